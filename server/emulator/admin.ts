@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { ApiError, errorBody } from "./errors.js";
+import { json, noContent } from "./http.js";
+import type { Router } from "./router.js";
+import type { Emu } from "./state.js";
+import { isoDate } from "./clock.js";
+
+/**
+ * Test controls under /__emulator/: reset to fixtures, fault rules, the virtual clock, the request journal and
+ * live settings. Tests use these instead of sleeping or reaching into the database.
+ */
+
+const faultRuleSchema = z.object({
+  method: z.string().toUpperCase().optional(),
+  /** Glob matched against the whole path; `*` matches any run of characters, "/" included. */
+  path: z.string().min(1),
+  status: z.number().int().min(100).max(599).optional(),
+  errorCode: z.string().optional(),
+  message: z.string().optional(),
+  /** How many matching requests the rule affects; omitted = 1, 0 = until removed. */
+  times: z.number().int().min(0).default(1),
+  latencyMs: z.number().int().min(0).max(60_000).default(0),
+});
+
+export type FaultRule = z.infer<typeof faultRuleSchema> & { id: number; remaining: number; hits: number; pattern: RegExp };
+
+export interface JournalEntry {
+  seq: number;
+  at: string;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  durationMs: number;
+  fault: number | null;
+}
+
+const JOURNAL_CAPACITY = 1000;
+
+export function createAdmin() {
+  let faults: FaultRule[] = [];
+  let nextFaultId = 1;
+  let journal: JournalEntry[] = [];
+  let seq = 0;
+
+  function globToRegExp(glob: string) {
+    const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
+    return new RegExp(`^${escaped}$`);
+  }
+
+  return {
+    /** The first live rule matching the request; consumes one of its `times`. */
+    takeFault(method: string, path: string): FaultRule | null {
+      const rule = faults.find((f) => (!f.method || f.method === method) && f.pattern.test(path));
+      if (!rule) return null;
+      rule.hits++;
+      if (rule.times > 0 && --rule.remaining <= 0) faults = faults.filter((f) => f !== rule);
+      return rule;
+    },
+    faultResponse(rule: FaultRule): Response | null {
+      if (!rule.status) return null;
+      return json(errorBody(rule.errorCode ?? "UNKNOWN_EXCEPTION", rule.message ?? "Fault injected by the emulator."), rule.status);
+    },
+    record(entry: Omit<JournalEntry, "seq">) {
+      journal.push({ seq: ++seq, ...entry });
+      if (journal.length > JOURNAL_CAPACITY) journal = journal.slice(-JOURNAL_CAPACITY);
+    },
+    clearAll() {
+      faults = [];
+      journal = [];
+    },
+    routes(r: Router, emu: Emu, reset: () => void) {
+      r.raw("POST", "/__emulator/reset", () => {
+        reset();
+        return json({ reset: true, now: isoDate(emu.clock.now()) });
+      });
+      r.raw("GET", "/__emulator/faults", () => json({ faults: faults.map(publicRule) }));
+      r.raw("POST", "/__emulator/faults", async (ctx) => {
+        const parsed = faultRuleSchema.safeParse(await ctx.json());
+        if (!parsed.success) throw new ApiError(400, "INVALID_API_INPUT", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+        const rule: FaultRule = { ...parsed.data, id: nextFaultId++, remaining: parsed.data.times, hits: 0, pattern: globToRegExp(parsed.data.path) };
+        faults.push(rule);
+        return json(publicRule(rule), 201);
+      });
+      r.raw("DELETE", "/__emulator/faults", () => {
+        faults = [];
+        return noContent();
+      });
+      r.raw("GET", "/__emulator/clock", () => json({ now: isoDate(emu.clock.now()) }));
+      r.raw("POST", "/__emulator/clock", async (ctx) => {
+        const body = await ctx.json();
+        const seconds = body?.advanceSeconds;
+        if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) {
+          throw new ApiError(400, "INVALID_API_INPUT", "advanceSeconds must be a non-negative number.");
+        }
+        emu.clock.advance(seconds);
+        return json({ now: isoDate(emu.clock.now()) });
+      });
+      r.raw("GET", "/__emulator/journal", (ctx) => {
+        const method = ctx.query.get("method")?.toUpperCase();
+        const path = ctx.query.get("path");
+        const since = Number(ctx.query.get("since") ?? 0);
+        const entries = journal.filter((e) => e.seq > since && (!method || e.method === method) && (!path || e.path.includes(path)));
+        return json({ entries });
+      });
+      r.raw("DELETE", "/__emulator/journal", () => {
+        journal = [];
+        return noContent();
+      });
+      r.raw("GET", "/__emulator/settings", (ctx) => json(settingsView(emu, ctx.query.get("webstoreId"))));
+      r.raw("POST", "/__emulator/settings", async (ctx) => {
+        const body = (await ctx.json()) ?? {};
+        if (typeof body.asyncPolls === "number") emu.settings.asyncPolls = Math.max(0, Math.floor(body.asyncPolls));
+        if (typeof body.sessionSeconds === "number") emu.settings.sessionSeconds = Math.max(1, Math.floor(body.sessionSeconds));
+        const webstoreId = body.webstoreId ?? DEFAULT_WEBSTORE;
+        if (body.applicationContext && typeof body.applicationContext === "object") {
+          if (!emu.store.webstoreExists(webstoreId)) throw new ApiError(404, "WEBSTORE_NOT_FOUND", `Webstore not found: ${webstoreId}`);
+          emu.store.setApplicationContext(webstoreId, { ...emu.store.applicationContext(webstoreId), ...body.applicationContext });
+        }
+        return json(settingsView(emu, webstoreId));
+      });
+    },
+  };
+}
+
+const DEFAULT_WEBSTORE = "0ZEDEMO00000001";
+
+function settingsView(emu: Emu, webstoreId: string | null) {
+  return { ...emu.settings, applicationContext: emu.store.applicationContext(webstoreId ?? DEFAULT_WEBSTORE) };
+}
+
+function publicRule({ pattern: _p, ...rule }: FaultRule) {
+  return rule;
+}

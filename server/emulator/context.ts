@@ -1,0 +1,154 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { hashPassword } from "./auth.js";
+import { ApiError } from "./errors.js";
+import { json } from "./http.js";
+import type { RequestContext, Router } from "./router.js";
+import type { Emu } from "./state.js";
+
+/** Salesforce's placeholder for "no account": fifteen zeros. */
+export const NO_ACCOUNT_ID = "000000000000000";
+export const GUEST_USER_ID = "005DM0000000GST";
+const APP_CONTEXT_MAX_AGE = 300;
+
+export function readFixture<T = any>(emu: Emu, name: string): T {
+  return JSON.parse(readFileSync(join(emu.fixturesDir, name), "utf8")) as T;
+}
+
+/**
+ * The account a request acts for: the `effectiveAccountId` query when the buyer may act for it, else the
+ * buyer's default managed account, else their own. Guests act for no account.
+ */
+export function effectiveAccountId(ctx: RequestContext): string | null {
+  if (!ctx.user) return null;
+  const accounts = ctx.emu.store.managedAccounts(ctx.user.id);
+  const asked = ctx.query.get("effectiveAccountId");
+  if (asked && asked !== NO_ACCOUNT_ID) {
+    if (asked === ctx.user.account_id || accounts.some((a) => a.id === asked)) return asked;
+    throw new ApiError(403, "EFFECTIVE_ACCOUNT_NOT_FOUND", `You don't have access to the account ${asked}.`);
+  }
+  return accounts.find((a) => a.isDefault)?.id ?? ctx.user.account_id;
+}
+
+export function accountName(emu: Emu, id: string | null): string | null {
+  if (!id) return null;
+  const row = emu.db.prepare("SELECT name FROM accounts WHERE id = ?").get(id) as { name: string } | undefined;
+  return row?.name ?? null;
+}
+
+/** The guest flags of the application context, which only bind guests (signed-in buyers may always). */
+export function guestAllowed(ctx: RequestContext, flag: "guestBrowsingEnabled" | "guestCartEnabled" | "guestCheckoutEnabled") {
+  if (ctx.user) return true;
+  return ctx.emu.store.applicationContext(ctx.webstoreId)[flag] === true;
+}
+
+export function requireGuestFlag(ctx: RequestContext, flag: "guestBrowsingEnabled" | "guestCartEnabled" | "guestCheckoutEnabled") {
+  if (!guestAllowed(ctx, flag)) {
+    throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user: guest access is disabled for this store.");
+  }
+}
+
+export function seedContext(emu: Emu) {
+  const webstore = readFixture(emu, "webstore.json");
+  emu.db.prepare("INSERT INTO webstores(id, name, application_context) VALUES (?, ?, ?)").run(
+    webstore.id,
+    webstore.name,
+    JSON.stringify(webstore.applicationContext),
+  );
+  const people = readFixture(emu, "accounts.json");
+  const insertAccount = emu.db.prepare(
+    "INSERT INTO accounts(id, name, street, city, state, country, zip) VALUES (@id, @name, @street, @city, @state, @country, @zip)",
+  );
+  for (const a of people.accounts) insertAccount.run({ street: null, city: null, state: null, country: null, zip: null, ...a });
+  const insertUser = emu.db.prepare(
+    "INSERT INTO users(id, username, password_hash, first_name, last_name, email, phone, kind, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const insertManaged = emu.db.prepare("INSERT INTO managed_accounts(user_id, account_id, is_default) VALUES (?, ?, ?)");
+  for (const b of people.buyers) {
+    insertUser.run(b.id, b.username, hashPassword(b.password), b.firstName, b.lastName, b.email, b.phone ?? null, b.kind, b.accountId);
+    for (const m of b.managedAccounts ?? []) insertManaged.run(b.id, m.accountId, m.isDefault ? 1 : 0);
+  }
+}
+
+export function contextRoutes(r: Router, emu: Emu) {
+  r.webstore("GET", "application-context", (ctx) => {
+    const appContext = emu.store.applicationContext(ctx.webstoreId);
+    return json(appContext, 200, { "Cache-Control": `private, max-age=${APP_CONTEXT_MAX_AGE}` });
+  });
+
+  r.webstore("GET", "session-context", (ctx) => {
+    const appContext = emu.store.applicationContext(ctx.webstoreId);
+    const user = ctx.user;
+    const accountId = effectiveAccountId(ctx);
+    return json({
+      userId: user?.id ?? GUEST_USER_ID,
+      userName: user?.first_name ?? "Guest",
+      guestUser: !user,
+      isLoggedIn: !!user,
+      accountId: user?.account_id ?? null,
+      accountName: accountName(emu, user?.account_id ?? null),
+      effectiveAccountId: accountId ?? NO_ACCOUNT_ID,
+      effectiveAccountName: accountName(emu, accountId),
+      currencyIsoCode: appContext.defaultCurrency ?? "USD",
+      isPreview: false,
+      isAnonymousPreview: false,
+    });
+  });
+
+  r.webstore("GET", "ai/configuration", () =>
+    json({
+      activityTrackingEnabled: false,
+      catalogExists: true,
+      isDeployed: false,
+      deploymentEnabled: false,
+      host: null,
+      siteId: null,
+      tenant: null,
+    }),
+  );
+
+  // Nothing public documents this resource; the emulator answers a small, disabled agent configuration.
+  r.webstore("GET", "shopperAgent/context", () => json({ isEnabled: false, agentId: null, welcomeMessage: null }));
+
+  r.webstore("GET", "external-managed-accounts", (ctx) => {
+    if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user.");
+    const includeMine = ctx.query.get("includeMyAccount") === "true";
+    const mine = ctx.user.account_id;
+    const rows = emu.store
+      .managedAccounts(ctx.user.id)
+      .filter((a) => includeMine || a.id !== mine);
+    if (includeMine && !rows.some((a) => a.id === mine)) {
+      const own = emu.db.prepare("SELECT * FROM accounts WHERE id = ?").get(mine) as any;
+      rows.unshift({ ...own, isDefault: false });
+    }
+    return json({
+      externalManagedAccounts: rows.map((a) => ({
+        accountId: a.id,
+        accountName: a.name,
+        isMyAccount: a.id === mine,
+        isCurrentUserDefaultAccount: a.isDefault,
+        address: { street: a.street, city: a.city, state: a.state, country: a.country, zip: a.zip },
+      })),
+    });
+  });
+
+  r.webstore("GET", "effective-accounts/:effectiveAccountId", (ctx) => {
+    const id = ctx.params.effectiveAccountId;
+    if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user.");
+    const allowed = id === ctx.user.account_id || emu.store.managedAccounts(ctx.user.id).some((a) => a.id === id);
+    const row = allowed ? (emu.db.prepare("SELECT * FROM accounts WHERE id = ?").get(id) as any) : undefined;
+    if (!row) throw new ApiError(404, "EFFECTIVE_ACCOUNT_NOT_FOUND", `Effective account not found: ${id}`);
+    const all: Record<string, unknown> = {
+      Id: row.id,
+      Name: row.name,
+      BillingStreet: row.street,
+      BillingCity: row.city,
+      BillingState: row.state,
+      BillingCountry: row.country,
+      BillingPostalCode: row.zip,
+    };
+    const wanted = (ctx.query.get("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+    const fields = Object.fromEntries(Object.entries(all).filter(([k]) => !wanted.length || wanted.includes(k) || k === "Id"));
+    return json({ accountId: row.id, accountName: row.name, fields });
+  });
+}

@@ -1,0 +1,60 @@
+import Database from "better-sqlite3";
+import { readdirSync, readFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+export type Db = Database.Database;
+
+/**
+ * Opens the emulator's SQLite database and applies the ordered migrations in `db/*.sql` that it has not
+ * applied yet. A file database survives restarts; ":memory:" gives every test its own store.
+ */
+export function openDatabase(file: string, migrationsDir: string): Db {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("foreign_keys = ON");
+  // Two requests racing for the last unit must serialise on the write lock, not fail at once.
+  db.pragma("busy_timeout = 5000");
+  migrate(db, migrationsDir);
+  return db;
+}
+
+export function migrate(db: Db, migrationsDir: string): string[] {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)");
+  const applied = new Set(
+    (db.prepare("SELECT name FROM schema_migrations").all() as { name: string }[]).map((r) => r.name),
+  );
+  const pending = readdirSync(migrationsDir)
+    .filter((f) => f.endsWith(".sql") && !applied.has(f))
+    .sort();
+  for (const name of pending) {
+    const sql = readFileSync(join(migrationsDir, name), "utf8");
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare("INSERT INTO schema_migrations(name, applied_at) VALUES (?, ?)").run(name, new Date().toISOString());
+    })();
+  }
+  return pending;
+}
+
+/** Empties every table but the migration log, so the store can be seeded again (reset). */
+export function truncateAll(db: Db) {
+  const tables = (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('schema_migrations') AND name NOT LIKE 'sqlite_%'").all() as {
+      name: string;
+    }[]
+  ).map((r) => r.name);
+  db.pragma("foreign_keys = OFF");
+  try {
+    db.transaction(() => {
+      for (const t of tables) db.exec(`DELETE FROM "${t}"`);
+    })();
+  } finally {
+    db.pragma("foreign_keys = ON");
+  }
+}
+
+export function isEmpty(db: Db): boolean {
+  const row = db.prepare("SELECT COUNT(*) AS n FROM webstores").get() as { n: number };
+  return row.n === 0;
+}

@@ -1,0 +1,99 @@
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createAdmin } from "./admin.js";
+import { authRoutes, createAuthenticator } from "./auth.js";
+import { createClock, isoDate, type Clock } from "./clock.js";
+import { contextRoutes, seedContext } from "./context.js";
+import { isEmpty, openDatabase, truncateAll, type Db } from "./db.js";
+import { createIdGenerator } from "./ids.js";
+import { Router } from "./router.js";
+import { AsyncTracker, DEFAULT_SETTINGS, type Emu, type EmulatorModule, type EmulatorSettings } from "./state.js";
+import { createStoreBasics } from "./store.js";
+import { modules as resourceModules } from "./modules.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface EmulatorOptions {
+  /** SQLite file; ":memory:" (the default) gives a private, throw-away store. */
+  dbFile?: string;
+  fixturesDir?: string;
+  migrationsDir?: string;
+  clock?: Clock;
+  settings?: Partial<EmulatorSettings>;
+}
+
+export interface Emulator {
+  /** The whole API as a fetch function: the in-process target of the webstore client. */
+  fetch(req: Request): Promise<Response>;
+  /** Back to the fixtures: data, clock, faults, journal, async state. */
+  reset(): void;
+  clock: Clock;
+  settings: EmulatorSettings;
+  db: Db;
+  close(): void;
+}
+
+const coreModules: EmulatorModule[] = [
+  { name: "context", routes: contextRoutes, seed: seedContext },
+  { name: "auth", routes: authRoutes },
+];
+
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const db = openDatabase(options.dbFile ?? ":memory:", options.migrationsDir ?? join(ROOT, "db"));
+  const clock = options.clock ?? createClock();
+  const settings: EmulatorSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const emu: Emu = {
+    db,
+    clock,
+    ids: createIdGenerator(db),
+    settings,
+    async: new AsyncTracker(() => settings.asyncPolls),
+    fixturesDir: options.fixturesDir ?? join(ROOT, "fixtures"),
+    store: createStoreBasics(db),
+  };
+  const modules = [...coreModules, ...resourceModules];
+  const seed = () => db.transaction(() => modules.forEach((m) => m.seed?.(emu)))();
+  if (isEmpty(db)) seed();
+
+  const admin = createAdmin();
+  const router = new Router();
+  const reset = () => {
+    truncateAll(db);
+    seed();
+    clock.reset();
+    emu.async.clear();
+    admin.clearAll();
+    Object.assign(settings, DEFAULT_SETTINGS, options.settings);
+  };
+  admin.routes(router, emu, reset);
+  for (const m of modules) m.routes(router, emu);
+  const authenticate = createAuthenticator(emu);
+
+  return {
+    async fetch(req) {
+      const url = new URL(req.url);
+      const started = performance.now();
+      const isAdmin = url.pathname.startsWith("/__emulator/");
+      const rule = isAdmin ? null : admin.takeFault(req.method, url.pathname);
+      if (rule?.latencyMs) await new Promise((r) => setTimeout(r, rule.latencyMs));
+      const res = (rule && admin.faultResponse(rule)) || (await router.handle(req, emu, authenticate));
+      if (!isAdmin) {
+        admin.record({
+          at: isoDate(clock.now()),
+          method: req.method,
+          path: url.pathname,
+          query: url.search,
+          status: res.status,
+          durationMs: Math.round(performance.now() - started),
+          fault: rule?.id ?? null,
+        });
+      }
+      return res;
+    },
+    reset,
+    clock,
+    settings,
+    db,
+    close: () => db.close(),
+  };
+}

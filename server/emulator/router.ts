@@ -1,0 +1,152 @@
+import { ApiError, errorBody } from "./errors.js";
+import { json } from "./http.js";
+import type { Emu, UserRow } from "./state.js";
+
+export const API_VERSION = "v65.0";
+export const WEBSTORE_BASE = `/services/data/${API_VERSION}/commerce/webstores/`;
+
+export interface RequestContext {
+  req: Request;
+  url: URL;
+  method: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The JSON body; a body that is not JSON answers 400 JSON_PARSER_ERROR, as the API does. */
+  json<T = any>(): Promise<T>;
+  /** The signed-in buyer from the bearer token; null for a guest. */
+  user: UserRow | null;
+  /** The guest's cart session (cookie GuestCartSessionId), if the caller sent one. */
+  guestSessionId: string | null;
+  webstoreId: string;
+  emu: Emu;
+  /** Headers a handler wants added to its response (e.g. Set-Cookie of a new guest session). */
+  extraHeaders: Record<string, string>;
+}
+
+export type Handler = (ctx: RequestContext) => Response | Promise<Response>;
+
+interface Route {
+  method: string;
+  segments: string[];
+  staticCount: number;
+  handler: Handler;
+  /** Webstore routes get the webstore id and session checks; raw routes (OAuth, admin) do not. */
+  scope: "webstore" | "raw";
+}
+
+export type Authenticate = (req: Request) => UserRow | null;
+
+export class Router {
+  private routes: Route[] = [];
+
+  /** A route under /services/data/v65.0/commerce/webstores/{webstoreId}/, e.g. "carts/:cartStateOrId". */
+  webstore(method: string, path: string, handler: Handler) {
+    this.add("webstore", method, `${WEBSTORE_BASE}:webstoreId/${path}`, handler);
+  }
+
+  raw(method: string, path: string, handler: Handler) {
+    this.add("raw", method, path, handler);
+  }
+
+  private add(scope: Route["scope"], method: string, path: string, handler: Handler) {
+    const segments = path.split("/").filter(Boolean);
+    this.routes.push({
+      method,
+      segments,
+      staticCount: segments.filter((s) => !s.startsWith(":")).length,
+      handler,
+      scope,
+    });
+  }
+
+  match(method: string, pathname: string) {
+    const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    const candidates: { route: Route; params: Record<string, string> }[] = [];
+    for (const route of this.routes) {
+      if (route.segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      for (let i = 0; i < parts.length; i++) {
+        const seg = route.segments[i];
+        if (seg.startsWith(":")) params[seg.slice(1)] = parts[i];
+        else if (seg !== parts[i]) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) candidates.push({ route, params });
+    }
+    // A literal segment beats a parameter: carts/compact-summary is not carts/{cartId}.
+    candidates.sort((a, b) => b.route.staticCount - a.route.staticCount);
+    const best = candidates.filter((c) => c.route.staticCount === candidates[0]?.route.staticCount);
+    const hit = best.find((c) => c.route.method === method);
+    return { hit, allowed: [...new Set(best.map((c) => c.route.method))] };
+  }
+
+  async handle(req: Request, emu: Emu, authenticate: Authenticate): Promise<Response> {
+    const url = new URL(req.url);
+    try {
+      const { hit, allowed } = this.match(req.method, url.pathname);
+      if (!hit) {
+        if (allowed.length) {
+          throw new ApiError(405, "METHOD_NOT_ALLOWED", `HTTP Method '${req.method}' not allowed. Allowed are ${allowed.join(",")}`);
+        }
+        if (url.pathname.startsWith("/services/data/") && !url.pathname.startsWith(`/services/data/${API_VERSION}/`)) {
+          throw new ApiError(404, "NOT_FOUND", "The requested resource does not exist");
+        }
+        const store = url.pathname.startsWith(WEBSTORE_BASE) ? url.pathname.slice(WEBSTORE_BASE.length).split("/")[0] : null;
+        if (store && !emu.store.webstoreExists(store)) throw webstoreNotFound(store);
+        throw new ApiError(404, "NOT_FOUND", "The requested resource does not exist");
+      }
+      const { route, params } = hit;
+      if (route.scope === "webstore" && !emu.store.webstoreExists(params.webstoreId)) {
+        throw webstoreNotFound(params.webstoreId);
+      }
+      const user = route.scope === "webstore" ? authenticate(req) : null;
+      let bodyCache: Promise<unknown> | undefined;
+      const ctx: RequestContext = {
+        req,
+        url,
+        method: req.method,
+        params,
+        query: url.searchParams,
+        user,
+        guestSessionId: readCookie(req.headers.get("cookie"), "GuestCartSessionId"),
+        webstoreId: params.webstoreId ?? "",
+        emu,
+        extraHeaders: {},
+        json: () => (bodyCache ??= parseJsonBody(req)) as Promise<any>,
+      };
+      const res = await route.handler(ctx);
+      for (const [k, v] of Object.entries(ctx.extraHeaders)) res.headers.set(k, v);
+      return res;
+    } catch (err) {
+      if (err instanceof ApiError) return json(errorBody(err.errorCode, err.message), err.status);
+      console.error("emulator: unhandled error", err);
+      return json(errorBody("UNKNOWN_EXCEPTION", "An unexpected error occurred. Please include this ErrorId if you contact support."), 500);
+    }
+  }
+}
+
+function webstoreNotFound(id: string) {
+  return new ApiError(404, "WEBSTORE_NOT_FOUND", `Webstore not found: ${id}`);
+}
+
+async function parseJsonBody(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "JSON_PARSER_ERROR", "The request body is not valid JSON.");
+  }
+}
+
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return null;
+}

@@ -1,0 +1,82 @@
+import type { Clock } from "./clock.js";
+import type { Db } from "./db.js";
+import type { IdGenerator } from "./ids.js";
+
+export interface UserRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  kind: "B2C" | "B2B";
+  account_id: string;
+}
+
+export interface EmulatorSettings {
+  /**
+   * How many times a resource that just changed answers 202 / asyncOperationStatus "Processing" before it is
+   * ready. 0 (the default) makes the demo snappy; tests raise it to exercise the polling paths.
+   */
+  asyncPolls: number;
+  /** Lifetime of a bearer token, seconds on the virtual clock (2 h like a Salesforce session by default). */
+  sessionSeconds: number;
+}
+
+export const DEFAULT_SETTINGS: EmulatorSettings = { asyncPolls: 0, sessionSeconds: 7200 };
+
+/**
+ * Bounded async processing: a changed resource is "processing" for the next N reads, then ready.
+ * Counting reads instead of time keeps tests deterministic and never leaves a client waiting forever.
+ */
+export class AsyncTracker {
+  private pending = new Map<string, number>();
+  constructor(private polls: () => number) {}
+  begin(key: string) {
+    const n = this.polls();
+    if (n > 0) this.pending.set(key, n);
+  }
+  /** True while the resource is still processing; each call counts as one poll. */
+  poll(key: string): boolean {
+    const left = this.pending.get(key);
+    if (!left) return false;
+    if (left <= 1) this.pending.delete(key);
+    else this.pending.set(key, left - 1);
+    return true;
+  }
+  /** Looks without counting a poll (for writes that must wait for processing to end). */
+  isProcessing(key: string): boolean {
+    return (this.pending.get(key) ?? 0) > 0;
+  }
+  clear() {
+    this.pending.clear();
+  }
+}
+
+export interface StoreBasics {
+  webstoreExists(id: string): boolean;
+  applicationContext(webstoreId: string): Record<string, any>;
+  setApplicationContext(webstoreId: string, ctx: Record<string, any>): void;
+  user(id: string): UserRow | undefined;
+  /** Accounts the user may act for (its own account first), with the default flag. */
+  managedAccounts(userId: string): { id: string; name: string; isDefault: boolean; street: string | null; city: string | null; state: string | null; country: string | null; zip: string | null }[];
+}
+
+/** Everything a resource module receives: the database, the clock, id minting, settings and shared helpers. */
+export interface Emu {
+  db: Db;
+  clock: Clock;
+  ids: IdGenerator;
+  settings: EmulatorSettings;
+  async: AsyncTracker;
+  fixturesDir: string;
+  store: StoreBasics;
+}
+
+/** One resource group of the API: its routes and, optionally, how it seeds its fixtures. */
+export interface EmulatorModule {
+  name: string;
+  routes(r: import("./router.js").Router, emu: Emu): void;
+  /** Called in module order on an empty database (first start and /__emulator/reset). */
+  seed?(emu: Emu): void;
+}

@@ -1,0 +1,26 @@
+import type { Db } from "./db.js";
+import type { StoreBasics, UserRow } from "./state.js";
+
+export function createStoreBasics(db: Db): StoreBasics {
+  const webstore = db.prepare("SELECT id, application_context FROM webstores WHERE id = ?");
+  const updateContext = db.prepare("UPDATE webstores SET application_context = ? WHERE id = ?");
+  const user = db.prepare("SELECT id, username, first_name, last_name, email, phone, kind, account_id FROM users WHERE id = ?");
+  const managed = db.prepare(`
+    SELECT a.id, a.name, a.street, a.city, a.state, a.country, a.zip, m.is_default
+    FROM managed_accounts m JOIN accounts a ON a.id = m.account_id
+    WHERE m.user_id = ? ORDER BY m.is_default DESC, a.name`);
+  return {
+    webstoreExists: (id) => webstore.get(id) !== undefined,
+    applicationContext(id) {
+      const row = webstore.get(id) as { application_context: string } | undefined;
+      return row ? JSON.parse(row.application_context) : {};
+    },
+    setApplicationContext(id, ctx) {
+      updateContext.run(JSON.stringify(ctx), id);
+    },
+    user: (id) => user.get(id) as UserRow | undefined,
+    managedAccounts(userId) {
+      return (managed.all(userId) as any[]).map((r) => ({ ...r, isDefault: r.is_default === 1 }));
+    },
+  };
+}

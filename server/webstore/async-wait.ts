@@ -1,4 +1,4 @@
-import { ASYNC_MAX_WAIT_EXCEEDED, ASYNC_MAX_WAIT_MESSAGE, SSR_NO_POLLING, WebstoreError } from './errors';
+import { ASYNC_MAX_WAIT_EXCEEDED, ASYNC_MAX_WAIT_MESSAGE, SSR_NO_POLLING, WebstoreError } from './errors.js';
 
 /** Spec §4: at most 14 loads of an answer that is still processing. */
 export const ASYNC_MAX_ATTEMPTS = 14;
@@ -19,6 +19,24 @@ export interface AsyncWaitOptions {
   sleep?: (ms: number) => Promise<void>;
   /** On the server a request must never block polling: the page renders "Loading" and the browser refreshes. */
   serverRendering?: boolean;
+}
+
+/**
+ * How methods whose answer may still be processing return it: the HTTP status, whether the API is still
+ * working (202, or `asyncOperationStatus: "Processing"` on the body or its cart summary), and the body.
+ */
+export interface Async<T> {
+  status: number;
+  processing: boolean;
+  data: T;
+}
+
+const isProcessingStatus = (value: unknown) =>
+  typeof value === 'object' && value !== null && (value as { asyncOperationStatus?: unknown }).asyncOperationStatus === 'Processing';
+
+export function isProcessing(status: number, data: unknown): boolean {
+  if (status === 202 || isProcessingStatus(data)) return true;
+  return typeof data === 'object' && data !== null && isProcessingStatus((data as { cartSummary?: unknown }).cartSummary);
 }
 
 export const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,46 @@
+// `npm test`: everything a release needs, in order — typecheck, unit, contract, build, e2e (JS on and off).
+// Ends with one "N passed, N failed" line that sums every runner.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { ensureInstalled } from "./ensure-install.mjs";
+
+ensureInstalled();
+const out = ".cache/test-results";
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(name, cmd, args, reportFile, read) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
+  const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" } });
+  if (reportFile && existsSync(reportFile)) {
+    const counts = read(JSON.parse(readFileSync(reportFile, "utf8")));
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+  }
+  if (res.status !== 0) failedSteps.push(name);
+  return res.status === 0;
+}
+
+const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
+const playwrightCounts = (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped });
+
+const steps = [
+  () => run("typecheck", "npx", ["tsc", "--noEmit"]),
+  () => run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/unit.json`], `${out}/unit.json`, vitestCounts),
+  () => run("contract", "npx", ["vitest", "run", "--project", "contract", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/contract.json`], `${out}/contract.json`, vitestCounts),
+  () => run("build", "npx", ["remix", "build"]),
+  () => run("e2e", "npx", ["playwright", "test"], `${out}/e2e.json`, playwrightCounts),
+];
+for (const step of steps) {
+  // A failed build makes e2e meaningless; the other steps still run so one run shows every failure.
+  if (failedSteps.includes("build")) break;
+  step();
+}
+
+console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(", ")}` : "All steps passed."}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,109 @@
+import compression from "compression";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { readConfig, type Config } from "./config.js";
+import { createEmulator, type Emulator } from "./emulator/index.js";
+import type { StorefrontLoadContext } from "./load-context.js";
+import { sendWebResponse, toWebRequest } from "./node-http.js";
+import { createWebstoreCaches, createWebstoreClient } from "./webstore/index.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** Paths the webstore API owns; the emulator answers them when it is on. */
+const API_PREFIXES = ["/services/", "/lwr/apex/", "/__emulator/"];
+
+export async function startServer(config: Config = readConfig()) {
+  const buildPath = join(ROOT, "build", "index.js");
+  if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` (npm start does it for you).");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+
+  // The one place the emulator is plugged in: the app and the client only ever see a fetch function.
+  let emulator: Emulator | null = null;
+  if (config.mode === "emulator") {
+    emulator = createEmulator({
+      dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
+      settings: { asyncPolls: config.EMULATOR_ASYNC_POLLS, sessionSeconds: config.SESSION_SECONDS },
+    });
+  }
+  const apiFetch = emulator ? (req: Request) => emulator!.fetch(req) : (req: Request) => fetch(req);
+  const apiBaseUrl = config.WEBSTORE_API_URL ?? "http://emulator.local";
+  const caches = createWebstoreCaches();
+  const publicUrl = `http://localhost:${config.PORT}`;
+
+  const loadContext = (): StorefrontLoadContext => ({
+    webstore: (scope) =>
+      createWebstoreClient({
+        fetch: apiFetch,
+        baseUrl: apiBaseUrl,
+        webstoreId: config.WEBSTORE_ID,
+        caches,
+        serverRendering: true,
+        oauth: {
+          tokenUrl: config.WEBSTORE_TOKEN_URL,
+          clientId: config.WEBSTORE_CLIENT_ID,
+          clientSecret: config.WEBSTORE_CLIENT_SECRET,
+        },
+        ...scope,
+      }),
+    storefront: {
+      mode: config.mode,
+      webstoreId: config.WEBSTORE_ID,
+      sessionSecret: config.SESSION_SECRET,
+      sessionSeconds: config.SESSION_SECONDS,
+      emulatorApiUrl: emulator ? `${publicUrl}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}` : null,
+    },
+  });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  if (emulator) {
+    const em = emulator;
+    app.use(async (req, res, next) => {
+      if (!API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
+      try {
+        await sendWebResponse(res, await em.fetch(await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`)));
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+  app.get("/healthz", (_req, res) => {
+    res.json({ ok: true, mode: config.mode });
+  });
+  app.use("/build", express.static(join(ROOT, "public", "build"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(join(ROOT, "public"), { maxAge: "1h" }));
+  app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext: loadContext }));
+
+  const server = await new Promise<import("node:http").Server>((ok) => {
+    const s = app.listen(config.PORT, config.HOST, () => ok(s));
+  });
+  return { server, emulator, url: publicUrl, loadContext };
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const config = readConfig();
+  startServer(config)
+    .then(({ url, emulator }) => {
+      const lines = [`Storefront ready: ${url}`];
+      if (emulator) {
+        lines.push(
+          `Emulator API:     ${url}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}`,
+          `Test controls:    ${url}/__emulator/ (reset, faults, clock, journal)`,
+          `Demo logins:      buyer@demo.store / demo-pass-1 (B2C)`,
+          `                  b2b@demo.store / demo-pass-1 (B2B, managed accounts)`,
+        );
+      } else {
+        lines.push(`Webstore API:     ${config.WEBSTORE_API_URL} (webstore ${config.WEBSTORE_ID})`);
+      }
+      console.log(lines.join("\n"));
+    })
+    .catch((err) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
+}

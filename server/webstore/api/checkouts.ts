@@ -1,0 +1,140 @@
+/** Checkout sessions, payments and order placement (spec §7 "Checkouts"). Ids default to `active`. */
+import type { Async } from '../async-wait.js';
+import { type ClientCore, required, send, sendAsync } from '../core.js';
+import { NULL_CHECKOUTID, WebstoreError, isFetchError } from '../errors.js';
+import { path } from '../http.js';
+import type { Checkout, JsonObject } from '../types.js';
+
+export interface CheckoutAddressInput {
+  id?: string;
+  /** The saved address's id; sent as `id`. */
+  addressId?: string;
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+  street?: string;
+  city?: string;
+  region?: string;
+  postalCode?: string;
+  country?: string;
+  /** Sent as `shipToPhoneNumber`, the API's name for it on delivery addresses. */
+  phoneNumber?: string;
+  shouldUseDefaultAddress?: boolean;
+}
+
+/** The API takes exactly one group of changes per PATCH. */
+export type CheckoutUpdate =
+  | { contactInfo: { firstName?: string; lastName?: string; email?: string; phoneNumber?: string } }
+  | { deliveryAddress: CheckoutAddressInput; desiredDeliveryDate?: string; shippingInstructions?: string }
+  | { deliveryMethodId: string };
+
+export interface PaymentRequest {
+  requestType: 'Auth' | 'PostAuth' | 'SimplePurchaseOrder' | 'ClientRequest';
+  /** The gateway token, or the purchase order number for SimplePurchaseOrder. */
+  paymentToken?: string;
+  billingAddress?: JsonObject;
+  /** A JSON string, passed through to the payment gateway adapter. */
+  paymentsData?: string;
+  registrationAccountId?: string;
+}
+
+export interface OrderAction {
+  action: 'prepare' | 'submit';
+  parameters?: JsonObject;
+}
+
+export function toCheckoutAddress(address: CheckoutAddressInput): JsonObject {
+  const { addressId, phoneNumber, ...rest } = address;
+  return {
+    ...rest,
+    ...(addressId && !rest.id ? { id: addressId } : {}),
+    ...(phoneNumber ? { shipToPhoneNumber: phoneNumber } : {}),
+  };
+}
+
+const checkout = (checkoutId: string) => required(checkoutId, 'checkoutId is required');
+const isRecord = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Spec §4: a start answered 410 (expired) or 422 (unusable) is retried once after deleting the old session. */
+const RESTART_STATUSES = [410, 422];
+
+export function checkoutsApi(core: ClientCore) {
+  const deleteCheckout = async (checkoutId: string) => {
+    await send(core, { method: 'DELETE', path: path`checkouts/${checkout(checkoutId)}` });
+  };
+
+  return {
+    /** PUT checkouts: returns the cart's existing session or starts one (202 while calculating). */
+    async startCheckout(
+      input: { cartId?: string; deliveryAddress?: CheckoutAddressInput } = {},
+    ): Promise<Async<Checkout>> {
+      const start = () =>
+        sendAsync<Checkout>(core, {
+          method: 'PUT',
+          path: 'checkouts',
+          body: {
+            cartId: input.cartId ?? 'active',
+            ...(input.deliveryAddress ? { deliveryAddressInput: toCheckoutAddress(input.deliveryAddress) } : {}),
+          },
+        });
+      let answer: Async<Checkout>;
+      try {
+        answer = await start();
+      } catch (error) {
+        if (!isFetchError(error) || !RESTART_STATUSES.includes(error.status)) throw error;
+        const stale = isRecord(error.body) && typeof error.body.checkoutId === 'string' ? error.body.checkoutId : 'active';
+        await deleteCheckout(stale);
+        answer = await start();
+      }
+      if (!answer.data?.checkoutId) {
+        throw new WebstoreError(NULL_CHECKOUTID, 'The checkout answer has no checkoutId', answer);
+      }
+      return answer;
+    },
+
+    /** 200 ready, 202 processing, 422 ready with integration errors (still usable, spec §4); 404 throws. */
+    async getCheckout(checkoutId = 'active'): Promise<Async<Checkout>> {
+      return sendAsync(core, { path: path`checkouts/${checkout(checkoutId)}`, acceptStatuses: [422] });
+    },
+
+    async updateCheckout(checkoutId: string, update: CheckoutUpdate): Promise<Async<Checkout>> {
+      const body = 'deliveryAddress' in update ? { ...update, deliveryAddress: toCheckoutAddress(update.deliveryAddress) } : update;
+      return sendAsync(core, { method: 'PATCH', path: path`checkouts/${checkout(checkoutId)}`, body });
+    },
+
+    deleteCheckout,
+
+    async applyCheckoutCoupon(checkoutId: string, couponCode: string): Promise<JsonObject> {
+      return send(core, {
+        method: 'POST',
+        path: path`checkouts/${checkout(checkoutId)}/coupons`,
+        body: { couponCodes: [required(couponCode, 'couponCode is required')] },
+      });
+    },
+
+    async removeCheckoutCoupon(checkoutId: string, couponId: string): Promise<Async<null>> {
+      return sendAsync(core, {
+        method: 'DELETE',
+        path: path`checkouts/${checkout(checkoutId)}/coupons/${required(couponId, 'couponId is required')}`,
+      });
+    },
+
+    async makePayment(checkoutId: string, request: PaymentRequest): Promise<JsonObject> {
+      return send(core, { method: 'POST', path: path`checkouts/${checkout(checkoutId)}/payments`, body: request });
+    },
+
+    /** Place-order v2 (`placeOrderV2Enabled`): prepare, then submit. A failure answers 422 and throws. */
+    async orderActions(checkoutId: string, actions: readonly OrderAction[]): Promise<JsonObject> {
+      return send(core, {
+        method: 'POST',
+        path: path`checkouts/${checkout(checkoutId)}/orders/actions`,
+        body: { actions },
+      });
+    },
+
+    /** Place-order v1: answers the order reference number. */
+    async placeOrder(checkoutId: string): Promise<{ orderReferenceNumber?: string; errors?: unknown[] }> {
+      return send(core, { method: 'POST', path: path`checkouts/${checkout(checkoutId)}/orders` });
+    },
+  };
+}

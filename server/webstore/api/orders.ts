@@ -1,0 +1,134 @@
+/**
+ * Order summaries, lookup and reorder (spec §7 "Orders"). Missing ids fail with a TypeError before any request
+ * (spec §5); API failures carry the HTTP status text as message (spec §8).
+ */
+import { type ClientCore, required, send } from '../core.js';
+import { path } from '../http.js';
+import type { JsonObject } from '../types.js';
+
+export interface GuestVerification {
+  lastName?: string;
+  email?: string;
+  phoneNumber?: string;
+}
+
+export type OrderSummariesQuery = {
+  fields?: string[];
+  pageSize?: number;
+  pageToken?: string;
+  sortOrder?: 'CreatedDateAsc' | 'CreatedDateDesc' | 'OrderedDateAsc' | 'OrderedDateDesc';
+  earliestDate?: string;
+  latestDate?: string;
+  ownerScoped?: boolean;
+  includeProducts?: boolean;
+};
+
+export type OrderItemsQuery = {
+  fields?: string[];
+  orderDeliveryGroupSummaryId?: string;
+  sort?: string;
+  page?: string;
+  pageSize?: number;
+  includeAdjustmentDetails?: boolean;
+};
+
+export type LookupQuery = {
+  fields?: string[];
+  deliveryGroupId?: string;
+  excludeParameters?: string[];
+};
+
+const orderSummary = (id: string) => required(id, 'orderSummaryId is required', TypeError);
+const withFields = <Q extends { fields?: string[] }>(query: Q) => ({
+  ...query,
+  fields: query.fields?.length ? query.fields : undefined,
+});
+
+export function ordersApi(core: ClientCore) {
+  const request = <T>(r: Parameters<typeof send>[1]) => send<T>(core, { ...r, statusTextAsMessage: true });
+
+  return {
+    async getOrderSummary(
+      orderSummaryId: string,
+      query: { fields?: string[]; includeAdjustmentDetails?: boolean } = {},
+    ): Promise<JsonObject> {
+      return request({ path: path`order-summaries/${orderSummary(orderSummaryId)}`, query: withFields(query) });
+    },
+
+    async getOrderSummaries(query: OrderSummariesQuery = {}): Promise<JsonObject> {
+      return request({ path: 'order-summaries', query: withFields(query) });
+    },
+
+    async getOrderDeliveryGroups(
+      orderSummaryId: string,
+      query: { fields?: string[]; page?: string; pageSize?: number; sort?: 'IdAsc' | 'IdDesc' } = {},
+    ): Promise<JsonObject> {
+      return request({
+        path: path`order-summaries/${orderSummary(orderSummaryId)}/delivery-groups`,
+        query: withFields(query),
+      });
+    },
+
+    async getOrderItems(orderSummaryId: string, query: OrderItemsQuery = {}): Promise<JsonObject> {
+      return request({ path: path`order-summaries/${orderSummary(orderSummaryId)}/items`, query: withFields(query) });
+    },
+
+    async getOrderAdjustments(orderSummaryId: string): Promise<JsonObject> {
+      return request({ path: path`order-summaries/${orderSummary(orderSummaryId)}/adjustments` });
+    },
+
+    /** A read, although the API makes it a POST (the ids travel in the body). */
+    async getOrderItemAdjustments(orderSummaryId: string, orderItemSummaryIds: readonly string[]): Promise<JsonObject> {
+      if (!orderItemSummaryIds.length) throw new TypeError('orderItemSummaryIds is required');
+      return request({
+        method: 'POST',
+        path: path`order-summaries/${orderSummary(orderSummaryId)}/items/adjustments`,
+        body: { orderItemSummaries: orderItemSummaryIds.map((orderItemSummaryId) => ({ orderItemSummaryId })) },
+      });
+    },
+
+    async getPurchasedProducts(query: { fields?: string[]; pageSize?: number; pageToken?: string } = {}): Promise<JsonObject> {
+      return request({ path: 'order-summaries/purchased-products', query: withFields(query) });
+    },
+
+    /** Guests verify with e-mail, last name and phone; signed-in buyers need only the number. */
+    async lookupOrder(
+      input: { orderSummaryIdOrRefNumber: string; verification?: GuestVerification },
+      query: LookupQuery = {},
+    ): Promise<JsonObject> {
+      required(input.orderSummaryIdOrRefNumber, 'orderSummaryIdOrRefNumber is required', TypeError);
+      return request({ method: 'POST', path: 'order-summaries/actions/lookup', query: withFields(query), body: input });
+    },
+
+    /** The GET form, for a guest holding an access token from authorizeGuestOrder. */
+    async lookupOrderWithToken(
+      input: { orderSummaryIdOrRefNumber: string; accessToken?: string },
+      query: LookupQuery = {},
+    ): Promise<JsonObject> {
+      required(input.orderSummaryIdOrRefNumber, 'orderSummaryIdOrRefNumber is required', TypeError);
+      return request({ path: 'order-summaries/actions/lookup', query: withFields({ ...query, ...input }) });
+    },
+
+    async addOrderToCart(input: {
+      cartStateOrId: string;
+      orderSummaryIdOrRefNumber: string;
+      verification?: GuestVerification;
+      accessToken?: string;
+    }): Promise<JsonObject> {
+      required(input.cartStateOrId, 'cartStateOrId is required', TypeError);
+      required(input.orderSummaryIdOrRefNumber, 'orderSummaryIdOrRefNumber is required', TypeError);
+      return request({ method: 'POST', path: 'order-summaries/actions/add-order-to-cart', body: input });
+    },
+
+    /** Guest order access: answers `{accessToken}`, valid 60 minutes. */
+    async authorizeGuestOrder(input: {
+      orderSummaryRefNumber: string;
+      email: string;
+      phoneNumber: string;
+      lastName?: string;
+    }): Promise<{ accessToken: string }> {
+      required(input.orderSummaryRefNumber, 'orderSummaryRefNumber is required', TypeError);
+      return request({ method: 'POST', path: 'order-summaries/actions/authorize', body: input });
+    },
+  };
+}

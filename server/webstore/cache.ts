@@ -1,0 +1,95 @@
+/**
+ * Process-wide caches of data that is the same for many shoppers (spec §4, §9). Expiry is computed from an
+ * injectable clock rather than lru-cache's own timers, so tests move time instead of waiting; lru-cache only
+ * bounds the number of entries.
+ */
+import { LRUCache } from 'lru-cache';
+
+export const DEFAULT_TTL_MS = 300_000;
+export const APPLICATION_CONTEXT_TTL_MS = 300_000;
+/** An application context this close to expiry is served and refreshed in the background. */
+export const APPLICATION_CONTEXT_REFRESH_WITHIN_MS = 30_000;
+export const SEO_PROPERTIES_TTL_MS = 3_600_000;
+export const NEVER_EXPIRES = -1;
+
+export interface Loaded<T> {
+  value: T;
+  /** Overrides the default lifetime, e.g. from a response's `Cache-Control: max-age`. 0 = do not keep. */
+  ttlMs?: number;
+}
+
+export interface CacheGetOptions {
+  /** Lifetime in ms; NEVER_EXPIRES (-1) keeps the entry until evicted. */
+  ttlMs: number;
+  /** When the entry expires within this many ms, return it and refresh it once in the background. */
+  refreshWithinMs?: number;
+}
+
+interface Entry {
+  value: unknown;
+  expiresAt: number;
+}
+
+export class ExpiringCache {
+  private readonly entries: LRUCache<string, Entry>;
+  // Loads in flight, so concurrent requests for one key share one call (and one background refresh).
+  private readonly loading = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly now: () => number,
+    maxEntries = 500,
+  ) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
+
+  async get<T>(key: string, load: () => Promise<Loaded<T>>, options: CacheGetOptions): Promise<T> {
+    const entry = this.entries.get(key);
+    const now = this.now();
+    if (entry && now < entry.expiresAt) {
+      const { refreshWithinMs } = options;
+      if (refreshWithinMs !== undefined && entry.expiresAt - now <= refreshWithinMs && !this.loading.has(key)) {
+        // A failed refresh is dropped: the entry serves until it expires, then the next caller sees the error.
+        this.start(key, load, options).catch(() => undefined);
+      }
+      return entry.value as T;
+    }
+    return (this.loading.get(key) as Promise<T> | undefined) ?? this.start(key, load, options);
+  }
+
+  private start<T>(key: string, load: () => Promise<Loaded<T>>, options: CacheGetOptions): Promise<T> {
+    const promise = load()
+      .then(({ value, ttlMs = options.ttlMs }) => {
+        if (ttlMs !== 0) {
+          const expiresAt = ttlMs < 0 ? Number.POSITIVE_INFINITY : this.now() + ttlMs;
+          this.entries.set(key, { value, expiresAt });
+        }
+        return value;
+      })
+      .finally(() => this.loading.delete(key));
+    this.loading.set(key, promise);
+    return promise;
+  }
+}
+
+export interface WebstoreCaches {
+  applicationContext: ExpiringCache;
+  seoProperties: ExpiringCache;
+  /** Everything else cached with DEFAULT_TTL_MS (personalisation configuration). */
+  data: ExpiringCache;
+}
+
+/** Create once per process and pass to every client, so requests share what they learned. */
+export function createWebstoreCaches(options: { now?: () => number } = {}): WebstoreCaches {
+  const now = options.now ?? Date.now;
+  return {
+    applicationContext: new ExpiringCache(now, 50),
+    seoProperties: new ExpiringCache(now, 2000),
+    data: new ExpiringCache(now, 500),
+  };
+}
+
+/** Seconds of `Cache-Control: max-age`, as ms; undefined when absent. */
+export function maxAgeMs(headers: Headers): number | undefined {
+  const match = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?/i.exec(headers.get('cache-control') ?? '');
+  return match ? Number(match[1]) * 1000 : undefined;
+}

@@ -1,0 +1,135 @@
+/**
+ * The webstore client: ONE typed adapter over a `fetch(Request) → Response` function, so the same code talks to
+ * the real Commerce Connect API, the in-process emulator, or the emulator mounted on an HTTP port.
+ *
+ * How answers come back:
+ * - Most methods resolve to the response body (null for an empty body) and reject with a FetchError
+ *   (`isFetchError`), an Aborted error (`isAbortedError`) or, for input refused before any request, an Error,
+ *   TypeError, RangeError or WebstoreError (`isWebstoreError`, with a spec code such as 'CPA disabled').
+ * - Methods the API may answer before its work is done resolve to `Async<T> = { status, processing, data }`:
+ *   `processing` is true for HTTP 202 or an `asyncOperationStatus: "Processing"` on the body or its cart
+ *   summary. They are: createCart, ensureActiveCart, getCart, cloneCart, getCartItems, addCartItem,
+ *   deleteDeliveryGroup, arrangeItems, startCheckout, getCheckout, updateCheckout, removeCheckoutCoupon.
+ *   `client.waitForReady(() => client.getCart('current'))` polls one of them on the spec's schedule; with
+ *   `serverRendering` it never polls and throws SSR_NO_POLLING instead (the page shows "Loading").
+ */
+import { addressesApi } from './api/addresses.js';
+import { authApi } from './api/auth.js';
+import { cartsApi } from './api/carts.js';
+import { catalogApi } from './api/catalog.js';
+import { checkoutsApi } from './api/checkouts.js';
+import { contextApi } from './api/context.js';
+import { deliveryGroupsApi } from './api/delivery-groups.js';
+import { ordersApi } from './api/orders.js';
+import { seoApi } from './api/seo.js';
+import { wishlistsApi } from './api/wishlists.js';
+import { type AsyncWaitOptions, defaultSleep, waitForReady } from './async-wait.js';
+import { type WebstoreCaches, createWebstoreCaches } from './cache.js';
+import type { ClientCore } from './core.js';
+import { DEFAULT_RETRY, type FetchLike, type RetryPolicy, createHttp } from './http.js';
+
+export const DEFAULT_API_VERSION = 'v65.0';
+
+export interface WebstoreClientOptions {
+  /** Always called with a Request object. */
+  fetch: FetchLike;
+  /** Origin, optionally with a path prefix: "http://emulator.local", "https://org.my.salesforce.com". */
+  baseUrl: string;
+  webstoreId: string;
+  apiVersion?: string;
+  /** Bearer token of the signed-in buyer; absent = guest. */
+  accessToken?: string;
+  /** Sent as `Cookie: GuestCartSessionId=<id>`: the guest's cart session. */
+  guestSessionId?: string;
+  /** Called when an answer sets a new GuestCartSessionId cookie, so the caller can keep it in its session. */
+  onGuestSession?: (id: string) => void;
+  /** Sent as query `effectiveAccountId` (spec §7); fifteen zeros count as none. */
+  effectiveAccountId?: string;
+  /** Sent as query `currencyIsoCode` on cart calls except DELETE. */
+  currencyIsoCode?: string;
+  /** Sends `X-Highscale: true` on cart calls (application context `propertiesEx.highScaleCartEnabled`). */
+  highScaleCart?: boolean;
+  /** Default 3 attempts, 4000 ms apart (spec §9). */
+  retry?: RetryPolicy;
+  /** Default: the spec's 14 attempts on `asyncWaitDelay`. */
+  asyncWait?: { maxAttempts: number; delayMs: (attempt: number) => number };
+  /** Injectable so tests don't wait. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Clock of the caches this client creates when `caches` is not given. */
+  now?: () => number;
+  /** Shared across requests: create once per process with createWebstoreCaches(). */
+  caches?: WebstoreCaches;
+  signal?: AbortSignal;
+  /** Token endpoint defaults to `${baseUrl}/services/oauth2/token`. */
+  oauth?: { tokenUrl?: string; clientId?: string; clientSecret?: string };
+  /** The Experience Cloud site (community) id; needed only for SEO properties. */
+  communityId?: string;
+  /** True in a Remix loader or action: polling helpers throw SSR_NO_POLLING instead of waiting. */
+  serverRendering?: boolean;
+}
+
+export function createWebstoreClient(opts: WebstoreClientOptions) {
+  const apiVersion = opts.apiVersion ?? DEFAULT_API_VERSION;
+  const sleep = opts.sleep ?? defaultSleep;
+  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  const http = createHttp({
+    fetch: opts.fetch,
+    baseUrl,
+    webstoreId: opts.webstoreId,
+    apiVersion,
+    accessToken: opts.accessToken,
+    guestSessionId: opts.guestSessionId,
+    onGuestSession: opts.onGuestSession,
+    effectiveAccountId: opts.effectiveAccountId,
+    currencyIsoCode: opts.currencyIsoCode,
+    highScaleCart: opts.highScaleCart,
+    retry: opts.retry ?? DEFAULT_RETRY,
+    sleep,
+    signal: opts.signal,
+  });
+  const wait: AsyncWaitOptions = { ...opts.asyncWait, sleep, serverRendering: opts.serverRendering };
+  const core: ClientCore = {
+    http,
+    caches: opts.caches ?? createWebstoreCaches({ now: opts.now }),
+    accessToken: opts.accessToken,
+    communityId: opts.communityId,
+    oauth: { ...opts.oauth, tokenUrl: opts.oauth?.tokenUrl ?? `${baseUrl}/services/oauth2/token` },
+    cacheKey: (...parts) => [baseUrl, apiVersion, opts.webstoreId, ...parts].join('|'),
+  };
+  const context = contextApi(core);
+
+  return {
+    ...authApi(core),
+    ...context,
+    ...catalogApi(core),
+    ...cartsApi(core, { getApplicationContext: context.getApplicationContext }),
+    ...deliveryGroupsApi(core),
+    ...checkoutsApi(core),
+    ...addressesApi(core),
+    ...wishlistsApi(core),
+    ...ordersApi(core),
+    ...seoApi(core),
+
+    /** A server-side (Apex) method through the LWR endpoint `/lwr/apex/{version}/{class}/{method}`. */
+    callApex<T = unknown>(
+      className: string,
+      methodName: string,
+      params: unknown = {},
+      options: { method?: 'GET' | 'POST' } = {},
+    ): Promise<T> {
+      return http.apex<T>(className, methodName, params, options.method ?? 'POST');
+    },
+
+    /** Polls `load` on this client's wait schedule until it is no longer processing (see top of file). */
+    waitForReady<T extends { processing: boolean }>(load: () => Promise<T>): Promise<T> {
+      return waitForReady(load, wait);
+    },
+
+    /** The guest cart session as last set by the API (or given in the options). */
+    guestSessionId(): string | undefined {
+      return http.guestSessionId;
+    },
+  };
+}
+
+export type WebstoreClient = ReturnType<typeof createWebstoreClient>;

@@ -1,0 +1,53 @@
+/** What every group of API methods needs: the HTTP layer, the caches, the caller's identity, validation helpers. */
+import { type Async, isProcessing } from './async-wait.js';
+import type { WebstoreCaches } from './cache.js';
+import { INVALID_QUANTITY, WebstoreError } from './errors.js';
+import type { Http, WebstoreRequest } from './http.js';
+
+export interface ClientCore {
+  http: Http;
+  caches: WebstoreCaches;
+  accessToken: string | undefined;
+  communityId: string | undefined;
+  oauth: { tokenUrl: string; clientId?: string; clientSecret?: string };
+  /** A cache key scoped to this API target and webstore, so two stores or targets never share an entry. */
+  cacheKey(...parts: (string | undefined)[]): string;
+}
+
+/** The body only, for calls whose answer is never "processing". */
+export async function send<T>(core: ClientCore, request: WebstoreRequest): Promise<T> {
+  return (await core.http.request<T>(request)).data;
+}
+
+/** The answer with its status and processing flag, for calls the API may answer before it has finished. */
+export async function sendAsync<T>(core: ClientCore, request: WebstoreRequest): Promise<Async<T>> {
+  const { status, data } = await core.http.request<T>(request);
+  return { status, processing: isProcessing(status, data), data };
+}
+
+/** Validation before any request (spec §5): a blank id fails here rather than as a confusing 404. */
+export function required(value: string | null | undefined, message: string, ErrorType: ErrorConstructor = Error): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new ErrorType(message);
+  return value;
+}
+
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 100_000_000;
+
+/** Spec §5 quantity limits; the API wants the quantity as a string. */
+export function quantityString(quantity: number | string): string {
+  const value = Number(quantity);
+  if (!Number.isFinite(value) || value < MIN_QUANTITY || value > MAX_QUANTITY) {
+    throw new WebstoreError(INVALID_QUANTITY, 'Requested quantity is invalid', { quantity });
+  }
+  return String(quantity);
+}
+
+export const PAGE_SIZE_MAX = 100;
+
+export function pageSizeInRange(pageSize: number | undefined, max = PAGE_SIZE_MAX): number | undefined {
+  if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= max)) {
+    throw new RangeError(`pageSize must be an integer from 1 to ${max}`);
+  }
+  return pageSize;
+}

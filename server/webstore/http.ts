@@ -1,0 +1,266 @@
+/**
+ * Request building (spec §7), the retry policy (spec §4) and turning answers into data or errors (spec §8).
+ * Everything goes through one `fetch(Request)`: the platform fetch for the real API or the emulator over HTTP,
+ * or the emulator's own in-process fetch.
+ */
+import { AbortedError, FetchError, parseErrorBody } from './errors.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
+export type Query = Record<string, QueryValue>;
+export type FetchLike = (input: Request) => Promise<Response>;
+
+export interface RetryPolicy {
+  /** Total tries, the first included. */
+  attempts: number;
+  pauseMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, pauseMs: 4000 };
+
+/**
+ * Only failures that may pass on their own are retried. A 4xx other than 408/429 answers the same way every
+ * time: retrying a 400 would make a shopper wait 2 × 4 s for a validation message. A 409 (conflict: the cart or
+ * checkout changed under us) is never retried, as the spec requires: the caller must reload first.
+ */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+/** Salesforce's placeholder for "no account". */
+export const NO_ACCOUNT_ID = '000000000000000';
+export const isBlankAccountId = (id: string | null | undefined): boolean =>
+  !id || id.trim() === '' || id.startsWith(NO_ACCOUNT_ID);
+
+export const GUEST_SESSION_COOKIE = 'GuestCartSessionId';
+
+export interface HttpOptions {
+  fetch: FetchLike;
+  baseUrl: string;
+  webstoreId: string;
+  apiVersion: string;
+  accessToken?: string;
+  guestSessionId?: string;
+  onGuestSession?: (id: string) => void;
+  effectiveAccountId?: string;
+  currencyIsoCode?: string;
+  highScaleCart?: boolean;
+  retry: RetryPolicy;
+  sleep: (ms: number) => Promise<void>;
+  signal?: AbortSignal;
+}
+
+export interface WebstoreRequest {
+  method?: HttpMethod;
+  /** Relative to the webstore base, e.g. `carts/current/cart-items`; build it with `path`. */
+  path: string;
+  /** 'data' resolves `path` against `/services/data/{version}/` instead (Connect resources outside the webstore). */
+  scope?: 'webstore' | 'data';
+  query?: Query;
+  body?: unknown;
+  /** Non-2xx statuses that still carry a usable answer (a checkout with integration errors answers 422). */
+  acceptStatuses?: readonly number[];
+  /** Spec §8: some resources (effective account, wishlists, orders) fail with the HTTP status text. */
+  statusTextAsMessage?: boolean;
+}
+
+export interface HttpAnswer<T = unknown> {
+  url: string;
+  status: number;
+  headers: Headers;
+  /** Parsed JSON; null for an empty body (204, or the "no-op" answers of preserve). */
+  data: T;
+}
+
+export interface Http {
+  /** A call of the Connect API: relative to the webstore base (default) or to `/services/data/{version}/`. */
+  request<T>(request: WebstoreRequest): Promise<HttpAnswer<T>>;
+  apex<T>(className: string, methodName: string, params: unknown, method: 'GET' | 'POST'): Promise<T>;
+  /** A form-encoded POST outside the webstore base (the OAuth token endpoint). */
+  postForm<T>(url: string, fields: Record<string, string>): Promise<HttpAnswer<T>>;
+  /** The guest cart session, updated when an answer sets a new one. */
+  readonly guestSessionId: string | undefined;
+}
+
+/** Builds a relative path, URL-encoding every interpolated value: path`carts/${cartId}/cart-items`. */
+export function path(strings: TemplateStringsArray, ...values: string[]): string {
+  return strings.reduce((out, part, i) => out + part + (i < values.length ? encodeURIComponent(values[i]) : ''), '');
+}
+
+function webstoreBaseUrl(baseUrl: string, apiVersion: string, webstoreId: string): string {
+  return `${trimSlash(baseUrl)}/services/data/${apiVersion}/commerce/webstores/${encodeURIComponent(webstoreId)}/`;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+const isCartPath = (relativePath: string): boolean => /^carts(\/|\?|$)/.test(relativePath);
+
+function appendQuery(url: URL, query: Query): void {
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+}
+
+// In-process Responses often carry no status text; the spec's messages need one.
+const REASON_PHRASES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  412: 'Precondition Failed',
+  422: 'Unprocessable Entity',
+  423: 'Locked',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export const reasonPhrase = (status: number): string => REASON_PHRASES[status] ?? '';
+
+const statusTextOf = (response: Response) => response.statusText || reasonPhrase(response.status);
+
+const isAbortLike = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+
+function readGuestSession(headers: Headers): string | undefined {
+  const cookies = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [headers.get('set-cookie') ?? ''];
+  for (const cookie of cookies) {
+    const match = new RegExp(`(?:^|[;,]\\s*)${GUEST_SESSION_COOKIE}=([^;,\\s]+)`).exec(cookie);
+    if (match) return decodeURIComponent(match[1]);
+  }
+  return undefined;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function createHttp(options: HttpOptions): Http {
+  const { signal, retry, sleep } = options;
+  const webstoreBase = webstoreBaseUrl(options.baseUrl, options.apiVersion, options.webstoreId);
+  const dataBase = `${trimSlash(options.baseUrl)}/services/data/${options.apiVersion}/`;
+  let guestSessionId = options.guestSessionId;
+
+  function sessionHeaders(): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.accessToken) headers.Authorization = `Bearer ${options.accessToken}`;
+    if (guestSessionId) headers.Cookie = `${GUEST_SESSION_COOKIE}=${encodeURIComponent(guestSessionId)}`;
+    return headers;
+  }
+
+  async function fetchWithRetry(build: () => Request, url: string): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw new AbortedError(url, signal.reason);
+      let response: Response;
+      try {
+        response = await options.fetch(build());
+      } catch (error) {
+        if (signal?.aborted || isAbortLike(error)) throw new AbortedError(url, error);
+        if (attempt >= retry.attempts) {
+          const message = error instanceof Error ? error.message : String(error);
+          throw new FetchError({ url, status: 0, statusText: 'Network Error', message, cause: error });
+        }
+        await sleep(retry.pauseMs);
+        continue;
+      }
+      if (!RETRYABLE_STATUSES.has(response.status) || attempt >= retry.attempts) return response;
+      await response.body?.cancel();
+      await sleep(retry.pauseMs);
+    }
+  }
+
+  async function exchange<T>(
+    method: HttpMethod,
+    url: URL,
+    headers: Record<string, string>,
+    body: string | undefined,
+    request: Pick<WebstoreRequest, 'acceptStatuses' | 'statusTextAsMessage'> = {},
+  ): Promise<HttpAnswer<T>> {
+    const href = url.toString();
+    const build = () => new Request(href, { method, headers, body, credentials: 'same-origin', signal });
+    const response = await fetchWithRetry(build, href);
+
+    const newSession = readGuestSession(response.headers);
+    if (newSession && newSession !== guestSessionId) {
+      guestSessionId = newSession;
+      options.onGuestSession?.(newSession);
+    }
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (signal?.aborted || isAbortLike(error)) throw new AbortedError(href, error);
+      throw error;
+    }
+    const data = parseJson(text);
+    if (!response.ok && !request.acceptStatuses?.includes(response.status)) {
+      const statusText = statusTextOf(response);
+      throw new FetchError({
+        url: href,
+        status: response.status,
+        statusText,
+        errors: parseErrorBody(data),
+        body: data,
+        message: request.statusTextAsMessage ? statusText : undefined,
+      });
+    }
+    return { url: href, status: response.status, headers: response.headers, data: data as T };
+  }
+
+  return {
+    get guestSessionId() {
+      return guestSessionId;
+    },
+
+    request<T>(request: WebstoreRequest) {
+      const method = request.method ?? 'GET';
+      const inWebstore = request.scope !== 'data';
+      const url = new URL(request.path, inWebstore ? webstoreBase : dataBase);
+      const query: Query = { ...request.query };
+      if (inWebstore && query.effectiveAccountId == null && !isBlankAccountId(options.effectiveAccountId)) {
+        query.effectiveAccountId = options.effectiveAccountId;
+      }
+      const cartCall = inWebstore && isCartPath(request.path);
+      if (cartCall && method !== 'DELETE' && query.currencyIsoCode == null && options.currencyIsoCode) {
+        query.currencyIsoCode = options.currencyIsoCode;
+      }
+      appendQuery(url, query);
+
+      const headers = sessionHeaders();
+      if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+      if (cartCall && options.highScaleCart) headers['X-Highscale'] = 'true';
+      const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+      return exchange<T>(method, url, headers, body, request);
+    },
+
+    async apex<T>(className: string, methodName: string, params: unknown, method: 'GET' | 'POST') {
+      const url = new URL(
+        `${trimSlash(options.baseUrl)}/lwr/apex/${options.apiVersion}/${encodeURIComponent(className)}/${encodeURIComponent(methodName)}`,
+      );
+      // Continuations (long-running Apex callouts) need the Aura runtime, which this storefront does not run.
+      const headers = { ...sessionHeaders(), 'X-SFDC-Allow-Continuation': 'false' };
+      if (method === 'GET') {
+        url.searchParams.set('methodParams', JSON.stringify(params ?? {}));
+        return (await exchange<T>('GET', url, headers, undefined)).data;
+      }
+      const body = JSON.stringify(params ?? {});
+      return (await exchange<T>('POST', url, { ...headers, 'Content-Type': 'application/json' }, body)).data;
+    },
+
+    postForm<T>(url: string, fields: Record<string, string>) {
+      const headers = { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' };
+      return exchange<T>('POST', new URL(url), headers, new URLSearchParams(fields).toString());
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it, vi } from 'vitest';
+import { API, BASE, STORE, fakeFetch, json, noContent, rel, testClient } from './fake-fetch.js';
+import { createWebstoreClient } from '../../../server/webstore/index.js';
+
+describe('request building (spec §7)', () => {
+  it('sends a GET under the webstore base with JSON accept and no credentials for a guest', async () => {
+    const { client, calls } = testClient(() => json({ userId: '005', guestUser: true }));
+    await client.getSessionContext();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].method).toBe('GET');
+    expect(calls[0].url.origin).toBe(BASE);
+    expect(calls[0].url.pathname).toBe(`${API}session-context`);
+    expect(calls[0].headers.get('accept')).toBe('application/json');
+    expect(calls[0].headers.get('authorization')).toBeNull();
+    expect(calls[0].headers.get('cookie')).toBeNull();
+  });
+
+  it('keeps a path prefix of baseUrl and ignores its trailing slash', async () => {
+    const { client, calls } = testClient(() => json({}), { baseUrl: 'https://site.example.com/store/' });
+    await client.getShopperAgentContext();
+    expect(calls[0].url.toString()).toBe(
+      `https://site.example.com/store/services/data/v65.0/commerce/webstores/${STORE}/shopperAgent/context`,
+    );
+  });
+
+  it('uses the configured API version', async () => {
+    const { client, calls } = testClient(() => json({}), { apiVersion: 'v64.0' });
+    await client.getShopperAgentContext();
+    expect(calls[0].url.pathname).toContain('/services/data/v64.0/commerce/webstores/');
+  });
+
+  it('sends the bearer token of a signed-in buyer', async () => {
+    const { client, calls } = testClient(() => json({}), { accessToken: 'tok123' });
+    await client.getShopperAgentContext();
+    expect(calls[0].headers.get('authorization')).toBe('Bearer tok123');
+  });
+
+  it('adds effectiveAccountId when set, and not when it is absent or the fifteen-zero placeholder', async () => {
+    const set = testClient(() => json({}), { effectiveAccountId: '001A' });
+    await set.client.getShopperAgentContext();
+    expect(set.calls[0].url.searchParams.get('effectiveAccountId')).toBe('001A');
+
+    const unset = testClient(() => json({}));
+    await unset.client.getShopperAgentContext();
+    expect(unset.calls[0].url.searchParams.has('effectiveAccountId')).toBe(false);
+
+    const zeros = testClient(() => json({}), { effectiveAccountId: '000000000000000' });
+    await zeros.client.getShopperAgentContext();
+    expect(zeros.calls[0].url.searchParams.has('effectiveAccountId')).toBe(false);
+  });
+
+  it('adds currencyIsoCode to cart calls except DELETE, and never to other calls', async () => {
+    const { client, calls } = testClient((req) => (req.method === 'DELETE' ? noContent() : json({ cartId: '0a6' })), {
+      currencyIsoCode: 'EUR',
+    });
+    await client.getCart('current');
+    await client.addCartItem('current', { productId: '01t1', quantity: 1 });
+    await client.deleteCartItem('current', '0a9');
+    await client.deleteCart('0a6');
+    await client.getShopperAgentContext();
+    expect(calls.map((c) => [c.method, rel(c), c.url.searchParams.get('currencyIsoCode')])).toEqual([
+      ['GET', 'carts/current', 'EUR'],
+      ['POST', 'carts/current/cart-items', 'EUR'],
+      ['DELETE', 'carts/current/cart-items/0a9', null],
+      ['DELETE', 'carts/0a6', null],
+      ['GET', 'shopperAgent/context', null],
+    ]);
+  });
+
+  it('sends X-Highscale on cart calls only, and only when high-scale carts are on', async () => {
+    const on = testClient(() => json({ cartId: '0a6' }), { highScaleCart: true });
+    await on.client.getCart('current');
+    await on.client.getShopperAgentContext();
+    expect(on.calls[0].headers.get('x-highscale')).toBe('true');
+    expect(on.calls[1].headers.get('x-highscale')).toBeNull();
+
+    const off = testClient(() => json({ cartId: '0a6' }));
+    await off.client.getCart('current');
+    expect(off.calls[0].headers.get('x-highscale')).toBeNull();
+  });
+
+  it('sends JSON bodies with a JSON content type, and no content type without a body', async () => {
+    const { client, calls } = testClient(() => json({ cartId: '0a6' }, 201));
+    await client.createCart({ name: 'Reorder' });
+    await client.ensureActiveCart();
+    expect(calls[0].headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(calls[0].body)).toEqual({ name: 'Reorder' });
+    expect(calls[1].method).toBe('PUT');
+    expect(rel(calls[1])).toBe('carts/active');
+    expect(calls[1].headers.get('content-type')).toBeNull();
+    expect(calls[1].body).toBe('');
+  });
+
+  it('URL-encodes ids placed in the path', async () => {
+    const { client, calls } = testClient(() => json({ id: 'x' }));
+    await client.getProduct('01t/../x');
+    expect(calls[0].url.pathname).toBe(`${API}products/01t%2F..%2Fx`);
+  });
+});
+
+describe('guest cart session cookie', () => {
+  it('sends the given guest session as a cookie', async () => {
+    const { client, calls } = testClient(() => json({ cartId: null }), { guestSessionId: 'g-1' });
+    await client.getCart('current');
+    expect(calls[0].headers.get('cookie')).toBe('GuestCartSessionId=g-1');
+  });
+
+  it('reports a new session set by the API and sends it on later calls', async () => {
+    const onGuestSession = vi.fn();
+    const { client, calls } = testClient(
+      (_req, i) =>
+        i === 0
+          ? json({ cartId: '0a6' }, 201, { 'Set-Cookie': 'GuestCartSessionId=new-42; Path=/; HttpOnly' })
+          : json({ cartId: '0a6' }),
+      { onGuestSession },
+    );
+    await client.createCart();
+    await client.getCart('current');
+    expect(onGuestSession).toHaveBeenCalledExactlyOnceWith('new-42');
+    expect(client.guestSessionId()).toBe('new-42');
+    expect(calls[1].headers.get('cookie')).toBe('GuestCartSessionId=new-42');
+  });
+
+  it('ignores other cookies and an unchanged session', async () => {
+    const onGuestSession = vi.fn();
+    const { client } = testClient(
+      (_req, i) => json({}, 200, { 'Set-Cookie': i === 0 ? 'other=1; Path=/' : 'GuestCartSessionId=g-1' }),
+      { onGuestSession, guestSessionId: 'g-1' },
+    );
+    await client.getShopperAgentContext();
+    await client.getShopperAgentContext();
+    expect(onGuestSession).not.toHaveBeenCalled();
+  });
+});
+
+describe('Apex calls', () => {
+  it('GET carries the parameters JSON-encoded in methodParams and refuses continuations', async () => {
+    const { client, calls } = testClient(() => json({ success: true }));
+    const answer = await client.callApex('OrderLookupController', 'lookupForOrder', { orderNumber: 'A1' }, { method: 'GET' });
+    expect(answer).toEqual({ success: true });
+    expect(calls[0].url.pathname).toBe('/lwr/apex/v65.0/OrderLookupController/lookupForOrder');
+    expect(JSON.parse(calls[0].url.searchParams.get('methodParams') ?? '')).toEqual({ orderNumber: 'A1' });
+    expect(calls[0].headers.get('x-sfdc-allow-continuation')).toBe('false');
+    expect(calls[0].body).toBe('');
+  });
+
+  it('POST carries the parameters in a JSON body, not in the query', async () => {
+    const { client, calls } = testClient(() => json(true), { effectiveAccountId: '001A' });
+    await client.callApex('OrderLookupController', 'lookupForOrder', { orderNumber: 'A1', email: 'a@b.co' });
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].url.search).toBe('');
+    expect(JSON.parse(calls[0].body)).toEqual({ orderNumber: 'A1', email: 'a@b.co' });
+    expect(calls[0].headers.get('content-type')).toBe('application/json');
+  });
+});
+
+describe('answers', () => {
+  it('reads an empty 204 answer as null', async () => {
+    const { client } = testClient(() => noContent());
+    await expect(client.deleteCart('0a6')).resolves.toBeUndefined();
+    await expect(client.preserveCart('0a6')).resolves.toBeNull();
+  });
+
+  it('calls fetch with a Request object every time', async () => {
+    const fake = fakeFetch(() => json({}));
+    const seen: unknown[] = [];
+    const client = createWebstoreClient({
+      fetch: (input) => {
+        seen.push(input);
+        return fake.fetch(input);
+      },
+      baseUrl: BASE,
+      webstoreId: STORE,
+    });
+    await client.getShopperAgentContext();
+    await client.callApex('A', 'b', {});
+    expect(seen.every((r) => r instanceof Request)).toBe(true);
+  });
+});

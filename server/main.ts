@@ -1,7 +1,7 @@
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -33,7 +33,7 @@ export async function startServer(config: Config = readConfig()) {
   const caches = createWebstoreCaches();
   const publicUrl = `http://localhost:${config.PORT}`;
 
-  const loadContext = (): StorefrontLoadContext => ({
+  const loadContext = (): AppLoadContext & StorefrontLoadContext => ({
     webstore: (scope) =>
       createWebstoreClient({
         fetch: apiFetch,

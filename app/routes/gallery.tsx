@@ -1,0 +1,471 @@
+/**
+ * /gallery: every kit component in every state (valid, each message, disabled, loading), for people
+ * and for the accessibility checks. Not linked from the navigation.
+ *
+ * The demo form at the top is the reference for how a storefront form works twice: the action
+ * checks it with the same zod schema the browser uses; without JavaScript an empty submit comes back
+ * from the server with 'Complete this field.' and what was typed kept.
+ */
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { z } from "zod";
+import { AddressForm } from "../components/AddressForm";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { Button } from "../components/Button";
+import { ColourPicker } from "../components/ColourPicker";
+import { CookieConsentBanner, isConsentIntent, type ConsentIntent } from "../components/CookieConsent";
+import { DatePicker } from "../components/DatePicker";
+import { ErrorList, Field, SelectField } from "../components/Field";
+import { Price } from "../components/Price";
+import { QuantityInput } from "../components/QuantityInput";
+import { Column, Section } from "../components/Section";
+import { Spinner } from "../components/Spinner";
+import { Toast, ToastRegion } from "../components/Toast";
+import { useZodForm } from "../components/useZodForm";
+import { formatDate, formatPhone, formatTime } from "../lib/formats";
+import { TOAST_MODES, TOAST_VARIANTS, type Toast as ToastData } from "../lib/toast";
+import {
+  COLOUR_PICKER_MESSAGE,
+  DATE_INPUT_FORMAT,
+  DATE_PICKER_MESSAGES,
+  email,
+  formatMessage,
+  requiredText,
+  VALIDITY_FLAGS,
+  VALIDITY_MESSAGES,
+} from "../lib/validation";
+
+const demoSchema = z.object({
+  fullName: requiredText({ max: 80 }),
+  email: email(),
+});
+
+type GalleryActionData =
+  | { form: "demo"; result: SubmissionResult<string[]>; greeting?: string }
+  | { form: "consent"; consent: ConsentIntent };
+
+export const meta: MetaFunction = () => [{ title: "Component gallery" }, { name: "robots", content: "noindex" }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (isConsentIntent(intent)) {
+    // The gallery only shows the banner's round trip; the app's own action stores the cookie.
+    return data<GalleryActionData>({ form: "consent", consent: intent });
+  }
+  const submission = parseWithZod(formData, { schema: demoSchema });
+  if (submission.status !== "success") {
+    return data<GalleryActionData>({ form: "demo", result: submission.reply() }, { status: 400 });
+  }
+  return data<GalleryActionData>({
+    form: "demo",
+    result: submission.reply({ resetForm: true }),
+    greeting: `Thanks, ${submission.value.fullName}. We will write to ${submission.value.email}.`,
+  });
+}
+
+const COUNTRIES = ["US", "CA", "JP", "CN", "DE", "KR"];
+const SAMPLE_IMAGE = (label: string, colour: string) =>
+  `data:image/svg+xml,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1440" height="320" viewBox="0 0 1440 320"><rect width="1440" height="320" fill="${colour}"/><text x="40" y="280" font-size="48" fill="#ffffff" font-family="sans-serif">${label}</text></svg>`
+  )}`;
+
+function GallerySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Section aria-labelledby={id} className="kit-gallery__section">
+      <Column>
+        <h2 id={id}>{title}</h2>
+      </Column>
+      {children}
+    </Section>
+  );
+}
+
+function DemoForm({ actionData }: { actionData: GalleryActionData | undefined }) {
+  const demo = actionData?.form === "demo" ? actionData : undefined;
+  const [form, fields] = useZodForm(demoSchema, { id: "gallery-demo", lastResult: demo?.result });
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "demo";
+  return (
+    <>
+      {demo?.greeting ? (
+        <Toast toast={{ variant: "success", mode: "sticky", title: "Sent", message: demo.greeting }} />
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="kit-gallery__form">
+        <Field label="Full name" meta={fields.fullName} autoComplete="name" help="As it should appear on an order." />
+        <Field label="Email" type="email" meta={fields.email} autoComplete="email" />
+        <Button name="intent" value="demo" pending={pending} pendingLabel="Sending">
+          Send
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+// Labels avoid the words of the demo form's labels so its fields stay unique to find by label.
+const FLAG_LABELS: Record<(typeof VALIDITY_FLAGS)[number], string> = {
+  customError: "Coupon code (custom error)",
+  badInput: "Any value (bad input)",
+  badNumericInput: "Budget (bad numeric input)",
+  badEmailInput: "Contact address (bad address)",
+  patternMismatch: "Postal code (pattern mismatch)",
+  rangeOverflow: "Seats (range overflow)",
+  rangeUnderflow: "Seats (range underflow)",
+  stepMismatch: "Pack size (step mismatch)",
+  tooLong: "Nickname (too long)",
+  tooShort: "Nickname (too short)",
+  typeMismatch: "Website (type mismatch)",
+  valueMissing: "Company (value missing)",
+  selectAtleastOneValue: "Delivery days (select at least one)",
+};
+
+const FLAG_EXAMPLES = VALIDITY_FLAGS.map((flag) => ({
+  flag,
+  label: FLAG_LABELS[flag],
+  message: flag === "customError" ? "This coupon code has expired." : VALIDITY_MESSAGES[flag],
+}));
+
+export default function Gallery() {
+  const actionData = useActionData<typeof action>() as GalleryActionData | undefined;
+  const consent = actionData?.form === "consent" ? actionData.consent : null;
+  const liveToasts: ToastData[] = TOAST_MODES.map((mode, index) => ({
+    id: `live-${mode}`,
+    variant: TOAST_VARIANTS[index],
+    mode,
+    title: `${mode[0].toUpperCase()}${mode.slice(1)} toast`,
+    message:
+      mode === "sticky"
+        ? "Stays until you close it."
+        : mode === "pester"
+        ? "Leaves after 3 seconds; it has no close button."
+        : "Leaves after 3 seconds, or close it now.",
+  }));
+
+  return (
+    <div className="kit-gallery">
+      <Section aria-labelledby="gallery-title">
+        <Column>
+          <h1 id="gallery-title">Component gallery</h1>
+          <p>
+            The storefront&apos;s form kit, formats and layout pieces in each of their states. Messages appear after a
+            field loses focus or the form is sent.
+          </p>
+        </Column>
+      </Section>
+
+      <GallerySection id="gallery-demo-form" title="Demo form (checked on the server too)">
+        <Column width={6}>
+          <DemoForm actionData={actionData} />
+        </Column>
+      </GallerySection>
+
+      <GallerySection id="gallery-fields" title="Fields">
+        <Column width={4}>
+          <Field label="Empty required field" required />
+          <Field label="Valid field" defaultValue="Jane Doe" />
+          <Field label="Field with help" help="Up to 40 characters." maxLength={40} />
+          <Field label="Disabled field" defaultValue="Cannot change" disabled />
+        </Column>
+        <Column width={4}>
+          <Field label="Field at its limit" maxLength={10} defaultValue="ABCDEFGHIJ" />
+          <Field label="Amount (k, m, b, t shortcuts)" type="number" defaultValue="1.5k" help="1.5k means 1500." />
+          <Field label="Delivery time" type="datetime" defaultValue="2025-03-01T09:30" />
+          <SelectField
+            label="Size"
+            options={[
+              { value: "s", label: "Small" },
+              { value: "m", label: "Medium" },
+              { value: "l", label: "Large" },
+            ]}
+            defaultValue="m"
+          />
+          <Field label="Gift wrap" type="checkbox" />
+        </Column>
+        <Column width={4}>
+          <QuantityInput label="Quantity" />
+          <QuantityInput label="Quantity (too low)" defaultValue={0} errors={[VALIDITY_MESSAGES.rangeUnderflow]} />
+          <QuantityInput
+            label="Quantity (too high)"
+            defaultValue={200000000}
+            errors={[VALIDITY_MESSAGES.rangeOverflow]}
+          />
+          <QuantityInput label="Quantity (not whole)" defaultValue={1.5} errors={[VALIDITY_MESSAGES.stepMismatch]} />
+          <QuantityInput label="Quantity (disabled)" disabled />
+        </Column>
+      </GallerySection>
+
+      <GallerySection id="gallery-messages" title="Every validation message">
+        {FLAG_EXAMPLES.map(({ flag, label, message }) =>
+          flag === "selectAtleastOneValue" ? (
+            <Column width={4} key={flag}>
+              <fieldset className="kit-gallery__group" aria-describedby="gallery-choices-error">
+                <legend>{label}</legend>
+                <Field label="Monday" type="checkbox" name="days" value="mon" />
+                <Field label="Friday" type="checkbox" name="days" value="fri" />
+                <ErrorList id="gallery-choices-error" errors={[message]} />
+              </fieldset>
+            </Column>
+          ) : (
+            <Column width={4} key={flag}>
+              <Field
+                label={label}
+                type="text"
+                defaultValue={flag === "valueMissing" ? "" : "abc"}
+                required={flag === "valueMissing"}
+                errors={[message]}
+              />
+            </Column>
+          )
+        )}
+        <Column width={4}>
+          <Field
+            label="Several failures (priority picks one)"
+            defaultValue="x"
+            errors={[VALIDITY_MESSAGES.valueMissing, VALIDITY_MESSAGES.tooShort, VALIDITY_MESSAGES.patternMismatch]}
+            help="Three rules fail; the highest-priority message is shown."
+          />
+        </Column>
+      </GallerySection>
+
+      <GallerySection id="gallery-pickers" title="Date and colour pickers">
+        <Column width={4}>
+          <DatePicker label="Delivery date" />
+          <DatePicker label="Delivery date in March" min="2025-03-01" max="2025-03-31" defaultValue="2025-03-15" />
+          <DatePicker label="Start date (no earlier bound)" max="2025-12-31" />
+          <DatePicker label="End date (no later bound)" min="2025-01-01" />
+          <DatePicker label="Delivery date (disabled)" defaultValue="2025-03-15" disabled />
+        </Column>
+        <Column width={4}>
+          <DatePicker
+            label="Date in the wrong format"
+            defaultValue=""
+            errors={[formatMessage(DATE_PICKER_MESSAGES.format, DATE_INPUT_FORMAT)]}
+          />
+          <DatePicker
+            label="Date too early"
+            min="2025-03-01"
+            defaultValue="2025-02-01"
+            errors={[formatMessage(DATE_PICKER_MESSAGES.min, formatDate("2025-03-01", "medium"))]}
+          />
+          <DatePicker
+            label="Date too late"
+            max="2025-03-31"
+            defaultValue="2025-04-02"
+            errors={[formatMessage(DATE_PICKER_MESSAGES.max, formatDate("2025-03-31", "medium"))]}
+          />
+        </Column>
+        <Column width={4}>
+          <ColourPicker label="Brand colour" />
+          <ColourPicker label="Colour with a bad value" defaultValue="#12" errors={[COLOUR_PICKER_MESSAGE]} />
+          <ColourPicker label="Colour (disabled)" defaultValue="#1F6F3B" disabled />
+        </Column>
+      </GallerySection>
+
+      <GallerySection id="gallery-addresses" title="Addresses">
+        <Column width={6}>
+          <AddressForm
+            legend="Shipping address (United States)"
+            prefix="shipping"
+            autoCompleteSection="shipping"
+            countries={COUNTRIES}
+            defaultValue={{ country: "US", firstName: "Jane", lastName: "Doe", city: "Springfield" }}
+          />
+        </Column>
+        <Column width={6}>
+          <AddressForm
+            legend="Billing address (Japan: family name first, Region)"
+            prefix="billing"
+            autoCompleteSection="billing"
+            countries={COUNTRIES}
+            defaultValue={{ country: "JP" }}
+            errors={{
+              lastName: [VALIDITY_MESSAGES.valueMissing],
+              postalCode: [VALIDITY_MESSAGES.tooLong],
+              shipToPhoneNumber: [VALIDITY_MESSAGES.patternMismatch],
+            }}
+          />
+        </Column>
+        <Column width={6}>
+          <AddressForm legend="Address (disabled)" prefix="other" countries={COUNTRIES} disabled />
+        </Column>
+      </GallerySection>
+
+      <GallerySection id="gallery-formats" title="Prices and formats">
+        <Column width={6}>
+          <ul>
+            <li>
+              API &quot;23.00&quot;: <Price amount="23.00" />
+            </li>
+            <li>
+              Reduced: <Price amount="1234.5" originalAmount="1500.00" />
+            </li>
+            <li>
+              Missing price: <Price amount={null} fallback="No pricing data available" />
+            </li>
+          </ul>
+        </Column>
+        <Column width={6}>
+          <ul>
+            <li>Short date: {formatDate("2025-03-05", "short")}</li>
+            <li>Medium date: {formatDate("2025-03-05", "medium")}</li>
+            <li>Long date: {formatDate("2025-03-05", "long")}</li>
+            <li>Time: {formatTime("2025-03-05T15:05:00Z")}</li>
+            <li>Phone: {formatPhone("4155550123")}</li>
+          </ul>
+        </Column>
+      </GallerySection>
+
+      <GallerySection id="gallery-buttons" title="Buttons and loading">
+        <Column>
+          <div className="kit-gallery__row">
+            <Button type="button">Brand</Button>
+            <Button type="button" variant="neutral">
+              Neutral
+            </Button>
+            <Button type="button" variant="destructive">
+              Remove
+            </Button>
+            <Button type="button" variant="link">
+              Link style
+            </Button>
+            <Button type="button" disabled>
+              Disabled
+            </Button>
+            <Button type="button" pending pendingLabel="Saving">
+              Save
+            </Button>
+            <Button type="button" size="small">
+              Small
+            </Button>
+            <Button type="button" size="large">
+              Large
+            </Button>
+          </div>
+          <div className="kit-gallery__row">
+            <Spinner />
+            <Spinner size="small" showLabel />
+            <Spinner size="large" label="Loading order details" showLabel />
+          </div>
+        </Column>
+      </GallerySection>
+
+      <GallerySection id="gallery-breadcrumbs" title="Breadcrumbs">
+        <Column>
+          <Breadcrumbs
+            items={[
+              { label: "Order History", url: "/OrderSummary" },
+              { label: "Order Details", url: "/OrderSummary/00000100" },
+            ]}
+          />
+          <Breadcrumbs
+            label="Breadcrumbs, long trail"
+            divider=">"
+            items={["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight"].map((label, index) => ({
+              label,
+              url: `/level-${index + 1}`,
+            }))}
+          />
+          <Breadcrumbs
+            label="Breadcrumbs, without Home"
+            showHome={false}
+            items={[{ label: "Account", url: "/account" }, { label: "Addresses" }]}
+          />
+        </Column>
+      </GallerySection>
+
+      <GallerySection id="gallery-toasts" title="Toasts">
+        <Column width={6}>
+          <h3>As the server renders them</h3>
+          <div className="kit-toast-region kit-toast-region--inline">
+            {TOAST_VARIANTS.map((variant) => (
+              <Toast
+                key={variant}
+                toast={{
+                  variant,
+                  mode: "sticky",
+                  title: `${variant[0].toUpperCase()}${variant.slice(1)}`,
+                  message: `Variant ${variant}, rendered by the server.`,
+                }}
+              />
+            ))}
+          </div>
+        </Column>
+        <Column width={6}>
+          <h3>With JavaScript: each mode</h3>
+          <ToastRegion toasts={liveToasts} label="Toast modes" className="kit-toast-region--inline" />
+        </Column>
+      </GallerySection>
+
+      <GallerySection id="gallery-consent" title="Cookie consent banner">
+        <Column>
+          {consent ? <p role="status">Cookie choice received: {consent}.</p> : null}
+          <CookieConsentBanner
+            enabled
+            consent={consent}
+            action="/gallery"
+            redirectTo="/gallery"
+            FormComponent={Form}
+            className="kit-consent--inline"
+          />
+        </Column>
+      </GallerySection>
+
+      <GallerySection id="gallery-layout" title="Section and column layout">
+        <Column>
+          <h3>Halves (6 + 6 of 12)</h3>
+        </Column>
+        <Column width={6}>
+          <p className="kit-gallery__box">50%</p>
+        </Column>
+        <Column width={6}>
+          <p className="kit-gallery__box">50%</p>
+        </Column>
+        <Column>
+          <h3>16.67% + 33.33% + 50%</h3>
+        </Column>
+        <Column width={2}>
+          <p className="kit-gallery__box">16.67%</p>
+        </Column>
+        <Column width={4}>
+          <p className="kit-gallery__box">33.33%</p>
+        </Column>
+        <Column width={6}>
+          <p className="kit-gallery__box">50%</p>
+        </Column>
+        <Column width={4}>
+          <p className="kit-gallery__box">33.33%</p>
+        </Column>
+        <Column width={8}>
+          <p className="kit-gallery__box">66.67%</p>
+        </Column>
+      </GallerySection>
+      <Section
+        aria-label="Stacked section with a background image"
+        direction={{ desktop: "column", tablet: "column", mobile: "column" }}
+        verticalAlign="center"
+        minHeight={240}
+        gutter={24}
+        background={{
+          desktop: SAMPLE_IMAGE("Desktop", "#014486"),
+          tablet: SAMPLE_IMAGE("Tablet", "#1f6f3b"),
+          mobile: SAMPLE_IMAGE("Mobile", "#3e3e3c"),
+          alt: "Sample background, one colour per screen size",
+          position: "center",
+          sizeOrRepeat: "cover",
+        }}
+        overlayColor="rgba(0, 0, 0, 0.55)"
+        className="kit-gallery__dark"
+      >
+        <Column>
+          <p>Columns stack on every screen size; the background image changes per breakpoint under a dark overlay.</p>
+        </Column>
+        <Column>
+          <p>Vertical alignment: center; minimum height 240px; gutter 24px.</p>
+        </Column>
+      </Section>
+    </div>
+  );
+}

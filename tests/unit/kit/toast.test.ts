@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_TOAST_DURATION_SECONDS,
+  isAutoDismissed,
+  isClosable,
+  parseToast,
+  TOAST_MESSAGES,
+  TOAST_MODES,
+  TOAST_VARIANTS,
+  toastDurationSeconds,
+  toastRole,
+  toastSchema,
+} from "../../../app/lib/toast";
+
+describe("toast schema", () => {
+  it("accepts a full toast and a minimal one", () => {
+    expect(
+      toastSchema.parse({
+        id: "t1",
+        variant: "success",
+        mode: "sticky",
+        title: "Saved",
+        message: "Done.",
+        durationSeconds: 5,
+      })
+    ).toMatchObject({ id: "t1", durationSeconds: 5 });
+    expect(toastSchema.parse({ variant: "info", mode: "dismissible", message: "Hi" })).toEqual({
+      variant: "info",
+      mode: "dismissible",
+      message: "Hi",
+    });
+  });
+
+  it("knows the variants and modes", () => {
+    expect(TOAST_VARIANTS).toEqual(["info", "success", "warning", "error"]);
+    expect(TOAST_MODES).toEqual(["dismissible", "pester", "sticky"]);
+  });
+
+  it.each([
+    { variant: "danger", mode: "sticky", message: "x" },
+    { variant: "info", mode: "forever", message: "x" },
+    { variant: "info", mode: "sticky", message: "" },
+    { variant: "info", mode: "sticky" },
+    { variant: "info", mode: "sticky", message: "x", durationSeconds: 0 },
+    { variant: "info", mode: "sticky", message: "x", durationSeconds: 1.5 },
+    { variant: "info", mode: "sticky", message: "x", durationSeconds: -3 },
+  ])("refuses %j", (value) => {
+    expect(toastSchema.safeParse(value).success).toBe(false);
+    expect(parseToast(value)).toBeNull();
+  });
+
+  it("reads untrusted values", () => {
+    expect(parseToast(null)).toBeNull();
+    expect(parseToast({ variant: "error", mode: "pester", message: "No" })?.variant).toBe("error");
+  });
+});
+
+describe("toast behaviour", () => {
+  it("lasts 3 seconds unless told otherwise", () => {
+    expect(DEFAULT_TOAST_DURATION_SECONDS).toBe(3);
+    expect(toastDurationSeconds({})).toBe(3);
+    expect(toastDurationSeconds({ durationSeconds: 8 })).toBe(8);
+  });
+
+  it("alerts for warnings and errors, reports status for info and success", () => {
+    expect(toastRole("info")).toBe("status");
+    expect(toastRole("success")).toBe("status");
+    expect(toastRole("warning")).toBe("alert");
+    expect(toastRole("error")).toBe("alert");
+  });
+
+  it("leaves by itself unless sticky; only pester has no close button", () => {
+    expect(isAutoDismissed("dismissible")).toBe(true);
+    expect(isAutoDismissed("pester")).toBe(true);
+    expect(isAutoDismissed("sticky")).toBe(false);
+    expect(isClosable("dismissible")).toBe(true);
+    expect(isClosable("sticky")).toBe(true);
+    expect(isClosable("pester")).toBe(false);
+  });
+
+  it("has the spec's fixed texts", () => {
+    expect(TOAST_MESSAGES.sessionTimedOut).toBe("Your session has timed out. Try again.");
+    expect(TOAST_MESSAGES.lookupFailed).toBe("Something's not right. Check your info and try again.");
+  });
+});

@@ -76,11 +76,11 @@ export class Router {
       }
       if (ok) candidates.push({ route, params });
     }
-    // A literal segment beats a parameter: carts/compact-summary is not carts/{cartId}.
+    // A literal segment beats a parameter (carts/compact-summary is not carts/{cartId}), among the routes of
+    // the request's method; only when no route has that method is the answer 405 with the allowed ones.
     candidates.sort((a, b) => b.route.staticCount - a.route.staticCount);
-    const best = candidates.filter((c) => c.route.staticCount === candidates[0]?.route.staticCount);
-    const hit = best.find((c) => c.route.method === method);
-    return { hit, allowed: [...new Set(best.map((c) => c.route.method))] };
+    const hit = candidates.find((c) => c.route.method === method);
+    return { hit, allowed: [...new Set(candidates.map((c) => c.route.method))] };
   }
 
   async handle(req: Request, emu: Emu, authenticate: Authenticate): Promise<Response> {

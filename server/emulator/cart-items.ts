@@ -1,0 +1,264 @@
+import { catalogStore, fieldList, type ProductRow } from "./catalog.js";
+import { assertEditable, asyncKey, cartOwner, insertCart, requireCart, resolveCart, touchCart, type CartRow } from "./cart-store.js";
+import {
+  cartCouponsJson,
+  cartHasErrors,
+  cartItemJson,
+  cartPromotionsJson,
+  cartSummaryJson,
+  emptyCartSummaryJson,
+  loadCartView,
+  type CartItemRow,
+  type CartLine,
+  type CartView,
+} from "./cart-view.js";
+import { ApiError, invalidInput } from "./errors.js";
+import { json, noContent } from "./http.js";
+import { availableFor, inventoryEnabled } from "./inventory.js";
+import { parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from "./money.js";
+import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "./paging.js";
+import { purchaseProblem, type PurchasableProduct } from "./product-rules.js";
+import { recordId } from "./record-ids.js";
+import type { RequestContext, Router } from "./router.js";
+import type { Emu } from "./state.js";
+
+/** Cart items: list (both paging styles, sort), add (merging), batch add, quantity change, removal. */
+
+export const ITEM_SORTS = ["CreatedDateAsc", "CreatedDateDesc", "NameAsc", "NameDesc", "SalesPriceAsc", "SalesPriceDesc"] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+const MAX_BATCH = 100;
+/** Product selling model ids (ProductSellingModel's key prefix). */
+const SELLING_MODEL = { prefix: "0jP" };
+
+export interface ItemInput {
+  productId: string;
+  quantity: number;
+  sellingModelId: string | null;
+  subscriptionTerm: number | null;
+}
+
+export function quantityInput(value: unknown): number {
+  const n = parseQuantity(value);
+  if (n === null || n < QUANTITY_MIN || n > QUANTITY_MAX) {
+    throw invalidInput(`quantity must be a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}; got ${JSON.stringify(value)}.`);
+  }
+  return n;
+}
+
+const missing = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/** Validates a Cart Item Input: productId, quantity and type "Product" are required. */
+export function parseItemInput(body: unknown): ItemInput {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The cart item input must be a JSON object.");
+  const input = body as Record<string, unknown>;
+  for (const field of ["productId", "quantity", "type"]) {
+    if (missing(input[field])) throw invalidInput(`Missing required field: ${field}.`);
+  }
+  if (input.type !== "Product") throw invalidInput(`type must be Product; got ${JSON.stringify(input.type)}.`);
+  const productId = recordId(input.productId, "product", "productId");
+  const quantity = quantityInput(input.quantity);
+  const sellingModelId = missing(input.productSellingModelId) ? null : recordId(input.productSellingModelId, SELLING_MODEL, "productSellingModelId");
+  let subscriptionTerm: number | null = null;
+  if (!missing(input.subscriptionTerm)) {
+    subscriptionTerm = Number(input.subscriptionTerm);
+    if (!Number.isInteger(subscriptionTerm) || subscriptionTerm < 1) throw invalidInput("subscriptionTerm must be a positive whole number.");
+  }
+  return { productId, quantity, sellingModelId, subscriptionTerm };
+}
+
+export function purchasable(emu: Emu, p: ProductRow): PurchasableProduct {
+  return {
+    productClass: p.product_class,
+    isSellable: p.is_sellable === 1,
+    hasPrice: p.unit_price_cents !== null,
+    sellingModelIds: catalogStore(emu)
+      .sellingModels(p.id)
+      .filter((m) => m.is_active === 1)
+      .map((m) => m.id),
+    quantityRule: p.qty_minimum === null ? null : { minimum: p.qty_minimum, maximum: p.qty_maximum!, increment: p.qty_increment! },
+  };
+}
+
+/** Throws the product error (400) when the line can't hold `quantity` units of the product. */
+function checkPurchase(emu: Emu, cart: CartRow, product: ProductRow, quantity: number, sellingModelId: string | null) {
+  const available = inventoryEnabled(emu, cart.webstore_id) ? availableFor(emu, product.id, cart.id) : null;
+  const problem = purchaseProblem(purchasable(emu, product), { quantity, sellingModelId }, available);
+  if (problem) throw new ApiError(400, problem.errorCode, problem.message);
+}
+
+function findLine(emu: Emu, cartId: string, productId: string, sellingModelId: string | null) {
+  return emu.db
+    .prepare("SELECT * FROM cart_items WHERE cart_id = ? AND product_id = ? AND coalesce(product_selling_model_id, '') = ?")
+    .get(cartId, productId, sellingModelId ?? "") as CartItemRow | undefined;
+}
+
+/**
+ * Adds a product to the cart (call inside a transaction); a product already on the cart merges into its line.
+ * The cart's bookkeeping (touchCart) is the caller's, so a batch does it once. Returns the line's id.
+ */
+export function addItem(emu: Emu, cart: CartRow, input: ItemInput): string {
+  const product = catalogStore(emu).product(input.productId);
+  if (!product) throw new ApiError(400, "INVALID_ID_FIELD", `Product not found: ${input.productId}`);
+  const line = findLine(emu, cart.id, product.id, input.sellingModelId);
+  const quantity = (line?.quantity ?? 0) + input.quantity;
+  if (quantity > QUANTITY_MAX) throw invalidInput(`The line's quantity can't exceed ${QUANTITY_MAX}.`);
+  checkPurchase(emu, cart, product, quantity, input.sellingModelId);
+  if (line) {
+    emu.db.prepare("UPDATE cart_items SET quantity = ? WHERE id = ?").run(quantity, line.id);
+    return line.id;
+  }
+  const id = emu.ids("cartItem");
+  const seq = (emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_items WHERE cart_id = ?").get(cart.id) as { n: number }).n;
+  emu.db
+    .prepare(
+      `INSERT INTO cart_items(id, cart_id, product_id, type, quantity, product_selling_model_id, subscription_term, created_at, seq)
+       VALUES (?, ?, ?, 'Product', ?, ?, ?, ?, ?)`,
+    )
+    .run(id, cart.id, product.id, quantity, input.sellingModelId, input.subscriptionTerm, emu.clock.now(), seq);
+  return id;
+}
+
+function findItem(emu: Emu, cart: CartRow, rawId: string): CartItemRow {
+  const id = recordId(rawId, "cartItem", "cartItemId");
+  const item = emu.db.prepare("SELECT * FROM cart_items WHERE id = ? AND cart_id = ?").get(id, cart.id) as CartItemRow | undefined;
+  if (!item) throw new ApiError(404, "ITEM_NOT_FOUND", `Cart item not found: ${id}`);
+  return item;
+}
+
+export function lineJson(view: CartView, itemId: string, productFields: string[] = []) {
+  const line = view.lines.find((l) => l.item.id === itemId)!;
+  return cartItemJson(view, line, productFields);
+}
+
+/** POST to `current`/`active` with no cart opens one, as adding to the named cart does in the API. */
+function cartForWrite(ctx: RequestContext): CartRow {
+  const owner = cartOwner(ctx);
+  const cart = resolveCart(ctx, ctx.params.cartStateOrId === "active" ? "current" : ctx.params.cartStateOrId, owner) ?? insertCart(ctx, owner);
+  assertEditable(cart);
+  return cart;
+}
+
+function sortLines(lines: CartLine[], sort: ItemSort): CartLine[] {
+  const created = (a: CartLine, b: CartLine) => a.item.created_at - b.item.created_at || a.item.seq - b.item.seq;
+  const name = (a: CartLine, b: CartLine) => a.product.name.localeCompare(b.product.name) || created(a, b);
+  const price = (a: CartLine, b: CartLine) => (a.product.unit_price_cents ?? 0) - (b.product.unit_price_cents ?? 0) || created(a, b);
+  const compare: Record<ItemSort, (a: CartLine, b: CartLine) => number> = {
+    CreatedDateAsc: created,
+    CreatedDateDesc: (a, b) => created(b, a),
+    NameAsc: name,
+    NameDesc: (a, b) => name(b, a),
+    SalesPriceAsc: price,
+    SalesPriceDesc: (a, b) => price(b, a),
+  };
+  return [...lines].sort(compare[sort]);
+}
+
+export function cartItemsRoutes(r: Router, emu: Emu) {
+  r.webstore("GET", "carts/:cartStateOrId/cart-items", (ctx) => {
+    const sort = (ctx.query.get("sort") || "CreatedDateDesc") as ItemSort;
+    if (!ITEM_SORTS.includes(sort)) throw illegalQuery("sort", sort, `Expected one of ${ITEM_SORTS.join(", ")}.`);
+    const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
+    const productFields = fieldList(ctx.query, "productFields", []);
+    const includeCoupons = booleanParam(ctx.query, "includeCoupons");
+    const includePromotions = booleanParam(ctx.query, "includePromotions");
+    const owner = cartOwner(ctx);
+    const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
+    if (!cart) {
+      const appContext = emu.store.applicationContext(ctx.webstoreId);
+      return json({
+        cartItems: [],
+        cartSummary: emptyCartSummaryJson(owner, appContext.defaultCurrency ?? "USD", ctx.webstoreId, appContext.taxType ?? "Net"),
+        hasErrors: false,
+        ...pageFields(ctx.url, pageWindow(ctx.query, 0, pageSize)),
+      });
+    }
+    const processing = emu.async.poll(asyncKey(cart.id));
+    const view = loadCartView(emu, cart, processing);
+    const lines = sortLines(view.lines, sort);
+    const window = pageWindow(ctx.query, lines.length, pageSize);
+    const body = {
+      cartItems: lines.slice(window.offset, window.offset + pageSize).map((line) => ({
+        cartItem: cartItemJson(view, line, productFields),
+        status: "Success",
+        message: null,
+      })),
+      cartSummary: cartSummaryJson(view),
+      ...(includeCoupons ? { cartCoupons: cartCouponsJson(view) } : {}),
+      ...(includePromotions ? { cartPromotions: cartPromotionsJson(view) } : {}),
+      hasErrors: cartHasErrors(view),
+      ...pageFields(ctx.url, window),
+    };
+    return processing ? json(body, 202, { Location: ctx.url.pathname, "Retry-After": "1" }) : json(body);
+  });
+
+  r.webstore("POST", "carts/:cartStateOrId/cart-items", async (ctx) => {
+    const input = parseItemInput(await ctx.json());
+    const productFields = fieldList(ctx.query, "productFields", []);
+    const { view, itemId } = emu.db.transaction(() => {
+      const cart = cartForWrite(ctx);
+      const itemId = addItem(emu, cart, input);
+      return { view: loadCartView(emu, touchCart(emu, cart, { itemsChanged: true })), itemId };
+    })();
+    return json(lineJson(view, itemId, productFields), 201);
+  });
+
+  r.webstore("POST", "carts/:cartStateOrId/cart-items/batch", async (ctx) => {
+    const body = await ctx.json();
+    const inputs = body?.inputs;
+    if (!Array.isArray(inputs) || inputs.length === 0) throw invalidInput("inputs is required: a list of {richInput: {productId, quantity, type}}.");
+    if (inputs.length > MAX_BATCH) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `A batch can add at most ${MAX_BATCH} items; got ${inputs.length}.`);
+    const outcome = emu.db.transaction(() => {
+      const cart = cartForWrite(ctx);
+      // Each input in its own savepoint: a failed one leaves no trace, the others stay.
+      const results = inputs.map((entry: any) => {
+        try {
+          return { ok: true as const, itemId: emu.db.transaction(() => addItem(emu, cart, parseItemInput(entry?.richInput)))() };
+        } catch (err) {
+          if (err instanceof ApiError) return { ok: false as const, error: { errorCode: err.errorCode, message: err.message } };
+          throw err;
+        }
+      });
+      const changed = results.some((x) => x.ok) ? touchCart(emu, cart, { itemsChanged: true }) : cart;
+      return { results, view: loadCartView(emu, changed) };
+    })();
+    return json({
+      hasErrors: outcome.results.some((x) => !x.ok),
+      results: outcome.results.map((x) =>
+        x.ok ? { statusCode: 201, result: lineJson(outcome.view, x.itemId) } : { statusCode: 400, result: [x.error] },
+      ),
+    });
+  });
+
+  r.webstore("PATCH", "carts/:cartStateOrId/cart-items/:cartItemId", async (ctx) => {
+    const body = await ctx.json();
+    if (body === null || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The cart item input must be a JSON object.");
+    for (const field of ["productId", "type"]) {
+      if (body[field] !== undefined) throw invalidInput(`${field} can't be changed on a cart item; remove the item and add the product instead.`);
+    }
+    const quantity = body.quantity === undefined ? null : quantityInput(body.quantity);
+    const productFields = fieldList(ctx.query, "productFields", []);
+    const { view, itemId } = emu.db.transaction(() => {
+      let cart = requireCart(ctx, ctx.params.cartStateOrId);
+      assertEditable(cart);
+      const item = findItem(emu, cart, ctx.params.cartItemId);
+      if (quantity !== null && quantity !== item.quantity) {
+        checkPurchase(emu, cart, catalogStore(emu).product(item.product_id)!, quantity, item.product_selling_model_id);
+        emu.db.prepare("UPDATE cart_items SET quantity = ? WHERE id = ?").run(quantity, item.id);
+        cart = touchCart(emu, cart, { itemsChanged: true });
+      }
+      return { view: loadCartView(emu, cart), itemId: item.id };
+    })();
+    return json(lineJson(view, itemId, productFields));
+  });
+
+  r.webstore("DELETE", "carts/:cartStateOrId/cart-items/:cartItemId", (ctx) => {
+    emu.db.transaction(() => {
+      const cart = requireCart(ctx, ctx.params.cartStateOrId);
+      assertEditable(cart);
+      const item = findItem(emu, cart, ctx.params.cartItemId);
+      emu.db.prepare("DELETE FROM cart_items WHERE id = ?").run(item.id);
+      touchCart(emu, cart, { itemsChanged: true });
+    })();
+    return noContent();
+  });
+}

@@ -1,0 +1,233 @@
+import { randomBytes } from "node:crypto";
+import { effectiveAccountId, GUEST_USER_ID, requireGuestFlag } from "./context.js";
+import { ApiError, invalidInput, notFound } from "./errors.js";
+import { releaseReservation } from "./inventory.js";
+import { recordId } from "./record-ids.js";
+import type { RequestContext } from "./router.js";
+import type { Emu } from "./state.js";
+
+/**
+ * Who owns which cart, how `active` / `current` / an id resolve to a cart, and the bookkeeping every cart
+ * change does. Shared by the cart resources and by later modules (delivery groups, checkouts, wishlists).
+ */
+
+export interface CartRow {
+  id: string;
+  webstore_id: string;
+  user_id: string | null;
+  account_id: string | null;
+  guest_session_id: string | null;
+  name: string;
+  type: "Cart" | "PayNowReadOnly" | "Template";
+  status: "Active" | "Checkout" | "Closed" | "PendingClosed" | "PendingDelete" | "Processing";
+  currency_iso_code: string;
+  is_secondary: 0 | 1;
+  purchase_order_number: string | null;
+  created_at: number;
+  updated_at: number;
+  revision: number;
+}
+
+export type CartOwner =
+  | { kind: "buyer"; userId: string; accountId: string }
+  /** sessionId is null for a guest without a (known) GuestCartSessionId cookie: such a guest owns no cart yet. */
+  | { kind: "guest"; sessionId: string | null };
+
+export const CART_TYPES = ["Cart", "PayNowReadOnly", "Template"] as const;
+const OPEN_STATUSES = ["Active", "Checkout"];
+
+export const asyncKey = (cartId: string) => `cart:${cartId}`;
+
+export function guestSessionExists(emu: Emu, id: string | null): boolean {
+  if (!id) return false;
+  return emu.db.prepare("SELECT 1 FROM guest_cart_sessions WHERE id = ?").get(id) !== undefined;
+}
+
+/**
+ * The owner a cart request acts for. Guests need the store's guestCartEnabled flag (401 otherwise); buyers act
+ * for their effective account (the query's, or `accountId` from a body; 403 for one they may not act for).
+ */
+export function cartOwner(ctx: RequestContext, accountId?: unknown): CartOwner {
+  requireGuestFlag(ctx, "guestCartEnabled");
+  if (ctx.user) {
+    const asked = typeof accountId === "string" && accountId ? accountId : null;
+    const account = asked
+      ? effectiveAccountId({ ...ctx, query: new URLSearchParams({ effectiveAccountId: asked }) })
+      : effectiveAccountId(ctx);
+    return { kind: "buyer", userId: ctx.user.id, accountId: account ?? ctx.user.account_id };
+  }
+  return { kind: "guest", sessionId: guestSessionExists(ctx.emu, ctx.guestSessionId) ? ctx.guestSessionId : null };
+}
+
+export function ownsCart(owner: CartOwner, cart: CartRow): boolean {
+  if (owner.kind === "buyer") return cart.user_id === owner.userId && cart.account_id === owner.accountId;
+  return owner.sessionId !== null && cart.guest_session_id === owner.sessionId;
+}
+
+export function ownerIdOf(cart: Pick<CartRow, "user_id">): string {
+  return cart.user_id ?? GUEST_USER_ID;
+}
+
+/** The owner's primary open cart: what `active` and `current` name. */
+export function findPrimaryCart(emu: Emu, webstoreId: string, owner: CartOwner): CartRow | undefined {
+  const open = `type = 'Cart' AND is_secondary = 0 AND status IN ('Active', 'Checkout') AND webstore_id = ?`;
+  if (owner.kind === "buyer") {
+    return emu.db
+      .prepare(`SELECT * FROM carts WHERE ${open} AND user_id = ? AND account_id = ? ORDER BY created_at DESC LIMIT 1`)
+      .get(webstoreId, owner.userId, owner.accountId) as CartRow | undefined;
+  }
+  if (!owner.sessionId) return undefined;
+  return emu.db
+    .prepare(`SELECT * FROM carts WHERE ${open} AND guest_session_id = ? ORDER BY created_at DESC LIMIT 1`)
+    .get(webstoreId, owner.sessionId) as CartRow | undefined;
+}
+
+export function cartById(emu: Emu, id: string): CartRow | undefined {
+  return emu.db.prepare("SELECT * FROM carts WHERE id = ?").get(id) as CartRow | undefined;
+}
+
+/**
+ * `{cartStateOrId}` → the owner's cart. `current` with no cart gives null (the caller answers an empty cart);
+ * `active` with none, a deleted cart and somebody else's cart all answer 404, so ids of other shoppers' carts
+ * don't leak.
+ */
+export function resolveCart(ctx: RequestContext, token: string, owner: CartOwner = cartOwner(ctx)): CartRow | null {
+  if (token === "current" || token === "active") {
+    const cart = findPrimaryCart(ctx.emu, ctx.webstoreId, owner);
+    if (!cart && token === "active") throw notFound("There is no active cart.");
+    return cart ?? null;
+  }
+  const id = recordId(token, "cart", "cartStateOrId");
+  const cart = cartById(ctx.emu, id);
+  if (!cart || cart.webstore_id !== ctx.webstoreId || cart.status === "PendingDelete" || !ownsCart(owner, cart)) {
+    throw notFound(`Cart not found: ${id}`);
+  }
+  return cart;
+}
+
+/** Like resolveCart, for resources that need a cart: `current` with none is a 404 too. */
+export function requireCart(ctx: RequestContext, token: string, owner?: CartOwner): CartRow {
+  const cart = resolveCart(ctx, token, owner);
+  if (!cart) throw notFound("There is no current cart.");
+  return cart;
+}
+
+/** Items and coupons can only change on an open, shopper-editable cart. */
+export function assertEditable(cart: CartRow) {
+  if (!OPEN_STATUSES.includes(cart.status)) {
+    throw invalidInput(`The cart ${cart.id} is ${cart.status} and can't be changed.`);
+  }
+  if (cart.type === "PayNowReadOnly") throw invalidInput(`The cart ${cart.id} is read-only (PayNowReadOnly).`);
+}
+
+/**
+ * A guest's first cart opens a guest cart session: the id goes back in a GuestCartSessionId cookie, which the
+ * guest sends on later calls. An unknown cookie value is replaced, never adopted.
+ */
+function guestSessionFor(ctx: RequestContext, owner: CartOwner & { kind: "guest" }): string {
+  if (owner.sessionId) return owner.sessionId;
+  const id = randomBytes(16).toString("hex");
+  ctx.emu.db.prepare("INSERT INTO guest_cart_sessions(id, webstore_id, created_at) VALUES (?, ?, ?)").run(id, ctx.webstoreId, ctx.emu.clock.now());
+  ctx.extraHeaders["Set-Cookie"] = `GuestCartSessionId=${id}; Path=/; HttpOnly`;
+  owner.sessionId = id;
+  return id;
+}
+
+export interface NewCart {
+  name?: string;
+  type?: CartRow["type"];
+  currencyIsoCode?: string;
+  isSecondary?: boolean;
+  status?: CartRow["status"];
+}
+
+/**
+ * Inserts a cart for the owner (call inside a transaction). A new primary cart pushes the owner's previous
+ * primary cart to secondary, so `active` always names exactly one cart.
+ */
+export function insertCart(ctx: RequestContext, owner: CartOwner, input: NewCart = {}): CartRow {
+  const emu = ctx.emu;
+  const now = emu.clock.now();
+  const id = emu.ids("cart");
+  const type = input.type ?? "Cart";
+  const isSecondary = input.isSecondary ?? false;
+  const sessionId = owner.kind === "guest" ? guestSessionFor(ctx, owner) : null;
+  if (type === "Cart" && !isSecondary) {
+    const previous = findPrimaryCart(emu, ctx.webstoreId, owner);
+    if (previous) emu.db.prepare("UPDATE carts SET is_secondary = 1, updated_at = ? WHERE id = ?").run(now, previous.id);
+  }
+  const currency = input.currencyIsoCode ?? (emu.store.applicationContext(ctx.webstoreId).defaultCurrency as string | undefined) ?? "USD";
+  emu.db
+    .prepare(
+      `INSERT INTO carts(id, webstore_id, user_id, account_id, guest_session_id, name, type, status, currency_iso_code, is_secondary, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      id,
+      ctx.webstoreId,
+      owner.kind === "buyer" ? owner.userId : null,
+      owner.kind === "buyer" ? owner.accountId : null,
+      sessionId,
+      input.name ?? "Cart",
+      type,
+      input.status ?? "Active",
+      currency,
+      isSecondary ? 1 : 0,
+      now,
+      now,
+    );
+  emu.async.begin(asyncKey(id));
+  return cartById(emu, id)!;
+}
+
+/**
+ * Bookkeeping after any change of a cart's items or coupons: a new revision, async processing, and the rules
+ * that tie a cart to its checkout and reservation.
+ */
+export function touchCart(emu: Emu, cart: CartRow, change: { itemsChanged: boolean }): CartRow {
+  // Editing a cart during checkout cancels the checkout (the API without "simplified cart cleanup"): the cart
+  // goes back to Active. The checkouts module notices through the status and the bumped revision.
+  const status = cart.status === "Checkout" ? "Active" : cart.status;
+  emu.db.prepare("UPDATE carts SET status = ?, revision = revision + 1, updated_at = ? WHERE id = ?").run(status, emu.clock.now(), cart.id);
+  // A reservation holds the quantities of the moment it was made; once they change it no longer matches.
+  if (change.itemsChanged) releaseReservation(emu, cart.id);
+  emu.async.begin(asyncKey(cart.id));
+  return cartById(emu, cart.id)!;
+}
+
+/** A cart the API no longer shows: its reservation is released at once. */
+export function deleteCart(emu: Emu, cart: CartRow) {
+  emu.db.prepare("UPDATE carts SET status = 'PendingDelete', updated_at = ? WHERE id = ?").run(emu.clock.now(), cart.id);
+  releaseReservation(emu, cart.id);
+}
+
+export function validateNewCart(ctx: RequestContext, body: any): NewCart {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
+  const out: NewCart = {};
+  if (body.name !== undefined && body.name !== null) {
+    if (typeof body.name !== "string" || body.name.trim() === "" || body.name.length > 250) {
+      throw invalidInput("name must be a non-empty text of at most 250 characters.");
+    }
+    out.name = body.name;
+  }
+  const type = body.type ?? body.typeAsString;
+  if (type !== undefined && type !== null) {
+    if (!(CART_TYPES as readonly string[]).includes(type)) throw invalidInput(`type must be one of ${CART_TYPES.join(", ")}.`);
+    out.type = type;
+  }
+  const currency = body.currencyIsoCode ?? ctx.query.get("currencyIsoCode");
+  if (currency !== undefined && currency !== null) {
+    const supported: string[] = ctx.emu.store.applicationContext(ctx.webstoreId).supportedCurrencies ?? ["USD"];
+    if (!supported.includes(currency)) throw invalidInput(`currencyIsoCode must be one of the store's currencies: ${supported.join(", ")}.`);
+    out.currencyIsoCode = currency;
+  }
+  if (body.isSecondary !== undefined && body.isSecondary !== null) {
+    if (typeof body.isSecondary !== "boolean") throw invalidInput("isSecondary must be true or false.");
+    out.isSecondary = body.isSecondary;
+  }
+  return out;
+}
+
+export function forbidGuest(ctx: RequestContext, what: string) {
+  if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", `${what} requires an authenticated user.`);
+}

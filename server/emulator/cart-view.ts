@@ -1,0 +1,330 @@
+import { catalogStore, pathOf, productFieldValues, productImage, quantityRule, variationAttributes, type ProductRow, type SellingModelRow } from "./catalog.js";
+import { ownerIdOf, type CartOwner, type CartRow } from "./cart-store.js";
+import { priceCart, type CartPricing, type PricedLine, type PricingLine, type PromotionRule } from "./carts-pricing.js";
+import { GUEST_USER_ID } from "./context.js";
+import { availableFor, inventoryEnabled } from "./inventory.js";
+import { money, quantity } from "./money.js";
+import { stockProblem } from "./product-rules.js";
+import type { Emu } from "./state.js";
+
+/**
+ * A cart as the API shows it: its items joined with the catalog, priced with its promotions, and turned into
+ * the JSON of Cart Summary, Cart Item, Cart Coupons and Cart Promotions.
+ */
+
+export interface CartItemRow {
+  id: string;
+  cart_id: string;
+  product_id: string;
+  type: "Product" | "DeliveryCharge";
+  quantity: number;
+  product_selling_model_id: string | null;
+  subscription_term: number | null;
+  cart_delivery_group_id: string | null;
+  created_at: number;
+  seq: number;
+}
+
+export interface CartLine {
+  item: CartItemRow;
+  product: ProductRow;
+  sellingModel: SellingModelRow | null;
+  /** Units this cart may hold (null = not stock-tracked). */
+  available: number | null;
+  priced: PricedLine;
+  /** The stock message of a line whose quantity is no longer available (stock dropped after it was added). */
+  stockMessage: string | null;
+}
+
+export interface AppliedCoupon {
+  cartCouponId: string;
+  couponCode: string;
+  rule: PromotionRule;
+}
+
+export interface CartView {
+  cart: CartRow;
+  lines: CartLine[];
+  coupons: AppliedCoupon[];
+  /** What the pricing ran on; coupon rules qualify against it. */
+  pricingLines: PricingLine[];
+  pricing: CartPricing;
+  taxType: string;
+  /** While the cart is processing (202), prices are not calculated yet and come back null. */
+  processing: boolean;
+}
+
+interface PromotionDbRow {
+  id: string;
+  display_name: string;
+  target_type: "Cart" | "Item";
+  percent_off: number;
+  is_exclusive: 0 | 1;
+  min_subtotal_cents: number | null;
+  target_category_id: string | null;
+  min_quantity: number | null;
+  terms_and_conditions: string | null;
+}
+
+export function promotionRule(row: PromotionDbRow, couponCode: string | null): PromotionRule {
+  return {
+    id: row.id,
+    displayName: row.display_name,
+    targetType: row.target_type,
+    percentOff: row.percent_off,
+    couponCode,
+    isExclusive: row.is_exclusive === 1,
+    minSubtotalCents: row.min_subtotal_cents,
+    targetCategoryId: row.target_category_id,
+    minQuantity: row.min_quantity,
+    termsAndConditions: row.terms_and_conditions,
+  };
+}
+
+export function cartCoupons(emu: Emu, cartId: string): AppliedCoupon[] {
+  const rows = emu.db
+    .prepare(
+      `SELECT cc.id AS cart_coupon_id, c.code, p.*
+       FROM cart_coupons cc JOIN coupons c ON c.id = cc.coupon_id JOIN promotions p ON p.id = c.promotion_id
+       WHERE cc.cart_id = ? ORDER BY cc.seq`,
+    )
+    .all(cartId) as (PromotionDbRow & { cart_coupon_id: string; code: string })[];
+  return rows.map((r) => ({ cartCouponId: r.cart_coupon_id, couponCode: r.code, rule: promotionRule(r, r.code) }));
+}
+
+export function automaticPromotions(emu: Emu): PromotionRule[] {
+  const rows = emu.db.prepare("SELECT * FROM promotions WHERE is_automatic = 1 ORDER BY priority").all() as PromotionDbRow[];
+  return rows.map((r) => promotionRule(r, null));
+}
+
+export function cartItems(emu: Emu, cartId: string): CartItemRow[] {
+  return emu.db.prepare("SELECT * FROM cart_items WHERE cart_id = ? ORDER BY created_at, seq").all(cartId) as CartItemRow[];
+}
+
+export function loadCartView(emu: Emu, cart: CartRow, processing = false): CartView {
+  const catalog = catalogStore(emu);
+  const categories = new Map(catalog.categories().map((c) => [c.id, c]));
+  const items = cartItems(emu, cart.id);
+  const products = items.map((i) => catalog.product(i.product_id)!);
+  const coupons = cartCoupons(emu, cart.id);
+  const pricingLines: PricingLine[] = items.map((item, i) => ({
+    id: item.id,
+    quantity: item.quantity,
+    listCents: products[i].list_price_cents,
+    salesCents: products[i].unit_price_cents ?? 0,
+    categoryIds: pathOf(categories, products[i].category_id).map((c) => c.id),
+  }));
+  const pricing = priceCart(pricingLines, [...automaticPromotions(emu), ...coupons.map((c) => c.rule)]);
+  const tracksStock = inventoryEnabled(emu, cart.webstore_id);
+  const lines = items.map((item, i): CartLine => {
+    const available = tracksStock ? availableFor(emu, item.product_id, cart.id) : null;
+    const modelId = item.product_selling_model_id;
+    return {
+      item,
+      product: products[i],
+      sellingModel: modelId ? (catalog.sellingModels(item.product_id).find((m) => m.id === modelId) ?? null) : null,
+      available,
+      priced: pricing.lines[i],
+      stockMessage: stockProblem(item.quantity, available)?.message ?? null,
+    };
+  });
+  const taxType = emu.store.applicationContext(cart.webstore_id).taxType ?? "Net";
+  return { cart, lines, coupons, pricingLines, pricing, taxType, processing };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON
+
+/** Cents → money string, or null while the cart is still processing. */
+const priceOrNull = (view: { processing: boolean }) => (cents: number) => (view.processing ? null : money(cents));
+
+function messagesSummary(relatedEntityId: string | null, messages: string[], linesWithErrors: number) {
+  return {
+    errorCount: messages.length,
+    hasErrors: messages.length > 0,
+    limitedMessages: messages.slice(0, 10).map((message) => ({ message, severity: "Error", type: "Inventory" })),
+    relatedEntityId,
+    totalLineItemsWithErrors: linesWithErrors,
+  };
+}
+
+export function cartHasErrors(view: CartView): boolean {
+  return view.lines.some((l) => l.stockMessage !== null);
+}
+
+export function cartSummaryJson(view: CartView) {
+  const { cart, pricing } = view;
+  const t = pricing.totals;
+  const m = priceOrNull(view);
+  const messages = view.lines.flatMap((l) => (l.stockMessage ? [`${l.product.name}: ${l.stockMessage}`] : []));
+  return {
+    accountId: cart.account_id,
+    cartId: cart.id,
+    currencyIsoCode: cart.currency_iso_code,
+    name: cart.name,
+    ownerId: ownerIdOf(cart),
+    orderOwnerId: null,
+    purchaseOrderNumber: cart.purchase_order_number,
+    type: cart.type,
+    webstoreId: cart.webstore_id,
+    isSecondary: cart.is_secondary === 1,
+    hasGift: false,
+    status: cart.status,
+    taxType: view.taxType,
+    asyncOperationStatus: view.processing ? "Processing" : "Completed",
+    grandTotalAmount: m(t.grandTotalCents),
+    totalChargeAmount: m(t.totalChargeCents),
+    totalListPrice: m(t.totalListCents),
+    totalProductListAmount: m(t.totalListCents),
+    totalProductAmount: m(t.totalProductCents),
+    totalProductAmountAfterAdjustments: m(t.totalProductAfterAdjustmentsCents),
+    totalPromotionalAdjustmentAmount: m(t.totalPromotionalAdjustmentCents),
+    totalAmountWithItemAdjustment: m(t.totalAmountWithItemAdjustmentCents),
+    totalCartLevelAdjustmentAmount: m(t.totalCartAdjustmentCents),
+    totalTaxAmount: m(t.totalTaxCents),
+    firstPymt: {
+      GrandTotalAmount: m(t.grandTotalCents),
+      TotalAmount: m(t.totalProductAfterAdjustmentsCents),
+      TotalListPrice: m(t.totalListCents),
+      TotalTaxAmount: m(t.totalTaxCents),
+    },
+    totalProductCount: quantity(t.totalQuantity),
+    totalProductLineItemCount: view.lines.length,
+    totalSubProductCount: quantity(0),
+    uniqueProductCount: new Set(view.lines.map((l) => l.item.product_id)).size,
+    customFields: [],
+    messagesSummary: messagesSummary(cart.id, messages, messages.length),
+  };
+}
+
+/** The Cart Summary of `current` when the shopper has no cart: 200 with a null cartId. */
+export function emptyCartSummaryJson(owner: CartOwner, currency: string, webstoreId: string, taxType: string) {
+  return {
+    accountId: owner.kind === "buyer" ? owner.accountId : null,
+    cartId: null,
+    currencyIsoCode: currency,
+    name: null,
+    ownerId: owner.kind === "buyer" ? owner.userId : GUEST_USER_ID,
+    orderOwnerId: null,
+    purchaseOrderNumber: null,
+    type: "Cart",
+    webstoreId,
+    isSecondary: false,
+    hasGift: false,
+    status: null,
+    taxType,
+    asyncOperationStatus: "Completed",
+    grandTotalAmount: "0.00",
+    totalChargeAmount: "0.00",
+    totalListPrice: "0.00",
+    totalProductListAmount: "0.00",
+    totalProductAmount: "0.00",
+    totalProductAmountAfterAdjustments: "0.00",
+    totalPromotionalAdjustmentAmount: "0.00",
+    totalAmountWithItemAdjustment: "0.00",
+    totalCartLevelAdjustmentAmount: "0.00",
+    totalTaxAmount: "0.00",
+    firstPymt: { GrandTotalAmount: "0.00", TotalAmount: "0.00", TotalListPrice: "0.00", TotalTaxAmount: "0.00" },
+    totalProductCount: quantity(0),
+    totalProductLineItemCount: 0,
+    totalSubProductCount: quantity(0),
+    uniqueProductCount: 0,
+    customFields: [],
+    messagesSummary: messagesSummary(null, [], 0),
+  };
+}
+
+/** The product part of a cart item ("Cart Product Summary"), also used by carts/{id}/products. */
+export function cartProductJson(product: ProductRow, productFields: string[]) {
+  return {
+    productId: product.id,
+    name: product.name,
+    sku: product.sku,
+    fields: productFieldValues(product, productFields),
+    thumbnailImage: productImage(product),
+    variationAttributes: variationAttributes(product),
+    purchaseQuantityRule: quantityRule(product),
+    productClass: product.product_class,
+    productUrlName: product.url_name,
+    isConfigurationAllowed: false,
+  };
+}
+
+export function cartItemJson(view: CartView, line: CartLine, productFields: string[] = []) {
+  const { item, product, priced } = line;
+  const m = priceOrNull(view);
+  const q = item.quantity;
+  const totalAdjustment = priced.itemAdjustmentCents + priced.cartAdjustmentCents;
+  const totalPrice = priced.lineCents + priced.itemAdjustmentCents;
+  const totalTax = 0;
+  const totalAmount = priced.lineCents + totalAdjustment + totalTax;
+  const unit = (cents: number) => m(Math.round(cents / q));
+  const messages = line.stockMessage ? [line.stockMessage] : [];
+  return {
+    cartId: item.cart_id,
+    cartItemId: item.id,
+    cartDeliveryGroupId: item.cart_delivery_group_id,
+    parentCartItemId: null,
+    productId: item.product_id,
+    productSellingModelId: item.product_selling_model_id,
+    currencyIsoCode: view.cart.currency_iso_code,
+    name: product.name,
+    quantity: quantity(q),
+    type: item.type,
+    listPrice: product.list_price_cents === null ? null : m(product.list_price_cents),
+    salesPrice: m(product.unit_price_cents ?? 0),
+    unitAdjustedPrice: unit(priced.lineCents + totalAdjustment),
+    unitAdjustmentAmount: unit(totalAdjustment),
+    unitAdjustedPriceWithItemAdj: unit(totalPrice),
+    unitItemAdjustmentAmount: unit(priced.itemAdjustmentCents),
+    totalListPrice: m(priced.totalListCents),
+    totalPrice: m(totalPrice),
+    totalAmount: m(totalAmount),
+    totalTax: m(totalTax),
+    totalAdjustmentAmount: m(totalAdjustment),
+    itemizedAdjustmentAmount: m(priced.itemAdjustmentCents),
+    firstPymtTotal: { Amount: m(totalAmount), ListPrice: m(priced.totalListCents), Price: m(totalPrice), Tax: m(totalTax) },
+    billingFrequency: line.sellingModel && line.sellingModel.selling_model_type !== "OneTime" ? "Monthly" : null,
+    sellingModelType: line.sellingModel?.selling_model_type ?? "OneTime",
+    subscriptionTerm: item.subscription_term ?? line.sellingModel?.pricing_term ?? null,
+    productClass: product.product_class,
+    childProductCount: 0,
+    isShippingChargeNotApplicable: false,
+    subType: null,
+    promotionDisplayName: priced.promotionDisplayNames.length ? priced.promotionDisplayNames.join(", ") : null,
+    customFields: [],
+    messagesSummary: messagesSummary(item.id, messages, messages.length ? 1 : 0),
+    productDetails: cartProductJson(product, productFields),
+  };
+}
+
+/** Cart Coupons: the answer of cart-coupons and the `cartCoupons` of cart-items?includeCoupons=true. */
+export function cartCouponsJson(view: Pick<CartView, "cart" | "coupons">) {
+  return {
+    cartCoupons: {
+      coupons: view.coupons.map((c) => ({ cartCouponId: c.cartCouponId, couponCode: c.couponCode, termsAndConditions: c.rule.termsAndConditions })),
+    },
+    cartId: view.cart.id,
+    cartStatus: view.cart.status,
+    ownerId: ownerIdOf(view.cart),
+  };
+}
+
+/** Only promotions that take money off right now are listed (a coupon whose condition fails stays, unlisted). */
+export function cartPromotionsJson(view: CartView) {
+  return {
+    cartId: view.cart.id,
+    cartStatus: view.cart.status,
+    currencyIsoCode: view.cart.currency_iso_code,
+    promotions: {
+      promotions: view.pricing.promotions.map((p) => ({
+        promotionId: p.rule.id,
+        displayName: p.rule.displayName,
+        targetType: p.rule.targetType,
+        adjustmentAmount: view.processing ? null : money(p.adjustmentCents),
+        couponCode: p.rule.couponCode,
+        termsAndConditions: p.rule.termsAndConditions,
+      })),
+    },
+  };
+}

@@ -1,0 +1,251 @@
+import { fieldList } from "./catalog.js";
+import { addItem, cartItemsRoutes } from "./cart-items.js";
+import {
+  assertEditable,
+  asyncKey,
+  cartById,
+  cartOwner,
+  deleteCart,
+  findPrimaryCart,
+  forbidGuest,
+  insertCart,
+  requireCart,
+  resolveCart,
+  touchCart,
+  validateNewCart,
+  type CartOwner,
+  type CartRow,
+} from "./cart-store.js";
+import { cartHasErrors, cartItemJson, cartItems, cartProductJson, cartSummaryJson, emptyCartSummaryJson, loadCartView } from "./cart-view.js";
+import { couponRoutes } from "./coupons.js";
+import { ApiError, invalidInput } from "./errors.js";
+import { json, noContent } from "./http.js";
+import { releaseReservation, reservationJson, reservationSeconds, reserve } from "./inventory.js";
+import { quantity } from "./money.js";
+import { illegalQuery, intParam, pageWindow } from "./paging.js";
+import { recordId } from "./record-ids.js";
+import type { RequestContext, Router } from "./router.js";
+import type { Emu, EmulatorModule } from "./state.js";
+
+/**
+ * The cart resources: carts, compact summary, products of a cart, inventory reservations, preserve (guest →
+ * buyer) and clone. Items and coupons live in cart-items.ts and coupons.ts; the pricing in carts-pricing.ts.
+ */
+
+function emptySummary(ctx: RequestContext, owner: CartOwner) {
+  const appContext = ctx.emu.store.applicationContext(ctx.webstoreId);
+  return emptyCartSummaryJson(owner, appContext.defaultCurrency ?? "USD", ctx.webstoreId, appContext.taxType ?? "Net");
+}
+
+/** GET of a cart: 202 with Location / Retry-After while its last change is still processing. */
+function summaryResponse(ctx: RequestContext, cart: CartRow) {
+  const processing = ctx.emu.async.poll(asyncKey(cart.id));
+  const summary = cartSummaryJson(loadCartView(ctx.emu, cart, processing));
+  return processing ? json(summary, 202, { Location: ctx.url.pathname, "Retry-After": "1" }) : json(summary);
+}
+
+function compactSummary(ctx: RequestContext, cart: CartRow | null) {
+  if (!cart) {
+    return { cartId: null, currencyIsoCode: ctx.emu.store.applicationContext(ctx.webstoreId).defaultCurrency ?? "USD", totalProductCount: quantity(0), uniqueProductCount: 0 };
+  }
+  const items = cartItems(ctx.emu, cart.id);
+  return {
+    cartId: cart.id,
+    currencyIsoCode: cart.currency_iso_code,
+    totalProductCount: quantity(items.reduce((sum, i) => sum + i.quantity, 0)),
+    uniqueProductCount: new Set(items.map((i) => i.product_id)).size,
+  };
+}
+
+/** Creates the owner's active cart unless there is one: 201 created, 200 existing (PUT carts, PUT carts/active). */
+async function putActive(ctx: RequestContext) {
+  const input = validateNewCart(ctx, await ctx.json());
+  const owner = cartOwner(ctx);
+  const { cart, created } = ctx.emu.db.transaction(() => {
+    const existing = findPrimaryCart(ctx.emu, ctx.webstoreId, owner);
+    return existing ? { cart: existing, created: false } : { cart: insertCart(ctx, owner, { ...input, type: "Cart", isSecondary: false }), created: true };
+  })();
+  return json(cartSummaryJson(loadCartView(ctx.emu, cart)), created ? 201 : 200);
+}
+
+function copyCartContents(emu: Emu, from: CartRow, to: CartRow) {
+  const insertItem = emu.db.prepare(
+    `INSERT INTO cart_items(id, cart_id, product_id, type, quantity, product_selling_model_id, subscription_term, created_at, seq)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const i of cartItems(emu, from.id)) {
+    insertItem.run(emu.ids("cartItem"), to.id, i.product_id, i.type, i.quantity, i.product_selling_model_id, i.subscription_term, emu.clock.now(), i.seq);
+  }
+  const coupons = emu.db.prepare("SELECT coupon_id, seq FROM cart_coupons WHERE cart_id = ? ORDER BY seq").all(from.id) as { coupon_id: string; seq: number }[];
+  const insertCoupon = emu.db.prepare("INSERT INTO cart_coupons(id, cart_id, coupon_id, applied_at, seq) VALUES (?, ?, ?, ?, ?)");
+  for (const c of coupons) insertCoupon.run(emu.ids("cartCoupon"), to.id, c.coupon_id, emu.clock.now(), c.seq);
+}
+
+export function cartRoutes(r: Router, emu: Emu) {
+  r.webstore("POST", "carts", async (ctx) => {
+    const body = await ctx.json();
+    const input = validateNewCart(ctx, body);
+    const owner = cartOwner(ctx, body.effectiveAccountId);
+    const cart = emu.db.transaction(() => insertCart(ctx, owner, input))();
+    return json(cartSummaryJson(loadCartView(emu, cart)), 201);
+  });
+
+  r.webstore("PUT", "carts", putActive);
+  // PUT carts/active goes through the parameter route: a literal "carts/active" route would shadow
+  // GET and DELETE carts/{cartStateOrId} for the token "active" (the router ranks routes before methods).
+  r.webstore("PUT", "carts/:cartStateOrId", (ctx) => {
+    if (ctx.params.cartStateOrId !== "active") {
+      throw new ApiError(405, "METHOD_NOT_ALLOWED", "HTTP Method 'PUT' not allowed. Allowed are GET,DELETE");
+    }
+    return putActive(ctx);
+  });
+
+  r.webstore("GET", "carts/compact-summary", (ctx) => {
+    const cart = resolveCart(ctx, "current");
+    return json(compactSummary(ctx, cart));
+  });
+
+  r.webstore("GET", "carts/:cartStateOrId", (ctx) => {
+    const owner = cartOwner(ctx);
+    const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
+    return cart ? summaryResponse(ctx, cart) : json(emptySummary(ctx, owner));
+  });
+
+  r.webstore("DELETE", "carts/:cartStateOrId", (ctx) => {
+    emu.db.transaction(() => deleteCart(emu, requireCart(ctx, ctx.params.cartStateOrId)))();
+    return noContent();
+  });
+
+  r.webstore("GET", "carts/:cartStateOrId/compact-summary", (ctx) => {
+    return json(compactSummary(ctx, resolveCart(ctx, ctx.params.cartStateOrId)));
+  });
+
+  r.webstore("GET", "carts/:cartStateOrId/products", (ctx) => {
+    const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
+    const productFields = fieldList(ctx.query, "productFields", []);
+    const cart = resolveCart(ctx, ctx.params.cartStateOrId);
+    const view = cart ? loadCartView(emu, cart) : null;
+    const byProduct = new Map<string, { line: NonNullable<typeof view>["lines"][number]; quantity: number; cartItemIds: string[]; errors: string[] }>();
+    for (const line of view?.lines ?? []) {
+      const entry = byProduct.get(line.product.id) ?? { line, quantity: 0, cartItemIds: [], errors: [] };
+      entry.quantity += line.item.quantity;
+      entry.cartItemIds.push(line.item.id);
+      if (line.stockMessage) entry.errors.push(line.stockMessage);
+      byProduct.set(line.product.id, entry);
+    }
+    const products = [...byProduct.values()].sort((a, b) => (a.line.product.id < b.line.product.id ? -1 : 1));
+    const window = pageWindow(ctx.query, products.length, pageSize);
+    const page = products.slice(window.offset, window.offset + pageSize);
+    return json({
+      count: page.length,
+      currentPage: Math.floor(window.offset / pageSize) + 1,
+      hasErrors: view ? cartHasErrors(view) : false,
+      products: page.map((p) => ({
+        ...cartProductJson(p.line.product, productFields),
+        quantity: quantity(p.quantity),
+        cartItemIds: p.cartItemIds,
+        errors: p.errors,
+      })),
+      totalItemCount: products.length,
+      totalNumberOfPages: Math.ceil(products.length / pageSize),
+    });
+  });
+
+  r.webstore("PUT", "carts/:cartStateOrId/inventory-reservations", async (ctx) => {
+    const body = await ctx.json();
+    const seconds = reservationSeconds(emu, ctx.webstoreId, body?.durationInSeconds);
+    const answer = emu.db.transaction(() => {
+      const cart = requireCart(ctx, ctx.params.cartStateOrId);
+      assertEditable(cart);
+      const wanted = new Map<string, { quantity: number; name: string }>();
+      for (const line of loadCartView(emu, cart).lines) {
+        const entry = wanted.get(line.product.id) ?? { quantity: 0, name: line.product.name };
+        entry.quantity += line.item.quantity;
+        wanted.set(line.product.id, entry);
+      }
+      return reservationJson(cart.id, reserve(emu, cart.id, wanted, seconds), seconds, emu.clock.now());
+    })();
+    return json(answer);
+  });
+
+  r.webstore("DELETE", "carts/:cartStateOrId/inventory-reservations", (ctx) => {
+    emu.db.transaction(() => releaseReservation(emu, requireCart(ctx, ctx.params.cartStateOrId).id))();
+    return noContent();
+  });
+
+  // Moves a guest cart into the signed-in buyer's active cart. The path names the guest cart; the request
+  // carries the buyer's token and the browser's GuestCartSessionId cookie, which must match the guest cart.
+  // Anything else (another browser's cart, an empty cart, guest carts switched off) is a no-op answered `{}`.
+  r.webstore("POST", "carts/:cartStateOrId/actions/preserve", (ctx) => {
+    forbidGuest(ctx, "Preserving a guest cart");
+    const guestCartId = recordId(ctx.params.cartStateOrId, "cart", "cartId");
+    const guestCart = cartById(emu, guestCartId);
+    const guestCartsOn = emu.store.applicationContext(ctx.webstoreId).guestCartEnabled === true;
+    const usable =
+      guestCartsOn &&
+      guestCart !== undefined &&
+      guestCart.webstore_id === ctx.webstoreId &&
+      guestCart.guest_session_id !== null &&
+      guestCart.guest_session_id === ctx.guestSessionId &&
+      (guestCart.status === "Active" || guestCart.status === "Checkout");
+    const guestItems = usable ? cartItems(emu, guestCartId) : [];
+    if (!usable || guestItems.length === 0) return json({});
+
+    const outcome = emu.db.transaction(() => {
+      const owner = cartOwner(ctx);
+      let target = findPrimaryCart(emu, ctx.webstoreId, owner) ?? insertCart(ctx, owner);
+      const succeeded: string[] = [];
+      const failed: { productId: string; quantity: string; errorCode: string; message: string }[] = [];
+      for (const item of guestItems) {
+        try {
+          const input = { productId: item.product_id, quantity: item.quantity, sellingModelId: item.product_selling_model_id, subscriptionTerm: item.subscription_term };
+          succeeded.push(emu.db.transaction(() => addItem(emu, target, input))());
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          failed.push({ productId: item.product_id, quantity: quantity(item.quantity), errorCode: err.errorCode, message: err.message });
+        }
+      }
+      if (succeeded.length) target = touchCart(emu, target, { itemsChanged: true });
+      deleteCart(emu, guestCart!);
+      return { target, succeeded, failed, view: loadCartView(emu, target) };
+    })();
+    const { view } = outcome;
+    return json({
+      cartId: outcome.target.id,
+      currencyIsoCode: outcome.target.currency_iso_code,
+      numberOfProducts: guestItems.length,
+      numberOfProductsWithSuccess: outcome.succeeded.length,
+      numberOfProductsWithError: outcome.failed.length,
+      succeededCartItems: [...new Set(outcome.succeeded)].map((id) => cartItemJson(view, view.lines.find((l) => l.item.id === id)!)),
+      failedCartItems: outcome.failed,
+    });
+  });
+
+  r.webstore("POST", "carts/:cartStateOrId/actions/clone", (ctx) => {
+    const targetAccount = ctx.query.get("targetEffectiveAccountId");
+    const targetType = ctx.query.get("targetType");
+    if (!targetAccount) throw invalidInput("Missing required query parameter: targetEffectiveAccountId.");
+    if (!targetType) throw invalidInput("Missing required query parameter: targetType.");
+    if (targetType !== "PayNowReadOnly") throw illegalQuery("targetType", targetType, "The only supported target type is PayNowReadOnly.");
+    const owner = cartOwner(ctx);
+    const clone = emu.db.transaction(() => {
+      const source = requireCart(ctx, ctx.params.cartStateOrId, owner);
+      // A buyer clones for an account they may act for (403 otherwise); a guest's clone stays in their session.
+      const cloneOwner = ctx.user ? cartOwner(ctx, targetAccount) : owner;
+      const clone = insertCart(ctx, cloneOwner, { name: source.name, type: "PayNowReadOnly", currencyIsoCode: source.currency_iso_code, isSecondary: true });
+      copyCartContents(emu, source, clone);
+      // D2C behaviour: the guest's source cart is closed once a pay-now copy exists.
+      if (source.guest_session_id) emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(emu.clock.now(), source.id);
+      return cartById(emu, clone.id)!;
+    })();
+    return json(cartSummaryJson(loadCartView(emu, clone)), 201);
+  });
+}
+
+function registerCartRoutes(r: Router, emu: Emu) {
+  cartRoutes(r, emu);
+  cartItemsRoutes(r, emu);
+  couponRoutes(r, emu);
+}
+
+export const cartsModule: EmulatorModule = { name: "carts", routes: registerCartRoutes };

@@ -1,0 +1,58 @@
+import { assertEditable, cartOwner, requireCart, resolveCart, touchCart } from "./cart-store.js";
+import { couponRejection } from "./carts-pricing.js";
+import { cartCoupons, cartCouponsJson, loadCartView, promotionRule } from "./cart-view.js";
+import { GUEST_USER_ID } from "./context.js";
+import { ApiError, invalidInput, notFound } from "./errors.js";
+import { json, noContent } from "./http.js";
+import { recordId } from "./record-ids.js";
+import type { Router } from "./router.js";
+import type { Emu } from "./state.js";
+
+/** Cart coupons: apply a code (with the promotion engine's rules), list them, remove one. */
+
+export function couponRoutes(r: Router, emu: Emu) {
+  r.webstore("GET", "carts/:cartStateOrId/cart-coupons", (ctx) => {
+    const owner = cartOwner(ctx);
+    const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
+    if (!cart) {
+      return json({ cartCoupons: { coupons: [] }, cartId: null, cartStatus: null, ownerId: owner.kind === "buyer" ? owner.userId : GUEST_USER_ID });
+    }
+    return json(cartCouponsJson({ cart, coupons: cartCoupons(emu, cart.id) }));
+  });
+
+  r.webstore("POST", "carts/:cartStateOrId/cart-coupons", async (ctx) => {
+    const body = await ctx.json();
+    const code = typeof body?.couponCode === "string" ? body.couponCode.trim() : "";
+    if (!code) throw invalidInput("Missing required field: couponCode.");
+    const result = emu.db.transaction(() => {
+      const cart = requireCart(ctx, ctx.params.cartStateOrId);
+      assertEditable(cart);
+      const coupon = emu.db
+        .prepare("SELECT c.id AS coupon_id, c.code, p.* FROM coupons c JOIN promotions p ON p.id = c.promotion_id WHERE c.code = ? AND c.is_active = 1")
+        .get(code) as any;
+      if (!coupon) throw invalidInput("Enter a valid coupon code.");
+      const view = loadCartView(emu, cart);
+      const rejection = couponRejection(coupon.code, promotionRule(coupon, coupon.code), view.coupons.map((c) => c.rule), view.pricingLines);
+      if (rejection) throw new ApiError(400, rejection.errorCode, rejection.message);
+      const seq = (emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_coupons WHERE cart_id = ?").get(cart.id) as { n: number }).n;
+      emu.db
+        .prepare("INSERT INTO cart_coupons(id, cart_id, coupon_id, applied_at, seq) VALUES (?, ?, ?, ?, ?)")
+        .run(emu.ids("cartCoupon"), cart.id, coupon.coupon_id, emu.clock.now(), seq);
+      const changed = touchCart(emu, cart, { itemsChanged: false });
+      return cartCouponsJson({ cart: changed, coupons: cartCoupons(emu, cart.id) });
+    })();
+    return json(result, 201);
+  });
+
+  r.webstore("DELETE", "carts/:cartStateOrId/cart-coupons/:cartCouponId", (ctx) => {
+    emu.db.transaction(() => {
+      const cart = requireCart(ctx, ctx.params.cartStateOrId);
+      assertEditable(cart);
+      const id = recordId(ctx.params.cartCouponId, "cartCoupon", "cartCouponId");
+      const removed = emu.db.prepare("DELETE FROM cart_coupons WHERE id = ? AND cart_id = ?").run(id, cart.id);
+      if (removed.changes === 0) throw notFound(`Cart coupon not found: ${id}`);
+      touchCart(emu, cart, { itemsChanged: false });
+    })();
+    return noContent();
+  });
+}

@@ -1,0 +1,48 @@
+import { test as base, expect, type Page, type APIRequestContext } from "@playwright/test";
+
+export const BUYER = { email: "buyer@demo.store", password: "demo-pass-1" };
+export const B2B_BUYER = { email: "b2b@demo.store", password: "demo-pass-1" };
+
+/** The store is shared by every test: each test starts from the fixtures, through the emulator's test controls. */
+export const test = base.extend<{ store: StoreControls }>({
+  store: [
+    async ({ request }, use) => {
+      const controls = new StoreControls(request);
+      await controls.reset();
+      await use(controls);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export class StoreControls {
+  constructor(private request: APIRequestContext) {}
+  async reset() {
+    expect((await this.request.post("/__emulator/reset")).ok()).toBe(true);
+  }
+  async fault(rule: Record<string, unknown>) {
+    expect((await this.request.post("/__emulator/faults", { data: rule })).status()).toBe(201);
+  }
+  async settings(settings: Record<string, unknown>) {
+    expect((await this.request.post("/__emulator/settings", { data: settings })).ok()).toBe(true);
+  }
+  async advanceClock(seconds: number) {
+    expect((await this.request.post("/__emulator/clock", { data: { advanceSeconds: seconds } })).ok()).toBe(true);
+  }
+}
+
+export const jsEnabled = (page: Page) => page.context().browser() !== null && test.info().project.name === "js-on";
+
+export async function signIn(page: Page, who = BUYER) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+}

@@ -1,0 +1,97 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { Button } from "../Button";
+import { Price } from "../Price";
+import { QuantityInput } from "../QuantityInput";
+import { CART_FIELDS } from "../../lib/cart";
+import { ProductPicture } from "./ProductCard";
+import type { CartLineView } from "./cart-view";
+import { JsMarker } from "./forms";
+import { productPath } from "./urls";
+
+export interface CartActionData {
+  ok: boolean;
+  error: string | null;
+  intent: string | null;
+}
+
+/**
+ * One cart line: picture, name, unit price, line total, quantity form (intent=update) and remove button
+ * (intent=remove). Each form is its own fetcher; without JavaScript they are plain POST forms to /cart.
+ */
+export function CartLine({
+  line,
+  currency,
+  pending,
+  redirectTo,
+}: {
+  line: CartLineView;
+  currency: string;
+  /** An edit of this line is in flight (the quantity shown is the one asked for). */
+  pending: boolean;
+  redirectTo: string;
+}) {
+  const update = useFetcher<CartActionData>({ key: `cart-update-${line.id}` });
+  const remove = useFetcher<CartActionData>({ key: `cart-remove-${line.id}` });
+  const error = [update.data, remove.data].find((d) => d && !d.ok)?.error ?? null;
+  const href = productPath({ id: line.productId, urlName: line.urlName, name: line.name });
+  const nameId = `cart-line-${line.id}-name`;
+  return (
+    <article className={["store-cart-line", pending && "store-cart-line--pending"].filter(Boolean).join(" ")} aria-labelledby={nameId}>
+      <Link to={href} className="store-cart-line__image" tabIndex={-1} aria-hidden="true">
+        <ProductPicture image={line.image ? { ...line.image, alt: "" } : null} size={96} />
+      </Link>
+      <div className="store-cart-line__info">
+        <h3 id={nameId} className="store-cart-line__name">
+          <Link to={href}>{line.name}</Link>
+        </h3>
+        {line.sku ? <p className="store-cart-line__sku">SKU: {line.sku}</p> : null}
+        <p className="store-cart-line__unit">
+          <Price amount={line.unitPrice} originalAmount={line.listPrice} currency={currency} fallback="Price unavailable" />{" "}
+          <span className="store-muted">each</span>
+        </p>
+        {line.errors.length > 0 ? (
+          <ul className="store-cart-line__errors">
+            {line.errors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+        {error ? (
+          <p className="store-form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="store-cart-line__actions">
+        <update.Form method="post" action="/cart" className="store-cart-line__quantity" noValidate>
+          <JsMarker />
+          <input type="hidden" name={CART_FIELDS.lineId} value={line.id} />
+          <input type="hidden" name={CART_FIELDS.previousQuantity} value={String(line.quantity)} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <QuantityInput label="Quantity" name={CART_FIELDS.quantity} defaultValue={line.quantity} key={`${line.id}-${line.quantity}`} />
+          <Button name={CART_FIELDS.intent} value="update" variant="neutral" size="small" pending={update.state !== "idle"}>
+            Update
+          </Button>
+        </update.Form>
+        <remove.Form method="post" action="/cart" className="store-cart-line__remove">
+          <JsMarker />
+          <input type="hidden" name={CART_FIELDS.lineId} value={line.id} />
+          <input type="hidden" name={CART_FIELDS.previousQuantity} value={String(line.quantity)} />
+          <input type="hidden" name="productName" value={line.name} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Button name={CART_FIELDS.intent} value="remove" variant="link" size="small" pending={remove.state !== "idle"}>
+            Remove<span className="kit-visually-hidden"> {line.name}</span>
+          </Button>
+        </remove.Form>
+      </div>
+      <p className="store-cart-line__total">
+        <span className="kit-visually-hidden">Line total: </span>
+        {pending ? (
+          <span className="store-muted">Updating…</span>
+        ) : (
+          <Price amount={line.totalPrice} originalAmount={line.totalListPrice} currency={currency} />
+        )}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * The store's header: home link, category links, search, account area and the cart link whose count follows
+ * pending cart submissions (fetchers and plain forms) before the server confirms them.
+ */
+import { Form, Link, NavLink, useFetchers, useLocation, useNavigation } from "@remix-run/react";
+import { Button } from "../Button";
+import { cartLinkLabel, optimisticCartCount, pendingCartChanges } from "../../lib/cart";
+import { categoryPath } from "./urls";
+
+export const STORE_NAME = "Demo Store";
+export const ORDER_HISTORY_PATH = "/OrderSummary/OrderSummary/Default";
+export const ORDER_LOOKUP_PATH = "/OrderLookup";
+
+export interface HeaderCategory {
+  id: string;
+  name: string;
+}
+
+export interface HeaderShopper {
+  isLoggedIn: boolean;
+  firstName?: string;
+  effectiveAccountName?: string;
+  canSwitchAccount?: boolean;
+}
+
+/** The cart count with pending cart submissions applied (Hydrogen's optimistic cart, for the header). */
+export function useOptimisticCartCount(serverCount: number): number {
+  const fetchers = useFetchers();
+  const navigation = useNavigation();
+  const changes = pendingCartChanges([...fetchers.map((f) => f.formData), navigation.formData]);
+  return optimisticCartCount(serverCount, changes);
+}
+
+export function Header({
+  shopper,
+  categories,
+  cartCount,
+}: {
+  shopper: HeaderShopper | null;
+  categories: readonly HeaderCategory[];
+  cartCount: number;
+}) {
+  const location = useLocation();
+  const count = useOptimisticCartCount(cartCount);
+  const searchTerm = location.pathname === "/search" ? new URLSearchParams(location.search).get("q") ?? "" : "";
+  const here = `${location.pathname}${location.search}`;
+  const loginHref = location.pathname === "/" || location.pathname.startsWith("/login") ? "/login" : `/login?${new URLSearchParams({ redirectTo: here })}`;
+
+  return (
+    <header className="store-header">
+      <div className="store-header__bar">
+        <Link to="/" className="store-header__brand">
+          {STORE_NAME}
+        </Link>
+        <Form method="get" action="/search" role="search" aria-label="Site" className="store-header__search">
+          <label htmlFor="header-search" className="kit-visually-hidden">
+            Search products
+          </label>
+          <input
+            id="header-search"
+            key={searchTerm}
+            type="search"
+            name="q"
+            defaultValue={searchTerm}
+            placeholder="Search products"
+            className="kit-input"
+            autoComplete="off"
+          />
+          <Button variant="neutral">Search</Button>
+        </Form>
+        <div className="store-header__account">
+          {shopper?.isLoggedIn ? (
+            <>
+              <span className="store-header__greeting">
+                Hello, {shopper.firstName || "there"}
+                {shopper.canSwitchAccount && shopper.effectiveAccountName ? (
+                  <>
+                    {" "}
+                    <Link to="/account" className="store-header__account-name">
+                      <span className="kit-visually-hidden">Shopping for </span>
+                      {shopper.effectiveAccountName}
+                    </Link>
+                  </>
+                ) : null}
+              </span>
+              <Link to={ORDER_HISTORY_PATH} className="store-header__link">
+                Order History
+              </Link>
+              <Form method="post" action="/logout" className="store-header__logout">
+                <Button variant="link">Sign out</Button>
+              </Form>
+            </>
+          ) : (
+            <Link to={loginHref} className="store-header__link">
+              Sign in
+            </Link>
+          )}
+          <Link to="/cart" className="store-header__cart" aria-label={cartLinkLabel(count)}>
+            <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">
+              <path
+                fill="currentColor"
+                d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM3 3h2l2.6 10.6A2 2 0 0 0 9.5 15H18a2 2 0 0 0 1.9-1.4L22 7H6.2L5.6 4.5A2 2 0 0 0 3.7 3H3Z"
+              />
+            </svg>
+            <span aria-hidden="true">Cart</span>
+            <span className="store-header__count" aria-hidden="true">
+              {count}
+            </span>
+          </Link>
+        </div>
+      </div>
+      {categories.length > 0 ? (
+        <nav aria-label="Categories" className="store-header__nav">
+          <ul className="store-header__categories">
+            {categories.map((category) => {
+              const to = categoryPath(category);
+              return (
+                <li key={category.id}>
+                  <NavLink to={to} className="store-header__category">
+                    {category.name}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}
+
+export function Footer({ emulatorApiUrl }: { emulatorApiUrl: string | null }) {
+  return (
+    <footer className="store-footer">
+      <nav aria-label="Footer" className="store-footer__nav">
+        <ul>
+          <li>
+            <Link to={ORDER_LOOKUP_PATH}>Order Lookup</Link>
+          </li>
+          <li>
+            <Link to="/cart">Cart</Link>
+          </li>
+          <li>
+            <Link to="/account">Account</Link>
+          </li>
+        </ul>
+      </nav>
+      <p className="store-footer__note">
+        © {STORE_NAME}. Prices in USD.
+        {emulatorApiUrl ? (
+          <>
+            {" "}
+            Running against the webstore emulator: <code className="store-footer__api">{emulatorApiUrl}</code>
+          </>
+        ) : null}
+      </p>
+    </footer>
+  );
+}

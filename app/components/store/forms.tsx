@@ -1,0 +1,16 @@
+import { useHydrated } from "../useHydrated";
+
+/**
+ * Forms carry this hidden field only once the page is hydrated, so an action can tell a fetcher submission
+ * (answer with data; the page stays put) from a plain HTML form post (answer with a 303 redirect).
+ */
+export const JS_FIELD = "_js";
+
+export function JsMarker() {
+  const hydrated = useHydrated();
+  return hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null;
+}
+
+export function submittedWithJs(formData: FormData): boolean {
+  return formData.get(JS_FIELD) === "1";
+}

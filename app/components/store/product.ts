@@ -1,0 +1,126 @@
+/**
+ * Reading the catalog's JSON into what the pages show. The API nests field values differently per resource
+ * (`fields.Name.value` in search results, `fields.Name` in product details), so everything goes through
+ * `fieldValue`. Pure: used by loaders (to send the page only what it shows) and by tests.
+ */
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+
+/** A product field whether the API gives it as "value" or as { value: "value" }. */
+export function fieldValue(fields: unknown, name: string): string | undefined {
+  if (!isObject(fields)) return undefined;
+  const raw = fields[name];
+  if (isObject(raw)) return text(raw.value) ?? text(raw.text);
+  if (typeof raw === "number" || typeof raw === "boolean") return String(raw);
+  return text(raw);
+}
+
+export interface ProductImage {
+  url: string;
+  alt: string;
+}
+
+export function imageOf(image: unknown, fallbackAlt: string): ProductImage | null {
+  if (!isObject(image)) return null;
+  const url = text(image.url) ?? text(image.thumbnailUrl);
+  if (!url) return null;
+  return { url, alt: text(image.alternateText) ?? text(image.title) ?? fallbackAlt };
+}
+
+export interface ProductCardView {
+  id: string;
+  name: string;
+  urlName?: string;
+  sku?: string;
+  image: ProductImage | null;
+  /** The price the shopper pays (money string); null when the product has no price. */
+  unitPrice: string | null;
+  /** The list price, shown struck through when it differs. */
+  listPrice: string | null;
+}
+
+/** A product of search/products. */
+export function productCardView(product: unknown): ProductCardView | null {
+  if (!isObject(product) || !text(product.id)) return null;
+  const id = product.id as string;
+  const name = text(product.name) ?? fieldValue(product.fields, "Name") ?? id;
+  const prices = isObject(product.prices) ? product.prices : {};
+  return {
+    id,
+    name,
+    urlName: text(product.urlName),
+    sku: fieldValue(product.fields, "StockKeepingUnit"),
+    image: imageOf(product.defaultImage, name),
+    unitPrice: text(prices.unitPrice) ?? null,
+    listPrice: text(prices.listPrice) ?? null,
+  };
+}
+
+export interface QuantityRule {
+  minimum: number;
+  maximum: number;
+  increment: number;
+}
+
+export interface ProductDetailView {
+  id: string;
+  name: string;
+  urlName?: string;
+  sku?: string;
+  description?: string;
+  image: ProductImage | null;
+  productClass?: string;
+  quantityRule: QuantityRule | null;
+  /** primaryProductCategoryPath, root first. */
+  categoryPath: { id: string; name: string }[];
+}
+
+const toNumber = (v: unknown): number | undefined => {
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+};
+
+export function quantityRuleOf(rule: unknown): QuantityRule | null {
+  if (!isObject(rule)) return null;
+  const minimum = toNumber(rule.minimum);
+  const maximum = toNumber(rule.maximum);
+  const increment = toNumber(rule.increment);
+  if (minimum === undefined && maximum === undefined && increment === undefined) return null;
+  return {
+    minimum: Math.max(1, Math.ceil(minimum ?? 1)),
+    maximum: Math.min(100_000_000, Math.floor(maximum ?? 100_000_000)),
+    increment: Math.max(1, Math.floor(increment ?? 1)),
+  };
+}
+
+/** A product of products/{id}. */
+export function productDetailView(product: unknown): ProductDetailView | null {
+  if (!isObject(product) || !text(product.id)) return null;
+  const id = product.id as string;
+  const name = fieldValue(product.fields, "Name") ?? text(product.name) ?? id;
+  const pathItems = isObject(product.primaryProductCategoryPath) && Array.isArray(product.primaryProductCategoryPath.path)
+    ? product.primaryProductCategoryPath.path
+    : [];
+  const mediaImage = Array.isArray(product.mediaGroups)
+    ? product.mediaGroups
+        .flatMap((group) => (isObject(group) && Array.isArray(group.mediaItems) ? group.mediaItems : []))
+        .map((item) => imageOf(item, name))
+        .find(Boolean) ?? null
+    : null;
+  return {
+    id,
+    name,
+    urlName: text(product.urlName),
+    sku: fieldValue(product.fields, "StockKeepingUnit"),
+    description: fieldValue(product.fields, "Description"),
+    image: imageOf(product.defaultImage, name) ?? mediaImage,
+    productClass: text(product.productClass),
+    quantityRule: quantityRuleOf(product.purchaseQuantityRule),
+    categoryPath: pathItems
+      .filter(isObject)
+      .map((item) => ({ id: text(item.id) ?? "", name: text(item.name) ?? "" }))
+      .filter((item) => item.id && item.name),
+  };
+}

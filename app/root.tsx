@@ -1,0 +1,149 @@
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CookieConsentBanner, readConsent } from "./components/CookieConsent";
+import { ToastRegion } from "./components/Toast";
+import { Footer, Header, STORE_NAME } from "./components/store/Header";
+import { RouteErrorBoundary } from "./components/store/PageError";
+import { parseToast, type Toast } from "./lib/toast";
+import kitStyles from "./styles/kit.css";
+import appStyles from "./styles/app.css";
+import { cartCount, getWebstore, rethrowResponse, serverTimingHeaders } from "./webstore.server";
+
+// Typed loader data for single fetch (`data()` responses): see Remix's single-fetch guide.
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export const links: LinksFunction = () => [
+  // The classic compiler turns a CSS import into the stylesheet's URL (the types in play say otherwise).
+  { rel: "stylesheet", href: kitStyles as unknown as string },
+  { rel: "stylesheet", href: appStyles as unknown as string },
+  // No favicon file: an empty icon keeps browsers from asking for /favicon.ico (a 404 on every page).
+  { rel: "icon", href: "data:," },
+];
+
+export const meta: MetaFunction = () => [
+  { title: STORE_NAME },
+  { name: "description", content: `${STORE_NAME}: shop the catalog, fill a cart and check out.` },
+];
+
+export const headers: HeadersFunction = serverTimingHeaders;
+
+/** Route handle of pages still waiting for the API (cart processing): the page reloads itself without JS. */
+export interface RefreshHandle {
+  refreshWhileProcessing?: true;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ws = await getWebstore(request, context);
+  const toast = ws.session.takeToast();
+  const [appContext, categories, count] = await Promise.all([
+    ws.client.getApplicationContext().catch((error: unknown) => {
+      rethrowResponse(error);
+      return null;
+    }),
+    ws.client
+      .getCategories()
+      .then((answer) =>
+        (answer?.productCategories ?? []).map((category) => ({
+          id: category.id,
+          name: String((category.fields as Record<string, unknown> | undefined)?.Name ?? category.name ?? category.id),
+        })),
+      )
+      .catch((error: unknown) => {
+        rethrowResponse(error);
+        return [];
+      }),
+    cartCount(ws),
+  ]);
+  return ws.reply({
+    shopper: ws.shopper,
+    cartCount: count,
+    categories,
+    toasts: toast ? [toast] : [],
+    guestCartEnabled: appContext?.guestCartEnabled === true,
+    consent: appContext?.shopperConsentEnabled ? { enabled: true, choice: readConsent(request.headers.get("Cookie")) } : null,
+    emulatorApiUrl: context.storefront.mode === "emulator" ? context.storefront.emulatorApiUrl : null,
+  });
+}
+
+// The header's count, the shopper and the flashed toast can change on any page: always reload the root.
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** True when the current page asks to reload itself while the API is processing. */
+function useRefreshWhileProcessing(): boolean {
+  const matches = useMatches();
+  return matches.some((match) => {
+    const data = match.data as { processing?: unknown } | undefined;
+    return (match.handle as RefreshHandle | undefined)?.refreshWhileProcessing && data?.processing === true;
+  });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const refresh = useRefreshWhileProcessing();
+  const location = useLocation();
+  const toasts = (data?.toasts ?? []).map(parseToast).filter((t): t is Toast => t !== null);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {/* Without JavaScript a processing page reloads itself; with JavaScript it revalidates instead. */}
+        {refresh ? (
+          <noscript>
+            <meta httpEquiv="refresh" content="1" />
+          </noscript>
+        ) : null}
+      </head>
+      <body>
+        <a href="#main-content" className="store-skip-link">
+          Skip to main content
+        </a>
+        <Header shopper={data?.shopper ?? null} categories={data?.categories ?? []} cartCount={data?.cartCount ?? 0} />
+        <ToastRegion toasts={toasts} className="store-toasts" />
+        <main id="main-content" tabIndex={-1} className="store-main">
+          {children}
+        </main>
+        {data?.consent ? (
+          <CookieConsentBanner
+            enabled={data.consent.enabled}
+            consent={data.consent.choice}
+            action="/cookie-consent"
+            redirectTo={`${location.pathname}${location.search}`}
+          />
+        ) : null}
+        <Footer emulatorApiUrl={data?.emulatorApiUrl ?? null} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

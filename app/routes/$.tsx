@@ -1,0 +1,15 @@
+/** Every URL no other route claims: a 404 page inside the store's header and footer. */
+import { data, type MetaFunction } from "@remix-run/node";
+import { STORE_NAME } from "~/components/store/Header";
+
+export const meta: MetaFunction = () => [{ title: `Page not found | ${STORE_NAME}` }];
+
+export async function loader() {
+  throw data("Not found", { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/store/PageError";

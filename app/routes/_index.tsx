@@ -1,0 +1,94 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Button } from "~/components/Button";
+import { STORE_NAME } from "~/components/store/Header";
+import { ProductGrid } from "~/components/store/ProductCard";
+import { productCardView, type ProductCardView } from "~/components/store/product";
+import { categoryPath } from "~/components/store/urls";
+import { getWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
+
+export const FEATURED_COUNT = 8;
+
+export const meta: MetaFunction = () => [{ title: `${STORE_NAME}: Home` }];
+
+export const headers = serverTimingHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ws = await getWebstore(request, context);
+  const [categories, featured] = await Promise.all([
+    ws.client
+      .getCategories()
+      .then((answer) =>
+        (answer?.productCategories ?? []).map((c) => {
+          const fields = (c.fields ?? {}) as Record<string, unknown>;
+          return { id: c.id, name: String(fields.Name ?? c.name ?? c.id), description: typeof fields.Description === "string" ? fields.Description : "" };
+        }),
+      )
+      .catch((error: unknown) => {
+        rethrowResponse(error);
+        return null;
+      }),
+    ws.client
+      .searchProducts({ page: 0, pageSize: FEATURED_COUNT })
+      .then((answer) => (answer?.productsPage?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null))
+      .catch((error: unknown) => {
+        rethrowResponse(error);
+        return null;
+      }),
+  ]);
+  return ws.reply({ categories, featured });
+}
+
+export default function Home() {
+  const { categories, featured } = useLoaderData<typeof loader>();
+  return (
+    <div className="store-page store-home">
+      <section className="store-hero" aria-labelledby="hero-title">
+        <div className="store-hero__text">
+          <h1 id="hero-title">Great coffee, for the office and at home</h1>
+          <p>Fresh roasts, brewing equipment and drinkware, shipped fast. Order as a guest, or sign in to shop for your business account.</p>
+          <Form method="get" action="/search" role="search" aria-label="Catalog" className="store-hero__search">
+            <label htmlFor="home-search" className="store-hero__label">
+              Search the catalog
+            </label>
+            <div className="store-inline-form">
+              <input id="home-search" type="search" name="q" className="kit-input" placeholder="Try “espresso” or “mug”" />
+              <Button>Search</Button>
+            </div>
+          </Form>
+        </div>
+      </section>
+
+      <section aria-labelledby="categories-title" className="store-section">
+        <h2 id="categories-title">Shop by category</h2>
+        {categories === null ? (
+          <p className="store-muted">Categories are not available right now.</p>
+        ) : categories.length === 0 ? (
+          <p className="store-muted">The catalog has no categories yet.</p>
+        ) : (
+          <ul className="store-category-tiles">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link to={categoryPath(category)} className="store-category-tile">
+                  <span className="store-category-tile__name">{category.name}</span>
+                  {category.description ? <span className="store-category-tile__text">{category.description}</span> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="featured-title" className="store-section">
+        <h2 id="featured-title">Featured products</h2>
+        {featured === null ? (
+          <p className="store-muted">Products are not available right now.</p>
+        ) : featured.length === 0 ? (
+          <p className="store-muted">No products yet.</p>
+        ) : (
+          <ProductGrid products={featured} />
+        )}
+      </section>
+    </div>
+  );
+}

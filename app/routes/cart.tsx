@@ -1,0 +1,363 @@
+/**
+ * The cart: lines (25 a page), quantities, removal, coupons, promotions and the API's totals.
+ *
+ * Every form is a POST to this route's action with an `intent` (update, remove, applyCoupon, removeCoupon).
+ * Without JavaScript the action answers 303 → /cart with a toast; with JavaScript each form is a fetcher, the
+ * page shows the result of pending edits at once (derived from the fetchers' form data) and the revalidation
+ * after the action brings the API's numbers. Totals always come from the API.
+ *
+ * While the API is still calculating (202 / asyncOperationStatus Processing) the page shows 'Loading' and
+ * reloads itself: a meta refresh without JavaScript, a revalidation on the spec's schedule with it. The server
+ * never waits for the API.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useFetcher, useFetchers, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { asyncWaitDelay, ASYNC_MAX_ATTEMPTS } from "../../server/webstore/async-wait";
+import { isFetchError } from "../../server/webstore/index";
+import { Button } from "~/components/Button";
+import { Field } from "~/components/Field";
+import { Price } from "~/components/Price";
+import { Spinner } from "~/components/Spinner";
+import { CartLine, type CartActionData } from "~/components/store/CartLine";
+import { cartView, EMPTY_CART, isNonZeroMoney } from "~/components/store/cart-view";
+import { JsMarker, submittedWithJs } from "~/components/store/forms";
+import { STORE_NAME } from "~/components/store/Header";
+import { RouteErrorBoundary } from "~/components/store/PageError";
+import { Pagination } from "~/components/store/ProductCard";
+import { pagingFromPages, readPage, safeRedirect } from "~/components/store/urls";
+import { CART_FIELDS, CART_PAGE_SIZE, optimisticLines, pendingCartChanges, quantityError, validQuantity } from "~/lib/cart";
+import { VALIDITY_MESSAGES } from "~/lib/validation";
+import type { RefreshHandle } from "~/root";
+import { toast } from "~/toast.server";
+import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
+
+export const handle: RefreshHandle = { refreshWhileProcessing: true };
+
+export const meta: MetaFunction = () => [{ title: `Cart | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+
+export const headers = serverTimingHeaders;
+
+const COUPON_MAX_LENGTH = 100;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const page = readPage(url.searchParams);
+  // After a refused coupon (no JavaScript) the form comes back with what the shopper typed.
+  const couponCode = (url.searchParams.get("coupon") ?? "").slice(0, COUPON_MAX_LENGTH);
+  const ws = await getWebstore(request, context);
+  const ref = cartRef(ws);
+  if (!ref) return ws.reply({ cart: EMPTY_CART, processing: false, couponCode });
+  try {
+    const answer = await ws.client.getCartItems(ref, {
+      includePromotions: true,
+      includeCoupons: true,
+      pageNumber: page,
+      pageSize: CART_PAGE_SIZE,
+      productFields: ["Name", "StockKeepingUnit"],
+    });
+    return ws.reply({ cart: cartView(answer.data), processing: answer.processing, couponCode });
+  } catch (error) {
+    rethrowResponse(error);
+    // A guest cart that is gone (checked out, deleted) is an empty cart.
+    if (!ws.shopper.isLoggedIn && isFetchError(error) && error.status === 404) {
+      ws.session.unset("guestCartId");
+      return ws.reply({ cart: EMPTY_CART, processing: false, couponCode });
+    }
+    throw error;
+  }
+}
+
+const CONFIRMATIONS: Record<string, (detail: string) => string> = {
+  update: () => "Your cart was updated.",
+  remove: (name) => (name ? `Removed ${name} from your cart.` : "The item was removed from your cart."),
+  applyCoupon: (code) => `Coupon ${code} applied.`,
+  removeCoupon: (code) => (code ? `Coupon ${code} removed.` : "Coupon removed."),
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const withJs = submittedWithJs(formData);
+  const intent = String(formData.get(CART_FIELDS.intent) ?? "");
+  const field = (name: string) => String(formData.get(name) ?? "").trim();
+  const back = safeRedirect(formData.get("redirectTo"), "/cart");
+  const returnTo = back === "/cart" || back.startsWith("/cart?") ? back : "/cart";
+  const ws = await getWebstore(request, context);
+
+  const reply = async (ok: boolean, message: string, options: { keepCoupon?: string } = {}) => {
+    const note = toast(ok ? "success" : "error", message);
+    if (withJs) {
+      // With JavaScript the page shows the edit itself; only coupon results are worth a toast.
+      if (ok && (intent === "applyCoupon" || intent === "removeCoupon")) ws.session.flashToast(note);
+      return ws.reply<CartActionData>({ ok, error: ok ? null : message, intent });
+    }
+    let to = returnTo;
+    if (options.keepCoupon) {
+      const url = new URL(returnTo, "http://store.invalid");
+      url.searchParams.set("coupon", options.keepCoupon.slice(0, COUPON_MAX_LENGTH));
+      to = `${url.pathname}${url.search}`;
+    }
+    return ws.redirect(to, note);
+  };
+
+  const ref = cartRef(ws);
+  if (!ref) return reply(false, "Your cart is empty.");
+
+  try {
+    switch (intent) {
+      case "update": {
+        const typed = field(CART_FIELDS.quantity);
+        const problem = quantityError(typed);
+        const quantity = validQuantity(typed);
+        if (problem || quantity === null) return reply(false, problem ?? VALIDITY_MESSAGES.badInput);
+        await ws.client.updateCartItem(ref, field(CART_FIELDS.lineId), { quantity });
+        return reply(true, CONFIRMATIONS.update(""));
+      }
+      case "remove": {
+        await ws.client.deleteCartItem(ref, field(CART_FIELDS.lineId));
+        return reply(true, CONFIRMATIONS.remove(field("productName")));
+      }
+      case "applyCoupon": {
+        const code = field(CART_FIELDS.couponCode);
+        if (!code) return reply(false, VALIDITY_MESSAGES.valueMissing);
+        if (code.length > COUPON_MAX_LENGTH) return reply(false, VALIDITY_MESSAGES.tooLong, { keepCoupon: code });
+        try {
+          await ws.client.applyCoupon(ref, code);
+        } catch (error) {
+          rethrowResponse(error);
+          return reply(false, errorMessage(error, "We couldn't apply that coupon."), { keepCoupon: code });
+        }
+        return reply(true, CONFIRMATIONS.applyCoupon(code));
+      }
+      case "removeCoupon": {
+        await ws.client.removeCoupon(ref, field(CART_FIELDS.couponId));
+        return reply(true, CONFIRMATIONS.removeCoupon(field(CART_FIELDS.couponCode)));
+      }
+      default:
+        return reply(false, "Choose an action.");
+    }
+  } catch (error) {
+    rethrowResponse(error);
+    // A guest whose cart is gone, or a store that no longer allows guest carts.
+    if (!ws.shopper.isLoggedIn && isFetchError(error) && (error.status === 404 || error.status === 401)) {
+      ws.session.unset("guestCartId");
+      if (error.status === 401) return ws.redirect(loginPath("/cart"), toast("info", "Sign in to use your cart."));
+    }
+    return reply(false, errorMessage(error, "We couldn't update your cart. Try again."));
+  }
+}
+
+/** This page's URL without a query parameter (where a form posted from it comes back to). */
+function pageWithout(location: { pathname: string; search: string }, name: string): string {
+  const params = new URLSearchParams(location.search);
+  params.delete(name);
+  const query = params.toString();
+  return query ? `${location.pathname}?${query}` : location.pathname;
+}
+
+/** With JavaScript, reloads the page's data while the API is processing, on the spec's wait schedule. */
+function useRefreshWhileProcessing(processing: boolean): { gaveUp: boolean } {
+  const revalidator = useRevalidator();
+  const attempt = useRef(0);
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (!processing) {
+      attempt.current = 0;
+      setGaveUp(false);
+      return;
+    }
+    if (revalidator.state !== "idle") return;
+    if (attempt.current >= ASYNC_MAX_ATTEMPTS) {
+      setGaveUp(true);
+      return;
+    }
+    // The spec's first attempts are immediate; a short floor keeps a busy API from being hammered.
+    const timer = setTimeout(() => {
+      attempt.current += 1;
+      revalidator.revalidate();
+    }, Math.max(150, asyncWaitDelay(attempt.current)));
+    return () => clearTimeout(timer);
+  }, [processing, revalidator]);
+  return { gaveUp };
+}
+
+function CouponForm({ defaultCode }: { defaultCode: string }) {
+  const fetcher = useFetcher<CartActionData>({ key: "cart-apply-coupon" });
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const pending = fetcher.state !== "idle";
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  // An applied code is listed below the form: clear the field for the next one.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/cart" className="store-coupon-form" noValidate>
+      <JsMarker />
+      <input type="hidden" name="redirectTo" value={pageWithout(location, "coupon")} />
+      <input type="hidden" name={CART_FIELDS.intent} value="applyCoupon" />
+      <div className="store-inline-form">
+        <Field
+          label="Coupon code"
+          name={CART_FIELDS.couponCode}
+          defaultValue={defaultCode}
+          key={defaultCode}
+          autoComplete="off"
+          maxLength={COUPON_MAX_LENGTH}
+          errors={error ? [error] : null}
+        />
+        <Button variant="neutral" pending={pending} pendingLabel="Applying…">
+          Apply
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function AppliedCoupon({ coupon, redirectTo }: { coupon: { id: string; code: string }; redirectTo: string }) {
+  const fetcher = useFetcher<CartActionData>({ key: `cart-remove-coupon-${coupon.id}` });
+  return (
+    <li className="store-coupon">
+      <span className="store-coupon__code">{coupon.code}</span>
+      <fetcher.Form method="post" action="/cart">
+        <JsMarker />
+        <input type="hidden" name={CART_FIELDS.couponId} value={coupon.id} />
+        <input type="hidden" name={CART_FIELDS.couponCode} value={coupon.code} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Button name={CART_FIELDS.intent} value="removeCoupon" variant="link" size="small" pending={fetcher.state !== "idle"}>
+          Remove<span className="kit-visually-hidden"> coupon {coupon.code}</span>
+        </Button>
+      </fetcher.Form>
+    </li>
+  );
+}
+
+export default function CartPage() {
+  const { cart, processing, couponCode } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const fetchers = useFetchers();
+  const changes = pendingCartChanges(fetchers.map((f) => f.formData));
+  const lines = optimisticLines(cart.lines, changes);
+  const busy = changes.length > 0;
+  const { gaveUp } = useRefreshWhileProcessing(processing);
+  const paging = pagingFromPages(cart.currentPage, cart.totalPages);
+  const redirectTo = pageWithout(location, "coupon");
+  const { totals } = cart;
+
+  if (processing && cart.lines.length === 0) {
+    return (
+      <div className="store-page store-cart">
+        <h1>Cart</h1>
+        <Spinner showLabel />
+        {gaveUp ? <p>This is taking longer than usual. <Link to="/cart">Reload the cart</Link>.</p> : null}
+      </div>
+    );
+  }
+
+  if (lines.length === 0 && cart.totalLines <= cart.lines.length) {
+    return (
+      <div className="store-page store-cart">
+        <h1>Cart</h1>
+        <div className="store-empty">
+          <p className="store-empty__title">Your cart is empty</p>
+          <p>
+            <Link to="/" className="store-cta">
+              Continue shopping
+            </Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="store-page store-cart">
+      <h1>Cart</h1>
+      {processing ? (
+        <div className="store-processing">
+          <Spinner showLabel />
+          <p className="store-muted">Your cart is being updated. Prices may change.</p>
+          {gaveUp ? <p>This is taking longer than usual. <Link to="/cart">Reload the cart</Link>.</p> : null}
+        </div>
+      ) : null}
+      <div className="store-cart__layout">
+        <section aria-labelledby="cart-items-title" className="store-cart__items">
+          <h2 id="cart-items-title">
+            Items <span className="store-muted">({totals.itemCount})</span>
+          </h2>
+          <ul className="store-cart__lines">
+            {lines.map((line) => (
+              <li key={line.id}>
+                <CartLine line={line} currency={totals.currency} pending={line.pending} redirectTo={redirectTo} />
+              </li>
+            ))}
+          </ul>
+          <Pagination paging={paging} pathname={location.pathname} search={location.search} label="Cart pages" />
+        </section>
+
+        <aside aria-labelledby="cart-summary-title" className="store-cart__summary" aria-busy={busy || processing || undefined}>
+          <h2 id="cart-summary-title">Summary</h2>
+          <section aria-labelledby="coupons-title" className="store-cart__coupons">
+            <h3 id="coupons-title">Coupons</h3>
+            <CouponForm defaultCode={couponCode} />
+            {cart.coupons.length > 0 ? (
+              <ul className="store-coupons" aria-label="Applied coupons">
+                {cart.coupons.map((coupon) => (
+                  <AppliedCoupon key={coupon.id} coupon={coupon} redirectTo={redirectTo} />
+                ))}
+              </ul>
+            ) : null}
+          </section>
+          {cart.promotions.length > 0 ? (
+            <section aria-labelledby="promotions-title" className="store-cart__promotions">
+              <h3 id="promotions-title">Promotions</h3>
+              <ul>
+                {cart.promotions.map((promotion, index) => (
+                  <li key={`${promotion.name}-${index}`}>
+                    <span>{promotion.name}</span>
+                    {promotion.amount ? <Price amount={promotion.amount} currency={totals.currency} /> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <dl className="store-totals">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>
+                <Price amount={totals.subtotal} currency={totals.currency} fallback="—" />
+              </dd>
+            </div>
+            {isNonZeroMoney(totals.discounts) ? (
+              <div>
+                <dt>Discounts</dt>
+                <dd>
+                  <Price amount={totals.discounts} currency={totals.currency} />
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Estimated tax</dt>
+              <dd>
+                <Price amount={totals.tax} currency={totals.currency} fallback="Calculated at checkout" />
+              </dd>
+            </div>
+            <div className="store-totals__total">
+              <dt>Total</dt>
+              <dd>
+                <Price amount={totals.total} currency={totals.currency} fallback="—" />
+              </dd>
+            </div>
+          </dl>
+          {busy ? (
+            <p className="store-muted" role="status">
+              Updating totals…
+            </p>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,149 @@
+/**
+ * Sign in with e-mail (username) and password. On success the buyer's token goes into the session, the guest
+ * cart is preserved into the buyer's cart once (spec §4), and the shopper returns to `redirectTo`.
+ */
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
+import { isFetchError } from "../../server/webstore/index";
+import { Button } from "~/components/Button";
+import { Field } from "~/components/Field";
+import { STORE_NAME } from "~/components/store/Header";
+import { safeRedirect } from "~/components/store/urls";
+import { useZodForm } from "~/components/useZodForm";
+import { EMAIL_MAX_LENGTH, requiredText, VALIDITY_MESSAGES } from "~/lib/validation";
+import { toast } from "~/toast.server";
+import { getWebstore, rethrowResponse } from "~/webstore.server";
+
+export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
+const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
+
+export const loginSchema = z.object({
+  // A username, usually the buyer's e-mail: only required, because B2B usernames need not be addresses.
+  username: requiredText({ max: EMAIL_MAX_LENGTH }),
+  // Never cleaned: spaces in a password are part of it.
+  password: z.string({ required_error: VALIDITY_MESSAGES.valueMissing }).min(1, VALIDITY_MESSAGES.valueMissing),
+  redirectTo: z.string().optional(),
+});
+
+export const meta: MetaFunction = () => [{ title: `Sign in | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ws = await getWebstore(request, context);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+  if (ws.shopper.isLoggedIn && !ws.tokenExpired) throw await ws.redirect(redirectTo);
+  return ws.reply({ demo: context.storefront.mode === "emulator" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  const ws = await getWebstore(request, context);
+  if (submission.status !== "success") {
+    return ws.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { username, password, redirectTo } = submission.value;
+
+  let login;
+  try {
+    // Without the old token: an expired one must not stand in the way of signing in again.
+    login = await ws.clientWith({ accessToken: undefined, effectiveAccountId: undefined }).login(username, password);
+  } catch (error) {
+    rethrowResponse(error);
+    const refused = isFetchError(error) && error.status >= 400 && error.status < 500;
+    if (!refused) console.error("Login failed:", error);
+    return ws.reply(
+      submission.reply({ formErrors: [refused ? LOGIN_FAILED_MESSAGE : LOGIN_UNAVAILABLE_MESSAGE], hideFields: ["password"] }),
+      { status: 400 },
+    );
+  }
+
+  const { session } = ws;
+  const buyer = ws.clientWith({ accessToken: login.accessToken, effectiveAccountId: undefined });
+  // Who the buyer is and which account they act for by default (a B2B buyer's default managed account).
+  const [sessionContext, managedAccounts] = await Promise.all([
+    buyer.getSessionContext().catch((error: unknown) => {
+      rethrowResponse(error);
+      console.error("Session context after login failed:", error);
+      return null;
+    }),
+    buyer.getManagedAccounts({ includeMyAccount: true }).catch((error: unknown) => {
+      rethrowResponse(error);
+      return [];
+    }),
+  ]);
+  session.clearAuth();
+  session.set("accessToken", login.accessToken);
+  session.set("tokenExpiresAt", Date.now() + context.storefront.sessionSeconds * 1000);
+  session.set("userId", sessionContext?.userId ?? login.userId);
+  session.set("firstName", sessionContext?.userName);
+  session.set("effectiveAccountId", sessionContext?.effectiveAccountId);
+  session.set("effectiveAccountName", sessionContext?.effectiveAccountName);
+  session.set("managedAccountCount", managedAccounts.length);
+
+  // Spec §4: the guest cart is preserved once, unless a payment link is being paid; failures never block login.
+  const guestCartId = session.get("guestCartId");
+  let failed = 0;
+  if (guestCartId && !session.get("paymentLinkId")) {
+    try {
+      const result = await buyer.preserveCart(guestCartId);
+      failed = result?.numberOfProductsWithError ?? 0;
+      if (failed > 0) session.set("preserveCartErrorCount", failed);
+    } catch (error) {
+      rethrowResponse(error);
+      console.warn("Preserving the guest cart failed:", error instanceof Error ? error.message : error);
+    }
+  }
+  session.clearGuest();
+
+  const firstName = sessionContext?.userName;
+  const welcome = firstName ? `Welcome back, ${firstName}` : "Welcome back";
+  return ws.redirect(
+    safeRedirect(redirectTo, "/"),
+    failed > 0
+      ? toast("warning", `${welcome}. ${failed === 1 ? "1 product" : `${failed} products`} from your guest cart couldn't be moved to your cart.`)
+      : toast("success", welcome),
+  );
+}
+
+export default function Login() {
+  const { demo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useZodForm(loginSchema, { id: "login", lastResult });
+  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/");
+
+  return (
+    <div className="store-page store-narrow">
+      <h1>Sign in</h1>
+      <Form method="post" {...getFormProps(form)} className="store-form" aria-describedby={form.errors ? form.errorId : undefined}>
+        {form.errors ? (
+          <div id={form.errorId} role="alert" className="store-form-error store-form-error--banner">
+            {form.errors.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </div>
+        ) : null}
+        <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
+        <Field label="Email" type="email" meta={fields.username} autoComplete="username" />
+        <Field label="Password" type="password" meta={fields.password} autoComplete="current-password" />
+        <Button pending={pending} pendingLabel="Signing in…" size="large">
+          Sign in
+        </Button>
+      </Form>
+      {demo ? (
+        <aside aria-labelledby="demo-accounts" className="store-note">
+          <h2 id="demo-accounts">Demo accounts</h2>
+          <p>
+            <code>buyer@demo.store</code> / <code>demo-pass-1</code> (consumer) and <code>b2b@demo.store</code> /{" "}
+            <code>demo-pass-1</code> (business buyer with several accounts).
+          </p>
+        </aside>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * Product page: `/product/{productId}` or, as the LWR store links it, `/product/{slug}/{productId}`.
+ * "Add to cart" is a POST form (intent=add) that works without JavaScript (303 back here with a toast) and,
+ * with JavaScript, submits through a fetcher while the header's count moves at once.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { Button } from "~/components/Button";
+import { Price } from "~/components/Price";
+import { QuantityInput } from "~/components/QuantityInput";
+import { STORE_NAME } from "~/components/store/Header";
+import { RouteErrorBoundary } from "~/components/store/PageError";
+import { ProductPicture } from "~/components/store/ProductCard";
+import { JsMarker, submittedWithJs } from "~/components/store/forms";
+import { productDetailView } from "~/components/store/product";
+import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
+import { CART_FIELDS, quantityError, validQuantity } from "~/lib/cart";
+import { isFetchError } from "../../server/webstore/index";
+import { toast } from "~/toast.server";
+import {
+  addToCart,
+  errorMessage,
+  getWebstore,
+  isGuestCartDisabledError,
+  loginPath,
+  rethrowResponse,
+  serverTimingHeaders,
+} from "~/webstore.server";
+
+export const ADDED_MESSAGE = "Added to your cart";
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
+  if (!page?.product) return [{ title: `Product not found | ${STORE_NAME}` }];
+  return [
+    { title: `${page.product.name} | ${STORE_NAME}` },
+    { name: "description", content: page.product.description?.slice(0, 160) ?? page.product.name },
+    { tagName: "link", rel: "canonical", href: productPath(page.product) },
+  ];
+};
+
+export const headers = serverTimingHeaders;
+
+// Adding to the cart changes the cart, not the product: only the root (header count, toast) reloads.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get(CART_FIELDS.intent) === "add" ? false : defaultShouldRevalidate;
+
+const notFound = () => data("Product not found", { status: 404 });
+const isMissing = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const productId = idFromSplat(params["*"]);
+  if (!productId) throw notFound();
+  const ws = await getWebstore(request, context);
+  const [product, price] = await Promise.all([
+    ws.client.getProduct(productId).catch((error: unknown) => {
+      rethrowResponse(error);
+      if (isMissing(error)) throw notFound();
+      throw error;
+    }),
+    ws.client.getProductPrice(productId).catch((error: unknown) => {
+      rethrowResponse(error);
+      return null;
+    }),
+  ]);
+  const view = productDetailView(product);
+  if (!view) throw notFound();
+  // After a refused add (no JavaScript) the page comes back with the quantity the shopper typed.
+  const typed = new URL(request.url).searchParams.get("quantity");
+  return ws.reply({
+    product: view,
+    price: price && price.success !== false ? { unitPrice: price.unitPrice ?? null, listPrice: price.listPrice ?? null, currency: price.currencyIsoCode ?? "USD" } : null,
+    quantity: typed && typed.length <= 20 ? typed : String(view.quantityRule?.minimum ?? 1),
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const productId = idFromSplat(params["*"]);
+  if (!productId) throw notFound();
+  const formData = await request.formData();
+  const withJs = submittedWithJs(formData);
+  const here = new URL(request.url).pathname;
+  const ws = await getWebstore(request, context);
+  const typed = String(formData.get(CART_FIELDS.quantity) ?? "").trim();
+
+  const fail = async (message: string) => {
+    if (withJs) return ws.reply({ ok: false as const, error: message, quantity: typed });
+    return ws.redirect(`${here}?${new URLSearchParams({ quantity: typed })}`, toast("error", message));
+  };
+
+  if (formData.get(CART_FIELDS.intent) !== "add") return fail("Choose an action.");
+  const problem = quantityError(typed);
+  const quantity = validQuantity(typed);
+  if (problem || quantity === null) return fail(problem ?? "Enter a valid value.");
+
+  try {
+    await addToCart(ws, { productId, quantity });
+  } catch (error) {
+    rethrowResponse(error);
+    if (isGuestCartDisabledError(error)) {
+      return ws.redirect(loginPath(here), toast("info", error.message));
+    }
+    return fail(errorMessage(error, "We couldn't add this product to your cart. Try again."));
+  }
+  const added = toast("success", ADDED_MESSAGE);
+  if (withJs) {
+    // The root loader revalidates after this answer and shows the toast.
+    ws.session.flashToast(added);
+    return ws.reply({ ok: true as const, error: null, quantity: typed });
+  }
+  return ws.redirect(here, added);
+}
+
+function quantityHelp(rule: { minimum: number; maximum: number; increment: number } | null): string | undefined {
+  if (!rule) return undefined;
+  const parts = [`Minimum ${rule.minimum}`];
+  if (rule.maximum < 100_000_000) parts.push(`maximum ${rule.maximum}`);
+  if (rule.increment > 1) parts.push(`in steps of ${rule.increment}`);
+  return `${parts.join(", ")}.`;
+}
+
+export default function ProductPage() {
+  const { product, price, quantity } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<typeof action>();
+  const pending = fetcher.state !== "idle";
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const crumbs = [
+    ...product.categoryPath.map((c) => ({ label: c.name, url: categoryPath(c) })),
+    { label: product.name },
+  ];
+  return (
+    <div className="store-page store-product">
+      <Breadcrumbs items={crumbs} />
+      <div className="store-product__layout">
+        <div className="store-product__media">
+          <ProductPicture image={product.image} size={560} className="store-product__image" />
+        </div>
+        <div className="store-product__info">
+          <h1 className="store-product__title">{product.name}</h1>
+          {product.sku ? <p className="store-product__sku">SKU: {product.sku}</p> : null}
+          <p className="store-product__price">
+            {price ? (
+              <Price
+                amount={price.unitPrice ?? price.listPrice}
+                originalAmount={price.unitPrice ? price.listPrice : null}
+                currency={price.currency}
+                fallback={<span className="store-muted">Price unavailable</span>}
+              />
+            ) : (
+              <span className="store-muted">Price unavailable</span>
+            )}
+          </p>
+          <fetcher.Form method="post" className="store-product__form" noValidate>
+            <JsMarker />
+            <QuantityInput
+              label="Quantity"
+              name={CART_FIELDS.quantity}
+              defaultValue={quantity}
+              key={quantity}
+              help={quantityHelp(product.quantityRule)}
+            />
+            <Button name={CART_FIELDS.intent} value="add" pending={pending} pendingLabel="Adding…" size="large">
+              Add to cart
+            </Button>
+            {/* Read by the header's optimistic count while the fetcher runs. */}
+            <input type="hidden" name={CART_FIELDS.productId} value={product.id} />
+            {error ? (
+              <p className="store-form-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </fetcher.Form>
+          {product.description ? (
+            <section aria-labelledby="description-title" className="store-product__description">
+              <h2 id="description-title">Description</h2>
+              <p>{product.description}</p>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,63 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Button } from "~/components/Button";
+import { STORE_NAME } from "~/components/store/Header";
+import { ProductResults } from "~/components/store/ProductResults";
+import { productCardView, type ProductCardView } from "~/components/store/product";
+import { pagingFromTotal, readPage } from "~/components/store/urls";
+import { getWebstore, serverTimingHeaders } from "~/webstore.server";
+
+export const SEARCH_PAGE_SIZE = 12;
+const MAX_TERM_LENGTH = 200;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.term ? `Search results for “${data.term}” | ${STORE_NAME}` : `Search | ${STORE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = serverTimingHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const term = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_TERM_LENGTH);
+  const page = readPage(url.searchParams);
+  const ws = await getWebstore(request, context);
+  if (!term) {
+    return ws.reply({ term, products: [] as ProductCardView[], total: 0, paging: pagingFromTotal(0, SEARCH_PAGE_SIZE, 1) });
+  }
+  // The URL's page is 1-based for shoppers; the API's is 0-based.
+  const answer = await ws.client.searchProducts({ searchTerm: term, page: page - 1, pageSize: SEARCH_PAGE_SIZE });
+  const total = answer?.productsPage?.total ?? 0;
+  const products = (answer?.productsPage?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null);
+  return ws.reply({ term, products, total, paging: pagingFromTotal(total, SEARCH_PAGE_SIZE, page) });
+}
+
+export default function Search() {
+  const { term, products, total, paging } = useLoaderData<typeof loader>();
+  return (
+    <div className="store-page">
+      <h1>{term ? `Search results for “${term}”` : "Search"}</h1>
+      <Form method="get" action="/search" role="search" aria-label="Search results" className="store-inline-form store-search-form">
+        <label htmlFor="search-page-q" className="kit-visually-hidden">
+          Search products
+        </label>
+        <input id="search-page-q" type="search" name="q" defaultValue={term} key={term} className="kit-input" />
+        <Button>Search</Button>
+      </Form>
+      {term ? (
+        <ProductResults
+          products={products}
+          total={total}
+          paging={paging}
+          emptyMessage={`No products match “${term}”. Check the spelling or try a more general word.`}
+        >
+          <p>
+            <Link to="/">Browse the categories</Link>
+          </p>
+        </ProductResults>
+      ) : (
+        <p className="store-muted">Type a product name, SKU or word to search the catalog.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * The shopper's session: a signed, HttpOnly cookie holding what the LWR store keeps in the browser's session
+ * and local storage (spec §3, §4, §6). Shoppers without JavaScript have no storage we can run code against, so
+ * it lives here, on the server's side of the cookie.
+ *
+ * One session object per request: Remix runs the root loader and the page's loader in parallel with the same
+ * load context, and two copies of the session would each write a Set-Cookie with half of the changes.
+ */
+import { createCookieSessionStorage, type AppLoadContext, type Session, type SessionStorage } from "@remix-run/node";
+import { parseToast, toastSchema, type Toast, type ToastInput } from "./lib/toast";
+
+export const SESSION_COOKIE_NAME = "__store";
+/** The cookie outlives the buyer's token so a guest cart survives a browser restart; auth expires on its own. */
+export const SESSION_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+export interface GuestUserContext {
+  lastName?: string;
+  email?: string;
+  phoneNumber?: string;
+}
+
+export interface StoreSessionData {
+  // The signed-in buyer (absent for guests).
+  accessToken: string;
+  /** Epoch ms after which the token counts as expired (login time + the configured session length). */
+  tokenExpiresAt: number;
+  userId: string;
+  firstName: string;
+  // The account the buyer acts for (spec §3 "Effective account").
+  effectiveAccountId: string;
+  effectiveAccountName: string;
+  /** How many accounts the buyer may act for: the header offers the account switcher when more than one. */
+  managedAccountCount: number;
+  // Guests.
+  guestCartId: string;
+  /** The API's GuestCartSessionId cookie, sent back with every later request. */
+  guestSessionId: string;
+  guestUserContext: GuestUserContext;
+  /** Guest order verification (spec §6): set after a successful guest order lookup. */
+  guestVerification: GuestUserContext;
+  // Checkout.
+  activeCheckoutId: string;
+  paymentLinkId: string;
+  /** Spec §4: products that failed to move when the guest cart was preserved at login. */
+  preserveCartErrorCount: number;
+}
+
+interface FlashData {
+  toast: ToastInput;
+}
+
+export type StoreSessionKey = keyof StoreSessionData;
+
+/** Keys that belong to a signed-in buyer: dropped on logout and when the token expires. */
+export const AUTH_KEYS = [
+  "accessToken",
+  "tokenExpiresAt",
+  "userId",
+  "firstName",
+  "effectiveAccountId",
+  "effectiveAccountName",
+  "managedAccountCount",
+  "activeCheckoutId",
+  "paymentLinkId",
+  "preserveCartErrorCount",
+] as const satisfies readonly StoreSessionKey[];
+
+/** Keys that belong to a guest: dropped on logout (the guest cart was preserved at login) and after login. */
+export const GUEST_KEYS = [
+  "guestCartId",
+  "guestSessionId",
+  "guestUserContext",
+  "guestVerification",
+] as const satisfies readonly StoreSessionKey[];
+
+export interface StoreSession {
+  get<K extends StoreSessionKey>(key: K): StoreSessionData[K] | undefined;
+  /** `undefined` removes the key. */
+  set<K extends StoreSessionKey>(key: K, value: StoreSessionData[K] | undefined): void;
+  unset(...keys: StoreSessionKey[]): void;
+  /** A toast for the next page the shopper sees (flash: read once). */
+  flashToast(toast: ToastInput): void;
+  /** The flashed toast, consumed; null when there is none. */
+  takeToast(): Toast | null;
+  /** Drops the buyer's identity and account (logout, expired token). */
+  clearAuth(): void;
+  clearGuest(): void;
+  /** True when something changed that the browser must be told about (Set-Cookie). */
+  readonly dirty: boolean;
+  /** The Set-Cookie value of the current state. */
+  commit(): Promise<string>;
+}
+
+const storages = new Map<string, SessionStorage<Partial<StoreSessionData>, FlashData>>();
+
+function storageFor(secret: string, secure: boolean) {
+  const key = `${secure}|${secret}`;
+  let storage = storages.get(key);
+  if (!storage) {
+    storage = createCookieSessionStorage<Partial<StoreSessionData>, FlashData>({
+      cookie: {
+        name: SESSION_COOKIE_NAME,
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        // Over plain http (the local demo, e2e tests) a Secure cookie would not come back from every client.
+        secure,
+        secrets: [secret],
+        maxAge: SESSION_COOKIE_MAX_AGE_SECONDS,
+      },
+    });
+    storages.set(key, storage);
+  }
+  return storage;
+}
+
+function wrap(raw: Session<Partial<StoreSessionData>, FlashData>, storage: SessionStorage<Partial<StoreSessionData>, FlashData>): StoreSession {
+  let dirty = false;
+  const unset = (...keys: StoreSessionKey[]) => {
+    for (const key of keys) {
+      if (raw.has(key)) {
+        raw.unset(key);
+        dirty = true;
+      }
+    }
+  };
+  return {
+    get: (key) => raw.get(key) as never,
+    set(key, value) {
+      if (value === undefined || value === null) return unset(key);
+      if (JSON.stringify(raw.get(key)) === JSON.stringify(value)) return;
+      raw.set(key, value as never);
+      dirty = true;
+    },
+    unset,
+    flashToast(toast) {
+      raw.flash("toast", toastSchema.parse(toast));
+      dirty = true;
+    },
+    takeToast() {
+      if (!raw.has("toast")) return null;
+      dirty = true;
+      return parseToast(raw.get("toast"));
+    },
+    clearAuth: () => unset(...AUTH_KEYS),
+    clearGuest: () => unset(...GUEST_KEYS),
+    get dirty() {
+      return dirty;
+    },
+    commit: () => storage.commitSession(raw),
+  };
+}
+
+const perRequest = new WeakMap<object, Promise<StoreSession>>();
+
+/**
+ * The request's session, shared by every loader and action of the request (keyed on the load context, which
+ * the server creates once per request).
+ */
+export function getStoreSession(request: Request, context: AppLoadContext): Promise<StoreSession> {
+  let session = perRequest.get(context);
+  if (!session) {
+    const storage = storageFor(context.storefront.sessionSecret, new URL(request.url).protocol === "https:");
+    session = storage.getSession(request.headers.get("Cookie")).then((raw) => wrap(raw, storage));
+    perRequest.set(context, session);
+  }
+  return session;
+}
+
+/**
+ * Leaves exactly one session cookie in a response, holding the session's final state. Loaders of one request
+ * run in parallel and each may have committed the shared session at a different moment; Remix would send all
+ * of those Set-Cookie headers and the browser would keep whichever came last. Called by entry.server for
+ * documents and data requests.
+ */
+export async function finalizeSessionCookie(headers: Headers, context: AppLoadContext): Promise<void> {
+  const pending = perRequest.get(context);
+  if (!pending) return;
+  const session = await pending;
+  const all = headers.getSetCookie();
+  const isOurs = (cookie: string) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`);
+  if (!all.some(isOurs) && !session.dirty) return;
+  headers.delete("Set-Cookie");
+  for (const cookie of all) if (!isOurs(cookie)) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await session.commit());
+}

@@ -1,0 +1,327 @@
+/**
+ * How every loader and action reaches the webstore: `getWebstore(request, context)` gives the request's client
+ * (scoped to the shopper in the session), the session, what the page needs to know about the shopper, and the
+ * helpers that send the session back (Set-Cookie) and the cost of the API calls (Server-Timing).
+ *
+ *   const ws = await getWebstore(request, context);
+ *   const product = await ws.client.getProduct(id);
+ *   return ws.reply({ product });
+ *
+ * An expired or refused buyer token (API 401, or past its expiry) never reaches the page: the client throws a
+ * redirect to /login with the spec's timeout toast, having cleared the buyer from the session.
+ */
+import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
+import type { ShopperScope } from "../server/load-context";
+import { isFetchError, type WebstoreClient } from "../server/webstore/index";
+import { TOAST_MESSAGES } from "./lib/toast";
+import { getStoreSession, type StoreSession } from "./session.server";
+import { redirectWithToast, toast, type ToastInput } from "./toast.server";
+import { safeRedirect } from "./components/store/urls";
+
+export interface Shopper {
+  isLoggedIn: boolean;
+  userId?: string;
+  firstName?: string;
+  effectiveAccountId?: string;
+  effectiveAccountName?: string;
+  /** The buyer may act for several accounts (B2B): the account switcher is offered. */
+  canSwitchAccount?: boolean;
+}
+
+/** Durations of the API calls of one request, for the Server-Timing header. */
+export class ServerTiming {
+  private readonly entries: { name: string; ms: number }[] = [];
+
+  record(name: string, ms: number) {
+    this.entries.push({ name, ms });
+  }
+
+  header(): string {
+    return this.entries
+      .map(({ name, ms }) => `api;desc="${name.replace(/[^\w.-]/g, "")}";dur=${ms.toFixed(1)}`)
+      .join(", ");
+  }
+}
+
+export interface Webstore {
+  /** The shopper's client: buyer token, guest cart session and effective account from the session. */
+  client: WebstoreClient;
+  session: StoreSession;
+  shopper: Shopper;
+  /** The buyer's token is past its expiry: every call of `client` ends in the session-expired redirect. */
+  tokenExpired: boolean;
+  timing: ServerTiming;
+  /** A client with a different scope (e.g. the token just received at login), instrumented the same way. */
+  clientWith(scope: Partial<ShopperScope>): WebstoreClient;
+  /** Set-Cookie (when the session changed) and Server-Timing, plus `init`. */
+  headers(init?: HeadersInit): Promise<Headers>;
+  /** `data(payload)` with the headers above. */
+  reply<T>(payload: T, init?: ResponseInit): Promise<ReturnType<typeof data<T>>>;
+  /** 303 to `url` (a local path) with an optional flash toast. */
+  redirect(url: string, toastInput?: ToastInput | null, init?: ResponseInit): Promise<Response>;
+}
+
+function shopperOf(session: StoreSession): Shopper {
+  const accessToken = session.get("accessToken");
+  if (!accessToken) return { isLoggedIn: false };
+  return {
+    isLoggedIn: true,
+    userId: session.get("userId"),
+    firstName: session.get("firstName"),
+    effectiveAccountId: session.get("effectiveAccountId"),
+    effectiveAccountName: session.get("effectiveAccountName"),
+    canSwitchAccount: (session.get("managedAccountCount") ?? 0) > 1,
+  };
+}
+
+/** Where to come back to after signing in again: the page itself (GET) or the page the form was on. */
+function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  let path = `${url.pathname}${url.search}`;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const referer = request.headers.get("Referer");
+    try {
+      const from = referer ? new URL(referer) : null;
+      path = from && from.origin === url.origin ? `${from.pathname}${from.search}` : url.pathname;
+    } catch {
+      path = url.pathname;
+    }
+  }
+  path = safeRedirect(path, "/");
+  return path.startsWith("/login") || path.startsWith("/logout") || path.includes("/webruntime/logout") ? "/" : path;
+}
+
+/** The login page's URL that comes back to `path` afterwards. */
+export function loginPath(path: string): string {
+  return path === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: path })}`;
+}
+
+export function isSessionExpiredError(error: unknown): boolean {
+  return isFetchError(error) && error.status === 401;
+}
+
+/**
+ * The redirect an expired buyer session ends in: auth cleared, the spec's toast, back to the page after login.
+ */
+export async function sessionExpiredRedirect(request: Request, session: StoreSession): Promise<Response> {
+  session.clearAuth();
+  return redirectWithToast(loginPath(returnPath(request)), toast("warning", TOAST_MESSAGES.sessionTimedOut), {
+    session,
+  });
+}
+
+/**
+ * Wraps every method of the client: times it, and turns a refused buyer token into the session-expired
+ * redirect (thrown, so loaders and actions need no code for it; a `catch` must rethrow Responses).
+ */
+function instrument(client: WebstoreClient, options: { timing: ServerTiming; onUnauthorized: () => Promise<Response> | null }): WebstoreClient {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      const name = String(property);
+      return async (...args: unknown[]) => {
+        const started = performance.now();
+        try {
+          return await (value as (...a: unknown[]) => unknown).apply(target, args);
+        } catch (error) {
+          if (isSessionExpiredError(error)) {
+            const redirectResponse = options.onUnauthorized();
+            if (redirectResponse) throw await redirectResponse;
+          }
+          throw error;
+        } finally {
+          options.timing.record(name, performance.now() - started);
+        }
+      };
+    },
+  });
+}
+
+export async function getWebstore(request: Request, context: AppLoadContext): Promise<Webstore> {
+  const session = await getStoreSession(request, context);
+  const shopper = shopperOf(session);
+  const timing = new ServerTiming();
+
+  const expiresAt = session.get("tokenExpiresAt");
+  const tokenExpired = shopper.isLoggedIn && typeof expiresAt === "number" && expiresAt <= Date.now();
+
+  const baseScope: ShopperScope = {
+    accessToken: session.get("accessToken"),
+    guestSessionId: session.get("guestSessionId"),
+    onGuestSession: (id) => session.set("guestSessionId", id),
+    effectiveAccountId: shopper.isLoggedIn ? session.get("effectiveAccountId") : undefined,
+    signal: request.signal,
+  };
+
+  const build = (scope: ShopperScope) => {
+    const raw = context.webstore(scope);
+    const loggedIn = !!scope.accessToken;
+    const client = instrument(raw, {
+      timing,
+      onUnauthorized: () => (loggedIn ? sessionExpiredRedirect(request, session) : null),
+    });
+    if (!tokenExpired || !loggedIn || scope.accessToken !== baseScope.accessToken) return client;
+    // Past its expiry the token is not even sent: every call ends in the session-expired redirect.
+    return new Proxy(client, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (typeof value !== "function") return value;
+        return async () => {
+          throw await sessionExpiredRedirect(request, session);
+        };
+      },
+    });
+  };
+
+  const client = build(baseScope);
+
+  const headers = async (init?: HeadersInit) => {
+    const result = new Headers(init);
+    if (session.dirty) result.append("Set-Cookie", await session.commit());
+    const serverTiming = timing.header();
+    if (serverTiming) result.append("Server-Timing", serverTiming);
+    return result;
+  };
+
+  return {
+    client,
+    session,
+    shopper,
+    tokenExpired,
+    timing,
+    clientWith: (scope) => build({ ...baseScope, ...scope }),
+    headers,
+    async reply(payload, init) {
+      return data(payload, { ...init, headers: await headers(init?.headers) });
+    },
+    async redirect(url, toastInput, init) {
+      if (toastInput) session.flashToast(toastInput);
+      return redirect(url, { status: 303, ...init, headers: await headers(init?.headers) });
+    },
+  };
+}
+
+/** Rethrows Remix responses (redirects thrown by the client) so a `catch` only handles API failures. */
+export function rethrowResponse(error: unknown): void {
+  if (error instanceof Response) throw error;
+}
+
+/** The message to show for a failed call: the API's own words when it gave some. */
+export function errorMessage(error: unknown, fallback = "Something went wrong. Try again."): string {
+  rethrowResponse(error);
+  if (error instanceof Error && error.message) {
+    // Status texts alone ("Bad Request") say nothing to a shopper.
+    if (isFetchError(error) && error.errors.length === 0) return fallback;
+    return error.message;
+  }
+  return fallback;
+}
+
+/** The `headers` export of routes whose loaders call the API: passes on Server-Timing (cookies pass on their own). */
+export const serverTimingHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
+  const headers = new Headers();
+  const timing = [parentHeaders, loaderHeaders, actionHeaders]
+    .map((h) => h.get("Server-Timing"))
+    .filter(Boolean)
+    .join(", ");
+  if (timing) headers.set("Server-Timing", timing);
+  return headers;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The shopper's cart
+
+/**
+ * The cart the shopper's reads go to: a buyer's current cart, or the guest cart in the session (null: a guest
+ * without a cart, whose cart is empty by definition).
+ */
+export function cartRef(ws: Pick<Webstore, "shopper" | "session">): string | null {
+  if (ws.shopper.isLoggedIn) return "current";
+  return ws.session.get("guestCartId") ?? null;
+}
+
+/** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */
+export async function cartCount(ws: Webstore): Promise<number> {
+  const ref = cartRef(ws);
+  if (!ref) return 0;
+  try {
+    const summary = await ws.client.getCartCompactSummary(ws.shopper.isLoggedIn ? undefined : ref);
+    return Math.max(0, Math.round(Number(summary?.totalProductCount ?? 0) || 0));
+  } catch (error) {
+    rethrowResponse(error);
+    // The guest cart is gone (checked out, deleted): forget it.
+    if (!ws.shopper.isLoggedIn && isFetchError(error) && error.status === 404) ws.session.unset("guestCartId");
+    return 0;
+  }
+}
+
+const isNotFound = (error: unknown) => isFetchError(error) && error.status === 404;
+
+/** Thrown by `addToCart` when a guest may not have a cart: the page sends them to sign in. */
+export class GuestCartDisabledError extends Error {
+  override readonly name = "GuestCartDisabledError";
+  constructor() {
+    super("Sign in to add items to your cart.");
+  }
+}
+
+export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledError =>
+  typeof e === "object" && e !== null && (e as { name?: unknown }).name === "GuestCartDisabledError";
+
+/**
+ * Adds a product to the shopper's cart, creating the cart when there is none: a buyer's active cart, or (when
+ * the store allows guest carts) a guest cart whose id is kept in the session.
+ */
+export async function addToCart(ws: Webstore, input: { productId: string; quantity: number }) {
+  const { client, session } = ws;
+  if (ws.shopper.isLoggedIn) {
+    try {
+      return await client.addCartItem("active", input);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      const created = await client.ensureActiveCart();
+      return client.addCartItem(created.data.cartId ?? "active", input);
+    }
+  }
+  const existing = session.get("guestCartId");
+  if (existing) {
+    try {
+      return await client.addCartItem(existing, input);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      session.unset("guestCartId");
+    }
+  }
+  const appContext = await client.getApplicationContext();
+  if (!appContext.guestCartEnabled) throw new GuestCartDisabledError();
+  let created;
+  try {
+    created = await client.createCart();
+  } catch (error) {
+    // The store stopped allowing guest carts since its application context was cached.
+    if (isFetchError(error) && error.status === 401) throw new GuestCartDisabledError();
+    throw error;
+  }
+  const cartId = created.data.cartId;
+  if (!cartId) throw new Error("The store did not create a cart.");
+  session.set("guestCartId", cartId);
+  return client.addCartItem(cartId, input);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signing out
+
+export const SIGNED_OUT_MESSAGE = "You're signed out.";
+
+/**
+ * Forgets the buyer and any guest data, then goes home with a toast. The buyer's cart lives in the API and is
+ * there again at the next login.
+ */
+export async function signOut(request: Request, context: AppLoadContext): Promise<Response> {
+  const ws = await getWebstore(request, context);
+  const wasLoggedIn = ws.shopper.isLoggedIn;
+  ws.session.clearAuth();
+  ws.session.clearGuest();
+  return ws.redirect("/", wasLoggedIn ? toast("info", SIGNED_OUT_MESSAGE) : null);
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import {
+  cartLinkLabel,
+  optimisticCartCount,
+  optimisticLines,
+  parseQuantity,
+  pendingCartChanges,
+  quantityError,
+  readCartChange,
+  validQuantity,
+} from "../../../app/lib/cart";
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+describe("parseQuantity", () => {
+  it("reads the API's quantity strings", () => {
+    expect(parseQuantity("2.0")).toBe(2);
+    expect(parseQuantity("10")).toBe(10);
+    expect(parseQuantity(3)).toBe(3);
+  });
+
+  it("treats missing or broken values as 0", () => {
+    expect(parseQuantity(null)).toBe(0);
+    expect(parseQuantity("")).toBe(0);
+    expect(parseQuantity("abc")).toBe(0);
+    expect(parseQuantity("-4")).toBe(0);
+  });
+});
+
+describe("quantityError / validQuantity", () => {
+  it("accepts whole numbers from 1 to 100000000", () => {
+    expect(quantityError("1")).toBeUndefined();
+    expect(validQuantity("100000000")).toBe(100_000_000);
+    expect(validQuantity(" 7 ")).toBe(7);
+  });
+
+  it("speaks the kit's messages", () => {
+    expect(quantityError("")).toBe("Complete this field.");
+    expect(quantityError("0")).toBe("The number is too low.");
+    expect(quantityError("100000001")).toBe("The number is too high.");
+    expect(quantityError("1.5")).toBe("Your entry isn't a valid increment.");
+    expect(quantityError("abc")).toBe("Enter a valid numeric value.");
+    expect(validQuantity("abc")).toBeNull();
+  });
+
+  it("applies a product's quantity rule", () => {
+    const rule = { minimum: 2, maximum: 10, increment: 2 };
+    expect(quantityError("1", rule)).toBe("The number is too low.");
+    expect(quantityError("12", rule)).toBe("The number is too high.");
+    expect(quantityError("5", rule)).toBe("Your entry isn't a valid increment.");
+    expect(validQuantity("6", rule)).toBe(6);
+  });
+});
+
+describe("readCartChange", () => {
+  it("ignores submissions that are not cart edits", () => {
+    expect(readCartChange(null)).toBeNull();
+    expect(readCartChange(form({ q: "mug" }))).toBeNull();
+    expect(readCartChange(form({ intent: "switchAccount" }))).toBeNull();
+  });
+
+  it("reads an add, an update and a removal", () => {
+    expect(readCartChange(form({ intent: "add", productId: "01t1", quantity: "3" }))).toMatchObject({
+      intent: "add",
+      productId: "01t1",
+      quantity: 3,
+    });
+    expect(readCartChange(form({ intent: "update", lineId: "0a91", quantity: "5", previousQuantity: "2" }))).toMatchObject({
+      intent: "update",
+      lineId: "0a91",
+      quantity: 5,
+      previousQuantity: 2,
+    });
+    expect(readCartChange(form({ intent: "remove", lineId: "0a91", previousQuantity: "2.0" }))).toMatchObject({
+      intent: "remove",
+      previousQuantity: 2,
+    });
+  });
+
+  it("reads an invalid quantity as 0", () => {
+    expect(readCartChange(form({ intent: "add", quantity: "lots" }))?.quantity).toBe(0);
+  });
+});
+
+describe("optimisticCartCount", () => {
+  const changes = (...fields: Record<string, string>[]) => pendingCartChanges(fields.map(form));
+
+  it("is the server's count without pending changes", () => {
+    expect(optimisticCartCount(4, [])).toBe(4);
+  });
+
+  it("adds pending adds", () => {
+    expect(optimisticCartCount(4, changes({ intent: "add", quantity: "2" }, { intent: "add", quantity: "1" }))).toBe(7);
+  });
+
+  it("applies the difference of a pending update", () => {
+    expect(optimisticCartCount(4, changes({ intent: "update", lineId: "a", quantity: "5", previousQuantity: "2" }))).toBe(7);
+    expect(optimisticCartCount(4, changes({ intent: "update", lineId: "a", quantity: "1", previousQuantity: "3" }))).toBe(2);
+  });
+
+  it("subtracts a pending removal and never goes below zero", () => {
+    expect(optimisticCartCount(4, changes({ intent: "remove", lineId: "a", previousQuantity: "3" }))).toBe(1);
+    expect(optimisticCartCount(1, changes({ intent: "remove", lineId: "a", previousQuantity: "3" }))).toBe(0);
+  });
+
+  it("ignores invalid quantities and coupon submissions", () => {
+    expect(
+      optimisticCartCount(
+        4,
+        changes(
+          { intent: "add", quantity: "0" },
+          { intent: "update", lineId: "a", quantity: "x", previousQuantity: "2" },
+          { intent: "applyCoupon", couponCode: "SAVE10" },
+        ),
+      ),
+    ).toBe(4);
+  });
+});
+
+describe("optimisticLines", () => {
+  const lines = [
+    { id: "a", quantity: 1, name: "Mug" },
+    { id: "b", quantity: 2, name: "Beans" },
+    { id: "c", quantity: 3, name: "Kettle" },
+  ];
+
+  it("hides removed lines and shows requested quantities", () => {
+    const result = optimisticLines(
+      lines,
+      pendingCartChanges([
+        form({ intent: "remove", lineId: "b", previousQuantity: "2" }),
+        form({ intent: "update", lineId: "c", quantity: "9", previousQuantity: "3" }),
+      ]),
+    );
+    expect(result.map((l) => [l.id, l.quantity, l.pending])).toEqual([
+      ["a", 1, false],
+      ["c", 9, true],
+    ]);
+    expect(result[1].name).toBe("Kettle");
+  });
+
+  it("leaves lines alone without changes", () => {
+    expect(optimisticLines(lines, []).every((l) => !l.pending)).toBe(true);
+  });
+});
+
+describe("cartLinkLabel", () => {
+  it("names the cart link with its count", () => {
+    expect(cartLinkLabel(0)).toBe("Cart, 0 items");
+    expect(cartLinkLabel(1)).toBe("Cart, 1 item");
+    expect(cartLinkLabel(3)).toBe("Cart, 3 items");
+  });
+});

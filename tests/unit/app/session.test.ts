@@ -1,0 +1,143 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { finalizeSessionCookie, getStoreSession, SESSION_COOKIE_NAME } from "../../../app/session.server";
+import { redirectWithToast, toast } from "../../../app/toast.server";
+import { loginPath, ServerTiming } from "../../../app/webstore.server";
+
+function contextFor(): AppLoadContext {
+  return {
+    webstore: () => {
+      throw new Error("not used");
+    },
+    storefront: {
+      mode: "emulator",
+      webstoreId: "0ZEDEMO00000001",
+      sessionSecret: "a-test-secret-of-some-length",
+      sessionSeconds: 7200,
+      emulatorApiUrl: null,
+    },
+  } as AppLoadContext;
+}
+
+const cookieOf = (setCookie: string) => setCookie.split(";")[0];
+
+async function roundTrip(setCookie: string) {
+  const request = new Request("http://localhost/", { headers: { Cookie: cookieOf(setCookie) } });
+  return getStoreSession(request, contextFor());
+}
+
+describe("store session", () => {
+  it("is one object per request and starts clean", async () => {
+    const context = contextFor();
+    const request = new Request("http://localhost/");
+    const a = await getStoreSession(request, context);
+    const b = await getStoreSession(request, context);
+    expect(a).toBe(b);
+    expect(a.dirty).toBe(false);
+    expect(a.get("guestCartId")).toBeUndefined();
+  });
+
+  it("signs an HttpOnly, SameSite=Lax cookie that round-trips", async () => {
+    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    session.set("guestCartId", "0a6DM0000000001");
+    expect(session.dirty).toBe(true);
+    const setCookie = await session.commit();
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=`));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Secure/i);
+    const again = await roundTrip(setCookie);
+    expect(again.get("guestCartId")).toBe("0a6DM0000000001");
+  });
+
+  it("refuses a cookie signed with another secret", async () => {
+    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    session.set("accessToken", "token");
+    const forged = (await session.commit()).replace(/\.[^.;]+;/, ".forged;");
+    expect((await roundTrip(forged)).get("accessToken")).toBeUndefined();
+  });
+
+  it("is Secure over https", async () => {
+    const session = await getStoreSession(new Request("https://shop.example/"), contextFor());
+    session.set("guestCartId", "x");
+    expect(await session.commit()).toMatch(/Secure/i);
+  });
+
+  it("flashes a toast that is read once", async () => {
+    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    session.flashToast(toast("success", "Added to your cart"));
+    const next = await roundTrip(await session.commit());
+    expect(next.takeToast()).toMatchObject({ variant: "success", mode: "dismissible", message: "Added to your cart" });
+    expect(next.takeToast()).toBeNull();
+    const third = await roundTrip(await next.commit());
+    expect(third.takeToast()).toBeNull();
+  });
+
+  it("clears the buyer but keeps nothing of the guest on logout", async () => {
+    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    session.set("accessToken", "t");
+    session.set("firstName", "Alex");
+    session.set("effectiveAccountId", "001");
+    session.set("guestCartId", "0a6");
+    session.clearAuth();
+    expect(session.get("accessToken")).toBeUndefined();
+    expect(session.get("effectiveAccountId")).toBeUndefined();
+    expect(session.get("guestCartId")).toBe("0a6");
+    session.clearGuest();
+    expect(session.get("guestCartId")).toBeUndefined();
+  });
+
+  it("leaves one session cookie with the final state in a response", async () => {
+    const context = contextFor();
+    const request = new Request("http://localhost/");
+    const session = await getStoreSession(request, context);
+    session.set("guestCartId", "first");
+    const early = await session.commit();
+    session.set("guestCartId", "final");
+    const headers = new Headers();
+    headers.append("Set-Cookie", await session.commit());
+    headers.append("Set-Cookie", "other=1; Path=/");
+    headers.append("Set-Cookie", early);
+    await finalizeSessionCookie(headers, context);
+    const cookies = headers.getSetCookie();
+    expect(cookies.filter((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`))).toHaveLength(1);
+    expect(cookies).toContain("other=1; Path=/");
+    const ours = cookies.find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`))!;
+    expect((await roundTrip(ours)).get("guestCartId")).toBe("final");
+  });
+
+  it("adds nothing when the session did not change", async () => {
+    const context = contextFor();
+    await getStoreSession(new Request("http://localhost/"), context);
+    const headers = new Headers();
+    await finalizeSessionCookie(headers, context);
+    expect(headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("redirectWithToast", () => {
+  it("answers 303 with the toast in the session cookie", async () => {
+    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    const response = await redirectWithToast("/cart", toast("error", "Nope"), { session });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/cart");
+    const next = await roundTrip(response.headers.get("Set-Cookie")!);
+    expect(next.takeToast()).toMatchObject({ variant: "error", message: "Nope" });
+  });
+});
+
+describe("small server helpers", () => {
+  it("builds the login URL that comes back", () => {
+    expect(loginPath("/")).toBe("/login");
+    expect(loginPath("/cart?page=2")).toBe("/login?redirectTo=%2Fcart%3Fpage%3D2");
+  });
+
+  it("writes a Server-Timing header", () => {
+    const timing = new ServerTiming();
+    expect(timing.header()).toBe("");
+    timing.record("getProduct", 12.345);
+    timing.record("get cart", 1);
+    expect(timing.header()).toBe('api;desc="getProduct";dur=12.3, api;desc="getcart";dur=1.0');
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { cartView, EMPTY_CART, isNonZeroMoney } from "../../../app/components/store/cart-view";
+import { fieldValue, productCardView, productDetailView, quantityRuleOf } from "../../../app/components/store/product";
+
+describe("product views", () => {
+  it("reads field values in both of the API's shapes", () => {
+    expect(fieldValue({ Name: { value: "Mug" } }, "Name")).toBe("Mug");
+    expect(fieldValue({ Name: "Mug" }, "Name")).toBe("Mug");
+    expect(fieldValue({}, "Name")).toBeUndefined();
+    expect(fieldValue(null, "Name")).toBeUndefined();
+  });
+
+  it("maps a search result", () => {
+    const view = productCardView({
+      id: "01t1",
+      name: "Coffee Mug",
+      urlName: "coffee-mug",
+      defaultImage: { url: "/img/mug.svg", alternateText: "A mug" },
+      fields: { Name: { value: "Coffee Mug" }, StockKeepingUnit: { value: "MUG-1" } },
+      prices: { listPrice: "14.00", unitPrice: "12.00" },
+    });
+    expect(view).toEqual({
+      id: "01t1",
+      name: "Coffee Mug",
+      urlName: "coffee-mug",
+      sku: "MUG-1",
+      image: { url: "/img/mug.svg", alt: "A mug" },
+      unitPrice: "12.00",
+      listPrice: "14.00",
+    });
+    expect(productCardView({ name: "no id" })).toBeNull();
+  });
+
+  it("maps a product detail with its category path and quantity rule", () => {
+    const view = productDetailView({
+      id: "01t1",
+      fields: { Name: "Coffee Mug", StockKeepingUnit: "MUG-1", Description: "Holds coffee." },
+      defaultImage: { url: "/img/mug.svg" },
+      primaryProductCategoryPath: { path: [{ id: "0ZG1", name: "Mugs" }, { id: "0ZG2", name: "Classic" }] },
+      purchaseQuantityRule: { minimum: "2", maximum: "10", increment: "2" },
+      productClass: "Simple",
+    });
+    expect(view).toMatchObject({
+      name: "Coffee Mug",
+      sku: "MUG-1",
+      description: "Holds coffee.",
+      image: { url: "/img/mug.svg", alt: "Coffee Mug" },
+      quantityRule: { minimum: 2, maximum: 10, increment: 2 },
+      categoryPath: [
+        { id: "0ZG1", name: "Mugs" },
+        { id: "0ZG2", name: "Classic" },
+      ],
+    });
+  });
+
+  it("has no quantity rule when the product has none", () => {
+    expect(quantityRuleOf(null)).toBeNull();
+    expect(quantityRuleOf({})).toBeNull();
+  });
+});
+
+describe("cartView", () => {
+  const answer = {
+    cartItems: [
+      {
+        cartItem: {
+          cartItemId: "0a91",
+          productId: "01t1",
+          name: "Coffee Mug",
+          quantity: "2.0",
+          type: "Product",
+          listPrice: "14.00",
+          salesPrice: "12.00",
+          totalPrice: "24.00",
+          totalListPrice: "28.00",
+          productDetails: { name: "Coffee Mug", sku: "MUG-1", thumbnailImage: { url: "/img/mug.svg", alternateText: "Mug" }, productUrlName: "coffee-mug" },
+          messagesSummary: { hasErrors: true, limitedMessages: [{ message: "Not enough inventory for selected quantity" }] },
+        },
+        status: "Success",
+      },
+      { cartItem: { cartItemId: "0a92", productId: "01tX", quantity: "1.0", type: "DeliveryCharge" } },
+    ],
+    cartSummary: {
+      cartId: "0a61",
+      totalProductCount: "2.0",
+      totalProductAmount: "24.00",
+      totalPromotionalAdjustmentAmount: "-2.40",
+      totalTaxAmount: "1.73",
+      grandTotalAmount: "23.33",
+      currencyIsoCode: "USD",
+    },
+    cartCoupons: { coupons: [{ cartCouponId: "4r01", couponCode: "SAVE10" }] },
+    cartPromotions: { promotions: { promotions: [{ displayName: "10% off", adjustmentAmount: "-2.40", couponCode: "SAVE10" }] } },
+    currentPage: 1,
+    totalNumberOfPages: 1,
+    totalItemCount: 1,
+  };
+
+  it("keeps the API's money strings and product errors", () => {
+    const view = cartView(answer);
+    expect(view.cartId).toBe("0a61");
+    expect(view.lines).toHaveLength(1);
+    expect(view.lines[0]).toMatchObject({
+      id: "0a91",
+      name: "Coffee Mug",
+      sku: "MUG-1",
+      quantity: 2,
+      unitPrice: "12.00",
+      totalPrice: "24.00",
+      errors: ["Not enough inventory for selected quantity"],
+    });
+    expect(view.totals).toEqual({ currency: "USD", subtotal: "24.00", discounts: "-2.40", tax: "1.73", total: "23.33", itemCount: 2 });
+    expect(view.coupons).toEqual([{ id: "4r01", code: "SAVE10" }]);
+    expect(view.promotions).toEqual([{ name: "10% off", amount: "-2.40", couponCode: "SAVE10" }]);
+  });
+
+  it("reads coupons nested as the whole Cart Coupons output too", () => {
+    const nested = { ...answer, cartCoupons: { cartCoupons: { coupons: [{ cartCouponId: "4r02", couponCode: "MUGLOVE" }] }, cartId: "0a61" } };
+    expect(cartView(nested).coupons).toEqual([{ id: "4r02", code: "MUGLOVE" }]);
+  });
+
+  it("reads a missing answer as the empty cart", () => {
+    expect(cartView(null)).toEqual(EMPTY_CART);
+    expect(cartView({ cartItems: [], cartSummary: { cartId: null } }).lines).toEqual([]);
+  });
+
+  it("knows which amounts are worth a row", () => {
+    expect(isNonZeroMoney("-2.40")).toBe(true);
+    expect(isNonZeroMoney("0.00")).toBe(false);
+    expect(isNonZeroMoney(null)).toBe(false);
+  });
+});

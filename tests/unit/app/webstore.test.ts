@@ -1,0 +1,172 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it, vi } from "vitest";
+import { getStoreSession } from "../../../app/session.server";
+import { addToCart, cartRef, getWebstore, isGuestCartDisabledError } from "../../../app/webstore.server";
+
+/** A FetchError look-alike: the app checks errors by name, as the client asks. */
+function fetchError(status: number, message = "failed", type = "ERROR") {
+  return Object.assign(new Error(message), { name: "FetchError", status, code: type, errors: [{ type, message }], url: "http://api/x" });
+}
+
+type Calls = Record<string, (...args: any[]) => unknown>;
+
+function setup(methods: Calls, sessionData: Record<string, unknown> = {}, url = "http://localhost/cart") {
+  const scopes: any[] = [];
+  const context = {
+    webstore: (scope: any) => {
+      scopes.push(scope);
+      return methods as any;
+    },
+    storefront: { mode: "emulator", webstoreId: "0ZE", sessionSecret: "a-test-secret-of-some-length", sessionSeconds: 7200, emulatorApiUrl: null },
+  } as unknown as AppLoadContext;
+  const request = new Request(url);
+  return {
+    context,
+    request,
+    scopes,
+    async ws() {
+      const session = await getStoreSession(request, context);
+      for (const [key, value] of Object.entries(sessionData)) session.set(key as never, value as never);
+      return getWebstore(request, context);
+    },
+  };
+}
+
+async function cookieSession(response: Response) {
+  const cookie = response.headers.get("Set-Cookie")!.split(";")[0];
+  const context = { storefront: { sessionSecret: "a-test-secret-of-some-length" } } as AppLoadContext;
+  return getStoreSession(new Request("http://localhost/", { headers: { Cookie: cookie } }), context);
+}
+
+describe("getWebstore", () => {
+  it("scopes the client to the shopper in the session", async () => {
+    const t = setup({}, { accessToken: "tok", effectiveAccountId: "001A", guestSessionId: "g1", tokenExpiresAt: Date.now() + 60_000 });
+    const ws = await t.ws();
+    expect(ws.shopper.isLoggedIn).toBe(true);
+    expect(t.scopes[0]).toMatchObject({ accessToken: "tok", effectiveAccountId: "001A", guestSessionId: "g1" });
+  });
+
+  it("keeps the guest cart session the API hands out", async () => {
+    const t = setup({});
+    const ws = await t.ws();
+    t.scopes[0].onGuestSession("new-guest-session");
+    expect(ws.session.get("guestSessionId")).toBe("new-guest-session");
+    expect((await ws.headers()).get("Set-Cookie")).toMatch(/^__store=/);
+  });
+
+  it("times API calls for Server-Timing", async () => {
+    const t = setup({ getProduct: async () => ({ id: "01t" }) });
+    const ws = await t.ws();
+    await ws.client.getProduct("01t");
+    expect((await ws.headers()).get("Server-Timing")).toMatch(/^api;desc="getProduct";dur=\d+\.\d$/);
+  });
+
+  it("turns a refused buyer token into the timeout redirect", async () => {
+    const t = setup(
+      { getCartItems: async () => { throw fetchError(401, "Session expired or invalid", "INVALID_SESSION_ID"); } },
+      { accessToken: "tok", firstName: "Alex", guestCartId: "0a6", tokenExpiresAt: Date.now() + 60_000 },
+      "http://localhost/cart?page=2",
+    );
+    const ws = await t.ws();
+    const thrown = await ws.client.getCartItems("current").catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fcart%3Fpage%3D2");
+    const next = await cookieSession(response);
+    expect(next.get("accessToken")).toBeUndefined();
+    expect(next.get("firstName")).toBeUndefined();
+    expect(next.takeToast()).toMatchObject({ message: "Your session has timed out. Try again." });
+  });
+
+  it("does not send an expired token at all", async () => {
+    const getCart = vi.fn();
+    const t = setup({ getCart }, { accessToken: "tok", tokenExpiresAt: Date.now() - 1 });
+    const ws = await t.ws();
+    expect(ws.tokenExpired).toBe(true);
+    const thrown = await ws.client.getCart().catch((e: unknown) => e);
+    expect(getCart).not.toHaveBeenCalled();
+    expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fcart");
+  });
+
+  it("lets a guest's 401 through as an error", async () => {
+    const t = setup({ createCart: async () => { throw fetchError(401); } });
+    const ws = await t.ws();
+    await expect(ws.client.createCart()).rejects.toMatchObject({ name: "FetchError", status: 401 });
+  });
+});
+
+describe("addToCart", () => {
+  const item = { productId: "01t1", quantity: 2 };
+
+  it("creates a guest cart on the first add and remembers it", async () => {
+    const calls: string[] = [];
+    const t = setup({
+      getApplicationContext: async () => ({ guestCartEnabled: true }),
+      createCart: async () => { calls.push("create"); return { status: 201, processing: false, data: { cartId: "0a6NEW" } }; },
+      addCartItem: async (cart: string) => { calls.push(`add:${cart}`); return { status: 201, processing: false, data: {} }; },
+    });
+    const ws = await t.ws();
+    expect(cartRef(ws)).toBeNull();
+    await addToCart(ws, item);
+    expect(calls).toEqual(["create", "add:0a6NEW"]);
+    expect(ws.session.get("guestCartId")).toBe("0a6NEW");
+    expect(cartRef(ws)).toBe("0a6NEW");
+  });
+
+  it("replaces a guest cart that is gone", async () => {
+    const calls: string[] = [];
+    const t = setup(
+      {
+        getApplicationContext: async () => ({ guestCartEnabled: true }),
+        createCart: async () => ({ status: 201, processing: false, data: { cartId: "0a6NEW" } }),
+        addCartItem: async (cart: string) => {
+          calls.push(cart);
+          if (cart === "0a6OLD") throw fetchError(404, "Cart not found");
+          return { status: 201, processing: false, data: {} };
+        },
+      },
+      { guestCartId: "0a6OLD" },
+    );
+    const ws = await t.ws();
+    await addToCart(ws, item);
+    expect(calls).toEqual(["0a6OLD", "0a6NEW"]);
+    expect(ws.session.get("guestCartId")).toBe("0a6NEW");
+  });
+
+  it("refuses guests when the store has no guest carts", async () => {
+    const t = setup({ getApplicationContext: async () => ({ guestCartEnabled: false }) });
+    const ws = await t.ws();
+    const error = await addToCart(ws, item).catch((e: unknown) => e);
+    expect(isGuestCartDisabledError(error)).toBe(true);
+  });
+
+  it("treats a 401 on guest cart creation as guest carts being off", async () => {
+    const t = setup({
+      getApplicationContext: async () => ({ guestCartEnabled: true }),
+      createCart: async () => { throw fetchError(401, "guest access is disabled", "INVALID_SESSION_ID"); },
+    });
+    const ws = await t.ws();
+    expect(isGuestCartDisabledError(await addToCart(ws, item).catch((e: unknown) => e))).toBe(true);
+  });
+
+  it("adds to a buyer's active cart, creating it when there is none", async () => {
+    const calls: string[] = [];
+    let hasCart = false;
+    const t = setup(
+      {
+        ensureActiveCart: async () => { calls.push("ensure"); hasCart = true; return { status: 201, processing: false, data: { cartId: "0a6BUY" } }; },
+        addCartItem: async (cart: string) => {
+          calls.push(`add:${cart}`);
+          if (!hasCart) throw fetchError(404, "No active cart");
+          return { status: 201, processing: false, data: {} };
+        },
+      },
+      { accessToken: "tok", tokenExpiresAt: Date.now() + 60_000 },
+    );
+    const ws = await t.ws();
+    expect(cartRef(ws)).toBe("current");
+    await addToCart(ws, item);
+    expect(calls).toEqual(["add:active", "ensure", "add:0a6BUY"]);
+  });
+});

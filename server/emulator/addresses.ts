@@ -1,0 +1,290 @@
+import { effectiveAccountId, readFixture } from "./context.js";
+import { ApiError, invalidInput, notFound } from "./errors.js";
+import { json, noContent } from "./http.js";
+import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "./paging.js";
+import type { RequestContext, Router } from "./router.js";
+import type { Emu, EmulatorModule } from "./state.js";
+
+/**
+ * A buyer account's saved addresses: GET/POST accounts/{accountId|current}/addresses and
+ * PATCH/DELETE accounts/{accountId}/addresses/{addressId}. Guests have none (401); an account the buyer may not
+ * act for is answered as if it didn't exist (404), so ids of other accounts can't be probed.
+ */
+
+/** ISO 3166-1 alpha-2, the officially assigned codes. */
+const ISO_COUNTRIES = new Set(
+  (
+    "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +
+    "CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR " +
+    "GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO " +
+    "JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR " +
+    "MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO " +
+    "RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV " +
+    "TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
+  ).split(" "),
+);
+
+export function isIsoCountry(value: string): boolean {
+  return ISO_COUNTRIES.has(value.toUpperCase());
+}
+
+export const ADDRESS_TYPES = ["Shipping", "Billing"] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+const SORT_ORDERS = ["CreatedDateAsc", "CreatedDateDesc", "NameAsc", "NameDesc"] as const;
+type SortOrder = (typeof SORT_ORDERS)[number];
+
+export interface AddressRow {
+  id: string;
+  account_id: string;
+  address_type: AddressType;
+  name: string;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  street: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string | null;
+  phone_number: string | null;
+  is_default: 0 | 1;
+  created_at: number;
+}
+
+/** The API's Commerce Address output. */
+export function addressJson(a: AddressRow) {
+  return {
+    addressId: a.id,
+    addressType: a.address_type,
+    name: a.name,
+    firstName: a.first_name,
+    middleName: a.middle_name,
+    lastName: a.last_name,
+    companyName: a.company_name,
+    street: a.street,
+    city: a.city,
+    region: a.region,
+    postalCode: a.postal_code,
+    country: a.country,
+    phoneNumber: a.phone_number,
+    isDefault: a.is_default === 1,
+    fields: {},
+  };
+}
+
+/** Input field → column; the fields the API accepts on POST and PATCH. */
+const TEXT_FIELDS = {
+  name: "name",
+  firstName: "first_name",
+  middleName: "middle_name",
+  lastName: "last_name",
+  companyName: "company_name",
+  street: "street",
+  city: "city",
+  region: "region",
+  postalCode: "postal_code",
+  country: "country",
+  phoneNumber: "phone_number",
+} as const;
+const MAX_LENGTH = 255;
+const OTHER_FIELDS = new Set(["addressType", "isDefault", "commerceAddressFieldInputList"]);
+
+type AddressChanges = Partial<Record<(typeof TEXT_FIELDS)[keyof typeof TEXT_FIELDS], string | null>> & {
+  address_type?: AddressType;
+  is_default?: 0 | 1;
+};
+
+/** Validates a POST/PATCH body into column values; `creating` makes `name` required. */
+export function parseAddressInput(body: unknown, creating: boolean): AddressChanges {
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
+  const input = body as Record<string, unknown>;
+  for (const key of Object.keys(input)) {
+    if (!(key in TEXT_FIELDS) && !OTHER_FIELDS.has(key)) {
+      throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in the address input.`);
+    }
+  }
+  const out: AddressChanges = {};
+  for (const [field, column] of Object.entries(TEXT_FIELDS)) {
+    const value = input[field];
+    if (value === undefined) continue;
+    if (value !== null && typeof value !== "string") throw invalidInput(`${field} must be a string.`);
+    const trimmed = value === null ? null : value.trim();
+    if (trimmed !== null && trimmed.length > MAX_LENGTH) throw invalidInput(`${field} can't be longer than ${MAX_LENGTH} characters.`);
+    out[column] = trimmed === "" ? null : trimmed;
+  }
+  if ((creating || "name" in input) && !out.name) throw invalidInput("Enter a name for the address: name is required.");
+  if (out.country) {
+    if (!isIsoCountry(out.country)) throw invalidInput(`country must be an ISO 3166 two-letter country code: ${JSON.stringify(out.country)}.`);
+    out.country = out.country.toUpperCase();
+  }
+  if (input.addressType !== undefined) {
+    if (!ADDRESS_TYPES.includes(input.addressType as AddressType)) throw invalidInput(`addressType must be one of ${ADDRESS_TYPES.join(", ")}.`);
+    out.address_type = input.addressType as AddressType;
+  } else if (creating) {
+    out.address_type = "Shipping";
+  }
+  if (input.isDefault !== undefined) {
+    if (typeof input.isDefault !== "boolean") throw invalidInput("isDefault must be true or false.");
+    out.is_default = input.isDefault ? 1 : 0;
+  } else if (creating) {
+    out.is_default = 0;
+  }
+  return out;
+}
+
+const stores = new WeakMap<Emu, ReturnType<typeof createAddressStore>>();
+
+/** Prepared statements over account_addresses (one set per emulator); other modules read saved addresses here. */
+export function addressStore(emu: Emu) {
+  let store = stores.get(emu);
+  if (!store) stores.set(emu, (store = createAddressStore(emu)));
+  return store;
+}
+
+function createAddressStore(emu: Emu) {
+  const db = emu.db;
+  const byId = db.prepare("SELECT * FROM account_addresses WHERE id = ?");
+  const byAccount = db.prepare("SELECT * FROM account_addresses WHERE account_id = ?");
+  const clearDefault = db.prepare("UPDATE account_addresses SET is_default = 0 WHERE account_id = ? AND address_type = ? AND id <> ?");
+  const remove = db.prepare("DELETE FROM account_addresses WHERE id = ?");
+  const insert = db.prepare(`
+    INSERT INTO account_addresses(id, account_id, address_type, name, first_name, middle_name, last_name, company_name, street, city,
+      region, postal_code, country, phone_number, is_default, created_at)
+    VALUES (@id, @account_id, @address_type, @name, @first_name, @middle_name, @last_name, @company_name, @street, @city,
+      @region, @postal_code, @country, @phone_number, @is_default, @created_at)`);
+  const get = (id: string) => byId.get(id) as AddressRow | undefined;
+
+  /** One default per account and type: a new default takes the flag from the old one. */
+  const keepOneDefault = (row: AddressRow) => {
+    if (row.is_default === 1) clearDefault.run(row.account_id, row.address_type, row.id);
+  };
+
+  return {
+    get,
+    /** The address when it belongs to the account, else undefined (the caller answers 404). */
+    inAccount: (accountId: string, id: string) => {
+      const row = get(id);
+      return row?.account_id === accountId ? row : undefined;
+    },
+    list: (accountId: string) => byAccount.all(accountId) as AddressRow[],
+    create: emu.db.transaction((accountId: string, changes: AddressChanges): AddressRow => {
+      const row = {
+        id: emu.ids("address"),
+        account_id: accountId,
+        first_name: null, middle_name: null, last_name: null, company_name: null, street: null, city: null,
+        region: null, postal_code: null, country: null, phone_number: null,
+        created_at: emu.clock.now(),
+        ...changes,
+      } as AddressRow;
+      // The flag moves first so the one-default index never sees two.
+      if (row.is_default === 1) clearDefault.run(accountId, row.address_type, row.id);
+      insert.run(row);
+      return get(row.id)!;
+    }),
+    update: emu.db.transaction((existing: AddressRow, changes: AddressChanges): AddressRow => {
+      keepOneDefault({ ...existing, ...changes } as AddressRow);
+      const columns = Object.keys(changes);
+      if (columns.length) {
+        db.prepare(`UPDATE account_addresses SET ${columns.map((c) => `${c} = @${c}`).join(", ")} WHERE id = @id`).run({ ...changes, id: existing.id });
+      }
+      return get(existing.id)!;
+    }),
+    remove: (id: string) => remove.run(id),
+    insertFixture: (row: AddressRow) => insert.run(row),
+  };
+}
+
+/**
+ * The account an address request names: `current` is the effective account; an explicit id must be one the
+ * buyer may act for. Guests have no saved addresses.
+ */
+export function addressAccount(ctx: RequestContext): string {
+  if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user: guests have no saved addresses.");
+  const asked = ctx.params.accountId;
+  if (asked === "current") return effectiveAccountId(ctx)!;
+  const id = asked.slice(0, 15);
+  const allowed = id === ctx.user.account_id || ctx.emu.store.managedAccounts(ctx.user.id).some((a) => a.id === id);
+  if (!allowed) throw notFound(`Account not found: ${asked}`);
+  return id;
+}
+
+function listAddresses(ctx: RequestContext, accountId: string) {
+  const q = ctx.query;
+  const types = (q.get("addressType") ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+  for (const t of types) if (!ADDRESS_TYPES.includes(t as AddressType)) throw illegalQuery("addressType", q.get("addressType"), `Expected ${ADDRESS_TYPES.join(" or ")}.`);
+  const sortOrder = (q.get("sortOrder") || "CreatedDateDesc") as SortOrder;
+  if (!SORT_ORDERS.includes(sortOrder)) throw illegalQuery("sortOrder", sortOrder, `Expected one of ${SORT_ORDERS.join(", ")}.`);
+  const pageSize = intParam(q, "pageSize", 25, 1, 100);
+  const defaultOnly = booleanParam(q, "defaultOnly", false);
+  const excludeUnsupported = booleanParam(q, "excludeUnsupportedCountries", true);
+  const defaultFirst = booleanParam(q, "shouldShowDefaultAddrFirst", true);
+  const addressId = q.get("addressId");
+
+  const supported = new Set<string>(ctx.emu.store.applicationContext(ctx.webstoreId).shippingCountries ?? []);
+  const rows = addressStore(ctx.emu)
+    .list(accountId)
+    .filter((a) => !types.length || types.includes(a.address_type))
+    .filter((a) => !defaultOnly || a.is_default === 1)
+    .filter((a) => !excludeUnsupported || (a.country !== null && supported.has(a.country)))
+    .filter((a) => !addressId || a.id === addressId.slice(0, 15));
+
+  const byCreated = (a: AddressRow, b: AddressRow) => a.created_at - b.created_at || a.id.localeCompare(b.id);
+  const compare: Record<SortOrder, (a: AddressRow, b: AddressRow) => number> = {
+    CreatedDateAsc: byCreated,
+    CreatedDateDesc: (a, b) => byCreated(b, a),
+    NameAsc: (a, b) => a.name.localeCompare(b.name),
+    NameDesc: (a, b) => b.name.localeCompare(a.name),
+  };
+  rows.sort((a, b) => (defaultFirst ? b.is_default - a.is_default : 0) || compare[sortOrder](a, b));
+
+  const window = pageWindow(q, rows.length, pageSize);
+  const page = rows.slice(window.offset, window.offset + window.size);
+  return { count: rows.length, items: page.map(addressJson), ...pageFields(ctx.url, window), sortOrder };
+}
+
+export function addressRoutes(r: Router, emu: Emu) {
+  const base = "accounts/:accountId/addresses";
+
+  r.webstore("GET", base, (ctx) => json(listAddresses(ctx, addressAccount(ctx))));
+
+  r.webstore("POST", base, async (ctx) => {
+    const accountId = addressAccount(ctx);
+    const changes = parseAddressInput(await ctx.json(), true);
+    return json(addressJson(addressStore(emu).create(accountId, changes)), 201);
+  });
+
+  r.webstore("PATCH", `${base}/:addressId`, async (ctx) => {
+    const accountId = addressAccount(ctx);
+    const existing = addressStore(emu).inAccount(accountId, ctx.params.addressId.slice(0, 15));
+    if (!existing) throw notFound(`Address not found: ${ctx.params.addressId}`);
+    const changes = parseAddressInput(await ctx.json(), false);
+    return json(addressJson(addressStore(emu).update(existing, changes)));
+  });
+
+  r.webstore("DELETE", `${base}/:addressId`, (ctx) => {
+    const accountId = addressAccount(ctx);
+    const existing = addressStore(emu).inAccount(accountId, ctx.params.addressId.slice(0, 15));
+    if (!existing) throw notFound(`Address not found: ${ctx.params.addressId}`);
+    addressStore(emu).remove(existing.id);
+    return noContent();
+  });
+}
+
+interface AddressFixture {
+  addresses: ({ id: string; accountId: string; addressType: AddressType; isDefault: boolean } & Partial<Record<keyof typeof TEXT_FIELDS, string>>)[];
+}
+
+export function seedAddresses(emu: Emu) {
+  const fixture = readFixture<AddressFixture>(emu, "addresses.json");
+  const store = addressStore(emu);
+  // Fixture addresses are older than anything created later, in file order.
+  const createdAt = emu.clock.now() - 86_400_000;
+  fixture.addresses.forEach((a, i) => {
+    const row: Record<string, unknown> = { id: a.id, account_id: a.accountId, address_type: a.addressType, is_default: a.isDefault ? 1 : 0, created_at: createdAt + i };
+    for (const [field, column] of Object.entries(TEXT_FIELDS)) row[column] = a[field as keyof typeof TEXT_FIELDS] ?? null;
+    store.insertFixture(row as unknown as AddressRow);
+  });
+}
+
+export const addressesModule: EmulatorModule = { name: "addresses", routes: addressRoutes, seed: seedAddresses };

@@ -1,0 +1,375 @@
+import { effectiveAccountId } from "./context.js";
+import { ApiError, invalidInput } from "./errors.js";
+import { json } from "./http.js";
+import { isoDate } from "./clock.js";
+import { catalogStore, productImage } from "./catalog.js";
+import { quantity } from "./money.js";
+import { booleanParam, intParam } from "./paging.js";
+import { guardedLookup, issueAccessToken, readableOrder, type Credentials, type Verification } from "./orders-access.js";
+import { addOrderToCartRoutes } from "./orders-cart.js";
+import { seedOrders } from "./orders-seed.js";
+import { orderReader, type OrderRow } from "./orders-store.js";
+import {
+  adjustmentJson,
+  checkFields,
+  DEFAULT_GROUP_FIELDS,
+  DEFAULT_ITEM_FIELDS,
+  DEFAULT_ORDER_FIELDS,
+  deliveryGroupJson,
+  fieldsOf,
+  GROUP_ENTITIES,
+  groupView,
+  ITEM_ENTITIES,
+  itemJson,
+  itemView,
+  LOOKUP_ENTITIES,
+  LOOKUP_PARTS,
+  lookupJson,
+  ORDER_FIELDS,
+  orderSummaryJson,
+  orderView,
+  PRODUCT_FIELDS,
+  type LookupPart,
+} from "./orders-shapes.js";
+import { decodePageToken, encodePageToken, parseApiDate, parseFieldList, QueryError, slicePage, type PageSlice } from "./orders-query.js";
+import type { RequestContext, Router } from "./router.js";
+import type { Emu, EmulatorModule } from "./state.js";
+
+/**
+ * The order summary resources of the webstore API (reference §8): order history, one order with its delivery
+ * groups, items and adjustments, purchased products, lookup (POST with guest details, GET with an access token),
+ * guest authorization and reorder (orders-cart.ts). Who may see an order: orders-access.ts.
+ */
+
+export const ORDER_SORTS = ["CreatedDateAsc", "CreatedDateDesc", "OrderedDateAsc", "OrderedDateDesc"] as const;
+const ID_SORTS = ["IdAsc", "IdDesc"] as const;
+const PURCHASED_SORTS = ["LastPurchasedDateDesc"] as const;
+const MAX_ORDER_FIELDS = 35;
+const MAX_GROUP_FIELDS = 15;
+const MAX_ITEM_FIELDS = 35;
+const MAX_LOOKUP_FIELDS = 100;
+const MAX_ITEM_ADJUSTMENT_IDS = 100;
+
+function illegal(parameter: string, message: string) {
+  return new ApiError(400, "ILLEGAL_QUERY_PARAMETER_VALUE", message || `Invalid value for ${parameter}.`);
+}
+
+/** Runs a pure query helper, turning its QueryError into the API's 400. */
+function q<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof QueryError) throw illegal(e.parameter, e.message);
+    throw e;
+  }
+}
+
+function enumParam<T extends string>(query: URLSearchParams, name: string, values: readonly T[], def: T): T {
+  const raw = query.get(name);
+  if (raw === null || raw === "") return def;
+  if (!(values as readonly string[]).includes(raw)) throw illegal(name, `Invalid value for ${name}: ${JSON.stringify(raw)}. Expected one of ${values.join(", ")}.`);
+  return raw as T;
+}
+
+/** Page window from a token parameter; the token's sort must be the list's sort. */
+function pageStart(query: URLSearchParams, parameter: string, sorts: readonly string[], sort: string): number {
+  const raw = query.get(parameter);
+  if (!raw) return 0;
+  const token = q(() => decodePageToken(raw, parameter, sorts));
+  if (token.sort !== sort) throw illegal(parameter, `Invalid value for ${parameter}: the page token belongs to a list sorted by ${token.sort}.`);
+  return token.offset;
+}
+
+/** Paging fields of a token-paged answer. The current token is the one asked with (null on the first page). */
+function pageJson(ctx: RequestContext, parameter: string, slice: PageSlice<unknown>) {
+  const url = (token: string) => {
+    const query = new URLSearchParams(ctx.url.searchParams);
+    query.set(parameter, token);
+    return `${ctx.url.pathname}?${query.toString()}`;
+  };
+  const next = slice.next && encodePageToken(slice.next);
+  const previous = slice.previous && encodePageToken(slice.previous);
+  return {
+    currentPageToken: ctx.query.get(parameter) || null,
+    currentPageUrl: `${ctx.url.pathname}${ctx.url.search}`,
+    nextPageToken: next,
+    nextPageUrl: next && url(next),
+    previousPageToken: previous,
+    previousPageUrl: previous && url(previous),
+  };
+}
+
+function requireBuyer(ctx: RequestContext) {
+  if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user.");
+  return ctx.user;
+}
+
+/** GET reads of one order. Guests may present the access token from authorize as `accessToken`. */
+function orderFor(ctx: RequestContext): OrderRow {
+  // Validates effectiveAccountId (403 for an account the buyer may not act for); independent of the order.
+  if (ctx.user) effectiveAccountId(ctx);
+  return readableOrder(ctx, ctx.params.orderSummaryId, { accessToken: ctx.query.get("accessToken") });
+}
+
+function loadOrder(emu: Emu, order: OrderRow) {
+  const reader = orderReader(emu);
+  return {
+    order,
+    groups: reader.groups(order.id),
+    items: reader.items(order.id),
+    adjustments: reader.adjustments(order.id),
+    payments: reader.payments(order.id),
+  };
+}
+
+function orderFieldNames(ctx: RequestContext): string[] {
+  const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_ORDER_FIELDS));
+  if (!requested) return DEFAULT_ORDER_FIELDS;
+  checkFields(requested, [{ entity: "OrderSummary", catalogue: ORDER_FIELDS, bare: true }]);
+  return fieldsOf(requested, "OrderSummary", ORDER_FIELDS, { bareNames: true });
+}
+
+function summaryOf(ctx: RequestContext, order: OrderRow, fields: string[], withProducts: boolean, withAdjustmentDetails: boolean) {
+  const d = loadOrder(ctx.emu, order);
+  return orderSummaryJson(ctx.emu, orderView(order, d.adjustments), d.items, d.adjustments, fields, { withProducts, withAdjustmentDetails });
+}
+
+function dateParam(query: URLSearchParams, name: string): number | null {
+  const raw = query.get(name);
+  if (raw === null || raw === "") return null;
+  const ms = parseApiDate(raw);
+  if (ms === null) throw illegal(name, `Invalid value for ${name}: ${JSON.stringify(raw)}. Expected yyyy-MM-dd'T'HH:mm:ss.SSSZ.`);
+  return ms;
+}
+
+/** The lookup's optional parts to leave out: `excludeParameters` (GET, a list) or `exclude<Part>=true` (POST). */
+function excludedParts(query: URLSearchParams): Set<LookupPart> {
+  const out = new Set<LookupPart>();
+  const list = query.get("excludeParameters");
+  for (const name of (list ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    if (!(LOOKUP_PARTS as readonly string[]).includes(name)) {
+      throw illegal("excludeParameters", `Invalid value for excludeParameters: ${JSON.stringify(name)}. Expected any of ${LOOKUP_PARTS.join(", ")}.`);
+    }
+    out.add(name as LookupPart);
+  }
+  for (const part of LOOKUP_PARTS) if (booleanParam(query, `exclude${part}`)) out.add(part);
+  return out;
+}
+
+function lookupFields(query: URLSearchParams): string[] {
+  const requested = q(() => parseFieldList(query.get("fields"), "fields", MAX_LOOKUP_FIELDS)) ?? [];
+  checkFields(requested, LOOKUP_ENTITIES);
+  return requested;
+}
+
+const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
+
+function verificationInput(v: unknown): Verification | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== "object" || Array.isArray(v)) throw invalidInput("verification must be an object with email, lastName and phoneNumber.");
+  return v as Verification;
+}
+
+function lookupAnswer(ctx: RequestContext, order: OrderRow, fields: string[], exclude: Set<LookupPart>) {
+  const deliveryGroupId = ctx.query.get("deliveryGroupId") || null;
+  return json(lookupJson(ctx.emu, loadOrder(ctx.emu, order), fields, exclude, deliveryGroupId));
+}
+
+export function orderRoutes(r: Router, emu: Emu) {
+  const reader = orderReader(emu);
+
+  r.webstore("GET", "order-summaries", (ctx) => {
+    const user = requireBuyer(ctx);
+    const account = effectiveAccountId(ctx)!;
+    const fields = orderFieldNames(ctx);
+    const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
+    const sort = enumParam(ctx.query, "sortOrder", ORDER_SORTS, "OrderedDateDesc");
+    const earliest = dateParam(ctx.query, "earliestDate");
+    const latest = dateParam(ctx.query, "latestDate");
+    if (earliest !== null && latest !== null && earliest > latest) throw illegal("earliestDate", "earliestDate must not be after latestDate.");
+    const ownerScoped = booleanParam(ctx.query, "ownerScoped", true);
+    const includeProducts = booleanParam(ctx.query, "includeProducts");
+    const includeAdjustmentDetails = booleanParam(ctx.query, "includeAdjustmentDetails");
+    const offset = pageStart(ctx.query, "pageToken", ORDER_SORTS, sort);
+
+    const column = sort.startsWith("Created") ? "created_at" : "ordered_at";
+    const direction = sort.endsWith("Asc") ? "ASC" : "DESC";
+    const rows = emu.db
+      .prepare(
+        `SELECT * FROM order_summaries
+         WHERE webstore_id = @webstore AND account_id = @account
+           AND (@owner IS NULL OR owner_user_id = @owner)
+           AND (@earliest IS NULL OR ordered_at >= @earliest) AND (@latest IS NULL OR ordered_at <= @latest)
+         ORDER BY ${column} ${direction}, id ${direction}`,
+      )
+      .all({ webstore: ctx.webstoreId, account, owner: ownerScoped ? user.id : null, earliest, latest }) as OrderRow[];
+    const slice = slicePage(rows, sort, offset, pageSize);
+    return json({
+      count: slice.rows.length,
+      ...pageJson(ctx, "pageToken", slice),
+      orderSummaries: slice.rows.map((o) => summaryOf(ctx, o, fields, includeProducts, includeAdjustmentDetails)),
+      sortOrder: sort,
+    });
+  });
+
+  // Not documented anywhere public; the products a buyer bought for the effective account, most recent first.
+  r.webstore("GET", "order-summaries/purchased-products", (ctx) => {
+    const user = requireBuyer(ctx);
+    const account = effectiveAccountId(ctx)!;
+    const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
+    const ownerScoped = booleanParam(ctx.query, "ownerScoped", true);
+    const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", 15)) ?? [];
+    checkFields(requested, [{ entity: "Product2", catalogue: PRODUCT_FIELDS, bare: true }]);
+    const productFields = [...new Set(requested.map((f) => f.replace(/^Product2\./, "")))];
+    const offset = pageStart(ctx.query, "pageToken", PURCHASED_SORTS, "LastPurchasedDateDesc");
+    const rows = emu.db
+      .prepare(
+        `SELECT i.product_id, max(o.ordered_at) AS last_at, sum(i.quantity) AS qty, count(DISTINCT o.id) AS orders,
+                max(i.name) AS name, max(i.sku) AS sku
+         FROM order_items i JOIN order_summaries o ON o.id = i.order_summary_id
+         WHERE o.webstore_id = @webstore AND o.account_id = @account AND (@owner IS NULL OR o.owner_user_id = @owner)
+           AND i.type <> 'Delivery Charge'
+         GROUP BY i.product_id
+         ORDER BY last_at DESC, i.product_id`,
+      )
+      .all({ webstore: ctx.webstoreId, account, owner: ownerScoped ? user.id : null }) as {
+      product_id: string;
+      last_at: number;
+      qty: number;
+      orders: number;
+      name: string;
+      sku: string;
+    }[];
+    const slice = slicePage(rows, "LastPurchasedDateDesc", offset, pageSize);
+    const catalog = catalogStore(emu);
+    return json({
+      count: slice.rows.length,
+      ...pageJson(ctx, "pageToken", slice),
+      products: slice.rows.map((row) => {
+        const p = catalog.product(row.product_id);
+        return {
+          productId: row.product_id,
+          // The catalog's current name; the one on the order when the product has left the catalog.
+          name: p?.name ?? row.name,
+          sku: p?.sku ?? row.sku,
+          lastPurchasedDate: isoDate(row.last_at),
+          quantity: quantity(row.qty),
+          orderCount: row.orders,
+          canViewProduct: !!p,
+          media: p ? productImage(p) : null,
+          fields: p ? Object.fromEntries(productFields.map((f) => [f, PRODUCT_FIELDS[f].value(p)])) : {},
+        };
+      }),
+    });
+  });
+
+  r.webstore("GET", "order-summaries/:orderSummaryId", (ctx) => {
+    const order = orderFor(ctx);
+    const fields = orderFieldNames(ctx);
+    const includeAdjustmentDetails = booleanParam(ctx.query, "includeAdjustmentDetails");
+    const includeProducts = booleanParam(ctx.query, "includeProducts");
+    return json(summaryOf(ctx, order, fields, includeProducts, includeAdjustmentDetails));
+  });
+
+  r.webstore("GET", "order-summaries/:orderSummaryId/delivery-groups", (ctx) => {
+    const order = orderFor(ctx);
+    const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_GROUP_FIELDS));
+    if (requested) checkFields(requested, GROUP_ENTITIES);
+    const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
+    const sort = enumParam(ctx.query, "sort", ID_SORTS, "IdAsc");
+    const offset = pageStart(ctx.query, "page", ID_SORTS, sort);
+    const d = loadOrder(emu, order);
+    const groups = [...d.groups].sort((a, b) => (sort === "IdAsc" ? 1 : -1) * a.id.localeCompare(b.id));
+    const slice = slicePage(groups, sort, offset, pageSize);
+    return json({
+      count: slice.rows.length,
+      orderDeliveryGroups: slice.rows.map((g) => deliveryGroupJson(groupView(g, d.items, d.adjustments), order.currency_iso_code, requested ?? DEFAULT_GROUP_FIELDS)),
+      ...pageJson(ctx, "page", slice),
+    });
+  });
+
+  r.webstore("GET", "order-summaries/:orderSummaryId/items", (ctx) => {
+    const order = orderFor(ctx);
+    const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_ITEM_FIELDS));
+    if (requested) checkFields(requested, ITEM_ENTITIES);
+    const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
+    const sort = enumParam(ctx.query, "sort", ID_SORTS, "IdAsc");
+    const offset = pageStart(ctx.query, "page", ID_SORTS, sort);
+    const withAdjustmentDetails = booleanParam(ctx.query, "includeAdjustmentDetails");
+    const groupId = ctx.query.get("orderDeliveryGroupSummaryId")?.slice(0, 15) || null;
+    const d = loadOrder(emu, order);
+    const items = d.items
+      .filter((i) => !groupId || i.order_delivery_group_id === groupId)
+      .sort((a, b) => (sort === "IdAsc" ? 1 : -1) * a.id.localeCompare(b.id));
+    const slice = slicePage(items, sort, offset, pageSize);
+    return json({
+      count: slice.rows.length,
+      items: slice.rows.map((i) => itemJson(emu, itemView(i, d.adjustments), d.items, d.adjustments, requested ?? DEFAULT_ITEM_FIELDS, withAdjustmentDetails)),
+      ...pageJson(ctx, "page", slice),
+    });
+  });
+
+  r.webstore("GET", "order-summaries/:orderSummaryId/adjustments", (ctx) => {
+    const order = orderFor(ctx);
+    const adjustments = reader.adjustments(order.id);
+    return json({ adjustments: adjustments.map((a) => adjustmentJson(a, order.currency_iso_code)) });
+  });
+
+  // A read, although a POST: the item ids travel in the body.
+  r.webstore("POST", "order-summaries/:orderSummaryId/items/adjustments", async (ctx) => {
+    const body = await ctx.json();
+    const list = body?.orderItemSummaries;
+    if (!Array.isArray(list) || list.length === 0) throw invalidInput("orderItemSummaryIds are required: send orderItemSummaries [{orderItemSummaryId}].");
+    if (list.length > MAX_ITEM_ADJUSTMENT_IDS) throw invalidInput(`At most ${MAX_ITEM_ADJUSTMENT_IDS} order item summaries per request.`);
+    const ids = list.map((e: any) => e?.orderItemSummaryId);
+    if (ids.some(blank)) throw invalidInput("Every entry of orderItemSummaries needs an orderItemSummaryId.");
+    const order = orderFor(ctx);
+    const items = reader.items(order.id);
+    const adjustments = reader.adjustments(order.id);
+    const out: Record<string, { adjustments: ReturnType<typeof adjustmentJson>[] }> = {};
+    for (const raw of ids as string[]) {
+      const id = raw.trim().slice(0, 15);
+      if (!items.some((i) => i.id === id)) throw new ApiError(400, "INVALID_ID_FIELD", `Order item summary ${raw} is not part of order summary ${order.id}.`);
+      out[id] = { adjustments: adjustments.filter((a) => a.order_item_id === id).map((a) => adjustmentJson(a, order.currency_iso_code)) };
+    }
+    return json({ orderItemSummaries: out });
+  });
+
+  r.webstore("POST", "order-summaries/actions/lookup", async (ctx) => {
+    const body = await ctx.json();
+    const key = body?.orderSummaryIdOrRefNumber;
+    if (blank(key)) throw invalidInput("orderSummaryIdOrRefNumber is required.");
+    const verification = verificationInput(body.verification);
+    const fields = lookupFields(ctx.query);
+    const exclude = excludedParts(ctx.query);
+    if (ctx.user) effectiveAccountId(ctx);
+    const order = guardedLookup(ctx, key.trim(), { verification });
+    return lookupAnswer(ctx, order, fields, exclude);
+  });
+
+  r.webstore("GET", "order-summaries/actions/lookup", (ctx) => {
+    const key = ctx.query.get("orderSummaryIdOrRefNumber");
+    if (blank(key)) throw invalidInput("orderSummaryIdOrRefNumber is required.");
+    const fields = lookupFields(ctx.query);
+    const exclude = excludedParts(ctx.query);
+    if (ctx.user) effectiveAccountId(ctx);
+    const order = guardedLookup(ctx, key!.trim(), { accessToken: ctx.query.get("accessToken") });
+    return lookupAnswer(ctx, order, fields, exclude);
+  });
+
+  r.webstore("POST", "order-summaries/actions/authorize", async (ctx) => {
+    const body = (await ctx.json()) ?? {};
+    const missing = ["orderSummaryRefNumber", "email", "phoneNumber"].filter((f) => blank(body[f]));
+    if (missing.length) throw invalidInput(`Missing required field${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`);
+    const creds: Credentials = {
+      verification: { email: body.email, phoneNumber: body.phoneNumber, lastName: body.lastName },
+      phoneRequired: true,
+    };
+    const order = guardedLookup(ctx, body.orderSummaryRefNumber.trim(), creds);
+    return json({ accessToken: issueAccessToken(emu, order) });
+  });
+
+  addOrderToCartRoutes(r, emu);
+}
+
+export const ordersModule: EmulatorModule = { name: "orders", routes: orderRoutes, seed: seedOrders };

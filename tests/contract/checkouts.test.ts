@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LONDON, PRODUCTS, TEXAS, addItem, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
+import { TARGET_NAMES, api, startTarget, type Target } from "./targets.js";
+
+describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
+  let target: Target;
+  let guest: Shopper;
+  const admin = (path: string, body?: unknown) => api(target)("POST", `/__emulator/${path}`, body);
+  beforeAll(async () => {
+    target = await startTarget(name);
+  });
+  beforeEach(async () => {
+    await admin("reset");
+    guest = await shopper(target);
+  });
+  afterAll(() => target.close());
+
+  it("starts a checkout for the active cart (200) and answers the same session when started again", async () => {
+    const { cartId } = await addItem(guest, PRODUCTS.coffee, 2);
+    const res = await guest.call("PUT", "checkouts", { cartId: "active" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      checkoutId: expect.stringMatching(/^2z9/),
+      cartSummary: { cartId, status: "Checkout", totalProductAmount: "37.00", grandTotalAmount: "37.00", totalTaxAmount: "0.00" },
+      contactInfo: { firstName: null, lastName: null, email: null, phoneNumber: null },
+      deliveryGroups: { count: 1, items: [{ isDefault: true, deliveryAddress: null, selectedDeliveryMethod: null }] },
+      errors: [],
+      orderReferenceNumber: null,
+      statusCode: "200",
+      customFields: [],
+    });
+    expect(res.body.cartSummary).not.toHaveProperty("customFields");
+    const again = await guest.call("POST", "checkouts", { cartId });
+    expect(again.body.checkoutId).toBe(res.body.checkoutId);
+    expect((await guest.call("GET", "checkouts/active")).body.checkoutId).toBe(res.body.checkoutId);
+  });
+
+  it("rejects a start without cartId or for an empty cart, and refuses guests when guest checkout is off", async () => {
+    expect((await guest.call("PUT", "checkouts", {})).status).toBe(400);
+    await guest.call("PUT", "carts/active");
+    const empty = await guest.call("PUT", "checkouts", { cartId: "active" });
+    expect(empty.status).toBe(400);
+    expect(empty.body[0].errorCode).toBe("INVALID_API_INPUT");
+    await admin("settings", { applicationContext: { guestCheckoutEnabled: false } });
+    await addItem(guest, PRODUCTS.coffee);
+    expect((await guest.call("PUT", "checkouts", { cartId: "active" })).status).toBe(401);
+    const buyer = await shopper(target, "buyer@demo.store");
+    await addItem(buyer, PRODUCTS.coffee);
+    const started = await buyer.call("PUT", "checkouts", { cartId: "active" });
+    expect(started.status).toBe(200);
+    // A buyer's contact details start as their own.
+    expect(started.body.contactInfo).toEqual({ firstName: "Alex", lastName: "Buyer", email: "buyer@demo.store", phoneNumber: "4155550100" });
+  });
+
+  it("answers 404 CHECKOUT_NOT_FOUND when there is none, and for somebody else's session", async () => {
+    const none = await guest.call("GET", "checkouts/active");
+    expect(none.status).toBe(404);
+    expect(none.body[0].errorCode).toBe("CHECKOUT_NOT_FOUND");
+    await addItem(guest, PRODUCTS.coffee);
+    const id = await startCheckout(guest);
+    const stranger = await shopper(target);
+    expect((await stranger.call("GET", `checkouts/${id}`)).status).toBe(404);
+    expect((await guest.call("GET", "checkouts/2z9EM0000009999")).status).toBe(404);
+  });
+
+  it("answers 202 while calculating, then 200; a PATCH during processing is a 409", async () => {
+    await addItem(guest, PRODUCTS.coffee);
+    await admin("settings", { asyncPolls: 2 });
+    const started = await guest.call("PUT", "checkouts", { cartId: "active" });
+    expect(started.status).toBe(202);
+    const id = started.body.checkoutId;
+    expect(id).toMatch(/^2z9/);
+    const busy = await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
+    expect(busy.status).toBe(409);
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(202);
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(202);
+    const ready = await guest.call("GET", `checkouts/${id}`);
+    expect(ready.status).toBe(200);
+    expect(ready.body.statusCode).toBe("200");
+    const patched = await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
+    expect(patched.status).toBe(202);
+  });
+
+  it("expires after 30 idle minutes on the virtual clock (410); DELETE and a new start work", async () => {
+    await addItem(guest, PRODUCTS.coffee);
+    const id = await startCheckout(guest);
+    await admin("clock", { advanceSeconds: 29 * 60 });
+    expect((await guest.call("GET", "checkouts/active")).status).toBe(200); // reading keeps it alive
+    await admin("clock", { advanceSeconds: 31 * 60 });
+    const gone = await guest.call("GET", `checkouts/${id}`);
+    expect(gone.status).toBe(410);
+    expect(gone.body[0].errorCode).toBe("CHECKOUT_EXPIRED");
+    expect((await guest.call("PUT", "checkouts", { cartId: "active" })).status).toBe(410);
+    expect((await guest.call("GET", "carts/active")).body.status).toBe("Active");
+    expect((await guest.call("DELETE", "checkouts/active")).status).toBe(204);
+    const fresh = await guest.call("PUT", "checkouts", { cartId: "active" });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.checkoutId).not.toBe(id);
+  });
+
+  it("is cancelled when the cart is edited during checkout (410), and the cart is Active again", async () => {
+    await addItem(guest, PRODUCTS.coffee);
+    const id = await startCheckout(guest);
+    expect((await guest.call("GET", "carts/active")).body.status).toBe("Checkout");
+    await addItem(guest, PRODUCTS.mug);
+    const res = await guest.call("GET", `checkouts/${id}`);
+    expect(res.status).toBe(410);
+    expect(res.body[0].errorCode).toBe("CHECKOUT_CANCELLED");
+    expect((await guest.call("GET", "carts/active")).body.status).toBe("Active");
+  });
+
+  it("re-rates on an address change and selects the cheapest method; totals carry shipping and tax", async () => {
+    await addItem(guest, PRODUCTS.coffee, 2);
+    const id = await startCheckout(guest);
+    const us = await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS, desiredDeliveryDate: "2030-01-15", shippingInstructions: "Ring twice" });
+    expect(us.status).toBe(200);
+    const group = us.body.deliveryGroups.items[0];
+    expect(group).toMatchObject({ desiredDeliveryDate: "2030-01-15T00:00:00.000Z", shippingInstructions: "Ring twice", deliveryAddress: { city: "Austin", country: "US" } });
+    expect(group.selectedDeliveryMethod).toMatchObject({ name: "Standard Shipping", shippingFee: "7.99" });
+    // 37.00 of coffee + 7.99 shipping, 8.25 % Texas tax on both: 3.05 + 0.66.
+    expect(us.body.cartSummary).toMatchObject({ totalChargeAmount: "7.99", totalTaxAmount: "3.71", grandTotalAmount: "48.70" });
+
+    const uk = await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: LONDON });
+    expect(uk.body.deliveryGroups.items[0].selectedDeliveryMethod).toMatchObject({ name: "International Standard", shippingFee: "24.99" });
+    expect(uk.body.cartSummary).toMatchObject({ totalChargeAmount: "24.99", totalTaxAmount: "12.40", grandTotalAmount: "74.39" });
+  });
+
+  it("ships a buyer's checkout to a saved address by id or to the default one, never to another account's", async () => {
+    const buyer = await shopper(target, "buyer@demo.store");
+    await addItem(buyer, PRODUCTS.coffee, 2);
+    const started = await buyer.call("PUT", "checkouts", { cartId: "active", deliveryAddressInput: { shouldUseDefaultAddress: true } });
+    const group = started.body.deliveryGroups.items[0];
+    expect(group.deliveryAddress).toMatchObject({ id: "8lWDM000000B2C1", city: "San Francisco", region: "CA", shipToPhoneNumber: "4155550100" });
+    // California: 7.25 % on products only.
+    expect(started.body.cartSummary).toMatchObject({ totalChargeAmount: "7.99", totalTaxAmount: "2.68", grandTotalAmount: "47.67" });
+    const id = started.body.checkoutId;
+    const office = await buyer.call("PATCH", `checkouts/${id}`, { deliveryAddress: { id: "8lWDM000000B2C2" } });
+    expect(office.body.deliveryGroups.items[0].deliveryAddress).toMatchObject({ id: "8lWDM000000B2C2", city: "Austin", companyName: "Bayside Design Studio" });
+    const foreign = await buyer.call("PATCH", `checkouts/${id}`, { deliveryAddress: { id: "8lWDM0000ACME11" } });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body[0].errorCode).toBe("INVALID_ID_FIELD");
+  });
+
+  it("shows Gross tax inside the prices without adding it to the total", async () => {
+    await admin("settings", { applicationContext: { taxType: "Gross" } });
+    await addItem(guest, PRODUCTS.coffee, 2);
+    const id = await startCheckout(guest);
+    const res = await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
+    // 37.00 + 7.99, of which 8.25/108.25 is tax: 2.82 + 0.61.
+    expect(res.body.cartSummary).toMatchObject({ taxType: "Gross", totalChargeAmount: "7.99", totalTaxAmount: "3.43", grandTotalAmount: "44.99" });
+  });
+
+  it("changes the delivery method (clearing the payment) and rejects an unknown or unusable one", async () => {
+    const id = await payableCheckout(guest);
+    const express = "2DmDM000000EXPR";
+    const changed = await guest.call("PATCH", `checkouts/${id}`, { deliveryMethodId: express });
+    expect(changed.status).toBe(200);
+    expect(changed.body.deliveryGroups.items[0].selectedDeliveryMethod.id).toBe(express);
+    const place = await guest.call("POST", `checkouts/${id}/orders`);
+    expect(place.status).toBe(422);
+    expect(place.body.errors.map((e: any) => e.type)).toEqual(["/commerce/errors/payment-failure"]);
+    for (const bad of ["2DmEM0000009999", "2DmDM000000INTL", "nope"]) {
+      const res = await guest.call("PATCH", `checkouts/${id}`, { deliveryMethodId: bad });
+      expect(res.status, bad).toBe(400);
+    }
+  });
+
+  it("takes one group of changes per PATCH: a mixed body is 400 INVALID_API_INPUT", async () => {
+    await addItem(guest, PRODUCTS.coffee);
+    const id = await startCheckout(guest);
+    const mixed = await guest.call("PATCH", `checkouts/${id}`, { contactInfo: { email: "a@b.co" }, deliveryMethodId: "2DmDM000000STND" });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body[0].errorCode).toBe("INVALID_API_INPUT");
+    expect((await guest.call("PATCH", `checkouts/${id}`, { contactInfo: { email: "not-an-email" } })).status).toBe(400);
+    expect((await guest.call("PATCH", `checkouts/${id}`, {})).status).toBe(400);
+    const contact = await guest.call("PATCH", `checkouts/${id}`, { contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "(512) 555-0100" } });
+    expect(contact.status).toBe(200);
+    expect(contact.body.contactInfo).toEqual({ firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "(512) 555-0100" });
+  });
+
+  it("answers 422 with the checkout body when ready with integration errors, and stays usable", async () => {
+    await addItem(guest, PRODUCTS.coffee);
+    const id = await startCheckout(guest);
+    await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: { ...TEXAS, region: null, country: "MX" } });
+    const res = await guest.call("GET", `checkouts/${id}`);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ checkoutId: id, statusCode: "422", errors: [{ type: "/commerce/errors/shipping-failure" }] });
+    // Still usable: a deliverable address clears the error.
+    expect((await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS })).status).toBe(200);
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(200);
+  });
+
+  it("reports stock another shopper took as INSUFFICIENT_INVENTORY (422)", async () => {
+    await addItem(guest, PRODUCTS.lastUnit);
+    const id = await startCheckout(guest);
+    const rival = await shopper(target);
+    const rivalCheckout = await payableCheckout(rival, [[PRODUCTS.lastUnit, 1]]);
+    expect((await rival.call("POST", `checkouts/${rivalCheckout}/orders`)).status).toBe(201);
+    const res = await guest.call("GET", `checkouts/${id}`);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", errorCode: "INSUFFICIENT_INVENTORY" }),
+    ]);
+  });
+
+  it("deletes a checkout (204): the cart is Active again and the session is gone", async () => {
+    await addItem(guest, PRODUCTS.coffee);
+    const id = await startCheckout(guest);
+    expect((await guest.call("DELETE", `checkouts/${id}`)).status).toBe(204);
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(404);
+    expect((await guest.call("GET", "carts/active")).body.status).toBe("Active");
+    expect((await guest.call("DELETE", `checkouts/${id}`)).status).toBe(404);
+  });
+
+  it("applies (201) and removes (204) checkout coupons through the cart's coupon rules, keeping the session", async () => {
+    await addItem(guest, PRODUCTS.coffee, 2);
+    const id = await startCheckout(guest);
+    const applied = await guest.call("POST", `checkouts/${id}/coupons`, { couponCode: "SAVE10" });
+    expect(applied.status).toBe(201);
+    const coupon = applied.body.cartCoupons.coupons[0];
+    expect(coupon.couponCode).toBe("SAVE10");
+    const after = await guest.call("GET", `checkouts/${id}`);
+    expect(after.status).toBe(200);
+    expect(after.body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "33.30" });
+
+    const twice = await guest.call("POST", `checkouts/${id}/coupons`, { couponCodes: ["SAVE10"] });
+    expect(twice.status).toBe(400);
+    expect(twice.body[0].errorCode).toBe("ALREADY_APPLIED");
+    expect((await guest.call("DELETE", `checkouts/${id}/coupons/${coupon.cartCouponId}`)).status).toBe(204);
+    expect((await guest.call("GET", `checkouts/${id}`)).body.cartSummary.totalProductAmountAfterAdjustments).toBe("37.00");
+  });
+});

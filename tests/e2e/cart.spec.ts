@@ -1,0 +1,97 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, signOut, test } from "./support";
+
+const ETHIOPIA = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" }; // $18.50
+const COLOMBIA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 oz" }; // $17.00
+
+async function addToCart(page: Page, productId: string, expectedCount: number) {
+  await page.goto(`/product/${productId}`);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("link", { name: `Cart, ${expectedCount} item${expectedCount === 1 ? "" : "s"}` })).toBeVisible();
+}
+
+const line = (page: Page, name: string) => page.getByRole("article", { name });
+const total = (page: Page) => page.locator(".store-totals__total dd");
+const subtotal = (page: Page) => page.locator(".store-totals div", { has: page.getByText("Subtotal", { exact: true }) }).locator("dd");
+
+async function shopTheCart(page: Page) {
+  await addToCart(page, ETHIOPIA.id, 1);
+  await addToCart(page, COLOMBIA.id, 2);
+
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: "Cart", level: 1 })).toBeVisible();
+  await expect(line(page, ETHIOPIA.name)).toBeVisible();
+  await expect(line(page, COLOMBIA.name)).toBeVisible();
+
+  // 3 × $18.50 + $17.00 = $72.50
+  await line(page, ETHIOPIA.name).getByLabel("Quantity").fill("3");
+  await line(page, ETHIOPIA.name).getByRole("button", { name: "Update" }).click();
+  await expect(subtotal(page)).toHaveText("$72.50");
+  await expect(page.getByRole("link", { name: "Cart, 4 items" })).toBeVisible();
+
+  // SAVE10: 10% off → $65.25 (no tax before checkout)
+  await page.getByLabel("Coupon code").fill("SAVE10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("button", { name: "Remove coupon SAVE10" })).toBeVisible();
+  await expect(total(page)).toHaveText("$65.25");
+
+  // Remove Colombia: $55.50 less 10% → $49.95
+  await line(page, COLOMBIA.name).getByRole("button", { name: `Remove ${COLOMBIA.name}` }).click();
+  await expect(line(page, COLOMBIA.name)).toHaveCount(0);
+  await expect(total(page)).toHaveText("$49.95");
+  await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
+}
+
+test("a guest adds two products, changes a quantity, applies SAVE10 and removes a line", async ({ page }) => {
+  await shopTheCart(page);
+});
+
+test("a signed-in buyer shops the same way and the cart survives logout and login", async ({ page }) => {
+  await signIn(page);
+  await shopTheCart(page);
+  await signOut(page);
+  await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+  await signIn(page);
+  await page.goto("/cart");
+  await expect(line(page, ETHIOPIA.name)).toBeVisible();
+  await expect(line(page, ETHIOPIA.name).getByLabel("Quantity")).toHaveValue("3");
+  await expect(total(page)).toHaveText("$49.95");
+});
+
+test("coupons that do not apply say why and keep the code typed", async ({ page }) => {
+  await addToCart(page, ETHIOPIA.id, 1);
+  await page.goto("/cart");
+  await page.getByLabel("Coupon code").fill("BIGSPENDER");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText(/qualif/i).first()).toBeVisible();
+  await expect(page.getByLabel("Coupon code")).toHaveValue("BIGSPENDER");
+});
+
+test("a product error comes back with the spec's message and the typed quantity kept", async ({ page }) => {
+  await page.goto("/product/01tDM000000LAST");
+  await page.getByLabel("Quantity").fill("2");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByText("Not enough inventory for selected quantity").first()).toBeVisible();
+  await expect(page.getByLabel("Quantity")).toHaveValue("2");
+});
+
+test("the empty cart says so and links back to the shop", async ({ page }) => {
+  await page.goto("/cart");
+  await expect(page.getByText("Your cart is empty")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continue shopping" })).toBeVisible();
+});
+
+test("browsing: category navigation, keyword search with paging, and a product page", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Coffee" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Coffee" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search products" }).first().fill("mug");
+  await page.getByRole("button", { name: "Search" }).first().click();
+  await expect(page).toHaveURL(/\/search\?q=mug/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("mug");
+  await page.goto("/search?q=zzzz-nothing");
+  await expect(page.getByText(/No products match/)).toBeVisible();
+  await page.goto(`/product/${ETHIOPIA.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: ETHIOPIA.name })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toBeVisible();
+});

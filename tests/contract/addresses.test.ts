@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { shopper, type Shopper } from "./checkout-helpers.js";
 import { TARGET_NAMES, api, startTarget, type Target } from "./targets.js";
 
@@ -9,12 +9,22 @@ const HOME = {
 describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
   let target: Target;
   let buyer: Shopper;
-  beforeAll(async () => {
-    target = await startTarget(name);
-  });
-  beforeEach(async () => {
+  let b2b: Shopper;
+  // Signing in costs a password hash and a reset signs everybody out: tests share one seeded store and the
+  // ones that change addresses put the fixtures back afterwards.
+  let changed = false;
+  const fresh = async () => {
     await api(target)("POST", "/__emulator/reset");
     buyer = await shopper(target, "buyer@demo.store");
+    b2b = await shopper(target, "b2b@demo.store");
+  };
+  beforeAll(async () => {
+    target = await startTarget(name);
+    await fresh();
+  });
+  afterEach(async () => {
+    if (changed) await fresh();
+    changed = false;
   });
   afterAll(() => target.close());
 
@@ -32,6 +42,7 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
   });
 
   it("creates an address (201), makes a new default take the flag, updates (200) and deletes (204)", async () => {
+    changed = true;
     const created = await buyer.call("POST", "accounts/current/addresses", { ...HOME, isDefault: true });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: "Cabin", addressType: "Shipping", isDefault: true, country: "US" });
@@ -66,6 +77,7 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
   });
 
   it("hides addresses in countries the store doesn't ship to unless asked", async () => {
+    changed = true;
     await buyer.call("POST", "accounts/current/addresses", { ...HOME, name: "Mexico City", region: null, country: "MX" });
     expect((await buyer.call("GET", "accounts/current/addresses")).body.count).toBe(2);
     const all = await buyer.call("GET", "accounts/current/addresses?excludeUnsupportedCountries=false");
@@ -76,7 +88,6 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
   it("sorts without the default first when asked, filters by type and pages with a token", async () => {
     const byName = await buyer.call("GET", "accounts/current/addresses?shouldShowDefaultAddrFirst=false&sortOrder=NameDesc");
     expect(byName.body.items.map((a: any) => a.name)).toEqual(["Office", "Home"]);
-    const b2b = await shopper(target, "b2b@demo.store");
     const billing = await b2b.call("GET", "accounts/current/addresses?addressType=Billing");
     expect(billing.body.items.map((a: any) => a.addressId)).toEqual(["8lWDM0000ACME12"]);
     const first = await buyer.call("GET", "accounts/current/addresses?pageSize=1");
@@ -104,7 +115,6 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
   });
 
   it("lets a B2B buyer use the accounts they manage and answers 404 for anyone else's", async () => {
-    const b2b = await shopper(target, "b2b@demo.store");
     const acme2 = await b2b.call("GET", "accounts/001DM00000ACME2/addresses");
     expect(acme2.status).toBe(200);
     expect(acme2.body.items.map((a: any) => a.addressId)).toEqual(["8lWDM0000ACME21", "8lWDM0000ACME22"]);

@@ -8,5 +8,7 @@ export function ensureInstalled() {
   const stale = !existsSync(marker) || statSync("package-lock.json").mtimeMs > statSync(marker).mtimeMs;
   if (!stale) return;
   console.log("Installing dependencies (first run compiles better-sqlite3; this can take a few minutes)...");
-  execSync("npm ci --no-audit --no-fund", { stdio: "inherit" });
+  // `npm install`, not `npm ci`: npm 11 writes lockfiles without the other platforms' optional packages
+  // (rollup, esbuild) and `npm ci` then refuses them as out of sync; install still honours the locked versions.
+  execSync("npm install --no-audit --no-fund", { stdio: "inherit" });
 }

@@ -14,6 +14,7 @@ import type { ReactNode } from "react";
 import { CookieConsentBanner, readConsent } from "./components/CookieConsent";
 import { ToastRegion } from "./components/Toast";
 import { Footer, Header, STORE_NAME } from "./components/store/Header";
+import { SessionValidator } from "./components/SessionValidator";
 import { RouteErrorBoundary } from "./components/store/PageError";
 import { parseToast, type Toast } from "./lib/toast";
 import kitStyles from "./styles/kit.css";
@@ -77,6 +78,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     guestCartEnabled: appContext?.guestCartEnabled === true,
     consent: appContext?.shopperConsentEnabled ? { enabled: true, choice: readConsent(request.headers.get("Cookie")) } : null,
     emulatorApiUrl: context.storefront.mode === "emulator" ? context.storefront.emulatorApiUrl : null,
+    // The session validator warns 30 s before this; serverNow lets the browser correct its own clock.
+    sessionExpiresAt: ws.shopper.isLoggedIn ? (ws.session.get("tokenExpiresAt") ?? null) : null,
+    serverNow: Date.now(),
   });
 }
 
@@ -133,6 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         ) : null}
         <Footer emulatorApiUrl={data?.emulatorApiUrl ?? null} />
+        <SessionValidator expiresAt={data?.sessionExpiresAt ?? null} serverNow={data?.serverNow} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -10,6 +10,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   WEBSTORE_API_URL: z.string().url().optional(),
   WEBSTORE_ID: z.string().min(1).default("0ZEDEMO00000001"),
+  /** The Experience Cloud site (community) id: SEO properties are read through it. */
+  WEBSTORE_COMMUNITY_ID: z.string().min(1).default("0DBDM0000000001"),
   WEBSTORE_CLIENT_ID: z.string().optional(),
   WEBSTORE_CLIENT_SECRET: z.string().optional(),
   WEBSTORE_TOKEN_URL: z.string().url().optional(),

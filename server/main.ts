@@ -33,13 +33,15 @@ export async function startServer(config: Config = readConfig()) {
   const caches = createWebstoreCaches();
   const publicUrl = `http://localhost:${config.PORT}`;
 
-  const loadContext = (): AppLoadContext & StorefrontLoadContext => ({
+  const loadContext = (clientAddress?: string): AppLoadContext & StorefrontLoadContext => ({
     webstore: (scope) =>
       createWebstoreClient({
         fetch: apiFetch,
         baseUrl: apiBaseUrl,
         webstoreId: config.WEBSTORE_ID,
+        communityId: config.WEBSTORE_COMMUNITY_ID,
         caches,
+        clientAddress,
         serverRendering: true,
         oauth: {
           tokenUrl: config.WEBSTORE_TOKEN_URL,
@@ -76,7 +78,7 @@ export async function startServer(config: Config = readConfig()) {
   });
   app.use("/build", express.static(join(ROOT, "public", "build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(join(ROOT, "public"), { maxAge: "1h" }));
-  app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext: loadContext }));
+  app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext: (req) => loadContext(req.ip) }));
 
   const server = await new Promise<import("node:http").Server>((ok) => {
     const s = app.listen(config.PORT, config.HOST, () => ok(s));

@@ -43,6 +43,11 @@ export interface WebstoreClientOptions {
   guestSessionId?: string;
   /** Called when an answer sets a new GuestCartSessionId cookie, so the caller can keep it in its session. */
   onGuestSession?: (id: string) => void;
+  /**
+   * The shopper's network address, sent as `X-Forwarded-For`: the API (and the emulator) rate-limit guest order
+   * lookups per client, and without it every shopper of this server would share one budget.
+   */
+  clientAddress?: string;
   /** Sent as query `effectiveAccountId` (spec §7); fifteen zeros count as none. */
   effectiveAccountId?: string;
   /** Sent as query `currencyIsoCode` on cart calls except DELETE. */
@@ -80,6 +85,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
     accessToken: opts.accessToken,
     guestSessionId: opts.guestSessionId,
     onGuestSession: opts.onGuestSession,
+    clientAddress: opts.clientAddress,
     effectiveAccountId: opts.effectiveAccountId,
     currencyIsoCode: opts.currencyIsoCode,
     highScaleCart: opts.highScaleCart,

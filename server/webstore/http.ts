@@ -19,11 +19,13 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, pauseMs: 4000 };
 
 /**
- * Only failures that may pass on their own are retried. A 4xx other than 408/429 answers the same way every
+ * Only failures that may pass on their own are retried. A 4xx other than 408 answers the same way every
  * time: retrying a 400 would make a shopper wait 2 × 4 s for a validation message. A 409 (conflict: the cart or
- * checkout changed under us) is never retried, as the spec requires: the caller must reload first.
+ * checkout changed under us) is never retried, as the spec requires: the caller must reload first. Nor is a 429:
+ * the API asks us to slow down (and order lookups answer it for too many failed attempts), so eight seconds of
+ * retries inside one page request would only delay the message the shopper needs.
  */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 500, 502, 503, 504]);
 
 /** Salesforce's placeholder for "no account". */
 export const NO_ACCOUNT_ID = '000000000000000';
@@ -40,6 +42,7 @@ export interface HttpOptions {
   accessToken?: string;
   guestSessionId?: string;
   onGuestSession?: (id: string) => void;
+  clientAddress?: string;
   effectiveAccountId?: string;
   currencyIsoCode?: string;
   highScaleCart?: boolean;
@@ -155,6 +158,7 @@ export function createHttp(options: HttpOptions): Http {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.accessToken) headers.Authorization = `Bearer ${options.accessToken}`;
     if (guestSessionId) headers.Cookie = `${GUEST_SESSION_COOKIE}=${encodeURIComponent(guestSessionId)}`;
+    if (options.clientAddress) headers['X-Forwarded-For'] = options.clientAddress;
     return headers;
   }
 

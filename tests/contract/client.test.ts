@@ -43,7 +43,7 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
     const created = await client().createCart();
     const cartId = created.data.cartId!;
     await call("POST", "/__emulator/faults", { method: "POST", path: `${API}/carts/*/cart-items`, status: 503, errorCode: "SERVICE_UNAVAILABLE", times: 2 });
-    const item = await client().addCartItem(cartId, { productId: "01tDM0000000001", quantity: 2, type: "Product" });
+    const item = await client().addCartItem(cartId, { productId: "01tDM0000000001", quantity: 2 });
     expect(item.data).toMatchObject({ productId: "01tDM0000000001", quantity: "2.0" });
     expect(pauses).toEqual([4000, 4000]);
     expect(await cartCount("/cart-items")).toBe(3);
@@ -54,7 +54,7 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
     const cartId = (await client().createCart()).data.cartId!;
     await call("POST", "/__emulator/faults", { method: "POST", path: `${API}/carts/*/cart-items`, status: 409, errorCode: "CONCURRENT_MODIFICATION", times: 1 });
     const error = await client()
-      .addCartItem(cartId, { productId: "01tDM0000000001", quantity: 1, type: "Product" })
+      .addCartItem(cartId, { productId: "01tDM0000000001", quantity: 1 })
       .catch((e) => e);
     expect(isFetchError(error)).toBe(true);
     expect(error.status).toBe(409);
@@ -67,7 +67,7 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
     const cartId = (await client().createCart()).data.cartId!;
     await call("POST", "/__emulator/faults", { method: "POST", path: `${API}/carts/*/cart-items`, status: 503, errorCode: "SERVICE_UNAVAILABLE", message: "Try later", times: 5 });
     const error = await client()
-      .addCartItem(cartId, { productId: "01tDM0000000001", quantity: 1, type: "Product" })
+      .addCartItem(cartId, { productId: "01tDM0000000001", quantity: 1 })
       .catch((e) => e);
     expect(error).toMatchObject({ name: "FetchError", status: 503, message: "Try later" });
     expect(await cartCount("/cart-items")).toBe(3);
@@ -76,9 +76,9 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
   it("reports a 202 processing cart without polling on the server, and a ready cart once processing ends", async () => {
     const client = guestClient();
     const cartId = (await client().createCart()).data.cartId!;
-    await client().addCartItem(cartId, { productId: "01tDM0000000001", quantity: 1, type: "Product" });
+    await client().addCartItem(cartId, { productId: "01tDM0000000001", quantity: 1 });
     await call("POST", "/__emulator/settings", { asyncPolls: 2 });
-    await client().updateCartItem(cartId, (await client().getCartItems(cartId)).data.cartItems[0].cartItem.cartItemId, { quantity: 2 });
+    await client().updateCartItem(cartId, (await client().getCartItems(cartId)).data.cartItems[0].cartItem.cartItemId!, { quantity: 2 });
     const first = await client().getCart(cartId);
     expect(first).toMatchObject({ status: 202, processing: true });
     const ready = await client().waitForReady(() => client().getCart(cartId));

@@ -75,11 +75,18 @@ describe('retry of transient failures (spec §4: 3 attempts, 4 s apart, never af
   });
 
   it('follows a configured policy', async () => {
-    const { client, calls, sleeps } = testClient(() => apiError(429, 'REQUEST_LIMIT_EXCEEDED', 'slow down'), {
+    const { client, calls, sleeps } = testClient(() => apiError(500, 'UNKNOWN_EXCEPTION', 'broken'), {
       retry: { attempts: 2, pauseMs: 10 },
     });
-    await expect(client.getShopperAgentContext()).rejects.toMatchObject({ status: 429 });
+    await expect(client.getShopperAgentContext()).rejects.toMatchObject({ status: 500 });
     expect(calls).toHaveLength(2);
     expect(sleeps).toEqual([10]);
+  });
+
+  it('does not retry a 429: a rate-limited lookup must show its message at once', async () => {
+    const { client, calls, sleeps } = testClient(() => apiError(429, 'REQUEST_LIMIT_EXCEEDED', 'slow down'));
+    await expect(client.getShopperAgentContext()).rejects.toMatchObject({ status: 429 });
+    expect(calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
   });
 });

@@ -1,0 +1,64 @@
+/**
+ * The order-lookup form (spec §3 "Lookup form", §4, §5): order number, and for guests the e-mail address.
+ *
+ * Idle → (submit) Loading: inputs and button disabled, the button says 'Loading' → success: the browser loads
+ * the order summary as a new document; failure: the error toast, idle again with the typed values. Messages
+ * appear after a field's first blur or a submit; values are trimmed on blur; nothing is sent while a field is
+ * empty or invalid. Without JavaScript the server applies the same schema and answers with the same messages.
+ */
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Button } from "../Button";
+import { Field } from "../Field";
+import { useZodForm } from "../useZodForm";
+import { ORDER_LOOKUP_LABELS, ORDER_LOOKUP_WRAPPER_MAX_WIDTH, orderLookupSchema } from "../../lib/orders";
+import { EMAIL_MAX_LENGTH } from "../../lib/validation";
+
+export type OrderLookupFormProps = {
+  isGuest: boolean;
+  /** Prefilled order number (the page reference's `orderNumber`). */
+  orderNumber?: string;
+  lastResult?: SubmissionResult<string[]> | null;
+};
+
+/** True while this page's POST is on its way (submitting, or the revalidation right after it). */
+function useSubmittingHere(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST") return false;
+  const action = navigation.formAction?.split("?")[0];
+  return action === location.pathname;
+}
+
+export function OrderLookupForm({ isGuest, orderNumber, lastResult }: OrderLookupFormProps) {
+  const schema = orderLookupSchema({ isGuest });
+  const [form, fields] = useZodForm(schema, {
+    id: "order-lookup",
+    lastResult,
+    defaultValue: { orderNumber: orderNumber ?? "" },
+  });
+  const pending = useSubmittingHere();
+
+  return (
+    <div className="orders-lookup" style={{ maxWidth: ORDER_LOOKUP_WRAPPER_MAX_WIDTH }}>
+      <Form method="post" {...getFormProps(form)} className="orders-lookup__form" aria-busy={pending || undefined}>
+        <fieldset className="orders-lookup__fields" disabled={pending}>
+          <legend className="kit-visually-hidden">Find your order</legend>
+          <Field label={ORDER_LOOKUP_LABELS.orderNumber} meta={fields.orderNumber} autoComplete="off" />
+          {isGuest ? (
+            <Field
+              label={ORDER_LOOKUP_LABELS.email}
+              type="email"
+              meta={fields.email}
+              maxLength={EMAIL_MAX_LENGTH}
+              autoComplete="email"
+            />
+          ) : null}
+          <Button pending={pending} pendingLabel={ORDER_LOOKUP_LABELS.loading} size="large" className="orders-lookup__submit">
+            {ORDER_LOOKUP_LABELS.submit}
+          </Button>
+        </fieldset>
+      </Form>
+    </div>
+  );
+}

@@ -6,7 +6,10 @@ const COLOMBIA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 o
 
 async function addToCart(page: Page, productId: string, expectedCount: number) {
   await page.goto(`/product/${productId}`);
+  // With JavaScript the count is optimistic: wait for the add itself to answer before leaving the page.
+  const added = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname.startsWith("/product/"));
   await page.getByRole("button", { name: "Add to cart" }).click();
+  await added;
   await expect(page.getByRole("link", { name: `Cart, ${expectedCount} item${expectedCount === 1 ? "" : "s"}` })).toBeVisible();
 }
 

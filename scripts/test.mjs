@@ -32,7 +32,7 @@ const steps = [
   () => run("typecheck", "npx", ["tsc", "--noEmit"]),
   () => run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/unit.json`], `${out}/unit.json`, vitestCounts),
   () => run("contract", "npx", ["vitest", "run", "--project", "contract", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/contract.json`], `${out}/contract.json`, vitestCounts),
-  () => run("build", "npx", ["remix", "build"]),
+  () => run("build", "node", ["scripts/remix-build.mjs"]),
   () => run("e2e", "npx", ["playwright", "test"], `${out}/e2e.json`, playwrightCounts),
 ];
 for (const step of steps) {

@@ -61,6 +61,8 @@ export const AUTH_KEYS = [
   "effectiveAccountName",
   "managedAccountCount",
   "activeCheckoutId",
+  "checkoutProgress",
+  "lastOrder",
   "paymentLinkId",
   "preserveCartErrorCount",
 ] as const satisfies readonly StoreSessionKey[];

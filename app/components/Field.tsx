@@ -220,7 +220,9 @@ export function Field(props: FieldProps) {
       )}
       {...(checkable
         ? {
-            value,
+            // An explicit undefined value makes React write value="" after a client navigation, and a checked
+            // box would then submit "" instead of "on".
+            ...(value !== undefined ? { value } : {}),
             defaultChecked: rest.defaultChecked ?? (initial !== undefined ? initial === (value ?? "on") : undefined),
           }
         : { defaultValue })}

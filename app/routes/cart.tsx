@@ -349,6 +349,9 @@ export default function CartPage() {
               </dd>
             </div>
           </dl>
+          <Link to="/checkout" className="kit-button kit-button--brand store-cart-checkout">
+            Checkout
+          </Link>
           {busy ? (
             <p className="store-muted" role="status">
               Updating totals…

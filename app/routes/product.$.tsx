@@ -12,6 +12,7 @@ import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { ProductPicture } from "~/components/store/ProductCard";
+import { WishlistButton } from "~/components/store/WishlistButton";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";
 import { productDetailView } from "~/components/store/product";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
@@ -71,6 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     product: view,
     price: price && price.success !== false ? { unitPrice: price.unitPrice ?? null, listPrice: price.listPrice ?? null, currency: price.currencyIsoCode ?? "USD" } : null,
     quantity: typed && typed.length <= 20 ? typed : String(view.quantityRule?.minimum ?? 1),
+    signedIn: ws.shopper.isLoggedIn,
   });
 }
 
@@ -120,7 +122,7 @@ function quantityHelp(rule: { minimum: number; maximum: number; increment: numbe
 }
 
 export default function ProductPage() {
-  const { product, price, quantity } = useLoaderData<typeof loader>();
+  const { product, price, quantity, signedIn } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
@@ -170,6 +172,7 @@ export default function ProductPage() {
               </p>
             ) : null}
           </fetcher.Form>
+          <WishlistButton productId={product.id} signedIn={signedIn} />
           {product.description ? (
             <section aria-labelledby="description-title" className="store-product__description">
               <h2 id="description-title">Description</h2>

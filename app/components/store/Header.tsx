@@ -86,6 +86,9 @@ export function Header({
               <Link to={ORDER_HISTORY_PATH} className="store-header__link">
                 Order History
               </Link>
+              <Link to="/wishlist" className="store-header__link">
+                Wishlist
+              </Link>
               <Form method="post" action="/logout" className="store-header__logout">
                 <Button variant="link">Sign out</Button>
               </Form>

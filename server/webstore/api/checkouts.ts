@@ -39,6 +39,18 @@ export interface PaymentRequest {
   registrationAccountId?: string;
 }
 
+export interface PaymentTokenInput {
+  paymentGatewayId?: string;
+  paymentMethod: {
+    cardHolderName: string;
+    cardNumber: string;
+    expiryMonth: string;
+    expiryYear: string;
+    cvv: string;
+    cardType?: string;
+  };
+}
+
 export interface OrderAction {
   action: 'prepare' | 'submit';
   parameters?: JsonObject;
@@ -117,6 +129,14 @@ export function checkoutsApi(core: ClientCore) {
         method: 'DELETE',
         path: path`checkouts/${checkout(checkoutId)}/coupons/${required(couponId, 'couponId is required')}`,
       });
+    },
+
+    /**
+     * Turns card details into the gateway's token (POST payments/token). The card number travels once, to the
+     * API; only the token is used afterwards.
+     */
+    async tokenizePayment(input: PaymentTokenInput): Promise<{ token?: string; last4?: string; cardType?: string }> {
+      return send(core, { method: 'POST', path: 'payments/token', body: input });
     },
 
     async makePayment(checkoutId: string, request: PaymentRequest): Promise<JsonObject> {

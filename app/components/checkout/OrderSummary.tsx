@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { Price } from "../Price";
+import { isDiscount, type CheckoutLine, type CheckoutTotals } from "../../lib/checkout";
+
+/**
+ * The order summary beside every step: the items and the API's totals (items, discounts, shipping, tax, total),
+ * never computed here. `children` (coupons) sit between the items and the totals.
+ */
+export function OrderSummary({
+  totals,
+  lines,
+  children,
+}: {
+  totals: CheckoutTotals;
+  lines: readonly CheckoutLine[];
+  children?: ReactNode;
+}) {
+  const { currency } = totals;
+  return (
+    <aside aria-labelledby="order-summary-title" className="checkout-summary">
+      <h2 id="order-summary-title">Order summary</h2>
+      {lines.length > 0 ? (
+        <ul className="checkout-summary__lines" aria-label="Items">
+          {lines.map((line) => (
+            <li key={line.id}>
+              <span className="checkout-summary__name">{line.name}</span>
+              <span className="checkout-summary__quantity">Qty {line.quantity}</span>
+              <Price amount={line.totalPrice} currency={currency} className="checkout-summary__price" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {children}
+      <dl className="store-totals checkout-totals">
+        <div>
+          <dt>Items ({totals.itemCount})</dt>
+          <dd>
+            <Price amount={totals.items} currency={currency} fallback="—" />
+          </dd>
+        </div>
+        {isDiscount(totals.discounts) ? (
+          <div>
+            <dt>Discounts</dt>
+            <dd>
+              <Price amount={totals.discounts} currency={currency} />
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Shipping</dt>
+          <dd>
+            <Price amount={totals.shipping} currency={currency} fallback="—" />
+          </dd>
+        </div>
+        <div>
+          <dt>Tax</dt>
+          <dd>
+            <Price amount={totals.tax} currency={currency} fallback="—" />
+          </dd>
+        </div>
+        <div className="store-totals__total">
+          <dt>Total</dt>
+          <dd>
+            <Price amount={totals.total} currency={currency} fallback="—" />
+          </dd>
+        </div>
+      </dl>
+    </aside>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The order confirmation: the order's reference number and a link to its summary page. With JavaScript the page
+ * emits the spec's `orderPlaced` event (a window CustomEvent) once, for whatever listens (analytics, the header).
+ * Only the order placed in this session is confirmed here; other numbers belong to the order pages.
+ */
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { STORE_NAME } from "~/components/store/Header";
+import { RouteErrorBoundary } from "~/components/store/PageError";
+import { orderSummaryPath } from "~/lib/checkout";
+import checkoutStyles from "~/styles/checkout.css";
+import { getWebstore, serverTimingHeaders } from "~/webstore.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles as unknown as string }];
+
+export const meta: MetaFunction = () => [{ title: `Order confirmed | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+
+export const headers = serverTimingHeaders;
+
+export const ORDER_PLACED_EVENT = "orderPlaced";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ws = await getWebstore(request, context);
+  const last = ws.session.get("lastOrder");
+  const orderNumber = params.orderNumber ?? "";
+  if (!last || last.orderNumber !== orderNumber) throw data("Order not found", { status: 404 });
+  return ws.reply({ orderNumber, isGuest: !ws.shopper.isLoggedIn });
+}
+
+export default function OrderConfirmation() {
+  const { orderNumber, isGuest } = useLoaderData<typeof loader>();
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (announced.current === orderNumber) return;
+    announced.current = orderNumber;
+    window.dispatchEvent(new CustomEvent(ORDER_PLACED_EVENT, { detail: { orderNumber } }));
+  }, [orderNumber]);
+
+  return (
+    <div className="store-page store-narrow checkout-confirmation">
+      <h1>Thank you for your order</h1>
+      <p className="checkout-confirmation__number">
+        Your order number is <strong data-testid="order-number">{orderNumber}</strong>
+      </p>
+      <p>
+        {isGuest
+          ? "Keep your order number: with your e-mail address, it lets you look up your order."
+          : "You can follow your order in your order history."}
+      </p>
+      <p className="checkout-confirmation__links">
+        <Link to={orderSummaryPath(orderNumber)} className="store-cta">
+          View order details
+        </Link>{" "}
+        <Link to="/">Continue shopping</Link>
+      </p>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

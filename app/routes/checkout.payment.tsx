@@ -1,0 +1,533 @@
+/**
+ * Checkout step 3, payment. Entering it reserves the cart's stock (PUT inventory-reservations) and the page says
+ * until when ("Items reserved until h:mm a", a live countdown with JavaScript). Coupons are applied through the
+ * checkout. The shopper pays by card (tokenised by the payment gateway, then authorised: requestType Auth) or, as
+ * a business buyer, by purchase order (SimplePurchaseOrder), with the shipping address or another as billing
+ * address. The card number is never echoed back, logged or kept: a refused payment keeps everything else typed.
+ */
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { z } from "zod";
+import { AddressForm, type AddressFieldsetMeta } from "~/components/AddressForm";
+import { Button } from "~/components/Button";
+import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
+import { OrderSummary } from "~/components/checkout/OrderSummary";
+import { ErrorSummary, ProblemBanner } from "~/components/checkout/Problems";
+import { RadioGroup, RadioOption } from "~/components/checkout/RadioGroup";
+import { ReservationNotice } from "~/components/checkout/ReservationNotice";
+import { Field, SelectField, type FieldMeta } from "~/components/Field";
+import { STORE_NAME } from "~/components/store/Header";
+import { RouteErrorBoundary } from "~/components/store/PageError";
+import { useZodForm } from "~/components/useZodForm";
+import {
+  addressInput,
+  applicationContext,
+  asCheckoutAddress,
+  billingAddressJson,
+  canPayByPurchaseOrder,
+  checkoutFailure,
+  checkoutPageData,
+  failureRedirect,
+  progressOf,
+  requireActiveCheckout,
+  tokenizeCard,
+  updateProgress,
+  type CheckoutPageData,
+} from "~/checkout.server";
+import { addressLabels, createAddressSchema, type Address } from "~/lib/address";
+import {
+  addressLines,
+  cardDigits,
+  cardFieldOfMessage,
+  cardLabel,
+  CHECKOUT_MESSAGES,
+  EXPIRY_MONTHS,
+  expiryYears,
+  firstIncompleteStep,
+  paymentOutcome,
+  stepPath,
+  type PaymentMethod,
+} from "~/lib/checkout";
+import { optionalText, VALIDITY_MESSAGES } from "~/lib/validation";
+import type { RefreshHandle } from "~/root";
+import checkoutStyles from "~/styles/checkout.css";
+import { toast } from "~/toast.server";
+import { errorMessage, getWebstore, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
+import { isFetchError } from "../../server/webstore/index";
+
+export const handle: RefreshHandle = { refreshWhileProcessing: true };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles as unknown as string }];
+
+export const meta: MetaFunction = () => [{ title: `Payment | Checkout | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+
+export const headers = serverTimingHeaders;
+
+const FORM_ID = "payment";
+const COUPON_MAX_LENGTH = 100;
+const PO_MAX_LENGTH = 80;
+/** Checkout coupons are served by API versions 61-62 only: elsewhere the cart's coupons are the way. */
+const COUPONS_UNAVAILABLE = "Coupons can't be applied during checkout. Apply them in your cart.";
+/** Never sent back to the page: a refused payment asks for the card number (and security code) again. */
+const SECRET_FIELDS = ["cardNumber", "cvv"];
+
+interface PaymentOptions {
+  allowPurchaseOrder: boolean;
+  countries: string[];
+  skipPhoneNumberValidation: boolean;
+}
+
+interface PaymentValues {
+  paymentMethod: PaymentMethod;
+  cardholderName?: string;
+  cardNumber?: string;
+  expiryMonth?: string;
+  expiryYear?: string;
+  cvv?: string;
+  purchaseOrderNumber?: string;
+  sameAsShipping?: boolean;
+  billing: Address | null;
+}
+
+/** What the form submits (Conform's view of the fields). */
+type PaymentInput = {
+  paymentMethod: string;
+  cardholderName?: string;
+  cardNumber?: string;
+  expiryMonth?: string;
+  expiryYear?: string;
+  cvv?: string;
+  purchaseOrderNumber?: string;
+  sameAsShipping?: string;
+  billing?: Record<string, string>;
+};
+
+function paymentSchema(options: PaymentOptions) {
+  const address = createAddressSchema({ countries: options.countries, skipPhoneNumberValidation: options.skipPhoneNumberValidation });
+  const M = VALIDITY_MESSAGES;
+  return z
+    .object({
+      paymentMethod: z.enum(["card", "purchaseOrder"], { required_error: M.valueMissing, invalid_type_error: M.badInput }),
+      cardholderName: optionalText({ max: 255 }),
+      cardNumber: optionalText({ max: 23 }),
+      expiryMonth: optionalText({ max: 2 }),
+      expiryYear: optionalText({ max: 4 }),
+      cvv: optionalText({ max: 4 }),
+      purchaseOrderNumber: optionalText({ max: PO_MAX_LENGTH }),
+      sameAsShipping: z.boolean().optional(),
+      billing: z.unknown().optional(),
+    })
+    .transform((value, ctx) => {
+      const problem = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message, path: [path] });
+      if (value.paymentMethod === "card") {
+        if (!value.cardholderName) problem("cardholderName", M.valueMissing);
+        if (!value.cardNumber) problem("cardNumber", M.valueMissing);
+        else if (!/^\d{12,19}$/.test(cardDigits(value.cardNumber))) problem("cardNumber", M.patternMismatch);
+        if (!value.expiryMonth) problem("expiryMonth", M.valueMissing);
+        else if (!EXPIRY_MONTHS.includes(value.expiryMonth)) problem("expiryMonth", M.badInput);
+        if (!value.expiryYear) problem("expiryYear", M.valueMissing);
+        else if (!/^\d{4}$/.test(value.expiryYear)) problem("expiryYear", M.badInput);
+        if (!value.cvv) problem("cvv", M.valueMissing);
+        else if (!/^\d{3,4}$/.test(value.cvv)) problem("cvv", M.patternMismatch);
+      } else if (!options.allowPurchaseOrder) {
+        problem("paymentMethod", "Pay with a card.");
+      } else if (!value.purchaseOrderNumber) {
+        problem("purchaseOrderNumber", M.valueMissing);
+      }
+      let billing: Address | null = null;
+      if (!value.sameAsShipping) {
+        const parsed = address.safeParse(value.billing ?? {});
+        if (parsed.success) billing = parsed.data;
+        else for (const issue of parsed.error.issues) ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path: ["billing", ...issue.path] });
+      }
+      return { ...value, billing } as PaymentValues;
+    }) as unknown as z.ZodType<PaymentValues, z.ZodTypeDef, PaymentInput>;
+}
+
+function paymentOptions(ws: Webstore, appContext: Awaited<ReturnType<typeof applicationContext>>): PaymentOptions {
+  const countries = (appContext.shippingCountries ?? []).filter((c) => typeof c === "string" && c.trim() !== "");
+  return {
+    allowPurchaseOrder: canPayByPurchaseOrder(ws.shopper),
+    countries: countries.length > 0 ? countries : ["US"],
+    skipPhoneNumberValidation: appContext.skipPhoneNumberValidationEnabled === true,
+  };
+}
+
+/**
+ * The cart's stock is held while the shopper pays (PUT inventory-reservations, once per checkout while it lasts).
+ * A product that ran out is named; any other failure leaves the page without a reservation (it is a convenience).
+ */
+async function reservation(ws: Webstore, page: CheckoutPageData): Promise<{ expiresAt: string | null; problem: string | null }> {
+  if (!page.cartId) return { expiresAt: null, problem: null };
+  const held = progressOf(ws.session, page.checkoutId).reservation;
+  if (held && held.cartId === page.cartId && Date.parse(held.expiresAt) > Date.now()) return { expiresAt: held.expiresAt, problem: null };
+  try {
+    const answer = await ws.client.reserveInventory(page.cartId);
+    const expiresAt = typeof answer.expiresAt === "string" ? answer.expiresAt : null;
+    updateProgress(ws.session, page.checkoutId, { reservation: expiresAt ? { cartId: page.cartId, expiresAt } : undefined });
+    return { expiresAt, problem: null };
+  } catch (error) {
+    rethrowResponse(error);
+    const failure = checkoutFailure(error, page.lines);
+    if (failure.kind === "inventory") return { expiresAt: null, problem: failure.message };
+    console.warn("Reserving the cart's inventory failed:", error instanceof Error ? error.message : error);
+    return { expiresAt: null, problem: null };
+  }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ws = await getWebstore(request, context);
+  const loaded = await requireActiveCheckout(ws);
+  if (loaded.processing) return ws.reply({ processing: true as const });
+  const [page, appContext] = await Promise.all([checkoutPageData(ws, loaded), applicationContext(ws)]);
+  const todo = firstIncompleteStep({ shipments: page.shipments, needsContact: page.isGuest, contact: page.contact });
+  if (todo !== "payment") throw await ws.redirect(stepPath(todo), toast("info", "Finish this step first."));
+  const held = await reservation(ws, page);
+  const shipping = page.shipments[0]?.address ?? null;
+  const couponCode = (new URL(request.url).searchParams.get("coupon") ?? "").slice(0, COUPON_MAX_LENGTH);
+  return ws.reply({
+    processing: false as const,
+    page,
+    options: paymentOptions(ws, appContext),
+    reservation: held.expiresAt,
+    reservationProblem: held.problem,
+    renderedAt: Date.now(),
+    shippingAddress: addressLines(shipping),
+    years: expiryYears(Date.now()),
+    couponCode,
+    defaults: {
+      paymentMethod: "card",
+      sameAsShipping: "on",
+      cardholderName: shipping ? [shipping.firstName, shipping.lastName].filter(Boolean).join(" ") : "",
+    },
+  });
+}
+
+type ActionData =
+  | { intent: "pay"; result: SubmissionResult<string[]>; attempt: number; cartLink: boolean }
+  | { intent: "coupon"; error: string; code: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ws = await getWebstore(request, context);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "pay");
+  const loaded = await requireActiveCheckout(ws);
+  const page = await checkoutPageData(ws, loaded);
+  const here = stepPath("payment");
+  switch (intent) {
+    case "applyCoupon": {
+      const code = String(formData.get("couponCode") ?? "").trim();
+      if (!code) return ws.reply<ActionData>({ intent: "coupon", error: VALIDITY_MESSAGES.valueMissing, code }, { status: 400 });
+      if (code.length > COUPON_MAX_LENGTH) return ws.reply<ActionData>({ intent: "coupon", error: VALIDITY_MESSAGES.tooLong, code }, { status: 400 });
+      try {
+        await ws.client.applyCheckoutCoupon(page.checkoutId, code);
+      } catch (error) {
+        const redirect = await couponFailureRedirect(ws, error, page);
+        if (redirect) return redirect;
+        const message = isFetchError(error) && error.status === 404 ? COUPONS_UNAVAILABLE : errorMessage(error, "We couldn't apply that coupon.");
+        return ws.reply<ActionData>({ intent: "coupon", error: message, code }, { status: 400 });
+      }
+      updateProgress(ws.session, page.checkoutId, { payment: undefined });
+      return ws.redirect(here, toast("success", `Coupon ${code} applied.`));
+    }
+    case "removeCoupon": {
+      const couponId = String(formData.get("couponId") ?? "");
+      const code = String(formData.get("couponCode") ?? "");
+      try {
+        await ws.client.removeCheckoutCoupon(page.checkoutId, couponId);
+      } catch (error) {
+        const redirect = await couponFailureRedirect(ws, error, page);
+        if (redirect) return redirect;
+        return ws.redirect(here, toast("error", errorMessage(error, "We couldn't remove the coupon. Try again.")));
+      }
+      updateProgress(ws.session, page.checkoutId, { payment: undefined });
+      return ws.redirect(here, toast("success", code ? `Coupon ${code} removed.` : "Coupon removed."));
+    }
+    default:
+      return pay(ws, formData, page);
+  }
+}
+
+/** A coupon call that failed because the checkout itself is gone or expired; other failures stay on the page. */
+async function couponFailureRedirect(ws: Webstore, error: unknown, page: CheckoutPageData): Promise<Response | null> {
+  rethrowResponse(error);
+  const failure = checkoutFailure(error, page.lines);
+  return failure.kind === "expired" || failure.kind === "signIn" ? failureRedirect(ws, failure) : null;
+}
+
+async function pay(ws: Webstore, formData: FormData, page: CheckoutPageData) {
+  const options = paymentOptions(ws, await applicationContext(ws));
+  const submission = parseWithZod(formData, { schema: paymentSchema(options) });
+  const attempt = Date.now();
+  const refuse = (reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, cartLink = false, status = 400) =>
+    ws.reply<ActionData>({ intent: "pay", result: submission.reply({ ...reply, hideFields: SECRET_FIELDS }), attempt, cartLink }, { status });
+  if (submission.status !== "success") return refuse({});
+  const value = submission.value;
+  const shipping = page.shipments[0]?.address ?? null;
+  const billing = value.billing ? asCheckoutAddress(addressInput(value.billing)) : shipping;
+  const billingAddress = billing ? billingAddressJson(billing) : undefined;
+
+  const requestFailed = async (error: unknown) => {
+    rethrowResponse(error);
+    const failure = checkoutFailure(error, page.lines);
+    const redirect = await failureRedirect(ws, failure);
+    if (redirect) return redirect;
+    // The API refused the request itself (e.g. purchase orders are for business buyers): its words, on the field.
+    if (failure.kind === "invalid" && value.paymentMethod === "purchaseOrder") return refuse({ fieldErrors: { purchaseOrderNumber: [failure.message] } });
+    return refuse({ formErrors: [failure.message] }, failure.cartLink, failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400);
+  };
+
+  let answer: unknown;
+  let label: string;
+  if (value.paymentMethod === "card") {
+    let token;
+    try {
+      token = await tokenizeCard(ws.client, {
+        cardholderName: value.cardholderName ?? "",
+        cardNumber: cardDigits(value.cardNumber ?? ""),
+        expiryMonth: value.expiryMonth ?? "",
+        expiryYear: value.expiryYear ?? "",
+        cvv: value.cvv ?? "",
+      });
+    } catch (error) {
+      rethrowResponse(error);
+      // The gateway refused the card details themselves: the message goes on the field it is about.
+      if (isFetchError(error) && error.status === 400) {
+        const message = error.errors[0]?.message || CHECKOUT_MESSAGES.cardInvalid;
+        return refuse({ fieldErrors: { [cardFieldOfMessage(message)]: [message] } });
+      }
+      // Only the status and message: a request body with the card number is never logged.
+      console.error("Tokenising a card failed:", isFetchError(error) ? `${error.status} ${error.message}` : (error as Error).message);
+      return refuse({ formErrors: [CHECKOUT_MESSAGES.paymentSystemError] });
+    }
+    try {
+      answer = await ws.client.makePayment(page.checkoutId, { requestType: "Auth", paymentToken: token.token, billingAddress });
+    } catch (error) {
+      return requestFailed(error);
+    }
+    label = cardLabel(token.cardType, token.last4);
+  } else {
+    const number = value.purchaseOrderNumber ?? "";
+    try {
+      answer = await ws.client.makePayment(page.checkoutId, { requestType: "SimplePurchaseOrder", paymentToken: number, billingAddress });
+    } catch (error) {
+      return requestFailed(error);
+    }
+    label = `Purchase order ${number}`;
+  }
+
+  const outcome = paymentOutcome(answer, value.paymentMethod);
+  if (!outcome.ok) {
+    return outcome.formError !== undefined ? refuse({ formErrors: [outcome.formError] }) : refuse({ fieldErrors: { [outcome.field]: [outcome.fieldError] } });
+  }
+  updateProgress(ws.session, page.checkoutId, { payment: { method: value.paymentMethod, label } });
+  return ws.redirect(stepPath("review"));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export default function PaymentStep() {
+  const data = useLoaderData<typeof loader>();
+  if (data.processing) return <CheckoutProcessing step="payment" />;
+  return <PaymentPage data={data} />;
+}
+
+type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { processing: true }>;
+
+function PaymentPage({ data }: { data: PageData }) {
+  const { page, options, reservation, reservationProblem, renderedAt, shippingAddress, years, defaults } = data;
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const payResult = actionData?.intent === "pay" ? actionData : undefined;
+  const navigation = useNavigation();
+  const schema = useMemo(() => paymentSchema(options), [options]);
+  const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: payResult?.result, defaultValue: defaults });
+  const paying = navigation.state !== "idle" && navigation.formAction === stepPath("payment") && navigation.formData?.get("intent") === "pay";
+  const method = fields.paymentMethod;
+  const chosen = typeof method.initialValue === "string" ? method.initialValue : "card";
+  // A new key after each refused payment empties the card number and security code, also with JavaScript.
+  const secretKey = payResult?.attempt ?? 0;
+
+  const labelOf = (name: string) => {
+    const labels: Record<string, string> = {
+      paymentMethod: "Payment method",
+      cardholderName: "Cardholder name",
+      cardNumber: "Card number",
+      expiryMonth: "Expiry month",
+      expiryYear: "Expiry year",
+      cvv: "CVV",
+      purchaseOrderNumber: "Purchase order number",
+    };
+    if (labels[name]) return labels[name];
+    const billing = /^billing\.(\w+)$/.exec(name);
+    return billing ? `Billing ${(addressLabels(options.countries[0]) as Record<string, string>)[billing[1]] ?? billing[1]}` : undefined;
+  };
+
+  const summary = (
+    <OrderSummary totals={page.totals} lines={page.lines}>
+      <CouponSection
+        coupons={page.coupons}
+        defaultCode={actionData?.intent === "coupon" ? actionData.code : data.couponCode}
+        error={actionData?.intent === "coupon" ? actionData.error : null}
+      />
+    </OrderSummary>
+  );
+
+  return (
+    <CheckoutLayout step="payment" aside={summary}>
+      <h2>Payment</h2>
+      <ProblemBanner messages={page.problems} cartLink={page.inventoryProblem} />
+      <ProblemBanner messages={reservationProblem ? [reservationProblem] : []} cartLink />
+      {reservation ? <ReservationNotice expiresAt={reservation} renderedAt={renderedAt} /> : null}
+      <Form method="post" {...getFormProps(form)} className="checkout-form checkout-payment">
+        <ErrorSummary
+          formId={form.id}
+          formErrors={form.errors?.filter((message) => !page.problems.includes(message))}
+          fieldErrors={form.allErrors}
+          labelOf={labelOf}
+          cartLink={payResult?.cartLink}
+          focusKey={payResult?.result}
+        />
+        {options.allowPurchaseOrder ? (
+          <RadioGroup id={method.id} legend="Payment method" errors={method.errors}>
+            <RadioOption key={`card-${method.key ?? ""}`} id={method.id} name={method.name} value="card" defaultChecked={chosen === "card"} label="Credit card" />
+            <RadioOption
+              key={`po-${method.key ?? ""}`}
+              id={`${method.id}-po`}
+              name={method.name}
+              value="purchaseOrder"
+              defaultChecked={chosen === "purchaseOrder"}
+              label="Purchase order"
+            />
+          </RadioGroup>
+        ) : (
+          <input type="hidden" name={method.name} value="card" />
+        )}
+        <fieldset className="checkout-fieldset checkout-card">
+          <legend className="checkout-fieldset__legend">Card details</legend>
+          <Field label="Cardholder name" meta={fields.cardholderName as FieldMeta} autoComplete="cc-name" maxLength={255} required />
+          <Field
+            key={`card-number-${secretKey}`}
+            label="Card number"
+            meta={fields.cardNumber as FieldMeta}
+            defaultValue=""
+            autoComplete="cc-number"
+            inputMode="numeric"
+            maxLength={23}
+            limitNotice={false}
+            required
+          />
+          <div className="checkout-card__row">
+            <SelectField
+              label="Expiry month"
+              meta={fields.expiryMonth as FieldMeta}
+              options={EXPIRY_MONTHS.map((m) => ({ value: m, label: m }))}
+              placeholder="MM"
+              autoComplete="cc-exp-month"
+              required
+            />
+            <SelectField
+              label="Expiry year"
+              meta={fields.expiryYear as FieldMeta}
+              options={years.map((y) => ({ value: y, label: y }))}
+              placeholder="YYYY"
+              autoComplete="cc-exp-year"
+              required
+            />
+            <Field
+              key={`cvv-${secretKey}`}
+              label="CVV"
+              meta={fields.cvv as FieldMeta}
+              defaultValue=""
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              maxLength={4}
+              limitNotice={false}
+              className="checkout-card__cvv"
+              required
+            />
+          </div>
+        </fieldset>
+        {options.allowPurchaseOrder ? (
+          <fieldset className="checkout-fieldset checkout-po">
+            <legend className="checkout-fieldset__legend">Purchase order</legend>
+            <Field label="Purchase order number" meta={fields.purchaseOrderNumber as FieldMeta} maxLength={PO_MAX_LENGTH} autoComplete="off" required />
+          </fieldset>
+        ) : null}
+        <fieldset className="checkout-fieldset checkout-billing">
+          <legend className="checkout-fieldset__legend">Billing address</legend>
+          <Field type="checkbox" value="on" label="Same as shipping address" meta={fields.sameAsShipping as FieldMeta} />
+          {shippingAddress.length > 0 ? <p className="checkout-billing__same store-muted">{shippingAddress.join(", ")}</p> : null}
+          <div className="checkout-billing__form">
+            <AddressForm
+              meta={fields.billing as unknown as AddressFieldsetMeta}
+              prefix="billing"
+              countries={options.countries}
+              legend="Billing address"
+              hideLegend
+              autoCompleteSection="billing"
+            />
+          </div>
+        </fieldset>
+        <div className="checkout-actions">
+          <Button name="intent" value="pay" size="large" pending={paying} pendingLabel="Checking your payment…">
+            Continue to review
+          </Button>
+        </div>
+      </Form>
+    </CheckoutLayout>
+  );
+}
+
+function CouponSection({
+  coupons,
+  defaultCode,
+  error,
+}: {
+  coupons: readonly { id: string; code: string }[];
+  defaultCode: string;
+  error: string | null;
+}) {
+  const navigation = useNavigation();
+  const busy = (intent: string, id?: string) =>
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent && (id === undefined || navigation.formData?.get("couponId") === id);
+  return (
+    <section aria-labelledby="checkout-coupons-title" className="checkout-coupons">
+      <h3 id="checkout-coupons-title">Coupons</h3>
+      <Form method="post" className="store-inline-form" noValidate>
+        <Field
+          key={`${defaultCode}-${error ?? ""}`}
+          label="Coupon code"
+          name="couponCode"
+          defaultValue={defaultCode}
+          autoComplete="off"
+          maxLength={COUPON_MAX_LENGTH}
+          errors={error ? [error] : null}
+        />
+        <Button name="intent" value="applyCoupon" variant="neutral" pending={busy("applyCoupon")} pendingLabel="Applying…">
+          Apply
+        </Button>
+      </Form>
+      {coupons.length > 0 ? (
+        <ul className="store-coupons" aria-label="Applied coupons">
+          {coupons.map((coupon) => (
+            <li key={coupon.id} className="store-coupon">
+              <span className="store-coupon__code">{coupon.code}</span>
+              <Form method="post">
+                <input type="hidden" name="couponId" value={coupon.id} />
+                <input type="hidden" name="couponCode" value={coupon.code} />
+                <Button name="intent" value="removeCoupon" variant="link" size="small" pending={busy("removeCoupon", coupon.id)}>
+                  Remove<span className="kit-visually-hidden"> coupon {coupon.code}</span>
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,160 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it, vi } from "vitest";
+import {
+  billingAddressJson,
+  checkoutFailure,
+  deliveryAddressJson,
+  placeOrderOnce,
+  progressOf,
+  rememberOrder,
+  saveGuestUserContext,
+  tokenizeCard,
+  updateProgress,
+} from "../../../app/checkout.server";
+import { getStoreSession } from "../../../app/session.server";
+import type { Webstore } from "../../../app/webstore.server";
+import { FetchError, type WebstoreClient } from "../../../server/webstore/index";
+
+function contextFor(): AppLoadContext {
+  return {
+    webstore: () => {
+      throw new Error("not used");
+    },
+    storefront: { mode: "emulator", webstoreId: "0ZEDEMO00000001", sessionSecret: "a-test-secret-of-some-length", sessionSeconds: 7200, emulatorApiUrl: null },
+  } as AppLoadContext;
+}
+
+async function session() {
+  return getStoreSession(new Request("http://localhost/"), contextFor());
+}
+
+async function webstore(client: Partial<Record<keyof WebstoreClient | "tokenizePayment", unknown>>, loggedIn = false): Promise<Webstore> {
+  return {
+    client: client as unknown as WebstoreClient,
+    session: await session(),
+    shopper: { isLoggedIn: loggedIn },
+  } as unknown as Webstore;
+}
+
+const card = { cardholderName: "Sam Shopper", cardNumber: "4242424242424242", expiryMonth: "12", expiryYear: "2030", cvv: "123" };
+const url = "http://emulator.local/services/data/v65.0/commerce/webstores/0ZE/checkouts/2z9A/orders";
+
+describe("session keys of the checkout", () => {
+  it("keeps progress per checkout and forgets it for another one", async () => {
+    const s = await session();
+    updateProgress(s, "2z9A", { payment: { method: "card", label: "Visa ending in 4242" } });
+    expect(progressOf(s, "2z9A").payment?.label).toBe("Visa ending in 4242");
+    expect(progressOf(s, "2z9B")).toEqual({ checkoutId: "2z9B" });
+  });
+
+  it("after the order: clears the active checkout, remembers the order, closes a guest's cart", async () => {
+    const ws = await webstore({});
+    ws.session.set("activeCheckoutId", "2z9A");
+    ws.session.set("guestCartId", "0a6A");
+    updateProgress(ws.session, "2z9A", {});
+    rememberOrder(ws, "2z9A", "ORN-1");
+    expect(ws.session.get("activeCheckoutId")).toBeUndefined();
+    expect(ws.session.get("checkoutProgress")).toBeUndefined();
+    expect(ws.session.get("guestCartId")).toBeUndefined();
+    expect(ws.session.get("lastOrder")).toEqual({ checkoutId: "2z9A", orderNumber: "ORN-1" });
+  });
+
+  it("stores the guest user context only with non-blank strings", async () => {
+    const s = await session();
+    saveGuestUserContext(s, { lastName: "Shopper", email: " ", phoneNumber: "" });
+    expect(s.get("guestUserContext")).toEqual({ lastName: "Shopper" });
+    saveGuestUserContext(s, { email: "" });
+    expect(s.get("guestUserContext")).toBeUndefined();
+  });
+});
+
+describe("tokenizeCard", () => {
+  it("sends the card to the client's payments/token method and answers the token", async () => {
+    const tokenizePayment = vi.fn().mockResolvedValue({ token: "tok_1", last4: "4242", cardType: "Visa" });
+    const ws = await webstore({ tokenizePayment });
+    await expect(tokenizeCard(ws.client, card)).resolves.toEqual({ token: "tok_1", last4: "4242", cardType: "Visa" });
+    expect(tokenizePayment).toHaveBeenCalledWith({
+      paymentMethod: { cardHolderName: "Sam Shopper", cardNumber: "4242424242424242", expiryMonth: "12", expiryYear: "2030", cvv: "123" },
+    });
+  });
+
+  it("fails without echoing the card number when the gateway answers no token", async () => {
+    const ws = await webstore({ tokenizePayment: vi.fn().mockResolvedValue({}) });
+    const error = (await tokenizeCard(ws.client, card).catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe("The payment gateway answered without a token.");
+    expect(error.message).not.toContain(card.cardNumber);
+  });
+});
+
+describe("placeOrderOnce", () => {
+  it("prepares and submits with place-order v2, reading the first action's order number", async () => {
+    const orderActions = vi.fn().mockResolvedValue({ actions: [{ action: "prepare", orderReferenceNumber: "ORN-2" }, { action: "submit", orderReferenceNumber: "ORN-2" }] });
+    const ws = await webstore({ orderActions });
+    await expect(placeOrderOnce(ws, "2z9A", { placeOrderV2Enabled: true })).resolves.toBe("ORN-2");
+    expect(orderActions).toHaveBeenCalledWith("2z9A", [{ action: "prepare" }, { action: "submit" }]);
+  });
+
+  it("places with v1 otherwise", async () => {
+    const placeOrder = vi.fn().mockResolvedValue({ orderReferenceNumber: "ORN-1", errors: [] });
+    const ws = await webstore({ placeOrder });
+    await expect(placeOrderOnce(ws, "2z9A", {})).resolves.toBe("ORN-1");
+  });
+
+  it("answers the order another submit placed meanwhile, and rethrows a real failure", async () => {
+    const refused = new FetchError({ url, status: 400, statusText: "Bad Request", errors: [{ type: "INVALID_API_INPUT", message: "already placed" }] });
+    const placed = await webstore({
+      placeOrder: vi.fn().mockRejectedValue(refused),
+      getCheckout: vi.fn().mockResolvedValue({ status: 200, processing: false, data: { checkoutId: "2z9A", orderReferenceNumber: "ORN-1" } }),
+    });
+    await expect(placeOrderOnce(placed, "2z9A", {})).resolves.toBe("ORN-1");
+    const open = await webstore({
+      placeOrder: vi.fn().mockRejectedValue(refused),
+      getCheckout: vi.fn().mockResolvedValue({ status: 200, processing: false, data: { checkoutId: "2z9A", orderReferenceNumber: null } }),
+    });
+    await expect(placeOrderOnce(open, "2z9A", {})).rejects.toBe(refused);
+  });
+});
+
+describe("checkoutFailure", () => {
+  it("names the product of a place-order inventory failure from the error body", () => {
+    const body = {
+      orderReferenceNumber: null,
+      errors: [{ type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", detail: "Not enough", instance: "0a9A", errorCode: "INSUFFICIENT_INVENTORY" }],
+    };
+    const error = new FetchError({ url, status: 412, statusText: "Precondition Failed", errors: [{ type: "INSUFFICIENT_INVENTORY", message: "Not enough" }], body });
+    const lines = [{ id: "0a9A", productId: "01tA", name: "Vintage Copper Moka Pot", quantity: 1, totalPrice: "79.00", groupId: "0a7A", errors: [] }];
+    expect(checkoutFailure(error, lines)).toEqual({
+      kind: "inventory",
+      message: "Vintage Copper Moka Pot is no longer available in the quantity you asked for.",
+      cartLink: true,
+    });
+  });
+
+  it("says the cart changed on a 409 and rethrows redirects", () => {
+    expect(checkoutFailure(new FetchError({ url, status: 409, statusText: "Conflict", errors: [{ type: "CONFLICT", message: "x" }] })).message).toBe(
+      "Your cart changed. Review it and try again.",
+    );
+    const redirect = new Response(null, { status: 303, headers: { Location: "/login" } });
+    expect(() => checkoutFailure(redirect)).toThrow();
+  });
+});
+
+describe("addresses for the API", () => {
+  it("sends a delivery address with the phone as shipToPhoneNumber and a saved address by id", () => {
+    expect(deliveryAddressJson({ firstName: "Sam", lastName: "S", street: "1 Main", city: "Austin", country: "US", phoneNumber: "5125550100", region: "" })).toEqual({
+      firstName: "Sam",
+      lastName: "S",
+      street: "1 Main",
+      city: "Austin",
+      country: "US",
+      shipToPhoneNumber: "5125550100",
+    });
+    expect(deliveryAddressJson({ addressId: "8lWA" })).toEqual({ id: "8lWA" });
+  });
+
+  it("sends a billing address without empty fields or ids", () => {
+    expect(
+      billingAddressJson({ id: "8lWA", name: null, firstName: "Sam", lastName: "Shopper", companyName: null, street: "1 Main", city: "Austin", region: "TX", postalCode: "78701", country: "US", phoneNumber: null }),
+    ).toEqual({ name: "Sam Shopper", firstName: "Sam", lastName: "Shopper", street: "1 Main", city: "Austin", region: "TX", postalCode: "78701", country: "US" });
+  });
+});

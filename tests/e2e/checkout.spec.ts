@@ -90,7 +90,7 @@ async function orderNumbersOf(request: APIRequestContext, who: { email: string; 
   return (body.orderSummaries ?? []).map((o: { orderNumber: string }) => o.orderNumber);
 }
 
-test("a guest checks out with contact details, a new address, a delivery method and a card", async ({ page }) => {
+test("a guest checks out with contact details, a new address, a delivery method and a card", async ({ page, browser }) => {
   await page.addInitScript(() => {
     const placed: string[] = [];
     (window as unknown as { placedOrders: string[] }).placedOrders = placed;
@@ -128,6 +128,17 @@ test("a guest checks out with contact details, a new address, a delivery method 
   // The checkout is over: the cart is empty again.
   await page.goto("/cart");
   await expect(page.getByText("Your cart is empty")).toBeVisible();
+
+  // Later, on another device (no session): the guest finds the order by its number and e-mail.
+  const elsewhere = await browser.newContext({ javaScriptEnabled: jsEnabled(page) });
+  const lookup = await elsewhere.newPage();
+  await lookup.goto("/OrderLookup");
+  await lookup.getByLabel("Order Number").fill(orderNumber);
+  await lookup.getByLabel("Email Address").fill("sam@example.com");
+  await lookup.getByRole("button", { name: "View order details" }).click();
+  await expect(lookup).toHaveURL(new RegExp(`/OrderSummary/${orderNumber}$`));
+  await expect(lookup.getByText(orderNumber).first()).toBeVisible();
+  await elsewhere.close();
 });
 
 test("a business buyer acting for a managed account splits the cart into two shipments and pays by purchase order", async ({ page }) => {

@@ -38,6 +38,7 @@ const section = [
   tables("docs/emulator.md", "Catalog and carts"),
   tables("docs/emulator-checkout.md", "Delivery groups, checkouts, payments, addresses"),
   tables("docs/emulator-orders.md", "Order summaries, lookup, reorder, server method, SEO"),
+  tables("docs/emulator-wishlists.md", "Wishlists"),
 ].join("\n");
 
 const readme = readFileSync("README.md", "utf8");

@@ -8,6 +8,7 @@ import { ordersModule } from "./orders.js";
 import { paymentsModule } from "./payments.js";
 import { seoModule } from "./seo.js";
 import { shippingModule } from "./shipping.js";
+import { wishlistsModule } from "./wishlists.js";
 import type { EmulatorModule } from "./state.js";
 
 /**
@@ -25,4 +26,5 @@ export const modules: EmulatorModule[] = [
   ordersModule,
   apexModule,
   seoModule,
+  wishlistsModule,
 ];

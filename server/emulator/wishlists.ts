@@ -1,0 +1,405 @@
+import { catalogStore, fieldList, type ProductRow } from "./catalog.js";
+import { addItem, lineJson, purchasable } from "./cart-items.js";
+import { assertEditable, cartOwner, findPrimaryCart, forbidGuest, insertCart, resolveCart, touchCart, type CartRow } from "./cart-store.js";
+import { cartProductJson, loadCartView } from "./cart-view.js";
+import { effectiveAccountId, readFixture } from "./context.js";
+import { ApiError, invalidInput, notFound } from "./errors.js";
+import { json, noContent } from "./http.js";
+import { availableFor, inventoryEnabled } from "./inventory.js";
+import { money } from "./money.js";
+import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "./paging.js";
+import { purchaseProblem } from "./product-rules.js";
+import { recordId } from "./record-ids.js";
+import type { RequestContext, Router } from "./router.js";
+import type { Emu, EmulatorModule } from "./state.js";
+
+/**
+ * Wishlists (reference §7): a signed-in buyer's lists for the account they act for, their items, and adding a
+ * whole list to a cart. Guests have no wishlists (401 INVALID_SESSION_ID); a list of another buyer or another
+ * account is answered as if it didn't exist (404 NOT_FOUND), so ids can't be probed. The displayed list is the
+ * owner's oldest list.
+ */
+
+export const WISHLIST_NAME_MAX = 255;
+/** [I] How many lists one buyer may keep per account; the next create answers 400 LIMIT_EXCEEDED. */
+export const MAX_WISHLISTS = 100;
+const SORTS = ["CreatedDateAsc", "CreatedDateDesc"] as const;
+type ItemSort = (typeof SORTS)[number];
+
+interface WishlistRow {
+  id: string;
+  webstore_id: string;
+  user_id: string;
+  account_id: string;
+  name: string;
+  created_at: number;
+  seq: number;
+}
+
+interface WishlistItemRow {
+  id: string;
+  wishlist_id: string;
+  product_id: string;
+  created_at: number;
+  seq: number;
+}
+
+interface Owner {
+  webstoreId: string;
+  userId: string;
+  accountId: string;
+}
+
+/** The buyer and effective account a wishlist request acts for; guests are refused first. */
+function ownerOf(ctx: RequestContext): Owner {
+  forbidGuest(ctx, "Wishlists");
+  const user = ctx.user!;
+  return { webstoreId: ctx.webstoreId, userId: user.id, accountId: effectiveAccountId(ctx) ?? user.account_id };
+}
+
+const stores = new WeakMap<Emu, ReturnType<typeof createWishlistStore>>();
+
+function wishlistStore(emu: Emu) {
+  let store = stores.get(emu);
+  if (!store) stores.set(emu, (store = createWishlistStore(emu)));
+  return store;
+}
+
+function createWishlistStore(emu: Emu) {
+  const db = emu.db;
+  const ownerWhere = "webstore_id = ? AND user_id = ? AND account_id = ?";
+  const lists = db.prepare(`SELECT * FROM wishlists WHERE ${ownerWhere} ORDER BY created_at, seq`);
+  const byId = db.prepare("SELECT * FROM wishlists WHERE id = ?");
+  const count = db.prepare(`SELECT count(*) AS n FROM wishlists WHERE ${ownerWhere}`);
+  const nextSeq = db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM wishlists");
+  const insertList = db.prepare(
+    "INSERT INTO wishlists(id, webstore_id, user_id, account_id, name, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const rename = db.prepare("UPDATE wishlists SET name = ? WHERE id = ?");
+  const removeList = db.prepare("DELETE FROM wishlists WHERE id = ?");
+  const items = db.prepare("SELECT * FROM wishlist_items WHERE wishlist_id = ? ORDER BY created_at, seq");
+  const itemCount = db.prepare("SELECT count(*) AS n FROM wishlist_items WHERE wishlist_id = ?");
+  const itemById = db.prepare("SELECT * FROM wishlist_items WHERE id = ? AND wishlist_id = ?");
+  const itemByProduct = db.prepare("SELECT * FROM wishlist_items WHERE wishlist_id = ? AND product_id = ?");
+  const nextItemSeq = db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM wishlist_items");
+  const insertItem = db.prepare("INSERT INTO wishlist_items(id, wishlist_id, product_id, created_at, seq) VALUES (?, ?, ?, ?, ?)");
+  const removeItem = db.prepare("DELETE FROM wishlist_items WHERE id = ?");
+  return {
+    lists: (o: Owner) => lists.all(o.webstoreId, o.userId, o.accountId) as WishlistRow[],
+    list: (id: string) => byId.get(id) as WishlistRow | undefined,
+    count: (o: Owner) => (count.get(o.webstoreId, o.userId, o.accountId) as { n: number }).n,
+    insertList(o: Owner, id: string, name: string, createdAt: number) {
+      insertList.run(id, o.webstoreId, o.userId, o.accountId, name, createdAt, (nextSeq.get() as { n: number }).n);
+    },
+    rename: (id: string, name: string) => void rename.run(name, id),
+    removeList: (id: string) => void removeList.run(id),
+    items: (listId: string) => items.all(listId) as WishlistItemRow[],
+    itemCount: (listId: string) => (itemCount.get(listId) as { n: number }).n,
+    item: (listId: string, id: string) => itemById.get(id, listId) as WishlistItemRow | undefined,
+    itemByProduct: (listId: string, productId: string) => itemByProduct.get(listId, productId) as WishlistItemRow | undefined,
+    insertItem(listId: string, id: string, productId: string, createdAt: number) {
+      insertItem.run(id, listId, productId, createdAt, (nextItemSeq.get() as { n: number }).n);
+    },
+    removeItem: (id: string) => void removeItem.run(id),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lookups and input
+
+/** `{wishlistId}` → the owner's list: 400 INVALID_ID_FIELD when malformed, 404 NOT_FOUND when not theirs. */
+function ownedList(emu: Emu, owner: Owner, raw: unknown, label = "wishlistId"): WishlistRow {
+  const id = recordId(raw, "wishlist", label);
+  const list = wishlistStore(emu).list(id);
+  if (!list || list.webstore_id !== owner.webstoreId || list.user_id !== owner.userId || list.account_id !== owner.accountId) {
+    throw notFound(`Wishlist not found: ${id}`);
+  }
+  return list;
+}
+
+/** A product id from a body: malformed or naming no product → 400 INVALID_ID_FIELD (as the cart's item input). */
+function productInput(emu: Emu, raw: unknown): ProductRow {
+  if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) throw invalidInput("Missing required field: productId.");
+  const id = recordId(raw, "product", "productId");
+  const product = catalogStore(emu).product(id);
+  if (!product) throw new ApiError(400, "INVALID_ID_FIELD", `Product not found: ${id}`);
+  return product;
+}
+
+function nameInput(raw: unknown): string {
+  if (raw === undefined || raw === null) throw invalidInput("Missing required field: name.");
+  if (typeof raw !== "string" || raw.trim() === "") throw invalidInput("name must be a non-blank text.");
+  if (raw.length > WISHLIST_NAME_MAX) throw invalidInput(`name can have at most ${WISHLIST_NAME_MAX} characters; got ${raw.length}.`);
+  return raw.trim();
+}
+
+function objectBody(body: unknown, what: string): Record<string, unknown> {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw invalidInput(`The ${what} must be a JSON object.`);
+  return body as Record<string, unknown>;
+}
+
+function sortParam(query: URLSearchParams): ItemSort {
+  const raw = query.get("sortItemsBy");
+  if (raw === null || raw === "") return "CreatedDateDesc";
+  if (!(SORTS as readonly string[]).includes(raw)) throw illegalQuery("sortItemsBy", raw, `Expected one of ${SORTS.join(", ")}.`);
+  return raw as ItemSort;
+}
+
+/** Adds a product to a list (call inside a transaction); the existing item when it is already there. */
+function addProduct(emu: Emu, list: WishlistRow, product: ProductRow): { item: WishlistItemRow; created: boolean } {
+  const store = wishlistStore(emu);
+  const existing = store.itemByProduct(list.id, product.id);
+  if (existing) return { item: existing, created: false };
+  const id = emu.ids("wishlistItem");
+  store.insertItem(list.id, id, product.id, emu.clock.now());
+  return { item: store.item(list.id, id)!, created: true };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON
+
+/** The quantity one "add to cart" of a saved product asks for: its quantity rule's minimum, else 1. */
+function cartQuantity(p: ProductRow): number {
+  return p.qty_minimum ?? 1;
+}
+
+/** [I] Why the product can't go into a cart right now (the spec's product errors), or null. */
+function itemError(emu: Emu, webstoreId: string, p: ProductRow) {
+  const available = inventoryEnabled(emu, webstoreId) ? availableFor(emu, p.id, null) : null;
+  const problem = purchaseProblem(purchasable(emu, p), { quantity: cartQuantity(p), sellingModelId: null }, available);
+  return problem ? { errorCode: problem.errorCode, message: problem.message } : null;
+}
+
+function itemJson(emu: Emu, list: WishlistRow, item: WishlistItemRow, productFields: string[]) {
+  const product = catalogStore(emu).product(item.product_id)!;
+  return {
+    wishlistItemId: item.id,
+    productSummary: cartProductJson(product, productFields),
+    listPrice: money(product.list_price_cents),
+    salesPrice: money(product.unit_price_cents),
+    error: itemError(emu, list.webstore_id, product),
+  };
+}
+
+function summaryJson(emu: Emu, list: WishlistRow) {
+  return { id: list.id, name: list.name, wishlistProductCount: wishlistStore(emu).itemCount(list.id) };
+}
+
+interface PageOptions {
+  url: URL;
+  /** The query the page token and size are read from (and echoed in the page URLs). */
+  query: URLSearchParams;
+  pageSize: number;
+  sort: ItemSort;
+  productFields: string[];
+}
+
+function itemPageJson(emu: Emu, list: WishlistRow, o: PageOptions) {
+  const all = wishlistStore(emu).items(list.id);
+  const sorted = o.sort === "CreatedDateAsc" ? all : [...all].reverse();
+  const window = pageWindow(o.query, sorted.length, o.pageSize);
+  return {
+    items: sorted.slice(window.offset, window.offset + o.pageSize).map((item) => itemJson(emu, list, item, o.productFields)),
+    ...pageFields(o.url, window),
+  };
+}
+
+function wishlistJson(emu: Emu, list: WishlistRow, o: PageOptions) {
+  return { summary: summaryJson(emu, list), page: itemPageJson(emu, list, o) };
+}
+
+function pageOptions(ctx: RequestContext, maxPageSize: number): PageOptions {
+  return {
+    url: ctx.url,
+    query: ctx.query,
+    pageSize: intParam(ctx.query, "pageSize", 25, 1, maxPageSize),
+    sort: sortParam(ctx.query),
+    productFields: fieldList(ctx.query, "productFields", []),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Add a list to a cart
+
+/**
+ * The cart `cartId` names (query first, then body; an id, `active` or `current`), checked now and opened only
+ * when needed: with none given, the buyer's active cart, created when there is none.
+ */
+function targetCart(ctx: RequestContext, raw: unknown): () => CartRow {
+  if (raw !== undefined && raw !== null && typeof raw !== "string") throw invalidInput("cartId must be a text.");
+  const token = typeof raw === "string" && raw.trim() !== "" ? raw.trim() : "active";
+  const owner = cartOwner(ctx);
+  const named = token === "active" || token === "current" ? null : resolveCart(ctx, token, owner)!;
+  if (named) assertEditable(named);
+  return () => {
+    const cart = named ?? findPrimaryCart(ctx.emu, ctx.webstoreId, owner) ?? insertCart(ctx, owner);
+    assertEditable(cart);
+    return cart;
+  };
+}
+
+function addListToCart(emu: Emu, list: WishlistRow, openCart: () => CartRow) {
+  const catalog = catalogStore(emu);
+  const items = wishlistStore(emu).items(list.id);
+  const succeeded: string[] = [];
+  const failed: { productId: string; errorCode: string; message: string }[] = [];
+  const { cart, view } = emu.db.transaction(() => {
+    let cart = openCart();
+    for (const item of items) {
+      const product = catalog.product(item.product_id)!;
+      try {
+        // A savepoint per product: a refused one leaves no trace, the others stay.
+        const lineId = emu.db.transaction(() =>
+          addItem(emu, cart, { productId: product.id, quantity: cartQuantity(product), sellingModelId: null, subscriptionTerm: null }),
+        )();
+        succeeded.push(lineId);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        failed.push({ productId: product.id, errorCode: err.errorCode, message: err.message });
+      }
+    }
+    if (succeeded.length) cart = touchCart(emu, cart, { itemsChanged: true });
+    return { cart, view: succeeded.length ? loadCartView(emu, cart) : null };
+  })();
+  return {
+    cartId: cart.id,
+    productsRequestedCount: items.length,
+    productsSucceededCount: succeeded.length,
+    productsFailedCount: failed.length,
+    succeededWishlistToCartItems: succeeded.map((lineId) => ({ cartItem: lineJson(view!, lineId), status: "Success", message: null })),
+    failedWishlistToCartItems: failed,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Routes
+
+export function wishlistRoutes(r: Router, emu: Emu) {
+  const store = wishlistStore(emu);
+
+  r.webstore("GET", "wishlists", (ctx) => {
+    const owner = ownerOf(ctx);
+    const include = booleanParam(ctx.query, "includeDisplayedList");
+    const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
+    const lists = store.lists(owner);
+    const asked = ctx.query.get("wishlistId");
+    const chosen = asked ? ownedList(emu, owner, asked) : lists[0];
+    // productFields and sortItemsBy only shape the displayed list: without it they are not even read.
+    const displayed = include && chosen ? wishlistJson(emu, chosen, { ...pageOptions(ctx, 100), pageSize }) : null;
+    return json({
+      summaries: lists.map((l) => summaryJson(emu, l)),
+      ...(displayed ? { displayedList: displayed } : {}),
+      wishlistCount: lists.length,
+    });
+  });
+
+  r.webstore("POST", "wishlists", async (ctx) => {
+    const owner = ownerOf(ctx);
+    const body = objectBody(await ctx.json(), "wishlist input");
+    const name = nameInput(body.name);
+    if (body.products !== undefined && body.products !== null && !Array.isArray(body.products)) {
+      throw invalidInput("products must be a list of {productId}.");
+    }
+    const products = ((body.products as unknown[] | null | undefined) ?? []).map((entry) =>
+      productInput(emu, objectBody(entry, "wishlist item input").productId),
+    );
+    const options = pageOptions(ctx, 200);
+    const list = emu.db.transaction(() => {
+      if (store.count(owner) >= MAX_WISHLISTS) {
+        throw new ApiError(400, "LIMIT_EXCEEDED", `You can have at most ${MAX_WISHLISTS} wishlists.`);
+      }
+      const id = emu.ids("wishlist");
+      store.insertList(owner, id, name, emu.clock.now());
+      const list = store.list(id)!;
+      for (const product of products) addProduct(emu, list, product);
+      return list;
+    })();
+    return json(wishlistJson(emu, list, options), 201);
+  });
+
+  r.webstore("GET", "wishlists/:wishlistId", (ctx) => {
+    const owner = ownerOf(ctx);
+    const options = pageOptions(ctx, 200);
+    return json(wishlistJson(emu, ownedList(emu, owner, ctx.params.wishlistId), options));
+  });
+
+  r.webstore("PATCH", "wishlists/:wishlistId", async (ctx) => {
+    const owner = ownerOf(ctx);
+    const list = ownedList(emu, owner, ctx.params.wishlistId);
+    const body = objectBody(await ctx.json(), "wishlist update input");
+    const other = Object.keys(body).filter((k) => k !== "name");
+    if (other.length) throw invalidInput(`Only the name of a wishlist can change; remove ${other.join(", ")}.`);
+    store.rename(list.id, nameInput(body.name));
+    return json(summaryJson(emu, store.list(list.id)!));
+  });
+
+  r.webstore("DELETE", "wishlists/:wishlistId", (ctx) => {
+    const owner = ownerOf(ctx);
+    const list = ownedList(emu, owner, ctx.params.wishlistId);
+    store.removeList(list.id);
+    return noContent();
+  });
+
+  r.webstore("GET", "wishlists/:wishlistId/wishlist-items", (ctx) => {
+    const owner = ownerOf(ctx);
+    const options = pageOptions(ctx, 200);
+    return json(itemPageJson(emu, ownedList(emu, owner, ctx.params.wishlistId), options));
+  });
+
+  r.webstore("POST", "wishlists/:wishlistId/wishlist-items", async (ctx) => {
+    const owner = ownerOf(ctx);
+    const list = ownedList(emu, owner, ctx.params.wishlistId);
+    const body = objectBody(await ctx.json(), "wishlist item input");
+    const product = productInput(emu, body.productId);
+    const productFields = fieldList(ctx.query, "productFields", []);
+    const { item, created } = emu.db.transaction(() => addProduct(emu, list, product))();
+    return json(itemJson(emu, list, item, productFields), created ? 201 : 200);
+  });
+
+  r.webstore("DELETE", "wishlists/:wishlistId/wishlist-items/:wishlistItemId", (ctx) => {
+    const owner = ownerOf(ctx);
+    const list = ownedList(emu, owner, ctx.params.wishlistId);
+    const id = recordId(ctx.params.wishlistItemId, "wishlistItem", "wishlistItemId");
+    const item = store.item(list.id, id);
+    if (!item) throw notFound(`Wishlist item not found: ${id}`);
+    store.removeItem(item.id);
+    return noContent();
+  });
+
+  r.webstore("POST", "wishlists/:wishlistId/actions/add-wishlist-to-cart", async (ctx) => {
+    const owner = ownerOf(ctx);
+    const list = ownedList(emu, owner, ctx.params.wishlistId);
+    const body = objectBody(await ctx.json(), "request body");
+    const openCart = targetCart(ctx, ctx.query.get("cartId") || body.cartId);
+    return json(addListToCart(emu, list, openCart));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Seed
+
+interface WishlistFixture {
+  wishlists: {
+    id: string;
+    userId: string;
+    accountId: string;
+    name: string;
+    daysAgo: number;
+    items: { id: string; productId: string; daysAgo: number }[];
+  }[];
+}
+
+const DAY_MS = 86_400_000;
+
+export function seedWishlists(emu: Emu) {
+  const fixture = readFixture<WishlistFixture>(emu, "wishlists.json");
+  const store = wishlistStore(emu);
+  const now = emu.clock.now();
+  const webstoreId = readFixture<{ id: string }>(emu, "webstore.json").id;
+  for (const w of fixture.wishlists) {
+    store.insertList({ webstoreId, userId: w.userId, accountId: w.accountId }, w.id, w.name, now - w.daysAgo * DAY_MS);
+    for (const item of w.items) store.insertItem(w.id, item.id, item.productId, now - item.daysAgo * DAY_MS);
+  }
+}
+
+export const wishlistsModule: EmulatorModule = { name: "wishlists", routes: wishlistRoutes, seed: seedWishlists };

@@ -29,6 +29,7 @@ import {
   describeCheckoutFailure,
   guestUserContextFrom,
   orderNumberFrom,
+  postalFields,
   problemMessages,
   problemsFrom,
   shipmentsFrom,
@@ -335,14 +336,7 @@ export function addressInput(address: {
 }): CheckoutAddressInput {
   return {
     name: `${address.firstName} ${address.lastName}`.trim(),
-    firstName: address.firstName,
-    lastName: address.lastName,
-    companyName: address.companyName,
-    street: address.street,
-    city: address.city,
-    region: address.region,
-    postalCode: address.postalCode,
-    country: address.country,
+    ...postalFields(address),
     phoneNumber: address.shipToPhoneNumber,
   };
 }
@@ -361,14 +355,7 @@ export function deliveryAddressJson(input: CheckoutAddressInput): JsonObject {
 export function billingAddressJson(address: CheckoutAddress): JsonObject {
   const fields = {
     name: address.name ?? ([address.firstName, address.lastName].filter(Boolean).join(" ") || null),
-    firstName: address.firstName,
-    lastName: address.lastName,
-    companyName: address.companyName,
-    street: address.street,
-    city: address.city,
-    region: address.region,
-    postalCode: address.postalCode,
-    country: address.country,
+    ...postalFields(address),
     phoneNumber: address.phoneNumber,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === "string" && v !== ""));

@@ -71,7 +71,19 @@ export interface CheckoutAddress {
   phoneNumber: string | null;
 }
 
-const ADDRESS_KEYS = ["name", "firstName", "lastName", "companyName", "street", "city", "region", "postalCode", "country"] as const;
+/** The fields an address has under the same names in the kit's AddressForm, the API's addresses and its inputs. */
+const POSTAL_KEYS = ["firstName", "lastName", "companyName", "street", "city", "region", "postalCode", "country"] as const;
+type PostalKey = (typeof POSTAL_KEYS)[number];
+
+const ADDRESS_KEYS = ["name", ...POSTAL_KEYS] as const;
+
+/**
+ * An address's postal fields (names through country, in the API's order), for copying an address from one of
+ * those shapes to another; the full name and the phone are named differently on each side and stay with the caller.
+ */
+export function postalFields<A extends { [K in PostalKey]?: unknown }>(address: A): Pick<A, PostalKey & keyof A> {
+  return Object.fromEntries(POSTAL_KEYS.map((key) => [key, address[key]])) as Pick<A, PostalKey & keyof A>;
+}
 
 /** A delivery address or saved address as the API answers it (`shipToPhoneNumber` or `phoneNumber`). */
 export function addressFromApi(raw: unknown): CheckoutAddress | null {
@@ -147,17 +159,7 @@ export function defaultAddressChoice(current: CheckoutAddress | null, saved: rea
 /** The kit AddressForm's values for an address the checkout already has ("" fields left out). */
 export function addressFormValues(address: CheckoutAddress | null): Record<string, string> {
   if (!address) return {};
-  const values: Record<string, string | null> = {
-    firstName: address.firstName,
-    lastName: address.lastName,
-    companyName: address.companyName,
-    street: address.street,
-    city: address.city,
-    region: address.region,
-    postalCode: address.postalCode,
-    country: address.country,
-    shipToPhoneNumber: address.phoneNumber,
-  };
+  const values: Record<string, string | null> = { ...postalFields(address), shipToPhoneNumber: address.phoneNumber };
   return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
 }
 

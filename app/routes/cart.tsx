@@ -11,14 +11,14 @@
  * never waits for the API.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useFetchers, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { asyncWaitDelay, ASYNC_MAX_ATTEMPTS } from "../../server/webstore/async-wait";
+import { Link, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { isFetchError } from "../../server/webstore/index";
 import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { Price } from "~/components/Price";
 import { Spinner } from "~/components/Spinner";
+import { useProcessingRefresh } from "~/components/useProcessingRefresh";
 import { CartLine, type CartActionData } from "~/components/store/CartLine";
 import { cartView, EMPTY_CART, isNonZeroMoney } from "~/components/store/cart-view";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";
@@ -155,32 +155,6 @@ function pageWithout(location: { pathname: string; search: string }, name: strin
   return query ? `${location.pathname}?${query}` : location.pathname;
 }
 
-/** With JavaScript, reloads the page's data while the API is processing, on the spec's wait schedule. */
-function useRefreshWhileProcessing(processing: boolean): { gaveUp: boolean } {
-  const revalidator = useRevalidator();
-  const attempt = useRef(0);
-  const [gaveUp, setGaveUp] = useState(false);
-  useEffect(() => {
-    if (!processing) {
-      attempt.current = 0;
-      setGaveUp(false);
-      return;
-    }
-    if (revalidator.state !== "idle") return;
-    if (attempt.current >= ASYNC_MAX_ATTEMPTS) {
-      setGaveUp(true);
-      return;
-    }
-    // The spec's first attempts are immediate; a short floor keeps a busy API from being hammered.
-    const timer = setTimeout(() => {
-      attempt.current += 1;
-      revalidator.revalidate();
-    }, Math.max(150, asyncWaitDelay(attempt.current)));
-    return () => clearTimeout(timer);
-  }, [processing, revalidator]);
-  return { gaveUp };
-}
-
 function CouponForm({ defaultCode }: { defaultCode: string }) {
   const fetcher = useFetcher<CartActionData>({ key: "cart-apply-coupon" });
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
@@ -239,7 +213,7 @@ export default function CartPage() {
   const changes = pendingCartChanges(fetchers.map((f) => f.formData));
   const lines = optimisticLines(cart.lines, changes);
   const busy = changes.length > 0;
-  const { gaveUp } = useRefreshWhileProcessing(processing);
+  const { gaveUp } = useProcessingRefresh(processing);
   const paging = pagingFromPages(cart.currentPage, cart.totalPages);
   const redirectTo = pageWithout(location, "coupon");
   const { totals } = cart;

@@ -4,23 +4,21 @@
  * (application context guestCheckoutEnabled), else they sign in first. While the API is still calculating (202)
  * the page shows 'Loading' and refreshes itself; the server never waits.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
-import { STORE_NAME } from "~/components/store/Header";
+import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { applicationContext, mayCheckOut, startOrResumeCheckout } from "~/checkout.server";
 import { CHECKOUT_MESSAGES, CHECKOUT_START_PATH, stepPath } from "~/lib/checkout";
-import type { RefreshHandle } from "~/root";
-import checkoutStyles from "~/styles/checkout.css";
 import { toast } from "~/toast.server";
 import { getWebstore, loginPath, serverTimingHeaders } from "~/webstore.server";
 
-export const handle: RefreshHandle = { refreshWhileProcessing: true };
+export const handle = checkoutHandle;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles as unknown as string }];
+export const links = checkoutLinks;
 
-export const meta: MetaFunction = () => [{ title: `Checkout | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta = checkoutMeta();
 
 export const headers = serverTimingHeaders;
 

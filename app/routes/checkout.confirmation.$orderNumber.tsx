@@ -3,16 +3,16 @@
  * emits the spec's `orderPlaced` event (a window CustomEvent) once, for whatever listens (analytics, the header).
  * Only the order placed in this session is confirmed here; other numbers belong to the order pages.
  */
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { orderSummaryPath } from "~/lib/checkout";
-import checkoutStyles from "~/styles/checkout.css";
 import { getWebstore, serverTimingHeaders } from "~/webstore.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles as unknown as string }];
+export const links = checkoutLinks;
 
 export const meta: MetaFunction = () => [{ title: `Order confirmed | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 

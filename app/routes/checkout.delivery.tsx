@@ -5,18 +5,18 @@
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { z } from "zod";
 import { Button } from "~/components/Button";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
+import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { ErrorSummary, ProblemBanner } from "~/components/checkout/Problems";
 import { RadioGroup, RadioOption } from "~/components/checkout/RadioGroup";
 import { DatePicker } from "~/components/DatePicker";
 import { Field, type FieldMeta } from "~/components/Field";
-import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import {
@@ -37,16 +37,14 @@ import {
   type Shipment,
 } from "~/lib/checkout";
 import { date, optionalText, requiredText } from "~/lib/validation";
-import type { RefreshHandle } from "~/root";
-import checkoutStyles from "~/styles/checkout.css";
 import { toast } from "~/toast.server";
 import { getWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
-export const handle: RefreshHandle = { refreshWhileProcessing: true };
+export const handle = checkoutHandle;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles as unknown as string }];
+export const links = checkoutLinks;
 
-export const meta: MetaFunction = () => [{ title: `Delivery | Checkout | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta = checkoutMeta("Delivery");
 
 export const headers = serverTimingHeaders;
 

@@ -4,13 +4,13 @@
  * answers a repeated submit with the same order, a second POST after the first lands on the same confirmation
  * (the session remembers the order), and with JavaScript the button is disabled while the order is placed.
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
+import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { ProblemBanner } from "~/components/checkout/Problems";
-import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import {
   applicationContext,
@@ -35,17 +35,15 @@ import {
   type CheckoutLine,
 } from "~/lib/checkout";
 import { formatDate, formatPhone } from "~/lib/formats";
-import type { RefreshHandle } from "~/root";
-import checkoutStyles from "~/styles/checkout.css";
 import { toast } from "~/toast.server";
 import { getWebstore, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
 import { isFetchError } from "../../server/webstore/index";
 
-export const handle: RefreshHandle = { refreshWhileProcessing: true };
+export const handle = checkoutHandle;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles as unknown as string }];
+export const links = checkoutLinks;
 
-export const meta: MetaFunction = () => [{ title: `Review | Checkout | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta = checkoutMeta("Review");
 
 export const headers = serverTimingHeaders;
 

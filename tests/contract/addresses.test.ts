@@ -1,32 +1,28 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { shopper, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES, api, startTarget, type Target } from "./targets.js";
+import { TARGET_NAMES, useTarget } from "./targets.js";
 
 const HOME = {
   name: "Cabin", firstName: "Alex", lastName: "Buyer", street: "1 Lake Road", city: "Tahoe City", region: "CA", postalCode: "96145", country: "US",
 };
 
 describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
-  let target: Target;
+  const { target, call } = useTarget(name);
   let buyer: Shopper;
   let b2b: Shopper;
   // Signing in costs a password hash and a reset signs everybody out: tests share one seeded store and the
   // ones that change addresses put the fixtures back afterwards.
   let changed = false;
   const fresh = async () => {
-    await api(target)("POST", "/__emulator/reset");
+    await call("POST", "/__emulator/reset");
     buyer = await shopper(target, "buyer@demo.store");
     b2b = await shopper(target, "b2b@demo.store");
   };
-  beforeAll(async () => {
-    target = await startTarget(name);
-    await fresh();
-  });
+  beforeAll(fresh);
   afterEach(async () => {
     if (changed) await fresh();
     changed = false;
   });
-  afterAll(() => target.close());
 
   it("lists the buyer's saved addresses with the default first and the Commerce Address shape", async () => {
     const res = await buyer.call("GET", "accounts/current/addresses");

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API, TARGET_NAMES, api, login, startTarget, type Target } from "./targets.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { API, TARGET_NAMES, api, login, useTarget, type Target } from "./targets.js";
 
 const P = {
   dinerMug: "01tDM0000000027", // $12.00, Mugs
@@ -53,13 +53,7 @@ const expectError = (res: Res, status: number, errorCode: string, message?: stri
 };
 
 describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
-  let target: Target;
-  let admin: Call;
-  beforeAll(async () => {
-    target = await startTarget(name);
-    admin = api(target);
-  });
-  afterAll(() => target.close());
+  const { target, call: admin } = useTarget(name);
 
   it("runs the basic cart flow: create 201, add 201, list 200, patch 200, delete item 204, delete cart 204", async () => {
     const guest = shopper(target);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TARGET_NAMES, api, login, startTarget, type Target } from "./targets.js";
+import { describe, expect, it } from "vitest";
+import { TARGET_NAMES, login, useTarget } from "./targets.js";
 
 const COFFEE = "0ZGDM0000000CFE";
 const WHOLE_BEAN = "0ZGDM0000000WBN";
@@ -10,13 +10,7 @@ const QUANTITY_RULE = "01tDM000000E107";
 const DINER_MUG = "01tDM0000000027";
 
 describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
-  let target: Target;
-  let call: ReturnType<typeof api>;
-  beforeAll(async () => {
-    target = await startTarget(name);
-    call = api(target);
-  });
-  afterAll(() => target.close());
+  const { target, call } = useTarget(name);
 
   it("searches name, SKU and description case-insensitively, with string prices", async () => {
     const bySku = await call("GET", "search/products?searchTerm=err-10&pageSize=50");

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { LONDON, PRODUCTS, TEXAS, addItem, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES, api, startTarget, type Target } from "./targets.js";
+import { TARGET_NAMES, useTarget } from "./targets.js";
 
 describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
-  let target: Target;
+  const { target, call } = useTarget(name, { resetBeforeEach: true });
   let guest: Shopper;
-  const admin = (path: string, body?: unknown) => api(target)("POST", `/__emulator/${path}`, body);
-  beforeAll(async () => {
-    target = await startTarget(name);
-  });
+  const admin = (path: string, body?: unknown) => call("POST", `/__emulator/${path}`, body);
   beforeEach(async () => {
-    await admin("reset");
     guest = await shopper(target);
   });
-  afterAll(() => target.close());
 
   it("starts a checkout for the active cart (200) and answers the same session when started again", async () => {
     const { cartId } = await addItem(guest, PRODUCTS.coffee, 2);

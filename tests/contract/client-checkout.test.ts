@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createWebstoreCaches, createWebstoreClient, isFetchError } from "../../server/webstore/index.js";
 import { PRODUCTS, TEXAS, payableCheckout, shopper } from "./checkout-helpers.js";
-import { API, TARGET_NAMES, WEBSTORE_ID, api, startTarget, type Target } from "./targets.js";
+import { API, TARGET_NAMES, WEBSTORE_ID, useTarget } from "./targets.js";
 
 /**
  * The checkout flow of spec §4 through the real client, against both emulator targets: start, poll, update,
  * restart after 410, 422 still usable, 409 never retried, reservations that run out on the virtual clock.
  */
 describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
-  let target: Target;
-  let call: ReturnType<typeof api>;
-  beforeAll(async () => {
-    target = await startTarget(name);
-    call = api(target);
-  });
-  afterAll(() => target.close());
-  beforeEach(async () => {
-    await call("POST", "/__emulator/reset");
-  });
+  const { target, call } = useTarget(name, { resetBeforeEach: true });
 
   /** A guest's client that keeps its cart session across calls, like the storefront's session cookie. */
   function guest() {

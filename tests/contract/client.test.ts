@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createWebstoreCaches, createWebstoreClient, isFetchError } from "../../server/webstore/index.js";
-import { API, TARGET_NAMES, WEBSTORE_ID, api, startTarget, type Target } from "./targets.js";
+import { API, TARGET_NAMES, WEBSTORE_ID, useTarget } from "./targets.js";
 
 /** The real webstore client against both emulator targets: what the storefront itself relies on. */
 describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) => {
-  let target: Target;
-  let call: ReturnType<typeof api>;
+  const { target, call } = useTarget(name, { resetBeforeEach: true });
   const pauses: number[] = [];
-  beforeAll(async () => {
-    target = await startTarget(name);
-    call = api(target);
-  });
-  afterAll(() => target.close());
-  beforeEach(async () => {
+  beforeEach(() => {
     pauses.length = 0;
-    await call("POST", "/__emulator/reset");
   });
 
   function guestClient() {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API, TARGET_NAMES, api, login, startTarget, type Target } from "./targets.js";
+import { describe, expect, it } from "vitest";
+import { API, TARGET_NAMES, api, login, startTarget, useTarget } from "./targets.js";
 
 describe.each(TARGET_NAMES)("context endpoints (%s)", (name) => {
-  let target: Target;
-  let call: ReturnType<typeof api>;
-  beforeAll(async () => {
-    target = await startTarget(name);
-    call = api(target);
-  });
-  afterAll(() => target.close());
+  const { target, call } = useTarget(name);
 
   it("answers application-context to guests with every field the storefront reads, and a max-age", async () => {
     const res = await call("GET", "application-context");

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { LONDON, PRODUCTS, TEXAS, addItem, shopper, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES, api, startTarget, type Target } from "./targets.js";
+import { TARGET_NAMES, api, useTarget } from "./targets.js";
 
 const GROUPS = "carts/active/delivery-groups";
 
 describe.each(TARGET_NAMES)("cart delivery groups (%s)", (name) => {
-  let target: Target;
+  const { target } = useTarget(name, { resetBeforeEach: true });
   let guest: Shopper;
-  beforeAll(async () => {
-    target = await startTarget(name);
-  });
   beforeEach(async () => {
-    await api(target)("POST", "/__emulator/reset");
     guest = await shopper(target);
   });
-  afterAll(() => target.close());
 
   it("gives every cart one default group holding its items, without items unless cartItemLimit asks", async () => {
     const { cartId } = await addItem(guest, PRODUCTS.coffee, 3);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { TARGET_NAMES, api, login, startTarget, type Target } from "./targets.js";
+import { describe, expect, it } from "vitest";
+import { TARGET_NAMES, login, useTarget } from "./targets.js";
 
 /** The lookup form's server method (lookupForOrder through /lwr/apex) and the community SEO properties of records. */
 
@@ -7,16 +7,7 @@ const APEX = "/lwr/apex/v65.0/OrderLookupController/lookupForOrder";
 const SEO = "/services/data/v65.0/connect/communities/0DBDM0000000001/seo/properties";
 
 describe.each(TARGET_NAMES)("lookupForOrder and SEO properties (%s)", (name) => {
-  let target: Target;
-  let call: ReturnType<typeof api>;
-  beforeAll(async () => {
-    target = await startTarget(name);
-    call = api(target);
-  });
-  afterAll(() => target.close());
-  beforeEach(async () => {
-    await call("POST", "/__emulator/reset");
-  });
+  const { target, call } = useTarget(name, { resetBeforeEach: true });
 
   const viaGet = (params: unknown, headers: Record<string, string> = {}) =>
     call("GET", `${APEX}?methodParams=${encodeURIComponent(JSON.stringify(params))}`, undefined, { "X-SFDC-Allow-Continuation": "false", ...headers });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { API, TARGET_NAMES, api, login, startTarget, type Target } from "./targets.js";
+import { describe, expect, it } from "vitest";
+import { API, TARGET_NAMES, login, useTarget } from "./targets.js";
 
 /**
  * Order lookup and its safety (deliverable 7): POST/GET order-summaries/actions/lookup, actions/authorize, the
@@ -11,17 +11,8 @@ const GUEST_ORDER = "00000101";
 const GUEST = { email: "guest@demo.store", lastName: "Guest", phoneNumber: "5550101010" };
 
 describe.each(TARGET_NAMES)("order lookup (%s)", (name) => {
-  let target: Target;
-  let call: ReturnType<typeof api>;
-  beforeAll(async () => {
-    target = await startTarget(name);
-    call = api(target);
-  });
-  afterAll(() => target.close());
   // Failed lookups count against the rate limit; every case starts from the fixtures with a clean slate.
-  beforeEach(async () => {
-    await call("POST", "/__emulator/reset");
-  });
+  const { target, call } = useTarget(name, { resetBeforeEach: true });
 
   /** The raw answer: status, body text byte for byte, content type. */
   async function raw(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {

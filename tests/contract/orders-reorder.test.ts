@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { TARGET_NAMES, api, login, startTarget, type Target } from "./targets.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { TARGET_NAMES, login, useTarget } from "./targets.js";
 
 /** Reorder: order-summaries/actions/add-order-to-cart (v59+) and order-summaries/{id}/actions/add-order-to-cart (v57). */
 
 const NOT_FOUND = [{ errorCode: "NOT_FOUND", message: "Something's not right. Check your info and try again." }];
 
 describe.each(TARGET_NAMES)("add order to cart (%s)", (name) => {
-  let target: Target;
-  let call: ReturnType<typeof api>;
+  const { target, call } = useTarget(name, { resetBeforeEach: true });
   let buyer: Record<string, string>;
-  beforeAll(async () => {
-    target = await startTarget(name);
-    call = api(target);
-  });
-  afterAll(() => target.close());
   beforeEach(async () => {
-    await call("POST", "/__emulator/reset");
     buyer = await login(target);
   });
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TARGET_NAMES, api, login, startTarget, type Target } from "./targets.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TARGET_NAMES, login, useTarget } from "./targets.js";
 
 /**
  * Order history and the reads of one order (reference §8): order-summaries, order-summaries/{id} and its
@@ -10,17 +10,13 @@ const B2C_ORDERS_NEWEST_FIRST = ["00000106", "00000105", "00000104", "00000103",
 const NOT_FOUND = [{ errorCode: "NOT_FOUND", message: "Something's not right. Check your info and try again." }];
 
 describe.each(TARGET_NAMES)("order summaries (%s)", (name) => {
-  let target: Target;
-  let call: ReturnType<typeof api>;
+  const { target, call } = useTarget(name);
   let buyer: Record<string, string>;
   let b2b: Record<string, string>;
   beforeAll(async () => {
-    target = await startTarget(name);
-    call = api(target);
     buyer = await login(target);
     b2b = await login(target, "b2b@demo.store");
   });
-  afterAll(() => target.close());
 
   const numbers = (body: any) => body.orderSummaries.map((o: any) => o.orderNumber);
 

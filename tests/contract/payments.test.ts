@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CARDS, PRODUCTS, TEXAS, addItem, cardToken, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES, api, startTarget, type Target } from "./targets.js";
+import { TARGET_NAMES, api, useTarget } from "./targets.js";
 
 const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({
   paymentMethod: { cardHolderName: "Sam Shopper", cardNumber, cvv: "123", expiryMonth: "12", expiryYear: "2099", cardType: "Visa", ...extra },
 });
 
 describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
-  let target: Target;
+  const { target } = useTarget(name, { resetBeforeEach: true });
   let guest: Shopper;
-  beforeAll(async () => {
-    target = await startTarget(name);
-  });
   beforeEach(async () => {
-    await api(target)("POST", "/__emulator/reset");
     guest = await shopper(target);
   });
-  afterAll(() => target.close());
 
   async function checkoutFor(s: Shopper) {
     await addItem(s, PRODUCTS.coffee, 2);

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PRODUCTS, TEXAS, addItem, cardToken, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES, api, startTarget, type Target } from "./targets.js";
+import { TARGET_NAMES, useTarget } from "./targets.js";
 
 const CONTACT = { email: "sam@example.com", lastName: "Shopper", phoneNumber: "5125550100" };
 
 describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
-  let target: Target;
+  const { target, call } = useTarget(name, { resetBeforeEach: true });
   let guest: Shopper;
-  const admin = (path: string, body?: unknown) => api(target)("POST", `/__emulator/${path}`, body);
-  beforeAll(async () => {
-    target = await startTarget(name);
-  });
+  const admin = (path: string, body?: unknown) => call("POST", `/__emulator/${path}`, body);
   beforeEach(async () => {
-    await admin("reset");
     guest = await shopper(target);
   });
-  afterAll(() => target.close());
 
   /** The guest's order as the order-lookup page finds it. */
   const lookup = (orderNumber: string) =>

@@ -2,6 +2,15 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { firstError } from "../../lib/validation";
 
+/** The way back to the cart, under a problem the shopper can fix there (stock, a changed cart…). */
+function ReviewCartLink() {
+  return (
+    <p>
+      <Link to="/cart">Review your cart</Link>
+    </p>
+  );
+}
+
 /** A notice of what stands in the way (stock, a changed cart…), with the way back to the cart when that helps. */
 export function ProblemBanner({ messages, cartLink }: { messages: readonly string[]; cartLink?: boolean }) {
   if (messages.length === 0) return null;
@@ -10,11 +19,7 @@ export function ProblemBanner({ messages, cartLink }: { messages: readonly strin
       {messages.map((message) => (
         <p key={message}>{message}</p>
       ))}
-      {cartLink ? (
-        <p>
-          <Link to="/cart">Review your cart</Link>
-        </p>
-      ) : null}
+      {cartLink ? <ReviewCartLink /> : null}
     </div>
   );
 }
@@ -73,11 +78,7 @@ export function ErrorSummary({
           );
         })}
       </ul>
-      {cartLink ? (
-        <p>
-          <Link to="/cart">Review your cart</Link>
-        </p>
-      ) : null}
+      {cartLink ? <ReviewCartLink /> : null}
     </div>
   );
 }

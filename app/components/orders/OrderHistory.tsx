@@ -7,6 +7,7 @@ import { Button } from "../Button";
 import { DatePicker } from "../DatePicker";
 import { SelectField } from "../Field";
 import { Price } from "../Price";
+import { PageLink } from "../store/ProductCard";
 import { formatDate } from "../../lib/formats";
 import {
   HISTORY_EMPTY_MESSAGES,
@@ -90,24 +91,12 @@ export function OrderHistoryList({ page, query }: { page: HistoryPage; query: Hi
       </table>
       {page.hasPrevious || page.nextPageToken ? (
         <nav aria-label="Order pages" className="store-pagination orders-history__pages">
-          {page.hasPrevious ? (
-            <Link to={`${location.pathname}${historySearch(query, page.previousPageToken)}`} rel="prev" className="store-pagination__link">
-              Previous
-            </Link>
-          ) : (
-            <span className="store-pagination__link store-pagination__link--disabled" aria-hidden="true">
-              Previous
-            </span>
-          )}
-          {page.nextPageToken ? (
-            <Link to={`${location.pathname}${historySearch(query, page.nextPageToken)}`} rel="next" className="store-pagination__link">
-              Next
-            </Link>
-          ) : (
-            <span className="store-pagination__link store-pagination__link--disabled" aria-hidden="true">
-              Next
-            </span>
-          )}
+          <PageLink to={page.hasPrevious ? `${location.pathname}${historySearch(query, page.previousPageToken)}` : null} rel="prev">
+            Previous
+          </PageLink>
+          <PageLink to={page.nextPageToken ? `${location.pathname}${historySearch(query, page.nextPageToken)}` : null} rel="next">
+            Next
+          </PageLink>
         </nav>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { ASYNC_MAX_ATTEMPTS, asyncWaitDelay } from "../../../server/webstore/async-wait";
+import { ASYNC_MAX_ATTEMPTS, asyncWaitDelay } from "../../server/webstore/async-wait";
 
 /**
  * With JavaScript, reloads the page's data while the API is still processing, on the spec's wait schedule

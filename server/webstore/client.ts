@@ -99,6 +99,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
     caches: opts.caches ?? createWebstoreCaches({ now: opts.now }),
     accessToken: opts.accessToken,
     communityId: opts.communityId,
+    effectiveAccountId: opts.effectiveAccountId,
     oauth: { ...opts.oauth, tokenUrl: opts.oauth?.tokenUrl ?? `${baseUrl}/services/oauth2/token` },
     cacheKey: (...parts) => [baseUrl, apiVersion, opts.webstoreId, ...parts].join('|'),
   };

@@ -9,6 +9,8 @@ export interface ClientCore {
   caches: WebstoreCaches;
   accessToken: string | undefined;
   communityId: string | undefined;
+  /** The account the shopper acts for, for cache keys of data that depends on it. */
+  effectiveAccountId: string | undefined;
   oauth: { tokenUrl: string; clientId?: string; clientSecret?: string };
   /** A cache key scoped to this API target and webstore, so two stores or targets never share an entry. */
   cacheKey(...parts: (string | undefined)[]): string;

@@ -1,5 +1,6 @@
 /** Products, prices and categories (Connect "commerce/webstores/{id}/…" catalog resources). */
 import { type ClientCore, pageSizeInRange, required, send } from '../core.js';
+import { DEFAULT_TTL_MS } from '../cache.js';
 import { path } from '../http.js';
 import type { ProductCategory, ProductDetail, ProductPrice, ProductPrices, ProductSearchResults } from '../types.js';
 
@@ -54,8 +55,21 @@ export function catalogApi(core: ClientCore) {
     },
 
     /** Top-level categories without a parent. */
+    /**
+     * The category tree changes rarely and every page's navigation reads its top level, so answers are cached
+     * for the default lifetime — per effective account, because B2B entitlements may hide categories.
+     */
     async getCategories(parentProductCategoryId?: string): Promise<{ productCategories: ProductCategory[] }> {
-      return send(core, { path: 'product-categories/children', query: { parentProductCategoryId } });
+      return core.caches.data.get(
+        core.cacheKey('product-categories/children', parentProductCategoryId ?? '', core.effectiveAccountId ?? ''),
+        async () => ({
+          value: await send<{ productCategories: ProductCategory[] }>(core, {
+            path: 'product-categories/children',
+            query: { parentProductCategoryId },
+          }),
+        }),
+        { ttlMs: DEFAULT_TTL_MS },
+      );
     },
 
     async getCategory(categoryId: string): Promise<ProductCategory> {

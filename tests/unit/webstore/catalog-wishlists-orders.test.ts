@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiError, json, noContent, rel, testClient } from './fake-fetch.js';
-import { DEFAULT_WISHLIST_NAME } from '../../../server/webstore/index.js';
+import { apiError, fakeFetch, json, noContent, rel, testClient } from './fake-fetch.js';
+import { createWebstoreCaches, createWebstoreClient, DEFAULT_WISHLIST_NAME } from '../../../server/webstore/index.js';
 
 describe('catalog', () => {
   it('searches products with the given query', async () => {
@@ -34,6 +34,23 @@ describe('catalog', () => {
       ['GET', 'product-category-path/product-categories/0ZGA'],
     ]);
     expect(JSON.parse(calls[2].body)).toEqual({ pricingLineItems: [{ productId: '01tA' }, { productId: '01tB' }] });
+  });
+
+  it('caches category children per parent and effective account for the default lifetime', async () => {
+    let now = 0;
+    const caches = createWebstoreCaches({ now: () => now });
+    const fake = fakeFetch(() => json({ productCategories: [{ id: '0ZGA' }] }));
+    const make = (effectiveAccountId?: string) =>
+      createWebstoreClient({ fetch: fake.fetch, baseUrl: 'https://api.test', webstoreId: '0ZE1', caches, effectiveAccountId });
+    expect(await make().getCategories()).toEqual({ productCategories: [{ id: '0ZGA' }] });
+    await make().getCategories();
+    expect(fake.calls).toHaveLength(1);
+    await make('001B').getCategories();
+    await make().getCategories('0ZGA');
+    expect(fake.calls).toHaveLength(3);
+    now = 300_001;
+    await make().getCategories();
+    expect(fake.calls).toHaveLength(4);
   });
 
   it('refuses a blank product id before any request', async () => {

@@ -16,7 +16,30 @@ export function openDatabase(file: string, migrationsDir: string): Db {
   // Two requests racing for the last unit must serialise on the write lock, not fail at once.
   db.pragma("busy_timeout = 5000");
   migrate(db, migrationsDir);
+  memoizeStatements(db);
   return db;
+}
+
+const STATEMENT_CACHE_LIMIT = 500;
+
+/**
+ * Handlers call `db.prepare(sql)` where they need it (readable, next to the query); compiling the same SQL on
+ * every request was a large share of a cart read. Statements are reused by their SQL text instead. Safe because
+ * nothing here switches a statement into a mode (pluck/raw/expand) or iterates one while re-entering it.
+ */
+function memoizeStatements(db: Db) {
+  const compile = db.prepare.bind(db);
+  const cache = new Map<string, Database.Statement>();
+  db.prepare = ((sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      // SQL built with a variable number of placeholders could grow the map without end.
+      if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear();
+      statement = compile(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }) as Db["prepare"];
 }
 
 export function migrate(db: Db, migrationsDir: string): string[] {

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { shopper, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES, useTarget } from "./targets.js";
+import { TARGET_NAMES } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 const HOME = {
   name: "Cabin", firstName: "Alex", lastName: "Buyer", street: "1 Lake Road", city: "Tahoe City", region: "CA", postalCode: "96145", country: "US",

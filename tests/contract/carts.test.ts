@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { API, TARGET_NAMES, api, login, useTarget, type Target } from "./targets.js";
+import { API, TARGET_NAMES, api, login, type Target } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 const P = {
   dinerMug: "01tDM0000000027", // $12.00, Mugs

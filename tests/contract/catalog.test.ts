@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TARGET_NAMES, login, useTarget } from "./targets.js";
+import { TARGET_NAMES, login } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 const COFFEE = "0ZGDM0000000CFE";
 const WHOLE_BEAN = "0ZGDM0000000WBN";

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { LONDON, PRODUCTS, TEXAS, addItem, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES, useTarget } from "./targets.js";
+import { TARGET_NAMES } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
   const { target, call } = useTarget(name, { resetBeforeEach: true });

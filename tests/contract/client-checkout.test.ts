@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createWebstoreCaches, createWebstoreClient, isFetchError } from "../../server/webstore/index.js";
 import { PRODUCTS, TEXAS, payableCheckout, shopper } from "./checkout-helpers.js";
-import { API, TARGET_NAMES, WEBSTORE_ID, useTarget } from "./targets.js";
+import { API, TARGET_NAMES, WEBSTORE_ID } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 /**
  * The checkout flow of spec §4 through the real client, against both emulator targets: start, poll, update,

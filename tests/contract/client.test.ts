@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createWebstoreCaches, createWebstoreClient, isFetchError } from "../../server/webstore/index.js";
-import { API, TARGET_NAMES, WEBSTORE_ID, useTarget } from "./targets.js";
+import { API, TARGET_NAMES, WEBSTORE_ID } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 /** The real webstore client against both emulator targets: what the storefront itself relies on. */
 describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { API, TARGET_NAMES, api, login, startTarget, useTarget } from "./targets.js";
+import { API, TARGET_NAMES, api, login, startTarget } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 describe.each(TARGET_NAMES)("context endpoints (%s)", (name) => {
   const { target, call } = useTarget(name);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { LONDON, PRODUCTS, TEXAS, addItem, shopper, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES, api, useTarget } from "./targets.js";
+import { TARGET_NAMES, api } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 const GROUPS = "carts/active/delivery-groups";
 

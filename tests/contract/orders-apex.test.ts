@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TARGET_NAMES, login, useTarget } from "./targets.js";
+import { TARGET_NAMES, login } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 /** The lookup form's server method (lookupForOrder through /lwr/apex) and the community SEO properties of records. */
 

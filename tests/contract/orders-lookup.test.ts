@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { API, TARGET_NAMES, login, useTarget } from "./targets.js";
+import { API, TARGET_NAMES, login } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 /**
  * Order lookup and its safety (deliverable 7): POST/GET order-summaries/actions/lookup, actions/authorize, the

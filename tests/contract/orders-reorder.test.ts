@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { TARGET_NAMES, login, useTarget } from "./targets.js";
+import { TARGET_NAMES, login } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 /** Reorder: order-summaries/actions/add-order-to-cart (v59+) and order-summaries/{id}/actions/add-order-to-cart (v57). */
 

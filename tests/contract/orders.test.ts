@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { TARGET_NAMES, login, useTarget } from "./targets.js";
+import { TARGET_NAMES, login } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 /**
  * Order history and the reads of one order (reference §8): order-summaries, order-summaries/{id} and its

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { CARDS, PRODUCTS, TEXAS, addItem, cardToken, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES, api, useTarget } from "./targets.js";
+import { TARGET_NAMES, api } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({
   paymentMethod: { cardHolderName: "Sam Shopper", cardNumber, cvv: "123", expiryMonth: "12", expiryYear: "2099", cardType: "Visa", ...extra },

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { PRODUCTS, TEXAS, addItem, cardToken, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES, useTarget } from "./targets.js";
+import { TARGET_NAMES } from "./targets.js";
+import { useTarget } from "./use-target.js";
 
 const CONTACT = { email: "sam@example.com", lastName: "Shopper", phoneNumber: "5125550100" };
 

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createEmulator, type Emulator } from "../../server/emulator/index.js";
 import { serveFetch } from "../../server/node-http.js";
 
@@ -55,42 +54,6 @@ export function api(target: Target) {
   };
 }
 
-/**
- * A suite's target: registers the hooks that start it before the suite's tests and close it after them, and with
- * `resetBeforeEach` one that puts the store back to its fixtures before every test. Call it before the suite's
- * own hooks: vitest runs before-hooks in the order they were registered, so the target is up (and reset) when
- * they run. The returned target and call stand in for the target beforeAll starts, so a suite can take them at
- * describe time; they throw if used before it has started.
- */
-export function useTarget(name: TargetName, options: { resetBeforeEach?: boolean } = {}): { target: Target; call: ReturnType<typeof api> } {
-  let started: Target | undefined;
-  const current = (): Target => {
-    if (!started) throw new Error(`the ${name} target is used before its beforeAll hook has started it`);
-    return started;
-  };
-  beforeAll(async () => {
-    started = await startTarget(name);
-  });
-  afterAll(() => started?.close());
-  const target: Target = {
-    name,
-    get emulator() {
-      return current().emulator;
-    },
-    get baseUrl() {
-      return current().baseUrl;
-    },
-    fetch: (req) => current().fetch(req),
-    close: () => current().close(),
-  };
-  const call = api(target);
-  if (options.resetBeforeEach) {
-    beforeEach(async () => {
-      await call("POST", "/__emulator/reset");
-    });
-  }
-  return { target, call };
-}
 
 /** Logs a demo buyer in through the emulator's OAuth endpoint; returns the Authorization header. */
 export async function login(target: Target, username = "buyer@demo.store", password = "demo-pass-1") {

@@ -80,8 +80,11 @@ export async function startServer(config: Config = readConfig()) {
   app.use(express.static(join(ROOT, "public"), { maxAge: "1h" }));
   app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext: (req) => loadContext(req.ip) }));
 
-  const server = await new Promise<import("node:http").Server>((ok) => {
+  const server = await new Promise<import("node:http").Server>((ok, fail) => {
     const s = app.listen(config.PORT, config.HOST, () => ok(s));
+    s.once("error", (err: NodeJS.ErrnoException) =>
+      fail(err.code === "EADDRINUSE" ? new Error(`Port ${config.PORT} is already in use: stop the other server or set PORT.`) : err),
+    );
   });
   return { server, emulator, url: publicUrl, loadContext };
 }

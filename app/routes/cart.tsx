@@ -20,6 +20,7 @@ import { Price } from "~/components/Price";
 import { Spinner } from "~/components/Spinner";
 import { useProcessingRefresh } from "~/components/useProcessingRefresh";
 import { CartLine, type CartActionData } from "~/components/store/CartLine";
+import { EmptyState } from "~/components/store/LineProduct";
 import { cartView, EMPTY_CART, isNonZeroMoney } from "~/components/store/cart-view";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/components/store/Header";
@@ -232,14 +233,7 @@ export default function CartPage() {
     return (
       <div className="store-page store-cart">
         <h1>Cart</h1>
-        <div className="store-empty">
-          <p className="store-empty__title">Your cart is empty</p>
-          <p>
-            <Link to="/" className="store-cta">
-              Continue shopping
-            </Link>
-          </p>
-        </div>
+        <EmptyState title="Your cart is empty" />
       </div>
     );
   }

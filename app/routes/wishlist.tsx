@@ -16,7 +16,7 @@ import { JsMarker, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { imageOf, type ProductImage } from "~/components/store/product";
-import { ProductPicture } from "~/components/store/ProductCard";
+import { EmptyState, LineProductName, LineProductPicture } from "~/components/store/LineProduct";
 import { productPath, safeRedirect } from "~/components/store/urls";
 import {
   WISHLIST_FIELDS,
@@ -232,14 +232,9 @@ function WishlistItem({ item, wishlistId, hidden }: { item: WishlistItemView; wi
   return (
     <li>
       <article className="store-cart-line store-wishlist-item" aria-labelledby={nameId}>
-        <Link to={href} className="store-cart-line__image" tabIndex={-1} aria-hidden="true">
-          <ProductPicture image={item.image ? { ...item.image, alt: "" } : null} size={96} />
-        </Link>
+        <LineProductPicture href={href} image={item.image} />
         <div className="store-cart-line__info">
-          <h3 id={nameId} className="store-cart-line__name">
-            <Link to={href}>{item.name}</Link>
-          </h3>
-          {item.sku ? <p className="store-cart-line__sku">SKU: {item.sku}</p> : null}
+          <LineProductName id={nameId} href={href} name={item.name} sku={item.sku} />
           <p className="store-cart-line__unit">
             <Price
               amount={item.salesPrice ?? item.listPrice}
@@ -309,15 +304,9 @@ export default function WishlistPage() {
     return (
       <div className="store-page store-wishlist">
         <h1>Wishlist</h1>
-        <div className="store-empty">
-          <p className="store-empty__title">{EMPTY_WISHLIST_MESSAGE}</p>
+        <EmptyState title={EMPTY_WISHLIST_MESSAGE}>
           <p>Save products from their pages to find them here later.</p>
-          <p>
-            <Link to="/" className="store-cta">
-              Continue shopping
-            </Link>
-          </p>
-        </div>
+        </EmptyState>
       </div>
     );
   }

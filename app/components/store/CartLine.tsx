@@ -1,9 +1,9 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { Button } from "../Button";
 import { Price } from "../Price";
 import { QuantityInput } from "../QuantityInput";
 import { CART_FIELDS } from "../../lib/cart";
-import { ProductPicture } from "./ProductCard";
+import { LineProductName, LineProductPicture } from "./LineProduct";
 import type { CartLineView } from "./cart-view";
 import { JsMarker } from "./forms";
 import { productPath } from "./urls";
@@ -37,14 +37,9 @@ export function CartLine({
   const nameId = `cart-line-${line.id}-name`;
   return (
     <article className={["store-cart-line", pending && "store-cart-line--pending"].filter(Boolean).join(" ")} aria-labelledby={nameId}>
-      <Link to={href} className="store-cart-line__image" tabIndex={-1} aria-hidden="true">
-        <ProductPicture image={line.image ? { ...line.image, alt: "" } : null} size={96} />
-      </Link>
+      <LineProductPicture href={href} image={line.image} />
       <div className="store-cart-line__info">
-        <h3 id={nameId} className="store-cart-line__name">
-          <Link to={href}>{line.name}</Link>
-        </h3>
-        {line.sku ? <p className="store-cart-line__sku">SKU: {line.sku}</p> : null}
+        <LineProductName id={nameId} href={href} name={line.name} sku={line.sku} />
         <p className="store-cart-line__unit">
           <Price amount={line.unitPrice} originalAmount={line.listPrice} currency={currency} fallback="Price unavailable" />{" "}
           <span className="store-muted">each</span>

@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ProductPicture } from "./ProductCard";
+import type { ProductImage } from "./product";
+
+/**
+ * The picture and the named, linked product of one line (cart line, wishlist item). The picture link is hidden
+ * from assistive tech and the tab order: the name right after it is the same link.
+ */
+export function LineProductPicture({ href, image }: { href: string; image: ProductImage | null }) {
+  return (
+    <Link to={href} className="store-cart-line__image" tabIndex={-1} aria-hidden="true">
+      <ProductPicture image={image ? { ...image, alt: "" } : null} size={96} />
+    </Link>
+  );
+}
+
+export function LineProductName({ id, href, name, sku }: { id: string; href: string; name: string; sku: string | null | undefined }) {
+  return (
+    <>
+      <h3 id={id} className="store-cart-line__name">
+        <Link to={href}>{name}</Link>
+      </h3>
+      {sku ? <p className="store-cart-line__sku">SKU: {sku}</p> : null}
+    </>
+  );
+}
+
+/** An empty cart or list: what is missing, and the way back to the shop. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="store-empty">
+      <p className="store-empty__title">{title}</p>
+      {children}
+      <p>
+        <Link to="/" className="store-cta">
+          Continue shopping
+        </Link>
+      </p>
+    </div>
+  );
+}

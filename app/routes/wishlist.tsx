@@ -16,7 +16,7 @@ import { JsMarker, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { imageOf, type ProductImage } from "~/components/store/product";
-import { EmptyState, LineProductName, LineProductPicture } from "~/components/store/LineProduct";
+import { EmptyState, LineProblems, LineProductName, LineProductPicture } from "~/components/store/LineProduct";
 import { productPath, safeRedirect } from "~/components/store/urls";
 import {
   WISHLIST_FIELDS,
@@ -242,16 +242,7 @@ function WishlistItem({ item, wishlistId, hidden }: { item: WishlistItemView; wi
               fallback={<span className="store-muted">Price unavailable</span>}
             />
           </p>
-          {item.problem ? (
-            <ul className="store-cart-line__errors">
-              <li>{item.problem}</li>
-            </ul>
-          ) : null}
-          {error ? (
-            <p className="store-form-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <LineProblems messages={item.problem ? [item.problem] : []} error={error} />
         </div>
         <div className="store-cart-line__actions">
           <remove.Form method="post" action={WISHLIST_PATH}>

@@ -3,7 +3,7 @@ import { Button } from "../Button";
 import { Price } from "../Price";
 import { QuantityInput } from "../QuantityInput";
 import { CART_FIELDS } from "../../lib/cart";
-import { LineProductName, LineProductPicture } from "./LineProduct";
+import { LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
 import type { CartLineView } from "./cart-view";
 import { JsMarker } from "./forms";
 import { productPath } from "./urls";
@@ -44,18 +44,7 @@ export function CartLine({
           <Price amount={line.unitPrice} originalAmount={line.listPrice} currency={currency} fallback="Price unavailable" />{" "}
           <span className="store-muted">each</span>
         </p>
-        {line.errors.length > 0 ? (
-          <ul className="store-cart-line__errors">
-            {line.errors.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        ) : null}
-        {error ? (
-          <p className="store-form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <LineProblems messages={line.errors} error={error} />
       </div>
       <div className="store-cart-line__actions">
         <update.Form method="post" action="/cart" className="store-cart-line__quantity" noValidate>

@@ -40,3 +40,23 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     </div>
   );
 }
+
+/** What is wrong with a line: the API's messages about the product, then the last failed action's message. */
+export function LineProblems({ messages, error }: { messages: readonly string[]; error: string | null }) {
+  return (
+    <>
+      {messages.length > 0 ? (
+        <ul className="store-cart-line__errors">
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <p className="store-form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -95,6 +95,9 @@ if (isMain) {
   startServer(config)
     .then(({ url, emulator }) => {
       const lines = [`Storefront ready: ${url}`];
+      if (emulator?.seeding === "reseeded") {
+        lines.push(`Demo data:        fixtures/ changed since ${config.EMULATOR_DB} was seeded, so it was seeded again`);
+      }
       if (emulator) {
         lines.push(
           `Emulator API:     ${url}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}`,

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAdmin } from "./admin.js";
@@ -30,7 +32,24 @@ export interface Emulator {
   clock: Clock;
   settings: EmulatorSettings;
   db: Db;
+  /** What opening did to the data: seeded an empty database, kept it, or seeded it again because fixtures/ changed. */
+  seeding: "seeded" | "kept" | "reseeded";
   close(): void;
+}
+
+/** A fingerprint of every fixture file's name and content. */
+export function fixturesFingerprint(dir: string): string {
+  const hash = createHash("sha256");
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith(".json")) continue;
+    hash.update(name).update("\0").update(readFileSync(join(dir, name))).update("\0");
+  }
+  return hash.digest("hex");
+}
+
+function seededFingerprint(db: Db): string | null {
+  const row = db.prepare("SELECT value FROM seed_info WHERE key = 'fixtures'").get() as { value: string } | undefined;
+  return row?.value ?? null;
 }
 
 const coreModules: EmulatorModule[] = [
@@ -52,8 +71,23 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     store: createStoreBasics(db),
   };
   const modules = [...coreModules, ...resourceModules];
-  const seed = () => db.transaction(() => modules.forEach((m) => m.seed?.(emu)))();
-  if (isEmpty(db)) seed();
+  const fingerprint = fixturesFingerprint(emu.fixturesDir);
+  const seed = () =>
+    db.transaction(() => {
+      modules.forEach((m) => m.seed?.(emu));
+      db.prepare("INSERT OR REPLACE INTO seed_info(key, value) VALUES ('fixtures', ?)").run(fingerprint);
+    })();
+  let seeding: Emulator["seeding"] = "kept";
+  if (isEmpty(db)) {
+    seed();
+    seeding = "seeded";
+  } else if (seededFingerprint(db) !== fingerprint) {
+    // The demo contract (handles docs and tests rely on) lives in fixtures/: a store seeded from older fixtures
+    // would lack it. Shopper data made since is dropped with the old seed; the server says so when it starts.
+    truncateAll(db);
+    seed();
+    seeding = "reseeded";
+  }
 
   const admin = createAdmin();
   const router = new Router();
@@ -94,6 +128,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     clock,
     settings,
     db,
+    seeding,
     close: () => db.close(),
   };
 }

@@ -138,7 +138,15 @@ function instrument(client: WebstoreClient, options: { timing: ServerTiming; onU
   });
 }
 
-export async function getWebstore(request: Request, context: AppLoadContext): Promise<Webstore> {
+export interface GetWebstoreOptions {
+  /**
+   * The page is catalog browsing (spec §6: guest browsing depends on guestBrowsingEnabled): a guest whose read
+   * the API refuses (401) is sent to sign in instead of seeing an error.
+   */
+  browsing?: boolean;
+}
+
+export async function getWebstore(request: Request, context: AppLoadContext, options: GetWebstoreOptions = {}): Promise<Webstore> {
   const session = await getStoreSession(request, context);
   const shopper = shopperOf(session);
   const timing = new ServerTiming();
@@ -159,7 +167,8 @@ export async function getWebstore(request: Request, context: AppLoadContext): Pr
     const loggedIn = !!scope.accessToken;
     const client = instrument(raw, {
       timing,
-      onUnauthorized: () => (loggedIn ? sessionExpiredRedirect(request, session) : null),
+      onUnauthorized: () =>
+        loggedIn ? sessionExpiredRedirect(request, session) : options.browsing ? signInToBrowseRedirect(request, session) : null,
     });
     if (!tokenExpired || !loggedIn || scope.accessToken !== baseScope.accessToken) return client;
     // Past its expiry the token is not even sent: every call ends in the session-expired redirect.
@@ -200,6 +209,28 @@ export async function getWebstore(request: Request, context: AppLoadContext): Pr
       return redirect(url, { status: 303, ...init, headers: await headers(init?.headers) });
     },
   };
+}
+
+export const SIGN_IN_TO_BROWSE = "Sign in to browse the store.";
+
+function signInToBrowseRedirect(request: Request, session: StoreSession): Promise<Response> {
+  return redirectWithToast(loginPath(returnPath(request)), toast("info", SIGN_IN_TO_BROWSE), { session });
+}
+
+/**
+ * The webstore for a catalog page (home, category, search, product). A guest is sent to sign in, and back here
+ * afterwards, when the store does not let guests browse: known from the application context, or learnt from the
+ * API's 401 when the cached context is behind.
+ */
+export async function getBrowsingWebstore(request: Request, context: AppLoadContext): Promise<Webstore> {
+  const ws = await getWebstore(request, context, { browsing: true });
+  if (ws.shopper.isLoggedIn) return ws;
+  const appContext = await ws.client.getApplicationContext().catch((error: unknown) => {
+    rethrowResponse(error);
+    return null;
+  });
+  if (appContext?.guestBrowsingEnabled === false) throw await signInToBrowseRedirect(request, ws.session);
+  return ws;
 }
 
 /** Rethrows Remix responses (redirects thrown by the client) so a `catch` only handles API failures. */

@@ -5,7 +5,7 @@ import { STORE_NAME } from "~/components/store/Header";
 import { ProductGrid } from "~/components/store/ProductCard";
 import { productCardView, type ProductCardView } from "~/components/store/product";
 import { categoryPath } from "~/components/store/urls";
-import { getWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
+import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
 export const FEATURED_COUNT = 8;
 
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: `${STORE_NAME}: Home` }];
 export const headers = serverTimingHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
+  const ws = await getBrowsingWebstore(request, context);
   const [categories, featured] = await Promise.all([
     ws.client
       .getCategories()

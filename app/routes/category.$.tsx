@@ -9,7 +9,7 @@ import { ProductResults } from "~/components/store/ProductResults";
 import { productCardView, type ProductCardView } from "~/components/store/product";
 import { categoryPath, idFromSplat, pagingFromTotal, readPage } from "~/components/store/urls";
 import { isFetchError } from "../../server/webstore/index";
-import { getWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
+import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
 export const CATEGORY_PAGE_SIZE = 12;
 
@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!categoryId) throw notFound();
   const url = new URL(request.url);
   const page = readPage(url.searchParams);
-  const ws = await getWebstore(request, context);
+  const ws = await getBrowsingWebstore(request, context);
   try {
     const [category, results, path] = await Promise.all([
       ws.client.getCategory(categoryId),

@@ -22,6 +22,7 @@ import { toast } from "~/toast.server";
 import {
   addToCart,
   errorMessage,
+  getBrowsingWebstore,
   getWebstore,
   isGuestCartDisabledError,
   loginPath,
@@ -52,7 +53,7 @@ const isMissing = (error: unknown) => isFetchError(error) && (error.status === 4
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const productId = idFromSplat(params["*"]);
   if (!productId) throw notFound();
-  const ws = await getWebstore(request, context);
+  const ws = await getBrowsingWebstore(request, context);
   const [product, price] = await Promise.all([
     ws.client.getProduct(productId).catch((error: unknown) => {
       rethrowResponse(error);

@@ -5,7 +5,7 @@ import { STORE_NAME } from "~/components/store/Header";
 import { ProductResults } from "~/components/store/ProductResults";
 import { productCardView, type ProductCardView } from "~/components/store/product";
 import { pagingFromTotal, readPage } from "~/components/store/urls";
-import { getWebstore, serverTimingHeaders } from "~/webstore.server";
+import { getBrowsingWebstore, serverTimingHeaders } from "~/webstore.server";
 
 export const SEARCH_PAGE_SIZE = 12;
 const MAX_TERM_LENGTH = 200;
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const term = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_TERM_LENGTH);
   const page = readPage(url.searchParams);
-  const ws = await getWebstore(request, context);
+  const ws = await getBrowsingWebstore(request, context);
   if (!term) {
     return ws.reply({ term, products: [] as ProductCardView[], total: 0, paging: pagingFromTotal(0, SEARCH_PAGE_SIZE, 1) });
   }

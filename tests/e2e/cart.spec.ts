@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, signOut, test } from "./support";
+import { BUYER, expect, signIn, signOut, test } from "./support";
 
 const ETHIOPIA = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" }; // $18.50
 const COLOMBIA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 oz" }; // $17.00
@@ -97,4 +97,24 @@ test("browsing: category navigation, keyword search with paging, and a product p
   await page.goto(`/product/${ETHIOPIA.id}`);
   await expect(page.getByRole("heading", { level: 1, name: ETHIOPIA.name })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toBeVisible();
+});
+
+test("a store that lets no guest browse sends the guest to sign in, then back to the product", async ({ page, store }) => {
+  await store.settings({ applicationContext: { guestBrowsingEnabled: false } });
+  await page.goto(`/product/${ETHIOPIA.id}`);
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/product/${ETHIOPIA.id}`)}`);
+  await expect(page.getByText("Sign in to browse the store.")).toBeVisible();
+  await page.getByLabel("Email").fill(BUYER.email);
+  await page.getByLabel("Password").fill(BUYER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: ETHIOPIA.name })).toBeVisible();
+});
+
+test("a guest the catalog API refuses (401) is sent to sign in rather than shown an error", async ({ page, store }) => {
+  // The store's own settings still allow guests: only the API's answer says otherwise (a real org's cached
+  // application context can lag behind its settings).
+  await store.fault({ path: "*/search/products", status: 401, errorCode: "INVALID_SESSION_ID", message: "Session expired or invalid" });
+  await page.goto("/search?q=mug");
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/search?q=mug")}`);
+  await expect(page.getByText("Sign in to browse the store.")).toBeVisible();
 });

@@ -9,7 +9,7 @@ import { readConfig, type Config } from "./config.js";
 import { createEmulator, type Emulator } from "./emulator/index.js";
 import type { StorefrontLoadContext } from "./load-context.js";
 import { sendWebResponse, toWebRequest } from "./node-http.js";
-import { createWebstoreCaches, createWebstoreClient } from "./webstore/index.js";
+import { clearWebstoreCaches, createWebstoreCaches, createWebstoreClient } from "./webstore/index.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Paths the webstore API owns; the emulator answers them when it is on. */
@@ -67,7 +67,11 @@ export async function startServer(config: Config = readConfig()) {
     app.use(async (req, res, next) => {
       if (!API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
       try {
-        await sendWebResponse(res, await em.fetch(await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`)));
+        const answer = await em.fetch(await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`));
+        // A reset or a settings change alters what the storefront cached from the API (the application context
+        // above all): forget it, so the very next page sees the store as it now is.
+        if (req.path.startsWith("/__emulator/") && req.method !== "GET") clearWebstoreCaches(caches);
+        await sendWebResponse(res, answer);
       } catch (err) {
         next(err);
       }

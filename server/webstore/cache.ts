@@ -34,6 +34,8 @@ export class ExpiringCache {
   private readonly entries: LRUCache<string, Entry>;
   // Loads in flight, so concurrent requests for one key share one call (and one background refresh).
   private readonly loading = new Map<string, Promise<unknown>>();
+  // Bumped by clear(): a load that started before it must not put what it read back.
+  private generation = 0;
 
   constructor(
     private readonly now: () => number,
@@ -56,16 +58,26 @@ export class ExpiringCache {
     return (this.loading.get(key) as Promise<T> | undefined) ?? this.start(key, load, options);
   }
 
+  /** Forgets every entry, and what loads already in flight will read. */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.loading.clear();
+  }
+
   private start<T>(key: string, load: () => Promise<Loaded<T>>, options: CacheGetOptions): Promise<T> {
+    const generation = this.generation;
     const promise = load()
       .then(({ value, ttlMs = options.ttlMs }) => {
-        if (ttlMs !== 0) {
+        if (ttlMs !== 0 && generation === this.generation) {
           const expiresAt = ttlMs < 0 ? Number.POSITIVE_INFINITY : this.now() + ttlMs;
           this.entries.set(key, { value, expiresAt });
         }
         return value;
       })
-      .finally(() => this.loading.delete(key));
+      .finally(() => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+      });
     this.loading.set(key, promise);
     return promise;
   }
@@ -86,6 +98,13 @@ export function createWebstoreCaches(options: { now?: () => number } = {}): Webs
     seoProperties: new ExpiringCache(now, 2000),
     data: new ExpiringCache(now, 500),
   };
+}
+
+/** Forgets everything cached, e.g. when the store behind the API was reset or its settings changed. */
+export function clearWebstoreCaches(caches: WebstoreCaches): void {
+  caches.applicationContext.clear();
+  caches.seoProperties.clear();
+  caches.data.clear();
 }
 
 /** Seconds of `Cache-Control: max-age`, as ms; undefined when absent. */

@@ -124,6 +124,26 @@ describe('ExpiringCache', () => {
     expect(await both).toEqual(['v', 'v']);
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('clear() forgets entries: the next get loads again', async () => {
+    const cache = new ExpiringCache(clock().now);
+    let n = 0;
+    const load = async () => ({ value: ++n });
+    expect(await cache.get('k', load, { ttlMs: 1000 })).toBe(1);
+    expect(await cache.get('k', load, { ttlMs: 1000 })).toBe(1);
+    cache.clear();
+    expect(await cache.get('k', load, { ttlMs: 1000 })).toBe(2);
+  });
+
+  it('a load in flight when clear() runs answers its caller but is not kept', async () => {
+    const cache = new ExpiringCache(clock().now);
+    let release!: (value: string) => void;
+    const stale = cache.get('k', () => new Promise<{ value: string }>((resolve) => (release = (value) => resolve({ value }))), { ttlMs: 1000 });
+    cache.clear();
+    release('before the reset');
+    expect(await stale).toBe('before the reset');
+    expect(await cache.get('k', async () => ({ value: 'after the reset' }), { ttlMs: 1000 })).toBe('after the reset');
+  });
 });
 
 describe('other cached resources', () => {

@@ -7,11 +7,11 @@
  * money arithmetic: totals are always the API's.
  */
 
-import { firstError, isStepValid, parseNumberShortcut, quantity, VALIDITY_MESSAGES } from "./validation";
+import { firstError, isStepValid, parseNumberShortcut, quantity, QUANTITY_MAX, QUANTITY_MIN, VALIDITY_MESSAGES } from "./validation";
 
 const quantitySchema = quantity();
 
-export const CART_INTENTS = ["add", "update", "remove", "applyCoupon", "removeCoupon"] as const;
+export const CART_INTENTS = ["add", "update", "increase", "decrease", "remove", "applyCoupon", "removeCoupon"] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];
 
 export { QUANTITY_MAX as MAX_CART_QUANTITY, QUANTITY_MIN as MIN_CART_QUANTITY } from "./validation";
@@ -66,6 +66,16 @@ export function quantityError(value: unknown, rule: QuantityRuleLike = {}): stri
 export function validQuantity(value: unknown, rule: QuantityRuleLike = {}): number | null {
   if (quantityError(value, rule) !== undefined) return null;
   return parseNumberShortcut(String(value));
+}
+
+/**
+ * The quantity a line's − / + stepper asks for: one less or one more than what is in the field (or, when the field
+ * holds no valid quantity, than the line's quantity), kept within 1..100000000.
+ */
+export function steppedQuantity(typed: unknown, previous: unknown, direction: "increase" | "decrease"): number {
+  const base = validQuantity(typed) ?? (parseQuantity(previous) || QUANTITY_MIN);
+  const next = Math.floor(base) + (direction === "increase" ? 1 : -1);
+  return Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, next));
 }
 
 /** What a pending cart submission tells the optimistic readers. */

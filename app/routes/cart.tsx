@@ -27,7 +27,7 @@ import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { Pagination } from "~/components/store/ProductCard";
 import { pagingFromPages, readPage, safeRedirect } from "~/components/store/urls";
-import { CART_FIELDS, CART_PAGE_SIZE, optimisticLines, pendingCartChanges, quantityError, validQuantity } from "~/lib/cart";
+import { CART_FIELDS, CART_PAGE_SIZE, optimisticLines, pendingCartChanges, quantityError, steppedQuantity, validQuantity } from "~/lib/cart";
 import { VALIDITY_MESSAGES } from "~/lib/validation";
 import type { RefreshHandle } from "~/root";
 import { toast } from "~/toast.server";
@@ -111,6 +111,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const problem = quantityError(typed);
         const quantity = validQuantity(typed);
         if (problem || quantity === null) return reply(false, problem ?? VALIDITY_MESSAGES.badInput);
+        await ws.client.updateCartItem(ref, field(CART_FIELDS.lineId), { quantity });
+        return reply(true, CONFIRMATIONS.update(""));
+      }
+      case "increase":
+      case "decrease": {
+        // The stepper without JavaScript (with it, the page sends the stepped quantity as an update).
+        const quantity = steppedQuantity(field(CART_FIELDS.quantity), field(CART_FIELDS.previousQuantity), intent);
         await ws.client.updateCartItem(ref, field(CART_FIELDS.lineId), { quantity });
         return reply(true, CONFIRMATIONS.update(""));
       }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BUYER, expect, signIn, signOut, test } from "./support";
+import { BUYER, expect, jsEnabled, signIn, signOut, test } from "./support";
 
 const ETHIOPIA = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" }; // $18.50
 const COLOMBIA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 oz" }; // $17.00
@@ -27,7 +27,7 @@ async function shopTheCart(page: Page) {
   await expect(line(page, COLOMBIA.name)).toBeVisible();
 
   // 3 × $18.50 + $17.00 = $72.50
-  await line(page, ETHIOPIA.name).getByLabel("Quantity").fill("3");
+  await line(page, ETHIOPIA.name).getByRole("textbox", { name: "Quantity" }).fill("3");
   await line(page, ETHIOPIA.name).getByRole("button", { name: "Update" }).click();
   await expect(subtotal(page)).toHaveText("$72.50");
   await expect(page.getByRole("link", { name: "Cart, 4 items" })).toBeVisible();
@@ -57,7 +57,7 @@ test("a signed-in buyer shops the same way and the cart survives logout and logi
   await signIn(page);
   await page.goto("/cart");
   await expect(line(page, ETHIOPIA.name)).toBeVisible();
-  await expect(line(page, ETHIOPIA.name).getByLabel("Quantity")).toHaveValue("3");
+  await expect(line(page, ETHIOPIA.name).getByRole("textbox", { name: "Quantity" })).toHaveValue("3");
   await expect(total(page)).toHaveText("$49.95");
 });
 
@@ -117,4 +117,40 @@ test("a guest the catalog API refuses (401) is sent to sign in rather than shown
   await page.goto("/search?q=mug");
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/search?q=mug")}`);
   await expect(page.getByText("Sign in to browse the store.")).toBeVisible();
+});
+
+test("the − / + stepper changes a line's quantity; with JavaScript a burst of clicks sends one update", async ({ page }) => {
+  await addToCart(page, ETHIOPIA.id, 1);
+  await page.goto("/cart");
+  const ethiopia = line(page, ETHIOPIA.name);
+  const increase = ethiopia.getByRole("button", { name: `Increase quantity of ${ETHIOPIA.name}` });
+  const decrease = ethiopia.getByRole("button", { name: `Decrease quantity of ${ETHIOPIA.name}` });
+  await expect(decrease).toHaveAttribute("aria-disabled", "true");
+
+  const cartPosts: string[] = [];
+  page.on("request", (req) => {
+    if (req.method() === "POST" && new URL(req.url()).pathname.startsWith("/cart")) cartPosts.push(req.url());
+  });
+
+  if (jsEnabled(page)) {
+    // Three clicks within the 150 ms debounce: the field shows 4 at once, and one update goes out.
+    await increase.click();
+    await increase.click();
+    await increase.click();
+    await expect(ethiopia.getByRole("textbox", { name: "Quantity" })).toHaveValue("4");
+    await expect(subtotal(page)).toHaveText("$74.00");
+    await expect(page.getByRole("link", { name: "Cart, 4 items" })).toBeVisible();
+    expect(cartPosts).toHaveLength(1);
+  } else {
+    // Without JavaScript every click is a form post: + then + then − leaves 2.
+    await increase.click();
+    await expect(ethiopia.getByRole("textbox", { name: "Quantity" })).toHaveValue("2");
+    await increase.click();
+    await expect(ethiopia.getByRole("textbox", { name: "Quantity" })).toHaveValue("3");
+    await decrease.click();
+    await expect(ethiopia.getByRole("textbox", { name: "Quantity" })).toHaveValue("2");
+    await expect(subtotal(page)).toHaveText("$37.00");
+    expect(cartPosts).toHaveLength(3);
+  }
+  await expect(decrease).not.toHaveAttribute("aria-disabled", "true");
 });

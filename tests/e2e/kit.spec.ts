@@ -45,7 +45,14 @@ test.describe("accessibility", () => {
         await context.route("**/build/**/*.js", (route) => route.abort());
         target = await context.newPage();
       }
+      if (path === "/cart") {
+        // Audit a cart with a line in it (quantity field, stepper, remove), not just the empty state.
+        await target.goto("/product/01tDM0000000001");
+        await target.getByRole("button", { name: "Add to cart" }).click();
+        await expect(target.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+      }
       await target.goto(path);
+      if (path === "/cart") await expect(target.getByRole("textbox", { name: "Quantity" })).toBeVisible();
       const results = await new AxeBuilder({ page: target }).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -1,8 +1,10 @@
 import { useFetcher } from "@remix-run/react";
+import { useRef, type MouseEvent } from "react";
 import { Button } from "../Button";
 import { Price } from "../Price";
 import { QuantityInput } from "../QuantityInput";
-import { CART_FIELDS } from "../../lib/cart";
+import { CART_FIELDS, MAX_CART_QUANTITY, MIN_CART_QUANTITY, steppedQuantity } from "../../lib/cart";
+import { useDebouncedCallback } from "../useDebouncedCallback";
 import { LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
 import type { CartLineView } from "./cart-view";
 import { JsMarker } from "./forms";
@@ -15,8 +17,10 @@ export interface CartActionData {
 }
 
 /**
- * One cart line: picture, name, unit price, line total, quantity form (intent=update) and remove button
- * (intent=remove). Each form is its own fetcher; without JavaScript they are plain POST forms to /cart.
+ * One cart line: picture, name, unit price, line total, quantity form (intent=update, and − / + steppers) and
+ * remove button (intent=remove). Each form is its own fetcher; without JavaScript they are plain POST forms to
+ * /cart. With JavaScript a stepper changes the field at once and sends one update per burst of clicks (the spec's
+ * 150 ms debounce); without it each click posts intent=increase/decrease and the action steps the quantity.
  */
 export function CartLine({
   line,
@@ -35,6 +39,24 @@ export function CartLine({
   const error = [update.data, remove.data].find((d) => d && !d.ok)?.error ?? null;
   const href = productPath({ id: line.productId, urlName: line.urlName, name: line.name });
   const nameId = `cart-line-${line.id}-name`;
+  const updateForm = useRef<HTMLFormElement>(null);
+  const sendQuantity = useDebouncedCallback(() => {
+    const form = updateForm.current;
+    if (!form) return;
+    const data = new FormData(form);
+    data.set(CART_FIELDS.intent, "update");
+    update.submit(data, { method: "post", action: "/cart" });
+  });
+  const step = (direction: "increase" | "decrease") => (event: MouseEvent<HTMLButtonElement>) => {
+    const input = updateForm.current?.elements.namedItem(CART_FIELDS.quantity);
+    if (!(input instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    const next = String(steppedQuantity(input.value, line.quantity, direction));
+    if (next === input.value) return; // at 1 or at the maximum already
+    input.value = next;
+    sendQuantity();
+  };
+  const quantity = Number(line.quantity) || MIN_CART_QUANTITY;
   return (
     <article className={["store-cart-line", pending && "store-cart-line--pending"].filter(Boolean).join(" ")} aria-labelledby={nameId}>
       <LineProductPicture href={href} image={line.image} />
@@ -47,12 +69,37 @@ export function CartLine({
         <LineProblems messages={line.errors} error={error} />
       </div>
       <div className="store-cart-line__actions">
-        <update.Form method="post" action="/cart" className="store-cart-line__quantity" noValidate>
+        <update.Form ref={updateForm} method="post" action="/cart" className="store-cart-line__quantity" noValidate>
           <JsMarker />
           <input type="hidden" name={CART_FIELDS.lineId} value={line.id} />
           <input type="hidden" name={CART_FIELDS.previousQuantity} value={String(line.quantity)} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <QuantityInput label="Quantity" name={CART_FIELDS.quantity} defaultValue={line.quantity} key={`${line.id}-${line.quantity}`} />
+          <div className="store-stepper">
+            <button
+              type="submit"
+              name={CART_FIELDS.intent}
+              value="decrease"
+              className="store-stepper__button"
+              aria-label={`Decrease quantity of ${line.name}`}
+              // aria-disabled, not disabled: the button keeps keyboard focus when the quantity reaches the limit.
+              aria-disabled={quantity <= MIN_CART_QUANTITY || undefined}
+              onClick={step("decrease")}
+            >
+              <span aria-hidden="true">−</span>
+            </button>
+            <button
+              type="submit"
+              name={CART_FIELDS.intent}
+              value="increase"
+              className="store-stepper__button"
+              aria-label={`Increase quantity of ${line.name}`}
+              aria-disabled={quantity >= MAX_CART_QUANTITY || undefined}
+              onClick={step("increase")}
+            >
+              <span aria-hidden="true">+</span>
+            </button>
+          </div>
           <Button name={CART_FIELDS.intent} value="update" variant="neutral" size="small" pending={update.state !== "idle"}>
             Update
           </Button>

@@ -7,6 +7,7 @@ import {
   pendingCartChanges,
   quantityError,
   readCartChange,
+  steppedQuantity,
   validQuantity,
 } from "../../../app/lib/cart";
 
@@ -53,6 +54,25 @@ describe("quantityError / validQuantity", () => {
     expect(quantityError("12", rule)).toBe("The number is too high.");
     expect(quantityError("5", rule)).toBe("Your entry isn't a valid increment.");
     expect(validQuantity("6", rule)).toBe(6);
+  });
+});
+
+describe("steppedQuantity (the cart line's − / + stepper)", () => {
+  it("steps from what is typed in the field", () => {
+    expect(steppedQuantity("3", "1.0", "increase")).toBe(4);
+    expect(steppedQuantity("3", "1.0", "decrease")).toBe(2);
+    expect(steppedQuantity("2k", "1.0", "increase")).toBe(2001);
+  });
+
+  it("steps from the line's quantity when the field holds no valid quantity", () => {
+    expect(steppedQuantity("", "5.0", "increase")).toBe(6);
+    expect(steppedQuantity("abc", "5.0", "decrease")).toBe(4);
+    expect(steppedQuantity("0", "", "increase")).toBe(2);
+  });
+
+  it("stays within 1 to 100000000", () => {
+    expect(steppedQuantity("1", "1.0", "decrease")).toBe(1);
+    expect(steppedQuantity("100000000", "1.0", "increase")).toBe(100_000_000);
   });
 });
 

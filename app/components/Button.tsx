@@ -1,7 +1,18 @@
-import type { ButtonHTMLAttributes, Ref } from "react";
+import { useEffect, useRef, useState, type ButtonHTMLAttributes, type PointerEvent, type Ref } from "react";
 
 export type ButtonVariant = "brand" | "neutral" | "destructive" | "link";
-export type ButtonSize = "small" | "medium" | "large";
+/** Spec §9: icon and button sizes. */
+export const BUTTON_SIZES = ["xx-small", "x-small", "small", "medium", "large"] as const;
+export type ButtonSize = (typeof BUTTON_SIZES)[number];
+/** Spec §9: the press ripple is cleared 250 ms after it starts. */
+export const RIPPLE_MS = 250;
+
+/** The ripple of the latest press: where it started, relative to the button. */
+interface Ripple {
+  key: number;
+  x: number;
+  y: number;
+}
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
@@ -28,13 +39,26 @@ export function Button({
   children,
   disabled,
   buttonRef,
+  onPointerDown,
   ...rest
 }: ButtonProps) {
+  const [ripple, setRipple] = useState<Ripple | null>(null);
+  const rippleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(rippleTimer.current), []);
+  const press = (event: PointerEvent<HTMLButtonElement>) => {
+    onPointerDown?.(event);
+    if (variant === "link") return;
+    const box = event.currentTarget.getBoundingClientRect();
+    setRipple({ key: event.timeStamp, x: event.clientX - box.left, y: event.clientY - box.top });
+    clearTimeout(rippleTimer.current);
+    rippleTimer.current = setTimeout(() => setRipple(null), RIPPLE_MS);
+  };
   return (
     <button
       ref={buttonRef}
       type={type}
       {...rest}
+      onPointerDown={press}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
       className={[
@@ -47,6 +71,9 @@ export function Button({
         .filter(Boolean)
         .join(" ")}
     >
+      {ripple ? (
+        <span key={ripple.key} className="kit-button__ripple" style={{ left: ripple.x, top: ripple.y }} aria-hidden="true" />
+      ) : null}
       {pending ? <span className="kit-button__spinner" aria-hidden="true" /> : null}
       <span className="kit-button__label">{pending && pendingLabel ? pendingLabel : children}</span>
     </button>

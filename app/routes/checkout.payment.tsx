@@ -20,6 +20,7 @@ import { ErrorSummary, ProblemBanner } from "~/components/checkout/Problems";
 import { RadioGroup, RadioOption } from "~/components/checkout/RadioGroup";
 import { ReservationNotice } from "~/components/checkout/ReservationNotice";
 import { Field, SelectField, type FieldMeta } from "~/components/Field";
+import { Tooltip } from "~/components/Tooltip";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import {
@@ -446,6 +447,9 @@ function PaymentPage({ data }: { data: PageData }) {
               className="checkout-card__cvv"
               required
             />
+            <span className="checkout-card__help">
+              <Tooltip label="What is the CVV?">The 3 digits on the back of your card; 4 on the front for American Express.</Tooltip>
+            </span>
           </div>
         </fieldset>
         {options.allowPurchaseOrder ? (

@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { z } from "zod";
 import { AddressForm } from "../components/AddressForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { Button } from "../components/Button";
+import { BUTTON_SIZES, Button } from "../components/Button";
 import { ColourPicker } from "../components/ColourPicker";
 import { CookieConsentBanner, isConsentIntent, type ConsentIntent } from "../components/CookieConsent";
 import { DatePicker } from "../components/DatePicker";
@@ -24,6 +24,7 @@ import { QuantityInput } from "../components/QuantityInput";
 import { Column, Section } from "../components/Section";
 import { Spinner } from "../components/Spinner";
 import { Toast, ToastRegion } from "../components/Toast";
+import { Tooltip } from "../components/Tooltip";
 import { useZodForm } from "../components/useZodForm";
 import { formatDate, formatPhone, formatTime } from "../lib/formats";
 import { TOAST_MODES, TOAST_VARIANTS, type Toast as ToastData } from "../lib/toast";
@@ -337,12 +338,19 @@ export default function Gallery() {
             <Button type="button" pending pendingLabel="Saving">
               Save
             </Button>
-            <Button type="button" size="small">
-              Small
-            </Button>
-            <Button type="button" size="large">
-              Large
-            </Button>
+          </div>
+          <div className="kit-gallery__row">
+            {BUTTON_SIZES.map((size) => (
+              <Button key={size} type="button" variant="neutral" size={size}>
+                {size}
+              </Button>
+            ))}
+          </div>
+          <div className="kit-gallery__row">
+            <span>
+              Tooltip (hover, focus or tap the “?”; Escape closes it){" "}
+              <Tooltip label="What does the tooltip explain?">A short explanation of the thing next to it.</Tooltip>
+            </span>
           </div>
           <div className="kit-gallery__row">
             <Spinner />

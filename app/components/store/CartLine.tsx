@@ -5,6 +5,7 @@ import { Price } from "../Price";
 import { QuantityInput } from "../QuantityInput";
 import { CART_FIELDS, MAX_CART_QUANTITY, MIN_CART_QUANTITY, steppedQuantity } from "../../lib/cart";
 import { useDebouncedCallback } from "../useDebouncedCallback";
+import { setNativeValue } from "../useHydrated";
 import { LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
 import type { CartLineView } from "./cart-view";
 import { JsMarker } from "./forms";
@@ -53,7 +54,7 @@ export function CartLine({
     event.preventDefault();
     const next = String(steppedQuantity(input.value, line.quantity, direction));
     if (next === input.value) return; // at 1 or at the maximum already
-    input.value = next;
+    setNativeValue(input, next);
     sendQuantity();
   };
   const quantity = Number(line.quantity) || MIN_CART_QUANTITY;

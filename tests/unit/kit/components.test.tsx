@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AddressForm } from "../../../app/components/AddressForm";
 import { Breadcrumbs } from "../../../app/components/Breadcrumbs";
-import { Button } from "../../../app/components/Button";
+import { BUTTON_SIZES, Button } from "../../../app/components/Button";
 import { ColourPicker } from "../../../app/components/ColourPicker";
 import {
   consentCookieHeader,
@@ -19,6 +19,13 @@ import { QuantityInput } from "../../../app/components/QuantityInput";
 import { BREAKPOINTS, Column, columnPortion, Section } from "../../../app/components/Section";
 import { Spinner } from "../../../app/components/Spinner";
 import { Toast, ToastRegion } from "../../../app/components/Toast";
+import {
+  Tooltip,
+  TOOLTIP_LEAVE_DEBOUNCE_MS,
+  TOOLTIP_LINGER_MS,
+  TOOLTIP_MIN_WIDTH_PX,
+  TOOLTIP_OFFSET_PX,
+} from "../../../app/components/Tooltip";
 import { VALIDITY_MESSAGES } from "../../../app/lib/validation";
 
 /** Server-rendered HTML parsed back into a DOM-like string we can query with regexes. */
@@ -174,6 +181,35 @@ describe("Spinner and Button", () => {
     expect(markup).toContain('type="submit"');
     expect(markup).not.toContain("disabled");
     expect(markup).not.toContain("aria-busy");
+  });
+
+  it("comes in the spec's five sizes, medium by default", () => {
+    expect(BUTTON_SIZES).toEqual(["xx-small", "x-small", "small", "medium", "large"]);
+    for (const size of BUTTON_SIZES) expect(html(<Button size={size}>Go</Button>)).toContain(`kit-button--${size}`);
+    expect(html(<Button>Go</Button>)).toContain("kit-button--medium");
+  });
+});
+
+describe("Tooltip", () => {
+  it("is a button whose description is the explanation, named for screen readers", () => {
+    const markup = html(<Tooltip label="What is the CVV?">Three digits on the back.</Tooltip>);
+    const describedBy = attr(markup, "button", "aria-describedby");
+    expect(describedBy).toBeTruthy();
+    expect(markup).toContain(`id="${describedBy}" role="tooltip"`);
+    expect(markup).toMatch(/role="tooltip"[^>]*>Three digits on the back\.</);
+    expect(markup).toContain('class="kit-visually-hidden">What is the CVV?<');
+    expect(attr(markup, "button", "type")).toBe("button");
+  });
+
+  it("renders closed and un-enhanced on the server, so CSS hover and focus show it without JavaScript", () => {
+    const markup = html(<Tooltip label="Help">Text</Tooltip>);
+    expect(markup).not.toContain("data-open");
+    expect(markup).not.toContain("data-enhanced");
+  });
+
+  it("carries the spec's sizes and timings", () => {
+    expect([TOOLTIP_MIN_WIDTH_PX, TOOLTIP_OFFSET_PX, TOOLTIP_LEAVE_DEBOUNCE_MS, TOOLTIP_LINGER_MS]).toEqual([75, 16, 200, 2000]);
+    expect(html(<Tooltip label="Help">Text</Tooltip>)).toContain("--kit-tooltip-min-width:75px;--kit-tooltip-offset:16px");
   });
 });
 

@@ -153,4 +153,11 @@ test("the − / + stepper changes a line's quantity; with JavaScript a burst of 
     expect(cartPosts).toHaveLength(3);
   }
   await expect(decrease).not.toHaveAttribute("aria-disabled", "true");
+
+  // Enter in the field saves what was typed (the form's default action is Update, not the − before it).
+  const field = ethiopia.getByRole("textbox", { name: "Quantity" });
+  await field.fill("7");
+  await field.press("Enter");
+  await expect(subtotal(page)).toHaveText("$129.50");
+  await expect(field).toHaveValue("7");
 });

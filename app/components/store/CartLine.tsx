@@ -75,6 +75,12 @@ export function CartLine({
           <input type="hidden" name={CART_FIELDS.lineId} value={line.id} />
           <input type="hidden" name={CART_FIELDS.previousQuantity} value={String(line.quantity)} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
+          {/* Enter in the field submits with the form's first submit button: make that "update", not the − that
+              comes first on screen. Out of the tab order and hidden from screen readers: the visible Update is
+              the one to use. */}
+          <button type="submit" name={CART_FIELDS.intent} value="update" className="kit-visually-hidden" tabIndex={-1} aria-hidden="true">
+            Update
+          </button>
           <QuantityInput label="Quantity" name={CART_FIELDS.quantity} defaultValue={line.quantity} key={`${line.id}-${line.quantity}`} />
           <div className="store-stepper">
             <button

@@ -26,8 +26,11 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 
 /**
  * A button that shows the pending state of the form it submits (pass `pending` from
- * useNavigation / fetcher.state compared with the form's action). While pending it is busy and
- * disabled, so a double click cannot place an order twice.
+ * useNavigation / fetcher.state compared with the form's action). While pending it is busy and refuses
+ * clicks, so a double click cannot place an order twice. It says so with aria-disabled rather than the
+ * disabled attribute: a disabled button drops keyboard focus to the page, and the shopper who pressed it
+ * would have to find their place again. Enter in a field of the form is refused too: the browser's implicit
+ * submission is a click on the form's first submit button.
  */
 export function Button({
   variant = "brand",
@@ -40,6 +43,7 @@ export function Button({
   disabled,
   buttonRef,
   onPointerDown,
+  onClick,
   ...rest
 }: ButtonProps) {
   const [ripple, setRipple] = useState<Ripple | null>(null);
@@ -59,7 +63,15 @@ export function Button({
       type={type}
       {...rest}
       onPointerDown={press}
-      disabled={disabled || pending}
+      onClick={(event) => {
+        if (pending) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+      disabled={disabled}
+      aria-disabled={pending || undefined}
       aria-busy={pending || undefined}
       className={[
         "kit-button",

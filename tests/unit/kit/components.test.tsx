@@ -164,14 +164,15 @@ describe("Spinner and Button", () => {
     expect(html(<Spinner label="Loading order" showLabel />)).toContain('class="kit-spinner__label">Loading order');
   });
 
-  it("shows a busy, disabled pending state", () => {
+  it("shows a busy pending state that refuses clicks but keeps focus (aria-disabled)", () => {
     const markup = html(
       <Button pending pendingLabel="Saving">
         Save
       </Button>
     );
     expect(markup).toContain('aria-busy="true"');
-    expect(markup).toContain('disabled=""');
+    expect(markup).toContain('aria-disabled="true"');
+    expect(markup).not.toContain(' disabled=""');
     expect(markup).toContain("Saving");
     expect(markup).not.toContain("Save<");
   });

@@ -242,8 +242,9 @@ export function rethrowResponse(error: unknown): void {
 export function errorMessage(error: unknown, fallback = "Something went wrong. Try again."): string {
   rethrowResponse(error);
   if (error instanceof Error && error.message) {
-    // Status texts alone ("Bad Request") say nothing to a shopper.
-    if (isFetchError(error) && error.errors.length === 0) return fallback;
+    // Status texts alone ("Bad Request") say nothing to a shopper, and a server failure's own words are for
+    // its operators (they may even leak internals): the shopper gets the fallback.
+    if (isFetchError(error) && (error.errors.length === 0 || error.status >= 500)) return fallback;
     return error.message;
   }
   return fallback;

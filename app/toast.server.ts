@@ -16,13 +16,16 @@ function toastId(): string {
   return `${Date.now().toString(36)}-${counter.toString(36)}`;
 }
 
-/** A toast with the defaults filled in: dismissible, an id. */
+/** A toast with the defaults filled in: an id, and the mode (sticky for errors, else dismissible). */
 export function toast(
   variant: ToastVariant,
   message: string,
   options: { title?: string; mode?: ToastMode; durationSeconds?: number } = {},
 ): ToastInput {
-  return { id: toastId(), variant, message, mode: options.mode ?? "dismissible", ...options };
+  // An error stays until the shopper closes it: one that leaves by itself after 3 s may be gone before it was
+  // read (WCAG 2.2.1), and it is the message the shopper most needs. Other variants leave after their duration.
+  const mode = options.mode ?? (variant === "error" ? "sticky" : "dismissible");
+  return { id: toastId(), variant, message, ...options, mode };
 }
 
 export interface RedirectWithToastInit extends ResponseInit {

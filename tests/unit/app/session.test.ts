@@ -127,6 +127,15 @@ describe("redirectWithToast", () => {
   });
 });
 
+describe("toast defaults", () => {
+  it("keeps an error until the shopper closes it; other variants leave by themselves", () => {
+    expect(toast("error", "Nope").mode).toBe("sticky");
+    expect(toast("success", "Done").mode).toBe("dismissible");
+    expect(toast("info", "Note").mode).toBe("dismissible");
+    expect(toast("error", "Brief", { mode: "dismissible" }).mode).toBe("dismissible");
+  });
+});
+
 describe("small server helpers", () => {
   it("builds the login URL that comes back", () => {
     expect(loginPath("/")).toBe("/login");

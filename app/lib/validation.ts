@@ -289,9 +289,17 @@ export function dateRangeHint(range: { min?: string; max?: string }): string | u
   const min = range.min ? formatDate(range.min, "medium") : "";
   const max = range.max ? formatDate(range.max, "medium") : "";
   if (min && max) return formatMessage(DATE_PICKER_MESSAGES.range, min, max);
-  if (min) return formatMessage(DATE_PICKER_MESSAGES.after, min);
-  if (max) return formatMessage(DATE_PICKER_MESSAGES.before, max);
+  // The bounds are allowed dates, while "after"/"before" exclude the date they name: name the day just outside.
+  if (min) return formatMessage(DATE_PICKER_MESSAGES.after, formatDate(shiftIsoDate(range.min!, -1), "medium"));
+  if (max) return formatMessage(DATE_PICKER_MESSAGES.before, formatDate(shiftIsoDate(range.max!, 1), "medium"));
   return undefined;
+}
+
+/** "YYYY-MM-DD" moved by whole days (calendar arithmetic in UTC, so no daylight-saving surprises). */
+function shiftIsoDate(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }
 
 /** The date picker's message for an entry, or undefined when it is acceptable. */

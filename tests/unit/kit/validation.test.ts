@@ -364,8 +364,10 @@ describe("date picker rules", () => {
   });
 
   it("describes the allowed range", () => {
-    expect(dateRangeHint({ min: "2025-03-01" })).toBe("Select a date after Mar 1, 2025");
-    expect(dateRangeHint({ max: "2025-03-31" })).toBe("Select a date before Mar 31, 2025");
+    // The first allowed date is Mar 1 and the last Mar 31: "after"/"before" name the days just outside them.
+    expect(dateRangeHint({ min: "2025-03-01" })).toBe("Select a date after Feb 28, 2025");
+    expect(dateRangeHint({ max: "2025-03-31" })).toBe("Select a date before Apr 1, 2025");
+    expect(dateRangeHint({ min: "2025-01-01" })).toBe("Select a date after Dec 31, 2024");
     expect(dateRangeHint({ min: "2025-03-01", max: "2025-03-31" })).toBe(
       "Select a date from Mar 1, 2025 through Mar 31, 2025"
     );

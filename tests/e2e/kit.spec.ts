@@ -106,7 +106,10 @@ test.describe("accessibility", () => {
       if (path === "/cart") {
         // Audit a cart with a line in it (quantity field, stepper, remove), not just the empty state.
         await target.goto("/product/01tDM0000000001");
+        // The header's count is optimistic with JavaScript: wait for the add itself before leaving the page.
+        const added = target.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname.startsWith("/product/"));
         await target.getByRole("button", { name: "Add to cart" }).click();
+        await added;
         await expect(target.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
       }
       await target.goto(path);

@@ -5,6 +5,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
+import { errorTitle } from "~/components/store/PageError";
 import { ProductResults } from "~/components/store/ProductResults";
 import { productCardView, type ProductCardView } from "~/components/store/product";
 import { categoryPath, idFromSplat, pagingFromTotal, readPage } from "~/components/store/urls";
@@ -13,8 +14,9 @@ import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/web
 
 export const CATEGORY_PAGE_SIZE = 12;
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
-  { title: page?.category ? `${page.category.name} | ${STORE_NAME}` : `Category not found | ${STORE_NAME}` },
+// When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
+export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [
+  { title: page?.category && !error ? `${page.category.name} | ${STORE_NAME}` : `${errorTitle(error, "Category not found")} | ${STORE_NAME}` },
 ];
 
 export const headers = serverTimingHeaders;

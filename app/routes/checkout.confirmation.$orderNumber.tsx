@@ -8,13 +8,17 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/components/store/Header";
-import { RouteErrorBoundary } from "~/components/store/PageError";
+import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { orderSummaryPath } from "~/lib/checkout";
 import { getWebstore, serverTimingHeaders } from "~/webstore.server";
 
 export const links = checkoutLinks;
 
-export const meta: MetaFunction = () => [{ title: `Order confirmed | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+// Another order's number (or a failure) shows the ErrorBoundary: the title must not claim a confirmed order.
+export const meta: MetaFunction<typeof loader> = ({ error }) => [
+  { title: `${error ? errorTitle(error, "Order not found") : "Order confirmed"} | ${STORE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 export const headers = serverTimingHeaders;
 

@@ -10,7 +10,7 @@ import { Button } from "~/components/Button";
 import { Price } from "~/components/Price";
 import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/components/store/Header";
-import { RouteErrorBoundary } from "~/components/store/PageError";
+import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { ProductPicture } from "~/components/store/ProductCard";
 import { WishlistButton } from "~/components/store/WishlistButton";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";
@@ -32,8 +32,9 @@ import {
 
 export const ADDED_MESSAGE = "Added to your cart";
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
-  if (!page?.product) return [{ title: `Product not found | ${STORE_NAME}` }];
+export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
+  // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
+  if (error || !page?.product) return [{ title: `${errorTitle(error, "Product not found")} | ${STORE_NAME}` }];
   return [
     { title: `${page.product.name} | ${STORE_NAME}` },
     { name: "description", content: page.product.description?.slice(0, 160) ?? page.product.name },

@@ -197,4 +197,19 @@ test.describe("Order history", () => {
     await page.goto("/OrderSummary/OrderSummary/Default");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2FOrderSummary%2FOrderSummary%2FDefault$/);
   });
+
+  test("on a 375px screen the page never scrolls sideways: the table scrolls in its own keyboard-reachable region", async ({ page }) => {
+    await signIn(page, BUYER);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/OrderSummary/OrderSummary/Default");
+    const region = page.getByRole("region", { name: "Orders table" });
+    await expect(region.getByRole("columnheader", { name: "Total" })).toBeAttached();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // A keyboard user reaches the region and scrolls it to the Total column.
+    await region.focus();
+    await expect(region).toBeFocused();
+    for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
+    await expect(region.getByRole("columnheader", { name: "Total" })).toBeInViewport({ ratio: 1 });
+  });
 });

@@ -62,33 +62,36 @@ export function OrderHistoryList({ page, query }: { page: HistoryPage; query: Hi
   }
   return (
     <>
-      <table className="orders-history__table">
-        <caption className="kit-visually-hidden">Your orders, {HISTORY_SORTS[query.sort].label.toLowerCase()}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order Number</th>
-            <th scope="col">Ordered Date</th>
-            <th scope="col">Status</th>
-            <th scope="col">Items</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.rows.map((row) => (
-            <tr key={row.orderNumber}>
-              <th scope="row">
-                <Link to={orderSummaryPath(row.orderNumber)}>{row.orderNumber}</Link>
-              </th>
-              <td>{row.orderedDate ? formatDate(row.orderedDate, "medium") : ""}</td>
-              <td>{row.status}</td>
-              <td>{row.itemCount ?? ""}</td>
-              <td>
-                <Price amount={row.total} currency={row.currencyIsoCode} />
-              </td>
+      {/* On a narrow screen the table scrolls inside this region, not the page; tabIndex lets keyboard users scroll it. */}
+      <div className="orders-history__scroll" role="region" aria-label="Orders table" tabIndex={0}>
+        <table className="orders-history__table">
+          <caption className="kit-visually-hidden">Your orders, {HISTORY_SORTS[query.sort].label.toLowerCase()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Order Number</th>
+              <th scope="col">Ordered Date</th>
+              <th scope="col">Status</th>
+              <th scope="col">Items</th>
+              <th scope="col">Total</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {page.rows.map((row) => (
+              <tr key={row.orderNumber}>
+                <th scope="row">
+                  <Link to={orderSummaryPath(row.orderNumber)}>{row.orderNumber}</Link>
+                </th>
+                <td>{row.orderedDate ? formatDate(row.orderedDate, "medium") : ""}</td>
+                <td>{row.status}</td>
+                <td>{row.itemCount ?? ""}</td>
+                <td>
+                  <Price amount={row.total} currency={row.currencyIsoCode} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {page.hasPrevious || page.nextPageToken ? (
         <nav aria-label="Order pages" className="store-pagination orders-history__pages">
           <PageLink to={page.hasPrevious ? `${location.pathname}${historySearch(query, page.previousPageToken)}` : null} rel="prev">

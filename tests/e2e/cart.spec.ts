@@ -161,3 +161,21 @@ test("the − / + stepper changes a line's quantity; with JavaScript a burst of 
   await expect(subtotal(page)).toHaveText("$129.50");
   await expect(field).toHaveValue("7");
 });
+
+test("a page past the last one says so and links back to page 1, keeping the search", async ({ page }) => {
+  // "mug" has results, all on page 1: page 2 is not "no products match".
+  await page.goto("/search?q=mug&page=2");
+  await expect(page.getByText("There is no page 2 of these results.")).toBeVisible();
+  await expect(page.getByText(/No products match/)).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to page 1" }).click();
+  await expect(page).toHaveURL(/\/search\?q=mug$/);
+  await expect(page.getByRole("heading", { level: 2, name: /Mug/ }).first()).toBeVisible();
+
+  await page.goto("/category/coffee/0ZGDM0000000CFE?page=99");
+  await expect(page.getByRole("heading", { level: 1, name: "Coffee" })).toBeVisible();
+  await expect(page.getByText("There is no page 99 of these results.")).toBeVisible();
+  await expect(page.getByText(/No products match/)).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to page 1" }).click();
+  await expect(page).toHaveURL(/\/category\/coffee\/0ZGDM0000000CFE$/);
+  await expect(page.getByRole("heading", { level: 2, name: ETHIOPIA.name })).toBeVisible();
+});

@@ -1,10 +1,10 @@
-import { useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Pagination, ProductGrid } from "./ProductCard";
 import type { ProductCardView } from "./product";
-import type { Paging } from "./urls";
+import { pageHref, readPage, type Paging } from "./urls";
 
-/** Search and category results: count, grid, paging, or the empty state. */
+/** Search and category results: count, grid, paging, or the empty state (or, past the last page, a way back). */
 export function ProductResults({
   products,
   total,
@@ -20,6 +20,19 @@ export function ProductResults({
 }) {
   const location = useLocation();
   if (products.length === 0) {
+    // A page past the last one (an old link, a hand-edited ?page=) is not "no results": page 1 has some.
+    // `paging` clamps to the last page, so the page asked for comes from the URL, read as the loader read it.
+    const requested = readPage(new URLSearchParams(location.search));
+    if (total > 0 && requested > paging.totalPages) {
+      return (
+        <div className="store-empty">
+          <p>There is no page {requested} of these results.</p>
+          <p>
+            <Link to={pageHref(location.pathname, location.search, 1)}>Go to page 1</Link>
+          </p>
+        </div>
+      );
+    }
     return (
       <div className="store-empty">
         <p>{emptyMessage}</p>

@@ -19,10 +19,10 @@ import { Field } from "~/components/Field";
 import { Price } from "~/components/Price";
 import { Spinner } from "~/components/Spinner";
 import { useProcessingRefresh } from "~/components/useProcessingRefresh";
-import { CartLine, type CartActionData } from "~/components/store/CartLine";
+import { CART_ITEMS_HEADING_ID, CartLine, type CartActionData } from "~/components/store/CartLine";
 import { EmptyState } from "~/components/store/LineProduct";
 import { cartView, EMPTY_CART, isNonZeroMoney } from "~/components/store/cart-view";
-import { JsMarker, submittedWithJs } from "~/components/store/forms";
+import { JsMarker, moveFocusTo, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { Pagination } from "~/components/store/ProductCard";
@@ -68,6 +68,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw error;
   }
 }
+
+/** The cart's "Coupons" heading: focus lands there when a coupon is removed. */
+const COUPONS_HEADING_ID = "coupons-title";
 
 const CONFIRMATIONS: Record<string, (detail: string) => string> = {
   update: () => "Your cart was updated.",
@@ -201,7 +204,7 @@ function AppliedCoupon({ coupon, redirectTo }: { coupon: { id: string; code: str
   return (
     <li className="store-coupon">
       <span className="store-coupon__code">{coupon.code}</span>
-      <fetcher.Form method="post" action="/cart">
+      <fetcher.Form method="post" action="/cart" onSubmit={() => moveFocusTo(COUPONS_HEADING_ID)}>
         <JsMarker />
         <input type="hidden" name={CART_FIELDS.couponId} value={coupon.id} />
         <input type="hidden" name={CART_FIELDS.couponCode} value={coupon.code} />
@@ -256,8 +259,8 @@ export default function CartPage() {
         </div>
       ) : null}
       <div className="store-cart__layout">
-        <section aria-labelledby="cart-items-title" className="store-cart__items">
-          <h2 id="cart-items-title">
+        <section aria-labelledby={CART_ITEMS_HEADING_ID} className="store-cart__items">
+          <h2 id={CART_ITEMS_HEADING_ID} tabIndex={-1}>
             Items <span className="store-muted">({totals.itemCount})</span>
           </h2>
           <ul className="store-cart__lines">
@@ -272,8 +275,10 @@ export default function CartPage() {
 
         <aside aria-labelledby="cart-summary-title" className="store-cart__summary" aria-busy={busy || processing || undefined}>
           <h2 id="cart-summary-title">Summary</h2>
-          <section aria-labelledby="coupons-title" className="store-cart__coupons">
-            <h3 id="coupons-title">Coupons</h3>
+          <section aria-labelledby={COUPONS_HEADING_ID} className="store-cart__coupons">
+            <h3 id={COUPONS_HEADING_ID} tabIndex={-1}>
+              Coupons
+            </h3>
             <CouponForm defaultCode={couponCode} />
             {cart.coupons.length > 0 ? (
               <ul className="store-coupons" aria-label="Applied coupons">

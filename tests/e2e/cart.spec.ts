@@ -41,6 +41,8 @@ async function shopTheCart(page: Page) {
   // Remove Colombia: $55.50 less 10% → $49.95
   await line(page, COLOMBIA.name).getByRole("button", { name: `Remove ${COLOMBIA.name}` }).click();
   await expect(line(page, COLOMBIA.name)).toHaveCount(0);
+  // With JavaScript the page stays put: focus moves from the vanished line to the list's heading, not the page top.
+  if (jsEnabled(page)) await expect(page.getByRole("heading", { level: 2, name: /^Items/ })).toBeFocused();
   await expect(total(page)).toHaveText("$49.95");
   await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
 }

@@ -8,8 +8,11 @@ import { useDebouncedCallback } from "../useDebouncedCallback";
 import { setNativeValue } from "../useHydrated";
 import { LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
 import type { CartLineView } from "./cart-view";
-import { JsMarker } from "./forms";
+import { JsMarker, moveFocusTo } from "./forms";
 import { productPath } from "./urls";
+
+/** The cart's "Items (N)" heading: focus lands there when a line is removed. */
+export const CART_ITEMS_HEADING_ID = "cart-items-title";
 
 export interface CartActionData {
   ok: boolean;
@@ -111,7 +114,7 @@ export function CartLine({
             Update
           </Button>
         </update.Form>
-        <remove.Form method="post" action="/cart" className="store-cart-line__remove">
+        <remove.Form method="post" action="/cart" className="store-cart-line__remove" onSubmit={() => moveFocusTo(CART_ITEMS_HEADING_ID)}>
           <JsMarker />
           <input type="hidden" name={CART_FIELDS.lineId} value={line.id} />
           <input type="hidden" name={CART_FIELDS.previousQuantity} value={String(line.quantity)} />

@@ -14,3 +14,12 @@ export function JsMarker() {
 export function submittedWithJs(formData: FormData): boolean {
   return formData.get(JS_FIELD) === "1";
 }
+
+/**
+ * With JavaScript, where focus goes when the thing a shopper acted on leaves the page (a removed cart line or
+ * coupon): to the section's heading (rendered with tabIndex -1), so a keyboard or screen-reader user keeps
+ * their place and hears the new state, instead of being dropped to the top of the page.
+ */
+export function moveFocusTo(id: string): void {
+  document.getElementById(id)?.focus();
+}

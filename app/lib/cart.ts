@@ -78,6 +78,15 @@ export function steppedQuantity(typed: unknown, previous: unknown, direction: "i
   return Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, next));
 }
 
+/** The spec's product errors about the quantity asked for (§8: 101 and 107): the quantity field's to show. */
+export const QUANTITY_PROBLEMS = ["Not enough inventory for selected quantity", "Requested quantity is invalid"] as const;
+
+/** Whether an add-to-cart failure is about the quantity typed (then it belongs on the quantity field). */
+export function isQuantityProblem(message: string): boolean {
+  const bare = message.trim().replace(/\.$/, "");
+  return (QUANTITY_PROBLEMS as readonly string[]).includes(bare);
+}
+
 /** What a pending cart submission tells the optimistic readers. */
 export interface PendingCartChange {
   intent: CartIntent;

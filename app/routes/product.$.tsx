@@ -16,7 +16,7 @@ import { WishlistButton } from "~/components/store/WishlistButton";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";
 import { productDetailView } from "~/components/store/product";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
-import { CART_FIELDS, quantityError, validQuantity } from "~/lib/cart";
+import { CART_FIELDS, isQuantityProblem, quantityError, validQuantity } from "~/lib/cart";
 import { isFetchError } from "../../server/webstore/index";
 import { toast } from "~/toast.server";
 import {
@@ -87,15 +87,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const ws = await getWebstore(request, context);
   const typed = String(formData.get(CART_FIELDS.quantity) ?? "").trim();
 
-  const fail = async (message: string) => {
-    if (withJs) return ws.reply({ ok: false as const, error: message, quantity: typed });
+  const fail = async (message: string, onQuantity = isQuantityProblem(message)) => {
+    if (withJs) return ws.reply({ ok: false as const, error: message, quantity: typed, onQuantity });
     return ws.redirect(`${here}?${new URLSearchParams({ quantity: typed })}`, toast("error", message));
   };
 
   if (formData.get(CART_FIELDS.intent) !== "add") return fail("Choose an action.");
   const problem = quantityError(typed);
   const quantity = validQuantity(typed);
-  if (problem || quantity === null) return fail(problem ?? "Enter a valid value.");
+  if (problem || quantity === null) return fail(problem ?? "Enter a valid value.", true);
 
   try {
     await addToCart(ws, { productId, quantity });
@@ -110,7 +110,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (withJs) {
     // The root loader revalidates after this answer and shows the toast.
     ws.session.flashToast(added);
-    return ws.reply({ ok: true as const, error: null, quantity: typed });
+    return ws.reply({ ok: true as const, error: null, quantity: typed, onQuantity: false });
   }
   return ws.redirect(here, added);
 }
@@ -128,6 +128,8 @@ export default function ProductPage() {
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  // A problem with the quantity typed is the field's error (aria-invalid, described by it); others show below.
+  const quantityProblem = error && fetcher.data?.onQuantity ? error : null;
   const crumbs = [
     ...product.categoryPath.map((c) => ({ label: c.name, url: categoryPath(c) })),
     { label: product.name },
@@ -162,13 +164,14 @@ export default function ProductPage() {
               defaultValue={quantity}
               key={quantity}
               help={quantityHelp(product.quantityRule)}
+              errors={quantityProblem ? [quantityProblem] : null}
             />
             <Button name={CART_FIELDS.intent} value="add" pending={pending} pendingLabel="Adding…" size="large">
               Add to cart
             </Button>
             {/* Read by the header's optimistic count while the fetcher runs. */}
             <input type="hidden" name={CART_FIELDS.productId} value={product.id} />
-            {error ? (
+            {error && !quantityProblem ? (
               <p className="store-form-error" role="alert">
                 {error}
               </p>

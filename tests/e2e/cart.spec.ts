@@ -78,6 +78,11 @@ test("a product error comes back with the spec's message and the typed quantity 
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByText("Not enough inventory for selected quantity").first()).toBeVisible();
   await expect(page.getByLabel("Quantity")).toHaveValue("2");
+  // With JavaScript the page stays put and the message is the quantity field's own error (without it, a toast).
+  if (jsEnabled(page)) {
+    await expect(page.getByLabel("Quantity")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Quantity")).toHaveAccessibleDescription(/Not enough inventory for selected quantity/);
+  }
 });
 
 test("the empty cart says so and links back to the shop", async ({ page }) => {

@@ -6,6 +6,7 @@ import {
   parseQuantity,
   pendingCartChanges,
   quantityError,
+  isQuantityProblem,
   readCartChange,
   steppedQuantity,
   validQuantity,
@@ -73,6 +74,18 @@ describe("steppedQuantity (the cart line's − / + stepper)", () => {
   it("stays within 1 to 100000000", () => {
     expect(steppedQuantity("1", "1.0", "decrease")).toBe(1);
     expect(steppedQuantity("100000000", "1.0", "increase")).toBe(100_000_000);
+  });
+});
+
+describe("isQuantityProblem", () => {
+  it("knows the spec's product errors about the quantity (101, 107), with or without a full stop", () => {
+    expect(isQuantityProblem("Not enough inventory for selected quantity")).toBe(true);
+    expect(isQuantityProblem("Requested quantity is invalid.")).toBe(true);
+  });
+
+  it("leaves the other product errors to the form", () => {
+    expect(isQuantityProblem("No more available items for current product")).toBe(false);
+    expect(isQuantityProblem("Product is a variant parent")).toBe(false);
   });
 });
 

@@ -622,7 +622,7 @@ export type PaymentMethod = "card" | "purchaseOrder";
 export type PaymentOutcome =
   | { ok: true }
   | { ok: false; formError: string; field?: undefined }
-  | { ok: false; field: "cardNumber" | "purchaseOrderNumber"; fieldError: string; formError?: undefined };
+  | { ok: false; field: CardField | "purchaseOrderNumber"; fieldError: string; formError?: undefined };
 
 /** The shopper's reading of a payment answer (`salesforceResultCode` Success | Decline | SystemError | ValidationError). */
 export function paymentOutcome(answer: unknown, method: PaymentMethod): PaymentOutcome {
@@ -632,9 +632,9 @@ export function paymentOutcome(answer: unknown, method: PaymentMethod): PaymentO
   if (code === "Decline") return { ok: false, formError: CHECKOUT_MESSAGES.declined };
   if (code === "ValidationError") {
     const detail = problemsFrom(body.errors ?? [])[0]?.detail;
-    return method === "card"
-      ? { ok: false, field: "cardNumber", fieldError: detail ?? CHECKOUT_MESSAGES.cardInvalid }
-      : { ok: false, field: "purchaseOrderNumber", fieldError: detail ?? CHECKOUT_MESSAGES.purchaseOrderInvalid };
+    if (method === "purchaseOrder") return { ok: false, field: "purchaseOrderNumber", fieldError: detail ?? CHECKOUT_MESSAGES.purchaseOrderInvalid };
+    // The gateway's words say which card detail it refused: an expired card is about its expiry date, not its number.
+    return detail ? { ok: false, field: cardFieldOfMessage(detail), fieldError: detail } : { ok: false, field: "cardNumber", fieldError: CHECKOUT_MESSAGES.cardInvalid };
   }
   return { ok: false, formError: CHECKOUT_MESSAGES.paymentSystemError };
 }

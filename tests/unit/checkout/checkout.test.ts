@@ -415,12 +415,22 @@ describe("payment", () => {
     expect(paymentOutcome({ salesforceResultCode: "SystemError" }, "card")).toEqual({ ok: false, formError: "We couldn't process your payment. Try again." });
     expect(paymentOutcome(null, "card")).toEqual({ ok: false, formError: "We couldn't process your payment. Try again." });
     expect(
-      paymentOutcome({ salesforceResultCode: "ValidationError", errors: [{ type: "/commerce/errors/payment-failure", title: "Check", detail: "Your card has expired. Use another card." }] }, "card"),
-    ).toEqual({ ok: false, field: "cardNumber", fieldError: "Your card has expired. Use another card." });
+      paymentOutcome({ salesforceResultCode: "ValidationError", errors: [{ type: "/commerce/errors/payment-failure", title: "Check", detail: "The payment token isn't known to the gateway. Enter your card details again." }] }, "card"),
+    ).toEqual({ ok: false, field: "cardNumber", fieldError: "The payment token isn't known to the gateway. Enter your card details again." });
+    expect(paymentOutcome({ salesforceResultCode: "ValidationError" }, "card")).toEqual({ ok: false, field: "cardNumber", fieldError: "Check your card number." });
     expect(paymentOutcome({ salesforceResultCode: "ValidationError" }, "purchaseOrder")).toEqual({
       ok: false,
       field: "purchaseOrderNumber",
       fieldError: "Check your purchase order number.",
+    });
+  });
+
+  it("puts the gateway's refusal of an expired card on the expiry date, not the card number", () => {
+    const expired = { type: "/commerce/errors/payment-failure", title: "Check your payment information.", detail: "Your card has expired. Use another card." };
+    expect(paymentOutcome({ salesforceResultCode: "ValidationError", errors: [expired] }, "card")).toEqual({
+      ok: false,
+      field: "expiryMonth",
+      fieldError: "Your card has expired. Use another card.",
     });
   });
 

@@ -5,11 +5,11 @@
  * a business buyer, by purchase order (SimplePurchaseOrder), with the shipping address or another as billing
  * address. The card number is never echoed back, logged or kept: a refused payment keeps everything else typed.
  */
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, parse, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useMemo, useRef, type MouseEvent } from "react";
 import { z } from "zod";
 import { AddressForm, type AddressFieldsetMeta } from "~/components/AddressForm";
 import { Button } from "~/components/Button";
@@ -53,7 +53,7 @@ import {
   type PaymentMethod,
 } from "~/lib/checkout";
 import { optionalText, VALIDITY_MESSAGES } from "~/lib/validation";
-import { toast } from "~/toast.server";
+import { toast, type ToastInput } from "~/toast.server";
 import { errorMessage, getWebstore, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
 import { isFetchError } from "../../server/webstore/index";
 
@@ -72,6 +72,8 @@ const PO_MAX_LENGTH = 80;
 const COUPONS_UNAVAILABLE = "Coupons can't be applied during checkout. Apply them in your cart.";
 /** Never sent back to the page: a refused payment asks for the card number (and security code) again. */
 const SECRET_FIELDS = ["cardNumber", "cvv"];
+/** The coupons' Remove buttons all belong to the payment form, so each one's intent names its coupon. */
+const REMOVE_COUPON = "removeCoupon:";
 
 interface PaymentOptions {
   allowPurchaseOrder: boolean;
@@ -207,7 +209,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionData =
   | { intent: "pay"; result: SubmissionResult<string[]>; attempt: number; cartLink: boolean }
-  | { intent: "coupon"; error: string; code: string };
+  | { intent: "coupon"; result: SubmissionResult<string[]>; attempt: number; error: string | null; code: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ws = await getWebstore(request, context);
@@ -215,39 +217,59 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "pay");
   const loaded = await requireActiveCheckout(ws);
   const page = await checkoutPageData(ws, loaded);
-  const here = stepPath("payment");
-  switch (intent) {
-    case "applyCoupon": {
-      const code = String(formData.get("couponCode") ?? "").trim();
-      if (!code) return ws.reply<ActionData>({ intent: "coupon", error: VALIDITY_MESSAGES.valueMissing, code }, { status: 400 });
-      if (code.length > COUPON_MAX_LENGTH) return ws.reply<ActionData>({ intent: "coupon", error: VALIDITY_MESSAGES.tooLong, code }, { status: 400 });
-      try {
-        await ws.client.applyCheckoutCoupon(page.checkoutId, code);
-      } catch (error) {
-        const redirect = await couponFailureRedirect(ws, error, page);
-        if (redirect) return redirect;
-        const message = isFetchError(error) && error.status === 404 ? COUPONS_UNAVAILABLE : errorMessage(error, "We couldn't apply that coupon.");
-        return ws.reply<ActionData>({ intent: "coupon", error: message, code }, { status: 400 });
-      }
-      updateProgress(ws.session, page.checkoutId, { payment: undefined });
-      return ws.redirect(here, toast("success", `Coupon ${code} applied.`));
-    }
-    case "removeCoupon": {
-      const couponId = String(formData.get("couponId") ?? "");
-      const code = String(formData.get("couponCode") ?? "");
-      try {
-        await ws.client.removeCheckoutCoupon(page.checkoutId, couponId);
-      } catch (error) {
-        const redirect = await couponFailureRedirect(ws, error, page);
-        if (redirect) return redirect;
-        return ws.redirect(here, toast("error", errorMessage(error, "We couldn't remove the coupon. Try again.")));
-      }
-      updateProgress(ws.session, page.checkoutId, { payment: undefined });
-      return ws.redirect(here, toast("success", code ? `Coupon ${code} removed.` : "Coupon removed."));
-    }
-    default:
-      return pay(ws, formData, page);
+  if (intent === "applyCoupon") return applyCoupon(ws, formData, page);
+  if (intent.startsWith(REMOVE_COUPON)) return removeCoupon(ws, formData, page, intent.slice(REMOVE_COUPON.length));
+  // Without JavaScript, Enter in the coupon field submits the form's first button (Continue to review): a code
+  // typed but never applied is applied then, as its own Apply button would, rather than paid without.
+  if (String(formData.get("couponCode") ?? "").trim()) return applyCoupon(ws, formData, page);
+  return pay(ws, formData, page);
+}
+
+async function applyCoupon(ws: Webstore, formData: FormData, page: CheckoutPageData) {
+  const code = String(formData.get("couponCode") ?? "").trim();
+  const refuse = (error: string) => couponReply(ws, formData, { error }, 400);
+  if (!code) return refuse(VALIDITY_MESSAGES.valueMissing);
+  if (code.length > COUPON_MAX_LENGTH) return refuse(VALIDITY_MESSAGES.tooLong);
+  try {
+    await ws.client.applyCheckoutCoupon(page.checkoutId, code);
+  } catch (error) {
+    const redirect = await couponFailureRedirect(ws, error, page);
+    if (redirect) return redirect;
+    return refuse(isFetchError(error) && error.status === 404 ? COUPONS_UNAVAILABLE : errorMessage(error, "We couldn't apply that coupon."));
   }
+  updateProgress(ws.session, page.checkoutId, { payment: undefined });
+  // The code is listed as applied now: the field is empty for the next one.
+  return couponReply(ws, formData, { code: "", toast: toast("success", `Coupon ${code} applied.`) });
+}
+
+async function removeCoupon(ws: Webstore, formData: FormData, page: CheckoutPageData, couponId: string) {
+  const code = page.coupons.find((coupon) => coupon.id === couponId)?.code;
+  try {
+    await ws.client.removeCheckoutCoupon(page.checkoutId, couponId);
+  } catch (error) {
+    const redirect = await couponFailureRedirect(ws, error, page);
+    if (redirect) return redirect;
+    return couponReply(ws, formData, { toast: toast("error", errorMessage(error, "We couldn't remove the coupon. Try again.")) }, 400);
+  }
+  updateProgress(ws.session, page.checkoutId, { payment: undefined });
+  return couponReply(ws, formData, { toast: toast("success", code ? `Coupon ${code} removed.` : "Coupon removed.") });
+}
+
+/**
+ * A coupon change answers with the page itself rather than a redirect: the payment form came with it (its
+ * Apply and Remove buttons are the form's), and what the shopper typed there is shown again, also without
+ * JavaScript. Only the values: no errors, and no field counts as checked, so fields the shopper hasn't got to
+ * don't turn red. The card number and security code are never sent back. `code` is what the coupon field shows
+ * (by default the code as typed).
+ */
+async function couponReply(ws: Webstore, formData: FormData, outcome: { error?: string; code?: string; toast?: ToastInput }, status = 200) {
+  if (outcome.toast) ws.session.flashToast(outcome.toast);
+  const typed = parse(formData, { resolve: () => ({ value: undefined }) }).reply({ hideFields: SECRET_FIELDS });
+  const code = outcome.code ?? String(formData.get("couponCode") ?? "").slice(0, COUPON_MAX_LENGTH);
+  return ws.reply<ActionData>(
+    { intent: "coupon", result: { initialValue: typed.initialValue }, attempt: Date.now(), error: outcome.error ?? null, code },
+    { status },
+  );
 }
 
 /** A coupon call that failed because the checkout itself is gone or expired; other failures stay on the page. */
@@ -340,9 +362,10 @@ function PaymentPage({ data }: { data: PageData }) {
   const { page, options, reservation, reservationProblem, renderedAt, shippingAddress, years, defaults } = data;
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const payResult = actionData?.intent === "pay" ? actionData : undefined;
+  const couponResult = actionData?.intent === "coupon" ? actionData : undefined;
   const navigation = useNavigation();
   const schema = useMemo(() => paymentSchema(options), [options]);
-  const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: payResult?.result, defaultValue: defaults });
+  const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults });
   const paying = navigation.state !== "idle" && navigation.formAction === stepPath("payment") && navigation.formData?.get("intent") === "pay";
   const method = fields.paymentMethod;
   const chosen = typeof method.initialValue === "string" ? method.initialValue : "card";
@@ -367,9 +390,11 @@ function PaymentPage({ data }: { data: PageData }) {
   const summary = (
     <OrderSummary totals={page.totals} lines={page.lines}>
       <CouponSection
+        formId={form.id}
         coupons={page.coupons}
-        defaultCode={actionData?.intent === "coupon" ? actionData.code : data.couponCode}
-        error={actionData?.intent === "coupon" ? actionData.error : null}
+        defaultCode={couponResult ? couponResult.code : data.couponCode}
+        error={couponResult?.error ?? null}
+        answerKey={couponResult?.attempt ?? 0}
       />
     </OrderSummary>
   );
@@ -483,47 +508,96 @@ function PaymentPage({ data }: { data: PageData }) {
   );
 }
 
+/**
+ * The coupon field and buttons belong to the payment form (its id in their form attribute: forms can't nest), so
+ * applying or removing a coupon keeps what the shopper typed there, also without JavaScript.
+ */
 function CouponSection({
+  formId,
   coupons,
   defaultCode,
   error,
+  answerKey,
 }: {
+  formId: string;
   coupons: readonly { id: string; code: string }[];
   defaultCode: string;
   error: string | null;
+  /** Changes with each answer to a coupon change. */
+  answerKey: number;
 }) {
   const navigation = useNavigation();
-  const busy = (intent: string, id?: string) =>
-    navigation.state !== "idle" && navigation.formData?.get("intent") === intent && (id === undefined || navigation.formData?.get("couponId") === id);
+  const submit = useSubmit();
+  const applyButton = useRef<HTMLButtonElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  // With JavaScript the page stays: the field shows the answer's code (empty once applied). It is set, not
+  // re-created: a focused field that is removed blurs, and the blur would validate (submit) the payment form.
+  useEffect(() => {
+    if (answerKey && codeInput.current) codeInput.current.value = defaultCode;
+    // Only a new answer sets the field; typing in it must not be undone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answerKey]);
+  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  // With JavaScript the form is sent without the card number and security code (a coupon has no use for them)
+  // and without the form's own validation: the shopper may not have got to the card fields yet.
+  const change = (event: MouseEvent<HTMLButtonElement>) => {
+    const button = event.currentTarget;
+    if (!button.form) return;
+    event.preventDefault();
+    const formData = new FormData(button.form);
+    for (const name of SECRET_FIELDS) formData.delete(name);
+    formData.set(button.name, button.value);
+    submit(formData, { method: "post" });
+  };
   return (
     <section aria-labelledby="checkout-coupons-title" className="checkout-coupons">
       <h3 id="checkout-coupons-title">Coupons</h3>
-      <Form method="post" className="store-inline-form" noValidate>
+      <div className="store-inline-form">
         <Field
-          key={`${defaultCode}-${error ?? ""}`}
+          inputRef={codeInput}
           label="Coupon code"
           name="couponCode"
+          form={formId}
           defaultValue={defaultCode}
           autoComplete="off"
           maxLength={COUPON_MAX_LENGTH}
           errors={error ? [error] : null}
+          onKeyDown={(event) => {
+            // Enter here means the code: the form's own first button, which Enter would press, is Continue to review.
+            if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            applyButton.current?.click();
+          }}
         />
-        <Button name="intent" value="applyCoupon" variant="neutral" pending={busy("applyCoupon")} pendingLabel="Applying…">
+        <Button
+          buttonRef={applyButton}
+          form={formId}
+          name="intent"
+          value="applyCoupon"
+          variant="neutral"
+          pending={busy("applyCoupon")}
+          pendingLabel="Applying…"
+          onClick={change}
+        >
           Apply
         </Button>
-      </Form>
+      </div>
       {coupons.length > 0 ? (
         <ul className="store-coupons" aria-label="Applied coupons">
           {coupons.map((coupon) => (
             <li key={coupon.id} className="store-coupon">
               <span className="store-coupon__code">{coupon.code}</span>
-              <Form method="post">
-                <input type="hidden" name="couponId" value={coupon.id} />
-                <input type="hidden" name="couponCode" value={coupon.code} />
-                <Button name="intent" value="removeCoupon" variant="link" size="small" pending={busy("removeCoupon", coupon.id)}>
-                  Remove<span className="kit-visually-hidden"> coupon {coupon.code}</span>
-                </Button>
-              </Form>
+              <Button
+                form={formId}
+                name="intent"
+                value={`${REMOVE_COUPON}${coupon.id}`}
+                variant="link"
+                size="small"
+                pending={busy(`${REMOVE_COUPON}${coupon.id}`)}
+                onClick={change}
+              >
+                Remove<span className="kit-visually-hidden"> coupon {coupon.code}</span>
+              </Button>
             </li>
           ))}
         </ul>

@@ -12,7 +12,7 @@ import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { ProductPicture } from "~/components/store/ProductCard";
-import { WishlistButton } from "~/components/store/WishlistButton";
+import { listHasProduct, WishlistButton } from "~/components/store/WishlistButton";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";
 import { productDetailView } from "~/components/store/product";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
@@ -49,13 +49,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   formData?.get(CART_FIELDS.intent) === "add" ? false : defaultShouldRevalidate;
 
 const notFound = () => data("Product not found", { status: 404 });
+
+/** How many items of the displayed wishlist the page looks through to tell whether this product is saved. */
+const WISHLIST_CHECK_PAGE_SIZE = 100;
 const isMissing = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const productId = idFromSplat(params["*"]);
   if (!productId) throw notFound();
   const ws = await getBrowsingWebstore(request, context);
-  const [product, price] = await Promise.all([
+  const [product, price, inWishlist] = await Promise.all([
     ws.client.getProduct(productId).catch((error: unknown) => {
       rethrowResponse(error);
       if (isMissing(error)) throw notFound();
@@ -65,6 +68,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       rethrowResponse(error);
       return null;
     }),
+    // Saves go to the displayed list (spec §4), so that is the list the page checks; unknown counts as not saved.
+    ws.shopper.isLoggedIn
+      ? ws.client
+          .getWishlists({ includeDisplayedList: true, pageSize: WISHLIST_CHECK_PAGE_SIZE })
+          .then((lists) => listHasProduct(lists.displayedList, productId))
+          .catch((error: unknown) => {
+            rethrowResponse(error);
+            return false;
+          })
+      : false,
   ]);
   const view = productDetailView(product);
   if (!view) throw notFound();
@@ -75,6 +88,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     price: price && price.success !== false ? { unitPrice: price.unitPrice ?? null, listPrice: price.listPrice ?? null, currency: price.currencyIsoCode ?? "USD" } : null,
     quantity: typed && typed.length <= 20 ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: ws.shopper.isLoggedIn,
+    inWishlist,
   });
 }
 
@@ -124,7 +138,7 @@ function quantityHelp(rule: { minimum: number; maximum: number; increment: numbe
 }
 
 export default function ProductPage() {
-  const { product, price, quantity, signedIn } = useLoaderData<typeof loader>();
+  const { product, price, quantity, signedIn, inWishlist } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
@@ -177,7 +191,7 @@ export default function ProductPage() {
               </p>
             ) : null}
           </fetcher.Form>
-          <WishlistButton productId={product.id} signedIn={signedIn} />
+          <WishlistButton productId={product.id} signedIn={signedIn} saved={inWishlist} />
           {product.description ? (
             <section aria-labelledby="description-title" className="store-product__description">
               <h2 id="description-title">Description</h2>

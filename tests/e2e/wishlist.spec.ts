@@ -6,6 +6,7 @@ import { B2B_BUYER, BUYER, expect, signIn, test } from "./support";
 const ETHIOPIA = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const GUATEMALA = "Guatemala Antigua Whole Bean, 12 oz";
 const MUG = "Speckled Stoneware Mug, 14 oz";
+const MUG_ID = "01tDM0000000028"; // on the fixture list already
 const GESHA = "Gesha Village Lot 74 Whole Bean, 4 oz";
 
 const item = (page: Page, name: string) => page.getByRole("article", { name });
@@ -19,6 +20,13 @@ test("the buyer saves a product from its page, sees it on the wishlist, removes 
   await page.getByRole("button", { name: "Add to wishlist" }).click();
   await expect(page.getByText("Saved to My List")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/product/${ETHIOPIA.id}$`));
+  // The page now says the product is saved, in place of the button, and keeps saying so on the next visit.
+  await expect(page.getByRole("button", { name: "Add to wishlist" })).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "On your wishlist." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "On your wishlist." }).getByRole("link", { name: "View wishlist" })).toHaveAttribute("href", "/wishlist");
+  await page.goto(`/product/${MUG_ID}`);
+  await expect(page.getByRole("status").filter({ hasText: "On your wishlist." })).toBeVisible();
 
   await page.getByRole("link", { name: "Wishlist", exact: true }).click();
   await expect(page).toHaveURL(/\/wishlist$/);

@@ -143,7 +143,7 @@ function ReviewPage({ data }: { data: PageData }) {
           <h3 id="review-contact">Contact information</h3>
           <dl className="store-details checkout-review__details">
             <div>
-              <dt>E-mail</dt>
+              <dt>Email</dt>
               <dd>{page.contact.email}</dd>
             </div>
             <div>

@@ -1,5 +1,5 @@
 /**
- * Checkout step 1, shipping: a guest's contact details (E-mail, Last name, Phone: the spec's guest user context,
+ * Checkout step 1, shipping: a guest's contact details (Email, Last Name, Phone: the spec's guest user context,
  * sent with PATCH contactInfo), the shipments (split shipment when the store allows it: add a shipment, move
  * items and quantities between shipments) and each shipment's address (a saved address or a new one, which a
  * buyer may save to their addresses).
@@ -351,7 +351,7 @@ function ShippingPage({ data }: { data: PageData }) {
 
   const shipmentOf = (groupId: unknown) => page.shipments.find((s) => s.id === groupId);
   const labelOf = (name: string): string | undefined => {
-    const contact: Record<string, string> = { email: "E-mail", lastName: "Last name", phone: "Phone" };
+    const contact: Record<string, string> = { email: "Email", lastName: "Last Name", phone: "Phone" };
     if (contact[name]) return contact[name];
     const match = /^shipments\[(\d+)\]\.(addressChoice|address\.(\w+))$/.exec(name);
     if (!match) return undefined;
@@ -382,8 +382,8 @@ function ShippingPage({ data }: { data: PageData }) {
         {options.guest ? (
           <fieldset className="checkout-fieldset">
             <legend className="checkout-fieldset__legend">Contact information</legend>
-            <Field label="E-mail" type="email" meta={fields.email as FieldMeta} autoComplete="email" required />
-            <Field label="Last name" meta={fields.lastName as FieldMeta} autoComplete="family-name" maxLength={CONTACT_MAX.lastName} required />
+            <Field label="Email" type="email" meta={fields.email as FieldMeta} autoComplete="email" required />
+            <Field label="Last Name" meta={fields.lastName as FieldMeta} autoComplete="family-name" maxLength={CONTACT_MAX.lastName} required />
             <Field
               label="Phone"
               type="tel"

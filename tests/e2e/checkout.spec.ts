@@ -42,8 +42,8 @@ async function fillAddress(group: Locator, address: typeof TEXAS) {
 /** A guest's contact details and a new address, then the delivery step with its default method. */
 async function guestToPayment(page: Page) {
   const contact = page.getByRole("group", { name: "Contact information" });
-  await contact.getByLabel("E-mail").fill("sam@example.com");
-  await contact.getByLabel("Last name").fill("Shopper");
+  await contact.getByLabel("Email").fill("sam@example.com");
+  await contact.getByLabel("Last Name").fill("Shopper");
   await contact.getByLabel("Phone").fill("5125550100");
   await fillAddress(page.getByRole("group", { name: "Shipping address" }), TEXAS);
   await page.getByRole("button", { name: "Continue to delivery" }).click();
@@ -313,8 +313,8 @@ test("an item that sells out during checkout is named, with the way back to the 
   await addToCart(page, LAST_UNIT.id);
   await goToCheckout(page);
   const contact = page.getByRole("group", { name: "Contact information" });
-  await contact.getByLabel("E-mail").fill("sam@example.com");
-  await contact.getByLabel("Last name").fill("Shopper");
+  await contact.getByLabel("Email").fill("sam@example.com");
+  await contact.getByLabel("Last Name").fill("Shopper");
   await contact.getByLabel("Phone").fill("5125550100");
   const address = page.getByRole("group", { name: "Shipping address" });
   await fillAddress(address, TEXAS);
@@ -328,7 +328,7 @@ test("an item that sells out during checkout is named, with the way back to the 
   const alert = page.getByRole("alert").filter({ hasText: `${LAST_UNIT.name} is no longer available in the quantity you asked for.` });
   await expect(alert).toBeVisible();
   await expect(alert.getByRole("link", { name: "Review your cart" })).toHaveAttribute("href", "/cart");
-  await expect(contact.getByLabel("E-mail")).toHaveValue("sam@example.com");
+  await expect(contact.getByLabel("Email")).toHaveValue("sam@example.com");
   await expect(contact.getByLabel("Phone")).toHaveValue("5125550100");
   await expect(address.getByLabel("Street")).toHaveValue(TEXAS.street);
   await expect(address.getByLabel("Postal Code")).toHaveValue(TEXAS.postalCode);
@@ -392,17 +392,17 @@ test("a shopper who opens a later step first lands on shipping, where every fiel
   await page.getByRole("button", { name: "Continue to delivery" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Check the following" });
   await expect(summary).toBeVisible();
-  await expect(summary.getByRole("link", { name: "E-mail: Complete this field." })).toBeVisible();
+  await expect(summary.getByRole("link", { name: "Email: Complete this field." })).toBeVisible();
   await expect(summary.getByRole("link", { name: "Street: Complete this field." })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Contact information" }).getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("group", { name: "Contact information" }).getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
 });
 
 test("a checkout that changed or expired underneath the shopper says so and starts again", async ({ page, store }) => {
   await addToCart(page, COFFEE.id);
   await goToCheckout(page);
   const contact = page.getByRole("group", { name: "Contact information" });
-  await contact.getByLabel("E-mail").fill("sam@example.com");
-  await contact.getByLabel("Last name").fill("Shopper");
+  await contact.getByLabel("Email").fill("sam@example.com");
+  await contact.getByLabel("Last Name").fill("Shopper");
   await contact.getByLabel("Phone").fill("5125550100");
   await fillAddress(page.getByRole("group", { name: "Shipping address" }), TEXAS);
 
@@ -410,7 +410,7 @@ test("a checkout that changed or expired underneath the shopper says so and star
   await store.fault({ method: "PATCH", path: "*/checkouts/*", status: 409, errorCode: "CONCURRENT_MODIFICATION" });
   await page.getByRole("button", { name: "Continue to delivery" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Your cart changed. Review it and try again." })).toBeVisible();
-  await expect(contact.getByLabel("E-mail")).toHaveValue("sam@example.com");
+  await expect(contact.getByLabel("Email")).toHaveValue("sam@example.com");
 
   // 410: the checkout expired while the shopper was away; the next page starts a new one.
   await store.advanceClock(31 * 60);

@@ -14,6 +14,12 @@ import { productPath } from "./urls";
 /** The cart's "Items (N)" heading: focus lands there when a line is removed. */
 export const CART_ITEMS_HEADING_ID = "cart-items-title";
 
+/** The line's − / + stepper buttons, in screen order. */
+const STEPS = [
+  { direction: "decrease", label: "Decrease", symbol: "−", atLimit: (q: number) => q <= MIN_CART_QUANTITY },
+  { direction: "increase", label: "Increase", symbol: "+", atLimit: (q: number) => q >= MAX_CART_QUANTITY },
+] as const;
+
 export interface CartActionData {
   ok: boolean;
   error: string | null;
@@ -86,29 +92,21 @@ export function CartLine({
           </button>
           <QuantityInput label="Quantity" name={CART_FIELDS.quantity} defaultValue={line.quantity} key={`${line.id}-${line.quantity}`} />
           <div className="store-stepper">
-            <button
-              type="submit"
-              name={CART_FIELDS.intent}
-              value="decrease"
-              className="store-stepper__button"
-              aria-label={`Decrease quantity of ${line.name}`}
-              // aria-disabled, not disabled: the button keeps keyboard focus when the quantity reaches the limit.
-              aria-disabled={quantity <= MIN_CART_QUANTITY || undefined}
-              onClick={step("decrease")}
-            >
-              <span aria-hidden="true">−</span>
-            </button>
-            <button
-              type="submit"
-              name={CART_FIELDS.intent}
-              value="increase"
-              className="store-stepper__button"
-              aria-label={`Increase quantity of ${line.name}`}
-              aria-disabled={quantity >= MAX_CART_QUANTITY || undefined}
-              onClick={step("increase")}
-            >
-              <span aria-hidden="true">+</span>
-            </button>
+            {STEPS.map(({ direction, label, symbol, atLimit }) => (
+              <button
+                key={direction}
+                type="submit"
+                name={CART_FIELDS.intent}
+                value={direction}
+                className="store-stepper__button"
+                aria-label={`${label} quantity of ${line.name}`}
+                // aria-disabled, not disabled: the button keeps keyboard focus when the quantity reaches the limit.
+                aria-disabled={atLimit(quantity) || undefined}
+                onClick={step(direction)}
+              >
+                <span aria-hidden="true">{symbol}</span>
+              </button>
+            ))}
           </div>
           <Button name={CART_FIELDS.intent} value="update" variant="neutral" size="small" pending={update.state !== "idle"}>
             Update

@@ -231,3 +231,19 @@ export function validateNewCart(ctx: RequestContext, body: any): NewCart {
 export function forbidGuest(ctx: RequestContext, what: string) {
   if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", `${what} requires an authenticated user.`);
 }
+
+/**
+ * The caller's cart for `{cartStateOrId}` when items are about to go in (add-order-to-cart, add-wishlist-to-cart):
+ * a named cart is checked now; `active` / `current` open a cart when there is none, but only when the returned
+ * function is called, so a request refused in between leaves no new cart behind.
+ */
+export function cartToFill(ctx: RequestContext, token: string): () => CartRow {
+  const owner = cartOwner(ctx);
+  const named = token === "active" || token === "current" ? null : resolveCart(ctx, token, owner)!;
+  if (named) assertEditable(named);
+  return () => {
+    const cart = named ?? findPrimaryCart(ctx.emu, ctx.webstoreId, owner) ?? insertCart(ctx, owner);
+    assertEditable(cart);
+    return cart;
+  };
+}

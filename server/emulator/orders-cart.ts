@@ -1,6 +1,6 @@
 import { catalogStore, productImage } from "./catalog.js";
 import { addItem } from "./cart-items.js";
-import { assertEditable, cartOwner, findPrimaryCart, insertCart, resolveCart, touchCart, type CartRow } from "./cart-store.js";
+import { cartToFill, touchCart, type CartRow } from "./cart-store.js";
 import { ApiError, invalidInput } from "./errors.js";
 import { json } from "./http.js";
 import { guardedLookup, readableOrder, type Verification } from "./orders-access.js";
@@ -17,20 +17,6 @@ import type { Emu } from "./state.js";
 
 const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
 
-/**
- * The caller's cart for `{cartStateOrId}`, checked now and opened later: `active` / `current` open a cart when
- * there is none, but only once the order lookup has passed (a failed lookup leaves no new cart behind).
- */
-function targetCart(ctx: RequestContext, token: string): () => CartRow {
-  const owner = cartOwner(ctx);
-  const named = token === "active" || token === "current" ? null : resolveCart(ctx, token, owner)!;
-  if (named) assertEditable(named);
-  return () => {
-    const cart = named ?? findPrimaryCart(ctx.emu, ctx.webstoreId, owner) ?? insertCart(ctx, owner);
-    assertEditable(cart);
-    return cart;
-  };
-}
 
 /** Codes of the Order to Cart Failed Product: quantity limits vs. everything else. */
 function failureCode(err: ApiError) {
@@ -86,7 +72,7 @@ export function addOrderToCartRoutes(r: Router, emu: Emu) {
       throw invalidInput("verification must be an object with email, lastName and phoneNumber.");
     }
     // The cart first: its errors don't depend on the order, so they can't tell whether a lookup would have passed.
-    const openCart = targetCart(ctx, body.cartStateOrId.trim());
+    const openCart = cartToFill(ctx, body.cartStateOrId.trim());
     const order = guardedLookup(ctx, body.orderSummaryIdOrRefNumber.trim(), {
       verification: verification as Verification | null,
       accessToken: typeof body.accessToken === "string" ? body.accessToken : null,
@@ -98,7 +84,7 @@ export function addOrderToCartRoutes(r: Router, emu: Emu) {
   r.webstore("POST", "order-summaries/:orderSummaryId/actions/add-order-to-cart", async (ctx) => {
     const body = (await ctx.json()) ?? {};
     if (blank(body.cartStateOrId)) throw invalidInput("Missing required field: cartStateOrId.");
-    const openCart = targetCart(ctx, body.cartStateOrId.trim());
+    const openCart = cartToFill(ctx, body.cartStateOrId.trim());
     const order = readableOrder(ctx, ctx.params.orderSummaryId, { accessToken: ctx.query.get("accessToken") });
     return json(addOrderLinesToCart(emu, order, openCart));
   });

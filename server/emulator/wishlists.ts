@@ -1,6 +1,6 @@
 import { catalogStore, fieldList, type ProductRow } from "./catalog.js";
 import { addItem, lineJson, purchasable } from "./cart-items.js";
-import { assertEditable, cartOwner, findPrimaryCart, forbidGuest, insertCart, resolveCart, touchCart, type CartRow } from "./cart-store.js";
+import { cartToFill, forbidGuest, touchCart, type CartRow } from "./cart-store.js";
 import { cartProductJson, loadCartView } from "./cart-view.js";
 import { effectiveAccountId, readFixture } from "./context.js";
 import { ApiError, invalidInput, notFound } from "./errors.js";
@@ -228,14 +228,7 @@ function pageOptions(ctx: RequestContext, maxPageSize: number): PageOptions {
 function targetCart(ctx: RequestContext, raw: unknown): () => CartRow {
   if (raw !== undefined && raw !== null && typeof raw !== "string") throw invalidInput("cartId must be a text.");
   const token = typeof raw === "string" && raw.trim() !== "" ? raw.trim() : "active";
-  const owner = cartOwner(ctx);
-  const named = token === "active" || token === "current" ? null : resolveCart(ctx, token, owner)!;
-  if (named) assertEditable(named);
-  return () => {
-    const cart = named ?? findPrimaryCart(ctx.emu, ctx.webstoreId, owner) ?? insertCart(ctx, owner);
-    assertEditable(cart);
-    return cart;
-  };
+  return cartToFill(ctx, token);
 }
 
 function addListToCart(emu: Emu, list: WishlistRow, openCart: () => CartRow) {

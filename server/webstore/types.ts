@@ -464,3 +464,17 @@ export type AddressCollection = z.infer<typeof AddressCollectionSchema>;
 
 /** Wishlist and order shapes are only partly documented (reference §7, §8); the storefront reads them loosely. */
 export type JsonObject = Record<string, unknown>;
+
+/** The postal fields every address input shares: saved addresses and a checkout's delivery address. */
+export interface PostalAddressFields {
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+  street?: string;
+  city?: string;
+  region?: string;
+  postalCode?: string;
+  country?: string;
+  phoneNumber?: string;
+}

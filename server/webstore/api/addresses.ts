@@ -2,7 +2,7 @@
 import { type ClientCore, required, send } from '../core.js';
 import { CPA_DISABLED, WebstoreError } from '../errors.js';
 import { path } from '../http.js';
-import type { Address, AddressCollection } from '../types.js';
+import type { Address, AddressCollection, PostalAddressFields } from '../types.js';
 
 export interface AddressListOptions {
   /** An account id, or `current` for the effective account. */
@@ -17,19 +17,9 @@ export interface AddressListOptions {
   sortOrder?: 'CreatedDateAsc' | 'CreatedDateDesc' | 'NameAsc' | 'NameDesc';
 }
 
-export interface AddressInput {
-  name?: string;
+export interface AddressInput extends PostalAddressFields {
   addressType?: 'Shipping' | 'Billing';
-  firstName?: string;
-  lastName?: string;
   middleName?: string;
-  companyName?: string;
-  street?: string;
-  city?: string;
-  region?: string;
-  postalCode?: string;
-  country?: string;
-  phoneNumber?: string;
   isDefault?: boolean;
 }
 

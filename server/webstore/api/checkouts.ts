@@ -3,23 +3,13 @@ import type { Async } from '../async-wait.js';
 import { type ClientCore, required, send, sendAsync } from '../core.js';
 import { NULL_CHECKOUTID, WebstoreError, isFetchError } from '../errors.js';
 import { path } from '../http.js';
-import type { Checkout, JsonObject } from '../types.js';
+import type { Checkout, JsonObject, PostalAddressFields } from '../types.js';
 
-export interface CheckoutAddressInput {
+/** `phoneNumber` is sent as `shipToPhoneNumber`, the API's name for it on delivery addresses. */
+export interface CheckoutAddressInput extends PostalAddressFields {
   id?: string;
   /** The saved address's id; sent as `id`. */
   addressId?: string;
-  name?: string;
-  firstName?: string;
-  lastName?: string;
-  companyName?: string;
-  street?: string;
-  city?: string;
-  region?: string;
-  postalCode?: string;
-  country?: string;
-  /** Sent as `shipToPhoneNumber`, the API's name for it on delivery addresses. */
-  phoneNumber?: string;
   shouldUseDefaultAddress?: boolean;
 }
 

@@ -80,6 +80,18 @@ function pageStart(query: URLSearchParams, parameter: string, sorts: readonly st
   return token.offset;
 }
 
+/** The paging of an order's delivery groups and items: pageSize 1-100 (25), sort IdAsc | IdDesc, a `page` token. */
+function idPaging(ctx: RequestContext) {
+  const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
+  const sort = enumParam(ctx.query, "sort", ID_SORTS, "IdAsc");
+  return { pageSize, sort, offset: pageStart(ctx.query, "page", ID_SORTS, sort) };
+}
+
+function pageById<T extends { id: string }>(rows: readonly T[], paging: ReturnType<typeof idPaging>): PageSlice<T> {
+  const sorted = [...rows].sort((a, b) => (paging.sort === "IdAsc" ? 1 : -1) * a.id.localeCompare(b.id));
+  return slicePage(sorted, paging.sort, paging.offset, paging.pageSize);
+}
+
 /** Paging fields of a token-paged answer. The current token is the one asked with (null on the first page). */
 function pageJson(ctx: RequestContext, parameter: string, slice: PageSlice<unknown>) {
   const url = (token: string) => {
@@ -275,12 +287,9 @@ export function orderRoutes(r: Router, emu: Emu) {
     const order = orderFor(ctx);
     const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_GROUP_FIELDS));
     if (requested) checkFields(requested, GROUP_ENTITIES);
-    const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
-    const sort = enumParam(ctx.query, "sort", ID_SORTS, "IdAsc");
-    const offset = pageStart(ctx.query, "page", ID_SORTS, sort);
+    const paging = idPaging(ctx);
     const d = loadOrder(emu, order);
-    const groups = [...d.groups].sort((a, b) => (sort === "IdAsc" ? 1 : -1) * a.id.localeCompare(b.id));
-    const slice = slicePage(groups, sort, offset, pageSize);
+    const slice = pageById(d.groups, paging);
     return json({
       count: slice.rows.length,
       orderDeliveryGroups: slice.rows.map((g) => deliveryGroupJson(groupView(g, d.items, d.adjustments), order.currency_iso_code, requested ?? DEFAULT_GROUP_FIELDS)),
@@ -292,16 +301,14 @@ export function orderRoutes(r: Router, emu: Emu) {
     const order = orderFor(ctx);
     const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_ITEM_FIELDS));
     if (requested) checkFields(requested, ITEM_ENTITIES);
-    const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
-    const sort = enumParam(ctx.query, "sort", ID_SORTS, "IdAsc");
-    const offset = pageStart(ctx.query, "page", ID_SORTS, sort);
+    const paging = idPaging(ctx);
     const withAdjustmentDetails = booleanParam(ctx.query, "includeAdjustmentDetails");
     const groupId = ctx.query.get("orderDeliveryGroupSummaryId")?.slice(0, 15) || null;
     const d = loadOrder(emu, order);
-    const items = d.items
-      .filter((i) => !groupId || i.order_delivery_group_id === groupId)
-      .sort((a, b) => (sort === "IdAsc" ? 1 : -1) * a.id.localeCompare(b.id));
-    const slice = slicePage(items, sort, offset, pageSize);
+    const slice = pageById(
+      d.items.filter((i) => !groupId || i.order_delivery_group_id === groupId),
+      paging,
+    );
     return json({
       count: slice.rows.length,
       items: slice.rows.map((i) => itemJson(emu, itemView(i, d.adjustments), d.items, d.adjustments, requested ?? DEFAULT_ITEM_FIELDS, withAdjustmentDetails)),

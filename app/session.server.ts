@@ -20,10 +20,14 @@ export interface GuestUserContext {
 }
 
 export interface StoreSessionData {
-  // The signed-in buyer (absent for guests).
+  // The signed-in buyer (absent for guests): tokens from the site's Headless Login.
   accessToken: string;
-  /** Epoch ms after which the token counts as expired (login time + the configured session length). */
+  /** Renews the access token while the buyer is active (revoked at logout). */
+  refreshToken: string;
+  /** Epoch ms when the access token expires (its JWT `exp`: as long as the org's session timeout allows). */
   tokenExpiresAt: number;
+  /** Where the buyer's API calls go (the token answer's site URL). */
+  apiUrl: string;
   userId: string;
   firstName: string;
   // The account the buyer acts for (spec §3 "Effective account").
@@ -31,10 +35,13 @@ export interface StoreSessionData {
   effectiveAccountName: string;
   /** How many accounts the buyer may act for: the header offers the account switcher when more than one. */
   managedAccountCount: number;
-  // Guests.
+  // Guests (Headless Guest Flow).
+  /** The unique visitor id the storefront minted for this browser; the guest's carts are tied to it. */
+  uvid: string;
+  /** The JWT-based guest access token for the UVID, and when it expires (epoch ms). */
+  guestToken: string;
+  guestTokenExpiresAt: number;
   guestCartId: string;
-  /** The API's GuestCartSessionId cookie, sent back with every later request. */
-  guestSessionId: string;
   guestUserContext: GuestUserContext;
   /** Guest order verification (spec §6): set after a successful guest order lookup. */
   guestVerification: GuestUserContext;
@@ -54,7 +61,9 @@ export type StoreSessionKey = keyof StoreSessionData;
 /** Keys that belong to a signed-in buyer: dropped on logout and when the token expires. */
 export const AUTH_KEYS = [
   "accessToken",
+  "refreshToken",
   "tokenExpiresAt",
+  "apiUrl",
   "userId",
   "firstName",
   "effectiveAccountId",
@@ -70,7 +79,9 @@ export const AUTH_KEYS = [
 /** Keys that belong to a guest: dropped on logout (the guest cart was preserved at login) and after login. */
 export const GUEST_KEYS = [
   "guestCartId",
-  "guestSessionId",
+  "uvid",
+  "guestToken",
+  "guestTokenExpiresAt",
   "guestUserContext",
   "guestVerification",
 ] as const satisfies readonly StoreSessionKey[];

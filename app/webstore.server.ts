@@ -12,7 +12,7 @@
  */
 import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import type { ShopperScope } from "../server/load-context";
-import { isFetchError, type WebstoreClient } from "../server/webstore/index";
+import { isFetchError, newUvid, type TokenSet, type WebstoreClient } from "../server/webstore/index";
 import { TOAST_MESSAGES } from "./lib/toast";
 import { getStoreSession, type StoreSession } from "./session.server";
 import { redirectWithToast, toast, type ToastInput } from "./toast.server";
@@ -146,25 +146,103 @@ export interface GetWebstoreOptions {
   browsing?: boolean;
 }
 
+/** A buyer's token is renewed (refresh token) when a request comes within this of its expiry. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+/** A guest token is replaced when a request comes within this of its expiry. */
+const GUEST_TOKEN_MARGIN_MS = 60_000;
+
+/** The buyer's tokens into the session (login, refresh). */
+export function keepBuyerTokens(session: StoreSession, tokens: TokenSet) {
+  session.set("accessToken", tokens.accessToken);
+  session.set("refreshToken", tokens.refreshToken);
+  session.set("apiUrl", tokens.apiUrl || undefined);
+  session.set("tokenExpiresAt", tokens.expiresAt ?? undefined);
+}
+
+/**
+ * Makes sure the shopper's session holds a usable token before the request's API calls, once per request (the
+ * root and page loaders run in parallel):
+ * - a guest gets a UVID (minted here, kept in the session) and a guest token for it (Headless Guest Flow);
+ * - a buyer whose token is about to expire gets a new one from the refresh token. An expired buyer token is
+ *   not renewed: the session timed out (spec §2), and every API call ends in the sign-in redirect.
+ * Failures leave the session as it is: the API's 401 then decides, as for any other refused token.
+ */
+const identityReady = new WeakMap<object, Promise<void>>();
+
+function ensureIdentity(context: AppLoadContext, session: StoreSession): Promise<void> {
+  let ready = identityReady.get(context);
+  if (!ready) {
+    ready = (async () => {
+      const now = Date.now();
+      const bare = context.webstore({});
+      if (session.get("accessToken")) {
+        const expiresAt = session.get("tokenExpiresAt");
+        const refreshToken = session.get("refreshToken");
+        if (typeof expiresAt !== "number" || expiresAt <= now || expiresAt - now > REFRESH_MARGIN_MS || !refreshToken) return;
+        try {
+          keepBuyerTokens(session, await bare.refreshAccessToken(refreshToken));
+        } catch (error) {
+          if (!isFetchError(error)) throw error;
+          console.warn("Refreshing the buyer's token failed:", error.message);
+        }
+        return;
+      }
+      await renewGuestToken(context, session, { onlyIfDue: true, now });
+    })();
+    identityReady.set(context, ready);
+  }
+  return ready;
+}
+
+/** A (new) guest token for the session's UVID; with `onlyIfDue`, only when there is none or it is expiring. */
+async function renewGuestToken(context: AppLoadContext, session: StoreSession, options: { onlyIfDue?: boolean; now?: number } = {}) {
+  const now = options.now ?? Date.now();
+  const expiresAt = session.get("guestTokenExpiresAt");
+  const current = session.get("guestToken");
+  if (options.onlyIfDue && current && (typeof expiresAt !== "number" || expiresAt - now > GUEST_TOKEN_MARGIN_MS)) return current;
+  let uvid = session.get("uvid");
+  if (!uvid) {
+    uvid = newUvid();
+    session.set("uvid", uvid);
+  }
+  try {
+    const tokens = await context.webstore({}).guestLogin(uvid);
+    session.set("guestToken", tokens.accessToken);
+    session.set("guestTokenExpiresAt", tokens.expiresAt ?? undefined);
+    return tokens.accessToken;
+  } catch (error) {
+    if (!isFetchError(error)) throw error;
+    console.warn("The guest token could not be had:", error.message);
+    return undefined;
+  }
+}
+
 export async function getWebstore(request: Request, context: AppLoadContext, options: GetWebstoreOptions = {}): Promise<Webstore> {
   const session = await getStoreSession(request, context);
+  await ensureIdentity(context, session);
   const shopper = shopperOf(session);
   const timing = new ServerTiming();
 
   const expiresAt = session.get("tokenExpiresAt");
   const tokenExpired = shopper.isLoggedIn && typeof expiresAt === "number" && expiresAt <= Date.now();
 
-  const baseScope: ShopperScope = {
-    accessToken: session.get("accessToken"),
-    guestSessionId: session.get("guestSessionId"),
-    onGuestSession: (id) => session.set("guestSessionId", id),
-    effectiveAccountId: shopper.isLoggedIn ? session.get("effectiveAccountId") : undefined,
-    signal: request.signal,
-  };
+  const baseScope: ShopperScope = shopper.isLoggedIn
+    ? {
+        accessToken: session.get("accessToken"),
+        apiUrl: session.get("apiUrl"),
+        effectiveAccountId: session.get("effectiveAccountId"),
+        signal: request.signal,
+      }
+    : {
+        accessToken: session.get("guestToken"),
+        // A guest token the API refuses (expired early, the emulator reset) is replaced once and the call repeated.
+        renewToken: () => renewGuestToken(context, session),
+        signal: request.signal,
+      };
 
   const build = (scope: ShopperScope) => {
     const raw = context.webstore(scope);
-    const loggedIn = !!scope.accessToken;
+    const loggedIn = !!scope.accessToken && !scope.renewToken;
     const client = instrument(raw, {
       timing,
       onUnauthorized: () =>
@@ -347,12 +425,22 @@ export async function addToCart(ws: Webstore, input: { productId: string; quanti
 export const SIGNED_OUT_MESSAGE = "You're signed out.";
 
 /**
- * Forgets the buyer and any guest data, then goes home with a toast. The buyer's cart lives in the API and is
- * there again at the next login.
+ * Revokes the buyer's tokens (the refresh token takes its access tokens with it), forgets the buyer and any guest
+ * data, then goes home with a toast. The buyer's cart lives in the API and is there again at the next login.
  */
 export async function signOut(request: Request, context: AppLoadContext): Promise<Response> {
   const ws = await getWebstore(request, context);
   const wasLoggedIn = ws.shopper.isLoggedIn;
+  const token = ws.session.get("refreshToken") ?? ws.session.get("accessToken");
+  if (token) {
+    await context
+      .webstore({})
+      .revokeToken(token)
+      .catch((error: unknown) => {
+        // Already revoked or expired: nothing left to end. Anything else is logged; the shopper is signed out here.
+        if (!(isFetchError(error) && error.status === 400)) console.warn("Revoking the buyer's token failed:", error);
+      });
+  }
   ws.session.clearAuth();
   ws.session.clearGuest();
   return ws.redirect("/", wasLoggedIn ? toast("info", SIGNED_OUT_MESSAGE) : null);

@@ -8,20 +8,31 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  WEBSTORE_API_URL: z.string().url().optional(),
+  /** The Experience Cloud site's URL with its path prefix; identity and API calls go there. Unset = emulator. */
+  WEBSTORE_SITE_URL: z.string().url().optional(),
+  WEBSTORE_API_VERSION: z.string().regex(/^v?\d+\.\d$/, "must look like 65.0").default("65.0"),
   WEBSTORE_ID: z.string().min(1).default("0ZEDEMO00000001"),
   /** The Experience Cloud site (community) id: SEO properties are read through it. */
   WEBSTORE_COMMUNITY_ID: z.string().min(1).default("0DBDM0000000001"),
+  /** The site's external client app (private client): consumer key, secret and its registered callback URL. */
   WEBSTORE_CLIENT_ID: z.string().optional(),
   WEBSTORE_CLIENT_SECRET: z.string().optional(),
-  WEBSTORE_TOKEN_URL: z.string().url().optional(),
+  WEBSTORE_REDIRECT_URI: z.string().url().optional(),
   SESSION_SECRET: z.string().min(16).optional(),
+  /** The emulator's session timeout (the lifetime of the tokens it issues); a real org decides its own. */
   SESSION_SECONDS: z.coerce.number().int().positive().default(7200),
   EMULATOR_DB: z.string().default(".data/emulator.sqlite"),
   EMULATOR_ASYNC_POLLS: z.coerce.number().int().min(0).default(0),
 });
 
 export type Config = ReturnType<typeof readConfig>;
+
+/** The demo site's registered client app (fixtures/identity.json; README, demo contract). */
+export const DEMO_CLIENT = {
+  clientId: "demo-storefront",
+  clientSecret: "demo-storefront-secret",
+  redirectUri: "https://demo.store/oauth/callback",
+} as const;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
@@ -30,14 +41,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const c = parsed.data;
-  const mode = c.WEBSTORE_API_URL ? ("http" as const) : ("emulator" as const);
-  if (mode === "http" && !c.SESSION_SECRET) {
-    throw new Error("SESSION_SECRET (16+ characters) is required when WEBSTORE_API_URL points at a real org.");
+  if (env.WEBSTORE_API_URL || env.WEBSTORE_TOKEN_URL) {
+    throw new Error(
+      "Invalid configuration: WEBSTORE_API_URL and WEBSTORE_TOKEN_URL are gone; set WEBSTORE_SITE_URL to the Experience Cloud site's URL (README: Pointing it at a real org).",
+    );
+  }
+  const mode = c.WEBSTORE_SITE_URL ? ("http" as const) : ("emulator" as const);
+  if (mode === "http") {
+    const missing = (["SESSION_SECRET", "WEBSTORE_CLIENT_ID", "WEBSTORE_CLIENT_SECRET", "WEBSTORE_REDIRECT_URI"] as const).filter((k) => !c[k]);
+    if (missing.length) throw new Error(`Invalid configuration: ${missing.join(", ")} required when WEBSTORE_SITE_URL points at a real org.`);
   }
   return {
     ...c,
     mode,
-    // The demo store's secret is public on purpose: it signs demo sessions only, never a real org's.
+    // The demo store's secrets are public on purpose (README, demo contract): they protect nothing real.
     SESSION_SECRET: c.SESSION_SECRET ?? "offline-demo-store-session-secret",
+    WEBSTORE_CLIENT_ID: c.WEBSTORE_CLIENT_ID ?? DEMO_CLIENT.clientId,
+    WEBSTORE_CLIENT_SECRET: c.WEBSTORE_CLIENT_SECRET ?? DEMO_CLIENT.clientSecret,
+    WEBSTORE_REDIRECT_URI: c.WEBSTORE_REDIRECT_URI ?? DEMO_CLIENT.redirectUri,
   };
 }

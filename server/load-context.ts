@@ -3,7 +3,7 @@ import type { WebstoreClient, WebstoreClientOptions } from "./webstore/index.js"
 /** What a request's webstore client may be told about the shopper (all from the signed session cookie). */
 export type ShopperScope = Pick<
   WebstoreClientOptions,
-  "accessToken" | "guestSessionId" | "onGuestSession" | "effectiveAccountId" | "currencyIsoCode" | "signal"
+  "accessToken" | "renewToken" | "apiUrl" | "effectiveAccountId" | "currencyIsoCode" | "signal"
 >;
 
 /**
@@ -16,7 +16,6 @@ export interface StorefrontLoadContext {
     mode: "emulator" | "http";
     webstoreId: string;
     sessionSecret: string;
-    sessionSeconds: number;
     /** Where the emulator's API answers over HTTP (for the README, the footer and curl); null against a real org. */
     emulatorApiUrl: string | null;
   };

@@ -29,7 +29,7 @@ export async function startServer(config: Config = readConfig()) {
     });
   }
   const apiFetch = emulator ? (req: Request) => emulator!.fetch(req) : (req: Request) => fetch(req);
-  const apiBaseUrl = config.WEBSTORE_API_URL ?? "http://emulator.local";
+  const siteUrl = config.WEBSTORE_SITE_URL ?? "http://emulator.local";
   const caches = createWebstoreCaches();
   const publicUrl = `http://localhost:${config.PORT}`;
 
@@ -37,16 +37,17 @@ export async function startServer(config: Config = readConfig()) {
     webstore: (scope) =>
       createWebstoreClient({
         fetch: apiFetch,
-        baseUrl: apiBaseUrl,
+        baseUrl: siteUrl,
+        apiVersion: config.WEBSTORE_API_VERSION,
         webstoreId: config.WEBSTORE_ID,
         communityId: config.WEBSTORE_COMMUNITY_ID,
         caches,
         clientAddress,
         serverRendering: true,
         oauth: {
-          tokenUrl: config.WEBSTORE_TOKEN_URL,
           clientId: config.WEBSTORE_CLIENT_ID,
           clientSecret: config.WEBSTORE_CLIENT_SECRET,
+          redirectUri: config.WEBSTORE_REDIRECT_URI,
         },
         ...scope,
       }),
@@ -54,7 +55,6 @@ export async function startServer(config: Config = readConfig()) {
       mode: config.mode,
       webstoreId: config.WEBSTORE_ID,
       sessionSecret: config.SESSION_SECRET,
-      sessionSeconds: config.SESSION_SECONDS,
       emulatorApiUrl: emulator ? `${publicUrl}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}` : null,
     },
   });
@@ -110,7 +110,7 @@ if (isMain) {
           `                  b2b@demo.store / demo-pass-1 (B2B, managed accounts)`,
         );
       } else {
-        lines.push(`Webstore API:     ${config.WEBSTORE_API_URL} (webstore ${config.WEBSTORE_ID})`);
+        lines.push(`Webstore site:    ${config.WEBSTORE_SITE_URL} (webstore ${config.WEBSTORE_ID}, API v${config.WEBSTORE_API_VERSION.replace(/^v/, "")})`);
       }
       console.log(lines.join("\n"));
     })

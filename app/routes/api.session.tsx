@@ -1,11 +1,12 @@
 /**
- * POST /api/session (intent=keepalive): the session validator's "Continue Working". Asks the API whether the
- * buyer's token is still good and, when it is, starts the session's time again. An invalid or expired session
- * ends in the sign-in page with the spec's timeout toast (the webstore client throws that redirect).
+ * POST /api/session (intent=keepalive): the session validator's "Continue Working". Renews the buyer's token with
+ * the refresh token, which starts the session's time again (as long as the org's session timeout allows). A
+ * token the site refuses ends in the sign-in page with the spec's timeout toast.
  * GET answers when the session times out, for a page that wants to check without extending it.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getWebstore, sessionExpiredRedirect } from "~/webstore.server";
+import { isFetchError } from "../../server/webstore/index";
+import { getWebstore, keepBuyerTokens, sessionExpiredRedirect } from "~/webstore.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ws = await getWebstore(request, context);
@@ -17,10 +18,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const ws = await getWebstore(request, context);
   if (formData.get("intent") !== "keepalive") return ws.reply({ ok: false }, { status: 400 });
-  if (!ws.shopper.isLoggedIn) throw await sessionExpiredRedirect(request, ws.session);
-  // A refused or expired token throws the sign-in redirect with the timeout toast.
-  await ws.client.getSessionContext();
-  const expiresAt = Date.now() + context.storefront.sessionSeconds * 1000;
-  ws.session.set("tokenExpiresAt", expiresAt);
-  return ws.reply({ ok: true, expiresAt });
+  const refreshToken = ws.session.get("refreshToken");
+  if (!ws.shopper.isLoggedIn || ws.tokenExpired || !refreshToken) throw await sessionExpiredRedirect(request, ws.session);
+  try {
+    keepBuyerTokens(ws.session, await context.webstore({}).refreshAccessToken(refreshToken));
+  } catch (error) {
+    if (isFetchError(error) && error.status >= 400 && error.status < 500) throw await sessionExpiredRedirect(request, ws.session);
+    throw error;
+  }
+  // The new token must be one the API takes (a revoked session answers 401: the sign-in redirect).
+  await ws.clientWith({ accessToken: ws.session.get("accessToken") }).getSessionContext();
+  return ws.reply({ ok: true, expiresAt: ws.session.get("tokenExpiresAt") ?? null });
 }

@@ -1,6 +1,8 @@
 /**
- * Sign in with e-mail (username) and password. On success the buyer's token goes into the session, the guest
- * cart is preserved into the buyer's cart once (spec §4), and the shopper returns to `redirectTo`.
+ * Sign in with e-mail (username) and password through the site's Headless Login (Authorization Code and
+ * Credentials Flow, PKCE). The guest's UVID goes along, so the buyer's session can find the guest cart, which is
+ * then preserved into the buyer's cart once (spec §4). The buyer's tokens go into the session, their id and
+ * names come from userinfo, and the shopper returns to `redirectTo`.
  */
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -15,7 +17,7 @@ import { safeRedirect } from "~/components/store/urls";
 import { useZodForm } from "~/components/useZodForm";
 import { EMAIL_MAX_LENGTH, requiredText, VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast } from "~/toast.server";
-import { getWebstore, rethrowResponse } from "~/webstore.server";
+import { getWebstore, keepBuyerTokens, rethrowResponse } from "~/webstore.server";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
@@ -48,8 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   let login;
   try {
-    // Without the old token: an expired one must not stand in the way of signing in again.
-    login = await ws.clientWith({ accessToken: undefined, effectiveAccountId: undefined }).login(username, password);
+    login = await context.webstore({}).headlessLogin(username, password, { uvid: ws.session.get("uvid") });
   } catch (error) {
     rethrowResponse(error);
     const refused = isFetchError(error) && error.status >= 400 && error.status < 500;
@@ -61,9 +62,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const { session } = ws;
-  const buyer = ws.clientWith({ accessToken: login.accessToken, effectiveAccountId: undefined });
-  // Who the buyer is and which account they act for by default (a B2B buyer's default managed account).
-  const [sessionContext, managedAccounts] = await Promise.all([
+  const buyer = ws.clientWith({ accessToken: login.accessToken, apiUrl: login.apiUrl, effectiveAccountId: undefined, renewToken: undefined });
+  // Who the buyer is (userinfo) and which account they act for by default (a B2B buyer's default managed account).
+  const [userInfo, sessionContext, managedAccounts] = await Promise.all([
+    buyer.getUserInfo().catch((error: unknown) => {
+      rethrowResponse(error);
+      console.error("userinfo after login failed:", error);
+      return null;
+    }),
     buyer.getSessionContext().catch((error: unknown) => {
       rethrowResponse(error);
       console.error("Session context after login failed:", error);
@@ -75,10 +81,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }),
   ]);
   session.clearAuth();
-  session.set("accessToken", login.accessToken);
-  session.set("tokenExpiresAt", Date.now() + context.storefront.sessionSeconds * 1000);
-  session.set("userId", sessionContext?.userId ?? login.userId);
-  session.set("firstName", sessionContext?.userName);
+  keepBuyerTokens(session, login);
+  session.set("userId", userInfo?.userId || login.userId);
+  session.set("firstName", userInfo?.firstName || sessionContext?.userName);
   session.set("effectiveAccountId", sessionContext?.effectiveAccountId);
   session.set("effectiveAccountName", sessionContext?.effectiveAccountName);
   session.set("managedAccountCount", managedAccounts.length);
@@ -98,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   session.clearGuest();
 
-  const firstName = sessionContext?.userName;
+  const firstName = userInfo?.firstName || sessionContext?.userName;
   const welcome = firstName ? `Welcome back, ${firstName}` : "Welcome back";
   return ws.redirect(
     safeRedirect(redirectTo, "/"),

@@ -58,11 +58,11 @@ export function apexRoutes(r: Router, emu: Emu) {
     if (params === null || typeof params !== "object" || Array.isArray(params)) throw invalidInput("The method parameters must be a JSON object.");
     // The LWR site belongs to one webstore: the emulator's (the first one, as the fixtures have a single store).
     const store = emu.db.prepare("SELECT id FROM webstores ORDER BY id LIMIT 1").get() as { id: string } | undefined;
-    const inner: RequestContext = { ...ctx, user: authenticate(ctx.req), webstoreId: store?.id ?? "" };
+    const inner: RequestContext = { ...ctx, webstoreId: store?.id ?? "" };
     return json(await method(inner, params));
   };
-  r.raw("GET", `/lwr/apex/${API_VERSION}/:className/:method`, handler);
-  r.raw("POST", `/lwr/apex/${API_VERSION}/:className/:method`, handler);
+  r.raw("GET", `/lwr/apex/${API_VERSION}/:className/:method`, handler, { authenticated: true });
+  r.raw("POST", `/lwr/apex/${API_VERSION}/:className/:method`, handler, { authenticated: true });
 }
 
 export const apexModule: EmulatorModule = { name: "apex", routes: apexRoutes };

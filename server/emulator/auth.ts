@@ -1,7 +1,25 @@
-import { randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
-import type { Router } from "./router.js";
+/**
+ * The Experience Cloud site's identity endpoints, as the Headless Identity APIs document them (sources and the
+ * choices made where the pages are silent: docs/emulator.md, "Identity"):
+ *
+ * - Headless Login = Authorization Code and Credentials Flow for private clients: POST /services/oauth2/authorize
+ *   with `Auth-Request-Type: Named-User` and `Authorization: Basic base64(username:password)`, form
+ *   `response_type=code_credentials`, `client_id`, `redirect_uri`, optional PKCE `code_challenge`, `uvid_hint`
+ *   → 302 to `redirect_uri?code=…&sfdc_community_url=…&sfdc_community_id=…`; then POST /services/oauth2/token
+ *   `grant_type=authorization_code` (+ client secret, code_verifier) → tokens.
+ * - Headless Guest Flow: the same two endpoints with `Auth-Request-Type: guest` and `Uvid-Hint` (the UVID the
+ *   storefront minted) → a JWT-based guest access token. A named-user login that carries the UVID (uvid_hint)
+ *   binds it to the buyer's session, which is how the guest's cart is found again (cart preserve).
+ * - Refresh (grant_type=refresh_token), revoke (a refresh token takes its access tokens with it), userinfo.
+ * - The username-password grant is not supported for Experience Cloud sites: refused.
+ *
+ * Every Commerce call needs a bearer token (401 INVALID_SESSION_ID without one): see createAuthenticator.
+ */
+import { createHash, createHmac, randomBytes, randomUUID, scryptSync, timingSafeEqual } from "node:crypto";
+import { GUEST_USER_ID, readFixture } from "./context.js";
 import { ApiError } from "./errors.js";
 import { json } from "./http.js";
+import type { Router } from "./router.js";
 import type { Emu, UserRow } from "./state.js";
 
 export function hashPassword(password: string, salt = randomBytes(16).toString("hex")): string {
@@ -17,59 +35,350 @@ function verifyPassword(password: string, stored: string): boolean {
 // Checked against when the username is unknown, so a wrong username costs as much time as a wrong password.
 const DUMMY_HASH = hashPassword("not-a-real-password", "0".repeat(32));
 
-/** Bearer token → buyer. A token that is unknown or past its expiry on the virtual clock answers 401. */
+/** Authorization codes are single-use and short-lived (15 minutes on the virtual clock). */
+export const CODE_LIFETIME_SECONDS = 15 * 60;
+const UVID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+interface SiteFixture {
+  site: { communityId: string; orgId: string };
+  clients: { clientId: string; clientSecret: string; redirectUri: string; guestFlowEnabled?: boolean }[];
+}
+
+export function seedIdentity(emu: Emu) {
+  const { clients } = readFixture<SiteFixture>(emu, "identity.json");
+  const insert = emu.db.prepare("INSERT INTO oauth_clients(client_id, secret_hash, redirect_uri, guest_flow_enabled) VALUES (?, ?, ?, ?)");
+  for (const c of clients) insert.run(c.clientId, hashPassword(c.clientSecret), c.redirectUri, c.guestFlowEnabled === false ? 0 : 1);
+}
+
+/** Who a bearer token stands for: a named user (who may carry a guest's UVID over) or a guest (a UVID). */
+export interface Caller {
+  user: UserRow | null;
+  uvid: string | null;
+}
+
+interface AccessTokenRow {
+  user_id: string | null;
+  uvid: string | null;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** Bearer token → caller. No token, an unknown, revoked or expired one all answer 401 INVALID_SESSION_ID. */
 export function createAuthenticator(emu: Emu) {
-  const find = emu.db.prepare("SELECT user_id, expires_at FROM sessions WHERE token = ?");
-  return (req: Request): UserRow | null => {
-    const header = req.headers.get("authorization");
-    if (!header) return null;
-    const token = header.replace(/^(Bearer|OAuth)\s+/i, "").trim();
-    const row = find.get(token) as { user_id: string; expires_at: number } | undefined;
-    if (!row || row.expires_at <= emu.clock.now()) {
+  const find = emu.db.prepare("SELECT user_id, uvid, expires_at, revoked_at FROM oauth_access_tokens WHERE token = ?");
+  return (req: Request): Caller => {
+    const token = bearerToken(req);
+    const row = token ? (find.get(token) as AccessTokenRow | undefined) : undefined;
+    if (!row || row.revoked_at !== null || row.expires_at <= emu.clock.now()) {
       throw new ApiError(401, "INVALID_SESSION_ID", "Session expired or invalid");
     }
-    return emu.store.user(row.user_id) ?? null;
+    const user = row.user_id ? (emu.store.user(row.user_id) ?? null) : null;
+    if (row.user_id && !user) throw new ApiError(401, "INVALID_SESSION_ID", "Session expired or invalid");
+    return { user, uvid: row.uvid };
   };
 }
 
+function bearerToken(req: Request): string | null {
+  const header = req.headers.get("authorization");
+  const match = header ? /^(?:Bearer|OAuth)\s+(\S+)\s*$/i.exec(header) : null;
+  return match ? match[1] : null;
+}
+
 /** Salesforce's OAuth errors are an object, not the Connect API's error array. */
-function oauthError(error: string, description: string, status = 400) {
-  return json({ error, error_description: description }, status);
+class OAuthError extends Error {
+  constructor(
+    readonly error: string,
+    readonly description: string,
+    readonly status = 400,
+  ) {
+    super(description);
+  }
+}
+
+const base64url = (data: Buffer | string) => Buffer.from(data).toString("base64url");
+
+interface ClientRow {
+  client_id: string;
+  secret_hash: string;
+  redirect_uri: string;
+  guest_flow_enabled: 0 | 1;
+}
+
+interface CodeRow {
+  code: string;
+  client_id: string;
+  redirect_uri: string;
+  user_id: string | null;
+  uvid: string | null;
+  code_challenge: string | null;
+  expires_at: number;
+  used_at: number | null;
+}
+
+async function readForm(req: Request): Promise<URLSearchParams> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
+    throw new OAuthError("invalid_request", "must use application/x-www-form-urlencoded");
+  }
+  return new URLSearchParams(await req.text());
+}
+
+/** `UVID <uuid>` (or a bare uuid) → the UVID; `JWT <guest token>` → the UVID minted into that guest token. */
+function parseUvidHint(emu: Emu, hint: string | null): string | null {
+  if (hint === null || hint.trim() === "") return null;
+  const [kind, value] = hint.trim().includes(" ") ? hint.trim().split(/\s+/, 2) : ["UVID", hint.trim()];
+  if (/^uvid$/i.test(kind) && UVID.test(value)) return value.toLowerCase();
+  if (/^jwt$/i.test(kind)) {
+    const row = emu.db.prepare("SELECT uvid, expires_at, revoked_at, user_id FROM oauth_access_tokens WHERE token = ?").get(value) as
+      | AccessTokenRow
+      | undefined;
+    if (row && row.user_id === null && row.uvid && row.revoked_at === null && row.expires_at > emu.clock.now()) return row.uvid;
+  }
+  throw new OAuthError("invalid_request", "uvid invalid");
+}
+
+function basicCredentials(header: string | null): { username: string; password: string } | null {
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+  if (!match) return null;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon <= 0) return null;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 export function authRoutes(r: Router, emu: Emu) {
-  const byUsername = emu.db.prepare("SELECT id, password_hash FROM users WHERE username = ?");
-  const insertSession = emu.db.prepare("INSERT INTO sessions(token, user_id, issued_at, expires_at) VALUES (?, ?, ?, ?)");
+  const fixture = readFixture<SiteFixture>(emu, "identity.json").site;
+  const site = () => fixture;
+  const authenticate = createAuthenticator(emu);
+  const clientById = emu.db.prepare("SELECT * FROM oauth_clients WHERE client_id = ?");
+  const byUsername = emu.db.prepare("SELECT id, password_hash FROM users WHERE lower(username) = ?");
 
-  r.raw("POST", "/services/oauth2/token", async ({ req, url }) => {
-    const type = req.headers.get("content-type") ?? "";
-    if (!type.includes("application/x-www-form-urlencoded")) {
-      return oauthError("invalid_request", "must use application/x-www-form-urlencoded");
-    }
-    const form = new URLSearchParams(await req.text());
-    if (form.get("grant_type") !== "password") return oauthError("unsupported_grant_type", "grant type not supported");
-    const username = (form.get("username") ?? "").trim().toLowerCase();
-    const password = form.get("password") ?? "";
-    const row = byUsername.get(username) as { id: string; password_hash: string } | undefined;
-    const ok = verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-    if (!row || !ok) return oauthError("invalid_grant", "authentication failure");
-    const token = `00DDM0000000001!${randomBytes(24).toString("base64url")}`;
+  function client(form: URLSearchParams): ClientRow {
+    const row = clientById.get(form.get("client_id") ?? "") as ClientRow | undefined;
+    if (!row) throw new OAuthError("invalid_client_id", "client identifier invalid");
+    return row;
+  }
+
+  /** The token endpoint authenticates a private client by its secret. */
+  function authenticatedClient(form: URLSearchParams): ClientRow {
+    const row = client(form);
+    const secret = form.get("client_secret") ?? "";
+    if (!secret || !verifyPassword(secret, row.secret_hash)) throw new OAuthError("invalid_client", "invalid client credentials");
+    return row;
+  }
+
+  function mintJwt(origin: string, subject: string, issuedAt: number, expiresAt: number, extra: Record<string, unknown> = {}) {
+    const header = base64url(JSON.stringify({ alg: "HS256", typ: "JWT", kid: "emulator" }));
+    const payload = base64url(
+      JSON.stringify({
+        iss: origin,
+        aud: "https://login.salesforce.com",
+        sub: subject,
+        iat: Math.floor(issuedAt / 1000),
+        exp: Math.floor(expiresAt / 1000),
+        jti: randomUUID(),
+        ...extra,
+      }),
+    );
+    // The signature only gives the token JWT form: the emulator looks every token up, it never trusts a claim.
+    const signature = createHmac("sha256", "emulator-site-key").update(`${header}.${payload}`).digest("base64url");
+    return `${header}.${payload}.${signature}`;
+  }
+
+  const insertAccess = emu.db.prepare(
+    "INSERT INTO oauth_access_tokens(token, client_id, user_id, uvid, refresh_token, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const insertRefresh = emu.db.prepare(
+    "INSERT INTO oauth_refresh_tokens(token, client_id, user_id, uvid, issued_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+
+  function tokenAnswer(origin: string, clientId: string, who: { userId: string | null; uvid: string | null }, refreshToken: string | null) {
     const issuedAt = emu.clock.now();
-    insertSession.run(token, row.id, issuedAt, issuedAt + emu.settings.sessionSeconds * 1000);
-    return json({
-      access_token: token,
-      instance_url: url.origin,
-      id: `${url.origin}/id/00DDM0000000001/${row.id}`,
+    const expiresAt = issuedAt + emu.settings.sessionSeconds * 1000;
+    const { communityId, orgId } = site();
+    const subject = who.userId ?? `uvid:${who.uvid}`;
+    const accessToken = mintJwt(origin, subject, issuedAt, expiresAt, who.uvid ? { uvid: who.uvid } : {});
+    insertAccess.run(accessToken, clientId, who.userId, who.uvid, refreshToken, issuedAt, expiresAt);
+    const userId = who.userId ?? GUEST_USER_ID;
+    return {
+      access_token: accessToken,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+      signature: createHmac("sha256", "emulator-site-key").update(`${origin}/id/${orgId}/${userId}${issuedAt}`).digest("base64"),
+      scope: refreshToken ? "refresh_token api" : "api",
+      instance_url: origin,
+      id: `${origin}/id/${orgId}/${userId}`,
       token_type: "Bearer",
       issued_at: String(issuedAt),
-      signature: randomBytes(32).toString("base64"),
-    });
-  });
+      sfdc_community_url: origin,
+      sfdc_community_id: communityId,
+    };
+  }
 
-  // Revokes a token, as Salesforce's /services/oauth2/revoke does (logout).
-  r.raw("POST", "/services/oauth2/revoke", async ({ req }) => {
-    const form = new URLSearchParams(await req.text());
-    emu.db.prepare("DELETE FROM sessions WHERE token = ?").run(form.get("token") ?? "");
-    return new Response(null, { status: 200 });
+  const oauth = (handler: (ctx: Parameters<Parameters<Router["raw"]>[2]>[0]) => Promise<Response>) =>
+    async (ctx: Parameters<Parameters<Router["raw"]>[2]>[0]) => {
+      try {
+        return await handler(ctx);
+      } catch (error) {
+        if (error instanceof OAuthError) return json({ error: error.error, error_description: error.description }, error.status);
+        throw error;
+      }
+    };
+
+  r.raw(
+    "POST",
+    "/services/oauth2/authorize",
+    oauth(async ({ req, url }) => {
+      const form = await readForm(req);
+      if (form.get("response_type") !== "code_credentials") throw new OAuthError("unsupported_response_type", "response type not supported");
+      const app = client(form);
+      const redirectUri = form.get("redirect_uri") ?? "";
+      if (redirectUri !== app.redirect_uri) throw new OAuthError("redirect_uri_mismatch", "redirect_uri must match configuration");
+      const challenge = form.get("code_challenge");
+      const method = form.get("code_challenge_method");
+      if (challenge !== null && (!/^[A-Za-z0-9_-]{43,128}$/.test(challenge) || (method !== null && method !== "S256"))) {
+        throw new OAuthError("invalid_request", "invalid code_challenge");
+      }
+      const uvidHint = req.headers.get("uvid-hint") ?? form.get("uvid_hint");
+      const requestType = (req.headers.get("auth-request-type") ?? "").trim().toLowerCase();
+
+      let who: { userId: string | null; uvid: string | null };
+      if (requestType === "named-user") {
+        const credentials = basicCredentials(req.headers.get("authorization"));
+        if (!credentials) throw new OAuthError("invalid_request", "missing or malformed Authorization header");
+        const row = byUsername.get(credentials.username.trim().toLowerCase()) as { id: string; password_hash: string } | undefined;
+        const ok = verifyPassword(credentials.password, row?.password_hash ?? DUMMY_HASH);
+        if (!row || !ok) throw new OAuthError("invalid_grant", "authentication failure");
+        who = { userId: row.id, uvid: parseUvidHint(emu, uvidHint) };
+      } else if (requestType === "guest") {
+        if (!app.guest_flow_enabled) throw new OAuthError("unauthorized_client", "guest flow is not enabled for this client");
+        const uvid = parseUvidHint(emu, uvidHint);
+        if (!uvid) throw new OAuthError("invalid_request", "uvid invalid");
+        who = { userId: null, uvid };
+      } else {
+        throw new OAuthError("invalid_request", "invalid headers");
+      }
+
+      const code = base64url(randomBytes(32));
+      emu.db
+        .prepare("INSERT INTO oauth_codes(code, client_id, redirect_uri, user_id, uvid, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .run(code, app.client_id, redirectUri, who.userId, who.uvid, challenge, emu.clock.now() + CODE_LIFETIME_SECONDS * 1000);
+      const location = new URL(redirectUri);
+      location.searchParams.set("code", code);
+      location.searchParams.set("sfdc_community_url", url.origin);
+      location.searchParams.set("sfdc_community_id", site().communityId);
+      const state = form.get("state");
+      if (state !== null) location.searchParams.set("state", state);
+      return new Response(null, { status: 302, headers: { Location: location.toString(), "Cache-Control": "no-store" } });
+    }),
+  );
+
+  r.raw(
+    "POST",
+    "/services/oauth2/token",
+    oauth(async ({ req, url }) => {
+      const form = await readForm(req);
+      const grant = form.get("grant_type");
+      if (grant === "authorization_code") {
+        const app = authenticatedClient(form);
+        const row = emu.db.prepare("SELECT * FROM oauth_codes WHERE code = ?").get(form.get("code") ?? "") as CodeRow | undefined;
+        if (!row || row.client_id !== app.client_id || row.used_at !== null || row.expires_at <= emu.clock.now()) {
+          throw new OAuthError("invalid_grant", "expired authorization code");
+        }
+        if ((form.get("redirect_uri") ?? "") !== row.redirect_uri) throw new OAuthError("invalid_grant", "redirect_uri mismatch");
+        if (row.code_challenge !== null) {
+          const verifier = form.get("code_verifier");
+          if (!verifier) throw new OAuthError("invalid_grant", "code verifier required");
+          if (base64url(createHash("sha256").update(verifier).digest()) !== row.code_challenge) {
+            throw new OAuthError("invalid_grant", "invalid code verifier");
+          }
+        }
+        if (row.user_id === null) {
+          // "Include the Uvid-Hint and Auth-Request-Type guest headers in the token request."
+          const type = (req.headers.get("auth-request-type") ?? "").trim().toLowerCase();
+          const hinted = (req.headers.get("uvid-hint") ?? "").trim().replace(/^uvid\s+/i, "").toLowerCase();
+          if (type !== "guest" || hinted !== row.uvid) throw new OAuthError("unknown_error", "retry your request");
+        }
+        // Single use: a second exchange of the same code is refused, even if the first answer was lost.
+        emu.db.prepare("UPDATE oauth_codes SET used_at = ? WHERE code = ?").run(emu.clock.now(), row.code);
+        let refreshToken: string | null = null;
+        if (row.user_id !== null) {
+          refreshToken = `5Aep861${base64url(randomBytes(48))}`;
+          insertRefresh.run(refreshToken, app.client_id, row.user_id, row.uvid, emu.clock.now(), emu.clock.now());
+        }
+        return json(tokenAnswer(url.origin, app.client_id, { userId: row.user_id, uvid: row.uvid }, refreshToken));
+      }
+      if (grant === "refresh_token") {
+        const app = authenticatedClient(form);
+        const row = emu.db.prepare("SELECT * FROM oauth_refresh_tokens WHERE token = ?").get(form.get("refresh_token") ?? "") as
+          | { token: string; client_id: string; user_id: string; uvid: string | null; last_used_at: number; revoked_at: number | null }
+          | undefined;
+        const now = emu.clock.now();
+        // The client app's refresh token policy: it expires when not used for the session timeout (an idle
+        // buyer's session ends; an active one is renewed again and again).
+        const idle = row ? now - row.last_used_at > emu.settings.sessionSeconds * 1000 : true;
+        if (!row || row.client_id !== app.client_id || row.revoked_at !== null || idle || !emu.store.user(row.user_id)) {
+          throw new OAuthError("invalid_grant", "expired access/refresh token");
+        }
+        emu.db.prepare("UPDATE oauth_refresh_tokens SET last_used_at = ? WHERE token = ?").run(now, row.token);
+        // No rotation (the client app's default): the refresh token stays the same and is not sent again.
+        const answer = tokenAnswer(url.origin, app.client_id, { userId: row.user_id, uvid: row.uvid }, row.token);
+        const { refresh_token: _unchanged, ...withoutRefresh } = answer;
+        return json(withoutRefresh);
+      }
+      if (grant === "password") {
+        // "The OAuth 2.0 username-password flow isn't supported for Experience Cloud sites."
+        throw new OAuthError("unsupported_grant_type", "grant type not supported");
+      }
+      throw new OAuthError("unsupported_grant_type", "grant type not supported");
+    }),
+  );
+
+  // Revoking an access token ends it; revoking a refresh token ends it and every access token issued with it.
+  r.raw(
+    "POST",
+    "/services/oauth2/revoke",
+    oauth(async ({ req }) => {
+      const form = await readForm(req);
+      const token = form.get("token") ?? "";
+      const now = emu.clock.now();
+      const access = emu.db.prepare("UPDATE oauth_access_tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL").run(now, token);
+      const refresh = emu.db.prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL").run(now, token);
+      if (refresh.changes > 0) {
+        emu.db.prepare("UPDATE oauth_access_tokens SET revoked_at = ? WHERE refresh_token = ? AND revoked_at IS NULL").run(now, token);
+      }
+      if (access.changes === 0 && refresh.changes === 0) throw new OAuthError("invalid_token", "Token was invalid");
+      return new Response(null, { status: 200 });
+    }),
+  );
+
+  r.raw("GET", "/services/oauth2/userinfo", ({ req, url }) => {
+    let caller: Caller;
+    try {
+      caller = authenticate(req);
+    } catch {
+      caller = { user: null, uvid: null };
+    }
+    // The identity service answers a bad token with 403 and one word of plain text (the data API answers 401).
+    if (!caller.user) return new Response("Bad_OAuth_Token", { status: 403, headers: { "Content-Type": "text/plain" } });
+    const u = caller.user;
+    const { orgId } = site();
+    return json({
+      sub: `${url.origin}/id/${orgId}/${u.id}`,
+      user_id: u.id,
+      organization_id: orgId,
+      preferred_username: u.username,
+      nickname: u.first_name,
+      name: `${u.first_name} ${u.last_name}`,
+      given_name: u.first_name,
+      family_name: u.last_name,
+      email: u.email,
+      email_verified: true,
+      zoneinfo: "America/Los_Angeles",
+      user_type: "POWER_CUSTOMER_SUCCESS",
+      active: true,
+      language: "en_US",
+      locale: "en_US",
+      utcOffset: -28800000,
+    });
   });
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { effectiveAccountId, GUEST_USER_ID, requireGuestFlag } from "./context.js";
 import { ApiError, invalidInput, notFound } from "./errors.js";
 import { releaseReservation } from "./inventory.js";
@@ -30,18 +29,13 @@ export interface CartRow {
 
 export type CartOwner =
   | { kind: "buyer"; userId: string; accountId: string }
-  /** sessionId is null for a guest without a (known) GuestCartSessionId cookie: such a guest owns no cart yet. */
-  | { kind: "guest"; sessionId: string | null };
+  /** A guest is the UVID of their guest token: their carts are the ones opened with it. */
+  | { kind: "guest"; uvid: string };
 
 export const CART_TYPES = ["Cart", "PayNowReadOnly", "Template"] as const;
 const OPEN_STATUSES = ["Active", "Checkout"];
 
 export const asyncKey = (cartId: string) => `cart:${cartId}`;
-
-export function guestSessionExists(emu: Emu, id: string | null): boolean {
-  if (!id) return false;
-  return emu.db.prepare("SELECT 1 FROM guest_cart_sessions WHERE id = ?").get(id) !== undefined;
-}
 
 /**
  * The owner a cart request acts for. Guests need the store's guestCartEnabled flag (401 otherwise); buyers act
@@ -56,12 +50,14 @@ export function cartOwner(ctx: RequestContext, accountId?: unknown): CartOwner {
       : effectiveAccountId(ctx);
     return { kind: "buyer", userId: ctx.user.id, accountId: account ?? ctx.user.account_id };
   }
-  return { kind: "guest", sessionId: guestSessionExists(ctx.emu, ctx.guestSessionId) ? ctx.guestSessionId : null };
+  // Every guest call carries a guest token (the authenticator refuses one without), and every guest token a UVID.
+  if (!ctx.uvid) throw new ApiError(401, "INVALID_SESSION_ID", "Session expired or invalid");
+  return { kind: "guest", uvid: ctx.uvid };
 }
 
 export function ownsCart(owner: CartOwner, cart: CartRow): boolean {
   if (owner.kind === "buyer") return cart.user_id === owner.userId && cart.account_id === owner.accountId;
-  return owner.sessionId !== null && cart.guest_session_id === owner.sessionId;
+  return cart.guest_session_id === owner.uvid;
 }
 
 export function ownerIdOf(cart: Pick<CartRow, "user_id">): string {
@@ -76,10 +72,9 @@ export function findPrimaryCart(emu: Emu, webstoreId: string, owner: CartOwner):
       .prepare(`SELECT * FROM carts WHERE ${open} AND user_id = ? AND account_id = ? ORDER BY created_at DESC LIMIT 1`)
       .get(webstoreId, owner.userId, owner.accountId) as CartRow | undefined;
   }
-  if (!owner.sessionId) return undefined;
   return emu.db
     .prepare(`SELECT * FROM carts WHERE ${open} AND guest_session_id = ? ORDER BY created_at DESC LIMIT 1`)
-    .get(webstoreId, owner.sessionId) as CartRow | undefined;
+    .get(webstoreId, owner.uvid) as CartRow | undefined;
 }
 
 export function cartById(emu: Emu, id: string): CartRow | undefined {
@@ -121,16 +116,14 @@ export function assertEditable(cart: CartRow) {
 }
 
 /**
- * A guest's first cart opens a guest cart session: the id goes back in a GuestCartSessionId cookie, which the
- * guest sends on later calls. An unknown cookie value is replaced, never adopted.
+ * A guest's carts are keyed by their UVID (the column keeps its first name, guest_session_id). The UVID is
+ * recorded once, on the guest's first cart.
  */
 function guestSessionFor(ctx: RequestContext, owner: CartOwner & { kind: "guest" }): string {
-  if (owner.sessionId) return owner.sessionId;
-  const id = randomBytes(16).toString("hex");
-  ctx.emu.db.prepare("INSERT INTO guest_cart_sessions(id, webstore_id, created_at) VALUES (?, ?, ?)").run(id, ctx.webstoreId, ctx.emu.clock.now());
-  ctx.extraHeaders["Set-Cookie"] = `GuestCartSessionId=${id}; Path=/; HttpOnly`;
-  owner.sessionId = id;
-  return id;
+  ctx.emu.db
+    .prepare("INSERT OR IGNORE INTO guest_cart_sessions(id, webstore_id, created_at) VALUES (?, ?, ?)")
+    .run(owner.uvid, ctx.webstoreId, ctx.emu.clock.now());
+  return owner.uvid;
 }
 
 export interface NewCart {

@@ -173,9 +173,10 @@ export function cartRoutes(r: Router, emu: Emu) {
     return noContent();
   });
 
-  // Moves a guest cart into the signed-in buyer's active cart. The path names the guest cart; the request
-  // carries the buyer's token and the browser's GuestCartSessionId cookie, which must match the guest cart.
-  // Anything else (another browser's cart, an empty cart, guest carts switched off) is a no-op answered `{}`.
+  // Moves a guest cart into the signed-in buyer's active cart. The path names the guest cart; the buyer's token
+  // must carry that guest's UVID (the login passed it on as uvid_hint), which is how the API knows the cart is
+  // "from this browser". Anything else (another visitor's cart, an empty cart, guest carts switched off) is a
+  // no-op answered `{}`.
   r.webstore("POST", "carts/:cartStateOrId/actions/preserve", (ctx) => {
     forbidGuest(ctx, "Preserving a guest cart");
     const guestCartId = recordId(ctx.params.cartStateOrId, "cart", "cartId");
@@ -186,7 +187,7 @@ export function cartRoutes(r: Router, emu: Emu) {
       guestCart !== undefined &&
       guestCart.webstore_id === ctx.webstoreId &&
       guestCart.guest_session_id !== null &&
-      guestCart.guest_session_id === ctx.guestSessionId &&
+      guestCart.guest_session_id === ctx.uvid &&
       (guestCart.status === "Active" || guestCart.status === "Checkout");
     const guestItems = usable ? cartItems(emu, guestCartId) : [];
     if (!usable || guestItems.length === 0) return json({});

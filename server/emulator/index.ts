@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAdmin } from "./admin.js";
-import { authRoutes, createAuthenticator } from "./auth.js";
+import { authRoutes, createAuthenticator, seedIdentity } from "./auth.js";
 import { createClock, isoDate, type Clock } from "./clock.js";
 import { contextRoutes, seedContext } from "./context.js";
 import { isEmpty, openDatabase, truncateAll, type Db } from "./db.js";
@@ -54,7 +54,7 @@ function seededFingerprint(db: Db): string | null {
 
 const coreModules: EmulatorModule[] = [
   { name: "context", routes: contextRoutes, seed: seedContext },
-  { name: "auth", routes: authRoutes },
+  { name: "auth", routes: authRoutes, seed: seedIdentity },
 ];
 
 export function createEmulator(options: EmulatorOptions = {}): Emulator {

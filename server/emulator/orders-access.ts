@@ -101,7 +101,7 @@ export function mayReadOrder(ctx: RequestContext, order: OrderRow | undefined, c
 
 /**
  * The rate-limit key of the caller. Signed-in: the buyer. Guest: the client address the storefront forwards
- * (first X-Forwarded-For entry), else its X-Client-Id header, else the guest cart cookie; a guest with none of
+ * (first X-Forwarded-For entry), else its X-Client-Id header, else the guest's UVID; a guest with none of
  * these shares one bucket with all such guests (the limit fails closed rather than open).
  */
 export function clientKey(ctx: RequestContext): string {
@@ -110,7 +110,7 @@ export function clientKey(ctx: RequestContext): string {
   if (forwarded) return `client:ip:${forwarded}`;
   const clientId = ctx.req.headers.get("x-client-id")?.trim();
   if (clientId) return `client:id:${clientId}`;
-  if (ctx.guestSessionId) return `client:guest:${ctx.guestSessionId}`;
+  if (ctx.uvid) return `client:guest:${ctx.uvid}`;
   return "client:anonymous";
 }
 

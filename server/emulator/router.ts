@@ -1,5 +1,6 @@
 import { ApiError, errorBody } from "./errors.js";
 import { json } from "./http.js";
+import type { Caller } from "./auth.js";
 import type { Emu, UserRow } from "./state.js";
 
 export const API_VERSION = "v65.0";
@@ -15,8 +16,11 @@ export interface RequestContext {
   json<T = any>(): Promise<T>;
   /** The signed-in buyer from the bearer token; null for a guest. */
   user: UserRow | null;
-  /** The guest's cart session (cookie GuestCartSessionId), if the caller sent one. */
-  guestSessionId: string | null;
+  /**
+   * The unique visitor id of the token: a guest's identity (their carts are theirs), or the UVID a named user's
+   * login carried over from their guest session (so the guest cart can be preserved into theirs).
+   */
+  uvid: string | null;
   webstoreId: string;
   emu: Emu;
   /** Headers a handler wants added to its response (e.g. Set-Cookie of a new guest session). */
@@ -32,23 +36,27 @@ interface Route {
   handler: Handler;
   /** Webstore routes get the webstore id and session checks; raw routes (OAuth, admin) do not. */
   scope: "webstore" | "raw";
+  /** The caller must present a valid bearer token (every webstore route, and raw data routes such as SEO). */
+  authenticated: boolean;
 }
 
-export type Authenticate = (req: Request) => UserRow | null;
+/** Bearer token → caller; throws 401 INVALID_SESSION_ID when there is no valid token. */
+export type Authenticate = (req: Request) => Caller;
 
 export class Router {
   private routes: Route[] = [];
 
   /** A route under /services/data/v65.0/commerce/webstores/{webstoreId}/, e.g. "carts/:cartStateOrId". */
   webstore(method: string, path: string, handler: Handler) {
-    this.add("webstore", method, `${WEBSTORE_BASE}:webstoreId/${path}`, handler);
+    this.add("webstore", method, `${WEBSTORE_BASE}:webstoreId/${path}`, handler, true);
   }
 
-  raw(method: string, path: string, handler: Handler) {
-    this.add("raw", method, path, handler);
+  /** A route outside the webstore: OAuth and test controls (no token), or a data resource (`authenticated`). */
+  raw(method: string, path: string, handler: Handler, options: { authenticated?: boolean } = {}) {
+    this.add("raw", method, path, handler, options.authenticated === true);
   }
 
-  private add(scope: Route["scope"], method: string, path: string, handler: Handler) {
+  private add(scope: Route["scope"], method: string, path: string, handler: Handler, authenticated: boolean) {
     const segments = path.split("/").filter(Boolean);
     this.routes.push({
       method,
@@ -56,6 +64,7 @@ export class Router {
       staticCount: segments.filter((s) => !s.startsWith(":")).length,
       handler,
       scope,
+      authenticated,
     });
   }
 
@@ -102,7 +111,7 @@ export class Router {
       if (route.scope === "webstore" && !emu.store.webstoreExists(params.webstoreId)) {
         throw webstoreNotFound(params.webstoreId);
       }
-      const user = route.scope === "webstore" ? authenticate(req) : null;
+      const caller = route.authenticated ? authenticate(req) : { user: null, uvid: null };
       let bodyCache: Promise<unknown> | undefined;
       const ctx: RequestContext = {
         req,
@@ -110,8 +119,8 @@ export class Router {
         method: req.method,
         params,
         query: url.searchParams,
-        user,
-        guestSessionId: readCookie(req.headers.get("cookie"), "GuestCartSessionId"),
+        user: caller.user,
+        uvid: caller.uvid,
         webstoreId: params.webstoreId ?? "",
         emu,
         extraHeaders: {},
@@ -140,13 +149,4 @@ async function parseJsonBody(req: Request): Promise<unknown> {
   } catch {
     throw new ApiError(400, "JSON_PARSER_ERROR", "The request body is not valid JSON.");
   }
-}
-
-export function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
-  }
-  return null;
 }

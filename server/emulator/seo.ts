@@ -38,7 +38,6 @@ function describe(description: string): string {
 }
 
 export function seoRoutes(r: Router, emu: Emu) {
-  const authenticate = createAuthenticator(emu);
   r.raw("GET", `/services/data/${API_VERSION}/connect/communities/:communityId/seo/properties/:recordId`, (ctx) => {
     const recordId = ctx.params.recordId;
     const catalog = catalogStore(emu);
@@ -47,7 +46,7 @@ export function seoRoutes(r: Router, emu: Emu) {
     if (ORDER_NUMBER.test(recordId)) {
       props = orderProperties(recordId, recordId);
     } else if (recordId.startsWith("1Os")) {
-      const user = authenticate(ctx.req);
+      const user = ctx.user;
       const store = emu.db.prepare("SELECT id FROM webstores ORDER BY id LIMIT 1").get() as { id: string } | undefined;
       const order = orderReader(emu).find(store?.id ?? "", recordId);
       const readable = !!user && !!order && order.account_id !== null && actableAccounts(emu, user).has(order.account_id);
@@ -67,7 +66,7 @@ export function seoRoutes(r: Router, emu: Emu) {
     const wanted = (ctx.query.get("fields") ?? "").split(",").map((f) => f.trim()).filter((f) => (SEO_FIELDS as readonly string[]).includes(f));
     if (!wanted.length) return json(props);
     return json({ recordId, ...Object.fromEntries(wanted.map((f) => [f, props![f as (typeof SEO_FIELDS)[number]]])) });
-  });
+  }, { authenticated: true });
 }
 
 export const seoModule: EmulatorModule = { name: "seo", routes: seoRoutes };

@@ -33,16 +33,23 @@ export const DEFAULT_API_VERSION = 'v65.0';
 export interface WebstoreClientOptions {
   /** Always called with a Request object. */
   fetch: FetchLike;
-  /** Origin, optionally with a path prefix: "http://emulator.local", "https://org.my.salesforce.com". */
+  /**
+   * The Experience Cloud site's URL with its path prefix ("https://shop.example.com/store"), or the emulator's
+   * origin: identity endpoints live under it, and API calls too unless a token answer named another URL.
+   */
   baseUrl: string;
   webstoreId: string;
+  /**
+   * Where API calls go when it differs from the site URL: the `sfdc_community_url` / `instance_url` the token
+   * answer named (identity calls stay on `baseUrl`).
+   */
+  apiUrl?: string;
+  /** "v65.0" or "65.0" (default v65.0). */
   apiVersion?: string;
-  /** Bearer token of the signed-in buyer; absent = guest. */
+  /** Bearer token: the buyer's, or the guest's JWT-based guest token. Every Commerce call needs one. */
   accessToken?: string;
-  /** Sent as `Cookie: GuestCartSessionId=<id>`: the guest's cart session. */
-  guestSessionId?: string;
-  /** Called when an answer sets a new GuestCartSessionId cookie, so the caller can keep it in its session. */
-  onGuestSession?: (id: string) => void;
+  /** A fresh token when the API refuses this one (401), tried once per client; see HttpOptions.renewToken. */
+  renewToken?: () => Promise<string | undefined>;
   /**
    * The shopper's network address, sent as `X-Forwarded-For`: the API (and the emulator) rate-limit guest order
    * lookups per client, and without it every shopper of this server would share one budget.
@@ -65,8 +72,8 @@ export interface WebstoreClientOptions {
   /** Shared across requests: create once per process with createWebstoreCaches(). */
   caches?: WebstoreCaches;
   signal?: AbortSignal;
-  /** Token endpoint defaults to `${baseUrl}/services/oauth2/token`. */
-  oauth?: { tokenUrl?: string; clientId?: string; clientSecret?: string };
+  /** The site's external client app (a private client): its consumer key, secret and registered callback. */
+  oauth?: { clientId?: string; clientSecret?: string; redirectUri?: string };
   /** The Experience Cloud site (community) id; needed only for SEO properties. */
   communityId?: string;
   /** True in a Remix loader or action: polling helpers throw SSR_NO_POLLING instead of waiting. */
@@ -74,17 +81,16 @@ export interface WebstoreClientOptions {
 }
 
 export function createWebstoreClient(opts: WebstoreClientOptions) {
-  const apiVersion = opts.apiVersion ?? DEFAULT_API_VERSION;
+  const apiVersion = normalizeApiVersion(opts.apiVersion ?? DEFAULT_API_VERSION);
   const sleep = opts.sleep ?? defaultSleep;
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const http = createHttp({
     fetch: opts.fetch,
-    baseUrl,
+    baseUrl: (opts.apiUrl ?? baseUrl).replace(/\/+$/, ''),
     webstoreId: opts.webstoreId,
     apiVersion,
     accessToken: opts.accessToken,
-    guestSessionId: opts.guestSessionId,
-    onGuestSession: opts.onGuestSession,
+    renewToken: opts.renewToken,
     clientAddress: opts.clientAddress,
     effectiveAccountId: opts.effectiveAccountId,
     currencyIsoCode: opts.currencyIsoCode,
@@ -100,7 +106,8 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
     accessToken: opts.accessToken,
     communityId: opts.communityId,
     effectiveAccountId: opts.effectiveAccountId,
-    oauth: { ...opts.oauth, tokenUrl: opts.oauth?.tokenUrl ?? `${baseUrl}/services/oauth2/token` },
+    siteUrl: baseUrl,
+    oauth: { ...opts.oauth },
     cacheKey: (...parts) => [baseUrl, apiVersion, opts.webstoreId, ...parts].join('|'),
   };
   const context = contextApi(core);
@@ -131,12 +138,14 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
     waitForReady<T extends { processing: boolean }>(load: () => Promise<T>): Promise<T> {
       return waitForReady(load, wait);
     },
-
-    /** The guest cart session as last set by the API (or given in the options). */
-    guestSessionId(): string | undefined {
-      return http.guestSessionId;
-    },
   };
 }
 
 export type WebstoreClient = ReturnType<typeof createWebstoreClient>;
+
+/** "65.0" → "v65.0"; "v65.0" stays. */
+export function normalizeApiVersion(version: string): string {
+  const trimmed = version.trim();
+  if (!/^v?\d+\.\d$/.test(trimmed)) throw new RangeError(`API version must look like 65.0, not "${version}"`);
+  return trimmed.startsWith('v') ? trimmed : `v${trimmed}`;
+}

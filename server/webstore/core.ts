@@ -11,7 +11,9 @@ export interface ClientCore {
   communityId: string | undefined;
   /** The account the shopper acts for, for cache keys of data that depends on it. */
   effectiveAccountId: string | undefined;
-  oauth: { tokenUrl: string; clientId?: string; clientSecret?: string };
+  /** The site URL (identity endpoints live under it). */
+  siteUrl: string;
+  oauth: { clientId?: string; clientSecret?: string; redirectUri?: string };
   /** A cache key scoped to this API target and webstore, so two stores or targets never share an entry. */
   cacheKey(...parts: (string | undefined)[]): string;
 }

@@ -32,16 +32,17 @@ export const NO_ACCOUNT_ID = '000000000000000';
 export const isBlankAccountId = (id: string | null | undefined): boolean =>
   !id || id.trim() === '' || id.startsWith(NO_ACCOUNT_ID);
 
-export const GUEST_SESSION_COOKIE = 'GuestCartSessionId';
-
 export interface HttpOptions {
   fetch: FetchLike;
   baseUrl: string;
   webstoreId: string;
   apiVersion: string;
   accessToken?: string;
-  guestSessionId?: string;
-  onGuestSession?: (id: string) => void;
+  /**
+   * Called once when the API refuses the token (401): answers a fresh token to retry the request with, or
+   * undefined to let the 401 through. Guests renew their guest token this way; a buyer's 401 ends the session.
+   */
+  renewToken?: () => Promise<string | undefined>;
   clientAddress?: string;
   effectiveAccountId?: string;
   currencyIsoCode?: string;
@@ -77,10 +78,15 @@ export interface Http {
   /** A call of the Connect API: relative to the webstore base (default) or to `/services/data/{version}/`. */
   request<T>(request: WebstoreRequest): Promise<HttpAnswer<T>>;
   apex<T>(className: string, methodName: string, params: unknown, method: 'GET' | 'POST'): Promise<T>;
-  /** A form-encoded POST outside the webstore base (the OAuth token endpoint). */
-  postForm<T>(url: string, fields: Record<string, string>): Promise<HttpAnswer<T>>;
-  /** The guest cart session, updated when an answer sets a new one. */
-  readonly guestSessionId: string | undefined;
+  /**
+   * A form-encoded POST outside the webstore base (the site's OAuth endpoints). Redirects are not followed: an
+   * accepted 302 (the authorize endpoint's answer) comes back with its Location header.
+   */
+  postForm<T>(url: string, fields: Record<string, string>, options?: { headers?: Record<string, string>; acceptStatuses?: readonly number[] }): Promise<HttpAnswer<T>>;
+  /** A GET of an absolute URL with the caller's token (the site's userinfo endpoint). */
+  getAbsolute<T>(url: string): Promise<HttpAnswer<T>>;
+  /** The token requests are sent with (it changes when a refused guest token is renewed). */
+  readonly accessToken: string | undefined;
 }
 
 /** Builds a relative path, URL-encoding every interpolated value: path`carts/${cartId}/cart-items`. */
@@ -130,15 +136,6 @@ const statusTextOf = (response: Response) => response.statusText || reasonPhrase
 const isAbortLike = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 
-function readGuestSession(headers: Headers): string | undefined {
-  const cookies = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [headers.get('set-cookie') ?? ''];
-  for (const cookie of cookies) {
-    const match = new RegExp(`(?:^|[;,]\\s*)${GUEST_SESSION_COOKIE}=([^;,\\s]+)`).exec(cookie);
-    if (match) return decodeURIComponent(match[1]);
-  }
-  return undefined;
-}
-
 function parseJson(text: string): unknown {
   if (text.trim() === '') return null;
   try {
@@ -152,12 +149,12 @@ export function createHttp(options: HttpOptions): Http {
   const { signal, retry, sleep } = options;
   const webstoreBase = webstoreBaseUrl(options.baseUrl, options.apiVersion, options.webstoreId);
   const dataBase = `${trimSlash(options.baseUrl)}/services/data/${options.apiVersion}/`;
-  let guestSessionId = options.guestSessionId;
+  let accessToken = options.accessToken;
+  let renewed = false;
 
   function sessionHeaders(): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (options.accessToken) headers.Authorization = `Bearer ${options.accessToken}`;
-    if (guestSessionId) headers.Cookie = `${GUEST_SESSION_COOKIE}=${encodeURIComponent(guestSessionId)}`;
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     if (options.clientAddress) headers['X-Forwarded-For'] = options.clientAddress;
     return headers;
   }
@@ -188,16 +185,23 @@ export function createHttp(options: HttpOptions): Http {
     url: URL,
     headers: Record<string, string>,
     body: string | undefined,
-    request: Pick<WebstoreRequest, 'acceptStatuses' | 'statusTextAsMessage'> = {},
+    request: Pick<WebstoreRequest, 'acceptStatuses' | 'statusTextAsMessage'> & { authenticated?: boolean; redirect?: RequestRedirect } = {},
   ): Promise<HttpAnswer<T>> {
     const href = url.toString();
-    const build = () => new Request(href, { method, headers, body, credentials: 'same-origin', signal });
-    const response = await fetchWithRetry(build, href);
+    const build = () => new Request(href, { method, headers, body, credentials: 'same-origin', signal, redirect: request.redirect });
+    let response = await fetchWithRetry(build, href);
 
-    const newSession = readGuestSession(response.headers);
-    if (newSession && newSession !== guestSessionId) {
-      guestSessionId = newSession;
-      options.onGuestSession?.(newSession);
+    // A refused token is renewed once (guests), and the request sent again with the new one: a 401 means the
+    // API did nothing, so even a write is safe to repeat.
+    if (response.status === 401 && request.authenticated && options.renewToken && !renewed) {
+      renewed = true;
+      const fresh = await options.renewToken();
+      if (fresh) {
+        await response.body?.cancel();
+        accessToken = fresh;
+        headers.Authorization = `Bearer ${fresh}`;
+        response = await fetchWithRetry(build, href);
+      }
     }
 
     let text: string;
@@ -223,8 +227,8 @@ export function createHttp(options: HttpOptions): Http {
   }
 
   return {
-    get guestSessionId() {
-      return guestSessionId;
+    get accessToken() {
+      return accessToken;
     },
 
     request<T>(request: WebstoreRequest) {
@@ -245,7 +249,7 @@ export function createHttp(options: HttpOptions): Http {
       if (request.body !== undefined) headers['Content-Type'] = 'application/json';
       if (cartCall && options.highScaleCart) headers['X-Highscale'] = 'true';
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-      return exchange<T>(method, url, headers, body, request);
+      return exchange<T>(method, url, headers, body, { ...request, authenticated: true });
     },
 
     async apex<T>(className: string, methodName: string, params: unknown, method: 'GET' | 'POST') {
@@ -256,15 +260,22 @@ export function createHttp(options: HttpOptions): Http {
       const headers = { ...sessionHeaders(), 'X-SFDC-Allow-Continuation': 'false' };
       if (method === 'GET') {
         url.searchParams.set('methodParams', JSON.stringify(params ?? {}));
-        return (await exchange<T>('GET', url, headers, undefined)).data;
+        return (await exchange<T>('GET', url, headers, undefined, { authenticated: true })).data;
       }
       const body = JSON.stringify(params ?? {});
-      return (await exchange<T>('POST', url, { ...headers, 'Content-Type': 'application/json' }, body)).data;
+      return (await exchange<T>('POST', url, { ...headers, 'Content-Type': 'application/json' }, body, { authenticated: true })).data;
     },
 
-    postForm<T>(url: string, fields: Record<string, string>) {
-      const headers = { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' };
-      return exchange<T>('POST', new URL(url), headers, new URLSearchParams(fields).toString());
+    postForm<T>(url: string, fields: Record<string, string>, extra: { headers?: Record<string, string>; acceptStatuses?: readonly number[] } = {}) {
+      const headers = { Accept: 'application/json', ...extra.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
+      return exchange<T>('POST', new URL(url), headers, new URLSearchParams(fields).toString(), {
+        acceptStatuses: extra.acceptStatuses,
+        redirect: 'manual',
+      });
+    },
+
+    getAbsolute<T>(url: string) {
+      return exchange<T>('GET', new URL(url), sessionHeaders(), undefined);
     },
   };
 }

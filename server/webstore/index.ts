@@ -6,7 +6,7 @@ export * from './async-wait.js';
 export * from './cache.js';
 export * from './context.js';
 export * from './types.js';
-export type { LoginResult } from './api/auth.js';
+export { jwtExpiry, newUvid, type TokenSet, type UserInfo } from './api/auth.js';
 export * from './api/carts.js';
 export * from './api/catalog.js';
 export * from './api/checkouts.js';

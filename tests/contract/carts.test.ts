@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API, TARGET_NAMES, api, login, type Target } from "./targets.js";
+import { API, TARGET_NAMES, api, guest, login, type Target } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 const P = {
@@ -25,17 +26,15 @@ const MONTHLY = "0jPDM00000MONTH";
 type Call = ReturnType<typeof api>;
 type Res = Awaited<ReturnType<Call>>;
 
-/** A shopper with their own cookie jar (the GuestCartSessionId cookie) and, for buyers, a bearer token. */
-function shopper(target: Target, auth: Record<string, string> = {}) {
+/** A shopper: a guest with their own UVID and guest token or, given `auth`, a buyer's bearer token. */
+function shopper(target: Target, auth?: Record<string, string>) {
   const raw = api(target);
-  const jar: { cookie: string | null } = { cookie: null };
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res> => {
-    const res = await raw(method, path, body, { ...auth, ...(jar.cookie ? { cookie: jar.cookie } : {}), ...headers });
-    const set = res.headers.get("set-cookie");
-    if (set) jar.cookie = set.split(";")[0];
-    return res;
-  };
-  return Object.assign(call, { jar });
+  const uvid = randomUUID();
+  let guestAuth: Promise<Record<string, string>> | null = null;
+  const authHeaders = async () => auth ?? (await (guestAuth ??= guest(target, uvid)));
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res> =>
+    raw(method, path, body, { ...(await authHeaders()), ...headers });
+  return Object.assign(call, { uvid, authHeaders });
 }
 type Shopper = ReturnType<typeof shopper>;
 
@@ -60,7 +59,8 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     const guest = shopper(target);
     const created = await guest("POST", "carts", {});
     expect(created.status).toBe(201);
-    expect(created.headers.get("set-cookie")).toMatch(/^GuestCartSessionId=[0-9a-f]+; Path=\/; HttpOnly/);
+    // A guest is their token's UVID: no cookie of the API's own identifies the cart.
+    expect(created.headers.get("set-cookie")).toBeNull();
     expect(created.body).toMatchObject({ cartId: expect.stringMatching(/^0a6/), status: "Active", type: "Cart", totalProductCount: "0.0", grandTotalAmount: "0.00" });
     const cartId = created.body.cartId;
 
@@ -120,7 +120,7 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     const res = await target.fetch(
       new Request(`${target.baseUrl}${API}/carts/${cartId}/cart-items`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", cookie: guest.jar.cookie! },
+        headers: { "Content-Type": "application/json", ...(await guest.authHeaders()) },
         body: "{not json",
       }),
     );
@@ -374,7 +374,7 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expectError(await add(bob, cartId, P.dinerMug), 404, "NOT_FOUND");
     const stranger = shopper(target);
     expectError(await stranger("GET", `carts/${cartId}`), 404, "NOT_FOUND");
-    expectError(await stranger("GET", `carts/${cartId}`, undefined, { cookie: "GuestCartSessionId=made-up" }), 404, "NOT_FOUND");
+    expectError(await stranger("GET", `carts/${cartId}`, undefined, { authorization: "Bearer made-up" }), 401, "INVALID_SESSION_ID");
     const buyer = shopper(target, await login(target));
     expectError(await buyer("GET", `carts/${cartId}`), 404, "NOT_FOUND");
     expect((await alice("GET", `carts/${cartId}`)).status).toBe(200);
@@ -439,13 +439,12 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     const guestCart = await newCart(guest);
     await add(guest, guestCart, P.dinerMug, "2");
     await add(guest, guestCart, P.tamper, "1");
-    const auth = await login(target);
-    const signedIn = shopper(target, auth);
-    signedIn.jar.cookie = guest.jar.cookie;
+    // The login carries the guest's UVID over (uvid_hint): that is how the API knows the guest cart is theirs.
+    const signedIn = shopper(target, await login(target, undefined, undefined, { uvid: guest.uvid }));
     const buyerCart = (await signedIn("PUT", "carts/active")).body.cartId;
     await add(signedIn, buyerCart, P.dinerMug, "1");
 
-    const otherBrowser = shopper(target, auth);
+    const otherBrowser = shopper(target, await login(target));
     const noop = await otherBrowser("POST", `carts/${guestCart}/actions/preserve`);
     expect(noop.status).toBe(200);
     expect(noop.body).toEqual({});

@@ -1,8 +1,8 @@
-import { api, login, type Target } from "./targets.js";
+import { api, guest, login, type Target } from "./targets.js";
 
 /**
- * A shopper's session against a target: keeps the guest cart cookie (GuestCartSessionId) like a browser, and the
- * bearer token of a signed-in buyer. Steps of the checkout flow read like a shopper's.
+ * A shopper's session against a target: a guest token (Headless Guest Flow) or the bearer token of a signed-in
+ * buyer. Steps of the checkout flow read like a shopper's.
  */
 export interface Shopper {
   call: (method: string, path: string, body?: unknown) => Promise<{ status: number; headers: Headers; body: any }>;
@@ -26,14 +26,9 @@ export const CARDS = {
 
 export async function shopper(target: Target, username?: string): Promise<Shopper> {
   const raw = api(target);
-  const headers: Record<string, string> = username ? await login(target, username) : {};
+  const headers: Record<string, string> = username ? await login(target, username) : await guest(target);
   return {
-    async call(method, path, body) {
-      const res = await raw(method, path, body, headers);
-      const cookie = res.headers.get("set-cookie");
-      if (cookie) headers.cookie = cookie.split(";")[0];
-      return res;
-    },
+    call: (method, path, body) => raw(method, path, body, headers),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createWebstoreCaches, createWebstoreClient, isFetchError } from "../../server/webstore/index.js";
 import { PRODUCTS, TEXAS, payableCheckout, shopper } from "./checkout-helpers.js";
-import { API, TARGET_NAMES, WEBSTORE_ID } from "./targets.js";
+import { API, TARGET_NAMES, guestClients } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 /**
@@ -11,20 +11,8 @@ import { useTarget } from "./use-target.js";
 describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
   const { target, call } = useTarget(name, { resetBeforeEach: true });
 
-  /** A guest's client that keeps its cart session across calls, like the storefront's session cookie. */
-  function guest() {
-    let guestSessionId: string | undefined;
-    return () =>
-      createWebstoreClient({
-        fetch: target.fetch,
-        baseUrl: target.baseUrl,
-        webstoreId: WEBSTORE_ID,
-        caches: createWebstoreCaches(),
-        guestSessionId,
-        onGuestSession: (id) => (guestSessionId = id),
-        sleep: async () => {},
-      });
-  }
+  /** A guest's clients (one token, like the storefront's session). */
+  const guest = () => guestClients(target);
 
   async function requests(method: string, pathPart: string) {
     const journal = await call("GET", `/__emulator/journal?method=${method}&path=${encodeURIComponent(pathPart)}`);
@@ -32,7 +20,7 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
   }
 
   it("starts a checkout, re-rates on an address and polls 202 → 200 outside server rendering", async () => {
-    const client = guest();
+    const client = await guest();
     await client().addCartItem("active", { productId: PRODUCTS.coffee, quantity: 2 });
     await call("POST", "/__emulator/settings", { asyncPolls: 2 });
     const started = await client().startCheckout({ cartId: "active" });
@@ -52,16 +40,16 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
   });
 
   it("refuses to poll while server rendering (SSR_NO_POLLING)", async () => {
-    const client = guest();
+    const client = await guest();
     await client().addCartItem("active", { productId: PRODUCTS.coffee, quantity: 1 });
     await call("POST", "/__emulator/settings", { asyncPolls: 3 });
-    const ssr = createWebstoreClient({ fetch: target.fetch, baseUrl: target.baseUrl, webstoreId: WEBSTORE_ID, serverRendering: true });
+    const ssr = (await guestClients(target, { serverRendering: true }))();
     const checkoutId = (await client().startCheckout()).data.checkoutId!;
     await expect(ssr.waitForReady(() => client().getCheckout(checkoutId))).rejects.toMatchObject({ code: "SSR_NO_POLLING" });
   });
 
   it("restarts once when the checkout expired (410): delete, then start again", async () => {
-    const client = guest();
+    const client = await guest();
     await client().addCartItem("active", { productId: PRODUCTS.coffee, quantity: 1 });
     const first = (await client().startCheckout()).data.checkoutId!;
     await call("POST", "/__emulator/clock", { advanceSeconds: 31 * 60 });
@@ -76,7 +64,7 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
   });
 
   it("keeps a 422 checkout usable and names INSUFFICIENT_INVENTORY", async () => {
-    const client = guest();
+    const client = await guest();
     await client().addCartItem("active", { productId: PRODUCTS.lastUnit, quantity: 1 });
     const checkoutId = (await client().startCheckout()).data.checkoutId!;
     // Another shopper buys the last unit first.
@@ -90,7 +78,7 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
   });
 
   it("never retries a 409 on a checkout update", async () => {
-    const client = guest();
+    const client = await guest();
     await client().addCartItem("active", { productId: PRODUCTS.coffee, quantity: 1 });
     const checkoutId = (await client().startCheckout()).data.checkoutId!;
     await call("POST", "/__emulator/faults", { method: "PATCH", path: `${API}/checkouts/*`, status: 409, errorCode: "CHECKOUT_IN_PROGRESS", times: 3 });
@@ -102,7 +90,7 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
   });
 
   it("lets a reservation run out on the virtual clock, freeing the unit for someone else", async () => {
-    const client = guest();
+    const client = await guest();
     const item = await client().addCartItem("active", { productId: PRODUCTS.lastUnit, quantity: 1 });
     const reservation = await client().reserveInventory(item.data.cartId!, { durationInSeconds: 60 });
     expect(reservation).toMatchObject({ durationInSeconds: 60 });

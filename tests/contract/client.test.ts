@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createWebstoreCaches, createWebstoreClient, isFetchError } from "../../server/webstore/index.js";
-import { API, TARGET_NAMES, WEBSTORE_ID } from "./targets.js";
+import { API, TARGET_NAMES, guestClients } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 /** The real webstore client against both emulator targets: what the storefront itself relies on. */
@@ -11,21 +11,8 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
     pauses.length = 0;
   });
 
-  function guestClient() {
-    let guestSessionId: string | undefined;
-    const make = () =>
-      createWebstoreClient({
-        fetch: target.fetch,
-        baseUrl: target.baseUrl,
-        webstoreId: WEBSTORE_ID,
-        caches: createWebstoreCaches(),
-        guestSessionId,
-        onGuestSession: (id) => (guestSessionId = id),
-        // The retry pause is the spec's 4 s; recording it instead of waiting keeps the suite fast.
-        sleep: async (ms) => void pauses.push(ms),
-      });
-    return make;
-  }
+  // The retry pause is the spec's 4 s; recording it instead of waiting keeps the suite fast.
+  const guestClient = () => guestClients(target, { sleep: async (ms) => void pauses.push(ms) });
 
   async function cartCount(path: string, method = "POST") {
     const journal = await call("GET", `/__emulator/journal?method=${method}&path=${encodeURIComponent(path)}`);
@@ -33,7 +20,7 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
   }
 
   it("survives cart-items POST failing twice with 503 through its retry (3 attempts, 4 s pauses)", async () => {
-    const client = guestClient();
+    const client = await guestClient();
     const created = await client().createCart();
     const cartId = created.data.cartId!;
     await call("POST", "/__emulator/faults", { method: "POST", path: `${API}/carts/*/cart-items`, status: 503, errorCode: "SERVICE_UNAVAILABLE", times: 2 });
@@ -44,7 +31,7 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
   });
 
   it("does not retry a 409", async () => {
-    const client = guestClient();
+    const client = await guestClient();
     const cartId = (await client().createCart()).data.cartId!;
     await call("POST", "/__emulator/faults", { method: "POST", path: `${API}/carts/*/cart-items`, status: 409, errorCode: "CONCURRENT_MODIFICATION", times: 1 });
     const error = await client()
@@ -57,7 +44,7 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
   });
 
   it("gives up after three attempts and reports the API's error", async () => {
-    const client = guestClient();
+    const client = await guestClient();
     const cartId = (await client().createCart()).data.cartId!;
     await call("POST", "/__emulator/faults", { method: "POST", path: `${API}/carts/*/cart-items`, status: 503, errorCode: "SERVICE_UNAVAILABLE", message: "Try later", times: 5 });
     const error = await client()
@@ -68,7 +55,7 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
   });
 
   it("reports a 202 processing cart without polling on the server, and a ready cart once processing ends", async () => {
-    const client = guestClient();
+    const client = await guestClient();
     const cartId = (await client().createCart()).data.cartId!;
     await client().addCartItem(cartId, { productId: "01tDM0000000001", quantity: 1 });
     await call("POST", "/__emulator/settings", { asyncPolls: 2 });

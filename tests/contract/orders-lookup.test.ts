@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API, TARGET_NAMES, login } from "./targets.js";
+import { API, TARGET_NAMES, guest, login } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 /**
@@ -20,7 +20,8 @@ describe.each(TARGET_NAMES)("order lookup (%s)", (name) => {
     const res = await target.fetch(
       new Request(`${target.baseUrl}${API}/${path}`, {
         method,
-        headers: { "Content-Type": "application/json", ...headers },
+        // A guest as a storefront calls: with a guest token of its own.
+        headers: { "Content-Type": "application/json", ...(await guest(target)), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );

@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { createEmulator, type Emulator } from "../../server/emulator/index.js";
+import { createWebstoreCaches, createWebstoreClient, type WebstoreClient, type WebstoreClientOptions } from "../../server/webstore/index.js";
 import { serveFetch } from "../../server/node-http.js";
+import { DEMO_CLIENT, buyerAuthorization, guestAuthorization } from "../support/identity.js";
 
 export const WEBSTORE_ID = "0ZEDEMO00000001";
 export const API = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
@@ -38,33 +41,67 @@ export async function startTarget(name: TargetName): Promise<Target> {
   };
 }
 
-/** Raw API call helper for shape assertions (what curl would see). */
+/** A guest token for `uvid` (Headless Guest Flow); returns the Authorization header. */
+export const guest = (target: Target, uvid?: string) => guestAuthorization((r) => target.fetch(r), target.baseUrl, uvid);
+
+/**
+ * Raw API call helper for shape assertions (what curl would see). Calls without an `authorization` header carry
+ * a guest token of the helper's own visitor (minted on first use, and again when a reset has wiped it); pass
+ * `authorization: ""` to send none.
+ */
 export function api(target: Target) {
-  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const uvid = randomUUID();
+  let guestAuth: Promise<{ authorization: string }> | null = null;
+  const send = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
     const url = path.startsWith("/") ? `${target.baseUrl}${path}` : `${target.baseUrl}${API}/${path}`;
+    const { authorization, ...rest } = headers;
     const res = await target.fetch(
       new Request(url, {
         method,
-        headers: { ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...headers },
+        headers: {
+          ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+          ...(authorization ? { authorization } : {}),
+          ...rest,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
   };
+  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    if ("authorization" in headers || path.startsWith("/__emulator/") || path.startsWith("/services/oauth2/")) return send(method, path, body, headers);
+    guestAuth ??= guest(target, uvid);
+    let res = await send(method, path, body, { ...headers, ...(await guestAuth) });
+    if (res.status === 401) {
+      // The store was reset since the token was minted: a new one for the same visitor.
+      guestAuth = guest(target, uvid);
+      res = await send(method, path, body, { ...headers, ...(await guestAuth) });
+    }
+    return res;
+  };
 }
 
+/** Logs a demo buyer in through the site's Headless Login; returns the Authorization header. */
+export const login = (target: Target, username?: string, password?: string, options: { uvid?: string } = {}) =>
+  buyerAuthorization((r) => target.fetch(r), target.baseUrl, username, password, options);
 
-/** Logs a demo buyer in through the emulator's OAuth endpoint; returns the Authorization header. */
-export async function login(target: Target, username = "buyer@demo.store", password = "demo-pass-1") {
-  const res = await target.fetch(
-    new Request(`${target.baseUrl}/services/oauth2/token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "password", username, password }).toString(),
-    }),
-  );
-  const body = await res.json();
-  if (!res.ok) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  return { authorization: `Bearer ${body.access_token}` };
+/**
+ * The storefront's guest, through the real client: a UVID whose guest token the client itself mints (guestLogin)
+ * and renews when the API refuses it. Resolves to a factory of clients that share the guest's token.
+ */
+export async function guestClients(target: Target, options: Partial<WebstoreClientOptions> = {}): Promise<() => WebstoreClient> {
+  const uvid = randomUUID();
+  const base: WebstoreClientOptions = {
+    fetch: (r) => target.fetch(r),
+    baseUrl: target.baseUrl,
+    webstoreId: WEBSTORE_ID,
+    oauth: DEMO_CLIENT,
+    caches: createWebstoreCaches(),
+    sleep: async () => {},
+    ...options,
+  };
+  let token = (await createWebstoreClient(base).guestLogin(uvid)).accessToken;
+  const renewToken = async () => (token = (await createWebstoreClient(base).guestLogin(uvid)).accessToken);
+  return () => createWebstoreClient({ ...base, accessToken: token, renewToken });
 }

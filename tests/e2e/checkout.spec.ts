@@ -4,7 +4,7 @@
  * purchase order number succeeds for a business buyer. LAST-UNIT (Vintage Copper Moka Pot) has one unit in stock.
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { B2B_BUYER, expect, jsEnabled, signIn, test } from "./support";
+import { B2B_BUYER, apiAuth, expect, jsEnabled, signIn, test } from "./support";
 
 const API = "/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
@@ -60,8 +60,9 @@ async function fillCard(page: Page, number: string) {
 
 /** Another guest, straight through the API: buys `productId` so it sells out under our shopper. */
 async function rivalBuys(request: APIRequestContext, productId: string) {
+  const headers = await apiAuth.guest();
   const call = async (method: string, path: string, data?: unknown) => {
-    const res = await request.fetch(`${API}/${path}`, { method, data });
+    const res = await request.fetch(`${API}/${path}`, { method, data, headers });
     expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
     return res.status() === 204 ? null : res.json();
   };
@@ -79,12 +80,7 @@ async function rivalBuys(request: APIRequestContext, productId: string) {
 
 /** The order numbers the buyer's API shows (their order history). */
 async function orderNumbersOf(request: APIRequestContext, who: { email: string; password: string }): Promise<string[]> {
-  const login = await request.post("/services/oauth2/token", {
-    form: { grant_type: "password", username: who.email, password: who.password },
-  });
-  expect(login.ok()).toBe(true);
-  const { access_token } = await login.json();
-  const res = await request.get(`${API}/order-summaries?pageSize=100`, { headers: { Authorization: `Bearer ${access_token}` } });
+  const res = await request.get(`${API}/order-summaries?pageSize=100`, { headers: await apiAuth.buyer(who) });
   expect(res.ok()).toBe(true);
   const body = await res.json();
   return (body.orderSummaries ?? []).map((o: { orderNumber: string }) => o.orderNumber);

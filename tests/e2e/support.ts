@@ -1,4 +1,5 @@
 import { test as base, expect, type Page, type APIRequestContext } from "@playwright/test";
+import { buyerAuthorization, guestAuthorization } from "../support/identity";
 
 export const BUYER = { email: "buyer@demo.store", password: "demo-pass-1" };
 export const B2B_BUYER = { email: "b2b@demo.store", password: "demo-pass-1" };
@@ -30,6 +31,12 @@ export class StoreControls {
   async advanceClock(seconds: number) {
     expect((await this.request.post("/__emulator/clock", { data: { advanceSeconds: seconds } })).ok()).toBe(true);
   }
+  /** The API requests the store has answered (method, path, status), oldest first. */
+  async journal(query: { method?: string; path?: string } = {}): Promise<{ method: string; path: string; status: number }[]> {
+    const res = await this.request.get(`/__emulator/journal?${new URLSearchParams(query)}`);
+    expect(res.ok()).toBe(true);
+    return (await res.json()).entries;
+  }
 }
 
 /** Whether this test runs in the JavaScript-on project (the page itself can't tell when scripts are off). */
@@ -47,3 +54,12 @@ export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 }
+
+/** The store's own origin: the emulated site's identity endpoints and API answer there too. */
+export const SITE = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
+/** Authorization headers for calls straight to the emulated API: a new guest's, or a buyer's. */
+export const apiAuth = {
+  guest: () => guestAuthorization((r) => fetch(r), SITE),
+  buyer: (who: { email: string; password: string }) => buyerAuthorization((r) => fetch(r), SITE, who.email, who.password),
+};

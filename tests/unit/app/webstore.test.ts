@@ -10,20 +10,26 @@ function fetchError(status: number, message = "failed", type = "ERROR") {
 
 type Calls = Record<string, (...args: any[]) => unknown>;
 
+const GUEST_TOKEN = { accessToken: "guest-tok", apiUrl: "http://api", userId: "005GUEST", issuedAt: 0, expiresAt: Date.now() + 3_600_000 };
+
 function setup(methods: Calls, sessionData: Record<string, unknown> = {}, url = "http://localhost/cart") {
+  /** The scopes of the shopper's clients (the identity calls use an unscoped client, not recorded). */
   const scopes: any[] = [];
+  const guestLogin = vi.fn(async () => GUEST_TOKEN);
+  const all = { guestLogin, ...methods };
   const context = {
     webstore: (scope: any) => {
-      scopes.push(scope);
-      return methods as any;
+      if (Object.keys(scope).length) scopes.push(scope);
+      return all as any;
     },
-    storefront: { mode: "emulator", webstoreId: "0ZE", sessionSecret: "a-test-secret-of-some-length", sessionSeconds: 7200, emulatorApiUrl: null },
+    storefront: { mode: "emulator", webstoreId: "0ZE", sessionSecret: "a-test-secret-of-some-length", emulatorApiUrl: null },
   } as unknown as AppLoadContext;
   const request = new Request(url);
   return {
     context,
     request,
     scopes,
+    guestLogin,
     async ws() {
       const session = await getStoreSession(request, context);
       for (const [key, value] of Object.entries(sessionData)) session.set(key as never, value as never);
@@ -39,19 +45,49 @@ async function cookieSession(response: Response) {
 }
 
 describe("getWebstore", () => {
-  it("scopes the client to the shopper in the session", async () => {
-    const t = setup({}, { accessToken: "tok", effectiveAccountId: "001A", guestSessionId: "g1", tokenExpiresAt: Date.now() + 60_000 });
+  it("scopes the client to the buyer in the session: their token, API URL and account", async () => {
+    const t = setup({}, { accessToken: "tok", apiUrl: "http://site", effectiveAccountId: "001A", tokenExpiresAt: Date.now() + 3_600_000 });
     const ws = await t.ws();
     expect(ws.shopper.isLoggedIn).toBe(true);
-    expect(t.scopes[0]).toMatchObject({ accessToken: "tok", effectiveAccountId: "001A", guestSessionId: "g1" });
+    expect(t.scopes[0]).toMatchObject({ accessToken: "tok", apiUrl: "http://site", effectiveAccountId: "001A" });
+    expect(t.guestLogin).not.toHaveBeenCalled();
   });
 
-  it("keeps the guest cart session the API hands out", async () => {
+  it("gives a new guest a UVID and a guest token for it, kept in the session, once per request", async () => {
     const t = setup({});
     const ws = await t.ws();
-    t.scopes[0].onGuestSession("new-guest-session");
-    expect(ws.session.get("guestSessionId")).toBe("new-guest-session");
+    await getWebstore(t.request, t.context);
+    const uvid = ws.session.get("uvid");
+    expect(uvid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(t.guestLogin).toHaveBeenCalledExactlyOnceWith(uvid);
+    expect(ws.session.get("guestToken")).toBe("guest-tok");
+    expect(ws.shopper.isLoggedIn).toBe(false);
+    expect(t.scopes[0]).toMatchObject({ accessToken: "guest-tok" });
     expect((await ws.headers()).get("Set-Cookie")).toMatch(/^__store=/);
+  });
+
+  it("keeps a guest's token until it is about to expire, then gets a new one for the same UVID", async () => {
+    const fresh = setup({}, { uvid: "u-1", guestToken: "old", guestTokenExpiresAt: Date.now() + 3_600_000 });
+    await fresh.ws();
+    expect(fresh.guestLogin).not.toHaveBeenCalled();
+    const expiring = setup({}, { uvid: "u-1", guestToken: "old", guestTokenExpiresAt: Date.now() + 10_000 });
+    const ws = await expiring.ws();
+    expect(expiring.guestLogin).toHaveBeenCalledExactlyOnceWith("u-1");
+    expect(ws.session.get("guestToken")).toBe("guest-tok");
+  });
+
+  it("renews a buyer's token from the refresh token when it is about to expire, not once it has", async () => {
+    const refreshAccessToken = vi.fn(async () => ({ ...GUEST_TOKEN, accessToken: "new-tok", refreshToken: "r-1", expiresAt: Date.now() + 7_200_000 }));
+    const soon = setup({ refreshAccessToken }, { accessToken: "tok", refreshToken: "r-1", tokenExpiresAt: Date.now() + 60_000 });
+    const ws = await soon.ws();
+    expect(refreshAccessToken).toHaveBeenCalledExactlyOnceWith("r-1");
+    expect(ws.session.get("accessToken")).toBe("new-tok");
+    expect(soon.scopes[0]).toMatchObject({ accessToken: "new-tok" });
+
+    refreshAccessToken.mockClear();
+    const expired = setup({ refreshAccessToken }, { accessToken: "tok", refreshToken: "r-1", tokenExpiresAt: Date.now() - 1 });
+    expect((await expired.ws()).tokenExpired).toBe(true);
+    expect(refreshAccessToken).not.toHaveBeenCalled();
   });
 
   it("times API calls for Server-Timing", async () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buyerAuthorization } from "../../support/identity.js";
 import { hashPassword } from "../../../server/emulator/auth.js";
 import { createIdGenerator } from "../../../server/emulator/ids.js";
 import { createEmulator, type Emulator } from "../../../server/emulator/index.js";
@@ -109,14 +110,7 @@ describe("ownerScoped order history", () => {
       .prepare("INSERT INTO users(id, username, password_hash, first_name, last_name, email, kind, account_id) VALUES (?, ?, ?, ?, ?, ?, 'B2C', ?)")
       .run("005DM000000SAM2", "sam@demo.store", hashPassword("x", "00"), "Sam", "Buyer", "sam@demo.store", "001DM0000000B2C");
     insertOrder(emu, order({ ownerUserId: "005DM000000SAM2", checkoutId: null }));
-    const token = await emulator.fetch(
-      new Request("http://emulator.local/services/oauth2/token", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: "grant_type=password&username=buyer@demo.store&password=demo-pass-1",
-      }),
-    );
-    const headers = { authorization: `Bearer ${(await token.json()).access_token}` };
+    const headers = await buyerAuthorization((r) => emulator.fetch(r), "http://emulator.local");
     const list = async (query: string) => (await (await emulator.fetch(new Request(`${API}/order-summaries${query}`, { headers }))).json()) as any;
     expect((await list("")).count).toBe(5);
     const all = await list("?ownerScoped=false");

@@ -1,7 +1,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { guestAuthorization } from "../../support/identity.js";
 import { createEmulator, fixturesFingerprint } from "../../../server/emulator/index.js";
 
 /**
@@ -25,20 +27,25 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 interface GuestCart {
   cartId: string;
-  /** The guest's GuestCartSessionId cookie: a guest sees only the carts of its own session. */
-  cookie: string;
+  /** The guest's UVID: a guest sees only the carts of their own UVID, whatever guest token carries it. */
+  uvid: string;
 }
 
-async function createGuestCart(emulator: ReturnType<typeof createEmulator>): Promise<GuestCart> {
-  const res = await emulator.fetch(new Request(`${API}/carts`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }));
+type Emulator = ReturnType<typeof createEmulator>;
+const SITE = "http://emulator.local";
+
+async function createGuestCart(emulator: Emulator): Promise<GuestCart> {
+  const uvid = randomUUID();
+  const auth = await guestAuthorization((r) => emulator.fetch(r), SITE, uvid);
+  const res = await emulator.fetch(new Request(`${API}/carts`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json", ...auth } }));
   expect(res.status).toBe(201);
-  const cookie = (res.headers.get("Set-Cookie") ?? "").split(";")[0];
-  expect(cookie).toContain("GuestCartSessionId=");
-  return { cartId: ((await res.json()) as { cartId: string }).cartId, cookie };
+  return { cartId: ((await res.json()) as { cartId: string }).cartId, uvid };
 }
 
-async function cartStatus(emulator: ReturnType<typeof createEmulator>, cart: GuestCart): Promise<number> {
-  return (await emulator.fetch(new Request(`${API}/carts/${cart.cartId}`, { headers: { Cookie: cart.cookie } }))).status;
+/** Read with a guest token minted now, as a storefront does after a restart. */
+async function cartStatus(emulator: Emulator, cart: GuestCart): Promise<number> {
+  const auth = await guestAuthorization((r) => emulator.fetch(r), SITE, cart.uvid);
+  return (await emulator.fetch(new Request(`${API}/carts/${cart.cartId}`, { headers: auth }))).status;
 }
 
 describe("seeding a file database", () => {

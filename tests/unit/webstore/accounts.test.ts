@@ -1,47 +1,73 @@
 import { describe, expect, it } from 'vitest';
 import { BASE, json, rel, testClient } from './fake-fetch.js';
-import { CPA_DISABLED } from '../../../server/webstore/index.js';
+import { createHash } from 'node:crypto';
+import { CPA_DISABLED, jwtExpiry } from '../../../server/webstore/index.js';
 
-describe('login', () => {
-  const token = {
-    access_token: '00D!tok',
-    instance_url: 'http://emulator.local',
-    id: 'http://emulator.local/id/00DDM0000000001/005DM0000000B01',
-    token_type: 'Bearer',
-    issued_at: '1700000000000',
-    signature: 'sig',
-  };
+const APP = { clientId: 'cid', clientSecret: 'secret', redirectUri: 'https://shop.example/cb' };
+const jwt = (payload: object) => `e30.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
+const EXP = 1_800_000_000;
+const tokenAnswer = {
+  access_token: jwt({ exp: EXP, sub: '005DM0000000B01' }),
+  refresh_token: 'r-1',
+  instance_url: 'https://org.my.salesforce.com',
+  sfdc_community_url: 'https://shop.example/store',
+  id: 'https://org.my.salesforce.com/id/00DDM0000000001/005DM0000000B01',
+  token_type: 'Bearer',
+  issued_at: '1700000000000',
+};
+const authorized = () => new Response(null, { status: 302, headers: { Location: 'https://shop.example/cb?code=c-1&sfdc_community_id=0DB' } });
 
-  it('posts the password grant form to the default token URL and reads the token answer', async () => {
-    const { client, calls } = testClient(() => json(token), {
-      oauth: { clientId: 'cid', clientSecret: 'secret' },
-      effectiveAccountId: '001A',
-      guestSessionId: 'g-1',
-    });
-    expect(await client.login('ada@example.com', 'p&ss=word')).toEqual({
-      accessToken: '00D!tok',
-      instanceUrl: 'http://emulator.local',
-      issuedAt: 1_700_000_000_000,
+describe('headless login (Authorization Code and Credentials Flow)', () => {
+  it('authorizes with Basic credentials and a PKCE challenge, then exchanges the code with the verifier', async () => {
+    const { client, calls } = testClient((_r, i) => (i === 0 ? authorized() : json(tokenAnswer)), { oauth: APP, effectiveAccountId: '001A' });
+    const tokens = await client.headlessLogin('ada@example.com', 'p&ss:word', { uvid: 'u-1' });
+    expect(tokens).toEqual({
+      accessToken: tokenAnswer.access_token,
+      refreshToken: 'r-1',
+      apiUrl: 'https://shop.example/store',
       userId: '005DM0000000B01',
+      issuedAt: 1_700_000_000_000,
+      expiresAt: EXP * 1000,
     });
-    expect(calls[0].method).toBe('POST');
-    expect(calls[0].url.toString()).toBe(`${BASE}/services/oauth2/token`);
-    expect(calls[0].headers.get('content-type')).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(calls[0].body))).toEqual({
-      grant_type: 'password',
-      username: 'ada@example.com',
-      password: 'p&ss=word',
-      client_id: 'cid',
-      client_secret: 'secret',
-    });
-    expect(calls[0].headers.get('cookie')).toBeNull();
+    const [authorize, token] = calls;
+    expect(authorize.url.toString()).toBe(`${BASE}/services/oauth2/authorize`);
+    expect(authorize.headers.get('auth-request-type')).toBe('Named-User');
+    expect(authorize.headers.get('authorization')).toBe(`Basic ${Buffer.from('ada@example.com:p&ss:word').toString('base64')}`);
+    const asked = Object.fromEntries(new URLSearchParams(authorize.body));
+    expect(asked).toMatchObject({ response_type: 'code_credentials', client_id: 'cid', redirect_uri: APP.redirectUri, code_challenge_method: 'S256', uvid_hint: 'UVID u-1' });
+    const exchanged = Object.fromEntries(new URLSearchParams(token.body));
+    expect(exchanged).toMatchObject({ grant_type: 'authorization_code', code: 'c-1', client_id: 'cid', client_secret: 'secret', redirect_uri: APP.redirectUri });
+    expect(createHash('sha256').update(exchanged.code_verifier).digest('base64url')).toBe(asked.code_challenge);
+    // Identity calls never carry the webstore's query parameters.
+    expect(authorize.url.search).toBe('');
   });
 
-  it('uses a configured token URL and leaves out client credentials it does not have', async () => {
-    const { client, calls } = testClient(() => json(token), { oauth: { tokenUrl: 'https://login.example.com/token' } });
-    await client.login('ada@example.com', 'pw');
-    expect(calls[0].url.toString()).toBe('https://login.example.com/token');
-    expect([...new URLSearchParams(calls[0].body).keys()]).toEqual(['grant_type', 'username', 'password']);
+  it('gets a guest token for a UVID with the guest headers on both requests, without credentials', async () => {
+    const { client, calls } = testClient((_r, i) => (i === 0 ? authorized() : json({ ...tokenAnswer, refresh_token: undefined })), { oauth: APP });
+    const tokens = await client.guestLogin('u-2');
+    expect(tokens.refreshToken).toBeUndefined();
+    expect(calls[0].headers.get('auth-request-type')).toBe('guest');
+    expect(calls[0].headers.get('uvid-hint')).toBe('UVID u-2');
+    expect(calls[0].headers.get('authorization')).toBeNull();
+    expect(calls[1].headers.get('auth-request-type')).toBe('guest');
+    expect(calls[1].headers.get('uvid-hint')).toBe('u-2');
+  });
+
+  it('refreshes with the refresh token and keeps it when the answer has none (no rotation); revokes by token', async () => {
+    const { client, calls } = testClient((_r, i) => (i === 0 ? json({ ...tokenAnswer, refresh_token: undefined }) : new Response(null, { status: 200 })), { oauth: APP });
+    expect((await client.refreshAccessToken('r-1')).refreshToken).toBe('r-1');
+    expect(Object.fromEntries(new URLSearchParams(calls[0].body))).toEqual({ grant_type: 'refresh_token', refresh_token: 'r-1', client_id: 'cid', client_secret: 'secret' });
+    await client.revokeToken('r-1');
+    expect(calls[1].url.toString()).toBe(`${BASE}/services/oauth2/revoke`);
+    expect(calls[1].body).toBe('token=r-1');
+  });
+
+  it('reads an opaque token as of unknown expiry and refuses to log in without a configured client app', async () => {
+    expect(jwtExpiry('00D!opaque')).toBeNull();
+    expect(jwtExpiry(jwt({ exp: 12 }))).toBe(12_000);
+    const { client, calls } = testClient();
+    await expect(client.headlessLogin('a', 'b')).rejects.toThrow(/WEBSTORE_CLIENT_ID/);
+    expect(calls).toHaveLength(0);
   });
 });
 

@@ -53,8 +53,10 @@ describe('FetchError (spec §8)', () => {
   });
 
   it('maps the OAuth error object to a typed error list', async () => {
-    const { client } = testClient(() => json({ error: 'invalid_grant', error_description: 'authentication failure' }, 400));
-    const e = (await failure(client.login('buyer@example.com', 'wrong'))) as FetchError;
+    const { client } = testClient(() => json({ error: 'invalid_grant', error_description: 'authentication failure' }, 400), {
+      oauth: { clientId: 'cid', clientSecret: 'secret', redirectUri: 'https://shop.example/cb' },
+    });
+    const e = (await failure(client.refreshAccessToken('revoked'))) as FetchError;
     expect(e.errors).toEqual([{ type: 'invalid_grant', message: 'authentication failure' }]);
     expect(e.code).toBe('invalid_grant');
     expect(e.message).toBe('authentication failure');

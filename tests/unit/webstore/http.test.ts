@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API, BASE, STORE, fakeFetch, json, noContent, rel, testClient } from './fake-fetch.js';
+import { API, BASE, STORE, apiError, fakeFetch, json, noContent, rel, sequence, testClient } from './fake-fetch.js';
 import { createWebstoreClient } from '../../../server/webstore/index.js';
 
 describe('request building (spec §7)', () => {
@@ -98,38 +98,37 @@ describe('request building (spec §7)', () => {
   });
 });
 
-describe('guest cart session cookie', () => {
-  it('sends the given guest session as a cookie', async () => {
-    const { client, calls } = testClient(() => json({ cartId: null }), { guestSessionId: 'g-1' });
+describe('tokens', () => {
+  it('sends the bearer token and no cookie of its own', async () => {
+    const { client, calls } = testClient(() => json({ cartId: null }), { accessToken: 'tok-1' });
     await client.getCart('current');
-    expect(calls[0].headers.get('cookie')).toBe('GuestCartSessionId=g-1');
+    expect(calls[0].headers.get('authorization')).toBe('Bearer tok-1');
+    expect(calls[0].headers.get('cookie')).toBeNull();
   });
 
-  it('reports a new session set by the API and sends it on later calls', async () => {
-    const onGuestSession = vi.fn();
+  it('renews a refused token once and repeats the call with the new one', async () => {
+    const renewToken = vi.fn(async () => 'tok-2');
     const { client, calls } = testClient(
-      (_req, i) =>
-        i === 0
-          ? json({ cartId: '0a6' }, 201, { 'Set-Cookie': 'GuestCartSessionId=new-42; Path=/; HttpOnly' })
-          : json({ cartId: '0a6' }),
-      { onGuestSession },
+      sequence(() => apiError(401, 'INVALID_SESSION_ID', 'Session expired or invalid'), () => json({ cartId: '0a6' }, 201)),
+      { accessToken: 'tok-1', renewToken },
     );
-    await client.createCart();
+    expect((await client.createCart()).data.cartId).toBe('0a6');
+    expect(renewToken).toHaveBeenCalledOnce();
+    expect(calls.map((c) => c.headers.get('authorization'))).toEqual(['Bearer tok-1', 'Bearer tok-2']);
     await client.getCart('current');
-    expect(onGuestSession).toHaveBeenCalledExactlyOnceWith('new-42');
-    expect(client.guestSessionId()).toBe('new-42');
-    expect(calls[1].headers.get('cookie')).toBe('GuestCartSessionId=new-42');
+    expect(calls[2].headers.get('authorization')).toBe('Bearer tok-2');
   });
 
-  it('ignores other cookies and an unchanged session', async () => {
-    const onGuestSession = vi.fn();
-    const { client } = testClient(
-      (_req, i) => json({}, 200, { 'Set-Cookie': i === 0 ? 'other=1; Path=/' : 'GuestCartSessionId=g-1' }),
-      { onGuestSession, guestSessionId: 'g-1' },
-    );
-    await client.getShopperAgentContext();
-    await client.getShopperAgentContext();
-    expect(onGuestSession).not.toHaveBeenCalled();
+  it('lets the second 401 through, and never renews a token for the identity endpoints', async () => {
+    const renewToken = vi.fn(async () => 'tok-2');
+    const { client, calls } = testClient(() => apiError(401, 'INVALID_SESSION_ID', 'guest access is disabled'), { accessToken: 'tok-1', renewToken });
+    await expect(client.getCart('current')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(2);
+    await expect(client.getCart('current')).rejects.toMatchObject({ status: 401 });
+    expect(renewToken).toHaveBeenCalledOnce();
+    const identity = testClient(() => json({ error: 'invalid_token' }, 401), { renewToken, oauth: { clientId: 'c', clientSecret: 's', redirectUri: 'https://x/cb' } });
+    await expect(identity.client.refreshAccessToken('r')).rejects.toMatchObject({ status: 401 });
+    expect(renewToken).toHaveBeenCalledOnce();
   });
 });
 

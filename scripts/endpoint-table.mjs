@@ -8,9 +8,9 @@ const CORE = `### Context, authentication and test controls (server/emulator/{co
 |---|---|---|---|
 | any path under \`webstores/{id}/\` with an unknown webstore id | — | 404 \`WEBSTORE_NOT_FOUND\` | tests/contract/context.test.ts |
 | an unknown resource / a wrong method / a body that is not JSON | — | 404 \`NOT_FOUND\` / 405 \`METHOD_NOT_ALLOWED\` / 400 \`JSON_PARSER_ERROR\` | context.test.ts, carts.test.ts |
-| POST \`/services/oauth2/token\` (form: grant_type=password, username, password) | 200 \`{access_token, instance_url, id, token_type, issued_at, signature}\` | 400 \`{error: invalid_grant \\| unsupported_grant_type \\| invalid_request}\` | context.test.ts |
-| any call with an expired or unknown bearer token (2 h on the virtual clock) | — | 401 \`INVALID_SESSION_ID\` | context.test.ts |
-| GET \`application-context\` (guests allowed) | 200, \`Cache-Control: private, max-age=300\` | 404 \`WEBSTORE_NOT_FOUND\` | context.test.ts, client.test.ts |
+| the site's identity endpoints (\`/services/oauth2/…\`) | see below | | tests/contract/identity.test.ts |
+| any call without a token, or with an expired, revoked or unknown one | — | 401 \`INVALID_SESSION_ID\` | identity.test.ts |
+| GET \`application-context\` (guests allowed, with a guest token) | 200, \`Cache-Control: private, max-age=300\` | 404 \`WEBSTORE_NOT_FOUND\` | context.test.ts, client.test.ts |
 | GET \`session-context\` | 200 \`{userId, userName, guestUser, isLoggedIn, accountId, accountName, effectiveAccountId (fifteen zeros for none), effectiveAccountName, currencyIsoCode, isPreview}\` | 401; 403 \`EFFECTIVE_ACCOUNT_NOT_FOUND\` | context.test.ts |
 | GET \`ai/configuration\` | 200 | — | context.test.ts |
 | GET \`shopperAgent/context\` | 200 \`{isEnabled:false, …}\` | — | context.test.ts |
@@ -35,6 +35,7 @@ function tables(file, title) {
 
 const section = [
   CORE,
+  tables("docs/emulator-identity.md", "Identity: the site's Headless Identity APIs"),
   tables("docs/emulator.md", "Catalog and carts"),
   tables("docs/emulator-checkout.md", "Delivery groups, checkouts, payments, addresses"),
   tables("docs/emulator-orders.md", "Order summaries, lookup, reorder, server method, SEO"),

@@ -52,7 +52,8 @@ function defaultRun(cmd, args, env = {}) {
     timeout: 15 * 60_000,
     shell: process.platform === "win32",
   });
-  return { status: res.status, output: `${res.stdout ?? ""}${res.stderr ?? ""}${res.error ? `${res.error.message}\n` : ""}` };
+  // stderr first: that is where apt-get and Playwright say why they failed.
+  return { status: res.status, output: `${res.error ? `Error: ${res.error.message}\n` : ""}${res.stderr ?? ""}${res.stdout ?? ""}` };
 }
 
 /**
@@ -70,10 +71,11 @@ export function findBrowser({ env = process.env, exists = existsSync, playwright
   return undefined;
 }
 
-/** The last non-blank line of a command's output: why it failed, without its progress bars. */
-function lastLine(output) {
-  const lines = output.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  return lines.at(-1) ?? "no output";
+/** Why a command failed, in one line: its first error line (apt-get's "E: …", an "Error: …"), else its last line. */
+function reason(output) {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return lines.find((l) => /^(E:|Error\b|error\b|npm error)/i.test(l)) ?? lines.at(-1) ?? "no output";
 }
 
 /**
@@ -135,7 +137,7 @@ export function ensureBrowser(deps = {}) {
     for (const [cmd, args, stepEnv] of way.steps) {
       const res = run(cmd, args, stepEnv);
       if (res.status === 0) continue;
-      log(`e2e: ${cmd} ${args.join(" ")} failed: ${lastLine(res.output)}`);
+      log(`e2e: ${cmd} ${args.join(" ")} failed: ${reason(res.output)}`);
       failed = true;
       break;
     }

@@ -118,13 +118,23 @@ describe("ensureBrowser", () => {
   });
 
   it("none: when every way fails, one line says e2e is not run and names the fix", () => {
-    const { deps, ran } = machine({
+    const { deps, ran, logged } = machine({
       files: ["/usr/bin/apt-get"],
       uid: 0,
       commands: {
         [APT_UPDATE]: { status: 0 },
         [APT_INSTALL]: { status: 100, output: "E: Unable to locate package chromium" },
-        [PW_INSTALL]: { status: 1, output: "Error: getaddrinfo ENOTFOUND cdn.playwright.dev\nFailed to install browsers" },
+        [PW_INSTALL]: {
+          status: 1,
+          output: [
+            'npm warn Unknown user config "nodedir".',
+            "Error: getaddrinfo ENOTFOUND cdn.playwright.dev",
+            "    at GetAddrInfoReqWrap.onlookupall [as oncomplete] (node:internal/dns/promises:99:17) {",
+            "  code: 'ENOTFOUND',",
+            "}",
+            "Failed to install browsers",
+          ].join("\n"),
+        },
       },
     });
     expect(ensureBrowser(deps)).toEqual({
@@ -133,6 +143,12 @@ describe("ensureBrowser", () => {
         "e2e: not run — no browser found (apt-get, then npx playwright install failed); install Chromium (apt-get install chromium) or set CHROMIUM_PATH",
     });
     expect(ran).toEqual([APT_UPDATE, APT_INSTALL, PW_INSTALL]);
+    expect(logged).toEqual([
+      "e2e: no browser found; installing Debian's chromium (apt-get update && apt-get install -y chromium)...",
+      "e2e: apt-get install -y -qq chromium failed: E: Unable to locate package chromium",
+      "e2e: no browser found; downloading Playwright's Chromium (npx playwright install chromium)...",
+      "e2e: npx playwright install chromium failed: Error: getaddrinfo ENOTFOUND cdn.playwright.dev",
+    ]);
   });
 
   it("none: an install that succeeds but leaves no browser is not taken for one", () => {

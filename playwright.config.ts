@@ -1,17 +1,20 @@
 import { defineConfig, devices } from "@playwright/test";
-import { existsSync } from "node:fs";
+import { findBrowser } from "./scripts/browser.mjs";
 
 /**
- * Browser tests run in the system's Chromium (Debian's package): Playwright's own browser download cannot
- * reach the internet here. Falls back to a Playwright-installed browser when there is no system one.
+ * Browser tests run in the Chromium scripts/browser.mjs finds (CHROMIUM_PATH, else the system's, else
+ * Playwright's): the same one `npm test` checked for, or installed, before this step.
  */
-function systemChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
-  return candidates.find((p): p is string => !!p && existsSync(p));
+const browser = findBrowser();
+if (!browser) {
+  throw new Error(
+    process.env.CHROMIUM_PATH
+      ? `e2e: CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist; point it at a Chromium or unset it`
+      : "e2e: no browser found; run `node scripts/browser.mjs` (or `npm test`) to install one, or set CHROMIUM_PATH",
+  );
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const executablePath = systemChromium();
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -27,7 +30,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath,
+      executablePath: browser.path,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },

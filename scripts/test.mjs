@@ -1,7 +1,9 @@
 // `npm test`: everything a release needs, in order — typecheck, unit, contract, build, e2e (JS on and off).
-// Ends with one "N passed, N failed" line that sums every runner.
+// Ends with one "N passed, N failed" line that sums every runner. Before e2e it finds a browser, or installs one
+// (scripts/browser.mjs); when it can get none, e2e is reported as not run and the run fails.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { ensureBrowser } from "./browser.mjs";
 import { ensureInstalled } from "./ensure-install.mjs";
 
 ensureInstalled();
@@ -11,10 +13,11 @@ mkdirSync(out, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+let notRun;
 
-function run(name, cmd, args, reportFile, read) {
+function run(name, cmd, args, reportFile, read, env = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
-  const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" } });
+  const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1", ...env } });
   if (reportFile && existsSync(reportFile)) {
     const counts = read(JSON.parse(readFileSync(reportFile, "utf8")));
     totals.passed += counts.passed;
@@ -33,7 +36,20 @@ const steps = [
   () => run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/unit.json`], `${out}/unit.json`, vitestCounts),
   () => run("contract", "npx", ["vitest", "run", "--project", "contract", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/contract.json`], `${out}/contract.json`, vitestCounts),
   () => run("build", "node", ["scripts/remix-build.mjs"]),
-  () => run("e2e", "npx", ["playwright", "test"], `${out}/e2e.json`, playwrightCounts),
+  () => {
+    console.log("\n=== e2e browser");
+    const browser = ensureBrowser();
+    if (!browser.ok) {
+      // Never a pass without the browser tests: the step fails, with the one line that says how to fix it.
+      console.log(browser.message);
+      notRun = browser.message;
+      failedSteps.push("e2e (not run)");
+      return false;
+    }
+    console.log(`e2e: browser ${browser.path} (${browser.source})`);
+    // Handed over as CHROMIUM_PATH so playwright.config.ts's findBrowser() takes exactly this one.
+    return run("e2e", "npx", ["playwright", "test"], `${out}/e2e.json`, playwrightCounts, { CHROMIUM_PATH: browser.path });
+  },
 ];
 for (const step of steps) {
   // A failed build makes e2e meaningless; the other steps still run so one run shows every failure.
@@ -42,5 +58,6 @@ for (const step of steps) {
 }
 
 console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(", ")}` : "All steps passed."}`);
+if (notRun) console.log(notRun);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

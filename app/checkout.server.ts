@@ -18,6 +18,7 @@ import {
   type WebstoreClient,
 } from "../server/webstore/index";
 import { rememberGuestVerification } from "./orders.server";
+import { apiCardType, cardBrand } from "./lib/cards";
 import { cartView } from "./components/store/cart-view";
 import {
   addressFromApi,
@@ -372,28 +373,26 @@ export interface CardDetails {
   cvv: string;
 }
 
-export interface CardToken {
-  token: string;
-  last4?: string;
-  cardType?: string;
-}
-
 /**
  * The card's gateway token (POST payments/token). The card number goes to the API once and is never logged or
- * kept.
+ * kept; the API answers only the token, so what the page shows of the card (brand, last four) comes from what the
+ * shopper typed (lib/cards). A refused card rejects with the client's FetchError (422, the refused fields in its
+ * errors' invalidParameters).
  */
-export async function tokenizeCard(client: WebstoreClient, card: CardDetails): Promise<CardToken> {
+export async function tokenizeCard(client: WebstoreClient, card: CardDetails): Promise<string> {
+  const cardType = apiCardType(cardBrand(card.cardNumber));
   const answer = await client.tokenizePayment({
-    paymentMethod: {
+    cardPaymentMethod: {
       cardHolderName: card.cardholderName,
       cardNumber: card.cardNumber,
       expiryMonth: card.expiryMonth,
       expiryYear: card.expiryYear,
       cvv: card.cvv,
+      ...(cardType ? { cardType } : {}),
     },
   });
   if (!answer?.token) throw new Error("The payment gateway answered without a token.");
-  return { token: answer.token, last4: answer.last4, cardType: answer.cardType };
+  return answer.token;
 }
 
 /**

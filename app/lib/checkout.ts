@@ -649,20 +649,46 @@ export function cardFieldOfMessage(message: string): CardField {
   return "cardNumber";
 }
 
-/** The digits of a typed card number (spaces and dashes allowed while typing). */
-export function cardDigits(value: string): string {
-  return value.replace(/[\s-]/g, "");
+/** The tokenization input's fields (`cardPaymentMethod.<field>` in a refusal's invalidParameters) → the form's. */
+const CARD_INPUT_FIELDS: Record<string, CardField> = {
+  cardHolderName: "cardholderName",
+  cardNumber: "cardNumber",
+  cardType: "cardNumber",
+  cvv: "cvv",
+  expiryMonth: "expiryMonth",
+  expiryYear: "expiryYear",
+};
+
+/** A refusal as the client reports it: the error's words and the input fields it names. */
+export interface CardRefusal {
+  message: string;
+  invalidParameters?: readonly { name: string }[];
 }
+
+/**
+ * The payment gateway's refusal of a card (payments/token answering 422), as errors on the form's fields: each
+ * error goes on the fields its invalidParameters name, else on the field its words are about.
+ */
+export function cardFieldErrors(refusals: readonly CardRefusal[]): Partial<Record<CardField, string[]>> {
+  const errors: Partial<Record<CardField, string[]>> = {};
+  for (const refusal of refusals) {
+    const message = refusal.message || CHECKOUT_MESSAGES.cardInvalid;
+    const named = (refusal.invalidParameters ?? [])
+      .map((p) => CARD_INPUT_FIELDS[p.name.split(".").pop() ?? ""])
+      .filter((f): f is CardField => f !== undefined);
+    for (const field of named.length > 0 ? named : [cardFieldOfMessage(message)]) {
+      const list = (errors[field] ??= []);
+      if (!list.includes(message)) list.push(message);
+    }
+  }
+  return errors;
+}
+
+export { cardDigits, cardLabel } from "./cards";
 
 export const EXPIRY_MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
 
 export function expiryYears(now: Date | number, count = 15): string[] {
   const year = new Date(typeof now === "number" ? now : now.getTime()).getUTCFullYear();
   return Array.from({ length: count }, (_, i) => String(year + i));
-}
-
-/** "Visa ending in 4242"; "Card ending in 4242" when the brand is unknown. */
-export function cardLabel(cardType: string | null | undefined, last4: string | null | undefined): string {
-  const brand = cardType && cardType !== "Unknown" ? cardType.replace(/([a-z])([A-Z])/g, "$1 $2") : "Card";
-  return last4 ? `${brand} ending in ${last4}` : brand;
 }

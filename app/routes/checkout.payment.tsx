@@ -42,7 +42,7 @@ import { addressLabels, createAddressSchema, type Address } from "~/lib/address"
 import {
   addressLines,
   cardDigits,
-  cardFieldOfMessage,
+  cardFieldErrors,
   cardLabel,
   CHECKOUT_MESSAGES,
   EXPIRY_MONTHS,
@@ -304,32 +304,34 @@ async function pay(ws: Webstore, formData: FormData, page: CheckoutPageData) {
   let answer: unknown;
   let label: string;
   if (value.paymentMethod === "card") {
-    let token;
+    const cardNumber = cardDigits(value.cardNumber ?? "");
+    let token: string;
     try {
       token = await tokenizeCard(ws.client, {
         cardholderName: value.cardholderName ?? "",
-        cardNumber: cardDigits(value.cardNumber ?? ""),
+        cardNumber,
         expiryMonth: value.expiryMonth ?? "",
         expiryYear: value.expiryYear ?? "",
         cvv: value.cvv ?? "",
       });
     } catch (error) {
       rethrowResponse(error);
-      // The gateway refused the card details themselves: the message goes on the field it is about.
-      if (isFetchError(error) && error.status === 400) {
-        const message = error.errors[0]?.message || CHECKOUT_MESSAGES.cardInvalid;
-        return refuse({ fieldErrors: { [cardFieldOfMessage(message)]: [message] } });
+      // The gateway refused the card details themselves (422; a 400 from an API that words it so): each message
+      // goes on the field it names.
+      if (isFetchError(error) && (error.status === 422 || error.status === 400) && error.errors.length > 0) {
+        return refuse({ fieldErrors: cardFieldErrors(error.errors) });
       }
       // Only the status and message: a request body with the card number is never logged.
       console.error("Tokenising a card failed:", isFetchError(error) ? `${error.status} ${error.message}` : (error as Error).message);
       return refuse({ formErrors: [CHECKOUT_MESSAGES.paymentSystemError] });
     }
     try {
-      answer = await ws.client.makePayment(page.checkoutId, { requestType: "Auth", paymentToken: token.token, billingAddress });
+      answer = await ws.client.makePayment(page.checkoutId, { requestType: "Auth", paymentToken: token, billingAddress });
     } catch (error) {
       return requestFailed(error);
     }
-    label = cardLabel(token.cardType, token.last4);
+    // What the shopper typed names the card: the API never echoes its brand or digits.
+    label = cardLabel(cardNumber);
   } else {
     const number = value.purchaseOrderNumber ?? "";
     try {

@@ -20,6 +20,12 @@ const faultRuleSchema = z.object({
   /** How many matching requests the rule affects; omitted = 1, 0 = until removed. */
   times: z.number().int().min(0).default(1),
   latencyMs: z.number().int().min(0).max(60_000).default(0),
+  /**
+   * Emulator-only: process the request first (its effects are committed), then answer the fault instead: an answer
+   * lost on the way back, which a client must not "fix" by sending a write again. Without it (the default) the fault
+   * answers before anything is processed.
+   */
+  after: z.boolean().default(false),
 });
 
 export type FaultRule = z.infer<typeof faultRuleSchema> & { id: number; remaining: number; hits: number; pattern: RegExp };
@@ -33,6 +39,8 @@ export interface JournalEntry {
   status: number;
   durationMs: number;
   fault: number | null;
+  /** What the API's own handling answered; null when a fault answered before processing. */
+  processedStatus: number | null;
 }
 
 const JOURNAL_CAPACITY = 1000;
@@ -48,6 +56,11 @@ export function createAdmin() {
     return new RegExp(`^${escaped}$`);
   }
 
+  function faultResponse(rule: FaultRule): Response | null {
+    if (!rule.status) return null;
+    return json(errorBody(rule.errorCode ?? "UNKNOWN_EXCEPTION", rule.message ?? "Fault injected by the emulator."), rule.status);
+  }
+
   return {
     /** The first live rule matching the request; consumes one of its `times`. */
     takeFault(method: string, path: string): FaultRule | null {
@@ -57,9 +70,25 @@ export function createAdmin() {
       if (rule.times > 0 && --rule.remaining <= 0) faults = faults.filter((f) => f !== rule);
       return rule;
     },
-    faultResponse(rule: FaultRule): Response | null {
-      if (!rule.status) return null;
-      return json(errorBody(rule.errorCode ?? "UNKNOWN_EXCEPTION", rule.message ?? "Fault injected by the emulator."), rule.status);
+    faultResponse,
+    /**
+     * The answer to a request a rule (or none) matched: the rule's latency first, then its fault instead of
+     * processing; with `after`, processing first, then the latency and the fault in place of the real answer.
+     */
+    async answer(rule: FaultRule | null, process: () => Promise<Response>): Promise<{ res: Response; processedStatus: number | null }> {
+      const pause = () => (rule?.latencyMs ? new Promise((r) => setTimeout(r, rule.latencyMs)) : undefined);
+      const fault = rule ? faultResponse(rule) : null;
+      if (rule?.after) {
+        const real = await process();
+        await pause();
+        if (!fault) return { res: real, processedStatus: real.status };
+        await real.body?.cancel();
+        return { res: fault, processedStatus: real.status };
+      }
+      await pause();
+      if (fault) return { res: fault, processedStatus: null };
+      const res = await process();
+      return { res, processedStatus: res.status };
     },
     record(entry: Omit<JournalEntry, "seq">) {
       journal.push({ seq: ++seq, ...entry });

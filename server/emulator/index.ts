@@ -109,8 +109,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       const started = performance.now();
       const isAdmin = url.pathname.startsWith("/__emulator/");
       const rule = isAdmin ? null : admin.takeFault(req.method, url.pathname);
-      if (rule?.latencyMs) await new Promise((r) => setTimeout(r, rule.latencyMs));
-      const res = (rule && admin.faultResponse(rule)) || (await router.handle(req, emu, authenticate));
+      const { res, processedStatus } = await admin.answer(rule, () => router.handle(req, emu, authenticate));
       if (!isAdmin) {
         admin.record({
           at: isoDate(clock.now()),
@@ -120,6 +119,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
           status: res.status,
           durationMs: Math.round(performance.now() - started),
           fault: rule?.id ?? null,
+          processedStatus,
         });
       }
       return res;

@@ -12,12 +12,18 @@ import type { Emu, EmulatorModule } from "./state.js";
  * The emulator's test payment gateway and the checkout payment resources: POST payments/token (card → token)
  * and POST checkouts/{id}/payments (authorise a token, or record a purchase order).
  *
+ * payments/token follows "Commerce Webstore Payments Token" (developer.salesforce.com, chatterapi
+ * connect_resources_commerce_webstore_token): body `{cardPaymentMethod: Card Payment Method Tokenization Input,
+ * billingAddress?}` → 201 `{token, errors: []}`. Nothing of the card is echoed back.
+ *
  * Magic card numbers (any future expiry, any 3-digit CVV; 4 for American Express):
  *   4242 4242 4242 4242 → Success         4000 0000 0000 0002 → Decline
  *   4000 0000 0000 0119 → SystemError     any other number passing the Luhn check → Success
- *   a number failing the Luhn check → the token endpoint answers 400 INVALID_API_INPUT "Enter a valid card number."
+ *   a number failing the Luhn check, a bad CVV or expiry date → the token endpoint refuses the card: 422 with
+ *     payment-failure errors naming the refused field in invalidParameters
  *   a card whose expiry month has passed (virtual clock) → its authorisation answers ValidationError
- * Card numbers are never stored or logged: a token keeps the brand, the last four digits and the outcome.
+ * Card numbers are never stored or logged: a token keeps the brand, the last four digits, the expiry date and the
+ * outcome.
  */
 
 export type GatewayOutcome = "Success" | "Decline" | "SystemError" | "ValidationError";
@@ -56,31 +62,68 @@ export interface TokenizedCard {
   last4: string;
   expiryMonth: number;
   expiryYear: number;
-  cardHolderName: string | null;
   outcome: GatewayOutcome;
 }
 
+/** The Card Payment Method Tokenization Input's fields (docs/emulator-checkout.md cites the page). */
+const CARD_FIELDS = new Set(["cardHolderName", "cardNumber", "cvv", "expiryMonth", "expiryYear", "cardType", "cardCategory", "nickName"]);
+/** cardType values the tokenization input documents. */
+export const CARD_TYPES = ["AmericanExpress", "MasterCard", "Visa"] as const;
+const CARD_CATEGORIES = ["CreditCard", "DebitCard"] as const;
+
+/** A card detail the gateway refuses: the field of the input it is about and what the shopper must do. */
+export interface CardRefusal {
+  field: "cardHolderName" | "cardNumber" | "cvv" | "expiryMonth" | "expiryYear" | "cardType";
+  message: string;
+}
+
+/** The gateway refused the card (answered 422 with payment-failure errors); the messages never repeat the number. */
+export class CardRefused extends Error {
+  constructor(readonly refusals: CardRefusal[]) {
+    super(refusals.map((r) => r.message).join(" "));
+    this.name = "CardRefused";
+  }
+}
+
+const scalar = (value: unknown): string | null => (typeof value === "string" || typeof value === "number" ? String(value) : null);
+
 /**
- * Checks a card as a gateway's tokeniser does and decides its outcome. Throws 400 INVALID_API_INPUT for what the
- * shopper must correct; the messages never repeat the card number.
+ * Checks a card as a gateway's tokeniser does and decides its outcome. A malformed input (missing field, wrong
+ * type, unknown field or value) throws the API's 400; card details the gateway refuses throw CardRefused, every
+ * refused field at once. Neither message repeats the card number.
  */
 export function tokenizeCard(input: unknown): TokenizedCard {
-  if (!input || typeof input !== "object" || Array.isArray(input)) throw invalidInput("paymentMethod is required: {cardNumber, expiryMonth, expiryYear, cvv, cardHolderName, cardType}.");
+  if (!input || typeof input !== "object" || Array.isArray(input)) throw invalidInput("cardPaymentMethod is required: {cardHolderName, cardNumber, cvv, expiryMonth, expiryYear}.");
   const card = input as Record<string, unknown>;
-  const raw = typeof card.cardNumber === "string" || typeof card.cardNumber === "number" ? String(card.cardNumber) : "";
-  const digits = raw.replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw invalidInput("Enter a valid card number.");
-  const brand = cardBrand(digits);
-  const cvv = typeof card.cvv === "string" || typeof card.cvv === "number" ? String(card.cvv) : "";
-  if (!(brand === "AmericanExpress" ? /^\d{4}$/ : /^\d{3}$/).test(cvv)) throw invalidInput("Enter a valid security code.");
-  const month = Number(card.expiryMonth);
-  let year = Number(card.expiryYear);
-  if (Number.isInteger(year) && year >= 0 && year < 100) year += 2000;
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 2000 || year > 2100) {
-    throw invalidInput("Enter a valid expiration date.");
+  for (const key of Object.keys(card)) if (!CARD_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in cardPaymentMethod.`);
+  for (const key of ["cardHolderName", "cardNumber", "cvv", "expiryMonth", "expiryYear"] as const) {
+    if (card[key] === undefined || card[key] === null) throw invalidInput(`cardPaymentMethod.${key} is required.`);
+    if (key === "cardHolderName" ? typeof card[key] !== "string" : scalar(card[key]) === null) throw invalidInput(`cardPaymentMethod.${key} must be a ${key === "cardHolderName" ? "string" : "string or a number"}.`);
   }
-  const holder = typeof card.cardHolderName === "string" && card.cardHolderName.trim() ? card.cardHolderName.trim().slice(0, 255) : null;
-  return { cardType: brand, last4: digits.slice(-4), expiryMonth: month, expiryYear: year, cardHolderName: holder, outcome: MAGIC_CARDS[digits] ?? "Success" };
+  if (card.cardType !== undefined && card.cardType !== null && !CARD_TYPES.includes(card.cardType as (typeof CARD_TYPES)[number])) {
+    throw invalidInput(`cardPaymentMethod.cardType must be one of ${CARD_TYPES.join(", ")}.`);
+  }
+  if (card.cardCategory !== undefined && card.cardCategory !== null && !CARD_CATEGORIES.includes(card.cardCategory as (typeof CARD_CATEGORIES)[number])) {
+    throw invalidInput(`cardPaymentMethod.cardCategory must be one of ${CARD_CATEGORIES.join(", ")}.`);
+  }
+  if (card.nickName !== undefined && card.nickName !== null && typeof card.nickName !== "string") throw invalidInput("cardPaymentMethod.nickName must be a string.");
+
+  const refusals: CardRefusal[] = [];
+  if (!(card.cardHolderName as string).trim()) refusals.push({ field: "cardHolderName", message: "Enter the name on the card." });
+  const digits = (scalar(card.cardNumber) ?? "").replace(/[\s-]/g, "");
+  const numberValid = /^\d{12,19}$/.test(digits) && luhnValid(digits);
+  const brand = numberValid ? cardBrand(digits) : "Unknown";
+  if (!numberValid) refusals.push({ field: "cardNumber", message: "Enter a valid card number." });
+  else if (card.cardType && brand !== card.cardType) refusals.push({ field: "cardType", message: "The card number doesn't match the card type." });
+  const cvv = scalar(card.cvv) ?? "";
+  if (!(brand === "AmericanExpress" ? /^\d{4}$/ : /^\d{3}$/).test(cvv)) refusals.push({ field: "cvv", message: "Enter a valid security code." });
+  const month = Number(scalar(card.expiryMonth));
+  let year = Number(scalar(card.expiryYear));
+  if (Number.isInteger(year) && year >= 0 && year < 100) year += 2000;
+  if (!Number.isInteger(month) || month < 1 || month > 12) refusals.push({ field: "expiryMonth", message: "Enter a valid expiration date." });
+  if (!Number.isInteger(year) || year < 2000 || year > 2100) refusals.push({ field: "expiryYear", message: "Enter a valid expiration date." });
+  if (refusals.length > 0) throw new CardRefused(refusals);
+  return { cardType: brand, last4: digits.slice(-4), expiryMonth: month, expiryYear: year, outcome: MAGIC_CARDS[digits] ?? "Success" };
 }
 
 /** A card is good through the last day of its expiry month. */
@@ -102,13 +145,37 @@ export const OUTCOME_ERRORS: Record<Exclude<GatewayOutcome, "Success">, { title:
   ValidationError: { title: "Check your payment information.", detail: "The payment information isn't valid." },
 };
 
+/** The token endpoint's 422: one payment-failure error per refused field, named in invalidParameters [I]. */
+export function refusalBody(refused: CardRefused) {
+  return {
+    errors: refused.refusals.map((r) => ({
+      ...paymentFailure(OUTCOME_ERRORS.ValidationError.title, r.message, null),
+      invalidParameters: [{ name: `cardPaymentMethod.${r.field}`, reason: r.message }],
+    })),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Payments
 
 const REQUEST_TYPES = ["Auth", "PostAuth", "SimplePurchaseOrder", "ClientRequest"] as const;
 type RequestType = (typeof REQUEST_TYPES)[number];
 const PAYMENT_FIELDS = new Set(["requestType", "paymentToken", "billingAddress", "paymentsData", "registrationAccountId"]);
+const TOKEN_FIELDS = new Set(["cardPaymentMethod", "billingAddress"]);
 const BILLING_FIELDS = new Set(["name", "firstName", "lastName", "companyName", "street", "city", "region", "postalCode", "country", "id", "phoneNumber", "shipToPhoneNumber", "email"]);
+
+/** A Checkout Address Input as JSON text, or null when absent. */
+function parseBillingAddress(a: unknown): string | null {
+  if (a === undefined || a === null) return null;
+  if (typeof a !== "object" || Array.isArray(a)) throw invalidInput("billingAddress must be an address object.");
+  for (const [key, value] of Object.entries(a)) {
+    if (!BILLING_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in billingAddress.`);
+    if (value !== null && typeof value !== "string") throw invalidInput(`billingAddress.${key} must be a string.`);
+  }
+  const country = (a as Record<string, string | null>).country;
+  if (country && !isIsoCountry(country)) throw invalidInput(`billingAddress.country must be an ISO 3166 two-letter country code: ${JSON.stringify(country)}.`);
+  return JSON.stringify(a);
+}
 
 interface PaymentInput {
   requestType: RequestType;
@@ -134,18 +201,7 @@ function parsePaymentInput(body: unknown): PaymentInput {
     }
     paymentsData = input.paymentsData;
   }
-  let billingAddress: string | null = null;
-  if (input.billingAddress !== undefined && input.billingAddress !== null) {
-    const a = input.billingAddress;
-    if (typeof a !== "object" || Array.isArray(a)) throw invalidInput("billingAddress must be an address object.");
-    for (const [key, value] of Object.entries(a)) {
-      if (!BILLING_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in billingAddress.`);
-      if (value !== null && typeof value !== "string") throw invalidInput(`billingAddress.${key} must be a string.`);
-    }
-    const country = (a as Record<string, string | null>).country;
-    if (country && !isIsoCountry(country)) throw invalidInput(`billingAddress.country must be an ISO 3166 two-letter country code: ${JSON.stringify(country)}.`);
-    billingAddress = JSON.stringify(a);
-  }
+  const billingAddress = parseBillingAddress(input.billingAddress);
   return { requestType: input.requestType as RequestType, paymentToken: ((input.paymentToken as string | undefined) ?? "").trim(), billingAddress, paymentsData };
 }
 
@@ -201,18 +257,25 @@ export function paymentRoutes(r: Router, emu: Emu) {
     requireGuestFlag(ctx, "guestCheckoutEnabled");
     const body = await ctx.json();
     if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
-    if (body.paymentGatewayId !== undefined && body.paymentGatewayId !== null && typeof body.paymentGatewayId !== "string") {
-      throw invalidInput("paymentGatewayId must be a string.");
+    // hasSubscriptionProduct is documented from API version 67.0: at v65.0 it is an unknown field, as any other.
+    for (const key of Object.keys(body)) if (!TOKEN_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}".`);
+    // The billing address is checked like the payment's, then ignored, as the documentation says of this resource.
+    parseBillingAddress(body.billingAddress);
+    let card: TokenizedCard;
+    try {
+      card = tokenizeCard(body.cardPaymentMethod);
+    } catch (err) {
+      if (err instanceof CardRefused) return json(refusalBody(err), 422);
+      throw err;
     }
-    const card = tokenizeCard(body.paymentMethod);
     const token = `tok_${randomBytes(18).toString("base64url")}`;
     emu.db
       .prepare(
         `INSERT INTO payment_tokens(token, webstore_id, card_type, last4, expiry_month, expiry_year, card_holder_name, outcome, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
       )
-      .run(token, ctx.webstoreId, card.cardType, card.last4, card.expiryMonth, card.expiryYear, card.cardHolderName, card.outcome, emu.clock.now());
-    return json({ token, last4: card.last4, cardType: card.cardType }, 201);
+      .run(token, ctx.webstoreId, card.cardType, card.last4, card.expiryMonth, card.expiryYear, card.outcome, emu.clock.now());
+    return json({ token, errors: [] }, 201);
   });
 
   r.webstore("POST", "checkouts/:activeOrCheckoutId/payments", async (ctx) => {

@@ -26,7 +26,8 @@ import { wishlistsApi } from './api/wishlists.js';
 import { type AsyncWaitOptions, defaultSleep, waitForReady } from './async-wait.js';
 import { type WebstoreCaches, createWebstoreCaches } from './cache.js';
 import type { ClientCore } from './core.js';
-import { DEFAULT_RETRY, type FetchLike, type RetryPolicy, createHttp } from './http.js';
+import { type FetchLike, createHttp } from './http.js';
+import { DEFAULT_RETRY, type RetryPolicy, SERVER_RENDERING_RETRY } from './retry.js';
 
 export const DEFAULT_API_VERSION = 'v65.0';
 
@@ -61,13 +62,16 @@ export interface WebstoreClientOptions {
   currencyIsoCode?: string;
   /** Sends `X-Highscale: true` on cart calls (application context `propertiesEx.highScaleCartEnabled`). */
   highScaleCart?: boolean;
-  /** Default 3 attempts, 4000 ms apart (spec §9). */
+  /**
+   * Default 3 attempts, 4000 ms apart (spec §9); with `serverRendering`, SERVER_RENDERING_RETRY (done within 1 s).
+   * Writes (POST, PUT, PATCH, DELETE) are only ever retried when the request never reached the server (retry.ts).
+   */
   retry?: RetryPolicy;
   /** Default: the spec's 14 attempts on `asyncWaitDelay`. */
   asyncWait?: { maxAttempts: number; delayMs: (attempt: number) => number };
   /** Injectable so tests don't wait. */
   sleep?: (ms: number) => Promise<void>;
-  /** Clock of the caches this client creates when `caches` is not given. */
+  /** Clock of the caches this client creates when `caches` is not given, and of the retry policy's `maxRetryMs`. */
   now?: () => number;
   /** Shared across requests: create once per process with createWebstoreCaches(). */
   caches?: WebstoreCaches;
@@ -76,7 +80,10 @@ export interface WebstoreClientOptions {
   oauth?: { clientId?: string; clientSecret?: string; redirectUri?: string };
   /** The Experience Cloud site (community) id; needed only for SEO properties. */
   communityId?: string;
-  /** True in a Remix loader or action: polling helpers throw SSR_NO_POLLING instead of waiting. */
+  /**
+   * True in a Remix loader or action: polling helpers throw SSR_NO_POLLING instead of waiting, and retries follow
+   * SERVER_RENDERING_RETRY unless `retry` is given.
+   */
   serverRendering?: boolean;
 }
 
@@ -95,8 +102,9 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
     effectiveAccountId: opts.effectiveAccountId,
     currencyIsoCode: opts.currencyIsoCode,
     highScaleCart: opts.highScaleCart,
-    retry: opts.retry ?? DEFAULT_RETRY,
+    retry: opts.retry ?? (opts.serverRendering ? SERVER_RENDERING_RETRY : DEFAULT_RETRY),
     sleep,
+    now: opts.now,
     signal: opts.signal,
   });
   const wait: AsyncWaitOptions = { ...opts.asyncWait, sleep, serverRendering: opts.serverRendering };

@@ -24,6 +24,8 @@ export interface ApiErrorItem {
   /** The API's `errorCode` (Connect errors) or `type` (checkout errors) or `error` (OAuth errors). */
   type: string;
   arguments?: unknown[];
+  /** A checkout error's input fields it is about (`name`: the field's path in the request body). */
+  invalidParameters?: { name: string; reason?: string }[];
 }
 
 export interface FetchErrorInit {
@@ -105,7 +107,12 @@ function toItem(raw: unknown): ApiErrorItem | undefined {
   const type = str(raw.errorCode) ?? str(raw.type) ?? '';
   const message = str(raw.message) ?? str(raw.detail) ?? str(raw.title) ?? '';
   const args = Array.isArray(raw.arguments) ? { arguments: raw.arguments } : {};
-  return { type, message, ...args };
+  const invalid = Array.isArray(raw.invalidParameters)
+    ? raw.invalidParameters
+        .filter((p): p is Json => isObject(p) && typeof p.name === 'string')
+        .map((p) => ({ name: p.name as string, ...(typeof p.reason === 'string' ? { reason: p.reason } : {}) }))
+    : [];
+  return { type, message, ...args, ...(invalid.length > 0 ? { invalidParameters: invalid } : {}) };
 }
 
 /**

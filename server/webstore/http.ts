@@ -1,31 +1,15 @@
 /**
- * Request building (spec §7), the retry policy (spec §4) and turning answers into data or errors (spec §8).
- * Everything goes through one `fetch(Request)`: the platform fetch for the real API or the emulator over HTTP,
- * or the emulator's own in-process fetch.
+ * Request building (spec §7), the retry policy (spec §4, in retry.ts) and turning answers into data or errors
+ * (spec §8). Everything goes through one `fetch(Request)`: the platform fetch for the real API or the emulator over
+ * HTTP, or the emulator's own in-process fetch.
  */
 import { AbortedError, FetchError, parseErrorBody } from './errors.js';
+import { type RetryPolicy, fetchWithRetry } from './retry.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
 export type Query = Record<string, QueryValue>;
 export type FetchLike = (input: Request) => Promise<Response>;
-
-export interface RetryPolicy {
-  /** Total tries, the first included. */
-  attempts: number;
-  pauseMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, pauseMs: 4000 };
-
-/**
- * Only failures that may pass on their own are retried. A 4xx other than 408 answers the same way every
- * time: retrying a 400 would make a shopper wait 2 × 4 s for a validation message. A 409 (conflict: the cart or
- * checkout changed under us) is never retried, as the spec requires: the caller must reload first. Nor is a 429:
- * the API asks us to slow down (and order lookups answer it for too many failed attempts), so eight seconds of
- * retries inside one page request would only delay the message the shopper needs.
- */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 500, 502, 503, 504]);
 
 /** Salesforce's placeholder for "no account". */
 export const NO_ACCOUNT_ID = '000000000000000';
@@ -49,6 +33,8 @@ export interface HttpOptions {
   highScaleCart?: boolean;
   retry: RetryPolicy;
   sleep: (ms: number) => Promise<void>;
+  /** The clock of the retry policy's `maxRetryMs`; default Date.now. */
+  now?: () => number;
   signal?: AbortSignal;
 }
 
@@ -159,26 +145,7 @@ export function createHttp(options: HttpOptions): Http {
     return headers;
   }
 
-  async function fetchWithRetry(build: () => Request, url: string): Promise<Response> {
-    for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw new AbortedError(url, signal.reason);
-      let response: Response;
-      try {
-        response = await options.fetch(build());
-      } catch (error) {
-        if (signal?.aborted || isAbortLike(error)) throw new AbortedError(url, error);
-        if (attempt >= retry.attempts) {
-          const message = error instanceof Error ? error.message : String(error);
-          throw new FetchError({ url, status: 0, statusText: 'Network Error', message, cause: error });
-        }
-        await sleep(retry.pauseMs);
-        continue;
-      }
-      if (!RETRYABLE_STATUSES.has(response.status) || attempt >= retry.attempts) return response;
-      await response.body?.cancel();
-      await sleep(retry.pauseMs);
-    }
-  }
+  const retrying = { fetch: options.fetch, retry, sleep, now: options.now ?? Date.now, signal };
 
   async function exchange<T>(
     method: HttpMethod,
@@ -189,7 +156,7 @@ export function createHttp(options: HttpOptions): Http {
   ): Promise<HttpAnswer<T>> {
     const href = url.toString();
     const build = () => new Request(href, { method, headers, body, credentials: 'same-origin', signal, redirect: request.redirect });
-    let response = await fetchWithRetry(build, href);
+    let response = await fetchWithRetry(retrying, method, build, href);
 
     // A refused token is renewed once (guests), and the request sent again with the new one: a 401 means the
     // API did nothing, so even a write is safe to repeat.
@@ -200,7 +167,7 @@ export function createHttp(options: HttpOptions): Http {
         await response.body?.cancel();
         accessToken = fresh;
         headers.Authorization = `Bearer ${fresh}`;
-        response = await fetchWithRetry(build, href);
+        response = await fetchWithRetry(retrying, method, build, href);
       }
     }
 

@@ -421,9 +421,25 @@ export const DeliveryGroupCollectionSchema = z
   .passthrough();
 export type DeliveryGroupCollection = z.infer<typeof DeliveryGroupCollectionSchema>;
 
+/** An input field a checkout error is about: `name` is its path in the request body, e.g. `cardPaymentMethod.cvv`. */
+export const InvalidParameterSchema = z.object({ name: z.string(), reason: optional(z.string()) }).passthrough();
+
 export const CheckoutErrorSchema = z
-  .object({ type: z.string(), title: optional(z.string()), detail: optional(z.string()) })
+  .object({
+    type: z.string(),
+    title: optional(z.string()),
+    detail: optional(z.string()),
+    instance: optional(z.string()),
+    invalidParameters: optional(z.array(InvalidParameterSchema)),
+  })
   .passthrough();
+export type CheckoutError = z.infer<typeof CheckoutErrorSchema>;
+
+/** POST payments/token's answer: the gateway's token only, never the card's digits or brand. */
+export const PaymentTokenSchema = z
+  .object({ token: optional(z.string()), errors: optional(z.array(CheckoutErrorSchema)) })
+  .passthrough();
+export type PaymentToken = z.infer<typeof PaymentTokenSchema>;
 
 export const CheckoutSchema = z
   .object({

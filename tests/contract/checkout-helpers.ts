@@ -46,7 +46,7 @@ export async function startCheckout(s: Shopper) {
 
 export async function cardToken(s: Shopper, cardNumber = CARDS.success) {
   const res = await s.call("POST", "payments/token", {
-    paymentMethod: { cardHolderName: "Sam Shopper", cardNumber, cvv: "123", expiryMonth: "12", expiryYear: "2099", cardType: "Visa" },
+    cardPaymentMethod: { cardHolderName: "Sam Shopper", cardNumber, cvv: "123", expiryMonth: "12", expiryYear: "2099", cardType: "Visa" },
   });
   if (res.status !== 201) throw new Error(`token: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token as string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { API, TARGET_NAMES, api, login, startTarget } from "./targets.js";
+import { shopper } from "./checkout-helpers.js";
 import { useTarget } from "./use-target.js";
 
 describe.each(TARGET_NAMES)("context endpoints (%s)", (name) => {
@@ -97,6 +98,30 @@ describe("emulator test controls", () => {
     expect((await call("GET", "application-context")).status).toBe(200);
     const journal = await call("GET", "/__emulator/journal?path=application-context");
     expect(journal.body.entries.map((e: any) => e.status)).toEqual([503, 503, 200]);
+    await target.close();
+  });
+
+  it("with after: true processes the request, then loses its answer: the fault replaces it, the effects stay", async () => {
+    const target = await startTarget("in-process");
+    const call = api(target);
+    const guest = await shopper(target);
+    const item = { productId: "01tDM0000000001", quantity: "1", type: "Product" };
+    expect((await guest.call("POST", "carts", {})).status).toBe(201);
+    const rule = await call("POST", "/__emulator/faults", { method: "POST", path: "*/cart-items", status: 503, errorCode: "SERVICE_UNAVAILABLE", after: true });
+    expect(rule.body).toMatchObject({ after: true, times: 1 });
+    const lost = await guest.call("POST", "carts/active/cart-items", item);
+    expect(lost.status).toBe(503);
+    expect(lost.body).toEqual([{ errorCode: "SERVICE_UNAVAILABLE", message: expect.any(String) }]);
+    const quantities = async () => (await guest.call("GET", "carts/active/cart-items")).body.cartItems.map((i: any) => i.cartItem.quantity);
+    expect(await quantities()).toEqual(["1.0"]);
+    const journal = await call("GET", "/__emulator/journal?method=POST&path=cart-items");
+    expect(journal.body.entries).toMatchObject([{ status: 503, fault: rule.body.id, processedStatus: 201 }]);
+    // Without `after` the fault answers before processing: nothing is added.
+    await call("POST", "/__emulator/faults", { method: "POST", path: "*/cart-items", status: 503 });
+    expect((await guest.call("POST", "carts/active/cart-items", item)).status).toBe(503);
+    expect(await quantities()).toEqual(["1.0"]);
+    const last = (await call("GET", "/__emulator/journal?method=POST&path=cart-items")).body.entries.at(-1);
+    expect(last).toMatchObject({ status: 503, processedStatus: null });
     await target.close();
   });
 

@@ -4,7 +4,7 @@ import { TARGET_NAMES, api } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({
-  paymentMethod: { cardHolderName: "Sam Shopper", cardNumber, cvv: "123", expiryMonth: "12", expiryYear: "2099", cardType: "Visa", ...extra },
+  cardPaymentMethod: { cardHolderName: "Sam Shopper", cardNumber, cvv: "123", expiryMonth: "12", expiryYear: "2099", cardType: "Visa", ...extra },
 });
 
 describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
@@ -21,20 +21,60 @@ describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
     return id;
   }
 
-  it("tokenises a card (201) and answers only the token, the last four digits and the brand", async () => {
+  it("tokenises a card (201) and answers only the token and no errors: nothing of the card comes back", async () => {
     const res = await guest.call("POST", "payments/token", card("4242 4242 4242 4242"));
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ token: expect.stringMatching(/^tok_/), last4: "4242", cardType: "Visa" });
+    expect(res.body).toEqual({ token: expect.stringMatching(/^tok_/), errors: [] });
+    // cardType is optional; the billing address is taken (and, as documented, ignored).
+    const bare = await guest.call("POST", "payments/token", {
+      cardPaymentMethod: { cardHolderName: "Sam Shopper", cardNumber: CARDS.success, cvv: 123, expiryMonth: 12, expiryYear: 2099, cardCategory: "CreditCard" },
+      billingAddress: TEXAS,
+    });
+    expect(bare.status).toBe(201);
+    expect(Object.keys(bare.body).sort()).toEqual(["errors", "token"]);
   });
 
-  it("rejects a number failing the Luhn check, a bad security code or expiry with 400, never echoing the number", async () => {
+  it("refuses a number failing the Luhn check, a bad security code or expiry with 422 payment-failure errors on those fields", async () => {
     const luhn = await guest.call("POST", "payments/token", card(CARDS.notLuhn));
-    expect(luhn.status).toBe(400);
-    expect(luhn.body).toEqual([{ errorCode: "INVALID_API_INPUT", message: "Enter a valid card number." }]);
+    expect(luhn.status).toBe(422);
+    expect(luhn.body).toEqual({
+      errors: [
+        {
+          type: "/commerce/errors/payment-failure",
+          title: "Check your payment information.",
+          detail: "Enter a valid card number.",
+          instance: null,
+          invalidParameters: [{ name: "cardPaymentMethod.cardNumber", reason: "Enter a valid card number." }],
+        },
+      ],
+    });
     expect(JSON.stringify(luhn.body)).not.toContain(CARDS.notLuhn);
-    expect((await guest.call("POST", "payments/token", card(CARDS.success, { cvv: "12" }))).body[0].message).toBe("Enter a valid security code.");
-    expect((await guest.call("POST", "payments/token", card(CARDS.success, { expiryMonth: "13" }))).body[0].message).toBe("Enter a valid expiration date.");
-    expect((await guest.call("POST", "payments/token", {})).status).toBe(400);
+    const cvv = await guest.call("POST", "payments/token", card(CARDS.success, { cvv: "12" }));
+    expect(cvv.status).toBe(422);
+    expect(cvv.body.errors).toMatchObject([{ detail: "Enter a valid security code.", invalidParameters: [{ name: "cardPaymentMethod.cvv" }] }]);
+    const expiry = await guest.call("POST", "payments/token", card(CARDS.success, { expiryMonth: "13" }));
+    expect(expiry.body.errors).toMatchObject([{ detail: "Enter a valid expiration date.", invalidParameters: [{ name: "cardPaymentMethod.expiryMonth" }] }]);
+    // Every refused field at once.
+    const all = await guest.call("POST", "payments/token", card(CARDS.notLuhn, { cvv: "1", expiryYear: "later" }));
+    expect(all.body.errors.map((e: any) => e.invalidParameters[0].name)).toEqual(["cardPaymentMethod.cardNumber", "cardPaymentMethod.cvv", "cardPaymentMethod.expiryYear"]);
+    // Decline and system error are the authorisation's answers, not the tokeniser's.
+    expect((await guest.call("POST", "payments/token", card(CARDS.decline))).status).toBe(201);
+    expect((await guest.call("POST", "payments/token", card(CARDS.systemError))).status).toBe(201);
+  });
+
+  it("answers a malformed request with the API's 400 array: missing card, missing field, unknown field", async () => {
+    const empty = await guest.call("POST", "payments/token", {});
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual([{ errorCode: "INVALID_API_INPUT", message: expect.stringMatching(/^cardPaymentMethod is required/) }]);
+    const noCvv = await guest.call("POST", "payments/token", card(CARDS.success, { cvv: undefined }));
+    expect(noCvv.body).toEqual([{ errorCode: "INVALID_API_INPUT", message: "cardPaymentMethod.cvv is required." }]);
+    // The earlier invented body is refused as the API refuses any unknown field.
+    const invented = await guest.call("POST", "payments/token", { paymentMethod: card(CARDS.success).cardPaymentMethod });
+    expect(invented.body).toEqual([{ errorCode: "JSON_PARSER_ERROR", message: 'Unrecognized field "paymentMethod".' }]);
+    // hasSubscriptionProduct is documented from API version 67.0 only.
+    const later = await guest.call("POST", "payments/token", { ...card(CARDS.success), hasSubscriptionProduct: false });
+    expect(later.body).toEqual([{ errorCode: "JSON_PARSER_ERROR", message: 'Unrecognized field "hasSubscriptionProduct".' }]);
+    for (const res of [empty, noCvv, invented, later]) expect(JSON.stringify(res.body)).not.toContain(CARDS.success);
   });
 
   it("authorises the magic cards: success, decline, system error", async () => {
@@ -118,7 +158,9 @@ describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
     expect((await guest.call("POST", `checkouts/${id}/orders`)).status).toBe(201);
   });
 
-  it("stores no card number anywhere: only tokens, brands and last four digits", async () => {
+  it("stores no card number or holder anywhere: only tokens, brands, expiry dates and last four digits", async () => {
+    await guest.call("POST", "payments/token", card(CARDS.notLuhn));
+    await guest.call("POST", "payments/token", card(CARDS.success, { cardHolderName: "Ada Cardholder", nickName: "Ada's card" }));
     const id = await payableCheckout(guest);
     expect((await guest.call("POST", `checkouts/${id}/orders`)).status).toBe(201);
     const db = target.emulator.db;
@@ -126,8 +168,11 @@ describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
     for (const table of tables) {
       const rows = db.prepare(`SELECT * FROM "${table}"`).all();
       expect(JSON.stringify(rows), table).not.toContain(CARDS.success);
+      expect(JSON.stringify(rows), table).not.toContain(CARDS.notLuhn);
+      expect(JSON.stringify(rows), table).not.toContain("Ada");
     }
     const journal = await api(target)("GET", "/__emulator/journal");
     expect(JSON.stringify(journal.body)).not.toContain(CARDS.success);
+    expect(JSON.stringify(journal.body)).not.toContain(CARDS.notLuhn);
   });
 });

@@ -71,7 +71,7 @@ async function rivalBuys(request: APIRequestContext, productId: string) {
   await call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: { ...TEXAS, name: "Rita Rival", country: "US" } });
   await call("PATCH", `checkouts/${checkoutId}`, { contactInfo: { lastName: "Rival", email: "rita@example.com", phoneNumber: "5125550199" } });
   const { token } = await call("POST", "payments/token", {
-    paymentMethod: { cardHolderName: "Rita Rival", cardNumber: "4242424242424242", cvv: "123", expiryMonth: "12", expiryYear: EXPIRY_YEAR },
+    cardPaymentMethod: { cardHolderName: "Rita Rival", cardNumber: "4242424242424242", cvv: "123", expiryMonth: "12", expiryYear: EXPIRY_YEAR },
   });
   await call("POST", `checkouts/${checkoutId}/payments`, { requestType: "Auth", paymentToken: token });
   const placed = await call("POST", `checkouts/${checkoutId}/orders`);
@@ -205,6 +205,28 @@ test("a declined card says so and keeps everything typed except the card number"
   await page.getByLabel("CVV").fill("123");
   await page.getByRole("button", { name: "Continue to review" }).click();
   await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();
+});
+
+test("a card number the gateway refuses is refused on the number, and the card is named by what was typed", async ({ page }) => {
+  await addToCart(page, COFFEE.id);
+  await goToCheckout(page);
+  await guestToPayment(page);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+
+  // Twelve to nineteen digits pass the form's own check; the gateway's Luhn check refuses this one (422).
+  await fillCard(page, "4242 4242 4242 4241");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "Check the following" });
+  await expect(summary.getByRole("link", { name: "Card number: Enter a valid card number." })).toBeVisible();
+  await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Card number")).toHaveAccessibleDescription("Enter a valid card number.");
+  await expect(page.getByLabel("Card number")).toHaveValue("");
+  await expect(page.getByLabel("Cardholder name")).toHaveValue("Sam Shopper");
+
+  await fillCard(page, "5555 5555 5555 4444");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();
+  await expect(page.getByText("Mastercard ending in 4444")).toBeVisible();
 });
 
 test("an expired card is refused on its expiry date, not on its number", async ({ page, store }) => {

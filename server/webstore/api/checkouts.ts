@@ -3,7 +3,7 @@ import type { Async } from '../async-wait.js';
 import { type ClientCore, required, send, sendAsync } from '../core.js';
 import { NULL_CHECKOUTID, WebstoreError, isFetchError } from '../errors.js';
 import { path } from '../http.js';
-import type { Checkout, JsonObject, PostalAddressFields } from '../types.js';
+import type { Checkout, JsonObject, PaymentToken, PostalAddressFields } from '../types.js';
 
 /** `phoneNumber` is sent as `shipToPhoneNumber`, the API's name for it on delivery addresses. */
 export interface CheckoutAddressInput extends PostalAddressFields {
@@ -29,16 +29,26 @@ export interface PaymentRequest {
   registrationAccountId?: string;
 }
 
+/**
+ * Card Payment Method Tokenization Input: the card as the shopper typed it. The number goes to the API once, in this
+ * request, and is never logged or kept.
+ */
+export interface CardPaymentMethodInput {
+  cardHolderName: string;
+  cardNumber: string;
+  cvv: string;
+  expiryMonth: string;
+  expiryYear: string;
+  /** The values the tokenization input documents; leave it out for other brands. */
+  cardType?: 'AmericanExpress' | 'MasterCard' | 'Visa';
+  cardCategory?: 'CreditCard' | 'DebitCard';
+  nickName?: string;
+}
+
+/** POST payments/token's body (Payment Token Input). The API ignores `billingAddress` here. */
 export interface PaymentTokenInput {
-  paymentGatewayId?: string;
-  paymentMethod: {
-    cardHolderName: string;
-    cardNumber: string;
-    expiryMonth: string;
-    expiryYear: string;
-    cvv: string;
-    cardType?: string;
-  };
+  cardPaymentMethod: CardPaymentMethodInput;
+  billingAddress?: JsonObject;
 }
 
 export interface OrderAction {
@@ -122,10 +132,12 @@ export function checkoutsApi(core: ClientCore) {
     },
 
     /**
-     * Turns card details into the gateway's token (POST payments/token). The card number travels once, to the
-     * API; only the token is used afterwards.
+     * Turns card details into the gateway's token (POST payments/token → 201 `{token, errors}`). The card number
+     * travels once, to the API; only the token is used afterwards, and nothing of the card comes back. A card the
+     * gateway refuses answers 422: the FetchError's `errors` are its payment-failure errors, each with the
+     * refused input fields in `invalidParameters` (e.g. `cardPaymentMethod.cvv`).
      */
-    async tokenizePayment(input: PaymentTokenInput): Promise<{ token?: string; last4?: string; cardType?: string }> {
+    async tokenizePayment(input: PaymentTokenInput): Promise<PaymentToken> {
       return send(core, { method: 'POST', path: 'payments/token', body: input });
     },
 

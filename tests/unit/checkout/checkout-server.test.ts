@@ -69,17 +69,24 @@ describe("session keys of the checkout", () => {
 });
 
 describe("tokenizeCard", () => {
-  it("sends the card to the client's payments/token method and answers the token", async () => {
-    const tokenizePayment = vi.fn().mockResolvedValue({ token: "tok_1", last4: "4242", cardType: "Visa" });
+  it("sends the documented body with the brand the typed number shows, and answers only the token", async () => {
+    const tokenizePayment = vi.fn().mockResolvedValue({ token: "tok_1", errors: [] });
     const ws = await webstore({ tokenizePayment });
-    await expect(tokenizeCard(ws.client, card)).resolves.toEqual({ token: "tok_1", last4: "4242", cardType: "Visa" });
+    await expect(tokenizeCard(ws.client, card)).resolves.toBe("tok_1");
     expect(tokenizePayment).toHaveBeenCalledWith({
-      paymentMethod: { cardHolderName: "Sam Shopper", cardNumber: "4242424242424242", expiryMonth: "12", expiryYear: "2030", cvv: "123" },
+      cardPaymentMethod: { cardHolderName: "Sam Shopper", cardNumber: "4242424242424242", expiryMonth: "12", expiryYear: "2030", cvv: "123", cardType: "Visa" },
     });
   });
 
+  it("sends no cardType for a brand the tokenization input doesn't list", async () => {
+    const tokenizePayment = vi.fn().mockResolvedValue({ token: "tok_2", errors: [] });
+    const ws = await webstore({ tokenizePayment });
+    await tokenizeCard(ws.client, { ...card, cardNumber: "6011111111111117" });
+    expect(tokenizePayment.mock.calls[0][0].cardPaymentMethod).not.toHaveProperty("cardType");
+  });
+
   it("fails without echoing the card number when the gateway answers no token", async () => {
-    const ws = await webstore({ tokenizePayment: vi.fn().mockResolvedValue({}) });
+    const ws = await webstore({ tokenizePayment: vi.fn().mockResolvedValue({ errors: [] }) });
     const error = (await tokenizeCard(ws.client, card).catch((e: unknown) => e)) as Error;
     expect(error.message).toBe("The payment gateway answered without a token.");
     expect(error.message).not.toContain(card.cardNumber);

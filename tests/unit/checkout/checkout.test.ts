@@ -3,6 +3,7 @@ import {
   addressFormValues,
   arrangementFromForm,
   cardDigits,
+  cardFieldErrors,
   cardFieldOfMessage,
   cardLabel,
   CHECKOUT_MESSAGES,
@@ -440,11 +441,32 @@ describe("payment", () => {
     expect(cardFieldOfMessage("Enter a valid expiration date.")).toBe("expiryMonth");
   });
 
-  it("reads card numbers typed with spaces or dashes, and names a card by brand and last four", () => {
+  it("puts a gateway's refusal on the fields its invalidParameters name, else on the field its words are about", () => {
+    expect(
+      cardFieldErrors([
+        { message: "Enter a valid card number.", invalidParameters: [{ name: "cardPaymentMethod.cardNumber" }] },
+        { message: "Enter a valid security code.", invalidParameters: [{ name: "cardPaymentMethod.cvv" }] },
+        { message: "Enter a valid expiration date.", invalidParameters: [{ name: "cardPaymentMethod.expiryYear" }] },
+        { message: "The card number doesn't match the card type.", invalidParameters: [{ name: "cardPaymentMethod.cardType" }] },
+        { message: "Enter the name on the card.", invalidParameters: [{ name: "cardPaymentMethod.cardHolderName" }] },
+      ]),
+    ).toEqual({
+      cardNumber: ["Enter a valid card number.", "The card number doesn't match the card type."],
+      cvv: ["Enter a valid security code."],
+      expiryYear: ["Enter a valid expiration date."],
+      cardholderName: ["Enter the name on the card."],
+    });
+    // Without invalidParameters (or naming fields the form doesn't have), the words decide; no words, the number.
+    expect(cardFieldErrors([{ message: "Enter a valid expiration date." }])).toEqual({ expiryMonth: ["Enter a valid expiration date."] });
+    expect(cardFieldErrors([{ message: "Enter a valid security code.", invalidParameters: [{ name: "billingAddress.city" }] }])).toEqual({ cvv: ["Enter a valid security code."] });
+    expect(cardFieldErrors([{ message: "" }])).toEqual({ cardNumber: ["Check your card number."] });
+  });
+
+  it("reads card numbers typed with spaces or dashes, and names a card by the typed number's brand and last four", () => {
     expect(cardDigits("4242 4242-4242 4242")).toBe("4242424242424242");
-    expect(cardLabel("Visa", "4242")).toBe("Visa ending in 4242");
-    expect(cardLabel("AmericanExpress", "0005")).toBe("American Express ending in 0005");
-    expect(cardLabel("Unknown", "1111")).toBe("Card ending in 1111");
+    expect(cardLabel("4242 4242 4242 4242")).toBe("Visa ending in 4242");
+    expect(cardLabel("378282246310005")).toBe("American Express ending in 0005");
+    expect(cardLabel("9999 9999 9999 1111")).toBe("Card ending in 1111");
   });
 
   it("offers expiry years from this year on", () => {

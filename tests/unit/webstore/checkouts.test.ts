@@ -147,6 +147,46 @@ describe('checkouts', () => {
     ]);
   });
 
+  it('tokenises a card with the documented body and reads only {token, errors}', async () => {
+    const { client, calls } = testClient(() => json({ token: 'tok_1', errors: [] }, 201));
+    const card = { cardHolderName: 'Sam Shopper', cardNumber: '4242424242424242', cvv: '123', expiryMonth: '12', expiryYear: '2030', cardType: 'Visa' as const };
+    expect(await client.tokenizePayment({ cardPaymentMethod: card })).toEqual({ token: 'tok_1', errors: [] });
+    expect(calls.map((c) => [c.method, rel(c), JSON.parse(c.body)])).toEqual([['POST', 'payments/token', { cardPaymentMethod: card }]]);
+  });
+
+  it('turns a refused card (422) into a FetchError whose errors name the refused fields, without the number', async () => {
+    const refusal = {
+      errors: [
+        {
+          type: '/commerce/errors/payment-failure',
+          title: 'Check your payment information.',
+          detail: 'Enter a valid security code.',
+          instance: null,
+          invalidParameters: [{ name: 'cardPaymentMethod.cvv', reason: 'Enter a valid security code.' }],
+        },
+      ],
+    };
+    const { client, calls } = testClient(() => json(refusal, 422));
+    const card = { cardHolderName: 'Sam', cardNumber: '4242424242424242', cvv: '12', expiryMonth: '12', expiryYear: '2030' };
+    const error = await client.tokenizePayment({ cardPaymentMethod: card }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'FetchError',
+      status: 422,
+      message: 'Enter a valid security code.',
+      code: '/commerce/errors/payment-failure',
+      errors: [
+        {
+          type: '/commerce/errors/payment-failure',
+          message: 'Enter a valid security code.',
+          invalidParameters: [{ name: 'cardPaymentMethod.cvv', reason: 'Enter a valid security code.' }],
+        },
+      ],
+    });
+    expect(JSON.stringify(error) + String(error)).not.toContain(card.cardNumber);
+    // A refusal is the gateway's answer, not a passing failure: it is not retried.
+    expect(calls).toHaveLength(1);
+  });
+
   it('deletes a checkout and handles checkout coupons', async () => {
     const { client, calls } = testClient((req) => (req.method === 'DELETE' ? new Response(null, { status: 202 }) : json({})));
     await client.applyCheckoutCoupon('2z9A', 'SAVE10');

@@ -93,6 +93,19 @@ describe('parseErrorBody', () => {
     expect(parseErrorBody({ errors: [{ type: 't', title: 'T' }] })).toEqual([{ type: 't', message: 'T' }]);
   });
 
+  it("keeps a checkout error's invalidParameters (the input fields it is about) and drops malformed ones", () => {
+    const body = {
+      errors: [
+        { type: 'p', title: 'Check', detail: 'Enter a valid card number.', invalidParameters: [{ name: 'cardPaymentMethod.cardNumber', reason: 'r' }, { reason: 'no name' }, 'x'] },
+        { type: 'p', detail: 'd', invalidParameters: 'not a list' },
+      ],
+    };
+    expect(parseErrorBody(body)).toEqual([
+      { type: 'p', message: 'Enter a valid card number.', invalidParameters: [{ name: 'cardPaymentMethod.cardNumber', reason: 'r' }] },
+      { type: 'p', message: 'd' },
+    ]);
+  });
+
   it('finds nothing in bodies that are not errors', () => {
     expect(parseErrorBody(null)).toEqual([]);
     expect(parseErrorBody('oops')).toEqual([]);

@@ -432,14 +432,16 @@ export function checkoutJson(emu: Emu, checkout: CheckoutRow, rated: RatedCart, 
 }
 
 /**
- * The checkout as the API answers it: 202 while processing (each read counts as one poll), 422 when ready but
- * with integration errors (the body is still the checkout), else 200. `afterWrite` answers a write: 202 while
- * processing, else 200 (a write's errors are in the body; the next GET answers 422 for them).
+ * The checkout as the API answers it. A write (start, update) always answers 202: the shipping, tax and pricing
+ * calculators run asynchronously on a real org, and its answer is not the calculated checkout (clients poll GET,
+ * as the LWR checkout does). A read answers 202 while processing (each read counts as one poll: `asyncPolls`,
+ * 0 by default, so the read right after a write finds the calculation done), 422 when ready but with integration
+ * errors (the body is still the checkout), else 200.
  */
 function respond(ctx: RequestContext, checkout: CheckoutRow, cart: CartRow, mode: "read" | "write") {
   const emu = ctx.emu;
   const key = checkoutKey(checkout.id);
-  const processing = mode === "read" ? emu.async.poll(key) : emu.async.isProcessing(key);
+  const processing = mode === "read" ? emu.async.poll(key) : true;
   const rated = emu.db.transaction(() => rateCart(emu, cartById(emu, cart.id)!, processing))();
   const fresh = checkoutRow(emu, checkout.id)!;
   const errors = processing || fresh.status !== "Open" ? [] : integrationErrors(emu, rated);
@@ -652,8 +654,8 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     const res = await delegateToCartCoupons(r, ctx, "POST", cart, undefined, { couponCode: code });
     keepSessionAfterCouponChange(emu, checkout);
     emu.async.begin(checkoutKey(checkout.id));
-    const processing = emu.async.isProcessing(checkoutKey(checkout.id));
-    return json(await res.json(), processing ? 202 : res.status);
+    // Applying a coupon recalculates the checkout: accepted (202) once the cart took the coupon.
+    return json(await res.json(), res.ok ? 202 : res.status);
   });
 
   r.webstore("DELETE", "checkouts/:activeOrCheckoutId/coupons/:couponId", async (ctx) => {
@@ -661,7 +663,8 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     const res = await delegateToCartCoupons(r, ctx, "DELETE", cart, ctx.params.couponId);
     keepSessionAfterCouponChange(emu, checkout);
     emu.async.begin(checkoutKey(checkout.id));
-    return res;
+    // Documented as 202 (the checkout recalculates without the coupon), unlike the cart resource's 204.
+    return res.ok ? new Response(null, { status: 202 }) : res;
   });
 
   r.webstore("POST", "checkouts/:activeOrCheckoutId/orders", (ctx) => {

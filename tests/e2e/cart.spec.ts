@@ -82,6 +82,27 @@ test("a guest's cart comes along when they sign in, and signing out ends the buy
   await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
 });
 
+test("Remove sent twice (a double click, another tab) is already done: the rest of the cart stays", async ({ page }) => {
+  await addToCart(page, ETHIOPIA.id, 1);
+  await addToCart(page, COLOMBIA.id, 2);
+  await page.goto("/cart");
+  const remove = line(page, COLOMBIA.name).getByRole("button", { name: `Remove ${COLOMBIA.name}` });
+  // The same form, posted again after the line is gone: as a second click or a stale tab sends it.
+  const fields = await remove.evaluate((button) => {
+    const form = (button as HTMLButtonElement).form!;
+    const data = new FormData(form, button as HTMLButtonElement);
+    return Object.fromEntries([...data.entries()].map(([k, v]) => [k, String(v)]));
+  });
+  await remove.click();
+  await expect(line(page, COLOMBIA.name)).toHaveCount(0);
+  const again = await page.request.post("/cart", { form: fields, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  expect(again.status()).toBeLessThan(400);
+  await page.goto("/cart");
+  await expect(line(page, ETHIOPIA.name)).toBeVisible();
+  await expect(page.getByText(/not found|0a9/i)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+});
+
 test("coupons that do not apply say why and keep the code typed", async ({ page }) => {
   await addToCart(page, ETHIOPIA.id, 1);
   await page.goto("/cart");

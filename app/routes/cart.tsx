@@ -31,6 +31,7 @@ import { CART_FIELDS, CART_PAGE_SIZE, optimisticLines, pendingCartChanges, quant
 import { VALIDITY_MESSAGES } from "~/lib/validation";
 import type { RefreshHandle } from "~/root";
 import { toast } from "~/toast.server";
+import { COUPON_MESSAGES } from "~/lib/api-errors";
 import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
@@ -136,7 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           await ws.client.applyCoupon(ref, code);
         } catch (error) {
           rethrowResponse(error);
-          return reply(false, errorMessage(error, "We couldn't apply that coupon."), { keepCoupon: code });
+          return reply(false, errorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES), { keepCoupon: code });
         }
         return reply(true, CONFIRMATIONS.applyCoupon(code));
       }

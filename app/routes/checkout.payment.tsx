@@ -5,6 +5,7 @@
  * a business buyer, by purchase order (SimplePurchaseOrder), with the shipping address or another as billing
  * address. The card number is never echoed back, logged or kept: a refused payment keeps everything else typed.
  */
+import { COUPON_MESSAGES } from "~/lib/api-errors";
 import { getFormProps, parse, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -235,7 +236,7 @@ async function applyCoupon(ws: Webstore, formData: FormData, page: CheckoutPageD
   } catch (error) {
     const redirect = await couponFailureRedirect(ws, error, page);
     if (redirect) return redirect;
-    return refuse(isFetchError(error) && error.status === 404 ? COUPONS_UNAVAILABLE : errorMessage(error, "We couldn't apply that coupon."));
+    return refuse(isFetchError(error) && error.status === 404 ? COUPONS_UNAVAILABLE : errorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES));
   }
   updateProgress(ws.session, page.checkoutId, { payment: undefined });
   // The code is listed as applied now: the field is empty for the next one.
@@ -286,6 +287,9 @@ async function pay(ws: Webstore, formData: FormData, page: CheckoutPageData) {
   const refuse = (reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, cartLink = false, status = 400) =>
     ws.reply<ActionData>({ intent: "pay", result: submission.reply({ ...reply, hideFields: SECRET_FIELDS }), attempt, cartLink }, { status });
   if (submission.status !== "success") return refuse({});
+  // Stock before money: a card is never authorised for an order that can't be placed, e.g. when another shopper
+  // took the last unit since this page was shown (the action read the checkout afresh).
+  if (page.inventoryProblem) return refuse({ formErrors: page.problems }, true, 409);
   const value = submission.value;
   const shipping = page.shipments[0]?.address ?? null;
   const billing = value.billing ? asCheckoutAddress(addressInput(value.billing)) : shipping;

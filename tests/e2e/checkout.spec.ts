@@ -352,6 +352,25 @@ test("an item that sells out during checkout is named, with the way back to the 
   await expect(address.getByLabel("Postal Code")).toHaveValue(TEXAS.postalCode);
 });
 
+test("a card is never charged for an item that sold out while the shopper was paying", async ({ page, playwright, store }) => {
+  await addToCart(page, LAST_UNIT.id);
+  await goToCheckout(page);
+  await guestToPayment(page);
+  // Meanwhile another shopper buys the last unit.
+  const rival = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  await rivalBuys(rival, LAST_UNIT.id);
+  await rival.dispose();
+  const paymentsBefore = (await store.journal({ method: "POST", path: "/payments" })).length;
+
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment", level: 2 })).toBeVisible();
+  await fillCard(page, "4242424242424242");
+
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: `${LAST_UNIT.name} is no longer available` }).first()).toBeVisible();
+  expect(await store.journal({ method: "POST", path: "/payments" })).toHaveLength(paymentsBefore);
+});
+
 test("placing the order twice creates exactly one order", async ({ page, request, store }) => {
   const before = await orderNumbersOf(request, B2B_BUYER);
   await signIn(page, B2B_BUYER);

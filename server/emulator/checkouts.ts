@@ -20,7 +20,7 @@ import { availableFor, inventoryEnabled, releaseReservation, reservationSeconds,
 import { money } from "./money.js";
 import { insertOrder, nextOrderNumber, findOrderByCheckout, type OrderInput } from "./orders-store.js";
 import { recordId } from "./record-ids.js";
-import { WEBSTORE_BASE, type RequestContext, type Router } from "./router.js";
+import { webstoreBase, type RequestContext, type Router } from "./router.js";
 import type { Emu, EmulatorModule } from "./state.js";
 
 /**
@@ -444,7 +444,7 @@ function respond(ctx: RequestContext, checkout: CheckoutRow, cart: CartRow, mode
   const fresh = checkoutRow(emu, checkout.id)!;
   const errors = processing || fresh.status !== "Open" ? [] : integrationErrors(emu, rated);
   const status = processing ? 202 : mode === "read" && errors.length ? 422 : 200;
-  const headers: Record<string, string> = processing ? { Location: `${WEBSTORE_BASE}${ctx.webstoreId}/checkouts/${checkout.id}`, "Retry-After": "1" } : {};
+  const headers: Record<string, string> = processing ? { Location: `${webstoreBase(ctx)}/checkouts/${checkout.id}`, "Retry-After": "1" } : {};
   return json(checkoutJson(emu, fresh, rated, status, errors), status, headers);
 }
 
@@ -602,7 +602,7 @@ async function patchCheckout(ctx: RequestContext) {
 
 /** Checkout coupons are the cart's coupons: the request goes to the cart-coupons resource of the checkout's cart. */
 async function delegateToCartCoupons(r: Router, ctx: RequestContext, method: "POST" | "DELETE", cart: CartRow, couponId?: string, body?: unknown) {
-  const path = `${WEBSTORE_BASE}${ctx.webstoreId}/carts/${cart.id}/cart-coupons${couponId ? `/${encodeURIComponent(couponId)}` : ""}`;
+  const path = `${webstoreBase(ctx)}/carts/${cart.id}/cart-coupons${couponId ? `/${encodeURIComponent(couponId)}` : ""}`;
   const { hit } = r.match(method, path);
   if (!hit) throw new ApiError(404, "NOT_FOUND", "The requested resource does not exist");
   return hit.route.handler({ ...ctx, params: hit.params, json: (() => Promise.resolve(body)) as RequestContext["json"] });

@@ -1,4 +1,4 @@
-import { cartById, cartOwner, findPrimaryCart, ownsCart, requireCart, type CartRow } from "./cart-store.js";
+import { cartById, cartOwner, findPrimaryCart, keepCheckoutAfterCouponChange, ownsCart, requireCart, type CartRow } from "./cart-store.js";
 import { cartSummaryJson } from "./cart-view.js";
 import { requireGuestFlag } from "./context.js";
 import {
@@ -608,13 +608,6 @@ async function delegateToCartCoupons(r: Router, ctx: RequestContext, method: "PO
   return hit.route.handler({ ...ctx, params: hit.params, json: (() => Promise.resolve(body)) as RequestContext["json"] });
 }
 
-/** The cart resources treat a coupon change as a cart edit (cancelling the checkout); through the checkout it isn't one. */
-function keepSessionAfterCouponChange(emu: Emu, checkout: CheckoutRow) {
-  emu.db.transaction(() => {
-    emu.db.prepare("UPDATE carts SET status = 'Checkout' WHERE id = ? AND status = 'Active'").run(checkout.cart_id);
-    emu.db.prepare("UPDATE checkouts SET cart_revision = (SELECT revision FROM carts WHERE id = ?), last_activity_at = ? WHERE id = ?").run(checkout.cart_id, emu.clock.now(), checkout.id);
-  })();
-}
 
 function orderFailure(err: PlaceOrderError) {
   return json({ orderReferenceNumber: null, errors: err.errors }, err.status);
@@ -650,7 +643,8 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     if (Array.isArray(body?.couponCodes) && body.couponCodes.length > 1) throw invalidInput("Apply one coupon code per request.");
     const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
     const res = await delegateToCartCoupons(r, ctx, "POST", cart, undefined, { couponCode: code });
-    keepSessionAfterCouponChange(emu, checkout);
+    // Before 63.0 the cart's coupons cancel a checkout; through the checkout a coupon change never does.
+    emu.db.transaction(() => keepCheckoutAfterCouponChange(emu, cart))();
     emu.async.begin(checkoutKey(checkout.id));
     const processing = emu.async.isProcessing(checkoutKey(checkout.id));
     return json(await res.json(), processing ? 202 : res.status);
@@ -659,7 +653,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
   r.webstore("DELETE", "checkouts/:activeOrCheckoutId/coupons/:couponId", async (ctx) => {
     const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
     const res = await delegateToCartCoupons(r, ctx, "DELETE", cart, ctx.params.couponId);
-    keepSessionAfterCouponChange(emu, checkout);
+    emu.db.transaction(() => keepCheckoutAfterCouponChange(emu, cart))();
     emu.async.begin(checkoutKey(checkout.id));
     return res;
   });

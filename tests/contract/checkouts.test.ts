@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { LONDON, PRODUCTS, TEXAS, addItem, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES } from "./targets.js";
+import { TARGET_NAMES, at } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
@@ -206,6 +206,25 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(404);
     expect((await guest.call("GET", "carts/active")).body.status).toBe("Active");
     expect((await guest.call("DELETE", `checkouts/${id}`)).status).toBe(404);
+  });
+
+  it("keeps the checkout when the cart's coupons change from v63 (checkout coupons are gone), and cancels it before", async () => {
+    const { cartId } = await addItem(guest, PRODUCTS.coffee, 2);
+    const id = await startCheckout(guest);
+    const applied = await guest.call("POST", `carts/${cartId}/cart-coupons`, { couponCode: "SAVE10" });
+    expect(applied.status).toBe(201);
+    const after = await guest.call("GET", `checkouts/${id}`);
+    expect(after.status).toBe(200);
+    expect(after.body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "33.30" });
+    const couponId = applied.body.cartCoupons.coupons[0].cartCouponId;
+    expect((await guest.call("DELETE", `carts/${cartId}/cart-coupons/${couponId}`)).status).toBe(204);
+    expect((await guest.call("GET", `checkouts/${id}`)).body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "37.00" });
+
+    // At v62 the cart's coupons are a cart edit like any other: the checkout is cancelled.
+    expect((await guest.call("POST", at("v62.0", `carts/${cartId}/cart-coupons`), { couponCode: "SAVE10" })).status).toBe(201);
+    const cancelled = await guest.call("GET", `checkouts/${id}`);
+    expect(cancelled.status).toBe(410);
+    expect(cancelled.body[0].errorCode).toBe("CHECKOUT_CANCELLED");
   });
 
   it("applies (201) and removes (204) checkout coupons through the cart's coupon rules, keeping the session", async () => {

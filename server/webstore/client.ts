@@ -25,7 +25,7 @@ import { seoApi } from './api/seo.js';
 import { wishlistsApi } from './api/wishlists.js';
 import { type AsyncWaitOptions, defaultSleep, waitForReady } from './async-wait.js';
 import { type WebstoreCaches, createWebstoreCaches } from './cache.js';
-import type { ClientCore } from './core.js';
+import { type ClientCore, versionNumber } from './core.js';
 import { DEFAULT_RETRY, type FetchLike, type RetryPolicy, createHttp } from './http.js';
 
 export const DEFAULT_API_VERSION = 'v65.0';
@@ -96,6 +96,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
   const wait: AsyncWaitOptions = { ...opts.asyncWait, sleep, serverRendering: opts.serverRendering };
   const core: ClientCore = {
     http,
+    apiVersion: versionNumber(apiVersion),
     caches: opts.caches ?? createWebstoreCaches({ now: opts.now }),
     accessToken: opts.accessToken,
     communityId: opts.communityId,
@@ -131,6 +132,9 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
     waitForReady<T extends { processing: boolean }>(load: () => Promise<T>): Promise<T> {
       return waitForReady(load, wait);
     },
+
+    /** The API version this client speaks, as a number (65 for "v65.0"). */
+    apiVersion: core.apiVersion,
 
     /** The guest cart session as last set by the API (or given in the options). */
     guestSessionId(): string | undefined {

@@ -12,13 +12,14 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
   const { target, call } = useTarget(name, { resetBeforeEach: true });
 
   /** A guest's client that keeps its cart session across calls, like the storefront's session cookie. */
-  function guest() {
+  function guest(apiVersion?: string) {
     let guestSessionId: string | undefined;
     return () =>
       createWebstoreClient({
         fetch: target.fetch,
         baseUrl: target.baseUrl,
         webstoreId: WEBSTORE_ID,
+        apiVersion,
         caches: createWebstoreCaches(),
         guestSessionId,
         onGuestSession: (id) => (guestSessionId = id),
@@ -101,8 +102,15 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
     expect(await requests("PATCH", "/checkouts/")).toBe(1);
   });
 
-  it("lets a reservation run out on the virtual clock, freeing the unit for someone else", async () => {
+  it("reserves nothing at v65, where inventory reservations don't exist, and asks the API nothing", async () => {
     const client = guest();
+    const item = await client().addCartItem("active", { productId: PRODUCTS.lastUnit, quantity: 1 });
+    expect(await client().reserveInventory(item.data.cartId!, { durationInSeconds: 60 })).toBeNull();
+    expect(await requests("PUT", "/inventory-reservations")).toBe(0);
+  });
+
+  it("lets a reservation (v63) run out on the virtual clock, freeing the unit for someone else", async () => {
+    const client = guest("v63.0");
     const item = await client().addCartItem("active", { productId: PRODUCTS.lastUnit, quantity: 1 });
     const reservation = await client().reserveInventory(item.data.cartId!, { durationInSeconds: 60 });
     expect(reservation).toMatchObject({ durationInSeconds: 60 });

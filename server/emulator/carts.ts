@@ -82,7 +82,7 @@ function copyCartContents(emu: Emu, from: CartRow, to: CartRow) {
 }
 
 export function cartRoutes(r: Router, emu: Emu) {
-  r.webstore("POST", "carts", async (ctx) => {
+  r.webstore("POST", "carts", { since: 49 }, async (ctx) => {
     const body = await ctx.json();
     const input = validateNewCart(ctx, body);
     const owner = cartOwner(ctx, body.effectiveAccountId);
@@ -90,37 +90,37 @@ export function cartRoutes(r: Router, emu: Emu) {
     return json(cartSummaryJson(loadCartView(emu, cart)), 201);
   });
 
-  r.webstore("PUT", "carts", putActive);
+  r.webstore("PUT", "carts", { since: 49 }, putActive);
   // PUT carts/active goes through the parameter route: a literal "carts/active" route would shadow
   // GET and DELETE carts/{cartStateOrId} for the token "active" (the router ranks routes before methods).
-  r.webstore("PUT", "carts/:cartStateOrId", (ctx) => {
+  r.webstore("PUT", "carts/:cartStateOrId", { since: 49 }, (ctx) => {
     if (ctx.params.cartStateOrId !== "active") {
       throw new ApiError(405, "METHOD_NOT_ALLOWED", "HTTP Method 'PUT' not allowed. Allowed are GET,DELETE");
     }
     return putActive(ctx);
   });
 
-  r.webstore("GET", "carts/compact-summary", (ctx) => {
+  r.webstore("GET", "carts/compact-summary", { since: 64 }, (ctx) => {
     const cart = resolveCart(ctx, "current");
     return json(compactSummary(ctx, cart));
   });
 
-  r.webstore("GET", "carts/:cartStateOrId", (ctx) => {
+  r.webstore("GET", "carts/:cartStateOrId", { since: 49 }, (ctx) => {
     const owner = cartOwner(ctx);
     const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
     return cart ? summaryResponse(ctx, cart) : json(emptySummary(ctx, owner));
   });
 
-  r.webstore("DELETE", "carts/:cartStateOrId", (ctx) => {
+  r.webstore("DELETE", "carts/:cartStateOrId", { since: 49 }, (ctx) => {
     emu.db.transaction(() => deleteCart(emu, requireCart(ctx, ctx.params.cartStateOrId)))();
     return noContent();
   });
 
-  r.webstore("GET", "carts/:cartStateOrId/compact-summary", (ctx) => {
+  r.webstore("GET", "carts/:cartStateOrId/compact-summary", { since: 64 }, (ctx) => {
     return json(compactSummary(ctx, resolveCart(ctx, ctx.params.cartStateOrId)));
   });
 
-  r.webstore("GET", "carts/:cartStateOrId/products", (ctx) => {
+  r.webstore("GET", "carts/:cartStateOrId/products", { since: 60 }, (ctx) => {
     const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
     const productFields = fieldList(ctx.query, "productFields", []);
     const cart = resolveCart(ctx, ctx.params.cartStateOrId);
@@ -151,7 +151,7 @@ export function cartRoutes(r: Router, emu: Emu) {
     });
   });
 
-  r.webstore("PUT", "carts/:cartStateOrId/inventory-reservations", async (ctx) => {
+  r.webstore("PUT", "carts/:cartStateOrId/inventory-reservations", { since: 58, until: 63 }, async (ctx) => {
     const body = await ctx.json();
     const seconds = reservationSeconds(emu, ctx.webstoreId, body?.durationInSeconds);
     const answer = emu.db.transaction(() => {
@@ -168,7 +168,7 @@ export function cartRoutes(r: Router, emu: Emu) {
     return json(answer);
   });
 
-  r.webstore("DELETE", "carts/:cartStateOrId/inventory-reservations", (ctx) => {
+  r.webstore("DELETE", "carts/:cartStateOrId/inventory-reservations", { since: 58, until: 63 }, (ctx) => {
     emu.db.transaction(() => releaseReservation(emu, requireCart(ctx, ctx.params.cartStateOrId).id))();
     return noContent();
   });
@@ -176,7 +176,7 @@ export function cartRoutes(r: Router, emu: Emu) {
   // Moves a guest cart into the signed-in buyer's active cart. The path names the guest cart; the request
   // carries the buyer's token and the browser's GuestCartSessionId cookie, which must match the guest cart.
   // Anything else (another browser's cart, an empty cart, guest carts switched off) is a no-op answered `{}`.
-  r.webstore("POST", "carts/:cartStateOrId/actions/preserve", (ctx) => {
+  r.webstore("POST", "carts/:cartStateOrId/actions/preserve", { since: 60 }, (ctx) => {
     forbidGuest(ctx, "Preserving a guest cart");
     const guestCartId = recordId(ctx.params.cartStateOrId, "cart", "cartId");
     const guestCart = cartById(emu, guestCartId);
@@ -221,7 +221,7 @@ export function cartRoutes(r: Router, emu: Emu) {
     });
   });
 
-  r.webstore("POST", "carts/:cartStateOrId/actions/clone", (ctx) => {
+  r.webstore("POST", "carts/:cartStateOrId/actions/clone", { since: 60 }, (ctx) => {
     const targetAccount = ctx.query.get("targetEffectiveAccountId");
     const targetType = ctx.query.get("targetType");
     if (!targetAccount) throw invalidInput("Missing required query parameter: targetEffectiveAccountId.");

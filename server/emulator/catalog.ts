@@ -371,7 +371,7 @@ function findCategory(emu: Emu, rawId: string, label: string): CategoryRow {
 }
 
 export function catalogRoutes(r: Router, emu: Emu) {
-  r.webstore("GET", "search/products", (ctx) => {
+  r.webstore("GET", "search/products", { since: 58 }, (ctx) => {
     browse(ctx);
     return json(search(emu, searchInputFromQuery(ctx.query)));
   });
@@ -381,7 +381,7 @@ export function catalogRoutes(r: Router, emu: Emu) {
     return json(search(emu, searchInputFromBody(await ctx.json())));
   });
 
-  r.webstore("GET", "products/:productId", (ctx) => {
+  r.webstore("GET", "products/:productId", { since: 49 }, (ctx) => {
     browse(ctx);
     const product = findProduct(emu, ctx.params.productId);
     return json(productDetail(catalogStore(emu), product, fieldList(ctx.query, "fields")));
@@ -389,12 +389,12 @@ export function catalogRoutes(r: Router, emu: Emu) {
 
   // A product without a price answers 200 with success:false, like a failed line of the batch form below,
   // so a client tells "unknown product" (404) from "no price" (error 102) without parsing messages.
-  r.webstore("GET", "pricing/products/:productId", (ctx) => {
+  r.webstore("GET", "pricing/products/:productId", { since: 49 }, (ctx) => {
     browse(ctx);
     return json(priceResult(findProduct(emu, ctx.params.productId)));
   });
 
-  r.webstore("POST", "pricing/products", async (ctx) => {
+  r.webstore("POST", "pricing/products", { since: 49 }, async (ctx) => {
     browse(ctx);
     const body = await ctx.json();
     const items = body?.pricingLineItems;
@@ -420,7 +420,7 @@ export function catalogRoutes(r: Router, emu: Emu) {
     return json({ currencyIsoCode: "USD", success: results.every((x: any) => x.success), pricingLineItemResults: results });
   });
 
-  r.webstore("GET", "product-categories/children", (ctx) => {
+  r.webstore("GET", "product-categories/children", { since: 49 }, (ctx) => {
     browse(ctx);
     const parentParam = ctx.query.get("parentProductCategoryId");
     const parent = parentParam ? findCategory(emu, parentParam, "parentProductCategoryId") : null;
@@ -428,12 +428,12 @@ export function catalogRoutes(r: Router, emu: Emu) {
     return json({ productCategories: children.map(categoryJson) });
   });
 
-  r.webstore("GET", "product-categories/:productCategoryId", (ctx) => {
+  r.webstore("GET", "product-categories/:productCategoryId", { since: 49 }, (ctx) => {
     browse(ctx);
     return json(categoryJson(findCategory(emu, ctx.params.productCategoryId, "productCategoryId")));
   });
 
-  r.webstore("GET", "product-category-path/product-categories/:productCategoryId", (ctx) => {
+  r.webstore("GET", "product-category-path/product-categories/:productCategoryId", { since: 49 }, (ctx) => {
     browse(ctx);
     const category = findCategory(emu, ctx.params.productCategoryId, "productCategoryId");
     return json({ path: catalogStore(emu).categoryPath(category.id).map((c) => ({ id: c.id, name: c.name, description: c.description })) });

@@ -614,19 +614,19 @@ function orderFailure(err: PlaceOrderError) {
 }
 
 export function checkoutRoutes(r: Router, emu: Emu) {
-  r.webstore("PUT", "checkouts", startCheckout);
-  r.webstore("POST", "checkouts", startCheckout);
+  r.webstore("PUT", "checkouts", { since: 57 }, startCheckout);
+  r.webstore("POST", "checkouts", { since: 55 }, startCheckout);
 
-  r.webstore("GET", "checkouts/:activeOrCheckoutId", (ctx) => {
+  r.webstore("GET", "checkouts/:activeOrCheckoutId", { since: 55 }, (ctx) => {
     const { checkout, cart } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
     touchCheckout(emu, checkout.id);
     return respond(ctx, checkout, cart, "read");
   });
 
-  r.webstore("PATCH", "checkouts/:activeOrCheckoutId", patchCheckout);
+  r.webstore("PATCH", "checkouts/:activeOrCheckoutId", { since: 55 }, patchCheckout);
 
   // Deleting also clears the payment and billing address (they live on the session) and hands the cart back.
-  r.webstore("DELETE", "checkouts/:activeOrCheckoutId", (ctx) => {
+  r.webstore("DELETE", "checkouts/:activeOrCheckoutId", { since: 55 }, (ctx) => {
     const { checkout } = findCheckout(ctx, ctx.params.activeOrCheckoutId);
     emu.db.transaction(() => {
       if (checkout.status === "Placed") return; // the order stays answerable by its session
@@ -637,7 +637,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     return noContent();
   });
 
-  r.webstore("POST", "checkouts/:activeOrCheckoutId/coupons", async (ctx) => {
+  r.webstore("POST", "checkouts/:activeOrCheckoutId/coupons", { since: 61, until: 62 }, async (ctx) => {
     const body = await ctx.json();
     const code = typeof body?.couponCode === "string" ? body.couponCode : Array.isArray(body?.couponCodes) ? body.couponCodes[0] : undefined;
     if (Array.isArray(body?.couponCodes) && body.couponCodes.length > 1) throw invalidInput("Apply one coupon code per request.");
@@ -650,7 +650,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     return json(await res.json(), processing ? 202 : res.status);
   });
 
-  r.webstore("DELETE", "checkouts/:activeOrCheckoutId/coupons/:couponId", async (ctx) => {
+  r.webstore("DELETE", "checkouts/:activeOrCheckoutId/coupons/:couponId", { since: 61, until: 62 }, async (ctx) => {
     const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
     const res = await delegateToCartCoupons(r, ctx, "DELETE", cart, ctx.params.couponId);
     emu.db.transaction(() => keepCheckoutAfterCouponChange(emu, cart))();
@@ -658,7 +658,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     return res;
   });
 
-  r.webstore("POST", "checkouts/:activeOrCheckoutId/orders", (ctx) => {
+  r.webstore("POST", "checkouts/:activeOrCheckoutId/orders", { since: 55 }, (ctx) => {
     const { checkout } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
     // A placed session answers its order again before anything else: a retried request never fails.
     if (checkout.order_reference_number) return json({ orderReferenceNumber: checkout.order_reference_number, errors: [] }, 201);
@@ -671,7 +671,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     }
   });
 
-  r.webstore("POST", "checkouts/:activeOrCheckoutId/orders/actions", async (ctx) => {
+  r.webstore("POST", "checkouts/:activeOrCheckoutId/orders/actions", { since: 64 }, async (ctx) => {
     if (emu.store.applicationContext(ctx.webstoreId).placeOrderV2Enabled !== true) {
       throw new ApiError(403, "API_DISABLED_FOR_ORG", "Place order actions need placeOrderV2Enabled in the store's checkout settings.");
     }

@@ -23,7 +23,7 @@ function couponChanged(ctx: RequestContext, before: CartRow): CartRow {
 }
 
 export function couponRoutes(r: Router, emu: Emu) {
-  r.webstore("GET", "carts/:cartStateOrId/cart-coupons", (ctx) => {
+  r.webstore("GET", "carts/:cartStateOrId/cart-coupons", { since: 54 }, (ctx) => {
     const owner = cartOwner(ctx);
     const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
     if (!cart) {
@@ -32,7 +32,7 @@ export function couponRoutes(r: Router, emu: Emu) {
     return json(cartCouponsJson({ cart, coupons: cartCoupons(emu, cart.id) }));
   });
 
-  r.webstore("POST", "carts/:cartStateOrId/cart-coupons", async (ctx) => {
+  r.webstore("POST", "carts/:cartStateOrId/cart-coupons", { since: 54 }, async (ctx) => {
     const body = await ctx.json();
     const code = typeof body?.couponCode === "string" ? body.couponCode.trim() : "";
     if (!code) throw invalidInput("Missing required field: couponCode.");
@@ -56,7 +56,7 @@ export function couponRoutes(r: Router, emu: Emu) {
     return json(result, 201);
   });
 
-  r.webstore("DELETE", "carts/:cartStateOrId/cart-coupons/:cartCouponId", (ctx) => {
+  r.webstore("DELETE", "carts/:cartStateOrId/cart-coupons/:cartCouponId", { since: 54 }, (ctx) => {
     emu.db.transaction(() => {
       const cart = requireCart(ctx, ctx.params.cartStateOrId);
       assertEditable(cart);

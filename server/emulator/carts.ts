@@ -57,7 +57,7 @@ function compactSummary(ctx: RequestContext, cart: CartRow | null) {
   };
 }
 
-/** Creates the owner's active cart unless there is one: 201 created, 200 existing (PUT carts, PUT carts/active). */
+/** Creates the owner's active cart unless there is one: 201 created, 200 existing (PUT carts/active). */
 async function putActive(ctx: RequestContext) {
   const input = validateNewCart(ctx, await ctx.json());
   const owner = cartOwner(ctx);
@@ -90,7 +90,6 @@ export function cartRoutes(r: Router, emu: Emu) {
     return json(cartSummaryJson(loadCartView(emu, cart)), 201);
   });
 
-  r.webstore("PUT", "carts", { since: 49 }, putActive);
   // PUT carts/active goes through the parameter route: a literal "carts/active" route would shadow
   // GET and DELETE carts/{cartStateOrId} for the token "active" (the router ranks routes before methods).
   r.webstore("PUT", "carts/:cartStateOrId", { since: 49 }, (ctx) => {
@@ -114,10 +113,6 @@ export function cartRoutes(r: Router, emu: Emu) {
   r.webstore("DELETE", "carts/:cartStateOrId", { since: 49 }, (ctx) => {
     emu.db.transaction(() => deleteCart(emu, requireCart(ctx, ctx.params.cartStateOrId)))();
     return noContent();
-  });
-
-  r.webstore("GET", "carts/:cartStateOrId/compact-summary", { since: 64 }, (ctx) => {
-    return json(compactSummary(ctx, resolveCart(ctx, ctx.params.cartStateOrId)));
   });
 
   r.webstore("GET", "carts/:cartStateOrId/products", { since: 60 }, (ctx) => {

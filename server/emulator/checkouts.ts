@@ -638,9 +638,11 @@ export function checkoutRoutes(r: Router, emu: Emu) {
   });
 
   r.webstore("POST", "checkouts/:activeOrCheckoutId/coupons", { since: 61, until: 62 }, async (ctx) => {
+    // Checkout Coupon Input is {"couponCodes": ["X"]}: a list that takes a single code.
     const body = await ctx.json();
-    const code = typeof body?.couponCode === "string" ? body.couponCode : Array.isArray(body?.couponCodes) ? body.couponCodes[0] : undefined;
-    if (Array.isArray(body?.couponCodes) && body.couponCodes.length > 1) throw invalidInput("Apply one coupon code per request.");
+    if (!Array.isArray(body?.couponCodes) || body.couponCodes.length === 0) throw invalidInput("couponCodes is required: a list with one coupon code.");
+    if (body.couponCodes.length > 1) throw invalidInput("Only a single coupon code is supported.");
+    const code = body.couponCodes[0];
     const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
     const res = await delegateToCartCoupons(r, ctx, "POST", cart, undefined, { couponCode: code });
     // Before 63.0 the cart's coupons cancel a checkout; through the checkout a coupon change never does.
@@ -652,10 +654,11 @@ export function checkoutRoutes(r: Router, emu: Emu) {
 
   r.webstore("DELETE", "checkouts/:activeOrCheckoutId/coupons/:couponId", { since: 61, until: 62 }, async (ctx) => {
     const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
-    const res = await delegateToCartCoupons(r, ctx, "DELETE", cart, ctx.params.couponId);
+    await delegateToCartCoupons(r, ctx, "DELETE", cart, ctx.params.couponId);
     emu.db.transaction(() => keepCheckoutAfterCouponChange(emu, cart))();
     emu.async.begin(checkoutKey(checkout.id));
-    return res;
+    // "202: Accepted DELETE" (connect_resources_commerce_webstore_coupon_delete.htm): the checkout recalculates.
+    return new Response(null, { status: 202 });
   });
 
   r.webstore("POST", "checkouts/:activeOrCheckoutId/orders", { since: 55 }, (ctx) => {

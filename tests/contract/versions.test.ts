@@ -84,7 +84,7 @@ describe.each(TARGET_NAMES)("API versions (%s)", (name) => {
     const applied = await asGuest("v61.0", "POST", `checkouts/${id}/coupons`, { couponCodes: ["SAVE10"] });
     expect(applied.status).toBe(201);
     const couponId = applied.body.cartCoupons.coupons[0].cartCouponId;
-    expect([202, 204]).toContain((await asGuest("v62.0", "DELETE", `checkouts/${id}/coupons/${couponId}`)).status);
+    expect((await asGuest("v62.0", "DELETE", `checkouts/${id}/coupons/${couponId}`)).status).toBe(202);
   });
 
   it("answers the gated order resources from their first documented version", async () => {

@@ -18,7 +18,7 @@ import {
 } from "./cart-store.js";
 import { cartHasErrors, cartItemJson, cartItems, cartProductJson, cartSummaryJson, emptyCartSummaryJson, loadCartView } from "./cart-view.js";
 import { couponRoutes } from "./coupons.js";
-import { ApiError, invalidInput } from "./errors.js";
+import { ApiError, invalidInput, notFound } from "./errors.js";
 import { json, noContent } from "./http.js";
 import { releaseReservation, reservationJson, reservationSeconds, reserve } from "./inventory.js";
 import { quantity } from "./money.js";
@@ -81,6 +81,25 @@ function copyCartContents(emu: Emu, from: CartRow, to: CartRow) {
   for (const c of coupons) insertCoupon.run(emu.ids("cartCoupon"), to.id, c.coupon_id, emu.clock.now(), c.seq);
 }
 
+type CartViewData = ReturnType<typeof loadCartView>;
+
+/** A cart's lines grouped by product (Product Cart Item), sorted by product id as the collection is. */
+function cartProducts(view: CartViewData) {
+  const byProduct = new Map<string, { line: CartViewData["lines"][number]; quantity: number; cartItemIds: string[]; errors: string[] }>();
+  for (const line of view.lines) {
+    const entry = byProduct.get(line.product.id) ?? { line, quantity: 0, cartItemIds: [], errors: [] };
+    entry.quantity += line.item.quantity;
+    entry.cartItemIds.push(line.item.id);
+    if (line.stockMessage) entry.errors.push(line.stockMessage);
+    byProduct.set(line.product.id, entry);
+  }
+  return [...byProduct.values()].sort((a, b) => (a.line.product.id < b.line.product.id ? -1 : 1));
+}
+
+function productCartItemJson(p: ReturnType<typeof cartProducts>[number], productFields: string[]) {
+  return { ...cartProductJson(p.line.product, productFields), quantity: quantity(p.quantity), cartItemIds: p.cartItemIds, errors: p.errors };
+}
+
 export function cartRoutes(r: Router, emu: Emu) {
   r.webstore("POST", "carts", { since: 49 }, async (ctx) => {
     const body = await ctx.json();
@@ -120,30 +139,27 @@ export function cartRoutes(r: Router, emu: Emu) {
     const productFields = fieldList(ctx.query, "productFields", []);
     const cart = resolveCart(ctx, ctx.params.cartStateOrId);
     const view = cart ? loadCartView(emu, cart) : null;
-    const byProduct = new Map<string, { line: NonNullable<typeof view>["lines"][number]; quantity: number; cartItemIds: string[]; errors: string[] }>();
-    for (const line of view?.lines ?? []) {
-      const entry = byProduct.get(line.product.id) ?? { line, quantity: 0, cartItemIds: [], errors: [] };
-      entry.quantity += line.item.quantity;
-      entry.cartItemIds.push(line.item.id);
-      if (line.stockMessage) entry.errors.push(line.stockMessage);
-      byProduct.set(line.product.id, entry);
-    }
-    const products = [...byProduct.values()].sort((a, b) => (a.line.product.id < b.line.product.id ? -1 : 1));
+    const products = view ? cartProducts(view) : [];
     const window = pageWindow(ctx.query, products.length, pageSize);
     const page = products.slice(window.offset, window.offset + pageSize);
     return json({
       count: page.length,
       currentPage: Math.floor(window.offset / pageSize) + 1,
       hasErrors: view ? cartHasErrors(view) : false,
-      products: page.map((p) => ({
-        ...cartProductJson(p.line.product, productFields),
-        quantity: quantity(p.quantity),
-        cartItemIds: p.cartItemIds,
-        errors: p.errors,
-      })),
+      products: page.map((p) => productCartItemJson(p, productFields)),
       totalItemCount: products.length,
       totalNumberOfPages: Math.ceil(products.length / pageSize),
     });
+  });
+
+  // connect_resources_commerce_webstore_cart_product.htm: the cart's items of one product (Product Cart Item).
+  r.webstore("GET", "carts/:cartStateOrId/products/:productId", { since: 60 }, (ctx) => {
+    const productFields = fieldList(ctx.query, "productFields", []);
+    const productId = recordId(ctx.params.productId, "product", "productId");
+    const cart = requireCart(ctx, ctx.params.cartStateOrId);
+    const entry = cartProducts(loadCartView(emu, cart)).find((p) => p.line.product.id === productId);
+    if (!entry) throw notFound(`The cart has no item of product ${productId}.`);
+    return json(productCartItemJson(entry, productFields));
   });
 
   r.webstore("PUT", "carts/:cartStateOrId/inventory-reservations", { since: 58, until: 63 }, async (ctx) => {

@@ -335,6 +335,18 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       expect(res.body.products.map((p: any) => p.productId)).toEqual([...products].sort());
       expect(res.body.products[0].fields).toEqual({ Name: expect.any(String), StockKeepingUnit: expect.any(String) });
     });
+
+    it("answers one product of the cart (GET carts/{id}/products/{productId}, 60.0) like its entry in the list", async () => {
+      const list = await guest("GET", `carts/${cartId}/products?productFields=Name`);
+      const [first] = list.body.products;
+      const one = await guest("GET", `carts/${cartId}/products/${first.productId}?productFields=Name`);
+      expect(one.status).toBe(200);
+      expect(one.body).toEqual(first);
+      expect(one.body).toMatchObject({ productId: first.productId, quantity: expect.stringMatching(/\.0$/), cartItemIds: [expect.stringMatching(/^0a9/)] });
+      expectError(await guest("GET", `carts/${cartId}/products/${P.commercialEspresso}`), 404, "NOT_FOUND");
+      expectError(await guest("GET", `carts/${cartId}/products/not-a-product`), 400, "INVALID_ID_FIELD");
+      expectError(await guest("GET", at("v59.0", `carts/${cartId}/products/${first.productId}`)), 404, "NOT_FOUND");
+    });
   });
 
   it("tells current from active: current without a cart is an empty 200, active a 404, PUT creates once", async () => {

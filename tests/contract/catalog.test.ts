@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TARGET_NAMES, at, login } from "./targets.js";
+import { createWebstoreCaches, createWebstoreClient } from "../../server/webstore/index.js";
+import { TARGET_NAMES, WEBSTORE_ID, at, login, type Target } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 const COFFEE = "0ZGDM0000000CFE";
@@ -13,6 +14,10 @@ const DINER_MUG = "01tDM0000000027";
 const ROASTERS_CHOICE = "01tDM0000000013"; // sold with 0jPDM00000MONTH and 0jPDM00000YEAR1
 const MONTHLY = "0jPDM00000MONTH";
 const YEARLY = "0jPDM00000YEAR1";
+
+/** The storefront's client against a target (a guest); how it is built lives here only. */
+const clientFor = (target: Target, apiVersion?: string) =>
+  createWebstoreClient({ fetch: target.fetch, baseUrl: target.baseUrl, webstoreId: WEBSTORE_ID, apiVersion, caches: createWebstoreCaches(), sleep: async () => {} });
 
 const RULES = { bestMatch: "0qUDM0000000001", nameAz: "0qUDM0000000002", nameZa: "0qUDM0000000003", priceLowHigh: "0qUDM0000000004", priceHighLow: "0qUDM0000000005" };
 
@@ -255,6 +260,25 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
       expect((await call("POST", "pricing/products", {})).status).toBe(400);
       expect((await call("GET", at("v53.0", `pricing/products?productIds=${DINER_MUG}`))).status).toBe(404);
     });
+  });
+
+  it("serves the storefront's client: a sorted, priced search in one request, sort rules, products and prices by id", async () => {
+    const client = clientFor(target);
+    const rules = await client.getSortRules();
+    const byPrice = rules.sortRules.find((r) => r.label === "Price" && r.direction === "Ascending")!;
+    const results = await client.searchProducts({ categoryId: MUGS, pageSize: 50, sortRuleId: byPrice.sortRuleId, includePrices: true });
+    const unitPrices = results.productsPage.products.map((p) => Number((p.prices as { unitPrice: string }).unitPrice));
+    expect(unitPrices.length).toBeGreaterThan(2);
+    expect(unitPrices).toEqual([...unitPrices].sort((a, b) => a - b));
+    const overview = await client.getProducts([DINER_MUG, ETHIOPIA], { fields: ["Name"] });
+    expect(overview.products.map((p) => p.fields?.Name)).toEqual(["Classic Diner Mug, 12 oz", "Ethiopia Yirgacheffe Whole Bean, 12 oz"]);
+    for (const version of [undefined, "v53.0"]) {
+      const prices = await clientFor(target, version).getProductPrices([DINER_MUG, NO_PRICE]);
+      expect(prices.pricingLineItemResults.map((l) => [l.productId, l.unitPrice])).toEqual([
+        [DINER_MUG, "12.00"],
+        [NO_PRICE, null],
+      ]);
+    }
   });
 
   it("walks the category tree: top level, children, one category, its path", async () => {

@@ -101,11 +101,6 @@ export class Router {
     });
   }
 
-  /** Every route with its method, path template and versions (for the docs' tables and their tests). */
-  list(): { method: string; path: string; versions?: VersionRange }[] {
-    return this.routes.map((r) => ({ method: r.method, path: `/${r.segments.join("/")}`, versions: r.versions }));
-  }
-
   match(method: string, pathname: string) {
     const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
     const candidates: { route: Route; params: Record<string, string> }[] = [];

@@ -1,7 +1,7 @@
 /**
- * Checkout step 3, payment. Entering it reserves the cart's stock (PUT inventory-reservations) and the page says
- * until when ("Items reserved until h:mm a", a live countdown with JavaScript). Coupons are applied through the
- * checkout. The shopper pays by card (tokenised by the payment gateway, then authorised: requestType Auth) or, as
+ * Checkout step 3, payment. Entering it reserves the cart's stock (PUT inventory-reservations, at the API versions
+ * that have it: 58.0-63.0) and the page says until when ("Items reserved until h:mm a", a live countdown with
+ * JavaScript). Coupons are applied through the checkout (61.0-62.0) or its cart (other versions). The shopper pays by card (tokenised by the payment gateway, then authorised: requestType Auth) or, as
  * a business buyer, by purchase order (SimplePurchaseOrder), with the shipping address or another as billing
  * address. The card number is never echoed back, logged or kept: a refused payment keeps everything else typed.
  */
@@ -167,8 +167,9 @@ async function reservation(ws: Webstore, page: CheckoutPageData): Promise<{ expi
   const held = progressOf(ws.session, page.checkoutId).reservation;
   if (held && held.cartId === page.cartId && Date.parse(held.expiresAt) > Date.now()) return { expiresAt: held.expiresAt, problem: null };
   try {
+    // Null at an API version without inventory reservations (they are documented for 58.0-63.0 only).
     const answer = await ws.client.reserveInventory(page.cartId);
-    const expiresAt = typeof answer.expiresAt === "string" ? answer.expiresAt : null;
+    const expiresAt = typeof answer?.expiresAt === "string" ? answer.expiresAt : null;
     updateProgress(ws.session, page.checkoutId, { reservation: expiresAt ? { cartId: page.cartId, expiresAt } : undefined });
     return { expiresAt, problem: null };
   } catch (error) {
@@ -232,7 +233,7 @@ async function applyCoupon(ws: Webstore, formData: FormData, page: CheckoutPageD
   if (!code) return refuse(VALIDITY_MESSAGES.valueMissing);
   if (code.length > COUPON_MAX_LENGTH) return refuse(VALIDITY_MESSAGES.tooLong);
   try {
-    await ws.client.applyCheckoutCoupon(page.checkoutId, code);
+    await ws.client.applyCheckoutCoupon(page, code);
   } catch (error) {
     const redirect = await couponFailureRedirect(ws, error, page);
     if (redirect) return redirect;
@@ -246,7 +247,7 @@ async function applyCoupon(ws: Webstore, formData: FormData, page: CheckoutPageD
 async function removeCoupon(ws: Webstore, formData: FormData, page: CheckoutPageData, couponId: string) {
   const code = page.coupons.find((coupon) => coupon.id === couponId)?.code;
   try {
-    await ws.client.removeCheckoutCoupon(page.checkoutId, couponId);
+    await ws.client.removeCheckoutCoupon(page, couponId);
   } catch (error) {
     const redirect = await couponFailureRedirect(ws, error, page);
     if (redirect) return redirect;

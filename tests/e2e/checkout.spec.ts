@@ -104,7 +104,8 @@ test("a guest checks out with contact details, a new address, a delivery method 
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
   await expect(page.getByRole("heading", { name: "Payment", level: 2 })).toBeVisible();
-  await expect(page.getByText(/Items reserved until \d{1,2}:\d{2} [AP]M/)).toBeVisible();
+  // The store speaks v65.0, where inventory reservations don't exist (58.0-63.0 only): the page claims none.
+  await expect(page.getByText(/Items reserved until/)).toHaveCount(0);
   await expect(page.getByLabel("Same as shipping address")).toBeChecked();
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Continue to review" }).click();

@@ -453,7 +453,8 @@ function ratedItemJson(rated: RatedCart, g: RatedGroup, line: CartLine) {
     ...item,
     totalTax: m(tax),
     totalAmount: m(lineNetCents(line) + added),
-    firstPymtTotal: { ...item.firstPymtTotal, Amount: m(lineNetCents(line) + added), Tax: m(tax) },
+    firstPymtTotalAmount: m(lineNetCents(line) + added),
+    firstPymtTotalTax: m(tax),
   };
 }
 

@@ -340,7 +340,6 @@ export interface CheckoutError {
   title: string;
   detail: string;
   instance: string | null;
-  errorCode?: string;
 }
 
 export interface RatedGroup {

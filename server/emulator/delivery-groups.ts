@@ -228,19 +228,23 @@ const ADDRESS_TEXT = {
 
 /**
  * A Checkout Address input → group columns: `{id}` of a saved address, `{shouldUseDefaultAddress:true}`, or the
- * fields themselves (country required, an ISO code). The string "default" is what LWR sends for the latter.
+ * fields themselves. The string "default" is what LWR sends for the latter. As "Checkout Address Input" documents
+ * it (connect_requests_checkout_address_input.htm): `name`, `street` and `country` are required, `country` and
+ * `region` are ISO codes (the org's State-Country picklist), `isDefault` is optional (default false; it says
+ * nothing about the delivery and is not kept), `shipToPhoneNumber` from 63.0. Anything else is an unknown field.
  */
 export function parseDeliveryAddress(emu: Emu, cart: CartRow, input: unknown, label = "deliveryAddress"): GroupAddress {
   if (input === "default") return fromSavedAddress(defaultSavedAddress(emu, cart));
   if (!input || typeof input !== "object" || Array.isArray(input)) throw invalidInput(`${label} must be an address object.`);
   const a = input as Record<string, unknown>;
   for (const key of Object.keys(a)) {
-    if (!(key in ADDRESS_TEXT) && key !== "id" && key !== "shouldUseDefaultAddress") {
+    if (!(key in ADDRESS_TEXT) && key !== "id" && key !== "shouldUseDefaultAddress" && key !== "isDefault") {
       throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in ${label}.`);
     }
   }
   if (a.id !== undefined && a.id !== null && a.id !== "") return fromSavedAddress(savedAddressForCart(emu, cart, a.id, `${label}.id`));
   if (a.shouldUseDefaultAddress === true) return fromSavedAddress(defaultSavedAddress(emu, cart));
+  if (a.isDefault !== undefined && a.isDefault !== null && typeof a.isDefault !== "boolean") throw invalidInput(`${label}.isDefault must be true or false.`);
   const out: GroupAddress = { ...noAddress };
   for (const [field, column] of Object.entries(ADDRESS_TEXT)) {
     const value = a[field];
@@ -249,10 +253,11 @@ export function parseDeliveryAddress(emu: Emu, cart: CartRow, input: unknown, la
     if (value.length > 255) throw invalidInput(`${label}.${field} can't be longer than 255 characters.`);
     out[column] = value.trim() || null;
   }
-  if (!out.address_country) throw invalidInput(`${label}.country is required.`);
-  if (!isIsoCountry(out.address_country)) throw invalidInput(`${label}.country must be an ISO 3166 two-letter country code: ${JSON.stringify(out.address_country)}.`);
-  out.address_country = out.address_country.toUpperCase();
-  if (!out.address_name) out.address_name = [out.address_first_name, out.address_last_name].filter(Boolean).join(" ") || null;
+  for (const [field, column] of [["name", "address_name"], ["street", "address_street"], ["country", "address_country"]] as const) {
+    if (!out[column]) throw invalidInput(`${label}.${field} is required.`);
+  }
+  if (!isIsoCountry(out.address_country!)) throw invalidInput(`${label}.country must be an ISO 3166 two-letter country code: ${JSON.stringify(out.address_country)}.`);
+  out.address_country = out.address_country!.toUpperCase();
   return out;
 }
 

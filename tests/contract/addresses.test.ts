@@ -71,6 +71,25 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
     expect(badCountry.body[0].errorCode).toBe("INVALID_API_INPUT");
     const blankName = await buyer.call("PATCH", "accounts/current/addresses/8lWDM000000B2C1", { name: "" });
     expect(blankName.status).toBe(400);
+    // At v65.0 `country` is "specified using the ISO country code": a country's name is refused like any non-code.
+    const named = await buyer.call("POST", "accounts/current/addresses", { ...HOME, country: "United States" });
+    expect(named.status).toBe(400);
+    expect(named.body[0].errorCode).toBe("INVALID_API_INPUT");
+  });
+
+  it("takes the documented defaults (isDefault false, a lower-case code upper-cased) and refuses countryCode / regionCode, documented for 54.0–58.0 only", async () => {
+    changed = true;
+    const created = await buyer.call("POST", "accounts/current/addresses", { ...HOME, country: "us" });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ isDefault: false, country: "US", region: "CA" });
+    expect(created.body).not.toHaveProperty("countryCode");
+    expect(created.body).not.toHaveProperty("regionCode");
+    for (const field of ["countryCode", "regionCode"]) {
+      const res = await buyer.call("POST", "accounts/current/addresses", { ...HOME, [field]: "US" });
+      expect(res.status, field).toBe(400);
+      expect(res.body[0].errorCode).toBe("JSON_PARSER_ERROR");
+      expect(res.body[0].message).toContain(field);
+    }
   });
 
   it("hides addresses in countries the store doesn't ship to unless asked", async () => {

@@ -486,7 +486,6 @@ export function deliveryGroupJson(rated: RatedCart, g: RatedGroup, cartItemLimit
     errors: g.errors,
     totalCartItemCount: g.lines.length,
     totalProductAmount: rated.view.processing ? null : money(g.productCents),
-    totalProductCount: quantity(g.lines.reduce((a, l) => a + l.item.quantity, 0)),
     isGift: row.is_gift === 1,
     giftMessage: row.gift_message,
     giftToName: row.gift_to_name,

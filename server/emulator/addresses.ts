@@ -217,7 +217,8 @@ function listAddresses(ctx: RequestContext, accountId: string) {
   if (!SORT_ORDERS.includes(sortOrder)) throw illegalQuery("sortOrder", sortOrder, `Expected one of ${SORT_ORDERS.join(", ")}.`);
   const pageSize = intParam(q, "pageSize", 25, 1, 100);
   const defaultOnly = booleanParam(q, "defaultOnly", false);
-  const excludeUnsupported = booleanParam(q, "excludeUnsupportedCountries", true);
+  // Documented default false; true keeps only Shipping addresses in the store's shipping countries (57.0).
+  const excludeUnsupported = booleanParam(q, "excludeUnsupportedCountries", false);
   const defaultFirst = booleanParam(q, "shouldShowDefaultAddrFirst", true);
   const addressId = q.get("addressId");
 
@@ -226,7 +227,7 @@ function listAddresses(ctx: RequestContext, accountId: string) {
     .list(accountId)
     .filter((a) => !types.length || types.includes(a.address_type))
     .filter((a) => !defaultOnly || a.is_default === 1)
-    .filter((a) => !excludeUnsupported || (a.country !== null && supported.has(a.country)))
+    .filter((a) => !excludeUnsupported || (a.address_type === "Shipping" && a.country !== null && supported.has(a.country)))
     .filter((a) => !addressId || a.id === addressId.slice(0, 15));
 
   const byCreated = (a: AddressRow, b: AddressRow) => a.created_at - b.created_at || a.id.localeCompare(b.id);
@@ -240,7 +241,9 @@ function listAddresses(ctx: RequestContext, accountId: string) {
 
   const window = pageWindow(q, rows.length, pageSize);
   const page = rows.slice(window.offset, window.offset + window.size);
-  return { count: rows.length, items: page.map(addressJson), ...pageFields(ctx.url, window), sortOrder };
+  // Commerce Address Collection (connect_responses_commerce_address_collection): token paging and pageSize, no page counters.
+  const { currentPage: _p, totalItemCount: _t, totalNumberOfPages: _n, ...tokens } = pageFields(ctx.url, window);
+  return { count: rows.length, items: page.map(addressJson), ...tokens, pageSize, sortOrder };
 }
 
 export function addressRoutes(r: Router, emu: Emu) {

@@ -8,7 +8,7 @@ import type { Emu, EmulatorModule } from "./state.js";
 /**
  * A buyer account's saved addresses: GET/POST accounts/{accountId|current}/addresses and
  * PATCH/DELETE accounts/{accountId}/addresses/{addressId}. Guests have none (401); an account the buyer may not
- * act for is answered as if it didn't exist (404), so ids of other accounts can't be probed.
+ * act for answers 403 INSUFFICIENT_ACCESS; an address id that isn't the account's answers 404, as if it didn't exist.
  */
 
 /** ISO 3166-1 alpha-2, the officially assigned codes. */
@@ -205,7 +205,8 @@ export function addressAccount(ctx: RequestContext): string {
   if (asked === "current") return effectiveAccountId(ctx)!;
   const id = asked.slice(0, 15);
   const allowed = id === ctx.user.account_id || ctx.emu.store.managedAccounts(ctx.user.id).some((a) => a.id === id);
-  if (!allowed) throw notFound(`Account not found: ${asked}`);
+  // Acting on an account the buyer may not act for is a permission failure (403 INSUFFICIENT_ACCESS, reference §9).
+  if (!allowed) throw new ApiError(403, "INSUFFICIENT_ACCESS", `You don't have access to the account ${asked}.`);
   return id;
 }
 

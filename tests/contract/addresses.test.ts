@@ -131,13 +131,16 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
     expect((await guest.call("POST", "accounts/current/addresses", HOME)).status).toBe(401);
   });
 
-  it("lets a B2B buyer use the accounts they manage and answers 404 for anyone else's", async () => {
+  it("lets a B2B buyer use the accounts they manage, refuses anyone else's account (403) and hides its addresses (404)", async () => {
     const acme2 = await b2b.call("GET", "accounts/001DM00000ACME2/addresses");
     expect(acme2.status).toBe(200);
     expect(acme2.body.items.map((a: any) => a.addressId)).toEqual(["8lWDM0000ACME21", "8lWDM0000ACME22"]);
     expect((await b2b.call("GET", "accounts/current/addresses?effectiveAccountId=001DM00000ACME2")).body.count).toBe(2);
 
-    expect((await buyer.call("GET", "accounts/001DM00000ACME1/addresses")).status).toBe(404);
+    const foreign = await buyer.call("GET", "accounts/001DM00000ACME1/addresses");
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toEqual([{ errorCode: "INSUFFICIENT_ACCESS", message: expect.any(String) }]);
+    expect((await buyer.call("POST", "accounts/001DM00000ACME1/addresses", { name: "Mine now", country: "US" })).body[0].errorCode).toBe("INSUFFICIENT_ACCESS");
     expect((await buyer.call("PATCH", "accounts/current/addresses/8lWDM0000ACME11", { name: "Mine now" })).status).toBe(404);
     expect((await buyer.call("DELETE", "accounts/current/addresses/8lWDM0000ACME11")).status).toBe(404);
   });

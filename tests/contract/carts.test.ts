@@ -497,7 +497,9 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expect(clone.body).toMatchObject({ type: "PayNowReadOnly", totalProductAmount: "39.00", status: "Active" });
     expect(clone.body.cartId).not.toBe(cartId);
     expect((await guest("GET", `carts/${cartId}`)).body.status).toBe("Closed");
-    expectError(await add(guest, clone.body.cartId, P.filters), 400, "INVALID_API_INPUT");
+    // A read-only or closed cart can't be modified: 403 INSUFFICIENT_ACCESS_OR_READONLY (reference §9).
+    expectError(await add(guest, clone.body.cartId, P.filters), 403, "INSUFFICIENT_ACCESS_OR_READONLY");
+    expectError(await add(guest, cartId, P.filters), 403, "INSUFFICIENT_ACCESS_OR_READONLY");
   });
 
   it("reserves stock for a cart until the reservation expires on the virtual clock", async () => {

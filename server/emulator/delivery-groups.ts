@@ -494,10 +494,13 @@ export function deliveryGroupJson(rated: RatedCart, g: RatedGroup, cartItemLimit
   };
 }
 
-/** A Delivery Group Collection page: `pageSize` (or the spec's `limit`), default 20; `page` token. */
+/**
+ * A Delivery Group Collection page: `pageSize` 1–100, default 25, and a `page` token, as the resource documents them
+ * (connect_resources_commerce_webstore_cart_delivery_groups.htm); there is no `limit` parameter.
+ */
 export function deliveryGroupCollectionJson(ctx: RequestContext, rated: RatedCart) {
   const q = ctx.query;
-  const size = q.has("limit") ? intParam(q, "limit", 20, 1, 100) : intParam(q, "pageSize", 20, 1, 100);
+  const size = intParam(q, "pageSize", 25, 1, 100);
   const cartItemLimit = intParam(q, "cartItemLimit", 0, 0, 100);
   const sort = q.get("sort") || null;
   if (sort !== null && !(GROUP_SORTS as readonly string[]).includes(sort)) throw illegalQuery("sort", sort, `Expected one of ${GROUP_SORTS.join(", ")}.`);

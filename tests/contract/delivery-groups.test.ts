@@ -172,12 +172,13 @@ describe.each(TARGET_NAMES)("cart delivery groups (%s)", (name) => {
     expect(ready.body.count).toBe(2);
   });
 
-  it("pages groups by pageSize (or the spec's limit) with a page token", async () => {
+  it("pages groups by pageSize (1-100, default 25) with a page token", async () => {
     const { cartItemId } = await addItem(guest, PRODUCTS.coffee, 3);
     await guest.call("POST", `${GROUPS}/actions/arrange-items`, {
       arrangements: [{ cartItemId, deliveryGroupName: "B", quantity: "1" }, { cartItemId, deliveryGroupName: "C", quantity: "1" }],
     });
-    const page1 = await guest.call("GET", `${GROUPS}?limit=2`);
+    expect((await guest.call("GET", GROUPS)).body.items).toHaveLength(3);
+    const page1 = await guest.call("GET", `${GROUPS}?pageSize=2`);
     expect(page1.body).toMatchObject({ count: 3 });
     expect(page1.body.items).toHaveLength(2);
     const page2 = await guest.call("GET", `${GROUPS}?pageSize=2&page=${page1.body.nextPageToken}`);

@@ -32,9 +32,6 @@ import type { StoreSession } from "./session.server";
 import { toast } from "./toast.server";
 import { getWebstore, rethrowResponse, type Webstore } from "./webstore.server";
 
-/** The server-side lookup method (spec §7 "Other"): an Apex class of the site, called through /lwr/apex. */
-export const ORDER_LOOKUP_APEX = { className: "OrderLookupController", method: "lookupForOrder" } as const;
-
 /** The order provider's required fields: what the order page shows, added to the lookup's defaults. */
 export const ORDER_REQUIRED_FIELDS = [
   "OrderSummary.OrderNumber",
@@ -193,17 +190,12 @@ export async function orderLookupLoader({ request, params, context }: LoaderFunc
   });
 }
 
-export interface LookupForOrderResult {
-  success?: boolean;
-  orderSummaryId?: string;
-  orderNumber?: string;
-}
-
 /**
- * The lookup form: validates with the same schema as the browser (nothing reaches the API otherwise), asks the
- * server-side lookup method and reads its success flag. Success: a guest's verification goes into the session
- * and the browser loads the order summary as a new document (spec: "the page reloads"). Failure: the spec's
- * toast and the form again with what the shopper typed.
+ * The lookup form: validates with the same schema as the browser (nothing reaches the API otherwise), then asks
+ * the API's documented lookup, `order-summaries/actions/lookup` (a guest verifies with their e-mail). Success: a
+ * guest's verification goes into the session and the browser loads the order summary as a new document (spec:
+ * "the page reloads"). Failure: the spec's toast and the form again with what the shopper typed. An unknown
+ * number and a wrong e-mail answer alike, so the toast cannot tell them apart either.
  */
 export async function orderLookupAction({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -215,31 +207,39 @@ export async function orderLookupAction({ request, context }: ActionFunctionArgs
   }
   const { orderNumber, email } = submission.value;
 
-  let answer: LookupForOrderResult | null = null;
+  let found: string | null = null;
   let failure: string = TOAST_MESSAGES.lookupFailed;
   try {
-    answer = await ws.client.callApex<LookupForOrderResult>(
-      ORDER_LOOKUP_APEX.className,
-      ORDER_LOOKUP_APEX.method,
-      isGuest ? { orderNumber, email } : { orderNumber },
+    const answer = await ws.client.lookupOrder(
+      { orderSummaryIdOrRefNumber: orderNumber, ...(isGuest && email ? { verification: { email } } : {}) },
+      LOOKUP_ONLY_THE_ORDER,
     );
+    found = typeof answer.orderNumber === "string" && answer.orderNumber ? answer.orderNumber : orderNumber;
   } catch (error) {
     rethrowResponse(error);
     if (isFetchError(error) && error.status === 429) failure = ORDER_LOOKUP_RATE_LIMITED_MESSAGE;
     else if (!isFetchError(error) || error.status >= 500 || error.status === 0) {
-      console.error("lookupForOrder failed:", error);
+      console.error("Order lookup failed:", error);
       failure = LOOKUP_UNAVAILABLE_MESSAGE;
     }
   }
 
-  if (answer?.success === true) {
+  if (found) {
     if (isGuest && email) rememberGuestVerification(ws.session, email);
-    const number = typeof answer.orderNumber === "string" && answer.orderNumber ? answer.orderNumber : orderNumber;
-    return redirectDocument(orderSummaryPath(number), { status: 303, headers: await ws.headers() });
+    return redirectDocument(orderSummaryPath(found), { status: 303, headers: await ws.headers() });
   }
   ws.session.flashToast(toast("error", failure));
   return ws.reply({ result: submission.reply() });
 }
+
+/** The form only asks whether the order opens: its lines, groups and payments are read on the summary page. */
+const LOOKUP_ONLY_THE_ORDER = {
+  excludeAdjustmentAggregates: true,
+  excludeAdjustments: true,
+  excludeDeliveryGroups: true,
+  excludeLineItems: true,
+  excludePayments: true,
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Reorder ("Buy again")

@@ -1,12 +1,15 @@
 /**
- * The shopper's session: a signed, HttpOnly cookie holding what the LWR store keeps in the browser's session
- * and local storage (spec §3, §4, §6). Shoppers without JavaScript have no storage we can run code against, so
- * it lives here, on the server's side of the cookie.
+ * The shopper's session: an encrypted, signed, HttpOnly cookie holding what the LWR store keeps in the browser's
+ * session and local storage (spec §3, §4, §6), and the shopper's tokens. Shoppers without JavaScript have no
+ * storage we can run code against, so it lives here, on the server's side of the cookie. The tokens work against
+ * the API directly, so the cookie's content is sealed with AES-256-GCM (node:crypto), not only signed: the
+ * browser (or anything that reads its cookies) holds an opaque value.
  *
  * One session object per request: Remix runs the root loader and the page's loader in parallel with the same
  * load context, and two copies of the session would each write a Set-Cookie with half of the changes.
  */
-import { createCookieSessionStorage, type AppLoadContext, type Session, type SessionStorage } from "@remix-run/node";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCookie, createCookieSessionStorage, type AppLoadContext, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
 import { parseToast, toastSchema, type Toast, type ToastInput } from "./lib/toast";
 
 export const SESSION_COOKIE_NAME = "__store";
@@ -106,22 +109,63 @@ export interface StoreSession {
 
 const storages = new Map<string, SessionStorage<Partial<StoreSessionData>, FlashData>>();
 
+/** A 256-bit key for the cookie's content, derived from the session secret (distinct from its signing use). */
+const sealingKey = (secret: string) => createHash("sha256").update(`store-session-seal|${secret}`).digest();
+
+/** AES-256-GCM: `v1.` + base64url(iv ‖ ciphertext ‖ tag). Anything else, or a tag that fails, opens to null. */
+export function seal(value: unknown, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", sealingKey(secret), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
+  return `v1.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url")}`;
+}
+
+export function unseal(sealed: unknown, secret: string): unknown {
+  if (typeof sealed !== "string" || !sealed.startsWith("v1.")) return null;
+  const raw = Buffer.from(sealed.slice(3), "base64url");
+  if (raw.length < 12 + 16) return null;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", sealingKey(secret), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(raw.length - 16));
+    const text = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString("utf8");
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Remix's signed cookie, carrying the sealed session instead of the session itself. */
+function sealedCookie(secret: string, secure: boolean): Cookie {
+  const cookie = createCookie(SESSION_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    // Over plain http (the local demo, e2e tests) a Secure cookie would not come back from every client.
+    secure,
+    secrets: [secret],
+    maxAge: SESSION_COOKIE_MAX_AGE_SECONDS,
+  });
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    // A cookie from before sealing, or one that fails to open, is no session at all: the shopper starts afresh.
+    parse: async (header, options) => unseal(await cookie.parse(header, options), secret),
+    serialize: (value, options) => cookie.serialize(seal(value, secret), options),
+  };
+}
+
 function storageFor(secret: string, secure: boolean) {
   const key = `${secure}|${secret}`;
   let storage = storages.get(key);
   if (!storage) {
-    storage = createCookieSessionStorage<Partial<StoreSessionData>, FlashData>({
-      cookie: {
-        name: SESSION_COOKIE_NAME,
-        httpOnly: true,
-        sameSite: "lax",
-        path: "/",
-        // Over plain http (the local demo, e2e tests) a Secure cookie would not come back from every client.
-        secure,
-        secrets: [secret],
-        maxAge: SESSION_COOKIE_MAX_AGE_SECONDS,
-      },
-    });
+    storage = createCookieSessionStorage<Partial<StoreSessionData>, FlashData>({ cookie: sealedCookie(secret, secure) });
     storages.set(key, storage);
   }
   return storage;

@@ -250,15 +250,15 @@ function listAddresses(ctx: RequestContext, accountId: string) {
 export function addressRoutes(r: Router, emu: Emu) {
   const base = "accounts/:accountId/addresses";
 
-  r.webstore("GET", base, (ctx) => json(listAddresses(ctx, addressAccount(ctx))));
+  r.webstore("GET", base, { since: 54 }, (ctx) => json(listAddresses(ctx, addressAccount(ctx))));
 
-  r.webstore("POST", base, async (ctx) => {
+  r.webstore("POST", base, { since: 54 }, async (ctx) => {
     const accountId = addressAccount(ctx);
     const changes = parseAddressInput(await ctx.json(), true);
     return json(addressJson(addressStore(emu).create(accountId, changes)), 201);
   });
 
-  r.webstore("PATCH", `${base}/:addressId`, async (ctx) => {
+  r.webstore("PATCH", `${base}/:addressId`, { since: 54 }, async (ctx) => {
     const accountId = addressAccount(ctx);
     const existing = addressStore(emu).inAccount(accountId, ctx.params.addressId.slice(0, 15));
     if (!existing) throw notFound(`Address not found: ${ctx.params.addressId}`);
@@ -266,7 +266,7 @@ export function addressRoutes(r: Router, emu: Emu) {
     return json(addressJson(addressStore(emu).update(existing, changes)));
   });
 
-  r.webstore("DELETE", `${base}/:addressId`, (ctx) => {
+  r.webstore("DELETE", `${base}/:addressId`, { since: 54 }, (ctx) => {
     const accountId = addressAccount(ctx);
     const existing = addressStore(emu).inAccount(accountId, ctx.params.addressId.slice(0, 15));
     if (!existing) throw notFound(`Address not found: ${ctx.params.addressId}`);

@@ -192,6 +192,24 @@ export function touchCart(emu: Emu, cart: CartRow, change: { itemsChanged: boole
   return cartById(emu, cart.id)!;
 }
 
+/**
+ * A coupon change that keeps the cart's checkout (it doesn't cancel it as other cart edits do): the session
+ * follows the cart to its new revision. Through the checkout coupon resources (61.0-62.0) a coupon never
+ * cancelled the checkout; from 63.0 their page sends callers to the cart's coupons instead, so those keep it too.
+ * Call with the cart as it was before the change: only a live session (cart in Checkout, same revision) is kept.
+ */
+export function keepCheckoutAfterCouponChange(emu: Emu, before: CartRow) {
+  if (before.status !== "Checkout") return;
+  const live = emu.db.prepare("SELECT id FROM checkouts WHERE cart_id = ? AND status = 'Open' AND cart_revision = ?").get(before.id, before.revision) as
+    | { id: string }
+    | undefined;
+  if (!live) return;
+  emu.db.prepare("UPDATE carts SET status = 'Checkout' WHERE id = ? AND status = 'Active'").run(before.id);
+  emu.db
+    .prepare("UPDATE checkouts SET cart_revision = (SELECT revision FROM carts WHERE id = ?), last_activity_at = ? WHERE id = ?")
+    .run(before.id, emu.clock.now(), live.id);
+}
+
 /** A cart the API no longer shows: its reservation is released at once. */
 export function deleteCart(emu: Emu, cart: CartRow) {
   emu.db.prepare("UPDATE carts SET status = 'PendingDelete', updated_at = ? WHERE id = ?").run(emu.clock.now(), cart.id);

@@ -635,7 +635,7 @@ function rerate(emu: Emu, cart: CartRow, groupId: string, addressChanged: boolea
 export function deliveryGroupRoutes(r: Router, emu: Emu) {
   const base = "carts/:cartStateOrId/delivery-groups";
 
-  r.webstore("GET", base, (ctx) => {
+  r.webstore("GET", base, { since: 59 }, (ctx) => {
     const rated = emu.db.transaction(() => {
       const cart = cartForGroups(ctx, false);
       return rateCart(emu, cart, emu.async.poll(asyncKey(cart.id)));
@@ -644,7 +644,7 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
     return rated.view.processing ? json(body, 202, { Location: ctx.url.pathname, "Retry-After": "1" }) : json(body);
   });
 
-  r.webstore("GET", `${base}/:deliveryGroupId`, (ctx) => {
+  r.webstore("GET", `${base}/:deliveryGroupId`, { since: 59 }, (ctx) => {
     const cartItemLimit = intParam(ctx.query, "cartItemLimit", 0, 0, 100);
     const { rated, id } = emu.db.transaction(() => {
       const cart = cartForGroups(ctx, false);
@@ -655,7 +655,7 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
     return rated.view.processing ? json(body, 202) : json(body);
   });
 
-  r.webstore("POST", base, async (ctx) => {
+  r.webstore("POST", base, { since: 59 }, async (ctx) => {
     const body = await ctx.json();
     const rated = emu.db.transaction(() => {
       const cart = cartForGroups(ctx, true);
@@ -669,7 +669,7 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
     return json(deliveryGroupJson(rated.rated, rated.rated.groups.find((g) => g.row.id === rated.id)!, 0, emu.clock.now()), 201);
   });
 
-  r.webstore("PATCH", `${base}/:deliveryGroupId`, async (ctx) => {
+  r.webstore("PATCH", `${base}/:deliveryGroupId`, { since: 59 }, async (ctx) => {
     const body = await ctx.json();
     const { rated, id } = emu.db.transaction(() => {
       const cart = cartForGroups(ctx, true);
@@ -684,7 +684,7 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
   });
 
   // The default group stays; another group's items either go with it (deleteCartItems=true) or move to the default.
-  r.webstore("DELETE", `${base}/:deliveryGroupId`, (ctx) => {
+  r.webstore("DELETE", `${base}/:deliveryGroupId`, { since: 59 }, (ctx) => {
     const deleteItems = booleanParam(ctx.query, "deleteCartItems", false);
     emu.db.transaction(() => {
       const cart = cartForGroups(ctx, true);
@@ -705,7 +705,7 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
     return noContent();
   });
 
-  r.webstore("POST", `${base}/actions/arrange-items`, async (ctx) => {
+  r.webstore("POST", `${base}/actions/arrange-items`, { since: 60 }, async (ctx) => {
     const dropEmpty = booleanParam(ctx.query, "deleteEmptyDeliveryGroups", true);
     const body = await ctx.json();
     const arrangements = body?.arrangements;

@@ -3,7 +3,6 @@ import { cartsModule } from "./carts.js";
 import { catalogModule } from "./catalog.js";
 import { checkoutsModule } from "./checkouts.js";
 import { deliveryGroupsModule } from "./delivery-groups.js";
-import { apexModule } from "./apex.js";
 import { ordersModule } from "./orders.js";
 import { paymentsModule } from "./payments.js";
 import { seoModule } from "./seo.js";
@@ -24,7 +23,6 @@ export const modules: EmulatorModule[] = [
   checkoutsModule,
   paymentsModule,
   ordersModule,
-  apexModule,
   seoModule,
   wishlistsModule,
 ];

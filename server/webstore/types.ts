@@ -399,6 +399,22 @@ export interface EffectiveAccount {
   fields?: Record<string, unknown>;
 }
 
+/** ConnectApi.ErrorResponse, the `error` of a price line or a product overview. */
+const ErrorResponseSchema = z.object({ errorCode: optional(z.string()), message: optional(z.string()) }).passthrough();
+
+/** A Product Price Entry (56.0): the product's price for one selling model. */
+export const ProductPriceEntrySchema = z
+  .object({
+    productSellingModelId: optional(id),
+    pricebookEntryId: optional(id),
+    listPrice: optional(money),
+    unitPrice: optional(money),
+    success: optional(z.boolean()),
+    error: optional(ErrorResponseSchema),
+  })
+  .passthrough();
+
+/** Product Price (GET pricing/products/{productId}); also a line of a Pricing Result (with productId, success, error). */
 export const ProductPriceSchema = z
   .object({
     productId: optional(id),
@@ -406,16 +422,51 @@ export const ProductPriceSchema = z
     listPrice: optional(money),
     unitPrice: optional(money),
     pricebookEntryId: optional(id),
+    productPriceEntries: optional(z.array(ProductPriceEntrySchema)),
     success: optional(z.boolean()),
-    error: optional(z.unknown()),
+    error: optional(ErrorResponseSchema),
   })
   .passthrough();
 export type ProductPrice = z.infer<typeof ProductPriceSchema>;
 
 export const ProductPricesSchema = z
-  .object({ currencyIsoCode: optional(z.string()), pricingLineItemResults: z.array(ProductPriceSchema) })
+  .object({ currencyIsoCode: optional(z.string()), pricingLineItemResults: z.array(ProductPriceSchema), success: optional(z.boolean()) })
   .passthrough();
 export type ProductPrices = z.infer<typeof ProductPricesSchema>;
+
+/** A Sort Rule of GET search/sort-rules. */
+export const SortRuleSchema = z
+  .object({
+    sortRuleId: id,
+    label: optional(z.string()),
+    labelSuffix: optional(z.string()),
+    nameOrId: optional(z.string()),
+    type: optional(z.string()),
+    direction: optional(z.string()),
+    sortOrder: optional(z.number()),
+  })
+  .passthrough();
+export type SortRule = z.infer<typeof SortRuleSchema>;
+
+/** Product Overview Collection (GET products?ids=). */
+export const ProductOverviewCollectionSchema = z
+  .object({
+    products: z.array(
+      z
+        .object({
+          id: id.nullable(),
+          sku: optional(z.string()),
+          fields: optional(z.record(z.unknown())),
+          defaultImage: optional(z.record(z.unknown())),
+          success: optional(z.boolean()),
+          error: optional(ErrorResponseSchema),
+        })
+        .passthrough(),
+    ),
+    total: optional(z.number()),
+  })
+  .passthrough();
+export type ProductOverviewCollection = z.infer<typeof ProductOverviewCollectionSchema>;
 
 export const ProductDetailSchema = z
   .object({

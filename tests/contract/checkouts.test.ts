@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { LONDON, PRODUCTS, TEXAS, addItem, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES } from "./targets.js";
+import { TARGET_NAMES, at } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
@@ -11,9 +11,19 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     guest = await shopper(target);
   });
 
-  it("starts a checkout for the active cart (200) and answers the same session when started again", async () => {
+  /**
+   * A checkout write answers 202 (the calculators run asynchronously, as on a real org) with the checkout as it
+   * was accepted; the calculated checkout is what the next GET answers.
+   */
+  async function calculated(s: Shopper, method: "PUT" | "PATCH", path: string, body: unknown) {
+    const accepted = await s.call(method, path, body);
+    expect(accepted.status).toBe(202);
+    return s.call("GET", `checkouts/${accepted.body.checkoutId}`);
+  }
+
+  it("starts a checkout for the active cart (202, then 200) and answers the same session when started again", async () => {
     const { cartId } = await addItem(guest, PRODUCTS.coffee, 2);
-    const res = await guest.call("PUT", "checkouts", { cartId: "active" });
+    const res = await calculated(guest, "PUT", "checkouts", { cartId: "active" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       checkoutId: expect.stringMatching(/^2z9/),
@@ -42,7 +52,7 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect((await guest.call("PUT", "checkouts", { cartId: "active" })).status).toBe(401);
     const buyer = await shopper(target, "buyer@demo.store");
     await addItem(buyer, PRODUCTS.coffee);
-    const started = await buyer.call("PUT", "checkouts", { cartId: "active" });
+    const started = await calculated(buyer, "PUT", "checkouts", { cartId: "active" });
     expect(started.status).toBe(200);
     // A buyer's contact details start as their own.
     expect(started.body.contactInfo).toEqual({ firstName: "Alex", lastName: "Buyer", email: "buyer@demo.store", phoneNumber: "4155550100" });
@@ -89,7 +99,7 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect((await guest.call("PUT", "checkouts", { cartId: "active" })).status).toBe(410);
     expect((await guest.call("GET", "carts/active")).body.status).toBe("Active");
     expect((await guest.call("DELETE", "checkouts/active")).status).toBe(204);
-    const fresh = await guest.call("PUT", "checkouts", { cartId: "active" });
+    const fresh = await calculated(guest, "PUT", "checkouts", { cartId: "active" });
     expect(fresh.status).toBe(200);
     expect(fresh.body.checkoutId).not.toBe(id);
   });
@@ -108,7 +118,7 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
   it("re-rates on an address change and selects the cheapest method; totals carry shipping and tax", async () => {
     await addItem(guest, PRODUCTS.coffee, 2);
     const id = await startCheckout(guest);
-    const us = await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS, desiredDeliveryDate: "2030-01-15", shippingInstructions: "Ring twice" });
+    const us = await calculated(guest, "PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS, desiredDeliveryDate: "2030-01-15", shippingInstructions: "Ring twice" });
     expect(us.status).toBe(200);
     const group = us.body.deliveryGroups.items[0];
     expect(group).toMatchObject({ desiredDeliveryDate: "2030-01-15T00:00:00.000Z", shippingInstructions: "Ring twice", deliveryAddress: { city: "Austin", country: "US" } });
@@ -116,7 +126,7 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     // 37.00 of coffee + 7.99 shipping, 8.25 % Texas tax on both: 3.05 + 0.66.
     expect(us.body.cartSummary).toMatchObject({ totalChargeAmount: "7.99", totalTaxAmount: "3.71", grandTotalAmount: "48.70" });
 
-    const uk = await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: LONDON });
+    const uk = await calculated(guest, "PATCH", `checkouts/${id}`, { deliveryAddress: LONDON });
     expect(uk.body.deliveryGroups.items[0].selectedDeliveryMethod).toMatchObject({ name: "International Standard", shippingFee: "24.99" });
     expect(uk.body.cartSummary).toMatchObject({ totalChargeAmount: "24.99", totalTaxAmount: "12.40", grandTotalAmount: "74.39" });
   });
@@ -124,13 +134,13 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
   it("ships a buyer's checkout to a saved address by id or to the default one, never to another account's", async () => {
     const buyer = await shopper(target, "buyer@demo.store");
     await addItem(buyer, PRODUCTS.coffee, 2);
-    const started = await buyer.call("PUT", "checkouts", { cartId: "active", deliveryAddressInput: { shouldUseDefaultAddress: true } });
+    const started = await calculated(buyer, "PUT", "checkouts", { cartId: "active", deliveryAddressInput: { shouldUseDefaultAddress: true } });
     const group = started.body.deliveryGroups.items[0];
     expect(group.deliveryAddress).toMatchObject({ id: "8lWDM000000B2C1", city: "San Francisco", region: "CA", shipToPhoneNumber: "4155550100" });
     // California: 7.25 % on products only.
     expect(started.body.cartSummary).toMatchObject({ totalChargeAmount: "7.99", totalTaxAmount: "2.68", grandTotalAmount: "47.67" });
     const id = started.body.checkoutId;
-    const office = await buyer.call("PATCH", `checkouts/${id}`, { deliveryAddress: { id: "8lWDM000000B2C2" } });
+    const office = await calculated(buyer, "PATCH", `checkouts/${id}`, { deliveryAddress: { id: "8lWDM000000B2C2" } });
     expect(office.body.deliveryGroups.items[0].deliveryAddress).toMatchObject({ id: "8lWDM000000B2C2", city: "Austin", companyName: "Bayside Design Studio" });
     const foreign = await buyer.call("PATCH", `checkouts/${id}`, { deliveryAddress: { id: "8lWDM0000ACME11" } });
     expect(foreign.status).toBe(400);
@@ -141,7 +151,7 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     await admin("settings", { applicationContext: { taxType: "Gross" } });
     await addItem(guest, PRODUCTS.coffee, 2);
     const id = await startCheckout(guest);
-    const res = await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
+    const res = await calculated(guest, "PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
     // 37.00 + 7.99, of which 8.25/108.25 is tax: 2.82 + 0.61.
     expect(res.body.cartSummary).toMatchObject({ taxType: "Gross", totalChargeAmount: "7.99", totalTaxAmount: "3.43", grandTotalAmount: "44.99" });
   });
@@ -149,7 +159,7 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
   it("changes the delivery method (clearing the payment) and rejects an unknown or unusable one", async () => {
     const id = await payableCheckout(guest);
     const express = "2DmDM000000EXPR";
-    const changed = await guest.call("PATCH", `checkouts/${id}`, { deliveryMethodId: express });
+    const changed = await calculated(guest, "PATCH", `checkouts/${id}`, { deliveryMethodId: express });
     expect(changed.status).toBe(200);
     expect(changed.body.deliveryGroups.items[0].selectedDeliveryMethod.id).toBe(express);
     const place = await guest.call("POST", `checkouts/${id}/orders`);
@@ -169,7 +179,7 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect(mixed.body[0].errorCode).toBe("INVALID_API_INPUT");
     expect((await guest.call("PATCH", `checkouts/${id}`, { contactInfo: { email: "not-an-email" } })).status).toBe(400);
     expect((await guest.call("PATCH", `checkouts/${id}`, {})).status).toBe(400);
-    const contact = await guest.call("PATCH", `checkouts/${id}`, { contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "(512) 555-0100" } });
+    const contact = await calculated(guest, "PATCH", `checkouts/${id}`, { contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "(512) 555-0100" } });
     expect(contact.status).toBe(200);
     expect(contact.body.contactInfo).toEqual({ firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "(512) 555-0100" });
   });
@@ -182,8 +192,7 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ checkoutId: id, statusCode: "422", errors: [{ type: "/commerce/errors/shipping-failure" }] });
     // Still usable: a deliverable address clears the error.
-    expect((await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS })).status).toBe(200);
-    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(200);
+    expect((await calculated(guest, "PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS })).status).toBe(200);
   });
 
   it("reports stock another shopper took as INSUFFICIENT_INVENTORY (422)", async () => {
@@ -208,21 +217,45 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect((await guest.call("DELETE", `checkouts/${id}`)).status).toBe(404);
   });
 
-  it("applies (201) and removes (204) checkout coupons through the cart's coupon rules, keeping the session", async () => {
+  it("keeps the checkout when the cart's coupons change from v63 (checkout coupons are gone), and cancels it before", async () => {
+    const { cartId } = await addItem(guest, PRODUCTS.coffee, 2);
+    const id = await startCheckout(guest);
+    const applied = await guest.call("POST", `carts/${cartId}/cart-coupons`, { couponCode: "SAVE10" });
+    expect(applied.status).toBe(201);
+    const after = await guest.call("GET", `checkouts/${id}`);
+    expect(after.status).toBe(200);
+    expect(after.body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "33.30" });
+    const couponId = applied.body.cartCoupons.coupons[0].cartCouponId;
+    expect((await guest.call("DELETE", `carts/${cartId}/cart-coupons/${couponId}`)).status).toBe(204);
+    expect((await guest.call("GET", `checkouts/${id}`)).body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "37.00" });
+
+    // At v62 the cart's coupons are a cart edit like any other: the checkout is cancelled.
+    expect((await guest.call("POST", at("v62.0", `carts/${cartId}/cart-coupons`), { couponCode: "SAVE10" })).status).toBe(201);
+    const cancelled = await guest.call("GET", `checkouts/${id}`);
+    expect(cancelled.status).toBe(410);
+    expect(cancelled.body[0].errorCode).toBe("CHECKOUT_CANCELLED");
+  });
+
+  it("applies and removes checkout coupons at v62 (202: the checkout recalculates) through the cart's coupon rules, keeping the session", async () => {
+    // Checkout coupons are documented for 61.0-62.0 only (connect_resources_commerce_webstore_coupons.htm).
+    const coupons = (id: string, rest = "") => at("v62.0", `checkouts/${id}/coupons${rest}`);
     await addItem(guest, PRODUCTS.coffee, 2);
     const id = await startCheckout(guest);
-    const applied = await guest.call("POST", `checkouts/${id}/coupons`, { couponCode: "SAVE10" });
-    expect(applied.status).toBe(201);
+    // The documented input is a list (couponCodes) with a single code.
+    expect((await guest.call("POST", coupons(id), { couponCode: "SAVE10" })).status).toBe(400);
+    expect((await guest.call("POST", coupons(id), { couponCodes: ["SAVE10", "WELCOME5"] })).status).toBe(400);
+    const applied = await guest.call("POST", coupons(id), { couponCodes: ["SAVE10"] });
+    expect(applied.status).toBe(202);
     const coupon = applied.body.cartCoupons.coupons[0];
     expect(coupon.couponCode).toBe("SAVE10");
     const after = await guest.call("GET", `checkouts/${id}`);
     expect(after.status).toBe(200);
     expect(after.body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "33.30" });
 
-    const twice = await guest.call("POST", `checkouts/${id}/coupons`, { couponCodes: ["SAVE10"] });
+    const twice = await guest.call("POST", coupons(id), { couponCodes: ["SAVE10"] });
     expect(twice.status).toBe(400);
     expect(twice.body[0].errorCode).toBe("ALREADY_APPLIED");
-    expect((await guest.call("DELETE", `checkouts/${id}/coupons/${coupon.cartCouponId}`)).status).toBe(204);
+    expect((await guest.call("DELETE", coupons(id, `/${coupon.cartCouponId}`))).status).toBe(202);
     expect((await guest.call("GET", `checkouts/${id}`)).body.cartSummary.totalProductAmountAfterAdjustments).toBe("37.00");
   });
 });

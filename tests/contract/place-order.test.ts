@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { PRODUCTS, TEXAS, addItem, cardToken, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES } from "./targets.js";
+import { TARGET_NAMES, at } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 const CONTACT = { email: "sam@example.com", lastName: "Shopper", phoneNumber: "5125550100" };
@@ -117,7 +117,7 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     const id = await payableCheckout(guest, [[PRODUCTS.lastUnit, 1]]);
     const holder = await shopper(target);
     await addItem(holder, PRODUCTS.lastUnit);
-    const held = await holder.call("PUT", "carts/active/inventory-reservations", { durationInSeconds: 600 });
+    const held = await holder.call("PUT", at("v63.0", "carts/active/inventory-reservations"), { durationInSeconds: 600 });
     expect(held.status).toBe(200);
     const blocked = await guest.call("POST", `checkouts/${id}/orders`);
     expect(blocked.status).toBe(412);
@@ -130,7 +130,7 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     const holder = await shopper(target);
     await addItem(holder, PRODUCTS.lastUnit);
     const holderCheckout = await startCheckout(holder);
-    await holder.call("PUT", "carts/active/inventory-reservations", { durationInSeconds: 7200 });
+    await holder.call("PUT", at("v63.0", "carts/active/inventory-reservations"), { durationInSeconds: 7200 });
     expect(await canBuy(PRODUCTS.lastUnit)).toBe(false);
     await admin("clock", { advanceSeconds: 31 * 60 });
     const id = await payableCheckout(guest, [[PRODUCTS.coffee, 1]]);

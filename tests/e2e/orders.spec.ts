@@ -41,7 +41,7 @@ test.describe("Order Lookup", () => {
 
     if (jsEnabled(page)) {
       // A slow answer shows the loading state: label 'Loading', inputs and button disabled.
-      await store.fault({ path: "/lwr/apex/*", latencyMs: 1500 });
+      await store.fault({ method: "POST", path: "*/order-summaries/actions/lookup", latencyMs: 1500 });
     }
     // Spaces around the values are trimmed.
     await lookUp(page, " 00000101 ", "  guest@demo.store ");

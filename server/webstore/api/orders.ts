@@ -35,7 +35,11 @@ export type OrderItemsQuery = {
 export type LookupQuery = {
   fields?: string[];
   deliveryGroupId?: string;
+  /** GET lookup: the parts to leave out, as a list. */
   excludeParameters?: string[];
+} & {
+  /** POST lookup: a flag per part to leave out. */
+  [K in `exclude${'AdjustmentAggregates' | 'Adjustments' | 'DeliveryGroups' | 'LineItems' | 'Payments'}`]?: boolean;
 };
 
 const orderSummary = (id: string) => required(id, 'orderSummaryId is required', TypeError);

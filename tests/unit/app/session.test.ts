@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { finalizeSessionCookie, getStoreSession, SESSION_COOKIE_NAME } from "../../../app/session.server";
+import { finalizeSessionCookie, getStoreSession, seal, SESSION_COOKIE_NAME, unseal } from "../../../app/session.server";
 import { redirectWithToast, toast } from "../../../app/toast.server";
 import { loginPath, ServerTiming } from "../../../app/webstore.server";
 
@@ -35,6 +35,34 @@ describe("store session", () => {
     expect(a).toBe(b);
     expect(a.dirty).toBe(false);
     expect(a.get("guestCartId")).toBeUndefined();
+  });
+
+  it("seals the tokens: no decoding of the cookie shows them, and it still round-trips", async () => {
+    const request = new Request("http://localhost/");
+    const session = await getStoreSession(request, contextFor());
+    const token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMDUifQ.secret-signature";
+    session.set("accessToken", token);
+    session.set("refreshToken", "5Aep861-refresh-token");
+    const setCookie = await session.commit();
+    const value = decodeURIComponent(cookieOf(setCookie).slice(SESSION_COOKIE_NAME.length + 1));
+    const decoded = [value, Buffer.from(value.split(".")[0], "base64").toString("utf8")];
+    for (const text of decoded) {
+      expect(text).not.toContain("secret-signature");
+      expect(text).not.toContain("refresh-token");
+    }
+    const back = await roundTrip(setCookie);
+    expect(back.get("accessToken")).toBe(token);
+    expect(back.get("refreshToken")).toBe("5Aep861-refresh-token");
+  });
+
+  it("opens nothing from a sealed value it cannot authenticate, or one sealed with another secret", () => {
+    const sealed = seal({ accessToken: "t" }, "secret-one-of-some-length");
+    expect(unseal(sealed, "secret-one-of-some-length")).toEqual({ accessToken: "t" });
+    expect(unseal(sealed, "secret-two-of-some-length")).toBeNull();
+    const flipped = `${sealed.slice(0, -2)}${sealed.endsWith("A") ? "B" : "A"}${sealed.slice(-1)}`;
+    expect(unseal(flipped, "secret-one-of-some-length")).toBeNull();
+    expect(unseal({ accessToken: "t" }, "secret-one-of-some-length")).toBeNull();
+    expect(unseal("v1.short", "secret-one-of-some-length")).toBeNull();
   });
 
   it("signs an HttpOnly, SameSite=Lax cookie that round-trips", async () => {

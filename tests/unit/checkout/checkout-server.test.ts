@@ -96,9 +96,17 @@ describe("tokenizeCard", () => {
 describe("placeOrderOnce", () => {
   it("prepares and submits with place-order v2, reading the first action's order number", async () => {
     const orderActions = vi.fn().mockResolvedValue({ actions: [{ action: "prepare", orderReferenceNumber: "ORN-2" }, { action: "submit", orderReferenceNumber: "ORN-2" }] });
-    const ws = await webstore({ orderActions });
+    const ws = await webstore({ orderActions, apiVersion: 65 });
     await expect(placeOrderOnce(ws, "2z9A", { placeOrderV2Enabled: true })).resolves.toBe("ORN-2");
     expect(orderActions).toHaveBeenCalledWith("2z9A", [{ action: "prepare" }, { action: "submit" }]);
+  });
+
+  it("places with v1 at an API version before orders/actions (64.0), whatever the store says", async () => {
+    const orderActions = vi.fn();
+    const placeOrder = vi.fn().mockResolvedValue({ orderReferenceNumber: "ORN-1", errors: [] });
+    const ws = await webstore({ orderActions, placeOrder, apiVersion: 63 });
+    await expect(placeOrderOnce(ws, "2z9A", { placeOrderV2Enabled: true })).resolves.toBe("ORN-1");
+    expect(orderActions).not.toHaveBeenCalled();
   });
 
   it("places with v1 otherwise", async () => {

@@ -107,12 +107,16 @@ export function requireCart(ctx: RequestContext, token: string, owner?: CartOwne
   return cart;
 }
 
-/** Items and coupons can only change on an open, shopper-editable cart. */
+/**
+ * Items and coupons can only change on an open, shopper-editable cart. A closed or read-only cart "can't be
+ * modified" (Cart Summary's status values): 403 INSUFFICIENT_ACCESS_OR_READONLY, Salesforce's code for a record the
+ * user may read but not change (reference §9).
+ */
 export function assertEditable(cart: CartRow) {
   if (!OPEN_STATUSES.includes(cart.status)) {
-    throw invalidInput(`The cart ${cart.id} is ${cart.status} and can't be changed.`);
+    throw new ApiError(403, "INSUFFICIENT_ACCESS_OR_READONLY", `The cart ${cart.id} is ${cart.status} and can't be changed.`);
   }
-  if (cart.type === "PayNowReadOnly") throw invalidInput(`The cart ${cart.id} is read-only (PayNowReadOnly).`);
+  if (cart.type === "PayNowReadOnly") throw new ApiError(403, "INSUFFICIENT_ACCESS_OR_READONLY", `The cart ${cart.id} is read-only (PayNowReadOnly).`);
 }
 
 /**

@@ -163,8 +163,9 @@ export function touchCheckout(emu: Emu, checkoutId: string) {
 // ---------------------------------------------------------------------------------------------------------
 // Problems: what the checkout reports in `errors`, and what stops an order
 
-function checkoutError(type: "checkout" | "shipping" | "payment", title: string, detail: string, instance: string | null, errorCode?: string): CheckoutError {
-  return { type: `/commerce/errors/${type}-failure`, title, detail, instance, ...(errorCode ? { errorCode } : {}) };
+/** A Checkout Error is exactly `{type, title, detail, instance}` (no errorCode: the title names what failed). */
+function checkoutError(type: "checkout" | "shipping" | "payment", title: string, detail: string, instance: string | null): CheckoutError {
+  return { type: `/commerce/errors/${type}-failure`, title, detail, instance };
 }
 
 /** The cart's quantity of each product, over all its lines (a split line counts once per group). */
@@ -192,7 +193,6 @@ export function inventoryErrors(emu: Emu, rated: RatedCart): CheckoutError[] {
           "INSUFFICIENT_INVENTORY",
           `Not enough inventory for ${w.name}: ${w.quantity} requested, ${available} available.`,
           w.itemId,
-          "INSUFFICIENT_INVENTORY",
         ),
       );
     }
@@ -388,7 +388,7 @@ function prepareOrder(emu: Emu, checkout: CheckoutRow) {
           reserve(emu, cart.id, wantedByProduct(rated), reservationSeconds(emu, cart.webstore_id, undefined));
         } catch (err) {
           if (err instanceof ApiError && err.errorCode === "INSUFFICIENT_INVENTORY") {
-            throw new PlaceOrderError(412, [checkoutError("checkout", "INSUFFICIENT_INVENTORY", err.message, cart.id, "INSUFFICIENT_INVENTORY")]);
+            throw new PlaceOrderError(412, [checkoutError("checkout", "INSUFFICIENT_INVENTORY", err.message, cart.id)]);
           }
           throw err;
         }
@@ -412,7 +412,8 @@ export function checkoutJson(emu: Emu, checkout: CheckoutRow, rated: RatedCart, 
       totalChargeAmount: m(rated.shippingCents),
       totalTaxAmount: m(rated.taxCents),
       grandTotalAmount: m(rated.grandTotalCents),
-      firstPymt: { ...summary.firstPymt, GrandTotalAmount: m(rated.grandTotalCents), TotalTaxAmount: m(rated.taxCents) },
+      firstPymtGrandTotalAmount: m(rated.grandTotalCents),
+      firstPymtTotalTaxAmount: m(rated.taxCents),
     },
     contactInfo: {
       firstName: checkout.contact_first_name,
@@ -703,7 +704,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
       } catch (err) {
         if (!(err instanceof PlaceOrderError) && !(err instanceof ApiError)) throw err;
         const errors =
-          err instanceof PlaceOrderError ? err.errors : [checkoutError("checkout", err.errorCode, err.message, checkout.id, err.errorCode)];
+          err instanceof PlaceOrderError ? err.errors : [checkoutError("checkout", err.errorCode, err.message, checkout.id)];
         results.push({ action, status: "Failed", orderReferenceNumber: null, errors });
         break; // a later action builds on this one
       }

@@ -292,7 +292,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     const slice = pageById(d.groups, paging);
     return json({
       count: slice.rows.length,
-      orderDeliveryGroups: slice.rows.map((g) => deliveryGroupJson(groupView(g, d.items, d.adjustments), order.currency_iso_code, requested ?? DEFAULT_GROUP_FIELDS)),
+      orderDeliveryGroups: slice.rows.map((g) => deliveryGroupJson(groupView(g, d.items, d.adjustments), requested ?? DEFAULT_GROUP_FIELDS)),
       ...pageJson(ctx, "page", slice),
     });
   });

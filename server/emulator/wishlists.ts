@@ -198,9 +198,15 @@ function itemPageJson(emu: Emu, list: WishlistRow, o: PageOptions) {
   const all = wishlistStore(emu).items(list.id);
   const sorted = o.sort === "CreatedDateAsc" ? all : [...all].reverse();
   const window = pageWindow(o.query, sorted.length, o.pageSize);
+  const items = sorted.slice(window.offset, window.offset + o.pageSize).map((item) => itemJson(emu, list, item, o.productFields));
+  // Wishlist Item Collection (connect_responses_wishlist_item_collection): the currency, whether an item has an
+  // error, and token paging only (no page counters: those are the cart item collection's).
+  const { currentPage: _p, totalItemCount: _t, totalNumberOfPages: _n, ...tokens } = pageFields(o.url, window);
   return {
-    items: sorted.slice(window.offset, window.offset + o.pageSize).map((item) => itemJson(emu, list, item, o.productFields)),
-    ...pageFields(o.url, window),
+    currencyIsoCode: emu.store.applicationContext(list.webstore_id).defaultCurrency ?? "USD",
+    hasErrors: items.some((i) => i.error !== null),
+    items,
+    ...tokens,
   };
 }
 

@@ -76,13 +76,32 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       totalListPrice: "90.00",
       type: "Product",
       productDetails: { productId: P.frenchPress, sku: "EQ-PRESS-34", thumbnailImage: { url: "/images/products/EQ-PRESS-34.svg" } },
+      // First-payment amounts are flat fields of Cart Item (connect_responses_cart_item), not a nested object.
+      firstPymtTotalAmount: "78.00",
+      firstPymtTotalListPrice: "90.00",
+      firstPymtTotalPrice: "78.00",
+      firstPymtTotalTax: "0.00",
     });
+    expect(Object.keys(added.body).filter((k) => k.startsWith("firstPymt")).sort()).toEqual([
+      "firstPymtTotalAmount",
+      "firstPymtTotalListPrice",
+      "firstPymtTotalPrice",
+      "firstPymtTotalTax",
+    ]);
     const itemId = added.body.cartItemId;
 
     const list = await guest("GET", `carts/${cartId}/cart-items`);
     expect(list.status).toBe(200);
     expect(list.body.cartItems).toEqual([{ cartItem: expect.objectContaining({ cartItemId: itemId, quantity: "2.0", totalPrice: "78.00" }), status: "Success", message: null }]);
     expect(list.body.cartSummary).toMatchObject({ cartId, totalProductCount: "2.0", uniqueProductCount: 1, totalProductAmount: "78.00", grandTotalAmount: "78.00" });
+    // Cart Summary's first-payment amounts are flat (connect_responses_cart_summary).
+    expect(list.body.cartSummary).toMatchObject({
+      firstPymtGrandTotalAmount: "78.00",
+      firstPymtTotalAmount: "78.00",
+      firstPymtTotalListPrice: "90.00",
+      firstPymtTotalTaxAmount: "0.00",
+    });
+    expect(list.body.cartSummary).not.toHaveProperty("firstPymt");
     expect(list.body.hasErrors).toBe(false);
 
     const patched = await guest("PATCH", `carts/${cartId}/cart-items/${itemId}`, { quantity: "3" });
@@ -497,7 +516,9 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expect(clone.body).toMatchObject({ type: "PayNowReadOnly", totalProductAmount: "39.00", status: "Active" });
     expect(clone.body.cartId).not.toBe(cartId);
     expect((await guest("GET", `carts/${cartId}`)).body.status).toBe("Closed");
-    expectError(await add(guest, clone.body.cartId, P.filters), 400, "INVALID_API_INPUT");
+    // A read-only or closed cart can't be modified: 403 INSUFFICIENT_ACCESS_OR_READONLY (reference §9).
+    expectError(await add(guest, clone.body.cartId, P.filters), 403, "INSUFFICIENT_ACCESS_OR_READONLY");
+    expectError(await add(guest, cartId, P.filters), 403, "INSUFFICIENT_ACCESS_OR_READONLY");
   });
 
   // Inventory reservations are documented for 58.0-63.0 only (at v65 they answer 404: versions.test.ts).

@@ -107,7 +107,7 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     const results = await Promise.all([guest.call("POST", `checkouts/${mine}/orders`), rival.call("POST", `checkouts/${theirs}/orders`)]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 412]);
     const loser = results.find((r) => r.status === 412)!;
-    expect(loser.body.errors[0]).toMatchObject({ errorCode: "INSUFFICIENT_INVENTORY", title: "INSUFFICIENT_INVENTORY" });
+    expect(loser.body.errors[0]).toEqual({ type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", detail: expect.any(String), instance: expect.any(String) });
     expect(await canBuy(PRODUCTS.lastUnit)).toBe(false);
     const stock = target.emulator.db.prepare("SELECT on_hand FROM inventory WHERE product_id = ?").get(PRODUCTS.lastUnit) as { on_hand: number };
     expect(stock.on_hand).toBe(0);
@@ -121,7 +121,7 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     expect(held.status).toBe(200);
     const blocked = await guest.call("POST", `checkouts/${id}/orders`);
     expect(blocked.status).toBe(412);
-    expect(blocked.body.errors[0].errorCode).toBe("INSUFFICIENT_INVENTORY");
+    expect(blocked.body.errors[0].title).toBe("INSUFFICIENT_INVENTORY");
     await admin("clock", { advanceSeconds: 601 });
     expect((await guest.call("POST", `checkouts/${id}/orders`)).status).toBe(201);
   });

@@ -134,9 +134,9 @@ describe("checkoutFailure", () => {
   it("names the product of a place-order inventory failure from the error body", () => {
     const body = {
       orderReferenceNumber: null,
-      errors: [{ type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", detail: "Not enough", instance: "0a9A", errorCode: "INSUFFICIENT_INVENTORY" }],
+      errors: [{ type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", detail: "Not enough", instance: "0a9A" }],
     };
-    const error = new FetchError({ url, status: 412, statusText: "Precondition Failed", errors: [{ type: "INSUFFICIENT_INVENTORY", message: "Not enough" }], body });
+    const error = new FetchError({ url, status: 412, statusText: "Precondition Failed", errors: [{ type: "/commerce/errors/checkout-failure", message: "Not enough" }], body });
     const lines = [{ id: "0a9A", productId: "01tA", name: "Vintage Copper Moka Pot", quantity: 1, totalPrice: "79.00", groupId: "0a7A", errors: [] }];
     expect(checkoutFailure(error, lines)).toEqual({
       kind: "inventory",

@@ -1,24 +1,38 @@
 import compression from "compression";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { readConfig, type Config } from "./config.js";
 import { createEmulator, type Emulator } from "./emulator/index.js";
 import type { StorefrontLoadContext } from "./load-context.js";
-import { sendWebResponse, toWebRequest } from "./node-http.js";
+import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
+import { compileTrustProxy, isLocalRequest } from "./proxy.js";
 import { clearWebstoreCaches, createWebstoreCaches, createWebstoreClient } from "./webstore/index.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Paths the webstore API owns; the emulator answers them when it is on. */
 const API_PREFIXES = ["/services/", "/lwr/apex/", "/__emulator/"];
 
-export async function startServer(config: Config = readConfig()) {
+export interface StartOptions {
+  /**
+   * What answers the storefront's requests in place of the Remix build (tests of the server's own layers: headers,
+   * the emulator's mount). It gets `req.ip` like the Remix handler would.
+   */
+  handler?: RequestHandler;
+}
+
+async function remixBuild(): Promise<ServerBuild> {
   const buildPath = join(ROOT, "build", "index.js");
   if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` (npm start does it for you).");
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  return (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+}
+
+export async function startServer(config: Config = readConfig(), options: StartOptions = {}) {
+  const build = options.handler ? null : await remixBuild();
 
   // The one place the emulator is plugged in: the app and the client only ever see a fetch function.
   let emulator: Emulator | null = null;
@@ -31,7 +45,8 @@ export async function startServer(config: Config = readConfig()) {
   const apiFetch = emulator ? (req: Request) => emulator!.fetch(req) : (req: Request) => fetch(req);
   const siteUrl = config.WEBSTORE_SITE_URL ?? "http://emulator.local";
   const caches = createWebstoreCaches();
-  const publicUrl = `http://localhost:${config.PORT}`;
+  // The port is known once listening (PORT=0 picks a free one).
+  let publicUrl = `http://localhost:${config.PORT}`;
 
   const loadContext = (clientAddress?: string): AppLoadContext & StorefrontLoadContext => ({
     webstore: (scope) =>
@@ -59,20 +74,42 @@ export async function startServer(config: Config = readConfig()) {
     },
   });
 
+  const trust = compileTrustProxy(config.TRUST_PROXY);
+  /**
+   * The test controls reset, break and time-travel the whole store: this machine's business only, unless the
+   * operator opens them on purpose.
+   */
+  const controlsRefusal = (req: express.Request): string | null => {
+    if (config.EMULATOR_CONTROLS !== "public" && !isLocalRequest(req)) {
+      return "The emulator's test controls answer only on this machine (EMULATOR_CONTROLS=public opens them).";
+    }
+    return null;
+  };
   const app = express();
   app.disable("x-powered-by");
+  // req.ip, req.protocol and req.hostname read X-Forwarded-* only from the proxies TRUST_PROXY names.
+  app.set("trust proxy", trust);
   app.use(compression());
   if (emulator) {
     const em = emulator;
     app.use(async (req, res, next) => {
       if (!API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
+      const refusal = req.path.startsWith("/__emulator/") ? controlsRefusal(req) : null;
+      if (refusal) {
+        res.status(403).json([{ errorCode: "INSUFFICIENT_ACCESS", message: refusal }]);
+        return;
+      }
       try {
-        const answer = await em.fetch(await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`));
+        // The emulator keys its limits on X-Forwarded-For: it gets the address express determined (the connection's,
+        // or the client's behind a trusted proxy), never one the caller wrote.
+        const request = await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`, { clientAddress: req.ip || "unknown" });
+        const answer = await em.fetch(request);
         // A reset or a settings change alters what the storefront cached from the API (the application context
         // above all): forget it, so the very next page sees the store as it now is.
         if (req.path.startsWith("/__emulator/") && req.method !== "GET") clearWebstoreCaches(caches);
         await sendWebResponse(res, answer);
       } catch (err) {
+        if (err instanceof BodyTooLargeError) return void (await sendWebResponse(res, bodyTooLargeResponse(err)));
         next(err);
       }
     });
@@ -82,7 +119,15 @@ export async function startServer(config: Config = readConfig()) {
   });
   app.use("/build", express.static(join(ROOT, "public", "build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(join(ROOT, "public"), { maxAge: "1h" }));
-  app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext: (req) => loadContext(req.ip) }));
+  app.all(
+    "*",
+    options.handler ??
+      createRequestHandler({
+        build: build!,
+        mode: config.NODE_ENV,
+        getLoadContext: (req) => loadContext(req.ip),
+      }),
+  );
 
   const server = await new Promise<import("node:http").Server>((ok, fail) => {
     const s = app.listen(config.PORT, config.HOST, () => ok(s));
@@ -90,6 +135,7 @@ export async function startServer(config: Config = readConfig()) {
       fail(err.code === "EADDRINUSE" ? new Error(`Port ${config.PORT} is already in use: stop the other server or set PORT.`) : err),
     );
   });
+  publicUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
   return { server, emulator, url: publicUrl, loadContext };
 }
 

@@ -225,6 +225,11 @@ export function getStoreSession(request: Request, context: AppLoadContext): Prom
   return session;
 }
 
+/** True once anything in this request has read (or written) the shopper's session. */
+export function hasStoreSession(context: AppLoadContext): boolean {
+  return perRequest.has(context);
+}
+
 /**
  * Leaves exactly one session cookie in a response, holding the session's final state. Loaders of one request
  * run in parallel and each may have committed the shared session at a different moment; Remix would send all

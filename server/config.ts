@@ -27,6 +27,8 @@ const schema = z.object({
     }),
   /** Who may use the emulator's test controls (/__emulator/*): this machine only (loopback), or anyone. */
   EMULATOR_CONTROLS: z.enum(["local", "public"]).default("local"),
+  /** Server-Timing headers with the API calls' durations: on in development, off elsewhere unless "1". */
+  SERVER_TIMING: z.enum(["0", "1"]).optional(),
   /** The Experience Cloud site's URL with its path prefix; identity and API calls go there. Unset = emulator. */
   WEBSTORE_SITE_URL: z.string().url().optional(),
   WEBSTORE_API_VERSION: z.string().regex(/^v?\d+\.\d$/, "must look like 65.0").default("65.0"),
@@ -73,6 +75,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     ...c,
     mode,
+    serverTiming: c.SERVER_TIMING ? c.SERVER_TIMING === "1" : c.NODE_ENV === "development",
     // The demo store's secrets are public on purpose (README, demo contract): they protect nothing real.
     SESSION_SECRET: c.SESSION_SECRET ?? "offline-demo-store-session-secret",
     WEBSTORE_CLIENT_ID: c.WEBSTORE_CLIENT_ID ?? DEMO_CLIENT.clientId,

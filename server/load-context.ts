@@ -18,7 +18,11 @@ export interface StorefrontLoadContext {
     sessionSecret: string;
     /** Where the emulator's API answers over HTTP (for the README, the footer and curl); null against a real org. */
     emulatorApiUrl: string | null;
+    /** Whether responses carry Server-Timing (development, or SERVER_TIMING=1). */
+    serverTiming?: boolean;
   };
+  /** This request's Content-Security-Policy nonce: every inline script the app renders carries it. */
+  cspNonce?: string;
 }
 
 // The node package re-exports server-runtime's AppLoadContext; augmenting the original reaches both.

@@ -11,6 +11,7 @@ import { createEmulator, type Emulator } from "./emulator/index.js";
 import type { StorefrontLoadContext } from "./load-context.js";
 import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
 import { compileTrustProxy, isLocalRequest } from "./proxy.js";
+import { securityHeaders } from "./security.js";
 import { clearWebstoreCaches, createWebstoreCaches, createWebstoreClient } from "./webstore/index.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -20,7 +21,7 @@ const API_PREFIXES = ["/services/", "/lwr/apex/", "/__emulator/"];
 export interface StartOptions {
   /**
    * What answers the storefront's requests in place of the Remix build (tests of the server's own layers: headers,
-   * the emulator's mount). It gets `req.ip` like the Remix handler would.
+   * the emulator's mount). It gets `res.locals.cspNonce` and `req.ip` like the Remix handler would.
    */
   handler?: RequestHandler;
 }
@@ -48,7 +49,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
   // The port is known once listening (PORT=0 picks a free one).
   let publicUrl = `http://localhost:${config.PORT}`;
 
-  const loadContext = (clientAddress?: string): AppLoadContext & StorefrontLoadContext => ({
+  const loadContext = (clientAddress?: string, cspNonce?: string): AppLoadContext & StorefrontLoadContext => ({
     webstore: (scope) =>
       createWebstoreClient({
         fetch: apiFetch,
@@ -71,7 +72,9 @@ export async function startServer(config: Config = readConfig(), options: StartO
       webstoreId: config.WEBSTORE_ID,
       sessionSecret: config.SESSION_SECRET,
       emulatorApiUrl: emulator ? `${publicUrl}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}` : null,
+      serverTiming: config.serverTiming,
     },
+    cspNonce,
   });
 
   const trust = compileTrustProxy(config.TRUST_PROXY);
@@ -89,6 +92,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
   app.disable("x-powered-by");
   // req.ip, req.protocol and req.hostname read X-Forwarded-* only from the proxies TRUST_PROXY names.
   app.set("trust proxy", trust);
+  app.use(securityHeaders());
   app.use(compression());
   if (emulator) {
     const em = emulator;
@@ -125,7 +129,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
       createRequestHandler({
         build: build!,
         mode: config.NODE_ENV,
-        getLoadContext: (req) => loadContext(req.ip),
+        getLoadContext: (req, res) => loadContext(req.ip, res.locals.cspNonce as string | undefined),
       }),
   );
 

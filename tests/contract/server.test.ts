@@ -1,5 +1,5 @@
 /**
- * The HTTP server's own layers (server/main.ts), over a real socket: TRUST_PROXY, the emulator's mount
+ * The HTTP server's own layers (server/main.ts), over a real socket: the security headers, TRUST_PROXY, the emulator's mount
  * (loopback-only test controls, the client address its limits key on, body limits). The Remix build is replaced
  * by a stub that reports what reached it, so these run before `npm run build`.
  */
@@ -15,7 +15,7 @@ const API = "/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";
 
 /** Reports what reached it: the storefront's stand-in. */
 const stub: RequestHandler = (req, res) => {
-  res.json({ reached: true, method: req.method, path: req.path, ip: req.ip, protocol: req.protocol });
+  res.json({ reached: true, method: req.method, path: req.path, ip: req.ip, protocol: req.protocol, nonce: res.locals.cspNonce });
 };
 
 type Started = Awaited<ReturnType<typeof startServer>> & { base: string; close(): Promise<void> };
@@ -74,9 +74,34 @@ describe("the server (default configuration)", () => {
   });
   afterAll(() => server.close());
 
+  it("puts the security headers on every response, with a fresh nonce the app receives", async () => {
+    const first = await send(server.base, "GET", "/");
+    const second = await send(server.base, "GET", "/");
+    const nonce = first.json().nonce as string;
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(second.json().nonce).not.toBe(nonce);
+    const csp = first.headers["content-security-policy"] as string;
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(first.headers).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "permissions-policy": "camera=(), microphone=(), geolocation=(), usb=(), payment=(self)",
+    });
+    // Plain HTTP: no HSTS (a browser ignores it there, and a demo on localhost must not pin itself to HTTPS).
+    expect(first.headers["strict-transport-security"]).toBeUndefined();
+    expect(first.headers["server-timing"]).toBeUndefined();
+    // Static files and the emulator's API answers carry them as well.
+    const api = await send(server.base, "GET", `${API}/application-context`);
+    expect(api.headers["x-content-type-options"]).toBe("nosniff");
+    expect(api.headers["content-security-policy"]).toContain("default-src 'self'");
+  });
+
   it("believes no X-Forwarded-* header without TRUST_PROXY", async () => {
     const answer = await send(server.base, "GET", "/", { headers: { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https" } });
     expect(answer.json()).toMatchObject({ ip: "127.0.0.1", protocol: "http" });
+    expect(answer.headers["strict-transport-security"]).toBeUndefined();
   });
 
   it("answers the emulator's test controls from this machine only", async () => {
@@ -138,9 +163,11 @@ describe("behind a trusted proxy (TRUST_PROXY=loopback)", () => {
   });
   afterAll(() => server.close());
 
-  it("takes the client's address and protocol from the proxy", async () => {
+  it("takes the client's address and protocol from the proxy: HSTS over HTTPS", async () => {
     const answer = await send(server.base, "GET", "/", { headers: { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https" } });
     expect(answer.json()).toMatchObject({ ip: "203.0.113.9", protocol: "https" });
+    expect(answer.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(answer.headers["content-security-policy"]).toContain("upgrade-insecure-requests");
   });
 
   it("still answers the test controls only to this machine: a forwarded remote client is refused", async () => {

@@ -1,0 +1,78 @@
+import type { Page } from "@playwright/test";
+import { BUYER, expect, jsEnabled, signIn, test } from "./support";
+
+/**
+ * The store's security as a browser meets it: the Content-Security-Policy lets the store's own scripts run (a
+ * violation would block hydration), and the headers of the real server with the real build.
+ */
+
+const ETHIOPIA = "01tDM0000000001";
+
+/** Console errors and CSP violations of the page, as they happen. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  // Injected by the browser itself, not an inline script: the policy doesn't apply to it.
+  void page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`);
+    });
+  });
+  return problems;
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
+}
+
+test("with JavaScript, pages hydrate and navigate under the Content-Security-Policy, with nothing refused", async ({ page }) => {
+  test.skip(!jsEnabled(page), "Without JavaScript no script runs, so there is nothing for the policy to refuse.");
+  const problems = watchProblems(page);
+
+  await page.goto("/");
+  // A refused script is reported by the time the page has loaded: say which, rather than wait for a hydration
+  // that will never come.
+  expect(problems).toEqual([]);
+  await hydrated(page);
+  // A fetcher (add to cart) and client-side navigations load route modules and data under the policy.
+  await page.goto(`/product/${ETHIOPIA}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await page.getByRole("link", { name: "Cart, 1 item" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Cart" })).toBeVisible();
+  await signIn(page, BUYER);
+  await page.getByRole("link", { name: "Order History" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await hydrated(page);
+
+  expect(problems).toEqual([]);
+});
+
+test("every document carries the policy, its nonce on each inline script, and is not cached", async ({ request }) => {
+  test.skip(test.info().project.name !== "js-on", "HTTP only: one project checks it (the browser's JavaScript setting plays no part).");
+  const res = await request.get("/");
+  const headers = res.headers();
+  const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(headers["content-security-policy"])?.[1];
+  expect(nonce).toBeTruthy();
+  const html = await res.text();
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(2);
+  for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  expect(headers).toMatchObject({
+    "cache-control": "private, no-store",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  });
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  // Plain HTTP, no trusted proxy: no HSTS. Production (the e2e server's NODE_ENV): no Server-Timing.
+  expect(headers["strict-transport-security"]).toBeUndefined();
+  expect(headers["server-timing"]).toBeUndefined();
+  // The next response has a nonce of its own.
+  const again = (await request.get("/cart")).headers()["content-security-policy"];
+  expect(again).not.toContain(`'nonce-${nonce}'`);
+});

@@ -11,7 +11,7 @@ import { createEmulator, type Emulator } from "./emulator/index.js";
 import type { StorefrontLoadContext } from "./load-context.js";
 import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
 import { compileTrustProxy, isLocalRequest } from "./proxy.js";
-import { securityHeaders } from "./security.js";
+import { expectedOriginOf, formGuard, judgeOrigin, securityHeaders, STATE_CHANGING_METHODS } from "./security.js";
 import { clearWebstoreCaches, createWebstoreCaches, createWebstoreClient } from "./webstore/index.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,7 +21,7 @@ const API_PREFIXES = ["/services/", "/lwr/apex/", "/__emulator/"];
 export interface StartOptions {
   /**
    * What answers the storefront's requests in place of the Remix build (tests of the server's own layers: headers,
-   * the emulator's mount). It gets `res.locals.cspNonce` and `req.ip` like the Remix handler would.
+   * guards, the emulator's mount). It gets `res.locals.cspNonce` and `req.ip` like the Remix handler would.
    */
   handler?: RequestHandler;
 }
@@ -80,11 +80,19 @@ export async function startServer(config: Config = readConfig(), options: StartO
   const trust = compileTrustProxy(config.TRUST_PROXY);
   /**
    * The test controls reset, break and time-travel the whole store: this machine's business only, unless the
-   * operator opens them on purpose.
+   * operator opens them on purpose; and never a change asked for by another site's page open in a browser here
+   * (a form or text/plain POST needs no CORS preflight).
    */
   const controlsRefusal = (req: express.Request): string | null => {
     if (config.EMULATOR_CONTROLS !== "public" && !isLocalRequest(req)) {
       return "The emulator's test controls answer only on this machine (EMULATOR_CONTROLS=public opens them).";
+    }
+    if (STATE_CHANGING_METHODS.has(req.method)) {
+      const origin = judgeOrigin(
+        { origin: req.get("Origin"), secFetchSite: req.get("Sec-Fetch-Site"), referer: req.get("Referer") },
+        expectedOriginOf(req, trust),
+      );
+      if (!origin.ok) return `The emulator's test controls take no changes from another site's page (${origin.reason}).`;
     }
     return null;
   };
@@ -123,6 +131,8 @@ export async function startServer(config: Config = readConfig(), options: StartO
   });
   app.use("/build", express.static(join(ROOT, "public", "build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(join(ROOT, "public"), { maxAge: "1h" }));
+  // Every state-changing request that reaches the storefront: from the store's own pages, a form, not too large.
+  app.use(formGuard({ trust }));
   app.all(
     "*",
     options.handler ??

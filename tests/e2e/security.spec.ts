@@ -76,3 +76,21 @@ test("every document carries the policy, its nonce on each inline script, and is
   const again = (await request.get("/cart")).headers()["content-security-policy"];
   expect(again).not.toContain(`'nonce-${nonce}'`);
 });
+
+test("the real server refuses another site's state changes (403), non-form bodies (415) and big ones (413)", async ({ request, baseURL }) => {
+  test.skip(test.info().project.name !== "js-on", "HTTP only: one project checks it (the browser's JavaScript setting plays no part).");
+  const evil = { Origin: "https://evil.example" };
+  for (const path of ["/cart", "/cart?_data=routes%2Fcart", "/cart.data", "/logout", "/api/session", "/webruntime/logout"]) {
+    const refused = await request.post(path, { headers: evil, form: { intent: "keepalive" }, maxRedirects: 0 });
+    expect(refused.status(), path).toBe(403);
+    expect(await refused.text()).toMatch(/^Forbidden: the request came from https:\/\/evil\.example\./);
+  }
+  const own = { Origin: baseURL! };
+  const json = await request.post("/cart", { headers: own, data: { intent: "updateQuantity" }, maxRedirects: 0 });
+  expect(json.status()).toBe(415);
+  const big = await request.post("/cart", { headers: { ...own, "Content-Type": "application/x-www-form-urlencoded" }, data: `intent=${"a".repeat(2 * 1024 * 1024)}`, maxRedirects: 0 });
+  expect(big.status()).toBe(413);
+  // The store's own form post goes through (signing out answers 303 home).
+  const logout = await request.post("/logout", { headers: own, form: {}, maxRedirects: 0 });
+  expect(logout.status()).toBe(303);
+});

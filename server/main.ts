@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { readConfig, type Config } from "./config.js";
 import { createEmulator, type Emulator } from "./emulator/index.js";
 import type { StorefrontLoadContext } from "./load-context.js";
+import { LoginThrottle, type LoginThrottleLimits } from "./login-throttle.js";
 import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
 import { compileTrustProxy, isLocalRequest } from "./proxy.js";
 import { expectedOriginOf, formGuard, judgeOrigin, securityHeaders, STATE_CHANGING_METHODS } from "./security.js";
@@ -24,6 +25,8 @@ export interface StartOptions {
    * guards, the emulator's mount). It gets `res.locals.cspNonce` and `req.ip` like the Remix handler would.
    */
   handler?: RequestHandler;
+  /** The login throttle's limits (default: 5 failures per account, 20 per client, in 15 minutes). */
+  loginLimits?: LoginThrottleLimits;
 }
 
 async function remixBuild(): Promise<ServerBuild> {
@@ -46,6 +49,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
   const apiFetch = emulator ? (req: Request) => emulator!.fetch(req) : (req: Request) => fetch(req);
   const siteUrl = config.WEBSTORE_SITE_URL ?? "http://emulator.local";
   const caches = createWebstoreCaches();
+  const loginThrottle = new LoginThrottle(options.loginLimits);
   // The port is known once listening (PORT=0 picks a free one).
   let publicUrl = `http://localhost:${config.PORT}`;
 
@@ -75,6 +79,8 @@ export async function startServer(config: Config = readConfig(), options: StartO
       serverTiming: config.serverTiming,
     },
     cspNonce,
+    clientAddress,
+    loginThrottle,
   });
 
   const trust = compileTrustProxy(config.TRUST_PROXY);
@@ -117,8 +123,10 @@ export async function startServer(config: Config = readConfig(), options: StartO
         const request = await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`, { clientAddress: req.ip || "unknown" });
         const answer = await em.fetch(request);
         // A reset or a settings change alters what the storefront cached from the API (the application context
-        // above all): forget it, so the very next page sees the store as it now is.
+        // above all): forget it, so the very next page sees the store as it now is. A reset also forgets failed
+        // sign-ins: every test starts from a store nobody has tried to sign in to.
         if (req.path.startsWith("/__emulator/") && req.method !== "GET") clearWebstoreCaches(caches);
+        if (req.path === "/__emulator/reset" && req.method === "POST" && answer.ok) loginThrottle.clear();
         await sendWebResponse(res, answer);
       } catch (err) {
         if (err instanceof BodyTooLargeError) return void (await sendWebResponse(res, bodyTooLargeResponse(err)));
@@ -150,7 +158,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     );
   });
   publicUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
-  return { server, emulator, url: publicUrl, loadContext };
+  return { server, emulator, url: publicUrl, loadContext, loginThrottle };
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -94,3 +94,26 @@ test("the real server refuses another site's state changes (403), non-form bodie
   const logout = await request.post("/logout", { headers: own, form: {}, maxRedirects: 0 });
   expect(logout.status()).toBe(303);
 });
+
+test("after 5 failed sign-ins the account is refused for 15 minutes, with the e-mail kept; a reset of the store lifts it", async ({ page, store }) => {
+  await page.goto("/login");
+  const attempt = async (password: string) => {
+    await page.getByLabel("Email").fill(BUYER.email);
+    await page.getByLabel("Password").fill(password);
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    return (await answered).status();
+  };
+  for (let i = 0; i < 5; i++) {
+    expect(await attempt("not-the-password")).toBe(400);
+    await expect(page.getByText("Your login attempt has failed.", { exact: false })).toBeVisible();
+  }
+  // Even the right password is refused now: the limit stops guessing, not only wrong guesses.
+  expect(await attempt(BUYER.password)).toBe(429);
+  await expect(page.getByRole("alert").getByText("Too many sign-in attempts. Try again in 15 minutes.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(BUYER.email);
+  await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
+
+  await store.reset();
+  await signIn(page, BUYER);
+});

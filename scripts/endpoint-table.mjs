@@ -7,7 +7,8 @@ const CORE = `### Context, authentication and test controls (server/emulator/{co
 | Endpoint | Success | Errors | Test |
 |---|---|---|---|
 | any path under \`webstores/{id}/\` with an unknown webstore id | — | 404 \`WEBSTORE_NOT_FOUND\` | tests/contract/context.test.ts |
-| an unknown resource / a wrong method / a body that is not JSON | — | 404 \`NOT_FOUND\` / 405 \`METHOD_NOT_ALLOWED\` / 400 \`JSON_PARSER_ERROR\` | context.test.ts, carts.test.ts |
+| an unknown resource / a wrong method / a body that is not JSON, or nests deeper than 100 levels (emulator-only bound) / a body over 5 MB over HTTP (emulator-only) | — | 404 \`NOT_FOUND\` / 405 \`METHOD_NOT_ALLOWED\` / 400 \`JSON_PARSER_ERROR\` / 413 \`REQUEST_ENTITY_TOO_LARGE\` | context.test.ts, carts.test.ts, server.test.ts |
+| any \`/__emulator/*\` request from another machine (\`EMULATOR_CONTROLS=local\`), or a change from another site's page | — | 403 \`INSUFFICIENT_ACCESS\` | server.test.ts |
 | the site's identity endpoints (\`/services/oauth2/…\`) | see below | | tests/contract/identity.test.ts |
 | any call without a token, or with an expired, revoked or unknown one | — | 401 \`INVALID_SESSION_ID\` | identity.test.ts |
 | GET \`application-context\` (guests allowed, with a guest token) | 200, \`Cache-Control: private, max-age=300\` | 404 \`WEBSTORE_NOT_FOUND\` | context.test.ts, client.test.ts |

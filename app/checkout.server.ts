@@ -396,14 +396,15 @@ export async function tokenizeCard(client: WebstoreClient, card: CardDetails): P
 }
 
 /**
- * Places the order once: v2 (prepare + submit) when `placeOrderV2Enabled`, else v1. The API answers a repeated
+ * Places the order once: v2 (prepare + submit) when `placeOrderV2Enabled` (and the API version has it), else v1. The API answers a repeated
  * submit with the same order; when two submits race and one is refused because the other placed the order, the
  * checkout is read again and its order is the answer.
  */
 export async function placeOrderOnce(ws: Webstore, checkoutId: string, context: ApplicationContext): Promise<string> {
   try {
     const answer =
-      context.placeOrderV2Enabled === true
+      // orders/actions exists from 64.0: an older API version places the order the v1 way whatever the store says.
+      context.placeOrderV2Enabled === true && ws.client.apiVersion >= 64
         ? await ws.client.orderActions(checkoutId, [{ action: "prepare" }, { action: "submit" }])
         : await ws.client.placeOrder(checkoutId);
     const orderNumber = orderNumberFrom(answer);

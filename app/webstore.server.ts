@@ -13,6 +13,7 @@
 import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import type { ShopperScope } from "../server/load-context";
 import { isFetchError, newUvid, type TokenSet, type WebstoreClient } from "../server/webstore/index";
+import { shopperMessageFor } from "./lib/api-errors";
 import { TOAST_MESSAGES } from "./lib/toast";
 import { getStoreSession, type StoreSession } from "./session.server";
 import { redirectWithToast, toast, type ToastInput } from "./toast.server";
@@ -317,15 +318,14 @@ export function rethrowResponse(error: unknown): void {
   if (error instanceof Response) throw error;
 }
 
-/** The message to show for a failed call: the API's own words when it gave some. */
-export function errorMessage(error: unknown, fallback = "Something went wrong. Try again."): string {
+/**
+ * The message to show for a failed call: our words for the API's error code (lib/api-errors), else the fallback.
+ * The API's own words never reach a shopper: they are for developers, and a server failure's may leak internals.
+ */
+export function errorMessage(error: unknown, fallback = "Something went wrong. Try again.", byCode?: Readonly<Record<string, string>>): string {
   rethrowResponse(error);
-  if (error instanceof Error && error.message) {
-    // Status texts alone ("Bad Request") say nothing to a shopper, and a server failure's own words are for
-    // its operators (they may even leak internals): the shopper gets the fallback.
-    if (isFetchError(error) && (error.errors.length === 0 || error.status >= 500)) return fallback;
-    return error.message;
-  }
+  if (isFetchError(error)) return shopperMessageFor(error, byCode) ?? fallback;
+  if (error instanceof Error) return shopperMessageFor({ code: (error as { code?: string }).code, message: error.message }) ?? fallback;
   return fallback;
 }
 

@@ -4,20 +4,21 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 const CORE = `### Context, authentication and test controls (server/emulator/{context,auth,admin}.ts)
 
-| Endpoint | Success | Errors | Test |
-|---|---|---|---|
-| any path under \`webstores/{id}/\` with an unknown webstore id | — | 404 \`WEBSTORE_NOT_FOUND\` | tests/contract/context.test.ts |
-| an unknown resource / a wrong method / a body that is not JSON, or nests deeper than 100 levels (emulator-only bound) / a body over 5 MB over HTTP (emulator-only) | — | 404 \`NOT_FOUND\` / 405 \`METHOD_NOT_ALLOWED\` / 400 \`JSON_PARSER_ERROR\` / 413 \`REQUEST_ENTITY_TOO_LARGE\` | context.test.ts, carts.test.ts, server.test.ts |
-| any \`/__emulator/*\` request from another machine (\`EMULATOR_CONTROLS=local\`), or a change from another site's page | — | 403 \`INSUFFICIENT_ACCESS\` | server.test.ts |
-| the site's identity endpoints (\`/services/oauth2/…\`) | see below | | tests/contract/identity.test.ts |
-| any call without a token, or with an expired, revoked or unknown one | — | 401 \`INVALID_SESSION_ID\` | identity.test.ts |
-| GET \`application-context\` (guests allowed, with a guest token) | 200, \`Cache-Control: private, max-age=300\` | 404 \`WEBSTORE_NOT_FOUND\` | context.test.ts, client.test.ts |
-| GET \`session-context\` | 200 \`{userId, userName, guestUser, isLoggedIn, accountId, accountName, effectiveAccountId (fifteen zeros for none), effectiveAccountName, currencyIsoCode, isPreview}\` | 401; 403 \`EFFECTIVE_ACCOUNT_NOT_FOUND\` | context.test.ts |
-| GET \`ai/configuration\` | 200 | — | context.test.ts |
-| GET \`shopperAgent/context\` | 200 \`{isEnabled:false, …}\` | — | context.test.ts |
-| GET \`external-managed-accounts?includeMyAccount\` | 200 \`{externalManagedAccounts:[{accountId, accountName, isMyAccount, isCurrentUserDefaultAccount, address}]}\` | 401 \`INVALID_SESSION_ID\` (guest) | context.test.ts |
-| GET \`effective-accounts/{id}?fields\` | 200 \`{accountId, accountName, fields}\` | 401; 404 \`EFFECTIVE_ACCOUNT_NOT_FOUND\` | context.test.ts |
-| POST \`/__emulator/reset\`, \`/__emulator/faults\`, \`/__emulator/clock\`; DELETE \`/__emulator/faults\`; GET \`/__emulator/journal\` | 200 / 201 / 200 / 204 / 200 | 400 \`INVALID_API_INPUT\` (rule without path, negative clock) | context.test.ts, client.test.ts |
+| Endpoint | Success | Errors | Test | Source |
+|---|---|---|---|---|
+| any path under \`webstores/{id}/\` with an unknown webstore id | — | 404 \`WEBSTORE_NOT_FOUND\` | tests/contract/context.test.ts | reference §9 (LWR errorCodeEvaluator) |
+| an unknown resource / a wrong method / a body that is not JSON | — | 404 \`NOT_FOUND\` / 405 \`METHOD_NOT_ALLOWED\` / 400 \`JSON_PARSER_ERROR\` | context.test.ts, carts.test.ts | Connect REST status codes (connect_error_responses.htm); REST API status codes |
+| a body nested deeper than 100 levels / a body over 5 MB over HTTP | — | 400 \`JSON_PARSER_ERROR\` / 413 \`REQUEST_ENTITY_TOO_LARGE\` | carts.test.ts, server.test.ts | emulator-only bounds: no Salesforce page states the API's limits; they keep a hostile body from costing the parser's stack or the server's memory |
+| any \`/__emulator/*\` request from another machine (\`EMULATOR_CONTROLS=local\`), or a change from another site's page | — | 403 \`INSUFFICIENT_ACCESS\` | server.test.ts | emulator-only: the test controls are for this machine |
+| the site's identity endpoints (\`/services/oauth2/…\`) | see below | | tests/contract/identity.test.ts | docs/emulator-identity.md |
+| any call without a token, or with an expired, revoked or unknown one | — | 401 \`INVALID_SESSION_ID\` | identity.test.ts | Connect REST status codes (connect_error_responses.htm) |
+| GET \`application-context\` (guests allowed, with a guest token) | 200, \`Cache-Control: private, max-age=300\` | 404 \`WEBSTORE_NOT_FOUND\` | context.test.ts, client.test.ts | \`r:application_context\` 54.0+ [I: its oldest fields are 54.0] |
+| GET \`session-context\` | 200 \`{userId, userName, guestUser, isLoggedIn, accountId, accountName, effectiveAccountId (fifteen zeros for none), effectiveAccountName, currencyIsoCode, isPreview}\` | 401; 403 \`EFFECTIVE_ACCOUNT_NOT_FOUND\` | context.test.ts | no Connect REST page: LWR commerce/context sessionContextDataSource.ts calls it |
+| GET \`ai/configuration\` | 200 | — | context.test.ts | no Connect REST page: LWR commerce/context einsteinContextDataSource.ts calls it |
+| GET \`shopperAgent/context\` | 200 \`{isEnabled:false, …}\` | — | context.test.ts | emulator-only: the spec's call list names it; nothing public shows it |
+| GET \`external-managed-accounts?includeMyAccount\` | 200 \`{externalManagedAccounts:[{accountId, accountName, isMyAccount, isCurrentUserDefaultAccount, address}]}\` | 401 \`INVALID_SESSION_ID\` (guest) | context.test.ts | \`r:external_managed_accounts\` 49.0+ (includeMyAccount 53.0) |
+| GET \`effective-accounts/{id}?fields\` | 200 \`{accountId, accountName, fields}\` | 401; 404 \`EFFECTIVE_ACCOUNT_NOT_FOUND\` | context.test.ts | no Connect REST page: LWR commerce/effectiveAccountApi calls it |
+| POST \`/__emulator/reset\`, \`/__emulator/faults\`, \`/__emulator/clock\`; DELETE \`/__emulator/faults\`; GET \`/__emulator/journal\` | 200 / 201 / 200 / 204 / 200 | 400 \`INVALID_API_INPUT\` (rule without path, negative clock) | context.test.ts, client.test.ts | emulator-only: test controls, never against a real org |
 `;
 
 function tables(file, title) {
@@ -48,4 +49,8 @@ const start = readme.indexOf("<!-- ENDPOINTS -->");
 const end = readme.indexOf("<!-- /ENDPOINTS -->");
 const before = readme.slice(0, start);
 const after = end === -1 ? "" : readme.slice(end + "<!-- /ENDPOINTS -->".length);
-writeFileSync("README.md", `${before}<!-- ENDPOINTS -->\n\nGenerated from docs/emulator*.md by \`node scripts/endpoint-table.mjs\`.\n\n${section}\n<!-- /ENDPOINTS -->${after}`);
+const LEGEND = `Source: the Salesforce page each row follows and the API versions it exists at (outside them the emulator
+answers 404 NOT_FOUND). \`r:x\` is developer.salesforce.com/docs/atlas.en-us.chatterapi.meta/chatterapi/connect_resources_commerce_webstore_x.htm;
+"emulator-only" rows say why they exist without one.`;
+
+writeFileSync("README.md", `${before}<!-- ENDPOINTS -->\n\nGenerated from docs/emulator*.md by \`node scripts/endpoint-table.mjs\`.\n\n${LEGEND}\n\n${section}\n<!-- /ENDPOINTS -->${after}`);

@@ -164,6 +164,8 @@ export function optimisticLines<L extends OptimisticLine>(
 }
 
 /** "Cart, 3 items" — the cart link's accessible name. */
+export const itemsWord = (count: number) => (count === 1 ? "item" : "items");
+
 export function cartLinkLabel(count: number): string {
-  return `Cart, ${count} ${count === 1 ? "item" : "items"}`;
+  return `Cart, ${count} ${itemsWord(count)}`;
 }

@@ -87,7 +87,7 @@ const nonBlank = (value: unknown): string | null => {
 };
 
 /**
- * The text of a record field (`fields: { Name: { dataName, dataType, label, text, type } }`). The API keys
+ * The text of a record field (`fields: { Name: { dataName, label, text, type } }`). The API keys
  * fields by their bare name or by `Entity.Name` depending on the resource; both are tried.
  */
 export function fieldText(fields: unknown, name: string, entities: readonly string[] = []): string | null {

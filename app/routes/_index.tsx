@@ -13,29 +13,35 @@ export const meta: MetaFunction = () => [{ title: `${STORE_NAME}: Home` }];
 
 export const headers = serverTimingHeaders;
 
+/**
+ * Featured products are the first page of the first top-level category: a search needs a term or a category
+ * (search/product-search), and the category list is already here (cached by the client), so the home page costs
+ * one search with its prices, not a request per product.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ws = await getBrowsingWebstore(request, context);
-  const [categories, featured] = await Promise.all([
-    ws.client
-      .getCategories()
-      .then((answer) =>
-        (answer?.productCategories ?? []).map((c) => {
-          const fields = (c.fields ?? {}) as Record<string, unknown>;
-          return { id: c.id, name: String(fields.Name ?? c.name ?? c.id), description: typeof fields.Description === "string" ? fields.Description : "" };
-        }),
-      )
-      .catch((error: unknown) => {
-        rethrowResponse(error);
-        return null;
+  const categories = await ws.client
+    .getCategories()
+    .then((answer) =>
+      (answer?.productCategories ?? []).map((c) => {
+        const fields = (c.fields ?? {}) as Record<string, unknown>;
+        return { id: c.id, name: String(fields.Name ?? c.name ?? c.id), description: typeof fields.Description === "string" ? fields.Description : "" };
       }),
-    ws.client
-      .searchProducts({ page: 0, pageSize: FEATURED_COUNT })
-      .then((answer) => (answer?.productsPage?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null))
-      .catch((error: unknown) => {
-        rethrowResponse(error);
-        return null;
-      }),
-  ]);
+    )
+    .catch((error: unknown) => {
+      rethrowResponse(error);
+      return null;
+    });
+  const first = categories?.[0];
+  const featured = !first
+    ? categories && []
+    : await ws.client
+        .searchProducts({ categoryId: first.id, page: 0, pageSize: FEATURED_COUNT, includePrices: true })
+        .then((answer) => (answer?.productsPage?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null))
+        .catch((error: unknown) => {
+          rethrowResponse(error);
+          return null;
+        });
   return ws.reply({ categories, featured });
 }
 

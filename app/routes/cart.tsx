@@ -31,7 +31,8 @@ import { CART_FIELDS, CART_PAGE_SIZE, optimisticLines, pendingCartChanges, quant
 import { VALIDITY_MESSAGES } from "~/lib/validation";
 import type { RefreshHandle } from "~/root";
 import { toast } from "~/toast.server";
-import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
+import { COUPON_MESSAGES } from "~/lib/api-errors";
+import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
 
@@ -136,7 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           await ws.client.applyCoupon(ref, code);
         } catch (error) {
           rethrowResponse(error);
-          return reply(false, errorMessage(error, "We couldn't apply that coupon."), { keepCoupon: code });
+          return reply(false, errorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES), { keepCoupon: code });
         }
         return reply(true, CONFIRMATIONS.applyCoupon(code));
       }
@@ -149,12 +150,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     rethrowResponse(error);
-    // A guest whose cart is gone, or a store that no longer allows guest carts.
-    if (!ws.shopper.isLoggedIn && isFetchError(error) && (error.status === 404 || error.status === 401)) {
+    // A store that no longer allows guest carts.
+    if (!ws.shopper.isLoggedIn && isFetchError(error) && error.status === 401) {
       ws.session.unset("guestCartId");
-      if (error.status === 401) return ws.redirect(loginPath("/cart"), toast("info", "Sign in to use your cart."));
+      return ws.redirect(loginPath("/cart"), toast("info", "Sign in to use your cart."));
+    }
+    if (isFetchError(error) && error.status === 404) {
+      // A line or coupon that is not there any more (Remove pressed twice, or in another tab) is not a lost cart:
+      // only when the cart itself is gone is it forgotten, and the shopper told so in plain words.
+      if (await cartStillThere(ws, ref)) {
+        if (intent === "remove") return reply(true, CONFIRMATIONS.remove(field("productName")));
+        if (intent === "removeCoupon") return reply(true, CONFIRMATIONS.removeCoupon(field(CART_FIELDS.couponCode)));
+        return reply(false, LINE_GONE_MESSAGE);
+      }
+      if (!ws.shopper.isLoggedIn) ws.session.unset("guestCartId");
+      return reply(false, CART_GONE_MESSAGE);
     }
     return reply(false, errorMessage(error, "We couldn't update your cart. Try again."));
+  }
+}
+
+export const LINE_GONE_MESSAGE = "That item isn't in your cart any more.";
+export const CART_GONE_MESSAGE = "Your cart has closed (it was checked out or it expired), so it's empty now.";
+
+/** Whether the cart a change was meant for still exists (a failed read says no only for "not found"). */
+async function cartStillThere(ws: Webstore, ref: string): Promise<boolean> {
+  try {
+    await ws.client.getCart(ref);
+    return true;
+  } catch (error) {
+    rethrowResponse(error);
+    return !(isFetchError(error) && error.status === 404);
   }
 }
 

@@ -8,8 +8,10 @@ import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle } from "~/components/store/PageError";
 import { ProductResults } from "~/components/store/ProductResults";
 import { productCardView, type ProductCardView } from "~/components/store/product";
-import { categoryPath, idFromSplat, pagingFromTotal, readPage } from "~/components/store/urls";
+import { ProductSort } from "~/components/store/ProductSort";
+import { categoryPath, idFromSplat, pagingFromTotal, readPage, searchPage } from "~/components/store/urls";
 import { isFetchError } from "../../server/webstore/index";
+import { chosenSort, sortChoices } from "~/catalog.server";
 import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
 export const CATEGORY_PAGE_SIZE = 12;
@@ -35,17 +37,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = readPage(url.searchParams);
   const ws = await getBrowsingWebstore(request, context);
+  const sorts = await sortChoices(ws);
+  const sort = chosenSort(sorts, url.searchParams.get("sort"));
+  const { apiPage, beyond } = searchPage(page, CATEGORY_PAGE_SIZE);
   try {
     const [category, results, path] = await Promise.all([
       ws.client.getCategory(categoryId),
-      ws.client.searchProducts({ categoryId, page: page - 1, pageSize: CATEGORY_PAGE_SIZE }),
+      ws.client.searchProducts({ categoryId, page: apiPage, pageSize: CATEGORY_PAGE_SIZE, sortRuleId: sort ?? undefined, includePrices: true }),
       ws.client.getCategoryPath(categoryId).catch((error: unknown) => {
         rethrowResponse(error);
         return { path: [] as Named[] };
       }),
     ]);
     const total = results?.productsPage?.total ?? 0;
-    const products = (results?.productsPage?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null);
+    const products = beyond ? [] : (results?.productsPage?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null);
     const children = ((results?.categories as { children?: { category?: Named; productCount?: number }[] } | undefined)?.children ?? [])
       .filter((child) => child.category?.id)
       .map((child) => ({ id: child.category!.id, name: nameOf(child.category!), productCount: child.productCount ?? null }));
@@ -56,6 +61,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       products,
       total,
       paging: pagingFromTotal(total, CATEGORY_PAGE_SIZE, page),
+      sorts,
+      sort,
     });
   } catch (error) {
     rethrowResponse(error);
@@ -65,7 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function CategoryPage() {
-  const { category, trail, children, products, total, paging } = useLoaderData<typeof loader>();
+  const { category, trail, children, products, total, paging, sorts, sort } = useLoaderData<typeof loader>();
   const crumbs = (trail.length ? trail : [category]).map((c, index, all) => ({
     label: c.name,
     url: index === all.length - 1 ? undefined : categoryPath(c),
@@ -89,6 +96,7 @@ export default function CategoryPage() {
           </ul>
         </nav>
       ) : null}
+      {products.length > 0 ? <ProductSort options={sorts} value={sort} /> : null}
       <ProductResults
         products={products}
         total={total}

@@ -1,10 +1,11 @@
 /**
- * Checkout step 3, payment. Entering it reserves the cart's stock (PUT inventory-reservations) and the page says
- * until when ("Items reserved until h:mm a", a live countdown with JavaScript). Coupons are applied through the
- * checkout. The shopper pays by card (tokenised by the payment gateway, then authorised: requestType Auth) or, as
+ * Checkout step 3, payment. Entering it reserves the cart's stock (PUT inventory-reservations, at the API versions
+ * that have it: 58.0-63.0) and the page says until when ("Items reserved until h:mm a", a live countdown with
+ * JavaScript). Coupons are applied through the checkout (61.0-62.0) or its cart (other versions). The shopper pays by card (tokenised by the payment gateway, then authorised: requestType Auth) or, as
  * a business buyer, by purchase order (SimplePurchaseOrder), with the shipping address or another as billing
  * address. The card number is never echoed back, logged or kept: a refused payment keeps everything else typed.
  */
+import { COUPON_MESSAGES } from "~/lib/api-errors";
 import { getFormProps, parse, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -166,8 +167,9 @@ async function reservation(ws: Webstore, page: CheckoutPageData): Promise<{ expi
   const held = progressOf(ws.session, page.checkoutId).reservation;
   if (held && held.cartId === page.cartId && Date.parse(held.expiresAt) > Date.now()) return { expiresAt: held.expiresAt, problem: null };
   try {
+    // Null at an API version without inventory reservations (they are documented for 58.0-63.0 only).
     const answer = await ws.client.reserveInventory(page.cartId);
-    const expiresAt = typeof answer.expiresAt === "string" ? answer.expiresAt : null;
+    const expiresAt = typeof answer?.expiresAt === "string" ? answer.expiresAt : null;
     updateProgress(ws.session, page.checkoutId, { reservation: expiresAt ? { cartId: page.cartId, expiresAt } : undefined });
     return { expiresAt, problem: null };
   } catch (error) {
@@ -231,11 +233,11 @@ async function applyCoupon(ws: Webstore, formData: FormData, page: CheckoutPageD
   if (!code) return refuse(VALIDITY_MESSAGES.valueMissing);
   if (code.length > COUPON_MAX_LENGTH) return refuse(VALIDITY_MESSAGES.tooLong);
   try {
-    await ws.client.applyCheckoutCoupon(page.checkoutId, code);
+    await ws.client.applyCheckoutCoupon(page, code);
   } catch (error) {
     const redirect = await couponFailureRedirect(ws, error, page);
     if (redirect) return redirect;
-    return refuse(isFetchError(error) && error.status === 404 ? COUPONS_UNAVAILABLE : errorMessage(error, "We couldn't apply that coupon."));
+    return refuse(isFetchError(error) && error.status === 404 ? COUPONS_UNAVAILABLE : errorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES));
   }
   updateProgress(ws.session, page.checkoutId, { payment: undefined });
   // The code is listed as applied now: the field is empty for the next one.
@@ -245,7 +247,7 @@ async function applyCoupon(ws: Webstore, formData: FormData, page: CheckoutPageD
 async function removeCoupon(ws: Webstore, formData: FormData, page: CheckoutPageData, couponId: string) {
   const code = page.coupons.find((coupon) => coupon.id === couponId)?.code;
   try {
-    await ws.client.removeCheckoutCoupon(page.checkoutId, couponId);
+    await ws.client.removeCheckoutCoupon(page, couponId);
   } catch (error) {
     const redirect = await couponFailureRedirect(ws, error, page);
     if (redirect) return redirect;
@@ -286,6 +288,9 @@ async function pay(ws: Webstore, formData: FormData, page: CheckoutPageData) {
   const refuse = (reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, cartLink = false, status = 400) =>
     ws.reply<ActionData>({ intent: "pay", result: submission.reply({ ...reply, hideFields: SECRET_FIELDS }), attempt, cartLink }, { status });
   if (submission.status !== "success") return refuse({});
+  // Stock before money: a card is never authorised for an order that can't be placed, e.g. when another shopper
+  // took the last unit since this page was shown (the action read the checkout afresh).
+  if (page.inventoryProblem) return refuse({ formErrors: page.problems }, true, 409);
   const value = submission.value;
   const shipping = page.shipments[0]?.address ?? null;
   const billing = value.billing ? asCheckoutAddress(addressInput(value.billing)) : shipping;

@@ -4,7 +4,9 @@ import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/components/store/Header";
 import { ProductResults } from "~/components/store/ProductResults";
 import { productCardView, type ProductCardView } from "~/components/store/product";
-import { pagingFromTotal, readPage } from "~/components/store/urls";
+import { ProductSort } from "~/components/store/ProductSort";
+import { pagingFromTotal, readPage, searchPage } from "~/components/store/urls";
+import { chosenSort, sortChoices } from "~/catalog.server";
 import { getBrowsingWebstore, serverTimingHeaders } from "~/webstore.server";
 
 export const SEARCH_PAGE_SIZE = 12;
@@ -22,18 +24,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const term = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_TERM_LENGTH);
   const page = readPage(url.searchParams);
   const ws = await getBrowsingWebstore(request, context);
+  const sorts = await sortChoices(ws);
+  const sort = chosenSort(sorts, url.searchParams.get("sort"));
   if (!term) {
-    return ws.reply({ term, products: [] as ProductCardView[], total: 0, paging: pagingFromTotal(0, SEARCH_PAGE_SIZE, 1) });
+    return ws.reply({ term, products: [] as ProductCardView[], total: 0, paging: pagingFromTotal(0, SEARCH_PAGE_SIZE, 1), sorts, sort });
   }
-  // The URL's page is 1-based for shoppers; the API's is 0-based.
-  const answer = await ws.client.searchProducts({ searchTerm: term, page: page - 1, pageSize: SEARCH_PAGE_SIZE });
+  // The URL's page is 1-based for shoppers; the API's is 0-based. One request brings the page and its prices.
+  const { apiPage, beyond } = searchPage(page, SEARCH_PAGE_SIZE);
+  const answer = await ws.client.searchProducts({ searchTerm: term, page: apiPage, pageSize: SEARCH_PAGE_SIZE, sortRuleId: sort ?? undefined, includePrices: true });
   const total = answer?.productsPage?.total ?? 0;
-  const products = (answer?.productsPage?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null);
-  return ws.reply({ term, products, total, paging: pagingFromTotal(total, SEARCH_PAGE_SIZE, page) });
+  const products = beyond ? [] : (answer?.productsPage?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null);
+  return ws.reply({ term, products, total, paging: pagingFromTotal(total, SEARCH_PAGE_SIZE, page), sorts, sort });
 }
 
 export default function Search() {
-  const { term, products, total, paging } = useLoaderData<typeof loader>();
+  const { term, products, total, paging, sorts, sort } = useLoaderData<typeof loader>();
   return (
     <div className="store-page">
       <h1>{term ? `Search results for “${term}”` : "Search"}</h1>
@@ -44,6 +49,7 @@ export default function Search() {
         <input id="search-page-q" type="search" name="q" defaultValue={term} key={term} className="kit-input" />
         <Button>Search</Button>
       </Form>
+      {term && products.length > 0 ? <ProductSort options={sorts} value={sort} hidden={{ q: term }} /> : null}
       {term ? (
         <ProductResults
           products={products}

@@ -8,7 +8,7 @@ import type { Emu, EmulatorModule } from "./state.js";
 /**
  * A buyer account's saved addresses: GET/POST accounts/{accountId|current}/addresses and
  * PATCH/DELETE accounts/{accountId}/addresses/{addressId}. Guests have none (401); an account the buyer may not
- * act for is answered as if it didn't exist (404), so ids of other accounts can't be probed.
+ * act for answers 403 INSUFFICIENT_ACCESS; an address id that isn't the account's answers 404, as if it didn't exist.
  */
 
 /** ISO 3166-1 alpha-2, the officially assigned codes. */
@@ -205,7 +205,8 @@ export function addressAccount(ctx: RequestContext): string {
   if (asked === "current") return effectiveAccountId(ctx)!;
   const id = asked.slice(0, 15);
   const allowed = id === ctx.user.account_id || ctx.emu.store.managedAccounts(ctx.user.id).some((a) => a.id === id);
-  if (!allowed) throw notFound(`Account not found: ${asked}`);
+  // Acting on an account the buyer may not act for is a permission failure (403 INSUFFICIENT_ACCESS, reference §9).
+  if (!allowed) throw new ApiError(403, "INSUFFICIENT_ACCESS", `You don't have access to the account ${asked}.`);
   return id;
 }
 
@@ -217,7 +218,8 @@ function listAddresses(ctx: RequestContext, accountId: string) {
   if (!SORT_ORDERS.includes(sortOrder)) throw illegalQuery("sortOrder", sortOrder, `Expected one of ${SORT_ORDERS.join(", ")}.`);
   const pageSize = intParam(q, "pageSize", 25, 1, 100);
   const defaultOnly = booleanParam(q, "defaultOnly", false);
-  const excludeUnsupported = booleanParam(q, "excludeUnsupportedCountries", true);
+  // Documented default false; true keeps only Shipping addresses in the store's shipping countries (57.0).
+  const excludeUnsupported = booleanParam(q, "excludeUnsupportedCountries", false);
   const defaultFirst = booleanParam(q, "shouldShowDefaultAddrFirst", true);
   const addressId = q.get("addressId");
 
@@ -226,7 +228,7 @@ function listAddresses(ctx: RequestContext, accountId: string) {
     .list(accountId)
     .filter((a) => !types.length || types.includes(a.address_type))
     .filter((a) => !defaultOnly || a.is_default === 1)
-    .filter((a) => !excludeUnsupported || (a.country !== null && supported.has(a.country)))
+    .filter((a) => !excludeUnsupported || (a.address_type === "Shipping" && a.country !== null && supported.has(a.country)))
     .filter((a) => !addressId || a.id === addressId.slice(0, 15));
 
   const byCreated = (a: AddressRow, b: AddressRow) => a.created_at - b.created_at || a.id.localeCompare(b.id);
@@ -240,21 +242,23 @@ function listAddresses(ctx: RequestContext, accountId: string) {
 
   const window = pageWindow(q, rows.length, pageSize);
   const page = rows.slice(window.offset, window.offset + window.size);
-  return { count: rows.length, items: page.map(addressJson), ...pageFields(ctx.url, window), sortOrder };
+  // Commerce Address Collection (connect_responses_commerce_address_collection): token paging and pageSize, no page counters.
+  const { currentPage: _p, totalItemCount: _t, totalNumberOfPages: _n, ...tokens } = pageFields(ctx.url, window);
+  return { count: rows.length, items: page.map(addressJson), ...tokens, pageSize, sortOrder };
 }
 
 export function addressRoutes(r: Router, emu: Emu) {
   const base = "accounts/:accountId/addresses";
 
-  r.webstore("GET", base, (ctx) => json(listAddresses(ctx, addressAccount(ctx))));
+  r.webstore("GET", base, { since: 54 }, (ctx) => json(listAddresses(ctx, addressAccount(ctx))));
 
-  r.webstore("POST", base, async (ctx) => {
+  r.webstore("POST", base, { since: 54 }, async (ctx) => {
     const accountId = addressAccount(ctx);
     const changes = parseAddressInput(await ctx.json(), true);
     return json(addressJson(addressStore(emu).create(accountId, changes)), 201);
   });
 
-  r.webstore("PATCH", `${base}/:addressId`, async (ctx) => {
+  r.webstore("PATCH", `${base}/:addressId`, { since: 54 }, async (ctx) => {
     const accountId = addressAccount(ctx);
     const existing = addressStore(emu).inAccount(accountId, ctx.params.addressId.slice(0, 15));
     if (!existing) throw notFound(`Address not found: ${ctx.params.addressId}`);
@@ -262,7 +266,7 @@ export function addressRoutes(r: Router, emu: Emu) {
     return json(addressJson(addressStore(emu).update(existing, changes)));
   });
 
-  r.webstore("DELETE", `${base}/:addressId`, (ctx) => {
+  r.webstore("DELETE", `${base}/:addressId`, { since: 54 }, (ctx) => {
     const accountId = addressAccount(ctx);
     const existing = addressStore(emu).inAccount(accountId, ctx.params.addressId.slice(0, 15));
     if (!existing) throw notFound(`Address not found: ${ctx.params.addressId}`);

@@ -154,7 +154,7 @@ function sortLines(lines: CartLine[], sort: ItemSort): CartLine[] {
 }
 
 export function cartItemsRoutes(r: Router, emu: Emu) {
-  r.webstore("GET", "carts/:cartStateOrId/cart-items", (ctx) => {
+  r.webstore("GET", "carts/:cartStateOrId/cart-items", { since: 49 }, (ctx) => {
     const sort = (ctx.query.get("sort") || "CreatedDateDesc") as ItemSort;
     if (!ITEM_SORTS.includes(sort)) throw illegalQuery("sort", sort, `Expected one of ${ITEM_SORTS.join(", ")}.`);
     const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
@@ -191,7 +191,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
     return processing ? json(body, 202, { Location: ctx.url.pathname, "Retry-After": "1" }) : json(body);
   });
 
-  r.webstore("POST", "carts/:cartStateOrId/cart-items", async (ctx) => {
+  r.webstore("POST", "carts/:cartStateOrId/cart-items", { since: 49 }, async (ctx) => {
     const input = parseItemInput(await ctx.json());
     const productFields = fieldList(ctx.query, "productFields", []);
     const { view, itemId } = emu.db.transaction(() => {
@@ -202,7 +202,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
     return json(lineJson(view, itemId, productFields), 201);
   });
 
-  r.webstore("POST", "carts/:cartStateOrId/cart-items/batch", async (ctx) => {
+  r.webstore("POST", "carts/:cartStateOrId/cart-items/batch", { since: 49 }, async (ctx) => {
     const body = await ctx.json();
     const inputs = body?.inputs;
     if (!Array.isArray(inputs) || inputs.length === 0) throw invalidInput("inputs is required: a list of {richInput: {productId, quantity, type}}.");
@@ -229,7 +229,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
     });
   });
 
-  r.webstore("PATCH", "carts/:cartStateOrId/cart-items/:cartItemId", async (ctx) => {
+  r.webstore("PATCH", "carts/:cartStateOrId/cart-items/:cartItemId", { since: 49 }, async (ctx) => {
     const body = await ctx.json();
     if (body === null || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The cart item input must be a JSON object.");
     for (const field of ["productId", "type"]) {
@@ -251,7 +251,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
     return json(lineJson(view, itemId, productFields));
   });
 
-  r.webstore("DELETE", "carts/:cartStateOrId/cart-items/:cartItemId", (ctx) => {
+  r.webstore("DELETE", "carts/:cartStateOrId/cart-items/:cartItemId", { since: 49 }, (ctx) => {
     emu.db.transaction(() => {
       const cart = requireCart(ctx, ctx.params.cartStateOrId);
       assertEditable(cart);

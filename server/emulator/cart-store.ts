@@ -107,12 +107,16 @@ export function requireCart(ctx: RequestContext, token: string, owner?: CartOwne
   return cart;
 }
 
-/** Items and coupons can only change on an open, shopper-editable cart. */
+/**
+ * Items and coupons can only change on an open, shopper-editable cart. A closed or read-only cart "can't be
+ * modified" (Cart Summary's status values): 403 INSUFFICIENT_ACCESS_OR_READONLY, Salesforce's code for a record the
+ * user may read but not change (reference §9).
+ */
 export function assertEditable(cart: CartRow) {
   if (!OPEN_STATUSES.includes(cart.status)) {
-    throw invalidInput(`The cart ${cart.id} is ${cart.status} and can't be changed.`);
+    throw new ApiError(403, "INSUFFICIENT_ACCESS_OR_READONLY", `The cart ${cart.id} is ${cart.status} and can't be changed.`);
   }
-  if (cart.type === "PayNowReadOnly") throw invalidInput(`The cart ${cart.id} is read-only (PayNowReadOnly).`);
+  if (cart.type === "PayNowReadOnly") throw new ApiError(403, "INSUFFICIENT_ACCESS_OR_READONLY", `The cart ${cart.id} is read-only (PayNowReadOnly).`);
 }
 
 /**
@@ -186,6 +190,24 @@ export function touchCart(emu: Emu, cart: CartRow, change: { itemsChanged: boole
   if (change.itemsChanged) releaseReservation(emu, cart.id);
   emu.async.begin(asyncKey(cart.id));
   return cartById(emu, cart.id)!;
+}
+
+/**
+ * A coupon change that keeps the cart's checkout (it doesn't cancel it as other cart edits do): the session
+ * follows the cart to its new revision. Through the checkout coupon resources (61.0-62.0) a coupon never
+ * cancelled the checkout; from 63.0 their page sends callers to the cart's coupons instead, so those keep it too.
+ * Call with the cart as it was before the change: only a live session (cart in Checkout, same revision) is kept.
+ */
+export function keepCheckoutAfterCouponChange(emu: Emu, before: CartRow) {
+  if (before.status !== "Checkout") return;
+  const live = emu.db.prepare("SELECT id FROM checkouts WHERE cart_id = ? AND status = 'Open' AND cart_revision = ?").get(before.id, before.revision) as
+    | { id: string }
+    | undefined;
+  if (!live) return;
+  emu.db.prepare("UPDATE carts SET status = 'Checkout' WHERE id = ? AND status = 'Active'").run(before.id);
+  emu.db
+    .prepare("UPDATE checkouts SET cart_revision = (SELECT revision FROM carts WHERE id = ?), last_activity_at = ? WHERE id = ?")
+    .run(before.id, emu.clock.now(), live.id);
 }
 
 /** A cart the API no longer shows: its reservation is released at once. */

@@ -18,7 +18,7 @@ import {
 } from "./cart-store.js";
 import { cartHasErrors, cartItemJson, cartItems, cartProductJson, cartSummaryJson, emptyCartSummaryJson, loadCartView } from "./cart-view.js";
 import { couponRoutes } from "./coupons.js";
-import { ApiError, invalidInput } from "./errors.js";
+import { ApiError, invalidInput, notFound } from "./errors.js";
 import { json, noContent } from "./http.js";
 import { releaseReservation, reservationJson, reservationSeconds, reserve } from "./inventory.js";
 import { quantity } from "./money.js";
@@ -57,7 +57,7 @@ function compactSummary(ctx: RequestContext, cart: CartRow | null) {
   };
 }
 
-/** Creates the owner's active cart unless there is one: 201 created, 200 existing (PUT carts, PUT carts/active). */
+/** Creates the owner's active cart unless there is one: 201 created, 200 existing (PUT carts/active). */
 async function putActive(ctx: RequestContext) {
   const input = validateNewCart(ctx, await ctx.json());
   const owner = cartOwner(ctx);
@@ -81,8 +81,27 @@ function copyCartContents(emu: Emu, from: CartRow, to: CartRow) {
   for (const c of coupons) insertCoupon.run(emu.ids("cartCoupon"), to.id, c.coupon_id, emu.clock.now(), c.seq);
 }
 
+type CartViewData = ReturnType<typeof loadCartView>;
+
+/** A cart's lines grouped by product (Product Cart Item), sorted by product id as the collection is. */
+function cartProducts(view: CartViewData) {
+  const byProduct = new Map<string, { line: CartViewData["lines"][number]; quantity: number; cartItemIds: string[]; errors: string[] }>();
+  for (const line of view.lines) {
+    const entry = byProduct.get(line.product.id) ?? { line, quantity: 0, cartItemIds: [], errors: [] };
+    entry.quantity += line.item.quantity;
+    entry.cartItemIds.push(line.item.id);
+    if (line.stockMessage) entry.errors.push(line.stockMessage);
+    byProduct.set(line.product.id, entry);
+  }
+  return [...byProduct.values()].sort((a, b) => (a.line.product.id < b.line.product.id ? -1 : 1));
+}
+
+function productCartItemJson(p: ReturnType<typeof cartProducts>[number], productFields: string[]) {
+  return { ...cartProductJson(p.line.product, productFields), quantity: quantity(p.quantity), cartItemIds: p.cartItemIds, errors: p.errors };
+}
+
 export function cartRoutes(r: Router, emu: Emu) {
-  r.webstore("POST", "carts", async (ctx) => {
+  r.webstore("POST", "carts", { since: 49 }, async (ctx) => {
     const body = await ctx.json();
     const input = validateNewCart(ctx, body);
     const owner = cartOwner(ctx, body.effectiveAccountId);
@@ -90,68 +109,60 @@ export function cartRoutes(r: Router, emu: Emu) {
     return json(cartSummaryJson(loadCartView(emu, cart)), 201);
   });
 
-  r.webstore("PUT", "carts", putActive);
   // PUT carts/active goes through the parameter route: a literal "carts/active" route would shadow
   // GET and DELETE carts/{cartStateOrId} for the token "active" (the router ranks routes before methods).
-  r.webstore("PUT", "carts/:cartStateOrId", (ctx) => {
+  r.webstore("PUT", "carts/:cartStateOrId", { since: 49 }, (ctx) => {
     if (ctx.params.cartStateOrId !== "active") {
       throw new ApiError(405, "METHOD_NOT_ALLOWED", "HTTP Method 'PUT' not allowed. Allowed are GET,DELETE");
     }
     return putActive(ctx);
   });
 
-  r.webstore("GET", "carts/compact-summary", (ctx) => {
+  r.webstore("GET", "carts/compact-summary", { since: 64 }, (ctx) => {
     const cart = resolveCart(ctx, "current");
     return json(compactSummary(ctx, cart));
   });
 
-  r.webstore("GET", "carts/:cartStateOrId", (ctx) => {
+  r.webstore("GET", "carts/:cartStateOrId", { since: 49 }, (ctx) => {
     const owner = cartOwner(ctx);
     const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
     return cart ? summaryResponse(ctx, cart) : json(emptySummary(ctx, owner));
   });
 
-  r.webstore("DELETE", "carts/:cartStateOrId", (ctx) => {
+  r.webstore("DELETE", "carts/:cartStateOrId", { since: 49 }, (ctx) => {
     emu.db.transaction(() => deleteCart(emu, requireCart(ctx, ctx.params.cartStateOrId)))();
     return noContent();
   });
 
-  r.webstore("GET", "carts/:cartStateOrId/compact-summary", (ctx) => {
-    return json(compactSummary(ctx, resolveCart(ctx, ctx.params.cartStateOrId)));
-  });
-
-  r.webstore("GET", "carts/:cartStateOrId/products", (ctx) => {
+  r.webstore("GET", "carts/:cartStateOrId/products", { since: 60 }, (ctx) => {
     const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
     const productFields = fieldList(ctx.query, "productFields", []);
     const cart = resolveCart(ctx, ctx.params.cartStateOrId);
     const view = cart ? loadCartView(emu, cart) : null;
-    const byProduct = new Map<string, { line: NonNullable<typeof view>["lines"][number]; quantity: number; cartItemIds: string[]; errors: string[] }>();
-    for (const line of view?.lines ?? []) {
-      const entry = byProduct.get(line.product.id) ?? { line, quantity: 0, cartItemIds: [], errors: [] };
-      entry.quantity += line.item.quantity;
-      entry.cartItemIds.push(line.item.id);
-      if (line.stockMessage) entry.errors.push(line.stockMessage);
-      byProduct.set(line.product.id, entry);
-    }
-    const products = [...byProduct.values()].sort((a, b) => (a.line.product.id < b.line.product.id ? -1 : 1));
+    const products = view ? cartProducts(view) : [];
     const window = pageWindow(ctx.query, products.length, pageSize);
     const page = products.slice(window.offset, window.offset + pageSize);
     return json({
       count: page.length,
       currentPage: Math.floor(window.offset / pageSize) + 1,
       hasErrors: view ? cartHasErrors(view) : false,
-      products: page.map((p) => ({
-        ...cartProductJson(p.line.product, productFields),
-        quantity: quantity(p.quantity),
-        cartItemIds: p.cartItemIds,
-        errors: p.errors,
-      })),
+      products: page.map((p) => productCartItemJson(p, productFields)),
       totalItemCount: products.length,
       totalNumberOfPages: Math.ceil(products.length / pageSize),
     });
   });
 
-  r.webstore("PUT", "carts/:cartStateOrId/inventory-reservations", async (ctx) => {
+  // connect_resources_commerce_webstore_cart_product.htm: the cart's items of one product (Product Cart Item).
+  r.webstore("GET", "carts/:cartStateOrId/products/:productId", { since: 60 }, (ctx) => {
+    const productFields = fieldList(ctx.query, "productFields", []);
+    const productId = recordId(ctx.params.productId, "product", "productId");
+    const cart = requireCart(ctx, ctx.params.cartStateOrId);
+    const entry = cartProducts(loadCartView(emu, cart)).find((p) => p.line.product.id === productId);
+    if (!entry) throw notFound(`The cart has no item of product ${productId}.`);
+    return json(productCartItemJson(entry, productFields));
+  });
+
+  r.webstore("PUT", "carts/:cartStateOrId/inventory-reservations", { since: 58, until: 63 }, async (ctx) => {
     const body = await ctx.json();
     const seconds = reservationSeconds(emu, ctx.webstoreId, body?.durationInSeconds);
     const answer = emu.db.transaction(() => {
@@ -168,7 +179,7 @@ export function cartRoutes(r: Router, emu: Emu) {
     return json(answer);
   });
 
-  r.webstore("DELETE", "carts/:cartStateOrId/inventory-reservations", (ctx) => {
+  r.webstore("DELETE", "carts/:cartStateOrId/inventory-reservations", { since: 58, until: 63 }, (ctx) => {
     emu.db.transaction(() => releaseReservation(emu, requireCart(ctx, ctx.params.cartStateOrId).id))();
     return noContent();
   });
@@ -177,7 +188,7 @@ export function cartRoutes(r: Router, emu: Emu) {
   // must carry that guest's UVID (the login passed it on as uvid_hint), which is how the API knows the cart is
   // "from this browser". Anything else (another visitor's cart, an empty cart, guest carts switched off) is a
   // no-op answered `{}`.
-  r.webstore("POST", "carts/:cartStateOrId/actions/preserve", (ctx) => {
+  r.webstore("POST", "carts/:cartStateOrId/actions/preserve", { since: 60 }, (ctx) => {
     forbidGuest(ctx, "Preserving a guest cart");
     const guestCartId = recordId(ctx.params.cartStateOrId, "cart", "cartId");
     const guestCart = cartById(emu, guestCartId);
@@ -222,7 +233,7 @@ export function cartRoutes(r: Router, emu: Emu) {
     });
   });
 
-  r.webstore("POST", "carts/:cartStateOrId/actions/clone", (ctx) => {
+  r.webstore("POST", "carts/:cartStateOrId/actions/clone", { since: 60 }, (ctx) => {
     const targetAccount = ctx.query.get("targetEffectiveAccountId");
     const targetType = ctx.query.get("targetType");
     if (!targetAccount) throw invalidInput("Missing required query parameter: targetEffectiveAccountId.");

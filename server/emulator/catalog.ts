@@ -120,12 +120,27 @@ function subtree(all: CategoryRow[], rootId: string): Set<string> {
 
 const DEFAULT_IMAGE = "/images/products/default.svg";
 
+/**
+ * The demo catalog's last change, as Product2.LastModifiedDate [I]: the fixtures carry no edit times, and a
+ * date that moves with every reseed would tell a client (and its caches) that products changed when they didn't.
+ */
+export const CATALOG_LAST_MODIFIED = "2026-07-01T09:00:00.000Z";
+
+/** Each product has one image: its ProductMedia record (key prefix 2pm, as in the doc's Product Overview example). */
+const productMediaId = (p: ProductRow) => `2pm${p.id.slice(3)}`;
+
+/** The store's two media groups, shared by every product (ElectronicMediaGroup records; ids [I]). */
+const MEDIA_GROUPS = [
+  { id: "2mgDM0000000001", developerName: "productDetailImage", name: "Product Detail Images", usageType: "Standard" },
+  { id: "2mgDM0000000002", developerName: "productListImage", name: "Product List Image", usageType: "Listing" },
+] as const;
+
 export function productImage(p: ProductRow) {
   const url = p.image_url ?? DEFAULT_IMAGE;
   return {
     alternateText: p.image_alt ?? p.name,
     contentVersionId: null,
-    id: null,
+    id: productMediaId(p),
     mediaType: "Image",
     sortOrder: 0,
     thumbnailUrl: url,
@@ -145,17 +160,27 @@ const PRODUCT_FIELDS: Record<string, (p: ProductRow) => string> = {
   StockKeepingUnit: (p) => p.sku,
   Description: (p) => p.description,
   ProductClass: (p) => p.product_class,
+  LastModifiedDate: () => CATALOG_LAST_MODIFIED,
 };
 
+/** Search results' fields when none are asked for (Product Search Input: Name, Description, StockKeepingUnit, …). */
 const DEFAULT_FIELDS = ["Name", "StockKeepingUnit", "Description"];
+const ALL_FIELDS = Object.keys(PRODUCT_FIELDS);
 
-/** Parses a comma-separated field list (≤15 names, "*" = all). Unknown names are ignored, as the API does. */
-export function fieldList(query: URLSearchParams, name: string, def: string[] = DEFAULT_FIELDS): string[] {
+/**
+ * Parses a comma-separated field list ("*" = all). Unknown names are ignored, as the API does. Cart and wishlist
+ * `productFields` take at most 15 names; `max` Infinity for resources without a limit (product detail, products).
+ */
+export function fieldList(query: URLSearchParams, name: string, def: string[] = DEFAULT_FIELDS, max = 15): string[] {
   const raw = query.get(name);
   if (raw === null || raw.trim() === "") return def;
-  const wanted = raw.split(",").map((f) => f.trim()).filter(Boolean);
-  if (wanted.length > 15) throw illegalQuery(name, raw, "At most 15 fields can be requested.");
-  if (wanted.includes("*")) return Object.keys(PRODUCT_FIELDS);
+  return knownFields(raw.split(","), name, max);
+}
+
+function knownFields(names: unknown[], label: string, max = Infinity): string[] {
+  const wanted = names.map((f) => String(f).trim()).filter(Boolean);
+  if (wanted.length > max) throw illegalQuery(label, wanted.join(","), `At most ${max} fields can be requested.`);
+  if (wanted.includes("*")) return ALL_FIELDS;
   return wanted.filter((f) => f in PRODUCT_FIELDS);
 }
 
@@ -167,28 +192,42 @@ export function variationAttributes(p: ProductRow): Record<string, string> {
   return p.variation_attributes ? JSON.parse(p.variation_attributes) : {};
 }
 
-function productPrices(p: ProductRow) {
-  return {
-    currencyIsoCode: p.currency_iso_code ?? "USD",
-    listPrice: money(p.list_price_cents),
-    unitPrice: money(p.unit_price_cents),
-    pricebookEntryId: p.pricebook_entry_id,
-  };
+/**
+ * A product's price as a Pricing Result Line Item (the lines of pricing/products and the `prices` of search
+ * results): `error` is a ConnectApi.ErrorResponse `{errorCode, message}`. A product without a price book entry
+ * (ERR-102) is a failed line with null prices [I: the code is the spec's product error 102].
+ */
+function priceLine(p: ProductRow) {
+  if (p.unit_price_cents === null) {
+    return {
+      error: { errorCode: "NO_PRICE_AVAILABLE", message: "No pricing data available" },
+      listPrice: null,
+      pricebookEntryId: null,
+      productId: p.id,
+      success: false,
+      unitPrice: null,
+    };
+  }
+  return { error: null, listPrice: money(p.list_price_cents), pricebookEntryId: p.pricebook_entry_id, productId: p.id, success: true, unitPrice: money(p.unit_price_cents) };
 }
 
-function searchProduct(p: ProductRow) {
+function fieldValues(p: ProductRow, fields: string[]) {
+  return Object.fromEntries(fields.map((f) => [f, { value: PRODUCT_FIELDS[f](p) }]));
+}
+
+/** Search results' product: Product Summary (POST product-search) / Commerce Product Summary (GET search/products). */
+function searchProduct(p: ProductRow, fields: string[], opts: { prices: boolean; quantityRule: boolean }) {
+  const image = productImage(p);
   return {
+    defaultImage: { alternateText: image.alternateText, contentVersionId: null, id: image.id, mediaType: "Image", sortOrder: 0, thumbnailUrl: image.url, title: image.title, url: image.url },
+    fields: fieldValues(p, fields),
     id: p.id,
     name: p.name,
-    urlName: p.url_name,
+    ...(opts.prices ? { prices: priceLine(p) } : {}),
     productClass: p.product_class,
-    defaultImage: { alternateText: p.image_alt ?? p.name, mediaType: "Image", sortOrder: 0, title: p.name, url: p.image_url ?? DEFAULT_IMAGE },
-    fields: {
-      Name: { value: p.name },
-      StockKeepingUnit: { value: p.sku },
-      Description: { value: p.description },
-    },
-    prices: productPrices(p),
+    ...(opts.quantityRule ? { purchaseQuantityRule: quantityRule(p) } : {}),
+    urlName: p.url_name,
+    variationAttributeSet: p.product_class === "Variation" ? { attributes: variationAttributes(p) } : null,
   };
 }
 
@@ -216,6 +255,7 @@ function variationInfo(catalog: CatalogStore, parent: ProductRow, attributeNames
   };
 }
 
+/** Product Detail (connect_responses_product_detail.htm): `fields` is a map of names to values. */
 function productDetail(catalog: CatalogStore, p: ProductRow, fields: string[]) {
   const image = productImage(p);
   const parent = p.variation_parent_id ? catalog.product(p.variation_parent_id) : p.product_class === "VariationParent" ? p : undefined;
@@ -226,10 +266,7 @@ function productDetail(catalog: CatalogStore, p: ProductRow, fields: string[]) {
     productClass: p.product_class,
     fields: productFieldValues(p, fields),
     defaultImage: image,
-    mediaGroups: [
-      { developerName: "productDetailImage", name: "Product Detail Images", usageType: "Standard", mediaItems: [image] },
-      { developerName: "productListImage", name: "Product List Image", usageType: "Listing", mediaItems: [image] },
-    ],
+    mediaGroups: MEDIA_GROUPS.map((g) => ({ ...g, mediaItems: [image] })),
     primaryProductCategoryPath: {
       path: catalog.categoryPath(p.category_id).map((c) => ({ id: c.id, name: c.name, description: c.description })),
     },
@@ -249,53 +286,157 @@ function categoryJson(c: CategoryRow) {
   return { id: c.id, fields: { Name: c.name, Description: c.description }, mediaGroups: [] };
 }
 
-function priceResult(p: ProductRow) {
-  if (p.unit_price_cents === null) {
+/**
+ * Product Price (GET pricing/products/{productId}): ConnectApi.ProductPrice has no success flag; a product without
+ * a price answers 200 with null prices [I]. From 56.0, productPriceEntries prices the product per selling model:
+ * the ones asked for with `productSellingModelIds` (then the top-level prices are empty, as the page says), else
+ * every model the product is sold with [I].
+ */
+function productPrice(catalog: CatalogStore, p: ProductRow, apiVersion: number, modelIds: string[] | null) {
+  const line = priceLine(p);
+  const base = { currencyIsoCode: p.currency_iso_code ?? "USD", listPrice: line.listPrice, pricebookEntryId: line.pricebookEntryId, unitPrice: line.unitPrice };
+  if (apiVersion < 56) return base;
+  const sold = catalog.sellingModels(p.id).map((m) => m.id);
+  const entries = (modelIds ?? sold).map((modelId) => {
+    if (!sold.includes(modelId)) {
+      return { error: { errorCode: "INVALID_ID_FIELD", message: `The product isn't sold with selling model ${modelId}.` }, listPrice: null, priceAdjustment: null, pricebookEntryId: null, productSellingModelId: modelId, success: false, unitPrice: null };
+    }
+    return { error: line.error, listPrice: line.listPrice, priceAdjustment: null, pricebookEntryId: line.pricebookEntryId, productSellingModelId: modelId, success: line.success, unitPrice: line.unitPrice };
+  });
+  return modelIds ? { ...base, listPrice: null, pricebookEntryId: null, unitPrice: null, productPriceEntries: entries } : { ...base, productPriceEntries: entries };
+}
+
+/** Pricing Result of the batch forms: one line per product id, in order; an unknown id is a failed line. */
+function pricingResult(catalog: CatalogStore, ids: unknown[]) {
+  const lines = ids.map((raw) => {
+    const product = typeof raw === "string" ? catalog.product(raw.slice(0, 15)) : undefined;
+    if (product) return priceLine(product);
     return {
-      productId: p.id,
-      currencyIsoCode: "USD",
+      error: { errorCode: "INVALID_ID_FIELD", message: `Product not found: ${String(raw ?? null)}` },
       listPrice: null,
-      unitPrice: null,
       pricebookEntryId: null,
+      productId: typeof raw === "string" ? raw : null,
       success: false,
-      error: { code: "NO_PRICE_AVAILABLE", message: "No pricing data available" },
+      unitPrice: null,
     };
-  }
-  return { productId: p.id, ...productPrices(p), success: true, error: null };
+  });
+  return { currencyIsoCode: "USD", error: null, pricingLineItemResults: lines, success: lines.every((l) => l.success) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Search
+// Sort rules and search
 
-const SORT_ORDERS = ["Relevance", "NameAsc", "NameDesc", "PriceAsc", "PriceDesc"] as const;
+/**
+ * The store's sort rules (GET search/sort-rules, Sort Rules Collection). The ids use the SortRule key prefix 0qU
+ * seen in Salesforce's own LWR fixtures; labels and suffixes are the documented enums. The price rules sort by the
+ * store's price book (type SortByPricebook, 55.0+; nameOrId its id [I]).
+ */
+export const SORT_RULES = [
+  { sortRuleId: "0qUDM0000000001", label: "Best Match", labelSuffix: null, nameOrId: "Best Match", type: "Relevancy", direction: "Default", sortOrder: 1 },
+  { sortRuleId: "0qUDM0000000002", label: "Product Name", labelSuffix: "Az", nameOrId: "Name", type: "ProductBased", direction: "Ascending", sortOrder: 2 },
+  { sortRuleId: "0qUDM0000000003", label: "Product Name", labelSuffix: "Za", nameOrId: "Name", type: "ProductBased", direction: "Descending", sortOrder: 3 },
+  { sortRuleId: "0qUDM0000000004", label: "Price", labelSuffix: "LowHigh", nameOrId: "01sDM0000000001", type: "SortByPricebook", direction: "Ascending", sortOrder: 4 },
+  { sortRuleId: "0qUDM0000000005", label: "Price", labelSuffix: "HighLow", nameOrId: "01sDM0000000001", type: "SortByPricebook", direction: "Descending", sortOrder: 5 },
+] as const;
 
+type SortRule = (typeof SORT_RULES)[number];
+
+function sorterOf(rule: SortRule): ((a: ProductRow, b: ProductRow) => number) | null {
+  const sign = rule.direction === "Descending" ? -1 : 1;
+  const price = (p: ProductRow) => p.unit_price_cents ?? Number.MAX_SAFE_INTEGER;
+  if (rule.type === "ProductBased") return (a, b) => sign * a.name.localeCompare(b.name);
+  // Products without a price go last either way.
+  if (rule.type === "SortByPricebook") return (a, b) => (a.unit_price_cents === null || b.unit_price_cents === null ? price(a) - price(b) : sign * (price(a) - price(b)));
+  return null; // relevancy: the catalog's own order
+}
+
+/** What a search asks for, from the GET query or the POST body. */
 interface SearchInput {
   searchTerm: string;
   categoryId: string | null;
   page: number;
   pageSize: number;
-  sortOrder: (typeof SORT_ORDERS)[number];
+  sortRuleId: string | null;
+  fields: string[];
+  includePrices: boolean;
+  includeQuantityRule: boolean;
 }
 
-function searchInputFromQuery(q: URLSearchParams): SearchInput {
-  const sortOrder = q.get("sortOrder") || "Relevance";
-  if (!(SORT_ORDERS as readonly string[]).includes(sortOrder)) throw illegalQuery("sortOrder", sortOrder, `Expected one of ${SORT_ORDERS.join(", ")}.`);
-  return {
-    searchTerm: (q.get("searchTerm") ?? "").trim(),
-    categoryId: q.get("categoryId") || null,
-    page: intParam(q, "page", 0, 0, 10_000),
-    pageSize: intParam(q, "pageSize", 20, 1, 200),
-    sortOrder: sortOrder as SearchInput["sortOrder"],
-  };
-}
+const MAX_RESULTS_WINDOW = 5000;
 
-function searchInputFromBody(body: any): SearchInput {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
-  const q = new URLSearchParams();
-  for (const k of ["searchTerm", "categoryId", "page", "pageSize", "sortOrder"]) {
-    if (body[k] !== undefined && body[k] !== null) q.set(k, String(body[k]));
+/**
+ * Checks the inputs every search form shares; `bad` builds the form's error (a query parameter or a body
+ * property). Either searchTerm or categoryId is required [code I: INVALID_API_INPUT]; pageSize 1-200 (default 20);
+ * page × pageSize ≤ 5000; searchTerm up to 32 words.
+ */
+function checkSearch(input: SearchInput, bad: (name: string, value: unknown, expected: string) => ApiError): SearchInput {
+  if (!input.searchTerm && !input.categoryId) throw invalidInput("Specify a searchTerm or a categoryId.");
+  if (input.searchTerm.split(/\s+/).filter(Boolean).length > 32) throw bad("searchTerm", input.searchTerm, "Up to 32 space-separated search terms.");
+  if (!Number.isInteger(input.pageSize) || input.pageSize < 1 || input.pageSize > 200) throw bad("pageSize", input.pageSize, "Expected a whole number from 1 to 200.");
+  if (!Number.isInteger(input.page) || input.page < 0) throw bad("page", input.page, "Expected a whole number from 0.");
+  if (input.page * input.pageSize > MAX_RESULTS_WINDOW) throw bad("page", input.page, `page × pageSize can't exceed ${MAX_RESULTS_WINDOW}.`);
+  const sortRuleId = input.sortRuleId;
+  if (sortRuleId !== null && !SORT_RULES.some((r) => r.sortRuleId === sortRuleId.slice(0, 15))) {
+    throw bad("sortRuleId", sortRuleId, "Use a sortRuleId from search/sort-rules.");
   }
-  return searchInputFromQuery(q);
+  return input;
+}
+
+/** GET search/products (58.0): a search in the query string; Commerce Product Search Results with prices. */
+function searchInputFromQuery(q: URLSearchParams): SearchInput {
+  const num = (name: string, def: number) => {
+    const raw = q.get(name);
+    return raw === null || raw === "" ? def : Number(raw);
+  };
+  const includeQuantityRule = q.get("includeQuantityRule");
+  if (includeQuantityRule !== null && includeQuantityRule !== "true" && includeQuantityRule !== "false") {
+    throw illegalQuery("includeQuantityRule", includeQuantityRule, "Expected true or false.");
+  }
+  return checkSearch(
+    {
+      searchTerm: (q.get("searchTerm") ?? "").trim(),
+      categoryId: q.get("categoryId") || null,
+      page: num("page", 0),
+      pageSize: num("pageSize", 20),
+      sortRuleId: q.get("sortRuleId") || null,
+      fields: q.get("fields") ? knownFields(q.get("fields")!.split(","), "fields") : DEFAULT_FIELDS,
+      includePrices: true,
+      includeQuantityRule: includeQuantityRule === "true",
+    },
+    (name, value, expected) => illegalQuery(name, String(value), expected),
+  );
+}
+
+/** POST search/product-search (49.0): Product Search Input in the body; prices only with includePrices. */
+function searchInputFromBody(body: any): SearchInput {
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a Product Search Input object.");
+  const text = (name: string) => {
+    const v = body[name];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== "string") throw invalidInput(`${name} must be a string.`);
+    return v.trim() || null;
+  };
+  const flag = (name: string) => {
+    const v = body[name];
+    if (v === undefined || v === null) return false;
+    if (typeof v !== "boolean") throw invalidInput(`${name} must be true or false.`);
+    return v;
+  };
+  if (body.fields !== undefined && body.fields !== null && !Array.isArray(body.fields)) throw invalidInput("fields must be a list of field names.");
+  if (body.refinements !== undefined && body.refinements !== null && !Array.isArray(body.refinements)) throw invalidInput("refinements must be a list.");
+  return checkSearch(
+    {
+      searchTerm: text("searchTerm") ?? "",
+      categoryId: text("categoryId"),
+      page: body.page ?? 0,
+      pageSize: body.pageSize ?? 20,
+      sortRuleId: text("sortRuleId"),
+      fields: Array.isArray(body.fields) && body.fields.length ? knownFields(body.fields, "fields") : DEFAULT_FIELDS,
+      includePrices: flag("includePrices"),
+      includeQuantityRule: flag("includeQuantityRule"),
+    },
+    (name, value) => invalidInput(`Invalid value for ${name}: ${JSON.stringify(value)}.`),
+  );
 }
 
 function search(emu: Emu, input: SearchInput) {
@@ -314,15 +455,8 @@ function search(emu: Emu, input: SearchInput) {
   const inSelected = selected ? subtree(categories, selected.id) : null;
   const matched = inSelected ? byTerm.filter((p) => inSelected.has(p.category_id)) : byTerm;
 
-  const price = (p: ProductRow) => p.unit_price_cents ?? Number.MAX_SAFE_INTEGER;
-  const sorters: Record<SearchInput["sortOrder"], ((a: ProductRow, b: ProductRow) => number) | null> = {
-    Relevance: null,
-    NameAsc: (a, b) => a.name.localeCompare(b.name),
-    NameDesc: (a, b) => b.name.localeCompare(a.name),
-    PriceAsc: (a, b) => price(a) - price(b),
-    PriceDesc: (a, b) => price(b) - price(a),
-  };
-  const sorter = sorters[input.sortOrder];
+  const rule = input.sortRuleId ? SORT_RULES.find((r) => r.sortRuleId === input.sortRuleId!.slice(0, 15)) : undefined;
+  const sorter = rule ? sorterOf(rule) : null;
   const sorted = sorter ? [...matched].sort(sorter) : matched;
   const pageItems = sorted.slice(input.page * input.pageSize, (input.page + 1) * input.pageSize);
 
@@ -342,10 +476,41 @@ function search(emu: Emu, input: SearchInput) {
       currencyIsoCode: "USD",
       pageSize: input.pageSize,
       total: matched.length,
-      products: pageItems.map(searchProduct),
+      products: pageItems.map((p) => searchProduct(p, input.fields, { prices: input.includePrices, quantityRule: input.includeQuantityRule })),
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Products by id or SKU
+
+/**
+ * Product Overview (GET products, 54.0): fields, default image, quantity rule, selling models; prices only
+ * before 58.0 (from 58.0 they come from pricing/products, whatever excludePrices says). An id or SKU that names no
+ * product the buyer may see is a failed entry [I].
+ */
+function productOverview(catalog: CatalogStore, p: ProductRow, fields: string[], opts: { media: boolean; prices: boolean }) {
+  return {
+    defaultImage: opts.media ? productImage(p) : null,
+    error: null,
+    fields: productFieldValues(p, fields),
+    id: p.id,
+    name: p.name,
+    ...(opts.prices ? { prices: priceLine(p) } : {}),
+    productClass: p.product_class,
+    productSellingModels: catalog.sellingModels(p.id).map(sellingModelJson),
+    purchaseQuantityRule: quantityRule(p),
+    sku: p.sku,
+    success: true,
+  };
+}
+
+function missingOverview(key: string) {
+  return { defaultImage: null, error: { errorCode: "INVALID_ID_FIELD", message: `Product not found: ${key}` }, fields: {}, id: null, success: false };
+}
+
+/** A comma-separated query list, trimmed, blanks dropped. */
+const listParam = (q: URLSearchParams, name: string) => (q.get(name) ?? "").split(",").map((v) => v.trim()).filter(Boolean);
 
 // ---------------------------------------------------------------------------------------------------------
 // Module
@@ -370,57 +535,84 @@ function findCategory(emu: Emu, rawId: string, label: string): CategoryRow {
   return category;
 }
 
+/** At most this many products per batch request of the emulator [I: the product and pricing GETs state no limit]. */
+const MAX_BATCH = 500;
+
 export function catalogRoutes(r: Router, emu: Emu) {
-  r.webstore("GET", "search/products", (ctx) => {
+  // connect_resources_commerce_webstore_search_products.htm
+  r.webstore("GET", "search/products", { since: 58 }, (ctx) => {
     browse(ctx);
     return json(search(emu, searchInputFromQuery(ctx.query)));
   });
 
-  r.webstore("POST", "search/products", async (ctx) => {
+  // connect_resources_commerce_webstore_product_search.htm: POST retrieves, like the GET.
+  r.webstore("POST", "search/product-search", { since: 49 }, async (ctx) => {
     browse(ctx);
     return json(search(emu, searchInputFromBody(await ctx.json())));
   });
 
-  r.webstore("GET", "products/:productId", (ctx) => {
+  // connect_resources_commerce_webstore_search_sort_rules.htm (ConnectApi getSortRules, 52.0).
+  r.webstore("GET", "search/sort-rules", { since: 52 }, (ctx) => {
+    browse(ctx);
+    return json({ sortRules: SORT_RULES.map((rule) => (ctx.apiVersion < 54 ? { ...rule, labelSuffix: undefined, sortOrder: undefined } : rule)) });
+  });
+
+  // connect_resources_commerce_webstore_products.htm: ids or skus, one of them.
+  r.webstore("GET", "products", { since: 54 }, (ctx) => {
+    browse(ctx);
+    const ids = listParam(ctx.query, "ids");
+    const skus = listParam(ctx.query, "skus");
+    if ((ids.length > 0) === (skus.length > 0)) throw invalidInput("Specify either ids or skus, but not both.");
+    const keys = ids.length ? ids : skus;
+    if (keys.length > MAX_BATCH) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `At most ${MAX_BATCH} products can be requested at once.`);
+    const catalog = catalogStore(emu);
+    const bySku = new Map(catalog.allProducts().map((p) => [p.sku, p]));
+    const fields = fieldList(ctx.query, "fields", ALL_FIELDS, Infinity);
+    const opts = {
+      media: ctx.query.get("excludeMedia") !== "true",
+      prices: ctx.apiVersion < 58 && ctx.query.get("excludePrices") !== "true",
+    };
+    const products = keys.map((key) => {
+      const p = ids.length ? catalog.product(key.slice(0, 15)) : bySku.get(key);
+      return p ? productOverview(catalog, p, fields, opts) : missingOverview(key);
+    });
+    return json({ products, total: products.length });
+  });
+
+  r.webstore("GET", "products/:productId", { since: 49 }, (ctx) => {
     browse(ctx);
     const product = findProduct(emu, ctx.params.productId);
-    return json(productDetail(catalogStore(emu), product, fieldList(ctx.query, "fields")));
+    // "If this list is empty or unspecified, all fields are returned. There is no limit to the number of fields."
+    return json(productDetail(catalogStore(emu), product, fieldList(ctx.query, "fields", ALL_FIELDS, Infinity)));
   });
 
-  // A product without a price answers 200 with success:false, like a failed line of the batch form below,
-  // so a client tells "unknown product" (404) from "no price" (error 102) without parsing messages.
-  r.webstore("GET", "pricing/products/:productId", (ctx) => {
+  r.webstore("GET", "pricing/products/:productId", { since: 49 }, (ctx) => {
     browse(ctx);
-    return json(priceResult(findProduct(emu, ctx.params.productId)));
+    const modelIds = listParam(ctx.query, "productSellingModelIds");
+    const product = findProduct(emu, ctx.params.productId);
+    return json(productPrice(catalogStore(emu), product, ctx.apiVersion, modelIds.length ? modelIds : null));
   });
 
-  r.webstore("POST", "pricing/products", async (ctx) => {
+  // connect_resources_commerce_webstore_pricing_products.htm: GET (54.0, productIds) and POST (49.0) answer alike.
+  r.webstore("GET", "pricing/products", { since: 54 }, (ctx) => {
+    browse(ctx);
+    const ids = listParam(ctx.query, "productIds");
+    if (ids.length === 0) throw invalidInput("productIds is required: a comma-separated list of product ids.");
+    if (ids.length > MAX_BATCH) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `At most ${MAX_BATCH} products can be priced in one request.`);
+    return json(pricingResult(catalogStore(emu), ids));
+  });
+
+  r.webstore("POST", "pricing/products", { since: 49 }, async (ctx) => {
     browse(ctx);
     const body = await ctx.json();
     const items = body?.pricingLineItems;
     if (!Array.isArray(items) || items.length === 0) throw invalidInput("pricingLineItems is required: a list of {productId}.");
-    if (items.length > 100) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", "At most 100 pricing line items can be priced in one request.");
-    const catalog = catalogStore(emu);
-    const results = items.map((item: any) => {
-      const id = typeof item?.productId === "string" ? item.productId.slice(0, 15) : null;
-      const product = id ? catalog.product(id) : undefined;
-      if (!product) {
-        return {
-          productId: item?.productId ?? null,
-          currencyIsoCode: "USD",
-          listPrice: null,
-          unitPrice: null,
-          pricebookEntryId: null,
-          success: false,
-          error: { code: "INVALID_ID_FIELD", message: `Product not found: ${item?.productId ?? null}` },
-        };
-      }
-      return priceResult(product);
-    });
-    return json({ currencyIsoCode: "USD", success: results.every((x: any) => x.success), pricingLineItemResults: results });
+    // "Up to 500 line items for pricing."
+    if (items.length > MAX_BATCH) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `At most ${MAX_BATCH} pricing line items can be priced in one request.`);
+    return json(pricingResult(catalogStore(emu), items.map((item: any) => item?.productId ?? null)));
   });
 
-  r.webstore("GET", "product-categories/children", (ctx) => {
+  r.webstore("GET", "product-categories/children", { since: 49 }, (ctx) => {
     browse(ctx);
     const parentParam = ctx.query.get("parentProductCategoryId");
     const parent = parentParam ? findCategory(emu, parentParam, "parentProductCategoryId") : null;
@@ -428,12 +620,12 @@ export function catalogRoutes(r: Router, emu: Emu) {
     return json({ productCategories: children.map(categoryJson) });
   });
 
-  r.webstore("GET", "product-categories/:productCategoryId", (ctx) => {
+  r.webstore("GET", "product-categories/:productCategoryId", { since: 49 }, (ctx) => {
     browse(ctx);
     return json(categoryJson(findCategory(emu, ctx.params.productCategoryId, "productCategoryId")));
   });
 
-  r.webstore("GET", "product-category-path/product-categories/:productCategoryId", (ctx) => {
+  r.webstore("GET", "product-category-path/product-categories/:productCategoryId", { since: 49 }, (ctx) => {
     browse(ctx);
     const category = findCategory(emu, ctx.params.productCategoryId, "productCategoryId");
     return json({ path: catalogStore(emu).categoryPath(category.id).map((c) => ({ id: c.id, name: c.name, description: c.description })) });

@@ -1,4 +1,4 @@
-import { cartById, cartOwner, findPrimaryCart, ownsCart, requireCart, type CartRow } from "./cart-store.js";
+import { cartById, cartOwner, findPrimaryCart, keepCheckoutAfterCouponChange, ownsCart, requireCart, type CartRow } from "./cart-store.js";
 import { cartSummaryJson } from "./cart-view.js";
 import { requireGuestFlag } from "./context.js";
 import {
@@ -20,7 +20,7 @@ import { availableFor, inventoryEnabled, releaseReservation, reservationSeconds,
 import { money } from "./money.js";
 import { insertOrder, nextOrderNumber, findOrderByCheckout, type OrderInput } from "./orders-store.js";
 import { recordId } from "./record-ids.js";
-import { WEBSTORE_BASE, type RequestContext, type Router } from "./router.js";
+import { webstoreBase, type RequestContext, type Router } from "./router.js";
 import type { Emu, EmulatorModule } from "./state.js";
 
 /**
@@ -163,8 +163,9 @@ export function touchCheckout(emu: Emu, checkoutId: string) {
 // ---------------------------------------------------------------------------------------------------------
 // Problems: what the checkout reports in `errors`, and what stops an order
 
-function checkoutError(type: "checkout" | "shipping" | "payment", title: string, detail: string, instance: string | null, errorCode?: string): CheckoutError {
-  return { type: `/commerce/errors/${type}-failure`, title, detail, instance, ...(errorCode ? { errorCode } : {}) };
+/** A Checkout Error is exactly `{type, title, detail, instance}` (no errorCode: the title names what failed). */
+function checkoutError(type: "checkout" | "shipping" | "payment", title: string, detail: string, instance: string | null): CheckoutError {
+  return { type: `/commerce/errors/${type}-failure`, title, detail, instance };
 }
 
 /** The cart's quantity of each product, over all its lines (a split line counts once per group). */
@@ -192,7 +193,6 @@ export function inventoryErrors(emu: Emu, rated: RatedCart): CheckoutError[] {
           "INSUFFICIENT_INVENTORY",
           `Not enough inventory for ${w.name}: ${w.quantity} requested, ${available} available.`,
           w.itemId,
-          "INSUFFICIENT_INVENTORY",
         ),
       );
     }
@@ -388,7 +388,7 @@ function prepareOrder(emu: Emu, checkout: CheckoutRow) {
           reserve(emu, cart.id, wantedByProduct(rated), reservationSeconds(emu, cart.webstore_id, undefined));
         } catch (err) {
           if (err instanceof ApiError && err.errorCode === "INSUFFICIENT_INVENTORY") {
-            throw new PlaceOrderError(412, [checkoutError("checkout", "INSUFFICIENT_INVENTORY", err.message, cart.id, "INSUFFICIENT_INVENTORY")]);
+            throw new PlaceOrderError(412, [checkoutError("checkout", "INSUFFICIENT_INVENTORY", err.message, cart.id)]);
           }
           throw err;
         }
@@ -412,7 +412,8 @@ export function checkoutJson(emu: Emu, checkout: CheckoutRow, rated: RatedCart, 
       totalChargeAmount: m(rated.shippingCents),
       totalTaxAmount: m(rated.taxCents),
       grandTotalAmount: m(rated.grandTotalCents),
-      firstPymt: { ...summary.firstPymt, GrandTotalAmount: m(rated.grandTotalCents), TotalTaxAmount: m(rated.taxCents) },
+      firstPymtGrandTotalAmount: m(rated.grandTotalCents),
+      firstPymtTotalTaxAmount: m(rated.taxCents),
     },
     contactInfo: {
       firstName: checkout.contact_first_name,
@@ -446,7 +447,7 @@ function respond(ctx: RequestContext, checkout: CheckoutRow, cart: CartRow, mode
   const fresh = checkoutRow(emu, checkout.id)!;
   const errors = processing || fresh.status !== "Open" ? [] : integrationErrors(emu, rated);
   const status = processing ? 202 : mode === "read" && errors.length ? 422 : 200;
-  const headers: Record<string, string> = processing ? { Location: `${WEBSTORE_BASE}${ctx.webstoreId}/checkouts/${checkout.id}`, "Retry-After": "1" } : {};
+  const headers: Record<string, string> = processing ? { Location: `${webstoreBase(ctx)}/checkouts/${checkout.id}`, "Retry-After": "1" } : {};
   return json(checkoutJson(emu, fresh, rated, status, errors), status, headers);
 }
 
@@ -604,38 +605,31 @@ async function patchCheckout(ctx: RequestContext) {
 
 /** Checkout coupons are the cart's coupons: the request goes to the cart-coupons resource of the checkout's cart. */
 async function delegateToCartCoupons(r: Router, ctx: RequestContext, method: "POST" | "DELETE", cart: CartRow, couponId?: string, body?: unknown) {
-  const path = `${WEBSTORE_BASE}${ctx.webstoreId}/carts/${cart.id}/cart-coupons${couponId ? `/${encodeURIComponent(couponId)}` : ""}`;
+  const path = `${webstoreBase(ctx)}/carts/${cart.id}/cart-coupons${couponId ? `/${encodeURIComponent(couponId)}` : ""}`;
   const { hit } = r.match(method, path);
   if (!hit) throw new ApiError(404, "NOT_FOUND", "The requested resource does not exist");
   return hit.route.handler({ ...ctx, params: hit.params, json: (() => Promise.resolve(body)) as RequestContext["json"] });
 }
 
-/** The cart resources treat a coupon change as a cart edit (cancelling the checkout); through the checkout it isn't one. */
-function keepSessionAfterCouponChange(emu: Emu, checkout: CheckoutRow) {
-  emu.db.transaction(() => {
-    emu.db.prepare("UPDATE carts SET status = 'Checkout' WHERE id = ? AND status = 'Active'").run(checkout.cart_id);
-    emu.db.prepare("UPDATE checkouts SET cart_revision = (SELECT revision FROM carts WHERE id = ?), last_activity_at = ? WHERE id = ?").run(checkout.cart_id, emu.clock.now(), checkout.id);
-  })();
-}
 
 function orderFailure(err: PlaceOrderError) {
   return json({ orderReferenceNumber: null, errors: err.errors }, err.status);
 }
 
 export function checkoutRoutes(r: Router, emu: Emu) {
-  r.webstore("PUT", "checkouts", startCheckout);
-  r.webstore("POST", "checkouts", startCheckout);
+  r.webstore("PUT", "checkouts", { since: 57 }, startCheckout);
+  r.webstore("POST", "checkouts", { since: 55 }, startCheckout);
 
-  r.webstore("GET", "checkouts/:activeOrCheckoutId", (ctx) => {
+  r.webstore("GET", "checkouts/:activeOrCheckoutId", { since: 55 }, (ctx) => {
     const { checkout, cart } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
     touchCheckout(emu, checkout.id);
     return respond(ctx, checkout, cart, "read");
   });
 
-  r.webstore("PATCH", "checkouts/:activeOrCheckoutId", patchCheckout);
+  r.webstore("PATCH", "checkouts/:activeOrCheckoutId", { since: 55 }, patchCheckout);
 
   // Deleting also clears the payment and billing address (they live on the session) and hands the cart back.
-  r.webstore("DELETE", "checkouts/:activeOrCheckoutId", (ctx) => {
+  r.webstore("DELETE", "checkouts/:activeOrCheckoutId", { since: 55 }, (ctx) => {
     const { checkout } = findCheckout(ctx, ctx.params.activeOrCheckoutId);
     emu.db.transaction(() => {
       if (checkout.status === "Placed") return; // the order stays answerable by its session
@@ -646,28 +640,31 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     return noContent();
   });
 
-  r.webstore("POST", "checkouts/:activeOrCheckoutId/coupons", async (ctx) => {
+  r.webstore("POST", "checkouts/:activeOrCheckoutId/coupons", { since: 61, until: 62 }, async (ctx) => {
+    // Checkout Coupon Input is {"couponCodes": ["X"]}: a list that takes a single code.
     const body = await ctx.json();
-    const code = typeof body?.couponCode === "string" ? body.couponCode : Array.isArray(body?.couponCodes) ? body.couponCodes[0] : undefined;
-    if (Array.isArray(body?.couponCodes) && body.couponCodes.length > 1) throw invalidInput("Apply one coupon code per request.");
+    if (!Array.isArray(body?.couponCodes) || body.couponCodes.length === 0) throw invalidInput("couponCodes is required: a list with one coupon code.");
+    if (body.couponCodes.length > 1) throw invalidInput("Only a single coupon code is supported.");
+    const code = body.couponCodes[0];
     const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
     const res = await delegateToCartCoupons(r, ctx, "POST", cart, undefined, { couponCode: code });
-    keepSessionAfterCouponChange(emu, checkout);
+    // Before 63.0 the cart's coupons cancel a checkout; through the checkout a coupon change never does.
+    emu.db.transaction(() => keepCheckoutAfterCouponChange(emu, cart))();
     emu.async.begin(checkoutKey(checkout.id));
     // Applying a coupon recalculates the checkout: accepted (202) once the cart took the coupon.
     return json(await res.json(), res.ok ? 202 : res.status);
   });
 
-  r.webstore("DELETE", "checkouts/:activeOrCheckoutId/coupons/:couponId", async (ctx) => {
+  r.webstore("DELETE", "checkouts/:activeOrCheckoutId/coupons/:couponId", { since: 61, until: 62 }, async (ctx) => {
     const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
     const res = await delegateToCartCoupons(r, ctx, "DELETE", cart, ctx.params.couponId);
-    keepSessionAfterCouponChange(emu, checkout);
+    emu.db.transaction(() => keepCheckoutAfterCouponChange(emu, cart))();
     emu.async.begin(checkoutKey(checkout.id));
-    // Documented as 202 (the checkout recalculates without the coupon), unlike the cart resource's 204.
+    // "202: Accepted DELETE" (connect_resources_commerce_webstore_coupon_delete.htm): the checkout recalculates.
     return res.ok ? new Response(null, { status: 202 }) : res;
   });
 
-  r.webstore("POST", "checkouts/:activeOrCheckoutId/orders", (ctx) => {
+  r.webstore("POST", "checkouts/:activeOrCheckoutId/orders", { since: 55 }, (ctx) => {
     const { checkout } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
     // A placed session answers its order again before anything else: a retried request never fails.
     if (checkout.order_reference_number) return json({ orderReferenceNumber: checkout.order_reference_number, errors: [] }, 201);
@@ -680,7 +677,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     }
   });
 
-  r.webstore("POST", "checkouts/:activeOrCheckoutId/orders/actions", async (ctx) => {
+  r.webstore("POST", "checkouts/:activeOrCheckoutId/orders/actions", { since: 64 }, async (ctx) => {
     if (emu.store.applicationContext(ctx.webstoreId).placeOrderV2Enabled !== true) {
       throw new ApiError(403, "API_DISABLED_FOR_ORG", "Place order actions need placeOrderV2Enabled in the store's checkout settings.");
     }
@@ -707,7 +704,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
       } catch (err) {
         if (!(err instanceof PlaceOrderError) && !(err instanceof ApiError)) throw err;
         const errors =
-          err instanceof PlaceOrderError ? err.errors : [checkoutError("checkout", err.errorCode, err.message, checkout.id, err.errorCode)];
+          err instanceof PlaceOrderError ? err.errors : [checkoutError("checkout", err.errorCode, err.message, checkout.id)];
         results.push({ action, status: "Failed", orderReferenceNumber: null, errors });
         break; // a later action builds on this one
       }

@@ -71,7 +71,7 @@ export function seedContext(emu: Emu) {
 }
 
 export function contextRoutes(r: Router, emu: Emu) {
-  r.webstore("GET", "application-context", (ctx) => {
+  r.webstore("GET", "application-context", { since: 54 }, (ctx) => {
     const appContext = emu.store.applicationContext(ctx.webstoreId);
     return json(appContext, 200, { "Cache-Control": `private, max-age=${APP_CONTEXT_MAX_AGE}` });
   });
@@ -110,7 +110,7 @@ export function contextRoutes(r: Router, emu: Emu) {
   // Nothing public documents this resource; the emulator answers a small, disabled agent configuration.
   r.webstore("GET", "shopperAgent/context", () => json({ isEnabled: false, agentId: null, welcomeMessage: null }));
 
-  r.webstore("GET", "external-managed-accounts", (ctx) => {
+  r.webstore("GET", "external-managed-accounts", { since: 49 }, (ctx) => {
     if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user.");
     const includeMine = ctx.query.get("includeMyAccount") === "true";
     const mine = ctx.user.account_id;

@@ -1,17 +1,29 @@
-import { assertEditable, cartOwner, requireCart, resolveCart, touchCart } from "./cart-store.js";
+import { assertEditable, cartById, cartOwner, keepCheckoutAfterCouponChange, requireCart, resolveCart, touchCart, type CartRow } from "./cart-store.js";
 import { couponRejection } from "./carts-pricing.js";
 import { cartCoupons, cartCouponsJson, loadCartView, promotionRule } from "./cart-view.js";
 import { GUEST_USER_ID } from "./context.js";
 import { ApiError, invalidInput, notFound } from "./errors.js";
 import { json, noContent } from "./http.js";
 import { recordId } from "./record-ids.js";
-import type { Router } from "./router.js";
+import type { RequestContext, Router } from "./router.js";
 import type { Emu } from "./state.js";
 
 /** Cart coupons: apply a code (with the promotion engine's rules), list them, remove one. */
 
+/**
+ * From 63.0 the cart's coupons are how a coupon changes during checkout (the checkout coupon resources of
+ * 61.0-62.0 are gone, connect_resources_commerce_webstore_coupon_delete.htm): the change keeps the checkout.
+ * Before, a coupon change is a cart edit like any other and cancels it.
+ */
+function couponChanged(ctx: RequestContext, before: CartRow): CartRow {
+  const changed = touchCart(ctx.emu, before, { itemsChanged: false });
+  if (ctx.apiVersion < 63) return changed;
+  keepCheckoutAfterCouponChange(ctx.emu, before);
+  return cartById(ctx.emu, before.id)!;
+}
+
 export function couponRoutes(r: Router, emu: Emu) {
-  r.webstore("GET", "carts/:cartStateOrId/cart-coupons", (ctx) => {
+  r.webstore("GET", "carts/:cartStateOrId/cart-coupons", { since: 54 }, (ctx) => {
     const owner = cartOwner(ctx);
     const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
     if (!cart) {
@@ -20,7 +32,7 @@ export function couponRoutes(r: Router, emu: Emu) {
     return json(cartCouponsJson({ cart, coupons: cartCoupons(emu, cart.id) }));
   });
 
-  r.webstore("POST", "carts/:cartStateOrId/cart-coupons", async (ctx) => {
+  r.webstore("POST", "carts/:cartStateOrId/cart-coupons", { since: 54 }, async (ctx) => {
     const body = await ctx.json();
     const code = typeof body?.couponCode === "string" ? body.couponCode.trim() : "";
     if (!code) throw invalidInput("Missing required field: couponCode.");
@@ -38,20 +50,20 @@ export function couponRoutes(r: Router, emu: Emu) {
       emu.db
         .prepare("INSERT INTO cart_coupons(id, cart_id, coupon_id, applied_at, seq) VALUES (?, ?, ?, ?, ?)")
         .run(emu.ids("cartCoupon"), cart.id, coupon.coupon_id, emu.clock.now(), seq);
-      const changed = touchCart(emu, cart, { itemsChanged: false });
+      const changed = couponChanged(ctx, cart);
       return cartCouponsJson({ cart: changed, coupons: cartCoupons(emu, cart.id) });
     })();
     return json(result, 201);
   });
 
-  r.webstore("DELETE", "carts/:cartStateOrId/cart-coupons/:cartCouponId", (ctx) => {
+  r.webstore("DELETE", "carts/:cartStateOrId/cart-coupons/:cartCouponId", { since: 54 }, (ctx) => {
     emu.db.transaction(() => {
       const cart = requireCart(ctx, ctx.params.cartStateOrId);
       assertEditable(cart);
       const id = recordId(ctx.params.cartCouponId, "cartCoupon", "cartCouponId");
       const removed = emu.db.prepare("DELETE FROM cart_coupons WHERE id = ? AND cart_id = ?").run(id, cart.id);
       if (removed.changes === 0) throw notFound(`Cart coupon not found: ${id}`);
-      touchCart(emu, cart, { itemsChanged: false });
+      couponChanged(ctx, cart);
     })();
     return noContent();
   });

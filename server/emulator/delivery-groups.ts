@@ -228,19 +228,23 @@ const ADDRESS_TEXT = {
 
 /**
  * A Checkout Address input → group columns: `{id}` of a saved address, `{shouldUseDefaultAddress:true}`, or the
- * fields themselves (country required, an ISO code). The string "default" is what LWR sends for the latter.
+ * fields themselves. The string "default" is what LWR sends for the latter. As "Checkout Address Input" documents
+ * it (connect_requests_checkout_address_input.htm): `name`, `street` and `country` are required, `country` and
+ * `region` are ISO codes (the org's State-Country picklist), `isDefault` is optional (default false; it says
+ * nothing about the delivery and is not kept), `shipToPhoneNumber` from 63.0. Anything else is an unknown field.
  */
 export function parseDeliveryAddress(emu: Emu, cart: CartRow, input: unknown, label = "deliveryAddress"): GroupAddress {
   if (input === "default") return fromSavedAddress(defaultSavedAddress(emu, cart));
   if (!input || typeof input !== "object" || Array.isArray(input)) throw invalidInput(`${label} must be an address object.`);
   const a = input as Record<string, unknown>;
   for (const key of Object.keys(a)) {
-    if (!(key in ADDRESS_TEXT) && key !== "id" && key !== "shouldUseDefaultAddress") {
+    if (!(key in ADDRESS_TEXT) && key !== "id" && key !== "shouldUseDefaultAddress" && key !== "isDefault") {
       throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in ${label}.`);
     }
   }
   if (a.id !== undefined && a.id !== null && a.id !== "") return fromSavedAddress(savedAddressForCart(emu, cart, a.id, `${label}.id`));
   if (a.shouldUseDefaultAddress === true) return fromSavedAddress(defaultSavedAddress(emu, cart));
+  if (a.isDefault !== undefined && a.isDefault !== null && typeof a.isDefault !== "boolean") throw invalidInput(`${label}.isDefault must be true or false.`);
   const out: GroupAddress = { ...noAddress };
   for (const [field, column] of Object.entries(ADDRESS_TEXT)) {
     const value = a[field];
@@ -249,10 +253,11 @@ export function parseDeliveryAddress(emu: Emu, cart: CartRow, input: unknown, la
     if (value.length > 255) throw invalidInput(`${label}.${field} can't be longer than 255 characters.`);
     out[column] = value.trim() || null;
   }
-  if (!out.address_country) throw invalidInput(`${label}.country is required.`);
-  if (!isIsoCountry(out.address_country)) throw invalidInput(`${label}.country must be an ISO 3166 two-letter country code: ${JSON.stringify(out.address_country)}.`);
-  out.address_country = out.address_country.toUpperCase();
-  if (!out.address_name) out.address_name = [out.address_first_name, out.address_last_name].filter(Boolean).join(" ") || null;
+  for (const [field, column] of [["name", "address_name"], ["street", "address_street"], ["country", "address_country"]] as const) {
+    if (!out[column]) throw invalidInput(`${label}.${field} is required.`);
+  }
+  if (!isIsoCountry(out.address_country!)) throw invalidInput(`${label}.country must be an ISO 3166 two-letter country code: ${JSON.stringify(out.address_country)}.`);
+  out.address_country = out.address_country!.toUpperCase();
   return out;
 }
 
@@ -340,7 +345,6 @@ export interface CheckoutError {
   title: string;
   detail: string;
   instance: string | null;
-  errorCode?: string;
 }
 
 export interface RatedGroup {
@@ -453,7 +457,8 @@ function ratedItemJson(rated: RatedCart, g: RatedGroup, line: CartLine) {
     ...item,
     totalTax: m(tax),
     totalAmount: m(lineNetCents(line) + added),
-    firstPymtTotal: { ...item.firstPymtTotal, Amount: m(lineNetCents(line) + added), Tax: m(tax) },
+    firstPymtTotalAmount: m(lineNetCents(line) + added),
+    firstPymtTotalTax: m(tax),
   };
 }
 
@@ -481,7 +486,6 @@ export function deliveryGroupJson(rated: RatedCart, g: RatedGroup, cartItemLimit
     errors: g.errors,
     totalCartItemCount: g.lines.length,
     totalProductAmount: rated.view.processing ? null : money(g.productCents),
-    totalProductCount: quantity(g.lines.reduce((a, l) => a + l.item.quantity, 0)),
     isGift: row.is_gift === 1,
     giftMessage: row.gift_message,
     giftToName: row.gift_to_name,
@@ -490,10 +494,13 @@ export function deliveryGroupJson(rated: RatedCart, g: RatedGroup, cartItemLimit
   };
 }
 
-/** A Delivery Group Collection page: `pageSize` (or the spec's `limit`), default 20; `page` token. */
+/**
+ * A Delivery Group Collection page: `pageSize` 1–100, default 25, and a `page` token, as the resource documents them
+ * (connect_resources_commerce_webstore_cart_delivery_groups.htm); there is no `limit` parameter.
+ */
 export function deliveryGroupCollectionJson(ctx: RequestContext, rated: RatedCart) {
   const q = ctx.query;
-  const size = q.has("limit") ? intParam(q, "limit", 20, 1, 100) : intParam(q, "pageSize", 20, 1, 100);
+  const size = intParam(q, "pageSize", 25, 1, 100);
   const cartItemLimit = intParam(q, "cartItemLimit", 0, 0, 100);
   const sort = q.get("sort") || null;
   if (sort !== null && !(GROUP_SORTS as readonly string[]).includes(sort)) throw illegalQuery("sort", sort, `Expected one of ${GROUP_SORTS.join(", ")}.`);
@@ -628,7 +635,7 @@ function rerate(emu: Emu, cart: CartRow, groupId: string, addressChanged: boolea
 export function deliveryGroupRoutes(r: Router, emu: Emu) {
   const base = "carts/:cartStateOrId/delivery-groups";
 
-  r.webstore("GET", base, (ctx) => {
+  r.webstore("GET", base, { since: 59 }, (ctx) => {
     const rated = emu.db.transaction(() => {
       const cart = cartForGroups(ctx, false);
       return rateCart(emu, cart, emu.async.poll(asyncKey(cart.id)));
@@ -637,7 +644,7 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
     return rated.view.processing ? json(body, 202, { Location: ctx.url.pathname, "Retry-After": "1" }) : json(body);
   });
 
-  r.webstore("GET", `${base}/:deliveryGroupId`, (ctx) => {
+  r.webstore("GET", `${base}/:deliveryGroupId`, { since: 59 }, (ctx) => {
     const cartItemLimit = intParam(ctx.query, "cartItemLimit", 0, 0, 100);
     const { rated, id } = emu.db.transaction(() => {
       const cart = cartForGroups(ctx, false);
@@ -648,7 +655,7 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
     return rated.view.processing ? json(body, 202) : json(body);
   });
 
-  r.webstore("POST", base, async (ctx) => {
+  r.webstore("POST", base, { since: 59 }, async (ctx) => {
     const body = await ctx.json();
     const rated = emu.db.transaction(() => {
       const cart = cartForGroups(ctx, true);
@@ -662,7 +669,7 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
     return json(deliveryGroupJson(rated.rated, rated.rated.groups.find((g) => g.row.id === rated.id)!, 0, emu.clock.now()), 201);
   });
 
-  r.webstore("PATCH", `${base}/:deliveryGroupId`, async (ctx) => {
+  r.webstore("PATCH", `${base}/:deliveryGroupId`, { since: 59 }, async (ctx) => {
     const body = await ctx.json();
     const { rated, id } = emu.db.transaction(() => {
       const cart = cartForGroups(ctx, true);
@@ -677,7 +684,7 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
   });
 
   // The default group stays; another group's items either go with it (deleteCartItems=true) or move to the default.
-  r.webstore("DELETE", `${base}/:deliveryGroupId`, (ctx) => {
+  r.webstore("DELETE", `${base}/:deliveryGroupId`, { since: 59 }, (ctx) => {
     const deleteItems = booleanParam(ctx.query, "deleteCartItems", false);
     emu.db.transaction(() => {
       const cart = cartForGroups(ctx, true);
@@ -698,7 +705,7 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
     return noContent();
   });
 
-  r.webstore("POST", `${base}/actions/arrange-items`, async (ctx) => {
+  r.webstore("POST", `${base}/actions/arrange-items`, { since: 60 }, async (ctx) => {
     const dropEmpty = booleanParam(ctx.query, "deleteEmptyDeliveryGroups", true);
     const body = await ctx.json();
     const arrangements = body?.arrangements;

@@ -11,12 +11,16 @@ import type { Emu, UserRow } from "./state.js";
  * - anyone reads a guest order after verifying its contact details (or with an access token from authorize);
  * - every other case gets exactly the answer an unknown order gets (ORDER_NOT_FOUND), after the same work,
  *   so neither the body nor the timing tells an order number that exists from one that doesn't;
- * - failed lookups are rate-limited per client and per order (LOOKUP_FAILURE_LIMIT per LOOKUP_WINDOW_MS).
+ * - failed lookups are rate-limited per client (LOOKUP_FAILURE_LIMIT per LOOKUP_WINDOW_MS) and, with a backoff,
+ *   per (order, client): never per order alone, which would let anyone lock an order's owner out. A signed-in
+ *   buyer's own order is never limited. [I] No Salesforce page documents a lookup limit: see docs/emulator-orders.md.
  */
 
 export const ORDER_NOT_FOUND_MESSAGE = "Something's not right. Check your info and try again.";
 export const LOOKUP_FAILURE_LIMIT = 10;
 export const LOOKUP_WINDOW_MS = 60_000;
+/** Failures for one (order, client) before each next try must wait: 1 s, then 2 s, 4 s … (within the window). */
+export const LOOKUP_FREE_TRIES = 3;
 export const ACCESS_TOKEN_TTL_MS = 60 * 60_000;
 
 /** The one answer for an order the caller may not see, whatever the reason. */
@@ -120,18 +124,25 @@ function orderBucket(order: OrderRow | undefined, key: string) {
 }
 
 /**
- * One guarded lookup: finds the order by id / number / reference, refuses with 429 while the client or the
- * order is over the limit, checks access, records a failure and answers ORDER_NOT_FOUND when it fails.
+ * One guarded lookup: finds the order by id / number / reference; a signed-in buyer's own order opens whatever
+ * the limits say; otherwise refuses with 429 while the client is over its limit or its tries at this order are
+ * backing off, checks access, records a failure and answers ORDER_NOT_FOUND when it fails.
  */
 export function guardedLookup(ctx: RequestContext, key: string, creds: Credentials): OrderRow {
   const emu = ctx.emu;
   const reader = orderReader(emu);
   const order = reader.find(ctx.webstoreId, key);
   if (!order) reader.decoy(ctx.webstoreId);
-  const keys = [clientKey(ctx), orderBucket(order, key)];
+  if (ctx.user && order && order.account_id !== null && actableAccounts(emu, ctx.user).has(order.account_id)) return order;
+  const client = clientKey(ctx);
+  const keys = [client, `${orderBucket(order, key)}|${client}`];
   const now = emu.clock.now();
-  const count = emu.db.prepare("SELECT count(*) AS n FROM order_lookup_failures WHERE key = ? AND at > ?");
-  if (keys.some((k) => (count.get(k, now - LOOKUP_WINDOW_MS) as { n: number }).n >= LOOKUP_FAILURE_LIMIT)) throw tooManyLookups();
+  const since = now - LOOKUP_WINDOW_MS;
+  const count = emu.db.prepare("SELECT count(*) AS n, max(at) AS last FROM order_lookup_failures WHERE key = ? AND at > ?");
+  const byClient = count.get(keys[0], since) as { n: number };
+  const atOrder = count.get(keys[1], since) as { n: number; last: number | null };
+  const backoffMs = atOrder.n >= LOOKUP_FREE_TRIES ? 1000 * 2 ** (atOrder.n - LOOKUP_FREE_TRIES) : 0;
+  if (byClient.n >= LOOKUP_FAILURE_LIMIT || (atOrder.last !== null && now - atOrder.last < backoffMs)) throw tooManyLookups();
   if (mayReadOrder(ctx, order, creds)) return order!;
   const insert = emu.db.prepare("INSERT INTO order_lookup_failures(key, at) VALUES (?, ?)");
   for (const k of keys) insert.run(k, now);

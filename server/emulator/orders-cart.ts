@@ -63,7 +63,7 @@ export function addOrderLinesToCart(emu: Emu, order: OrderRow, openCart: () => C
 }
 
 export function addOrderToCartRoutes(r: Router, emu: Emu) {
-  r.webstore("POST", "order-summaries/actions/add-order-to-cart", async (ctx) => {
+  r.webstore("POST", "order-summaries/actions/add-order-to-cart", { since: 59 }, async (ctx) => {
     const body = (await ctx.json()) ?? {};
     const missing = ["cartStateOrId", "orderSummaryIdOrRefNumber"].filter((f) => blank(body[f]));
     if (missing.length) throw invalidInput(`Missing required field${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`);
@@ -81,7 +81,7 @@ export function addOrderToCartRoutes(r: Router, emu: Emu) {
   });
 
   // The v57 form: the order in the path, for a buyer (or a guest holding an access token in the query).
-  r.webstore("POST", "order-summaries/:orderSummaryId/actions/add-order-to-cart", async (ctx) => {
+  r.webstore("POST", "order-summaries/:orderSummaryId/actions/add-order-to-cart", { since: 57 }, async (ctx) => {
     const body = (await ctx.json()) ?? {};
     if (blank(body.cartStateOrId)) throw invalidInput("Missing required field: cartStateOrId.");
     const openCart = cartToFill(ctx, body.cartStateOrId.trim());

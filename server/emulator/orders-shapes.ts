@@ -8,13 +8,13 @@ import type { AdjustmentRow, DeliveryGroupRow, ItemRow, OrderRow, PaymentRow } f
 import type { Emu } from "./state.js";
 
 /**
- * The JSON shapes of the order resources: record field maps (`{dataName, dataType, label, text, type}` per field),
+ * The JSON shapes of the order resources: record field maps (`{dataName, label, text, type}` per field, as the LWR
+ * order fixtures show them),
  * order summaries, delivery groups, items, adjustments and the lookup output.
  */
 
 export interface RecordField {
   dataName: string;
-  dataType: string;
   label: string;
   text: string | null;
   type: string;
@@ -27,26 +27,10 @@ interface FieldDef<R> {
   value(row: R): string | null;
 }
 
-const DATA_TYPES: Record<FieldDef<unknown>["type"], string> = {
-  id: "Id",
-  reference: "Reference",
-  string: "String",
-  datetime: "DateTime",
-  date: "Date",
-  currency: "Currency",
-  double: "Double",
-  boolean: "Boolean",
-  picklist: "Picklist",
-  email: "Email",
-  phone: "Phone",
-  textarea: "TextArea",
-  address: "Address",
-};
-
 type Catalogue<R> = Record<string, FieldDef<R>>;
 
 function field<R>(name: string, def: FieldDef<R>, row: R): RecordField {
-  return { dataName: name, dataType: DATA_TYPES[def.type], label: def.label, text: def.value(row), type: def.type };
+  return { dataName: name, label: def.label, text: def.value(row), type: def.type };
 }
 
 /** Splits requested names of several entities ("Product2.Name") into the names each entity knows. */
@@ -313,37 +297,12 @@ export const GROUP_ENTITIES = [
   { entity: "OrderDeliveryMethod", catalogue: METHOD_FIELDS, bare: false },
 ];
 
-/** The plain properties every delivery group carries besides its field map. */
-function groupProps(v: GroupView, currency: string) {
-  const g = v.group;
+/**
+ * One entry of GET order-summaries/{id}/delivery-groups: its requested fields (prefixed keys) and nothing else, as the
+ * LWR fixture shows it (`{fields: {"OrderDeliveryGroupSummary.Id": {dataName, label, text, type}, …}}`).
+ */
+export function deliveryGroupJson(v: GroupView, requested: string[]) {
   return {
-    id: g.id,
-    name: g.name,
-    currencyIsoCode: currency,
-    deliverToName: g.deliver_to_name,
-    deliverToStreet: g.deliver_to_street,
-    deliverToCity: g.deliver_to_city,
-    deliverToState: g.deliver_to_state,
-    deliverToPostalCode: g.deliver_to_postal_code,
-    deliverToCountry: g.deliver_to_country,
-    companyName: g.deliver_to_company_name,
-    phoneNumber: g.deliver_to_phone,
-    deliveryMethodName: g.delivery_method_name,
-    desiredDeliveryDate: g.desired_delivery_date,
-    isGift: g.is_gift === 1,
-    giftMessage: g.gift_message,
-    totalLineAmount: money(v.lineCents),
-    totalAdjustmentAmount: money(v.adjustmentCents),
-    deliveryChargeAmount: money(v.chargeCents),
-    totalTaxAmount: money(v.taxCents),
-    grandTotalAmount: money(v.lineCents + v.adjustmentCents + v.chargeCents + v.taxCents),
-  };
-}
-
-/** One entry of GET order-summaries/{id}/delivery-groups: the requested fields (prefixed keys) and the plain props. */
-export function deliveryGroupJson(v: GroupView, currency: string, requested: string[]) {
-  return {
-    ...groupProps(v, currency),
     fields: {
       ...fieldMap(GROUP_FIELDS, fieldsOf(requested, "OrderDeliveryGroupSummary", GROUP_FIELDS, { bareNames: true }), v, "OrderDeliveryGroupSummary."),
       ...fieldMap(METHOD_FIELDS, fieldsOf(requested, "OrderDeliveryMethod", METHOD_FIELDS, { bareNames: false }), v, "OrderDeliveryMethod."),
@@ -447,8 +406,6 @@ export function itemJson(emu: Emu, v: ItemView, items: ItemRow[], adjustments: A
   return {
     orderItemSummaryId: item.id,
     orderSummaryId: item.order_summary_id,
-    orderDeliveryGroupSummaryId: item.order_delivery_group_id,
-    type: item.type,
     fields: fieldMap(ITEM_FIELDS, fieldsOf(requested, "OrderItemSummary", ITEM_FIELDS, { bareNames: true }), v, "OrderItemSummary."),
     adjustmentAggregates: withAdjustmentDetails ? itemAggregates(item, items, adjustments) : null,
     product: lineProductJson(emu, item, fieldsOf(requested, "Product2", PRODUCT_FIELDS, { bareNames: false }), "Product2."),
@@ -533,7 +490,6 @@ export function lookupJson(emu: Emu, d: LookupData, requested: string[], exclude
     return {
       id: item.id,
       itemClass: p?.product_class ?? null,
-      type: item.type,
       fields: fieldMap(ITEM_FIELDS, itemFields, itemView(item, d.adjustments)),
       product: lineProductJson(emu, item, productFields, ""),
       adjustments: d.adjustments.filter((a) => a.order_item_id === item.id).map((a) => adjustmentJson(a, currency)),
@@ -559,8 +515,9 @@ export function lookupJson(emu: Emu, d: LookupData, requested: string[], exclude
       : groups.map((g) => {
           const v = groupView(g, d.items, d.adjustments);
           return {
-            ...groupProps(v, currency),
-            deliveryMethod: { id: g.delivery_method_id, name: g.delivery_method_name, fields: fieldMap(METHOD_FIELDS, methodFields, v) },
+            id: g.id,
+            currencyIsoCode: currency,
+            deliveryMethod: { fields: fieldMap(METHOD_FIELDS, methodFields, v) },
             fields: fieldMap(GROUP_FIELDS, groupFields, v),
             lineItems: exclude.has("LineItems") ? null : d.items.filter((i) => i.order_delivery_group_id === g.id).map(lineItem),
           };

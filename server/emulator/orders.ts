@@ -190,7 +190,7 @@ function lookupAnswer(ctx: RequestContext, order: OrderRow, fields: string[], ex
 export function orderRoutes(r: Router, emu: Emu) {
   const reader = orderReader(emu);
 
-  r.webstore("GET", "order-summaries", (ctx) => {
+  r.webstore("GET", "order-summaries", { since: 55 }, (ctx) => {
     const user = requireBuyer(ctx);
     const account = effectiveAccountId(ctx)!;
     const fields = orderFieldNames(ctx);
@@ -225,7 +225,7 @@ export function orderRoutes(r: Router, emu: Emu) {
   });
 
   // Not documented anywhere public; the products a buyer bought for the effective account, most recent first.
-  r.webstore("GET", "order-summaries/purchased-products", (ctx) => {
+  r.webstore("GET", "order-summaries/purchased-products", { since: 55 }, (ctx) => {
     const user = requireBuyer(ctx);
     const account = effectiveAccountId(ctx)!;
     const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
@@ -275,7 +275,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     });
   });
 
-  r.webstore("GET", "order-summaries/:orderSummaryId", (ctx) => {
+  r.webstore("GET", "order-summaries/:orderSummaryId", { since: 55 }, (ctx) => {
     const order = orderFor(ctx);
     const fields = orderFieldNames(ctx);
     const includeAdjustmentDetails = booleanParam(ctx.query, "includeAdjustmentDetails");
@@ -283,7 +283,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     return json(summaryOf(ctx, order, fields, includeProducts, includeAdjustmentDetails));
   });
 
-  r.webstore("GET", "order-summaries/:orderSummaryId/delivery-groups", (ctx) => {
+  r.webstore("GET", "order-summaries/:orderSummaryId/delivery-groups", { since: 55 }, (ctx) => {
     const order = orderFor(ctx);
     const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_GROUP_FIELDS));
     if (requested) checkFields(requested, GROUP_ENTITIES);
@@ -292,12 +292,12 @@ export function orderRoutes(r: Router, emu: Emu) {
     const slice = pageById(d.groups, paging);
     return json({
       count: slice.rows.length,
-      orderDeliveryGroups: slice.rows.map((g) => deliveryGroupJson(groupView(g, d.items, d.adjustments), order.currency_iso_code, requested ?? DEFAULT_GROUP_FIELDS)),
+      orderDeliveryGroups: slice.rows.map((g) => deliveryGroupJson(groupView(g, d.items, d.adjustments), requested ?? DEFAULT_GROUP_FIELDS)),
       ...pageJson(ctx, "page", slice),
     });
   });
 
-  r.webstore("GET", "order-summaries/:orderSummaryId/items", (ctx) => {
+  r.webstore("GET", "order-summaries/:orderSummaryId/items", { since: 55 }, (ctx) => {
     const order = orderFor(ctx);
     const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_ITEM_FIELDS));
     if (requested) checkFields(requested, ITEM_ENTITIES);
@@ -316,14 +316,14 @@ export function orderRoutes(r: Router, emu: Emu) {
     });
   });
 
-  r.webstore("GET", "order-summaries/:orderSummaryId/adjustments", (ctx) => {
+  r.webstore("GET", "order-summaries/:orderSummaryId/adjustments", { since: 55 }, (ctx) => {
     const order = orderFor(ctx);
     const adjustments = reader.adjustments(order.id);
     return json({ adjustments: adjustments.map((a) => adjustmentJson(a, order.currency_iso_code)) });
   });
 
   // A read, although a POST: the item ids travel in the body.
-  r.webstore("POST", "order-summaries/:orderSummaryId/items/adjustments", async (ctx) => {
+  r.webstore("POST", "order-summaries/:orderSummaryId/items/adjustments", { since: 55 }, async (ctx) => {
     const body = await ctx.json();
     const list = body?.orderItemSummaries;
     if (!Array.isArray(list) || list.length === 0) throw invalidInput("orderItemSummaryIds are required: send orderItemSummaries [{orderItemSummaryId}].");
@@ -342,7 +342,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     return json({ orderItemSummaries: out });
   });
 
-  r.webstore("POST", "order-summaries/actions/lookup", async (ctx) => {
+  r.webstore("POST", "order-summaries/actions/lookup", { since: 58 }, async (ctx) => {
     const body = await ctx.json();
     const key = body?.orderSummaryIdOrRefNumber;
     if (blank(key)) throw invalidInput("orderSummaryIdOrRefNumber is required.");
@@ -354,7 +354,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     return lookupAnswer(ctx, order, fields, exclude);
   });
 
-  r.webstore("GET", "order-summaries/actions/lookup", (ctx) => {
+  r.webstore("GET", "order-summaries/actions/lookup", { since: 64 }, (ctx) => {
     const key = ctx.query.get("orderSummaryIdOrRefNumber");
     if (blank(key)) throw invalidInput("orderSummaryIdOrRefNumber is required.");
     const fields = lookupFields(ctx.query);
@@ -364,7 +364,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     return lookupAnswer(ctx, order, fields, exclude);
   });
 
-  r.webstore("POST", "order-summaries/actions/authorize", async (ctx) => {
+  r.webstore("POST", "order-summaries/actions/authorize", { since: 64 }, async (ctx) => {
     const body = (await ctx.json()) ?? {};
     const missing = ["orderSummaryRefNumber", "email", "phoneNumber"].filter((f) => blank(body[f]));
     if (missing.length) throw invalidInput(`Missing required field${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`);

@@ -253,7 +253,7 @@ function authorize(ctx: RequestContext, checkout: CheckoutRow, input: PaymentInp
 }
 
 export function paymentRoutes(r: Router, emu: Emu) {
-  r.webstore("POST", "payments/token", async (ctx) => {
+  r.webstore("POST", "payments/token", { since: 55 }, async (ctx) => {
     requireGuestFlag(ctx, "guestCheckoutEnabled");
     const body = await ctx.json();
     if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
@@ -278,7 +278,7 @@ export function paymentRoutes(r: Router, emu: Emu) {
     return json({ token, errors: [] }, 201);
   });
 
-  r.webstore("POST", "checkouts/:activeOrCheckoutId/payments", async (ctx) => {
+  r.webstore("POST", "checkouts/:activeOrCheckoutId/payments", { since: 55 }, async (ctx) => {
     const input = parsePaymentInput(await ctx.json());
     const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
     const result = emu.db.transaction((): AuthResult => {

@@ -6,12 +6,44 @@ import type { Emu, UserRow } from "./state.js";
 export const API_VERSION = "v65.0";
 export const WEBSTORE_BASE = `/services/data/${API_VERSION}/commerce/webstores/`;
 
+/** The newest API version the emulator answers (API_VERSION); a later one is as unknown as it is to a real org. */
+export const LATEST_VERSION = 65;
+/** The oldest version any Commerce webstore resource is documented at (Summer '20). */
+export const OLDEST_VERSION = 49;
+
+/**
+ * The API versions a resource is documented at, from its Salesforce page ("Available version 61.0 - 62.0" is
+ * `{ since: 61, until: 62 }`). Outside them the resource does not exist: 404 NOT_FOUND, as a real org answers.
+ */
+export interface VersionRange {
+  since: number;
+  /** The last version it exists at; absent = still there at LATEST_VERSION. */
+  until?: number;
+}
+
+/** "v62.0" → 62; null for anything that is not a version the emulator serves. */
+export function parseApiVersion(segment: string): number | null {
+  const m = /^v(\d{2})\.0$/.exec(segment);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return n >= OLDEST_VERSION && n <= LATEST_VERSION ? n : null;
+}
+
+export const inRange = (version: number, range: VersionRange) =>
+  version >= range.since && version <= (range.until ?? LATEST_VERSION);
+
+/** The webstore base of the request's own version, for Location headers and page URLs. */
+export const webstoreBase = (ctx: Pick<RequestContext, "apiVersion" | "webstoreId">) =>
+  `/services/data/v${ctx.apiVersion}.0/commerce/webstores/${ctx.webstoreId}`;
+
 export interface RequestContext {
   req: Request;
   url: URL;
   method: string;
   params: Record<string, string>;
   query: URLSearchParams;
+  /** The API version of the request's path (/services/data/v62.0/… → 62); LATEST_VERSION for paths without one. */
+  apiVersion: number;
   /** The JSON body; a body that is not JSON answers 400 JSON_PARSER_ERROR, as the API does. */
   json<T = any>(): Promise<T>;
   /** The signed-in buyer from the bearer token; null for a guest. */
@@ -38,6 +70,8 @@ interface Route {
   scope: "webstore" | "raw";
   /** The caller must present a valid bearer token (every webstore route, and raw data routes such as SEO). */
   authenticated: boolean;
+  /** Routes whose path has an `:apiVersion` segment exist only at these versions. */
+  versions?: VersionRange;
 }
 
 /** Bearer token → caller; throws 401 INVALID_SESSION_ID when there is no valid token. */
@@ -46,9 +80,16 @@ export type Authenticate = (req: Request) => Caller;
 export class Router {
   private routes: Route[] = [];
 
-  /** A route under /services/data/v65.0/commerce/webstores/{webstoreId}/, e.g. "carts/:cartStateOrId". */
-  webstore(method: string, path: string, handler: Handler) {
-    this.add("webstore", method, `${WEBSTORE_BASE}:webstoreId/${path}`, handler, true);
+  /**
+   * A route under /services/data/{version}/commerce/webstores/{webstoreId}/, e.g. "carts/:cartStateOrId", at the
+   * versions its Salesforce page documents (`{ since: 64 }`, `{ since: 61, until: 62 }`).
+   */
+  webstore(method: string, path: string, versions: VersionRange, handler: Handler): void;
+  /** A route documented at every version the emulator serves (from OLDEST_VERSION). */
+  webstore(method: string, path: string, handler: Handler): void;
+  webstore(method: string, path: string, a: VersionRange | Handler, b?: Handler) {
+    const [versions, handler] = typeof a === "function" ? [{ since: OLDEST_VERSION }, a] : [a, b!];
+    this.add("webstore", method, `/services/data/:apiVersion/commerce/webstores/:webstoreId/${path}`, handler, true, versions);
   }
 
   /** A route outside the webstore: OAuth and test controls (no token), or a data resource (`authenticated`). */
@@ -56,7 +97,7 @@ export class Router {
     this.add("raw", method, path, handler, options.authenticated === true);
   }
 
-  private add(scope: Route["scope"], method: string, path: string, handler: Handler, authenticated: boolean) {
+  private add(scope: Route["scope"], method: string, path: string, handler: Handler, authenticated: boolean, versions?: VersionRange) {
     const segments = path.split("/").filter(Boolean);
     this.routes.push({
       method,
@@ -65,6 +106,7 @@ export class Router {
       handler,
       scope,
       authenticated,
+      versions,
     });
   }
 
@@ -87,9 +129,18 @@ export class Router {
     }
     // A literal segment beats a parameter (carts/compact-summary is not carts/{cartId}), among the routes of
     // the request's method; only when no route has that method is the answer 405 with the allowed ones.
+    // A route outside its versions doesn't exist: when the best match is one, the resource is not found (it
+    // doesn't fall through to a parameter route: compact-summary at v62 is not a cart id).
     candidates.sort((a, b) => b.route.staticCount - a.route.staticCount);
-    const hit = candidates.find((c) => c.route.method === method);
-    return { hit, allowed: [...new Set(candidates.map((c) => c.route.method))] };
+    const available = (c: (typeof candidates)[number]) => {
+      if (!c.route.versions) return true;
+      const version = parseApiVersion(c.params.apiVersion ?? "");
+      return version !== null && inRange(version, c.route.versions);
+    };
+    const best = candidates.find((c) => c.route.method === method);
+    const hit = best && available(best) ? best : undefined;
+    const allowed = best ? [] : [...new Set(candidates.filter(available).map((c) => c.route.method))];
+    return { hit, allowed };
   }
 
   async handle(req: Request, emu: Emu, authenticate: Authenticate): Promise<Response> {
@@ -100,11 +151,12 @@ export class Router {
         if (allowed.length) {
           throw new ApiError(405, "METHOD_NOT_ALLOWED", `HTTP Method '${req.method}' not allowed. Allowed are ${allowed.join(",")}`);
         }
-        if (url.pathname.startsWith("/services/data/") && !url.pathname.startsWith(`/services/data/${API_VERSION}/`)) {
-          throw new ApiError(404, "NOT_FOUND", "The requested resource does not exist");
+        // An unknown webstore is named as such, at any version the emulator serves; anything else is not found.
+        const [, services, data, version, commerce, webstores, store] = url.pathname.split("/");
+        const webstorePath = services === "services" && data === "data" && commerce === "commerce" && webstores === "webstores";
+        if (webstorePath && parseApiVersion(version ?? "") !== null && store && !emu.store.webstoreExists(store)) {
+          throw webstoreNotFound(store);
         }
-        const store = url.pathname.startsWith(WEBSTORE_BASE) ? url.pathname.slice(WEBSTORE_BASE.length).split("/")[0] : null;
-        if (store && !emu.store.webstoreExists(store)) throw webstoreNotFound(store);
         throw new ApiError(404, "NOT_FOUND", "The requested resource does not exist");
       }
       const { route, params } = hit;
@@ -119,6 +171,7 @@ export class Router {
         method: req.method,
         params,
         query: url.searchParams,
+        apiVersion: parseApiVersion(params.apiVersion ?? "") ?? LATEST_VERSION,
         user: caller.user,
         uvid: caller.uvid,
         webstoreId: params.webstoreId ?? "",

@@ -198,9 +198,15 @@ function itemPageJson(emu: Emu, list: WishlistRow, o: PageOptions) {
   const all = wishlistStore(emu).items(list.id);
   const sorted = o.sort === "CreatedDateAsc" ? all : [...all].reverse();
   const window = pageWindow(o.query, sorted.length, o.pageSize);
+  const items = sorted.slice(window.offset, window.offset + o.pageSize).map((item) => itemJson(emu, list, item, o.productFields));
+  // Wishlist Item Collection (connect_responses_wishlist_item_collection): the currency, whether an item has an
+  // error, and token paging only (no page counters: those are the cart item collection's).
+  const { currentPage: _p, totalItemCount: _t, totalNumberOfPages: _n, ...tokens } = pageFields(o.url, window);
   return {
-    items: sorted.slice(window.offset, window.offset + o.pageSize).map((item) => itemJson(emu, list, item, o.productFields)),
-    ...pageFields(o.url, window),
+    currencyIsoCode: emu.store.applicationContext(list.webstore_id).defaultCurrency ?? "USD",
+    hasErrors: items.some((i) => i.error !== null),
+    items,
+    ...tokens,
   };
 }
 
@@ -270,7 +276,7 @@ function addListToCart(emu: Emu, list: WishlistRow, openCart: () => CartRow) {
 export function wishlistRoutes(r: Router, emu: Emu) {
   const store = wishlistStore(emu);
 
-  r.webstore("GET", "wishlists", (ctx) => {
+  r.webstore("GET", "wishlists", { since: 49 }, (ctx) => {
     const owner = ownerOf(ctx);
     const include = booleanParam(ctx.query, "includeDisplayedList");
     const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
@@ -286,7 +292,7 @@ export function wishlistRoutes(r: Router, emu: Emu) {
     });
   });
 
-  r.webstore("POST", "wishlists", async (ctx) => {
+  r.webstore("POST", "wishlists", { since: 49 }, async (ctx) => {
     const owner = ownerOf(ctx);
     const body = objectBody(await ctx.json(), "wishlist input");
     const name = nameInput(body.name);
@@ -310,13 +316,13 @@ export function wishlistRoutes(r: Router, emu: Emu) {
     return json(wishlistJson(emu, list, options), 201);
   });
 
-  r.webstore("GET", "wishlists/:wishlistId", (ctx) => {
+  r.webstore("GET", "wishlists/:wishlistId", { since: 49 }, (ctx) => {
     const owner = ownerOf(ctx);
     const options = pageOptions(ctx, 200);
     return json(wishlistJson(emu, ownedList(emu, owner, ctx.params.wishlistId), options));
   });
 
-  r.webstore("PATCH", "wishlists/:wishlistId", async (ctx) => {
+  r.webstore("PATCH", "wishlists/:wishlistId", { since: 49 }, async (ctx) => {
     const owner = ownerOf(ctx);
     const list = ownedList(emu, owner, ctx.params.wishlistId);
     const body = objectBody(await ctx.json(), "wishlist update input");
@@ -326,20 +332,20 @@ export function wishlistRoutes(r: Router, emu: Emu) {
     return json(summaryJson(emu, store.list(list.id)!));
   });
 
-  r.webstore("DELETE", "wishlists/:wishlistId", (ctx) => {
+  r.webstore("DELETE", "wishlists/:wishlistId", { since: 49 }, (ctx) => {
     const owner = ownerOf(ctx);
     const list = ownedList(emu, owner, ctx.params.wishlistId);
     store.removeList(list.id);
     return noContent();
   });
 
-  r.webstore("GET", "wishlists/:wishlistId/wishlist-items", (ctx) => {
+  r.webstore("GET", "wishlists/:wishlistId/wishlist-items", { since: 49 }, (ctx) => {
     const owner = ownerOf(ctx);
     const options = pageOptions(ctx, 200);
     return json(itemPageJson(emu, ownedList(emu, owner, ctx.params.wishlistId), options));
   });
 
-  r.webstore("POST", "wishlists/:wishlistId/wishlist-items", async (ctx) => {
+  r.webstore("POST", "wishlists/:wishlistId/wishlist-items", { since: 49 }, async (ctx) => {
     const owner = ownerOf(ctx);
     const list = ownedList(emu, owner, ctx.params.wishlistId);
     const body = objectBody(await ctx.json(), "wishlist item input");
@@ -349,7 +355,7 @@ export function wishlistRoutes(r: Router, emu: Emu) {
     return json(itemJson(emu, list, item, productFields), created ? 201 : 200);
   });
 
-  r.webstore("DELETE", "wishlists/:wishlistId/wishlist-items/:wishlistItemId", (ctx) => {
+  r.webstore("DELETE", "wishlists/:wishlistId/wishlist-items/:wishlistItemId", { since: 49 }, (ctx) => {
     const owner = ownerOf(ctx);
     const list = ownedList(emu, owner, ctx.params.wishlistId);
     const id = recordId(ctx.params.wishlistItemId, "wishlistItem", "wishlistItemId");
@@ -359,7 +365,7 @@ export function wishlistRoutes(r: Router, emu: Emu) {
     return noContent();
   });
 
-  r.webstore("POST", "wishlists/:wishlistId/actions/add-wishlist-to-cart", async (ctx) => {
+  r.webstore("POST", "wishlists/:wishlistId/actions/add-wishlist-to-cart", { since: 49 }, async (ctx) => {
     const owner = ownerOf(ctx);
     const list = ownedList(emu, owner, ctx.params.wishlistId);
     const body = objectBody(await ctx.json(), "request body");

@@ -25,7 +25,7 @@ import { seoApi } from './api/seo.js';
 import { wishlistsApi } from './api/wishlists.js';
 import { type AsyncWaitOptions, defaultSleep, waitForReady } from './async-wait.js';
 import { type WebstoreCaches, createWebstoreCaches } from './cache.js';
-import type { ClientCore } from './core.js';
+import { type ClientCore, versionNumber } from './core.js';
 import { type FetchLike, createHttp } from './http.js';
 import { DEFAULT_RETRY, type RetryPolicy, SERVER_RENDERING_RETRY } from './retry.js';
 
@@ -110,6 +110,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
   const wait: AsyncWaitOptions = { ...opts.asyncWait, sleep, serverRendering: opts.serverRendering };
   const core: ClientCore = {
     http,
+    apiVersion: versionNumber(apiVersion),
     caches: opts.caches ?? createWebstoreCaches({ now: opts.now }),
     accessToken: opts.accessToken,
     communityId: opts.communityId,
@@ -146,6 +147,9 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
     waitForReady<T extends { processing: boolean }>(load: () => Promise<T>): Promise<T> {
       return waitForReady(load, wait);
     },
+
+    /** The API version this client speaks, as a number (65 for "v65.0"). */
+    apiVersion: core.apiVersion,
   };
 }
 

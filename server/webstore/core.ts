@@ -6,6 +6,8 @@ import type { Http, WebstoreRequest } from './http.js';
 
 export interface ClientCore {
   http: Http;
+  /** The API version the client speaks, as a number ("v62.0" → 62): some resources exist only at some versions. */
+  apiVersion: number;
   caches: WebstoreCaches;
   accessToken: string | undefined;
   communityId: string | undefined;
@@ -16,6 +18,21 @@ export interface ClientCore {
   oauth: { clientId?: string; clientSecret?: string; redirectUri?: string };
   /** A cache key scoped to this API target and webstore, so two stores or targets never share an entry. */
   cacheKey(...parts: (string | undefined)[]): string;
+}
+
+/** "v62.0" → 62. */
+export function versionNumber(apiVersion: string): number {
+  const m = /^v?(\d+)(?:\.\d+)?$/.exec(apiVersion.trim());
+  if (!m) throw new RangeError(`apiVersion must look like v65.0: ${apiVersion}`);
+  return Number(m[1]);
+}
+
+/**
+ * Whether a resource exists at the client's API version: Salesforce documents each resource from a version
+ * ("Available version 64.0") and some up to one ("58.0–63.0"); a real org answers 404 outside them.
+ */
+export function documentedAt(core: Pick<ClientCore, 'apiVersion'>, since: number, until = Infinity): boolean {
+  return core.apiVersion >= since && core.apiVersion <= until;
 }
 
 /** The body only, for calls whose answer is never "processing". */

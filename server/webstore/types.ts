@@ -13,6 +13,20 @@ const optional = <T extends z.ZodTypeAny>(schema: T) => schema.nullable().option
 
 export const AsyncOperationStatusSchema = z.enum(['Completed', 'Errored', 'Processing']);
 
+/** Cart Messages Summary (cart summary and cart item): `limitedMessages` are `{message, severity, type}`. */
+export const MessagesSummarySchema = z
+  .object({
+    errorCount: optional(z.number().int()),
+    hasErrors: optional(z.boolean()),
+    limitedMessages: optional(
+      z.array(z.object({ message: optional(z.string()), severity: optional(z.string()), type: optional(z.string()) }).passthrough()),
+    ),
+    relatedEntityId: optional(id),
+    totalLineItemsWithErrors: optional(z.number().int()),
+  })
+  .passthrough();
+
+/** Cart Summary (connect_responses_cart_summary): every documented field, so a contract test can tell an invented one. */
 export const CartSummarySchema = z
   .object({
     cartId: id.nullable(),
@@ -20,22 +34,36 @@ export const CartSummarySchema = z
     currencyIsoCode: optional(z.string()),
     name: optional(z.string()),
     ownerId: optional(id),
+    orderOwnerId: optional(id),
+    purchaseOrderNumber: optional(z.string()),
     type: optional(z.string()),
     webstoreId: optional(id),
     isSecondary: optional(z.boolean()),
+    hasGift: optional(z.boolean()),
     status: optional(z.enum(['Active', 'Checkout', 'Closed', 'PendingClosed', 'PendingDelete', 'Processing'])),
     asyncOperationStatus: optional(AsyncOperationStatusSchema),
     taxType: optional(z.string()),
     grandTotalAmount: optional(money),
     totalChargeAmount: optional(money),
     totalListPrice: optional(money),
+    totalProductListAmount: optional(money),
     totalProductAmount: optional(money),
     totalProductAmountAfterAdjustments: optional(money),
     totalPromotionalAdjustmentAmount: optional(money),
+    totalAmountWithItemAdjustment: optional(money),
+    totalCartLevelAdjustmentAmount: optional(money),
     totalTaxAmount: optional(money),
+    // What the first payment charges (subscriptions): flat fields, as Cart Summary documents them.
+    firstPymtGrandTotalAmount: optional(money),
+    firstPymtTotalAmount: optional(money),
+    firstPymtTotalListPrice: optional(money),
+    firstPymtTotalTaxAmount: optional(money),
     totalProductCount: optional(z.string()),
     totalProductLineItemCount: optional(z.number().int()),
+    totalSubProductCount: optional(z.string()),
     uniqueProductCount: optional(z.number().int()),
+    customFields: optional(z.array(z.unknown())),
+    messagesSummary: optional(MessagesSummarySchema),
   })
   .passthrough();
 export type CartSummary = z.infer<typeof CartSummarySchema>;
@@ -51,9 +79,19 @@ export const CartCompactSummarySchema = z
 export type CartCompactSummary = z.infer<typeof CartCompactSummarySchema>;
 
 export const ThumbnailImageSchema = z
-  .object({ alternateText: optional(z.string()), url: optional(z.string()), title: optional(z.string()) })
+  .object({
+    alternateText: optional(z.string()),
+    contentVersionId: optional(id),
+    id: optional(id),
+    mediaType: optional(z.string()),
+    sortOrder: optional(z.number()),
+    thumbnailUrl: optional(z.string()),
+    title: optional(z.string()),
+    url: optional(z.string()),
+  })
   .passthrough();
 
+/** Cart Item Product (connect_responses_cart_product_summary); also a wishlist item's productSummary. */
 export const CartProductSummarySchema = z
   .object({
     productId: id,
@@ -65,14 +103,17 @@ export const CartProductSummarySchema = z
     purchaseQuantityRule: optional(z.record(z.unknown())),
     productClass: optional(z.string()),
     productUrlName: optional(z.string()),
+    isConfigurationAllowed: optional(z.boolean()),
   })
   .passthrough();
 
+/** Cart Item (connect_responses_cart_item). */
 export const CartItemSchema = z
   .object({
     cartItemId: id.nullable(),
     cartId: optional(id),
     cartDeliveryGroupId: optional(id),
+    parentCartItemId: optional(id),
     productId: id,
     productSellingModelId: optional(id),
     name: optional(z.string()),
@@ -82,15 +123,31 @@ export const CartItemSchema = z
     listPrice: optional(money),
     salesPrice: optional(money),
     unitAdjustedPrice: optional(money),
+    unitAdjustmentAmount: optional(money),
+    unitAdjustedPriceWithItemAdj: optional(money),
+    unitItemAdjustmentAmount: optional(money),
     totalListPrice: optional(money),
     totalPrice: optional(money),
     totalAmount: optional(money),
     totalTax: optional(money),
     totalAdjustmentAmount: optional(money),
-    subscriptionTerm: optional(z.union([z.number(), z.string()])),
+    itemizedAdjustmentAmount: optional(money),
+    firstPymtTotalAmount: optional(money),
+    firstPymtTotalListPrice: optional(money),
+    firstPymtTotalPrice: optional(money),
+    firstPymtTotalTax: optional(money),
+    billingFrequency: optional(z.string()),
     sellingModelType: optional(z.string()),
+    subscriptionTerm: optional(z.union([z.number(), z.string()])),
+    productClass: optional(z.string()),
+    childProductCount: optional(z.number().int()),
+    isShippingChargeNotApplicable: optional(z.boolean()),
+    subType: optional(z.string()),
+    promotionDisplayName: optional(z.string()),
+    customFields: optional(z.array(z.unknown())),
+    cartData: optional(z.unknown()),
     productDetails: optional(CartProductSummarySchema),
-    messagesSummary: optional(z.record(z.unknown())),
+    messagesSummary: optional(MessagesSummarySchema),
   })
   .passthrough();
 export type CartItem = z.infer<typeof CartItemSchema>;
@@ -140,14 +197,22 @@ const tokenPage = {
   previousPageUrl: optional(z.string()),
 };
 
+/** A Cart Item Result: the item with its status (`cartItems[]` of the collection, wishlist-to-cart results). */
+export const CartItemResultSchema = z
+  .object({ cartItem: CartItemSchema, status: optional(z.string()), message: optional(z.string()) })
+  .passthrough();
+
+/**
+ * Cart Item Collection (connect_responses_cart_item_collection). `cartCoupons` is the whole Cart Coupons output
+ * ({cartCoupons:{coupons}, cartId, cartStatus, ownerId}) **[I]**: the page names the field, the storefront reads both.
+ */
 export const CartItemCollectionSchema = z
   .object({
-    cartItems: z.array(
-      z.object({ cartItem: CartItemSchema, status: optional(z.string()), message: optional(z.string()) }).passthrough(),
-    ),
+    cartItems: z.array(CartItemResultSchema),
     cartSummary: optional(CartSummarySchema),
-    cartCoupons: optional(CartCouponsSchema.shape.cartCoupons),
+    cartCoupons: optional(CartCouponsSchema),
     cartPromotions: optional(CartPromotionsSchema),
+    approachingDiscounts: optional(z.unknown()),
     hasErrors: optional(z.boolean()),
     ...tokenPage,
     currentPage: optional(z.number().int()),
@@ -334,6 +399,22 @@ export interface EffectiveAccount {
   fields?: Record<string, unknown>;
 }
 
+/** ConnectApi.ErrorResponse, the `error` of a price line or a product overview. */
+const ErrorResponseSchema = z.object({ errorCode: optional(z.string()), message: optional(z.string()) }).passthrough();
+
+/** A Product Price Entry (56.0): the product's price for one selling model. */
+export const ProductPriceEntrySchema = z
+  .object({
+    productSellingModelId: optional(id),
+    pricebookEntryId: optional(id),
+    listPrice: optional(money),
+    unitPrice: optional(money),
+    success: optional(z.boolean()),
+    error: optional(ErrorResponseSchema),
+  })
+  .passthrough();
+
+/** Product Price (GET pricing/products/{productId}); also a line of a Pricing Result (with productId, success, error). */
 export const ProductPriceSchema = z
   .object({
     productId: optional(id),
@@ -341,16 +422,51 @@ export const ProductPriceSchema = z
     listPrice: optional(money),
     unitPrice: optional(money),
     pricebookEntryId: optional(id),
+    productPriceEntries: optional(z.array(ProductPriceEntrySchema)),
     success: optional(z.boolean()),
-    error: optional(z.unknown()),
+    error: optional(ErrorResponseSchema),
   })
   .passthrough();
 export type ProductPrice = z.infer<typeof ProductPriceSchema>;
 
 export const ProductPricesSchema = z
-  .object({ currencyIsoCode: optional(z.string()), pricingLineItemResults: z.array(ProductPriceSchema) })
+  .object({ currencyIsoCode: optional(z.string()), pricingLineItemResults: z.array(ProductPriceSchema), success: optional(z.boolean()) })
   .passthrough();
 export type ProductPrices = z.infer<typeof ProductPricesSchema>;
+
+/** A Sort Rule of GET search/sort-rules. */
+export const SortRuleSchema = z
+  .object({
+    sortRuleId: id,
+    label: optional(z.string()),
+    labelSuffix: optional(z.string()),
+    nameOrId: optional(z.string()),
+    type: optional(z.string()),
+    direction: optional(z.string()),
+    sortOrder: optional(z.number()),
+  })
+  .passthrough();
+export type SortRule = z.infer<typeof SortRuleSchema>;
+
+/** Product Overview Collection (GET products?ids=). */
+export const ProductOverviewCollectionSchema = z
+  .object({
+    products: z.array(
+      z
+        .object({
+          id: id.nullable(),
+          sku: optional(z.string()),
+          fields: optional(z.record(z.unknown())),
+          defaultImage: optional(z.record(z.unknown())),
+          success: optional(z.boolean()),
+          error: optional(ErrorResponseSchema),
+        })
+        .passthrough(),
+    ),
+    total: optional(z.number()),
+  })
+  .passthrough();
+export type ProductOverviewCollection = z.infer<typeof ProductOverviewCollectionSchema>;
 
 export const ProductDetailSchema = z
   .object({
@@ -401,17 +517,64 @@ export const ProductCategorySchema = z
   .passthrough();
 export type ProductCategory = z.infer<typeof ProductCategorySchema>;
 
+/** Delivery Method (connect_responses_delivery_method). */
+export const DeliveryMethodSchema = z
+  .object({
+    id,
+    name: optional(z.string()),
+    carrier: optional(z.string()),
+    classOfService: optional(z.string()),
+    currencyIsoCode: optional(z.string()),
+    shippingFee: optional(money),
+    adjustedShippingFee: optional(money),
+    totalAdjustmentAmount: optional(money),
+    processTime: optional(z.number()),
+    processTimeUnit: optional(z.string()),
+    transitTimeMin: optional(z.number()),
+    transitTimeMax: optional(z.number()),
+    earliestEstimatedDeliveryTime: optional(z.string()),
+    latestEstimatedDeliveryTime: optional(z.string()),
+  })
+  .passthrough();
+
+/** A delivery group's address: the checkout address fields; `shipToPhoneNumber` echoes the 63.0 input field [I]. */
+export const CheckoutAddressSchema = z
+  .object({
+    id: optional(id),
+    name: optional(z.string()),
+    firstName: optional(z.string()),
+    lastName: optional(z.string()),
+    companyName: optional(z.string()),
+    street: optional(z.string()),
+    city: optional(z.string()),
+    region: optional(z.string()),
+    postalCode: optional(z.string()),
+    country: optional(z.string()),
+    shipToPhoneNumber: optional(z.string()),
+  })
+  .passthrough();
+
+/** Cart Delivery Group (connect_responses_cart_delivery_group; reference §4). */
 export const DeliveryGroupSchema = z
   .object({
     id,
     name: optional(z.string()),
     isDefault: optional(z.boolean()),
     cartId: optional(id),
-    deliveryAddress: optional(z.record(z.unknown())),
+    deliveryAddress: optional(CheckoutAddressSchema),
+    desiredDeliveryDate: optional(z.string()),
+    shippingInstructions: optional(z.string()),
+    availableDeliveryMethods: optional(z.array(DeliveryMethodSchema)),
+    selectedDeliveryMethod: optional(DeliveryMethodSchema),
+    cartItems: optional(CartItemCollectionSchema.partial()),
+    errors: optional(z.array(z.unknown())),
     totalCartItemCount: optional(z.union([z.number(), z.string()])),
-    cartItems: optional(z.unknown()),
-    availableDeliveryMethods: optional(z.array(z.record(z.unknown()))),
-    selectedDeliveryMethod: optional(z.record(z.unknown())),
+    totalProductAmount: optional(money),
+    isGift: optional(z.boolean()),
+    giftMessage: optional(z.string()),
+    giftToName: optional(z.string()),
+    isAllDigitalCartItems: optional(z.boolean()),
+    customFields: optional(z.array(z.unknown())),
   })
   .passthrough();
 export type DeliveryGroup = z.infer<typeof DeliveryGroupSchema>;
@@ -441,25 +604,33 @@ export const PaymentTokenSchema = z
   .passthrough();
 export type PaymentToken = z.infer<typeof PaymentTokenSchema>;
 
+/** Checkout (connect_responses_checkout): its cart summary omits customFields. */
 export const CheckoutSchema = z
   .object({
     checkoutId: optional(id),
     cartSummary: optional(CartSummarySchema),
-    contactInfo: optional(z.record(z.unknown())),
+    contactInfo: optional(
+      z
+        .object({ firstName: optional(z.string()), lastName: optional(z.string()), email: optional(z.string()), phoneNumber: optional(z.string()) })
+        .passthrough(),
+    ),
     deliveryGroups: optional(DeliveryGroupCollectionSchema),
     errors: optional(z.array(CheckoutErrorSchema)),
     orderReferenceNumber: optional(z.string()),
     statusCode: optional(z.string()),
+    customFields: optional(z.array(z.unknown())),
   })
   .passthrough();
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
+/** Commerce Address (connect_responses_commerce_address_output; no countryCode / regionCode after 58.0). */
 export const AddressSchema = z
   .object({
     addressId: optional(id),
     addressType: optional(z.string()),
     name: optional(z.string()),
     firstName: optional(z.string()),
+    middleName: optional(z.string()),
     lastName: optional(z.string()),
     companyName: optional(z.string()),
     street: optional(z.string()),
@@ -469,14 +640,85 @@ export const AddressSchema = z
     country: optional(z.string()),
     phoneNumber: optional(z.string()),
     isDefault: optional(z.boolean()),
+    fields: optional(z.record(z.unknown())),
   })
   .passthrough();
 export type Address = z.infer<typeof AddressSchema>;
 
+/** Commerce Address Collection (connect_responses_commerce_address_collection). */
 export const AddressCollectionSchema = z
-  .object({ count: optional(z.number()), items: z.array(AddressSchema), ...tokenPage })
+  .object({
+    count: optional(z.number()),
+    items: z.array(AddressSchema),
+    ...tokenPage,
+    pageSize: optional(z.number().int()),
+    sortOrder: optional(z.string()),
+  })
   .passthrough();
 export type AddressCollection = z.infer<typeof AddressCollectionSchema>;
+
+/** Wishlist Summary (Apex ConnectApi.WishlistSummary also lists createdDate and modifiedDate). */
+export const WishlistSummarySchema = z
+  .object({
+    id,
+    name: optional(z.string()),
+    wishlistProductCount: optional(z.number().int()),
+    createdDate: optional(z.string()),
+    modifiedDate: optional(z.string()),
+  })
+  .passthrough();
+
+/** Wishlist Item: `error` is the emulator's reading of the collection's `hasErrors` [I]. */
+export const WishlistItemSchema = z
+  .object({
+    wishlistItemId: id,
+    productSummary: optional(CartProductSummarySchema),
+    listPrice: optional(money),
+    salesPrice: optional(money),
+    error: optional(z.object({ errorCode: optional(z.string()), message: optional(z.string()) }).passthrough()),
+  })
+  .passthrough();
+
+/** Wishlist Item Collection (connect_responses_wishlist_item_collection). */
+export const WishlistItemCollectionSchema = z
+  .object({ currencyIsoCode: optional(z.string()), hasErrors: optional(z.boolean()), items: z.array(WishlistItemSchema), ...tokenPage })
+  .passthrough();
+
+/** Wishlist (Apex ConnectApi.Wishlist): `{summary, page}`. */
+export const WishlistSchema = z.object({ summary: WishlistSummarySchema, page: WishlistItemCollectionSchema }).passthrough();
+
+/** Wishlists Summaries: GET wishlists. */
+export const WishlistSummariesSchema = z
+  .object({ summaries: z.array(WishlistSummarySchema), displayedList: optional(WishlistSchema), wishlistCount: optional(z.number().int()) })
+  .passthrough();
+
+/** A record field of the order resources: `{dataName, label, text, type}` (LWR order fixtures). */
+export const RecordFieldSchema = z
+  .object({ dataName: optional(z.string()), label: optional(z.string()), text: optional(z.string()), type: optional(z.string()) })
+  .passthrough();
+
+/** Order Summary (connect_responses_order_summary). */
+export const OrderSummarySchema = z
+  .object({
+    orderSummaryId: id,
+    orderNumber: optional(z.string()),
+    createdDate: optional(z.string()),
+    orderedDate: optional(z.string()),
+    ownerId: optional(id),
+    status: optional(z.string()),
+    totalAmount: optional(money),
+    currencyIsoCode: optional(z.string()),
+    orderProductTopLevelLineCount: optional(z.number().int()),
+    adjustmentAggregates: optional(z.record(z.unknown())),
+    fields: optional(z.record(RecordFieldSchema)),
+    products: optional(z.array(z.record(z.unknown()))),
+  })
+  .passthrough();
+
+/** Order Summary Collection (connect_responses_order_summary_collection). */
+export const OrderSummaryCollectionSchema = z
+  .object({ count: optional(z.number().int()), orderSummaries: z.array(OrderSummarySchema), ...tokenPage, sortOrder: optional(z.string()) })
+  .passthrough();
 
 /** Wishlist and order shapes are only partly documented (reference §7, §8); the storefront reads them loosely. */
 export type JsonObject = Record<string, unknown>;

@@ -34,7 +34,7 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
       companyName: null, street: "12 Market Street, Apt 4B", city: "San Francisco", region: "CA", postalCode: "94105", country: "US",
       phoneNumber: "4155550100", isDefault: true, fields: {},
     });
-    expect(res.body).toMatchObject({ sortOrder: "CreatedDateDesc", nextPageToken: null, nextPageUrl: null });
+    expect(res.body).toMatchObject({ sortOrder: "CreatedDateDesc", nextPageToken: null, nextPageUrl: null, pageSize: 25 });
     expect(res.body.currentPageUrl).toContain("/accounts/current/addresses");
   });
 
@@ -71,13 +71,33 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
     expect(badCountry.body[0].errorCode).toBe("INVALID_API_INPUT");
     const blankName = await buyer.call("PATCH", "accounts/current/addresses/8lWDM000000B2C1", { name: "" });
     expect(blankName.status).toBe(400);
+    // At v65.0 `country` is "specified using the ISO country code": a country's name is refused like any non-code.
+    const named = await buyer.call("POST", "accounts/current/addresses", { ...HOME, country: "United States" });
+    expect(named.status).toBe(400);
+    expect(named.body[0].errorCode).toBe("INVALID_API_INPUT");
   });
 
-  it("hides addresses in countries the store doesn't ship to unless asked", async () => {
+  it("takes the documented defaults (isDefault false, a lower-case code upper-cased) and refuses countryCode / regionCode, documented for 54.0–58.0 only", async () => {
+    changed = true;
+    const created = await buyer.call("POST", "accounts/current/addresses", { ...HOME, country: "us" });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ isDefault: false, country: "US", region: "CA" });
+    expect(created.body).not.toHaveProperty("countryCode");
+    expect(created.body).not.toHaveProperty("regionCode");
+    for (const field of ["countryCode", "regionCode"]) {
+      const res = await buyer.call("POST", "accounts/current/addresses", { ...HOME, [field]: "US" });
+      expect(res.status, field).toBe(400);
+      expect(res.body[0].errorCode).toBe("JSON_PARSER_ERROR");
+      expect(res.body[0].message).toContain(field);
+    }
+  });
+
+  it("hides shipping addresses in countries the store doesn't ship to only when asked (documented default false)", async () => {
     changed = true;
     await buyer.call("POST", "accounts/current/addresses", { ...HOME, name: "Mexico City", region: null, country: "MX" });
-    expect((await buyer.call("GET", "accounts/current/addresses")).body.count).toBe(2);
-    const all = await buyer.call("GET", "accounts/current/addresses?excludeUnsupportedCountries=false");
+    const shipping = await buyer.call("GET", "accounts/current/addresses?excludeUnsupportedCountries=true");
+    expect(shipping.body.count).toBe(2);
+    const all = await buyer.call("GET", "accounts/current/addresses");
     expect(all.body.count).toBe(3);
     expect(all.body.items.some((a: any) => a.country === "MX")).toBe(true);
   });
@@ -111,13 +131,16 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
     expect((await guest.call("POST", "accounts/current/addresses", HOME)).status).toBe(401);
   });
 
-  it("lets a B2B buyer use the accounts they manage and answers 404 for anyone else's", async () => {
+  it("lets a B2B buyer use the accounts they manage, refuses anyone else's account (403) and hides its addresses (404)", async () => {
     const acme2 = await b2b.call("GET", "accounts/001DM00000ACME2/addresses");
     expect(acme2.status).toBe(200);
     expect(acme2.body.items.map((a: any) => a.addressId)).toEqual(["8lWDM0000ACME21", "8lWDM0000ACME22"]);
     expect((await b2b.call("GET", "accounts/current/addresses?effectiveAccountId=001DM00000ACME2")).body.count).toBe(2);
 
-    expect((await buyer.call("GET", "accounts/001DM00000ACME1/addresses")).status).toBe(404);
+    const foreign = await buyer.call("GET", "accounts/001DM00000ACME1/addresses");
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toEqual([{ errorCode: "INSUFFICIENT_ACCESS", message: expect.any(String) }]);
+    expect((await buyer.call("POST", "accounts/001DM00000ACME1/addresses", { name: "Mine now", country: "US" })).body[0].errorCode).toBe("INSUFFICIENT_ACCESS");
     expect((await buyer.call("PATCH", "accounts/current/addresses/8lWDM0000ACME11", { name: "Mine now" })).status).toBe(404);
     expect((await buyer.call("DELETE", "accounts/current/addresses/8lWDM0000ACME11")).status).toBe(404);
   });

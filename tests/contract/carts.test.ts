@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API, TARGET_NAMES, api, guest, login, type Target } from "./targets.js";
+import { API, TARGET_NAMES, api, at, guest, login, type Target } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 const P = {
@@ -76,13 +76,32 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       totalListPrice: "90.00",
       type: "Product",
       productDetails: { productId: P.frenchPress, sku: "EQ-PRESS-34", thumbnailImage: { url: "/images/products/EQ-PRESS-34.svg" } },
+      // First-payment amounts are flat fields of Cart Item (connect_responses_cart_item), not a nested object.
+      firstPymtTotalAmount: "78.00",
+      firstPymtTotalListPrice: "90.00",
+      firstPymtTotalPrice: "78.00",
+      firstPymtTotalTax: "0.00",
     });
+    expect(Object.keys(added.body).filter((k) => k.startsWith("firstPymt")).sort()).toEqual([
+      "firstPymtTotalAmount",
+      "firstPymtTotalListPrice",
+      "firstPymtTotalPrice",
+      "firstPymtTotalTax",
+    ]);
     const itemId = added.body.cartItemId;
 
     const list = await guest("GET", `carts/${cartId}/cart-items`);
     expect(list.status).toBe(200);
     expect(list.body.cartItems).toEqual([{ cartItem: expect.objectContaining({ cartItemId: itemId, quantity: "2.0", totalPrice: "78.00" }), status: "Success", message: null }]);
     expect(list.body.cartSummary).toMatchObject({ cartId, totalProductCount: "2.0", uniqueProductCount: 1, totalProductAmount: "78.00", grandTotalAmount: "78.00" });
+    // Cart Summary's first-payment amounts are flat (connect_responses_cart_summary).
+    expect(list.body.cartSummary).toMatchObject({
+      firstPymtGrandTotalAmount: "78.00",
+      firstPymtTotalAmount: "78.00",
+      firstPymtTotalListPrice: "90.00",
+      firstPymtTotalTaxAmount: "0.00",
+    });
+    expect(list.body.cartSummary).not.toHaveProperty("firstPymt");
     expect(list.body.hasErrors).toBe(false);
 
     const patched = await guest("PATCH", `carts/${cartId}/cart-items/${itemId}`, { quantity: "3" });
@@ -195,7 +214,7 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     const first = await add(guest, cartId, P.tamper, "1");
     const second = await add(guest, cartId, P.tamper, 2);
     expect(second.body).toMatchObject({ cartItemId: first.body.cartItemId, quantity: "3.0", totalPrice: "105.00" });
-    expect((await guest("GET", `carts/${cartId}/compact-summary`)).body).toEqual({ cartId, currencyIsoCode: "USD", totalProductCount: "3.0", uniqueProductCount: 1 });
+    expect((await guest("GET", `carts/${cartId}`)).body).toMatchObject({ cartId, currencyIsoCode: "USD", totalProductCount: "3.0", uniqueProductCount: 1 });
   });
 
   it("adds a batch, answering each input in order, and refuses more than 100 inputs", async () => {
@@ -355,6 +374,18 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       expect(res.body.products.map((p: any) => p.productId)).toEqual([...products].sort());
       expect(res.body.products[0].fields).toEqual({ Name: expect.any(String), StockKeepingUnit: expect.any(String) });
     });
+
+    it("answers one product of the cart (GET carts/{id}/products/{productId}, 60.0) like its entry in the list", async () => {
+      const list = await guest("GET", `carts/${cartId}/products?productFields=Name`);
+      const [first] = list.body.products;
+      const one = await guest("GET", `carts/${cartId}/products/${first.productId}?productFields=Name`);
+      expect(one.status).toBe(200);
+      expect(one.body).toEqual(first);
+      expect(one.body).toMatchObject({ productId: first.productId, quantity: expect.stringMatching(/\.0$/), cartItemIds: [expect.stringMatching(/^0a9/)] });
+      expectError(await guest("GET", `carts/${cartId}/products/${P.commercialEspresso}`), 404, "NOT_FOUND");
+      expectError(await guest("GET", `carts/${cartId}/products/not-a-product`), 400, "INVALID_ID_FIELD");
+      expectError(await guest("GET", at("v59.0", `carts/${cartId}/products/${first.productId}`)), 404, "NOT_FOUND");
+    });
   });
 
   it("tells current from active: current without a cart is an empty 200, active a 404, PUT creates once", async () => {
@@ -367,12 +398,19 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expectError(await guest("GET", "carts/active"), 404, "NOT_FOUND");
     const created = await guest("PUT", "carts/active");
     expect(created.status).toBe(201);
-    const again = await guest("PUT", "carts");
+    const again = await guest("PUT", "carts/active");
     expect(again.status).toBe(200);
     expect(again.body.cartId).toBe(created.body.cartId);
     await add(guest, "current", P.dinerMug, "2");
     expect((await guest("GET", "carts/compact-summary")).body).toMatchObject({ cartId: created.body.cartId, totalProductCount: "2.0", uniqueProductCount: 1 });
     expect((await guest("GET", "carts/active")).body.cartId).toBe(created.body.cartId);
+  });
+
+  it("has no resource its pages don't document: bare PUT carts, a cart's compact summary", async () => {
+    const guest = shopper(target);
+    const cartId = await newCart(guest);
+    expectError(await guest("PUT", "carts"), 405, "METHOD_NOT_ALLOWED");
+    expectError(await guest("GET", `carts/${cartId}/compact-summary`), 404, "NOT_FOUND");
   });
 
   it("validates a new cart's name and type", async () => {
@@ -498,14 +536,19 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expect(clone.body).toMatchObject({ type: "PayNowReadOnly", totalProductAmount: "39.00", status: "Active" });
     expect(clone.body.cartId).not.toBe(cartId);
     expect((await guest("GET", `carts/${cartId}`)).body.status).toBe("Closed");
-    expectError(await add(guest, clone.body.cartId, P.filters), 400, "INVALID_API_INPUT");
+    // A read-only or closed cart can't be modified: 403 INSUFFICIENT_ACCESS_OR_READONLY (reference §9).
+    expectError(await add(guest, clone.body.cartId, P.filters), 403, "INSUFFICIENT_ACCESS_OR_READONLY");
+    expectError(await add(guest, cartId, P.filters), 403, "INSUFFICIENT_ACCESS_OR_READONLY");
   });
+
+  // Inventory reservations are documented for 58.0-63.0 only (at v65 they answer 404: versions.test.ts).
+  const reservations = (cartId: string) => at("v63.0", `carts/${cartId}/inventory-reservations`);
 
   it("reserves stock for a cart until the reservation expires on the virtual clock", async () => {
     const alice = shopper(target);
     const aliceCart = await newCart(alice);
     await add(alice, aliceCart, P.lastUnit, "1");
-    const reserved = await alice("PUT", `carts/${aliceCart}/inventory-reservations`, { durationInSeconds: 60 });
+    const reserved = await alice("PUT", reservations(aliceCart), { durationInSeconds: 60 });
     expect(reserved.status).toBe(200);
     expect(reserved.body).toMatchObject({ durationInSeconds: 60, items: [{ productId: P.lastUnit, quantity: "1.0", reserved: true }] });
     expect(Date.parse(reserved.body.expiresAt)).toBeGreaterThan(Date.now());
@@ -515,7 +558,7 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expectError(await add(bob, bobCart, P.lastUnit, "1"), 400, "ITEM_NOT_AVAILABLE");
     await admin("POST", "/__emulator/clock", { advanceSeconds: 61 });
     expect((await add(bob, bobCart, P.lastUnit, "1")).status).toBe(201);
-    expectError(await bob("PUT", `carts/${bobCart}/inventory-reservations`, { durationInSeconds: 0 }), 400, "INVALID_API_INPUT");
+    expectError(await bob("PUT", reservations(bobCart), { durationInSeconds: 0 }), 400, "INVALID_API_INPUT");
   });
 
   it("flags a line whose stock dropped after it was added, and refuses a reservation beyond stock", async () => {
@@ -525,7 +568,7 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     const bob = shopper(target);
     const bobCart = await newCart(bob);
     await add(bob, bobCart, P.err101, "2");
-    expect((await bob("PUT", `carts/${bobCart}/inventory-reservations`)).status).toBe(200);
+    expect((await bob("PUT", reservations(bobCart))).status).toBe(200);
     try {
       const list = await alice("GET", `carts/${aliceCart}/cart-items`);
       expect(list.body.hasErrors).toBe(true);
@@ -534,9 +577,9 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
         hasErrors: true,
         limitedMessages: [{ message: "Not enough inventory for selected quantity", severity: "Error", type: "Inventory" }],
       });
-      expectError(await alice("PUT", `carts/${aliceCart}/inventory-reservations`), 409, "INSUFFICIENT_INVENTORY");
+      expectError(await alice("PUT", reservations(aliceCart)), 409, "INSUFFICIENT_INVENTORY");
     } finally {
-      expect((await bob("DELETE", `carts/${bobCart}/inventory-reservations`)).status).toBe(204);
+      expect((await bob("DELETE", reservations(bobCart))).status).toBe(204);
     }
     expect((await alice("GET", `carts/${aliceCart}/cart-items`)).body.hasErrors).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { LONDON, PRODUCTS, TEXAS, addItem, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES } from "./targets.js";
+import { TARGET_NAMES, at } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
@@ -204,7 +204,7 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     const res = await guest.call("GET", `checkouts/${id}`);
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([
-      expect.objectContaining({ type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", errorCode: "INSUFFICIENT_INVENTORY" }),
+      { type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", detail: expect.any(String), instance: expect.any(String) },
     ]);
   });
 
@@ -217,10 +217,34 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect((await guest.call("DELETE", `checkouts/${id}`)).status).toBe(404);
   });
 
-  it("applies and removes checkout coupons (202: the checkout recalculates) through the cart's coupon rules, keeping the session", async () => {
+  it("keeps the checkout when the cart's coupons change from v63 (checkout coupons are gone), and cancels it before", async () => {
+    const { cartId } = await addItem(guest, PRODUCTS.coffee, 2);
+    const id = await startCheckout(guest);
+    const applied = await guest.call("POST", `carts/${cartId}/cart-coupons`, { couponCode: "SAVE10" });
+    expect(applied.status).toBe(201);
+    const after = await guest.call("GET", `checkouts/${id}`);
+    expect(after.status).toBe(200);
+    expect(after.body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "33.30" });
+    const couponId = applied.body.cartCoupons.coupons[0].cartCouponId;
+    expect((await guest.call("DELETE", `carts/${cartId}/cart-coupons/${couponId}`)).status).toBe(204);
+    expect((await guest.call("GET", `checkouts/${id}`)).body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "37.00" });
+
+    // At v62 the cart's coupons are a cart edit like any other: the checkout is cancelled.
+    expect((await guest.call("POST", at("v62.0", `carts/${cartId}/cart-coupons`), { couponCode: "SAVE10" })).status).toBe(201);
+    const cancelled = await guest.call("GET", `checkouts/${id}`);
+    expect(cancelled.status).toBe(410);
+    expect(cancelled.body[0].errorCode).toBe("CHECKOUT_CANCELLED");
+  });
+
+  it("applies and removes checkout coupons at v62 (202: the checkout recalculates) through the cart's coupon rules, keeping the session", async () => {
+    // Checkout coupons are documented for 61.0-62.0 only (connect_resources_commerce_webstore_coupons.htm).
+    const coupons = (id: string, rest = "") => at("v62.0", `checkouts/${id}/coupons${rest}`);
     await addItem(guest, PRODUCTS.coffee, 2);
     const id = await startCheckout(guest);
-    const applied = await guest.call("POST", `checkouts/${id}/coupons`, { couponCode: "SAVE10" });
+    // The documented input is a list (couponCodes) with a single code.
+    expect((await guest.call("POST", coupons(id), { couponCode: "SAVE10" })).status).toBe(400);
+    expect((await guest.call("POST", coupons(id), { couponCodes: ["SAVE10", "WELCOME5"] })).status).toBe(400);
+    const applied = await guest.call("POST", coupons(id), { couponCodes: ["SAVE10"] });
     expect(applied.status).toBe(202);
     const coupon = applied.body.cartCoupons.coupons[0];
     expect(coupon.couponCode).toBe("SAVE10");
@@ -228,10 +252,10 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect(after.status).toBe(200);
     expect(after.body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "33.30" });
 
-    const twice = await guest.call("POST", `checkouts/${id}/coupons`, { couponCodes: ["SAVE10"] });
+    const twice = await guest.call("POST", coupons(id), { couponCodes: ["SAVE10"] });
     expect(twice.status).toBe(400);
     expect(twice.body[0].errorCode).toBe("ALREADY_APPLIED");
-    expect((await guest.call("DELETE", `checkouts/${id}/coupons/${coupon.cartCouponId}`)).status).toBe(202);
+    expect((await guest.call("DELETE", coupons(id, `/${coupon.cartCouponId}`))).status).toBe(202);
     expect((await guest.call("GET", `checkouts/${id}`)).body.cartSummary.totalProductAmountAfterAdjustments).toBe("37.00");
   });
 });

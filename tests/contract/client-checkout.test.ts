@@ -11,8 +11,8 @@ import { useTarget } from "./use-target.js";
 describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
   const { target, call } = useTarget(name, { resetBeforeEach: true });
 
-  /** A guest's clients (one token, like the storefront's session). */
-  const guest = () => guestClients(target);
+  /** A guest's clients (one token, like the storefront's session), speaking `apiVersion` (default v65.0). */
+  const guest = (apiVersion?: string) => guestClients(target, { apiVersion });
 
   async function requests(method: string, pathPart: string) {
     const journal = await call("GET", `/__emulator/journal?method=${method}&path=${encodeURIComponent(pathPart)}`);
@@ -89,8 +89,15 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
     expect(await requests("PATCH", "/checkouts/")).toBe(1);
   });
 
-  it("lets a reservation run out on the virtual clock, freeing the unit for someone else", async () => {
+  it("reserves nothing at v65, where inventory reservations don't exist, and asks the API nothing", async () => {
     const client = await guest();
+    const item = await client().addCartItem("active", { productId: PRODUCTS.lastUnit, quantity: 1 });
+    expect(await client().reserveInventory(item.data.cartId!, { durationInSeconds: 60 })).toBeNull();
+    expect(await requests("PUT", "/inventory-reservations")).toBe(0);
+  });
+
+  it("lets a reservation (v63) run out on the virtual clock, freeing the unit for someone else", async () => {
+    const client = await guest("v63.0");
     const item = await client().addCartItem("active", { productId: PRODUCTS.lastUnit, quantity: 1 });
     const reservation = await client().reserveInventory(item.data.cartId!, { durationInSeconds: 60 });
     expect(reservation).toMatchObject({ durationInSeconds: 60 });

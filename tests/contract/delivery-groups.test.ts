@@ -64,6 +64,32 @@ describe.each(TARGET_NAMES)("cart delivery groups (%s)", (name) => {
     expect((await guest.call("GET", GROUPS)).body.count).toBe(1);
   });
 
+  it("takes a Checkout Address input as documented: name, street and an ISO country code required, isDefault accepted", async () => {
+    await addItem(guest, PRODUCTS.coffee, 1);
+    const [group] = (await guest.call("GET", GROUPS)).body.items;
+    const patch = (deliveryAddress: object) => guest.call("PATCH", `${GROUPS}/${group.id}`, { deliveryAddress });
+
+    const withFlag = await patch({ ...TEXAS, isDefault: false });
+    expect(withFlag.status).toBe(200);
+    expect(withFlag.body.deliveryAddress).toMatchObject({ name: TEXAS.name, street: TEXAS.street, country: "US" });
+    expect(withFlag.body.deliveryAddress).not.toHaveProperty("isDefault");
+
+    for (const missing of ["name", "street", "country"] as const) {
+      const { [missing]: _dropped, ...rest } = TEXAS;
+      const res = await patch(rest);
+      expect(res.status, missing).toBe(400);
+      expect(res.body).toEqual([{ errorCode: "INVALID_API_INPUT", message: `deliveryAddress.${missing} is required.` }]);
+    }
+    // "ISO code of the address country": a country's name is not one.
+    const named = await patch({ ...TEXAS, country: "United States" });
+    expect(named.status).toBe(400);
+    expect(named.body[0].errorCode).toBe("INVALID_API_INPUT");
+    // countryCode / regionCode belong to the saved-address input of 54.0–58.0, not to a checkout address.
+    const coded = await patch({ ...TEXAS, countryCode: "US" });
+    expect(coded.status).toBe(400);
+    expect(coded.body[0].errorCode).toBe("JSON_PARSER_ERROR");
+  });
+
   it("refuses to delete the default group, and moves or deletes a group's items on delete", async () => {
     const { cartItemId } = await addItem(guest, PRODUCTS.coffee, 2);
     const groups = await guest.call("GET", GROUPS);
@@ -146,12 +172,13 @@ describe.each(TARGET_NAMES)("cart delivery groups (%s)", (name) => {
     expect(ready.body.count).toBe(2);
   });
 
-  it("pages groups by pageSize (or the spec's limit) with a page token", async () => {
+  it("pages groups by pageSize (1-100, default 25) with a page token", async () => {
     const { cartItemId } = await addItem(guest, PRODUCTS.coffee, 3);
     await guest.call("POST", `${GROUPS}/actions/arrange-items`, {
       arrangements: [{ cartItemId, deliveryGroupName: "B", quantity: "1" }, { cartItemId, deliveryGroupName: "C", quantity: "1" }],
     });
-    const page1 = await guest.call("GET", `${GROUPS}?limit=2`);
+    expect((await guest.call("GET", GROUPS)).body.items).toHaveLength(3);
+    const page1 = await guest.call("GET", `${GROUPS}?pageSize=2`);
     expect(page1.body).toMatchObject({ count: 3 });
     expect(page1.body.items).toHaveLength(2);
     const page2 = await guest.call("GET", `${GROUPS}?pageSize=2&page=${page1.body.nextPageToken}`);

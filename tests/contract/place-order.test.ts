@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { PRODUCTS, TEXAS, addItem, cardToken, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
-import { TARGET_NAMES } from "./targets.js";
+import { TARGET_NAMES, at } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 const CONTACT = { email: "sam@example.com", lastName: "Shopper", phoneNumber: "5125550100" };
@@ -107,7 +107,7 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     const results = await Promise.all([guest.call("POST", `checkouts/${mine}/orders`), rival.call("POST", `checkouts/${theirs}/orders`)]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 412]);
     const loser = results.find((r) => r.status === 412)!;
-    expect(loser.body.errors[0]).toMatchObject({ errorCode: "INSUFFICIENT_INVENTORY", title: "INSUFFICIENT_INVENTORY" });
+    expect(loser.body.errors[0]).toEqual({ type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", detail: expect.any(String), instance: expect.any(String) });
     expect(await canBuy(PRODUCTS.lastUnit)).toBe(false);
     const stock = target.emulator.db.prepare("SELECT on_hand FROM inventory WHERE product_id = ?").get(PRODUCTS.lastUnit) as { on_hand: number };
     expect(stock.on_hand).toBe(0);
@@ -117,11 +117,11 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     const id = await payableCheckout(guest, [[PRODUCTS.lastUnit, 1]]);
     const holder = await shopper(target);
     await addItem(holder, PRODUCTS.lastUnit);
-    const held = await holder.call("PUT", "carts/active/inventory-reservations", { durationInSeconds: 600 });
+    const held = await holder.call("PUT", at("v63.0", "carts/active/inventory-reservations"), { durationInSeconds: 600 });
     expect(held.status).toBe(200);
     const blocked = await guest.call("POST", `checkouts/${id}/orders`);
     expect(blocked.status).toBe(412);
-    expect(blocked.body.errors[0].errorCode).toBe("INSUFFICIENT_INVENTORY");
+    expect(blocked.body.errors[0].title).toBe("INSUFFICIENT_INVENTORY");
     await admin("clock", { advanceSeconds: 601 });
     expect((await guest.call("POST", `checkouts/${id}/orders`)).status).toBe(201);
   });
@@ -130,7 +130,7 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     const holder = await shopper(target);
     await addItem(holder, PRODUCTS.lastUnit);
     const holderCheckout = await startCheckout(holder);
-    await holder.call("PUT", "carts/active/inventory-reservations", { durationInSeconds: 7200 });
+    await holder.call("PUT", at("v63.0", "carts/active/inventory-reservations"), { durationInSeconds: 7200 });
     expect(await canBuy(PRODUCTS.lastUnit)).toBe(false);
     await admin("clock", { advanceSeconds: 31 * 60 });
     const id = await payableCheckout(guest, [[PRODUCTS.coffee, 1]]);

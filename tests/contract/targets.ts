@@ -8,6 +8,9 @@ import { DEMO_CLIENT, buyerAuthorization, guestAuthorization } from "../support/
 export const WEBSTORE_ID = "0ZEDEMO00000001";
 export const API = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
 
+/** The absolute path of a webstore resource at another API version ("v62.0"), for resources gated by version. */
+export const at = (version: string, path: string) => `/services/data/${version}/commerce/webstores/${WEBSTORE_ID}/${path}`;
+
 /**
  * A running emulator reached through one transport. Contract suites run every case against each target:
  * the in-process fetch (no socket) and the same emulator mounted on a loopback HTTP port.

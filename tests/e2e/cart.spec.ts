@@ -82,6 +82,27 @@ test("a guest's cart comes along when they sign in, and signing out ends the buy
   await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
 });
 
+test("Remove sent twice (a double click, another tab) is already done: the rest of the cart stays", async ({ page }) => {
+  await addToCart(page, ETHIOPIA.id, 1);
+  await addToCart(page, COLOMBIA.id, 2);
+  await page.goto("/cart");
+  const remove = line(page, COLOMBIA.name).getByRole("button", { name: `Remove ${COLOMBIA.name}` });
+  // The same form, posted again after the line is gone: as a second click or a stale tab sends it.
+  const fields = await remove.evaluate((button) => {
+    const form = (button as HTMLButtonElement).form!;
+    const data = new FormData(form, button as HTMLButtonElement);
+    return Object.fromEntries([...data.entries()].map(([k, v]) => [k, String(v)]));
+  });
+  await remove.click();
+  await expect(line(page, COLOMBIA.name)).toHaveCount(0);
+  const again = await page.request.post("/cart", { form: fields, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  expect(again.status()).toBeLessThan(400);
+  await page.goto("/cart");
+  await expect(line(page, ETHIOPIA.name)).toBeVisible();
+  await expect(page.getByText(/not found|0a9/i)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+});
+
 test("coupons that do not apply say why and keep the code typed", async ({ page }) => {
   await addToCart(page, ETHIOPIA.id, 1);
   await page.goto("/cart");
@@ -112,6 +133,10 @@ test("the empty cart says so and links back to the shop", async ({ page }) => {
 
 test("browsing: category navigation, keyword search with paging, and a product page", async ({ page }) => {
   await page.goto("/");
+  // Featured products: the first top-level category's first page (Coffee), with prices.
+  const featured = page.locator("section", { has: page.getByRole("heading", { name: "Featured products" }) });
+  await expect(featured.getByRole("heading", { level: 3, name: ETHIOPIA.name })).toBeVisible();
+  await expect(featured.getByText("$18.50")).toBeVisible();
   await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Coffee" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Coffee" })).toBeVisible();
   await page.getByRole("searchbox", { name: "Search products" }).first().fill("mug");
@@ -123,6 +148,31 @@ test("browsing: category navigation, keyword search with paging, and a product p
   await page.goto(`/product/${ETHIOPIA.id}`);
   await expect(page.getByRole("heading", { level: 1, name: ETHIOPIA.name })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toBeVisible();
+});
+
+test("sorts a category and a search by the store's sort rules, keeping the sort while paging", async ({ page }) => {
+  const cardPrices = async () =>
+    (await page.locator(".store-card__price").allTextContents()).map((text) => Number(/\$([\d,]+\.\d\d)/.exec(text)?.[1].replace(/,/g, "")));
+  await page.goto("/category/mugs-drinkware/0ZGDM0000000DRK");
+  await page.getByLabel("Sort by").selectOption({ label: "Price (High-Low)" });
+  await page.getByRole("button", { name: "Sort" }).click();
+  await expect(page).toHaveURL(/[?&]sort=0qUDM0000000005/);
+  await expect(page.getByLabel("Sort by")).toHaveValue("0qUDM0000000005");
+  const highLow = await cardPrices();
+  expect(highLow.length).toBeGreaterThan(1);
+  expect(highLow).toEqual([...highLow].sort((a, b) => b - a));
+
+  // "oz" matches 21 products: two pages.
+  await page.goto("/search?q=oz");
+  await page.getByLabel("Sort by").selectOption({ label: "Product Name (A-Z)" });
+  await page.getByRole("button", { name: "Sort" }).click();
+  await expect(page).toHaveURL(/\/search\?q=oz&sort=0qUDM0000000002/);
+  const names = await page.locator(".store-card__title").allTextContents();
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/sort=0qUDM0000000002&page=2/);
+  const next = await page.locator(".store-card__title").allTextContents();
+  expect(next[0].localeCompare(names[names.length - 1])).toBeGreaterThanOrEqual(0);
 });
 
 test("a store that lets no guest browse sends the guest to sign in, then back to the product", async ({ page, store }) => {
@@ -140,7 +190,7 @@ test("a guest the catalog API refuses (401) is sent to sign in rather than shown
   // The store's own settings still allow guests: only the API's answer says otherwise (a real org's cached
   // application context can lag behind its settings). Twice: a first 401 could be a stale guest token, which the
   // storefront replaces before asking again.
-  await store.fault({ path: "*/search/products", status: 401, errorCode: "INVALID_SESSION_ID", message: "Session expired or invalid", times: 2 });
+  await store.fault({ path: "*/search/product-search", status: 401, errorCode: "INVALID_SESSION_ID", message: "Session expired or invalid", times: 2 });
   await page.goto("/search?q=mug");
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/search?q=mug")}`);
   await expect(page.getByText("Sign in to browse the store.")).toBeVisible();

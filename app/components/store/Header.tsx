@@ -4,7 +4,7 @@
  */
 import { Form, Link, NavLink, useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "../Button";
-import { cartLinkLabel, optimisticCartCount, pendingCartChanges } from "../../lib/cart";
+import { itemsWord, optimisticCartCount, pendingCartChanges } from "../../lib/cart";
 import { categoryPath } from "./urls";
 
 export const STORE_NAME = "Demo Store";
@@ -98,16 +98,20 @@ export function Header({
               Sign in
             </Link>
           )}
-          <Link to="/cart" className="store-header__cart" aria-label={cartLinkLabel(count)}>
+          {/* The link's name is its visible text plus hidden words ("Cart, 3 items"), so what a speech-input user
+              reads on screen ("Cart 3") is part of the name they can say. */}
+          <Link to="/cart" className="store-header__cart">
             <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">
               <path
                 fill="currentColor"
                 d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM3 3h2l2.6 10.6A2 2 0 0 0 9.5 15H18a2 2 0 0 0 1.9-1.4L22 7H6.2L5.6 4.5A2 2 0 0 0 3.7 3H3Z"
               />
             </svg>
-            <span aria-hidden="true">Cart</span>
-            <span className="store-header__count" aria-hidden="true">
-              {count}
+            {/* One flex item: inside it the words stay inline, so the name gets no spaces between them. */}
+            <span>
+              Cart<span className="store-header__unseen">, </span>
+              <span className="store-header__count">{count}</span>
+              <span className="store-header__unseen"> {itemsWord(count)}</span>
             </span>
           </Link>
         </div>

@@ -41,7 +41,7 @@ export interface ProductCardView {
   listPrice: string | null;
 }
 
-/** A product of search/products. */
+/** A product of the search results (search/product-search, search/products). */
 export function productCardView(product: unknown): ProductCardView | null {
   if (!isObject(product) || !text(product.id)) return null;
   const id = product.id as string;
@@ -123,4 +123,57 @@ export function productDetailView(product: unknown): ProductDetailView | null {
       .map((item) => ({ id: text(item.id) ?? "", name: text(item.name) ?? "" }))
       .filter((item) => item.id && item.name),
   };
+}
+
+/** The words of the API's sort rule label suffixes (Sort Rule, labelSuffix). */
+const LABEL_SUFFIXES: Record<string, string> = {
+  Ascen: "Asc",
+  Ascending: "Ascending",
+  Az: "A-Z",
+  Descen: "Desc",
+  Descending: "Descending",
+  FewMany: "Few-Many",
+  HeavyLight: "Heavy-Light",
+  HighLow: "High-Low",
+  HighestLowest: "Highest-Lowest",
+  LightHeavy: "Light-Heavy",
+  LowHigh: "Low-High",
+  LowestHighest: "Lowest-Highest",
+  ManyFew: "Many-Few",
+  NewOld: "New-Old",
+  Newest: "Newest",
+  NewestOldest: "Newest-Oldest",
+  NineZero: "9-0",
+  OldNew: "Old-New",
+  Oldest: "Oldest",
+  OldestNewest: "Oldest-Newest",
+  PriceDecreasing: "$$-$",
+  PriceIncreasing: "$-$$",
+  ThickThin: "Thick-Thin",
+  ThinThick: "Thin-Thick",
+  Za: "Z-A",
+  ZeroNine: "0-9",
+};
+
+export interface SortOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The store's sort rules (search/sort-rules) as the choices of a sort menu, in their sortOrder: "Product Name
+ * (A-Z)". Rules without an id are skipped; two rules that would read alike keep their direction apart.
+ */
+export function sortOptions(answer: unknown): SortOption[] {
+  const rules = isObject(answer) && Array.isArray(answer.sortRules) ? answer.sortRules.filter(isObject) : [];
+  const order = (rule: Json) => (typeof rule.sortOrder === "number" ? rule.sortOrder : Number.MAX_SAFE_INTEGER);
+  return [...rules]
+    .sort((a, b) => order(a) - order(b))
+    .filter((rule) => text(rule.sortRuleId))
+    .map((rule) => {
+      const label = text(rule.label) ?? text(rule.nameOrId) ?? "Sort";
+      const suffix = text(rule.labelSuffix);
+      const words = suffix ? (LABEL_SUFFIXES[suffix] ?? suffix) : rule.direction === "Ascending" || rule.direction === "Descending" ? String(rule.direction) : null;
+      return { value: rule.sortRuleId as string, label: words ? `${label} (${words})` : label };
+    });
 }

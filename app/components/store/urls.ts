@@ -85,6 +85,19 @@ export function pagingFromPages(page: number, totalPages: number): Paging {
   return { page: current, totalPages: pages, hasPrevious: current > 1, hasNext: current < pages };
 }
 
+/** Search resources serve results only up to this far in: page × pageSize ≤ 5000 (search/product-search). */
+export const SEARCH_RESULTS_WINDOW = 5000;
+
+/**
+ * The API's 0-based page for the shopper's 1-based one; `beyond` when it lies past what the search can serve (a
+ * hand-edited ?page=900): ask for the first page then, for the total, and show "no page N" as for any page past
+ * the last.
+ */
+export function searchPage(page: number, pageSize: number): { apiPage: number; beyond: boolean } {
+  const apiPage = Math.max(0, Math.floor(page) - 1);
+  return apiPage * pageSize > SEARCH_RESULTS_WINDOW ? { apiPage: 0, beyond: true } : { apiPage, beyond: false };
+}
+
 /** The page's URL with `page` set (removed for page 1, so the first page has one canonical URL). */
 export function pageHref(pathname: string, search: URLSearchParams | string, page: number, name = "page"): string {
   const params = new URLSearchParams(search);

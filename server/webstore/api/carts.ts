@@ -1,6 +1,6 @@
 /** Carts, cart items, cart coupons, guest cart preservation (spec §7 "Carts"). Cart ids may be an id, `current` or `active`. */
 import type { Async } from '../async-wait.js';
-import { type ClientCore, pageSizeInRange, quantityString, required, send, sendAsync } from '../core.js';
+import { type ClientCore, documentedAt, pageSizeInRange, quantityString, required, send, sendAsync } from '../core.js';
 import { FetchError, parseErrorBody } from '../errors.js';
 import { path, reasonPhrase } from '../http.js';
 import type {
@@ -80,8 +80,19 @@ export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => 
       return sendAsync(core, { path: path`carts/${cart(cartStateOrId)}` });
     },
 
-    async getCartCompactSummary(cartId?: string): Promise<CartCompactSummary> {
-      return send(core, { path: cartId ? path`carts/${cartId}/compact-summary` : 'carts/compact-summary' });
+    /**
+     * The cart's counts. The compact summary (≥ 64.0) has no cart in its path: it answers the current cart. For a
+     * cart named by id, or before 64.0, the counts come from the cart summary (GET carts/{cartStateOrId}).
+     */
+    async getCartCompactSummary(cartStateOrId = 'current'): Promise<CartCompactSummary> {
+      if (cartStateOrId === 'current' && documentedAt(core, 64)) return send(core, { path: 'carts/compact-summary' });
+      const summary = await send<CartSummary>(core, { path: path`carts/${cart(cartStateOrId)}` });
+      return {
+        cartId: summary?.cartId ?? null,
+        currencyIsoCode: summary?.currencyIsoCode,
+        totalProductCount: summary?.totalProductCount ?? '0.0',
+        uniqueProductCount: summary?.uniqueProductCount ?? 0,
+      };
     },
 
     async getCartItems(cartStateOrId: string, options: CartItemsOptions = {}): Promise<Async<CartItemCollection>> {
@@ -170,8 +181,13 @@ export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => 
       });
     },
 
-    /** Without a duration, the application context's default reservation time, else 14400 s (spec §9). */
-    async reserveInventory(cartId: string, options: { durationInSeconds?: number } = {}): Promise<JsonObject> {
+    /**
+     * Without a duration, the application context's default reservation time, else 14400 s (spec §9).
+     * Inventory reservations are documented for 58.0–63.0 only: at other versions nothing is reserved and the
+     * answer is null, without a request (a real org answers 404).
+     */
+    async reserveInventory(cartId: string, options: { durationInSeconds?: number } = {}): Promise<JsonObject | null> {
+      if (!documentedAt(core, 58, 63)) return null;
       const durationInSeconds =
         options.durationInSeconds ??
         (await deps.getApplicationContext()).inventoryConfiguration?.inventoryDefaultSource?.reservationInSeconds ??

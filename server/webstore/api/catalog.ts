@@ -1,36 +1,62 @@
-/** Products, prices and categories (Connect "commerce/webstores/{id}/…" catalog resources). */
-import { type ClientCore, pageSizeInRange, required, send } from '../core.js';
+/** Products, prices, categories and search (Connect "commerce/webstores/{id}/…" catalog resources). */
+import { type ClientCore, documentedAt, pageSizeInRange, required, send } from '../core.js';
 import { DEFAULT_TTL_MS } from '../cache.js';
 import { path } from '../http.js';
-import type { ProductCategory, ProductDetail, ProductPrice, ProductPrices, ProductSearchResults } from '../types.js';
+import type {
+  ProductCategory,
+  ProductDetail,
+  ProductOverviewCollection,
+  ProductPrice,
+  ProductPrices,
+  ProductSearchResults,
+  SortRule,
+} from '../types.js';
 
+/** Product Search Input (POST search/product-search): a searchTerm, a categoryId, or both. */
 export interface ProductSearchInput {
   searchTerm?: string;
   categoryId?: string;
   /** 0-based. */
   page?: number;
+  /** 1-200; the API's default is the store's setting. */
   pageSize?: number;
-  /** The real API's sort rule id. */
+  /** One of the store's sort rules (getSortRules); relevancy when absent. */
   sortRuleId?: string;
-  sortOrder?: string;
   fields?: string[];
+  /** Prices of the products in the results (a Pricing Result Line Item each); default false. */
+  includePrices?: boolean;
+  includeQuantityRule?: boolean;
 }
 
 export function catalogApi(core: ClientCore) {
   return {
-    async searchProducts(input: ProductSearchInput = {}): Promise<ProductSearchResults> {
-      return send(core, {
-        path: 'search/products',
-        query: {
-          searchTerm: input.searchTerm,
-          categoryId: input.categoryId,
-          page: input.page,
-          pageSize: pageSizeInRange(input.pageSize, 200),
-          sortRuleId: input.sortRuleId,
-          sortOrder: input.sortOrder,
-          fields: input.fields?.length ? input.fields : undefined,
-        },
-      });
+    /**
+     * POST search/product-search (49.0): one request for a page of results, with their prices when
+     * `includePrices`. Either a searchTerm or a categoryId is required, so a search without one fails here.
+     */
+    async searchProducts(input: ProductSearchInput): Promise<ProductSearchResults> {
+      const searchTerm = input.searchTerm?.trim() || undefined;
+      if (!searchTerm && !input.categoryId) throw new TypeError('searchProducts needs a searchTerm or a categoryId');
+      const body = {
+        searchTerm,
+        categoryId: input.categoryId,
+        page: input.page,
+        pageSize: pageSizeInRange(input.pageSize, 200),
+        sortRuleId: input.sortRuleId,
+        fields: input.fields?.length ? input.fields : undefined,
+        includePrices: input.includePrices,
+        includeQuantityRule: input.includeQuantityRule,
+      };
+      return send(core, { method: 'POST', path: 'search/product-search', body: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) });
+    },
+
+    /** The store's sort rules (GET search/sort-rules, 52.0), in their sortOrder; cached like other store settings. */
+    async getSortRules(): Promise<{ sortRules: SortRule[] }> {
+      return core.caches.data.get(
+        core.cacheKey('search/sort-rules'),
+        async () => ({ value: await send<{ sortRules: SortRule[] }>(core, { path: 'search/sort-rules' }) }),
+        { ttlMs: DEFAULT_TTL_MS },
+      );
     },
 
     async getProduct(productId: string, options: { fields?: string[] } = {}): Promise<ProductDetail> {
@@ -41,12 +67,21 @@ export function catalogApi(core: ClientCore) {
       });
     },
 
+    /** Several products by id (GET products?ids=, 54.0): fields, default image, quantity rule, in the order asked. */
+    async getProducts(productIds: readonly string[], options: { fields?: string[] } = {}): Promise<ProductOverviewCollection> {
+      if (productIds.length === 0) throw new TypeError('getProducts needs at least one product id');
+      return send(core, { path: 'products', query: { ids: productIds, fields: options.fields?.length ? options.fields : undefined } });
+    },
+
     async getProductPrice(productId: string): Promise<ProductPrice> {
       required(productId, 'productId is required');
       return send(core, { path: path`pricing/products/${productId}` });
     },
 
+    /** Several products' prices: GET pricing/products?productIds= from 54.0 (cacheable), POST before. */
     async getProductPrices(productIds: readonly string[]): Promise<ProductPrices> {
+      if (productIds.length === 0) throw new TypeError('getProductPrices needs at least one product id');
+      if (documentedAt(core, 54)) return send(core, { path: 'pricing/products', query: { productIds } });
       return send(core, {
         method: 'POST',
         path: 'pricing/products',
@@ -54,10 +89,10 @@ export function catalogApi(core: ClientCore) {
       });
     },
 
-    /** Top-level categories without a parent. */
     /**
-     * The category tree changes rarely and every page's navigation reads its top level, so answers are cached
-     * for the default lifetime — per effective account, because B2B entitlements may hide categories.
+     * Top-level categories without a parent. The category tree changes rarely and every page's navigation reads
+     * its top level, so answers are cached for the default lifetime — per effective account, because B2B
+     * entitlements may hide categories.
      */
     async getCategories(parentProductCategoryId?: string): Promise<{ productCategories: ProductCategory[] }> {
       return core.caches.data.get(

@@ -1,6 +1,6 @@
 /** Checkout sessions, payments and order placement (spec §7 "Checkouts"). Ids default to `active`. */
 import type { Async } from '../async-wait.js';
-import { type ClientCore, required, send, sendAsync } from '../core.js';
+import { type ClientCore, documentedAt, required, send, sendAsync } from '../core.js';
 import { NULL_CHECKOUTID, WebstoreError, isFetchError } from '../errors.js';
 import { path } from '../http.js';
 import type { Checkout, JsonObject, PaymentToken, PostalAddressFields } from '../types.js';
@@ -11,6 +11,12 @@ export interface CheckoutAddressInput extends PostalAddressFields {
   /** The saved address's id; sent as `id`. */
   addressId?: string;
   shouldUseDefaultAddress?: boolean;
+}
+
+/** A checkout and the cart it is for (absent: the active cart, which checkouts are usually started on). */
+export interface CheckoutCartRef {
+  checkoutId: string;
+  cartId?: string | null;
 }
 
 /** The API takes exactly one group of changes per PATCH. */
@@ -116,19 +122,26 @@ export function checkoutsApi(core: ClientCore) {
 
     deleteCheckout,
 
-    async applyCheckoutCoupon(checkoutId: string, couponCode: string): Promise<JsonObject> {
-      return send(core, {
-        method: 'POST',
-        path: path`checkouts/${checkout(checkoutId)}/coupons`,
-        body: { couponCodes: [required(couponCode, 'couponCode is required')] },
-      });
+    /**
+     * Applies a coupon while the shopper is in checkout. The checkout's own coupons exist at 61.0–62.0 only
+     * (connect_resources_commerce_webstore_coupons.htm); at other versions the code goes to the checkout's cart
+     * (cart-coupons, which 63.0 documents in their place). Answers the coupons of the cart.
+     */
+    async applyCheckoutCoupon(at: CheckoutCartRef, couponCode: string): Promise<JsonObject> {
+      const code = required(couponCode, 'couponCode is required');
+      if (documentedAt(core, 61, 62)) {
+        return send(core, { method: 'POST', path: path`checkouts/${checkout(at.checkoutId)}/coupons`, body: { couponCodes: [code] } });
+      }
+      return send(core, { method: 'POST', path: path`carts/${at.cartId || 'active'}/cart-coupons`, body: { couponCode: code } });
     },
 
-    async removeCheckoutCoupon(checkoutId: string, couponId: string): Promise<Async<null>> {
-      return sendAsync(core, {
-        method: 'DELETE',
-        path: path`checkouts/${checkout(checkoutId)}/coupons/${required(couponId, 'couponId is required')}`,
-      });
+    /** Removes a coupon during checkout: from the checkout at 61.0–62.0 (202, recalculating), else from its cart. */
+    async removeCheckoutCoupon(at: CheckoutCartRef, couponId: string): Promise<Async<null>> {
+      const id = required(couponId, 'couponId is required');
+      if (documentedAt(core, 61, 62)) {
+        return sendAsync(core, { method: 'DELETE', path: path`checkouts/${checkout(at.checkoutId)}/coupons/${id}` });
+      }
+      return sendAsync(core, { method: 'DELETE', path: path`carts/${at.cartId || 'active'}/cart-coupons/${id}` });
     },
 
     /**

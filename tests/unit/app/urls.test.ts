@@ -8,6 +8,7 @@ import {
   productPath,
   readPage,
   safeRedirect,
+  searchPage,
   slugify,
 } from "../../../app/components/store/urls";
 
@@ -100,9 +101,18 @@ describe("paging", () => {
     expect(pagingFromPages(0, 0)).toEqual({ page: 1, totalPages: 1, hasPrevious: false, hasNext: false });
   });
 
+  it("turns the shopper's page into the search's, within the 5000 results a search serves", () => {
+    expect(searchPage(1, 12)).toEqual({ apiPage: 0, beyond: false });
+    expect(searchPage(3, 12)).toEqual({ apiPage: 2, beyond: false });
+    expect(searchPage(417, 12)).toEqual({ apiPage: 416, beyond: false }); // 416 × 12 = 4992
+    expect(searchPage(418, 12)).toEqual({ apiPage: 0, beyond: true }); // 417 × 12 = 5004
+    expect(searchPage(251, 20)).toEqual({ apiPage: 250, beyond: false }); // exactly 5000
+  });
+
   it("builds page links that keep the other parameters", () => {
     expect(pageHref("/search", "?q=mug", 2)).toBe("/search?q=mug&page=2");
     expect(pageHref("/search", "?q=mug&page=2", 1)).toBe("/search?q=mug");
     expect(pageHref("/cart", "", 1)).toBe("/cart");
+    expect(pageHref("/search", "?q=mug&sort=0qUA", 2)).toBe("/search?q=mug&sort=0qUA&page=2");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cartView, EMPTY_CART, isNonZeroMoney } from "../../../app/components/store/cart-view";
-import { fieldValue, productCardView, productDetailView, quantityRuleOf } from "../../../app/components/store/product";
+import { fieldValue, productCardView, productDetailView, quantityRuleOf, sortOptions } from "../../../app/components/store/product";
 
 describe("product views", () => {
   it("reads field values in both of the API's shapes", () => {
@@ -128,5 +128,32 @@ describe("cartView", () => {
     expect(isNonZeroMoney("-2.40")).toBe(true);
     expect(isNonZeroMoney("0.00")).toBe(false);
     expect(isNonZeroMoney(null)).toBe(false);
+  });
+});
+
+describe("sort options", () => {
+  it("lists the store's sort rules in their sortOrder, labelled with their suffix's words", () => {
+    const options = sortOptions({
+      sortRules: [
+        { sortRuleId: "0qU3", label: "Price", labelSuffix: "LowHigh", direction: "Ascending", sortOrder: 3 },
+        { sortRuleId: "0qU1", label: "Best Match", labelSuffix: null, direction: "Default", sortOrder: 1 },
+        { sortRuleId: "0qU2", label: "Product Name", labelSuffix: "Az", direction: "Ascending", sortOrder: 2 },
+        { sortRuleId: "0qU4", label: "Price", labelSuffix: "PriceDecreasing", sortOrder: 4 },
+      ],
+    });
+    expect(options).toEqual([
+      { value: "0qU1", label: "Best Match" },
+      { value: "0qU2", label: "Product Name (A-Z)" },
+      { value: "0qU3", label: "Price (Low-High)" },
+      { value: "0qU4", label: "Price ($$-$)" },
+    ]);
+  });
+
+  it("falls back to the direction without a suffix (before 54.0), and skips rules without an id", () => {
+    expect(sortOptions({ sortRules: [{ sortRuleId: "0qU2", label: "Product Name", nameOrId: "Name", direction: "Descending" }, { label: "No id" }] })).toEqual([
+      { value: "0qU2", label: "Product Name (Descending)" },
+    ]);
+    expect(sortOptions(null)).toEqual([]);
+    expect(sortOptions({ sortRules: "nope" })).toEqual([]);
   });
 });

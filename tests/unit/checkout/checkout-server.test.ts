@@ -96,9 +96,17 @@ describe("tokenizeCard", () => {
 describe("placeOrderOnce", () => {
   it("prepares and submits with place-order v2, reading the first action's order number", async () => {
     const orderActions = vi.fn().mockResolvedValue({ actions: [{ action: "prepare", orderReferenceNumber: "ORN-2" }, { action: "submit", orderReferenceNumber: "ORN-2" }] });
-    const ws = await webstore({ orderActions });
+    const ws = await webstore({ orderActions, apiVersion: 65 });
     await expect(placeOrderOnce(ws, "2z9A", { placeOrderV2Enabled: true })).resolves.toBe("ORN-2");
     expect(orderActions).toHaveBeenCalledWith("2z9A", [{ action: "prepare" }, { action: "submit" }]);
+  });
+
+  it("places with v1 at an API version before orders/actions (64.0), whatever the store says", async () => {
+    const orderActions = vi.fn();
+    const placeOrder = vi.fn().mockResolvedValue({ orderReferenceNumber: "ORN-1", errors: [] });
+    const ws = await webstore({ orderActions, placeOrder, apiVersion: 63 });
+    await expect(placeOrderOnce(ws, "2z9A", { placeOrderV2Enabled: true })).resolves.toBe("ORN-1");
+    expect(orderActions).not.toHaveBeenCalled();
   });
 
   it("places with v1 otherwise", async () => {
@@ -126,9 +134,9 @@ describe("checkoutFailure", () => {
   it("names the product of a place-order inventory failure from the error body", () => {
     const body = {
       orderReferenceNumber: null,
-      errors: [{ type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", detail: "Not enough", instance: "0a9A", errorCode: "INSUFFICIENT_INVENTORY" }],
+      errors: [{ type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", detail: "Not enough", instance: "0a9A" }],
     };
-    const error = new FetchError({ url, status: 412, statusText: "Precondition Failed", errors: [{ type: "INSUFFICIENT_INVENTORY", message: "Not enough" }], body });
+    const error = new FetchError({ url, status: 412, statusText: "Precondition Failed", errors: [{ type: "/commerce/errors/checkout-failure", message: "Not enough" }], body });
     const lines = [{ id: "0a9A", productId: "01tA", name: "Vintage Copper Moka Pot", quantity: 1, totalPrice: "79.00", groupId: "0a7A", errors: [] }];
     expect(checkoutFailure(error, lines)).toEqual({
       kind: "inventory",

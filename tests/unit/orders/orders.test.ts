@@ -33,7 +33,7 @@ import {
 } from "../../../app/lib/orders";
 import { VALIDITY_MESSAGES } from "../../../app/lib/validation";
 
-const field = (dataName: string, text: string | null, type = "string") => ({ dataName, dataType: type, label: dataName, text, type });
+const field = (dataName: string, text: string | null, type = "string") => ({ dataName, label: dataName, text, type });
 
 /** The field errors of a submission (none when it succeeded). */
 function errorsOf(submission: unknown): Record<string, string[] | null | undefined> {

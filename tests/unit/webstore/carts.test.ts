@@ -21,12 +21,18 @@ describe('carts', () => {
     expect(JSON.parse(calls[0].body)).toEqual({});
   });
 
-  it('reads the current cart by default and the compact summary with or without an id', async () => {
-    const { client, calls } = testClient(() => json(summary));
+  it('reads the current cart by default; counts come from the compact summary, or for a named cart its summary', async () => {
+    const { client, calls } = testClient(() => json({ ...summary, grandTotalAmount: '24.00' }));
     await client.getCart();
-    await client.getCartCompactSummary('0a6A');
+    expect(await client.getCartCompactSummary('0a6A')).toEqual(summary);
     await client.getCartCompactSummary();
-    expect(calls.map(rel)).toEqual(['carts/current', 'carts/0a6A/compact-summary', 'carts/compact-summary']);
+    expect(calls.map(rel)).toEqual(['carts/current', 'carts/0a6A', 'carts/compact-summary']);
+  });
+
+  it('counts from the cart summary before 64.0, where there is no compact summary', async () => {
+    const { client, calls } = testClient(() => json({ ...summary, grandTotalAmount: '24.00' }), { apiVersion: 'v63.0' });
+    expect(await client.getCartCompactSummary()).toEqual(summary);
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/services/data/v63.0/commerce/webstores/0ZEDM0000000001/carts/current']);
   });
 
   it('lists cart items with the spec defaults: newest first, 25 per page', async () => {
@@ -198,14 +204,27 @@ describe('coupons', () => {
 });
 
 describe('inventory reservation', () => {
+  // Documented for 58.0-63.0 only.
+  const v63 = { apiVersion: 'v63.0' };
+
+  it('reserves nothing, without a request, at a version without reservations', async () => {
+    for (const apiVersion of ['v57.0', 'v64.0', 'v65.0']) {
+      const { client, calls } = testClient(() => json({}), { apiVersion });
+      expect(await client.reserveInventory('0a6A')).toBeNull();
+      expect(calls).toHaveLength(0);
+    }
+  });
+
   it("uses the application context's reservation time when none is given", async () => {
-    const { client, calls } = testClient((req) =>
-      new URL(req.url).pathname.endsWith('application-context')
-        ? json({ inventoryConfiguration: { inventoryDefaultSource: { reservationInSeconds: 900 } } })
-        : json({}),
+    const { client, calls } = testClient(
+      (req) =>
+        new URL(req.url).pathname.endsWith('application-context')
+          ? json({ inventoryConfiguration: { inventoryDefaultSource: { reservationInSeconds: 900 } } })
+          : json({}),
+      v63,
     );
     await client.reserveInventory('0a6A');
-    expect(calls.map((c) => [c.method, rel(c)])).toEqual([
+    expect(calls.map((c) => [c.method, c.url.pathname.replace(/.*\/webstores\/[^/]+\//, '')])).toEqual([
       ['GET', 'application-context'],
       ['PUT', 'carts/0a6A/inventory-reservations'],
     ]);
@@ -213,7 +232,7 @@ describe('inventory reservation', () => {
   });
 
   it('falls back to 14400 s, and sends a given duration as is', async () => {
-    const { client, calls } = testClient(() => json({}));
+    const { client, calls } = testClient(() => json({}), v63);
     await client.reserveInventory('0a6A');
     await client.reserveInventory('0a6A', { durationInSeconds: 60 });
     const bodies = calls.filter((c) => c.method === 'PUT').map((c) => JSON.parse(c.body));

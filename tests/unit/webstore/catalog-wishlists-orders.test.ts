@@ -3,21 +3,27 @@ import { apiError, fakeFetch, json, noContent, rel, testClient } from './fake-fe
 import { createWebstoreCaches, createWebstoreClient, DEFAULT_WISHLIST_NAME } from '../../../server/webstore/index.js';
 
 describe('catalog', () => {
-  it('searches products with the given query', async () => {
+  it('searches with POST search/product-search, sending only what is given', async () => {
     const { client, calls } = testClient(() => json({ productsPage: { products: [], total: 0 } }));
-    await client.searchProducts({ searchTerm: 'bolt', categoryId: '0ZGA', page: 0, pageSize: 12 });
-    expect(rel(calls[0])).toBe('search/products');
-    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({
-      searchTerm: 'bolt',
-      categoryId: '0ZGA',
-      page: '0',
-      pageSize: '12',
-    });
+    await client.searchProducts({ searchTerm: ' bolt ', categoryId: '0ZGA', page: 0, pageSize: 12, sortRuleId: '0qUA', includePrices: true });
+    await client.searchProducts({ categoryId: '0ZGA' });
+    expect(calls.map((c) => [c.method, rel(c), JSON.parse(c.body)])).toEqual([
+      ['POST', 'search/product-search', { searchTerm: 'bolt', categoryId: '0ZGA', page: 0, pageSize: 12, sortRuleId: '0qUA', includePrices: true }],
+      ['POST', 'search/product-search', { categoryId: '0ZGA' }],
+    ]);
+  });
+
+  it('refuses a search without a term or a category before any request', async () => {
+    const { client, calls } = testClient();
+    await expect(client.searchProducts({ searchTerm: '  ', page: 0 })).rejects.toThrow(TypeError);
+    await expect(client.searchProducts({ searchTerm: 'mug', pageSize: 201 })).rejects.toThrow(RangeError);
+    expect(calls).toHaveLength(0);
   });
 
   it('reads products, prices and categories at their Connect paths', async () => {
     const { client, calls } = testClient(() => json({}));
     await client.getProduct('01tA', { fields: ['Name', 'Description'] });
+    await client.getProducts(['01tA', '01tB'], { fields: ['Name'] });
     await client.getProductPrice('01tA');
     await client.getProductPrices(['01tA', '01tB']);
     await client.getCategories();
@@ -26,14 +32,35 @@ describe('catalog', () => {
     await client.getCategoryPath('0ZGA');
     expect(calls.map((c) => [c.method, rel(c) + c.url.search])).toEqual([
       ['GET', 'products/01tA?fields=Name%2CDescription'],
+      ['GET', 'products?ids=01tA%2C01tB&fields=Name'],
       ['GET', 'pricing/products/01tA'],
-      ['POST', 'pricing/products'],
+      ['GET', 'pricing/products?productIds=01tA%2C01tB'],
       ['GET', 'product-categories/children'],
       ['GET', 'product-categories/children?parentProductCategoryId=0ZGA'],
       ['GET', 'product-categories/0ZGA'],
       ['GET', 'product-category-path/product-categories/0ZGA'],
     ]);
-    expect(JSON.parse(calls[2].body)).toEqual({ pricingLineItems: [{ productId: '01tA' }, { productId: '01tB' }] });
+  });
+
+  it('prices several products with POST before 54.0, where the GET form is missing', async () => {
+    const { client, calls } = testClient(() => json({}), { apiVersion: 'v53.0' });
+    await client.getProductPrices(['01tA', '01tB']);
+    expect(calls[0].method).toBe('POST');
+    expect(JSON.parse(calls[0].body)).toEqual({ pricingLineItems: [{ productId: '01tA' }, { productId: '01tB' }] });
+  });
+
+  it('caches the sort rules for the default lifetime', async () => {
+    let now = 0;
+    const rules = { sortRules: [{ sortRuleId: '0qUA', label: 'Best Match' }] };
+    const fake = fakeFetch(() => json(rules));
+    const client = createWebstoreClient({ fetch: fake.fetch, baseUrl: 'https://api.test', webstoreId: '0ZE1', caches: createWebstoreCaches({ now: () => now }) });
+    expect(await client.getSortRules()).toEqual(rules);
+    now += 60_000;
+    await client.getSortRules();
+    expect(fake.calls.map((c) => c.url.pathname)).toEqual(['/services/data/v65.0/commerce/webstores/0ZE1/search/sort-rules']);
+    now += 300_000;
+    await client.getSortRules();
+    expect(fake.calls).toHaveLength(2);
   });
 
   it('caches category children per parent and effective account for the default lifetime', async () => {

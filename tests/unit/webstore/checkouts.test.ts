@@ -187,16 +187,28 @@ describe('checkouts', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('deletes a checkout and handles checkout coupons', async () => {
-    const { client, calls } = testClient((req) => (req.method === 'DELETE' ? new Response(null, { status: 202 }) : json({})));
-    await client.applyCheckoutCoupon('2z9A', 'SAVE10');
-    expect(await client.removeCheckoutCoupon('2z9A', '4r0A')).toMatchObject({ processing: true });
+  it('deletes a checkout and handles coupons through the cart (not at 61-62)', async () => {
+    const { client, calls } = testClient((req) => (req.method === 'DELETE' ? noContent() : json({})));
+    await client.applyCheckoutCoupon({ checkoutId: '2z9A', cartId: '0a6A' }, 'SAVE10');
+    expect(await client.removeCheckoutCoupon({ checkoutId: '2z9A', cartId: null }, '4r0A')).toMatchObject({ status: 204, processing: false });
     await client.deleteCheckout('2z9A');
     expect(calls.map((c) => [c.method, rel(c)])).toEqual([
-      ['POST', 'checkouts/2z9A/coupons'],
-      ['DELETE', 'checkouts/2z9A/coupons/4r0A'],
+      ['POST', 'carts/0a6A/cart-coupons'],
+      ['DELETE', 'carts/active/cart-coupons/4r0A'],
       ['DELETE', 'checkouts/2z9A'],
+    ]);
+    expect(JSON.parse(calls[0].body)).toEqual({ couponCode: 'SAVE10' });
+  });
+
+  it('uses the checkout coupons at 61-62, where they exist', async () => {
+    const { client, calls } = testClient((req) => (req.method === 'DELETE' ? new Response(null, { status: 202 }) : json({})), { apiVersion: 'v62.0' });
+    await client.applyCheckoutCoupon({ checkoutId: '2z9A', cartId: '0a6A' }, 'SAVE10');
+    expect(await client.removeCheckoutCoupon({ checkoutId: '2z9A', cartId: '0a6A' }, '4r0A')).toMatchObject({ processing: true });
+    expect(calls.map((c) => [c.method, c.url.pathname])).toEqual([
+      ['POST', '/services/data/v62.0/commerce/webstores/0ZEDM0000000001/checkouts/2z9A/coupons'],
+      ['DELETE', '/services/data/v62.0/commerce/webstores/0ZEDM0000000001/checkouts/2z9A/coupons/4r0A'],
     ]);
     expect(JSON.parse(calls[0].body)).toEqual({ couponCodes: ['SAVE10'] });
   });
+
 });

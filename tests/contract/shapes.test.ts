@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  AddressCollectionSchema,
+  AddressSchema,
+  CartItemCollectionSchema,
+  CartItemSchema,
+  CartSummarySchema,
+  CheckoutSchema,
+  DeliveryGroupCollectionSchema,
+  DeliveryGroupSchema,
+  OrderSummaryCollectionSchema,
+  OrderSummarySchema,
+  PaymentTokenSchema,
+  WishlistItemSchema,
+  WishlistSchema,
+  WishlistSummariesSchema,
+} from "../../server/webstore/types.js";
+import { PRODUCTS, TEXAS, addItem, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
+import { shapeProblems } from "./strict-schema.js";
+import { TARGET_NAMES } from "./targets.js";
+import { useTarget } from "./use-target.js";
+import type { z } from "zod";
+
+/**
+ * The client's types against the emulator's real answers for the main resources: every answer must parse with
+ * the client's schema made strict (tests/contract/strict-schema.ts). A field the emulator invents, a documented
+ * field in another shape, or one the client's types don't know fails here, with its path.
+ */
+
+const MUGS = ["01tDM0000000027", "01tDM0000000028", "01tDM0000000029"]; // 3 mugs: the automatic mug promotion applies
+
+function expectShape(schema: z.ZodTypeAny, res: { status: number; body: unknown }, status: number) {
+  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(status);
+  expect(shapeProblems(schema, res.body)).toEqual([]);
+}
+
+describe("strictDeep", () => {
+  it("refuses a key the schema doesn't list, at any depth, and the old nested first-payment object", () => {
+    expect(shapeProblems(CartSummarySchema, { cartId: null, firstPymt: { GrandTotalAmount: "1.00" } })).toEqual([
+      "(root): Unrecognized key(s) in object: 'firstPymt' firstPymt",
+    ]);
+    expect(shapeProblems(CartItemCollectionSchema, { cartItems: [{ cartItem: { cartItemId: "0a9", productId: "01t", quantity: "1.0", type: "Product", invented: 1 } }] })).toEqual([
+      "cartItems.0.cartItem: Unrecognized key(s) in object: 'invented' invented",
+    ]);
+    expect(shapeProblems(CartSummarySchema, { cartId: null, firstPymtGrandTotalAmount: "1.00" })).toEqual([]);
+  });
+});
+
+describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)", (name) => {
+  const { target, call } = useTarget(name);
+  let guest: Shopper;
+  let buyer: Shopper;
+  beforeAll(async () => {
+    await call("POST", "/__emulator/reset");
+    guest = await shopper(target);
+    buyer = await shopper(target, "buyer@demo.store");
+  });
+
+  it("Cart Summary: created, read, and `current` without a cart", async () => {
+    const fresh = await shopper(target);
+    expectShape(CartSummarySchema, await fresh.call("GET", "carts/current"), 200);
+    const created = await fresh.call("POST", "carts", {});
+    expectShape(CartSummarySchema, created, 201);
+    expectShape(CartSummarySchema, await fresh.call("GET", `carts/${created.body.cartId}`), 200);
+  });
+
+  it("Cart Item and Cart Item Collection, with coupons and promotions", async () => {
+    const added = await guest.call("POST", "carts/active/cart-items", { productId: MUGS[0], quantity: "2", type: "Product" });
+    expectShape(CartItemSchema, added, 201);
+    for (const mug of MUGS.slice(1)) await addItem(guest, mug, 1);
+    expectShape(CartItemSchema, await guest.call("PATCH", `carts/active/cart-items/${added.body.cartItemId}`, { quantity: "3" }), 200);
+    expect((await guest.call("POST", "carts/active/cart-coupons", { couponCode: "SAVE10" })).status).toBe(201);
+
+    const collection = await guest.call("GET", "carts/active/cart-items?includeCoupons=true&includePromotions=true&productFields=Name");
+    expectShape(CartItemCollectionSchema, collection, 200);
+    expect(collection.body.cartPromotions.promotions.promotions.length).toBeGreaterThan(0);
+    expect(collection.body.cartCoupons.cartCoupons.coupons).toHaveLength(1);
+  });
+
+  it("Delivery Group and its collection, with items, address and methods", async () => {
+    const groups = await guest.call("GET", "carts/active/delivery-groups?cartItemLimit=5");
+    expectShape(DeliveryGroupCollectionSchema, groups, 200);
+    const id = groups.body.items[0].id;
+    expectShape(DeliveryGroupSchema, await guest.call("PATCH", `carts/active/delivery-groups/${id}`, { deliveryAddress: TEXAS }), 200);
+    expectShape(DeliveryGroupSchema, await guest.call("GET", `carts/active/delivery-groups/${id}`), 200);
+  });
+
+  it("Checkout: started, with an address and contact info, and with integration errors (422)", async () => {
+    await addItem(buyer, PRODUCTS.coffee, 1);
+    const checkoutId = await startCheckout(buyer);
+    expectShape(CheckoutSchema, await buyer.call("GET", `checkouts/${checkoutId}`), 200);
+    // Writes answer 202 with the checkout (the calculators run asynchronously); the next GET is the calculated one.
+    expectShape(CheckoutSchema, await buyer.call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: TEXAS }), 202);
+    expectShape(CheckoutSchema, await buyer.call("GET", `checkouts/${checkoutId}`), 200);
+    // A country nothing ships to is a shipping failure: GET answers 422 with the checkout and its errors.
+    await buyer.call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: { ...TEXAS, region: null, country: "MX" } });
+    const failing = await buyer.call("GET", `checkouts/${checkoutId}`);
+    expectShape(CheckoutSchema, failing, 422);
+    expect(failing.body.errors.length).toBeGreaterThan(0);
+    expect((await buyer.call("DELETE", `checkouts/${checkoutId}`)).status).toBe(204);
+  });
+
+  it("Payment token: a refused card's errors are checkout errors with invalidParameters", async () => {
+    const refused = await guest.call("POST", "payments/token", {
+      cardPaymentMethod: { cardHolderName: "Sam Shopper", cardNumber: "4242424242424241", cvv: "123", expiryMonth: "12", expiryYear: "2099" },
+    });
+    expectShape(PaymentTokenSchema, refused, 422);
+  });
+
+  it("Commerce Address and its collection", async () => {
+    expectShape(AddressCollectionSchema, await buyer.call("GET", "accounts/current/addresses"), 200);
+    const created = await buyer.call("POST", "accounts/current/addresses", { name: "Cabin", street: "1 Lake Road", city: "Tahoe City", region: "CA", postalCode: "96145", country: "US" });
+    expectShape(AddressSchema, created, 201);
+    expectShape(AddressSchema, await buyer.call("PATCH", `accounts/current/addresses/${created.body.addressId}`, { city: "Truckee" }), 200);
+    expect((await buyer.call("DELETE", `accounts/current/addresses/${created.body.addressId}`)).status).toBe(204);
+  });
+
+  it("Wishlists: summaries with the displayed list, a wishlist, an item (with and without an error)", async () => {
+    const summaries = await buyer.call("GET", "wishlists?includeDisplayedList=true");
+    expectShape(WishlistSummariesSchema, summaries, 200);
+    expect(summaries.body.displayedList.page.hasErrors).toBe(true); // ERR-100 is on the demo list
+    const listId = summaries.body.summaries[0].id;
+    expectShape(WishlistSchema, await buyer.call("GET", `wishlists/${listId}`), 200);
+    expectShape(WishlistItemSchema, await buyer.call("POST", `wishlists/${listId}/wishlist-items`, { productId: PRODUCTS.mug }), 201);
+    const created = await buyer.call("POST", "wishlists", { name: "Gifts", products: [{ productId: PRODUCTS.coffee }] });
+    expectShape(WishlistSchema, created, 201);
+  });
+
+  it("Order Summary and its collection", async () => {
+    expectShape(OrderSummaryCollectionSchema, await buyer.call("GET", "order-summaries"), 200);
+    expectShape(OrderSummarySchema, await buyer.call("GET", "order-summaries/00000103?includeAdjustmentDetails=true"), 200);
+  });
+});

@@ -1,6 +1,9 @@
 /**
- * Remix's default Node entry (streaming render, bots wait for everything), plus one step: the session cookie
- * is written once per response from the request's shared session (see finalizeSessionCookie).
+ * Remix's default Node entry (streaming render, bots wait for everything), plus:
+ * - the session cookie is written once per response from the request's shared session (finalizeSessionCookie);
+ * - a response that read the shopper's session is personal: `Cache-Control: private, no-store`, so no shared cache
+ *   (or the browser's back/forward history on a shared computer) keeps a cart, an order or an account page;
+ * - every inline script carries this response's Content-Security-Policy nonce (React's, Remix's, the app's).
  */
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
@@ -8,7 +11,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { finalizeSessionCookie } from "./session.server";
+import { NonceProvider } from "./components/Nonce";
+import { finalizeSessionCookie, hasStoreSession } from "./session.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -20,13 +24,18 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   await finalizeSessionCookie(responseHeaders, loadContext);
+  markPersonal(responseHeaders, loadContext);
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
@@ -50,14 +59,21 @@ export default async function handleRequest(
   });
 }
 
+/** A response made from the shopper's session is for that shopper only, and only now. */
+function markPersonal(headers: Headers, context: AppLoadContext) {
+  if (hasStoreSession(context)) headers.set("Cache-Control", "private, no-store");
+}
+
 export const handleDataRequest: HandleDataRequestFunction = async (response, { context }) => {
   try {
     await finalizeSessionCookie(response.headers, context);
+    markPersonal(response.headers, context);
     return response;
   } catch {
     // Some responses have immutable headers: copy them.
     const headers = new Headers(response.headers);
     await finalizeSessionCookie(headers, context);
+    markPersonal(headers, context);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 };

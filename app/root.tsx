@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CookieConsentBanner, readConsent } from "./components/CookieConsent";
+import { useNonce } from "./components/Nonce";
 import { ToastRegion } from "./components/Toast";
 import { Footer, Header, STORE_NAME } from "./components/store/Header";
 import { SessionValidator } from "./components/SessionValidator";
@@ -104,6 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const refresh = useRefreshWhileProcessing();
   const location = useLocation();
+  const nonce = useNonce();
   const toasts = (data?.toasts ?? []).map(parseToast).filter((t): t is Toast => t !== null);
   return (
     <html lang="en">
@@ -138,8 +140,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         <Footer emulatorApiUrl={data?.emulatorApiUrl ?? null} />
         <SessionValidator expiresAt={data?.sessionExpiresAt ?? null} serverNow={data?.serverNow} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -10,7 +10,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { createCookie, createCookieSessionStorage, type AppLoadContext, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
-import { parseToast, toastSchema, type Toast, type ToastInput } from "./lib/toast";
+import { boundToast, parseToast, toastSchema, type Toast, type ToastInput } from "./lib/toast";
 
 export const SESSION_COOKIE_NAME = "__store";
 /** The cookie outlives the buyer's token so a guest cart survives a browser restart; auth expires on its own. */
@@ -191,7 +191,8 @@ function wrap(raw: Session<Partial<StoreSessionData>, FlashData>, storage: Sessi
     },
     unset,
     flashToast(toast) {
-      raw.flash("toast", toastSchema.parse(toast));
+      // Bounded: a toast echoing a long name must never make the cookie too large to set (a 500 after the change).
+      raw.flash("toast", toastSchema.parse(boundToast(toast)));
       dirty = true;
     },
     takeToast() {
@@ -222,6 +223,11 @@ export function getStoreSession(request: Request, context: AppLoadContext): Prom
     perRequest.set(context, session);
   }
   return session;
+}
+
+/** True once anything in this request has read (or written) the shopper's session. */
+export function hasStoreSession(context: AppLoadContext): boolean {
+  return perRequest.has(context);
 }
 
 /**

@@ -267,7 +267,8 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
   const headers = async (init?: HeadersInit) => {
     const result = new Headers(init);
     if (session.dirty) result.append("Set-Cookie", await session.commit());
-    const serverTiming = timing.header();
+    // The API calls' durations tell a visitor how the store works inside: only in development or when asked for.
+    const serverTiming = context.storefront.serverTiming ? timing.header() : "";
     if (serverTiming) result.append("Server-Timing", serverTiming);
     return result;
   };
@@ -328,7 +329,10 @@ export function errorMessage(error: unknown, fallback = "Something went wrong. T
   return fallback;
 }
 
-/** The `headers` export of routes whose loaders call the API: passes on Server-Timing (cookies pass on their own). */
+/**
+ * The `headers` export of routes whose loaders call the API: passes on Server-Timing (cookies pass on their own),
+ * which loaders only write when the server is told to (development, SERVER_TIMING=1).
+ */
 export const serverTimingHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
   const headers = new Headers();
   const timing = [parentHeaders, loaderHeaders, actionHeaders]

@@ -1,13 +1,34 @@
 import { z } from "zod";
+import { compileTrustProxy } from "./proxy.js";
 
 /**
  * The server's configuration, read from the environment once and validated; everything else receives it as
  * an argument. Without WEBSTORE_API_URL the store runs against the in-process emulator.
  */
 const schema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** 0 = any free port (tests). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Loopback by default: the demo store (and its emulator's test controls) is for this machine until told otherwise. */
+  HOST: z.string().default("127.0.0.1"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  /**
+   * The proxies in front of the server whose X-Forwarded-For / -Proto / -Host are believed (express's `trust
+   * proxy`: a hop count, "loopback", addresses or CIDRs, "true"); unset = none, the connection is the client.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        compileTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `not a hop count, "true", or a list of addresses: ${(error as Error).message}` });
+      }
+    }),
+  /** Who may use the emulator's test controls (/__emulator/*): this machine only (loopback), or anyone. */
+  EMULATOR_CONTROLS: z.enum(["local", "public"]).default("local"),
+  /** Server-Timing headers with the API calls' durations: on in development, off elsewhere unless "1". */
+  SERVER_TIMING: z.enum(["0", "1"]).optional(),
   /** The Experience Cloud site's URL with its path prefix; identity and API calls go there. Unset = emulator. */
   WEBSTORE_SITE_URL: z.string().url().optional(),
   WEBSTORE_API_VERSION: z.string().regex(/^v?\d+\.\d$/, "must look like 65.0").default("65.0"),
@@ -54,6 +75,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     ...c,
     mode,
+    serverTiming: c.SERVER_TIMING ? c.SERVER_TIMING === "1" : c.NODE_ENV === "development",
     // The demo store's secrets are public on purpose (README, demo contract): they protect nothing real.
     SESSION_SECRET: c.SESSION_SECRET ?? "offline-demo-store-session-secret",
     WEBSTORE_CLIENT_ID: c.WEBSTORE_CLIENT_ID ?? DEMO_CLIENT.clientId,

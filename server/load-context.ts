@@ -1,3 +1,4 @@
+import type { LoginThrottle } from "./login-throttle.js";
 import type { WebstoreClient, WebstoreClientOptions } from "./webstore/index.js";
 
 /** What a request's webstore client may be told about the shopper (all from the signed session cookie). */
@@ -18,7 +19,15 @@ export interface StorefrontLoadContext {
     sessionSecret: string;
     /** Where the emulator's API answers over HTTP (for the README, the footer and curl); null against a real org. */
     emulatorApiUrl: string | null;
+    /** Whether responses carry Server-Timing (development, or SERVER_TIMING=1). */
+    serverTiming?: boolean;
   };
+  /** This request's Content-Security-Policy nonce: every inline script the app renders carries it. */
+  cspNonce?: string;
+  /** The shopper's address (the connection's, or the client's behind a trusted proxy: TRUST_PROXY). */
+  clientAddress?: string;
+  /** Failed sign-ins per account and per client (the login page refuses with 429 past the limits). */
+  loginThrottle?: LoginThrottle;
 }
 
 // The node package re-exports server-runtime's AppLoadContext; augmenting the original reaches both.

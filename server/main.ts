@@ -1,24 +1,42 @@
 import compression from "compression";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { readConfig, type Config } from "./config.js";
 import { createEmulator, type Emulator } from "./emulator/index.js";
 import type { StorefrontLoadContext } from "./load-context.js";
-import { sendWebResponse, toWebRequest } from "./node-http.js";
+import { LoginThrottle, type LoginThrottleLimits } from "./login-throttle.js";
+import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
+import { compileTrustProxy, isLocalRequest } from "./proxy.js";
+import { expectedOriginOf, formGuard, judgeOrigin, securityHeaders, STATE_CHANGING_METHODS } from "./security.js";
 import { clearWebstoreCaches, createWebstoreCaches, createWebstoreClient } from "./webstore/index.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Paths the webstore API owns; the emulator answers them when it is on. */
 const API_PREFIXES = ["/services/", "/lwr/apex/", "/__emulator/"];
 
-export async function startServer(config: Config = readConfig()) {
+export interface StartOptions {
+  /**
+   * What answers the storefront's requests in place of the Remix build (tests of the server's own layers: headers,
+   * guards, the emulator's mount). It gets `res.locals.cspNonce` and `req.ip` like the Remix handler would.
+   */
+  handler?: RequestHandler;
+  /** The login throttle's limits (default: 5 failures per account, 20 per client, in 15 minutes). */
+  loginLimits?: LoginThrottleLimits;
+}
+
+async function remixBuild(): Promise<ServerBuild> {
   const buildPath = join(ROOT, "build", "index.js");
   if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` (npm start does it for you).");
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  return (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+}
+
+export async function startServer(config: Config = readConfig(), options: StartOptions = {}) {
+  const build = options.handler ? null : await remixBuild();
 
   // The one place the emulator is plugged in: the app and the client only ever see a fetch function.
   let emulator: Emulator | null = null;
@@ -31,9 +49,11 @@ export async function startServer(config: Config = readConfig()) {
   const apiFetch = emulator ? (req: Request) => emulator!.fetch(req) : (req: Request) => fetch(req);
   const siteUrl = config.WEBSTORE_SITE_URL ?? "http://emulator.local";
   const caches = createWebstoreCaches();
-  const publicUrl = `http://localhost:${config.PORT}`;
+  const loginThrottle = new LoginThrottle(options.loginLimits);
+  // The port is known once listening (PORT=0 picks a free one).
+  let publicUrl = `http://localhost:${config.PORT}`;
 
-  const loadContext = (clientAddress?: string): AppLoadContext & StorefrontLoadContext => ({
+  const loadContext = (clientAddress?: string, cspNonce?: string): AppLoadContext & StorefrontLoadContext => ({
     webstore: (scope) =>
       createWebstoreClient({
         fetch: apiFetch,
@@ -56,23 +76,60 @@ export async function startServer(config: Config = readConfig()) {
       webstoreId: config.WEBSTORE_ID,
       sessionSecret: config.SESSION_SECRET,
       emulatorApiUrl: emulator ? `${publicUrl}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}` : null,
+      serverTiming: config.serverTiming,
     },
+    cspNonce,
+    clientAddress,
+    loginThrottle,
   });
 
+  const trust = compileTrustProxy(config.TRUST_PROXY);
+  /**
+   * The test controls reset, break and time-travel the whole store: this machine's business only, unless the
+   * operator opens them on purpose; and never a change asked for by another site's page open in a browser here
+   * (a form or text/plain POST needs no CORS preflight).
+   */
+  const controlsRefusal = (req: express.Request): string | null => {
+    if (config.EMULATOR_CONTROLS !== "public" && !isLocalRequest(req)) {
+      return "The emulator's test controls answer only on this machine (EMULATOR_CONTROLS=public opens them).";
+    }
+    if (STATE_CHANGING_METHODS.has(req.method)) {
+      const origin = judgeOrigin(
+        { origin: req.get("Origin"), secFetchSite: req.get("Sec-Fetch-Site"), referer: req.get("Referer") },
+        expectedOriginOf(req, trust),
+      );
+      if (!origin.ok) return `The emulator's test controls take no changes from another site's page (${origin.reason}).`;
+    }
+    return null;
+  };
   const app = express();
   app.disable("x-powered-by");
+  // req.ip, req.protocol and req.hostname read X-Forwarded-* only from the proxies TRUST_PROXY names.
+  app.set("trust proxy", trust);
+  app.use(securityHeaders());
   app.use(compression());
   if (emulator) {
     const em = emulator;
     app.use(async (req, res, next) => {
       if (!API_PREFIXES.some((p) => req.path.startsWith(p))) return next();
+      const refusal = req.path.startsWith("/__emulator/") ? controlsRefusal(req) : null;
+      if (refusal) {
+        res.status(403).json([{ errorCode: "INSUFFICIENT_ACCESS", message: refusal }]);
+        return;
+      }
       try {
-        const answer = await em.fetch(await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`));
+        // The emulator keys its limits on X-Forwarded-For: it gets the address express determined (the connection's,
+        // or the client's behind a trusted proxy), never one the caller wrote.
+        const request = await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`, { clientAddress: req.ip || "unknown" });
+        const answer = await em.fetch(request);
         // A reset or a settings change alters what the storefront cached from the API (the application context
-        // above all): forget it, so the very next page sees the store as it now is.
+        // above all): forget it, so the very next page sees the store as it now is. A reset also forgets failed
+        // sign-ins: every test starts from a store nobody has tried to sign in to.
         if (req.path.startsWith("/__emulator/") && req.method !== "GET") clearWebstoreCaches(caches);
+        if (req.path === "/__emulator/reset" && req.method === "POST" && answer.ok) loginThrottle.clear();
         await sendWebResponse(res, answer);
       } catch (err) {
+        if (err instanceof BodyTooLargeError) return void (await sendWebResponse(res, bodyTooLargeResponse(err)));
         next(err);
       }
     });
@@ -82,7 +139,17 @@ export async function startServer(config: Config = readConfig()) {
   });
   app.use("/build", express.static(join(ROOT, "public", "build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(join(ROOT, "public"), { maxAge: "1h" }));
-  app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext: (req) => loadContext(req.ip) }));
+  // Every state-changing request that reaches the storefront: from the store's own pages, a form, not too large.
+  app.use(formGuard({ trust }));
+  app.all(
+    "*",
+    options.handler ??
+      createRequestHandler({
+        build: build!,
+        mode: config.NODE_ENV,
+        getLoadContext: (req, res) => loadContext(req.ip, res.locals.cspNonce as string | undefined),
+      }),
+  );
 
   const server = await new Promise<import("node:http").Server>((ok, fail) => {
     const s = app.listen(config.PORT, config.HOST, () => ok(s));
@@ -90,7 +157,8 @@ export async function startServer(config: Config = readConfig()) {
       fail(err.code === "EADDRINUSE" ? new Error(`Port ${config.PORT} is already in use: stop the other server or set PORT.`) : err),
     );
   });
-  return { server, emulator, url: publicUrl, loadContext };
+  publicUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
+  return { server, emulator, url: publicUrl, loadContext, loginThrottle };
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);

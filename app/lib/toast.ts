@@ -33,6 +33,33 @@ export const toastSchema = z.object({
 export type ToastInput = z.input<typeof toastSchema>;
 export type Toast = z.output<typeof toastSchema>;
 
+/**
+ * The most a toast says, in characters (code points). A toast travels in the session cookie across a redirect,
+ * and a browser keeps no cookie over 4 KB: text that echoes what a shopper or the API named (product names, list
+ * names, failures) is cut to these lengths so the cookie always fits beside the session's tokens.
+ */
+export const TOAST_MESSAGE_MAX_LENGTH = 240;
+export const TOAST_TITLE_MAX_LENGTH = 80;
+
+/** `text` on one line, cut to `max` characters with an ellipsis, at a word's end when one is near. */
+export function boundToastText(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const chars = Array.from(flat);
+  if (chars.length <= max) return flat;
+  const cut = chars.slice(0, max - 1).join("");
+  const space = cut.lastIndexOf(" ");
+  return `${(space >= cut.length * 0.75 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** The toast with its message and title cut to the bounds above. */
+export function boundToast<T extends { message: string; title?: string }>(toast: T): T {
+  return {
+    ...toast,
+    message: boundToastText(toast.message, TOAST_MESSAGE_MAX_LENGTH),
+    ...(toast.title !== undefined ? { title: boundToastText(toast.title, TOAST_TITLE_MAX_LENGTH) } : {}),
+  };
+}
+
 /** Reads an untrusted value (e.g. a cookie's JSON) as a toast; null when it is not one. */
 export function parseToast(value: unknown): Toast | null {
   const result = toastSchema.safeParse(value);

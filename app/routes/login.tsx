@@ -3,12 +3,16 @@
  * Credentials Flow, PKCE). The guest's UVID goes along, so the buyer's session can find the guest cart, which is
  * then preserved into the buyer's cart once (spec §4). The buyer's tokens go into the session, their id and
  * names come from userinfo, and the shopper returns to `redirectTo`.
+ *
+ * Failed sign-ins are throttled per account and per client (server/login-throttle.ts): past the limit the page
+ * answers 429 with how long to wait, the typed e-mail kept, and the site is not asked at all.
  */
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
+import { tooManyAttemptsMessage } from "../../server/login-throttle";
 import { isFetchError } from "../../server/webstore/index";
 import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
@@ -17,7 +21,7 @@ import { safeRedirect } from "~/components/store/urls";
 import { useZodForm } from "~/components/useZodForm";
 import { EMAIL_MAX_LENGTH, requiredText, VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast } from "~/toast.server";
-import { getWebstore, keepBuyerTokens, rethrowResponse } from "~/webstore.server";
+import { getWebstore, keepBuyerTokens, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
@@ -31,6 +35,14 @@ export const loginSchema = z.object({
 });
 
 export const meta: MetaFunction = () => [{ title: `Sign in | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+
+/** A throttled attempt says when to come back (Retry-After), besides the root's headers. */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(serverTimingHeaders(args));
+  const retryAfter = args.actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ws = await getWebstore(request, context);
@@ -48,6 +60,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { username, password, redirectTo } = submission.value;
 
+  const throttle = context.loginThrottle;
+  const verdict = throttle ? await throttle.check(username, context.clientAddress) : ({ allowed: true } as const);
+  if (!verdict.allowed) {
+    return ws.reply(submission.reply({ formErrors: [tooManyAttemptsMessage(verdict.retryAfterSeconds)], hideFields: ["password"] }), {
+      status: 429,
+      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+    });
+  }
+
   let login;
   try {
     login = await context.webstore({}).headlessLogin(username, password, { uvid: ws.session.get("uvid") });
@@ -55,12 +76,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     rethrowResponse(error);
     const refused = isFetchError(error) && error.status >= 400 && error.status < 500;
     if (!refused) console.error("Login failed:", error);
+    // A refused password counts; the site being unavailable is not the shopper's failure.
+    if (refused) await throttle?.recordFailure(username, context.clientAddress);
     return ws.reply(
       submission.reply({ formErrors: [refused ? LOGIN_FAILED_MESSAGE : LOGIN_UNAVAILABLE_MESSAGE], hideFields: ["password"] }),
       { status: 400 },
     );
   }
 
+  await throttle?.recordSuccess(username);
   const { session } = ws;
   const buyer = ws.clientWith({ accessToken: login.accessToken, apiUrl: login.apiUrl, effectiveAccountId: undefined, renewToken: undefined });
   // Who the buyer is (userinfo) and which account they act for by default (a B2B buyer's default managed account).

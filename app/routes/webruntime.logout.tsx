@@ -1,14 +1,52 @@
 /**
- * The LWR site's logout path (spec §2: webruntime/logout under the site base path). It signs out on GET too,
- * as the LWR runtime does, because the session-timeout dialog and external links reach it as plain links.
+ * The LWR site's logout path (spec §2: webruntime/logout under the site base path). Signing out changes state, so
+ * only a POST does it (the session-timeout dialog's "Log Out" posts here, with or without JavaScript); a GET — a
+ * link, a bookmark, a prefetch, or another site's <img> — shows a page asking to confirm with the same button.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { signOut } from "~/webstore.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/Button";
+import { SESSION_LOGOUT_LABEL } from "~/components/SessionValidator";
+import { STORE_NAME } from "~/components/store/Header";
+import { getWebstore, signOut } from "~/webstore.server";
+
+export const LOGOUT_CONFIRM_TITLE = "Log out?";
+
+export const meta: MetaFunction = () => [{ title: `Log out | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return signOut(request, context);
+  const ws = await getWebstore(request, context);
+  return ws.reply({ isLoggedIn: ws.shopper.isLoggedIn, firstName: ws.shopper.firstName ?? null });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return signOut(request, context);
+}
+
+export default function LogoutPage() {
+  const { isLoggedIn, firstName } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  return (
+    <div className="store-page store-narrow">
+      <h1>{isLoggedIn ? LOGOUT_CONFIRM_TITLE : "You're not signed in"}</h1>
+      {isLoggedIn ? (
+        <>
+          <p>{firstName ? `You're signed in as ${firstName}.` : "You're signed in."} Log out of {STORE_NAME} on this browser?</p>
+          <Form method="post" className="store-form">
+            <Button pending={pending} pendingLabel="Logging out…">
+              {SESSION_LOGOUT_LABEL}
+            </Button>
+          </Form>
+          <p>
+            <Link to="/">Keep shopping</Link>
+          </p>
+        </>
+      ) : (
+        <p>
+          <Link to="/">Continue shopping</Link>
+        </p>
+      )}
+    </div>
+  );
 }

@@ -194,9 +194,35 @@ function webstoreNotFound(id: string) {
   return new ApiError(404, "WEBSTORE_NOT_FOUND", `Webstore not found: ${id}`);
 }
 
+/** How deep a request body's arrays and objects may nest (emulator-only: no API body needs more than a few levels). */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * The deepest nesting of arrays and objects in a JSON text, counted without parsing it (so a body of a million
+ * brackets costs one pass, not a parser's stack). Brackets inside strings don't count.
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \\ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
+  }
+  return deepest;
+}
+
 async function parseJsonBody(req: Request): Promise<unknown> {
   const text = await req.text();
   if (text.trim() === "") return {};
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new ApiError(400, "JSON_PARSER_ERROR", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -148,6 +148,26 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expectError(await guest("POST", `carts/${cartId}/cart-items`, ["productId"]), 400, "INVALID_API_INPUT");
   });
 
+  it("answers a body nested deeper than 100 levels with JSON_PARSER_ERROR (emulator-only bound) and takes 100", async () => {
+    const guest = shopper(target);
+    const cartId = await newCart(guest);
+    const nested = (levels: number) => `{"productId":"${P.dinerMug}","quantity":"1","type":"Product","x":${"[".repeat(levels - 1)}${"]".repeat(levels - 1)}}`;
+    const send = async (body: string) =>
+      target.fetch(
+        new Request(`${target.baseUrl}${API}/carts/${cartId}/cart-items`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", ...(await guest.authHeaders()) },
+          body,
+        }),
+      );
+    const deep = await send(nested(101));
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual([{ errorCode: "JSON_PARSER_ERROR", message: "The request body nests deeper than 100 levels." }]);
+    // A million brackets cost one pass, not the parser's stack.
+    expect((await send("[".repeat(1_000_000))).status).toBe(400);
+    expect((await send(nested(100))).status).toBe(201);
+  });
+
   it.each([
     [P.err100, "1", "ITEM_NOT_AVAILABLE", "No more available items for current product"],
     [P.err101, "4", "INSUFFICIENT_QUANTITY", "Not enough inventory for selected quantity"],

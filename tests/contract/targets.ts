@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createEmulator, type Emulator } from "../../server/emulator/index.js";
 import { createWebstoreCaches, createWebstoreClient, type WebstoreClient, type WebstoreClientOptions } from "../../server/webstore/index.js";
 import { serveFetch } from "../../server/node-http.js";
+import { compileTrustProxy } from "../../server/proxy.js";
 import { DEMO_CLIENT, buyerAuthorization, guestAuthorization } from "../support/identity.js";
 
 export const WEBSTORE_ID = "0ZEDEMO00000001";
@@ -31,7 +32,10 @@ export async function startTarget(name: TargetName): Promise<Target> {
   if (name === "in-process") {
     return { name, emulator, baseUrl: "http://emulator.local", fetch: (r) => emulator.fetch(r), close: async () => emulator.close() };
   }
-  const served = await serveFetch((r) => emulator.fetch(r));
+  // The suites stand where the storefront does: a trusted proxy on loopback that forwards its shoppers' addresses
+  // (X-Forwarded-For), as a deployment with TRUST_PROXY=loopback would. Without that trust the mount ignores the
+  // header (tests/contract/server.test.ts).
+  const served = await serveFetch((r) => emulator.fetch(r), 0, { trustProxy: compileTrustProxy("loopback") });
   return {
     name,
     emulator,

@@ -63,3 +63,23 @@ test.describe("Session validator", () => {
     await expect(page.getByText(TIMED_OUT)).toBeVisible();
   });
 });
+
+test.describe("The site's logout path (webruntime/logout)", () => {
+  test("a visit asks before signing out; the Log Out button signs the buyer out", async ({ page }) => {
+    await signIn(page, BUYER);
+    await page.goto("/webruntime/logout");
+    await expect(page.getByRole("heading", { level: 1, name: "Log out?" })).toBeVisible();
+    // A GET (a link, a prefetch, another site's image) changes nothing: the buyer is still signed in.
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByText("You're signed out.")).toBeVisible();
+  });
+
+  test("a guest is told there is nothing to sign out of", async ({ page }) => {
+    await page.goto("/webruntime/logout");
+    await expect(page.getByRole("heading", { level: 1, name: "You're not signed in" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Log Out" })).toHaveCount(0);
+  });
+});

@@ -104,6 +104,25 @@ describe("store session", () => {
     expect(third.takeToast()).toBeNull();
   });
 
+  it("keeps the cookie under 4 KB when a toast echoes a very long name beside a buyer's tokens", async () => {
+    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    // A buyer's session as the site fills it: two JWT-sized tokens, names, accounts.
+    session.set("accessToken", `eyJ${"a".repeat(900)}`);
+    session.set("refreshToken", "r".repeat(90));
+    session.set("apiUrl", "https://yourdomain.my.site.com/store");
+    session.set("firstName", "Alexandra");
+    session.set("effectiveAccountId", "001DM00000000AAA");
+    session.set("effectiveAccountName", "Acme Corporation West Coast Distribution");
+    const longName = "Ethiopian Yirgacheffe single-origin whole bean coffee ".repeat(80);
+    session.flashToast(toast("warning", `Added 2 products to your cart. We couldn't add: ${longName}.`, { title: longName }));
+    const setCookie = await session.commit();
+    expect(setCookie.length).toBeLessThan(4096);
+    const shown = (await roundTrip(setCookie)).takeToast();
+    expect(shown?.message.startsWith("Added 2 products to your cart. We couldn't add: Ethiopian")).toBe(true);
+    expect(shown?.message.endsWith("…")).toBe(true);
+    expect(Array.from(shown!.message).length).toBeLessThanOrEqual(240);
+  });
+
   it("clears the buyer but keeps nothing of the guest on logout", async () => {
     const session = await getStoreSession(new Request("http://localhost/"), contextFor());
     session.set("accessToken", "t");

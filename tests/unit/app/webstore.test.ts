@@ -12,7 +12,7 @@ type Calls = Record<string, (...args: any[]) => unknown>;
 
 const GUEST_TOKEN = { accessToken: "guest-tok", apiUrl: "http://api", userId: "005GUEST", issuedAt: 0, expiresAt: Date.now() + 3_600_000 };
 
-function setup(methods: Calls, sessionData: Record<string, unknown> = {}, url = "http://localhost/cart") {
+function setup(methods: Calls, sessionData: Record<string, unknown> = {}, url = "http://localhost/cart", storefront: { serverTiming?: boolean } = {}) {
   /** The scopes of the shopper's clients (the identity calls use an unscoped client, not recorded). */
   const scopes: any[] = [];
   const guestLogin = vi.fn(async () => GUEST_TOKEN);
@@ -22,7 +22,7 @@ function setup(methods: Calls, sessionData: Record<string, unknown> = {}, url = 
       if (Object.keys(scope).length) scopes.push(scope);
       return all as any;
     },
-    storefront: { mode: "emulator", webstoreId: "0ZE", sessionSecret: "a-test-secret-of-some-length", emulatorApiUrl: null },
+    storefront: { mode: "emulator", webstoreId: "0ZE", sessionSecret: "a-test-secret-of-some-length", emulatorApiUrl: null, ...storefront },
   } as unknown as AppLoadContext;
   const request = new Request(url);
   return {
@@ -90,11 +90,18 @@ describe("getWebstore", () => {
     expect(refreshAccessToken).not.toHaveBeenCalled();
   });
 
-  it("times API calls for Server-Timing", async () => {
-    const t = setup({ getProduct: async () => ({ id: "01t" }) });
+  it("times API calls for Server-Timing when the server is told to (development, SERVER_TIMING=1)", async () => {
+    const t = setup({ getProduct: async () => ({ id: "01t" }) }, {}, "http://localhost/cart", { serverTiming: true });
     const ws = await t.ws();
     await ws.client.getProduct("01t");
     expect((await ws.headers()).get("Server-Timing")).toMatch(/^api;desc="getProduct";dur=\d+\.\d$/);
+  });
+
+  it("writes no Server-Timing by default: how long the API took is nobody's business in production", async () => {
+    const t = setup({ getProduct: async () => ({ id: "01t" }) });
+    const ws = await t.ws();
+    await ws.client.getProduct("01t");
+    expect((await ws.headers()).get("Server-Timing")).toBeNull();
   });
 
   it("turns a refused buyer token into the timeout redirect", async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  boundToast,
+  boundToastText,
   DEFAULT_TOAST_DURATION_SECONDS,
   isAutoDismissed,
   isClosable,
@@ -81,5 +83,35 @@ describe("toast behaviour", () => {
   it("has the spec's fixed texts", () => {
     expect(TOAST_MESSAGES.sessionTimedOut).toBe("Your session has timed out. Try again.");
     expect(TOAST_MESSAGES.lookupFailed).toBe("Something's not right. Check your info and try again.");
+  });
+});
+
+describe("bounded toast text", () => {
+  it("leaves a short message as it is, on one line", () => {
+    expect(boundToastText("Added to your cart.", 240)).toBe("Added to your cart.");
+    expect(boundToastText("  Added\n to   your cart. ", 240)).toBe("Added to your cart.");
+  });
+
+  it("cuts a long message at a word's end with an ellipsis, never past the bound", () => {
+    const text = `Saved to ${"Very long wishlist name ".repeat(20)}`;
+    const cut = boundToastText(text, 60);
+    expect(Array.from(cut).length).toBeLessThanOrEqual(60);
+    expect(cut).toMatch(/^Saved to Very long wishlist name .*[a-z]…$/);
+    // One long word: cut inside it.
+    expect(boundToastText("x".repeat(100), 10)).toBe(`${"x".repeat(9)}…`);
+  });
+
+  it("counts characters, not UTF-16 units, so no emoji is cut in half", () => {
+    const cut = boundToastText("☕".repeat(10) + "🫘".repeat(10), 12);
+    expect(Array.from(cut)).toHaveLength(12);
+    expect(cut.endsWith("🫘…")).toBe(true);
+  });
+
+  it("bounds message and title of a toast and keeps the rest", () => {
+    const bounded = boundToast({ id: "t", variant: "info" as const, mode: "sticky" as const, message: "m".repeat(500), title: "t".repeat(500) });
+    expect(bounded).toMatchObject({ id: "t", variant: "info", mode: "sticky" });
+    expect(Array.from(bounded.message)).toHaveLength(240);
+    expect(Array.from(bounded.title!)).toHaveLength(80);
+    expect("title" in boundToast({ message: "m" })).toBe(false);
   });
 });

@@ -5,8 +5,11 @@ import { useTarget } from "./use-target.js";
 
 /**
  * Hostile bodies against every write the API takes: whatever JSON (or not-JSON) arrives, the answer is the API's
- * own 2xx or 4xx, never a 500. fast-check draws the bodies.
+ * own 2xx or 4xx, never a 500. fast-check draws the bodies; the deep ones are built by hand.
  */
+
+/** A body nested `depth` levels deep, as text (JSON.stringify itself would overflow its stack). */
+const deepBody = (depth: number) => `{"productId":${"[".repeat(depth)}${"]".repeat(depth)}}`;
 
 const WRITES: [string, string][] = [
   ["POST", "carts"],
@@ -43,5 +46,17 @@ describe.each(TARGET_NAMES)("hostile API bodies (%s)", (name) => {
       }),
       { numRuns: 150, seed: 20261124 },
     );
+  });
+
+  it("refuses deeply nested JSON and bodies that are not JSON with a 400", async () => {
+    const headers = { "Content-Type": "application/json", ...(await login(target)) };
+    const send = (method: string, path: string, body: string) =>
+      target.fetch(new Request(`${target.baseUrl}/services/data/v65.0/commerce/webstores/0ZEDEMO00000001/${path}`, { method, headers, body }));
+    for (const [method, path] of WRITES) {
+      const nested = await send(method, path, deepBody(5000));
+      expect(nested.status, `${method} ${path}`).toBe(400);
+      expect((await nested.json())[0].errorCode).toBe("JSON_PARSER_ERROR");
+      expect((await send(method, path, "{not json")).status, `${method} ${path}`).toBe(400);
+    }
   });
 });

@@ -66,4 +66,19 @@ test.describe("hostile input", () => {
       }
     }
   });
+
+  test("a form action sent JSON, plain text or nothing is refused with a 4xx, not a 500", async ({ request, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    for (const { path } of FORMS) {
+      for (const [type, data] of [
+        ["application/json", JSON.stringify({ intent: "update", quantity: "2" })],
+        ["text/plain", "intent=update&quantity=2"],
+        [undefined, undefined],
+      ] as const) {
+        const res = await request.post(path, { headers: { Origin: origin, ...(type ? { "Content-Type": type } : {}) }, data, maxRedirects: 0 });
+        expect(res.status(), `${path} with ${type ?? "no body"}`).toBeGreaterThanOrEqual(300);
+        expect(res.status(), `${path} with ${type ?? "no body"}`).toBeLessThan(500);
+      }
+    }
+  });
 });

@@ -13,8 +13,12 @@ import { createCookie, createCookieSessionStorage, type AppLoadContext, type Coo
 import { boundToast, parseToast, toastSchema, type Toast, type ToastInput } from "./lib/toast";
 
 export const SESSION_COOKIE_NAME = "__store";
-/** The cookie outlives the buyer's token so a guest cart survives a browser restart; auth expires on its own. */
-export const SESSION_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+/**
+ * The cookie keeps a guest's cart (and UVID) across browser restarts for a week, as long as a shopper would come
+ * back to a cart; every response that changes the session renews it. A buyer's sign-in lasts as long as the site's
+ * refresh token allows, within that; their tokens expire on their own (the JWT's exp) and are revoked at logout.
+ */
+export const SESSION_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 
 export interface GuestUserContext {
   lastName?: string;

@@ -44,6 +44,8 @@ describe("store session", () => {
     session.set("accessToken", token);
     session.set("refreshToken", "5Aep861-refresh-token");
     const setCookie = await session.commit();
+    // A week: long enough to come back to a guest cart, not a month of a token in a browser.
+    expect(setCookie).toMatch(/; Max-Age=604800(;|$)/);
     const value = decodeURIComponent(cookieOf(setCookie).slice(SESSION_COOKIE_NAME.length + 1));
     const decoded = [value, Buffer.from(value.split(".")[0], "base64").toString("utf8")];
     for (const text of decoded) {

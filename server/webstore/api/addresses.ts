@@ -7,6 +7,8 @@ import type { Address, AddressCollection, PostalAddressFields } from '../types.j
 export interface AddressListOptions {
   /** An account id, or `current` for the effective account. */
   accountId?: string;
+  /** One address by id (56.0+): an id the account doesn't have lists nothing. */
+  addressId?: string;
   addressType?: 'Shipping' | 'Billing';
   defaultOnly?: boolean;
   excludeUnsupportedCountries?: boolean;
@@ -51,6 +53,11 @@ export function addressesApi(core: ClientCore) {
       const { addressId, id, ...body } = input;
       const target = required(addressId ?? id, 'addressId is required');
       return send(core, { method: 'PATCH', path: `${addressesPath(options.accountId)}/${encodeURIComponent(target)}`, body });
+    },
+
+    async deleteAddress(addressId: string, options: { accountId?: string } = {}): Promise<void> {
+      const target = required(addressId, 'addressId is required');
+      await send(core, { method: 'DELETE', path: `${addressesPath(options.accountId)}/${encodeURIComponent(target)}` });
     },
   };
 }

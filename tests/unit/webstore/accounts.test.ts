@@ -129,6 +129,19 @@ describe('addresses', () => {
     ]);
   });
 
+  it('delete with DELETE on the address id, and read one address by addressId', async () => {
+    const { client, calls } = testClient((_r, i) => (i === 0 ? new Response(null, { status: 204 }) : json({ count: 1, items: [{ addressId: '8lWA' }] })), { accessToken: 't' });
+    await client.deleteAddress('8lWA', { accountId: '001A' });
+    await client.getAddresses({ addressId: '8lWA', excludeUnsupportedCountries: false });
+    expect(calls.map((c) => [c.method, rel(c)])).toEqual([
+      ['DELETE', 'accounts/001A/addresses/8lWA'],
+      ['GET', 'accounts/current/addresses'],
+    ]);
+    expect(calls[1].url.searchParams.get('addressId')).toBe('8lWA');
+    await expect(client.deleteAddress('')).rejects.toThrow('addressId is required');
+    expect(calls).toHaveLength(2);
+  });
+
   it("refuse an update without an address id: 'addressId is required'", async () => {
     const { client, calls } = testClient(undefined, { accessToken: 't' });
     await expect(client.updateAddress({ city: 'Paris' })).rejects.toThrow('addressId is required');

@@ -426,7 +426,7 @@ export async function addToCart(ws: Webstore, input: { productId: string; quanti
 // ---------------------------------------------------------------------------------------------
 // Signing out
 
-export const SIGNED_OUT_MESSAGE = "You're signed out.";
+export const SIGNED_OUT_MESSAGE = "You're logged out.";
 
 /**
  * Revokes the buyer's tokens (the refresh token takes its access tokens with it), forgets the buyer and any guest

@@ -19,7 +19,7 @@ import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/components/store/Header";
 import { safeRedirect } from "~/components/store/urls";
 import { useZodForm } from "~/components/useZodForm";
-import { EMAIL_MAX_LENGTH, requiredText, VALIDITY_MESSAGES } from "~/lib/validation";
+import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast } from "~/toast.server";
 import { getWebstore, keepBuyerTokens, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
@@ -27,8 +27,9 @@ export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure th
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
 
 export const loginSchema = z.object({
-  // A username, usually the buyer's e-mail: only required, because B2B usernames need not be addresses.
-  username: requiredText({ max: EMAIL_MAX_LENGTH }),
+  // The username is the buyer's e-mail address (the demo's B2B usernames too): checked like every e-mail field,
+  // so a typo reads 'Enter a valid email address, such as john@example.com.' before anything is sent.
+  username: email({ max: EMAIL_MAX_LENGTH }),
   // Never cleaned: spaces in a password are part of it.
   password: z.string({ required_error: VALIDITY_MESSAGES.valueMissing }).min(1, VALIDITY_MESSAGES.valueMissing),
   redirectTo: z.string().optional(),

@@ -1,4 +1,4 @@
-/** POST /logout: the header's "Sign out" button. A GET only goes home (signing out is never a link's side effect). */
+/** POST /logout: the header's "Log Out" button (the session validator's too). A GET only goes home (signing out is never a link's side effect). */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { signOut } from "~/webstore.server";
 

@@ -36,7 +36,7 @@ test.describe("Session validator", () => {
     await dialog.getByRole("button", { name: "Continue Working" }).click();
     expect((await keepAlive).ok()).toBe(true);
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
   });
 
   test("Log Out in the warning signs the buyer out", async ({ page }) => {
@@ -70,11 +70,11 @@ test.describe("The site's logout path (webruntime/logout)", () => {
     await page.goto("/webruntime/logout");
     await expect(page.getByRole("heading", { level: 1, name: "Log out?" })).toBeVisible();
     // A GET (a link, a prefetch, another site's image) changes nothing: the buyer is still signed in.
-    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Log Out" })).toBeVisible();
     await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
-    await expect(page.getByText("You're signed out.")).toBeVisible();
+    await expect(page.getByText("You're logged out.")).toBeVisible();
   });
 
   test("a guest is told there is nothing to sign out of", async ({ page }) => {

@@ -112,7 +112,7 @@ test("after 5 failed sign-ins the account is refused for 15 minutes, with the e-
   expect(await attempt(BUYER.password)).toBe(429);
   await expect(page.getByRole("alert").getByText("Too many sign-in attempts. Try again in 15 minutes.")).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(BUYER.email);
-  await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Log Out" })).toHaveCount(0);
 
   await store.reset();
   await signIn(page, BUYER);

@@ -47,11 +47,11 @@ export async function signIn(page: Page, who = BUYER) {
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
 }
 
 export async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Log Out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 }
 

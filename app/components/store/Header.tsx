@@ -5,6 +5,7 @@
 import { Form, Link, NavLink, useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "../Button";
 import { itemsWord, optimisticCartCount, pendingCartChanges } from "../../lib/cart";
+import { SESSION_LOGOUT_LABEL } from "../SessionValidator";
 import { categoryPath } from "./urls";
 
 export const STORE_NAME = "Demo Store";
@@ -89,8 +90,9 @@ export function Header({
               <Link to="/wishlist" className="store-header__link">
                 Wishlist
               </Link>
+              {/* One wording across the store: the spec's 'Log Out', as the session validator says it. */}
               <Form method="post" action="/logout" className="store-header__logout">
-                <Button variant="link">Sign out</Button>
+                <Button variant="link">{SESSION_LOGOUT_LABEL}</Button>
               </Form>
             </>
           ) : (

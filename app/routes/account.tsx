@@ -9,6 +9,8 @@ import { Button } from "~/components/Button";
 import { SelectField } from "~/components/Field";
 import { ORDER_HISTORY_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
+import { WISHLIST_PATH } from "~/components/store/WishlistButton";
+import { ADDRESS_BOOK_PATH } from "~/lib/address-book";
 import { toast } from "~/toast.server";
 import { errorMessage, getWebstore, loginPath, serverTimingHeaders } from "~/webstore.server";
 
@@ -99,6 +101,18 @@ export default function Account() {
           </li>
           <li>
             <Link to="/cart">Your cart</Link>
+          </li>
+        </ul>
+      </section>
+      <section aria-labelledby="saved-title" className="store-section">
+        <h2 id="saved-title">Saved for you</h2>
+        {accounts.length > 1 ? <p className="store-muted">Addresses and wishlists belong to the account you shop for.</p> : null}
+        <ul className="store-links">
+          <li>
+            <Link to={ADDRESS_BOOK_PATH}>Address Book</Link>
+          </li>
+          <li>
+            <Link to={WISHLIST_PATH}>Wishlists</Link>
           </li>
         </ul>
       </section>

@@ -4,6 +4,7 @@
  */
 import { Form, Link, NavLink, useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "../Button";
+import { ADDRESS_BOOK_PATH } from "../../lib/address-book";
 import { itemsWord, optimisticCartCount, pendingCartChanges } from "../../lib/cart";
 import { SESSION_LOGOUT_LABEL } from "../SessionValidator";
 import { categoryPath } from "./urls";
@@ -89,6 +90,9 @@ export function Header({
               </Link>
               <Link to="/wishlist" className="store-header__link">
                 Wishlist
+              </Link>
+              <Link to={ADDRESS_BOOK_PATH} className="store-header__link">
+                Address Book
               </Link>
               {/* One wording across the store: the spec's 'Log Out', as the session validator says it. */}
               <Form method="post" action="/logout" className="store-header__logout">

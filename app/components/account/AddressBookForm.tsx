@@ -1,0 +1,79 @@
+/**
+ * The address book's form, for a new address and for an edit: the checkout's AddressForm (same fields, labels and
+ * schema) plus the saved address's name, type and default flag. A plain POST form: without JavaScript the server
+ * checks it and, when it refuses, renders it again with every message and what the shopper typed; with
+ * JavaScript the same schema checks each field as the shopper leaves it.
+ */
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { AddressForm, type AddressFieldsetMeta } from "../AddressForm";
+import { Button } from "../Button";
+import { ErrorSummary } from "../checkout/Problems";
+import { Field, SelectField, type FieldMeta } from "../Field";
+import { useZodForm } from "../useZodForm";
+import { addressLabels } from "../../lib/address";
+import { ADDRESS_BOOK_PATH, ADDRESS_NAME_MAX, ADDRESS_TYPES, createAddressBookSchema } from "../../lib/address-book";
+
+export const ADDRESS_BOOK_LABELS = {
+  name: "Address Name",
+  addressType: "Address Type",
+  isDefault: "Make this my default address of its type",
+} as const;
+
+export function AddressBookForm({
+  id,
+  options,
+  defaultValue,
+  lastResult,
+  submitLabel,
+}: {
+  id: string;
+  options: { countries: string[]; skipPhoneNumberValidation: boolean };
+  defaultValue: Record<string, unknown>;
+  lastResult?: SubmissionResult<string[]> | null;
+  submitLabel: string;
+}) {
+  const schema = useMemo(() => createAddressBookSchema(options), [options]);
+  const [form, fields] = useZodForm(schema, { id, lastResult, defaultValue });
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const country = typeof fields.address.getFieldset().country.initialValue === "string" ? String(fields.address.getFieldset().country.initialValue) : options.countries[0];
+  const labelOf = (name: string): string | undefined => {
+    if (name in ADDRESS_BOOK_LABELS) return ADDRESS_BOOK_LABELS[name as keyof typeof ADDRESS_BOOK_LABELS];
+    const match = /^address\.(\w+)$/.exec(name);
+    return match ? (addressLabels(country) as Record<string, string>)[match[1]] : undefined;
+  };
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="account-address-form">
+      <ErrorSummary formId={form.id} formErrors={form.errors} fieldErrors={form.allErrors} labelOf={labelOf} focusKey={lastResult} />
+      <Field
+        label={ADDRESS_BOOK_LABELS.name}
+        meta={fields.name as FieldMeta}
+        maxLength={ADDRESS_NAME_MAX}
+        help="For example Home or Warehouse. Left empty, the address takes the person's name."
+      />
+      <SelectField
+        label={ADDRESS_BOOK_LABELS.addressType}
+        meta={fields.addressType as FieldMeta}
+        options={ADDRESS_TYPES.map((type) => ({ value: type, label: type }))}
+        required
+      />
+      <Field
+        type="checkbox"
+        value="on"
+        label={ADDRESS_BOOK_LABELS.isDefault}
+        meta={fields.isDefault as FieldMeta}
+        help="Checkout offers your default shipping address first. The account has one default of each type."
+      />
+      <AddressForm meta={fields.address as unknown as AddressFieldsetMeta} countries={options.countries} legend="Address" />
+      <div className="account-address-form__actions">
+        <Button name="intent" value="save" size="large" pending={saving} pendingLabel="Saving…">
+          {submitLabel}
+        </Button>
+        <Link to={ADDRESS_BOOK_PATH}>Cancel</Link>
+      </div>
+    </Form>
+  );
+}

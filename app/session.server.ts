@@ -42,6 +42,8 @@ export interface StoreSessionData {
   effectiveAccountName: string;
   /** How many accounts the buyer may act for: the header offers the account switcher when more than one. */
   managedAccountCount: number;
+  /** Spec §4 "Wishlist add": the stored default wishlist id, where new items go (the buyer's, for the account). */
+  defaultWishlistId: string;
   // Guests (Headless Guest Flow).
   /** The unique visitor id the storefront minted for this browser; the guest's carts are tied to it. */
   uvid: string;
@@ -76,6 +78,7 @@ export const AUTH_KEYS = [
   "effectiveAccountId",
   "effectiveAccountName",
   "managedAccountCount",
+  "defaultWishlistId",
   "activeCheckoutId",
   "checkoutProgress",
   "lastOrder",

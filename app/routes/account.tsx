@@ -46,8 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!chosen) return ws.redirect("/account", toast("error", "Choose one of your accounts."));
     ws.session.set("effectiveAccountId", chosen.id);
     ws.session.set("effectiveAccountName", chosen.name || chosen.id);
-    // A checkout started for the previous account does not belong to this one.
-    ws.session.unset("activeCheckoutId");
+    // A checkout started for the previous account does not belong to this one, nor do its wishlists.
+    ws.session.unset("activeCheckoutId", "defaultWishlistId");
     return ws.redirect("/account", toast("success", `You're now shopping for ${chosen.name || chosen.id}.`));
   } catch (error) {
     return ws.redirect("/account", toast("error", errorMessage(error, "We couldn't switch accounts. Try again.")));

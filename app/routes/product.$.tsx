@@ -68,10 +68,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       rethrowResponse(error);
       return null;
     }),
-    // Saves go to the displayed list (spec §4), so that is the list the page checks; unknown counts as not saved.
+    // Saves go to the stored default list, else the displayed one (spec §4), so that is the list the page checks;
+    // unknown (a default list deleted since) counts as not saved.
     ws.shopper.isLoggedIn
       ? ws.client
-          .getWishlists({ includeDisplayedList: true, pageSize: WISHLIST_CHECK_PAGE_SIZE })
+          .getWishlists({ includeDisplayedList: true, pageSize: WISHLIST_CHECK_PAGE_SIZE, wishlistId: ws.session.get("defaultWishlistId") })
           .then((lists) => listHasProduct(lists.displayedList, productId))
           .catch((error: unknown) => {
             rethrowResponse(error);

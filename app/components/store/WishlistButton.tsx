@@ -6,10 +6,11 @@
  */
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { Button } from "../Button";
+import { WISHLIST_PATH } from "../../lib/wishlists";
 import { JsMarker } from "./forms";
 
-/** Where every wishlist form posts. */
-export const WISHLIST_PATH = "/wishlist";
+/** Where "Add to wishlist" posts (the list pages post to themselves). */
+export { WISHLIST_PATH };
 
 /** Field names of the wishlist forms, shared by the forms and the /wishlist action. */
 export const WISHLIST_FIELDS = {
@@ -17,6 +18,7 @@ export const WISHLIST_FIELDS = {
   productId: "productId",
   productName: "productName",
   wishlistId: "wishlistId",
+  listName: "name",
   itemId: "wishlistItemId",
   redirectTo: "redirectTo",
 } as const;
@@ -25,6 +27,10 @@ export const WISHLIST_INTENTS = {
   save: "saveToWishlist",
   remove: "removeFromWishlist",
   addAllToCart: "addWishlistToCart",
+  createList: "createList",
+  renameList: "renameList",
+  deleteList: "deleteList",
+  makeDefault: "makeDefaultList",
 } as const;
 
 /** What the /wishlist action answers a fetcher (without JavaScript it redirects instead). */

@@ -31,6 +31,7 @@ import { TOAST_MESSAGES } from "./lib/toast";
 import type { StoreSession } from "./session.server";
 import { toast } from "./toast.server";
 import { getWebstore, rethrowResponse, type Webstore } from "./webstore.server";
+import type { OrderStatusNames } from "./lib/orders";
 
 /** The order provider's required fields: what the order page shows, added to the lookup's defaults. */
 export const ORDER_REQUIRED_FIELDS = [
@@ -285,4 +286,13 @@ export async function reorder(ws: Webstore, orderNumber: string): Promise<Respon
   if (!ws.shopper.isLoggedIn && cartId) ws.session.set("guestCartId", cartId);
   const outcome = reorderOutcome(result);
   return ws.redirect("/cart", toast(outcome.variant, outcome.message));
+}
+
+/** The store's names for order statuses (application context), or none when the context can't be read. */
+export async function orderStatusNames(ws: Webstore): Promise<OrderStatusNames> {
+  const context = await ws.client.getApplicationContext().catch((error: unknown) => {
+    rethrowResponse(error);
+    return null;
+  });
+  return context?.orderStatuses ?? null;
 }

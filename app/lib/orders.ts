@@ -718,3 +718,12 @@ export function historyPage(raw: unknown): HistoryPage {
     hasPrevious: nonBlank(record.previousPageToken) !== null,
   };
 }
+
+/** The application context's `orderStatuses` (apiName → displayValue): the store's own words for a status. */
+export type OrderStatusNames = readonly { apiName: string; displayValue: string }[] | null | undefined;
+
+/** A status as the store names it (its displayValue), else the API's name. */
+export function orderStatusLabel(status: string | null, names: OrderStatusNames): string | null {
+  if (!status) return status;
+  return names?.find((n) => n.apiName === status)?.displayValue || status;
+}

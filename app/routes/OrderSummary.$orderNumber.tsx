@@ -14,8 +14,8 @@ import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegio
 import { ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
-import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, orderLookupPath, orderNumberFromQuery, type OrderData } from "~/lib/orders";
-import { loadOrder, mayLoadOrders, reorder } from "~/orders.server";
+import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, orderLookupPath, orderNumberFromQuery, orderStatusLabel, type OrderData } from "~/lib/orders";
+import { loadOrder, mayLoadOrders, orderStatusNames, reorder } from "~/orders.server";
 import ordersStyles from "~/styles/orders.css";
 import { toast } from "~/toast.server";
 import { getWebstore, serverTimingHeaders } from "~/webstore.server";
@@ -36,10 +36,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Guests read an order only with the verification of a lookup (spec §6): without one, the lookup form.
   if (!mayLoadOrders(ws)) throw await ws.redirect(orderLookupPath(orderNumber));
 
-  const { state, status, key } = await loadOrder(ws, orderNumber);
+  const [{ state, status, key }, statusNames] = await Promise.all([loadOrder(ws, orderNumber), orderStatusNames(ws)]);
   if (!state.hasErrors && !state.isLoading) {
     const order: OrderData = {
-      summary: state.summary,
+      summary: { ...state.summary, status: orderStatusLabel(state.summary.status, statusNames) },
       deliveryGroups: state.deliveryGroups,
       adjustments: state.adjustments,
       payments: state.payments,

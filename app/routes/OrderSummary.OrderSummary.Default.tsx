@@ -12,8 +12,9 @@ import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegio
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
-import { historyPage, readHistoryQuery, type HistoryPage } from "~/lib/orders";
+import { historyPage, orderStatusLabel, readHistoryQuery, type HistoryPage } from "~/lib/orders";
 import ordersStyles from "~/styles/orders.css";
+import { orderStatusNames } from "~/orders.server";
 import { getWebstore, loginPath, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles as unknown as string }];
@@ -31,8 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = readHistoryQuery(url.searchParams);
   if (Object.keys(query.errors).length > 0) return ws.reply({ query, page: EMPTY_PAGE }, { status: 400 });
   try {
-    const answer = await ws.client.getOrderSummaries({ ...query.api, includeProducts: false });
-    return ws.reply({ query, page: historyPage(answer) });
+    const [answer, statusNames] = await Promise.all([ws.client.getOrderSummaries({ ...query.api, includeProducts: false }), orderStatusNames(ws)]);
+    const page = historyPage(answer);
+    return ws.reply({ query, page: { ...page, rows: page.rows.map((row) => ({ ...row, status: orderStatusLabel(row.status, statusNames) })) } });
   } catch (error) {
     rethrowResponse(error);
     // Buyers without orders may get 404 instead of an empty list (reference §8).

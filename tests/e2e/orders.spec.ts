@@ -116,6 +116,17 @@ test.describe("Order Lookup", () => {
 });
 
 test.describe("Order details", () => {
+  test("an order's status is shown in the store's own words (application context orderStatuses)", async ({ page, store }) => {
+    await store.settings({ applicationContext: { orderStatuses: [{ apiName: "Fulfilled", displayValue: "Delivered" }, { apiName: "Created", displayValue: "Received" }] } });
+    await signIn(page, BUYER);
+    await page.goto("/OrderSummary/00000103");
+    await expect(page.getByRole("region", { name: "Order information" })).toContainText("Delivered");
+    await page.goto("/OrderSummary/OrderSummary/Default");
+    const history = page.getByRole("table");
+    await expect(history.getByRole("row", { name: /00000106/ })).toContainText("Received");
+    await expect(history.getByRole("row", { name: /00000105/ })).toContainText("Activated");
+  });
+
   test("an order with two delivery groups shows each group, the gift message and the promotions", async ({ page }) => {
     await signIn(page, BUYER);
     await page.goto("/OrderSummary/00000103");

@@ -10,6 +10,7 @@ import {
   lastFour,
   mapFirstPaymentFields,
   mergeAdjustments,
+  orderStatusLabel,
   normalizeDeliveryGroups,
   ORDER_HISTORY_PAGE_SIZE,
   ORDER_ITEMS_PAGE_SIZE,
@@ -493,5 +494,15 @@ describe("order history query", () => {
     });
     expect(historyPage({ previousPageToken: "p0" }).hasPrevious).toBe(true);
     expect(historyPage(undefined).rows).toEqual([]);
+  });
+});
+
+describe("orderStatusLabel", () => {
+  it("names a status as the store does, and keeps the API's name when the store has none for it", () => {
+    const names = [{ apiName: "Fulfilled", displayValue: "Delivered" }];
+    expect(orderStatusLabel("Fulfilled", names)).toBe("Delivered");
+    expect(orderStatusLabel("Created", names)).toBe("Created");
+    expect(orderStatusLabel("Created", null)).toBe("Created");
+    expect(orderStatusLabel(null, names)).toBeNull();
   });
 });

@@ -394,9 +394,14 @@ export interface CheckoutTotals {
   discounts: string | null;
   shipping: string | null;
   tax: string | null;
+  /** taxType Gross: prices already include the tax, which the total does not add again. */
+  taxIncluded: boolean;
   total: string | null;
   itemCount: number;
 }
+
+/** The totals' tax line: "Tax included" where prices are gross (the cart summary's taxType), else "Tax". */
+export const taxLabel = (taxIncluded: boolean, estimated = false) => (taxIncluded ? "Tax included" : estimated ? "Estimated tax" : "Tax");
 
 export function checkoutTotals(cartSummary: unknown): CheckoutTotals {
   const s = isObject(cartSummary) ? cartSummary : {};
@@ -407,6 +412,7 @@ export function checkoutTotals(cartSummary: unknown): CheckoutTotals {
     discounts: money(s.totalPromotionalAdjustmentAmount),
     shipping: money(s.totalChargeAmount),
     tax: money(s.totalTaxAmount),
+    taxIncluded: s.taxType === "Gross",
     total: money(s.grandTotalAmount),
     itemCount: Number.isFinite(count) && count > 0 ? count : 0,
   };

@@ -32,6 +32,7 @@ import { VALIDITY_MESSAGES } from "~/lib/validation";
 import type { RefreshHandle } from "~/root";
 import { toast } from "~/toast.server";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
+import { taxLabel } from "~/lib/checkout";
 import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
@@ -343,7 +344,7 @@ export default function CartPage() {
               </div>
             ) : null}
             <div>
-              <dt>Estimated tax</dt>
+              <dt>{taxLabel(totals.taxIncluded, true)}</dt>
               <dd>
                 <Price amount={totals.tax} currency={totals.currency} fallback="Calculated at checkout" />
               </dd>

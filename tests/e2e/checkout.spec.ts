@@ -372,6 +372,21 @@ test("a card is never charged for an item that sold out while the shopper was pa
   expect(await store.journal({ method: "POST", path: "/payments" })).toHaveLength(paymentsBefore);
 });
 
+test("a store with gross prices says the tax is included, in the cart and at checkout, and doesn't add it again", async ({ page, store }) => {
+  await store.settings({ applicationContext: { taxType: "Gross" } });
+  await addToCart(page, COFFEE.id);
+  await page.goto("/cart");
+  const cartTotals = page.locator(".store-totals");
+  await expect(cartTotals.getByText("Tax included", { exact: true })).toBeVisible();
+  await expect(cartTotals.getByText("Estimated tax", { exact: true })).toHaveCount(0);
+  await goToCheckout(page);
+  await guestToPayment(page);
+  const summary = page.getByRole("complementary").filter({ has: page.getByText("Tax included", { exact: true }) });
+  await expect(summary).toBeVisible();
+  // $18.50 of coffee + $7.99 standard shipping, the Texas tax inside those prices: nothing is added on top.
+  await expect(summary.locator(".store-totals__total dd")).toHaveText("$26.49");
+});
+
 test("placing the order twice creates exactly one order", async ({ page, request, store }) => {
   const before = await orderNumbersOf(request, B2B_BUYER);
   await signIn(page, B2B_BUYER);

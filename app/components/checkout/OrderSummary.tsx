@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Price } from "../Price";
-import { isDiscount, type CheckoutLine, type CheckoutTotals } from "../../lib/checkout";
+import { isDiscount, taxLabel, type CheckoutLine, type CheckoutTotals } from "../../lib/checkout";
 
 /**
  * The order summary beside every step: the items and the API's totals (items, discounts, shipping, tax, total),
@@ -53,7 +53,7 @@ export function OrderSummary({
           </dd>
         </div>
         <div>
-          <dt>Tax</dt>
+          <dt>{taxLabel(totals.taxIncluded)}</dt>
           <dd>
             <Price amount={totals.tax} currency={currency} fallback="—" />
           </dd>

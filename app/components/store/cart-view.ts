@@ -32,6 +32,8 @@ export interface CartTotalsView {
   subtotal: string | null;
   discounts: string | null;
   tax: string | null;
+  /** taxType Gross: the prices include the tax. */
+  taxIncluded: boolean;
   total: string | null;
   itemCount: number;
 }
@@ -50,7 +52,7 @@ export interface CartView {
 export const EMPTY_CART: CartView = {
   cartId: null,
   lines: [],
-  totals: { currency: "USD", subtotal: null, discounts: null, tax: null, total: null, itemCount: 0 },
+  totals: { currency: "USD", subtotal: null, discounts: null, tax: null, taxIncluded: false, total: null, itemCount: 0 },
   coupons: [],
   promotions: [],
   currentPage: 1,
@@ -111,6 +113,7 @@ export function cartView(collection: unknown): CartView {
       subtotal: money(summary.totalProductAmount),
       discounts: money(summary.totalPromotionalAdjustmentAmount),
       tax: money(summary.totalTaxAmount),
+      taxIncluded: summary.taxType === "Gross",
       total: money(summary.grandTotalAmount) ?? money(summary.totalProductAmountAfterAdjustments),
       itemCount: parseQuantity(summary.totalProductCount),
     },

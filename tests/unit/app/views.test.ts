@@ -109,7 +109,7 @@ describe("cartView", () => {
       totalPrice: "24.00",
       errors: ["Not enough inventory for selected quantity"],
     });
-    expect(view.totals).toEqual({ currency: "USD", subtotal: "24.00", discounts: "-2.40", tax: "1.73", total: "23.33", itemCount: 2 });
+    expect(view.totals).toEqual({ currency: "USD", subtotal: "24.00", discounts: "-2.40", tax: "1.73", taxIncluded: false, total: "23.33", itemCount: 2 });
     expect(view.coupons).toEqual([{ id: "4r01", code: "SAVE10" }]);
     expect(view.promotions).toEqual([{ name: "10% off", amount: "-2.40", couponCode: "SAVE10" }]);
   });

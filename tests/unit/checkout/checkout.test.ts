@@ -271,8 +271,10 @@ describe("totals", () => {
         grandTotalAmount: "73.75",
         totalProductCount: "4.0",
       }),
-    ).toEqual({ currency: "USD", items: "67.50", discounts: "-6.75", shipping: "7.99", tax: "5.01", total: "73.75", itemCount: 4 });
+    ).toEqual({ currency: "USD", items: "67.50", discounts: "-6.75", shipping: "7.99", tax: "5.01", taxIncluded: false, total: "73.75", itemCount: 4 });
     expect(checkoutTotals(null)).toMatchObject({ total: null, itemCount: 0 });
+    // Gross prices: the tax is inside them.
+    expect(checkoutTotals({ taxType: "Gross", totalTaxAmount: "3.43" })).toMatchObject({ tax: "3.43", taxIncluded: true });
   });
 });
 

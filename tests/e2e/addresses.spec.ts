@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { apiAuth, B2B_BUYER, BUYER, expect, signIn, SITE, test } from "./support";
+import { apiAuth, auditablePage, B2B_BUYER, BUYER, expect, seriousViolations, signIn, SITE, test } from "./support";
 
 /**
  * The address book (/account/addresses): the saved addresses of the account the buyer acts for. Fixtures: the B2C
@@ -179,18 +178,9 @@ test("guests are sent to sign in, and come back to the address book", async ({ p
 });
 
 test("axe finds no serious or critical violation in the address book and its form", async ({ page, browser }, testInfo) => {
-  let target = page;
-  if (testInfo.project.name === "js-off") {
-    // As in kit.spec.ts: axe needs JavaScript, so audit the server-rendered pages with the app's scripts blocked.
-    const context = await browser.newContext({ javaScriptEnabled: true });
-    await context.route("**/build/**/*.js", (route) => route.abort());
-    target = await context.newPage();
-  }
+  const target = await auditablePage(page, browser, testInfo);
   await signIn(target, BUYER);
-  const audit = async () => {
-    const results = await new AxeBuilder({ page: target }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
-    return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
+  const audit = () => seriousViolations(target);
   await target.goto("/account/addresses");
   await expect(card(target, "Home")).toBeVisible();
   expect(await audit()).toEqual([]);

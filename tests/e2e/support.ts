@@ -1,4 +1,5 @@
-import { test as base, expect, type Page, type APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Browser, type Page, type APIRequestContext, type TestInfo } from "@playwright/test";
 import { buyerAuthorization, guestAuthorization } from "../support/identity";
 
 export const BUYER = { email: "buyer@demo.store", password: "demo-pass-1" };
@@ -63,3 +64,22 @@ export const apiAuth = {
   guest: () => guestAuthorization((r) => fetch(r), SITE),
   buyer: (who: { email: string; password: string }) => buyerAuthorization((r) => fetch(r), SITE, who.email, who.password),
 };
+
+/**
+ * The page axe audits: this one with JavaScript; in the js-off project the same pages in a context whose app
+ * scripts are blocked (axe itself runs as a script, so it needs JavaScript), so the server-rendered HTML is audited.
+ */
+export async function auditablePage(page: Page, browser: Browser, testInfo: TestInfo): Promise<Page> {
+  if (testInfo.project.name !== "js-off") return page;
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  await context.route("**/build/**/*.js", (route) => route.abort());
+  return context.newPage();
+}
+
+/** axe's serious and critical violations on the page, label-content-name-mismatch included, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { apiAuth, B2B_BUYER, BUYER, expect, signIn, SITE, test } from "./support";
+import { apiAuth, auditablePage, B2B_BUYER, BUYER, expect, seriousViolations, signIn, SITE, test } from "./support";
 
 // The B2C buyer's fixture list 'My List': Guatemala Antigua, Speckled Stoneware Mug, and the out-of-stock Gesha (ERR-100).
 const ETHIOPIA = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
@@ -219,18 +218,9 @@ test("another buyer's list or a made-up id is a 404 page; forms for it change no
 });
 
 test("axe finds no serious or critical violation on the wishlists", async ({ page, browser }, testInfo) => {
-  let target = page;
-  if (testInfo.project.name === "js-off") {
-    // As in kit.spec.ts: axe needs JavaScript, so audit the server-rendered page with the app's scripts blocked.
-    const context = await browser.newContext({ javaScriptEnabled: true });
-    await context.route("**/build/**/*.js", (route) => route.abort());
-    target = await context.newPage();
-  }
+  const target = await auditablePage(page, browser, testInfo);
   await signIn(target, BUYER);
-  const audit = async () => {
-    const results = await new AxeBuilder({ page: target }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
-    return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
+  const audit = () => seriousViolations(target);
   await target.goto("/wishlist");
   await expect(item(target, GUATEMALA)).toBeVisible();
   expect(await audit()).toEqual([]);

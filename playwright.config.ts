@@ -39,10 +39,11 @@ export default defineConfig({
     { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node --import tsx server/main.ts",
+    // The compiled server `npm start` runs (npm test builds it first; after changing server/, `npm run build`).
+    command: "node build/server.mjs",
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), EMULATOR_DB: ":memory:", NODE_ENV: "production", HOST: "127.0.0.1" },
+    env: { PORT: String(PORT), EMULATOR_DB: ":memory:", NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: "1" },
   },
 });

@@ -35,7 +35,7 @@ const steps = [
   () => run("typecheck", "npx", ["tsc", "--noEmit"]),
   () => run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/unit.json`], `${out}/unit.json`, vitestCounts),
   () => run("contract", "npx", ["vitest", "run", "--project", "contract", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/contract.json`], `${out}/contract.json`, vitestCounts),
-  () => run("build", "node", ["scripts/remix-build.mjs"]),
+  () => run("build", "node", ["scripts/build.mjs"]),
   () => {
     console.log("\n=== e2e browser");
     const browser = ensureBrowser();

@@ -15,14 +15,17 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Paths the webstore API owns; the emulator answers them when it is on. */
 const API_PREFIXES = ["/services/", "/lwr/apex/", "/__emulator/"];
 
-export async function startServer(config: Config = readConfig()) {
+/** What the server needs of an emulator: the in-process one, or one served by another process (server/cluster.ts). */
+export type EmulatorLike = Pick<Emulator, "fetch" | "seeding">;
+
+export async function startServer(config: Config = readConfig(), options: { emulator?: EmulatorLike } = {}) {
   const buildPath = join(ROOT, "build", "index.js");
   if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` (npm start does it for you).");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 
   // The one place the emulator is plugged in: the app and the client only ever see a fetch function.
-  let emulator: Emulator | null = null;
-  if (config.mode === "emulator") {
+  let emulator: EmulatorLike | null = options.emulator ?? null;
+  if (!emulator && config.mode === "emulator") {
     emulator = createEmulator({
       dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
       settings: { asyncPolls: config.EMULATOR_ASYNC_POLLS, sessionSeconds: config.SESSION_SECONDS },
@@ -90,30 +93,33 @@ export async function startServer(config: Config = readConfig()) {
       fail(err.code === "EADDRINUSE" ? new Error(`Port ${config.PORT} is already in use: stop the other server or set PORT.`) : err),
     );
   });
-  return { server, emulator, url: publicUrl, loadContext };
+  return { server, emulator, url: publicUrl, loadContext, caches };
+}
+
+/** What `npm start` prints once the store answers. */
+export function readyMessage(config: Config, url: string, emulator: EmulatorLike | null): string {
+  const lines = [`Storefront ready: ${url}`];
+  if (emulator?.seeding === "reseeded") {
+    lines.push(`Demo data:        fixtures/ changed since ${config.EMULATOR_DB} was seeded, so it was seeded again`);
+  }
+  if (emulator) {
+    lines.push(
+      `Emulator API:     ${url}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}`,
+      `Test controls:    ${url}/__emulator/ (reset, faults, clock, journal)`,
+      `Demo logins:      buyer@demo.store / demo-pass-1 (B2C)`,
+      `                  b2b@demo.store / demo-pass-1 (B2B, managed accounts)`,
+    );
+  } else {
+    lines.push(`Webstore site:    ${config.WEBSTORE_SITE_URL} (webstore ${config.WEBSTORE_ID}, API v${config.WEBSTORE_API_VERSION.replace(/^v/, "")})`);
+  }
+  return lines.join("\n");
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const config = readConfig();
   startServer(config)
-    .then(({ url, emulator }) => {
-      const lines = [`Storefront ready: ${url}`];
-      if (emulator?.seeding === "reseeded") {
-        lines.push(`Demo data:        fixtures/ changed since ${config.EMULATOR_DB} was seeded, so it was seeded again`);
-      }
-      if (emulator) {
-        lines.push(
-          `Emulator API:     ${url}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}`,
-          `Test controls:    ${url}/__emulator/ (reset, faults, clock, journal)`,
-          `Demo logins:      buyer@demo.store / demo-pass-1 (B2C)`,
-          `                  b2b@demo.store / demo-pass-1 (B2B, managed accounts)`,
-        );
-      } else {
-        lines.push(`Webstore site:    ${config.WEBSTORE_SITE_URL} (webstore ${config.WEBSTORE_ID}, API v${config.WEBSTORE_API_VERSION.replace(/^v/, "")})`);
-      }
-      console.log(lines.join("\n"));
-    })
+    .then(({ url, emulator }) => console.log(readyMessage(config, url, emulator)))
     .catch((err) => {
       console.error(err instanceof Error ? err.message : err);
       process.exit(1);

@@ -12,7 +12,7 @@
  */
 import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import type { ShopperScope } from "../server/load-context";
-import { isFetchError, newUvid, type TokenSet, type WebstoreClient } from "../server/webstore/index";
+import { isBlankAccountId, isFetchError, newUvid, type TokenSet, type WebstoreClient } from "../server/webstore/index";
 import { shopperMessageFor } from "./lib/api-errors";
 import { TOAST_MESSAGES } from "./lib/toast";
 import { getStoreSession, type StoreSession } from "./session.server";
@@ -227,15 +227,18 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
   const expiresAt = session.get("tokenExpiresAt");
   const tokenExpired = shopper.isLoggedIn && typeof expiresAt === "number" && expiresAt <= Date.now();
 
+  // Catalog answers are shared by shoppers who see the same catalog: every guest, or the buyers of one account.
   const baseScope: ShopperScope = shopper.isLoggedIn
     ? {
         accessToken: session.get("accessToken"),
         apiUrl: session.get("apiUrl"),
         effectiveAccountId: session.get("effectiveAccountId"),
+        catalogScope: isBlankAccountId(session.get("effectiveAccountId")) ? `user:${session.get("userId") ?? session.get("accessToken")}` : `account:${session.get("effectiveAccountId")}`,
         signal: request.signal,
       }
     : {
         accessToken: session.get("guestToken"),
+        catalogScope: "guest",
         // A guest token the API refuses (expired early, the emulator reset) is replaced once and the call repeated.
         renewToken: () => renewGuestToken(context, session),
         signal: request.signal,

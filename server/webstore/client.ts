@@ -26,7 +26,7 @@ import { wishlistsApi } from './api/wishlists.js';
 import { type AsyncWaitOptions, defaultSleep, waitForReady } from './async-wait.js';
 import { type WebstoreCaches, createWebstoreCaches } from './cache.js';
 import { type ClientCore, versionNumber } from './core.js';
-import { type FetchLike, createHttp } from './http.js';
+import { type FetchLike, createHttp, isBlankAccountId } from './http.js';
 import { DEFAULT_RETRY, type RetryPolicy, SERVER_RENDERING_RETRY } from './retry.js';
 
 export const DEFAULT_API_VERSION = 'v65.0';
@@ -60,6 +60,14 @@ export interface WebstoreClientOptions {
   effectiveAccountId?: string;
   /** Sent as query `currencyIsoCode` on cart calls except DELETE. */
   currencyIsoCode?: string;
+  /**
+   * Who sees the same catalog (categories, search results, products, prices) as this client's shopper: clients
+   * with equal scopes share those answers through `caches.catalog` for a short while. The storefront passes
+   * "guest" for guests and the buyer's effective account (else the buyer) for buyers. Default: the effective
+   * account when there is one, every token-less client alike, and otherwise (a token, no account) nothing shared;
+   * null never shares.
+   */
+  catalogScope?: string | null;
   /** Sends `X-Highscale: true` on cart calls (application context `propertiesEx.highScaleCartEnabled`). */
   highScaleCart?: boolean;
   /**
@@ -118,6 +126,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
     siteUrl: baseUrl,
     oauth: { ...opts.oauth },
     cacheKey: (...parts) => [baseUrl, apiVersion, opts.webstoreId, ...parts].join('|'),
+    catalogScope: catalogScopeOf(opts),
   };
   const context = contextApi(core);
 
@@ -154,6 +163,19 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
 }
 
 export type WebstoreClient = ReturnType<typeof createWebstoreClient>;
+
+/** See WebstoreClientOptions.catalogScope; the currency is part of it. */
+function catalogScopeOf(opts: WebstoreClientOptions): string | null {
+  const scope =
+    opts.catalogScope !== undefined
+      ? opts.catalogScope
+      : !isBlankAccountId(opts.effectiveAccountId)
+        ? `account:${opts.effectiveAccountId}`
+        : opts.accessToken
+          ? null
+          : 'anonymous';
+  return scope === null ? null : `${scope}|${opts.currencyIsoCode ?? ''}`;
+}
 
 /** "65.0" → "v65.0"; "v65.0" stays. */
 export function normalizeApiVersion(version: string): string {

@@ -1,12 +1,12 @@
 /**
- * Remix's default Node entry (streaming render, bots wait for everything), plus one step: the session cookie
- * is written once per response from the request's shared session (see finalizeSessionCookie).
+ * Remix's Node entry, plus one step: the session cookie is written once per response from the request's shared
+ * session (see finalizeSessionCookie). The page is rendered whole, then sent in one piece: no page waits on
+ * anything after its loaders (no Suspense, no deferred data), so streaming would only cut it into dozens of small
+ * writes, each compressed and sent on its own.
  */
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { finalizeSessionCookie } from "./session.server";
 
@@ -20,33 +20,36 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   await finalizeSessionCookie(responseHeaders, loadContext);
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
-      {
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell are logged by Remix; later ones only here.
-          if (shellRendered) console.error(error);
-        },
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
       },
-    );
-    setTimeout(abort, ABORT_DELAY);
+      final(done) {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
+      onAllReady() {
+        clearTimeout(timer);
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors before the shell are logged by Remix; later ones only here.
+        if (chunks.length) console.error(error);
+      },
+    });
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -186,6 +186,8 @@ export async function main() {
   if (cluster.isPrimary && count === 1) {
     const { url, emulator } = await startServer(config);
     console.log(readyMessage(config, url, emulator));
+    // Exit as a program does (exit handlers run: --cpu-prof writes its profile); SQLite's WAL needs no more.
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));
   } else if (cluster.isPrimary) {
     await runPrimary(config, count);
   } else {

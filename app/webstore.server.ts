@@ -175,13 +175,12 @@ function ensureIdentity(context: AppLoadContext, session: StoreSession): Promise
   if (!ready) {
     ready = (async () => {
       const now = Date.now();
-      const bare = context.webstore({});
       if (session.get("accessToken")) {
         const expiresAt = session.get("tokenExpiresAt");
         const refreshToken = session.get("refreshToken");
         if (typeof expiresAt !== "number" || expiresAt <= now || expiresAt - now > REFRESH_MARGIN_MS || !refreshToken) return;
         try {
-          keepBuyerTokens(session, await bare.refreshAccessToken(refreshToken));
+          keepBuyerTokens(session, await context.webstore({}).refreshAccessToken(refreshToken));
         } catch (error) {
           if (!isFetchError(error)) throw error;
           console.warn("Refreshing the buyer's token failed:", error.message);
@@ -218,6 +217,18 @@ async function renewGuestToken(context: AppLoadContext, session: StoreSession, o
   }
 }
 
+const baseClients = new WeakMap<object, Map<string, WebstoreClient>>();
+
+/** The request's client for the session's scope, built once per request and scope (an action may sign in). */
+function baseClient(context: AppLoadContext, scope: ShopperScope): WebstoreClient {
+  let clients = baseClients.get(context);
+  if (!clients) baseClients.set(context, (clients = new Map()));
+  const key = [scope.accessToken, scope.apiUrl, scope.effectiveAccountId, scope.catalogScope, scope.renewToken ? "guest" : "buyer"].join("|");
+  let client = clients.get(key);
+  if (!client) clients.set(key, (client = context.webstore(scope)));
+  return client;
+}
+
 export async function getWebstore(request: Request, context: AppLoadContext, options: GetWebstoreOptions = {}): Promise<Webstore> {
   const session = await getStoreSession(request, context);
   await ensureIdentity(context, session);
@@ -245,7 +256,9 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
       };
 
   const build = (scope: ShopperScope) => {
-    const raw = context.webstore(scope);
+    // The root's and the page's loaders run in parallel: they share one client of the session's scope (and so one
+    // renewed guest token, if it comes to that) instead of building one each.
+    const raw = scope === baseScope ? baseClient(context, scope) : context.webstore(scope);
     const loggedIn = !!scope.accessToken && !scope.renewToken;
     const client = instrument(raw, {
       timing,

@@ -10,7 +10,7 @@ import { ProductResults } from "~/components/store/ProductResults";
 import { productCardView, type ProductCardView } from "~/components/store/product";
 import { ProductSort } from "~/components/store/ProductSort";
 import { categoryPath, idFromSplat, pagingFromTotal, readPage, searchPage } from "~/components/store/urls";
-import { isFetchError } from "../../server/webstore/index";
+import { isFetchError } from "../../server/webstore/errors";
 import { chosenSort, sortChoices } from "~/catalog.server";
 import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 

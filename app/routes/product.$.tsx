@@ -11,24 +11,14 @@ import { Price } from "~/components/Price";
 import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { ProductPicture } from "~/components/store/ProductCard";
+import { ProductPicture } from "~/components/store/ProductPicture";
 import { listHasProduct, WishlistButton } from "~/components/store/WishlistButton";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";
 import { productDetailView } from "~/components/store/product";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
 import { CART_FIELDS, isQuantityProblem, quantityError, validQuantity } from "~/lib/cart";
-import { isFetchError } from "../../server/webstore/index";
-import { toast } from "~/toast.server";
-import {
-  addToCart,
-  errorMessage,
-  getBrowsingWebstore,
-  getWebstore,
-  isGuestCartDisabledError,
-  loginPath,
-  rethrowResponse,
-  serverTimingHeaders,
-} from "~/webstore.server";
+import { isFetchError } from "../../server/webstore/errors";
+import { addToCart, errorMessage, getBrowsingWebstore, getWebstore, isGuestCartDisabledError, loginPath, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const ADDED_MESSAGE = "Added to your cart";
 

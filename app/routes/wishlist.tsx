@@ -9,7 +9,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
-import { isFetchError, DEFAULT_WISHLIST_NAME } from "../../server/webstore/index";
+import { DEFAULT_WISHLIST_NAME } from "../../server/webstore/api/wishlists";
+import { isFetchError } from "../../server/webstore/errors";
 import { Button } from "~/components/Button";
 import { Price } from "~/components/Price";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";

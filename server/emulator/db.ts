@@ -60,13 +60,14 @@ export function migrate(db: Db, migrationsDir: string): string[] {
   return pending;
 }
 
-/** Empties every table but the migration log, so the store can be seeded again (reset). */
+/**
+ * Empties every table but the migration log, so the store can be seeded again (reset). Only ordinary tables: a
+ * full-text index (a virtual table and its shadow tables) is emptied by its content table's triggers.
+ */
 export function truncateAll(db: Db) {
-  const tables = (
-    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('schema_migrations') AND name NOT LIKE 'sqlite_%'").all() as {
-      name: string;
-    }[]
-  ).map((r) => r.name);
+  const tables = (db.pragma("table_list") as { schema: string; name: string; type: string }[])
+    .filter((t) => t.schema === "main" && t.type === "table" && t.name !== "schema_migrations" && !t.name.startsWith("sqlite_"))
+    .map((t) => t.name);
   db.pragma("foreign_keys = OFF");
   try {
     db.transaction(() => {

@@ -341,7 +341,9 @@ async function placeOrderRates() {
   // its delivery group, two lines (product and delivery charge) and its payment, the reservation released, cart
   // closed, checkout marked placed.
   const db = new Database(join(dir, "emulator.sqlite"));
+  // The emulator's own settings (server/emulator/db.ts).
   db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   const order = db.prepare("SELECT * FROM order_summaries ORDER BY rowid DESC LIMIT 1").get() as Record<string, unknown>;
   const group = db.prepare("SELECT * FROM order_delivery_groups WHERE order_summary_id = ?").get(order.id) as Record<string, unknown>;

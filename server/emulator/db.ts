@@ -12,6 +12,9 @@ export function openDatabase(file: string, migrationsDir: string): Db {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
+  // In WAL mode NORMAL never corrupts the store; a power cut may lose the last transactions, fine for an emulator.
+  // FULL would wait for the disk at every commit: each cart change, checkout update and order.
+  db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   // Two requests racing for the last unit must serialise on the write lock, not fail at once.
   db.pragma("busy_timeout = 5000");

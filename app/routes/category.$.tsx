@@ -19,6 +19,7 @@ export const CATEGORY_PAGE_SIZE = 12;
 // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [
   { title: page?.category && !error ? `${page.category.name} | ${STORE_NAME}` : `${errorTitle(error, "Category not found")} | ${STORE_NAME}` },
+  ...(page?.category && !error ? [{ name: "description", content: page.category.description || `${page.category.name} at ${STORE_NAME}.` }] : []),
 ];
 
 export const headers = serverTimingHeaders;

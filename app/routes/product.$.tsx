@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   if (error || !page?.product) return [{ title: `${errorTitle(error, "Product not found")} | ${STORE_NAME}` }];
   return [
     { title: `${page.product.name} | ${STORE_NAME}` },
-    { name: "description", content: page.product.description?.slice(0, 160) ?? page.product.name },
+    { name: "description", content: page.product.description?.slice(0, 160) || `${page.product.name} at ${STORE_NAME}.` },
     { tagName: "link", rel: "canonical", href: productPath(page.product) },
   ];
 };

@@ -28,7 +28,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   return [
     { title: `${page.product.name} | ${STORE_NAME}` },
     { name: "description", content: page.product.description?.slice(0, 160) || `${page.product.name} at ${STORE_NAME}.` },
-    { tagName: "link", rel: "canonical", href: productPath(page.product) },
+    // Absolute, as search engines want it: the page's own origin (the request's) with the product's canonical path.
+    { tagName: "link", rel: "canonical", href: page.canonicalUrl },
   ];
 };
 
@@ -75,6 +76,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const typed = new URL(request.url).searchParams.get("quantity");
   return ws.reply({
     product: view,
+    canonicalUrl: new URL(productPath(view), request.url).href,
     price: price && price.success !== false ? { unitPrice: price.unitPrice ?? null, listPrice: price.listPrice ?? null, currency: price.currencyIsoCode ?? "USD" } : null,
     quantity: typed && typed.length <= 20 ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: ws.shopper.isLoggedIn,

@@ -84,7 +84,9 @@ export async function startServer(config: Config = readConfig(), options: { emul
     res.json({ ok: true, mode: config.mode });
   });
   app.use("/build", express.static(join(ROOT, "public", "build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(join(ROOT, "public"), { maxAge: "1h" }));
+  // Only paths that name a file (an extension) look on disk: a page's path costs no stat of public/.
+  const publicFiles = express.static(join(ROOT, "public"), { maxAge: "1h" });
+  app.use((req, res, next) => (/\.[\w]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext: (req) => loadContext(req.ip) }));
 
   const server = await new Promise<import("node:http").Server>((ok, fail) => {

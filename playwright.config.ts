@@ -15,6 +15,8 @@ if (!browser) {
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** A second store with two workers (tests/e2e/cluster.spec.ts), on the next port. */
+const CLUSTER_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,11 +40,21 @@ export default defineConfig({
     { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
     { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node --import tsx server/main.ts",
-    url: `http://localhost:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), EMULATOR_DB: ":memory:", NODE_ENV: "production", HOST: "127.0.0.1" },
-  },
+  webServer: [
+    {
+      // The compiled server `npm start` runs (npm test builds it first; after changing server/, `npm run build`).
+      command: "node build/server.mjs",
+      url: `http://localhost:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(PORT), EMULATOR_DB: ":memory:", NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: "1" },
+    },
+    {
+      command: "node build/server.mjs",
+      url: `http://localhost:${CLUSTER_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(CLUSTER_PORT), EMULATOR_DB: ":memory:", NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: "2" },
+    },
+  ],
 });

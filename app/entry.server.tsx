@@ -1,15 +1,15 @@
 /**
- * Remix's default Node entry (streaming render, bots wait for everything), plus:
+ * Remix's Node entry, plus:
  * - the session cookie is written once per response from the request's shared session (finalizeSessionCookie);
  * - a response that read the shopper's session is personal: `Cache-Control: private, no-store`, so no shared cache
  *   (or the browser's back/forward history on a shared computer) keeps a cart, an order or an account page;
- * - every inline script carries this response's Content-Security-Policy nonce (React's, Remix's, the app's).
+ * - every inline script carries this response's Content-Security-Policy nonce (React's, Remix's, the app's);
+ * - the page is rendered whole, then sent in one piece: no page waits on anything after its loaders (no Suspense,
+ *   no deferred data), so streaming would only cut it into dozens of small writes, each compressed on its own.
  */
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/Nonce";
 import { finalizeSessionCookie, hasStoreSession } from "./session.server";
@@ -25,37 +25,43 @@ export default async function handleRequest(
 ) {
   await finalizeSessionCookie(responseHeaders, loadContext);
   markPersonal(responseHeaders, loadContext);
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
+        onAllReady() {
+          clearTimeout(timer);
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell are logged by Remix; later ones only here.
-          if (shellRendered) console.error(error);
+          if (chunks.length) console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -10,12 +10,12 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { CookieConsentBanner, readConsent } from "./components/CookieConsent";
 import { useNonce } from "./components/Nonce";
 import { ToastRegion } from "./components/Toast";
 import { Footer, Header, STORE_NAME } from "./components/store/Header";
-import { SessionValidator } from "./components/SessionValidator";
+import type { SessionValidatorProps } from "./components/SessionValidator";
 import { RouteErrorBoundary } from "./components/store/PageError";
 import { parseToast, type Toast } from "./lib/toast";
 import kitStyles from "./styles/kit.css";
@@ -139,12 +139,33 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         ) : null}
         <Footer emulatorApiUrl={data?.emulatorApiUrl ?? null} />
-        <SessionValidator expiresAt={data?.sessionExpiresAt ?? null} serverNow={data?.serverNow} />
+        <SessionValidatorOnceSignedIn expiresAt={data?.sessionExpiresAt ?? null} serverNow={data?.serverNow} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * The session validator counts down with JavaScript only (without it the server's redirect does the work), and only
+ * for a signed-in shopper: its code is fetched once the page has hydrated with a session to watch, so guests'
+ * pages never download it.
+ */
+function SessionValidatorOnceSignedIn(props: SessionValidatorProps) {
+  const [Validator, setValidator] = useState<ComponentType<SessionValidatorProps> | null>(null);
+  const signedIn = props.expiresAt !== null;
+  useEffect(() => {
+    if (!signedIn || Validator) return;
+    let live = true;
+    import("./components/SessionValidator").then((module) => {
+      if (live) setValidator(() => module.SessionValidator);
+    });
+    return () => {
+      live = false;
+    };
+  }, [signedIn, Validator]);
+  return Validator ? <Validator {...props} /> : null;
 }
 
 export default function App() {

@@ -10,7 +10,8 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { createCookie, createCookieSessionStorage, type AppLoadContext, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
-import { boundToast, parseToast, toastSchema, type Toast, type ToastInput } from "./lib/toast";
+import { boundToast, parseToast, type Toast, type ToastInput } from "./lib/toast";
+import { toastSchema } from "./lib/toast-schema";
 
 export const SESSION_COOKIE_NAME = "__store";
 /**

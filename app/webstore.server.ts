@@ -12,11 +12,15 @@
  */
 import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import type { ShopperScope } from "../server/load-context";
-import { isFetchError, newUvid, type TokenSet, type WebstoreClient } from "../server/webstore/index";
+import { isBlankAccountId, isFetchError, newUvid, type TokenSet, type WebstoreClient } from "../server/webstore/index";
 import { shopperMessageFor } from "./lib/api-errors";
 import { TOAST_MESSAGES } from "./lib/toast";
 import { getStoreSession, type StoreSession } from "./session.server";
 import { redirectWithToast, toast, type ToastInput } from "./toast.server";
+
+// Routes take `toast` from here with the rest of their server helpers: a browser bundle then carries one stand-in
+// for this server-only module instead of one per server module a route names.
+export { toast };
 import { safeRedirect } from "./components/store/urls";
 
 export interface Shopper {
@@ -175,13 +179,12 @@ function ensureIdentity(context: AppLoadContext, session: StoreSession): Promise
   if (!ready) {
     ready = (async () => {
       const now = Date.now();
-      const bare = context.webstore({});
       if (session.get("accessToken")) {
         const expiresAt = session.get("tokenExpiresAt");
         const refreshToken = session.get("refreshToken");
         if (typeof expiresAt !== "number" || expiresAt <= now || expiresAt - now > REFRESH_MARGIN_MS || !refreshToken) return;
         try {
-          keepBuyerTokens(session, await bare.refreshAccessToken(refreshToken));
+          keepBuyerTokens(session, await context.webstore({}).refreshAccessToken(refreshToken));
         } catch (error) {
           if (!isFetchError(error)) throw error;
           console.warn("Refreshing the buyer's token failed:", error.message);
@@ -218,6 +221,18 @@ async function renewGuestToken(context: AppLoadContext, session: StoreSession, o
   }
 }
 
+const baseClients = new WeakMap<object, Map<string, WebstoreClient>>();
+
+/** The request's client for the session's scope, built once per request and scope (an action may sign in). */
+function baseClient(context: AppLoadContext, scope: ShopperScope): WebstoreClient {
+  let clients = baseClients.get(context);
+  if (!clients) baseClients.set(context, (clients = new Map()));
+  const key = [scope.accessToken, scope.apiUrl, scope.effectiveAccountId, scope.catalogScope, scope.renewToken ? "guest" : "buyer"].join("|");
+  let client = clients.get(key);
+  if (!client) clients.set(key, (client = context.webstore(scope)));
+  return client;
+}
+
 export async function getWebstore(request: Request, context: AppLoadContext, options: GetWebstoreOptions = {}): Promise<Webstore> {
   const session = await getStoreSession(request, context);
   await ensureIdentity(context, session);
@@ -227,22 +242,27 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
   const expiresAt = session.get("tokenExpiresAt");
   const tokenExpired = shopper.isLoggedIn && typeof expiresAt === "number" && expiresAt <= Date.now();
 
+  // Catalog answers are shared by shoppers who see the same catalog: every guest, or the buyers of one account.
   const baseScope: ShopperScope = shopper.isLoggedIn
     ? {
         accessToken: session.get("accessToken"),
         apiUrl: session.get("apiUrl"),
         effectiveAccountId: session.get("effectiveAccountId"),
+        catalogScope: isBlankAccountId(session.get("effectiveAccountId")) ? `user:${session.get("userId") ?? session.get("accessToken")}` : `account:${session.get("effectiveAccountId")}`,
         signal: request.signal,
       }
     : {
         accessToken: session.get("guestToken"),
+        catalogScope: "guest",
         // A guest token the API refuses (expired early, the emulator reset) is replaced once and the call repeated.
         renewToken: () => renewGuestToken(context, session),
         signal: request.signal,
       };
 
   const build = (scope: ShopperScope) => {
-    const raw = context.webstore(scope);
+    // The root's and the page's loaders run in parallel: they share one client of the session's scope (and so one
+    // renewed guest token, if it comes to that) instead of building one each.
+    const raw = scope === baseScope ? baseClient(context, scope) : context.webstore(scope);
     const loggedIn = !!scope.accessToken && !scope.renewToken;
     const client = instrument(raw, {
       timing,

@@ -1,4 +1,5 @@
-// `npm test`: everything a release needs, in order — typecheck, unit, contract, build, e2e (JS on and off).
+// `npm test`: everything a release needs, in order — typecheck, unit, contract, build, the JavaScript budget, e2e
+// (JS on and off).
 // Ends with one "N passed, N failed" line that sums every runner. Before e2e it finds a browser, or installs one
 // (scripts/browser.mjs); when it can get none, e2e is reported as not run and the run fails.
 import { spawnSync } from "node:child_process";
@@ -35,7 +36,8 @@ const steps = [
   () => run("typecheck", "npx", ["tsc", "--noEmit"]),
   () => run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/unit.json`], `${out}/unit.json`, vitestCounts),
   () => run("contract", "npx", ["vitest", "run", "--project", "contract", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/contract.json`], `${out}/contract.json`, vitestCounts),
-  () => run("build", "node", ["scripts/remix-build.mjs"]),
+  () => run("build", "node", ["scripts/build.mjs"]),
+  () => run("js-budget", "node", ["scripts/js-budget.mjs"]),
   () => {
     console.log("\n=== e2e browser");
     const browser = ensureBrowser();

@@ -19,7 +19,12 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Paths the webstore API owns; the emulator answers them when it is on. */
 const API_PREFIXES = ["/services/", "/lwr/apex/", "/__emulator/"];
 
+/** What the server needs of an emulator: the in-process one, or one served by another process (server/cluster.ts). */
+export type EmulatorLike = Pick<Emulator, "fetch" | "seeding">;
+
 export interface StartOptions {
+  /** An emulator running elsewhere (the primary process's, with several workers); default: one in this process. */
+  emulator?: EmulatorLike;
   /**
    * What answers the storefront's requests in place of the Remix build (tests of the server's own layers: headers,
    * guards, the emulator's mount). It gets `res.locals.cspNonce` and `req.ip` like the Remix handler would.
@@ -39,8 +44,8 @@ export async function startServer(config: Config = readConfig(), options: StartO
   const build = options.handler ? null : await remixBuild();
 
   // The one place the emulator is plugged in: the app and the client only ever see a fetch function.
-  let emulator: Emulator | null = null;
-  if (config.mode === "emulator") {
+  let emulator: EmulatorLike | null = options.emulator ?? null;
+  if (!emulator && config.mode === "emulator") {
     emulator = createEmulator({
       dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
       settings: { asyncPolls: config.EMULATOR_ASYNC_POLLS, sessionSeconds: config.SESSION_SECONDS },
@@ -138,7 +143,9 @@ export async function startServer(config: Config = readConfig(), options: StartO
     res.json({ ok: true, mode: config.mode });
   });
   app.use("/build", express.static(join(ROOT, "public", "build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(join(ROOT, "public"), { maxAge: "1h" }));
+  // Only paths that name a file (an extension) look on disk: a page's path costs no stat of public/.
+  const publicFiles = express.static(join(ROOT, "public"), { maxAge: "1h" });
+  app.use((req, res, next) => (/\.[\w]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   // Every state-changing request that reaches the storefront: from the store's own pages, a form, not too large.
   app.use(formGuard({ trust }));
   app.all(
@@ -158,30 +165,33 @@ export async function startServer(config: Config = readConfig(), options: StartO
     );
   });
   publicUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
-  return { server, emulator, url: publicUrl, loadContext, loginThrottle };
+  return { server, emulator, url: publicUrl, loadContext, loginThrottle, caches };
+}
+
+/** What `npm start` prints once the store answers. */
+export function readyMessage(config: Config, url: string, emulator: EmulatorLike | null): string {
+  const lines = [`Storefront ready: ${url}`];
+  if (emulator?.seeding === "reseeded") {
+    lines.push(`Demo data:        fixtures/ changed since ${config.EMULATOR_DB} was seeded, so it was seeded again`);
+  }
+  if (emulator) {
+    lines.push(
+      `Emulator API:     ${url}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}`,
+      `Test controls:    ${url}/__emulator/ (reset, faults, clock, journal)`,
+      `Demo logins:      buyer@demo.store / demo-pass-1 (B2C)`,
+      `                  b2b@demo.store / demo-pass-1 (B2B, managed accounts)`,
+    );
+  } else {
+    lines.push(`Webstore site:    ${config.WEBSTORE_SITE_URL} (webstore ${config.WEBSTORE_ID}, API v${config.WEBSTORE_API_VERSION.replace(/^v/, "")})`);
+  }
+  return lines.join("\n");
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const config = readConfig();
   startServer(config)
-    .then(({ url, emulator }) => {
-      const lines = [`Storefront ready: ${url}`];
-      if (emulator?.seeding === "reseeded") {
-        lines.push(`Demo data:        fixtures/ changed since ${config.EMULATOR_DB} was seeded, so it was seeded again`);
-      }
-      if (emulator) {
-        lines.push(
-          `Emulator API:     ${url}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}`,
-          `Test controls:    ${url}/__emulator/ (reset, faults, clock, journal)`,
-          `Demo logins:      buyer@demo.store / demo-pass-1 (B2C)`,
-          `                  b2b@demo.store / demo-pass-1 (B2B, managed accounts)`,
-        );
-      } else {
-        lines.push(`Webstore site:    ${config.WEBSTORE_SITE_URL} (webstore ${config.WEBSTORE_ID}, API v${config.WEBSTORE_API_VERSION.replace(/^v/, "")})`);
-      }
-      console.log(lines.join("\n"));
-    })
+    .then(({ url, emulator }) => console.log(readyMessage(config, url, emulator)))
     .catch((err) => {
       console.error(err instanceof Error ? err.message : err);
       process.exit(1);

@@ -20,7 +20,8 @@ import {
   type AddressField,
   type CountryOption,
 } from "../lib/address";
-import { Field, SelectField, type FieldMeta } from "./Field";
+import { Field, type FieldMeta } from "./Field";
+import { SelectField } from "./SelectField";
 
 /** Conform's field metadata of an address object (fields.shipping), or any object with getFieldset. */
 export type AddressFieldsetMeta = FieldMeta & {

@@ -9,7 +9,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { firstDayOfWeek, formatDate, STORE_LOCALE, weekdayNames } from "../lib/formats";
-import { DATE_INPUT_FORMAT, dateRangeHint, parseDateInput } from "../lib/validation";
+import { DATE_INPUT_FORMAT, dateRangeHint, parseDateInput } from "../lib/validity-dates";
 import { Field, type FieldProps } from "./Field";
 import { setNativeValue, useHydrated } from "./useHydrated";
 

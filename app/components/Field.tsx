@@ -14,7 +14,6 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
-  type SelectHTMLAttributes,
 } from "react";
 import {
   assertInputWidget,
@@ -25,7 +24,8 @@ import {
   LIMIT_REACHED_MESSAGE,
   prioritiseErrors,
   type InputType,
-} from "../lib/validation";
+} from "../lib/validity";
+
 
 /**
  * What a field needs from Conform's field metadata (`fields.email` from useForm or a fieldset).
@@ -50,25 +50,13 @@ export type FieldMeta = {
   multiple?: boolean;
 };
 
-function joinIds(...ids: Array<string | false | null | undefined>): string | undefined {
+export function joinIds(...ids: Array<string | false | null | undefined>): string | undefined {
   const kept = ids.filter(Boolean);
   return kept.length ? kept.join(" ") : undefined;
 }
 
-function classNames(...names: Array<string | false | null | undefined>): string {
+export function classNames(...names: Array<string | false | null | undefined>): string {
   return names.filter(Boolean).join(" ");
-}
-
-/**
- * Cleans a text-like input when it loses focus: trims and collapses whitespace (e-mail lists lose
- * the spaces around their commas). React's blur handler runs before Conform's document listener, so
- * the value Conform validates is the cleaned one.
- */
-export function cleanInputOnBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>): void {
-  const input = event.currentTarget;
-  if (input instanceof HTMLInputElement && !CLEANED_INPUT_TYPES.includes(input.type)) return;
-  const cleaned = input.type === "email" ? cleanEmail(input.value) : cleanWhitespace(input.value);
-  if (cleaned !== input.value) input.value = cleaned;
 }
 
 /** The error list a field's aria-describedby points to. Always rendered so it can be a live region. */
@@ -96,6 +84,18 @@ export function RequiredMarker() {
       *
     </abbr>
   );
+}
+
+/**
+ * Cleans a text-like input when it loses focus: trims and collapses whitespace (e-mail lists lose
+ * the spaces around their commas). React's blur handler runs before Conform's document listener, so
+ * the value Conform validates is the cleaned one.
+ */
+export function cleanInputOnBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>): void {
+  const input = event.currentTarget;
+  if (input instanceof HTMLInputElement && !CLEANED_INPUT_TYPES.includes(input.type)) return;
+  const cleaned = input.type === "email" ? cleanEmail(input.value) : cleanWhitespace(input.value);
+  if (cleaned !== input.value) input.value = cleaned;
 }
 
 function nativeType(type: InputType): InputHTMLAttributes<HTMLInputElement>["type"] {
@@ -165,7 +165,9 @@ export function Field(props: FieldProps) {
     value,
     ...rest
   } = props;
-  assertInputWidget({ type, label, name: nameProp ?? meta?.name });
+  // A development check (an unlabelled or unknown input is a bug to fix, not a state to handle): production
+  // bundles leave it, and its list of input types, out.
+  if (process.env.NODE_ENV !== "production") assertInputWidget({ type, label, name: nameProp ?? meta?.name });
 
   const generatedId = useId();
   const id = idProp ?? meta?.id ?? `field${generatedId.replace(/:/g, "")}`;
@@ -277,90 +279,6 @@ export function Field(props: FieldProps) {
       <div id={limitId} className="kit-field__limit" aria-live="polite">
         {limitReached ? LIMIT_REACHED_MESSAGE : null}
       </div>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  );
-}
-
-export type SelectOption = { value: string; label: string; disabled?: boolean };
-
-export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "children" | "defaultValue" | "value"> & {
-  label: string;
-  options: readonly SelectOption[];
-  meta?: FieldMeta;
-  errors?: readonly string[] | null;
-  help?: ReactNode;
-  defaultValue?: string;
-  /** A first option with an empty value, e.g. "Select a country". */
-  placeholder?: string;
-  className?: string;
-};
-
-/** A labelled select with the same help/error wiring as Field. */
-export function SelectField(props: SelectFieldProps) {
-  const {
-    label,
-    options,
-    meta,
-    errors: errorsProp,
-    help,
-    defaultValue: defaultValueProp,
-    placeholder,
-    className,
-    id: idProp,
-    name: nameProp,
-    required: requiredProp,
-    ...rest
-  } = props;
-  assertInputWidget({ type: "text", label, name: nameProp ?? meta?.name });
-  const generatedId = useId();
-  const id = idProp ?? meta?.id ?? `field${generatedId.replace(/:/g, "")}`;
-  const errorId = meta?.errorId ?? `${id}-error`;
-  const helpId = meta?.descriptionId ?? `${id}-help`;
-  const required = requiredProp ?? meta?.required ?? false;
-  const errors = prioritiseErrors(errorsProp ?? meta?.errors).slice(0, 1);
-  const invalid = errors.length > 0;
-  const initial = typeof meta?.initialValue === "string" ? meta.initialValue : undefined;
-
-  return (
-    <div
-      className={classNames(
-        "kit-field",
-        invalid && "kit-field--invalid",
-        rest.disabled && "kit-field--disabled",
-        className
-      )}
-    >
-      <label htmlFor={id} className="kit-field__label">
-        {label}
-        {required ? <RequiredMarker /> : null}
-      </label>
-      <div className="kit-field__control">
-        <select
-          key={meta?.key}
-          form={meta?.formId}
-          {...rest}
-          id={id}
-          name={nameProp ?? meta?.name}
-          className="kit-select"
-          required={required || undefined}
-          defaultValue={defaultValueProp ?? initial ?? (placeholder ? "" : undefined)}
-          aria-invalid={invalid || undefined}
-          aria-describedby={joinIds(help ? helpId : null, invalid && errorId, rest["aria-describedby"])}
-        >
-          {placeholder ? <option value="">{placeholder}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {help ? (
-        <div id={helpId} className="kit-field__help">
-          {help}
-        </div>
-      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

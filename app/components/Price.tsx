@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DEFAULT_CURRENCY, formatCurrency } from "../lib/formats";
+import { DEFAULT_CURRENCY, formatCurrency } from "../lib/money";
 
 export type PriceProps = {
   /** The API's money string ("23.00") or a number. */

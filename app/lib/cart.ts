@@ -7,14 +7,13 @@
  * money arithmetic: totals are always the API's.
  */
 
-import { firstError, isStepValid, parseNumberShortcut, quantity, QUANTITY_MAX, QUANTITY_MIN, VALIDITY_MESSAGES } from "./validation";
-
-const quantitySchema = quantity();
 
 export const CART_INTENTS = ["add", "update", "increase", "decrease", "remove", "applyCoupon", "removeCoupon"] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];
 
-export { QUANTITY_MAX as MAX_CART_QUANTITY, QUANTITY_MIN as MIN_CART_QUANTITY } from "./validation";
+/** The spec's cart quantity limits (§5, §9), as lib/validity's QUANTITY_MIN and QUANTITY_MAX. */
+export const MIN_CART_QUANTITY = 1;
+export const MAX_CART_QUANTITY = 100_000_000;
 /** Cart lines per page (spec §9). */
 export const CART_PAGE_SIZE = 25;
 
@@ -40,43 +39,11 @@ export function parseQuantity(value: unknown): number {
   return Number.isFinite(number) && number > 0 ? number : 0;
 }
 
-export interface QuantityRuleLike {
-  minimum?: number | null;
-  maximum?: number | null;
-  increment?: number | null;
-}
-
-/**
- * The first problem with a typed quantity, in the kit's words ('Complete this field.', 'The number is too
- * low.' …): the spec's 1..100000000 (lib/validation `quantity()`), then the product's own rule if any.
- */
-export function quantityError(value: unknown, rule: QuantityRuleLike = {}): string | undefined {
-  const parsed = quantitySchema.safeParse(typeof value === "string" ? value : value == null ? "" : String(value));
-  if (!parsed.success) return firstError(parsed.error.issues.map((issue) => issue.message));
-  const number = parsed.data;
-  if (rule.minimum != null && number < rule.minimum) return VALIDITY_MESSAGES.rangeUnderflow;
-  if (rule.maximum != null && number > rule.maximum) return VALIDITY_MESSAGES.rangeOverflow;
-  if (rule.increment != null && rule.increment > 1 && !isStepValid(number, rule.increment, rule.minimum ?? 0)) {
-    return VALIDITY_MESSAGES.stepMismatch;
-  }
-  return undefined;
-}
-
-/** The quantity as a number when it is valid (see quantityError), else null. Accepts the kit's 2k shortcuts. */
-export function validQuantity(value: unknown, rule: QuantityRuleLike = {}): number | null {
-  if (quantityError(value, rule) !== undefined) return null;
-  return parseNumberShortcut(String(value));
-}
-
-/**
- * The quantity a line's − / + stepper asks for: one less or one more than what is in the field (or, when the field
- * holds no valid quantity, than the line's quantity), kept within 1..100000000.
- */
-export function steppedQuantity(typed: unknown, previous: unknown, direction: "increase" | "decrease"): number {
-  const base = validQuantity(typed) ?? (parseQuantity(previous) || QUANTITY_MIN);
-  const next = Math.floor(base) + (direction === "increase" ? 1 : -1);
-  return Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, next));
-}
+// Typed quantities: whether one is valid (the header's count needs it), and its message (quantity-error.ts, which
+// brings lib/validity's messages: only the pages with quantity fields import it).
+import { validQuantity } from "./quantity";
+export { steppedQuantity, validQuantity, type QuantityRuleLike } from "./quantity";
+export { quantityError } from "./quantity-error";
 
 /** The spec's product errors about the quantity asked for (§8: 101 and 107): the quantity field's to show. */
 export const QUANTITY_PROBLEMS = ["Not enough inventory for selected quantity", "Requested quantity is invalid"] as const;

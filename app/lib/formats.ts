@@ -6,53 +6,13 @@
  * different zones and a hydration mismatch (or a shifted order date) would follow.
  */
 
-export const STORE_LOCALE = "en-US";
-export const DEFAULT_CURRENCY = "USD";
+// The store's locale and currency, and money formats, are in money.ts (all a product card needs); here too.
+import { STORE_LOCALE } from "./money";
+export { DEFAULT_CURRENCY, formatCurrency, parseMoney, STORE_LOCALE } from "./money";
 /** Monday, in the 0 = Sunday numbering of `Date#getDay`. */
 export const firstDayOfWeek = 1;
 /** CMS images narrower than this are requested at this width instead. */
 export const MIN_IMAGE_WIDTH = 100;
-
-// ---------------------------------------------------------------------------------------------
-// Money
-
-const currencyFormatters = new Map<string, Intl.NumberFormat>();
-
-function currencyFormatter(currency: string): Intl.NumberFormat {
-  let formatter = currencyFormatters.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(STORE_LOCALE, {
-      style: "currency",
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    currencyFormatters.set(currency, formatter);
-  }
-  return formatter;
-}
-
-/** Reads the API's money strings ("23.00", "-5.5") and numbers; anything else is `null`. */
-export function parseMoney(amount: string | number | null | undefined): number | null {
-  if (typeof amount === "number") return Number.isFinite(amount) ? amount : null;
-  if (typeof amount !== "string") return null;
-  const text = amount.trim();
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text)) return null;
-  return Number(text);
-}
-
-/**
- * `formatCurrency("23.00")` → "$23.00". Returns "" for a missing or non-numeric amount so a broken
- * API value shows as nothing rather than "$NaN".
- */
-export function formatCurrency(
-  amount: string | number | null | undefined,
-  currency: string = DEFAULT_CURRENCY
-): string {
-  const value = parseMoney(amount);
-  if (value === null) return "";
-  return currencyFormatter(currency || DEFAULT_CURRENCY).format(value);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Dates
@@ -195,7 +155,4 @@ export function imageWidth(width: number): number {
   return Number.isFinite(width) ? Math.max(MIN_IMAGE_WIDTH, Math.round(width)) : MIN_IMAGE_WIDTH;
 }
 
-/** Toast durations are whole seconds greater than zero. */
-export function isToastDuration(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value > 0;
-}
+export { isToastDuration } from "./toast";

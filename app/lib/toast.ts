@@ -1,10 +1,9 @@
 /**
  * Toasts (spec §2, §5, §9): the shape shared by the flash cookie that carries a toast across a
  * redirect (written by the app's session code) and the Toast components that show it.
- * Pure: no cookies or React here.
+ * Pure: no cookies or React here. No zod either: every page's root reads toasts, and the browser would download
+ * zod for it; the server checks what it flashes with toast-schema.ts, which reads the same as parseToast.
  */
-import { z } from "zod";
-import { isToastDuration } from "./formats";
 
 export const TOAST_VARIANTS = ["info", "success", "warning", "error"] as const;
 export const TOAST_MODES = ["dismissible", "pester", "sticky"] as const;
@@ -18,20 +17,17 @@ export type ToastVariant = (typeof TOAST_VARIANTS)[number];
  */
 export type ToastMode = (typeof TOAST_MODES)[number];
 
-export const toastSchema = z.object({
-  id: z.string().min(1).optional(),
-  variant: z.enum(TOAST_VARIANTS),
-  mode: z.enum(TOAST_MODES),
-  title: z.string().optional(),
-  message: z.string().min(1),
-  durationSeconds: z
-    .number()
-    .refine(isToastDuration, "A toast lasts a whole number of seconds greater than zero.")
-    .optional(),
-});
+export interface Toast {
+  id?: string;
+  variant: ToastVariant;
+  mode: ToastMode;
+  title?: string;
+  message: string;
+  /** A whole number of seconds greater than zero. */
+  durationSeconds?: number;
+}
 
-export type ToastInput = z.input<typeof toastSchema>;
-export type Toast = z.output<typeof toastSchema>;
+export type ToastInput = Toast;
 
 /**
  * The most a toast says, in characters (code points). A toast travels in the session cookie across a redirect,
@@ -60,10 +56,27 @@ export function boundToast<T extends { message: string; title?: string }>(toast:
   };
 }
 
-/** Reads an untrusted value (e.g. a cookie's JSON) as a toast; null when it is not one. */
+/** Toast durations are whole seconds greater than zero. */
+export function isToastDuration(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value > 0;
+}
+
+const isIn = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
+
+/** Reads an untrusted value (e.g. a cookie's JSON) as a toast; null when it is not one. Unknown keys are dropped. */
 export function parseToast(value: unknown): Toast | null {
-  const result = toastSchema.safeParse(value);
-  return result.success ? result.data : null;
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (!isIn(TOAST_VARIANTS, v.variant) || !isIn(TOAST_MODES, v.mode)) return null;
+  if (typeof v.message !== "string" || v.message.length === 0) return null;
+  if (v.id !== undefined && (typeof v.id !== "string" || v.id.length === 0)) return null;
+  if (v.title !== undefined && typeof v.title !== "string") return null;
+  if (v.durationSeconds !== undefined && !isToastDuration(v.durationSeconds)) return null;
+  const toast: Toast = { variant: v.variant, mode: v.mode, message: v.message };
+  if (v.id !== undefined) toast.id = v.id;
+  if (v.title !== undefined) toast.title = v.title;
+  if (v.durationSeconds !== undefined) toast.durationSeconds = v.durationSeconds;
+  return toast;
 }
 
 export function toastDurationSeconds(toast: Pick<Toast, "durationSeconds">): number {

@@ -17,8 +17,7 @@ import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, orderLookupPath, orderNumberFromQuery, orderStatusLabel, type OrderData } from "~/lib/orders";
 import { loadOrder, mayLoadOrders, orderStatusNames, reorder } from "~/orders.server";
 import ordersStyles from "~/styles/orders.css";
-import { toast } from "~/toast.server";
-import { getWebstore, serverTimingHeaders } from "~/webstore.server";
+import { getWebstore, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles as unknown as string }];
 

@@ -5,7 +5,7 @@
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { isFetchError } from "../../server/webstore/index";
+import { isFetchError } from "../../server/webstore/errors";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderHistoryFilters, OrderHistoryList } from "~/components/orders/OrderHistory";
 import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegions";

@@ -9,7 +9,10 @@ import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/web
 
 export const FEATURED_COUNT = 8;
 
-export const meta: MetaFunction = () => [{ title: `${STORE_NAME}: Home` }];
+/** What search engines show under the store's name (a route's meta replaces the root's, so it says it again). */
+export const HOME_DESCRIPTION = "Fresh coffee roasts, brewing equipment and drinkware, shipped fast. Order as a guest, or sign in to shop for your business account.";
+
+export const meta: MetaFunction = () => [{ title: `${STORE_NAME}: Home` }, { name: "description", content: HOME_DESCRIPTION }];
 
 export const headers = serverTimingHeaders;
 

@@ -6,13 +6,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
-import { SelectField } from "~/components/Field";
+import { SelectField } from "~/components/SelectField";
 import { ORDER_HISTORY_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { WISHLIST_PATH } from "~/components/store/WishlistButton";
 import { ADDRESS_BOOK_PATH } from "~/lib/address-book";
-import { toast } from "~/toast.server";
-import { errorMessage, getWebstore, loginPath, serverTimingHeaders } from "~/webstore.server";
+import { errorMessage, getWebstore, loginPath, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const meta: MetaFunction = () => [{ title: `Your account | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 

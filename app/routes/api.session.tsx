@@ -5,7 +5,7 @@
  * GET answers when the session times out, for a page that wants to check without extending it.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { isFetchError } from "../../server/webstore/index";
+import { isFetchError } from "../../server/webstore/errors";
 import { getWebstore, keepBuyerTokens, sessionExpiredRedirect } from "~/webstore.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { isFetchError } from "../../server/webstore/index";
+import { isFetchError } from "../../server/webstore/errors";
 import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { Price } from "~/components/Price";
@@ -25,15 +25,14 @@ import { cartView, EMPTY_CART, isNonZeroMoney } from "~/components/store/cart-vi
 import { JsMarker, moveFocusTo, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { Pagination } from "~/components/store/ProductCard";
+import { Pagination } from "~/components/store/Pagination";
 import { pagingFromPages, readPage, safeRedirect } from "~/components/store/urls";
 import { CART_FIELDS, CART_PAGE_SIZE, optimisticLines, pendingCartChanges, quantityError, steppedQuantity, validQuantity } from "~/lib/cart";
-import { VALIDITY_MESSAGES } from "~/lib/validation";
+import { VALIDITY_MESSAGES } from "~/lib/validity";
 import type { RefreshHandle } from "~/root";
-import { toast } from "~/toast.server";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
 import { taxLabel } from "~/lib/checkout";
-import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
+import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
 

@@ -10,7 +10,7 @@ import { ProductResults } from "~/components/store/ProductResults";
 import { productCardView, type ProductCardView } from "~/components/store/product";
 import { ProductSort } from "~/components/store/ProductSort";
 import { categoryPath, idFromSplat, pagingFromTotal, readPage, searchPage } from "~/components/store/urls";
-import { isFetchError } from "../../server/webstore/index";
+import { isFetchError } from "../../server/webstore/errors";
 import { chosenSort, sortChoices } from "~/catalog.server";
 import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
@@ -19,6 +19,7 @@ export const CATEGORY_PAGE_SIZE = 12;
 // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [
   { title: page?.category && !error ? `${page.category.name} | ${STORE_NAME}` : `${errorTitle(error, "Category not found")} | ${STORE_NAME}` },
+  ...(page?.category && !error ? [{ name: "description", content: page.category.description || `${page.category.name} at ${STORE_NAME}.` }] : []),
 ];
 
 export const headers = serverTimingHeaders;

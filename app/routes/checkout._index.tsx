@@ -11,8 +11,7 @@ import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checko
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { applicationContext, mayCheckOut, startOrResumeCheckout } from "~/checkout.server";
 import { CHECKOUT_MESSAGES, CHECKOUT_START_PATH, stepPath } from "~/lib/checkout";
-import { toast } from "~/toast.server";
-import { getWebstore, loginPath, serverTimingHeaders } from "~/webstore.server";
+import { getWebstore, loginPath, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const handle = checkoutHandle;
 

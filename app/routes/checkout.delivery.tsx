@@ -37,8 +37,7 @@ import {
   type Shipment,
 } from "~/lib/checkout";
 import { date, optionalText, requiredText } from "~/lib/validation";
-import { toast } from "~/toast.server";
-import { getWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
+import { getWebstore, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const handle = checkoutHandle;
 

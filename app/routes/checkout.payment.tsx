@@ -20,7 +20,8 @@ import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { ErrorSummary, ProblemBanner } from "~/components/checkout/Problems";
 import { RadioGroup, RadioOption } from "~/components/checkout/RadioGroup";
 import { ReservationNotice } from "~/components/checkout/ReservationNotice";
-import { Field, SelectField, type FieldMeta } from "~/components/Field";
+import { Field, type FieldMeta } from "~/components/Field";
+import { SelectField } from "~/components/SelectField";
 import { Tooltip } from "~/components/Tooltip";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
@@ -56,7 +57,7 @@ import {
 import { optionalText, VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast, type ToastInput } from "~/toast.server";
 import { errorMessage, getWebstore, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
-import { isFetchError } from "../../server/webstore/index";
+import { isFetchError } from "../../server/webstore/errors";
 
 export const handle = checkoutHandle;
 

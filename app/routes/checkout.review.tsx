@@ -35,9 +35,8 @@ import {
   type CheckoutLine,
 } from "~/lib/checkout";
 import { formatDate, formatPhone } from "~/lib/formats";
-import { toast } from "~/toast.server";
-import { getWebstore, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
-import { isFetchError } from "../../server/webstore/index";
+import { getWebstore, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
+import { isFetchError } from "../../server/webstore/errors";
 
 export const handle = checkoutHandle;
 

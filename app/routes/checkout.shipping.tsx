@@ -20,7 +20,8 @@ import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checko
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { ErrorSummary, ProblemBanner } from "~/components/checkout/Problems";
 import { RadioGroup, RadioOption } from "~/components/checkout/RadioGroup";
-import { Field, SelectField, type FieldMeta } from "~/components/Field";
+import { Field, type FieldMeta } from "~/components/Field";
+import { SelectField } from "~/components/SelectField";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import {
@@ -57,8 +58,7 @@ import {
 } from "~/lib/checkout";
 import { isPhone } from "~/lib/formats";
 import { email, optionalText, requiredText, VALIDITY_MESSAGES } from "~/lib/validation";
-import { toast } from "~/toast.server";
-import { errorMessage, getWebstore, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
+import { errorMessage, getWebstore, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
 
 export const handle = checkoutHandle;
 

@@ -13,15 +13,14 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { tooManyAttemptsMessage } from "../../server/login-throttle";
-import { isFetchError } from "../../server/webstore/index";
+import { isFetchError } from "../../server/webstore/errors";
 import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/components/store/Header";
 import { safeRedirect } from "~/components/store/urls";
 import { useZodForm } from "~/components/useZodForm";
 import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
-import { toast } from "~/toast.server";
-import { getWebstore, keepBuyerTokens, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
+import { getWebstore, keepBuyerTokens, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";

@@ -11,24 +11,14 @@ import { Price } from "~/components/Price";
 import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { ProductPicture } from "~/components/store/ProductCard";
+import { ProductPicture } from "~/components/store/ProductPicture";
 import { listHasProduct, WishlistButton } from "~/components/store/WishlistButton";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";
 import { productDetailView } from "~/components/store/product";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
 import { CART_FIELDS, isQuantityProblem, quantityError, validQuantity } from "~/lib/cart";
-import { isFetchError } from "../../server/webstore/index";
-import { toast } from "~/toast.server";
-import {
-  addToCart,
-  errorMessage,
-  getBrowsingWebstore,
-  getWebstore,
-  isGuestCartDisabledError,
-  loginPath,
-  rethrowResponse,
-  serverTimingHeaders,
-} from "~/webstore.server";
+import { isFetchError } from "../../server/webstore/errors";
+import { addToCart, errorMessage, getBrowsingWebstore, getWebstore, isGuestCartDisabledError, loginPath, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const ADDED_MESSAGE = "Added to your cart";
 
@@ -37,8 +27,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   if (error || !page?.product) return [{ title: `${errorTitle(error, "Product not found")} | ${STORE_NAME}` }];
   return [
     { title: `${page.product.name} | ${STORE_NAME}` },
-    { name: "description", content: page.product.description?.slice(0, 160) ?? page.product.name },
-    { tagName: "link", rel: "canonical", href: productPath(page.product) },
+    { name: "description", content: page.product.description?.slice(0, 160) || `${page.product.name} at ${STORE_NAME}.` },
+    // Absolute, as search engines want it: the page's own origin (the request's) with the product's canonical path.
+    { tagName: "link", rel: "canonical", href: page.canonicalUrl },
   ];
 };
 
@@ -86,6 +77,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const typed = new URL(request.url).searchParams.get("quantity");
   return ws.reply({
     product: view,
+    canonicalUrl: new URL(productPath(view), request.url).href,
     price: price && price.success !== false ? { unitPrice: price.unitPrice ?? null, listPrice: price.listPrice ?? null, currency: price.currencyIsoCode ?? "USD" } : null,
     quantity: typed && typed.length <= 20 ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: ws.shopper.isLoggedIn,

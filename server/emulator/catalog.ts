@@ -69,7 +69,7 @@ export function catalogStore(emu: Emu) {
 function createCatalogStore(emu: Emu) {
   const db = emu.db;
   const byId = db.prepare(`${PRODUCT_SELECT} WHERE p.id = ?`);
-  const all = db.prepare(`${PRODUCT_SELECT} ORDER BY p.sort_order, p.name`);
+  const bySku = db.prepare(`${PRODUCT_SELECT} WHERE p.sku = ?`);
   const variants = db.prepare(`${PRODUCT_SELECT} WHERE p.variation_parent_id = ? ORDER BY p.sort_order`);
   const category = db.prepare("SELECT * FROM product_categories WHERE id = ?");
   const categories = db.prepare("SELECT * FROM product_categories ORDER BY sort_order, name");
@@ -78,7 +78,7 @@ function createCatalogStore(emu: Emu) {
     WHERE psm.product_id = ? ORDER BY sm.selling_model_type, sm.name`);
   return {
     product: (id: string) => byId.get(id) as ProductRow | undefined,
-    allProducts: () => all.all() as ProductRow[],
+    productBySku: (sku: string) => bySku.get(sku) as ProductRow | undefined,
     variants: (parentId: string) => variants.all(parentId) as ProductRow[],
     category: (id: string) => category.get(id) as CategoryRow | undefined,
     categories: () => categories.all() as CategoryRow[],
@@ -97,22 +97,6 @@ export function pathOf(byId: Map<string, CategoryRow>, id: string): CategoryRow[
   const path: CategoryRow[] = [];
   for (let c = byId.get(id); c; c = c.parent_id ? byId.get(c.parent_id) : undefined) path.unshift(c);
   return path;
-}
-
-/** A category and every category below it. */
-function subtree(all: CategoryRow[], rootId: string): Set<string> {
-  const ids = new Set([rootId]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const c of all) {
-      if (c.parent_id && ids.has(c.parent_id) && !ids.has(c.id)) {
-        ids.add(c.id);
-        grew = true;
-      }
-    }
-  }
-  return ids;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -439,9 +423,39 @@ function searchInputFromBody(body: any): SearchInput {
   );
 }
 
+/** SQL conditions over `products p`, ANDed, with their parameters. */
+interface TermFilter {
+  /** SQL ANDed into a WHERE over `products p`. */
+  where: string[];
+  params: unknown[];
+}
+
+/**
+ * Search terms as SQL: every term (lower case) must appear in the name, the SKU or the description. Terms of three
+ * characters or more go through the trigram index (db/009_search.sql); shorter ones, which trigrams cannot find, are
+ * checked with instr on the rows the index left.
+ */
+function termFilter(terms: string[]): TermFilter {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const indexed = terms.filter((t) => [...t].length >= 3);
+  if (indexed.length) {
+    where.push("p.rowid IN (SELECT rowid FROM products_search WHERE products_search MATCH ?)");
+    params.push(indexed.map((t) => `"${t.replaceAll('"', '""')}"`).join(" AND "));
+  }
+  for (const t of terms.filter((t) => [...t].length < 3)) {
+    where.push("(instr(lower(p.name), ?) > 0 OR instr(lower(p.sku), ?) > 0 OR instr(lower(p.description), ?) > 0)");
+    params.push(t, t, t);
+  }
+  return { where, params };
+}
+
+/** The category and every category below it, as a recursive CTE named `tree` over one parameter (the root). */
+const TREE = `WITH RECURSIVE tree(id) AS (SELECT ? UNION ALL SELECT c.id FROM product_categories c JOIN tree t ON c.parent_id = t.id)`;
+
+/** A search, answered by SQLite: the matching products (in the catalog's order), then the page and the counts. */
 function search(emu: Emu, input: SearchInput) {
   const catalog = catalogStore(emu);
-  const categories = catalog.categories();
   let selected: CategoryRow | undefined;
   if (input.categoryId) {
     const id = recordId(input.categoryId, "category", "categoryId");
@@ -449,25 +463,34 @@ function search(emu: Emu, input: SearchInput) {
     if (!selected) throw notFound(`Product category not found: ${id}`);
   }
   const terms = input.searchTerm.toLowerCase().split(/\s+/).filter(Boolean);
-  const byTerm = catalog
-    .allProducts()
-    .filter((p) => terms.every((t) => p.name.toLowerCase().includes(t) || p.sku.toLowerCase().includes(t) || p.description.toLowerCase().includes(t)));
-  const inSelected = selected ? subtree(categories, selected.id) : null;
-  const matched = inSelected ? byTerm.filter((p) => inSelected.has(p.category_id)) : byTerm;
+  const filter = termFilter(terms);
+  // db.prepare reuses compiled statements by their SQL (db.ts): one per shape of search.
+  const prepared = (sql: string) => emu.db.prepare<unknown[]>(sql);
+
+  // The matching products (in the selected category's tree, when there is one), in the catalog's order.
+  const where = [...filter.where, ...(selected ? ["p.category_id IN (SELECT id FROM tree)"] : [])];
+  const matchedSql = `${selected ? TREE : ""} ${PRODUCT_SELECT} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY p.sort_order, p.name`;
+  const matched = prepared(matchedSql).all(...(selected ? [selected.id] : []), ...filter.params) as ProductRow[];
 
   const rule = input.sortRuleId ? SORT_RULES.find((r) => r.sortRuleId === input.sortRuleId!.slice(0, 15)) : undefined;
   const sorter = rule ? sorterOf(rule) : null;
   const sorted = sorter ? [...matched].sort(sorter) : matched;
   const pageItems = sorted.slice(input.page * input.pageSize, (input.page + 1) * input.pageSize);
 
-  const children = categories.filter((c) => c.parent_id === (selected?.id ?? null));
+  // The selected category's children (or the top level), each with how many products matching the terms it holds.
+  const childrenSql = `WITH RECURSIVE under(child, id) AS (
+      SELECT id, id FROM product_categories WHERE parent_id ${selected ? "= ?" : "IS NULL"}
+      UNION ALL SELECT u.child, c.id FROM product_categories c JOIN under u ON c.parent_id = u.id)
+    SELECT k.id, k.name, k.sort_order,
+      (SELECT COUNT(*) FROM products p WHERE p.category_id IN (SELECT id FROM under WHERE child = k.id)${filter.where.map((w) => ` AND ${w}`).join("")}) AS n
+    FROM product_categories k WHERE k.parent_id ${selected ? "= ?" : "IS NULL"} ORDER BY k.sort_order, k.name`;
+  const childParams = selected ? [selected.id] : [];
+  const children = prepared(childrenSql).all(...childParams, ...filter.params, ...childParams) as { id: string; name: string; n: number }[];
+
   return {
     categories: {
       category: selected ? { id: selected.id, name: selected.name } : null,
-      children: children.map((c) => {
-        const ids = subtree(categories, c.id);
-        return { category: { id: c.id, name: c.name }, productCount: byTerm.filter((p) => ids.has(p.category_id)).length };
-      }),
+      children: children.map((c) => ({ category: { id: c.id, name: c.name }, productCount: c.n })),
     },
     facets: [],
     locale: "en_US",
@@ -566,14 +589,13 @@ export function catalogRoutes(r: Router, emu: Emu) {
     const keys = ids.length ? ids : skus;
     if (keys.length > MAX_BATCH) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `At most ${MAX_BATCH} products can be requested at once.`);
     const catalog = catalogStore(emu);
-    const bySku = new Map(catalog.allProducts().map((p) => [p.sku, p]));
     const fields = fieldList(ctx.query, "fields", ALL_FIELDS, Infinity);
     const opts = {
       media: ctx.query.get("excludeMedia") !== "true",
       prices: ctx.apiVersion < 58 && ctx.query.get("excludePrices") !== "true",
     };
     const products = keys.map((key) => {
-      const p = ids.length ? catalog.product(key.slice(0, 15)) : bySku.get(key);
+      const p = ids.length ? catalog.product(key.slice(0, 15)) : catalog.productBySku(key);
       return p ? productOverview(catalog, p, fields, opts) : missingOverview(key);
     });
     return json({ products, total: products.length });

@@ -83,11 +83,76 @@ export class ExpiringCache {
   }
 }
 
+/** A catalog answer is fresh this long: within it, every page that asks shares it without asking the API. */
+export const CATALOG_FRESH_MS = 30_000;
+/**
+ * Past its freshness, an answer younger than this is still served while one request refreshes it in the background
+ * (stale-while-revalidate); an older one is not served: the caller waits for a fresh one.
+ */
+export const CATALOG_MAX_STALE_MS = 300_000;
+
+interface Boxed {
+  value: unknown;
+}
+
+/**
+ * The catalog's answers (categories, search results, product details, prices), the same for every shopper of one
+ * scope (effective account and currency) and read by nearly every page: lru-cache with `ttl` (freshness),
+ * `fetchMethod` (one load per key however many requests wait for it) and `allowStale` (a stale answer is served
+ * while it reloads). A failed load is never kept, and a failed refresh leaves the stale answer until it is too old.
+ */
+export class SharedReadCache {
+  private lru: LRUCache<string, Boxed, () => Promise<unknown>>;
+
+  constructor(
+    private readonly now: () => number,
+    private readonly maxEntries = 5000,
+    private readonly freshMs = CATALOG_FRESH_MS,
+    private readonly maxStaleMs = CATALOG_MAX_STALE_MS,
+  ) {
+    this.lru = this.create();
+  }
+
+  private create() {
+    return new LRUCache<string, Boxed, () => Promise<unknown>>({
+      max: this.maxEntries,
+      ttl: this.freshMs,
+      // The clock is injectable (tests move it); no timers, no cached "now".
+      perf: { now: this.now },
+      ttlResolution: 0,
+      allowStale: true,
+      noDeleteOnStaleGet: true,
+      // A failed refresh puts the stale answer back (served until too old); a failed first load rejects.
+      noDeleteOnFetchRejection: true,
+      fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+    });
+  }
+
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const lru = this.lru;
+    // getRemainingTTL: negative once stale, 0 for a missing key.
+    const tooOld = lru.getRemainingTTL(key) < this.freshMs - this.maxStaleMs;
+    const boxed = await lru.fetch(key, tooOld ? { context: load, forceRefresh: true, allowStale: false } : { context: load });
+    return boxed!.value as T;
+  }
+
+  /** Forgets every answer. Loads already in flight finish for their callers but are kept nowhere. */
+  clear(): void {
+    this.lru = this.create();
+  }
+
+  get size(): number {
+    return this.lru.size;
+  }
+}
+
 export interface WebstoreCaches {
   applicationContext: ExpiringCache;
   seoProperties: ExpiringCache;
-  /** Everything else cached with DEFAULT_TTL_MS (personalisation configuration). */
+  /** Everything else cached with DEFAULT_TTL_MS (personalisation configuration, sort rules). */
   data: ExpiringCache;
+  /** Catalog answers per scope (see SharedReadCache and the client's `catalogScope`). */
+  catalog: SharedReadCache;
 }
 
 /** Create once per process and pass to every client, so requests share what they learned. */
@@ -97,6 +162,7 @@ export function createWebstoreCaches(options: { now?: () => number } = {}): Webs
     applicationContext: new ExpiringCache(now, 50),
     seoProperties: new ExpiringCache(now, 2000),
     data: new ExpiringCache(now, 500),
+    catalog: new SharedReadCache(now),
   };
 }
 
@@ -105,6 +171,7 @@ export function clearWebstoreCaches(caches: WebstoreCaches): void {
   caches.applicationContext.clear();
   caches.seoProperties.clear();
   caches.data.clear();
+  caches.catalog.clear();
 }
 
 /** Seconds of `Cache-Control: max-age`, as ms; undefined when absent. */

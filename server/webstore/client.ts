@@ -26,7 +26,7 @@ import { wishlistsApi } from './api/wishlists.js';
 import { type AsyncWaitOptions, defaultSleep, waitForReady } from './async-wait.js';
 import { type WebstoreCaches, createWebstoreCaches } from './cache.js';
 import { type ClientCore, versionNumber } from './core.js';
-import { type FetchLike, createHttp } from './http.js';
+import { type FetchLike, createHttp, isBlankAccountId } from './http.js';
 import { DEFAULT_RETRY, type RetryPolicy, SERVER_RENDERING_RETRY } from './retry.js';
 
 export const DEFAULT_API_VERSION = 'v65.0';
@@ -60,6 +60,14 @@ export interface WebstoreClientOptions {
   effectiveAccountId?: string;
   /** Sent as query `currencyIsoCode` on cart calls except DELETE. */
   currencyIsoCode?: string;
+  /**
+   * Who sees the same catalog (categories, search results, products, prices) as this client's shopper: clients
+   * with equal scopes share those answers through `caches.catalog` for a short while. The storefront passes
+   * "guest" for guests and the buyer's effective account (else the buyer) for buyers. Default: the effective
+   * account when there is one, every token-less client alike, and otherwise (a token, no account) nothing shared;
+   * null never shares.
+   */
+  catalogScope?: string | null;
   /** Sends `X-Highscale: true` on cart calls (application context `propertiesEx.highScaleCartEnabled`). */
   highScaleCart?: boolean;
   /**
@@ -87,7 +95,7 @@ export interface WebstoreClientOptions {
   serverRendering?: boolean;
 }
 
-export function createWebstoreClient(opts: WebstoreClientOptions) {
+export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClient {
   const apiVersion = normalizeApiVersion(opts.apiVersion ?? DEFAULT_API_VERSION);
   const sleep = opts.sleep ?? defaultSleep;
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
@@ -118,42 +126,117 @@ export function createWebstoreClient(opts: WebstoreClientOptions) {
     siteUrl: baseUrl,
     oauth: { ...opts.oauth },
     cacheKey: (...parts) => [baseUrl, apiVersion, opts.webstoreId, ...parts].join('|'),
+    catalogScope: catalogScopeOf(opts),
   };
-  const context = contextApi(core);
-
-  return {
-    ...authApi(core),
-    ...context,
-    ...catalogApi(core),
-    ...cartsApi(core, { getApplicationContext: context.getApplicationContext }),
-    ...deliveryGroupsApi(core),
-    ...checkoutsApi(core),
-    ...addressesApi(core),
-    ...wishlistsApi(core),
-    ...ordersApi(core),
-    ...seoApi(core),
-
-    /** A server-side (Apex) method through the LWR endpoint `/lwr/apex/{version}/{class}/{method}`. */
-    callApex<T = unknown>(
-      className: string,
-      methodName: string,
-      params: unknown = {},
-      options: { method?: 'GET' | 'POST' } = {},
-    ): Promise<T> {
-      return http.apex<T>(className, methodName, params, options.method ?? 'POST');
-    },
-
-    /** Polls `load` on this client's wait schedule until it is no longer processing (see top of file). */
-    waitForReady<T extends { processing: boolean }>(load: () => Promise<T>): Promise<T> {
-      return waitForReady(load, wait);
-    },
-
-    /** The API version this client speaks, as a number (65 for "v65.0"). */
-    apiVersion: core.apiVersion,
-  };
+  installMethods();
+  return new ClientImpl(core, wait) as unknown as WebstoreClient;
 }
 
-export type WebstoreClient = ReturnType<typeof createWebstoreClient>;
+/**
+ * The client's methods come from the groups below (later groups win a name, as a spread would). A request builds a
+ * client, often several: rather than creating every group's hundred closures for each, a client is one small
+ * object on a shared prototype whose getters create a group the first time one of its methods is read.
+ */
+const GROUPS = {
+  auth: (core: ClientCore) => authApi(core),
+  context: (core: ClientCore) => contextApi(core),
+  catalog: (core: ClientCore) => catalogApi(core),
+  carts: (core: ClientCore, client: ClientImpl) =>
+    cartsApi(core, { getApplicationContext: () => client.group('context').getApplicationContext() }),
+  deliveryGroups: (core: ClientCore) => deliveryGroupsApi(core),
+  checkouts: (core: ClientCore) => checkoutsApi(core),
+  addresses: (core: ClientCore) => addressesApi(core),
+  wishlists: (core: ClientCore) => wishlistsApi(core),
+  orders: (core: ClientCore) => ordersApi(core),
+  seo: (core: ClientCore) => seoApi(core),
+};
+type GroupName = keyof typeof GROUPS;
+type Group<G extends GroupName> = ReturnType<(typeof GROUPS)[G]>;
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type AllMethods = UnionToIntersection<{ [G in GroupName]: Group<G> }[GroupName]>;
+
+/**
+ * A client's own state, in one property that is not a function: reads of it pass unchanged through proxies that wrap
+ * the client's methods (webstore.server.ts's instrumentation). A plain name, not a symbol: a computed class member
+ * would keep the class (and with it every group's imports) in bundles that never build a client.
+ */
+const STATE = '_clientState';
+
+interface ClientState {
+  core: ClientCore;
+  wait: AsyncWaitOptions;
+  groups: Partial<Record<GroupName, unknown>>;
+  self: ClientImpl;
+}
+
+function groupOf<G extends GroupName>(state: ClientState, name: G): Group<G> {
+  return (state.groups[name] ??= GROUPS[name](state.core, state.self)) as Group<G>;
+}
+
+class ClientImpl {
+  readonly _clientState: ClientState;
+
+  constructor(core: ClientCore, wait: AsyncWaitOptions) {
+    this[STATE] = { core, wait, groups: {}, self: this };
+  }
+
+  group<G extends GroupName>(name: G): Group<G> {
+    return groupOf(this[STATE], name);
+  }
+
+  /** A server-side (Apex) method through the LWR endpoint `/lwr/apex/{version}/{class}/{method}`. */
+  callApex<T = unknown>(className: string, methodName: string, params: unknown = {}, options: { method?: 'GET' | 'POST' } = {}): Promise<T> {
+    return this[STATE].core.http.apex<T>(className, methodName, params, options.method ?? 'POST');
+  }
+
+  /** Polls `load` on this client's wait schedule until it is no longer processing (see top of file). */
+  waitForReady<T extends { processing: boolean }>(load: () => Promise<T>): Promise<T> {
+    return waitForReady(load, this[STATE].wait);
+  }
+
+  /** The API version this client speaks, as a number (65 for "v65.0"). */
+  get apiVersion(): number {
+    return this[STATE].core.apiVersion;
+  }
+}
+
+// One getter per method name on the shared prototype, found by building each group over a stand-in core (the
+// groups only create closures when built). Done by the first createWebstoreClient, not when the module loads, so
+// bundles that only import the adapter's types and rules (the browser's) leave the client out.
+let methodsInstalled = false;
+
+function installMethods() {
+  if (methodsInstalled) return;
+  methodsInstalled = true;
+  const standIn = {} as ClientCore;
+  for (const name of Object.keys(GROUPS) as GroupName[]) {
+    for (const method of Object.keys(GROUPS[name](standIn, undefined as unknown as ClientImpl))) {
+      Object.defineProperty(ClientImpl.prototype, method, {
+        configurable: true,
+        enumerable: true,
+        get(this: ClientImpl) {
+          return (groupOf(this[STATE], name) as Record<string, unknown>)[method];
+        },
+      });
+    }
+  }
+}
+
+export type WebstoreClient = AllMethods & Pick<ClientImpl, 'callApex' | 'waitForReady' | 'apiVersion'>;
+
+
+/** See WebstoreClientOptions.catalogScope; the currency is part of it. */
+function catalogScopeOf(opts: WebstoreClientOptions): string | null {
+  const scope =
+    opts.catalogScope !== undefined
+      ? opts.catalogScope
+      : !isBlankAccountId(opts.effectiveAccountId)
+        ? `account:${opts.effectiveAccountId}`
+        : opts.accessToken
+          ? null
+          : 'anonymous';
+  return scope === null ? null : `${scope}|${opts.currencyIsoCode ?? ''}`;
+}
 
 /** "65.0" → "v65.0"; "v65.0" stays. */
 export function normalizeApiVersion(version: string): string {

@@ -18,6 +18,17 @@ export interface ClientCore {
   oauth: { clientId?: string; clientSecret?: string; redirectUri?: string };
   /** A cache key scoped to this API target and webstore, so two stores or targets never share an entry. */
   cacheKey(...parts: (string | undefined)[]): string;
+  /** Who shares this client's catalog answers (WebstoreClientOptions.catalogScope); null: never cached. */
+  catalogScope: string | null;
+}
+
+/**
+ * A catalog read (categories, search, products, prices) through the shared catalog cache, keyed by the API target,
+ * the client's catalog scope, the resource and its arguments; loaded directly when the client has no scope.
+ */
+export function catalogRead<T>(core: ClientCore, resource: string, args: unknown, load: () => Promise<T>): Promise<T> {
+  if (core.catalogScope === null) return load();
+  return core.caches.catalog.get(core.cacheKey('catalog', core.catalogScope, resource, JSON.stringify(args)), load);
 }
 
 /** "v62.0" → 62. */

@@ -136,7 +136,7 @@ export function createHttp(options: HttpOptions): Http {
   const webstoreBase = webstoreBaseUrl(options.baseUrl, options.apiVersion, options.webstoreId);
   const dataBase = `${trimSlash(options.baseUrl)}/services/data/${options.apiVersion}/`;
   let accessToken = options.accessToken;
-  let renewed = false;
+  let renewal: Promise<string | undefined> | null = null;
 
   function sessionHeaders(): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -158,14 +158,19 @@ export function createHttp(options: HttpOptions): Http {
     const build = () => new Request(href, { method, headers, body, credentials: 'same-origin', signal, redirect: request.redirect });
     let response = await fetchWithRetry(retrying, method, build, href);
 
-    // A refused token is renewed once (guests), and the request sent again with the new one: a 401 means the
-    // API did nothing, so even a write is safe to repeat.
-    if (response.status === 401 && request.authenticated && options.renewToken && !renewed) {
-      renewed = true;
-      const fresh = await options.renewToken();
-      if (fresh) {
+    // A refused token is renewed once per client (guests), and the request sent again with the new one: a 401
+    // means the API did nothing, so even a write is safe to repeat. Calls made in parallel with the old token
+    // (a page's loaders share the request's client) wait for the same renewal and repeat with its token.
+    if (response.status === 401 && request.authenticated && options.renewToken) {
+      const sent = headers.Authorization;
+      const renewToken = options.renewToken;
+      renewal ??= renewToken().then((fresh) => {
+        if (fresh) accessToken = fresh;
+        return fresh;
+      });
+      const fresh = await renewal;
+      if (fresh && `Bearer ${fresh}` !== sent) {
         await response.body?.cancel();
-        accessToken = fresh;
         headers.Authorization = `Bearer ${fresh}`;
         response = await fetchWithRetry(retrying, method, build, href);
       }

@@ -34,7 +34,8 @@ async function start(env: Record<string, string> = {}): Promise<Started> {
       new Promise<void>((resolve) => {
         started.server.closeAllConnections();
         started.server.close(() => resolve());
-        started.emulator?.close();
+        // The server started its own emulator (no `emulator` option here): it is closable.
+        (started.emulator as { close?: () => void } | null)?.close?.();
       }),
   };
 }

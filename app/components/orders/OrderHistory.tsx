@@ -5,9 +5,9 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "../Button";
 import { DatePicker } from "../DatePicker";
-import { SelectField } from "../Field";
+import { SelectField } from "../SelectField";
 import { Price } from "../Price";
-import { PageLink } from "../store/ProductCard";
+import { PageLink } from "../store/Pagination";
 import { formatDate } from "../../lib/formats";
 import {
   HISTORY_EMPTY_MESSAGES,

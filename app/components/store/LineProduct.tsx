@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ProductPicture } from "./ProductCard";
+import { ProductPicture } from "./ProductPicture";
 import type { ProductImage } from "./product";
 
 /**

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Pagination, ProductGrid } from "./ProductCard";
+import { Pagination } from "./Pagination";
+import { ProductGrid } from "./ProductCard";
 import type { ProductCardView } from "./product";
 import { pageHref, readPage, type Paging } from "./urls";
 

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Button } from "../Button";
-import { SelectField } from "../Field";
+import { SelectField } from "../SelectField";
 import type { SortOption } from "./product";
 
 /**

@@ -1,5 +1,5 @@
 /** Products, prices, categories and search (Connect "commerce/webstores/{id}/…" catalog resources). */
-import { type ClientCore, documentedAt, pageSizeInRange, required, send } from '../core.js';
+import { type ClientCore, catalogRead, documentedAt, pageSizeInRange, required, send } from '../core.js';
 import { DEFAULT_TTL_MS } from '../cache.js';
 import { path } from '../http.js';
 import type {
@@ -47,7 +47,8 @@ export function catalogApi(core: ClientCore) {
         includePrices: input.includePrices,
         includeQuantityRule: input.includeQuantityRule,
       };
-      return send(core, { method: 'POST', path: 'search/product-search', body: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) });
+      const search = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      return catalogRead(core, 'search/product-search', search, () => send(core, { method: 'POST', path: 'search/product-search', body: search }));
     },
 
     /** The store's sort rules (GET search/sort-rules, 52.0), in their sortOrder; cached like other store settings. */
@@ -61,60 +62,52 @@ export function catalogApi(core: ClientCore) {
 
     async getProduct(productId: string, options: { fields?: string[] } = {}): Promise<ProductDetail> {
       required(productId, 'productId is required');
-      return send(core, {
-        path: path`products/${productId}`,
-        query: { fields: options.fields?.length ? options.fields : undefined },
-      });
+      const fields = options.fields?.length ? options.fields : undefined;
+      return catalogRead(core, 'products/{id}', [productId, fields], () => send(core, { path: path`products/${productId}`, query: { fields } }));
     },
 
     /** Several products by id (GET products?ids=, 54.0): fields, default image, quantity rule, in the order asked. */
     async getProducts(productIds: readonly string[], options: { fields?: string[] } = {}): Promise<ProductOverviewCollection> {
       if (productIds.length === 0) throw new TypeError('getProducts needs at least one product id');
-      return send(core, { path: 'products', query: { ids: productIds, fields: options.fields?.length ? options.fields : undefined } });
+      const fields = options.fields?.length ? options.fields : undefined;
+      return catalogRead(core, 'products', [productIds, fields], () => send(core, { path: 'products', query: { ids: productIds, fields } }));
     },
 
     async getProductPrice(productId: string): Promise<ProductPrice> {
       required(productId, 'productId is required');
-      return send(core, { path: path`pricing/products/${productId}` });
+      return catalogRead(core, 'pricing/products/{id}', productId, () => send(core, { path: path`pricing/products/${productId}` }));
     },
 
     /** Several products' prices: GET pricing/products?productIds= from 54.0 (cacheable), POST before. */
     async getProductPrices(productIds: readonly string[]): Promise<ProductPrices> {
       if (productIds.length === 0) throw new TypeError('getProductPrices needs at least one product id');
-      if (documentedAt(core, 54)) return send(core, { path: 'pricing/products', query: { productIds } });
-      return send(core, {
-        method: 'POST',
-        path: 'pricing/products',
-        body: { pricingLineItems: productIds.map((productId) => ({ productId })) },
-      });
+      return catalogRead(core, 'pricing/products', productIds, () =>
+        documentedAt(core, 54)
+          ? send(core, { path: 'pricing/products', query: { productIds } })
+          : send(core, { method: 'POST', path: 'pricing/products', body: { pricingLineItems: productIds.map((productId) => ({ productId })) } }),
+      );
     },
 
     /**
-     * Top-level categories without a parent. The category tree changes rarely and every page's navigation reads
-     * its top level, so answers are cached for the default lifetime — per effective account, because B2B
-     * entitlements may hide categories.
+     * Top-level categories without a parent (or a parent's children). Every page's navigation reads the top level:
+     * shared per catalog scope, because B2B entitlements may hide categories.
      */
     async getCategories(parentProductCategoryId?: string): Promise<{ productCategories: ProductCategory[] }> {
-      return core.caches.data.get(
-        core.cacheKey('product-categories/children', parentProductCategoryId ?? '', core.effectiveAccountId ?? ''),
-        async () => ({
-          value: await send<{ productCategories: ProductCategory[] }>(core, {
-            path: 'product-categories/children',
-            query: { parentProductCategoryId },
-          }),
-        }),
-        { ttlMs: DEFAULT_TTL_MS },
+      return catalogRead(core, 'product-categories/children', parentProductCategoryId ?? '', () =>
+        send<{ productCategories: ProductCategory[] }>(core, { path: 'product-categories/children', query: { parentProductCategoryId } }),
       );
     },
 
     async getCategory(categoryId: string): Promise<ProductCategory> {
       required(categoryId, 'categoryId is required');
-      return send(core, { path: path`product-categories/${categoryId}` });
+      return catalogRead(core, 'product-categories/{id}', categoryId, () => send(core, { path: path`product-categories/${categoryId}` }));
     },
 
     async getCategoryPath(categoryId: string): Promise<{ path: ProductCategory[] }> {
       required(categoryId, 'categoryId is required');
-      return send(core, { path: path`product-category-path/product-categories/${categoryId}` });
+      return catalogRead(core, 'product-category-path', categoryId, () =>
+        send(core, { path: path`product-category-path/product-categories/${categoryId}` }),
+      );
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { firstError, quantity } from "../../../app/lib/validation";
 import {
   cartLinkLabel,
   optimisticCartCount,
@@ -34,6 +35,15 @@ describe("parseQuantity", () => {
 });
 
 describe("quantityError / validQuantity", () => {
+  it.each(["", "  ", "1", " 2 ", "0", "-1", "1.5", "0.5", "2k", "1.5m", "1,500", "100000000", "100000001", "1b", "abc", "1e3", "+3", "3.", ".5", "1,50"])(
+    "reads %j as lib/validation's zod quantity() does (same first message), without zod",
+    (typed) => {
+      const zodAnswer = quantity().safeParse(typed);
+      expect(quantityError(typed)).toBe(zodAnswer.success ? undefined : firstError(zodAnswer.error.issues.map((issue) => issue.message)));
+      expect(validQuantity(typed)).toBe(zodAnswer.success ? zodAnswer.data : null);
+    },
+  );
+
   it("accepts whole numbers from 1 to 100000000", () => {
     expect(quantityError("1")).toBeUndefined();
     expect(validQuantity("100000000")).toBe(100_000_000);

@@ -13,7 +13,8 @@ import {
   readConsent,
 } from "../../../app/components/CookieConsent";
 import { calendarWeeks, DatePicker } from "../../../app/components/DatePicker";
-import { ErrorList, Field, SelectField } from "../../../app/components/Field";
+import { ErrorList, Field } from "../../../app/components/Field";
+import { SelectField } from "../../../app/components/SelectField";
 import { Price } from "../../../app/components/Price";
 import { QuantityInput } from "../../../app/components/QuantityInput";
 import { BREAKPOINTS, Column, columnPortion, Section } from "../../../app/components/Section";

@@ -11,8 +11,8 @@ import {
   TOAST_VARIANTS,
   toastDurationSeconds,
   toastRole,
-  toastSchema,
 } from "../../../app/lib/toast";
+import { toastSchema } from "../../../app/lib/toast-schema";
 
 describe("toast schema", () => {
   it("accepts a full toast and a minimal one", () => {
@@ -51,7 +51,13 @@ describe("toast schema", () => {
     expect(parseToast(value)).toBeNull();
   });
 
-  it("reads untrusted values", () => {
+  it("reads untrusted values as the server's schema does, dropping unknown keys", () => {
+    const full = { id: "t1", variant: "success", mode: "sticky", title: "Saved", message: "Done.", durationSeconds: 5, extra: 1 };
+    expect(parseToast(full)).toEqual(toastSchema.parse(full));
+    expect(parseToast(full)).not.toHaveProperty("extra");
+    expect(parseToast({ variant: "info", mode: "dismissible", message: "Hi" })).toEqual({ variant: "info", mode: "dismissible", message: "Hi" });
+    expect(parseToast({ variant: "info", mode: "sticky", message: "x", id: "" })).toBeNull();
+    expect(toastSchema.safeParse({ variant: "info", mode: "sticky", message: "x", id: "" }).success).toBe(false);
     expect(parseToast(null)).toBeNull();
     expect(parseToast({ variant: "error", mode: "pester", message: "No" })?.variant).toBe("error");
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeFetch, json, noContent, rel, testClient } from './fake-fetch.js';
-import { createWebstoreCaches, createWebstoreClient, DEFAULT_WISHLIST_NAME } from '../../../server/webstore/index.js';
+import { CATALOG_MAX_STALE_MS, createWebstoreCaches, createWebstoreClient, DEFAULT_WISHLIST_NAME } from '../../../server/webstore/index.js';
 
 describe('catalog', () => {
   it('searches with POST search/product-search, sending only what is given', async () => {
@@ -63,21 +63,22 @@ describe('catalog', () => {
     expect(fake.calls).toHaveLength(2);
   });
 
-  it('caches category children per parent and effective account for the default lifetime', async () => {
-    let now = 0;
+  it('shares category children per parent and catalog scope (effective account, currency) while fresh', async () => {
+    let now = 1_000;
     const caches = createWebstoreCaches({ now: () => now });
     const fake = fakeFetch(() => json({ productCategories: [{ id: '0ZGA' }] }));
-    const make = (effectiveAccountId?: string) =>
-      createWebstoreClient({ fetch: fake.fetch, baseUrl: 'https://api.test', webstoreId: '0ZE1', caches, effectiveAccountId });
+    const make = (options: { effectiveAccountId?: string; currencyIsoCode?: string } = {}) =>
+      createWebstoreClient({ fetch: fake.fetch, baseUrl: 'https://api.test', webstoreId: '0ZE1', caches, ...options });
     expect(await make().getCategories()).toEqual({ productCategories: [{ id: '0ZGA' }] });
     await make().getCategories();
     expect(fake.calls).toHaveLength(1);
-    await make('001B').getCategories();
+    await make({ effectiveAccountId: '001B' }).getCategories();
+    await make({ currencyIsoCode: 'EUR' }).getCategories();
     await make().getCategories('0ZGA');
-    expect(fake.calls).toHaveLength(3);
-    now = 300_001;
-    await make().getCategories();
     expect(fake.calls).toHaveLength(4);
+    now += CATALOG_MAX_STALE_MS + 1;
+    await make().getCategories();
+    expect(fake.calls).toHaveLength(5);
   });
 
   it('refuses a blank product id before any request', async () => {

@@ -119,6 +119,17 @@ describe('tokens', () => {
     expect(calls[2].headers.get('authorization')).toBe('Bearer tok-2');
   });
 
+  it('renews once for calls refused in parallel, each repeated with the new token', async () => {
+    const renewToken = vi.fn(async () => 'tok-2');
+    const { client, calls } = testClient(
+      (req) => (req.headers.get('authorization') === 'Bearer tok-1' ? apiError(401, 'INVALID_SESSION_ID', 'Session expired or invalid') : json({ ok: true })),
+      { accessToken: 'tok-1', renewToken },
+    );
+    await Promise.all([client.getCart('current'), client.getCartItems('current'), client.getCart('current')]);
+    expect(renewToken).toHaveBeenCalledOnce();
+    expect(calls.map((c) => c.headers.get('authorization')).sort()).toEqual([...Array(3).fill('Bearer tok-1'), ...Array(3).fill('Bearer tok-2')]);
+  });
+
   it('lets the second 401 through, and never renews a token for the identity endpoints', async () => {
     const renewToken = vi.fn(async () => 'tok-2');
     const { client, calls } = testClient(() => apiError(401, 'INVALID_SESSION_ID', 'guest access is disabled'), { accessToken: 'tok-1', renewToken });

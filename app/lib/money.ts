@@ -1,0 +1,45 @@
+/**
+ * The store's locale and currency, and money formats (spec §1): the part of lib/formats that prices need, on its own
+ * so that a page of product cards downloads nothing else of it. lib/formats re-exports it.
+ */
+
+export const STORE_LOCALE = "en-US";
+export const DEFAULT_CURRENCY = "USD";
+
+const currencyFormatters = new Map<string, Intl.NumberFormat>();
+
+function currencyFormatter(currency: string): Intl.NumberFormat {
+  let formatter = currencyFormatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(STORE_LOCALE, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    currencyFormatters.set(currency, formatter);
+  }
+  return formatter;
+}
+
+/** Reads the API's money strings ("23.00", "-5.5") and numbers; anything else is `null`. */
+export function parseMoney(amount: string | number | null | undefined): number | null {
+  if (typeof amount === "number") return Number.isFinite(amount) ? amount : null;
+  if (typeof amount !== "string") return null;
+  const text = amount.trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text)) return null;
+  return Number(text);
+}
+
+/**
+ * `formatCurrency("23.00")` → "$23.00". Returns "" for a missing or non-numeric amount so a broken
+ * API value shows as nothing rather than "$NaN".
+ */
+export function formatCurrency(
+  amount: string | number | null | undefined,
+  currency: string = DEFAULT_CURRENCY
+): string {
+  const value = parseMoney(amount);
+  if (value === null) return "";
+  return currencyFormatter(currency || DEFAULT_CURRENCY).format(value);
+}

@@ -1,0 +1,54 @@
+// `npm run build`: the storefront (remix build: build/index.js, public/build/) and the HTTP server compiled ahead of
+// time (esbuild: server/serve.ts and what it imports → build/server.mjs), so `npm start` runs plain JavaScript
+// with no TypeScript transform at startup. Packages stay external: node_modules is there at run time.
+import { build } from "esbuild";
+import { readFile } from "node:fs/promises";
+import { dirname, relative, resolve } from "node:path";
+import { remixBuild } from "./remix-build.mjs";
+
+/**
+ * Modules that find files next to themselves (the emulator's db/ and fixtures/, the server's build/) read
+ * `import.meta.url`; bundled, that would be build/server.mjs for all of them. Each keeps its own source file's URL,
+ * relative to the bundle, so the build still works when the checkout moves.
+ */
+const OUTFILE = "build/server.mjs";
+const keepModuleUrls = {
+  name: "keep-import-meta-url",
+  setup(b) {
+    b.onLoad({ filter: /\/server\/.*\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      if (!source.includes("import.meta.url")) return undefined;
+      const fromBundle = relative(dirname(resolve(OUTFILE)), args.path).split("\\").join("/");
+      return { contents: source.replaceAll("import.meta.url", `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader: "ts" };
+    });
+  },
+};
+
+export async function buildServer() {
+  await build({
+    entryPoints: ["server/serve.ts"],
+    outfile: OUTFILE,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: "linked",
+    logLevel: "warning",
+    plugins: [keepModuleUrls],
+  });
+}
+
+export async function buildAll() {
+  if (!remixBuild()) return false;
+  try {
+    await buildServer();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return false;
+  }
+  console.log("Server compiled: build/server.mjs");
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit((await buildAll()) ? 0 : 1);

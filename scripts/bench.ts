@@ -403,9 +403,11 @@ async function main() {
   const built = spawnSync("npx", ["remix", "build", "bench/bare"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
   if (built.status !== 0) throw new Error(`bare build failed: ${built.stderr}`);
 
-  // One worker: the pages, their sessions, their markup.
-  let store = await startStore(1);
-  const home = await new Browser(store.origin).visit("/");
+  // The three servers run side by side (idle ones cost nothing) and each page is measured on the three back to back,
+  // so a ratio compares runs a few seconds apart, not phases minutes apart on a machine others share.
+  const one = await startStore(1);
+  const two = await startStore(2);
+  const home = await new Browser(one.origin).visit("/");
   const category = /href="(\/category\/[^"]+)"/.exec(home.text)?.[1];
   const product = /href="(\/product\/[^"]+)"/.exec(home.text)?.[1];
   if (!category || !product) throw new Error("the home page links no category or product");
@@ -429,45 +431,37 @@ async function main() {
     return browsers;
   };
 
+  // Each page's markup (what the bare page renders) and sessions on both stores.
   const markup: Record<string, string> = {};
-  const oneWorker: Row[] = [];
-  for (const p of PAGES) {
-    const browsers = await sessions(store.origin, p);
-    const page = await browsers[0].request(p.path);
+  const cookies: { one: string[]; two: string[] }[] = [];
+  for (const [i, p] of PAGES.entries()) {
+    const onOne = await sessions(one.origin, p);
+    const page = await onOne[0].request(p.path);
     if (page.status !== 200) throw new Error(`${p.page}: ${p.path} answered ${page.status}`);
-    markup[`/bench/${oneWorker.length}`] = bodyMarkup(page.text);
-    log(`bench: ${p.page} (1 worker)`);
-    oneWorker.push(await load(p.page, `${store.origin}${p.path}`, browsers.map((b) => b.cookie)));
+    markup[`/bench/${i}`] = bodyMarkup(page.text);
+    cookies.push({ one: onOne.map((b) => b.cookie), two: (await sessions(two.origin, p)).map((b) => b.cookie) });
+  }
+  const markupFile = join(OUT, "bare-markup.json");
+  writeFileSync(markupFile, JSON.stringify(markup));
+  const bare = await launch(["bench/bare/server.mjs"], { BARE_MARKUP: markupFile, BARE_BUILD_DIR: join(OUT, "bare") }, "/bench/0");
+
+  const oneWorker: Row[] = [];
+  const bareRows: Row[] = [];
+  const twoWorkers: Row[] = [];
+  for (const [i, p] of PAGES.entries()) {
+    log(`bench: ${p.page}: 1 worker, bare page, 2 workers`);
+    oneWorker.push(await load(p.page, `${one.origin}${p.path}`, cookies[i].one));
+    bareRows.push(await load(`bare ${p.page}`, `${bare.origin}/bench/${i}`, []));
+    twoWorkers.push(await load(p.page, `${two.origin}${p.path}`, cookies[i].two));
   }
 
   log(`bench: ${CHECKOUTS} guest checkouts through the forms (1 worker)`);
   const checkouts = [];
-  for (let i = 0; i < CHECKOUTS; i++) checkouts.push(await completeCheckout(store.origin, product));
-  const memoryOne = peakMemory(store.child.pid!);
-  await store.stop();
-
-  // The bare page, once per page's markup.
-  const markupFile = join(OUT, "bare-markup.json");
-  writeFileSync(markupFile, JSON.stringify(markup));
-  const bare = await launch(["bench/bare/server.mjs"], { BARE_MARKUP: markupFile, BARE_BUILD_DIR: join(OUT, "bare") }, "/bench/0");
-  const bareRows: Row[] = [];
-  for (const [i, p] of PAGES.entries()) {
-    log(`bench: bare ${p.page}`);
-    bareRows.push(await load(`bare ${p.page}`, `${bare.origin}/bench/${i}`, []));
-  }
+  for (let i = 0; i < CHECKOUTS; i++) checkouts.push(await completeCheckout(one.origin, product));
+  const memoryOne = peakMemory(one.child.pid!);
+  const memoryTwo = peakMemory(two.child.pid!);
   const memoryBare = peakMemory(bare.child.pid!);
-  await bare.stop();
-
-  // Two workers.
-  store = await startStore(2);
-  const twoWorkers: Row[] = [];
-  for (const p of PAGES) {
-    const browsers = await sessions(store.origin, p);
-    log(`bench: ${p.page} (2 workers)`);
-    twoWorkers.push(await load(p.page, `${store.origin}${p.path}`, browsers.map((b) => b.cookie)));
-  }
-  const memoryTwo = peakMemory(store.child.pid!);
-  await store.stop();
+  await Promise.all([one.stop(), two.stop(), bare.stop()]);
 
   log(`bench: ${PLACE_ORDERS} place-order transactions, emulator and raw`);
   const placeOrder = await placeOrderRates();

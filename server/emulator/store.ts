@@ -9,11 +9,19 @@ export function createStoreBasics(db: Db): StoreBasics {
     SELECT a.id, a.name, a.street, a.city, a.state, a.country, a.zip, m.is_default
     FROM managed_accounts m JOIN accounts a ON a.id = m.account_id
     WHERE m.user_id = ? ORDER BY m.is_default DESC, a.name`);
+  // Read on nearly every request, often several times: parsed once per stored text (a settings change or a reset
+  // stores a new one). Callers only read it.
+  const parsed = new Map<string, { raw: string; value: any }>();
   return {
     webstoreExists: (id) => webstore.get(id) !== undefined,
     applicationContext(id) {
       const row = webstore.get(id) as { application_context: string } | undefined;
-      return row ? JSON.parse(row.application_context) : {};
+      if (!row) return {};
+      const known = parsed.get(id);
+      if (known?.raw === row.application_context) return known.value;
+      const value = JSON.parse(row.application_context);
+      parsed.set(id, { raw: row.application_context, value });
+      return value;
     },
     setApplicationContext(id, ctx) {
       updateContext.run(JSON.stringify(ctx), id);

@@ -11,9 +11,8 @@ import { createAddressSchema, type Address, type AddressSchemaOptions } from "./
 import { addressFormValues, addressFromApi, addressLines } from "./checkout";
 import { optionalText, VALIDITY_MESSAGES } from "./validation";
 
-export const ADDRESS_BOOK_PATH = "/account/addresses";
-export const NEW_ADDRESS_PATH = `${ADDRESS_BOOK_PATH}/new`;
-export const addressPath = (id: string) => `${ADDRESS_BOOK_PATH}/${encodeURIComponent(id)}`;
+// The book's URLs live with the other page paths, so the header can link to it without pulling zod into every page.
+export { ADDRESS_BOOK_PATH, NEW_ADDRESS_PATH, addressPath } from "../components/store/urls";
 
 /** Addresses a page of the book shows (the API's pageToken paging). */
 export const ADDRESS_BOOK_PAGE_SIZE = 10;

@@ -10,7 +10,7 @@ import { SelectField } from "~/components/SelectField";
 import { ORDER_HISTORY_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { WISHLIST_PATH } from "~/components/store/WishlistButton";
-import { ADDRESS_BOOK_PATH } from "~/lib/address-book";
+import { ADDRESS_BOOK_PATH } from "~/components/store/urls";
 import { errorMessage, getWebstore, loginPath, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const meta: MetaFunction = () => [{ title: `Your account | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];

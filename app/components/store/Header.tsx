@@ -4,10 +4,9 @@
  */
 import { Form, Link, NavLink, useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "../Button";
-import { ADDRESS_BOOK_PATH } from "../../lib/address-book";
 import { itemsWord, optimisticCartCount, pendingCartChanges } from "../../lib/cart";
 import { SESSION_LOGOUT_LABEL } from "../SessionValidator";
-import { categoryPath } from "./urls";
+import { ADDRESS_BOOK_PATH, categoryPath } from "./urls";
 
 export const STORE_NAME = "Demo Store";
 export const ORDER_HISTORY_PATH = "/OrderSummary/OrderSummary/Default";

@@ -5,6 +5,11 @@
 
 const MAX_SLUG_LENGTH = 80;
 
+/** The address book (spec §7 "Addresses"): its list, a new address, one address. */
+export const ADDRESS_BOOK_PATH = "/account/addresses";
+export const NEW_ADDRESS_PATH = `${ADDRESS_BOOK_PATH}/new`;
+export const addressPath = (id: string) => `${ADDRESS_BOOK_PATH}/${encodeURIComponent(id)}`;
+
 /** "Café Crème 12 oz." → "cafe-creme-12-oz"; empty input gives `fallback`. */
 export function slugify(text: string | null | undefined, fallback = "item"): string {
   const slug = (text ?? "")

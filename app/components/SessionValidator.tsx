@@ -12,14 +12,14 @@
  */
 import { Form, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { logoutPath } from "../lib/links";
+import { LOG_OUT_LABEL, logoutPath } from "../lib/links";
 import { Button } from "./Button";
 
 /** Spec §9: the warning comes 30 seconds before the timeout. */
 export const SESSION_WARNING_MS = 30_000;
 export const SESSION_DIALOG_TITLE = "Still there?";
 export const SESSION_CONTINUE_LABEL = "Continue Working";
-export const SESSION_LOGOUT_LABEL = "Log Out";
+export const SESSION_LOGOUT_LABEL = LOG_OUT_LABEL;
 export const SESSION_KEEPALIVE_PATH = "/api/session";
 /** setTimeout's largest delay; anything later is re-armed when the page next loads. */
 const MAX_TIMER_MS = 2_147_483_647;

@@ -8,6 +8,9 @@
  */
 import { normalizeDeliveryGroups } from "../../server/webstore/api/delivery-groups";
 import { formatCurrency, formatTime, parseMoney } from "./formats";
+import { taxLabel } from "./money";
+
+export { taxLabel };
 import { firstError, formatMessage, quantity } from "./validation";
 
 type Json = Record<string, unknown>;
@@ -401,7 +404,6 @@ export interface CheckoutTotals {
 }
 
 /** The totals' tax line: "Tax included" where prices are gross (the cart summary's taxType), else "Tax". */
-export const taxLabel = (taxIncluded: boolean, estimated = false) => (taxIncluded ? "Tax included" : estimated ? "Estimated tax" : "Tax");
 
 export function checkoutTotals(cartSummary: unknown): CheckoutTotals {
   const s = isObject(cartSummary) ? cartSummary : {};

@@ -151,3 +151,6 @@ export function limitBreadcrumbs(
   if (!options.showHome) return trail;
   return [{ label: options.homeLabel ?? BREADCRUMBS_HOME_LABEL, url: options.homeUrl ?? "/" }, ...trail];
 }
+
+/** The one wording for leaving (the header's button, the session dialog's, the logout page's). */
+export const LOG_OUT_LABEL = "Log Out";

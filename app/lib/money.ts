@@ -43,3 +43,6 @@ export function formatCurrency(
   if (value === null) return "";
   return currencyFormatter(currency || DEFAULT_CURRENCY).format(value);
 }
+
+/** The tax line's label: a store with gross prices (taxType Gross) includes tax in its prices; an estimate says so. */
+export const taxLabel = (taxIncluded: boolean, estimated = false) => (taxIncluded ? "Tax included" : estimated ? "Estimated tax" : "Tax");

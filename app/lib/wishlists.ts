@@ -11,8 +11,8 @@ import { imageOf, type ProductImage } from "../components/store/product";
 import { requiredText } from "./validation";
 
 export { DEFAULT_WISHLIST_NAME };
-export const WISHLIST_PATH = "/wishlist";
-export const wishlistPath = (id: string) => `${WISHLIST_PATH}/${encodeURIComponent(id)}`;
+// The lists' URLs live with the other page paths, so the product page's save button doesn't pull zod in.
+export { WISHLIST_PATH, wishlistPath } from "../components/store/urls";
 
 export const WISHLIST_PAGE_SIZE = 25;
 /** The platform's limit for a list's name. */

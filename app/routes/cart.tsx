@@ -31,7 +31,7 @@ import { CART_FIELDS, CART_PAGE_SIZE, optimisticLines, pendingCartChanges, quant
 import { VALIDITY_MESSAGES } from "~/lib/validity";
 import type { RefreshHandle } from "~/root";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
-import { taxLabel } from "~/lib/checkout";
+import { taxLabel } from "~/lib/money";
 import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };

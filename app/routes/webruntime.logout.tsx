@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
-import { SESSION_LOGOUT_LABEL } from "~/components/SessionValidator";
+import { LOG_OUT_LABEL } from "~/lib/links";
 import { STORE_NAME } from "~/components/store/Header";
 import { getWebstore, signOut } from "~/webstore.server";
 
@@ -35,7 +35,7 @@ export default function LogoutPage() {
           <p>{firstName ? `You're signed in as ${firstName}.` : "You're signed in."} Log out of {STORE_NAME} on this browser?</p>
           <Form method="post" className="store-form">
             <Button pending={pending} pendingLabel="Logging out…">
-              {SESSION_LOGOUT_LABEL}
+              {LOG_OUT_LABEL}
             </Button>
           </Form>
           <p>

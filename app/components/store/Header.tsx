@@ -5,7 +5,8 @@
 import { Form, Link, NavLink, useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "../Button";
 import { itemsWord, optimisticCartCount, pendingCartChanges } from "../../lib/cart";
-import { SESSION_LOGOUT_LABEL } from "../SessionValidator";
+// The label from lib/links, not from the session dialog: that one loads after hydration, only for a signed-in buyer.
+import { LOG_OUT_LABEL } from "../../lib/links";
 import { ADDRESS_BOOK_PATH, categoryPath } from "./urls";
 
 export const STORE_NAME = "Demo Store";
@@ -95,7 +96,7 @@ export function Header({
               </Link>
               {/* One wording across the store: the spec's 'Log Out', as the session validator says it. */}
               <Form method="post" action="/logout" className="store-header__logout">
-                <Button variant="link">{SESSION_LOGOUT_LABEL}</Button>
+                <Button variant="link">{LOG_OUT_LABEL}</Button>
               </Form>
             </>
           ) : (

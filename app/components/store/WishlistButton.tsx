@@ -6,8 +6,8 @@
  */
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { Button } from "../Button";
-import { WISHLIST_PATH } from "../../lib/wishlists";
 import { JsMarker } from "./forms";
+import { WISHLIST_PATH } from "./urls";
 
 /** Where "Add to wishlist" posts (the list pages post to themselves). */
 export { WISHLIST_PATH };

@@ -10,6 +10,10 @@ export const ADDRESS_BOOK_PATH = "/account/addresses";
 export const NEW_ADDRESS_PATH = `${ADDRESS_BOOK_PATH}/new`;
 export const addressPath = (id: string) => `${ADDRESS_BOOK_PATH}/${encodeURIComponent(id)}`;
 
+/** The wishlists (spec §7 "Wishlists"): the default list, one list by id. */
+export const WISHLIST_PATH = "/wishlist";
+export const wishlistPath = (id: string) => `${WISHLIST_PATH}/${encodeURIComponent(id)}`;
+
 /** "Café Crème 12 oz." → "cafe-creme-12-oz"; empty input gives `fallback`. */
 export function slugify(text: string | null | undefined, fallback = "item"): string {
   const slug = (text ?? "")

@@ -16,6 +16,7 @@ import { auditablePage, BUYER, expect, seriousViolations, signIn, test } from ".
 async function openCheckout(page: Page) {
   await page.goto("/cart");
   await page.getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout/);
   const shipping = page.getByRole("heading", { name: "Shipping", level: 2 });
   await expect
     .poll(async () => {

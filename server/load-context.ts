@@ -32,5 +32,6 @@ export interface StorefrontLoadContext {
 
 // The node package re-exports server-runtime's AppLoadContext; augmenting the original reaches both.
 declare module "@remix-run/server-runtime" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the interface gains StorefrontLoadContext's members
   interface AppLoadContext extends StorefrontLoadContext {}
 }

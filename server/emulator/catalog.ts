@@ -3,7 +3,7 @@ import { effectiveAccountId, readFixture, requireGuestFlag } from "./context.js"
 import { ApiError, invalidInput, notFound } from "./errors.js";
 import { json } from "./http.js";
 import { money, toCents } from "./money.js";
-import { illegalQuery, intParam } from "./paging.js";
+import { illegalQuery } from "./paging.js";
 import { recordId } from "./record-ids.js";
 import type { RequestContext, Router } from "./router.js";
 import type { Emu, EmulatorModule } from "./state.js";

@@ -407,7 +407,7 @@ export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledErro
  * Adds a product to the shopper's cart, creating the cart when there is none: a buyer's active cart, or (when
  * the store allows guest carts) a guest cart whose id is kept in the session.
  */
-export async function addToCart(ws: Webstore, input: { productId: string; quantity: number }) {
+export async function addToCart(ws: Webstore, input: { productId: string; quantity: number; productSellingModelId?: string }) {
   const { client, session } = ws;
   if (ws.shopper.isLoggedIn) {
     try {

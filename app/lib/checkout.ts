@@ -6,6 +6,7 @@
  *
  * Money stays the API's strings: nothing here adds up a total (totals always come from the checkout summary).
  */
+import { cartItemTerm } from "./subscriptions";
 import { normalizeDeliveryGroups } from "../../server/webstore/api/delivery-groups";
 import { formatCurrency, formatTime, parseMoney } from "./formats";
 import { firstError, formatMessage, quantity } from "./validation";
@@ -215,6 +216,8 @@ export interface CheckoutLine {
   groupId: string | null;
   /** The API's product errors on the line (e.g. stock dropped below the quantity). */
   errors: string[];
+  /** The subscription term bought ("12-month plan, billed monthly"); null or absent for a product sold without selling models. */
+  term?: string | null;
 }
 
 /** The lines of a cart-items answer (Product items only). */
@@ -237,6 +240,7 @@ export function checkoutLinesFrom(collection: unknown): CheckoutLine[] {
       totalPrice: money(item.totalPrice),
       groupId: text(item.cartDeliveryGroupId) ?? null,
       errors: messages.map((m) => (isObject(m) ? text(m.message) : text(m))).filter((m): m is string => !!m),
+      term: cartItemTerm(item),
     });
   }
   return lines;

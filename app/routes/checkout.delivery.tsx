@@ -298,7 +298,7 @@ function ShipmentDelivery(props: {
         {addressLines(shipment.address).join(", ")} <Link to={stepPath("shipping")}>Change<span className="kit-visually-hidden"> the address of {shipment.label}</span></Link>
       </p>
       {shipment.items.length > 0 ? (
-        <p className="store-muted">{shipment.items.map((line) => `${line.name} (${line.quantity})`).join(", ")}</p>
+        <p className="store-muted">{shipment.items.map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`).join("; ")}</p>
       ) : null}
       {shipment.methods.length === 0 ? (
         <p role="alert" className="store-form-error">

@@ -197,7 +197,7 @@ function ReviewPage({ data }: { data: PageData }) {
               ) : null}
               <div>
                 <dt>Items</dt>
-                <dd>{shipment.items.map((line) => `${line.name} (${line.quantity})`).join(", ")}</dd>
+                <dd>{shipment.items.map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`).join("; ")}</dd>
               </div>
             </dl>
             <p>

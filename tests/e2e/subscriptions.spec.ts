@@ -77,6 +77,15 @@ test("a monthly subscription and a 12-month plan become two cart lines, each wit
   await expect(summary.getByText("Monthly subscription")).toBeVisible();
   await expect(summary.getByText("12-month plan, billed yearly")).toBeVisible();
   await expect(page.getByText(`${ROASTERS_CHOICE.name}, Monthly subscription (1)`)).toBeVisible();
+
+  // The order page names the plan each line was bought on.
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+  await page.getByRole("link", { name: "View order details" }).click();
+  const lines = page.locator(".orders-item");
+  await expect(lines).toHaveCount(2);
+  await expect(lines.filter({ hasText: "Monthly Subscription" }).getByText("1", { exact: true })).toBeVisible();
+  await expect(lines.filter({ hasText: "12-Month Plan" }).getByText("2", { exact: true })).toBeVisible();
 });
 
 test("adding without choosing a plan answers product error 106 in the spec's words, the quantity kept", async ({ page }) => {

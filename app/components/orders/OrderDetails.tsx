@@ -53,6 +53,7 @@ function LineItem({ item, currency }: { item: OrderLineItem; currency: string })
         <p className="orders-item__name">{item.name}</p>
         <dl className="orders-item__facts">
           <Fact term="SKU">{item.sku}</Fact>
+          <Fact term="Purchase option">{item.term}</Fact>
           <Fact term="Quantity">{item.quantity === null ? null : String(item.quantity)}</Fact>
           <Fact term="Price">{item.unitPrice ? <Price amount={item.unitPrice} currency={currency} /> : null}</Fact>
         </dl>

@@ -259,6 +259,8 @@ export interface Shipment {
   giftWrap: boolean;
   isGift: boolean;
   giftMessage: string | null;
+  /** Who the gift is for (the delivery group's giftToName). */
+  giftToName: string | null;
   items: CheckoutLine[];
 }
 
@@ -300,6 +302,7 @@ export function shipmentsFrom(groups: readonly unknown[], lines: readonly Checko
       giftWrap,
       isGift: group.isGift === true,
       giftMessage: text(group.giftMessage) ?? null,
+      giftToName: text(group.giftToName) ?? null,
       items: linesOf(group.id as string),
     };
   });

@@ -369,6 +369,8 @@ export interface OrderDeliveryGroup {
   /** YYYY-MM-DD. */
   desiredDeliveryDate: string | null;
   totalListAmount: string | null;
+  /** The group's total: its items after adjustments, its delivery charge and tax (GrandTotalAmount). */
+  grandTotal: string | null;
   isGift: boolean;
   giftMessage: string | null;
   items: OrderLineItem[];
@@ -413,6 +415,7 @@ export function normalizeDeliveryGroups(groups: readonly unknown[]): OrderDelive
       ),
       desiredDeliveryDate: firstText(field("DesiredDeliveryDate"), raw.desiredDeliveryDate),
       totalListAmount: firstText(field("TotalLineAmount"), raw.totalLineAmount),
+      grandTotal: firstText(field("GrandTotalAmount"), raw.grandTotalAmount),
       isGift: toBoolean(giftFlag),
       giftMessage: firstText(field("GiftMessage"), raw.giftMessage),
       items: keepProductLines(asArray(raw.lineItems)).map((item, n) => toLineItem(item as Json, n)),

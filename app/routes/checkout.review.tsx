@@ -192,7 +192,15 @@ function ReviewPage({ data }: { data: PageData }) {
               {shipment.isGift ? (
                 <div>
                   <dt>Gift</dt>
-                  <dd>{[shipment.giftWrap ? "Gift wrapped" : "Yes", shipment.giftMessage ? `“${shipment.giftMessage}”` : null].filter(Boolean).join(", ")}</dd>
+                  <dd>
+                    {[
+                      shipment.giftToName ? `For ${shipment.giftToName}` : "Yes",
+                      shipment.giftWrap ? "gift wrapped" : null,
+                      shipment.giftMessage ? `“${shipment.giftMessage}”` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(", ")}
+                  </dd>
                 </div>
               ) : null}
               <div>

@@ -94,6 +94,8 @@ function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; 
         </Fact>
         <Fact term="Gift">{group.isGift ? "Yes" : null}</Fact>
         <Fact term="Gift message">{group.giftMessage}</Fact>
+        <Fact term="Items subtotal">{group.totalListAmount ? <Price amount={group.totalListAmount} currency={currency} /> : null}</Fact>
+        <Fact term={`${group.name} total`}>{group.grandTotal ? <Price amount={group.grandTotal} currency={currency} /> : null}</Fact>
       </dl>
       <h3 className="kit-visually-hidden">Items in {group.name}</h3>
       {page.shown.length > 0 ? (

@@ -269,11 +269,13 @@ export function mayCheckOut(shopper: Shopper, context: ApplicationContext): bool
 }
 
 /**
- * Purchase orders are for business buyers. The session knows a buyer who acts for several accounts (B2B); a
- * buyer the API does not treat as a business buyer gets its refusal as a message on the field.
+ * Purchase orders (requestType SimplePurchaseOrder) are for business buyers: a signed-in buyer whose account is no
+ * person account — with one account or several. When the API didn't say what the account is, a buyer who acts for
+ * several accounts is a business buyer; a buyer the API does not treat as one gets its refusal on the field.
  */
 export function canPayByPurchaseOrder(shopper: Shopper): boolean {
-  return shopper.isLoggedIn && shopper.canSwitchAccount === true;
+  if (!shopper.isLoggedIn) return false;
+  return shopper.businessBuyer ?? shopper.canSwitchAccount === true;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface Shopper {
   effectiveAccountName?: string;
   /** The buyer may act for several accounts (B2B): the account switcher is offered. */
   canSwitchAccount?: boolean;
+  /** The buyer's account is a business account (true), a person account (false), or the API didn't say. */
+  businessBuyer?: boolean;
 }
 
 /** Durations of the API calls of one request, for the Server-Timing header. */
@@ -76,6 +78,7 @@ function shopperOf(session: StoreSession): Shopper {
     effectiveAccountId: session.get("effectiveAccountId"),
     effectiveAccountName: session.get("effectiveAccountName"),
     canSwitchAccount: (session.get("managedAccountCount") ?? 0) > 1,
+    businessBuyer: session.get("businessBuyer"),
   };
 }
 
@@ -407,7 +410,7 @@ export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledErro
  * Adds a product to the shopper's cart, creating the cart when there is none: a buyer's active cart, or (when
  * the store allows guest carts) a guest cart whose id is kept in the session.
  */
-export async function addToCart(ws: Webstore, input: { productId: string; quantity: number }) {
+export async function addToCart(ws: Webstore, input: { productId: string; quantity: number; productSellingModelId?: string }) {
   const { client, session } = ws;
   if (ws.shopper.isLoggedIn) {
     try {
@@ -468,4 +471,22 @@ export async function signOut(request: Request, context: AppLoadContext): Promis
   ws.session.clearAuth();
   ws.session.clearGuest();
   return ws.redirect("/", wasLoggedIn ? toast("info", SIGNED_OUT_MESSAGE) : null);
+}
+
+/**
+ * Whether an account is a business account, from effective-accounts' IsPersonAccount field (a consumer buys
+ * through a person account): true / false, or undefined when the API doesn't say (an org without person
+ * accounts may not know the field; the call failed). Never throws but for the client's redirects.
+ */
+export async function isBusinessAccount(client: WebstoreClient, accountId: string): Promise<boolean | undefined> {
+  try {
+    const account = await client.getEffectiveAccount(accountId, { fields: ["IsPersonAccount"] });
+    const flag = account.fields?.IsPersonAccount;
+    if (flag === true || flag === "true") return false;
+    if (flag === false || flag === "false") return true;
+    return undefined;
+  } catch (error) {
+    rethrowResponse(error);
+    return undefined;
+  }
 }

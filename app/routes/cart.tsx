@@ -243,6 +243,43 @@ function AppliedCoupon({ coupon, redirectTo }: { coupon: { id: string; code: str
   );
 }
 
+export const CHECKOUT_WAIT_MESSAGE = "Your cart is being updated. Checkout will be ready in a moment.";
+
+/**
+ * The cart's Checkout link, or while the cart is not ready for checkout (spec §3 "Cart status": isProcessing while
+ * an edit is under way or the API answers Processing) a busy, disabled Checkout that says why. The page reloads
+ * itself until the API is done (with JavaScript on the spec's wait schedule, without it by a meta refresh); a
+ * Refresh link is there for when that takes too long.
+ */
+function CheckoutAction({ processing, busy, gaveUp, here }: { processing: boolean; busy: boolean; gaveUp: boolean; here: string }) {
+  if (!processing && !busy) {
+    return (
+      <Link to="/checkout" className="kit-button kit-button--brand store-cart-checkout">
+        Checkout
+      </Link>
+    );
+  }
+  const refresh = (
+    <p>
+      <a href={here}>Refresh the cart</a>
+    </p>
+  );
+  return (
+    <>
+      <button type="button" className="kit-button kit-button--brand store-cart-checkout" disabled aria-describedby="checkout-wait">
+        <span className="kit-spinner kit-spinner--small" aria-hidden="true">
+          <span className="kit-spinner__circle" />
+        </span>
+        Checkout
+      </button>
+      <p id="checkout-wait" className="store-muted" role="status">
+        {processing ? CHECKOUT_WAIT_MESSAGE : "Updating totals…"}
+      </p>
+      {processing ? gaveUp ? refresh : <noscript>{refresh}</noscript> : null}
+    </>
+  );
+}
+
 export default function CartPage() {
   const { cart, processing, couponCode } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -355,14 +392,7 @@ export default function CartPage() {
               </dd>
             </div>
           </dl>
-          <Link to="/checkout" className="kit-button kit-button--brand store-cart-checkout">
-            Checkout
-          </Link>
-          {busy ? (
-            <p className="store-muted" role="status">
-              Updating totals…
-            </p>
-          ) : null}
+          <CheckoutAction processing={processing} busy={busy} gaveUp={gaveUp} here={`${location.pathname}${location.search}`} />
         </aside>
       </div>
     </div>

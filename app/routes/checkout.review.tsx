@@ -192,12 +192,20 @@ function ReviewPage({ data }: { data: PageData }) {
               {shipment.isGift ? (
                 <div>
                   <dt>Gift</dt>
-                  <dd>{[shipment.giftWrap ? "Gift wrapped" : "Yes", shipment.giftMessage ? `“${shipment.giftMessage}”` : null].filter(Boolean).join(", ")}</dd>
+                  <dd>
+                    {[
+                      shipment.giftToName ? `For ${shipment.giftToName}` : "Yes",
+                      shipment.giftWrap ? "gift wrapped" : null,
+                      shipment.giftMessage ? `“${shipment.giftMessage}”` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(", ")}
+                  </dd>
                 </div>
               ) : null}
               <div>
                 <dt>Items</dt>
-                <dd>{shipment.items.map((line) => `${line.name} (${line.quantity})`).join(", ")}</dd>
+                <dd>{shipment.items.map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`).join("; ")}</dd>
               </div>
             </dl>
             <p>

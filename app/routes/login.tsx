@@ -20,7 +20,7 @@ import { STORE_NAME } from "~/components/store/Header";
 import { safeRedirect } from "~/components/store/urls";
 import { useZodForm } from "~/components/useZodForm";
 import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
-import { getWebstore, keepBuyerTokens, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { getWebstore, isBusinessAccount, keepBuyerTokens, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
@@ -111,6 +111,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   session.set("effectiveAccountId", sessionContext?.effectiveAccountId);
   session.set("effectiveAccountName", sessionContext?.effectiveAccountName);
   session.set("managedAccountCount", managedAccounts.length);
+  // Person account (a consumer) or business account: decides whether purchase orders are offered at checkout.
+  const ownAccountId = sessionContext?.effectiveAccountId;
+  const businessBuyer = ownAccountId ? await isBusinessAccount(buyer, ownAccountId) : undefined;
+  if (businessBuyer === undefined) session.unset("businessBuyer");
+  else session.set("businessBuyer", businessBuyer);
 
   // Spec §4: the guest cart is preserved once, unless a payment link is being paid; failures never block login.
   const guestCartId = session.get("guestCartId");

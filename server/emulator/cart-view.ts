@@ -289,7 +289,8 @@ export function cartItemJson(view: CartView, line: CartLine, productFields: stri
     firstPymtTotalListPrice: m(priced.totalListCents),
     firstPymtTotalPrice: m(totalPrice),
     firstPymtTotalTax: m(totalTax),
-    billingFrequency: line.sellingModel && line.sellingModel.selling_model_type !== "OneTime" ? "Monthly" : null,
+    // A subscription is billed once per pricing term (ProductSellingModel.PricingTermUnit: Months or Annual).
+    billingFrequency: line.sellingModel && line.sellingModel.selling_model_type !== "OneTime" ? (line.sellingModel.pricing_term_unit === "Annual" ? "Annual" : "Monthly") : null,
     sellingModelType: line.sellingModel?.selling_model_type ?? "OneTime",
     subscriptionTerm: item.subscription_term ?? line.sellingModel?.pricing_term ?? null,
     productClass: product.product_class,

@@ -146,6 +146,8 @@ export function contextRoutes(r: Router, emu: Emu) {
       BillingState: row.state,
       BillingCountry: row.country,
       BillingPostalCode: row.zip,
+      // A consumer (B2C) buyer buys through a person account (Account.IsPersonAccount); a business buyer's is none.
+      IsPersonAccount: emu.db.prepare("SELECT 1 FROM users WHERE account_id = ? AND kind = 'B2C'").get(row.id) !== undefined,
     };
     const wanted = (ctx.query.get("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
     const fields = Object.fromEntries(Object.entries(all).filter(([k]) => !wanted.length || wanted.includes(k) || k === "Id"));

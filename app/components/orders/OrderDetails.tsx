@@ -53,6 +53,7 @@ function LineItem({ item, currency }: { item: OrderLineItem; currency: string })
         <p className="orders-item__name">{item.name}</p>
         <dl className="orders-item__facts">
           <Fact term="SKU">{item.sku}</Fact>
+          <Fact term="Purchase option">{item.term}</Fact>
           <Fact term="Quantity">{item.quantity === null ? null : String(item.quantity)}</Fact>
           <Fact term="Price">{item.unitPrice ? <Price amount={item.unitPrice} currency={currency} /> : null}</Fact>
         </dl>
@@ -93,6 +94,8 @@ function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; 
         </Fact>
         <Fact term="Gift">{group.isGift ? "Yes" : null}</Fact>
         <Fact term="Gift message">{group.giftMessage}</Fact>
+        <Fact term="Items subtotal">{group.totalListAmount ? <Price amount={group.totalListAmount} currency={currency} /> : null}</Fact>
+        <Fact term={`${group.name} total`}>{group.grandTotal ? <Price amount={group.grandTotal} currency={currency} /> : null}</Fact>
       </dl>
       <h3 className="kit-visually-hidden">Items in {group.name}</h3>
       {page.shown.length > 0 ? (

@@ -18,7 +18,8 @@ import { productDetailView } from "~/components/store/product";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
 import { CART_FIELDS, isQuantityProblem, quantityError, validQuantity } from "~/lib/cart";
 import { isFetchError } from "../../server/webstore/errors";
-import { addToCart, errorMessage, getBrowsingWebstore, getWebstore, isGuestCartDisabledError, loginPath, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { addToCart, errorMessage, getBrowsingWebstore, getWebstore, isGuestCartDisabledError, loginPath, requestPath, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { withBasePath } from "~/lib/links";
 
 export const ADDED_MESSAGE = "Added to your cart";
 
@@ -77,7 +78,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const typed = new URL(request.url).searchParams.get("quantity");
   return ws.reply({
     product: view,
-    canonicalUrl: new URL(productPath(view), request.url).href,
+    canonicalUrl: new URL(withBasePath(ws.basePath, productPath(view)), request.url).href,
     price: price && price.success !== false ? { unitPrice: price.unitPrice ?? null, listPrice: price.listPrice ?? null, currency: price.currencyIsoCode ?? "USD" } : null,
     quantity: typed && typed.length <= 20 ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: ws.shopper.isLoggedIn,
@@ -90,7 +91,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!productId) throw notFound();
   const formData = await request.formData();
   const withJs = submittedWithJs(formData);
-  const here = new URL(request.url).pathname;
+  const here = requestPath(request, context);
   const ws = await getWebstore(request, context);
   const typed = String(formData.get(CART_FIELDS.quantity) ?? "").trim();
 

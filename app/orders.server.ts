@@ -31,7 +31,6 @@ import { TOAST_MESSAGES } from "./lib/toast";
 import type { StoreSession } from "./session.server";
 import { toast } from "./toast.server";
 import { getWebstore, rethrowResponse, type Webstore } from "./webstore.server";
-import { withBasePath } from "./lib/links";
 import type { OrderStatusNames } from "./lib/orders";
 
 /** The order provider's required fields: what the order page shows, added to the lookup's defaults. */
@@ -228,7 +227,7 @@ export async function orderLookupAction({ request, context }: ActionFunctionArgs
 
   if (found) {
     if (isGuest && email) rememberGuestVerification(ws.session, email);
-    return redirectDocument(withBasePath(ws.basePath, orderSummaryPath(found)), { status: 303, headers: await ws.headers() });
+    return redirectDocument(orderSummaryPath(found), { status: 303, headers: await ws.headers() });
   }
   ws.session.flashToast(toast("error", failure));
   return ws.reply({ result: submission.reply() });

@@ -22,7 +22,7 @@ import { redirectWithToast, toast, type ToastInput } from "./toast.server";
 // for this server-only module instead of one per server module a route names.
 export { toast };
 import { safeRedirect } from "./components/store/urls";
-import { stripBasePath, withBasePath } from "./lib/links";
+import { stripBasePath } from "./lib/links";
 
 /** The path the store lives under ("/shop", or "" at the site root: BASE_PATH; server/main.ts). */
 export function basePathOf(context: AppLoadContext): string {
@@ -78,7 +78,10 @@ export interface Webstore {
   reply<T>(payload: T, init?: ResponseInit): Promise<ReturnType<typeof data<T>>>;
   /** The path the store lives under ("/shop", or "" at the site root). */
   basePath: string;
-  /** 303 to `url` (a store path such as "/cart", under the base path in the browser) with an optional flash toast. */
+  /**
+   * 303 to `url` (a store path such as "/cart") with an optional flash toast. Remix's router puts a store path's
+   * redirect under the base path itself (its basename), as it does every <Link>.
+   */
   redirect(url: string, toastInput?: ToastInput | null, init?: ResponseInit): Promise<Response>;
 }
 
@@ -126,7 +129,7 @@ export function isSessionExpiredError(error: unknown): boolean {
  */
 export async function sessionExpiredRedirect(request: Request, session: StoreSession, basePath: string): Promise<Response> {
   session.clearAuth();
-  return redirectWithToast(withBasePath(basePath, loginPath(returnPath(request, basePath))), toast("warning", TOAST_MESSAGES.sessionTimedOut), {
+  return redirectWithToast(loginPath(returnPath(request, basePath)), toast("warning", TOAST_MESSAGES.sessionTimedOut), {
     session,
   });
 }
@@ -324,7 +327,7 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
     basePath,
     async redirect(url, toastInput, init) {
       if (toastInput) session.flashToast(toastInput);
-      return redirect(withBasePath(basePath, url), { status: 303, ...init, headers: await headers(init?.headers) });
+      return redirect(url, { status: 303, ...init, headers: await headers(init?.headers) });
     },
   };
 }
@@ -332,7 +335,7 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
 export const SIGN_IN_TO_BROWSE = "Sign in to browse the store.";
 
 function signInToBrowseRedirect(request: Request, session: StoreSession, basePath: string): Promise<Response> {
-  return redirectWithToast(withBasePath(basePath, loginPath(returnPath(request, basePath))), toast("info", SIGN_IN_TO_BROWSE), { session });
+  return redirectWithToast(loginPath(returnPath(request, basePath)), toast("info", SIGN_IN_TO_BROWSE), { session });
 }
 
 /**

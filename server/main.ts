@@ -196,7 +196,8 @@ export async function startServer(config: Config = readConfig(), options: StartO
 
 /** What `npm start` prints once the store answers. */
 export function readyMessage(config: Config, url: string, emulator: EmulatorLike | null): string {
-  const lines = [`Storefront ready: ${url}`];
+  // The store's own address (under BASE_PATH); the API and the test controls stay at the root.
+  const lines = [`Storefront ready: ${url}${config.BASE_PATH ? `${config.BASE_PATH}/` : ""}`];
   if (emulator?.seeding === "reseeded") {
     lines.push(`Demo data:        fixtures/ changed since ${config.EMULATOR_DB} was seeded, so it was seeded again`);
   }

@@ -172,6 +172,15 @@ export async function startServer(config: Config = readConfig(), options: StartO
   // Only paths that name a file (an extension) look on disk: a page's path costs no stat of public/.
   const publicFiles = express.static(join(ROOT, "public"), { maxAge: "1h" });
   app.use(base || "/", (req, res, next) => (/\.[\w]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  // Nothing of the store lives outside its base path (Remix would only find no route there): a plain 404 that says
+  // where the store is. Remix's single-fetch data URL of the store's home is the base path plus ".data" (/shop.data).
+  if (base) {
+    app.use((req, res, next) =>
+      req.path === base || req.path === `${base}.data` || req.path.startsWith(`${base}/`)
+        ? next()
+        : res.status(404).type("text/plain").send(`Not Found: the store is at ${base}/\n`),
+    );
+  }
   // Every state-changing request that reaches the storefront: from the store's own pages, a form, not too large.
   app.use(formGuard({ trust }));
   app.all(

@@ -159,7 +159,7 @@ test("a guest browses, adds to the cart and checks out to the confirmation, all 
   }
 });
 
-test("a buyer is sent to sign in, comes back, and logs out, all under /shop/", async ({ page }) => {
+test("a buyer is sent to sign in, comes back, visits their pages, logs out and times out, all under /shop/", async ({ page, store }) => {
   const requests = recordRequests(page);
 
   // A page for signed-in buyers sends a guest to the login page, which brings them back afterwards.
@@ -173,10 +173,25 @@ test("a buyer is sent to sign in, comes back, and logs out, all under /shop/", a
   await expect(page).toHaveURL(`${ORIGIN}${BASE}/account`);
   await expectAllUnderBase(page);
 
-  // The order history, then an order's page: links from the account.
-  await page.goto(`${BASE}/OrderSummary`);
-  await expect(page).toHaveURL(new RegExp(`^${ORIGIN}${BASE}/OrderSummary`));
+  // The buyer's other pages: order history, an order (its pictures), the wishlist and the address book.
+  await page.getByRole("link", { name: "Order History" }).first().click();
+  await expect(page).toHaveURL(`${ORIGIN}${BASE}/OrderSummary/OrderSummary/Default`);
   await expectAllUnderBase(page);
+  await page.getByRole("link", { name: /00000103/ }).first().click();
+  await expect(page).toHaveURL(`${ORIGIN}${BASE}/OrderSummary/00000103`);
+  await expect(page.getByText("00000103").first()).toBeVisible();
+  await expectAllUnderBase(page);
+  const picture = await page.locator("img").first().getAttribute("src");
+  expect(picture).toMatch(new RegExp(`^${BASE}/`));
+  expect((await page.request.get(picture!)).status(), `the picture ${picture}`).toBe(200);
+  for (const [path, heading] of [
+    ["/wishlist", "Wishlist"],
+    ["/account/addresses", "Address Book"],
+  ] as const) {
+    await page.goto(`${BASE}${path}`);
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    await expectAllUnderBase(page);
+  }
 
   await page.getByRole("button", { name: "Log Out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -187,6 +202,16 @@ test("a buyer is sent to sign in, comes back, and logs out, all under /shop/", a
   // Signed out for real: the account page asks to sign in again.
   await page.goto(`${BASE}/account`);
   await expect(page).toHaveURL(`${ORIGIN}${BASE}/login?redirectTo=%2Faccount`);
+
+  // A session that times out sends the buyer to sign in under /shop/, and back to the page afterwards.
+  await page.getByLabel("Email").fill(BUYER.email);
+  await page.getByLabel("Password").fill(BUYER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${ORIGIN}${BASE}/account`);
+  await store.advanceClock(7300);
+  await page.goto(`${BASE}/OrderSummary/OrderSummary/Default`);
+  await expect(page).toHaveURL(`${ORIGIN}${BASE}/login?redirectTo=%2FOrderSummary%2FOrderSummary%2FDefault`);
+  await expect(page.getByText("Your session has timed out. Try again.")).toBeVisible();
 
   expect(requests.filter((path) => !storeRequest(path)), "requests the browser made outside /shop/").toEqual([]);
 });

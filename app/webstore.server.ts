@@ -22,6 +22,20 @@ import { redirectWithToast, toast, type ToastInput } from "./toast.server";
 // for this server-only module instead of one per server module a route names.
 export { toast };
 import { safeRedirect } from "./components/store/urls";
+import { stripBasePath } from "./lib/links";
+
+/** The path the store lives under ("/shop", or "" at the site root: BASE_PATH; server/main.ts). */
+export function basePathOf(context: AppLoadContext): string {
+  return context.storefront.basePath ?? "";
+}
+
+/**
+ * The store path of the request ("/cart" for /shop/cart): what the app's routes and links speak. Loaders and
+ * actions read `request.url` through this, never its pathname as it is.
+ */
+export function requestPath(request: Request, context: AppLoadContext): string {
+  return stripBasePath(new URL(request.url).pathname, basePathOf(context));
+}
 
 export interface Shopper {
   isLoggedIn: boolean;
@@ -64,7 +78,12 @@ export interface Webstore {
   headers(init?: HeadersInit): Promise<Headers>;
   /** `data(payload)` with the headers above. */
   reply<T>(payload: T, init?: ResponseInit): Promise<ReturnType<typeof data<T>>>;
-  /** 303 to `url` (a local path) with an optional flash toast. */
+  /** The path the store lives under ("/shop", or "" at the site root). */
+  basePath: string;
+  /**
+   * 303 to `url` (a store path such as "/cart") with an optional flash toast. Remix's router puts a store path's
+   * redirect under the base path itself (its basename), as it does every <Link>.
+   */
   redirect(url: string, toastInput?: ToastInput | null, init?: ResponseInit): Promise<Response>;
 }
 
@@ -82,17 +101,17 @@ function shopperOf(session: StoreSession): Shopper {
   };
 }
 
-/** Where to come back to after signing in again: the page itself (GET) or the page the form was on. */
-function returnPath(request: Request): string {
+/** Where to come back to after signing in again: the page itself (GET) or the page the form was on (a store path). */
+function returnPath(request: Request, basePath: string): string {
   const url = new URL(request.url);
-  let path = `${url.pathname}${url.search}`;
+  let path = `${stripBasePath(url.pathname, basePath)}${url.search}`;
   if (request.method !== "GET" && request.method !== "HEAD") {
     const referer = request.headers.get("Referer");
     try {
       const from = referer ? new URL(referer) : null;
-      path = from && from.origin === url.origin ? `${from.pathname}${from.search}` : url.pathname;
+      path = from && from.origin === url.origin ? `${stripBasePath(from.pathname, basePath)}${from.search}` : stripBasePath(url.pathname, basePath);
     } catch {
-      path = url.pathname;
+      path = stripBasePath(url.pathname, basePath);
     }
   }
   path = safeRedirect(path, "/");
@@ -111,9 +130,9 @@ export function isSessionExpiredError(error: unknown): boolean {
 /**
  * The redirect an expired buyer session ends in: auth cleared, the spec's toast, back to the page after login.
  */
-export async function sessionExpiredRedirect(request: Request, session: StoreSession): Promise<Response> {
+export async function sessionExpiredRedirect(request: Request, session: StoreSession, basePath: string): Promise<Response> {
   session.clearAuth();
-  return redirectWithToast(loginPath(returnPath(request)), toast("warning", TOAST_MESSAGES.sessionTimedOut), {
+  return redirectWithToast(loginPath(returnPath(request, basePath)), toast("warning", TOAST_MESSAGES.sessionTimedOut), {
     session,
   });
 }
@@ -238,6 +257,7 @@ function baseClient(context: AppLoadContext, scope: ShopperScope): WebstoreClien
 
 export async function getWebstore(request: Request, context: AppLoadContext, options: GetWebstoreOptions = {}): Promise<Webstore> {
   const session = await getStoreSession(request, context);
+  const basePath = basePathOf(context);
   await ensureIdentity(context, session);
   const shopper = shopperOf(session);
   const timing = new ServerTiming();
@@ -270,7 +290,7 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
     const client = instrument(raw, {
       timing,
       onUnauthorized: () =>
-        loggedIn ? sessionExpiredRedirect(request, session) : options.browsing ? signInToBrowseRedirect(request, session) : null,
+        loggedIn ? sessionExpiredRedirect(request, session, basePath) : options.browsing ? signInToBrowseRedirect(request, session, basePath) : null,
     });
     if (!tokenExpired || !loggedIn || scope.accessToken !== baseScope.accessToken) return client;
     // Past its expiry the token is not even sent: every call ends in the session-expired redirect.
@@ -279,7 +299,7 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
         const value = Reflect.get(target, property, receiver);
         if (typeof value !== "function") return value;
         return async () => {
-          throw await sessionExpiredRedirect(request, session);
+          throw await sessionExpiredRedirect(request, session, basePath);
         };
       },
     });
@@ -307,6 +327,7 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
     async reply(payload, init) {
       return data(payload, { ...init, headers: await headers(init?.headers) });
     },
+    basePath,
     async redirect(url, toastInput, init) {
       if (toastInput) session.flashToast(toastInput);
       return redirect(url, { status: 303, ...init, headers: await headers(init?.headers) });
@@ -316,8 +337,8 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
 
 export const SIGN_IN_TO_BROWSE = "Sign in to browse the store.";
 
-function signInToBrowseRedirect(request: Request, session: StoreSession): Promise<Response> {
-  return redirectWithToast(loginPath(returnPath(request)), toast("info", SIGN_IN_TO_BROWSE), { session });
+function signInToBrowseRedirect(request: Request, session: StoreSession, basePath: string): Promise<Response> {
+  return redirectWithToast(loginPath(returnPath(request, basePath)), toast("info", SIGN_IN_TO_BROWSE), { session });
 }
 
 /**
@@ -332,7 +353,7 @@ export async function getBrowsingWebstore(request: Request, context: AppLoadCont
     rethrowResponse(error);
     return null;
   });
-  if (appContext?.guestBrowsingEnabled === false) throw await signInToBrowseRedirect(request, ws.session);
+  if (appContext?.guestBrowsingEnabled === false) throw await signInToBrowseRedirect(request, ws.session, ws.basePath);
   return ws;
 }
 

@@ -19,6 +19,11 @@ export interface StorefrontLoadContext {
     sessionSecret: string;
     /** Where the emulator's API answers over HTTP (for the README, the footer and curl); null against a real org. */
     emulatorApiUrl: string | null;
+    /**
+     * The path the store lives under ("/shop"; "" at the site root: BASE_PATH). Remix's router knows it as its
+     * basename; the app adds it to what leaves the router (redirects' Location, raw hrefs).
+     */
+    basePath?: string;
     /** Whether responses carry Server-Timing (development, or SERVER_TIMING=1). */
     serverTiming?: boolean;
   };

@@ -38,6 +38,7 @@ import {
 } from "~/lib/checkout";
 import { date, optionalText, requiredText } from "~/lib/validation";
 import { getWebstore, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { useStoreHref } from "~/components/store-href";
 
 export const handle = checkoutHandle;
 
@@ -220,7 +221,8 @@ function DeliveryPage({ data }: { data: PageData }) {
   const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults });
   const shipmentFields = fields.shipments.getFieldList();
   const multiple = page.shipments.length > 1;
-  const pending = navigation.state !== "idle" && navigation.formAction === stepPath("delivery");
+  const deliveryAction = useStoreHref(stepPath("delivery"));
+  const pending = navigation.state !== "idle" && navigation.formAction === deliveryAction;
 
   const labelOf = (name: string) => {
     const match = /^shipments\[(\d+)\]\.(\w+)$/.exec(name);

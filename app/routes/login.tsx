@@ -21,6 +21,7 @@ import { safeRedirect } from "~/components/store/urls";
 import { useZodForm } from "~/components/useZodForm";
 import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
 import { getWebstore, isBusinessAccount, keepBuyerTokens, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { useStoreHref } from "~/components/store-href";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
@@ -148,7 +149,8 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useZodForm(loginSchema, { id: "login", lastResult });
-  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+  const loginAction = useStoreHref("/login");
+  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith(loginAction) === true;
   const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/");
 
   return (

@@ -20,7 +20,8 @@ import { CART_FIELDS, isQuantityProblem, quantityError, validQuantity } from "~/
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
 import { isSellingModelId, SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE, type SellingModelOption } from "~/lib/subscriptions";
 import { isFetchError } from "../../server/webstore/errors";
-import { addToCart, errorMessage, getBrowsingWebstore, getWebstore, isGuestCartDisabledError, loginPath, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { addToCart, errorMessage, getBrowsingWebstore, getWebstore, isGuestCartDisabledError, loginPath, requestPath, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { withBasePath } from "~/lib/links";
 
 export const ADDED_MESSAGE = "Added to your cart";
 
@@ -83,7 +84,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return ws.reply({
     plan: view.sellingModels.some((m) => m.id === plan) ? plan : null,
     product: view,
-    canonicalUrl: new URL(productPath(view), request.url).href,
+    canonicalUrl: new URL(withBasePath(ws.basePath, productPath(view)), request.url).href,
     price: price && price.success !== false ? { unitPrice: price.unitPrice ?? null, listPrice: price.listPrice ?? null, currency: price.currencyIsoCode ?? "USD" } : null,
     quantity: typed && typed.length <= 20 ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: ws.shopper.isLoggedIn,
@@ -96,7 +97,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!productId) throw notFound();
   const formData = await request.formData();
   const withJs = submittedWithJs(formData);
-  const here = new URL(request.url).pathname;
+  const here = requestPath(request, context);
   const ws = await getWebstore(request, context);
   const typed = String(formData.get(CART_FIELDS.quantity) ?? "").trim();
   const plan = String(formData.get(SELLING_MODEL_FIELD) ?? "").trim();

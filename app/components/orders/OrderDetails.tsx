@@ -5,6 +5,7 @@
  */
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useIsCurrentPath, useStoreHref } from "../store-href";
 import { Button } from "../Button";
 import { Price } from "../Price";
 import { formatDate, formatPhone } from "../../lib/formats";
@@ -41,11 +42,16 @@ function AdjustmentList({ adjustments, currency, label }: { adjustments: OrderAd
   );
 }
 
+function LineItemImage({ url, alt }: { url: string; alt: string }) {
+  const src = useStoreHref(url);
+  return <img className="orders-item__image" src={src} alt={alt} width={64} height={64} loading="lazy" />;
+}
+
 function LineItem({ item, currency }: { item: OrderLineItem; currency: string }) {
   return (
     <li className="orders-item">
       {item.image ? (
-        <img className="orders-item__image" src={item.image.url} alt={item.image.alt} width={64} height={64} loading="lazy" />
+        <LineItemImage url={item.image.url} alt={item.image.alt} />
       ) : (
         <span className="orders-item__image orders-item__image--empty" aria-hidden="true" />
       )}
@@ -125,11 +131,11 @@ export function OrderDetails({ order }: { order: OrderData }) {
   const { summary } = order;
   const currency = summary.currencyIsoCode;
   const navigation = useNavigation();
-  const location = useLocation();
+  const postedHere = useIsCurrentPath(navigation.formAction?.split("?")[0]);
   const reordering =
     navigation.state !== "idle" &&
     navigation.formMethod?.toUpperCase() === "POST" &&
-    navigation.formAction?.split("?")[0] === location.pathname &&
+    postedHere &&
     navigation.formData?.get("intent") === "reorder";
   const totals = summary.totals;
 

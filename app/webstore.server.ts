@@ -12,7 +12,8 @@
  */
 import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import type { ShopperScope } from "../server/load-context";
-import { isBlankAccountId, isFetchError, newUvid, type TokenSet, type WebstoreClient } from "../server/webstore/index";
+import { chooseCurrency, isBlankAccountId, isFetchError, newUvid, type ApplicationContext, type TokenSet, type WebstoreClient } from "../server/webstore/index";
+import { STORE_LOCALE } from "./lib/money";
 import { shopperMessageFor } from "./lib/api-errors";
 import { TOAST_MESSAGES } from "./lib/toast";
 import { getStoreSession, type StoreSession } from "./session.server";
@@ -56,6 +57,8 @@ export interface Webstore {
   /** The buyer's token is past its expiry: every call of `client` ends in the session-expired redirect. */
   tokenExpired: boolean;
   timing: ServerTiming;
+  /** The currency sent on cart and price calls (spec §4), undefined when the session drives it. */
+  currencyIsoCode: string | undefined;
   /** A client with a different scope (e.g. the token just received at login), instrumented the same way. */
   clientWith(scope: Partial<ShopperScope>): WebstoreClient;
   /** Set-Cookie (when the session changed) and Server-Timing, plus `init`. */
@@ -227,10 +230,21 @@ const baseClients = new WeakMap<object, Map<string, WebstoreClient>>();
 function baseClient(context: AppLoadContext, scope: ShopperScope): WebstoreClient {
   let clients = baseClients.get(context);
   if (!clients) baseClients.set(context, (clients = new Map()));
-  const key = [scope.accessToken, scope.apiUrl, scope.effectiveAccountId, scope.catalogScope, scope.renewToken ? "guest" : "buyer"].join("|");
+  const key = [scope.accessToken, scope.apiUrl, scope.effectiveAccountId, scope.catalogScope, scope.currencyIsoCode, scope.renewToken ? "guest" : "buyer"].join("|");
   let client = clients.get(key);
   if (!client) clients.set(key, (client = context.webstore(scope)));
   return client;
+}
+
+/**
+ * The currency of the shopper's cart calls (spec §4): none when the session drives currency; else the one the shopper
+ * chose in the switcher, while the store still supports it; else the rule's choice for the page's locale (the only
+ * currency, the locale's market currency, the default).
+ */
+export function shopperCurrency(appContext: ApplicationContext, chosen: string | undefined, locale: string | undefined): string | undefined {
+  if (appContext.sessionDrivenCurrency) return undefined;
+  if (chosen && (appContext.supportedCurrencies ?? []).includes(chosen)) return chosen;
+  return chooseCurrency(appContext, locale ?? STORE_LOCALE);
 }
 
 export async function getWebstore(request: Request, context: AppLoadContext, options: GetWebstoreOptions = {}): Promise<Webstore> {
@@ -282,6 +296,16 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
     });
   };
 
+  // Spec §4 currency choice, sent as currencyIsoCode on cart (and price) calls: the application context is cached,
+  // so knowing it costs nothing after the first page.
+  const appContext =
+    tokenExpired && shopper.isLoggedIn
+      ? null
+      : await build(baseScope)
+          .getApplicationContext()
+          .catch(() => null);
+  const currencyIsoCode = appContext ? shopperCurrency(appContext, session.get("currency"), context.locale) : undefined;
+  if (currencyIsoCode) baseScope.currencyIsoCode = currencyIsoCode;
   const client = build(baseScope);
 
   const headers = async (init?: HeadersInit) => {
@@ -299,6 +323,7 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
     shopper,
     tokenExpired,
     timing,
+    currencyIsoCode,
     clientWith: (scope) => build({ ...baseScope, ...scope }),
     headers,
     async reply(payload, init) {

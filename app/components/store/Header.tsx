@@ -7,6 +7,7 @@ import { Button } from "../Button";
 import { itemsWord, optimisticCartCount, pendingCartChanges } from "../../lib/cart";
 import { SESSION_LOGOUT_LABEL } from "../SessionValidator";
 import { ADDRESS_BOOK_PATH, categoryPath } from "./urls";
+import { LocaleSwitcher, type LocaleSwitch } from "./LocaleSwitcher";
 
 export const STORE_NAME = "Demo Store";
 export const ORDER_HISTORY_PATH = "/OrderSummary/OrderSummary/Default";
@@ -36,10 +37,13 @@ export function Header({
   shopper,
   categories,
   cartCount,
+  localeSwitch = null,
 }: {
   shopper: HeaderShopper | null;
   categories: readonly HeaderCategory[];
   cartCount: number;
+  /** The store's locales and currencies when it offers a choice of them. */
+  localeSwitch?: LocaleSwitch | null;
 }) {
   const location = useLocation();
   const count = useOptimisticCartCount(cartCount);
@@ -69,6 +73,7 @@ export function Header({
           />
           <Button variant="neutral">Search</Button>
         </Form>
+        {localeSwitch ? <LocaleSwitcher {...localeSwitch} /> : null}
         <div className="store-header__account">
           {shopper?.isLoggedIn ? (
             <>

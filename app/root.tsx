@@ -1,5 +1,6 @@
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -40,8 +41,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "data:," },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: STORE_NAME },
+export const meta: MetaFunction = ({ error }) => [
+  // The root's own 404 (a locale the store has no market for) is titled like every other missing page.
+  { title: isRouteErrorResponse(error) && error.status === 404 ? `Page not found | ${STORE_NAME}` : STORE_NAME },
   { name: "description", content: `${STORE_NAME}: shop the catalog, fill a cart and check out.` },
 ];
 

@@ -14,6 +14,7 @@ import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remi
 import type { ShopperScope } from "../server/load-context";
 import { chooseCurrency, isBlankAccountId, isFetchError, newUvid, type ApplicationContext, type TokenSet, type WebstoreClient } from "../server/webstore/index";
 import { STORE_LOCALE } from "./lib/money";
+import { stripLocaleSegment } from "./lib/links";
 import { shopperMessageFor } from "./lib/api-errors";
 import { TOAST_MESSAGES } from "./lib/toast";
 import { getStoreSession, type StoreSession } from "./session.server";
@@ -82,17 +83,26 @@ function shopperOf(session: StoreSession): Shopper {
   };
 }
 
+/**
+ * A request's path as the app's routes know it: without the locale segment (/en-GB/cart → /cart). Remix serves a
+ * locale page with the segment as its basename and puts it back in front of every redirect, so a path read from the
+ * request must lose it before it is redirected to, or it would come out twice.
+ */
+export function pagePath(pathname: string): string {
+  return stripLocaleSegment(pathname);
+}
+
 /** Where to come back to after signing in again: the page itself (GET) or the page the form was on. */
 function returnPath(request: Request): string {
   const url = new URL(request.url);
-  let path = `${url.pathname}${url.search}`;
+  let path = `${pagePath(url.pathname)}${url.search}`;
   if (request.method !== "GET" && request.method !== "HEAD") {
     const referer = request.headers.get("Referer");
     try {
       const from = referer ? new URL(referer) : null;
-      path = from && from.origin === url.origin ? `${from.pathname}${from.search}` : url.pathname;
+      path = from && from.origin === url.origin ? `${pagePath(from.pathname)}${from.search}` : pagePath(url.pathname);
     } catch {
-      path = url.pathname;
+      path = pagePath(url.pathname);
     }
   }
   path = safeRedirect(path, "/");

@@ -1,4 +1,5 @@
-import { BREADCRUMBS_HOME_LABEL, limitBreadcrumbs, type BreadcrumbItem } from "../lib/links";
+import { Link, useInRouterContext } from "@remix-run/react";
+import { BREADCRUMBS_HOME_LABEL, isAbsoluteUrl, limitBreadcrumbs, type BreadcrumbItem } from "../lib/links";
 
 export type BreadcrumbDivider = "/" | ">";
 
@@ -28,6 +29,8 @@ export function Breadcrumbs({
   className,
 }: BreadcrumbsProps) {
   const trail = limitBreadcrumbs(items, { showHome, homeUrl, homeLabel });
+  // Inside the app a router Link: it puts the page's basename (a locale's /en-GB) in front of the store's paths.
+  const routed = useInRouterContext();
   if (trail.length === 0) return null;
   return (
     <nav aria-label={label} className={["kit-breadcrumbs", className].filter(Boolean).join(" ")}>
@@ -42,9 +45,15 @@ export function Breadcrumbs({
                 </span>
               ) : null}
               {item.url ? (
-                <a href={item.url} className="kit-breadcrumbs__link" aria-current={current ? "page" : undefined}>
-                  {item.label}
-                </a>
+                routed && !isAbsoluteUrl(item.url) ? (
+                  <Link to={item.url} className="kit-breadcrumbs__link" aria-current={current ? "page" : undefined}>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <a href={item.url} className="kit-breadcrumbs__link" aria-current={current ? "page" : undefined}>
+                    {item.label}
+                  </a>
+                )
               ) : (
                 <span className="kit-breadcrumbs__text" aria-current={current ? "page" : undefined}>
                   {item.label}

@@ -18,7 +18,7 @@ import { productDetailView } from "~/components/store/product";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
 import { CART_FIELDS, isQuantityProblem, quantityError, validQuantity } from "~/lib/cart";
 import { isFetchError } from "../../server/webstore/errors";
-import { addToCart, errorMessage, getBrowsingWebstore, getWebstore, isGuestCartDisabledError, loginPath, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { addToCart, errorMessage, getBrowsingWebstore, getWebstore, isGuestCartDisabledError, loginPath, pagePath, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const ADDED_MESSAGE = "Added to your cart";
 
@@ -90,7 +90,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!productId) throw notFound();
   const formData = await request.formData();
   const withJs = submittedWithJs(formData);
-  const here = new URL(request.url).pathname;
+  const here = pagePath(new URL(request.url).pathname);
   const ws = await getWebstore(request, context);
   const typed = String(formData.get(CART_FIELDS.quantity) ?? "").trim();
 

@@ -91,13 +91,15 @@ test("/en-GB/ pages keep the prefix in links and forms, price in GBP and write e
   await expect(page).toHaveURL(/\/en-GB\/cart$/);
   await expect(subtotal(page)).toHaveText("£14.80");
 
-  // Signing in from a locale page comes back to it; order history writes the en-GB medium date (d MMM yyyy).
-  await page.goto("/en-GB/login");
+  // A page that needs a buyer sends the guest to sign in and back, both under the prefix (never /en-GB/en-GB/);
+  // order history then writes the en-GB medium date (d MMM yyyy).
+  await page.goto("/en-GB/wishlist");
+  await expect(page).toHaveURL(/\/en-GB\/login\?redirectTo=%2Fwishlist$/);
   await page.getByLabel("Email").fill("buyer@demo.store");
   await page.getByLabel("Password").fill("demo-pass-1");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
-  await expect(page).toHaveURL(/\/en-GB(\/|$)/);
+  await expect(page).toHaveURL(/\/en-GB\/wishlist$/);
   await page.getByRole("link", { name: "Order History" }).click();
   await expect(page).toHaveURL(/\/en-GB\/OrderSummary\/OrderSummary\/Default/);
   const row = page.getByRole("row", { name: /00000102/ });
@@ -112,6 +114,7 @@ test("an unknown locale is a 404 page, never a 500", async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "We can't find that page" })).toBeVisible();
+    await expect(page).toHaveTitle("Page not found | Demo Store");
   }
 });
 

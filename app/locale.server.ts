@@ -5,6 +5,8 @@
  * carts don't change currency, so a new cart is made in it, the items are added to it, and the old cart is deleted.
  */
 import { isFetchError } from "../server/webstore/index";
+import type { LocaleSwitch } from "./components/store/LocaleSwitcher";
+import { currencyLabel, isStoreLocale, localeName, offersSwitcher, storeCurrencies, storeLocales, type MarketsContext } from "./lib/locale";
 import { STORE_LOCALE } from "./lib/money";
 import { cartRef, rethrowResponse, type Webstore } from "./webstore.server";
 
@@ -67,4 +69,22 @@ export function localizedUrl(origin: string, appRoot: string, locale: string, pa
   const prefix = locale === STORE_LOCALE ? "" : `/${locale}`;
   const joined = `${appRoot.replace(/\/+$/, "")}${prefix}${path === "/" && prefix ? "" : path}`;
   return `${origin}${joined || "/"}`;
+}
+
+/** Whether the page's locale segment names one of the store's markets (an unknown one is a 404 page). */
+export function knownLocale(appContext: MarketsContext | null | undefined, locale: string | undefined): boolean {
+  return !locale || !appContext || isStoreLocale(appContext, locale);
+}
+
+/**
+ * What the header's switcher offers, labelled here on the server (the browser downloads no locale names): null when
+ * the store has a single market and a single currency.
+ */
+export function localeSwitchFor(appContext: MarketsContext | null | undefined, locale: string, currency: string | null): LocaleSwitch | null {
+  if (!offersSwitcher(appContext)) return null;
+  return {
+    locales: storeLocales(appContext).map((value) => ({ value, label: localeName(value) })),
+    currencies: storeCurrencies(appContext).map((value) => ({ value, label: currencyLabel(value, locale) })),
+    currency,
+  };
 }

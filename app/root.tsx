@@ -22,7 +22,7 @@ import { parseToast, type Toast } from "./lib/toast";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
 import { cartCount, getWebstore, rethrowResponse, serverTimingHeaders } from "./webstore.server";
-import { isStoreLocale, offersSwitcher, storeCurrencies, storeLocales } from "./lib/locale";
+import { knownLocale, localeSwitchFor } from "./locale.server";
 import { STORE_LOCALE } from "./lib/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
 
@@ -77,20 +77,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cartCount(ws),
   ]);
   // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist.
-  if (context.locale && appContext && !isStoreLocale(appContext, context.locale)) {
+  if (!knownLocale(appContext, context.locale)) {
     throw data("Not found", { status: 404, headers: await ws.headers() });
   }
   const locale = context.locale ?? STORE_LOCALE;
   return ws.reply({
     locale,
     // The header's currency and locale switcher: only when the store offers a choice.
-    localeSwitch: offersSwitcher(appContext)
-      ? {
-          locales: storeLocales(appContext),
-          currencies: storeCurrencies(appContext),
-          currency: ws.currencyIsoCode ?? appContext?.defaultCurrency ?? null,
-        }
-      : null,
+    localeSwitch: localeSwitchFor(appContext, locale, ws.currencyIsoCode ?? appContext?.defaultCurrency ?? null),
     shopper: ws.shopper,
     cartCount: count,
     categories,

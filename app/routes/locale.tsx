@@ -4,12 +4,11 @@
  * chosen locale's prefix (/en-GB/…), or without a prefix for the store's own locale.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { chooseCurrency } from "../../server/webstore/index";
 import { safeRedirect } from "~/components/store/urls";
 import { LOCALE_FIELDS, localizedUrl, moveCartToCurrency } from "~/locale.server";
 import { isStoreLocale, storeCurrencies } from "~/lib/locale";
 import { STORE_LOCALE } from "~/lib/money";
-import { getWebstore, rethrowResponse, toast } from "~/webstore.server";
+import { getWebstore, rethrowResponse, shopperCurrency, toast } from "~/webstore.server";
 
 export const CURRENCY_NOT_OFFERED = "Choose one of the store's currencies.";
 
@@ -41,12 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (asked && asked !== field(LOCALE_FIELDS.shownCurrency)) ws.session.set("currency", asked);
   else if (locale !== (context.locale ?? STORE_LOCALE) && !ws.session.get("currency")) ws.session.unset("currency");
 
-  const chosen = ws.session.get("currency");
-  const currency = appContext.sessionDrivenCurrency
-    ? undefined
-    : chosen && storeCurrencies(appContext).includes(chosen)
-      ? chosen
-      : chooseCurrency(appContext, locale);
+  const currency = shopperCurrency(appContext, ws.session.get("currency"), locale);
   let message: string | null = null;
   if (currency) {
     try {

@@ -5,12 +5,12 @@
  */
 import { Form, useLocation } from "@remix-run/react";
 import { Button } from "../Button";
-import { currencyLabel, localeName } from "../../lib/locale";
 import { useStoreLocale } from "../StoreLocale";
 
 export interface LocaleSwitch {
-  locales: readonly string[];
-  currencies: readonly string[];
+  /** Labelled on the server ("English (United Kingdom)", "GBP (£)"). */
+  locales: ReadonlyArray<{ value: string; label: string }>;
+  currencies: ReadonlyArray<{ value: string; label: string }>;
   /** The currency the page's prices and cart calls use. */
   currency: string | null;
 }
@@ -29,8 +29,8 @@ export function LocaleSwitcher({ locales, currencies, currency }: LocaleSwitch) 
           </label>
           <select id="header-locale" name="locale" defaultValue={locale} className="kit-select">
             {locales.map((option) => (
-              <option key={option} value={option} lang={option}>
-                {localeName(option)}
+              <option key={option.value} value={option.value} lang={option.value}>
+                {option.label}
               </option>
             ))}
           </select>
@@ -43,8 +43,8 @@ export function LocaleSwitcher({ locales, currencies, currency }: LocaleSwitch) 
           </label>
           <select id="header-currency" name="currency" defaultValue={currency ?? undefined} className="kit-select">
             {currencies.map((option) => (
-              <option key={option} value={option}>
-                {currencyLabel(option, locale)}
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </select>

@@ -65,6 +65,8 @@ export interface StoreSessionData {
   paymentLinkId: string;
   /** Spec §4: products that failed to move when the guest cart was preserved at login. */
   preserveCartErrorCount: number;
+  /** The currency the shopper chose in the header's switcher (a preference: kept across sign-in and sign-out). */
+  currency: string;
 }
 
 interface FlashData {

@@ -12,7 +12,9 @@
  */
 import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import type { ShopperScope } from "../server/load-context";
-import { isBlankAccountId, isFetchError, newUvid, type TokenSet, type WebstoreClient } from "../server/webstore/index";
+import { chooseCurrency, isBlankAccountId, isFetchError, newUvid, type ApplicationContext, type TokenSet, type WebstoreClient } from "../server/webstore/index";
+import { STORE_LOCALE } from "./lib/money";
+import { stripLocaleSegment } from "./lib/links";
 import { shopperMessageFor } from "./lib/api-errors";
 import { TOAST_MESSAGES } from "./lib/toast";
 import { getStoreSession, type StoreSession } from "./session.server";
@@ -34,7 +36,7 @@ export function basePathOf(context: AppLoadContext): string {
  * actions read `request.url` through this, never its pathname as it is.
  */
 export function requestPath(request: Request, context: AppLoadContext): string {
-  return stripBasePath(new URL(request.url).pathname, basePathOf(context));
+  return pagePath(new URL(request.url).pathname, basePathOf(context));
 }
 
 export interface Shopper {
@@ -72,6 +74,8 @@ export interface Webstore {
   /** The buyer's token is past its expiry: every call of `client` ends in the session-expired redirect. */
   tokenExpired: boolean;
   timing: ServerTiming;
+  /** The currency sent on cart and price calls (spec §4), undefined when the session drives it. */
+  currencyIsoCode: string | undefined;
   /** A client with a different scope (e.g. the token just received at login), instrumented the same way. */
   clientWith(scope: Partial<ShopperScope>): WebstoreClient;
   /** Set-Cookie (when the session changed) and Server-Timing, plus `init`. */
@@ -101,17 +105,26 @@ function shopperOf(session: StoreSession): Shopper {
   };
 }
 
+/**
+ * A request's path as the app's routes know it: without the store's base path and without the locale segment
+ * (/shop/en-GB/cart → /cart). Remix serves a page with both as its basename and puts them back in front of every
+ * redirect, so a path read from the request must lose them before it is redirected to, or they would come out twice.
+ */
+export function pagePath(pathname: string, basePath: string): string {
+  return stripLocaleSegment(stripBasePath(pathname, basePath));
+}
+
 /** Where to come back to after signing in again: the page itself (GET) or the page the form was on (a store path). */
 function returnPath(request: Request, basePath: string): string {
   const url = new URL(request.url);
-  let path = `${stripBasePath(url.pathname, basePath)}${url.search}`;
+  let path = `${pagePath(url.pathname, basePath)}${url.search}`;
   if (request.method !== "GET" && request.method !== "HEAD") {
     const referer = request.headers.get("Referer");
     try {
       const from = referer ? new URL(referer) : null;
-      path = from && from.origin === url.origin ? `${stripBasePath(from.pathname, basePath)}${from.search}` : stripBasePath(url.pathname, basePath);
+      path = from && from.origin === url.origin ? `${pagePath(from.pathname, basePath)}${from.search}` : pagePath(url.pathname, basePath);
     } catch {
-      path = stripBasePath(url.pathname, basePath);
+      path = pagePath(url.pathname, basePath);
     }
   }
   path = safeRedirect(path, "/");
@@ -249,10 +262,21 @@ const baseClients = new WeakMap<object, Map<string, WebstoreClient>>();
 function baseClient(context: AppLoadContext, scope: ShopperScope): WebstoreClient {
   let clients = baseClients.get(context);
   if (!clients) baseClients.set(context, (clients = new Map()));
-  const key = [scope.accessToken, scope.apiUrl, scope.effectiveAccountId, scope.catalogScope, scope.renewToken ? "guest" : "buyer"].join("|");
+  const key = [scope.accessToken, scope.apiUrl, scope.effectiveAccountId, scope.catalogScope, scope.currencyIsoCode, scope.renewToken ? "guest" : "buyer"].join("|");
   let client = clients.get(key);
   if (!client) clients.set(key, (client = context.webstore(scope)));
   return client;
+}
+
+/**
+ * The currency of the shopper's cart calls (spec §4): none when the session drives currency; else the one the shopper
+ * chose in the switcher, while the store still supports it; else the rule's choice for the page's locale (the only
+ * currency, the locale's market currency, the default).
+ */
+export function shopperCurrency(appContext: ApplicationContext, chosen: string | undefined, locale: string | undefined): string | undefined {
+  if (appContext.sessionDrivenCurrency) return undefined;
+  if (chosen && (appContext.supportedCurrencies ?? []).includes(chosen)) return chosen;
+  return chooseCurrency(appContext, locale ?? STORE_LOCALE);
 }
 
 export async function getWebstore(request: Request, context: AppLoadContext, options: GetWebstoreOptions = {}): Promise<Webstore> {
@@ -305,6 +329,16 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
     });
   };
 
+  // Spec §4 currency choice, sent as currencyIsoCode on cart (and price) calls: the application context is cached,
+  // so knowing it costs nothing after the first page.
+  const appContext =
+    tokenExpired && shopper.isLoggedIn
+      ? null
+      : await build(baseScope)
+          .getApplicationContext()
+          .catch(() => null);
+  const currencyIsoCode = appContext ? shopperCurrency(appContext, session.get("currency"), context.locale) : undefined;
+  if (currencyIsoCode) baseScope.currencyIsoCode = currencyIsoCode;
   const client = build(baseScope);
 
   const headers = async (init?: HeadersInit) => {
@@ -322,6 +356,7 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
     shopper,
     tokenExpired,
     timing,
+    currencyIsoCode,
     clientWith: (scope) => build({ ...baseScope, ...scope }),
     headers,
     async reply(payload, init) {

@@ -27,6 +27,12 @@ export interface StorefrontLoadContext {
     /** Whether responses carry Server-Timing (development, or SERVER_TIMING=1). */
     serverTiming?: boolean;
   };
+  /**
+   * The URL's country-language segment (spec §2: "A country-language path segment is detected in the URL"), e.g.
+   * "en-GB" for /en-GB/cart: Remix serves the page with it as the basename, so every link, form and redirect of the
+   * page keeps it. Whether the store has that locale is the app's to say (an unknown one is a 404 page).
+   */
+  locale?: string;
   /** This request's Content-Security-Policy nonce: every inline script the app renders carries it. */
   cspNonce?: string;
   /** The shopper's address (the connection's, or the client's behind a trusted proxy: TRUST_PROXY). */

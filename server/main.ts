@@ -18,6 +18,10 @@ import { clearWebstoreCaches, createWebstoreCaches, createWebstoreClient } from 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Paths the webstore API owns; the emulator answers them when it is on. */
 const API_PREFIXES = ["/services/", "/lwr/apex/", "/__emulator/"];
+/** A country-language first segment, as spec §2 detects it (app/lib/links.ts LOCALE_SEGMENT): /en-GB/… */
+const LOCALE_PREFIX = /^\/([a-z]{2,3}-[A-Z]{2})(?=\/|$)/;
+/** Handlers kept for locale prefixes (each store has a few; made-up ones beyond this are served, not kept). */
+const MAX_LOCALE_HANDLERS = 16;
 
 /** What the server needs of an emulator: the in-process one, or one served by another process (server/cluster.ts). */
 export type EmulatorLike = Pick<Emulator, "fetch" | "seeding">;
@@ -78,7 +82,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
   // The port is known once listening (PORT=0 picks a free one).
   let publicUrl = `http://localhost:${config.PORT}`;
 
-  const loadContext = (clientAddress?: string, cspNonce?: string): AppLoadContext & StorefrontLoadContext => ({
+  const loadContext = (clientAddress?: string, cspNonce?: string, locale?: string): AppLoadContext & StorefrontLoadContext => ({
     webstore: (scope) =>
       createWebstoreClient({
         fetch: apiFetch,
@@ -107,6 +111,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     cspNonce,
     clientAddress,
     loginThrottle,
+    locale,
   });
 
   const trust = compileTrustProxy(config.TRUST_PROXY);
@@ -183,13 +188,29 @@ export async function startServer(config: Config = readConfig(), options: StartO
   }
   // Every state-changing request that reaches the storefront: from the store's own pages, a form, not too large.
   app.use(formGuard({ trust }));
+  // A locale-prefixed URL (/en-GB/cart) is the same page served with the segment as Remix's basename (the
+  // build's `basename`, which the browser's router reads back from the page): links, forms and redirects of the page
+  // then keep the prefix without any route knowing of it. One handler per locale seen, a bounded few.
+  const remixHandlers = new Map<string, RequestHandler>();
+  const remixHandler = (locale: string | undefined): RequestHandler => {
+    const key = locale ?? "";
+    let handler = remixHandlers.get(key);
+    if (handler) return handler;
+    handler = createRequestHandler({
+      build: locale ? { ...build!, basename: `${build!.basename ?? ""}/${locale}`.replace(/\/{2,}/g, "/") } : build!,
+      mode: config.NODE_ENV,
+      getLoadContext: (req, res) => loadContext(req.ip, res.locals.cspNonce as string | undefined, locale),
+    });
+    if (remixHandlers.size < MAX_LOCALE_HANDLERS) remixHandlers.set(key, handler);
+    return handler;
+  };
   app.all(
     "*",
     options.handler ??
-      createRequestHandler({
-        build: build!,
-        mode: config.NODE_ENV,
-        getLoadContext: (req, res) => loadContext(req.ip, res.locals.cspNonce as string | undefined),
+      ((req, res, next) => {
+        // The locale segment follows the base path (/shop/en-GB/cart), which every request here starts with.
+        const locale = LOCALE_PREFIX.exec(base ? req.path.slice(base.length) : req.path)?.[1];
+        return remixHandler(locale)(req, res, next);
       }),
   );
 

@@ -29,6 +29,7 @@ export function Breadcrumbs({
   className,
 }: BreadcrumbsProps) {
   const trail = limitBreadcrumbs(items, { showHome, homeUrl, homeLabel });
+  // Inside the app a router Link: it puts the page's basename (a locale's /en-GB) in front of the store's paths.
   if (trail.length === 0) return null;
   return (
     <nav aria-label={label} className={["kit-breadcrumbs", className].filter(Boolean).join(" ")}>

@@ -105,7 +105,7 @@ export function loadCartView(emu: Emu, cart: CartRow, processing = false): CartV
   const catalog = catalogStore(emu);
   const categories = new Map(catalog.categories().map((c) => [c.id, c]));
   const items = cartItems(emu, cart.id);
-  const products = items.map((i) => catalog.product(i.product_id)!);
+  const products = items.map((i) => catalog.productIn(i.product_id, cart.currency_iso_code)!);
   const coupons = cartCoupons(emu, cart.id);
   const pricingLines: PricingLine[] = items.map((item, i) => ({
     id: item.id,

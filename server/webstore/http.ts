@@ -87,6 +87,11 @@ function webstoreBaseUrl(baseUrl: string, apiVersion: string, webstoreId: string
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 const isCartPath = (relativePath: string): boolean => /^carts(\/|\?|$)/.test(relativePath);
+/**
+ * Price reads take the currency too (ConnectApi.CommerceStorePricing getProductPrices(…, currencyIsoCode)): a shopper
+ * shopping in GBP sees the GBP price book's prices on product pages, as the cart will charge them.
+ */
+const isPricingPath = (relativePath: string): boolean => /^pricing\/products(\/|\?|$)/.test(relativePath);
 
 function appendQuery(url: URL, query: Query): void {
   for (const [key, value] of Object.entries(query)) {
@@ -212,7 +217,8 @@ export function createHttp(options: HttpOptions): Http {
         query.effectiveAccountId = options.effectiveAccountId;
       }
       const cartCall = inWebstore && isCartPath(request.path);
-      if (cartCall && method !== 'DELETE' && query.currencyIsoCode == null && options.currencyIsoCode) {
+      const currencyCall = (cartCall && method !== 'DELETE') || (inWebstore && isPricingPath(request.path));
+      if (currencyCall && query.currencyIsoCode == null && options.currencyIsoCode) {
         query.currencyIsoCode = options.currencyIsoCode;
       }
       appendQuery(url, query);

@@ -18,6 +18,7 @@ import {
   type OrderDeliveryGroup,
   type OrderLineItem,
 } from "../../lib/orders";
+import { useStoreLocale } from "../StoreLocale";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   if (children === null || children === undefined || children === "") return null;
@@ -74,6 +75,7 @@ function LineItem({ item, currency }: { item: OrderLineItem; currency: string })
 }
 
 function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; index: number; currency: string }) {
+  const locale = useStoreLocale();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const page = pageOfItems(group.items, itemsLimit(searchParams, index));
@@ -96,7 +98,7 @@ function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; 
         <Fact term="Phone">{group.phoneNumber ? formatPhone(group.phoneNumber) : null}</Fact>
         <Fact term="Delivery method">{group.deliveryMethod}</Fact>
         <Fact term="Desired delivery date">
-          {group.desiredDeliveryDate ? formatDate(group.desiredDeliveryDate, "medium") : null}
+          {group.desiredDeliveryDate ? formatDate(group.desiredDeliveryDate, "medium", { locale }) : null}
         </Fact>
         <Fact term="Gift">{group.isGift ? "Yes" : null}</Fact>
         <Fact term="Gift message">{group.giftMessage}</Fact>
@@ -130,6 +132,7 @@ function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; 
 export function OrderDetails({ order }: { order: OrderData }) {
   const { summary } = order;
   const currency = summary.currencyIsoCode;
+  const locale = useStoreLocale();
   const navigation = useNavigation();
   const postedHere = useIsCurrentPath(navigation.formAction?.split("?")[0]);
   const reordering =
@@ -147,7 +150,7 @@ export function OrderDetails({ order }: { order: OrderData }) {
         </h2>
         <dl className="orders-facts">
           <Fact term="Order Number">{summary.orderNumber}</Fact>
-          <Fact term="Ordered Date">{summary.orderedDate ? formatDate(summary.orderedDate, "medium") : null}</Fact>
+          <Fact term="Ordered Date">{summary.orderedDate ? formatDate(summary.orderedDate, "medium", { locale }) : null}</Fact>
           <Fact term="Status">{summary.status}</Fact>
         </dl>
         <Form method="post" className="orders-details__reorder">

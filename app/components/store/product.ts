@@ -41,6 +41,8 @@ export interface ProductCardView {
   unitPrice: string | null;
   /** The list price, shown struck through when it differs. */
   listPrice: string | null;
+  /** The prices' currency (the search page's, or the shopper's after repricing); the store's default when absent. */
+  currency?: string;
 }
 
 /** A product of the search results (search/product-search, search/products). */

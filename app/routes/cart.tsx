@@ -11,7 +11,7 @@
  * never waits for the API.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { isFetchError } from "../../server/webstore/errors";
 import { Button } from "~/components/Button";
@@ -32,6 +32,8 @@ import { VALIDITY_MESSAGES } from "~/lib/validity";
 import type { RefreshHandle } from "~/root";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
 import { taxLabel } from "~/lib/checkout";
+import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/payment-link";
+import { createPaymentLink } from "~/payment-link.server";
 import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
@@ -107,6 +109,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const ref = cartRef(ws);
   if (!ref) return reply(false, "Your cart is empty.");
+
+  if (intent === "paymentLink") {
+    // A plain form (with or without JavaScript): the shopper goes to the payment link's page, or back with a note.
+    const created = await createPaymentLink(ws);
+    if (created.ok) return ws.redirect(payPath(created.cartId), toast("success", PAYMENT_LINK_MESSAGES.created));
+    return ws.redirect(returnTo, toast("error", created.message));
+  }
 
   try {
     switch (intent) {
@@ -243,6 +252,19 @@ function AppliedCoupon({ coupon, redirectTo }: { coupon: { id: string; code: str
   );
 }
 
+/** Spec §4 pay-now: a read-only copy of the cart, paid on its own page (routes/pay.$cartId). */
+function PaymentLinkForm() {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get(CART_FIELDS.intent) === "paymentLink";
+  return (
+    <Form method="post" action="/cart" className="store-cart-paylink">
+      <Button name={CART_FIELDS.intent} value="paymentLink" variant="neutral" pending={pending} pendingLabel="Creating payment link…">
+        Create a payment link
+      </Button>
+    </Form>
+  );
+}
+
 export default function CartPage() {
   const { cart, processing, couponCode } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -358,6 +380,7 @@ export default function CartPage() {
           <Link to="/checkout" className="kit-button kit-button--brand store-cart-checkout">
             Checkout
           </Link>
+          <PaymentLinkForm />
           {busy ? (
             <p className="store-muted" role="status">
               Updating totals…

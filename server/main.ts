@@ -93,6 +93,8 @@ export async function startServer(config: Config = readConfig(), options: StartO
         caches,
         clientAddress,
         serverRendering: true,
+        // Spec §7: cart calls carry X-Highscale when the store has high-scale carts (its application context says).
+        highScaleCart: "applicationContext",
         oauth: {
           clientId: config.WEBSTORE_CLIENT_ID,
           clientSecret: config.WEBSTORE_CLIENT_SECRET,

@@ -3,7 +3,6 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/components/store/Header";
 import { ProductGrid } from "~/components/store/ProductCard";
-import type { ProductCardView } from "~/components/store/product";
 import { productCards } from "~/catalog.server";
 import { categoryPath } from "~/components/store/urls";
 import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";

@@ -11,7 +11,7 @@
  * never waits for the API.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { isFetchError } from "../../server/webstore/errors";
 import { Button } from "~/components/Button";
@@ -23,6 +23,7 @@ import { CART_ITEMS_HEADING_ID, CartLine, type CartActionData } from "~/componen
 import { EmptyState } from "~/components/store/LineProduct";
 import { cartView, EMPTY_CART, isNonZeroMoney } from "~/components/store/cart-view";
 import { JsMarker, moveFocusTo, submittedWithJs } from "~/components/store/forms";
+import { useStoreHref } from "~/components/store-href";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { Pagination } from "~/components/store/Pagination";
@@ -32,6 +33,8 @@ import { VALIDITY_MESSAGES } from "~/lib/validity";
 import type { RefreshHandle } from "~/root";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
 import { taxLabel } from "~/lib/money";
+import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/payment-link";
+import { createPaymentLink } from "~/payment-link.server";
 import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
@@ -107,6 +110,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const ref = cartRef(ws);
   if (!ref) return reply(false, "Your cart is empty.");
+
+  if (intent === "paymentLink") {
+    // A plain form (with or without JavaScript): the shopper goes to the payment link's page, or back with a note.
+    const created = await createPaymentLink(ws);
+    if (created.ok) return ws.redirect(payPath(created.cartId), toast("success", PAYMENT_LINK_MESSAGES.created));
+    return ws.redirect(returnTo, toast("error", created.message));
+  }
 
   try {
     switch (intent) {
@@ -252,6 +262,8 @@ export const CHECKOUT_WAIT_MESSAGE = "Your cart is being updated. Checkout will 
  * Refresh link is there for when that takes too long.
  */
 function CheckoutAction({ processing, busy, gaveUp, here }: { processing: boolean; busy: boolean; gaveUp: boolean; here: string }) {
+  // A plain link (it must work where the router's scripts gave up), so the base path is added by hand.
+  const refreshHref = useStoreHref(here);
   if (!processing && !busy) {
     return (
       <Link to="/checkout" className="kit-button kit-button--brand store-cart-checkout">
@@ -261,7 +273,7 @@ function CheckoutAction({ processing, busy, gaveUp, here }: { processing: boolea
   }
   const refresh = (
     <p>
-      <a href={here}>Refresh the cart</a>
+      <a href={refreshHref}>Refresh the cart</a>
     </p>
   );
   return (
@@ -277,6 +289,19 @@ function CheckoutAction({ processing, busy, gaveUp, here }: { processing: boolea
       </p>
       {processing ? gaveUp ? refresh : <noscript>{refresh}</noscript> : null}
     </>
+  );
+}
+
+/** Spec §4 pay-now: a read-only copy of the cart, paid on its own page (routes/pay.$cartId). */
+function PaymentLinkForm() {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get(CART_FIELDS.intent) === "paymentLink";
+  return (
+    <Form method="post" action="/cart" className="store-cart-paylink">
+      <Button name={CART_FIELDS.intent} value="paymentLink" variant="neutral" pending={pending} pendingLabel="Creating payment link…">
+        Create a payment link
+      </Button>
+    </Form>
   );
 }
 
@@ -393,6 +418,7 @@ export default function CartPage() {
             </div>
           </dl>
           <CheckoutAction processing={processing} busy={busy} gaveUp={gaveUp} here={`${location.pathname}${location.search}`} />
+          <PaymentLinkForm />
         </aside>
       </div>
     </div>

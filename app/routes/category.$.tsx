@@ -7,7 +7,6 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle } from "~/components/store/PageError";
 import { ProductResults } from "~/components/store/ProductResults";
-import type { ProductCardView } from "~/components/store/product";
 import { ProductSort } from "~/components/store/ProductSort";
 import { categoryPath, idFromSplat, pagingFromTotal, readPage, searchPage } from "~/components/store/urls";
 import { isFetchError } from "../../server/webstore/errors";

@@ -105,6 +105,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return [];
     }),
   ]);
+  // Read before the guest's session keys go: a payment link made as a guest still counts at this login.
+  const paymentLinkActive = !!session.get("paymentLinkId");
   session.clearAuth();
   keepBuyerTokens(session, login);
   session.set("userId", userInfo?.userId || login.userId);
@@ -121,7 +123,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Spec §4: the guest cart is preserved once, unless a payment link is being paid; failures never block login.
   const guestCartId = session.get("guestCartId");
   let failed = 0;
-  if (guestCartId && !session.get("paymentLinkId")) {
+  if (guestCartId && !paymentLinkActive) {
     try {
       const result = await buyer.preserveCart(guestCartId);
       failed = result?.numberOfProductsWithError ?? 0;

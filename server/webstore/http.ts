@@ -30,7 +30,8 @@ export interface HttpOptions {
   clientAddress?: string;
   effectiveAccountId?: string;
   currencyIsoCode?: string;
-  highScaleCart?: boolean;
+  /** On: every cart call carries `X-Highscale: true`; a function is asked once per cart call (the store's setting). */
+  highScaleCart?: boolean | (() => Promise<boolean>);
   retry: RetryPolicy;
   sleep: (ms: number) => Promise<void>;
   /** The clock of the retry policy's `maxRetryMs`; default Date.now. */
@@ -208,7 +209,7 @@ export function createHttp(options: HttpOptions): Http {
       return accessToken;
     },
 
-    request<T>(request: WebstoreRequest) {
+    async request<T>(request: WebstoreRequest) {
       const method = request.method ?? 'GET';
       const inWebstore = request.scope !== 'data';
       const url = new URL(request.path, inWebstore ? webstoreBase : dataBase);
@@ -225,7 +226,8 @@ export function createHttp(options: HttpOptions): Http {
 
       const headers = sessionHeaders();
       if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-      if (cartCall && options.highScaleCart) headers['X-Highscale'] = 'true';
+      const highScale = typeof options.highScaleCart === 'function' ? cartCall && (await options.highScaleCart()) : options.highScaleCart;
+      if (cartCall && highScale) headers['X-Highscale'] = 'true';
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);
       return exchange<T>(method, url, headers, body, { ...request, authenticated: true });
     },

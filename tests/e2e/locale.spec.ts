@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { auditablePage, expect, jsEnabled, seriousViolations, signIn, test } from "./support";
+import { auditablePage, expect, jsEnabled, seriousViolations, test } from "./support";
 
 /**
  * The demo store's second currency and locale (README, demo contract): GBP with its own price book (the USD prices

@@ -33,7 +33,7 @@ export class StoreControls {
     expect((await this.request.post("/__emulator/clock", { data: { advanceSeconds: seconds } })).ok()).toBe(true);
   }
   /** The API requests the store has answered (method, path, status), oldest first. */
-  async journal(query: { method?: string; path?: string } = {}): Promise<{ method: string; path: string; status: number }[]> {
+  async journal(query: { method?: string; path?: string } = {}): Promise<{ method: string; path: string; status: number; highScale?: boolean }[]> {
     const res = await this.request.get(`/__emulator/journal?${new URLSearchParams(query)}`);
     expect(res.ok()).toBe(true);
     return (await res.json()).entries;

@@ -13,6 +13,9 @@ export default defineConfig({
           environment: "node",
           // The route tests drive the compiled Remix app: built first when missing or older than app/.
           globalSetup: ["tests/routes/global-setup.ts"],
+          // Node loads the compiled Remix build itself, as server/main.ts does in production: vite has nothing to
+          // transform there (and doing so cost each route test file a second or two).
+          server: { deps: { external: [/\/build\/index\.js$/] } },
         },
       },
       {

@@ -107,6 +107,8 @@ export interface Answer {
   alerts: string[];
   /** The value a text field is rendered with (`<input name=…>`), null when there is no such field. */
   field(name: string): string | null;
+  /** The error shown under a field (the kit's `{id}-error` region of the field named `name`), "" when none. */
+  fieldError(name: string): string | null;
   /** A form of the page as a browser would submit it: the one whose submit button reads `button`. */
   form(button: string): PageForm;
 }
@@ -216,6 +218,7 @@ export class Visitor {
       toasts: [...html.matchAll(/<p class="kit-toast__message">([\s\S]*?)<\/p>/g)].map((m) => visibleText(m[1]!)),
       alerts: alertsOf(html),
       field: (name) => fieldValue(html, name),
+      fieldError: (name) => fieldErrorOf(html, name),
       form: (button) => pageForm(html, button, path),
     };
   }
@@ -323,6 +326,17 @@ function alertsOf(html: string): string[] {
     if (text) alerts.push(text);
   }
   return alerts;
+}
+
+function fieldErrorOf(html: string, name: string): string | null {
+  for (const m of html.matchAll(/<(?:input|select|textarea)\b[^>]*>/gi)) {
+    if (attribute(m[0], "name") !== name) continue;
+    const id = attribute(m[0], "id");
+    const region = id ? html.indexOf(` id="${id.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}-error"`) : -1;
+    if (region === -1) return null;
+    return visibleText(elementAt(html, html.lastIndexOf("<", region)));
+  }
+  return null;
 }
 
 function attribute(tag: string, name: string): string | null {

@@ -30,5 +30,6 @@ export default async function setup() {
   if (!(await buildIsStale())) return;
   console.log("tests/routes: building the Remix app (build/index.js is missing or older than app/)");
   const { remixBuild } = await import("../../scripts/remix-build.mjs");
-  if (!remixBuild()) throw new Error("remix build failed: the route tests need build/index.js");
+  // A production build, as `npm run build` makes it (vitest sets NODE_ENV=test): the same app `npm start` would serve.
+  if (!remixBuild({ env: { ...process.env, NODE_ENV: "production" } })) throw new Error("remix build failed: the route tests need build/index.js");
 }

@@ -132,6 +132,34 @@ describe("Log out", () => {
   });
 });
 
+describe("A buyer's session that timed out", () => {
+  test("sends a page and a form post to sign in again, with the spec's toast, and back afterwards", async () => {
+    const buyer = await store.signedIn(BUYER);
+    expect((await buyer.load("/cart")).status).toBe(200);
+    // Past the site's session timeout (SESSION_SECONDS, 2 h of the emulator's clock) the API refuses the token.
+    expect((await store.control("POST", "/__emulator/clock", { advanceSeconds: 7201 })).ok).toBe(true);
+    try {
+      const page = await buyer.load("/cart");
+      expect(page.status).toBe(303);
+      expect(page.location).toBe("/login?redirectTo=%2Fcart");
+      const login = await buyer.load(page.location!);
+      expect(login.toasts).toEqual(["Your session has timed out. Try again."]);
+      expect(login.text).toContain("Sign in");
+
+      const again = await store.signedIn(BUYER);
+      expect((await again.load("/cart")).status).toBe(200);
+      await buyer.submit("/login", { username: BUYER.username, password: BUYER.password, redirectTo: "/cart" });
+      await store.control("POST", "/__emulator/clock", { advanceSeconds: 7201 });
+      // With JavaScript a fetcher's post gets the same redirect, as data.
+      const post = await buyer.submit("/cart", { intent: "update", lineId: "0a9EM0000000001", quantity: "2" }, { js: true, headers: { Referer: `${store.url}/cart` } });
+      expect(post.status).toBe(202);
+      expect(post.location).toBe("/login?redirectTo=%2Fcart");
+    } finally {
+      await store.reset();
+    }
+  });
+});
+
 describe("A guest who signs in", () => {
   test("keeps the guest cart: it is moved into the buyer's cart, once", async () => {
     const before = (await (await store.signedIn(BUYER)).load("/cart")).cartCount!;

@@ -81,6 +81,27 @@ describe("Add to cart", () => {
   });
 });
 
+describe("A store without guest carts", () => {
+  test("sends a guest's Add to cart to sign in, and back to the product afterwards", async () => {
+    const settings = await store.control("POST", "/__emulator/settings", { applicationContext: { guestCartEnabled: false } });
+    expect(settings.ok).toBe(true);
+    try {
+      const guest = store.visitor();
+      const added = await guest.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "1" });
+      expect(added.status).toBe(303);
+      expect(added.location).toBe(`/login?redirectTo=%2Fproduct%2F${COFFEE.id}`);
+      const login = await guest.load(added.location!);
+      expect(login.toasts).toEqual(["Sign in to add items to your cart."]);
+
+      const withJs = await store.visitor().submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "1" }, { js: true });
+      expect(withJs.status).toBe(202);
+      expect(withJs.location).toBe(`/login?redirectTo=%2Fproduct%2F${COFFEE.id}`);
+    } finally {
+      await store.reset();
+    }
+  });
+});
+
 describe("Cart lines", () => {
   test("update a quantity without JavaScript: 303 to /cart, 'Your cart was updated.' and the new count", async () => {
     const guest = await guestWith(COFFEE, 1);

@@ -207,6 +207,26 @@ describe("A guest's checkout", () => {
   });
 });
 
+describe("A store without guest checkout", () => {
+  test("sends the guest to sign in with the cart kept, and back to checkout afterwards", async () => {
+    const guest = await guestWithCart(1);
+    const settings = await store.control("POST", "/__emulator/settings", { applicationContext: { guestCheckoutEnabled: false } });
+    expect(settings.ok).toBe(true);
+    try {
+      const start = await guest.load("/checkout");
+      expect(start.status).toBe(303);
+      expect(start.location).toBe("/login?redirectTo=%2Fcheckout");
+      const login = await guest.load(start.location!);
+      expect(login.toasts).toEqual(["Sign in to check out."]);
+      expect(login.cartCount).toBe(1);
+      const signedIn = await guest.fill(login, "Sign in", { Email: BUYER.username, Password: BUYER.password });
+      expect(signedIn.location).toBe("/checkout");
+    } finally {
+      await store.reset();
+    }
+  });
+});
+
 describe("A buyer's checkout", () => {
   test("ships to the default saved address and places the order, which the order history then lists", async () => {
     await store.reset();

@@ -1,0 +1,253 @@
+/**
+ * Checkout (app/routes/checkout.*): start → shipping → delivery → payment → review → place order → confirmation,
+ * each step a form posted without JavaScript (303 to the next step, or the step again, 400, with the spec's
+ * message and everything typed but the card's secrets) and with it (`<Form>` over single fetch: a redirect as data,
+ * or the form's data). The emulator's gateway: 4242… succeeds, 4000…0002 is declined (README, demo contract).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BUYER, startStore, type Answer, type Store, type Visitor } from "./harness";
+
+const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
+const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
+const CONTACT = { Email: "sam@example.com", lastName: "Shopper", Phone: "5125550100" };
+const TEXAS = {
+  "First Name": "Sam",
+  "shipments[0].address.lastName": "Shopper",
+  Street: "200 Congress Ave",
+  City: "Austin",
+  State: "TX",
+  "Postal Code": "78701",
+};
+const CARD = { "Card number": "4242424242424242", "Expiry month": "12", "Expiry year": EXPIRY_YEAR, CVV: "123" };
+const DECLINED = "Your card was declined. Use another card or payment method.";
+
+let store: Store;
+beforeAll(async () => {
+  store = await startStore();
+});
+afterAll(() => store?.close());
+
+async function guestWithCart(quantity = 2): Promise<Visitor> {
+  const guest = store.visitor();
+  expect((await guest.submit(`/product/${COFFEE.id}`, { intent: "add", quantity })).status).toBe(303);
+  return guest;
+}
+
+/** /checkout as a browser without JavaScript meets it: 'Loading' that refreshes itself, then the shipping step. */
+async function openShipping(visitor: Visitor): Promise<Answer> {
+  let start = await visitor.load("/checkout");
+  for (let reloads = 0; start.status === 200 && reloads < 5; reloads++) {
+    expect(start.text).toContain("This page refreshes by itself.");
+    expect(start.html).toContain('<meta http-equiv="refresh" content="1"/>');
+    start = await visitor.load("/checkout");
+  }
+  expect(start.status).toBe(303);
+  expect(start.location).toBe("/checkout/shipping");
+  const shipping = await visitor.load(start.location!);
+  expect(shipping.status).toBe(200);
+  return shipping;
+}
+
+async function guestAtPayment(): Promise<{ guest: Visitor; payment: Answer }> {
+  const guest = await guestWithCart();
+  const shipping = await openShipping(guest);
+  const delivery = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, ...TEXAS }, { follow: true });
+  const payment = await guest.fill(delivery, "Continue to payment", {}, { follow: true });
+  expect(payment.text).toContain("Continue to review");
+  return { guest, payment };
+}
+
+describe("A guest's checkout", () => {
+  test("without JavaScript, step by step, to the order's confirmation", async () => {
+    const guest = await guestWithCart();
+    const shipping = await openShipping(guest);
+    expect(shipping.text).toContain("Contact information");
+
+    const toDelivery = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, ...TEXAS });
+    expect(toDelivery.status).toBe(303);
+    expect(toDelivery.location).toBe("/checkout/delivery");
+    const delivery = await guest.load(toDelivery.location!);
+    expect(delivery.text).toContain("Ships to Sam Shopper, 200 Congress Ave, Austin, TX 78701, US");
+    // The first delivery method is chosen for the shopper.
+    expect(delivery.form("Continue to payment").fields["shipments[0].deliveryMethodId"]).toBeTruthy();
+
+    const toPayment = await guest.fill(delivery, "Continue to payment", {});
+    expect(toPayment.status).toBe(303);
+    expect(toPayment.location).toBe("/checkout/payment");
+    const payment = await guest.load(toPayment.location!);
+    // The cardholder's name starts as the shipping address's name.
+    expect(payment.field("cardholderName")).toBe("Sam Shopper");
+
+    const toReview = await guest.fill(payment, "Continue to review", CARD);
+    expect(toReview.status).toBe(303);
+    expect(toReview.location).toBe("/checkout/review");
+    const review = await guest.load(toReview.location!);
+    expect(review.text).toContain("Email sam@example.com");
+    expect(review.text).toContain("Visa ending in 4242");
+    expect(review.html).not.toContain("4242424242424242");
+
+    const placed = await guest.fill(review, "Place order", {});
+    expect(placed.status).toBe(303);
+    const orderNumber = /^\/checkout\/confirmation\/(\d{8})$/.exec(placed.location ?? "")?.[1];
+    expect(orderNumber, `placed → ${placed.location}`).toBeTruthy();
+    const confirmation = await guest.load(placed.location!);
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.text).toContain(`Thank you for your order Your order number is ${orderNumber}`);
+    expect(confirmation.cartCount).toBe(0);
+
+    // The same form posted again (a double click, the back button): the same confirmation, no second order.
+    const again = await guest.fill(review, "Place order", {});
+    expect(again.location).toBe(placed.location);
+    // Someone else's confirmation page is not found.
+    expect((await store.visitor().load(placed.location!)).status).toBe(404);
+  });
+
+  test("with JavaScript, each step's redirect comes as data", async () => {
+    const guest = await guestWithCart(1);
+    const shipping = await openShipping(guest);
+    const toDelivery = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, ...TEXAS }, { js: true });
+    expect(toDelivery.status).toBe(202);
+    expect(toDelivery.location).toBe("/checkout/delivery");
+
+    const delivery = await guest.load("/checkout/delivery");
+    const express = delivery.html.match(/name="shipments\[0\]\.deliveryMethodId"[^>]*value="([^"]+)"/g)?.[1];
+    const expressId = express ? /value="([^"]+)"/.exec(express)![1]! : null;
+    expect(expressId, "a second delivery method").toBeTruthy();
+    const toPayment = await guest.fill(delivery, "Continue to payment", { "shipments[0].deliveryMethodId": expressId! }, { js: true });
+    expect(toPayment.status).toBe(202);
+    expect(toPayment.location).toBe("/checkout/payment");
+
+    const payment = await guest.load("/checkout/payment");
+    const toReview = await guest.fill(payment, "Continue to review", CARD, { js: true });
+    expect(toReview.status).toBe(202);
+    expect(toReview.location).toBe("/checkout/review");
+
+    const review = await guest.load("/checkout/review");
+    expect(review.text).toContain("Express Shipping");
+    const placed = await guest.fill(review, "Place order", {}, { js: true });
+    expect(placed.status).toBe(202);
+    expect(placed.location).toMatch(/^\/checkout\/confirmation\/\d{8}$/);
+    expect((await guest.data("/", ["root"])).data).toMatchObject({ root: { data: { cartCount: 0 } } });
+  });
+
+  test("a refused shipping step keeps everything typed and names the missing field", async () => {
+    const guest = await guestWithCart(1);
+    const shipping = await openShipping(guest);
+    const refused = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, Email: "sam@", ...TEXAS, City: "" });
+    expect(refused.status).toBe(400);
+    expect(refused.fieldError("shipments[0].address.city")).toBe("Complete this field.");
+    expect(refused.fieldError("email")).toBe("Enter a valid email address, such as john@example.com.");
+    expect(refused.fieldError("phone")).toBe("");
+    const kept = refused.form("Continue to delivery").fields;
+    expect(kept).toMatchObject({
+      email: "sam@",
+      lastName: "Shopper",
+      phone: "5125550100",
+      "shipments[0].address.firstName": "Sam",
+      "shipments[0].address.street": "200 Congress Ave",
+      "shipments[0].address.city": "",
+      "shipments[0].address.postalCode": "78701",
+    });
+
+    const withJs = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, ...TEXAS, "Postal Code": "" }, { js: true });
+    expect(withJs.status).toBe(400);
+    expect(withJs.data).toMatchObject({
+      data: {
+        intent: "save",
+        result: {
+          status: "error",
+          error: { "shipments[0].address.postalCode": ["Complete this field."] },
+          initialValue: { email: CONTACT.Email, shipments: [{ address: { street: "200 Congress Ave", city: "Austin" } }] },
+        },
+      },
+    });
+  });
+
+  test("a declined card: 400, the spec's message, the name kept and the card's number and code never sent back", async () => {
+    const { guest, payment } = await guestAtPayment();
+    const declined = await guest.fill(payment, "Continue to review", { ...CARD, "Card number": "4000000000000002", "Cardholder name": "Sam Q. Shopper" });
+    expect(declined.status).toBe(400);
+    expect(declined.alerts.join(" ")).toContain(DECLINED);
+    expect(declined.field("cardholderName")).toBe("Sam Q. Shopper");
+    expect(declined.field("cardNumber")).toBe("");
+    expect(declined.field("cvv")).toBe("");
+    expect(declined.html).not.toContain("4000000000000002");
+
+    const withJs = await guest.fill(payment, "Continue to review", { ...CARD, "Card number": "4000000000000002" }, { js: true });
+    expect(withJs.status).toBe(400);
+    expect(JSON.stringify(withJs.data)).toContain(DECLINED);
+    expect(JSON.stringify(withJs.data)).not.toContain("4000000000000002");
+
+    // The review step is not reached without an authorised payment.
+    const review = await guest.load("/checkout/review");
+    expect(review.status).toBe(303);
+    expect(review.location).toBe("/checkout/payment");
+  });
+
+  test("a card number failing the Luhn check: 400, the refusal on the card number's field, nothing else lost", async () => {
+    const { guest, payment } = await guestAtPayment();
+    const refused = await guest.fill(payment, "Continue to review", { ...CARD, "Card number": "4242424242424241" });
+    expect(refused.status).toBe(400);
+    expect(refused.fieldError("cardNumber")).not.toBe("");
+    expect(refused.fieldError("cardholderName")).toBe("");
+    expect(refused.field("cardholderName")).toBe("Sam Shopper");
+    expect(refused.form("Continue to review").fields).toMatchObject({ expiryMonth: "12", expiryYear: EXPIRY_YEAR, cardNumber: "", cvv: "" });
+    expect((await guest.load("/checkout/review")).location).toBe("/checkout/payment");
+  });
+
+  test("a guest with an empty cart is sent back to the cart, and a later step to the start", async () => {
+    const guest = store.visitor();
+    const start = await guest.load("/checkout");
+    expect(start.status).toBe(303);
+    expect(start.location).toBe("/cart");
+    expect((await guest.load("/cart")).toasts).toEqual(["Your cart is empty."]);
+    const payment = await guest.load("/checkout/payment");
+    expect(payment.status).toBe(303);
+    expect(payment.location).toBe("/checkout");
+  });
+});
+
+describe("A store without guest checkout", () => {
+  test("sends the guest to sign in with the cart kept, and back to checkout afterwards", async () => {
+    const guest = await guestWithCart(1);
+    const settings = await store.control("POST", "/__emulator/settings", { applicationContext: { guestCheckoutEnabled: false } });
+    expect(settings.ok).toBe(true);
+    try {
+      const start = await guest.load("/checkout");
+      expect(start.status).toBe(303);
+      expect(start.location).toBe("/login?redirectTo=%2Fcheckout");
+      const login = await guest.load(start.location!);
+      expect(login.toasts).toEqual(["Sign in to check out."]);
+      expect(login.cartCount).toBe(1);
+      const signedIn = await guest.fill(login, "Sign in", { Email: BUYER.username, Password: BUYER.password });
+      expect(signedIn.location).toBe("/checkout");
+    } finally {
+      await store.reset();
+    }
+  });
+});
+
+describe("A buyer's checkout", () => {
+  test("ships to the default saved address and places the order, which the order history then lists", async () => {
+    await store.reset();
+    const buyer = await store.signedIn(BUYER);
+    await buyer.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "1" });
+    const shipping = await openShipping(buyer);
+    // No contact fields for a buyer: the account knows them.
+    expect(shipping.field("email")).toBeNull();
+    expect(shipping.text).toContain("San Francisco");
+
+    const delivery = await buyer.fill(shipping, "Continue to delivery", {}, { follow: true });
+    expect(delivery.text).toContain("San Francisco");
+    const payment = await buyer.fill(delivery, "Continue to payment", {}, { follow: true });
+    const review = await buyer.fill(payment, "Continue to review", { "Cardholder name": "Alex Buyer", ...CARD }, { follow: true });
+    expect(review.text).toContain("Visa ending in 4242");
+    const placed = await buyer.fill(review, "Place order", {});
+    const orderNumber = /^\/checkout\/confirmation\/(\d{8})$/.exec(placed.location ?? "")?.[1];
+    expect(orderNumber).toBe("00000110");
+
+    const history = await buyer.load("/OrderSummary/OrderSummary/Default");
+    expect(history.text).toContain("00000110");
+    expect((await buyer.load("/OrderSummary/00000110")).status).toBe(200);
+  });
+});

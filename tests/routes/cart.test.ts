@@ -52,7 +52,7 @@ describe("Add to cart", () => {
     const added = await guest.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "3" }, { js: true });
     expect(added.status).toBe(200);
     expect(added.location).toBeNull();
-    expect(added.data).toEqual({ data: { ok: true, error: null, quantity: "3", onQuantity: false } });
+    expect(added.data).toEqual({ data: { ok: true, error: null, quantity: "3", onQuantity: false, onPlan: false } });
     expect(await countAfterRevalidation(guest)).toBe(3);
   });
 
@@ -67,7 +67,7 @@ describe("Add to cart", () => {
     expect(page.cartCount).toBe(0);
 
     const withJs = await guest.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "abc" }, { js: true });
-    expect(withJs.data).toEqual({ data: { ok: false, error: expect.any(String), quantity: "abc", onQuantity: true } });
+    expect(withJs.data).toEqual({ data: { ok: false, error: expect.any(String), quantity: "abc", onQuantity: true, onPlan: false } });
     expect(await countAfterRevalidation(guest)).toBe(0);
   });
 

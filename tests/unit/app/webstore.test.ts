@@ -16,7 +16,8 @@ function setup(methods: Calls, sessionData: Record<string, unknown> = {}, url = 
   /** The scopes of the shopper's clients (the identity calls use an unscoped client, not recorded). */
   const scopes: any[] = [];
   const guestLogin = vi.fn(async () => GUEST_TOKEN);
-  const all = { guestLogin, ...methods };
+  // Every request reads the (cached) application context for the cart currency (spec §4): a single-currency store.
+  const all = { guestLogin, getApplicationContext: async () => ({ supportedCurrencies: ["USD"], defaultCurrency: "USD" }), ...methods };
   const context = {
     webstore: (scope: any) => {
       if (Object.keys(scope).length) scopes.push(scope);
@@ -94,7 +95,8 @@ describe("getWebstore", () => {
     const t = setup({ getProduct: async () => ({ id: "01t" }) }, {}, "http://localhost/cart", { serverTiming: true });
     const ws = await t.ws();
     await ws.client.getProduct("01t");
-    expect((await ws.headers()).get("Server-Timing")).toMatch(/^api;desc="getProduct";dur=\d+\.\d$/);
+    // Each call of the request, in order: the application context (for the cart currency) first, then the page's.
+    expect((await ws.headers()).get("Server-Timing")).toMatch(/^api;desc="getApplicationContext";dur=\d+\.\d, api;desc="getProduct";dur=\d+\.\d$/);
   });
 
   it("writes no Server-Timing by default: how long the API took is nobody's business in production", async () => {

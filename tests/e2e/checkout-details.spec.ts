@@ -37,6 +37,8 @@ test("the cart's Checkout waits, busy, while the cart is still processing, then 
 const SINGLE_ACCOUNT_BUYER = { email: "initech@demo.store", password: "demo-pass-1" };
 
 test("a business buyer with a single account sends a gift, pays by purchase order, and sees the shipment's total", async ({ page }) => {
+  // A whole checkout, visited twice at delivery, with two axe audits: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   await signIn(page, SINGLE_ACCOUNT_BUYER);
   // One account: nothing to switch between.
   await expect(page.getByRole("button", { name: "Switch account" })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { getStoreSession } from "../../../app/session.server";
-import { addToCart, cartRef, getWebstore, isGuestCartDisabledError } from "../../../app/webstore.server";
+import { addToCart, cartRef, getWebstore, isBusinessAccount, isGuestCartDisabledError } from "../../../app/webstore.server";
 
 /** A FetchError look-alike: the app checks errors by name, as the client asks. */
 function fetchError(status: number, message = "failed", type = "ERROR") {
@@ -226,5 +226,21 @@ describe("addToCart", () => {
     expect(cartRef(ws)).toBe("current");
     await addToCart(ws, item);
     expect(calls).toEqual(["add:active", "ensure", "add:0a6BUY"]);
+  });
+});
+
+describe("isBusinessAccount", () => {
+  const clientAnswering = (answer: () => Promise<unknown>) => ({ getEffectiveAccount: vi.fn(answer) }) as any;
+
+  it("reads Account.IsPersonAccount: a person account is a consumer's, any other a business's", async () => {
+    const person = clientAnswering(async () => ({ id: "001A", name: "Alex", fields: { Id: "001A", IsPersonAccount: true } }));
+    expect(await isBusinessAccount(person, "001A")).toBe(false);
+    expect(person.getEffectiveAccount).toHaveBeenCalledWith("001A", { fields: ["IsPersonAccount"] });
+    expect(await isBusinessAccount(clientAnswering(async () => ({ id: "001B", name: "Acme", fields: { IsPersonAccount: "false" } })), "001B")).toBe(true);
+  });
+
+  it("doesn't guess when the API doesn't say or refuses", async () => {
+    expect(await isBusinessAccount(clientAnswering(async () => ({ id: "001B", name: "Acme", fields: {} })), "001B")).toBeUndefined();
+    expect(await isBusinessAccount(clientAnswering(async () => Promise.reject(fetchError(400, "No such column"))), "001B")).toBeUndefined();
   });
 });

@@ -86,6 +86,15 @@ test("a guest browses, adds to the cart and checks out to the confirmation, all 
     expect(answer.status(), `the picture ${src}`).toBe(200);
   }
 
+  // A category from the header, and its next page: pagination links stay under the base path too.
+  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Coffee" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${ORIGIN}${BASE}/category/coffee/`));
+  await expectAllUnderBase(page);
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${ORIGIN}${BASE}/category/coffee/[^?]+\\?page=2$`));
+  await expect(page.getByRole("navigation", { name: "Pages" }).getByText(/^Page 2 of/)).toBeVisible();
+  await expectAllUnderBase(page);
+
   // Search from the header, then a product from the results.
   await page.getByRole("search", { name: "Site" }).getByRole("searchbox").fill("Ethiopia");
   await page.getByRole("search", { name: "Site" }).getByRole("searchbox").press("Enter");

@@ -1,4 +1,4 @@
-import { useStoreHref } from "./store-href";
+import { useHref } from "@remix-run/react";
 import { BREADCRUMBS_HOME_LABEL, limitBreadcrumbs, type BreadcrumbItem } from "../lib/links";
 
 export type BreadcrumbDivider = "/" | ">";
@@ -57,11 +57,16 @@ export function Breadcrumbs({
   );
 }
 
-/** A crumb's link: a store path under the base path (a plain <a>: the trail may hold any URL the content gives). */
+/**
+ * A crumb's link (a plain <a>: the trail may hold any URL the content gives): a store path under the base path, as
+ * <Link> puts it (useStoreHref in ./store-href does the same; inlined here, where category and product pages would
+ * load that module as a chunk of its own).
+ */
 function BreadcrumbLink({ url, current, label }: { url: string; current: boolean; label: string }) {
-  const href = useStoreHref(url);
+  const storePath = url.startsWith("/") && !url.startsWith("//");
+  const href = useHref(storePath ? url : "/");
   return (
-    <a href={href} className="kit-breadcrumbs__link" aria-current={current ? "page" : undefined}>
+    <a href={storePath ? href : url} className="kit-breadcrumbs__link" aria-current={current ? "page" : undefined}>
       {label}
     </a>
   );

@@ -225,6 +225,18 @@ test("a buyer is sent to sign in, comes back, visits their pages, logs out and t
   expect(requests.filter((path) => !storeRequest(path)), "requests the browser made outside /shop/").toEqual([]);
 });
 
+test("the cookie banner's choice is posted under /shop/ and comes back to the page", async ({ page, store }) => {
+  // The banner shows when the store asks for shoppers' consent (application context shopperConsentEnabled).
+  await store.settings({ applicationContext: { shopperConsentEnabled: true } });
+  await page.goto(`${BASE}/cart`);
+  const banner = page.getByRole("region", { name: "Cookie consent" });
+  await expect(banner).toBeVisible();
+  await expectAllUnderBase(page);
+  await banner.getByRole("button", { name: "Accept" }).click();
+  await expect(banner).toBeHidden();
+  await expect(page).toHaveURL(`${ORIGIN}${BASE}/cart`);
+});
+
 test.describe("what stays at the site root", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "Plain HTTP, no browser: the js-on project runs it once.");
 

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useHref,
   useLocation,
   useMatches,
   useRouteLoaderData,
@@ -118,6 +119,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const refresh = useRefreshWhileProcessing();
   const location = useLocation();
+  // The banner's form is a plain <form> (it works before the app's scripts): its action under the base path, as
+  // <Form> would put it.
+  const consentAction = useHref("/cookie-consent");
   const nonce = useNonce();
   const toasts = (data?.toasts ?? []).map(parseToast).filter((t): t is Toast => t !== null);
   return (
@@ -153,7 +157,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <CookieConsentBanner
             enabled={data.consent.enabled}
             consent={data.consent.choice}
-            action="/cookie-consent"
+            action={consentAction}
             redirectTo={`${location.pathname}${location.search}`}
           />
         ) : null}

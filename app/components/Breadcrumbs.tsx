@@ -1,5 +1,4 @@
-import { useInRouterContext } from "@remix-run/react";
-import { useStoreHref } from "./store-href";
+import { useHref } from "@remix-run/react";
 import { BREADCRUMBS_HOME_LABEL, limitBreadcrumbs, type BreadcrumbItem } from "../lib/links";
 
 export type BreadcrumbDivider = "/" | ">";
@@ -30,7 +29,6 @@ export function Breadcrumbs({
   className,
 }: BreadcrumbsProps) {
   const trail = limitBreadcrumbs(items, { showHome, homeUrl, homeLabel });
-  // Inside the app a router Link: it puts the page's basename (a locale's /en-GB) in front of the store's paths.
   if (trail.length === 0) return null;
   return (
     <nav aria-label={label} className={["kit-breadcrumbs", className].filter(Boolean).join(" ")}>
@@ -60,20 +58,15 @@ export function Breadcrumbs({
 }
 
 /**
- * A crumb's link: a store path under the base path (a plain <a>: the trail may hold any URL the content gives).
- * Outside a router (the kit's component tests) there is no base path to add.
+ * A crumb's link (a plain <a>: the trail may hold any URL the content gives): a store path under the base path, as
+ * <Link> puts it (useStoreHref in ./store-href does the same; inlined here, where category and product pages would
+ * load that module as a chunk of its own).
  */
-function BreadcrumbLink(props: { url: string; current: boolean; label: string }) {
-  return useInRouterContext() ? <StoreBreadcrumbLink {...props} /> : <CrumbAnchor {...props} href={props.url} />;
-}
-
-function StoreBreadcrumbLink(props: { url: string; current: boolean; label: string }) {
-  return <CrumbAnchor {...props} href={useStoreHref(props.url)} />;
-}
-
-function CrumbAnchor({ href, current, label }: { href: string; current: boolean; label: string }) {
+function BreadcrumbLink({ url, current, label }: { url: string; current: boolean; label: string }) {
+  const storePath = url.startsWith("/") && !url.startsWith("//");
+  const href = useHref(storePath ? url : "/");
   return (
-    <a href={href} className="kit-breadcrumbs__link" aria-current={current ? "page" : undefined}>
+    <a href={storePath ? href : url} className="kit-breadcrumbs__link" aria-current={current ? "page" : undefined}>
       {label}
     </a>
   );

@@ -280,3 +280,44 @@ describe("EMULATOR_CONTROLS=public", () => {
     expect((await send(server.base, "GET", "/__emulator/journal", { headers: { "X-Forwarded-For": "203.0.113.9" } })).status).toBe(200);
   });
 });
+
+describe("a store under a base path (BASE_PATH=/shop)", () => {
+  let server: Started;
+  beforeAll(async () => {
+    server = await start({ BASE_PATH: "/shop" });
+  });
+  afterAll(() => server.close());
+
+  it("sends the site root to the store's home, and answers nothing of the store's outside /shop", async () => {
+    const root = await send(server.base, "GET", "/");
+    expect(root.status).toBe(302);
+    expect(root.headers.location).toBe("/shop/");
+    for (const path of ["/cart", "/shopping", "/build/entry.client.js", "/images/products/x.svg"]) {
+      const outside = await send(server.base, "GET", path);
+      expect(outside.status, path).toBe(404);
+      expect(outside.text, path).toBe("Not Found: the store is at /shop/\n");
+    }
+  });
+
+  it("hands the store's paths to Remix as they were asked for (its router strips the base path)", async () => {
+    for (const path of ["/shop", "/shop/", "/shop/cart", "/shop.data"]) {
+      const page = await send(server.base, "GET", path);
+      expect(page.status, path).toBe(200);
+      expect(page.json(), path).toMatchObject({ reached: true, path });
+    }
+  });
+
+  it("keeps the API, its test controls and the health check at the root", async () => {
+    expect((await send(server.base, "GET", "/healthz")).status).toBe(200);
+    expect((await send(server.base, "GET", `${API}/application-context`)).status).toBe(401);
+    expect((await send(server.base, "GET", "/__emulator/journal")).status).toBe(200);
+    expect((await send(server.base, "GET", `/shop${API}/application-context`)).json()).toMatchObject({ reached: true });
+  });
+
+  it("guards the store's forms under the base path as at the root", async () => {
+    const forged = await send(server.base, "POST", "/shop/cart", { headers: { Origin: EVIL, "Content-Type": FORM }, body: form({ intent: "x" }) });
+    expect(forged.status).toBe(403);
+    const own = await send(server.base, "POST", "/shop/cart", { headers: { Origin: server.base, "Content-Type": FORM }, body: form({ intent: "x" }) });
+    expect(own.json()).toMatchObject({ reached: true, method: "POST", path: "/shop/cart" });
+  });
+});

@@ -86,6 +86,15 @@ test("a guest browses, adds to the cart and checks out to the confirmation, all 
     expect(answer.status(), `the picture ${src}`).toBe(200);
   }
 
+  // A category from the header, and its next page: pagination links stay under the base path too.
+  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Coffee" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${ORIGIN}${BASE}/category/coffee/`));
+  await expectAllUnderBase(page);
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${ORIGIN}${BASE}/category/coffee/[^?]+\\?page=2$`));
+  await expect(page.getByRole("navigation", { name: "Pages" }).getByText(/^Page 2 of/)).toBeVisible();
+  await expectAllUnderBase(page);
+
   // Search from the header, then a product from the results.
   await page.getByRole("search", { name: "Site" }).getByRole("searchbox").fill("Ethiopia");
   await page.getByRole("search", { name: "Site" }).getByRole("searchbox").press("Enter");
@@ -159,6 +168,13 @@ test("a guest browses, adds to the cart and checks out to the confirmation, all 
   }
 });
 
+/** Signs the buyer in on the login page the store sent them to. */
+async function signInHere(page: Page) {
+  await page.getByLabel("Email").fill(BUYER.email);
+  await page.getByLabel("Password").fill(BUYER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
 test("a buyer is sent to sign in, comes back, visits their pages, logs out and times out, all under /shop/", async ({ page, store }) => {
   const requests = recordRequests(page);
 
@@ -166,9 +182,7 @@ test("a buyer is sent to sign in, comes back, visits their pages, logs out and t
   await page.goto(`${BASE}/account`);
   await expect(page).toHaveURL(`${ORIGIN}${BASE}/login?redirectTo=%2Faccount`);
   await expectAllUnderBase(page);
-  await page.getByLabel("Email").fill(BUYER.email);
-  await page.getByLabel("Password").fill(BUYER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInHere(page);
   await expect(page.getByRole("heading", { name: "Your account", level: 1 })).toBeVisible();
   await expect(page).toHaveURL(`${ORIGIN}${BASE}/account`);
   await expectAllUnderBase(page);
@@ -203,10 +217,19 @@ test("a buyer is sent to sign in, comes back, visits their pages, logs out and t
   await page.goto(`${BASE}/account`);
   await expect(page).toHaveURL(`${ORIGIN}${BASE}/login?redirectTo=%2Faccount`);
 
+  // The spec's logout path is under the base path too (webruntime/logout): a page asking to confirm.
+  await signInHere(page);
+  await expect(page).toHaveURL(`${ORIGIN}${BASE}/account`);
+  await page.goto(`${BASE}/webruntime/logout`);
+  await expect(page.getByRole("heading", { name: "Log out?", level: 1 })).toBeVisible();
+  await expectAllUnderBase(page);
+  await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
+  await expect(page.getByText("You're logged out.").first()).toBeVisible();
+  expect(underBase(new URL(page.url()).pathname), `after logging out, ${page.url()}`).toBe(true);
+
   // A session that times out sends the buyer to sign in under /shop/, and back to the page afterwards.
-  await page.getByLabel("Email").fill(BUYER.email);
-  await page.getByLabel("Password").fill(BUYER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.goto(`${BASE}/account`);
+  await signInHere(page);
   await expect(page).toHaveURL(`${ORIGIN}${BASE}/account`);
   await store.advanceClock(7300);
   await page.goto(`${BASE}/OrderSummary/OrderSummary/Default`);
@@ -214,6 +237,18 @@ test("a buyer is sent to sign in, comes back, visits their pages, logs out and t
   await expect(page.getByText("Your session has timed out. Try again.")).toBeVisible();
 
   expect(requests.filter((path) => !storeRequest(path)), "requests the browser made outside /shop/").toEqual([]);
+});
+
+test("the cookie banner's choice is posted under /shop/ and comes back to the page", async ({ page, store }) => {
+  // The banner shows when the store asks for shoppers' consent (application context shopperConsentEnabled).
+  await store.settings({ applicationContext: { shopperConsentEnabled: true } });
+  await page.goto(`${BASE}/cart`);
+  const banner = page.getByRole("region", { name: "Cookie consent" });
+  await expect(banner).toBeVisible();
+  await expectAllUnderBase(page);
+  await banner.getByRole("button", { name: "Accept" }).click();
+  await expect(banner).toBeHidden();
+  await expect(page).toHaveURL(`${ORIGIN}${BASE}/cart`);
 });
 
 test.describe("what stays at the site root", () => {

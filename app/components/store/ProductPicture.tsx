@@ -1,4 +1,4 @@
-import { useStoreHref } from "../store-href";
+import { useHref } from "@remix-run/react";
 import type { ProductImage } from "./product";
 
 /** A product picture; a neutral placeholder when the catalog has none. */
@@ -10,11 +10,13 @@ export function ProductPicture({ image, className, size = 320 }: { image: Produc
 }
 
 function Picture({ image, className, size }: { image: ProductImage; className?: string; size: number }) {
-  // The catalog's media paths are the store's own files (public/): under its base path.
-  const src = useStoreHref(image.url);
+  // The catalog's media paths are the store's own files (public/): under its base path, as <Link> puts its paths
+  // (useStoreHref in ../store-href does the same; inlined here, where every shopping page would load that module).
+  const storePath = image.url.startsWith("/") && !image.url.startsWith("//");
+  const href = useHref(storePath ? image.url : "/");
   return (
     <img
-      src={src}
+      src={storePath ? href : image.url}
       alt={image.alt}
       width={size}
       height={size}

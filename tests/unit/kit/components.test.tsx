@@ -1,5 +1,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
+// Remix's router underneath (its <Link> and useHref are React Router's): links render as they do in the store.
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AddressForm } from "../../../app/components/AddressForm";
 import { Breadcrumbs } from "../../../app/components/Breadcrumbs";
@@ -232,6 +234,13 @@ describe("Price", () => {
 });
 
 describe("Breadcrumbs", () => {
+  /** In a router at the site root, or under a base path (the store's BASE_PATH is the router's basename). */
+  const html = (element: ReactElement, basename?: string) =>
+    renderToString(
+      <MemoryRouter basename={basename} initialEntries={[`${basename ?? ""}/`]}>
+        {element}
+      </MemoryRouter>,
+    );
   const trail = [
     { label: "Order History", url: "/OrderSummary" },
     { label: "Order Details", url: "/OrderSummary/1" },
@@ -244,6 +253,13 @@ describe("Breadcrumbs", () => {
     expect(markup).toMatch(/<a href="\/" [^>]*>Home<\/a>/);
     expect(markup).toMatch(/href="\/OrderSummary\/1"[^>]*aria-current="page">Order Details/);
     expect(markup.match(/aria-current/g)).toHaveLength(1);
+  });
+
+  it("puts store paths under the base path, and leaves absolute URLs as they are", () => {
+    const markup = html(<Breadcrumbs items={[...trail, { label: "Elsewhere", url: "https://example.com/x" }]} />, "/shop");
+    expect(markup).toMatch(/<a href="\/shop" [^>]*>Home<\/a>/);
+    expect(markup).toContain('href="/shop/OrderSummary/1"');
+    expect(markup).toContain('href="https://example.com/x"');
   });
 
   it("shows at most 5 items plus Home", () => {

@@ -8,36 +8,23 @@
  */
 
 
-export const CART_INTENTS = ["add", "update", "increase", "decrease", "remove", "applyCoupon", "removeCoupon"] as const;
-export type CartIntent = (typeof CART_INTENTS)[number];
 
-/** The spec's cart quantity limits (§5, §9), as lib/validity's QUANTITY_MIN and QUANTITY_MAX. */
-export const MIN_CART_QUANTITY = 1;
-export const MAX_CART_QUANTITY = 100_000_000;
-/** Cart lines per page (spec §9). */
-export const CART_PAGE_SIZE = 25;
-
-/** Form field names of the cart forms, so the forms, the actions and the optimistic readers agree. */
-export const CART_FIELDS = {
-  intent: "intent",
-  productId: "productId",
-  lineId: "lineId",
-  quantity: "quantity",
-  /** The line's quantity when the page was rendered: lets the header compute a delta without the lines. */
-  previousQuantity: "previousQuantity",
-  couponCode: "couponCode",
-  couponId: "couponId",
-} as const;
-
-export function isCartIntent(value: unknown): value is CartIntent {
-  return typeof value === "string" && (CART_INTENTS as readonly string[]).includes(value);
-}
-
-/** Reads the API's quantity strings ("2.0") and form values ("3"); anything else is 0. */
-export function parseQuantity(value: unknown): number {
-  const number = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-  return Number.isFinite(number) && number > 0 ? number : 0;
-}
+export {
+  CART_FIELDS,
+  CART_INTENTS,
+  CART_PAGE_SIZE,
+  cartLinkLabel,
+  isCartIntent,
+  itemsWord,
+  MAX_CART_QUANTITY,
+  MIN_CART_QUANTITY,
+  optimisticCartCount,
+  parseQuantity,
+  pendingCountChanges,
+  type CartIntent,
+  type PendingCartChange,
+} from "./cart-count";
+import { CART_FIELDS, isCartIntent, parseQuantity, type FormLike, type PendingCartChange } from "./cart-count";
 
 // Typed quantities: whether one is valid (the header's count needs it), and its message (quantity-error.ts, which
 // brings lib/validity's messages: only the pages with quantity fields import it).
@@ -54,16 +41,6 @@ export function isQuantityProblem(message: string): boolean {
   return (QUANTITY_PROBLEMS as readonly string[]).includes(bare);
 }
 
-/** What a pending cart submission tells the optimistic readers. */
-export interface PendingCartChange {
-  intent: CartIntent;
-  lineId?: string;
-  productId?: string;
-  quantity: number;
-  previousQuantity: number;
-}
-
-type FormLike = { get(name: string): FormDataEntryValue | null } | null | undefined;
 
 /** The cart change a submission's form data describes, or null when it is not a cart submission. */
 export function readCartChange(formData: FormLike): PendingCartChange | null {
@@ -83,24 +60,12 @@ export function readCartChange(formData: FormLike): PendingCartChange | null {
   };
 }
 
+
 /** Collects the cart changes of pending submissions (e.g. `useFetchers().map(f => f.formData)`). */
 export function pendingCartChanges(formDatas: readonly FormLike[]): PendingCartChange[] {
   return formDatas.map(readCartChange).filter((change): change is PendingCartChange => change !== null);
 }
 
-/**
- * The header's item count while submissions are in flight: the server's count plus what each pending
- * submission will change. An invalid quantity changes nothing (the server will refuse it).
- */
-export function optimisticCartCount(serverCount: number, changes: readonly PendingCartChange[]): number {
-  let count = Math.max(0, serverCount);
-  for (const change of changes) {
-    if (change.intent === "add") count += change.quantity;
-    else if (change.intent === "update" && change.quantity > 0) count += change.quantity - change.previousQuantity;
-    else if (change.intent === "remove") count -= change.previousQuantity;
-  }
-  return Math.max(0, Math.round(count));
-}
 
 export interface OptimisticLine {
   id: string;
@@ -130,9 +95,3 @@ export function optimisticLines<L extends OptimisticLine>(
     });
 }
 
-/** "Cart, 3 items" — the cart link's accessible name. */
-export const itemsWord = (count: number) => (count === 1 ? "item" : "items");
-
-export function cartLinkLabel(count: number): string {
-  return `Cart, ${count} ${itemsWord(count)}`;
-}

@@ -4,7 +4,7 @@
  */
 import { Form, Link, NavLink, useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "../Button";
-import { itemsWord, optimisticCartCount, pendingCartChanges } from "../../lib/cart";
+import { itemsWord, optimisticCartCount, pendingCountChanges } from "../../lib/cart-count";
 // The label from lib/links, not from the session dialog: that one loads after hydration, only for a signed-in buyer.
 import { LOG_OUT_LABEL } from "../../lib/links";
 import { ADDRESS_BOOK_PATH, categoryPath } from "./urls";
@@ -30,7 +30,7 @@ export interface HeaderShopper {
 export function useOptimisticCartCount(serverCount: number): number {
   const fetchers = useFetchers();
   const navigation = useNavigation();
-  const changes = pendingCartChanges([...fetchers.map((f) => f.formData), navigation.formData]);
+  const changes = pendingCountChanges([...fetchers.map((f) => f.formData), navigation.formData]);
   return optimisticCartCount(serverCount, changes);
 }
 

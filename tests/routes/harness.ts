@@ -17,8 +17,13 @@
  */
 import type { AddressInfo } from "node:net";
 import { decode } from "turbo-stream";
+import { vi } from "vitest";
 import { readConfig } from "../../server/config.js";
 import { startServer } from "../../server/main.js";
+
+// A test here is a few requests through the whole store (a checkout: a dozen), and starting a store seeds a
+// database: on a busy machine that outgrows vitest's unit-sized defaults (5 s a test, 10 s a hook).
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 export const BUYER = { username: "buyer@demo.store", password: "demo-pass-1" } as const;
 export const B2B_BUYER = { username: "b2b@demo.store", password: "demo-pass-1" } as const;

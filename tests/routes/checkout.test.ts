@@ -5,7 +5,7 @@
  * or the form's data). The emulator's gateway: 4242… succeeds, 4000…0002 is declined (README, demo contract).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BUYER, startStore, type Answer, type Store, type Visitor } from "./harness";
+import { B2B_BUYER, BUYER, startStore, type Answer, type Store, type Visitor } from "./harness";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
@@ -249,5 +249,27 @@ describe("A buyer's checkout", () => {
     const history = await buyer.load("/OrderSummary/OrderSummary/Default");
     expect(history.text).toContain("00000110");
     expect((await buyer.load("/OrderSummary/00000110")).status).toBe(200);
+  });
+
+  test("a B2B buyer pays by purchase order (with JavaScript): a blank number is refused, any other goes through", async () => {
+    const b2b = await store.signedIn(B2B_BUYER);
+    await b2b.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "1" });
+    const shipping = await openShipping(b2b);
+    // The account's default shipping address is chosen for them.
+    expect(shipping.form("Continue to delivery").fields["shipments[0].addressChoice"]).toBe("8lWDM0000ACME11");
+    const delivery = await b2b.fill(shipping, "Continue to delivery", {}, { follow: true });
+    const payment = await b2b.fill(delivery, "Continue to payment", {}, { follow: true });
+
+    const blank = await b2b.fill(payment, "Continue to review", { paymentMethod: "purchaseOrder", "Purchase order number": "  " }, { js: true });
+    expect(blank.status).toBe(400);
+    expect(blank.data).toMatchObject({ data: { intent: "pay", result: { error: { purchaseOrderNumber: ["Complete this field."] } } } });
+
+    const paid = await b2b.fill(payment, "Continue to review", { paymentMethod: "purchaseOrder", "Purchase order number": "PO-7781" }, { js: true });
+    expect(paid.status).toBe(202);
+    expect(paid.location).toBe("/checkout/review");
+    const review = await b2b.load("/checkout/review");
+    expect(review.text).toContain("Purchase order PO-7781");
+    const placed = await b2b.fill(review, "Place order", {}, { js: true });
+    expect(placed.location).toMatch(/^\/checkout\/confirmation\/\d{8}$/);
   });
 });

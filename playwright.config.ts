@@ -17,6 +17,11 @@ if (!browser) {
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** A second store with two workers (tests/e2e/cluster.spec.ts), on the next port. */
 const CLUSTER_PORT = PORT + 1;
+/**
+ * A third store under a base path (tests/e2e/base-path.spec.ts), on the port after. A build is made for one base
+ * path, so this store has its own, built for /shop into .cache/build-shop next to the main one (build/, public/build/).
+ */
+const BASE_PATH_PORT = PORT + 2;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -55,6 +60,22 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { PORT: String(CLUSTER_PORT), EMULATOR_DB: ":memory:", NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: "2" },
+    },
+    {
+      // The app built for BASE_PATH=/shop (a few seconds), then the same compiled server serving it.
+      command: "node scripts/remix-build.mjs && node build/server.mjs",
+      url: `http://localhost:${BASE_PATH_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(BASE_PATH_PORT),
+        BASE_PATH: "/shop",
+        BUILD_DIR: ".cache/build-shop",
+        EMULATOR_DB: ":memory:",
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        WEB_CONCURRENCY: "1",
+      },
     },
   ],
 });

@@ -59,6 +59,8 @@ export interface CheckoutProgress {
   reservation?: { cartId: string; expiresAt: string };
   /** The authorised payment, as the review page names it (never the card number). */
   payment?: { method: PaymentMethod; label: string };
+  /** The checkout pays this payment link (a PayNowReadOnly clone, payment-link.server). */
+  paymentLinkId?: string;
 }
 
 /** The last order placed in this session: a repeated Place order, or a revisit, lands on its confirmation. */
@@ -95,6 +97,9 @@ export function forgetCheckout(session: StoreSession) {
 
 /** After the order: the active checkout is cleared and the order remembered; a guest's cart is closed with it. */
 export function rememberOrder(ws: Webstore, checkoutId: string, orderNumber: string) {
+  // A paid payment link is no longer active (spec §4: the guest cart is preserved again at the next login).
+  const paidLink = progressOf(ws.session, checkoutId).paymentLinkId;
+  if (paidLink && paidLink === ws.session.get("paymentLinkId")) ws.session.unset("paymentLinkId");
   forgetCheckout(ws.session);
   ws.session.set("lastOrder", { checkoutId, orderNumber });
   if (!ws.shopper.isLoggedIn) {
@@ -143,12 +148,15 @@ export function checkoutFailure(error: unknown, lines: readonly CheckoutLine[] =
  */
 export async function failureRedirect(ws: Webstore, failure: CheckoutFailure): Promise<Response | null> {
   switch (failure.kind) {
-    case "expired":
+    case "expired": {
       // Started again at once (the client deletes the expired session and starts a new one), so the note reaches
-      // the shipping step rather than being used up on a redirect in between.
+      // the shipping step rather than being used up on a redirect in between. A payment link's checkout starts
+      // again for the payment link.
+      const paymentLinkId = ws.session.get("checkoutProgress")?.paymentLinkId;
       forgetCheckout(ws.session);
-      await startOrResumeCheckout(ws);
+      await startOrResumeCheckout(ws, { cartId: paymentLinkId });
       return ws.redirect(stepPath("shipping"), toast("info", failure.message));
+    }
     case "missing":
       forgetCheckout(ws.session);
       return ws.redirect("/cart", toast("info", failure.message));
@@ -269,18 +277,23 @@ export function mayCheckOut(shopper: Shopper, context: ApplicationContext): bool
 }
 
 /**
- * Purchase orders are for business buyers. The session knows a buyer who acts for several accounts (B2B); a
- * buyer the API does not treat as a business buyer gets its refusal as a message on the field.
+ * Purchase orders (requestType SimplePurchaseOrder) are for business buyers: a signed-in buyer whose account is no
+ * person account — with one account or several. When the API didn't say what the account is, a buyer who acts for
+ * several accounts is a business buyer; a buyer the API does not treat as one gets its refusal on the field.
  */
 export function canPayByPurchaseOrder(shopper: Shopper): boolean {
-  return shopper.isLoggedIn && shopper.canSwitchAccount === true;
+  if (!shopper.isLoggedIn) return false;
+  return shopper.businessBuyer ?? shopper.canSwitchAccount === true;
 }
 
 /**
  * Resumes the session's checkout or starts one for the shopper's cart (PUT checkouts; the client deletes and
  * restarts once on 410/422). Throws the redirects of a shopper who can't check out.
+ *
+ * `cartId` checks out that cart instead: a payment link (its PayNowReadOnly clone). Without it, a payment link's
+ * checkout is resumed only when the shopper has no other cart to check out (a guest's cart went with the clone).
  */
-export async function startOrResumeCheckout(ws: Webstore): Promise<LoadedCheckout> {
+export async function startOrResumeCheckout(ws: Webstore, options: { cartId?: string } = {}): Promise<LoadedCheckout> {
   const existing = ws.session.get("activeCheckoutId");
   if (existing) {
     try {
@@ -290,7 +303,11 @@ export async function startOrResumeCheckout(ws: Webstore): Promise<LoadedCheckou
         rememberOrder(ws, existing, placed);
         throw await ws.redirect(confirmationPath(placed));
       }
-      if (answer.data) return { checkoutId: existing, status: answer.status, processing: answer.processing, data: answer.data };
+      const ofCart = answer.data?.cartSummary?.cartId;
+      const paysLink = !!ofCart && ofCart === progressOf(ws.session, existing).paymentLinkId;
+      const hasOtherCart = ws.shopper.isLoggedIn || !!ws.session.get("guestCartId");
+      const wanted = options.cartId ? ofCart === options.cartId : !(paysLink && hasOtherCart);
+      if (answer.data && wanted) return { checkoutId: existing, status: answer.status, processing: answer.processing, data: answer.data };
     } catch (error) {
       rethrowResponse(error);
       const failure = checkoutFailure(error);
@@ -300,12 +317,13 @@ export async function startOrResumeCheckout(ws: Webstore): Promise<LoadedCheckou
     forgetCheckout(ws.session);
   }
 
-  const cartId = ws.shopper.isLoggedIn ? "active" : ws.session.get("guestCartId");
+  const cartId = options.cartId ?? (ws.shopper.isLoggedIn ? "active" : ws.session.get("guestCartId"));
   if (!cartId) throw await ws.redirect("/cart", toast("info", CHECKOUT_MESSAGES.emptyCart));
   try {
     const answer = await ws.client.startCheckout({ cartId });
     const checkoutId = answer.data.checkoutId as string;
     setActiveCheckout(ws.session, checkoutId);
+    if (options.cartId) updateProgress(ws.session, checkoutId, { paymentLinkId: options.cartId });
     return { checkoutId, status: answer.status, processing: answer.processing, data: answer.data };
   } catch (error) {
     rethrowResponse(error);

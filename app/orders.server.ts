@@ -32,6 +32,8 @@ import type { StoreSession } from "./session.server";
 import { toast } from "./toast.server";
 import { getWebstore, rethrowResponse, type Webstore } from "./webstore.server";
 import type { OrderStatusNames } from "./lib/orders";
+import { subscriptionProductIds, withTerms, type OrderDeliveryGroup } from "./lib/orders";
+import { sellingModelOptions } from "./lib/subscriptions";
 
 /** The order provider's required fields: what the order page shows, added to the lookup's defaults. */
 export const ORDER_REQUIRED_FIELDS = [
@@ -110,13 +112,36 @@ export async function loadOrder(ws: Webstore, recordId: string): Promise<OrderLo
       { orderSummaryIdOrRefNumber: recordId, ...(verification ? { verification } : {}) },
       { fields: [...ORDER_REQUIRED_FIELDS] },
     );
-    return { state: orderProviderLoaded(raw), status: null, key };
+    const state = orderProviderLoaded(raw);
+    if (!state.hasErrors && state.deliveryGroups) state.deliveryGroups = await nameSubscriptionTerms(ws, state.deliveryGroups);
+    return { state, status: null, key };
   } catch (error) {
     rethrowResponse(error);
     const status = isFetchError(error) ? error.status : 500;
     if (status >= 500 || status === 0) console.error("Order lookup failed:", error);
     return { state: orderProviderFailed(error), status, key };
   }
+}
+
+/**
+ * Names each subscription line's term from its product's selling models (products/{id}: productSellingModels), one
+ * call per product. A product that can't be read (no longer sold, not entitled) leaves its lines unnamed.
+ */
+async function nameSubscriptionTerms(ws: Webstore, groups: OrderDeliveryGroup[]): Promise<OrderDeliveryGroup[]> {
+  const productIds = subscriptionProductIds(groups);
+  if (productIds.length === 0) return groups;
+  const names = new Map<string, string>();
+  await Promise.all(
+    productIds.map((productId) =>
+      ws.client.getProduct(productId, { fields: ["Name"] }).then(
+        (product) => {
+          for (const model of sellingModelOptions(product.productSellingModels)) names.set(model.id, model.name);
+        },
+        (error: unknown) => rethrowResponse(error),
+      ),
+    ),
+  );
+  return withTerms(groups, names);
 }
 
 /** Whether a shopper can have an order read for them at all (a guest needs a verified lookup first). */

@@ -1,5 +1,6 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -21,6 +22,9 @@ import { parseToast, type Toast } from "./lib/toast";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
 import { cartCount, getWebstore, rethrowResponse, serverTimingHeaders } from "./webstore.server";
+import { knownLocale, localeSwitchFor } from "./locale.server";
+import { STORE_LOCALE } from "./lib/money";
+import { StoreLocaleProvider } from "./components/StoreLocale";
 
 // Typed loader data for single fetch (`data()` responses): see Remix's single-fetch guide.
 declare module "@remix-run/node" {
@@ -37,8 +41,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "data:," },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: STORE_NAME },
+export const meta: MetaFunction = ({ error }) => [
+  // The root's own 404 (a locale the store has no market for) is titled like every other missing page.
+  { title: isRouteErrorResponse(error) && error.status === 404 ? `Page not found | ${STORE_NAME}` : STORE_NAME },
   { name: "description", content: `${STORE_NAME}: shop the catalog, fill a cart and check out.` },
 ];
 
@@ -71,7 +76,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }),
     cartCount(ws),
   ]);
+  // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist.
+  if (!knownLocale(appContext, context.locale)) {
+    throw data("Not found", { status: 404, headers: await ws.headers() });
+  }
+  const locale = context.locale ?? STORE_LOCALE;
   return ws.reply({
+    locale,
+    // The header's currency and locale switcher: only when the store offers a choice.
+    localeSwitch: localeSwitchFor(appContext, locale, ws.currencyIsoCode ?? appContext?.defaultCurrency ?? null),
     shopper: ws.shopper,
     cartCount: count,
     categories,
@@ -108,7 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const toasts = (data?.toasts ?? []).map(parseToast).filter((t): t is Toast => t !== null);
   return (
-    <html lang="en">
+    <html lang={data?.locale ?? STORE_LOCALE}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -122,10 +135,16 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
       </head>
       <body>
+        <StoreLocaleProvider value={data?.locale ?? STORE_LOCALE}>
         <a href="#main-content" className="store-skip-link">
           Skip to main content
         </a>
-        <Header shopper={data?.shopper ?? null} categories={data?.categories ?? []} cartCount={data?.cartCount ?? 0} />
+        <Header
+          shopper={data?.shopper ?? null}
+          categories={data?.categories ?? []}
+          cartCount={data?.cartCount ?? 0}
+          localeSwitch={data?.localeSwitch ?? null}
+        />
         <ToastRegion toasts={toasts} className="store-toasts" />
         <main id="main-content" tabIndex={-1} className="store-main">
           {children}
@@ -140,6 +159,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         <Footer emulatorApiUrl={data?.emulatorApiUrl ?? null} />
         <SessionValidatorOnceSignedIn expiresAt={data?.sessionExpiresAt ?? null} serverNow={data?.serverNow} />
+        </StoreLocaleProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -43,6 +43,11 @@ export interface StoreSessionData {
   effectiveAccountName: string;
   /** How many accounts the buyer may act for: the header offers the account switcher when more than one. */
   managedAccountCount: number;
+  /**
+   * Whether the buyer's own account is a business account (not a person account: effective-accounts' IsPersonAccount
+   * field), so they may pay by purchase order; absent when the API didn't say.
+   */
+  businessBuyer: boolean;
   /** Spec §4 "Wishlist add": the stored default wishlist id, where new items go (the buyer's, for the account). */
   defaultWishlistId: string;
   // Guests (Headless Guest Flow).
@@ -60,6 +65,8 @@ export interface StoreSessionData {
   paymentLinkId: string;
   /** Spec §4: products that failed to move when the guest cart was preserved at login. */
   preserveCartErrorCount: number;
+  /** The currency the shopper chose in the header's switcher (a preference: kept across sign-in and sign-out). */
+  currency: string;
 }
 
 interface FlashData {
@@ -79,6 +86,7 @@ export const AUTH_KEYS = [
   "effectiveAccountId",
   "effectiveAccountName",
   "managedAccountCount",
+  "businessBuyer",
   "defaultWishlistId",
   "activeCheckoutId",
   "checkoutProgress",

@@ -12,7 +12,9 @@
  */
 import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import type { ShopperScope } from "../server/load-context";
-import { isBlankAccountId, isFetchError, newUvid, type TokenSet, type WebstoreClient } from "../server/webstore/index";
+import { chooseCurrency, isBlankAccountId, isFetchError, newUvid, type ApplicationContext, type TokenSet, type WebstoreClient } from "../server/webstore/index";
+import { STORE_LOCALE } from "./lib/money";
+import { stripLocaleSegment } from "./lib/links";
 import { shopperMessageFor } from "./lib/api-errors";
 import { TOAST_MESSAGES } from "./lib/toast";
 import { getStoreSession, type StoreSession } from "./session.server";
@@ -22,6 +24,20 @@ import { redirectWithToast, toast, type ToastInput } from "./toast.server";
 // for this server-only module instead of one per server module a route names.
 export { toast };
 import { safeRedirect } from "./components/store/urls";
+import { stripBasePath } from "./lib/links";
+
+/** The path the store lives under ("/shop", or "" at the site root: BASE_PATH; server/main.ts). */
+export function basePathOf(context: AppLoadContext): string {
+  return context.storefront.basePath ?? "";
+}
+
+/**
+ * The store path of the request ("/cart" for /shop/cart): what the app's routes and links speak. Loaders and
+ * actions read `request.url` through this, never its pathname as it is.
+ */
+export function requestPath(request: Request, context: AppLoadContext): string {
+  return pagePath(new URL(request.url).pathname, basePathOf(context));
+}
 
 export interface Shopper {
   isLoggedIn: boolean;
@@ -31,6 +47,8 @@ export interface Shopper {
   effectiveAccountName?: string;
   /** The buyer may act for several accounts (B2B): the account switcher is offered. */
   canSwitchAccount?: boolean;
+  /** The buyer's account is a business account (true), a person account (false), or the API didn't say. */
+  businessBuyer?: boolean;
 }
 
 /** Durations of the API calls of one request, for the Server-Timing header. */
@@ -56,13 +74,20 @@ export interface Webstore {
   /** The buyer's token is past its expiry: every call of `client` ends in the session-expired redirect. */
   tokenExpired: boolean;
   timing: ServerTiming;
+  /** The currency sent on cart and price calls (spec §4), undefined when the session drives it. */
+  currencyIsoCode: string | undefined;
   /** A client with a different scope (e.g. the token just received at login), instrumented the same way. */
   clientWith(scope: Partial<ShopperScope>): WebstoreClient;
   /** Set-Cookie (when the session changed) and Server-Timing, plus `init`. */
   headers(init?: HeadersInit): Promise<Headers>;
   /** `data(payload)` with the headers above. */
   reply<T>(payload: T, init?: ResponseInit): Promise<ReturnType<typeof data<T>>>;
-  /** 303 to `url` (a local path) with an optional flash toast. */
+  /** The path the store lives under ("/shop", or "" at the site root). */
+  basePath: string;
+  /**
+   * 303 to `url` (a store path such as "/cart") with an optional flash toast. Remix's router puts a store path's
+   * redirect under the base path itself (its basename), as it does every <Link>.
+   */
   redirect(url: string, toastInput?: ToastInput | null, init?: ResponseInit): Promise<Response>;
 }
 
@@ -76,20 +101,30 @@ function shopperOf(session: StoreSession): Shopper {
     effectiveAccountId: session.get("effectiveAccountId"),
     effectiveAccountName: session.get("effectiveAccountName"),
     canSwitchAccount: (session.get("managedAccountCount") ?? 0) > 1,
+    businessBuyer: session.get("businessBuyer"),
   };
 }
 
-/** Where to come back to after signing in again: the page itself (GET) or the page the form was on. */
-function returnPath(request: Request): string {
+/**
+ * A request's path as the app's routes know it: without the store's base path and without the locale segment
+ * (/shop/en-GB/cart → /cart). Remix serves a page with both as its basename and puts them back in front of every
+ * redirect, so a path read from the request must lose them before it is redirected to, or they would come out twice.
+ */
+export function pagePath(pathname: string, basePath: string): string {
+  return stripLocaleSegment(stripBasePath(pathname, basePath));
+}
+
+/** Where to come back to after signing in again: the page itself (GET) or the page the form was on (a store path). */
+function returnPath(request: Request, basePath: string): string {
   const url = new URL(request.url);
-  let path = `${url.pathname}${url.search}`;
+  let path = `${pagePath(url.pathname, basePath)}${url.search}`;
   if (request.method !== "GET" && request.method !== "HEAD") {
     const referer = request.headers.get("Referer");
     try {
       const from = referer ? new URL(referer) : null;
-      path = from && from.origin === url.origin ? `${from.pathname}${from.search}` : url.pathname;
+      path = from && from.origin === url.origin ? `${pagePath(from.pathname, basePath)}${from.search}` : pagePath(url.pathname, basePath);
     } catch {
-      path = url.pathname;
+      path = pagePath(url.pathname, basePath);
     }
   }
   path = safeRedirect(path, "/");
@@ -108,9 +143,9 @@ export function isSessionExpiredError(error: unknown): boolean {
 /**
  * The redirect an expired buyer session ends in: auth cleared, the spec's toast, back to the page after login.
  */
-export async function sessionExpiredRedirect(request: Request, session: StoreSession): Promise<Response> {
+export async function sessionExpiredRedirect(request: Request, session: StoreSession, basePath: string): Promise<Response> {
   session.clearAuth();
-  return redirectWithToast(loginPath(returnPath(request)), toast("warning", TOAST_MESSAGES.sessionTimedOut), {
+  return redirectWithToast(loginPath(returnPath(request, basePath)), toast("warning", TOAST_MESSAGES.sessionTimedOut), {
     session,
   });
 }
@@ -227,14 +262,26 @@ const baseClients = new WeakMap<object, Map<string, WebstoreClient>>();
 function baseClient(context: AppLoadContext, scope: ShopperScope): WebstoreClient {
   let clients = baseClients.get(context);
   if (!clients) baseClients.set(context, (clients = new Map()));
-  const key = [scope.accessToken, scope.apiUrl, scope.effectiveAccountId, scope.catalogScope, scope.renewToken ? "guest" : "buyer"].join("|");
+  const key = [scope.accessToken, scope.apiUrl, scope.effectiveAccountId, scope.catalogScope, scope.currencyIsoCode, scope.renewToken ? "guest" : "buyer"].join("|");
   let client = clients.get(key);
   if (!client) clients.set(key, (client = context.webstore(scope)));
   return client;
 }
 
+/**
+ * The currency of the shopper's cart calls (spec §4): none when the session drives currency; else the one the shopper
+ * chose in the switcher, while the store still supports it; else the rule's choice for the page's locale (the only
+ * currency, the locale's market currency, the default).
+ */
+export function shopperCurrency(appContext: ApplicationContext, chosen: string | undefined, locale: string | undefined): string | undefined {
+  if (appContext.sessionDrivenCurrency) return undefined;
+  if (chosen && (appContext.supportedCurrencies ?? []).includes(chosen)) return chosen;
+  return chooseCurrency(appContext, locale ?? STORE_LOCALE);
+}
+
 export async function getWebstore(request: Request, context: AppLoadContext, options: GetWebstoreOptions = {}): Promise<Webstore> {
   const session = await getStoreSession(request, context);
+  const basePath = basePathOf(context);
   await ensureIdentity(context, session);
   const shopper = shopperOf(session);
   const timing = new ServerTiming();
@@ -267,7 +314,7 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
     const client = instrument(raw, {
       timing,
       onUnauthorized: () =>
-        loggedIn ? sessionExpiredRedirect(request, session) : options.browsing ? signInToBrowseRedirect(request, session) : null,
+        loggedIn ? sessionExpiredRedirect(request, session, basePath) : options.browsing ? signInToBrowseRedirect(request, session, basePath) : null,
     });
     if (!tokenExpired || !loggedIn || scope.accessToken !== baseScope.accessToken) return client;
     // Past its expiry the token is not even sent: every call ends in the session-expired redirect.
@@ -276,12 +323,22 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
         const value = Reflect.get(target, property, receiver);
         if (typeof value !== "function") return value;
         return async () => {
-          throw await sessionExpiredRedirect(request, session);
+          throw await sessionExpiredRedirect(request, session, basePath);
         };
       },
     });
   };
 
+  // Spec §4 currency choice, sent as currencyIsoCode on cart (and price) calls: the application context is cached,
+  // so knowing it costs nothing after the first page.
+  const appContext =
+    tokenExpired && shopper.isLoggedIn
+      ? null
+      : await build(baseScope)
+          .getApplicationContext()
+          .catch(() => null);
+  const currencyIsoCode = appContext ? shopperCurrency(appContext, session.get("currency"), context.locale) : undefined;
+  if (currencyIsoCode) baseScope.currencyIsoCode = currencyIsoCode;
   const client = build(baseScope);
 
   const headers = async (init?: HeadersInit) => {
@@ -299,11 +356,13 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
     shopper,
     tokenExpired,
     timing,
+    currencyIsoCode,
     clientWith: (scope) => build({ ...baseScope, ...scope }),
     headers,
     async reply(payload, init) {
       return data(payload, { ...init, headers: await headers(init?.headers) });
     },
+    basePath,
     async redirect(url, toastInput, init) {
       if (toastInput) session.flashToast(toastInput);
       return redirect(url, { status: 303, ...init, headers: await headers(init?.headers) });
@@ -313,8 +372,8 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
 
 export const SIGN_IN_TO_BROWSE = "Sign in to browse the store.";
 
-function signInToBrowseRedirect(request: Request, session: StoreSession): Promise<Response> {
-  return redirectWithToast(loginPath(returnPath(request)), toast("info", SIGN_IN_TO_BROWSE), { session });
+function signInToBrowseRedirect(request: Request, session: StoreSession, basePath: string): Promise<Response> {
+  return redirectWithToast(loginPath(returnPath(request, basePath)), toast("info", SIGN_IN_TO_BROWSE), { session });
 }
 
 /**
@@ -329,7 +388,7 @@ export async function getBrowsingWebstore(request: Request, context: AppLoadCont
     rethrowResponse(error);
     return null;
   });
-  if (appContext?.guestBrowsingEnabled === false) throw await signInToBrowseRedirect(request, ws.session);
+  if (appContext?.guestBrowsingEnabled === false) throw await signInToBrowseRedirect(request, ws.session, ws.basePath);
   return ws;
 }
 
@@ -407,7 +466,7 @@ export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledErro
  * Adds a product to the shopper's cart, creating the cart when there is none: a buyer's active cart, or (when
  * the store allows guest carts) a guest cart whose id is kept in the session.
  */
-export async function addToCart(ws: Webstore, input: { productId: string; quantity: number }) {
+export async function addToCart(ws: Webstore, input: { productId: string; quantity: number; productSellingModelId?: string }) {
   const { client, session } = ws;
   if (ws.shopper.isLoggedIn) {
     try {
@@ -468,4 +527,22 @@ export async function signOut(request: Request, context: AppLoadContext): Promis
   ws.session.clearAuth();
   ws.session.clearGuest();
   return ws.redirect("/", wasLoggedIn ? toast("info", SIGNED_OUT_MESSAGE) : null);
+}
+
+/**
+ * Whether an account is a business account, from effective-accounts' IsPersonAccount field (a consumer buys
+ * through a person account): true / false, or undefined when the API doesn't say (an org without person
+ * accounts may not know the field; the call failed). Never throws but for the client's redirects.
+ */
+export async function isBusinessAccount(client: WebstoreClient, accountId: string): Promise<boolean | undefined> {
+  try {
+    const account = await client.getEffectiveAccount(accountId, { fields: ["IsPersonAccount"] });
+    const flag = account.fields?.IsPersonAccount;
+    if (flag === true || flag === "true") return false;
+    if (flag === false || flag === "false") return true;
+    return undefined;
+  } catch (error) {
+    rethrowResponse(error);
+    return undefined;
+  }
 }

@@ -32,7 +32,7 @@ import {
   wishlistView,
 } from "./lib/wishlists";
 import { toast, type ToastInput } from "./toast.server";
-import { errorMessage, getWebstore, loginPath, rethrowResponse, type Webstore } from "./webstore.server";
+import { errorMessage, getWebstore, loginPath, requestPath, rethrowResponse, type Webstore } from "./webstore.server";
 
 /** A list id the API doesn't know for this buyer and account: 404, or 400 for one that isn't an id at all. */
 const isMissingList = (error: unknown) => isFetchError(error) && (error.status === 404 || (error.status === 400 && error.code === "INVALID_ID_FIELD"));
@@ -140,7 +140,7 @@ export async function wishlistAction({ request, context }: ActionFunctionArgs) {
   const intent = String(formData.get(WISHLIST_FIELDS.intent) ?? "");
   const field = (name: string) => String(formData.get(name) ?? "").trim();
   // A save comes from a product page and goes back there; the rest come from, and go back to, a list page.
-  const here = new URL(request.url).pathname;
+  const here = requestPath(request, context);
   const back = safeRedirect(formData.get(WISHLIST_FIELDS.redirectTo), intent === WISHLIST_INTENTS.save ? WISHLIST_PATH : here);
   const listPage = back.startsWith(WISHLIST_PATH) ? back : WISHLIST_PATH;
   const ws = await getWebstore(request, context);

@@ -320,9 +320,10 @@ async function placeOrderRates() {
   const emulator = createEmulator({ dbFile: join(dir, "emulator.sqlite") });
   const target: Target = { name: "in-process", emulator, baseUrl: "http://emulator.local", fetch: (r) => emulator.fetch(r), close: async () => emulator.close() };
   const catalog = JSON.parse(readFileSync(join(ROOT, "fixtures", "catalog.json"), "utf8"));
-  const plain: string[] = catalog.products
-    .filter((p: any) => p.productClass === "Simple" && !p.sellingModels?.length && p.unitPrice && p.stock > 50 && !/^(ERR|LAST)/.test(p.sku))
-    .map((p: any) => p.id);
+  type FixtureProduct = { id: string; productClass?: string; sellingModels?: unknown[]; unitPrice?: unknown; stock?: number; sku: string };
+  const plain: string[] = (catalog.products as FixtureProduct[])
+    .filter((p) => p.productClass === "Simple" && !p.sellingModels?.length && p.unitPrice && (p.stock ?? 0) > 50 && !/^(ERR|LAST)/.test(p.sku))
+    .map((p) => p.id);
   const ready: { s: Awaited<ReturnType<typeof shopper>>; checkoutId: string }[] = [];
   for (let i = 0; i < PLACE_ORDERS; i++) {
     const s = await shopper(target);

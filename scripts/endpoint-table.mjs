@@ -17,7 +17,7 @@ const CORE = `### Context, authentication and test controls (server/emulator/{co
 | GET \`ai/configuration\` | 200 | — | context.test.ts | no Connect REST page: LWR commerce/context einsteinContextDataSource.ts calls it |
 | GET \`shopperAgent/context\` | 200 \`{isEnabled:false, …}\` | — | context.test.ts | emulator-only: the spec's call list names it; nothing public shows it |
 | GET \`external-managed-accounts?includeMyAccount\` | 200 \`{externalManagedAccounts:[{accountId, accountName, isMyAccount, isCurrentUserDefaultAccount, address}]}\` | 401 \`INVALID_SESSION_ID\` (guest) | context.test.ts | \`r:external_managed_accounts\` 49.0+ (includeMyAccount 53.0) |
-| GET \`effective-accounts/{id}?fields\` | 200 \`{accountId, accountName, fields}\` | 401; 404 \`EFFECTIVE_ACCOUNT_NOT_FOUND\` | context.test.ts | no Connect REST page: LWR commerce/effectiveAccountApi calls it |
+| GET \`effective-accounts/{id}?fields\` | 200 \`{accountId, accountName, fields}\` (fields of Account: Id, Name, Billing address, \`IsPersonAccount\` — true for a consumer's person account) | 401; 404 \`EFFECTIVE_ACCOUNT_NOT_FOUND\` | context.test.ts | no Connect REST page: LWR commerce/effectiveAccountApi calls it |
 | POST \`/__emulator/reset\`, \`/__emulator/faults\`, \`/__emulator/clock\`; DELETE \`/__emulator/faults\`; GET \`/__emulator/journal\` | 200 / 201 / 200 / 204 / 200 | 400 \`INVALID_API_INPUT\` (rule without path, negative clock) | context.test.ts, client.test.ts | emulator-only: test controls, never against a real org |
 `;
 

@@ -69,7 +69,7 @@ export async function measure(publicDir = PUBLIC, serverBuild = "build/index.js"
   const isPage = await pageRoutes(serverBuild);
   const chain = (id) => (id ? [...chain(manifest.routes[id].parentId), id] : []);
   const pages = [];
-  for (const [id, route] of Object.entries(manifest.routes)) {
+  for (const id of Object.keys(manifest.routes)) {
     if (id === "root" || !isPage.has(id)) continue;
     const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
     for (const r of chain(id)) for (const f of [manifest.routes[r].module, ...(manifest.routes[r].imports ?? [])]) files.add(f);

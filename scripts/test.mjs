@@ -1,4 +1,4 @@
-// `npm test`: everything a release needs, in order — typecheck, unit, contract, build, the JavaScript budget, e2e
+// `npm test`: everything a release needs, in order — typecheck, lint, unit, contract, build, the JavaScript budget, e2e
 // (JS on and off).
 // Ends with one "N passed, N failed" line that sums every runner. Before e2e it finds a browser, or installs one
 // (scripts/browser.mjs); when it can get none, e2e is reported as not run and the run fails.
@@ -34,6 +34,7 @@ const playwrightCounts = (r) => ({ passed: r.stats.expected + r.stats.flaky, fai
 
 const steps = [
   () => run("typecheck", "npx", ["tsc", "--noEmit"]),
+  () => run("lint", "npx", ["eslint", "."]),
   () => run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/unit.json`], `${out}/unit.json`, vitestCounts),
   () => run("contract", "npx", ["vitest", "run", "--project", "contract", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/contract.json`], `${out}/contract.json`, vitestCounts),
   () => run("build", "node", ["scripts/build.mjs"]),

@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { compileTrustProxy } from "./proxy.js";
 
+/** One or more URL-safe segments, each after a slash (the shape remix.config.js accepts too). */
+const BASE_PATH_SHAPE = /^(?:\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/;
+/** Paths that stay at the site root whatever the base path: the API, its test controls, the health check. */
+export const ROOT_PATHS = ["/services", "/lwr", "/__emulator", "/healthz"];
+
+/** "/shop/", "shop" and "/shop" are the same base path: "/shop" (leading slash, none trailing); "" = the root. */
+export function normaliseBasePath(value: string): string {
+  const trimmed = value.trim().replace(/^\/+|\/+$/g, "");
+  return trimmed === "" ? "" : `/${trimmed}`;
+}
+
 /**
  * The server's configuration, read from the environment once and validated; everything else receives it as
  * an argument. Without WEBSTORE_API_URL the store runs against the in-process emulator.
@@ -44,6 +55,23 @@ const schema = z.object({
   SESSION_SECONDS: z.coerce.number().int().positive().default(7200),
   EMULATOR_DB: z.string().default(".data/emulator.sqlite"),
   EMULATOR_ASYNC_POLLS: z.coerce.number().int().min(0).default(0),
+  /**
+   * The path the store lives under (`/shop`: pages, assets, forms and redirects all under /shop/); unset = the site
+   * root. The app build is made for one base path (remix.config.js reads the same variable): the server refuses a
+   * build made for another.
+   */
+  BASE_PATH: z
+    .string()
+    .default("")
+    .transform((value) => normaliseBasePath(value))
+    .refine((value) => value === "" || BASE_PATH_SHAPE.test(value), {
+      message: "must be a path such as /shop: segments of letters, digits, '.', '_', '~' or '-'",
+    })
+    .refine((value) => !ROOT_PATHS.some((root) => value === root || value.startsWith(`${root}/`)), {
+      message: `must not be one of the paths that stay at the root (${ROOT_PATHS.join(", ")})`,
+    }),
+  /** Where `npm run build` writes the app build and the server reads it, relative to the checkout. */
+  BUILD_DIR: z.string().default("build"),
 });
 
 export type Config = ReturnType<typeof readConfig>;

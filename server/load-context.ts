@@ -19,9 +19,20 @@ export interface StorefrontLoadContext {
     sessionSecret: string;
     /** Where the emulator's API answers over HTTP (for the README, the footer and curl); null against a real org. */
     emulatorApiUrl: string | null;
+    /**
+     * The path the store lives under ("/shop"; "" at the site root: BASE_PATH). Remix's router knows it as its
+     * basename; the app adds it to what leaves the router (redirects' Location, raw hrefs).
+     */
+    basePath?: string;
     /** Whether responses carry Server-Timing (development, or SERVER_TIMING=1). */
     serverTiming?: boolean;
   };
+  /**
+   * The URL's country-language segment (spec §2: "A country-language path segment is detected in the URL"), e.g.
+   * "en-GB" for /en-GB/cart: Remix serves the page with it as the basename, so every link, form and redirect of the
+   * page keeps it. Whether the store has that locale is the app's to say (an unknown one is a 404 page).
+   */
+  locale?: string;
   /** This request's Content-Security-Policy nonce: every inline script the app renders carries it. */
   cspNonce?: string;
   /** The shopper's address (the connection's, or the client's behind a trusted proxy: TRUST_PROXY). */
@@ -32,5 +43,6 @@ export interface StorefrontLoadContext {
 
 // The node package re-exports server-runtime's AppLoadContext; augmenting the original reaches both.
 declare module "@remix-run/server-runtime" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the interface gains StorefrontLoadContext's members
   interface AppLoadContext extends StorefrontLoadContext {}
 }

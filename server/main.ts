@@ -18,6 +18,10 @@ import { clearWebstoreCaches, createWebstoreCaches, createWebstoreClient } from 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Paths the webstore API owns; the emulator answers them when it is on. */
 const API_PREFIXES = ["/services/", "/lwr/apex/", "/__emulator/"];
+/** A country-language first segment, as spec §2 detects it (app/lib/links.ts LOCALE_SEGMENT): /en-GB/… */
+const LOCALE_PREFIX = /^\/([a-z]{2,3}-[A-Z]{2})(?=\/|$)/;
+/** Handlers kept for locale prefixes (each store has a few; made-up ones beyond this are served, not kept). */
+const MAX_LOCALE_HANDLERS = 16;
 
 /** What the server needs of an emulator: the in-process one, or one served by another process (server/cluster.ts). */
 export type EmulatorLike = Pick<Emulator, "fetch" | "seeding">;
@@ -34,14 +38,34 @@ export interface StartOptions {
   loginLimits?: LoginThrottleLimits;
 }
 
-async function remixBuild(): Promise<ServerBuild> {
-  const buildPath = join(ROOT, "build", "index.js");
-  if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` (npm start does it for you).");
-  return (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+/**
+ * The app build BUILD_DIR holds, checked against BASE_PATH: the build's asset URLs (`publicPath`, set by
+ * remix.config.js from the BASE_PATH it was built with) must be under the base path the server serves, or every
+ * page would load scripts from where nothing answers. Remix's router gets the base path as its basename: it matches
+ * routes below it, and every <Link>, <Form> and fetcher URL it renders starts with it.
+ */
+export async function loadAppBuild(config: Pick<Config, "BASE_PATH" | "BUILD_DIR">): Promise<ServerBuild> {
+  const buildPath = resolve(ROOT, config.BUILD_DIR, "index.js");
+  if (!existsSync(buildPath)) {
+    throw new Error(`No build found in ${config.BUILD_DIR}/: run \`npm run build\` (npm start does it for you).`);
+  }
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const expected = `${config.BASE_PATH}/build/`;
+  if (build.publicPath !== expected) {
+    const builtFor = build.publicPath.replace(/\/build\/$/, "");
+    const describe = (base: string) => (base ? `BASE_PATH=${base}` : "no BASE_PATH");
+    throw new Error(
+      `The build in ${config.BUILD_DIR}/ was made for ${describe(builtFor)} (the store under ${builtFor || ""}/), ` +
+        `but this server was started with ${describe(config.BASE_PATH)}. Build again with the base path you serve ` +
+        `(\`${config.BASE_PATH ? `BASE_PATH=${config.BASE_PATH} ` : ""}npm run build\`; npm start builds for you), ` +
+        `or start the server with ${describe(builtFor)}.`,
+    );
+  }
+  return config.BASE_PATH ? { ...build, basename: config.BASE_PATH } : build;
 }
 
 export async function startServer(config: Config = readConfig(), options: StartOptions = {}) {
-  const build = options.handler ? null : await remixBuild();
+  const build = options.handler ? null : await loadAppBuild(config);
 
   // The one place the emulator is plugged in: the app and the client only ever see a fetch function.
   let emulator: EmulatorLike | null = options.emulator ?? null;
@@ -58,7 +82,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
   // The port is known once listening (PORT=0 picks a free one).
   let publicUrl = `http://localhost:${config.PORT}`;
 
-  const loadContext = (clientAddress?: string, cspNonce?: string): AppLoadContext & StorefrontLoadContext => ({
+  const loadContext = (clientAddress?: string, cspNonce?: string, locale?: string): AppLoadContext & StorefrontLoadContext => ({
     webstore: (scope) =>
       createWebstoreClient({
         fetch: apiFetch,
@@ -69,6 +93,8 @@ export async function startServer(config: Config = readConfig(), options: StartO
         caches,
         clientAddress,
         serverRendering: true,
+        // Spec §7: cart calls carry X-Highscale when the store has high-scale carts (its application context says).
+        highScaleCart: "applicationContext",
         oauth: {
           clientId: config.WEBSTORE_CLIENT_ID,
           clientSecret: config.WEBSTORE_CLIENT_SECRET,
@@ -82,10 +108,12 @@ export async function startServer(config: Config = readConfig(), options: StartO
       sessionSecret: config.SESSION_SECRET,
       emulatorApiUrl: emulator ? `${publicUrl}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}` : null,
       serverTiming: config.serverTiming,
+      basePath: config.BASE_PATH,
     },
     cspNonce,
     clientAddress,
     loginThrottle,
+    locale,
   });
 
   const trust = compileTrustProxy(config.TRUST_PROXY);
@@ -142,19 +170,49 @@ export async function startServer(config: Config = readConfig(), options: StartO
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true, mode: config.mode });
   });
-  app.use("/build", express.static(join(ROOT, "public", "build"), { immutable: true, maxAge: "1y" }));
+  // Everything the store serves lives under BASE_PATH (the API, its controls and /healthz stay at the root, above):
+  // the site root sends a visitor to the store's home.
+  const base = config.BASE_PATH;
+  if (base) app.get("/", (_req, res) => res.redirect(302, `${base}/`));
+  const assetsDir = build ? resolve(ROOT, build.assetsBuildDirectory) : join(ROOT, "public", "build");
+  app.use(`${base}/build`, express.static(assetsDir, { immutable: true, maxAge: "1y" }));
   // Only paths that name a file (an extension) look on disk: a page's path costs no stat of public/.
   const publicFiles = express.static(join(ROOT, "public"), { maxAge: "1h" });
-  app.use((req, res, next) => (/\.[\w]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  app.use(base || "/", (req, res, next) => (/\.[\w]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  // Nothing of the store lives outside its base path (Remix would only find no route there): a plain 404 that says
+  // where the store is. Remix's single-fetch data URL of the store's home is the base path plus ".data" (/shop.data).
+  if (base) {
+    app.use((req, res, next) =>
+      req.path === base || req.path === `${base}.data` || req.path.startsWith(`${base}/`)
+        ? next()
+        : res.status(404).type("text/plain").send(`Not Found: the store is at ${base}/\n`),
+    );
+  }
   // Every state-changing request that reaches the storefront: from the store's own pages, a form, not too large.
   app.use(formGuard({ trust }));
+  // A locale-prefixed URL (/en-GB/cart) is the same page served with the segment as Remix's basename (the
+  // build's `basename`, which the browser's router reads back from the page): links, forms and redirects of the page
+  // then keep the prefix without any route knowing of it. One handler per locale seen, a bounded few.
+  const remixHandlers = new Map<string, RequestHandler>();
+  const remixHandler = (locale: string | undefined): RequestHandler => {
+    const key = locale ?? "";
+    let handler = remixHandlers.get(key);
+    if (handler) return handler;
+    handler = createRequestHandler({
+      build: locale ? { ...build!, basename: `${build!.basename ?? ""}/${locale}`.replace(/\/{2,}/g, "/") } : build!,
+      mode: config.NODE_ENV,
+      getLoadContext: (req, res) => loadContext(req.ip, res.locals.cspNonce as string | undefined, locale),
+    });
+    if (remixHandlers.size < MAX_LOCALE_HANDLERS) remixHandlers.set(key, handler);
+    return handler;
+  };
   app.all(
     "*",
     options.handler ??
-      createRequestHandler({
-        build: build!,
-        mode: config.NODE_ENV,
-        getLoadContext: (req, res) => loadContext(req.ip, res.locals.cspNonce as string | undefined),
+      ((req, res, next) => {
+        // The locale segment follows the base path (/shop/en-GB/cart), which every request here starts with.
+        const locale = LOCALE_PREFIX.exec(base ? req.path.slice(base.length) : req.path)?.[1];
+        return remixHandler(locale)(req, res, next);
       }),
   );
 
@@ -170,7 +228,8 @@ export async function startServer(config: Config = readConfig(), options: StartO
 
 /** What `npm start` prints once the store answers. */
 export function readyMessage(config: Config, url: string, emulator: EmulatorLike | null): string {
-  const lines = [`Storefront ready: ${url}`];
+  // The store's own address (under BASE_PATH); the API and the test controls stay at the root.
+  const lines = [`Storefront ready: ${url}${config.BASE_PATH ? `${config.BASE_PATH}/` : ""}`];
   if (emulator?.seeding === "reseeded") {
     lines.push(`Demo data:        fixtures/ changed since ${config.EMULATOR_DB} was seeded, so it was seeded again`);
   }

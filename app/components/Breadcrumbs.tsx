@@ -1,3 +1,4 @@
+import { useStoreHref } from "./store-href";
 import { BREADCRUMBS_HOME_LABEL, limitBreadcrumbs, type BreadcrumbItem } from "../lib/links";
 
 export type BreadcrumbDivider = "/" | ">";
@@ -28,6 +29,7 @@ export function Breadcrumbs({
   className,
 }: BreadcrumbsProps) {
   const trail = limitBreadcrumbs(items, { showHome, homeUrl, homeLabel });
+  // Inside the app a router Link: it puts the page's basename (a locale's /en-GB) in front of the store's paths.
   if (trail.length === 0) return null;
   return (
     <nav aria-label={label} className={["kit-breadcrumbs", className].filter(Boolean).join(" ")}>
@@ -42,9 +44,7 @@ export function Breadcrumbs({
                 </span>
               ) : null}
               {item.url ? (
-                <a href={item.url} className="kit-breadcrumbs__link" aria-current={current ? "page" : undefined}>
-                  {item.label}
-                </a>
+                <BreadcrumbLink url={item.url} current={current} label={item.label} />
               ) : (
                 <span className="kit-breadcrumbs__text" aria-current={current ? "page" : undefined}>
                   {item.label}
@@ -55,5 +55,15 @@ export function Breadcrumbs({
         })}
       </ol>
     </nav>
+  );
+}
+
+/** A crumb's link: a store path under the base path (a plain <a>: the trail may hold any URL the content gives). */
+function BreadcrumbLink({ url, current, label }: { url: string; current: boolean; label: string }) {
+  const href = useStoreHref(url);
+  return (
+    <a href={href} className="kit-breadcrumbs__link" aria-current={current ? "page" : undefined}>
+      {label}
+    </a>
   );
 }

@@ -101,6 +101,7 @@ function ColourPanel({ id, initial, onApply, onCancel }: PanelProps) {
   );
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a non-modal dialog closes on Escape from anywhere inside it
     <div
       id={id}
       role="dialog"

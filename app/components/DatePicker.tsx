@@ -106,6 +106,7 @@ function Calendar({ id, value, min, max, onSelect, onClose }: CalendarProps) {
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a non-modal dialog closes on Escape from anywhere inside it
     <div
       id={id}
       role="dialog"
@@ -140,6 +141,7 @@ function Calendar({ id, value, min, max, onSelect, onClose }: CalendarProps) {
           <span aria-hidden="true">{"\u203a"}</span>
         </button>
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the grid pattern: arrow keys move between its day buttons (APG date picker dialog) */}
       <table ref={gridRef} className="kit-calendar__grid" aria-labelledby={headingId} onKeyDown={onKeyDown}>
         <thead>
           <tr>

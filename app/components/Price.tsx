@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { DEFAULT_CURRENCY, formatCurrency } from "../lib/money";
+import { useStoreLocale } from "./StoreLocale";
 
 export type PriceProps = {
   /** The API's money string ("23.00") or a number. */
@@ -12,12 +13,13 @@ export type PriceProps = {
   className?: string;
 };
 
-/** A formatted price: $23.00, with an optional struck-through original price. */
+/** A formatted price in the page's locale: $23.00, £18.40, with an optional struck-through original price. */
 export function Price({ amount, currency = DEFAULT_CURRENCY, originalAmount, fallback = null, className }: PriceProps) {
-  const text = formatCurrency(amount, currency);
+  const locale = useStoreLocale();
+  const text = formatCurrency(amount, currency, locale);
   if (!text) return <>{fallback}</>;
   const original =
-    originalAmount !== undefined && originalAmount !== null ? formatCurrency(originalAmount, currency) : "";
+    originalAmount !== undefined && originalAmount !== null ? formatCurrency(originalAmount, currency, locale) : "";
   const reduced = original !== "" && original !== text;
   return (
     <span className={["kit-price", className].filter(Boolean).join(" ")}>

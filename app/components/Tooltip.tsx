@@ -45,6 +45,7 @@ export function Tooltip({ label, children }: TooltipProps) {
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- pointer hover and Escape (from the focused trigger button inside) show and hide the tip; the trigger is the interactive element
     <span
       className="kit-tooltip"
       data-enhanced={hydrated || undefined}

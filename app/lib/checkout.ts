@@ -6,6 +6,7 @@
  *
  * Money stays the API's strings: nothing here adds up a total (totals always come from the checkout summary).
  */
+import { cartItemTerm } from "./subscriptions";
 import { normalizeDeliveryGroups } from "../../server/webstore/api/delivery-groups";
 import { formatCurrency, formatTime, parseMoney } from "./formats";
 import { taxLabel } from "./money";
@@ -218,6 +219,8 @@ export interface CheckoutLine {
   groupId: string | null;
   /** The API's product errors on the line (e.g. stock dropped below the quantity). */
   errors: string[];
+  /** The subscription term bought ("12-month plan, billed monthly"); null or absent for a product sold without selling models. */
+  term?: string | null;
 }
 
 /** The lines of a cart-items answer (Product items only). */
@@ -240,6 +243,7 @@ export function checkoutLinesFrom(collection: unknown): CheckoutLine[] {
       totalPrice: money(item.totalPrice),
       groupId: text(item.cartDeliveryGroupId) ?? null,
       errors: messages.map((m) => (isObject(m) ? text(m.message) : text(m))).filter((m): m is string => !!m),
+      term: cartItemTerm(item),
     });
   }
   return lines;
@@ -258,6 +262,8 @@ export interface Shipment {
   giftWrap: boolean;
   isGift: boolean;
   giftMessage: string | null;
+  /** Who the gift is for (the delivery group's giftToName). */
+  giftToName: string | null;
   items: CheckoutLine[];
 }
 
@@ -299,6 +305,7 @@ export function shipmentsFrom(groups: readonly unknown[], lines: readonly Checko
       giftWrap,
       isGift: group.isGift === true,
       giftMessage: text(group.giftMessage) ?? null,
+      giftToName: text(group.giftToName) ?? null,
       items: linesOf(group.id as string),
     };
   });

@@ -54,18 +54,20 @@ function isDateOnly(value: string | Date): boolean {
 /**
  * Formats a date: short M/d/yyyy, medium MMM d, yyyy, long MMMM d, yyyy.
  * Date-only values are always shown as the calendar day they name; date-times are shown in `timeZone`
- * (UTC unless the caller knows the shopper's zone).
+ * (UTC unless the caller knows the shopper's zone). `locale` (default en-US) writes the style its own way:
+ * medium is "Mar 5, 2025" in en-US and "5 Mar 2025" in en-GB.
  */
 export function formatDate(
   value: string | Date | null | undefined,
   style: DateStyle = "short",
-  options: { timeZone?: string } = {}
+  options: { timeZone?: string; locale?: string } = {}
 ): string {
   if (value === null || value === undefined) return "";
   const date = parseApiDate(value);
   if (!date) return "";
   const timeZone = isDateOnly(value) ? "UTC" : options.timeZone ?? "UTC";
-  return new Intl.DateTimeFormat(STORE_LOCALE, { ...DATE_OPTIONS[style], timeZone }).format(date);
+  // The spec's patterns are the store locale's (en-US); a locale page (/en-GB/…) writes the same style its own way.
+  return new Intl.DateTimeFormat(options.locale || STORE_LOCALE, { ...DATE_OPTIONS[style], timeZone }).format(date);
 }
 
 /** h:mm a, e.g. "3:05 PM". */

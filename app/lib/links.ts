@@ -37,6 +37,29 @@ export function buildLink(basePath: string | null | undefined, path = "/"): stri
   return joinPath(normaliseBasePath(basePath) || "/", path);
 }
 
+/**
+ * A store path (what the app's routes, links and redirects speak: "/cart") as the browser must request it when the
+ * store lives under a base path: "/shop/cart"; "/" is "/shop/". Absolute URLs, and anything not starting with one
+ * slash, are left as they are. Remix's <Link>, <Form> and fetchers add the base themselves (the router's
+ * basename); this is for what leaves the router: a redirect's Location, a raw href or src.
+ */
+export function withBasePath(basePath: string | null | undefined, path: string): string {
+  const base = normaliseBasePath(basePath);
+  if (!base || !path.startsWith("/") || path.startsWith("//")) return path;
+  return `${base}${path}`;
+}
+
+/**
+ * The store path of a URL path the browser requested: "/shop/cart" → "/cart", "/shop" → "/". A path outside the
+ * base path is returned as it is.
+ */
+export function stripBasePath(pathname: string, basePath: string | null | undefined): string {
+  const base = normaliseBasePath(basePath);
+  if (!base) return pathname;
+  if (pathname === base) return "/";
+  return pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
+}
+
 export function isAbsoluteUrl(url: string): boolean {
   return /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url);
 }

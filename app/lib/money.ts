@@ -8,16 +8,17 @@ export const DEFAULT_CURRENCY = "USD";
 
 const currencyFormatters = new Map<string, Intl.NumberFormat>();
 
-function currencyFormatter(currency: string): Intl.NumberFormat {
-  let formatter = currencyFormatters.get(currency);
+function currencyFormatter(currency: string, locale: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let formatter = currencyFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(STORE_LOCALE, {
+    formatter = new Intl.NumberFormat(locale, {
       style: "currency",
       currency,
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
-    currencyFormatters.set(currency, formatter);
+    currencyFormatters.set(key, formatter);
   }
   return formatter;
 }
@@ -32,16 +33,17 @@ export function parseMoney(amount: string | number | null | undefined): number |
 }
 
 /**
- * `formatCurrency("23.00")` → "$23.00". Returns "" for a missing or non-numeric amount so a broken
- * API value shows as nothing rather than "$NaN".
+ * `formatCurrency("23.00")` → "$23.00"; `formatCurrency("23.00", "GBP", "en-GB")` → "£23.00". Returns "" for a
+ * missing or non-numeric amount so a broken API value shows as nothing rather than "$NaN".
  */
 export function formatCurrency(
   amount: string | number | null | undefined,
-  currency: string = DEFAULT_CURRENCY
+  currency: string = DEFAULT_CURRENCY,
+  locale: string = STORE_LOCALE
 ): string {
   const value = parseMoney(amount);
   if (value === null) return "";
-  return currencyFormatter(currency || DEFAULT_CURRENCY).format(value);
+  return currencyFormatter(currency || DEFAULT_CURRENCY, locale || STORE_LOCALE).format(value);
 }
 
 /** The tax line's label: a store with gross prices (taxType Gross) includes tax in its prices; an estimate says so. */

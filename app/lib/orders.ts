@@ -304,6 +304,10 @@ export interface OrderLineItem {
   totalPrice: string | null;
   image: { url: string; alt: string } | null;
   adjustments: OrderAdjustment[];
+  /** The selling model a subscription line was bought on (its id), when the API says. */
+  sellingModelId: string | null;
+  /** Its name ("Monthly Subscription"), filled in from the product's selling models; null when unknown. */
+  term: string | null;
 }
 
 function toLineItem(raw: Json, index: number): OrderLineItem {
@@ -327,7 +331,23 @@ function toLineItem(raw: Json, index: number): OrderLineItem {
     totalPrice: fieldText(fields, "AdjustedLineAmount", ITEM_ENTITY) ?? fieldText(fields, "TotalLineAmount", ITEM_ENTITY),
     image: imageUrl ? { url: imageUrl, alt: firstText(media?.alternateText, media?.title) ?? name } : null,
     adjustments: mergeAdjustments(asArray(raw.adjustments)),
+    sellingModelId: fieldText(fields, "ProductSellingModelId", ITEM_ENTITY),
+    term: null,
   };
+}
+
+/** The products whose selling models name the order's subscription lines (each once). */
+export function subscriptionProductIds(groups: readonly OrderDeliveryGroup[]): string[] {
+  const ids = groups.flatMap((g) => g.items).filter((item) => item.sellingModelId && item.productId).map((item) => item.productId as string);
+  return [...new Set(ids)];
+}
+
+/** The groups with each subscription line's term named, from selling model id → name; unknown ids stay unnamed. */
+export function withTerms(groups: readonly OrderDeliveryGroup[], names: ReadonlyMap<string, string>): OrderDeliveryGroup[] {
+  return groups.map((g) => ({
+    ...g,
+    items: g.items.map((item) => ({ ...item, term: item.sellingModelId ? (names.get(item.sellingModelId) ?? null) : null })),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -349,6 +369,8 @@ export interface OrderDeliveryGroup {
   /** YYYY-MM-DD. */
   desiredDeliveryDate: string | null;
   totalListAmount: string | null;
+  /** The group's total: its items after adjustments, its delivery charge and tax (GrandTotalAmount). */
+  grandTotal: string | null;
   isGift: boolean;
   giftMessage: string | null;
   items: OrderLineItem[];
@@ -393,6 +415,7 @@ export function normalizeDeliveryGroups(groups: readonly unknown[]): OrderDelive
       ),
       desiredDeliveryDate: firstText(field("DesiredDeliveryDate"), raw.desiredDeliveryDate),
       totalListAmount: firstText(field("TotalLineAmount"), raw.totalLineAmount),
+      grandTotal: firstText(field("GrandTotalAmount"), raw.grandTotalAmount),
       isGift: toBoolean(giftFlag),
       giftMessage: firstText(field("GiftMessage"), raw.giftMessage),
       items: keepProductLines(asArray(raw.lineItems)).map((item, n) => toLineItem(item as Json, n)),

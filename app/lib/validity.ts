@@ -4,7 +4,7 @@
  * page's quantities, the cart) import this module, so the browser does not download zod for them;
  * lib/validation.ts re-exports it with the zod helpers forms use.
  */
-import { cleanWhitespace, isStepValid, parseNumberShortcut } from "./typed-numbers";
+import { isStepValid } from "./typed-numbers";
 
 export * from "./typed-numbers";
 

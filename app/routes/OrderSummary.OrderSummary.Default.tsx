@@ -15,7 +15,7 @@ import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
 import { historyPage, orderStatusLabel, readHistoryQuery, type HistoryPage } from "~/lib/orders";
 import ordersStyles from "~/styles/orders.css";
 import { orderStatusNames } from "~/orders.server";
-import { getWebstore, loginPath, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
+import { getWebstore, loginPath, requestPath, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles as unknown as string }];
 
@@ -28,7 +28,8 @@ const EMPTY_PAGE: HistoryPage = { rows: [], nextPageToken: null, previousPageTok
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const ws = await getWebstore(request, context);
-  if (!ws.shopper.isLoggedIn) throw await ws.redirect(loginPath(`${url.pathname}${url.search}`));
+  const here = requestPath(request, context);
+  if (!ws.shopper.isLoggedIn) throw await ws.redirect(loginPath(`${here}${url.search}`));
   const query = readHistoryQuery(url.searchParams);
   if (Object.keys(query.errors).length > 0) return ws.reply({ query, page: EMPTY_PAGE }, { status: 400 });
   try {
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (isFetchError(error) && error.status === 404) return ws.reply({ query, page: EMPTY_PAGE });
     // A page token from another sort or a stale one: start again from the first page.
     if (isFetchError(error) && error.status === 400 && query.pageToken) {
-      throw await ws.redirect(`${url.pathname}${historySearchWithout(url.searchParams)}`);
+      throw await ws.redirect(`${here}${historySearchWithout(url.searchParams)}`);
     }
     throw error;
   }

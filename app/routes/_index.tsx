@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/components/store/Header";
 import { ProductGrid } from "~/components/store/ProductCard";
-import { productCardView, type ProductCardView } from "~/components/store/product";
+import { productCards } from "~/catalog.server";
 import { categoryPath } from "~/components/store/urls";
 import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? categories && []
     : await ws.client
         .searchProducts({ categoryId: first.id, page: 0, pageSize: FEATURED_COUNT, includePrices: true })
-        .then((answer) => (answer?.productsPage?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null))
+        .then((answer) => productCards(ws, answer?.productsPage))
         .catch((error: unknown) => {
           rethrowResponse(error);
           return null;

@@ -12,6 +12,7 @@ import { RouteErrorBoundary } from "~/components/store/PageError";
 import { WISHLIST_PATH } from "~/components/store/WishlistButton";
 import { ADDRESS_BOOK_PATH } from "~/components/store/urls";
 import { errorMessage, getWebstore, loginPath, serverTimingHeaders, toast } from "~/webstore.server";
+import { useStoreHref } from "~/components/store-href";
 
 export const meta: MetaFunction = () => [{ title: `Your account | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -56,7 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Account() {
   const { shopper, accounts } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formAction === "/account";
+  const accountAction = useStoreHref("/account");
+  const pending = navigation.state === "submitting" && navigation.formAction === accountAction;
   return (
     <div className="store-page store-narrow">
       <h1>Your account</h1>

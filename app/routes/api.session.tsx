@@ -19,11 +19,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ws = await getWebstore(request, context);
   if (formData.get("intent") !== "keepalive") return ws.reply({ ok: false }, { status: 400 });
   const refreshToken = ws.session.get("refreshToken");
-  if (!ws.shopper.isLoggedIn || ws.tokenExpired || !refreshToken) throw await sessionExpiredRedirect(request, ws.session);
+  if (!ws.shopper.isLoggedIn || ws.tokenExpired || !refreshToken) throw await sessionExpiredRedirect(request, ws.session, ws.basePath);
   try {
     keepBuyerTokens(ws.session, await context.webstore({}).refreshAccessToken(refreshToken));
   } catch (error) {
-    if (isFetchError(error) && error.status >= 400 && error.status < 500) throw await sessionExpiredRedirect(request, ws.session);
+    if (isFetchError(error) && error.status >= 400 && error.status < 500) throw await sessionExpiredRedirect(request, ws.session, ws.basePath);
     throw error;
   }
   // The new token must be one the API takes (a revoked session answers 401: the sign-in redirect).

@@ -11,7 +11,7 @@
  * never waits for the API.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { isFetchError } from "../../server/webstore/errors";
 import { Button } from "~/components/Button";
@@ -23,6 +23,7 @@ import { CART_ITEMS_HEADING_ID, CartLine, type CartActionData } from "~/componen
 import { EmptyState } from "~/components/store/LineProduct";
 import { cartView, EMPTY_CART, isNonZeroMoney } from "~/components/store/cart-view";
 import { JsMarker, moveFocusTo, submittedWithJs } from "~/components/store/forms";
+import { useStoreHref } from "~/components/store-href";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { Pagination } from "~/components/store/Pagination";
@@ -32,6 +33,8 @@ import { VALIDITY_MESSAGES } from "~/lib/validity";
 import type { RefreshHandle } from "~/root";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
 import { taxLabel } from "~/lib/money";
+import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/payment-link";
+import { createPaymentLink } from "~/payment-link.server";
 import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
@@ -107,6 +110,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const ref = cartRef(ws);
   if (!ref) return reply(false, "Your cart is empty.");
+
+  if (intent === "paymentLink") {
+    // A plain form (with or without JavaScript): the shopper goes to the payment link's page, or back with a note.
+    const created = await createPaymentLink(ws);
+    if (created.ok) return ws.redirect(payPath(created.cartId), toast("success", PAYMENT_LINK_MESSAGES.created));
+    return ws.redirect(returnTo, toast("error", created.message));
+  }
 
   try {
     switch (intent) {
@@ -243,6 +253,58 @@ function AppliedCoupon({ coupon, redirectTo }: { coupon: { id: string; code: str
   );
 }
 
+export const CHECKOUT_WAIT_MESSAGE = "Your cart is being updated. Checkout will be ready in a moment.";
+
+/**
+ * The cart's Checkout link, or while the cart is not ready for checkout (spec §3 "Cart status": isProcessing while
+ * an edit is under way or the API answers Processing) a busy, disabled Checkout that says why. The page reloads
+ * itself until the API is done (with JavaScript on the spec's wait schedule, without it by a meta refresh); a
+ * Refresh link is there for when that takes too long.
+ */
+function CheckoutAction({ processing, busy, gaveUp, here }: { processing: boolean; busy: boolean; gaveUp: boolean; here: string }) {
+  // A plain link (it must work where the router's scripts gave up), so the base path is added by hand.
+  const refreshHref = useStoreHref(here);
+  if (!processing && !busy) {
+    return (
+      <Link to="/checkout" className="kit-button kit-button--brand store-cart-checkout">
+        Checkout
+      </Link>
+    );
+  }
+  const refresh = (
+    <p>
+      <a href={refreshHref}>Refresh the cart</a>
+    </p>
+  );
+  return (
+    <>
+      <button type="button" className="kit-button kit-button--brand store-cart-checkout" disabled aria-describedby="checkout-wait">
+        <span className="kit-spinner kit-spinner--small" aria-hidden="true">
+          <span className="kit-spinner__circle" />
+        </span>
+        Checkout
+      </button>
+      <p id="checkout-wait" className="store-muted" role="status">
+        {processing ? CHECKOUT_WAIT_MESSAGE : "Updating totals…"}
+      </p>
+      {processing ? gaveUp ? refresh : <noscript>{refresh}</noscript> : null}
+    </>
+  );
+}
+
+/** Spec §4 pay-now: a read-only copy of the cart, paid on its own page (routes/pay.$cartId). */
+function PaymentLinkForm() {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get(CART_FIELDS.intent) === "paymentLink";
+  return (
+    <Form method="post" action="/cart" className="store-cart-paylink">
+      <Button name={CART_FIELDS.intent} value="paymentLink" variant="neutral" pending={pending} pendingLabel="Creating payment link…">
+        Create a payment link
+      </Button>
+    </Form>
+  );
+}
+
 export default function CartPage() {
   const { cart, processing, couponCode } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -355,14 +417,8 @@ export default function CartPage() {
               </dd>
             </div>
           </dl>
-          <Link to="/checkout" className="kit-button kit-button--brand store-cart-checkout">
-            Checkout
-          </Link>
-          {busy ? (
-            <p className="store-muted" role="status">
-              Updating totals…
-            </p>
-          ) : null}
+          <CheckoutAction processing={processing} busy={busy} gaveUp={gaveUp} here={`${location.pathname}${location.search}`} />
+          <PaymentLinkForm />
         </aside>
       </div>
     </div>

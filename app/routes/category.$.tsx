@@ -7,11 +7,10 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle } from "~/components/store/PageError";
 import { ProductResults } from "~/components/store/ProductResults";
-import { productCardView, type ProductCardView } from "~/components/store/product";
 import { ProductSort } from "~/components/store/ProductSort";
 import { categoryPath, idFromSplat, pagingFromTotal, readPage, searchPage } from "~/components/store/urls";
 import { isFetchError } from "../../server/webstore/errors";
-import { chosenSort, sortChoices } from "~/catalog.server";
+import { chosenSort, productCards, sortChoices } from "~/catalog.server";
 import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
 export const CATEGORY_PAGE_SIZE = 12;
@@ -51,7 +50,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       }),
     ]);
     const total = results?.productsPage?.total ?? 0;
-    const products = beyond ? [] : (results?.productsPage?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null);
+    const products = beyond ? [] : await productCards(ws, results?.productsPage);
     const children = ((results?.categories as { children?: { category?: Named; productCount?: number }[] } | undefined)?.children ?? [])
       .filter((child) => child.category?.id)
       .map((child) => ({ id: child.category!.id, name: nameOf(child.category!), productCount: child.productCount ?? null }));

@@ -1,7 +1,7 @@
 /**
  * Checkout step 2, delivery: per shipment the delivery method (name, fee or 'Free', transit time), a desired
  * delivery date (not before tomorrow), shipping instructions and, when the store's giftingConfig enables them,
- * the gift options (gift, gift message, gift wrap). One POST form; 303 to payment, or 400 with every error.
+ * the gift options (gift, who it is for — the delivery group's giftToName —, gift message, gift wrap). One POST form; 303 to payment, or 400 with every error.
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -38,6 +38,7 @@ import {
 } from "~/lib/checkout";
 import { date, optionalText, requiredText } from "~/lib/validation";
 import { getWebstore, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { useStoreHref } from "~/components/store-href";
 
 export const handle = checkoutHandle;
 
@@ -63,6 +64,7 @@ interface DeliveryValues {
     desiredDeliveryDate?: string;
     shippingInstructions?: string;
     isGift?: boolean;
+    giftToName?: string;
     giftMessage?: string;
     giftWrap?: boolean;
   }[];
@@ -76,6 +78,7 @@ type DeliveryInput = {
     desiredDeliveryDate?: string;
     shippingInstructions?: string;
     isGift?: string;
+    giftToName?: string;
     giftMessage?: string;
     giftWrap?: string;
   }[];
@@ -91,6 +94,7 @@ function deliverySchema(minDate: string) {
           desiredDeliveryDate: date({ min: minDate, required: false }),
           shippingInstructions: optionalText({ max: TEXT_MAX }),
           isGift: z.boolean().optional(),
+          giftToName: optionalText({ max: TEXT_MAX }),
           giftMessage: optionalText({ max: TEXT_MAX }),
           giftWrap: z.boolean().optional(),
         }),
@@ -126,6 +130,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         desiredDeliveryDate: s.desiredDeliveryDate ?? "",
         shippingInstructions: s.shippingInstructions ?? "",
         isGift: on(s.isGift),
+        giftToName: s.giftToName ?? "",
         giftMessage: s.giftMessage ?? "",
         giftWrap: on(s.giftWrap),
       })),
@@ -180,6 +185,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (gifting.gift && isGift !== shipment.isGift) changes.isGift = isGift;
       const giftMessage = gifting.message && isGift ? value.giftMessage ?? null : gifting.message ? null : shipment.giftMessage;
       if (giftMessage !== shipment.giftMessage) changes.giftMessage = giftMessage ?? "";
+      // Who the gift is for: only for a gift; unchecking "Send as a gift" clears it.
+      const giftToName = gifting.gift ? (isGift ? value.giftToName ?? null : null) : shipment.giftToName;
+      if (giftToName !== shipment.giftToName) changes.giftToName = giftToName ?? "";
       if (Object.keys(changes).length > 0) await ws.client.updateDeliveryGroup(cartId, shipment.id, changes);
     }
   } catch (error) {
@@ -213,7 +221,8 @@ function DeliveryPage({ data }: { data: PageData }) {
   const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults });
   const shipmentFields = fields.shipments.getFieldList();
   const multiple = page.shipments.length > 1;
-  const pending = navigation.state !== "idle" && navigation.formAction === stepPath("delivery");
+  const deliveryAction = useStoreHref(stepPath("delivery"));
+  const pending = navigation.state !== "idle" && navigation.formAction === deliveryAction;
 
   const labelOf = (name: string) => {
     const match = /^shipments\[(\d+)\]\.(\w+)$/.exec(name);
@@ -224,6 +233,7 @@ function DeliveryPage({ data }: { data: PageData }) {
       desiredDeliveryDate: "Desired delivery date",
       shippingInstructions: "Shipping instructions",
       giftMessage: "Gift message",
+      giftToName: "Gift for",
     };
     const label = labels[match[2]];
     return label && multiple && shipment ? `${shipment.label} ${label.toLowerCase()}` : label;
@@ -258,6 +268,7 @@ function DeliveryPage({ data }: { data: PageData }) {
               desiredDate={set.desiredDeliveryDate as FieldMeta}
               instructions={set.shippingInstructions as FieldMeta}
               isGift={set.isGift as FieldMeta}
+              giftToName={set.giftToName as FieldMeta}
               giftMessage={set.giftMessage as FieldMeta}
               giftWrap={set.giftWrap as FieldMeta}
             />
@@ -283,6 +294,7 @@ function ShipmentDelivery(props: {
   desiredDate: FieldMeta;
   instructions: FieldMeta;
   isGift: FieldMeta;
+  giftToName: FieldMeta;
   giftMessage: FieldMeta;
   giftWrap: FieldMeta;
 }) {
@@ -298,7 +310,7 @@ function ShipmentDelivery(props: {
         {addressLines(shipment.address).join(", ")} <Link to={stepPath("shipping")}>Change<span className="kit-visually-hidden"> the address of {shipment.label}</span></Link>
       </p>
       {shipment.items.length > 0 ? (
-        <p className="store-muted">{shipment.items.map((line) => `${line.name} (${line.quantity})`).join(", ")}</p>
+        <p className="store-muted">{shipment.items.map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`).join("; ")}</p>
       ) : null}
       {shipment.methods.length === 0 ? (
         <p role="alert" className="store-form-error">
@@ -330,6 +342,7 @@ function ShipmentDelivery(props: {
         <div className="checkout-gift">
           <Field type="checkbox" value="on" label="Send as a gift" meta={props.isGift} inputClassName="checkout-gift__toggle" />
           <div className="checkout-gift__options">
+            <Field label="Gift for" help="The recipient's name, for the gift note." meta={props.giftToName} maxLength={TEXT_MAX} autoComplete="off" />
             {gifting.message ? <Field label="Gift message" meta={props.giftMessage} maxLength={TEXT_MAX} autoComplete="off" /> : null}
             {gifting.wrap ? <Field type="checkbox" value="on" label="Gift wrap" meta={props.giftWrap} /> : null}
           </div>

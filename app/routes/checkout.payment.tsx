@@ -58,6 +58,7 @@ import { optionalText, VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast, type ToastInput } from "~/toast.server";
 import { errorMessage, getWebstore, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
 import { isFetchError } from "../../server/webstore/errors";
+import { useStoreHref } from "~/components/store-href";
 
 export const handle = checkoutHandle;
 
@@ -374,7 +375,8 @@ function PaymentPage({ data }: { data: PageData }) {
   const navigation = useNavigation();
   const schema = useMemo(() => paymentSchema(options), [options]);
   const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults });
-  const paying = navigation.state !== "idle" && navigation.formAction === stepPath("payment") && navigation.formData?.get("intent") === "pay";
+  const paymentAction = useStoreHref(stepPath("payment"));
+  const paying = navigation.state !== "idle" && navigation.formAction === paymentAction && navigation.formData?.get("intent") === "pay";
   const method = fields.paymentMethod;
   const chosen = typeof method.initialValue === "string" ? method.initialValue : "card";
   // A new key after each refused payment empties the card number and security code, also with JavaScript.

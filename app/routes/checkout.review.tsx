@@ -37,6 +37,7 @@ import {
 import { formatDate, formatPhone } from "~/lib/formats";
 import { getWebstore, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
 import { isFetchError } from "../../server/webstore/errors";
+import { useStoreLocale } from "~/components/StoreLocale";
 
 export const handle = checkoutHandle;
 
@@ -125,6 +126,7 @@ export default function ReviewStep() {
 type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { processing: true }>;
 
 function ReviewPage({ data }: { data: PageData }) {
+  const locale = useStoreLocale();
   const { page, payment } = data;
   const actionData = useActionData<typeof action>() as { failure?: { message: string; cartLink: boolean } } | undefined;
   const navigation = useNavigation();
@@ -180,7 +182,7 @@ function ReviewPage({ data }: { data: PageData }) {
               {shipment.desiredDeliveryDate ? (
                 <div>
                   <dt>Desired delivery date</dt>
-                  <dd>{formatDate(shipment.desiredDeliveryDate, "medium")}</dd>
+                  <dd>{formatDate(shipment.desiredDeliveryDate, "medium", { locale })}</dd>
                 </div>
               ) : null}
               {shipment.shippingInstructions ? (
@@ -192,12 +194,20 @@ function ReviewPage({ data }: { data: PageData }) {
               {shipment.isGift ? (
                 <div>
                   <dt>Gift</dt>
-                  <dd>{[shipment.giftWrap ? "Gift wrapped" : "Yes", shipment.giftMessage ? `“${shipment.giftMessage}”` : null].filter(Boolean).join(", ")}</dd>
+                  <dd>
+                    {[
+                      shipment.giftToName ? `For ${shipment.giftToName}` : "Yes",
+                      shipment.giftWrap ? "gift wrapped" : null,
+                      shipment.giftMessage ? `“${shipment.giftMessage}”` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(", ")}
+                  </dd>
                 </div>
               ) : null}
               <div>
                 <dt>Items</dt>
-                <dd>{shipment.items.map((line) => `${line.name} (${line.quantity})`).join(", ")}</dd>
+                <dd>{shipment.items.map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`).join("; ")}</dd>
               </div>
             </dl>
             <p>

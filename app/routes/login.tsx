@@ -20,7 +20,8 @@ import { STORE_NAME } from "~/components/store/Header";
 import { safeRedirect } from "~/components/store/urls";
 import { useZodForm } from "~/components/useZodForm";
 import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
-import { getWebstore, keepBuyerTokens, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { getWebstore, isBusinessAccount, keepBuyerTokens, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { useStoreHref } from "~/components/store-href";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
@@ -104,6 +105,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return [];
     }),
   ]);
+  // Read before the guest's session keys go: a payment link made as a guest still counts at this login.
+  const paymentLinkActive = !!session.get("paymentLinkId");
   session.clearAuth();
   keepBuyerTokens(session, login);
   session.set("userId", userInfo?.userId || login.userId);
@@ -111,11 +114,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   session.set("effectiveAccountId", sessionContext?.effectiveAccountId);
   session.set("effectiveAccountName", sessionContext?.effectiveAccountName);
   session.set("managedAccountCount", managedAccounts.length);
+  // Person account (a consumer) or business account: decides whether purchase orders are offered at checkout.
+  const ownAccountId = sessionContext?.effectiveAccountId;
+  const businessBuyer = ownAccountId ? await isBusinessAccount(buyer, ownAccountId) : undefined;
+  if (businessBuyer === undefined) session.unset("businessBuyer");
+  else session.set("businessBuyer", businessBuyer);
 
   // Spec §4: the guest cart is preserved once, unless a payment link is being paid; failures never block login.
   const guestCartId = session.get("guestCartId");
   let failed = 0;
-  if (guestCartId && !session.get("paymentLinkId")) {
+  if (guestCartId && !paymentLinkActive) {
     try {
       const result = await buyer.preserveCart(guestCartId);
       failed = result?.numberOfProductsWithError ?? 0;
@@ -143,7 +151,8 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useZodForm(loginSchema, { id: "login", lastResult });
-  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+  const loginAction = useStoreHref("/login");
+  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith(loginAction) === true;
   const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/");
 
   return (

@@ -17,8 +17,11 @@ import { JsMarker, submittedWithJs } from "~/components/store/forms";
 import { productDetailView } from "~/components/store/product";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
 import { CART_FIELDS, isQuantityProblem, quantityError, validQuantity } from "~/lib/cart";
+import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
+import { isSellingModelId, SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE, type SellingModelOption } from "~/lib/subscriptions";
 import { isFetchError } from "../../server/webstore/errors";
-import { addToCart, errorMessage, getBrowsingWebstore, getWebstore, isGuestCartDisabledError, loginPath, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { addToCart, errorMessage, getBrowsingWebstore, getWebstore, isGuestCartDisabledError, loginPath, requestPath, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import { withBasePath } from "~/lib/links";
 
 export const ADDED_MESSAGE = "Added to your cart";
 
@@ -74,10 +77,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const view = productDetailView(product);
   if (!view) throw notFound();
   // After a refused add (no JavaScript) the page comes back with the quantity the shopper typed.
-  const typed = new URL(request.url).searchParams.get("quantity");
+  const query = new URL(request.url).searchParams;
+  const typed = query.get("quantity");
+  // …and the purchase option they picked, when it is one of the product's.
+  const plan = query.get("plan");
   return ws.reply({
+    plan: view.sellingModels.some((m) => m.id === plan) ? plan : null,
     product: view,
-    canonicalUrl: new URL(productPath(view), request.url).href,
+    canonicalUrl: new URL(withBasePath(ws.basePath, productPath(view)), request.url).href,
     price: price && price.success !== false ? { unitPrice: price.unitPrice ?? null, listPrice: price.listPrice ?? null, currency: price.currencyIsoCode ?? "USD" } : null,
     quantity: typed && typed.length <= 20 ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: ws.shopper.isLoggedIn,
@@ -90,22 +97,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!productId) throw notFound();
   const formData = await request.formData();
   const withJs = submittedWithJs(formData);
-  const here = new URL(request.url).pathname;
+  const here = requestPath(request, context);
   const ws = await getWebstore(request, context);
   const typed = String(formData.get(CART_FIELDS.quantity) ?? "").trim();
+  const plan = String(formData.get(SELLING_MODEL_FIELD) ?? "").trim();
 
-  const fail = async (message: string, onQuantity = isQuantityProblem(message)) => {
-    if (withJs) return ws.reply({ ok: false as const, error: message, quantity: typed, onQuantity });
-    return ws.redirect(`${here}?${new URLSearchParams({ quantity: typed })}`, toast("error", message));
+  const fail = async (message: string, onQuantity = isQuantityProblem(message), onPlan = isPlanProblem(message)) => {
+    if (withJs) return ws.reply({ ok: false as const, error: message, quantity: typed, onQuantity, onPlan });
+    const back = new URLSearchParams({ quantity: typed });
+    if (plan) back.set("plan", plan.slice(0, 18));
+    return ws.redirect(`${here}?${back}`, toast("error", message));
   };
 
   if (formData.get(CART_FIELDS.intent) !== "add") return fail("Choose an action.");
   const problem = quantityError(typed);
   const quantity = validQuantity(typed);
   if (problem || quantity === null) return fail(problem ?? "Enter a valid value.", true);
+  // A purchase option that is no selling model id at all never reaches the API; an id the product isn't sold
+  // with, or none for a subscription-only product, is the API's product error 106.
+  if (plan && !isSellingModelId(plan)) return fail(UNKNOWN_SELLING_MODEL_MESSAGE, false, true);
 
   try {
-    await addToCart(ws, { productId, quantity });
+    await addToCart(ws, { productId, quantity, ...(plan ? { productSellingModelId: plan } : {}) });
   } catch (error) {
     rethrowResponse(error);
     if (isGuestCartDisabledError(error)) {
@@ -117,9 +130,48 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (withJs) {
     // The root loader revalidates after this answer and shows the toast.
     ws.session.flashToast(added);
-    return ws.reply({ ok: true as const, error: null, quantity: typed, onQuantity: false });
+    return ws.reply({ ok: true as const, error: null, quantity: typed, onQuantity: false, onPlan: false });
   }
   return ws.redirect(here, added);
+}
+
+/** Refusals about the purchase option chosen: shown on the option group. */
+function isPlanProblem(message: string): boolean {
+  return message === UNKNOWN_SELLING_MODEL_MESSAGE || message.replace(/\.$/, "") === PRODUCT_ERROR_MESSAGES[106];
+}
+
+const PLAN_GROUP_ID = "purchase-option";
+
+/**
+ * How the product may be bought (its selling models): a radio group, nothing chosen until the shopper chooses
+ * (a subscription is never signed up for by default).
+ */
+function PurchaseOptions({ options, chosen, error }: { options: readonly SellingModelOption[]; chosen: string | null; error: string | null }) {
+  const errorId = `${PLAN_GROUP_ID}-error`;
+  return (
+    <fieldset className={`store-plans${error ? " store-plans--invalid" : ""}`} aria-describedby={error ? errorId : undefined}>
+      <legend className="store-plans__legend">Purchase option</legend>
+      {options.map((option, index) => {
+        const id = index === 0 ? PLAN_GROUP_ID : `${PLAN_GROUP_ID}-${index + 1}`;
+        return (
+          <div key={option.id} className="store-plans__option">
+            <input type="radio" id={id} name={SELLING_MODEL_FIELD} value={option.id} defaultChecked={option.id === chosen} aria-describedby={`${id}-detail`} />
+            <label htmlFor={id}>
+              <span className="store-plans__name">{option.name}</span>
+              <span id={`${id}-detail`} className="store-plans__detail">
+                {option.description}
+              </span>
+            </label>
+          </div>
+        );
+      })}
+      {error ? (
+        <p id={errorId} className="store-form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
 }
 
 function quantityHelp(rule: { minimum: number; maximum: number; increment: number } | null): string | undefined {
@@ -131,12 +183,13 @@ function quantityHelp(rule: { minimum: number; maximum: number; increment: numbe
 }
 
 export default function ProductPage() {
-  const { product, price, quantity, signedIn, inWishlist } = useLoaderData<typeof loader>();
+  const { product, price, quantity, plan, signedIn, inWishlist } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   // A problem with the quantity typed is the field's error (aria-invalid, described by it); others show below.
   const quantityProblem = error && fetcher.data?.onQuantity ? error : null;
+  const planProblem = error && fetcher.data?.onPlan ? error : null;
   const crumbs = [
     ...product.categoryPath.map((c) => ({ label: c.name, url: categoryPath(c) })),
     { label: product.name },
@@ -165,6 +218,7 @@ export default function ProductPage() {
           </p>
           <fetcher.Form method="post" className="store-product__form" noValidate>
             <JsMarker />
+            {product.sellingModels.length > 0 ? <PurchaseOptions options={product.sellingModels} chosen={plan} error={planProblem} key={plan ?? ""} /> : null}
             <QuantityInput
               label="Quantity"
               name={CART_FIELDS.quantity}
@@ -178,7 +232,7 @@ export default function ProductPage() {
             </Button>
             {/* Read by the header's optimistic count while the fetcher runs. */}
             <input type="hidden" name={CART_FIELDS.productId} value={product.id} />
-            {error && !quantityProblem ? (
+            {error && !quantityProblem && !planProblem ? (
               <p className="store-form-error" role="alert">
                 {error}
               </p>

@@ -3,10 +3,10 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/components/store/Header";
 import { ProductResults } from "~/components/store/ProductResults";
-import { productCardView, type ProductCardView } from "~/components/store/product";
+import type { ProductCardView } from "~/components/store/product";
 import { ProductSort } from "~/components/store/ProductSort";
 import { pagingFromTotal, readPage, searchPage } from "~/components/store/urls";
-import { chosenSort, sortChoices } from "~/catalog.server";
+import { chosenSort, productCards, sortChoices } from "~/catalog.server";
 import { getBrowsingWebstore, serverTimingHeaders } from "~/webstore.server";
 
 export const SEARCH_PAGE_SIZE = 12;
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { apiPage, beyond } = searchPage(page, SEARCH_PAGE_SIZE);
   const answer = await ws.client.searchProducts({ searchTerm: term, page: apiPage, pageSize: SEARCH_PAGE_SIZE, sortRuleId: sort ?? undefined, includePrices: true });
   const total = answer?.productsPage?.total ?? 0;
-  const products = beyond ? [] : (answer?.productsPage?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null);
+  const products = beyond ? [] : await productCards(ws, answer?.productsPage);
   return ws.reply({ term, products, total, paging: pagingFromTotal(total, SEARCH_PAGE_SIZE, page), sorts, sort });
 }
 

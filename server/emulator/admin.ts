@@ -41,6 +41,11 @@ export interface JournalEntry {
   fault: number | null;
   /** What the API's own handling answered; null when a fault answered before processing. */
   processedStatus: number | null;
+  /**
+   * The request carried `X-Highscale: true` (spec §7: cart calls of a store with high-scale carts). Emulator-only:
+   * the API changes nothing a caller sees for it; the journal shows it so tests can see the storefront send it.
+   */
+  highScale: boolean;
 }
 
 const JOURNAL_CAPACITY = 1000;

@@ -12,6 +12,7 @@ import {
   type CartLine,
   type CartView,
 } from "./cart-view.js";
+import { requestedCurrency } from "./context.js";
 import { ApiError, invalidInput } from "./errors.js";
 import { json, noContent } from "./http.js";
 import { availableFor, inventoryEnabled } from "./inventory.js";
@@ -97,7 +98,7 @@ function findLine(emu: Emu, cartId: string, productId: string, sellingModelId: s
  * The cart's bookkeeping (touchCart) is the caller's, so a batch does it once. Returns the line's id.
  */
 export function addItem(emu: Emu, cart: CartRow, input: ItemInput): string {
-  const product = catalogStore(emu).product(input.productId);
+  const product = catalogStore(emu).productIn(input.productId, cart.currency_iso_code);
   if (!product) throw new ApiError(400, "INVALID_ID_FIELD", `Product not found: ${input.productId}`);
   const line = findLine(emu, cart.id, product.id, input.sellingModelId);
   const quantity = (line?.quantity ?? 0) + input.quantity;
@@ -133,7 +134,10 @@ export function lineJson(view: CartView, itemId: string, productFields: string[]
 /** POST to `current`/`active` with no cart opens one, as adding to the named cart does in the API. */
 function cartForWrite(ctx: RequestContext): CartRow {
   const owner = cartOwner(ctx);
-  const cart = resolveCart(ctx, ctx.params.cartStateOrId === "active" ? "current" : ctx.params.cartStateOrId, owner) ?? insertCart(ctx, owner);
+  // A cart opened by adding to it is made in the currency the request names (the store's default without one).
+  const cart =
+    resolveCart(ctx, ctx.params.cartStateOrId === "active" ? "current" : ctx.params.cartStateOrId, owner) ??
+    insertCart(ctx, owner, { currencyIsoCode: requestedCurrency(ctx) ?? undefined });
   assertEditable(cart);
   return cart;
 }
@@ -242,7 +246,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
       assertEditable(cart);
       const item = findItem(emu, cart, ctx.params.cartItemId);
       if (quantity !== null && quantity !== item.quantity) {
-        checkPurchase(emu, cart, catalogStore(emu).product(item.product_id)!, quantity, item.product_selling_model_id);
+        checkPurchase(emu, cart, catalogStore(emu).productIn(item.product_id, cart.currency_iso_code)!, quantity, item.product_selling_model_id);
         emu.db.prepare("UPDATE cart_items SET quantity = ? WHERE id = ?").run(quantity, item.id);
         cart = touchCart(emu, cart, { itemsChanged: true });
       }

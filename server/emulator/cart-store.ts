@@ -1,4 +1,4 @@
-import { effectiveAccountId, GUEST_USER_ID, requireGuestFlag } from "./context.js";
+import { effectiveAccountId, GUEST_USER_ID, requestedCurrency, requireGuestFlag } from "./context.js";
 import { ApiError, invalidInput, notFound } from "./errors.js";
 import { releaseReservation } from "./inventory.js";
 import { recordId } from "./record-ids.js";
@@ -87,6 +87,9 @@ export function cartById(emu: Emu, id: string): CartRow | undefined {
  * don't leak.
  */
 export function resolveCart(ctx: RequestContext, token: string, owner: CartOwner = cartOwner(ctx)): CartRow | null {
+  // A cart keeps the currency it was made in ("Commerce carts don't automatically support currency changes"); an
+  // unsupported `currencyIsoCode` is refused on every cart call all the same.
+  requestedCurrency(ctx);
   if (token === "current" || token === "active") {
     const cart = findPrimaryCart(ctx.emu, ctx.webstoreId, owner);
     if (!cart && token === "active") throw notFound("There is no active cart.");
@@ -230,12 +233,8 @@ export function validateNewCart(ctx: RequestContext, body: any): NewCart {
     if (!(CART_TYPES as readonly string[]).includes(type)) throw invalidInput(`type must be one of ${CART_TYPES.join(", ")}.`);
     out.type = type;
   }
-  const currency = body.currencyIsoCode ?? ctx.query.get("currencyIsoCode");
-  if (currency !== undefined && currency !== null) {
-    const supported: string[] = ctx.emu.store.applicationContext(ctx.webstoreId).supportedCurrencies ?? ["USD"];
-    if (!supported.includes(currency)) throw invalidInput(`currencyIsoCode must be one of the store's currencies: ${supported.join(", ")}.`);
-    out.currencyIsoCode = currency;
-  }
+  const currency = requestedCurrency(ctx, body.currencyIsoCode ?? ctx.query.get("currencyIsoCode"));
+  if (currency) out.currencyIsoCode = currency;
   if (body.isSecondary !== undefined && body.isSecondary !== null) {
     if (typeof body.isSecondary !== "boolean") throw invalidInput("isSecondary must be true or false.");
     out.isSecondary = body.isSecondary;

@@ -105,7 +105,7 @@ export function loadCartView(emu: Emu, cart: CartRow, processing = false): CartV
   const catalog = catalogStore(emu);
   const categories = new Map(catalog.categories().map((c) => [c.id, c]));
   const items = cartItems(emu, cart.id);
-  const products = items.map((i) => catalog.product(i.product_id)!);
+  const products = items.map((i) => catalog.productIn(i.product_id, cart.currency_iso_code)!);
   const coupons = cartCoupons(emu, cart.id);
   const pricingLines: PricingLine[] = items.map((item, i) => ({
     id: item.id,
@@ -289,7 +289,8 @@ export function cartItemJson(view: CartView, line: CartLine, productFields: stri
     firstPymtTotalListPrice: m(priced.totalListCents),
     firstPymtTotalPrice: m(totalPrice),
     firstPymtTotalTax: m(totalTax),
-    billingFrequency: line.sellingModel && line.sellingModel.selling_model_type !== "OneTime" ? "Monthly" : null,
+    // A subscription is billed once per pricing term (ProductSellingModel.PricingTermUnit: Months or Annual).
+    billingFrequency: line.sellingModel && line.sellingModel.selling_model_type !== "OneTime" ? (line.sellingModel.pricing_term_unit === "Annual" ? "Annual" : "Monthly") : null,
     sellingModelType: line.sellingModel?.selling_model_type ?? "OneTime",
     subscriptionTerm: item.subscription_term ?? line.sellingModel?.pricing_term ?? null,
     productClass: product.product_class,

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { effectiveAccountId, readFixture, requireGuestFlag } from "./context.js";
+import { effectiveAccountId, pricingCurrency, readFixture, requireGuestFlag } from "./context.js";
 import { ApiError, invalidInput, notFound } from "./errors.js";
 import { json } from "./http.js";
 import { money, toCents } from "./money.js";
-import { illegalQuery, intParam } from "./paging.js";
+import { illegalQuery } from "./paging.js";
 import { recordId } from "./record-ids.js";
 import type { RequestContext, Router } from "./router.js";
 import type { Emu, EmulatorModule } from "./state.js";
@@ -53,9 +53,15 @@ export interface SellingModelRow {
   is_active: 0 | 1;
 }
 
+/**
+ * The store's default currency: its price book is the one a product row carries. Every other supported currency
+ * has its own price book (GBP in the demo store); `productIn` swaps a row's prices for that book's entry.
+ */
+export const DEFAULT_CURRENCY = "USD";
+
 const PRODUCT_SELECT = `
   SELECT p.*, pe.id AS pricebook_entry_id, pe.currency_iso_code, pe.list_price_cents, pe.unit_price_cents
-  FROM products p LEFT JOIN pricebook_entries pe ON pe.product_id = p.id`;
+  FROM products p LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'`;
 
 const stores = new WeakMap<Emu, ReturnType<typeof createCatalogStore>>();
 
@@ -72,6 +78,7 @@ function createCatalogStore(emu: Emu) {
   const bySku = db.prepare(`${PRODUCT_SELECT} WHERE p.sku = ?`);
   const variants = db.prepare(`${PRODUCT_SELECT} WHERE p.variation_parent_id = ? ORDER BY p.sort_order`);
   const category = db.prepare("SELECT * FROM product_categories WHERE id = ?");
+  const entryIn = db.prepare("SELECT id, list_price_cents, unit_price_cents FROM pricebook_entries WHERE product_id = ? AND currency_iso_code = ?");
   const categories = db.prepare("SELECT * FROM product_categories ORDER BY sort_order, name");
   const models = db.prepare(`
     SELECT sm.* FROM product_selling_models psm JOIN selling_models sm ON sm.id = psm.selling_model_id
@@ -79,6 +86,22 @@ function createCatalogStore(emu: Emu) {
   return {
     product: (id: string) => byId.get(id) as ProductRow | undefined,
     productBySku: (sku: string) => bySku.get(sku) as ProductRow | undefined,
+    /**
+     * The product priced from the price book of `currency`: a product without an entry in that book has no price
+     * there (product error 102 when it is added to a cart in that currency).
+     */
+    productIn(id: string, currency: string | null | undefined): ProductRow | undefined {
+      const p = byId.get(id) as ProductRow | undefined;
+      if (!p || !currency || currency === DEFAULT_CURRENCY) return p;
+      const entry = entryIn.get(id, currency) as { id: string; list_price_cents: number | null; unit_price_cents: number } | undefined;
+      return {
+        ...p,
+        pricebook_entry_id: entry?.id ?? null,
+        currency_iso_code: currency,
+        list_price_cents: entry?.list_price_cents ?? null,
+        unit_price_cents: entry?.unit_price_cents ?? null,
+      };
+    },
     variants: (parentId: string) => variants.all(parentId) as ProductRow[],
     category: (id: string) => category.get(id) as CategoryRow | undefined,
     categories: () => categories.all() as CategoryRow[],
@@ -291,9 +314,9 @@ function productPrice(catalog: CatalogStore, p: ProductRow, apiVersion: number, 
 }
 
 /** Pricing Result of the batch forms: one line per product id, in order; an unknown id is a failed line. */
-function pricingResult(catalog: CatalogStore, ids: unknown[]) {
+function pricingResult(catalog: CatalogStore, ids: unknown[], currency: string) {
   const lines = ids.map((raw) => {
-    const product = typeof raw === "string" ? catalog.product(raw.slice(0, 15)) : undefined;
+    const product = typeof raw === "string" ? catalog.productIn(raw.slice(0, 15), currency) : undefined;
     if (product) return priceLine(product);
     return {
       error: { errorCode: "INVALID_ID_FIELD", message: `Product not found: ${String(raw ?? null)}` },
@@ -304,7 +327,7 @@ function pricingResult(catalog: CatalogStore, ids: unknown[]) {
       unitPrice: null,
     };
   });
-  return { currencyIsoCode: "USD", error: null, pricingLineItemResults: lines, success: lines.every((l) => l.success) };
+  return { currencyIsoCode: currency, error: null, pricingLineItemResults: lines, success: lines.every((l) => l.success) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -611,7 +634,8 @@ export function catalogRoutes(r: Router, emu: Emu) {
   r.webstore("GET", "pricing/products/:productId", { since: 49 }, (ctx) => {
     browse(ctx);
     const modelIds = listParam(ctx.query, "productSellingModelIds");
-    const product = findProduct(emu, ctx.params.productId);
+    const currency = pricingCurrency(ctx);
+    const product = catalogStore(emu).productIn(findProduct(emu, ctx.params.productId).id, currency)!;
     return json(productPrice(catalogStore(emu), product, ctx.apiVersion, modelIds.length ? modelIds : null));
   });
 
@@ -621,7 +645,7 @@ export function catalogRoutes(r: Router, emu: Emu) {
     const ids = listParam(ctx.query, "productIds");
     if (ids.length === 0) throw invalidInput("productIds is required: a comma-separated list of product ids.");
     if (ids.length > MAX_BATCH) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `At most ${MAX_BATCH} products can be priced in one request.`);
-    return json(pricingResult(catalogStore(emu), ids));
+    return json(pricingResult(catalogStore(emu), ids, pricingCurrency(ctx)));
   });
 
   r.webstore("POST", "pricing/products", { since: 49 }, async (ctx) => {
@@ -631,7 +655,7 @@ export function catalogRoutes(r: Router, emu: Emu) {
     if (!Array.isArray(items) || items.length === 0) throw invalidInput("pricingLineItems is required: a list of {productId}.");
     // "Up to 500 line items for pricing."
     if (items.length > MAX_BATCH) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `At most ${MAX_BATCH} pricing line items can be priced in one request.`);
-    return json(pricingResult(catalogStore(emu), items.map((item: any) => item?.productId ?? null)));
+    return json(pricingResult(catalogStore(emu), items.map((item: any) => item?.productId ?? null), pricingCurrency(ctx)));
   });
 
   r.webstore("GET", "product-categories/children", { since: 49 }, (ctx) => {
@@ -658,6 +682,8 @@ export function catalogRoutes(r: Router, emu: Emu) {
 // Seed
 
 interface CatalogFixture {
+  /** The price books of the store's other currencies, each a rate from the default prices. */
+  priceBooks?: { currencyIsoCode: string; idPrefix: string; fromDefaultRate: number }[];
   categories: { id: string; name: string; description?: string; parentId: string | null }[];
   sellingModels: { id: string; name: string; sellingModelType: string; pricingTerm: number | null; pricingTermUnit: string | null; active?: boolean }[];
   products: {
@@ -704,7 +730,7 @@ export function seedCatalog(emu: Emu) {
     VALUES (@id, @sku, @name, @description, @urlName, @productClass, @category, @variationParent, @variationAttributes,
       @sellable, @imageUrl, @imageAlt, @qtyMin, @qtyMax, @qtyInc, @sortOrder)`);
   const insertPrice = db.prepare(
-    "INSERT INTO pricebook_entries(id, product_id, currency_iso_code, list_price_cents, unit_price_cents) VALUES (?, ?, 'USD', ?, ?)",
+    "INSERT INTO pricebook_entries(id, product_id, currency_iso_code, list_price_cents, unit_price_cents) VALUES (?, ?, ?, ?, ?)",
   );
   const insertStock = db.prepare("INSERT INTO inventory(product_id, on_hand) VALUES (?, ?)");
   const insertProductModel = db.prepare("INSERT INTO product_selling_models(product_id, selling_model_id) VALUES (?, ?)");
@@ -730,7 +756,14 @@ export function seedCatalog(emu: Emu) {
       qtyInc: p.quantityRule?.increment ?? null,
       sortOrder: fixture.products.indexOf(p),
     });
-    if (p.unitPrice !== null) insertPrice.run(`01u${p.id.slice(3)}`, p.id, toCents(p.listPrice), toCents(p.unitPrice));
+    if (p.unitPrice !== null) {
+      insertPrice.run(`01u${p.id.slice(3)}`, p.id, DEFAULT_CURRENCY, toCents(p.listPrice), toCents(p.unitPrice));
+      // The other currencies' price books (GBP): the fixture gives each book's rate from the default prices.
+      for (const book of fixture.priceBooks ?? []) {
+        const convert = (cents: number | null) => (cents === null ? null : Math.round(cents * book.fromDefaultRate));
+        insertPrice.run(`${book.idPrefix}${p.id.slice(book.idPrefix.length)}`, p.id, book.currencyIsoCode, convert(toCents(p.listPrice)), convert(toCents(p.unitPrice)));
+      }
+    }
     if (p.stock !== null) insertStock.run(p.id, p.stock);
     for (const m of p.sellingModels ?? []) insertProductModel.run(p.id, m);
   }

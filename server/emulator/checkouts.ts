@@ -540,7 +540,9 @@ async function startCheckout(ctx: RequestContext) {
     return respond(ctx, existing, cart, "write");
   }
   const checkout = emu.db.transaction(() => {
-    if (!["Active", "Checkout"].includes(cart.status) || cart.type === "PayNowReadOnly") {
+    // A PayNowReadOnly cart is checked out like any other: it is the "clone … that the customer can check out with
+    // using the Pay Now feature" (ConnectApi.CartType); read-only means its items and coupons, not its checkout.
+    if (!["Active", "Checkout"].includes(cart.status)) {
       throw invalidInput(`The cart ${cart.id} is ${cart.status} and can't be checked out.`);
     }
     const lineCount = (emu.db.prepare("SELECT count(*) AS n FROM cart_items WHERE cart_id = ?").get(cart.id) as { n: number }).n;

@@ -48,6 +48,40 @@ export function requireGuestFlag(ctx: RequestContext, flag: "guestBrowsingEnable
   }
 }
 
+/**
+ * The currency a request asks for with its `currencyIsoCode` query (cart and pricing resources), checked against
+ * the store's supported currencies: an unsupported one is refused as invalid input (400 INVALID_API_INPUT [I: the
+ * code the API gives other bad values of a documented parameter]). Null when the request names none.
+ */
+export function requestedCurrency(ctx: RequestContext, given: unknown = ctx.query.get("currencyIsoCode")): string | null {
+  if (given === undefined || given === null || given === "") return null;
+  const appContext = ctx.emu.store.applicationContext(ctx.webstoreId);
+  const supported: string[] = appContext.supportedCurrencies ?? [appContext.defaultCurrency ?? "USD"];
+  if (typeof given !== "string" || !supported.includes(given)) {
+    throw new ApiError(400, "INVALID_API_INPUT", `currencyIsoCode must be one of the store's currencies: ${supported.join(", ")}.`);
+  }
+  return given;
+}
+
+/**
+ * The currency of a price read: the `currencyIsoCode` asked for; else, for a store segmented into markets, the
+ * currency the market maps the `language` parameter's locale to ("this API looks at the language parameter appended
+ * to the URL to determine the shopper's locale", ConnectApi.CommerceStorePricing); else the default currency.
+ */
+export function pricingCurrency(ctx: RequestContext): string {
+  const asked = requestedCurrency(ctx);
+  if (asked) return asked;
+  const appContext = ctx.emu.store.applicationContext(ctx.webstoreId);
+  const language = ctx.query.get("language")?.replace("-", "_");
+  if (language) {
+    for (const market of appContext.markets ?? []) {
+      const mapped = market.localeCurrencyMap?.[language];
+      if (mapped && (appContext.supportedCurrencies ?? []).includes(mapped)) return mapped;
+    }
+  }
+  return appContext.defaultCurrency ?? "USD";
+}
+
 export function seedContext(emu: Emu) {
   const webstore = readFixture(emu, "webstore.json");
   emu.db.prepare("INSERT INTO webstores(id, name, application_context) VALUES (?, ?, ?)").run(
@@ -146,6 +180,8 @@ export function contextRoutes(r: Router, emu: Emu) {
       BillingState: row.state,
       BillingCountry: row.country,
       BillingPostalCode: row.zip,
+      // A consumer (B2C) buyer buys through a person account (Account.IsPersonAccount); a business buyer's is none.
+      IsPersonAccount: emu.db.prepare("SELECT 1 FROM users WHERE account_id = ? AND kind = 'B2C'").get(row.id) !== undefined,
     };
     const wanted = (ctx.query.get("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
     const fields = Object.fromEntries(Object.entries(all).filter(([k]) => !wanted.length || wanted.includes(k) || k === "Id"));

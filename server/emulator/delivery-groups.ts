@@ -3,7 +3,7 @@ import { assertEditable, asyncKey, requireCart, touchCart, type CartRow } from "
 import { cartItemJson, loadCartView, type CartItemRow, type CartLine, type CartView } from "./cart-view.js";
 import { ApiError, invalidInput, notFound } from "./errors.js";
 import { json, noContent } from "./http.js";
-import { money, parseQuantity, quantity } from "./money.js";
+import { money, parseQuantity } from "./money.js";
 import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "./paging.js";
 import { recordId } from "./record-ids.js";
 import type { RequestContext, Router } from "./router.js";

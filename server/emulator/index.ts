@@ -120,6 +120,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
           durationMs: Math.round(performance.now() - started),
           fault: rule?.id ?? null,
           processedStatus,
+          highScale: req.headers.get("x-highscale") === "true",
         });
       }
       return res;

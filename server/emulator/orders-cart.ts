@@ -5,7 +5,7 @@ import { ApiError, invalidInput } from "./errors.js";
 import { json } from "./http.js";
 import { guardedLookup, readableOrder, type Verification } from "./orders-access.js";
 import { orderReader, type OrderRow } from "./orders-store.js";
-import type { RequestContext, Router } from "./router.js";
+import type { Router } from "./router.js";
 import type { Emu } from "./state.js";
 
 /**

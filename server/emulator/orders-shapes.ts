@@ -333,6 +333,9 @@ export const ITEM_FIELDS: Catalogue<ItemView> = {
   AdjustedLineAmount: { label: "Adjusted Line Subtotal", type: "currency", value: (v) => money(v.item.total_line_cents + v.adjustmentCents) },
   TotalTaxAmount: { label: "Tax", type: "currency", value: (v) => money(v.item.tax_cents) },
   TotalAmtWithTax: { label: "Total with Tax", type: "currency", value: (v) => money(v.item.total_line_cents + v.adjustmentCents + v.item.tax_cents) },
+  // [I] The selling model a subscription line was bought on (OrderItem.ProductSellingModelId's summary): null for
+  // a product sold without selling models. docs/emulator-orders.md says why it is inferred.
+  ProductSellingModelId: { label: "Product Selling Model ID", type: "reference", value: (v) => v.item.product_selling_model_id },
 };
 
 export const PRODUCT_FIELDS: Catalogue<ProductRow> = {
@@ -436,7 +439,7 @@ const DEFAULT_LOOKUP_GROUP_FIELDS = [
   "TotalTaxAmount",
   "GrandTotalAmount",
 ];
-const DEFAULT_LOOKUP_ITEM_FIELDS = ["Id", "StockKeepingUnit", "Name", "Type", "Quantity", "UnitPrice", "ListPrice", "TotalLineAmount", "TotalLineAdjustmentAmount", "AdjustedLineAmount", "TotalTaxAmount", "TotalAmtWithTax"];
+const DEFAULT_LOOKUP_ITEM_FIELDS = ["Id", "StockKeepingUnit", "Name", "Type", "Quantity", "UnitPrice", "ListPrice", "TotalLineAmount", "TotalLineAdjustmentAmount", "AdjustedLineAmount", "TotalTaxAmount", "TotalAmtWithTax", "ProductSellingModelId"];
 
 export const LOOKUP_ENTITIES = [
   { entity: "OrderSummary", catalogue: ORDER_FIELDS, bare: true },

@@ -1,4 +1,3 @@
-import { createAuthenticator } from "./auth.js";
 import { catalogStore } from "./catalog.js";
 import { notFound } from "./errors.js";
 import { json } from "./http.js";

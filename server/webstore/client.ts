@@ -68,8 +68,11 @@ export interface WebstoreClientOptions {
    * null never shares.
    */
   catalogScope?: string | null;
-  /** Sends `X-Highscale: true` on cart calls (application context `propertiesEx.highScaleCartEnabled`). */
-  highScaleCart?: boolean;
+  /**
+   * Sends `X-Highscale: true` on cart calls (spec §7). `"applicationContext"`: when the store's application context
+   * says `propertiesEx.highScaleCartEnabled` (read through the cache; unreadable counts as off).
+   */
+  highScaleCart?: boolean | 'applicationContext';
   /**
    * Default 3 attempts, 4000 ms apart (spec §9); with `serverRendering`, SERVER_RENDERING_RETRY (done within 1 s).
    * Writes (POST, PUT, PATCH, DELETE) are only ever retried when the request never reached the server (retry.ts).
@@ -99,6 +102,15 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
   const apiVersion = normalizeApiVersion(opts.apiVersion ?? DEFAULT_API_VERSION);
   const sleep = opts.sleep ?? defaultSleep;
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  // The store's own setting is read from its application context, which this very client fetches (and caches).
+  let self: WebstoreClient | null = null;
+  const highScaleFromContext = async () => {
+    try {
+      return (await self!.getApplicationContext()).propertiesEx?.highScaleCartEnabled === true;
+    } catch {
+      return false;
+    }
+  };
   const http = createHttp({
     fetch: opts.fetch,
     baseUrl: (opts.apiUrl ?? baseUrl).replace(/\/+$/, ''),
@@ -109,7 +121,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
     clientAddress: opts.clientAddress,
     effectiveAccountId: opts.effectiveAccountId,
     currencyIsoCode: opts.currencyIsoCode,
-    highScaleCart: opts.highScaleCart,
+    highScaleCart: opts.highScaleCart === 'applicationContext' ? highScaleFromContext : opts.highScaleCart,
     retry: opts.retry ?? (opts.serverRendering ? SERVER_RENDERING_RETRY : DEFAULT_RETRY),
     sleep,
     now: opts.now,
@@ -129,7 +141,8 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
     catalogScope: catalogScopeOf(opts),
   };
   installMethods();
-  return new ClientImpl(core, wait) as unknown as WebstoreClient;
+  self = new ClientImpl(core, wait) as unknown as WebstoreClient;
+  return self;
 }
 
 /**

@@ -30,7 +30,8 @@ export interface HttpOptions {
   clientAddress?: string;
   effectiveAccountId?: string;
   currencyIsoCode?: string;
-  highScaleCart?: boolean;
+  /** On: every cart call carries `X-Highscale: true`; a function is asked once per cart call (the store's setting). */
+  highScaleCart?: boolean | (() => Promise<boolean>);
   retry: RetryPolicy;
   sleep: (ms: number) => Promise<void>;
   /** The clock of the retry policy's `maxRetryMs`; default Date.now. */
@@ -87,6 +88,11 @@ function webstoreBaseUrl(baseUrl: string, apiVersion: string, webstoreId: string
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 const isCartPath = (relativePath: string): boolean => /^carts(\/|\?|$)/.test(relativePath);
+/**
+ * Price reads take the currency too (ConnectApi.CommerceStorePricing getProductPrices(…, currencyIsoCode)): a shopper
+ * shopping in GBP sees the GBP price book's prices on product pages, as the cart will charge them.
+ */
+const isPricingPath = (relativePath: string): boolean => /^pricing\/products(\/|\?|$)/.test(relativePath);
 
 function appendQuery(url: URL, query: Query): void {
   for (const [key, value] of Object.entries(query)) {
@@ -203,7 +209,7 @@ export function createHttp(options: HttpOptions): Http {
       return accessToken;
     },
 
-    request<T>(request: WebstoreRequest) {
+    async request<T>(request: WebstoreRequest) {
       const method = request.method ?? 'GET';
       const inWebstore = request.scope !== 'data';
       const url = new URL(request.path, inWebstore ? webstoreBase : dataBase);
@@ -212,14 +218,16 @@ export function createHttp(options: HttpOptions): Http {
         query.effectiveAccountId = options.effectiveAccountId;
       }
       const cartCall = inWebstore && isCartPath(request.path);
-      if (cartCall && method !== 'DELETE' && query.currencyIsoCode == null && options.currencyIsoCode) {
+      const currencyCall = (cartCall && method !== 'DELETE') || (inWebstore && isPricingPath(request.path));
+      if (currencyCall && query.currencyIsoCode == null && options.currencyIsoCode) {
         query.currencyIsoCode = options.currencyIsoCode;
       }
       appendQuery(url, query);
 
       const headers = sessionHeaders();
       if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-      if (cartCall && options.highScaleCart) headers['X-Highscale'] = 'true';
+      const highScale = typeof options.highScaleCart === 'function' ? cartCall && (await options.highScaleCart()) : options.highScaleCart;
+      if (cartCall && highScale) headers['X-Highscale'] = 'true';
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);
       return exchange<T>(method, url, headers, body, { ...request, authenticated: true });
     },

@@ -199,6 +199,23 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expectError(await guest("PATCH", `carts/${cartId}/cart-items/${ruled.body.cartItemId}`, { quantity: "5" }), 400, "INVALID_BATCH_SIZE");
   });
 
+  it("keeps one line per selling model of Roaster's Choice, each with the term it was bought on", async () => {
+    const guest = shopper(target);
+    const cartId = await newCart(guest);
+    const roastersChoice = "01tDM0000000013";
+    expectError(await add(guest, cartId, roastersChoice, "1"), 400, "INVALID_SELLING_MODEL", "Selling Models are invalid");
+    const once = await add(guest, cartId, roastersChoice, "1", { productSellingModelId: "0jPDM00000ONETM" });
+    expect(once.body).toMatchObject({ productSellingModelId: "0jPDM00000ONETM", sellingModelType: "OneTime", billingFrequency: null });
+    const monthly = await add(guest, cartId, roastersChoice, "1", { productSellingModelId: MONTHLY });
+    expect(monthly.body).toMatchObject({ productSellingModelId: MONTHLY, sellingModelType: "Evergreen", billingFrequency: "Monthly" });
+    // The 12-month plan is one term of a year (pricingTerm 1, pricingTermUnit Annual), billed yearly.
+    const yearly = await add(guest, cartId, roastersChoice, "2", { productSellingModelId: "0jPDM00000YEAR1" });
+    expect(yearly.body).toMatchObject({ productSellingModelId: "0jPDM00000YEAR1", sellingModelType: "TermDefined", billingFrequency: "Annual", subscriptionTerm: 1 });
+    const lines = (await guest("GET", `carts/${cartId}/cart-items`)).body.cartItems.map((e: any) => [e.cartItem.productSellingModelId, e.cartItem.quantity]);
+    expect(lines).toHaveLength(3);
+    expect(lines).toEqual(expect.arrayContaining([["0jPDM00000ONETM", "1.0"], [MONTHLY, "1.0"], ["0jPDM00000YEAR1", "2.0"]]));
+  });
+
   it("refuses a second LAST-UNIT with error 101, including when re-adding merges into the line", async () => {
     const guest = shopper(target);
     const cartId = await newCart(guest);

@@ -10,7 +10,8 @@ const APRON = "01tDM000000E103";
 const NO_PRICE = "01tDM000000E102";
 const QUANTITY_RULE = "01tDM000000E107";
 const DINER_MUG = "01tDM0000000027";
-const ROASTERS_CHOICE = "01tDM0000000013"; // sold with 0jPDM00000MONTH and 0jPDM00000YEAR1
+const ROASTERS_CHOICE = "01tDM0000000013"; // sold once (0jPDM00000ONETM), monthly (0jPDM00000MONTH) or as a 12-month plan (0jPDM00000YEAR1)
+const ONE_TIME = "0jPDM00000ONETM";
 const MONTHLY = "0jPDM00000MONTH";
 const YEARLY = "0jPDM00000YEAR1";
 
@@ -232,6 +233,7 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
       expect(all.body).toMatchObject({ unitPrice: "20.00", listPrice: "22.00" });
       expect(all.body.productPriceEntries).toEqual([
         { productSellingModelId: MONTHLY, pricebookEntryId: expect.stringMatching(/^01u/), listPrice: "22.00", unitPrice: "20.00", priceAdjustment: null, success: true, error: null },
+        { productSellingModelId: ONE_TIME, pricebookEntryId: expect.stringMatching(/^01u/), listPrice: "22.00", unitPrice: "20.00", priceAdjustment: null, success: true, error: null },
         { productSellingModelId: YEARLY, pricebookEntryId: expect.stringMatching(/^01u/), listPrice: "22.00", unitPrice: "20.00", priceAdjustment: null, success: true, error: null },
       ]);
       // Asked for by model: only those, and the top-level prices are empty.

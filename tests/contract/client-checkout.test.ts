@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createWebstoreCaches, createWebstoreClient, isFetchError } from "../../server/webstore/index.js";
+import { isFetchError } from "../../server/webstore/index.js";
 import { PRODUCTS, TEXAS, payableCheckout, shopper } from "./checkout-helpers.js";
 import { API, TARGET_NAMES, guestClients } from "./targets.js";
 import { useTarget } from "./use-target.js";

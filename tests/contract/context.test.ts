@@ -79,6 +79,15 @@ describe.each(TARGET_NAMES)("context endpoints (%s)", (name) => {
     expect(denied.status).toBe(404);
   });
 
+  it("tells a consumer's person account from a business account (IsPersonAccount)", async () => {
+    const isPerson = async (username: string, accountId: string) =>
+      (await call("GET", `effective-accounts/${accountId}?fields=IsPersonAccount`, undefined, await login(target, username))).body.fields;
+    expect(await isPerson("buyer@demo.store", "001DM0000000B2C")).toEqual({ Id: "001DM0000000B2C", IsPersonAccount: true });
+    expect(await isPerson("b2b@demo.store", "001DM00000ACME1")).toEqual({ Id: "001DM00000ACME1", IsPersonAccount: false });
+    // A business buyer with a single account.
+    expect(await isPerson("initech@demo.store", "001DM00000INIT1")).toEqual({ Id: "001DM00000INIT1", IsPersonAccount: false });
+  });
+
   it("serves ai/configuration and shopperAgent/context", async () => {
     const ai = await call("GET", "ai/configuration");
     expect(ai.status).toBe(200);

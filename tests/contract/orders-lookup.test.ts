@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { API, TARGET_NAMES, guest, login } from "./targets.js";
 import { useTarget } from "./use-target.js";
+import { payableCheckout, PRODUCTS, shopper } from "./checkout-helpers.js";
 
 /**
  * Order lookup and its safety (deliverable 7): POST/GET order-summaries/actions/lookup, actions/authorize, the
@@ -128,6 +129,20 @@ describe.each(TARGET_NAMES)("order lookup (%s)", (name) => {
       const bad = await lookup({ orderSummaryIdOrRefNumber: "00000103" }, buyer, "?fields=OrderSummary.Nope");
       expect(bad.body[0].errorCode).toBe("INVALID_FIELD");
     });
+  });
+
+  it("names the selling model a subscription line was bought on, and none for other lines", async () => {
+    const buyer = await shopper(target);
+    const added = await buyer.call("POST", "carts/active/cart-items", { productId: "01tDM0000000013", quantity: "1", type: "Product", productSellingModelId: "0jPDM00000MONTH" });
+    expect(added.status).toBe(201);
+    const checkoutId = await payableCheckout(buyer, [[PRODUCTS.coffee, 1]]);
+    const placed = await buyer.call("POST", `checkouts/${checkoutId}/orders`);
+    expect(placed.status).toBe(201);
+    const res = await lookup({ orderSummaryIdOrRefNumber: placed.body.orderReferenceNumber, verification: { email: "sam@example.com" } });
+    expect(res.status).toBe(200);
+    const lines = res.body.deliveryGroups.flatMap((g: any) => g.lineItems).filter((l: any) => l.fields.Type.text === "Order Product");
+    const models = Object.fromEntries(lines.map((l: any) => [l.product.productId, l.fields.ProductSellingModelId.text]));
+    expect(models).toEqual({ "01tDM0000000013": "0jPDM00000MONTH", [PRODUCTS.coffee]: null });
   });
 
   describe("authorize and GET actions/lookup", () => {

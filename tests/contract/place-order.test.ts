@@ -46,6 +46,30 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     expect(next.cartId).not.toBe(checkout.body.cartSummary.cartId);
   });
 
+  it("pays a PayNowReadOnly clone: its checkout places the order; the clone answers 404 to anyone else", async () => {
+    await addItem(guest, PRODUCTS.mug, 2);
+    const clone = await guest.call("POST", "carts/active/actions/clone?targetEffectiveAccountId=000000000000000&targetType=PayNowReadOnly");
+    expect(clone.status).toBe(201);
+    const cloneId = clone.body.cartId as string;
+    // Somebody else's payment link: the cart does not exist for them, nor can they check it out.
+    const stranger = await shopper(target);
+    expect((await stranger.call("GET", `carts/${cloneId}`)).status).toBe(404);
+    expect((await stranger.call("PUT", "checkouts", { cartId: cloneId })).status).toBe(404);
+
+    const started = await guest.call("PUT", "checkouts", { cartId: cloneId });
+    expect([200, 202]).toContain(started.status);
+    expect(started.body.cartSummary).toMatchObject({ cartId: cloneId, type: "PayNowReadOnly" });
+    const checkoutId = started.body.checkoutId as string;
+    await guest.call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: TEXAS });
+    await guest.call("PATCH", `checkouts/${checkoutId}`, { contactInfo: { firstName: "Sam", ...CONTACT } });
+    const pay = await guest.call("POST", `checkouts/${checkoutId}/payments`, { requestType: "Auth", paymentToken: await cardToken(guest) });
+    expect(pay.body.salesforceResultCode).toBe("Success");
+    const placed = await guest.call("POST", `checkouts/${checkoutId}/orders`);
+    expect(placed.status).toBe(201);
+    expect((await lookup(placed.body.orderReferenceNumber)).status).toBe(200);
+    expect((await guest.call("GET", `carts/${cloneId}`)).body.status).toBe("Closed");
+  });
+
   it("is idempotent: placing again, even at the same moment, answers the same number and makes one order", async () => {
     const buyer = await shopper(target, "buyer@demo.store");
     const before = (await buyer.call("GET", "order-summaries?pageSize=100")).body.orderSummaries.length;

@@ -23,7 +23,10 @@ export function OrderSummary({
         <ul className="checkout-summary__lines" aria-label="Items">
           {lines.map((line) => (
             <li key={line.id}>
-              <span className="checkout-summary__name">{line.name}</span>
+              <span className="checkout-summary__name">
+                {line.name}
+                {line.term ? <span className="store-line-term checkout-summary__term">{line.term}</span> : null}
+              </span>
               <span className="checkout-summary__quantity">Qty {line.quantity}</span>
               <Price amount={line.totalPrice} currency={currency} className="checkout-summary__price" />
             </li>

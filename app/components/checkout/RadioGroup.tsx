@@ -63,6 +63,7 @@ export function RadioOption({
   return (
     <div className={["kit-field", "kit-field--checkable", "checkout-radio", className].filter(Boolean).join(" ")}>
       <div className="kit-field__control">
+        {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- ARIA 1.2 allows aria-invalid on every role (global state); the rule predates it */}
         <input
           type="radio"
           id={id}

@@ -5,6 +5,7 @@
  */
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useIsCurrentPath, useStoreHref } from "../store-href";
 import { Button } from "../Button";
 import { Price } from "../Price";
 import { formatDate, formatPhone } from "../../lib/formats";
@@ -17,6 +18,7 @@ import {
   type OrderDeliveryGroup,
   type OrderLineItem,
 } from "../../lib/orders";
+import { useStoreLocale } from "../StoreLocale";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   if (children === null || children === undefined || children === "") return null;
@@ -41,11 +43,16 @@ function AdjustmentList({ adjustments, currency, label }: { adjustments: OrderAd
   );
 }
 
+function LineItemImage({ url, alt }: { url: string; alt: string }) {
+  const src = useStoreHref(url);
+  return <img className="orders-item__image" src={src} alt={alt} width={64} height={64} loading="lazy" />;
+}
+
 function LineItem({ item, currency }: { item: OrderLineItem; currency: string }) {
   return (
     <li className="orders-item">
       {item.image ? (
-        <img className="orders-item__image" src={item.image.url} alt={item.image.alt} width={64} height={64} loading="lazy" />
+        <LineItemImage url={item.image.url} alt={item.image.alt} />
       ) : (
         <span className="orders-item__image orders-item__image--empty" aria-hidden="true" />
       )}
@@ -53,6 +60,7 @@ function LineItem({ item, currency }: { item: OrderLineItem; currency: string })
         <p className="orders-item__name">{item.name}</p>
         <dl className="orders-item__facts">
           <Fact term="SKU">{item.sku}</Fact>
+          <Fact term="Purchase option">{item.term}</Fact>
           <Fact term="Quantity">{item.quantity === null ? null : String(item.quantity)}</Fact>
           <Fact term="Price">{item.unitPrice ? <Price amount={item.unitPrice} currency={currency} /> : null}</Fact>
         </dl>
@@ -67,6 +75,7 @@ function LineItem({ item, currency }: { item: OrderLineItem; currency: string })
 }
 
 function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; index: number; currency: string }) {
+  const locale = useStoreLocale();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const page = pageOfItems(group.items, itemsLimit(searchParams, index));
@@ -89,10 +98,12 @@ function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; 
         <Fact term="Phone">{group.phoneNumber ? formatPhone(group.phoneNumber) : null}</Fact>
         <Fact term="Delivery method">{group.deliveryMethod}</Fact>
         <Fact term="Desired delivery date">
-          {group.desiredDeliveryDate ? formatDate(group.desiredDeliveryDate, "medium") : null}
+          {group.desiredDeliveryDate ? formatDate(group.desiredDeliveryDate, "medium", { locale }) : null}
         </Fact>
         <Fact term="Gift">{group.isGift ? "Yes" : null}</Fact>
         <Fact term="Gift message">{group.giftMessage}</Fact>
+        <Fact term="Items subtotal">{group.totalListAmount ? <Price amount={group.totalListAmount} currency={currency} /> : null}</Fact>
+        <Fact term={`${group.name} total`}>{group.grandTotal ? <Price amount={group.grandTotal} currency={currency} /> : null}</Fact>
       </dl>
       <h3 className="kit-visually-hidden">Items in {group.name}</h3>
       {page.shown.length > 0 ? (
@@ -121,12 +132,13 @@ function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; 
 export function OrderDetails({ order }: { order: OrderData }) {
   const { summary } = order;
   const currency = summary.currencyIsoCode;
+  const locale = useStoreLocale();
   const navigation = useNavigation();
-  const location = useLocation();
+  const postedHere = useIsCurrentPath(navigation.formAction?.split("?")[0]);
   const reordering =
     navigation.state !== "idle" &&
     navigation.formMethod?.toUpperCase() === "POST" &&
-    navigation.formAction?.split("?")[0] === location.pathname &&
+    postedHere &&
     navigation.formData?.get("intent") === "reorder";
   const totals = summary.totals;
 
@@ -138,7 +150,7 @@ export function OrderDetails({ order }: { order: OrderData }) {
         </h2>
         <dl className="orders-facts">
           <Fact term="Order Number">{summary.orderNumber}</Fact>
-          <Fact term="Ordered Date">{summary.orderedDate ? formatDate(summary.orderedDate, "medium") : null}</Fact>
+          <Fact term="Ordered Date">{summary.orderedDate ? formatDate(summary.orderedDate, "medium", { locale }) : null}</Fact>
           <Fact term="Status">{summary.status}</Fact>
         </dl>
         <Form method="post" className="orders-details__reorder">

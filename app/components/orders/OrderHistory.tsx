@@ -19,6 +19,7 @@ import {
   type HistoryPage,
   type HistoryQuery,
 } from "../../lib/orders";
+import { useStoreLocale } from "../StoreLocale";
 
 const SORT_OPTIONS = Object.entries(HISTORY_SORTS).map(([value, sort]) => ({ value, label: sort.label }));
 
@@ -47,6 +48,7 @@ export function OrderHistoryFilters({ query }: { query: Pick<HistoryQuery, "from
 }
 
 export function OrderHistoryList({ page, query }: { page: HistoryPage; query: HistoryQuery }) {
+  const locale = useStoreLocale();
   const location = useLocation();
   if (page.rows.length === 0) {
     return (
@@ -63,6 +65,7 @@ export function OrderHistoryList({ page, query }: { page: HistoryPage; query: Hi
   return (
     <>
       {/* On a narrow screen the table scrolls inside this region, not the page; tabIndex lets keyboard users scroll it. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- axe scrollable-region-focusable: a scrolling region must take focus */}
       <div className="orders-history__scroll" role="region" aria-label="Orders table" tabIndex={0}>
         <table className="orders-history__table">
           <caption className="kit-visually-hidden">Your orders, {HISTORY_SORTS[query.sort].label.toLowerCase()}</caption>
@@ -81,7 +84,7 @@ export function OrderHistoryList({ page, query }: { page: HistoryPage; query: Hi
                 <th scope="row">
                   <Link to={orderSummaryPath(row.orderNumber)}>{row.orderNumber}</Link>
                 </th>
-                <td>{row.orderedDate ? formatDate(row.orderedDate, "medium") : ""}</td>
+                <td>{row.orderedDate ? formatDate(row.orderedDate, "medium", { locale }) : ""}</td>
                 <td>{row.status}</td>
                 <td>{row.itemCount ?? ""}</td>
                 <td>

@@ -7,7 +7,8 @@
  * empty or invalid. Without JavaScript the server applies the same schema and answers with the same messages.
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { useIsCurrentPath } from "../store-href";
 import { Button } from "../Button";
 import { Field } from "../Field";
 import { useZodForm } from "../useZodForm";
@@ -24,10 +25,9 @@ export type OrderLookupFormProps = {
 /** True while this page's POST is on its way (submitting, or the revalidation right after it). */
 function useSubmittingHere(): boolean {
   const navigation = useNavigation();
-  const location = useLocation();
+  const postedHere = useIsCurrentPath(navigation.formAction?.split("?")[0]);
   if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST") return false;
-  const action = navigation.formAction?.split("?")[0];
-  return action === location.pathname;
+  return postedHere;
 }
 
 export function OrderLookupForm({ isGuest, orderNumber, lastResult }: OrderLookupFormProps) {

@@ -72,6 +72,7 @@ export function CartLine({
       <LineProductPicture href={href} image={line.image} />
       <div className="store-cart-line__info">
         <LineProductName id={nameId} href={href} name={line.name} sku={line.sku} />
+        {line.term ? <p className="store-line-term">{line.term}</p> : null}
         <p className="store-cart-line__unit">
           <Price amount={line.unitPrice} originalAmount={line.listPrice} currency={currency} fallback="Price unavailable" />{" "}
           <span className="store-muted">each</span>

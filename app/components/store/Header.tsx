@@ -8,6 +8,7 @@ import { itemsWord, optimisticCartCount, pendingCartChanges } from "../../lib/ca
 // The label from lib/links, not from the session dialog: that one loads after hydration, only for a signed-in buyer.
 import { LOG_OUT_LABEL } from "../../lib/links";
 import { ADDRESS_BOOK_PATH, categoryPath } from "./urls";
+import { LocaleSwitcher, type LocaleSwitch } from "./LocaleSwitcher";
 
 export const STORE_NAME = "Demo Store";
 export const ORDER_HISTORY_PATH = "/OrderSummary/OrderSummary/Default";
@@ -37,10 +38,13 @@ export function Header({
   shopper,
   categories,
   cartCount,
+  localeSwitch = null,
 }: {
   shopper: HeaderShopper | null;
   categories: readonly HeaderCategory[];
   cartCount: number;
+  /** The store's locales and currencies when it offers a choice of them. */
+  localeSwitch?: LocaleSwitch | null;
 }) {
   const location = useLocation();
   const count = useOptimisticCartCount(cartCount);
@@ -70,6 +74,7 @@ export function Header({
           />
           <Button variant="neutral">Search</Button>
         </Form>
+        {localeSwitch ? <LocaleSwitcher {...localeSwitch} /> : null}
         <div className="store-header__account">
           {shopper?.isLoggedIn ? (
             <>

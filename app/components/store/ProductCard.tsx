@@ -21,6 +21,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductCar
           <Price
             amount={product.unitPrice ?? product.listPrice}
             originalAmount={product.unitPrice ? product.listPrice : null}
+            currency={product.currency}
             fallback={<span className="store-muted">Price unavailable</span>}
           />
         </p>

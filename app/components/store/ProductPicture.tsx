@@ -1,3 +1,4 @@
+import { useStoreHref } from "../store-href";
 import type { ProductImage } from "./product";
 
 /** A product picture; a neutral placeholder when the catalog has none. */
@@ -5,9 +6,15 @@ export function ProductPicture({ image, className, size = 320 }: { image: Produc
   if (!image) {
     return <div className={["store-picture store-picture--empty", className].filter(Boolean).join(" ")} aria-hidden="true" />;
   }
+  return <Picture image={image} className={className} size={size} />;
+}
+
+function Picture({ image, className, size }: { image: ProductImage; className?: string; size: number }) {
+  // The catalog's media paths are the store's own files (public/): under its base path.
+  const src = useStoreHref(image.url);
   return (
     <img
-      src={image.url}
+      src={src}
       alt={image.alt}
       width={size}
       height={size}

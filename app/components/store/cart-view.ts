@@ -3,6 +3,7 @@
  * and never adds them up.
  */
 import { parseQuantity } from "../../lib/cart";
+import { cartItemTerm } from "../../lib/subscriptions";
 import { imageOf, type ProductImage } from "./product";
 
 type Json = Record<string, unknown>;
@@ -25,6 +26,8 @@ export interface CartLineView {
   totalListPrice: string | null;
   /** Product errors of the line (spec §8), in the API's words. */
   errors: string[];
+  /** The subscription term bought ("Monthly subscription"); null for a product sold without selling models. */
+  term: string | null;
 }
 
 export interface CartTotalsView {
@@ -88,6 +91,7 @@ export function cartLineView(entry: unknown): CartLineView | null {
     totalPrice: money(item.totalPrice),
     totalListPrice: money(item.totalListPrice),
     errors: lineErrors(item.messagesSummary),
+    term: cartItemTerm(item),
   };
 }
 

@@ -4,6 +4,8 @@
  * `fieldValue`. Pure: used by loaders (to send the page only what it shows) and by tests.
  */
 
+import { sellingModelOptions, type SellingModelOption } from "../../lib/subscriptions";
+
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
@@ -39,6 +41,8 @@ export interface ProductCardView {
   unitPrice: string | null;
   /** The list price, shown struck through when it differs. */
   listPrice: string | null;
+  /** The prices' currency (the search page's, or the shopper's after repricing); the store's default when absent. */
+  currency?: string;
 }
 
 /** A product of the search results (search/product-search, search/products). */
@@ -75,6 +79,8 @@ export interface ProductDetailView {
   quantityRule: QuantityRule | null;
   /** primaryProductCategoryPath, root first. */
   categoryPath: { id: string; name: string }[];
+  /** productSellingModels: how the product may be bought (empty: once, with no choice to make). */
+  sellingModels: SellingModelOption[];
 }
 
 const toNumber = (v: unknown): number | undefined => {
@@ -122,6 +128,7 @@ export function productDetailView(product: unknown): ProductDetailView | null {
       .filter(isObject)
       .map((item) => ({ id: text(item.id) ?? "", name: text(item.name) ?? "" }))
       .filter((item) => item.id && item.name),
+    sellingModels: sellingModelOptions(product.productSellingModels),
   };
 }
 

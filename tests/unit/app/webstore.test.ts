@@ -12,7 +12,7 @@ type Calls = Record<string, (...args: any[]) => unknown>;
 
 const GUEST_TOKEN = { accessToken: "guest-tok", apiUrl: "http://api", userId: "005GUEST", issuedAt: 0, expiresAt: Date.now() + 3_600_000 };
 
-function setup(methods: Calls, sessionData: Record<string, unknown> = {}, url = "http://localhost/cart", storefront: { serverTiming?: boolean } = {}) {
+function setup(methods: Calls, sessionData: Record<string, unknown> = {}, url = "http://localhost/cart", storefront: { serverTiming?: boolean; basePath?: string } = {}) {
   /** The scopes of the shopper's clients (the identity calls use an unscoped client, not recorded). */
   const scopes: any[] = [];
   const guestLogin = vi.fn(async () => GUEST_TOKEN);
@@ -120,6 +120,19 @@ describe("getWebstore", () => {
     expect(next.get("accessToken")).toBeUndefined();
     expect(next.get("firstName")).toBeUndefined();
     expect(next.takeToast()).toMatchObject({ message: "Your session has timed out. Try again." });
+  });
+
+  it("under a base path, comes back to the store path of the page (the router puts the redirect under /shop)", async () => {
+    const t = setup(
+      { getCartItems: async () => { throw fetchError(401, "Session expired or invalid", "INVALID_SESSION_ID"); } },
+      { accessToken: "tok", tokenExpiresAt: Date.now() + 60_000 },
+      "http://localhost/shop/cart?page=2",
+      { basePath: "/shop" },
+    );
+    const ws = await t.ws();
+    expect(ws.basePath).toBe("/shop");
+    const thrown = (await ws.client.getCartItems("current").catch((e: unknown) => e)) as Response;
+    expect(thrown.headers.get("Location")).toBe("/login?redirectTo=%2Fcart%3Fpage%3D2");
   });
 
   it("does not send an expired token at all", async () => {

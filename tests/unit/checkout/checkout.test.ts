@@ -160,7 +160,7 @@ describe("checkoutLinesFrom", () => {
       ],
     });
     expect(lines).toEqual([
-      { id: "0a9A", productId: "01tA", name: "Coffee", quantity: 2, totalPrice: "37.00", groupId: "0a7A", errors: ["Not enough inventory for selected quantity"] },
+      { id: "0a9A", productId: "01tA", name: "Coffee", quantity: 2, totalPrice: "37.00", groupId: "0a7A", errors: ["Not enough inventory for selected quantity"], term: null },
     ]);
   });
 });

@@ -10,7 +10,9 @@ import {
   normaliseBasePath,
   rebuildLocalizedUrl,
   resolveCmsMediaUrl,
+  stripBasePath,
   stripLocaleSegment,
+  withBasePath,
 } from "../../../app/lib/links";
 
 describe("base path links", () => {
@@ -36,6 +38,23 @@ describe("base path links", () => {
   it("normalises base paths", () => {
     expect(normaliseBasePath("/shop/")).toBe("/shop");
     expect(normaliseBasePath("/")).toBe("");
+  });
+
+  it("puts a store path under the base path, and takes it off a requested path", () => {
+    expect(withBasePath("/shop", "/cart?page=2")).toBe("/shop/cart?page=2");
+    expect(withBasePath("/shop/", "/")).toBe("/shop/");
+    expect(withBasePath("", "/cart")).toBe("/cart");
+    // Absolute and protocol-relative URLs, and relative paths, are not store paths.
+    expect(withBasePath("/shop", "https://cdn.example/a.png")).toBe("https://cdn.example/a.png");
+    expect(withBasePath("/shop", "//cdn.example/a.png")).toBe("//cdn.example/a.png");
+    expect(withBasePath("/shop", "cart")).toBe("cart");
+
+    expect(stripBasePath("/shop/cart", "/shop")).toBe("/cart");
+    expect(stripBasePath("/shop", "/shop")).toBe("/");
+    expect(stripBasePath("/shop/", "/shop")).toBe("/");
+    // "/shopping" is not under "/shop"; a path outside the base path is left as it is.
+    expect(stripBasePath("/shopping/cart", "/shop")).toBe("/shopping/cart");
+    expect(stripBasePath("/cart", "")).toBe("/cart");
   });
 
   it("puts the logout path under the base path", () => {

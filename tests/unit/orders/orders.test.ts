@@ -12,6 +12,8 @@ import {
   mergeAdjustments,
   orderStatusLabel,
   normalizeDeliveryGroups,
+  subscriptionProductIds,
+  withTerms,
   ORDER_HISTORY_PAGE_SIZE,
   ORDER_ITEMS_PAGE_SIZE,
   orderDataFromLookup,
@@ -321,8 +323,24 @@ describe("line items", () => {
         totalPrice: "22.80",
         image: { url: "/img/mug.png", alt: "A mug" },
         adjustments: [{ displayName: "5% off mugs", amount: "-1.20", type: null }],
+        sellingModelId: null,
+        term: null,
       },
     ]);
+  });
+
+  it("name a subscription line's term from its selling model, and leave an unknown model unnamed", () => {
+    const line = (id: string, productId: string, model: string | null) => ({
+      id,
+      fields: { Type: { text: "Order Product" }, Name: { text: "Roaster's Choice" }, ...(model ? { ProductSellingModelId: { text: model } } : {}) },
+      product: { productId },
+    });
+    const [group] = normalizeDeliveryGroups([
+      { lineItems: [line("1", "01tSUB", "0jPMONTH"), line("2", "01tSUB", "0jPGONE"), line("3", "01tMUG", null)] },
+    ]);
+    expect(subscriptionProductIds([group])).toEqual(["01tSUB"]);
+    const [named] = withTerms([group], new Map([["0jPMONTH", "Monthly Subscription"]]));
+    expect(named.items.map((item) => item.term)).toEqual(["Monthly Subscription", null, null]);
   });
 
   it("are paged per group with a 'Show more' limit read from the URL", () => {

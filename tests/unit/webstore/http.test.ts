@@ -79,6 +79,26 @@ describe('request building (spec §7)', () => {
     expect(off.calls[0].headers.get('x-highscale')).toBeNull();
   });
 
+  it("follows the store's propertiesEx.highScaleCartEnabled when told to read the application context", async () => {
+    for (const enabled of [true, false]) {
+      const { client, calls } = testClient(
+        (req) => (req.url.includes('application-context') ? json({ propertiesEx: { highScaleCartEnabled: enabled } }) : json({ cartId: '0a6' })),
+        { highScaleCart: 'applicationContext' },
+      );
+      await client.getCart('current');
+      await client.getShopperAgentContext();
+      const cartCall = calls.find((c) => rel(c) === 'carts/current')!;
+      expect(cartCall.headers.get('x-highscale')).toBe(enabled ? 'true' : null);
+      expect(calls.find((c) => rel(c) === 'shopperAgent/context')!.headers.get('x-highscale')).toBeNull();
+    }
+    // An application context that can't be read counts as off: the cart call still goes, without the header.
+    const broken = testClient((req) => (req.url.includes('application-context') ? apiError(500, 'UNKNOWN_EXCEPTION', 'boom') : json({ cartId: '0a6' })), {
+      highScaleCart: 'applicationContext',
+    });
+    await broken.client.getCart('current');
+    expect(broken.calls.find((c) => rel(c) === 'carts/current')!.headers.get('x-highscale')).toBeNull();
+  });
+
   it('sends JSON bodies with a JSON content type, and no content type without a body', async () => {
     const { client, calls } = testClient(() => json({ cartId: '0a6' }, 201));
     await client.createCart({ name: 'Reorder' });

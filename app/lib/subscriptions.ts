@@ -1,0 +1,94 @@
+/**
+ * Subscriptions (spec §1, §3 "Cart item input": productSellingModelId, subscriptionTerm): a product's selling
+ * models as the product page offers them, and a cart or order line's term in words. Pure and light: the product
+ * page, the cart, the checkout summary and the order page all import it.
+ */
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+
+/** ProductSellingModel.SellingModelType's values. */
+export type SellingModelType = "OneTime" | "Evergreen" | "TermDefined";
+
+/** One way a product is sold: once, an evergreen subscription, or a plan of a set term. */
+export interface SellingModelOption {
+  id: string;
+  /** The model's name as the store names it ("Monthly Subscription"). */
+  name: string;
+  type: SellingModelType;
+  /** What the shopper reads under the name: "Renews every month until you cancel." */
+  description: string;
+}
+
+/** The form field the product page sends the chosen model in (the Cart Item Input's name). */
+export const SELLING_MODEL_FIELD = "productSellingModelId";
+
+/** A ProductSellingModel record id (key prefix 0jP), 15 or 18 characters. */
+const SELLING_MODEL_ID = /^0jP[0-9A-Za-z]{12}(?:[0-9A-Za-z]{3})?$/;
+
+export const isSellingModelId = (value: string) => SELLING_MODEL_ID.test(value);
+
+/** What the product page says when the posted purchase option is no selling model id at all. */
+export const UNKNOWN_SELLING_MODEL_MESSAGE = "Choose one of this product's purchase options.";
+
+const TYPES: readonly SellingModelType[] = ["OneTime", "Evergreen", "TermDefined"];
+
+/** "Months" / "Annual" (PricingTermUnit) as a period word: "month", "year". */
+function unitWord(unit: string | undefined): string {
+  if (!unit) return "month";
+  const lower = unit.toLowerCase();
+  if (lower.startsWith("annual") || lower.startsWith("year")) return "year";
+  if (lower.startsWith("week")) return "week";
+  if (lower.startsWith("day")) return "day";
+  return "month";
+}
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function describe(type: SellingModelType, term: number | null, unit: string | undefined): string {
+  const period = unitWord(unit);
+  if (type === "OneTime") return "Buy once, no subscription.";
+  if (type === "Evergreen") return term && term > 1 ? `Renews every ${count(term, period)} until you cancel.` : `Renews every ${period} until you cancel.`;
+  const months = (term ?? 1) * (period === "year" ? 12 : 1);
+  return period === "year" || period === "month" ? `A ${months}-month plan, billed ${period === "year" ? "yearly" : "monthly"}.` : "A plan of a set term.";
+}
+
+const numberOf = (v: unknown): number | null => {
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+  return Number.isFinite(n) && n > 0 ? n : null;
+};
+
+/**
+ * The product detail's `productSellingModels` (Product Selling Model: id, name, sellingModelType, pricingTerm,
+ * pricingTermUnit) as radio choices: one-time first, then the subscriptions in the API's order.
+ */
+export function sellingModelOptions(models: unknown): SellingModelOption[] {
+  if (!Array.isArray(models)) return [];
+  const options = models.filter(isObject).flatMap((m): SellingModelOption[] => {
+    const id = text(m.id);
+    const type = TYPES.find((t) => t === m.sellingModelType);
+    if (!id || !type) return [];
+    return [{ id, name: text(m.name) ?? (type === "OneTime" ? "One-time purchase" : "Subscription"), type, description: describe(type, numberOf(m.pricingTerm), text(m.pricingTermUnit)) }];
+  });
+  return [...options.filter((o) => o.type === "OneTime"), ...options.filter((o) => o.type !== "OneTime")];
+}
+
+/**
+ * A cart item's term in words, from its Cart Item fields (productSellingModelId, sellingModelType,
+ * subscriptionTerm, billingFrequency): "Monthly subscription", "12-month plan, billed monthly", "One-time
+ * purchase" for a subscription product bought once; null for a product sold without selling models.
+ */
+export function cartItemTerm(item: unknown): string | null {
+  if (!isObject(item) || !text(item.productSellingModelId)) return null;
+  const type = TYPES.find((t) => t === item.sellingModelType) ?? "OneTime";
+  if (type === "OneTime") return "One-time purchase";
+  const yearly = /^(annual|yearly)/i.test(text(item.billingFrequency) ?? "");
+  const billed = yearly ? "yearly" : text(item.billingFrequency) ? "monthly" : null;
+  if (type === "Evergreen") return billed ? `${capitalise(billed)} subscription` : "Subscription";
+  // A term-defined plan lasts subscriptionTerm pricing terms (one when the cart item doesn't say).
+  const months = (numberOf(item.subscriptionTerm) ?? 1) * (yearly ? 12 : 1);
+  return billed ? `${months}-month plan, billed ${billed}` : "Subscription plan";
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

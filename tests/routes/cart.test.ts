@@ -83,6 +83,29 @@ describe("Add to cart", () => {
   });
 });
 
+describe("A cart the API is still calculating", () => {
+  test("shows 'Loading' and refreshes itself without JavaScript, never waiting on the server; then the new numbers", async () => {
+    const guest = await guestWith(COFFEE, 1);
+    const cart = await guest.load("/cart");
+    // The API answers the next reads of a changed cart 202 / Processing (its asynchronous pricing).
+    expect((await store.control("POST", "/__emulator/settings", { asyncPolls: 2 })).ok).toBe(true);
+    try {
+      expect((await guest.fill(cart, UPDATE_LINE, { quantity: "3" })).location).toBe("/cart");
+      const processing = await guest.load("/cart");
+      expect(processing.status).toBe(200);
+      expect(processing.html).toContain('<meta http-equiv="refresh" content="1"/>');
+      expect(processing.text).toContain("Loading");
+      let reloaded = processing;
+      for (let reloads = 0; reloaded.html.includes('http-equiv="refresh"') && reloads < 5; reloads++) reloaded = await guest.load("/cart");
+      expect(reloaded.html).not.toContain('http-equiv="refresh"');
+      expect(reloaded.cartCount).toBe(3);
+      expect(reloaded.field("quantity")).toBe("3");
+    } finally {
+      await store.reset();
+    }
+  });
+});
+
 describe("A store without guest carts", () => {
   test("sends a guest's Add to cart to sign in, and back to the product afterwards", async () => {
     const settings = await store.control("POST", "/__emulator/settings", { applicationContext: { guestCartEnabled: false } });

@@ -163,6 +163,27 @@ describe("A guest's checkout", () => {
     });
   });
 
+  test("a refused delivery step (a date in the past) keeps the instructions and gift message typed", async () => {
+    const guest = await guestWithCart(1);
+    const shipping = await openShipping(guest);
+    const delivery = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, ...TEXAS }, { follow: true });
+    const typed = {
+      "Desired delivery date": "2020-01-01",
+      "Shipping instructions": "Leave at the back door",
+      "shipments[0].isGift": "on",
+      "Gift message": "Happy birthday, Robin!",
+    };
+    const refused = await guest.fill(delivery, "Continue to payment", typed);
+    expect(refused.status).toBe(400);
+    expect(refused.fieldError("shipments[0].desiredDeliveryDate")).toMatch(/^Value must be [A-Z][a-z]{2} \d{1,2}, \d{4} or later\.$/);
+    expect(refused.form("Continue to payment").fields).toMatchObject({
+      "shipments[0].desiredDeliveryDate": "2020-01-01",
+      "shipments[0].shippingInstructions": "Leave at the back door",
+      "shipments[0].isGift": "on",
+      "shipments[0].giftMessage": "Happy birthday, Robin!",
+    });
+  });
+
   test("a declined card: 400, the spec's message, the name kept and the card's number and code never sent back", async () => {
     const { guest, payment } = await guestAtPayment();
     const declined = await guest.fill(payment, "Continue to review", { ...CARD, "Card number": "4000000000000002", "Cardholder name": "Sam Q. Shopper" });

@@ -1,3 +1,4 @@
+import { useInRouterContext } from "@remix-run/react";
 import { useStoreHref } from "./store-href";
 import { BREADCRUMBS_HOME_LABEL, limitBreadcrumbs, type BreadcrumbItem } from "../lib/links";
 
@@ -58,9 +59,19 @@ export function Breadcrumbs({
   );
 }
 
-/** A crumb's link: a store path under the base path (a plain <a>: the trail may hold any URL the content gives). */
-function BreadcrumbLink({ url, current, label }: { url: string; current: boolean; label: string }) {
-  const href = useStoreHref(url);
+/**
+ * A crumb's link: a store path under the base path (a plain <a>: the trail may hold any URL the content gives).
+ * Outside a router (the kit's component tests) there is no base path to add.
+ */
+function BreadcrumbLink(props: { url: string; current: boolean; label: string }) {
+  return useInRouterContext() ? <StoreBreadcrumbLink {...props} /> : <CrumbAnchor {...props} href={props.url} />;
+}
+
+function StoreBreadcrumbLink(props: { url: string; current: boolean; label: string }) {
+  return <CrumbAnchor {...props} href={useStoreHref(props.url)} />;
+}
+
+function CrumbAnchor({ href, current, label }: { href: string; current: boolean; label: string }) {
   return (
     <a href={href} className="kit-breadcrumbs__link" aria-current={current ? "page" : undefined}>
       {label}

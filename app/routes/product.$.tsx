@@ -81,8 +81,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const typed = query.get("quantity");
   // …and the purchase option they picked, when it is one of the product's.
   const plan = query.get("plan");
+  // Each selling model's own price (productPriceEntries, 56.0), shown beside its option.
+  const planPrices = Object.fromEntries(
+    (price?.productPriceEntries ?? [])
+      .filter((entry) => entry.success !== false && entry.productSellingModelId && entry.unitPrice)
+      .map((entry) => [entry.productSellingModelId as string, entry.unitPrice as string]),
+  );
   return ws.reply({
     plan: view.sellingModels.some((m) => m.id === plan) ? plan : null,
+    planPrices,
     product: view,
     canonicalUrl: new URL(withBasePath(ws.basePath, productPath(view)), request.url).href,
     price: price && price.success !== false ? { unitPrice: price.unitPrice ?? null, listPrice: price.listPrice ?? null, currency: price.currencyIsoCode ?? "USD" } : null,
@@ -146,7 +153,19 @@ const PLAN_GROUP_ID = "purchase-option";
  * How the product may be bought (its selling models): a radio group, nothing chosen until the shopper chooses
  * (a subscription is never signed up for by default).
  */
-function PurchaseOptions({ options, chosen, error }: { options: readonly SellingModelOption[]; chosen: string | null; error: string | null }) {
+function PurchaseOptions({
+  options,
+  chosen,
+  error,
+  prices,
+  currency,
+}: {
+  options: readonly SellingModelOption[];
+  chosen: string | null;
+  error: string | null;
+  prices: Readonly<Record<string, string>>;
+  currency: string;
+}) {
   const errorId = `${PLAN_GROUP_ID}-error`;
   return (
     <fieldset className={`store-plans${error ? " store-plans--invalid" : ""}`} aria-describedby={error ? errorId : undefined}>
@@ -156,12 +175,21 @@ function PurchaseOptions({ options, chosen, error }: { options: readonly Selling
         return (
           <div key={option.id} className="store-plans__option">
             <input type="radio" id={id} name={SELLING_MODEL_FIELD} value={option.id} defaultChecked={option.id === chosen} aria-describedby={`${id}-detail`} />
-            <label htmlFor={id}>
-              <span className="store-plans__name">{option.name}</span>
+            {/* The detail is the radio's description, outside its label: the name stays "Monthly Subscription $20.00". */}
+            <div className="store-plans__text">
+              <label htmlFor={id} className="store-plans__name">
+                {option.name}
+                {prices[option.id] ? (
+                  <>
+                    {" "}
+                    <Price amount={prices[option.id]} currency={currency} className="store-plans__price" />
+                  </>
+                ) : null}
+              </label>
               <span id={`${id}-detail`} className="store-plans__detail">
                 {option.description}
               </span>
-            </label>
+            </div>
           </div>
         );
       })}
@@ -183,7 +211,7 @@ function quantityHelp(rule: { minimum: number; maximum: number; increment: numbe
 }
 
 export default function ProductPage() {
-  const { product, price, quantity, plan, signedIn, inWishlist } = useLoaderData<typeof loader>();
+  const { product, price, quantity, plan, planPrices, signedIn, inWishlist } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
@@ -218,7 +246,9 @@ export default function ProductPage() {
           </p>
           <fetcher.Form method="post" className="store-product__form" noValidate>
             <JsMarker />
-            {product.sellingModels.length > 0 ? <PurchaseOptions options={product.sellingModels} chosen={plan} error={planProblem} key={plan ?? ""} /> : null}
+            {product.sellingModels.length > 0 ? (
+              <PurchaseOptions options={product.sellingModels} chosen={plan} error={planProblem} prices={planPrices} currency={price?.currency ?? "USD"} key={plan ?? ""} />
+            ) : null}
             <QuantityInput
               label="Quantity"
               name={CART_FIELDS.quantity}

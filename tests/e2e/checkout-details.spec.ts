@@ -4,7 +4,7 @@
  * total on the order page.
  */
 import type { Page } from "@playwright/test";
-import { BUYER, expect, signIn, test } from "./support";
+import { BUYER, expect, jsEnabled, seriousViolations, signIn, test } from "./support";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 
@@ -28,6 +28,7 @@ test("the cart's Checkout waits, busy, while the cart is still processing, then 
   expect(html).toContain("Your cart is being updated. Checkout will be ready in a moment.");
   expect(html).toContain("Refresh the cart");
   expect(html).not.toContain('href="/checkout"');
+  if (jsEnabled(page)) expect(await seriousViolations(page)).toEqual([]);
   // The page reloads itself until the cart is ready; then Checkout is the link again.
   await expect(page.getByRole("link", { name: "Checkout" })).toHaveAttribute("href", "/checkout", { timeout: 10_000 });
   await expect(page.getByRole("button", { name: "Checkout" })).toHaveCount(0);
@@ -36,6 +37,8 @@ test("the cart's Checkout waits, busy, while the cart is still processing, then 
 const SINGLE_ACCOUNT_BUYER = { email: "initech@demo.store", password: "demo-pass-1" };
 
 test("a business buyer with a single account sends a gift, pays by purchase order, and sees the shipment's total", async ({ page }) => {
+  // A whole checkout, visited twice at delivery, with two axe audits: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   await signIn(page, SINGLE_ACCOUNT_BUYER);
   // One account: nothing to switch between.
   await expect(page.getByRole("button", { name: "Switch account" })).toHaveCount(0);
@@ -57,6 +60,8 @@ test("a business buyer with a single account sends a gift, pays by purchase orde
   await page.getByLabel("Send as a gift").check();
   await page.getByLabel("Gift for").fill("Bill Lumbergh");
   await page.getByLabel("Gift message").fill("Happy Friday");
+  // axe runs as a script: the signed-in pages are audited in the JavaScript project.
+  if (jsEnabled(page)) expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
   await page.getByRole("radio", { name: "Purchase order" }).check();
@@ -81,6 +86,7 @@ test("a business buyer with a single account sends a gift, pays by purchase orde
   await expect(group.getByText("Items subtotal")).toBeVisible();
   await expect(group.getByText("Delivery Group 1 total")).toBeVisible();
   await expect(group.locator("dd", { hasText: "$" }).last()).toHaveText(/^\$\d+\.\d\d$/);
+  if (jsEnabled(page)) expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("a consumer is never offered a purchase order", async ({ page }) => {

@@ -31,7 +31,7 @@ test("switching the currency to GBP moves the cart and shows its totals in GBP",
   await expect(subtotal(page)).toHaveText("$18.50");
 
   await switcher(page).getByLabel("Currency").selectOption("GBP");
-  await switcher(page).getByRole("button", { name: "Update" }).click();
+  await switcher(page).getByRole("button", { name: "Switch" }).click();
   // Same page, same locale: the cart is now the GBP one, priced from the GBP price book.
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText("Your cart is now in GBP.")).toBeVisible();
@@ -48,7 +48,7 @@ test("switching the currency to GBP moves the cart and shows its totals in GBP",
 
   // And back: the cart moves again, to USD.
   await switcher(page).getByLabel("Currency").selectOption("USD");
-  await switcher(page).getByRole("button", { name: "Update" }).click();
+  await switcher(page).getByRole("button", { name: "Switch" }).click();
   await expect(page.getByText("Your cart is now in USD.")).toBeVisible();
   await expect(subtotal(page)).toHaveText("$35.50");
 });
@@ -57,7 +57,7 @@ test("choosing English (United Kingdom) opens the same page under /en-GB/, in GB
   await page.goto(`/product/${ETHIOPIA.id}`);
   await expect(page.locator(".kit-price__amount").first()).toHaveText("$18.50");
   await switcher(page).getByLabel("Language").selectOption({ label: "English (United Kingdom)" });
-  await switcher(page).getByRole("button", { name: "Update" }).click();
+  await switcher(page).getByRole("button", { name: "Switch" }).click();
   await expect(page).toHaveURL(new RegExp(`/en-GB/product/${ETHIOPIA.id}$`));
   await expect(page.locator("html")).toHaveAttribute("lang", "en-GB");
   // The market's currency, since the shopper chose none.
@@ -66,7 +66,7 @@ test("choosing English (United Kingdom) opens the same page under /en-GB/, in GB
 
   // Back to the store's own locale: no prefix, USD again.
   await switcher(page).getByLabel("Language").selectOption({ label: "English (United States)" });
-  await switcher(page).getByRole("button", { name: "Update" }).click();
+  await switcher(page).getByRole("button", { name: "Switch" }).click();
   await expect(page).toHaveURL(new RegExp(`^[^]*//[^/]+/product/${ETHIOPIA.id}$`));
   await expect(page.locator(".kit-price__amount").first()).toHaveText("$18.50");
 });

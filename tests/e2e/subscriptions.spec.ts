@@ -30,6 +30,8 @@ test("the product page offers one-time, monthly and the 12-month plan as one rad
   await expect(group.getByRole("radio", { name: "Monthly Subscription" })).toHaveAccessibleDescription("Renews every month until you cancel.");
   await expect(group.getByRole("radio", { name: "12-Month Plan" })).toHaveAccessibleDescription("A 12-month plan, billed yearly.");
   for (const radio of await group.getByRole("radio").all()) await expect(radio).not.toBeChecked();
+  // Each option with its own price (the product's productPriceEntries).
+  await expect(group.getByRole("radio", { name: "Monthly Subscription $20.00", exact: true })).toBeVisible();
   // A product sold without selling models has no choice to make.
   await page.goto("/product/01tDM0000000001");
   await expect(options(page)).toHaveCount(0);

@@ -8,7 +8,7 @@ import { BUYER, startStore, type Store, type Visitor } from "./harness";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const HUILA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 oz" };
-/** A cart line's quantity form (the header's currency switcher has an Update button too). */
+/** A cart line's quantity form (by its action too: a page may have other Update buttons). */
 const UPDATE_LINE = { button: "Update", action: "/cart" };
 
 let store: Store;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startStore, type Store, type Visitor } from "./harness";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
-const SWITCHER = { button: "Update", action: "/locale" };
+const SWITCHER = { button: "Switch", action: "/locale" };
 
 let store: Store;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe("The currency and language switcher", () => {
     expect(british.text).toContain(COFFEE.name);
     expect(british.cartCount).toBe(1);
 
-    const back = await guest.fill(british, { button: "Update", action: "/en-GB/locale" }, { Language: "en-US" }, { js: true });
+    const back = await guest.fill(british, { button: "Switch", action: "/en-GB/locale" }, { Language: "en-US" }, { js: true });
     expect(back.status).toBe(202);
     expect(back.location).toBe("/cart");
   });

@@ -50,7 +50,8 @@ export function LocaleSwitcher({ locales, currencies, currency }: LocaleSwitch) 
           </select>
         </>
       ) : null}
-      <Button variant="neutral">Update</Button>
+      {/* Not "Update": the cart page has an Update button on every line; this one must say what it does. */}
+      <Button variant="neutral">Switch</Button>
     </Form>
   );
 }

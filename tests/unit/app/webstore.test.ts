@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { getStoreSession } from "../../../app/session.server";
-import { addToCart, cartRef, getWebstore, isGuestCartDisabledError } from "../../../app/webstore.server";
+import { addToCart, cartRef, getWebstore, isBusinessAccount, isGuestCartDisabledError } from "../../../app/webstore.server";
 
 /** A FetchError look-alike: the app checks errors by name, as the client asks. */
 function fetchError(status: number, message = "failed", type = "ERROR") {
@@ -16,7 +16,8 @@ function setup(methods: Calls, sessionData: Record<string, unknown> = {}, url = 
   /** The scopes of the shopper's clients (the identity calls use an unscoped client, not recorded). */
   const scopes: any[] = [];
   const guestLogin = vi.fn(async () => GUEST_TOKEN);
-  const all = { guestLogin, ...methods };
+  // Every request reads the (cached) application context for the cart currency (spec §4): a single-currency store.
+  const all = { guestLogin, getApplicationContext: async () => ({ supportedCurrencies: ["USD"], defaultCurrency: "USD" }), ...methods };
   const context = {
     webstore: (scope: any) => {
       if (Object.keys(scope).length) scopes.push(scope);
@@ -94,7 +95,8 @@ describe("getWebstore", () => {
     const t = setup({ getProduct: async () => ({ id: "01t" }) }, {}, "http://localhost/cart", { serverTiming: true });
     const ws = await t.ws();
     await ws.client.getProduct("01t");
-    expect((await ws.headers()).get("Server-Timing")).toMatch(/^api;desc="getProduct";dur=\d+\.\d$/);
+    // Each call of the request, in order: the application context (for the cart currency) first, then the page's.
+    expect((await ws.headers()).get("Server-Timing")).toMatch(/^api;desc="getApplicationContext";dur=\d+\.\d, api;desc="getProduct";dur=\d+\.\d$/);
   });
 
   it("writes no Server-Timing by default: how long the API took is nobody's business in production", async () => {
@@ -224,5 +226,21 @@ describe("addToCart", () => {
     expect(cartRef(ws)).toBe("current");
     await addToCart(ws, item);
     expect(calls).toEqual(["add:active", "ensure", "add:0a6BUY"]);
+  });
+});
+
+describe("isBusinessAccount", () => {
+  const clientAnswering = (answer: () => Promise<unknown>) => ({ getEffectiveAccount: vi.fn(answer) }) as any;
+
+  it("reads Account.IsPersonAccount: a person account is a consumer's, any other a business's", async () => {
+    const person = clientAnswering(async () => ({ id: "001A", name: "Alex", fields: { Id: "001A", IsPersonAccount: true } }));
+    expect(await isBusinessAccount(person, "001A")).toBe(false);
+    expect(person.getEffectiveAccount).toHaveBeenCalledWith("001A", { fields: ["IsPersonAccount"] });
+    expect(await isBusinessAccount(clientAnswering(async () => ({ id: "001B", name: "Acme", fields: { IsPersonAccount: "false" } })), "001B")).toBe(true);
+  });
+
+  it("doesn't guess when the API doesn't say or refuses", async () => {
+    expect(await isBusinessAccount(clientAnswering(async () => ({ id: "001B", name: "Acme", fields: {} })), "001B")).toBeUndefined();
+    expect(await isBusinessAccount(clientAnswering(async () => Promise.reject(fetchError(400, "No such column"))), "001B")).toBeUndefined();
   });
 });

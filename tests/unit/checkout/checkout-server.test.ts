@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import {
   billingAddressJson,
+  canPayByPurchaseOrder,
   checkoutFailure,
   deliveryAddressJson,
   placeOrderOnce,
@@ -171,5 +172,19 @@ describe("addresses for the API", () => {
     expect(
       billingAddressJson({ id: "8lWA", name: null, firstName: "Sam", lastName: "Shopper", companyName: null, street: "1 Main", city: "Austin", region: "TX", postalCode: "78701", country: "US", phoneNumber: null }),
     ).toEqual({ name: "Sam Shopper", firstName: "Sam", lastName: "Shopper", street: "1 Main", city: "Austin", region: "TX", postalCode: "78701", country: "US" });
+  });
+});
+
+describe("canPayByPurchaseOrder", () => {
+  it("offers purchase orders to business buyers, with one account or several, never to consumers or guests", () => {
+    expect(canPayByPurchaseOrder({ isLoggedIn: true, businessBuyer: true, canSwitchAccount: false })).toBe(true);
+    expect(canPayByPurchaseOrder({ isLoggedIn: true, businessBuyer: true, canSwitchAccount: true })).toBe(true);
+    expect(canPayByPurchaseOrder({ isLoggedIn: true, businessBuyer: false, canSwitchAccount: false })).toBe(false);
+    expect(canPayByPurchaseOrder({ isLoggedIn: false })).toBe(false);
+  });
+
+  it("without word from the API, takes a buyer who acts for several accounts for a business buyer", () => {
+    expect(canPayByPurchaseOrder({ isLoggedIn: true, canSwitchAccount: true })).toBe(true);
+    expect(canPayByPurchaseOrder({ isLoggedIn: true, canSwitchAccount: false })).toBe(false);
   });
 });

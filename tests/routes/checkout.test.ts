@@ -5,7 +5,7 @@
  * or the form's data). The emulator's gateway: 4242… succeeds, 4000…0002 is declined (README, demo contract).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BUYER, startStore, type Answer, type Store, type Visitor } from "./harness";
+import { B2B_BUYER, BUYER, startStore, type Answer, type Store, type Visitor } from "./harness";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
@@ -163,6 +163,27 @@ describe("A guest's checkout", () => {
     });
   });
 
+  test("a refused delivery step (a date in the past) keeps the instructions and gift message typed", async () => {
+    const guest = await guestWithCart(1);
+    const shipping = await openShipping(guest);
+    const delivery = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, ...TEXAS }, { follow: true });
+    const typed = {
+      "Desired delivery date": "2020-01-01",
+      "Shipping instructions": "Leave at the back door",
+      "shipments[0].isGift": "on",
+      "Gift message": "Happy birthday, Robin!",
+    };
+    const refused = await guest.fill(delivery, "Continue to payment", typed);
+    expect(refused.status).toBe(400);
+    expect(refused.fieldError("shipments[0].desiredDeliveryDate")).toMatch(/^Value must be [A-Z][a-z]{2} \d{1,2}, \d{4} or later\.$/);
+    expect(refused.form("Continue to payment").fields).toMatchObject({
+      "shipments[0].desiredDeliveryDate": "2020-01-01",
+      "shipments[0].shippingInstructions": "Leave at the back door",
+      "shipments[0].isGift": "on",
+      "shipments[0].giftMessage": "Happy birthday, Robin!",
+    });
+  });
+
   test("a declined card: 400, the spec's message, the name kept and the card's number and code never sent back", async () => {
     const { guest, payment } = await guestAtPayment();
     const declined = await guest.fill(payment, "Continue to review", { ...CARD, "Card number": "4000000000000002", "Cardholder name": "Sam Q. Shopper" });
@@ -249,5 +270,27 @@ describe("A buyer's checkout", () => {
     const history = await buyer.load("/OrderSummary/OrderSummary/Default");
     expect(history.text).toContain("00000110");
     expect((await buyer.load("/OrderSummary/00000110")).status).toBe(200);
+  });
+
+  test("a B2B buyer pays by purchase order (with JavaScript): a blank number is refused, any other goes through", async () => {
+    const b2b = await store.signedIn(B2B_BUYER);
+    await b2b.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "1" });
+    const shipping = await openShipping(b2b);
+    // The account's default shipping address is chosen for them.
+    expect(shipping.form("Continue to delivery").fields["shipments[0].addressChoice"]).toBe("8lWDM0000ACME11");
+    const delivery = await b2b.fill(shipping, "Continue to delivery", {}, { follow: true });
+    const payment = await b2b.fill(delivery, "Continue to payment", {}, { follow: true });
+
+    const blank = await b2b.fill(payment, "Continue to review", { paymentMethod: "purchaseOrder", "Purchase order number": "  " }, { js: true });
+    expect(blank.status).toBe(400);
+    expect(blank.data).toMatchObject({ data: { intent: "pay", result: { error: { purchaseOrderNumber: ["Complete this field."] } } } });
+
+    const paid = await b2b.fill(payment, "Continue to review", { paymentMethod: "purchaseOrder", "Purchase order number": "PO-7781" }, { js: true });
+    expect(paid.status).toBe(202);
+    expect(paid.location).toBe("/checkout/review");
+    const review = await b2b.load("/checkout/review");
+    expect(review.text).toContain("Purchase order PO-7781");
+    const placed = await b2b.fill(review, "Place order", {}, { js: true });
+    expect(placed.location).toMatch(/^\/checkout\/confirmation\/\d{8}$/);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * The route tests drive the compiled Remix build (build/index.js), as server/main.ts serves it. Before they run,
- * the build is made when it is missing or older than what it is built from (app/, server/webstore/, the Remix
- * config), so a test never passes or fails against yesterday's code. Only `remix build` (a few seconds): the
- * compiled server (build/server.mjs) is not needed, the tests import server/main.ts itself.
+ * The route tests drive the compiled Remix build in build/, as server/main.ts serves it (no BASE_PATH, the default
+ * BUILD_DIR). Before they run, that build is made when it is missing, older than what it is built from (app/,
+ * server/webstore/, the Remix config), or made for a base path (`BASE_PATH=/shop npm run build`), so a test never
+ * passes or fails against yesterday's code. Only `remix build` (a few seconds): the compiled server
+ * (build/server.mjs) is not needed, the tests import server/main.ts itself.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -20,16 +21,22 @@ function newestChange(path: string): number {
   return newest;
 }
 
-export async function buildIsStale(): Promise<boolean> {
-  if (!existsSync(BUILD)) return true;
+/** Why build/ must be made again, or null when it is the app as it is now, for the store at the site's root. */
+export function staleBuild(): string | null {
+  if (!existsSync(BUILD)) return "build/index.js is missing";
   const built = statSync(BUILD).mtimeMs;
-  return SOURCES.some((source) => existsSync(join(ROOT, source)) && newestChange(join(ROOT, source)) > built);
+  if (SOURCES.some((source) => existsSync(join(ROOT, source)) && newestChange(join(ROOT, source)) > built)) return "build/index.js is older than app/";
+  if (!readFileSync(BUILD, "utf8").includes('publicPath = "/build/"')) return "build/ was made for a BASE_PATH";
+  return null;
 }
 
 export default async function setup() {
-  if (!(await buildIsStale())) return;
-  console.log("tests/routes: building the Remix app (build/index.js is missing or older than app/)");
+  const reason = staleBuild();
+  if (!reason) return;
+  console.log(`tests/routes: building the Remix app (${reason})`);
   const { remixBuild } = await import("../../scripts/remix-build.mjs");
-  // A production build, as `npm run build` makes it (vitest sets NODE_ENV=test): the same app `npm start` would serve.
-  if (!remixBuild({ env: { ...process.env, NODE_ENV: "production" } })) throw new Error("remix build failed: the route tests need build/index.js");
+  // A production build for the site's root into build/, as `npm run build` makes it (vitest sets NODE_ENV=test, and
+  // a shell's BASE_PATH or BUILD_DIR would build another store): the same app `npm start` would serve.
+  const env = { ...process.env, NODE_ENV: "production", BASE_PATH: "", BUILD_DIR: "" };
+  if (!remixBuild({ env })) throw new Error("remix build failed: the route tests need build/index.js");
 }

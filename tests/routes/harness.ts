@@ -17,8 +17,13 @@
  */
 import type { AddressInfo } from "node:net";
 import { decode } from "turbo-stream";
+import { vi } from "vitest";
 import { readConfig } from "../../server/config.js";
 import { startServer } from "../../server/main.js";
+
+// A test here is a few requests through the whole store (a checkout: a dozen), and starting a store seeds a
+// database: on a busy machine that outgrows vitest's unit-sized defaults (5 s a test, 10 s a hook).
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 export const BUYER = { username: "buyer@demo.store", password: "demo-pass-1" } as const;
 export const B2B_BUYER = { username: "b2b@demo.store", password: "demo-pass-1" } as const;
@@ -109,9 +114,15 @@ export interface Answer {
   field(name: string): string | null;
   /** The error shown under a field (the kit's `{id}-error` region of the field named `name`), "" when none. */
   fieldError(name: string): string | null;
-  /** A form of the page as a browser would submit it: the one whose submit button reads `button`. */
-  form(button: string): PageForm;
+  /**
+   * A form of the page as a browser would submit it: the one whose submit button reads `button` (when several
+   * do, e.g. the header's and the cart line's "Update", the one posting to `button.action`).
+   */
+  form(button: FormButton): PageForm;
 }
+
+/** A submit button's text, and where its form posts when the text alone names more than one form. */
+export type FormButton = string | { button: string; action: string };
 
 /** A form found on a page: where it posts, and what a browser would send with nothing changed. */
 export interface PageForm {
@@ -160,7 +171,7 @@ export class Visitor {
    * Fills the page's form whose submit button reads `button` and submits it, as a shopper would: every field
    * keeps what the page rendered unless `typed` names it, by field name or by its label's text.
    */
-  async fill(page: Answer, button: string, typed: Record<string, string>, options: SubmitOptions = {}): Promise<Answer> {
+  async fill(page: Answer, button: FormButton, typed: Record<string, string>, options: SubmitOptions = {}): Promise<Answer> {
     const form = page.form(button);
     const fields: Record<string, string> = { ...form.fields };
     for (const [key, value] of Object.entries(typed)) {
@@ -368,7 +379,10 @@ function fieldValue(html: string, name: string): string | null {
  * The form (found by its submit button's text) as a browser would send it: its controls, and the controls that
  * name it with `form="…"` from elsewhere on the page.
  */
-function pageForm(html: string, buttonText: string, pagePath: string): PageForm {
+function pageForm(html: string, which: FormButton, pagePath: string): PageForm {
+  const buttonText = typeof which === "string" ? which : which.button;
+  const wantedAction = typeof which === "string" ? null : which.action;
+  const found: PageForm[] = [];
   const forms = [...html.matchAll(/<form\b[^>]*>/gi)].map((m) => ({ tag: m[0], body: elementAt(html, m.index!) }));
   const submits = (source: string) =>
     [...source.matchAll(/<button\b[^>]*>/gi)].filter(
@@ -404,9 +418,13 @@ function pageForm(html: string, buttonText: string, pagePath: string): PageForm 
       const text = visibleText(elementAt(html, m.index!)).replace(/\s*\*$/, "");
       labels[text] = text in labels ? null : ids[target]!;
     }
-    return { action: attribute(button, "formaction") ?? attribute(tag, "action") ?? pagePath, fields, labels };
+    const action = attribute(button, "formaction") ?? attribute(tag, "action") ?? pagePath;
+    if (wantedAction === null || action.split("?")[0] === wantedAction) found.push({ action, fields, labels });
   }
-  throw new Error(`No form with a "${buttonText}" button on the page`);
+  if (found.length === 1) return found[0]!;
+  const where = wantedAction ? ` posting to ${wantedAction}` : "";
+  if (found.length === 0) throw new Error(`No form with a "${buttonText}" button${where} on the page`);
+  throw new Error(`${found.length} forms with a "${buttonText}" button${where} (to ${found.map((f) => f.action).join(", ")}): name the action`);
 }
 
 function escapeRegExp(text: string): string {

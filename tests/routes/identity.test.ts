@@ -99,6 +99,33 @@ describe("Sign in", () => {
   });
 });
 
+describe("The account a B2B buyer shops for", () => {
+  test("switches without JavaScript (303 with a toast) and with it; the address book follows", async () => {
+    const b2b = await store.signedIn(B2B_BUYER);
+    const account = await b2b.load("/account");
+    expect(account.field("accountId")).toBe("001DM00000ACME1");
+    const switched = await b2b.fill(account, "Switch account", { "Shop for account": "001DM00000ACME2" });
+    expect(switched.status).toBe(303);
+    expect(switched.location).toBe("/account");
+    const after = await b2b.load("/account");
+    expect(after.toasts).toEqual(["You're now shopping for Acme West Coast."]);
+    expect(after.text).toContain("Shopping for Acme West Coast");
+    expect((await b2b.load("/account/addresses")).text).toContain("Oakland warehouse");
+
+    const back = await b2b.submit("/account", { intent: "switchAccount", accountId: "001DM00000ACME1" }, { js: true });
+    expect(back.status).toBe(202);
+    expect(back.location).toBe("/account");
+    expect((await b2b.load("/account/addresses")).text).toContain("Chicago HQ receiving");
+  });
+
+  test("an account the buyer may not act for is refused, and nothing changes", async () => {
+    const b2b = await store.signedIn(B2B_BUYER);
+    const refused = await b2b.submit("/account", { intent: "switchAccount", accountId: "001DM0000000B2C" }, { follow: true });
+    expect(refused.toasts).toEqual(["Choose one of your accounts."]);
+    expect(refused.text).toContain("Shopping for Acme Corporation");
+  });
+});
+
 describe("Log out", () => {
   test("without JavaScript: POST → 303 home with 'You're logged out.', the buyer's pages ask to sign in again", async () => {
     const buyer = await store.signedIn(BUYER);

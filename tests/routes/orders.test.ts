@@ -95,6 +95,10 @@ describe("A guest's order lookup", () => {
 });
 
 describe("A buyer's orders", () => {
+  // Failed lookups are limited per client (10 a minute) and every visitor here is 127.0.0.1: the guests' tries
+  // above don't count against these.
+  beforeAll(() => store.reset());
+
   test("the lookup asks a signed-in buyer for the number alone", async () => {
     const buyer = await store.signedIn(BUYER);
     const form = await buyer.load("/OrderLookup");
@@ -152,5 +156,29 @@ describe("A buyer's orders", () => {
     expect(cart.toasts).toHaveLength(1);
     expect(cart.toasts[0]).toMatch(/^Added \d+ products? to your cart\.$/);
     expect(cart.cartCount).toBeGreaterThan(before);
+  });
+});
+
+describe("Too many failed lookups", () => {
+  test("pause the guest's lookups with the spec's message; a minute later the right details open the order", async () => {
+    await store.reset();
+    try {
+      const guest = store.visitor();
+      const form = await guest.load("/OrderLookup");
+      const wrong = { "Order Number": GUEST_ORDER.number, "Email Address": "someone@example.com" };
+      // Three free tries at one order, then a backoff: the fourth try at once is refused before it is checked.
+      for (let attempt = 1; attempt <= 3; attempt++) expect((await guest.fill(form, "View order details", wrong)).toasts).toEqual([LOOKUP_FAILED]);
+      const paused = await guest.fill(form, "View order details", { ...wrong, "Email Address": GUEST_ORDER.email });
+      expect(paused.status).toBe(200);
+      expect(paused.toasts).toEqual(["Too many lookup attempts. Wait a minute, then try again."]);
+      expect(paused.field("email")).toBe(GUEST_ORDER.email);
+
+      expect((await store.control("POST", "/__emulator/clock", { advanceSeconds: 61 })).ok).toBe(true);
+      const found = await guest.fill(form, "View order details", { ...wrong, "Email Address": GUEST_ORDER.email });
+      expect(found.status).toBe(303);
+      expect(found.location).toBe(`/OrderSummary/${GUEST_ORDER.number}`);
+    } finally {
+      await store.reset();
+    }
   });
 });

@@ -30,7 +30,7 @@ test("cart calls carry X-Highscale only when the store has high-scale carts (pro
   await addCoffee(page);
   expect(await cartCallsHighScale(store)).toEqual([true]);
   // Calls that are not cart calls never carry it.
-  const others = (await store.journal({ path: "/products/" })) as { highScale: boolean }[];
+  const others = (await store.journal({ path: "/products/" })) as unknown as { highScale: boolean }[];
   expect(others.length).toBeGreaterThan(0);
   expect(others.every((e) => !e.highScale)).toBe(true);
 });

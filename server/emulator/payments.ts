@@ -287,8 +287,8 @@ export function paymentRoutes(r: Router, emu: Emu) {
    * Emulator-only: the test gateway's own tokenisation endpoint, which a shopper's browser calls directly (the way a
    * gateway's client-side SDK, e.g. Stripe.js with a publishable key, tokenises a card without the card ever passing
    * through the merchant's server). The store names it in its application context's
-   * `clientSidePaymentConfiguration.config.tokenizationUrl` (the config map is the gateway's to define: "Client-Side
-   * Payment Configuration", connect_responses_client_side_payment_configuration). No Salesforce resource does
+   * `clientSidePaymentConfiguration.config.tokenizationUrl` (the config map is the gateway's to define: the
+   * Application Context output's "Client-Side Payment Configuration"). No Salesforce resource does
    * this: Salesforce leaves client-side tokenisation to the gateway's component. Same body and answers as POST
    * payments/token; no token needed (a gateway's browser endpoint has none of the store's), so it answers only
    * for a webstore that configured it. The token is then authorised as any other (POST checkouts/{id}/payments).

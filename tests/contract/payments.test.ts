@@ -36,7 +36,8 @@ describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
 
   it("(emulator-only) tokenises in the browser's stead at the test gateway's own URL, without a token, once the store configures it", async () => {
     const gateway = "/services/emulator-gateway/0ZEDEMO00000001/tokens";
-    // No client-side gateway configured: there is nothing to call.
+    // No client-side gateway configured (the demo store has one): there is nothing to call.
+    await call("POST", "/__emulator/settings", { applicationContext: { clientSidePaymentConfiguration: { componentName: "commerce_payments/testGatewayCard", config: { gateway: "emulator-test-gateway" } } } });
     expect((await call("POST", gateway, card(CARDS.success))).status).toBe(404);
     await call("POST", "/__emulator/settings", {
       applicationContext: { clientSidePaymentConfiguration: { componentName: "commerce_payments/testGatewayCard", config: { gateway: "emulator-test-gateway", tokenizationUrl: gateway } } },

@@ -43,9 +43,7 @@ import {
 import { addressLabels, createAddressSchema, type Address } from "~/lib/address";
 import {
   addressLines,
-  cardDigits,
   cardFieldErrors,
-  cardLabel,
   CHECKOUT_MESSAGES,
   EXPIRY_MONTHS,
   expiryYears,
@@ -54,6 +52,9 @@ import {
   stepPath,
   type PaymentMethod,
 } from "~/lib/checkout";
+// From lib/cards itself, not through lib/checkout: the pages that share lib/checkout (the cart) don't carry the
+// card-brand table.
+import { cardDigits, cardLabel } from "~/lib/cards";
 import { tokenizeInBrowser } from "~/lib/client-tokenization";
 import { optionalText, VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast, type ToastInput } from "~/toast.server";

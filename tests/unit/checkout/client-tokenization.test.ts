@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tokenizeInBrowser } from "../../../app/lib/client-tokenization";
+import { GATEWAY_UNAVAILABLE, tokenizeInBrowser } from "../../../app/lib/client-tokenization";
 import { CHECKOUT_MESSAGES } from "../../../app/lib/checkout";
 
 const CARD = { cardholderName: "Sam Shopper", cardNumber: "4242 4242 4242 4242", expiryMonth: "12", expiryYear: "2099", cvv: "123" };
@@ -31,6 +31,10 @@ describe("tokenising a card in the browser (client-side gateway)", () => {
       json({ errors: [{ type: "/commerce/errors/payment-failure", title: "Check your payment information.", detail: "Enter a valid security code.", invalidParameters: [{ name: "cardPaymentMethod.cvv", reason: "x" }] }] }, 422),
     );
     expect(await tokenizeInBrowser("/gw/tokens", { ...CARD, cvv: "1" }, fetchImpl)).toEqual({ ok: false, fieldErrors: { cvv: ["Enter a valid security code."] }, formError: null });
+  });
+
+  it("words an unavailable gateway as the checkout does", () => {
+    expect(GATEWAY_UNAVAILABLE).toBe(CHECKOUT_MESSAGES.paymentSystemError);
   });
 
   it("says the payment couldn't be processed when the gateway is unreachable or answers anything else", async () => {

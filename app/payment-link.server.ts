@@ -13,6 +13,10 @@
 import { isBlankAccountId, isFetchError, NO_ACCOUNT_ID } from "../server/webstore/index";
 import { forgetCheckout } from "./checkout.server";
 import { PAYMENT_LINK_MESSAGES } from "./lib/payment-link";
+
+// The cart's action takes these from here: a .server module is nothing in the browser, so the cart page doesn't
+// load the payment link's words for an action that runs on the server.
+export { PAYMENT_LINK_MESSAGES, payPath } from "./lib/payment-link";
 import { cartRef, rethrowResponse, type Webstore } from "./webstore.server";
 
 /** The account the clone is for: the one the buyer acts for, else what the session context names (a guest: none). */

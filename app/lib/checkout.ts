@@ -699,7 +699,6 @@ export function cardFieldErrors(refusals: readonly CardRefusal[]): Partial<Recor
   return errors;
 }
 
-export { cardDigits, cardLabel } from "./cards";
 
 export const EXPIRY_MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
 

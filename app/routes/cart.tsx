@@ -33,8 +33,7 @@ import { VALIDITY_MESSAGES } from "~/lib/validity";
 import type { RefreshHandle } from "~/root";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
 import { taxLabel } from "~/lib/money";
-import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/payment-link";
-import { createPaymentLink } from "~/payment-link.server";
+import { createPaymentLink, PAYMENT_LINK_MESSAGES, payPath } from "~/payment-link.server";
 import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };

@@ -10,7 +10,7 @@ import { getFormProps, parse, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useMemo, useRef, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { z } from "zod";
 import { AddressForm, type AddressFieldsetMeta } from "~/components/AddressForm";
 import { Button } from "~/components/Button";
@@ -43,9 +43,7 @@ import {
 import { addressLabels, createAddressSchema, type Address } from "~/lib/address";
 import {
   addressLines,
-  cardDigits,
   cardFieldErrors,
-  cardLabel,
   CHECKOUT_MESSAGES,
   EXPIRY_MONTHS,
   expiryYears,
@@ -54,6 +52,10 @@ import {
   stepPath,
   type PaymentMethod,
 } from "~/lib/checkout";
+// From lib/cards itself, not through lib/checkout: the pages that share lib/checkout (the cart) don't carry the
+// card-brand table.
+import { cardDigits, cardLabel } from "~/lib/cards";
+import { tokenizeInBrowser } from "~/lib/client-tokenization";
 import { optionalText, VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast, type ToastInput } from "~/toast.server";
 import { errorMessage, getWebstore, rethrowResponse, serverTimingHeaders, type Webstore } from "~/webstore.server";
@@ -75,6 +77,8 @@ const PO_MAX_LENGTH = 80;
 const COUPONS_UNAVAILABLE = "Coupons can't be applied during checkout. Apply them in your cart.";
 /** Never sent back to the page: a refused payment asks for the card number (and security code) again. */
 const SECRET_FIELDS = ["cardNumber", "cvv"];
+/** What lib/cards' cardLabel makes of a number: a brand (or "Card") and the last four digits. */
+const CLIENT_CARD_LABEL = /^[A-Za-z][A-Za-z ]{0,30}( ending in \d{4})?$/;
 /** The coupons' Remove buttons all belong to the payment form, so each one's intent names its coupon. */
 const REMOVE_COUPON = "removeCoupon:";
 
@@ -92,6 +96,10 @@ interface PaymentValues {
   expiryYear?: string;
   cvv?: string;
   purchaseOrderNumber?: string;
+  /** A token from the store's client-side gateway (JavaScript on): no card details came with it. */
+  paymentToken?: string;
+  /** How the browser names that card ("Visa ending in 4242"), for the review page. */
+  cardLabel?: string;
   sameAsShipping?: boolean;
   billing: Address | null;
 }
@@ -105,6 +113,8 @@ type PaymentInput = {
   expiryYear?: string;
   cvv?: string;
   purchaseOrderNumber?: string;
+  paymentToken?: string;
+  cardLabel?: string;
   sameAsShipping?: string;
   billing?: Record<string, string>;
 };
@@ -121,12 +131,17 @@ function paymentSchema(options: PaymentOptions) {
       expiryYear: optionalText({ max: 4 }),
       cvv: optionalText({ max: 4 }),
       purchaseOrderNumber: optionalText({ max: PO_MAX_LENGTH }),
+      paymentToken: optionalText({ max: 200 }),
+      cardLabel: optionalText({ max: 60 }),
       sameAsShipping: z.boolean().optional(),
       billing: z.unknown().optional(),
     })
     .transform((value, ctx) => {
       const problem = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message, path: [path] });
-      if (value.paymentMethod === "card") {
+      if (value.paymentMethod === "card" && value.paymentToken) {
+        // Tokenised in the browser by the store's client-side gateway: the card's details never came here.
+        if (!value.cardholderName) problem("cardholderName", M.valueMissing);
+      } else if (value.paymentMethod === "card") {
         if (!value.cardholderName) problem("cardholderName", M.valueMissing);
         if (!value.cardNumber) problem("cardNumber", M.valueMissing);
         else if (!/^\d{12,19}$/.test(cardDigits(value.cardNumber))) problem("cardNumber", M.patternMismatch);
@@ -158,6 +173,17 @@ function paymentOptions(ws: Webstore, appContext: Awaited<ReturnType<typeof appl
     countries: countries.length > 0 ? countries : ["US"],
     skipPhoneNumberValidation: appContext.skipPhoneNumberValidationEnabled === true,
   };
+}
+
+/**
+ * Where the shopper's browser tokenises a card itself, when the store configures a client-side gateway that says
+ * (application context `clientSidePaymentConfiguration.config.tokenizationUrl`: the config is the gateway's own map;
+ * the emulator's test gateway defines this key, docs/emulator-checkout.md). Null: the server tokenises.
+ */
+function clientSideTokenizationUrl(appContext: Awaited<ReturnType<typeof applicationContext>>): string | null {
+  const config = (appContext.clientSidePaymentConfiguration as { config?: { tokenizationUrl?: unknown } } | null | undefined)?.config;
+  const url = config?.tokenizationUrl;
+  return typeof url === "string" && (url.startsWith("/") || url.startsWith("https://")) ? url : null;
 }
 
 /**
@@ -197,6 +223,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     processing: false as const,
     page,
     options: paymentOptions(ws, appContext),
+    tokenizationUrl: clientSideTokenizationUrl(appContext),
     reservation: held.expiresAt,
     reservationProblem: held.problem,
     renderedAt: Date.now(),
@@ -310,7 +337,15 @@ async function pay(ws: Webstore, formData: FormData, page: CheckoutPageData) {
 
   let answer: unknown;
   let label: string;
-  if (value.paymentMethod === "card") {
+  if (value.paymentMethod === "card" && value.paymentToken) {
+    try {
+      answer = await ws.client.makePayment(page.checkoutId, { requestType: "Auth", paymentToken: value.paymentToken, billingAddress });
+    } catch (error) {
+      return requestFailed(error);
+    }
+    // The browser named the card from what was typed; only a well-formed name is shown back.
+    label = value.cardLabel && CLIENT_CARD_LABEL.test(value.cardLabel) ? value.cardLabel : "Card";
+  } else if (value.paymentMethod === "card") {
     const cardNumber = cardDigits(value.cardNumber ?? "");
     let token: string;
     try {
@@ -368,7 +403,7 @@ export default function PaymentStep() {
 type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { processing: true }>;
 
 function PaymentPage({ data }: { data: PageData }) {
-  const { page, options, reservation, reservationProblem, renderedAt, shippingAddress, years, defaults } = data;
+  const { page, options, reservation, reservationProblem, renderedAt, shippingAddress, years, defaults, tokenizationUrl } = data;
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const payResult = actionData?.intent === "pay" ? actionData : undefined;
   const couponResult = actionData?.intent === "coupon" ? actionData : undefined;
@@ -379,8 +414,50 @@ function PaymentPage({ data }: { data: PageData }) {
   const paying = navigation.state !== "idle" && navigation.formAction === paymentAction && navigation.formData?.get("intent") === "pay";
   const method = fields.paymentMethod;
   const chosen = typeof method.initialValue === "string" ? method.initialValue : "card";
+  // The client-side gateway's answer (JavaScript on, a gateway configured): its refusals, shown on the fields.
+  const [gateway, setGateway] = useState<{ fieldErrors: Record<string, string[]>; formError: string | null; attempt: number; pending: boolean }>({
+    fieldErrors: {},
+    formError: null,
+    attempt: 0,
+    pending: false,
+  });
   // A new key after each refused payment empties the card number and security code, also with JavaScript.
-  const secretKey = payResult?.attempt ?? 0;
+  const secretKey = Math.max(payResult?.attempt ?? 0, gateway.attempt);
+  const submit = useSubmit();
+  const formProps = getFormProps(form);
+  // With a client-side gateway the card is tokenised here, in the browser, and only the token is posted: the card
+  // number and security code never reach the store's server. Without JavaScript the form posts the card, and the
+  // server tokenises it.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (event.defaultPrevented || !tokenizationUrl) return;
+    const formElement = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const formData = new FormData(formElement);
+    if (submitter?.name) formData.set(submitter.name, submitter.value);
+    if ((formData.get("intent") ?? "pay") !== "pay" || formData.get("paymentMethod") !== "card") return;
+    event.preventDefault();
+    const text = (name: string) => String(formData.get(name) ?? "");
+    setGateway((g) => ({ ...g, fieldErrors: {}, formError: null, pending: true }));
+    void tokenizeInBrowser(tokenizationUrl, {
+      cardholderName: text("cardholderName"),
+      cardNumber: text("cardNumber"),
+      expiryMonth: text("expiryMonth"),
+      expiryYear: text("expiryYear"),
+      cvv: text("cvv"),
+    }).then((result) => {
+      if (!result.ok) {
+        setGateway({ fieldErrors: result.fieldErrors, formError: result.formError, attempt: Date.now(), pending: false });
+        return;
+      }
+      setGateway((g) => ({ ...g, pending: false }));
+      for (const name of SECRET_FIELDS) formData.delete(name);
+      formData.set("paymentToken", result.token);
+      formData.set("cardLabel", result.label);
+      formData.set("intent", "pay");
+      submit(formData, { method: "post" });
+    });
+  };
 
   const labelOf = (name: string) => {
     const labels: Record<string, string> = {
@@ -415,14 +492,14 @@ function PaymentPage({ data }: { data: PageData }) {
       <ProblemBanner messages={page.problems} cartLink={page.inventoryProblem} />
       <ProblemBanner messages={reservationProblem ? [reservationProblem] : []} cartLink />
       {reservation ? <ReservationNotice expiresAt={reservation} renderedAt={renderedAt} /> : null}
-      <Form method="post" {...getFormProps(form)} className="checkout-form checkout-payment">
+      <Form method="post" {...formProps} onSubmit={onSubmit} className="checkout-form checkout-payment">
         <ErrorSummary
           formId={form.id}
-          formErrors={form.errors?.filter((message) => !page.problems.includes(message))}
-          fieldErrors={form.allErrors}
+          formErrors={[...(form.errors?.filter((message) => !page.problems.includes(message)) ?? []), ...(gateway.formError ? [gateway.formError] : [])]}
+          fieldErrors={{ ...form.allErrors, ...gateway.fieldErrors }}
           labelOf={labelOf}
           cartLink={payResult?.cartLink}
-          focusKey={payResult?.result}
+          focusKey={gateway.attempt > (payResult?.attempt ?? 0) ? gateway.attempt : payResult?.result}
         />
         {options.allowPurchaseOrder ? (
           <RadioGroup id={method.id} legend="Payment method" errors={method.errors}>
@@ -441,11 +518,19 @@ function PaymentPage({ data }: { data: PageData }) {
         )}
         <fieldset className="checkout-fieldset checkout-card">
           <legend className="checkout-fieldset__legend">Card details</legend>
-          <Field label="Cardholder name" meta={fields.cardholderName as FieldMeta} autoComplete="cc-name" maxLength={255} required />
+          <Field
+            label="Cardholder name"
+            meta={fields.cardholderName as FieldMeta}
+            errors={gateway.fieldErrors.cardholderName}
+            autoComplete="cc-name"
+            maxLength={255}
+            required
+          />
           <Field
             key={`card-number-${secretKey}`}
             label="Card number"
             meta={fields.cardNumber as FieldMeta}
+            errors={gateway.fieldErrors.cardNumber}
             defaultValue=""
             autoComplete="cc-number"
             inputMode="numeric"
@@ -457,6 +542,7 @@ function PaymentPage({ data }: { data: PageData }) {
             <SelectField
               label="Expiry month"
               meta={fields.expiryMonth as FieldMeta}
+              errors={gateway.fieldErrors.expiryMonth}
               options={EXPIRY_MONTHS.map((m) => ({ value: m, label: m }))}
               placeholder="MM"
               autoComplete="cc-exp-month"
@@ -465,6 +551,7 @@ function PaymentPage({ data }: { data: PageData }) {
             <SelectField
               label="Expiry year"
               meta={fields.expiryYear as FieldMeta}
+              errors={gateway.fieldErrors.expiryYear}
               options={years.map((y) => ({ value: y, label: y }))}
               placeholder="YYYY"
               autoComplete="cc-exp-year"
@@ -474,6 +561,7 @@ function PaymentPage({ data }: { data: PageData }) {
               key={`cvv-${secretKey}`}
               label="CVV"
               meta={fields.cvv as FieldMeta}
+              errors={gateway.fieldErrors.cvv}
               defaultValue=""
               autoComplete="cc-csc"
               inputMode="numeric"
@@ -509,7 +597,7 @@ function PaymentPage({ data }: { data: PageData }) {
           </div>
         </fieldset>
         <div className="checkout-actions">
-          <Button name="intent" value="pay" size="large" pending={paying} pendingLabel="Checking your payment…">
+          <Button name="intent" value="pay" size="large" pending={paying || gateway.pending} pendingLabel="Checking your payment…">
             Continue to review
           </Button>
         </div>

@@ -155,6 +155,18 @@ export function refusalBody(refused: CardRefused) {
   };
 }
 
+/** Keeps what a token stands for (never the card number) and answers the token. */
+function storeToken(emu: Emu, webstoreId: string, card: TokenizedCard): string {
+  const token = `tok_${randomBytes(18).toString("base64url")}`;
+  emu.db
+    .prepare(
+      `INSERT INTO payment_tokens(token, webstore_id, card_type, last4, expiry_month, expiry_year, card_holder_name, outcome, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
+    )
+    .run(token, webstoreId, card.cardType, card.last4, card.expiryMonth, card.expiryYear, card.outcome, emu.clock.now());
+  return token;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Payments
 
@@ -268,14 +280,36 @@ export function paymentRoutes(r: Router, emu: Emu) {
       if (err instanceof CardRefused) return json(refusalBody(err), 422);
       throw err;
     }
-    const token = `tok_${randomBytes(18).toString("base64url")}`;
-    emu.db
-      .prepare(
-        `INSERT INTO payment_tokens(token, webstore_id, card_type, last4, expiry_month, expiry_year, card_holder_name, outcome, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
-      )
-      .run(token, ctx.webstoreId, card.cardType, card.last4, card.expiryMonth, card.expiryYear, card.outcome, emu.clock.now());
-    return json({ token, errors: [] }, 201);
+    return json({ token: storeToken(emu, ctx.webstoreId, card), errors: [] }, 201);
+  });
+
+  /**
+   * Emulator-only: the test gateway's own tokenisation endpoint, which a shopper's browser calls directly (the way a
+   * gateway's client-side SDK, e.g. Stripe.js with a publishable key, tokenises a card without the card ever passing
+   * through the merchant's server). The store names it in its application context's
+   * `clientSidePaymentConfiguration.config.tokenizationUrl` (the config map is the gateway's to define: the
+   * Application Context output's "Client-Side Payment Configuration"). No Salesforce resource does
+   * this: Salesforce leaves client-side tokenisation to the gateway's component. Same body and answers as POST
+   * payments/token; no token needed (a gateway's browser endpoint has none of the store's), so it answers only
+   * for a webstore that configured it. The token is then authorised as any other (POST checkouts/{id}/payments).
+   */
+  r.raw("POST", "/services/emulator-gateway/:webstoreId/tokens", async (ctx) => {
+    const webstoreId = ctx.params.webstoreId;
+    if (!emu.store.webstoreExists(webstoreId)) throw new ApiError(404, "NOT_FOUND", "The requested resource does not exist");
+    const configured = emu.store.applicationContext(webstoreId).clientSidePaymentConfiguration as { config?: { tokenizationUrl?: unknown } } | null | undefined;
+    if (typeof configured?.config?.tokenizationUrl !== "string") throw new ApiError(404, "NOT_FOUND", "The store has no client-side payment gateway.");
+    const body = await ctx.json();
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
+    for (const key of Object.keys(body)) if (!TOKEN_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}".`);
+    parseBillingAddress(body.billingAddress);
+    let card: TokenizedCard;
+    try {
+      card = tokenizeCard(body.cardPaymentMethod);
+    } catch (err) {
+      if (err instanceof CardRefused) return json(refusalBody(err), 422);
+      throw err;
+    }
+    return json({ token: storeToken(emu, webstoreId, card), errors: [] }, 201);
   });
 
   r.webstore("POST", "checkouts/:activeOrCheckoutId/payments", { since: 55 }, async (ctx) => {

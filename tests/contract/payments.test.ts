@@ -8,7 +8,7 @@ const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
-  const { target } = useTarget(name, { resetBeforeEach: true });
+  const { target, call } = useTarget(name, { resetBeforeEach: true });
   let guest: Shopper;
   beforeEach(async () => {
     guest = await shopper(target);
@@ -32,6 +32,27 @@ describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
     });
     expect(bare.status).toBe(201);
     expect(Object.keys(bare.body).sort()).toEqual(["errors", "token"]);
+  });
+
+  it("(emulator-only) tokenises in the browser's stead at the test gateway's own URL, without a token, once the store configures it", async () => {
+    const gateway = "/services/emulator-gateway/0ZEDEMO00000001/tokens";
+    // No client-side gateway configured (the demo store has one): there is nothing to call.
+    await call("POST", "/__emulator/settings", { applicationContext: { clientSidePaymentConfiguration: { componentName: "commerce_payments/testGatewayCard", config: { gateway: "emulator-test-gateway" } } } });
+    expect((await call("POST", gateway, card(CARDS.success))).status).toBe(404);
+    await call("POST", "/__emulator/settings", {
+      applicationContext: { clientSidePaymentConfiguration: { componentName: "commerce_payments/testGatewayCard", config: { gateway: "emulator-test-gateway", tokenizationUrl: gateway } } },
+    });
+    const tokenised = await call("POST", gateway, card(CARDS.success));
+    expect(tokenised.status).toBe(201);
+    expect(tokenised.body).toEqual({ token: expect.stringMatching(/^tok_/), errors: [] });
+    const refused = await call("POST", gateway, card(CARDS.notLuhn));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].invalidParameters).toEqual([{ name: "cardPaymentMethod.cardNumber", reason: expect.any(String) }]);
+    expect((await call("POST", "/services/emulator-gateway/0ZEDEMO00000XXX/tokens", card(CARDS.success))).status).toBe(404);
+    // The shopper's checkout authorises the browser's token like any other.
+    const id = await checkoutFor(guest);
+    const pay = await guest.call("POST", `checkouts/${id}/payments`, { requestType: "Auth", paymentToken: tokenised.body.token });
+    expect(pay.body.salesforceResultCode).toBe("Success");
   });
 
   it("refuses a number failing the Luhn check, a bad security code or expiry with 422 payment-failure errors on those fields", async () => {

@@ -146,3 +146,18 @@ test("a buyer's payment link keeps their cart, and their checkout of the cart st
   await page.goto(link);
   await expect(page.getByRole("complementary", { name: "Order summary" }).getByText(MUG.name)).toHaveCount(0);
 });
+
+test("once the payment link is cancelled, signing in merges the guest cart again", async ({ page }) => {
+  await addToCart(page, COFFEE.id);
+  await createPaymentLink(page);
+  await page.getByRole("button", { name: "Cancel payment link" }).click();
+  await expect(page.getByText("Payment link cancelled.").first()).toBeVisible();
+  await addToCart(page, MUG.id);
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(BUYER.email);
+  await page.getByLabel("Password").fill(BUYER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: MUG.name })).toBeVisible();
+});

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { cardDigits, cardLabel } from "../../../app/lib/cards";
 import {
   addressFormValues,
   arrangementFromForm,
-  cardDigits,
   cardFieldErrors,
   cardFieldOfMessage,
-  cardLabel,
   CHECKOUT_MESSAGES,
   checkoutLinesFrom,
   checkoutTotals,

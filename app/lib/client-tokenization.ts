@@ -1,0 +1,89 @@
+/**
+ * Tokenising a card in the shopper's browser, at the store's client-side gateway
+ * (`clientSidePaymentConfiguration.config.tokenizationUrl`), so that the card number and security code go to the
+ * gateway only and never to the storefront's server: the page then posts the token instead of the card.
+ *
+ * The gateway takes the body of the API's payments/token (Card Payment Method Tokenization Input) and answers the
+ * same: 201 `{token}`, or 422 `{errors: [{title, detail, invalidParameters}]}` naming the refused fields.
+ */
+// Only lib/cards: lib/checkout is shared with the cart page, and whatever of it runs in a browser (here, its
+// messages and refusal mapping) would be shipped to the cart too (esbuild keeps a shared module's live code whole).
+import { apiCardType, cardBrand, cardDigits, cardLabel } from "./cards";
+
+/** lib/checkout's CHECKOUT_MESSAGES.paymentSystemError (a unit test keeps them equal). */
+export const GATEWAY_UNAVAILABLE = "We couldn't process your payment. Try again.";
+
+export type BrowserTokenization =
+  | { ok: true; token: string; label: string }
+  | { ok: false; fieldErrors: Record<string, string[]>; formError: string | null };
+
+/** The form's card fields, as the page's form submits them. */
+export interface TypedCard {
+  cardholderName: string;
+  cardNumber: string;
+  expiryMonth: string;
+  expiryYear: string;
+  cvv: string;
+}
+
+/** The tokenisation input's fields (a refusal's `invalidParameters`, `cardPaymentMethod.<field>`) → the form's. */
+const FORM_FIELD: Record<string, string> = {
+  cardHolderName: "cardholderName",
+  cardNumber: "cardNumber",
+  cardType: "cardNumber",
+  cvv: "cvv",
+  expiryMonth: "expiryMonth",
+  expiryYear: "expiryYear",
+};
+
+type GatewayError = { title?: unknown; detail?: unknown; invalidParameters?: unknown };
+
+/** Each refusal's words on the fields it names (the card number when it names none). */
+function refusalsByField(errors: readonly GatewayError[]): Record<string, string[]> {
+  const byField: Record<string, string[]> = {};
+  for (const error of errors) {
+    const message = typeof error.detail === "string" ? error.detail : typeof error.title === "string" ? error.title : "";
+    if (!message) continue;
+    const named = (Array.isArray(error.invalidParameters) ? (error.invalidParameters as { name?: unknown }[]) : [])
+      .map((p) => FORM_FIELD[String(p.name ?? "").split(".").pop() ?? ""])
+      .filter((f): f is string => f !== undefined);
+    for (const field of named.length > 0 ? named : ["cardNumber"]) {
+      const list = (byField[field] ??= []);
+      if (!list.includes(message)) list.push(message);
+    }
+  }
+  return byField;
+}
+
+export async function tokenizeInBrowser(url: string, card: TypedCard, fetchImpl: typeof fetch = fetch): Promise<BrowserTokenization> {
+  const digits = cardDigits(card.cardNumber);
+  const cardType = apiCardType(cardBrand(digits));
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      // The gateway is not the store: none of the store's cookies go with the card.
+      credentials: "omit",
+      body: JSON.stringify({
+        cardPaymentMethod: {
+          cardHolderName: card.cardholderName,
+          cardNumber: digits,
+          cvv: card.cvv,
+          expiryMonth: card.expiryMonth,
+          expiryYear: card.expiryYear,
+          ...(cardType ? { cardType } : {}),
+        },
+      }),
+    });
+  } catch {
+    return { ok: false, fieldErrors: {}, formError: GATEWAY_UNAVAILABLE };
+  }
+  const body = (await response.json().catch(() => null)) as { token?: unknown; errors?: unknown } | null;
+  if (response.status === 201 && typeof body?.token === "string" && body.token) return { ok: true, token: body.token, label: cardLabel(digits) };
+  if (response.status === 422 && Array.isArray(body?.errors)) {
+    const fieldErrors = refusalsByField(body.errors as GatewayError[]);
+    if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, formError: null };
+  }
+  return { ok: false, fieldErrors: {}, formError: GATEWAY_UNAVAILABLE };
+}

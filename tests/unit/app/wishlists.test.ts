@@ -16,7 +16,7 @@ type Calls = Record<string, (...args: any[]) => unknown>;
 /** A signed-in buyer's request to the wishlist routes, over a client whose methods the test gives. */
 async function buyerRequest(methods: Calls, init: { url?: string; form?: Record<string, string>; session?: Record<string, unknown> } = {}) {
   const context = {
-    webstore: () => methods as any,
+    webstore: () => ({ getApplicationContext: async () => ({ supportedCurrencies: ["USD"], defaultCurrency: "USD" }), ...methods }) as any,
     storefront: { mode: "emulator", webstoreId: "0ZE", sessionSecret: SECRET, emulatorApiUrl: null },
   } as unknown as AppLoadContext;
   const body = init.form ? new URLSearchParams(init.form) : undefined;

@@ -109,6 +109,21 @@ test("/en-GB/ pages keep the prefix in links and forms, price in GBP and write e
   await expect(page.getByRole("region", { name: "Order information" })).toContainText("14 Aug 2026");
 });
 
+test("a currency the store doesn't offer is refused with a message, on the same page", async ({ page }) => {
+  await page.goto("/en-GB/cart");
+  // Only a hand-made request can ask for one: the switcher lists the store's currencies.
+  const answer = await page.request.post("/en-GB/locale", {
+    form: { currency: "EUR", shownCurrency: "GBP", redirectTo: "/cart" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(303);
+  expect(new URL(answer.headers()["location"]).pathname).toBe("/en-GB/cart");
+  await page.goto(answer.headers()["location"]);
+  await expect(page.getByText("Choose one of the store's currencies.")).toBeVisible();
+  await expect(switcher(page).getByLabel("Currency")).toHaveValue("GBP");
+});
+
 test("an unknown locale is a 404 page, never a 500", async ({ page }) => {
   for (const path of ["/fr-FR/", "/fr-FR/cart", "/de-DE/product/01tDM0000000001"]) {
     const response = await page.goto(path);
@@ -123,4 +138,13 @@ test("axe finds no serious or critical violation on a locale page with the switc
   await audited.goto("/en-GB/cart");
   await expect(audited.getByRole("form", { name: "Language and currency" })).toBeVisible();
   expect(await seriousViolations(audited)).toEqual([]);
+});
+
+test("on a 375px screen the switcher wraps onto its own row: the page never scrolls sideways", async ({ page }) => {
+  await signIn(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/en-GB/cart");
+  await expect(switcher(page).getByLabel("Language")).toBeVisible();
+  await expect(switcher(page).getByRole("button", { name: "Update" })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

@@ -148,3 +148,48 @@ test("on a 375px screen the switcher wraps onto its own row: the page never scro
   await expect(switcher(page).getByRole("button", { name: "Update" })).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+test("a guest checks out under /en-GB/: every step keeps the prefix and the order is in GBP", async ({ page }) => {
+  await addToCart(page, `/en-GB/product/${ETHIOPIA.id}`, 1);
+  await page.goto("/en-GB/cart");
+  const checkout = page.getByRole("link", { name: "Checkout" });
+  await expect(checkout).toHaveAttribute("href", "/en-GB/checkout");
+  await checkout.click();
+  await expect(page.getByRole("heading", { name: "Shipping", level: 2 })).toBeVisible();
+  await expect(page).toHaveURL(/\/en-GB\/checkout/);
+
+  const contact = page.getByRole("group", { name: "Contact information" });
+  await contact.getByLabel("Email").fill("sam@example.com");
+  await contact.getByLabel("Last Name").fill("Shopper");
+  await contact.getByLabel("Phone").fill("5125550100");
+  const address = page.getByRole("group", { name: "Shipping address" });
+  await address.getByLabel("First Name").fill("Sam");
+  await address.getByLabel("Last Name").fill("Shopper");
+  await address.getByLabel("Street").fill("200 Congress Ave");
+  await address.getByLabel("City").fill("Austin");
+  await address.getByLabel("State").fill("TX");
+  await address.getByLabel("Postal Code").fill("78701");
+  await page.getByRole("button", { name: "Continue to delivery" }).click();
+  await expect(page.getByRole("heading", { name: "Delivery", level: 2 })).toBeVisible();
+  await expect(page).toHaveURL(/\/en-GB\/checkout\/delivery/);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+
+  await expect(page.getByRole("heading", { name: "Payment", level: 2 })).toBeVisible();
+  await page.getByLabel("Cardholder name").fill("Sam Shopper");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry month").selectOption("12");
+  await page.getByLabel("Expiry year").selectOption(String(new Date().getFullYear() + 2));
+  await page.getByLabel("CVV").fill("123");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+
+  await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();
+  await expect(page).toHaveURL(/\/en-GB\/checkout\/review/);
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+  await expect(page).toHaveURL(/\/en-GB\/checkout\/confirmation\//);
+  // The guest's order details (the lookup verified at checkout): every amount is in pounds, none in dollars.
+  await page.getByRole("link", { name: "View order details" }).click();
+  await expect(page).toHaveURL(/\/en-GB\/OrderSummary\/\d+$/);
+  await expect(page.getByRole("main")).toContainText("£14.80");
+  await expect(page.getByRole("main")).not.toContainText("$");
+});

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useHref,
   useLocation,
   useMatches,
   useRouteLoaderData,
@@ -118,6 +119,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const refresh = useRefreshWhileProcessing();
   const location = useLocation();
+  // A plain form's action: useHref puts a locale page's prefix (the router's basename) in front, as Link does.
+  const consentAction = useHref("/cookie-consent");
   const nonce = useNonce();
   const toasts = (data?.toasts ?? []).map(parseToast).filter((t): t is Toast => t !== null);
   return (
@@ -153,7 +156,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <CookieConsentBanner
             enabled={data.consent.enabled}
             consent={data.consent.choice}
-            action="/cookie-consent"
+            action={consentAction}
             redirectTo={`${location.pathname}${location.search}`}
           />
         ) : null}

@@ -193,3 +193,13 @@ test("a guest checks out under /en-GB/: every step keeps the prefix and the orde
   await expect(page.getByRole("main")).toContainText("£14.80");
   await expect(page.getByRole("main")).not.toContainText("$");
 });
+
+test("the cookie consent banner of a locale page answers there and comes back to it", async ({ page, store }) => {
+  await store.settings({ applicationContext: { shopperConsentEnabled: true } });
+  await page.goto("/en-GB/cart");
+  const accept = page.getByRole("button", { name: "Accept" });
+  await expect(accept).toBeVisible();
+  await accept.click();
+  await expect(page).toHaveURL(/\/en-GB\/cart$/);
+  await expect(page.getByRole("button", { name: "Accept" })).toHaveCount(0);
+});

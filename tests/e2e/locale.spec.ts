@@ -172,6 +172,7 @@ test("a guest checks out under /en-GB/: every step keeps the prefix and the orde
   await page.getByRole("button", { name: "Continue to delivery" }).click();
   await expect(page.getByRole("heading", { name: "Delivery", level: 2 })).toBeVisible();
   await expect(page).toHaveURL(/\/en-GB\/checkout\/delivery/);
+  await expect(page.getByRole("radio", { name: /Standard Shipping/ })).toHaveAccessibleName(/£7\.99/);
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
   await expect(page.getByRole("heading", { name: "Payment", level: 2 })).toBeVisible();

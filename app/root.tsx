@@ -119,8 +119,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const refresh = useRefreshWhileProcessing();
   const location = useLocation();
-  // The banner's form is a plain <form> (it works before the app's scripts): its action under the base path, as
-  // <Form> would put it.
+  // A plain <form> (it works before the app's scripts): useHref puts its action under the base path and a locale
+  // page's prefix (the router's basename), as <Form> would.
   const consentAction = useHref("/cookie-consent");
   const nonce = useNonce();
   const toasts = (data?.toasts ?? []).map(parseToast).filter((t): t is Toast => t !== null);

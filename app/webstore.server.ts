@@ -331,10 +331,11 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
 
   // Spec §4 currency choice, sent as currencyIsoCode on cart (and price) calls: the application context is cached,
   // so knowing it costs nothing after the first page.
+  // Read through the uninstrumented client: the page's Server-Timing lists the page's own calls.
   const appContext =
     tokenExpired && shopper.isLoggedIn
       ? null
-      : await build(baseScope)
+      : await baseClient(context, baseScope)
           .getApplicationContext()
           .catch(() => null);
   const currencyIsoCode = appContext ? shopperCurrency(appContext, session.get("currency"), context.locale) : undefined;

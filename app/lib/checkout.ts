@@ -203,10 +203,10 @@ export function deliveryMethodView(raw: unknown, currency = "USD"): DeliveryMeth
 }
 
 /** 'Free' for a zero fee, else the formatted fee; "" when the API gave no fee. */
-export function shippingFeeText(fee: string | null, currency = "USD"): string {
+export function shippingFeeText(fee: string | null, currency = "USD", locale?: string): string {
   const value = parseMoney(fee);
   if (value === null) return "";
-  return value === 0 ? "Free" : formatCurrency(value, currency);
+  return value === 0 ? "Free" : formatCurrency(value, currency, locale);
 }
 
 /** A cart item as the checkout shows it, with the shipment (delivery group) it belongs to. */

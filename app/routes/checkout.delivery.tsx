@@ -39,6 +39,7 @@ import {
 import { date, optionalText, requiredText } from "~/lib/validation";
 import { getWebstore, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
 import { useStoreHref } from "~/components/store-href";
+import { useStoreLocale } from "~/components/StoreLocale";
 
 export const handle = checkoutHandle;
 
@@ -299,6 +300,7 @@ function ShipmentDelivery(props: {
   giftWrap: FieldMeta;
 }) {
   const { shipment, multiple, gifting, method } = props;
+  const locale = useStoreLocale();
   const headingId = `${method.id}-heading`;
   const chosen = typeof method.initialValue === "string" ? method.initialValue : "";
   return (
@@ -328,7 +330,7 @@ function ShipmentDelivery(props: {
               invalid={!!method.errors?.length}
               label={
                 <>
-                  {option.name} <span className="checkout-radio__fee">{shippingFeeText(option.fee, option.currency)}</span>
+                  {option.name} <span className="checkout-radio__fee">{shippingFeeText(option.fee, option.currency, locale)}</span>
                 </>
               }
               detail={[option.carrier, option.transit].filter(Boolean).join(", ")}

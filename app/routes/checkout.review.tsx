@@ -177,7 +177,7 @@ function ReviewPage({ data }: { data: PageData }) {
               </div>
               <div>
                 <dt>Delivery method</dt>
-                <dd>{method ? `${method.name} (${shippingFeeText(method.fee, method.currency)})` : "—"}</dd>
+                <dd>{method ? `${method.name} (${shippingFeeText(method.fee, method.currency, locale)})` : "—"}</dd>
               </div>
               {shipment.desiredDeliveryDate ? (
                 <div>

@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const askedLocale = field(LOCALE_FIELDS.locale) || context.locale || STORE_LOCALE;
   const locale = isStoreLocale(appContext, askedLocale) ? askedLocale : (context.locale ?? STORE_LOCALE);
-  const here = localizedUrl("", appRoot, context.locale ?? STORE_LOCALE, back);
+  const here = localizedUrl(url.origin, appRoot, context.locale ?? STORE_LOCALE, back);
   const there = localizedUrl(url.origin, appRoot, locale, back);
 
   const asked = field(LOCALE_FIELDS.currency);
@@ -54,6 +54,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   if (message) ws.session.flashToast(toast(message.includes("removed") ? "warning" : "success", message));
-  // An absolute URL: a redirect to a path would be put under the current locale's prefix by Remix.
+  // Absolute URLs (here too): Remix puts the current locale's prefix in front of a redirect to a path.
   return redirect(there, { status: 303, headers: await ws.headers() });
 }

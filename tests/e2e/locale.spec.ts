@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { auditablePage, expect, jsEnabled, seriousViolations, test } from "./support";
+import { auditablePage, expect, jsEnabled, seriousViolations, signIn, test } from "./support";
 
 /**
  * The demo store's second currency and locale (README, demo contract): GBP with its own price book (the USD prices
@@ -109,6 +109,21 @@ test("/en-GB/ pages keep the prefix in links and forms, price in GBP and write e
   await expect(page.getByRole("region", { name: "Order information" })).toContainText("14 Aug 2026");
 });
 
+test("a currency the store doesn't offer is refused with a message, on the same page", async ({ page }) => {
+  await page.goto("/en-GB/cart");
+  // Only a hand-made request can ask for one: the switcher lists the store's currencies.
+  const answer = await page.request.post("/en-GB/locale", {
+    form: { currency: "EUR", shownCurrency: "GBP", redirectTo: "/cart" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(303);
+  expect(new URL(answer.headers()["location"]).pathname).toBe("/en-GB/cart");
+  await page.goto(answer.headers()["location"]);
+  await expect(page.getByText("Choose one of the store's currencies.")).toBeVisible();
+  await expect(switcher(page).getByLabel("Currency")).toHaveValue("GBP");
+});
+
 test("an unknown locale is a 404 page, never a 500", async ({ page }) => {
   for (const path of ["/fr-FR/", "/fr-FR/cart", "/de-DE/product/01tDM0000000001"]) {
     const response = await page.goto(path);
@@ -123,4 +138,69 @@ test("axe finds no serious or critical violation on a locale page with the switc
   await audited.goto("/en-GB/cart");
   await expect(audited.getByRole("form", { name: "Language and currency" })).toBeVisible();
   expect(await seriousViolations(audited)).toEqual([]);
+});
+
+test("on a 375px screen the switcher wraps onto its own row: the page never scrolls sideways", async ({ page }) => {
+  await signIn(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/en-GB/cart");
+  await expect(switcher(page).getByLabel("Language")).toBeVisible();
+  await expect(switcher(page).getByRole("button", { name: "Switch" })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test("a guest checks out under /en-GB/: every step keeps the prefix and the order is in GBP", async ({ page }) => {
+  await addToCart(page, `/en-GB/product/${ETHIOPIA.id}`, 1);
+  await page.goto("/en-GB/cart");
+  const checkout = page.getByRole("link", { name: "Checkout" });
+  await expect(checkout).toHaveAttribute("href", "/en-GB/checkout");
+  await checkout.click();
+  await expect(page.getByRole("heading", { name: "Shipping", level: 2 })).toBeVisible();
+  await expect(page).toHaveURL(/\/en-GB\/checkout/);
+
+  const contact = page.getByRole("group", { name: "Contact information" });
+  await contact.getByLabel("Email").fill("sam@example.com");
+  await contact.getByLabel("Last Name").fill("Shopper");
+  await contact.getByLabel("Phone").fill("5125550100");
+  const address = page.getByRole("group", { name: "Shipping address" });
+  await address.getByLabel("First Name").fill("Sam");
+  await address.getByLabel("Last Name").fill("Shopper");
+  await address.getByLabel("Street").fill("200 Congress Ave");
+  await address.getByLabel("City").fill("Austin");
+  await address.getByLabel("State").fill("TX");
+  await address.getByLabel("Postal Code").fill("78701");
+  await page.getByRole("button", { name: "Continue to delivery" }).click();
+  await expect(page.getByRole("heading", { name: "Delivery", level: 2 })).toBeVisible();
+  await expect(page).toHaveURL(/\/en-GB\/checkout\/delivery/);
+  await expect(page.getByRole("radio", { name: /Standard Shipping/ })).toHaveAccessibleName(/£7\.99/);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+
+  await expect(page.getByRole("heading", { name: "Payment", level: 2 })).toBeVisible();
+  await page.getByLabel("Cardholder name").fill("Sam Shopper");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry month").selectOption("12");
+  await page.getByLabel("Expiry year").selectOption(String(new Date().getFullYear() + 2));
+  await page.getByLabel("CVV").fill("123");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+
+  await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();
+  await expect(page).toHaveURL(/\/en-GB\/checkout\/review/);
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+  await expect(page).toHaveURL(/\/en-GB\/checkout\/confirmation\//);
+  // The guest's order details (the lookup verified at checkout): every amount is in pounds, none in dollars.
+  await page.getByRole("link", { name: "View order details" }).click();
+  await expect(page).toHaveURL(/\/en-GB\/OrderSummary\/\d+$/);
+  await expect(page.getByRole("main")).toContainText("£14.80");
+  await expect(page.getByRole("main")).not.toContainText("$");
+});
+
+test("the cookie consent banner of a locale page answers there and comes back to it", async ({ page, store }) => {
+  await store.settings({ applicationContext: { shopperConsentEnabled: true } });
+  await page.goto("/en-GB/cart");
+  const accept = page.getByRole("button", { name: "Accept" });
+  await expect(accept).toBeVisible();
+  await accept.click();
+  await expect(page).toHaveURL(/\/en-GB\/cart$/);
+  await expect(page.getByRole("button", { name: "Accept" })).toHaveCount(0);
 });

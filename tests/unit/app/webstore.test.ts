@@ -16,7 +16,7 @@ function setup(methods: Calls, sessionData: Record<string, unknown> = {}, url = 
   /** The scopes of the shopper's clients (the identity calls use an unscoped client, not recorded). */
   const scopes: any[] = [];
   const guestLogin = vi.fn(async () => GUEST_TOKEN);
-  // Every request reads the (cached) application context for the cart currency (spec §4): a single-currency store.
+  // The store's application context (read for the currency of cart calls): one currency, so none is sent.
   const all = { guestLogin, getApplicationContext: async () => ({ supportedCurrencies: ["USD"], defaultCurrency: "USD" }), ...methods };
   const context = {
     webstore: (scope: any) => {

@@ -18,7 +18,10 @@ let notRun;
 
 function run(name, cmd, args, reportFile, read, env = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
-  const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1", ...env } });
+  const res = spawnSync(cmd, args, {
+    stdio: "inherit",
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1", ...env },
+  });
   if (reportFile && existsSync(reportFile)) {
     const counts = read(JSON.parse(readFileSync(reportFile, "utf8")));
     totals.passed += counts.passed;
@@ -29,14 +32,52 @@ function run(name, cmd, args, reportFile, read, env = {}) {
   return res.status === 0;
 }
 
-const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
-const playwrightCounts = (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped });
+const vitestCounts = (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+  skipped: r.numPendingTests + r.numTodoTests,
+});
+const playwrightCounts = (r) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+  skipped: r.stats.skipped,
+});
 
 const steps = [
   () => run("typecheck", "npx", ["tsc", "--noEmit"]),
-  () => run("lint", "npx", ["eslint", "."]),
-  () => run("unit", "npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/unit.json`], `${out}/unit.json`, vitestCounts),
-  () => run("contract", "npx", ["vitest", "run", "--project", "contract", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/contract.json`], `${out}/contract.json`, vitestCounts),
+  () => run("lint", "npm", ["run", "--silent", "lint"]),
+  () =>
+    run(
+      "unit",
+      "npx",
+      [
+        "vitest",
+        "run",
+        "--project",
+        "unit",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${out}/unit.json`,
+      ],
+      `${out}/unit.json`,
+      vitestCounts,
+    ),
+  () =>
+    run(
+      "contract",
+      "npx",
+      [
+        "vitest",
+        "run",
+        "--project",
+        "contract",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${out}/contract.json`,
+      ],
+      `${out}/contract.json`,
+      vitestCounts,
+    ),
   () => run("build", "node", ["scripts/build.mjs"]),
   () => run("js-budget", "node", ["scripts/js-budget.mjs"]),
   () => {
@@ -51,7 +92,9 @@ const steps = [
     }
     console.log(`e2e: browser ${browser.path} (${browser.source})`);
     // Handed over as CHROMIUM_PATH so playwright.config.ts's findBrowser() takes exactly this one.
-    return run("e2e", "npx", ["playwright", "test"], `${out}/e2e.json`, playwrightCounts, { CHROMIUM_PATH: browser.path });
+    return run("e2e", "npx", ["playwright", "test"], `${out}/e2e.json`, playwrightCounts, {
+      CHROMIUM_PATH: browser.path,
+    });
   },
 ];
 for (const step of steps) {

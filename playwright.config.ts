@@ -38,7 +38,14 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: browser.path,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   projects: [
@@ -52,14 +59,26 @@ export default defineConfig({
       url: `http://localhost:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(PORT), EMULATOR_DB: ":memory:", NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: "1" },
+      env: {
+        PORT: String(PORT),
+        EMULATOR_DB: ":memory:",
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        WEB_CONCURRENCY: "1",
+      },
     },
     {
       command: "node build/server.mjs",
       url: `http://localhost:${CLUSTER_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(CLUSTER_PORT), EMULATOR_DB: ":memory:", NODE_ENV: "production", HOST: "127.0.0.1", WEB_CONCURRENCY: "2" },
+      env: {
+        PORT: String(CLUSTER_PORT),
+        EMULATOR_DB: ":memory:",
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        WEB_CONCURRENCY: "2",
+      },
     },
     {
       // The app built for BASE_PATH=/shop (a few seconds), then the same compiled server serving it.

@@ -36,10 +36,18 @@ export const addressNotFound = () => data("Address not found", { status: 404 });
  * One saved address of the account, or null when the account has none by that id (another account's, deleted,
  * made up). The list call with `addressId` reads it: the API has no GET for one address.
  */
-export async function findAddress(ws: Webstore, addressId: string): Promise<{ raw: unknown; entry: AddressBookEntry } | null> {
+export async function findAddress(
+  ws: Webstore,
+  addressId: string,
+): Promise<{ raw: unknown; entry: AddressBookEntry } | null> {
   if (!looksLikeId(addressId)) return null;
   try {
-    const found = await ws.client.getAddresses({ ...bookAccount(ws), addressId, excludeUnsupportedCountries: false, pageSize: 1 });
+    const found = await ws.client.getAddresses({
+      ...bookAccount(ws),
+      addressId,
+      excludeUnsupportedCountries: false,
+      pageSize: 1,
+    });
     for (const raw of found.items) {
       const entry = addressBookEntry(raw);
       if (entry && sameId(entry.id, addressId)) return { raw, entry };
@@ -72,4 +80,5 @@ export async function addressFormOptions(ws: Webstore, own?: string | null): Pro
 }
 
 /** True for the API's "no such address here" (deleted meanwhile, another account's). */
-export const isMissingAddress = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
+export const isMissingAddress = (error: unknown) =>
+  isFetchError(error) && (error.status === 404 || error.status === 400);

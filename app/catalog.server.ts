@@ -32,7 +32,8 @@ export async function productCards(
   const cards = (page?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null);
   const pageCurrency = page?.currencyIsoCode ?? undefined;
   const wanted = ws.currencyIsoCode;
-  if (!wanted || wanted === pageCurrency || cards.length === 0) return cards.map((card) => ({ ...card, currency: pageCurrency }));
+  if (!wanted || wanted === pageCurrency || cards.length === 0)
+    return cards.map((card) => ({ ...card, currency: pageCurrency }));
   try {
     const prices = await ws.client.getProductPrices(cards.map((card) => card.id));
     const byId = new Map(prices.pricingLineItemResults.map((line) => [line.productId, line]));

@@ -81,7 +81,11 @@ export function progressOf(session: StoreSession, checkoutId: string): CheckoutP
   return progress?.checkoutId === checkoutId ? progress : { checkoutId };
 }
 
-export function updateProgress(session: StoreSession, checkoutId: string, change: Partial<Omit<CheckoutProgress, "checkoutId">>) {
+export function updateProgress(
+  session: StoreSession,
+  checkoutId: string,
+  change: Partial<Omit<CheckoutProgress, "checkoutId">>,
+) {
   session.set("checkoutProgress", { ...progressOf(session, checkoutId), ...change, checkoutId });
 }
 
@@ -130,11 +134,15 @@ function problemsOfError(error: unknown): CheckoutProblem[] {
 export function checkoutFailure(error: unknown, lines: readonly CheckoutLine[] = []): CheckoutFailure {
   rethrowResponse(error);
   if (isFetchError(error)) {
-    return describeCheckoutFailure({ status: error.status, code: error.code, message: error.errors[0]?.message, problems: problemsOfError(error) }, lines);
+    return describeCheckoutFailure(
+      { status: error.status, code: error.code, message: error.errors[0]?.message, problems: problemsOfError(error) },
+      lines,
+    );
   }
   if (isWebstoreError(error)) {
     if (error.code === SSR_NO_POLLING) return describeCheckoutFailure({ status: 409, code: "CHECKOUT_IN_PROGRESS" });
-    if (error.code === SESSION_NOT_LOADED || error.code === NULL_CHECKOUTID) return describeCheckoutFailure({ status: 404 });
+    if (error.code === SESSION_NOT_LOADED || error.code === NULL_CHECKOUTID)
+      return describeCheckoutFailure({ status: 404 });
   }
   console.error("Checkout call failed:", error instanceof Error ? `${error.name}: ${error.message}` : error);
   return describeCheckoutFailure({});
@@ -180,7 +188,9 @@ export interface LoadedCheckout {
 }
 
 const orderNumberOf = (checkout: Checkout | null | undefined) =>
-  typeof checkout?.orderReferenceNumber === "string" && checkout.orderReferenceNumber ? checkout.orderReferenceNumber : null;
+  typeof checkout?.orderReferenceNumber === "string" && checkout.orderReferenceNumber
+    ? checkout.orderReferenceNumber
+    : null;
 
 /**
  * The shopper's active checkout, or a thrown redirect: none → /checkout (which starts one); already placed →
@@ -231,7 +241,11 @@ export async function checkoutPageData(ws: Webstore, loaded: LoadedCheckout): Pr
   let coupons: { id: string; code: string }[] = [];
   if (cartId) {
     try {
-      const items = await ws.client.getCartItems(cartId, { pageSize: 100, includeCoupons: true, productFields: ["Name"] });
+      const items = await ws.client.getCartItems(cartId, {
+        pageSize: 100,
+        includeCoupons: true,
+        productFields: ["Name"],
+      });
       lines = checkoutLinesFrom(items.data);
       coupons = cartView(items.data).coupons;
     } catch (error) {
@@ -307,7 +321,8 @@ export async function startOrResumeCheckout(ws: Webstore, options: { cartId?: st
       const paysLink = !!ofCart && ofCart === progressOf(ws.session, existing).paymentLinkId;
       const hasOtherCart = ws.shopper.isLoggedIn || !!ws.session.get("guestCartId");
       const wanted = options.cartId ? ofCart === options.cartId : !(paysLink && hasOtherCart);
-      if (answer.data && wanted) return { checkoutId: existing, status: answer.status, processing: answer.processing, data: answer.data };
+      if (answer.data && wanted)
+        return { checkoutId: existing, status: answer.status, processing: answer.processing, data: answer.data };
     } catch (error) {
       rethrowResponse(error);
       const failure = checkoutFailure(error);
@@ -332,7 +347,10 @@ export async function startOrResumeCheckout(ws: Webstore, options: { cartId?: st
     // No cart (404), an empty cart or one that can't be checked out (400): back to the cart with the reason.
     if (isFetchError(error) && (error.status === 404 || error.status === 400)) {
       if (!ws.shopper.isLoggedIn && error.status === 404) ws.session.unset("guestCartId");
-      throw await ws.redirect("/cart", toast("info", error.status === 404 ? CHECKOUT_MESSAGES.emptyCart : failure.message));
+      throw await ws.redirect(
+        "/cart",
+        toast("info", error.status === 404 ? CHECKOUT_MESSAGES.emptyCart : failure.message),
+      );
     }
     throw await ws.redirect("/cart", toast("error", failure.message));
   }

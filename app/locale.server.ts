@@ -6,11 +6,24 @@
  */
 import { isFetchError } from "../server/webstore/index";
 import type { LocaleSwitch } from "./components/store/LocaleSwitcher";
-import { currencyLabel, isStoreLocale, localeName, offersSwitcher, storeCurrencies, storeLocales, type MarketsContext } from "./lib/locale";
+import {
+  currencyLabel,
+  isStoreLocale,
+  localeName,
+  offersSwitcher,
+  storeCurrencies,
+  storeLocales,
+  type MarketsContext,
+} from "./lib/locale";
 import { STORE_LOCALE } from "./lib/money";
 import { cartRef, rethrowResponse, type Webstore } from "./webstore.server";
 
-export const LOCALE_FIELDS = { locale: "locale", currency: "currency", shownCurrency: "shownCurrency", redirectTo: "redirectTo" } as const;
+export const LOCALE_FIELDS = {
+  locale: "locale",
+  currency: "currency",
+  shownCurrency: "shownCurrency",
+  redirectTo: "redirectTo",
+} as const;
 
 /** Cart lines the move carries: the batch resource takes up to 100 inputs. */
 const MOVE_PAGE_SIZE = 100;
@@ -50,7 +63,9 @@ export async function moveCartToCurrency(ws: Webstore, currency: string): Promis
       await ws.client.addCartItems(newCartId, inputs);
     } catch (error) {
       // A batch with some refused lines still added the others: count the refused ones from its answer.
-      const results = isFetchError(error) ? (error.body as { results?: { statusCode: number }[] } | undefined)?.results : undefined;
+      const results = isFetchError(error)
+        ? (error.body as { results?: { statusCode: number }[] } | undefined)?.results
+        : undefined;
       if (!results) throw error;
       failed = results.filter((result) => result.statusCode >= 400).length;
     }
@@ -80,7 +95,11 @@ export function knownLocale(appContext: MarketsContext | null | undefined, local
  * What the header's switcher offers, labelled here on the server (the browser downloads no locale names): null when
  * the store has a single market and a single currency.
  */
-export function localeSwitchFor(appContext: MarketsContext | null | undefined, locale: string, currency: string | null): LocaleSwitch | null {
+export function localeSwitchFor(
+  appContext: MarketsContext | null | undefined,
+  locale: string,
+  currency: string | null,
+): LocaleSwitch | null {
   if (!offersSwitcher(appContext)) return null;
   return {
     locales: storeLocales(appContext).map((value) => ({ value, label: localeName(value) })),

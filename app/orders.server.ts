@@ -113,7 +113,8 @@ export async function loadOrder(ws: Webstore, recordId: string): Promise<OrderLo
       { fields: [...ORDER_REQUIRED_FIELDS] },
     );
     const state = orderProviderLoaded(raw);
-    if (!state.hasErrors && state.deliveryGroups) state.deliveryGroups = await nameSubscriptionTerms(ws, state.deliveryGroups);
+    if (!state.hasErrors && state.deliveryGroups)
+      state.deliveryGroups = await nameSubscriptionTerms(ws, state.deliveryGroups);
     return { state, status: null, key };
   } catch (error) {
     rethrowResponse(error);
@@ -160,7 +161,12 @@ export async function loadSeo(ws: Webstore, recordId: string | null): Promise<Se
   try {
     const raw = (await ws.client.getSeoProperties(recordId)) as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : null);
-    return { title: text(raw.title), description: text(raw.description), keywords: text(raw.keywords), imageUrl: text(raw.imageUrl) };
+    return {
+      title: text(raw.title),
+      description: text(raw.description),
+      keywords: text(raw.keywords),
+      imageUrl: text(raw.imageUrl),
+    };
   } catch (error) {
     rethrowResponse(error);
     // Metadata is decoration: a page never fails for it. A site without SEO set up says so once, not per page.
@@ -196,7 +202,7 @@ export async function orderLookupLoader({ request, params, context }: LoaderFunc
     recordId && mayLoadOrders(ws) ? loadOrder(ws, recordId) : Promise.resolve(null),
     loadSeo(ws, recordId),
   ]);
-  const fromRecord = order && !order.state.hasErrors ? order.state.summary?.orderNumber ?? "" : "";
+  const fromRecord = order && !order.state.hasErrors ? (order.state.summary?.orderNumber ?? "") : "";
 
   const dataLayer: PageDataLayer = {
     page: ORDER_LOOKUP_TITLE,

@@ -1,4 +1,10 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -91,7 +97,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     categories,
     toasts: toast ? [toast] : [],
     guestCartEnabled: appContext?.guestCartEnabled === true,
-    consent: appContext?.shopperConsentEnabled ? { enabled: true, choice: readConsent(request.headers.get("Cookie")) } : null,
+    consent: appContext?.shopperConsentEnabled
+      ? { enabled: true, choice: readConsent(request.headers.get("Cookie")) }
+      : null,
     emulatorApiUrl: context.storefront.mode === "emulator" ? context.storefront.emulatorApiUrl : null,
     // The session validator warns 30 s before this; serverNow lets the browser correct its own clock.
     sessionExpiresAt: ws.shopper.isLoggedIn ? (ws.session.get("tokenExpiresAt") ?? null) : null,
@@ -140,29 +148,29 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <StoreLocaleProvider value={data?.locale ?? STORE_LOCALE}>
-        <a href="#main-content" className="store-skip-link">
-          Skip to main content
-        </a>
-        <Header
-          shopper={data?.shopper ?? null}
-          categories={data?.categories ?? []}
-          cartCount={data?.cartCount ?? 0}
-          localeSwitch={data?.localeSwitch ?? null}
-        />
-        <ToastRegion toasts={toasts} className="store-toasts" />
-        <main id="main-content" tabIndex={-1} className="store-main">
-          {children}
-        </main>
-        {data?.consent ? (
-          <CookieConsentBanner
-            enabled={data.consent.enabled}
-            consent={data.consent.choice}
-            action={consentAction}
-            redirectTo={`${location.pathname}${location.search}`}
+          <a href="#main-content" className="store-skip-link">
+            Skip to main content
+          </a>
+          <Header
+            shopper={data?.shopper ?? null}
+            categories={data?.categories ?? []}
+            cartCount={data?.cartCount ?? 0}
+            localeSwitch={data?.localeSwitch ?? null}
           />
-        ) : null}
-        <Footer emulatorApiUrl={data?.emulatorApiUrl ?? null} />
-        <SessionValidatorOnceSignedIn expiresAt={data?.sessionExpiresAt ?? null} serverNow={data?.serverNow} />
+          <ToastRegion toasts={toasts} className="store-toasts" />
+          <main id="main-content" tabIndex={-1} className="store-main">
+            {children}
+          </main>
+          {data?.consent ? (
+            <CookieConsentBanner
+              enabled={data.consent.enabled}
+              consent={data.consent.choice}
+              action={consentAction}
+              redirectTo={`${location.pathname}${location.search}`}
+            />
+          ) : null}
+          <Footer emulatorApiUrl={data?.emulatorApiUrl ?? null} />
+          <SessionValidatorOnceSignedIn expiresAt={data?.sessionExpiresAt ?? null} serverNow={data?.serverNow} />
         </StoreLocaleProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -9,7 +9,14 @@
  * load context, and two copies of the session would each write a Set-Cookie with half of the changes.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { createCookie, createCookieSessionStorage, type AppLoadContext, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
+import {
+  createCookie,
+  createCookieSessionStorage,
+  type AppLoadContext,
+  type Cookie,
+  type Session,
+  type SessionStorage,
+} from "@remix-run/node";
 import { boundToast, parseToast, type Toast, type ToastInput } from "./lib/toast";
 import { toastSchema } from "./lib/toast-schema";
 
@@ -181,13 +188,18 @@ function storageFor(secret: string, secure: boolean) {
   const key = `${secure}|${secret}`;
   let storage = storages.get(key);
   if (!storage) {
-    storage = createCookieSessionStorage<Partial<StoreSessionData>, FlashData>({ cookie: sealedCookie(secret, secure) });
+    storage = createCookieSessionStorage<Partial<StoreSessionData>, FlashData>({
+      cookie: sealedCookie(secret, secure),
+    });
     storages.set(key, storage);
   }
   return storage;
 }
 
-function wrap(raw: Session<Partial<StoreSessionData>, FlashData>, storage: SessionStorage<Partial<StoreSessionData>, FlashData>): StoreSession {
+function wrap(
+  raw: Session<Partial<StoreSessionData>, FlashData>,
+  storage: SessionStorage<Partial<StoreSessionData>, FlashData>,
+): StoreSession {
   let dirty = false;
   const unset = (...keys: StoreSessionKey[]) => {
     for (const key of keys) {

@@ -12,7 +12,15 @@
  */
 import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/node";
 import type { ShopperScope } from "../server/load-context";
-import { chooseCurrency, isBlankAccountId, isFetchError, newUvid, type ApplicationContext, type TokenSet, type WebstoreClient } from "../server/webstore/index";
+import {
+  chooseCurrency,
+  isBlankAccountId,
+  isFetchError,
+  newUvid,
+  type ApplicationContext,
+  type TokenSet,
+  type WebstoreClient,
+} from "../server/webstore/index";
 import { STORE_LOCALE } from "./lib/money";
 import { stripLocaleSegment } from "./lib/links";
 import { shopperMessageFor } from "./lib/api-errors";
@@ -122,7 +130,10 @@ function returnPath(request: Request, basePath: string): string {
     const referer = request.headers.get("Referer");
     try {
       const from = referer ? new URL(referer) : null;
-      path = from && from.origin === url.origin ? `${pagePath(from.pathname, basePath)}${from.search}` : pagePath(url.pathname, basePath);
+      path =
+        from && from.origin === url.origin
+          ? `${pagePath(from.pathname, basePath)}${from.search}`
+          : pagePath(url.pathname, basePath);
     } catch {
       path = pagePath(url.pathname, basePath);
     }
@@ -143,7 +154,11 @@ export function isSessionExpiredError(error: unknown): boolean {
 /**
  * The redirect an expired buyer session ends in: auth cleared, the spec's toast, back to the page after login.
  */
-export async function sessionExpiredRedirect(request: Request, session: StoreSession, basePath: string): Promise<Response> {
+export async function sessionExpiredRedirect(
+  request: Request,
+  session: StoreSession,
+  basePath: string,
+): Promise<Response> {
   session.clearAuth();
   return redirectWithToast(loginPath(returnPath(request, basePath)), toast("warning", TOAST_MESSAGES.sessionTimedOut), {
     session,
@@ -154,7 +169,10 @@ export async function sessionExpiredRedirect(request: Request, session: StoreSes
  * Wraps every method of the client: times it, and turns a refused buyer token into the session-expired
  * redirect (thrown, so loaders and actions need no code for it; a `catch` must rethrow Responses).
  */
-function instrument(client: WebstoreClient, options: { timing: ServerTiming; onUnauthorized: () => Promise<Response> | null }): WebstoreClient {
+function instrument(
+  client: WebstoreClient,
+  options: { timing: ServerTiming; onUnauthorized: () => Promise<Response> | null },
+): WebstoreClient {
   return new Proxy(client, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
@@ -217,7 +235,8 @@ function ensureIdentity(context: AppLoadContext, session: StoreSession): Promise
       if (session.get("accessToken")) {
         const expiresAt = session.get("tokenExpiresAt");
         const refreshToken = session.get("refreshToken");
-        if (typeof expiresAt !== "number" || expiresAt <= now || expiresAt - now > REFRESH_MARGIN_MS || !refreshToken) return;
+        if (typeof expiresAt !== "number" || expiresAt <= now || expiresAt - now > REFRESH_MARGIN_MS || !refreshToken)
+          return;
         try {
           keepBuyerTokens(session, await context.webstore({}).refreshAccessToken(refreshToken));
         } catch (error) {
@@ -234,11 +253,16 @@ function ensureIdentity(context: AppLoadContext, session: StoreSession): Promise
 }
 
 /** A (new) guest token for the session's UVID; with `onlyIfDue`, only when there is none or it is expiring. */
-async function renewGuestToken(context: AppLoadContext, session: StoreSession, options: { onlyIfDue?: boolean; now?: number } = {}) {
+async function renewGuestToken(
+  context: AppLoadContext,
+  session: StoreSession,
+  options: { onlyIfDue?: boolean; now?: number } = {},
+) {
   const now = options.now ?? Date.now();
   const expiresAt = session.get("guestTokenExpiresAt");
   const current = session.get("guestToken");
-  if (options.onlyIfDue && current && (typeof expiresAt !== "number" || expiresAt - now > GUEST_TOKEN_MARGIN_MS)) return current;
+  if (options.onlyIfDue && current && (typeof expiresAt !== "number" || expiresAt - now > GUEST_TOKEN_MARGIN_MS))
+    return current;
   let uvid = session.get("uvid");
   if (!uvid) {
     uvid = newUvid();
@@ -262,7 +286,14 @@ const baseClients = new WeakMap<object, Map<string, WebstoreClient>>();
 function baseClient(context: AppLoadContext, scope: ShopperScope): WebstoreClient {
   let clients = baseClients.get(context);
   if (!clients) baseClients.set(context, (clients = new Map()));
-  const key = [scope.accessToken, scope.apiUrl, scope.effectiveAccountId, scope.catalogScope, scope.currencyIsoCode, scope.renewToken ? "guest" : "buyer"].join("|");
+  const key = [
+    scope.accessToken,
+    scope.apiUrl,
+    scope.effectiveAccountId,
+    scope.catalogScope,
+    scope.currencyIsoCode,
+    scope.renewToken ? "guest" : "buyer",
+  ].join("|");
   let client = clients.get(key);
   if (!client) clients.set(key, (client = context.webstore(scope)));
   return client;
@@ -273,13 +304,21 @@ function baseClient(context: AppLoadContext, scope: ShopperScope): WebstoreClien
  * chose in the switcher, while the store still supports it; else the rule's choice for the page's locale (the only
  * currency, the locale's market currency, the default).
  */
-export function shopperCurrency(appContext: ApplicationContext, chosen: string | undefined, locale: string | undefined): string | undefined {
+export function shopperCurrency(
+  appContext: ApplicationContext,
+  chosen: string | undefined,
+  locale: string | undefined,
+): string | undefined {
   if (appContext.sessionDrivenCurrency) return undefined;
   if (chosen && (appContext.supportedCurrencies ?? []).includes(chosen)) return chosen;
   return chooseCurrency(appContext, locale ?? STORE_LOCALE);
 }
 
-export async function getWebstore(request: Request, context: AppLoadContext, options: GetWebstoreOptions = {}): Promise<Webstore> {
+export async function getWebstore(
+  request: Request,
+  context: AppLoadContext,
+  options: GetWebstoreOptions = {},
+): Promise<Webstore> {
   const session = await getStoreSession(request, context);
   const basePath = basePathOf(context);
   await ensureIdentity(context, session);
@@ -295,7 +334,9 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
         accessToken: session.get("accessToken"),
         apiUrl: session.get("apiUrl"),
         effectiveAccountId: session.get("effectiveAccountId"),
-        catalogScope: isBlankAccountId(session.get("effectiveAccountId")) ? `user:${session.get("userId") ?? session.get("accessToken")}` : `account:${session.get("effectiveAccountId")}`,
+        catalogScope: isBlankAccountId(session.get("effectiveAccountId"))
+          ? `user:${session.get("userId") ?? session.get("accessToken")}`
+          : `account:${session.get("effectiveAccountId")}`,
         signal: request.signal,
       }
     : {
@@ -314,7 +355,11 @@ export async function getWebstore(request: Request, context: AppLoadContext, opt
     const client = instrument(raw, {
       timing,
       onUnauthorized: () =>
-        loggedIn ? sessionExpiredRedirect(request, session, basePath) : options.browsing ? signInToBrowseRedirect(request, session, basePath) : null,
+        loggedIn
+          ? sessionExpiredRedirect(request, session, basePath)
+          : options.browsing
+            ? signInToBrowseRedirect(request, session, basePath)
+            : null,
     });
     if (!tokenExpired || !loggedIn || scope.accessToken !== baseScope.accessToken) return client;
     // Past its expiry the token is not even sent: every call ends in the session-expired redirect.
@@ -402,10 +447,15 @@ export function rethrowResponse(error: unknown): void {
  * The message to show for a failed call: our words for the API's error code (lib/api-errors), else the fallback.
  * The API's own words never reach a shopper: they are for developers, and a server failure's may leak internals.
  */
-export function errorMessage(error: unknown, fallback = "Something went wrong. Try again.", byCode?: Readonly<Record<string, string>>): string {
+export function errorMessage(
+  error: unknown,
+  fallback = "Something went wrong. Try again.",
+  byCode?: Readonly<Record<string, string>>,
+): string {
   rethrowResponse(error);
   if (isFetchError(error)) return shopperMessageFor(error, byCode) ?? fallback;
-  if (error instanceof Error) return shopperMessageFor({ code: (error as { code?: string }).code, message: error.message }) ?? fallback;
+  if (error instanceof Error)
+    return shopperMessageFor({ code: (error as { code?: string }).code, message: error.message }) ?? fallback;
   return fallback;
 }
 
@@ -467,7 +517,10 @@ export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledErro
  * Adds a product to the shopper's cart, creating the cart when there is none: a buyer's active cart, or (when
  * the store allows guest carts) a guest cart whose id is kept in the session.
  */
-export async function addToCart(ws: Webstore, input: { productId: string; quantity: number; productSellingModelId?: string }) {
+export async function addToCart(
+  ws: Webstore,
+  input: { productId: string; quantity: number; productSellingModelId?: string },
+) {
   const { client, session } = ws;
   if (ws.shopper.isLoggedIn) {
     try {

@@ -35,7 +35,8 @@ import { toast, type ToastInput } from "./toast.server";
 import { errorMessage, getWebstore, loginPath, requestPath, rethrowResponse, type Webstore } from "./webstore.server";
 
 /** A list id the API doesn't know for this buyer and account: 404, or 400 for one that isn't an id at all. */
-const isMissingList = (error: unknown) => isFetchError(error) && (error.status === 404 || (error.status === 400 && error.code === "INVALID_ID_FIELD"));
+const isMissingList = (error: unknown) =>
+  isFetchError(error) && (error.status === 404 || (error.status === 400 && error.code === "INVALID_ID_FIELD"));
 const isNotFound = (error: unknown) => isFetchError(error) && error.status === 404;
 
 export const listNotFound = () => data("Wishlist not found", { status: 404 });
@@ -60,7 +61,8 @@ export async function wishlistLoader({ request, context }: LoaderFunctionArgs, a
   const stored = ws.session.get("defaultWishlistId");
 
   // One call: every list's summary and the displayed list (the asked one, else the stored default) with a page of items.
-  const read = (wishlistId?: string) => ws.client.getWishlists({ includeDisplayedList: true, pageSize: WISHLIST_PAGE_SIZE, wishlistId });
+  const read = (wishlistId?: string) =>
+    ws.client.getWishlists({ includeDisplayedList: true, pageSize: WISHLIST_PAGE_SIZE, wishlistId });
   let answer;
   try {
     answer = await read(askedId ?? stored);
@@ -141,10 +143,14 @@ export async function wishlistAction({ request, context }: ActionFunctionArgs) {
   const field = (name: string) => String(formData.get(name) ?? "").trim();
   // A save comes from a product page and goes back there; the rest come from, and go back to, a list page.
   const here = requestPath(request, context);
-  const back = safeRedirect(formData.get(WISHLIST_FIELDS.redirectTo), intent === WISHLIST_INTENTS.save ? WISHLIST_PATH : here);
+  const back = safeRedirect(
+    formData.get(WISHLIST_FIELDS.redirectTo),
+    intent === WISHLIST_INTENTS.save ? WISHLIST_PATH : here,
+  );
   const listPage = back.startsWith(WISHLIST_PATH) ? back : WISHLIST_PATH;
   const ws = await getWebstore(request, context);
-  if (!ws.shopper.isLoggedIn) return ws.redirect(loginPath(back), toast("info", "Sign in to save items to your wishlist."));
+  if (!ws.shopper.isLoggedIn)
+    return ws.redirect(loginPath(back), toast("info", "Sign in to save items to your wishlist."));
 
   const reply = async (note: ToastInput, ok = note.variant !== "error") => {
     if (withJs) {
@@ -154,7 +160,8 @@ export async function wishlistAction({ request, context }: ActionFunctionArgs) {
     }
     return ws.redirect(back, note);
   };
-  const refuseName = (form: ListFormData["form"], result: SubmissionResult<string[]>) => ws.reply<ListFormData>({ form, result }, { status: 400 });
+  const refuseName = (form: ListFormData["form"], result: SubmissionResult<string[]>) =>
+    ws.reply<ListFormData>({ form, result }, { status: 400 });
 
   const { client } = ws;
   const wishlistId = field(WISHLIST_FIELDS.wishlistId);
@@ -186,7 +193,9 @@ export async function wishlistAction({ request, context }: ActionFunctionArgs) {
           if (isNotFound(error)) return reply(toast("info", "That item is no longer on your wishlist."), true);
           throw error;
         }
-        return reply(toast("success", name ? `Removed ${name} from your wishlist.` : "The item was removed from your wishlist."));
+        return reply(
+          toast("success", name ? `Removed ${name} from your wishlist.` : "The item was removed from your wishlist."),
+        );
       }
       case WISHLIST_INTENTS.addAllToCart: {
         if (!wishlistId) return reply(toast("error", "Choose a wishlist."));
@@ -267,7 +276,10 @@ export async function wishlistAction({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     rethrowResponse(error);
     const note = toast("error", FAILURES[intent] ?? "Something went wrong. Try again.");
-    return withJs || intent === WISHLIST_INTENTS.save || intent === WISHLIST_INTENTS.remove || intent === WISHLIST_INTENTS.addAllToCart
+    return withJs ||
+      intent === WISHLIST_INTENTS.save ||
+      intent === WISHLIST_INTENTS.remove ||
+      intent === WISHLIST_INTENTS.addAllToCart
       ? reply(note)
       : ws.redirect(listPage, note);
   }
@@ -282,11 +294,17 @@ export function wishlistToCartOutcome(result: unknown, names: ReadonlyMap<string
     .map((f) => {
       const id = typeof f.productId === "string" && f.productId ? f.productId : undefined;
       const name = (id && names.get(id)) ?? id ?? "A product";
-      const reason = ((typeof f.message === "string" && f.message) || (typeof f.errorCode === "string" && f.errorCode) || "It couldn't be added").replace(/\.$/, "");
+      const reason = (
+        (typeof f.message === "string" && f.message) ||
+        (typeof f.errorCode === "string" && f.errorCode) ||
+        "It couldn't be added"
+      ).replace(/\.$/, "");
       return `${name} (${reason})`;
     });
   if (failed.length === 0) {
-    return added > 0 ? toast("success", `Added ${itemCount(added)} to your cart.`) : toast("info", `${EMPTY_WISHLIST_MESSAGE}.`);
+    return added > 0
+      ? toast("success", `Added ${itemCount(added)} to your cart.`)
+      : toast("info", `${EMPTY_WISHLIST_MESSAGE}.`);
   }
   if (added === 0) return toast("error", `We couldn't add these items to your cart: ${failed.join("; ")}.`);
   return toast("warning", `Added ${itemCount(added)} to your cart. We couldn't add: ${failed.join("; ")}.`);

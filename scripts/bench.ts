@@ -107,7 +107,11 @@ const STORE_NODE_ENV = process.env.BENCH_STORE_NODE_ENV ?? "production";
 const startStore = (workers: number) =>
   launch(
     STORE_COMMAND,
-    { NODE_ENV: STORE_NODE_ENV, WEB_CONCURRENCY: String(workers), EMULATOR_DB: join(mkdtempSync(join(tmpdir(), "bench-store-")), "emulator.sqlite") },
+    {
+      NODE_ENV: STORE_NODE_ENV,
+      WEB_CONCURRENCY: String(workers),
+      EMULATOR_DB: join(mkdtempSync(join(tmpdir(), "bench-store-")), "emulator.sqlite"),
+    },
     "/healthz",
   );
 
@@ -150,7 +154,13 @@ function formsOf(html: string): Form[] {
     action: attr(m[1], "action")?.replaceAll("&amp;", "&"),
     method: attr(m[1], "method"),
     inputs: [...m[2].matchAll(/<(input|select|textarea|button)\b([^>]*)>/g)]
-      .map((i) => ({ tag: i[1], name: attr(i[2], "name") ?? "", value: attr(i[2], "value"), type: attr(i[2], "type"), checked: /\bchecked\b/.test(i[2]) }))
+      .map((i) => ({
+        tag: i[1],
+        name: attr(i[2], "name") ?? "",
+        value: attr(i[2], "value"),
+        type: attr(i[2], "type"),
+        checked: /\bchecked\b/.test(i[2]),
+      }))
       .filter((i) => i.name),
   }));
 }
@@ -214,7 +224,11 @@ class Browser {
    */
   async submit(page: { text: string; path: string }, button: RegExp, field?: RegExp) {
     const form = formsOf(page.text).find(
-      (f) => f.method === "post" && (field ? f.inputs.some((i) => field.test(i.name)) : f.inputs.some((i) => i.tag === "button" && button.test(i.value ?? ""))),
+      (f) =>
+        f.method === "post" &&
+        (field
+          ? f.inputs.some((i) => field.test(i.name))
+          : f.inputs.some((i) => i.tag === "button" && button.test(i.value ?? ""))),
     );
     if (!form) throw new Error(`no form with ${field ?? button} on ${page.path}`);
     const fields = new URLSearchParams();
@@ -222,7 +236,12 @@ class Browser {
     for (const input of form.inputs) {
       if (input.tag === "button") continue;
       if (input.type === "checkbox" || input.type === "radio") {
-        if (input.checked || (input.type === "radio" && !seen.has(input.name) && !form.inputs.some((o) => o.name === input.name && o.checked))) {
+        if (
+          input.checked ||
+          (input.type === "radio" &&
+            !seen.has(input.name) &&
+            !form.inputs.some((o) => o.name === input.name && o.checked))
+        ) {
           fields.set(input.name, input.value ?? "on");
           seen.add(input.name);
         }
@@ -290,7 +309,10 @@ async function load(page: string, url: string, cookies: string[]): Promise<Row> 
       headers: { "accept-encoding": "gzip" },
       setupClient: (client) => {
         const index = next++;
-        client.setHeaders({ "accept-encoding": "gzip", ...(cookies.length ? { cookie: cookies[index % cookies.length] } : {}) });
+        client.setHeaders({
+          "accept-encoding": "gzip",
+          ...(cookies.length ? { cookie: cookies[index % cookies.length] } : {}),
+        });
       },
     });
   let next = 0;
@@ -318,11 +340,31 @@ function bodyMarkup(html: string): string {
 async function placeOrderRates() {
   const dir = mkdtempSync(join(tmpdir(), "bench-orders-"));
   const emulator = createEmulator({ dbFile: join(dir, "emulator.sqlite") });
-  const target: Target = { name: "in-process", emulator, baseUrl: "http://emulator.local", fetch: (r) => emulator.fetch(r), close: async () => emulator.close() };
+  const target: Target = {
+    name: "in-process",
+    emulator,
+    baseUrl: "http://emulator.local",
+    fetch: (r) => emulator.fetch(r),
+    close: async () => emulator.close(),
+  };
   const catalog = JSON.parse(readFileSync(join(ROOT, "fixtures", "catalog.json"), "utf8"));
-  type FixtureProduct = { id: string; productClass?: string; sellingModels?: unknown[]; unitPrice?: unknown; stock?: number; sku: string };
+  type FixtureProduct = {
+    id: string;
+    productClass?: string;
+    sellingModels?: unknown[];
+    unitPrice?: unknown;
+    stock?: number;
+    sku: string;
+  };
   const plain: string[] = (catalog.products as FixtureProduct[])
-    .filter((p) => p.productClass === "Simple" && !p.sellingModels?.length && p.unitPrice && (p.stock ?? 0) > 50 && !/^(ERR|LAST)/.test(p.sku))
+    .filter(
+      (p) =>
+        p.productClass === "Simple" &&
+        !p.sellingModels?.length &&
+        p.unitPrice &&
+        (p.stock ?? 0) > 50 &&
+        !/^(ERR|LAST)/.test(p.sku),
+    )
     .map((p) => p.id);
   const ready: { s: Awaited<ReturnType<typeof shopper>>; checkoutId: string }[] = [];
   for (let i = 0; i < PLACE_ORDERS; i++) {
@@ -346,12 +388,28 @@ async function placeOrderRates() {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
-  const order = db.prepare("SELECT * FROM order_summaries ORDER BY rowid DESC LIMIT 1").get() as Record<string, unknown>;
-  const group = db.prepare("SELECT * FROM order_delivery_groups WHERE order_summary_id = ?").get(order.id) as Record<string, unknown>;
-  const items = db.prepare("SELECT * FROM order_items WHERE order_summary_id = ?").all(order.id) as Record<string, unknown>[];
-  const payment = db.prepare("SELECT * FROM order_payments WHERE order_summary_id = ?").get(order.id) as Record<string, unknown>;
+  const order = db.prepare("SELECT * FROM order_summaries ORDER BY rowid DESC LIMIT 1").get() as Record<
+    string,
+    unknown
+  >;
+  const group = db.prepare("SELECT * FROM order_delivery_groups WHERE order_summary_id = ?").get(order.id) as Record<
+    string,
+    unknown
+  >;
+  const items = db.prepare("SELECT * FROM order_items WHERE order_summary_id = ?").all(order.id) as Record<
+    string,
+    unknown
+  >[];
+  const payment = db.prepare("SELECT * FROM order_payments WHERE order_summary_id = ?").get(order.id) as Record<
+    string,
+    unknown
+  >;
   const insert = (table: string, row: Record<string, unknown>) =>
-    db.prepare(`INSERT INTO ${table}(${Object.keys(row).join(", ")}) VALUES (${Object.keys(row).map((k) => `@${k}`).join(", ")})`);
+    db.prepare(
+      `INSERT INTO ${table}(${Object.keys(row).join(", ")}) VALUES (${Object.keys(row)
+        .map((k) => `@${k}`)
+        .join(", ")})`,
+    );
   const insertOrder = insert("order_summaries", order);
   const insertGroup = insert("order_delivery_groups", group);
   const insertItem = insert("order_items", items[0]);
@@ -359,14 +417,24 @@ async function placeOrderRates() {
   const takeStock = db.prepare("UPDATE inventory SET on_hand = on_hand - ? WHERE product_id = ?");
   const release = db.prepare("DELETE FROM inventory_reservations WHERE cart_id = ?");
   const closeCart = db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?");
-  const placeCheckout = db.prepare("UPDATE checkouts SET status = 'Placed', order_reference_number = ?, last_activity_at = ? WHERE id = ?");
+  const placeCheckout = db.prepare(
+    "UPDATE checkouts SET status = 'Placed', order_reference_number = ?, last_activity_at = ? WHERE id = ?",
+  );
   const place = db.transaction((n: number) => {
     const id = `1OsBENCH${String(n).padStart(7, "0")}`;
     const groupId = `0agBENCH${String(n).padStart(7, "0")}`;
     takeStock.run(0, items[0].product_id);
-    insertOrder.run({ ...order, id, order_number: String(50_000_000 + n), reference_number: `REF-BENCH-${n}`, checkout_id: `2z9BENCH${n}` });
+    insertOrder.run({
+      ...order,
+      id,
+      order_number: String(50_000_000 + n),
+      reference_number: `REF-BENCH-${n}`,
+      checkout_id: `2z9BENCH${n}`,
+    });
     insertGroup.run({ ...group, id: groupId, order_summary_id: id });
-    items.forEach((item, i) => insertItem.run({ ...item, id: `10uB${n}x${i}`, order_summary_id: id, order_delivery_group_id: groupId }));
+    items.forEach((item, i) =>
+      insertItem.run({ ...item, id: `10uB${n}x${i}`, order_summary_id: id, order_delivery_group_id: groupId }),
+    );
     insertPayment.run({ ...payment, id: `0aPB${n}`, order_summary_id: id });
     release.run(order.cart_id);
     closeCart.run(new Date().toISOString(), order.cart_id);
@@ -395,13 +463,21 @@ async function main() {
     cores: cpus().length,
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
-    loadBefore: loadavg().map((l) => l.toFixed(2)).join(" "),
+    loadBefore: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
     at: new Date().toISOString(),
   };
-  log(`bench: ${machine.cores} × ${machine.cpu}, load ${machine.loadBefore}; ${CONNECTIONS} connections, ${SECONDS} s a run`);
+  log(
+    `bench: ${machine.cores} × ${machine.cpu}, load ${machine.loadBefore}; ${CONNECTIONS} connections, ${SECONDS} s a run`,
+  );
 
   log("bench: building the bare Remix page (bench/bare)");
-  const built = spawnSync("npx", ["remix", "build", "bench/bare"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
+  const built = spawnSync("npx", ["remix", "build", "bench/bare"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
   if (built.status !== 0) throw new Error(`bare build failed: ${built.stderr}`);
 
   // The three servers run side by side (idle ones cost nothing) and each page is measured on the three back to back,
@@ -444,7 +520,11 @@ async function main() {
   }
   const markupFile = join(OUT, "bare-markup.json");
   writeFileSync(markupFile, JSON.stringify(markup));
-  const bare = await launch(["bench/bare/server.mjs"], { BARE_MARKUP: markupFile, BARE_BUILD_DIR: join(OUT, "bare") }, "/bench/0");
+  const bare = await launch(
+    ["bench/bare/server.mjs"],
+    { BARE_MARKUP: markupFile, BARE_BUILD_DIR: join(OUT, "bare") },
+    "/bench/0",
+  );
 
   const oneWorker: Row[] = [];
   const bareRows: Row[] = [];
@@ -468,7 +548,12 @@ async function main() {
   const placeOrder = await placeOrderRates();
 
   const results = {
-    machine: { ...machine, loadAfter: loadavg().map((l) => l.toFixed(2)).join(" ") },
+    machine: {
+      ...machine,
+      loadAfter: loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" "),
+    },
     connections: CONNECTIONS,
     seconds: SECONDS,
     pages: PAGES.map((p, i) => ({
@@ -487,7 +572,12 @@ async function main() {
       minMs: Math.round(Math.min(...checkouts.map((c) => c.ms))),
     },
     placeOrder: { ...placeOrder, ratio: +(placeOrder.emulatorPerSecond / placeOrder.rawPerSecond).toFixed(2) },
-    peakMemoryMiB: { oneWorker: memoryOne, twoWorkers: memoryTwo, bare: memoryBare, bench: Math.round(process.memoryUsage().rss / 2 ** 20) },
+    peakMemoryMiB: {
+      oneWorker: memoryOne,
+      twoWorkers: memoryTwo,
+      bare: memoryBare,
+      bench: Math.round(process.memoryUsage().rss / 2 ** 20),
+    },
   };
   writeFileSync(join(OUT, "latest.json"), JSON.stringify(results, null, 2));
 
@@ -497,9 +587,12 @@ async function main() {
     "",
     "| page | req/s | p50 ms | p99 ms | bare Remix req/s | bare p99 ms | ratio to bare | 2 workers req/s | 2 workers p99 ms | 2 ÷ 1 worker |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...results.pages.map((r) =>
-      `| ${r.page} | ${r.oneWorker.rps} | ${r.oneWorker.p50} | ${r.oneWorker.p99} | ${r.bare.rps} | ${r.bare.p99} | ${r.ratioToBare} | ${r.twoWorkers.rps} | ${r.twoWorkers.p99} | ${r.ratioTwoToOne} |` +
-      (r.oneWorker.errors + r.twoWorkers.errors + r.bare.errors ? ` ⚠ ${r.oneWorker.errors + r.twoWorkers.errors + r.bare.errors} errors` : ""),
+    ...results.pages.map(
+      (r) =>
+        `| ${r.page} | ${r.oneWorker.rps} | ${r.oneWorker.p50} | ${r.oneWorker.p99} | ${r.bare.rps} | ${r.bare.p99} | ${r.ratioToBare} | ${r.twoWorkers.rps} | ${r.twoWorkers.p99} | ${r.ratioTwoToOne} |` +
+        (r.oneWorker.errors + r.twoWorkers.errors + r.bare.errors
+          ? ` ⚠ ${r.oneWorker.errors + r.twoWorkers.errors + r.bare.errors} errors`
+          : ""),
     ),
     "",
     `Guest checkout through the forms, no JavaScript (1 worker): ${results.checkout.requests} requests, ${results.checkout.medianMs} ms in total (median of ${results.checkout.runs}; best ${results.checkout.minMs} ms).`,

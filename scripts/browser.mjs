@@ -53,7 +53,10 @@ function defaultRun(cmd, args, env = {}) {
     shell: process.platform === "win32",
   });
   // stderr first: that is where apt-get and Playwright say why they failed.
-  return { status: res.status, output: `${res.error ? `Error: ${res.error.message}\n` : ""}${res.stderr ?? ""}${res.stdout ?? ""}` };
+  return {
+    status: res.status,
+    output: `${res.error ? `Error: ${res.error.message}\n` : ""}${res.stderr ?? ""}${res.stdout ?? ""}`,
+  };
 }
 
 /**
@@ -63,7 +66,8 @@ function defaultRun(cmd, args, env = {}) {
  * @returns {Browser | undefined}
  */
 export function findBrowser({ env = process.env, exists = existsSync, playwrightPath = defaultPlaywrightPath } = {}) {
-  if (env.CHROMIUM_PATH) return exists(env.CHROMIUM_PATH) ? { path: env.CHROMIUM_PATH, source: "CHROMIUM_PATH" } : undefined;
+  if (env.CHROMIUM_PATH)
+    return exists(env.CHROMIUM_PATH) ? { path: env.CHROMIUM_PATH, source: "CHROMIUM_PATH" } : undefined;
   const system = SYSTEM_BROWSERS.find((p) => exists(p));
   if (system) return { path: system, source: "system" };
   const playwright = playwrightPath();
@@ -73,8 +77,12 @@ export function findBrowser({ env = process.env, exists = existsSync, playwright
 
 /** Why a command failed, in one line: its first error line (apt-get's "E: …", an "Error: …"), else its last line. */
 function reason(output) {
-  // eslint-disable-next-line no-control-regex
-  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = output
+    // eslint-disable-next-line no-control-regex -- terminal colour codes
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.find((l) => /^(E:|Error\b|error\b|npm error)/i.test(l)) ?? lines.at(-1) ?? "no output";
 }
 
@@ -100,7 +108,10 @@ export function ensureBrowser(deps = {}) {
   if (found) return { ok: true, ...found };
 
   if (env.CHROMIUM_PATH) {
-    return { ok: false, message: `e2e: not run — CHROMIUM_PATH=${env.CHROMIUM_PATH} does not exist; point it at a Chromium or unset it` };
+    return {
+      ok: false,
+      message: `e2e: not run — CHROMIUM_PATH=${env.CHROMIUM_PATH} does not exist; point it at a Chromium or unset it`,
+    };
   }
   const fix =
     platform === "linux"

@@ -18,8 +18,13 @@ const keepModuleUrls = {
     b.onLoad({ filter: /\/server\/.*\.ts$/ }, async (args) => {
       const source = await readFile(args.path, "utf8");
       if (!source.includes("import.meta.url")) return undefined;
-      const fromBundle = relative(dirname(resolve(OUTFILE)), args.path).split("\\").join("/");
-      return { contents: source.replaceAll("import.meta.url", `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader: "ts" };
+      const fromBundle = relative(dirname(resolve(OUTFILE)), args.path)
+        .split("\\")
+        .join("/");
+      return {
+        contents: source.replaceAll("import.meta.url", `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`),
+        loader: "ts",
+      };
     });
   },
 };

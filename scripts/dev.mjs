@@ -10,8 +10,16 @@ if (!remixBuild({ env })) process.exit(1);
 const children = [
   spawn("npx", ["remix", "watch"], { stdio: "inherit", env }),
   // BUILD_DIR (README): where remix.config.js writes the app build and the server reads it.
-  spawn("npx", ["tsx", "watch", "--clear-screen=false", "--include", `${env.BUILD_DIR || "build"}/index.js`, "server/main.ts"], { stdio: "inherit", env }),
+  spawn(
+    "npx",
+    ["tsx", "watch", "--clear-screen=false", "--include", `${env.BUILD_DIR || "build"}/index.js`, "server/main.ts"],
+    { stdio: "inherit", env },
+  ),
 ];
 const stop = (signal) => children.forEach((child) => child.kill(signal));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
-for (const child of children) child.on("exit", (code) => { stop("SIGTERM"); process.exit(code ?? 0); });
+for (const child of children)
+  child.on("exit", (code) => {
+    stop("SIGTERM");
+    process.exit(code ?? 0);
+  });

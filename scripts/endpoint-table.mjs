@@ -53,4 +53,7 @@ const LEGEND = `Source: the Salesforce page each row follows and the API version
 answers 404 NOT_FOUND). \`r:x\` is developer.salesforce.com/docs/atlas.en-us.chatterapi.meta/chatterapi/connect_resources_commerce_webstore_x.htm;
 "emulator-only" rows say why they exist without one.`;
 
-writeFileSync("README.md", `${before}<!-- ENDPOINTS -->\n\nGenerated from docs/emulator*.md by \`node scripts/endpoint-table.mjs\`.\n\n${LEGEND}\n\n${section}\n<!-- /ENDPOINTS -->${after}`);
+writeFileSync(
+  "README.md",
+  `${before}<!-- ENDPOINTS -->\n\nGenerated from docs/emulator*.md by \`node scripts/endpoint-table.mjs\`.\n\n${LEGEND}\n\n${section}\n<!-- /ENDPOINTS -->${after}`,
+);

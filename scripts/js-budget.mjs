@@ -16,7 +16,13 @@ import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 
 const PUBLIC = "public";
-const SHOPPING = { "routes/_index": "home", "routes/category.$": "category", "routes/search": "search", "routes/product.$": "product", "routes/cart": "cart" };
+const SHOPPING = {
+  "routes/_index": "home",
+  "routes/category.$": "category",
+  "routes/search": "search",
+  "routes/product.$": "product",
+  "routes/cart": "cart",
+};
 const KB = 1024;
 export const BUDGETS = { shopping: 100 * KB, other: 120 * KB };
 
@@ -62,7 +68,11 @@ function gzipSize(publicDir, url) {
 /** Routes that render a page (a default export in the server build); the others are resource routes. */
 async function pageRoutes(serverBuild) {
   const build = await import(pathToFileURL(resolve(serverBuild)).href);
-  return new Set(Object.entries(build.routes).filter(([, r]) => typeof r.module.default === "function").map(([id]) => id));
+  return new Set(
+    Object.entries(build.routes)
+      .filter(([, r]) => typeof r.module.default === "function")
+      .map(([id]) => id),
+  );
 }
 
 /** Every page route below the root, with its files and gzip total. */
@@ -74,7 +84,8 @@ export async function measure(publicDir = PUBLIC, serverBuild = "build/index.js"
   for (const id of Object.keys(manifest.routes)) {
     if (id === "root" || !isPage.has(id)) continue;
     const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-    for (const r of chain(id)) for (const f of [manifest.routes[r].module, ...(manifest.routes[r].imports ?? [])]) files.add(f);
+    for (const r of chain(id))
+      for (const f of [manifest.routes[r].module, ...(manifest.routes[r].imports ?? [])]) files.add(f);
     const bytes = [...files].reduce((sum, f) => sum + gzipSize(publicDir, f), 0);
     const budget = id in SHOPPING ? BUDGETS.shopping : BUDGETS.other;
     const name = SHOPPING[id] ?? id.replace(/^routes\//, "");
@@ -94,7 +105,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (state === "over") known++;
     const ceiling = p.ceiling > p.budget ? ` (over budget, may not pass ${kb(p.ceiling)})` : "";
     console.log(`${state} ${kb(p.bytes).padStart(6)} KB of ${kb(p.budget)}  ${p.name}${ceiling}`);
-    if (process.argv.includes("--files")) for (const f of p.files) console.log(`         ${kb(gzipSize(PUBLIC, f)).padStart(6)}  ${f}`);
+    if (process.argv.includes("--files"))
+      for (const f of p.files) console.log(`         ${kb(gzipSize(PUBLIC, f)).padStart(6)}  ${f}`);
   }
   console.log(
     failed

@@ -55,10 +55,14 @@ function hash(text) {
   return h >>> 0;
 }
 
-const escapeXml = (s) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]);
+const escapeXml = (s) =>
+  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]);
 
 function initials(name) {
-  const words = name.replace(/[^A-Za-z0-9 ]/g, " ").split(/\s+/).filter((w) => w && /[A-Z0-9]/.test(w[0]));
+  const words = name
+    .replace(/[^A-Za-z0-9 ]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w && /[A-Z0-9]/.test(w[0]));
   return (words[0]?.[0] ?? "") + (words[1]?.[0] ?? "");
 }
 

@@ -4,7 +4,11 @@
 import { spawnSync } from "node:child_process";
 
 export function remixBuild(options = {}) {
-  const res = spawnSync("npx", ["remix", "build"], { stdio: ["ignore", "inherit", "pipe"], encoding: "utf8", env: options.env ?? process.env });
+  const res = spawnSync("npx", ["remix", "build"], {
+    stdio: ["ignore", "inherit", "pipe"],
+    encoding: "utf8",
+    env: options.env ?? process.env,
+  });
   const stderr = res.stderr ?? "";
   const noise = stderr.indexOf("fatal error: all goroutines are asleep");
   process.stderr.write(res.status === 0 && noise !== -1 ? stderr.slice(0, noise) : stderr);

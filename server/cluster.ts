@@ -35,7 +35,10 @@ export function workerCount(env: Record<string, string | undefined> = process.en
   const raw = env.WEB_CONCURRENCY?.trim();
   if (!raw) return availableParallelism();
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`Invalid configuration:\n  WEB_CONCURRENCY: must be a whole number of workers from 1, not "${raw}"`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(
+      `Invalid configuration:\n  WEB_CONCURRENCY: must be a whole number of workers from 1, not "${raw}"`,
+    );
   return n;
 }
 
@@ -47,7 +50,15 @@ function openEmulator(config: Config): Emulator {
 }
 
 // Hop-by-hop headers: they describe one connection, never the request or answer passed on.
-const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "content-length", "host", "upgrade", "proxy-connection"];
+const HOP_BY_HOP = [
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "host",
+  "upgrade",
+  "proxy-connection",
+];
 
 /** The emulator another process serves on `origin`, as the fetch function the storefront plugs in. */
 export function remoteEmulator(origin: string, seeding: Emulator["seeding"] = "kept"): EmulatorLike {
@@ -75,7 +86,8 @@ export function remoteEmulator(origin: string, seeding: Emulator["seeding"] = "k
 }
 
 /** A test control that changes the store: every storefront cache of API answers must be emptied before it answers. */
-export const changesTheStore = (method: string | undefined, path: string) => path.startsWith("/__emulator/") && method !== "GET" && method !== "HEAD";
+export const changesTheStore = (method: string | undefined, path: string) =>
+  path.startsWith("/__emulator/") && method !== "GET" && method !== "HEAD";
 
 /**
  * The primary's loopback port for the emulator. Store-changing test controls wait until every worker has emptied
@@ -131,10 +143,14 @@ async function runPrimary(config: Config, count: number) {
   let listening = 0;
 
   const fork = () => {
-    const worker = cluster.fork(emulatorUrl ? { STOREFRONT_EMULATOR_URL: emulatorUrl, STOREFRONT_EMULATOR_SEEDING: emulator!.seeding } : {});
+    const worker = cluster.fork(
+      emulatorUrl ? { STOREFRONT_EMULATOR_URL: emulatorUrl, STOREFRONT_EMULATOR_SEEDING: emulator!.seeding } : {},
+    );
     worker.on("message", (m: ClusterMessage) => {
       if (m?.type === "storefront:listening" && ++listening === count) {
-        console.log(`${readyMessage(config, `http://localhost:${config.PORT}`, emulator)}\nWorkers:          ${count} (WEB_CONCURRENCY)`);
+        console.log(
+          `${readyMessage(config, `http://localhost:${config.PORT}`, emulator)}\nWorkers:          ${count} (WEB_CONCURRENCY)`,
+        );
       }
     });
     return worker;

@@ -33,7 +33,10 @@ const schema = z.object({
       try {
         compileTrustProxy(value);
       } catch (error) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `not a hop count, "true", or a list of addresses: ${(error as Error).message}` });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `not a hop count, "true", or a list of addresses: ${(error as Error).message}`,
+        });
       }
     }),
   /** Who may use the emulator's test controls (/__emulator/*): this machine only (loopback), or anyone. */
@@ -42,7 +45,10 @@ const schema = z.object({
   SERVER_TIMING: z.enum(["0", "1"]).optional(),
   /** The Experience Cloud site's URL with its path prefix; identity and API calls go there. Unset = emulator. */
   WEBSTORE_SITE_URL: z.string().url().optional(),
-  WEBSTORE_API_VERSION: z.string().regex(/^v?\d+\.\d$/, "must look like 65.0").default("65.0"),
+  WEBSTORE_API_VERSION: z
+    .string()
+    .regex(/^v?\d+\.\d$/, "must look like 65.0")
+    .default("65.0"),
   WEBSTORE_ID: z.string().min(1).default("0ZEDEMO00000001"),
   /** The Experience Cloud site (community) id: SEO properties are read through it. */
   WEBSTORE_COMMUNITY_ID: z.string().min(1).default("0DBDM0000000001"),
@@ -97,8 +103,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const mode = c.WEBSTORE_SITE_URL ? ("http" as const) : ("emulator" as const);
   if (mode === "http") {
-    const missing = (["SESSION_SECRET", "WEBSTORE_CLIENT_ID", "WEBSTORE_CLIENT_SECRET", "WEBSTORE_REDIRECT_URI"] as const).filter((k) => !c[k]);
-    if (missing.length) throw new Error(`Invalid configuration: ${missing.join(", ")} required when WEBSTORE_SITE_URL points at a real org.`);
+    const missing = (
+      ["SESSION_SECRET", "WEBSTORE_CLIENT_ID", "WEBSTORE_CLIENT_SECRET", "WEBSTORE_REDIRECT_URI"] as const
+    ).filter((k) => !c[k]);
+    if (missing.length)
+      throw new Error(
+        `Invalid configuration: ${missing.join(", ")} required when WEBSTORE_SITE_URL points at a real org.`,
+      );
   }
   return {
     ...c,

@@ -34,13 +34,18 @@ export class LoginThrottle {
 
   /** Whether `username` may try to sign in from `client` now. */
   async check(username: string, client: string | undefined): Promise<LoginThrottleVerdict> {
-    const [account, byClient] = await Promise.all([this.accounts.get(accountKey(username)), this.clients.get(clientKey(client))]);
+    const [account, byClient] = await Promise.all([
+      this.accounts.get(accountKey(username)),
+      this.clients.get(clientKey(client)),
+    ]);
     const waits = [
       account && account.consumedPoints >= this.limits.perAccount ? account.msBeforeNext : 0,
       byClient && byClient.consumedPoints >= this.limits.perClient ? byClient.msBeforeNext : 0,
     ];
     const waitMs = Math.max(...waits);
-    return waitMs > 0 ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } : { allowed: true };
+    return waitMs > 0
+      ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
+      : { allowed: true };
   }
 
   /** A refused password (or unknown username): one more failure for the account and for the client. */

@@ -82,7 +82,11 @@ export async function startServer(config: Config = readConfig(), options: StartO
   // The port is known once listening (PORT=0 picks a free one).
   let publicUrl = `http://localhost:${config.PORT}`;
 
-  const loadContext = (clientAddress?: string, cspNonce?: string, locale?: string): AppLoadContext & StorefrontLoadContext => ({
+  const loadContext = (
+    clientAddress?: string,
+    cspNonce?: string,
+    locale?: string,
+  ): AppLoadContext & StorefrontLoadContext => ({
     webstore: (scope) =>
       createWebstoreClient({
         fetch: apiFetch,
@@ -131,7 +135,8 @@ export async function startServer(config: Config = readConfig(), options: StartO
         { origin: req.get("Origin"), secFetchSite: req.get("Sec-Fetch-Site"), referer: req.get("Referer") },
         expectedOriginOf(req, trust),
       );
-      if (!origin.ok) return `The emulator's test controls take no changes from another site's page (${origin.reason}).`;
+      if (!origin.ok)
+        return `The emulator's test controls take no changes from another site's page (${origin.reason}).`;
     }
     return null;
   };
@@ -153,7 +158,9 @@ export async function startServer(config: Config = readConfig(), options: StartO
       try {
         // The emulator keys its limits on X-Forwarded-For: it gets the address express determined (the connection's,
         // or the client's behind a trusted proxy), never one the caller wrote.
-        const request = await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`, { clientAddress: req.ip || "unknown" });
+        const request = await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`, {
+          clientAddress: req.ip || "unknown",
+        });
         const answer = await em.fetch(request);
         // A reset or a settings change alters what the storefront cached from the API (the application context
         // above all): forget it, so the very next page sees the store as it now is. A reset also forgets failed
@@ -219,7 +226,11 @@ export async function startServer(config: Config = readConfig(), options: StartO
   const server = await new Promise<import("node:http").Server>((ok, fail) => {
     const s = app.listen(config.PORT, config.HOST, () => ok(s));
     s.once("error", (err: NodeJS.ErrnoException) =>
-      fail(err.code === "EADDRINUSE" ? new Error(`Port ${config.PORT} is already in use: stop the other server or set PORT.`) : err),
+      fail(
+        err.code === "EADDRINUSE"
+          ? new Error(`Port ${config.PORT} is already in use: stop the other server or set PORT.`)
+          : err,
+      ),
     );
   });
   publicUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
@@ -241,7 +252,9 @@ export function readyMessage(config: Config, url: string, emulator: EmulatorLike
       `                  b2b@demo.store / demo-pass-1 (B2B, managed accounts)`,
     );
   } else {
-    lines.push(`Webstore site:    ${config.WEBSTORE_SITE_URL} (webstore ${config.WEBSTORE_ID}, API v${config.WEBSTORE_API_VERSION.replace(/^v/, "")})`);
+    lines.push(
+      `Webstore site:    ${config.WEBSTORE_SITE_URL} (webstore ${config.WEBSTORE_ID}, API v${config.WEBSTORE_API_VERSION.replace(/^v/, "")})`,
+    );
   }
   return lines.join("\n");
 }

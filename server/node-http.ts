@@ -25,7 +25,11 @@ export interface ToWebRequestOptions {
 }
 
 /** Node's request → a Fetch API Request, so the emulator can be served over a socket unchanged. */
-export async function toWebRequest(req: IncomingMessage, origin: string, options: ToWebRequestOptions = {}): Promise<Request> {
+export async function toWebRequest(
+  req: IncomingMessage,
+  origin: string,
+  options: ToWebRequestOptions = {},
+): Promise<Request> {
   const limit = options.maxBodyBytes ?? API_BODY_LIMIT_BYTES;
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
@@ -53,7 +57,12 @@ export async function toWebRequest(req: IncomingMessage, origin: string, options
 /** The API's error body for a request too large to read (emulator-only: the reference documents no such code). */
 export function bodyTooLargeResponse(error: BodyTooLargeError): Response {
   return new Response(
-    JSON.stringify([{ errorCode: "REQUEST_ENTITY_TOO_LARGE", message: `The request body exceeds the limit of ${error.limitBytes / (1024 * 1024)} MB.` }]),
+    JSON.stringify([
+      {
+        errorCode: "REQUEST_ENTITY_TOO_LARGE",
+        message: `The request body exceeds the limit of ${error.limitBytes / (1024 * 1024)} MB.`,
+      },
+    ]),
     { status: 413, headers: { "Content-Type": "application/json;charset=UTF-8", Connection: "close" } },
   );
 }

@@ -25,7 +25,12 @@ export function compileTrustProxy(value: string | undefined): TrustProxy {
     const hops = Number(text);
     return (_addr, i) => i < hops;
   }
-  return proxyAddr.compile(text.split(",").map((part) => part.trim()).filter(Boolean));
+  return proxyAddr.compile(
+    text
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
 }
 
 /** The client's address: the connection's, or the nearest untrusted hop of X-Forwarded-For behind trusted ones. */

@@ -29,7 +29,8 @@ export interface RequestSignals {
   referer?: string | null;
 }
 
-export type OriginVerdict = { ok: true; by: "origin" | "sec-fetch-site" | "referer" | "no-browser-signal" } | { ok: false; reason: string };
+export type OriginVerdict =
+  { ok: true; by: "origin" | "sec-fetch-site" | "referer" | "no-browser-signal" } | { ok: false; reason: string };
 
 function originOf(url: string): string | null {
   try {
@@ -55,7 +56,9 @@ export function judgeOrigin(signals: RequestSignals, expectedOrigin: string): Or
   const expected = originOf(expectedOrigin) ?? expectedOrigin;
   const origin = signals.origin?.trim();
   if (origin) {
-    return originOf(origin) === expected ? { ok: true, by: "origin" } : { ok: false, reason: `the request came from ${origin}` };
+    return originOf(origin) === expected
+      ? { ok: true, by: "origin" }
+      : { ok: false, reason: `the request came from ${origin}` };
   }
   const site = signals.secFetchSite?.trim().toLowerCase();
   if (site) {
@@ -65,7 +68,9 @@ export function judgeOrigin(signals: RequestSignals, expectedOrigin: string): Or
   }
   const referer = signals.referer?.trim();
   if (referer) {
-    return originOf(referer) === expected ? { ok: true, by: "referer" } : { ok: false, reason: "the request came from another site" };
+    return originOf(referer) === expected
+      ? { ok: true, by: "referer" }
+      : { ok: false, reason: "the request came from another site" };
   }
   return { ok: true, by: "no-browser-signal" };
 }
@@ -76,7 +81,8 @@ export function judgeOrigin(signals: RequestSignals, expectedOrigin: string): Or
  */
 export function expectedOriginOf(req: Request, trust: TrustProxy): string {
   const forwardedHost = req.get("X-Forwarded-Host")?.split(",")[0]?.trim();
-  const host = forwardedHost && trust(req.socket.remoteAddress ?? "", 0) ? forwardedHost : req.get("Host") ?? "localhost";
+  const host =
+    forwardedHost && trust(req.socket.remoteAddress ?? "", 0) ? forwardedHost : (req.get("Host") ?? "localhost");
   return `${req.protocol}://${host}`.toLowerCase();
 }
 
@@ -103,7 +109,11 @@ export function judgeFormBody(
     return { ok: false, status: 411, message: "Length Required: send the form with a Content-Length, as browsers do." };
   }
   if (length && (!/^\d+$/.test(length) || Number(length) > limitBytes)) {
-    return { ok: false, status: 413, message: `Payload Too Large: a form may send at most ${formatBytes(limitBytes)}.` };
+    return {
+      ok: false,
+      status: 413,
+      message: `Payload Too Large: a form may send at most ${formatBytes(limitBytes)}.`,
+    };
   }
   if (!isFormContentType(headers.contentType)) {
     const got = headers.contentType?.split(";")[0]?.trim();
@@ -144,10 +154,18 @@ export function formGuard({ trust, limitBytes = FORM_BODY_LIMIT_BYTES }: FormGua
       expectedOriginOf(req, trust),
     );
     if (!origin.ok) {
-      return refuse(res, 403, `Forbidden: ${origin.reason}. Changes to your cart, account or orders are only taken from this store's own pages.`);
+      return refuse(
+        res,
+        403,
+        `Forbidden: ${origin.reason}. Changes to your cart, account or orders are only taken from this store's own pages.`,
+      );
     }
     const body = judgeFormBody(
-      { contentType: req.get("Content-Type"), contentLength: req.get("Content-Length"), transferEncoding: req.get("Transfer-Encoding") },
+      {
+        contentType: req.get("Content-Type"),
+        contentLength: req.get("Content-Length"),
+        transferEncoding: req.get("Transfer-Encoding"),
+      },
       limitBytes,
     );
     if (!body.ok) return refuse(res, body.status, body.message, { close: body.status !== 415 });

@@ -84,7 +84,12 @@ export function Button({
         .join(" ")}
     >
       {ripple ? (
-        <span key={ripple.key} className="kit-button__ripple" style={{ left: ripple.x, top: ripple.y }} aria-hidden="true" />
+        <span
+          key={ripple.key}
+          className="kit-button__ripple"
+          style={{ left: ripple.x, top: ripple.y }}
+          aria-hidden="true"
+        />
       ) : null}
       {pending ? <span className="kit-button__spinner" aria-hidden="true" /> : null}
       <span className="kit-button__label">{pending && pendingLabel ? pendingLabel : children}</span>

@@ -29,7 +29,7 @@ export function consentMaxAgeSeconds(days: number = COOKIE_CONSENT_DAYS): number
 /** The Set-Cookie value that remembers the choice. */
 export function consentCookieHeader(
   intent: ConsentIntent,
-  options: { days?: number; secure?: boolean; path?: string } = {}
+  options: { days?: number; secure?: boolean; path?: string } = {},
 ): string {
   const parts = [
     `${COOKIE_CONSENT_NAME}=${intent}`,

@@ -76,7 +76,7 @@ function Calendar({ id, value, min, max, onSelect, onClose }: CalendarProps) {
   const headingId = `${id}-heading`;
   const [year, month] = focused.split("-").map(Number);
   const monthLabel = new Intl.DateTimeFormat(STORE_LOCALE, { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year, month - 1, 1))
+    new Date(Date.UTC(year, month - 1, 1)),
   );
   const weekdaysShort = weekdayNames("short");
   const weekdaysLong = weekdayNames("long");

@@ -26,7 +26,6 @@ import {
   type InputType,
 } from "../lib/validity";
 
-
 /**
  * What a field needs from Conform's field metadata (`fields.email` from useForm or a fieldset).
  * Structural, so any Conform field fits and plain objects work in tests.
@@ -218,7 +217,7 @@ export function Field(props: FieldProps) {
         help ? helpId : null,
         limitReached && limitId,
         invalid && errorId,
-        rest["aria-describedby"]
+        rest["aria-describedby"],
       )}
       {...(checkable
         ? {
@@ -254,7 +253,7 @@ export function Field(props: FieldProps) {
         checkable && "kit-field--checkable",
         invalid && "kit-field--invalid",
         rest.disabled && "kit-field--disabled",
-        className
+        className,
       )}
     >
       {checkable ? (

@@ -50,7 +50,7 @@ export function SelectField(props: SelectFieldProps) {
         "kit-field",
         invalid && "kit-field--invalid",
         rest.disabled && "kit-field--disabled",
-        className
+        className,
       )}
     >
       <label htmlFor={id} className="kit-field__label">

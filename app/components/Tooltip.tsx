@@ -50,7 +50,10 @@ export function Tooltip({ label, children }: TooltipProps) {
       className="kit-tooltip"
       data-enhanced={hydrated || undefined}
       data-open={open || undefined}
-      style={{ ["--kit-tooltip-min-width" as string]: `${TOOLTIP_MIN_WIDTH_PX}px`, ["--kit-tooltip-offset" as string]: `${TOOLTIP_OFFSET_PX}px` }}
+      style={{
+        ["--kit-tooltip-min-width" as string]: `${TOOLTIP_MIN_WIDTH_PX}px`,
+        ["--kit-tooltip-offset" as string]: `${TOOLTIP_OFFSET_PX}px`,
+      }}
       onPointerEnter={(event) => {
         if (event.pointerType !== "touch") show();
       }}

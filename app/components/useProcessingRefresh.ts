@@ -27,12 +27,15 @@ export function useProcessingRefresh(processing: boolean): { gaveUp: boolean } {
         return;
       }
       // A short floor keeps a busy API from being asked again within the same frame.
-      timer = setTimeout(() => {
-        attempt += 1;
-        // One request at a time: while the previous one is still out, this attempt waits for the next turn.
-        if (latest.current.state === "idle") latest.current.revalidate();
-        arm();
-      }, Math.max(150, asyncWaitDelay(attempt)));
+      timer = setTimeout(
+        () => {
+          attempt += 1;
+          // One request at a time: while the previous one is still out, this attempt waits for the next turn.
+          if (latest.current.state === "idle") latest.current.revalidate();
+          arm();
+        },
+        Math.max(150, asyncWaitDelay(attempt)),
+      );
     };
     arm();
     return () => clearTimeout(timer);

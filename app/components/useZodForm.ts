@@ -20,7 +20,7 @@ export type UseZodFormOptions<Input> = {
  */
 export function useZodForm<Schema extends z.ZodType<unknown, z.ZodTypeDef, Record<string, unknown>>>(
   schema: Schema,
-  options: UseZodFormOptions<z.input<Schema>> = {}
+  options: UseZodFormOptions<z.input<Schema>> = {},
 ) {
   const constraint = useMemo(() => getZodConstraint(schema), [schema]);
   return useForm<z.input<Schema>, z.output<Schema>>({

@@ -39,7 +39,11 @@ export function addressBookAccount(effectiveAccountId: string | null | undefined
 export function createAddressBookSchema(options: AddressSchemaOptions = {}) {
   return z.object({
     name: optionalText({ max: ADDRESS_NAME_MAX }),
-    addressType: z.enum(ADDRESS_TYPES, { required_error: VALIDITY_MESSAGES.valueMissing, invalid_type_error: VALIDITY_MESSAGES.badInput, message: VALIDITY_MESSAGES.badInput }),
+    addressType: z.enum(ADDRESS_TYPES, {
+      required_error: VALIDITY_MESSAGES.valueMissing,
+      invalid_type_error: VALIDITY_MESSAGES.badInput,
+      message: VALIDITY_MESSAGES.badInput,
+    }),
     isDefault: z.boolean().optional(),
     address: createAddressSchema(options),
   });
@@ -113,7 +117,9 @@ export interface AddressBookPage {
 
 export function addressBookPage(collection: unknown): AddressBookPage {
   const c = isObject(collection) ? collection : {};
-  const entries = (Array.isArray(c.items) ? c.items : []).map(addressBookEntry).filter((e): e is AddressBookEntry => e !== null);
+  const entries = (Array.isArray(c.items) ? c.items : [])
+    .map(addressBookEntry)
+    .filter((e): e is AddressBookEntry => e !== null);
   return {
     entries,
     count: typeof c.count === "number" && c.count >= entries.length ? c.count : entries.length,
@@ -142,8 +148,13 @@ export function addressTypeLabel(type: AddressType, isDefault = false): string {
  * The countries the form offers: the store's shipping countries, plus the address's own when it is elsewhere (an
  * address saved before the store changed where it ships stays editable without a forced move).
  */
-export function addressBookCountries(shippingCountries: readonly unknown[] | null | undefined, own?: string | null): string[] {
-  const codes = (shippingCountries ?? []).filter((c): c is string => typeof c === "string" && c.trim() !== "").map((c) => c.trim().toUpperCase());
+export function addressBookCountries(
+  shippingCountries: readonly unknown[] | null | undefined,
+  own?: string | null,
+): string[] {
+  const codes = (shippingCountries ?? [])
+    .filter((c): c is string => typeof c === "string" && c.trim() !== "")
+    .map((c) => c.trim().toUpperCase());
   const base = codes.length > 0 ? codes : ["US"];
   const mine = own?.trim().toUpperCase();
   return mine && !base.includes(mine) ? [...base, mine] : base;

@@ -105,7 +105,7 @@ export function createAddressSchema(options: AddressSchemaOptions = {}) {
     ? requiredText({ max: max.shipToPhoneNumber }).refine(phoneRule, VALIDITY_MESSAGES.patternMismatch)
     : optionalText({ max: max.shipToPhoneNumber }).refine(
         (value) => value === undefined || phoneRule(value),
-        VALIDITY_MESSAGES.patternMismatch
+        VALIDITY_MESSAGES.patternMismatch,
       );
   return z.object({
     firstName: requiredText({ max: max.firstName }),
@@ -130,7 +130,7 @@ export type AddressInput = z.input<typeof addressSchema>;
 export type CountryOption = string | { code?: string; isoCode?: string; value?: string; label?: string; name?: string };
 
 export function normaliseCountries(
-  countries: readonly CountryOption[] | null | undefined
+  countries: readonly CountryOption[] | null | undefined,
 ): Array<{ code: string; label: string }> {
   const names = (() => {
     try {
@@ -142,9 +142,9 @@ export function normaliseCountries(
   return (countries ?? [])
     .map((country) => {
       const code = countryCode(
-        typeof country === "string" ? country : country.code ?? country.isoCode ?? country.value
+        typeof country === "string" ? country : (country.code ?? country.isoCode ?? country.value),
       );
-      const given = typeof country === "string" ? undefined : country.label ?? country.name;
+      const given = typeof country === "string" ? undefined : (country.label ?? country.name);
       let label = given ?? code;
       if (!given && names && /^[A-Z]{2}$/.test(code)) label = names.of(code) ?? code;
       return { code, label };

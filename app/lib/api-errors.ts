@@ -44,9 +44,13 @@ const BY_CODE: Record<string, string> = {
  * for it (the caller shows its fallback). A message the API sends in the spec's own product-error wording is the
  * spec's text, not the API's, and passes.
  */
-export function shopperMessageFor(error: { status?: number; code?: string; message?: string }, byCode: Readonly<Record<string, string>> = {}): string | null {
+export function shopperMessageFor(
+  error: { status?: number; code?: string; message?: string },
+  byCode: Readonly<Record<string, string>> = {},
+): string | null {
   // The client refuses a bad quantity itself, in the spec's words (no status: nothing was sent).
-  if (error.message && PRODUCT_ERROR_TEXTS.has(error.message) && (error.status === undefined || error.status < 500)) return error.message;
+  if (error.message && PRODUCT_ERROR_TEXTS.has(error.message) && (error.status === undefined || error.status < 500))
+    return error.message;
   if (typeof error.status !== "number" || error.status < 400 || error.status >= 500) return null;
   if (error.code && byCode[error.code]) return byCode[error.code];
   if (error.code && BY_CODE[error.code]) return BY_CODE[error.code];

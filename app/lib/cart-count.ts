@@ -31,7 +31,8 @@ export function isCartIntent(value: unknown): value is CartIntent {
 
 /** Reads the API's quantity strings ("2.0") and form values ("3"); anything else is 0. */
 export function parseQuantity(value: unknown): number {
-  const number = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  const number =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   return Number.isFinite(number) && number > 0 ? number : 0;
 }
 
@@ -59,7 +60,13 @@ export function pendingCountChanges(formDatas: readonly FormLike[]): PendingCart
   return formDatas.flatMap((formData) => {
     const intent = formData?.get(CART_FIELDS.intent);
     if (!formData || !isCartIntent(intent)) return [];
-    return [{ intent, quantity: plain(formData.get(CART_FIELDS.quantity)), previousQuantity: parseQuantity(formData.get(CART_FIELDS.previousQuantity)) }];
+    return [
+      {
+        intent,
+        quantity: plain(formData.get(CART_FIELDS.quantity)),
+        previousQuantity: parseQuantity(formData.get(CART_FIELDS.previousQuantity)),
+      },
+    ];
   });
 }
 /** The spec's largest quantity (lib/typed-numbers QUANTITY_MAX), restated so the header needn't load that module. */

@@ -7,8 +7,6 @@
  * money arithmetic: totals are always the API's.
  */
 
-
-
 export {
   CART_FIELDS,
   CART_INTENTS,
@@ -33,14 +31,16 @@ export { steppedQuantity, validQuantity, type QuantityRuleLike } from "./quantit
 export { quantityError } from "./quantity-error";
 
 /** The spec's product errors about the quantity asked for (§8: 101 and 107): the quantity field's to show. */
-export const QUANTITY_PROBLEMS = ["Not enough inventory for selected quantity", "Requested quantity is invalid"] as const;
+export const QUANTITY_PROBLEMS = [
+  "Not enough inventory for selected quantity",
+  "Requested quantity is invalid",
+] as const;
 
 /** Whether an add-to-cart failure is about the quantity typed (then it belongs on the quantity field). */
 export function isQuantityProblem(message: string): boolean {
   const bare = message.trim().replace(/\.$/, "");
   return (QUANTITY_PROBLEMS as readonly string[]).includes(bare);
 }
-
 
 /** The cart change a submission's form data describes, or null when it is not a cart submission. */
 export function readCartChange(formData: FormLike): PendingCartChange | null {
@@ -60,12 +60,10 @@ export function readCartChange(formData: FormLike): PendingCartChange | null {
   };
 }
 
-
 /** Collects the cart changes of pending submissions (e.g. `useFetchers().map(f => f.formData)`). */
 export function pendingCartChanges(formDatas: readonly FormLike[]): PendingCartChange[] {
   return formDatas.map(readCartChange).filter((change): change is PendingCartChange => change !== null);
 }
-
 
 export interface OptimisticLine {
   id: string;
@@ -94,4 +92,3 @@ export function optimisticLines<L extends OptimisticLine>(
       return quantity === undefined ? { ...line, pending: false } : { ...line, quantity, pending: true };
     });
 }
-

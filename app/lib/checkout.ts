@@ -76,7 +76,16 @@ export interface CheckoutAddress {
 }
 
 /** The fields an address has under the same names in the kit's AddressForm, the API's addresses and its inputs. */
-const POSTAL_KEYS = ["firstName", "lastName", "companyName", "street", "city", "region", "postalCode", "country"] as const;
+const POSTAL_KEYS = [
+  "firstName",
+  "lastName",
+  "companyName",
+  "street",
+  "city",
+  "region",
+  "postalCode",
+  "country",
+] as const;
 type PostalKey = (typeof POSTAL_KEYS)[number];
 
 const ADDRESS_KEYS = ["name", ...POSTAL_KEYS] as const;
@@ -113,7 +122,9 @@ export function addressFromApi(raw: unknown): CheckoutAddress | null {
 export function addressLines(address: CheckoutAddress | null | undefined): string[] {
   if (!address) return [];
   const person = [address.firstName, address.lastName].filter(Boolean).join(" ") || address.name;
-  const place = [address.city, [address.region, address.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const place = [address.city, [address.region, address.postalCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
   return [person, address.companyName, address.street, place, address.country].filter((line): line is string => !!line);
 }
 
@@ -143,7 +154,13 @@ export function savedAddressesFrom(collection: unknown): SavedAddress[] {
       const address = addressFromApi(raw);
       if (!address?.id) return null;
       const lines = addressLines(address);
-      return { id: address.id, label: text(raw.name) ?? lines[0] ?? address.id, lines, isDefault: raw.isDefault === true, address };
+      return {
+        id: address.id,
+        label: text(raw.name) ?? lines[0] ?? address.id,
+        lines,
+        isDefault: raw.isDefault === true,
+        address,
+      };
     })
     .filter((a): a is SavedAddress => a !== null);
 }
@@ -154,7 +171,9 @@ export function savedAddressesFrom(collection: unknown): SavedAddress[] {
  */
 export function defaultAddressChoice(current: CheckoutAddress | null, saved: readonly SavedAddress[]): string {
   if (current) {
-    const match = saved.find((a) => (current.id ? a.id === current.id : sameAddress({ ...a.address, id: null }, current)));
+    const match = saved.find((a) =>
+      current.id ? a.id === current.id : sameAddress({ ...a.address, id: null }, current),
+    );
     return match?.id ?? NEW_ADDRESS;
   }
   return saved[0]?.id ?? NEW_ADDRESS;
@@ -164,7 +183,9 @@ export function defaultAddressChoice(current: CheckoutAddress | null, saved: rea
 export function addressFormValues(address: CheckoutAddress | null): Record<string, string> {
   if (!address) return {};
   const values: Record<string, string | null> = { ...postalFields(address), shipToPhoneNumber: address.phoneNumber };
-  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
+  return Object.fromEntries(
+    Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
+  );
 }
 
 export interface DeliveryMethodView {
@@ -233,7 +254,8 @@ export function checkoutLinesFrom(collection: unknown): CheckoutLine[] {
     if (item.type && item.type !== "Product") continue;
     const details = isObject(item.productDetails) ? item.productDetails : {};
     const summary = isObject(item.messagesSummary) ? item.messagesSummary : {};
-    const messages = summary.hasErrors === true && Array.isArray(summary.limitedMessages) ? summary.limitedMessages : [];
+    const messages =
+      summary.hasErrors === true && Array.isArray(summary.limitedMessages) ? summary.limitedMessages : [];
     const quantity = Number(item.quantity);
     lines.push({
       id: item.cartItemId as string,
@@ -355,7 +377,11 @@ export function arrangementFromForm(formData: FormLike, shipments: Shipments): A
   if (!target) return { ok: false, lineId, error: "Choose the shipment to move the item to." };
   const parsed = quantitySchema.safeParse(read(MOVE_FIELDS.quantity));
   if (!parsed.success) {
-    return { ok: false, lineId, error: firstError(parsed.error.issues.map((i) => i.message)) ?? "Enter a valid value." };
+    return {
+      ok: false,
+      lineId,
+      error: firstError(parsed.error.issues.map((i) => i.message)) ?? "Enter a valid value.",
+    };
   }
   if (parsed.data > line.quantity) return { ok: false, lineId, error: "The number is too high." };
   return {
@@ -389,7 +415,10 @@ export function composeInstructions(instructions: string | null | undefined, gif
   return giftWrap ? [GIFT_WRAP_NOTE, typed].filter(Boolean).join(" ") : typed;
 }
 
-export function splitInstructions(stored: string | null | undefined): { instructions: string | null; giftWrap: boolean } {
+export function splitInstructions(stored: string | null | undefined): {
+  instructions: string | null;
+  giftWrap: boolean;
+} {
   const value = (stored ?? "").trim();
   if (!value.startsWith(GIFT_WRAP_NOTE)) return { instructions: value || null, giftWrap: false };
   return { instructions: value.slice(GIFT_WRAP_NOTE.length).trim() || null, giftWrap: true };
@@ -522,7 +551,8 @@ export interface CheckoutProblem {
 export function problemsFrom(body: unknown): CheckoutProblem[] {
   if (Array.isArray(body)) return body.flatMap((entry) => problemsFrom(entry));
   if (!isObject(body)) return [];
-  if (Array.isArray(body.actions)) return body.actions.flatMap((a) => (isObject(a) ? problemsFrom(a.errors ?? []) : []));
+  if (Array.isArray(body.actions))
+    return body.actions.flatMap((a) => (isObject(a) ? problemsFrom(a.errors ?? []) : []));
   if (Array.isArray(body.errors)) return problemsFrom(body.errors);
   const code = text(body.errorCode) ?? text(body.type);
   if (!code) return [];
@@ -540,7 +570,11 @@ const INSUFFICIENT_INVENTORY = "INSUFFICIENT_INVENTORY";
 
 /** Spec §8: the checkout error of the inventory integration. */
 export function isInventoryProblem(problem: CheckoutProblem): boolean {
-  return problem.code === INSUFFICIENT_INVENTORY || problem.title === INSUFFICIENT_INVENTORY || /inventory-failure$/.test(problem.code);
+  return (
+    problem.code === INSUFFICIENT_INVENTORY ||
+    problem.title === INSUFFICIENT_INVENTORY ||
+    /inventory-failure$/.test(problem.code)
+  );
 }
 
 /** "Moka Pot is no longer available in the quantity you asked for." naming each product once. */
@@ -562,7 +596,8 @@ export function inventoryNames(problems: readonly CheckoutProblem[], lines: read
   return lines.filter((line) => line.errors.length > 0).map((line) => line.name);
 }
 
-export type FailureKind = "inventory" | "conflict" | "inProgress" | "expired" | "missing" | "signIn" | "invalid" | "unavailable";
+export type FailureKind =
+  "inventory" | "conflict" | "inProgress" | "expired" | "missing" | "signIn" | "invalid" | "unavailable";
 
 export interface CheckoutFailure {
   kind: FailureKind;
@@ -598,7 +633,9 @@ export function describeCheckoutFailure(
     case 400:
     case 412:
     case 422: {
-      const words = problems.map((p) => p.title && p.detail && p.title !== p.code ? `${p.title} ${p.detail}` : p.detail ?? p.title).filter(Boolean);
+      const words = problems
+        .map((p) => (p.title && p.detail && p.title !== p.code ? `${p.title} ${p.detail}` : (p.detail ?? p.title)))
+        .filter(Boolean);
       const message = words[0] ?? input.message ?? CHECKOUT_MESSAGES.unavailable;
       return { kind: "invalid", message, cartLink: false };
     }
@@ -612,7 +649,7 @@ export function problemMessages(problems: readonly CheckoutProblem[], lines: rea
   const messages: string[] = [];
   if (problems.some(isInventoryProblem)) messages.push(inventoryMessage(inventoryNames(problems, lines)));
   for (const p of problems.filter((x) => !isInventoryProblem(x))) {
-    const message = p.title && p.detail ? `${p.title} ${p.detail}` : p.detail ?? p.title;
+    const message = p.title && p.detail ? `${p.title} ${p.detail}` : (p.detail ?? p.title);
     if (message && !messages.includes(message)) messages.push(message);
   }
   return messages;
@@ -626,7 +663,9 @@ export function orderNumberFrom(answer: unknown): string | null {
   if (typeof answer !== "object" || answer === null) return null;
   const body = answer as { actions?: unknown; orderReferenceNumber?: unknown };
   if (Array.isArray(body.actions)) {
-    const first = body.actions.find((a) => typeof a === "object" && a !== null && typeof (a as Json).orderReferenceNumber === "string");
+    const first = body.actions.find(
+      (a) => typeof a === "object" && a !== null && typeof (a as Json).orderReferenceNumber === "string",
+    );
     return first ? ((first as Json).orderReferenceNumber as string) : null;
   }
   return typeof body.orderReferenceNumber === "string" && body.orderReferenceNumber ? body.orderReferenceNumber : null;
@@ -647,9 +686,12 @@ export function paymentOutcome(answer: unknown, method: PaymentMethod): PaymentO
   if (code === "Decline") return { ok: false, formError: CHECKOUT_MESSAGES.declined };
   if (code === "ValidationError") {
     const detail = problemsFrom(body.errors ?? [])[0]?.detail;
-    if (method === "purchaseOrder") return { ok: false, field: "purchaseOrderNumber", fieldError: detail ?? CHECKOUT_MESSAGES.purchaseOrderInvalid };
+    if (method === "purchaseOrder")
+      return { ok: false, field: "purchaseOrderNumber", fieldError: detail ?? CHECKOUT_MESSAGES.purchaseOrderInvalid };
     // The gateway's words say which card detail it refused: an expired card is about its expiry date, not its number.
-    return detail ? { ok: false, field: cardFieldOfMessage(detail), fieldError: detail } : { ok: false, field: "cardNumber", fieldError: CHECKOUT_MESSAGES.cardInvalid };
+    return detail
+      ? { ok: false, field: cardFieldOfMessage(detail), fieldError: detail }
+      : { ok: false, field: "cardNumber", fieldError: CHECKOUT_MESSAGES.cardInvalid };
   }
   return { ok: false, formError: CHECKOUT_MESSAGES.paymentSystemError };
 }
@@ -698,7 +740,6 @@ export function cardFieldErrors(refusals: readonly CardRefusal[]): Partial<Recor
   }
   return errors;
 }
-
 
 export const EXPIRY_MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
 

@@ -42,10 +42,18 @@ type GatewayError = { title?: unknown; detail?: unknown; invalidParameters?: unk
 function refusalsByField(errors: readonly GatewayError[]): Record<string, string[]> {
   const byField: Record<string, string[]> = {};
   for (const error of errors) {
-    const message = typeof error.detail === "string" ? error.detail : typeof error.title === "string" ? error.title : "";
+    const message =
+      typeof error.detail === "string" ? error.detail : typeof error.title === "string" ? error.title : "";
     if (!message) continue;
     const named = (Array.isArray(error.invalidParameters) ? (error.invalidParameters as { name?: unknown }[]) : [])
-      .map((p) => FORM_FIELD[String(p.name ?? "").split(".").pop() ?? ""])
+      .map(
+        (p) =>
+          FORM_FIELD[
+            String(p.name ?? "")
+              .split(".")
+              .pop() ?? ""
+          ],
+      )
       .filter((f): f is string => f !== undefined);
     for (const field of named.length > 0 ? named : ["cardNumber"]) {
       const list = (byField[field] ??= []);
@@ -55,7 +63,11 @@ function refusalsByField(errors: readonly GatewayError[]): Record<string, string
   return byField;
 }
 
-export async function tokenizeInBrowser(url: string, card: TypedCard, fetchImpl: typeof fetch = fetch): Promise<BrowserTokenization> {
+export async function tokenizeInBrowser(
+  url: string,
+  card: TypedCard,
+  fetchImpl: typeof fetch = fetch,
+): Promise<BrowserTokenization> {
   const digits = cardDigits(card.cardNumber);
   const cardType = apiCardType(cardBrand(digits));
   let response: Response;
@@ -80,7 +92,8 @@ export async function tokenizeInBrowser(url: string, card: TypedCard, fetchImpl:
     return { ok: false, fieldErrors: {}, formError: GATEWAY_UNAVAILABLE };
   }
   const body = (await response.json().catch(() => null)) as { token?: unknown; errors?: unknown } | null;
-  if (response.status === 201 && typeof body?.token === "string" && body.token) return { ok: true, token: body.token, label: cardLabel(digits) };
+  if (response.status === 201 && typeof body?.token === "string" && body.token)
+    return { ok: true, token: body.token, label: cardLabel(digits) };
   if (response.status === 422 && Array.isArray(body?.errors)) {
     const fieldErrors = refusalsByField(body.errors as GatewayError[]);
     if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, formError: null };

@@ -60,12 +60,12 @@ function isDateOnly(value: string | Date): boolean {
 export function formatDate(
   value: string | Date | null | undefined,
   style: DateStyle = "short",
-  options: { timeZone?: string; locale?: string } = {}
+  options: { timeZone?: string; locale?: string } = {},
 ): string {
   if (value === null || value === undefined) return "";
   const date = parseApiDate(value);
   if (!date) return "";
-  const timeZone = isDateOnly(value) ? "UTC" : options.timeZone ?? "UTC";
+  const timeZone = isDateOnly(value) ? "UTC" : (options.timeZone ?? "UTC");
   // The spec's patterns are the store locale's (en-US); a locale page (/en-GB/…) writes the same style its own way.
   return new Intl.DateTimeFormat(options.locale || STORE_LOCALE, { ...DATE_OPTIONS[style], timeZone }).format(date);
 }
@@ -94,7 +94,7 @@ export function weekdayNames(style: "narrow" | "short" | "long" = "short"): stri
   const formatter = new Intl.DateTimeFormat(STORE_LOCALE, { weekday: style, timeZone: "UTC" });
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, i) =>
-    formatter.format(new Date(Date.UTC(2024, 0, 1 + ((i + firstDayOfWeek - 1 + 7) % 7))))
+    formatter.format(new Date(Date.UTC(2024, 0, 1 + ((i + firstDayOfWeek - 1 + 7) % 7)))),
   );
 }
 

@@ -95,7 +95,7 @@ function segmentsAfterBase(pathname: string, basePath: string | null | undefined
  */
 export function detectLocaleSegment(
   pathname: string,
-  options: { basePath?: string | null; languages?: readonly string[] } = {}
+  options: { basePath?: string | null; languages?: readonly string[] } = {},
 ): string | null {
   const segments = segmentsAfterBase(pathname, options.basePath);
   const first = segments?.[0];
@@ -110,7 +110,7 @@ export function detectLocaleSegment(
 /** The path after the base path and the locale segment: /shop/en-US/cart → "/cart". */
 export function stripLocaleSegment(
   pathname: string,
-  options: { basePath?: string | null; languages?: readonly string[] } = {}
+  options: { basePath?: string | null; languages?: readonly string[] } = {},
 ): string {
   const segments = segmentsAfterBase(pathname, options.basePath);
   if (!segments) return pathname;
@@ -168,7 +168,7 @@ export const BREADCRUMBS_HOME_LABEL = "Home";
  */
 export function limitBreadcrumbs(
   items: readonly BreadcrumbItem[],
-  options: { showHome?: boolean; homeUrl?: string; homeLabel?: string } = {}
+  options: { showHome?: boolean; homeUrl?: string; homeLabel?: string } = {},
 ): BreadcrumbItem[] {
   const trail = items.slice(-BREADCRUMBS_MAX_ITEMS);
   if (!options.showHome) return trail;

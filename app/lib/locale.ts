@@ -49,7 +49,11 @@ const languageNames = new Map<string, Intl.DisplayNames>();
 export function localeName(locale: string): string {
   try {
     let names = languageNames.get(locale);
-    if (!names) languageNames.set(locale, (names = new Intl.DisplayNames([locale], { type: "language", languageDisplay: "standard" })));
+    if (!names)
+      languageNames.set(
+        locale,
+        (names = new Intl.DisplayNames([locale], { type: "language", languageDisplay: "standard" })),
+      );
     return names.of(locale) ?? locale;
   } catch {
     return locale;

@@ -39,7 +39,7 @@ export function parseMoney(amount: string | number | null | undefined): number |
 export function formatCurrency(
   amount: string | number | null | undefined,
   currency: string = DEFAULT_CURRENCY,
-  locale: string = STORE_LOCALE
+  locale: string = STORE_LOCALE,
 ): string {
   const value = parseMoney(amount);
   if (value === null) return "";
@@ -47,4 +47,5 @@ export function formatCurrency(
 }
 
 /** The tax line's label: a store with gross prices (taxType Gross) includes tax in its prices; an estimate says so. */
-export const taxLabel = (taxIncluded: boolean, estimated = false) => (taxIncluded ? "Tax included" : estimated ? "Estimated tax" : "Tax");
+export const taxLabel = (taxIncluded: boolean, estimated = false) =>
+  taxIncluded ? "Tax included" : estimated ? "Estimated tax" : "Tax";

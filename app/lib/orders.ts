@@ -36,7 +36,10 @@ export const ORDER_NUMBER_MAX_LENGTH = 80;
 const buyerLookupSchema = z.object({
   orderNumber: requiredText({ max: ORDER_NUMBER_MAX_LENGTH }),
   // Not on the buyer's form; whatever arrives is ignored rather than sent.
-  email: z.any().optional().transform((): undefined => undefined),
+  email: z
+    .any()
+    .optional()
+    .transform((): undefined => undefined),
 });
 
 const guestLookupSchema = z.object({
@@ -77,7 +80,8 @@ export interface SeoProperties {
 // Reading the API's JSON
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const str = (value: unknown): string | null =>
   typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? String(value) : null;
@@ -200,7 +204,8 @@ export function mergeAdjustments(adjustments: readonly unknown[]): OrderAdjustme
 }
 
 /** Whether an adjustment of the lookup answer belongs to a line (the rest are order-level). */
-const isItemAdjustment = (raw: unknown) => isObject(raw) && (raw.targetType === "Item" || nonBlank(raw.orderItemSummaryId) !== null);
+const isItemAdjustment = (raw: unknown) =>
+  isObject(raw) && (raw.targetType === "Item" || nonBlank(raw.orderItemSummaryId) !== null);
 
 // ---------------------------------------------------------------------------------------------
 // Order summary (spec §3 "Order summary")
@@ -315,7 +320,8 @@ function toLineItem(raw: Json, index: number): OrderLineItem {
   const product = isObject(raw.product) ? raw.product : {};
   const media = isObject(product.media) ? product.media : null;
   const name =
-    firstText(fieldText(product.fields, "Name", PRODUCT_ENTITY), fieldText(fields, "Name", ITEM_ENTITY), raw.name) ?? "Product";
+    firstText(fieldText(product.fields, "Name", PRODUCT_ENTITY), fieldText(fields, "Name", ITEM_ENTITY), raw.name) ??
+    "Product";
   const quantity = parseMoney(fieldText(fields, "Quantity", ITEM_ENTITY));
   const imageUrl = media ? firstText(media.thumbnailUrl, media.url) : null;
   return {
@@ -328,7 +334,8 @@ function toLineItem(raw: Json, index: number): OrderLineItem {
     ),
     quantity: quantity === null ? null : quantity,
     unitPrice: fieldText(fields, "UnitPrice", ITEM_ENTITY),
-    totalPrice: fieldText(fields, "AdjustedLineAmount", ITEM_ENTITY) ?? fieldText(fields, "TotalLineAmount", ITEM_ENTITY),
+    totalPrice:
+      fieldText(fields, "AdjustedLineAmount", ITEM_ENTITY) ?? fieldText(fields, "TotalLineAmount", ITEM_ENTITY),
     image: imageUrl ? { url: imageUrl, alt: firstText(media?.alternateText, media?.title) ?? name } : null,
     adjustments: mergeAdjustments(asArray(raw.adjustments)),
     sellingModelId: fieldText(fields, "ProductSellingModelId", ITEM_ENTITY),
@@ -338,15 +345,24 @@ function toLineItem(raw: Json, index: number): OrderLineItem {
 
 /** The products whose selling models name the order's subscription lines (each once). */
 export function subscriptionProductIds(groups: readonly OrderDeliveryGroup[]): string[] {
-  const ids = groups.flatMap((g) => g.items).filter((item) => item.sellingModelId && item.productId).map((item) => item.productId as string);
+  const ids = groups
+    .flatMap((g) => g.items)
+    .filter((item) => item.sellingModelId && item.productId)
+    .map((item) => item.productId as string);
   return [...new Set(ids)];
 }
 
 /** The groups with each subscription line's term named, from selling model id → name; unknown ids stay unnamed. */
-export function withTerms(groups: readonly OrderDeliveryGroup[], names: ReadonlyMap<string, string>): OrderDeliveryGroup[] {
+export function withTerms(
+  groups: readonly OrderDeliveryGroup[],
+  names: ReadonlyMap<string, string>,
+): OrderDeliveryGroup[] {
   return groups.map((g) => ({
     ...g,
-    items: g.items.map((item) => ({ ...item, term: item.sellingModelId ? (names.get(item.sellingModelId) ?? null) : null })),
+    items: g.items.map((item) => ({
+      ...item,
+      term: item.sellingModelId ? (names.get(item.sellingModelId) ?? null) : null,
+    })),
   }));
 }
 
@@ -424,7 +440,10 @@ export function normalizeDeliveryGroups(groups: readonly unknown[]): OrderDelive
 }
 
 /** One page of a group's items: the first `limit`, and whether there are more to show. */
-export function pageOfItems<T>(items: readonly T[], limit: number): { shown: T[]; hasMore: boolean; nextLimit: number } {
+export function pageOfItems<T>(
+  items: readonly T[],
+  limit: number,
+): { shown: T[]; hasMore: boolean; nextLimit: number } {
   const size = Math.max(1, Math.floor(limit) || 1);
   return { shown: items.slice(0, size), hasMore: items.length > size, nextLimit: size + ORDER_ITEMS_PAGE_SIZE };
 }
@@ -465,7 +484,7 @@ export function toPayments(payments: readonly unknown[]): OrderPayment[] {
   return payments.filter(isObject).map((raw, index) => {
     const type = nonBlank(raw.type);
     const brand = nonBlank(raw.cardBrand);
-    const what = brand ?? (type ? PAYMENT_TYPE_LABELS[type] ?? type : "Payment");
+    const what = brand ?? (type ? (PAYMENT_TYPE_LABELS[type] ?? type) : "Payment");
     const last4 = lastFour(raw.last4) ?? lastFour(raw.purchaseOrderNumber);
     return {
       id: firstText(raw.id) ?? `payment-${index + 1}`,
@@ -488,8 +507,12 @@ export interface OrderProviderError {
  * a raw API error body (`[{errorCode, message}]`) or any Error; never throws.
  */
 export function toProviderErrors(error: unknown): OrderProviderError[] {
-  const fallbackMessage = error instanceof Error || isObject(error) ? nonBlank((error as Json).message) ?? "" : "";
-  const list = Array.isArray(error) ? error : isObject(error) || error instanceof Error ? asArray((error as Json).errors) : [];
+  const fallbackMessage = error instanceof Error || isObject(error) ? (nonBlank((error as Json).message) ?? "") : "";
+  const list = Array.isArray(error)
+    ? error
+    : isObject(error) || error instanceof Error
+      ? asArray((error as Json).errors)
+      : [];
   const mapped = list.filter(isObject).map((item) => ({
     code: firstText(item.type, item.errorCode) ?? "UNKNOWN_ERROR",
     message: firstText(item.message, item.detail, item.title) ?? fallbackMessage,
@@ -693,7 +716,10 @@ export function isFiltered(query: Pick<HistoryQuery, "from" | "to">): boolean {
 }
 
 /** A history URL keeping the filter, sort and page size, with `pageToken` (or the first page). */
-export function historySearch(query: Pick<HistoryQuery, "from" | "to" | "sort" | "pageSize">, pageToken?: string | null): string {
+export function historySearch(
+  query: Pick<HistoryQuery, "from" | "to" | "sort" | "pageSize">,
+  pageToken?: string | null,
+): string {
   const params = new URLSearchParams();
   if (query.from) params.set("from", query.from);
   if (query.to) params.set("to", query.to);

@@ -54,9 +54,9 @@ export function steppedQuantity(typed: unknown, previous: unknown, direction: "i
   return Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, next));
 }
 
-
 /** The API's quantity strings ("2.0") and form values ("3"); anything else is 0 (lib/cart's parseQuantity). */
 function readLineQuantity(value: unknown): number {
-  const number = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  const number =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   return Number.isFinite(number) && number > 0 ? number : 0;
 }

@@ -49,9 +49,14 @@ const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function describe(type: SellingModelType, term: number | null, unit: string | undefined): string {
   const period = unitWord(unit);
   if (type === "OneTime") return "Buy once, no subscription.";
-  if (type === "Evergreen") return term && term > 1 ? `Renews every ${count(term, period)} until you cancel.` : `Renews every ${period} until you cancel.`;
+  if (type === "Evergreen")
+    return term && term > 1
+      ? `Renews every ${count(term, period)} until you cancel.`
+      : `Renews every ${period} until you cancel.`;
   const months = (term ?? 1) * (period === "year" ? 12 : 1);
-  return period === "year" || period === "month" ? `A ${months}-month plan, billed ${period === "year" ? "yearly" : "monthly"}.` : "A plan of a set term.";
+  return period === "year" || period === "month"
+    ? `A ${months}-month plan, billed ${period === "year" ? "yearly" : "monthly"}.`
+    : "A plan of a set term.";
 }
 
 const numberOf = (v: unknown): number | null => {
@@ -69,7 +74,14 @@ export function sellingModelOptions(models: unknown): SellingModelOption[] {
     const id = text(m.id);
     const type = TYPES.find((t) => t === m.sellingModelType);
     if (!id || !type) return [];
-    return [{ id, name: text(m.name) ?? (type === "OneTime" ? "One-time purchase" : "Subscription"), type, description: describe(type, numberOf(m.pricingTerm), text(m.pricingTermUnit)) }];
+    return [
+      {
+        id,
+        name: text(m.name) ?? (type === "OneTime" ? "One-time purchase" : "Subscription"),
+        type,
+        description: describe(type, numberOf(m.pricingTerm), text(m.pricingTermUnit)),
+      },
+    ];
   });
   return [...options.filter((o) => o.type === "OneTime"), ...options.filter((o) => o.type !== "OneTime")];
 }

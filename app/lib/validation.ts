@@ -63,7 +63,7 @@ function formString() {
 function fromFormString<Out extends z.ZodTypeAny>(
   clean: (value: string) => string,
   checks: Out,
-  required: boolean
+  required: boolean,
 ): z.ZodTypeAny {
   if (required) {
     return formString().transform(clean).pipe(formString().min(1, M.valueMissing)).pipe(checks);
@@ -78,7 +78,7 @@ export type TextOptions = { min?: number; max?: number; pattern?: RegExp };
 
 /** Free text, whitespace-cleaned: valueMissing, tooShort, tooLong, patternMismatch. */
 export function requiredText<R extends boolean = true>(
-  options: TextOptions & RequiredOption<R> = {}
+  options: TextOptions & RequiredOption<R> = {},
 ): FormFieldSchema<string, R> {
   let checks = formString();
   if (options.min !== undefined) checks = checks.min(options.min, M.tooShort);
@@ -99,7 +99,7 @@ export type EmailOptions = { multiple?: boolean; max?: number };
  * list without empty entries. At most 80 characters unless `max` says otherwise.
  */
 export function email<R extends boolean = true>(
-  options: EmailOptions & RequiredOption<R> = {}
+  options: EmailOptions & RequiredOption<R> = {},
 ): FormFieldSchema<string, R> {
   const check = options.multiple ? isEmailList : isEmail;
   const checks = formString()
@@ -112,7 +112,7 @@ export type NumberOptions = { min?: number; max?: number; step?: number; integer
 
 /** A number with the k/m/b/t shortcuts: badNumericInput, rangeOverflow, rangeUnderflow, stepMismatch. */
 export function number<R extends boolean = true>(
-  options: NumberOptions & RequiredOption<R> = {}
+  options: NumberOptions & RequiredOption<R> = {},
 ): FormFieldSchema<number, R> {
   const step = options.step ?? (options.integer ? 1 : undefined);
   let range = z.number({ invalid_type_error: M.badNumericInput });
@@ -141,7 +141,7 @@ export function quantity<R extends boolean = true>(options: RequiredOption<R> = 
  * ('Enter a valid hexadecimal value.'), the only colour wording the spec gives.
  */
 export function colour<R extends boolean = true>(
-  options: RequiredOption<R> & { message?: string } = {}
+  options: RequiredOption<R> & { message?: string } = {},
 ): FormFieldSchema<string, R> {
   const checks = formString()
     .max(HEX_MAX_LENGTH, options.message ?? COLOUR_PICKER_MESSAGE)
@@ -153,7 +153,7 @@ export function colour<R extends boolean = true>(
 
 /** A date and a time ("YYYY-MM-DDTHH:mm"); a date alone is bad input. min/max in the same form. */
 export function dateTime<R extends boolean = true>(
-  options: RequiredOption<R> & { min?: string; max?: string } = {}
+  options: RequiredOption<R> & { min?: string; max?: string } = {},
 ): FormFieldSchema<string, R> {
   const checks = formString()
     .superRefine((value, ctx) => {
@@ -166,7 +166,7 @@ export function dateTime<R extends boolean = true>(
 
 /** A calendar day for the date picker ("YYYY-MM-DD" or "M/d/yyyy" in, "YYYY-MM-DD" out). */
 export function date<R extends boolean = true>(
-  options: RequiredOption<R> & { min?: string; max?: string } = {}
+  options: RequiredOption<R> & { min?: string; max?: string } = {},
 ): FormFieldSchema<string, R> {
   const checks = formString()
     .superRefine((value, ctx) => {

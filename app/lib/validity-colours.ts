@@ -101,13 +101,13 @@ export function hsvToRgb({ h, s, v }: Hsv): Rgb {
     hue < 60
       ? [c, x, 0]
       : hue < 120
-      ? [x, c, 0]
-      : hue < 180
-      ? [0, c, x]
-      : hue < 240
-      ? [0, x, c]
-      : hue < 300
-      ? [x, 0, c]
-      : [c, 0, x];
+        ? [x, c, 0]
+        : hue < 180
+          ? [0, c, x]
+          : hue < 240
+            ? [0, x, c]
+            : hue < 300
+              ? [x, 0, c]
+              : [c, 0, x];
   return { r: Math.round((r + m) * 255), g: Math.round((g + m) * 255), b: Math.round((b + m) * 255) };
 }

@@ -73,7 +73,7 @@ function shiftIsoDate(iso: string, days: number): string {
 /** The date picker's message for an entry, or undefined when it is acceptable. */
 export function validateDate(
   value: string | null | undefined,
-  rules: { min?: string; max?: string; required?: boolean } = {}
+  rules: { min?: string; max?: string; required?: boolean } = {},
 ): string | undefined {
   const text = (value ?? "").trim();
   if (text === "") return rules.required ? VALIDITY_MESSAGES.valueMissing : undefined;

@@ -69,7 +69,7 @@ export const LIMIT_REACHED_MESSAGE = "Limit reached";
  */
 export function messageForValidity(
   flags: Iterable<ValidityFlag> | ValidityFlags,
-  options: { customMessage?: string } = {}
+  options: { customMessage?: string } = {},
 ): string | undefined {
   const raised: ValidityFlags =
     Symbol.iterator in Object(flags)
@@ -87,7 +87,7 @@ export function messageForValidity(
 }
 
 const FLAG_BY_MESSAGE = new Map<string, ValidityFlag>(
-  Object.entries(VALIDITY_MESSAGES).map(([flag, message]) => [message, flag as ValidityFlag])
+  Object.entries(VALIDITY_MESSAGES).map(([flag, message]) => [message, flag as ValidityFlag]),
 );
 
 /** The flag behind a message; messages we do not know are custom errors (the highest priority). */
@@ -160,7 +160,7 @@ export function assertInputWidget(widget: {
   const where = widget.name ? ` (field "${widget.name}")` : "";
   if (!isInputType(widget.type)) {
     throw new InputWidgetError(
-      `Unknown input type "${String(widget.type)}"${where}. Use one of: ${INPUT_TYPES.join(", ")}.`
+      `Unknown input type "${String(widget.type)}"${where}. Use one of: ${INPUT_TYPES.join(", ")}.`,
     );
   }
   if (typeof widget.label !== "string" || widget.label.trim() === "") {
@@ -185,7 +185,6 @@ export function isLimitReached(value: string | null | undefined, maxLength?: num
 
 // ---------------------------------------------------------------------------------------------
 // Value checks
-
 
 /** The flags a number raises against its constraints. */
 export function numberFlags(value: number, rules: { min?: number; max?: number; step?: number }): ValidityFlags {

@@ -80,7 +80,9 @@ export function wishlistView(wishlist: unknown): WishlistView | null {
   if (!isObject(wishlist) || !isObject(wishlist.summary) || !text(wishlist.summary.id)) return null;
   const summary = wishlist.summary;
   const page = isObject(wishlist.page) ? wishlist.page : {};
-  const items = (Array.isArray(page.items) ? page.items : []).map(itemView).filter((i): i is WishlistItemView => i !== null);
+  const items = (Array.isArray(page.items) ? page.items : [])
+    .map(itemView)
+    .filter((i): i is WishlistItemView => i !== null);
   return {
     id: summary.id as string,
     name: text(summary.name) ?? DEFAULT_WISHLIST_NAME,
@@ -97,20 +99,29 @@ export function wishlistSummaries(answer: unknown): WishlistSummary[] {
   return summaries
     .filter(isObject)
     .filter((s) => !!text(s.id))
-    .map((s) => ({ id: s.id as string, name: text(s.name) ?? DEFAULT_WISHLIST_NAME, productCount: Math.max(0, Number(s.wishlistProductCount) || 0) }));
+    .map((s) => ({
+      id: s.id as string,
+      name: text(s.name) ?? DEFAULT_WISHLIST_NAME,
+      productCount: Math.max(0, Number(s.wishlistProductCount) || 0),
+    }));
 }
 
 /** "1 item", "3 items". */
 export const itemCount = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 
 /** The API's 15- and 18-character forms of one id are the same record. */
-export const sameListId = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.slice(0, 15) === b.slice(0, 15);
+export const sameListId = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.slice(0, 15) === b.slice(0, 15);
 
 /**
  * Where new items go (spec §4 "Wishlist add"): the stored default list while it is still one of the buyer's
  * lists, else the list the API displays, else none (the first save creates 'My List').
  */
-export function defaultListId(lists: readonly WishlistSummary[], stored: string | null | undefined, displayed: string | null | undefined): string | null {
+export function defaultListId(
+  lists: readonly WishlistSummary[],
+  stored: string | null | undefined,
+  displayed: string | null | undefined,
+): string | null {
   const find = (id: string | null | undefined) => lists.find((list) => sameListId(list.id, id))?.id ?? null;
   return find(stored) ?? find(displayed) ?? lists[0]?.id ?? null;
 }

@@ -6,7 +6,13 @@
  * page as an unknown one. Guests see an order only after a successful lookup in this session (its verification
  * travels with every order call); without one they are sent to the lookup form with the number filled in.
  */
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderDetails } from "~/components/orders/OrderDetails";
@@ -14,7 +20,13 @@ import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegio
 import { ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
-import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, orderLookupPath, orderNumberFromQuery, orderStatusLabel, type OrderData } from "~/lib/orders";
+import {
+  ORDER_LOOKUP_RATE_LIMITED_MESSAGE,
+  orderLookupPath,
+  orderNumberFromQuery,
+  orderStatusLabel,
+  type OrderData,
+} from "~/lib/orders";
 import { loadOrder, mayLoadOrders, orderStatusNames, reorder } from "~/orders.server";
 import ordersStyles from "~/styles/orders.css";
 import { getWebstore, serverTimingHeaders, toast } from "~/webstore.server";
@@ -22,7 +34,12 @@ import { getWebstore, serverTimingHeaders, toast } from "~/webstore.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles as unknown as string }];
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
-  { title: page && "order" in page && page.order ? `Order ${page.orderNumber} | ${STORE_NAME}` : `Order Details | ${STORE_NAME}` },
+  {
+    title:
+      page && "order" in page && page.order
+        ? `Order ${page.orderNumber} | ${STORE_NAME}`
+        : `Order Details | ${STORE_NAME}`,
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -98,7 +115,12 @@ export default function OrderSummaryRoute() {
       <OrderDetails order={order} />
       <ViewChangeNotifier message={`Order ${page.orderNumber} details page`} />
       <PageDataLayer
-        data={{ page: "Order Details", pageType: "OrderSummary", locale: STORE_LOCALE, currency: order.summary.currencyIsoCode || DEFAULT_CURRENCY }}
+        data={{
+          page: "Order Details",
+          pageType: "OrderSummary",
+          locale: STORE_LOCALE,
+          currency: order.summary.currencyIsoCode || DEFAULT_CURRENCY,
+        }}
       />
     </div>
   );

@@ -19,7 +19,10 @@ import { getWebstore, loginPath, requestPath, rethrowResponse, serverTimingHeade
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles as unknown as string }];
 
-export const meta: MetaFunction = () => [{ title: `Order History | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Order History | ${STORE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 export const headers = serverTimingHeaders;
 
@@ -33,9 +36,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = readHistoryQuery(url.searchParams);
   if (Object.keys(query.errors).length > 0) return ws.reply({ query, page: EMPTY_PAGE }, { status: 400 });
   try {
-    const [answer, statusNames] = await Promise.all([ws.client.getOrderSummaries({ ...query.api, includeProducts: false }), orderStatusNames(ws)]);
+    const [answer, statusNames] = await Promise.all([
+      ws.client.getOrderSummaries({ ...query.api, includeProducts: false }),
+      orderStatusNames(ws),
+    ]);
     const page = historyPage(answer);
-    return ws.reply({ query, page: { ...page, rows: page.rows.map((row) => ({ ...row, status: orderStatusLabel(row.status, statusNames) })) } });
+    return ws.reply({
+      query,
+      page: { ...page, rows: page.rows.map((row) => ({ ...row, status: orderStatusLabel(row.status, statusNames) })) },
+    });
   } catch (error) {
     rethrowResponse(error);
     // Buyers without orders may get 404 instead of an empty list (reference §8).
@@ -66,7 +75,9 @@ export default function OrderHistoryRoute() {
       <OrderHistoryFilters query={query} />
       <OrderHistoryList page={page} query={query} />
       <ViewChangeNotifier message="Order History page" />
-      <PageDataLayer data={{ page: "Order History", pageType: "OrderHistory", locale: STORE_LOCALE, currency: DEFAULT_CURRENCY }} />
+      <PageDataLayer
+        data={{ page: "Order History", pageType: "OrderHistory", locale: STORE_LOCALE, currency: DEFAULT_CURRENCY }}
+      />
     </div>
   );
 }

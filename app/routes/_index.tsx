@@ -10,9 +10,13 @@ import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/web
 export const FEATURED_COUNT = 8;
 
 /** What search engines show under the store's name (a route's meta replaces the root's, so it says it again). */
-export const HOME_DESCRIPTION = "Fresh coffee roasts, brewing equipment and drinkware, shipped fast. Order as a guest, or sign in to shop for your business account.";
+export const HOME_DESCRIPTION =
+  "Fresh coffee roasts, brewing equipment and drinkware, shipped fast. Order as a guest, or sign in to shop for your business account.";
 
-export const meta: MetaFunction = () => [{ title: `${STORE_NAME}: Home` }, { name: "description", content: HOME_DESCRIPTION }];
+export const meta: MetaFunction = () => [
+  { title: `${STORE_NAME}: Home` },
+  { name: "description", content: HOME_DESCRIPTION },
+];
 
 export const headers = serverTimingHeaders;
 
@@ -28,7 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .then((answer) =>
       (answer?.productCategories ?? []).map((c) => {
         const fields = (c.fields ?? {}) as Record<string, unknown>;
-        return { id: c.id, name: String(fields.Name ?? c.name ?? c.id), description: typeof fields.Description === "string" ? fields.Description : "" };
+        return {
+          id: c.id,
+          name: String(fields.Name ?? c.name ?? c.id),
+          description: typeof fields.Description === "string" ? fields.Description : "",
+        };
       }),
     )
     .catch((error: unknown) => {
@@ -55,13 +63,22 @@ export default function Home() {
       <section className="store-hero" aria-labelledby="hero-title">
         <div className="store-hero__text">
           <h1 id="hero-title">Great coffee, for the office and at home</h1>
-          <p>Fresh roasts, brewing equipment and drinkware, shipped fast. Order as a guest, or sign in to shop for your business account.</p>
+          <p>
+            Fresh roasts, brewing equipment and drinkware, shipped fast. Order as a guest, or sign in to shop for your
+            business account.
+          </p>
           <Form method="get" action="/search" role="search" aria-label="Catalog" className="store-hero__search">
             <label htmlFor="home-search" className="store-hero__label">
               Search the catalog
             </label>
             <div className="store-inline-form">
-              <input id="home-search" type="search" name="q" className="kit-input" placeholder="Try “espresso” or “mug”" />
+              <input
+                id="home-search"
+                type="search"
+                name="q"
+                className="kit-input"
+                placeholder="Try “espresso” or “mug”"
+              />
               <Button>Search</Button>
             </div>
           </Form>
@@ -80,7 +97,9 @@ export default function Home() {
               <li key={category.id}>
                 <Link to={categoryPath(category)} className="store-category-tile">
                   <span className="store-category-tile__name">{category.name}</span>
-                  {category.description ? <span className="store-category-tile__text">{category.description}</span> : null}
+                  {category.description ? (
+                    <span className="store-category-tile__text">{category.description}</span>
+                  ) : null}
                 </Link>
               </li>
             ))}

@@ -14,7 +14,10 @@ import { ADDRESS_BOOK_PATH } from "~/components/store/urls";
 import { errorMessage, getWebstore, loginPath, serverTimingHeaders, toast } from "~/webstore.server";
 import { useStoreHref } from "~/components/store-href";
 
-export const meta: MetaFunction = () => [{ title: `Your account | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Your account | ${STORE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 export const headers = serverTimingHeaders;
 
@@ -107,7 +110,9 @@ export default function Account() {
       </section>
       <section aria-labelledby="saved-title" className="store-section">
         <h2 id="saved-title">Saved for you</h2>
-        {accounts.length > 1 ? <p className="store-muted">Addresses and wishlists belong to the account you shop for.</p> : null}
+        {accounts.length > 1 ? (
+          <p className="store-muted">Addresses and wishlists belong to the account you shop for.</p>
+        ) : null}
         <ul className="store-links">
           <li>
             <Link to={ADDRESS_BOOK_PATH}>Address Book</Link>

@@ -31,7 +31,10 @@ import accountStyles from "~/styles/account.css";
 import { toast, type ToastInput } from "~/toast.server";
 import { errorMessage, getWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
 
-export const meta: MetaFunction = () => [{ title: `Address Book | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Address Book | ${STORE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles as unknown as string }];
 
@@ -46,7 +49,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pageToken = new URL(request.url).searchParams.get("page") || undefined;
   // The book shows every saved address, also those in countries the store doesn't ship to (a billing address may be).
   const list = (token?: string) =>
-    ws.client.getAddresses({ ...bookAccount(ws), pageSize: ADDRESS_BOOK_PAGE_SIZE, pageToken: token, excludeUnsupportedCountries: false });
+    ws.client.getAddresses({
+      ...bookAccount(ws),
+      pageSize: ADDRESS_BOOK_PAGE_SIZE,
+      pageToken: token,
+      excludeUnsupportedCountries: false,
+    });
   let collection;
   try {
     collection = await list(pageToken);
@@ -56,7 +64,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!(pageToken && isFetchError(error) && error.status === 400)) throw error;
     collection = await list();
   }
-  return ws.reply({ page: addressBookPage(collection), hasPageToken: !!pageToken, accountName: addressBookAccountNote(ws) });
+  return ws.reply({
+    page: addressBookPage(collection),
+    hasPageToken: !!pageToken,
+    accountName: addressBookAccountNote(ws),
+  });
 }
 
 export interface AddressActionData {
@@ -96,7 +108,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         try {
           saved = await ws.client.updateAddress({ addressId, isDefault: true }, bookAccount(ws));
         } catch (error) {
-          if (isMissingAddress(error)) return reply(toast("error", "We couldn't find that address in your address book. It may have been deleted."));
+          if (isMissingAddress(error))
+            return reply(
+              toast("error", "We couldn't find that address in your address book. It may have been deleted."),
+            );
           throw error;
         }
         const type = saved.addressType === "Billing" ? "billing" : "shipping";
@@ -136,7 +151,9 @@ function AddressCard({ entry, redirectTo }: { entry: AddressBookEntry; redirectT
         <h2 id={nameId} className="account-address__name">
           {entry.name}
         </h2>
-        <p className={entry.isDefault ? "account-address__type account-address__type--default" : "account-address__type"}>
+        <p
+          className={entry.isDefault ? "account-address__type account-address__type--default" : "account-address__type"}
+        >
           {addressTypeLabel(entry.type, entry.isDefault)}
         </p>
         <p className="account-address__lines">
@@ -159,8 +176,18 @@ function AddressCard({ entry, redirectTo }: { entry: AddressBookEntry; redirectT
           {entry.isDefault ? null : (
             <makeDefault.Form method="post" action={ADDRESS_BOOK_PATH}>
               {hidden}
-              <Button name="intent" value={ADDRESS_INTENTS.makeDefault} variant="link" size="small" pending={makeDefault.state !== "idle"}>
-                Make default<span className="kit-visually-hidden"> {entry.type.toLowerCase()} address: {entry.name}</span>
+              <Button
+                name="intent"
+                value={ADDRESS_INTENTS.makeDefault}
+                variant="link"
+                size="small"
+                pending={makeDefault.state !== "idle"}
+              >
+                Make default
+                <span className="kit-visually-hidden">
+                  {" "}
+                  {entry.type.toLowerCase()} address: {entry.name}
+                </span>
               </Button>
             </makeDefault.Form>
           )}
@@ -182,7 +209,9 @@ export default function AddressBook() {
   const fetchers = useFetchers();
   // Addresses being deleted leave the page at once (with JavaScript); the revalidation confirms it.
   const deleting = new Set(
-    fetchers.filter((f) => f.formData?.get("intent") === ADDRESS_INTENTS.remove).map((f) => String(f.formData?.get("addressId") ?? "")),
+    fetchers
+      .filter((f) => f.formData?.get("intent") === ADDRESS_INTENTS.remove)
+      .map((f) => String(f.formData?.get("addressId") ?? "")),
   );
   const visible = page.entries.filter((entry) => !deleting.has(entry.id));
   const here = `${location.pathname}${location.search}`;
@@ -221,12 +250,20 @@ export default function AddressBook() {
       {page.previousPageToken || page.nextPageToken ? (
         <nav aria-label="Address pages" className="store-pagination">
           {page.previousPageToken && hasPageToken ? (
-            <Link to={`${ADDRESS_BOOK_PATH}?${new URLSearchParams({ page: page.previousPageToken })}`} rel="prev" className="store-pagination__link">
+            <Link
+              to={`${ADDRESS_BOOK_PATH}?${new URLSearchParams({ page: page.previousPageToken })}`}
+              rel="prev"
+              className="store-pagination__link"
+            >
               Previous
             </Link>
           ) : null}
           {page.nextPageToken ? (
-            <Link to={`${ADDRESS_BOOK_PATH}?${new URLSearchParams({ page: page.nextPageToken })}`} rel="next" className="store-pagination__link">
+            <Link
+              to={`${ADDRESS_BOOK_PATH}?${new URLSearchParams({ page: page.nextPageToken })}`}
+              rel="next"
+              className="store-pagination__link"
+            >
               Next
             </Link>
           ) : null}

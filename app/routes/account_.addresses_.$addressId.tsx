@@ -68,12 +68,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const found = await findAddress(ws, addressId);
   if (!found) return ws.redirect(ADDRESS_BOOK_PATH, toast("error", MISSING));
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: createAddressBookSchema(await addressFormOptions(ws, found.entry.country)) });
+  const submission = parseWithZod(formData, {
+    schema: createAddressBookSchema(await addressFormOptions(ws, found.entry.country)),
+  });
   if (submission.status !== "success") return ws.reply(submission.reply(), { status: 400 });
   try {
-    await ws.client.updateAddress({ addressId: found.entry.id, ...addressBookInput(submission.value) }, bookAccount(ws));
+    await ws.client.updateAddress(
+      { addressId: found.entry.id, ...addressBookInput(submission.value) },
+      bookAccount(ws),
+    );
   } catch (error) {
-    if (isMissingAddress(error) && (await findAddress(ws, addressId)) === null) return ws.redirect(ADDRESS_BOOK_PATH, toast("error", MISSING));
+    if (isMissingAddress(error) && (await findAddress(ws, addressId)) === null)
+      return ws.redirect(ADDRESS_BOOK_PATH, toast("error", MISSING));
     const message = errorMessage(error, "We couldn't save the address. Check it and try again.");
     return ws.reply(submission.reply({ formErrors: [message] }), { status: 400 });
   }
@@ -85,11 +91,24 @@ export default function EditAddress() {
   const lastResult = useActionData<typeof action>();
   return (
     <div className="store-page account-page">
-      <Breadcrumbs items={[{ label: "Your account", url: "/account" }, { label: "Address Book", url: ADDRESS_BOOK_PATH }, { label: `Edit ${name}` }]} />
+      <Breadcrumbs
+        items={[
+          { label: "Your account", url: "/account" },
+          { label: "Address Book", url: ADDRESS_BOOK_PATH },
+          { label: `Edit ${name}` },
+        ]}
+      />
       <h1>Edit {name}</h1>
       {accountName ? <p className="store-muted">For {accountName}</p> : null}
       {/* Keyed on the address: Conform reads its default values once. */}
-      <AddressBookForm key={id} id="edit-address" options={options} defaultValue={defaults} lastResult={lastResult} submitLabel="Save changes" />
+      <AddressBookForm
+        key={id}
+        id="edit-address"
+        options={options}
+        defaultValue={defaults}
+        lastResult={lastResult}
+        submitLabel="Save changes"
+      />
     </div>
   );
 }

@@ -10,13 +10,22 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { addressBookAccountNote, addressFormOptions, bookAccount, requireBuyer } from "~/address-book.server";
-import { ADDRESS_BOOK_PATH, addressBookInput, addressName, createAddressBookSchema, NEW_ADDRESS_PATH } from "~/lib/address-book";
+import {
+  ADDRESS_BOOK_PATH,
+  addressBookInput,
+  addressName,
+  createAddressBookSchema,
+  NEW_ADDRESS_PATH,
+} from "~/lib/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 import { toast } from "~/toast.server";
 import { errorMessage, getWebstore, serverTimingHeaders } from "~/webstore.server";
 
-export const meta: MetaFunction = () => [{ title: `Add an address | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: `Add an address | ${STORE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: checkoutStyles as unknown as string },
@@ -44,7 +53,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = errorMessage(error, "We couldn't save the address. Check it and try again.");
     return ws.reply(submission.reply({ formErrors: [message] }), { status: 400 });
   }
-  return ws.redirect(ADDRESS_BOOK_PATH, toast("success", `Saved ${addressName(submission.value)} to your address book.`));
+  return ws.redirect(
+    ADDRESS_BOOK_PATH,
+    toast("success", `Saved ${addressName(submission.value)} to your address book.`),
+  );
 }
 
 export default function NewAddress() {
@@ -52,7 +64,13 @@ export default function NewAddress() {
   const lastResult = useActionData<typeof action>();
   return (
     <div className="store-page account-page">
-      <Breadcrumbs items={[{ label: "Your account", url: "/account" }, { label: "Address Book", url: ADDRESS_BOOK_PATH }, { label: "Add an address" }]} />
+      <Breadcrumbs
+        items={[
+          { label: "Your account", url: "/account" },
+          { label: "Address Book", url: ADDRESS_BOOK_PATH },
+          { label: "Add an address" },
+        ]}
+      />
       <h1>Add an address</h1>
       {accountName ? <p className="store-muted">For {accountName}</p> : null}
       <AddressBookForm

@@ -10,8 +10,11 @@ import { getWebstore, keepBuyerTokens, sessionExpiredRedirect } from "~/webstore
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ws = await getWebstore(request, context);
-  const expiresAt = ws.shopper.isLoggedIn ? ws.session.get("tokenExpiresAt") ?? null : null;
-  return ws.reply({ isLoggedIn: ws.shopper.isLoggedIn, expiresAt, serverNow: Date.now() }, { headers: { "Cache-Control": "no-store" } });
+  const expiresAt = ws.shopper.isLoggedIn ? (ws.session.get("tokenExpiresAt") ?? null) : null;
+  return ws.reply(
+    { isLoggedIn: ws.shopper.isLoggedIn, expiresAt, serverNow: Date.now() },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -19,11 +22,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ws = await getWebstore(request, context);
   if (formData.get("intent") !== "keepalive") return ws.reply({ ok: false }, { status: 400 });
   const refreshToken = ws.session.get("refreshToken");
-  if (!ws.shopper.isLoggedIn || ws.tokenExpired || !refreshToken) throw await sessionExpiredRedirect(request, ws.session, ws.basePath);
+  if (!ws.shopper.isLoggedIn || ws.tokenExpired || !refreshToken)
+    throw await sessionExpiredRedirect(request, ws.session, ws.basePath);
   try {
     keepBuyerTokens(ws.session, await context.webstore({}).refreshAccessToken(refreshToken));
   } catch (error) {
-    if (isFetchError(error) && error.status >= 400 && error.status < 500) throw await sessionExpiredRedirect(request, ws.session, ws.basePath);
+    if (isFetchError(error) && error.status >= 400 && error.status < 500)
+      throw await sessionExpiredRedirect(request, ws.session, ws.basePath);
     throw error;
   }
   // The new token must be one the API takes (a revoked session answers 401: the sign-in redirect).

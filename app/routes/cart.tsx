@@ -28,13 +28,30 @@ import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { Pagination } from "~/components/store/Pagination";
 import { pagingFromPages, readPage, safeRedirect } from "~/components/store/urls";
-import { CART_FIELDS, CART_PAGE_SIZE, optimisticLines, pendingCartChanges, quantityError, steppedQuantity, validQuantity } from "~/lib/cart";
+import {
+  CART_FIELDS,
+  CART_PAGE_SIZE,
+  optimisticLines,
+  pendingCartChanges,
+  quantityError,
+  steppedQuantity,
+  validQuantity,
+} from "~/lib/cart";
 import { VALIDITY_MESSAGES } from "~/lib/validity";
 import type { RefreshHandle } from "~/root";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
 import { taxLabel } from "~/lib/money";
 import { createPaymentLink, PAYMENT_LINK_MESSAGES, payPath } from "~/payment-link.server";
-import { cartRef, errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
+import {
+  cartRef,
+  errorMessage,
+  getWebstore,
+  loginPath,
+  rethrowResponse,
+  serverTimingHeaders,
+  type Webstore,
+  toast,
+} from "~/webstore.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
 
@@ -146,7 +163,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
           await ws.client.applyCoupon(ref, code);
         } catch (error) {
           rethrowResponse(error);
-          return reply(false, errorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES), { keepCoupon: code });
+          return reply(false, errorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES), {
+            keepCoupon: code,
+          });
         }
         return reply(true, CONFIRMATIONS.applyCoupon(code));
       }
@@ -244,7 +263,13 @@ function AppliedCoupon({ coupon, redirectTo }: { coupon: { id: string; code: str
         <input type="hidden" name={CART_FIELDS.couponId} value={coupon.id} />
         <input type="hidden" name={CART_FIELDS.couponCode} value={coupon.code} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Button name={CART_FIELDS.intent} value="removeCoupon" variant="link" size="small" pending={fetcher.state !== "idle"}>
+        <Button
+          name={CART_FIELDS.intent}
+          value="removeCoupon"
+          variant="link"
+          size="small"
+          pending={fetcher.state !== "idle"}
+        >
           Remove<span className="kit-visually-hidden"> coupon {coupon.code}</span>
         </Button>
       </fetcher.Form>
@@ -260,7 +285,17 @@ export const CHECKOUT_WAIT_MESSAGE = "Your cart is being updated. Checkout will 
  * itself until the API is done (with JavaScript on the spec's wait schedule, without it by a meta refresh); a
  * Refresh link is there for when that takes too long.
  */
-function CheckoutAction({ processing, busy, gaveUp, here }: { processing: boolean; busy: boolean; gaveUp: boolean; here: string }) {
+function CheckoutAction({
+  processing,
+  busy,
+  gaveUp,
+  here,
+}: {
+  processing: boolean;
+  busy: boolean;
+  gaveUp: boolean;
+  here: string;
+}) {
   // A plain link (it must work where the router's scripts gave up), so the base path is added by hand.
   const refreshHref = useStoreHref(here);
   if (!processing && !busy) {
@@ -277,7 +312,12 @@ function CheckoutAction({ processing, busy, gaveUp, here }: { processing: boolea
   );
   return (
     <>
-      <button type="button" className="kit-button kit-button--brand store-cart-checkout" disabled aria-describedby="checkout-wait">
+      <button
+        type="button"
+        className="kit-button kit-button--brand store-cart-checkout"
+        disabled
+        aria-describedby="checkout-wait"
+      >
         <span className="kit-spinner kit-spinner--small" aria-hidden="true">
           <span className="kit-spinner__circle" />
         </span>
@@ -297,7 +337,13 @@ function PaymentLinkForm() {
   const pending = navigation.state !== "idle" && navigation.formData?.get(CART_FIELDS.intent) === "paymentLink";
   return (
     <Form method="post" action="/cart" className="store-cart-paylink">
-      <Button name={CART_FIELDS.intent} value="paymentLink" variant="neutral" pending={pending} pendingLabel="Creating payment link…">
+      <Button
+        name={CART_FIELDS.intent}
+        value="paymentLink"
+        variant="neutral"
+        pending={pending}
+        pendingLabel="Creating payment link…"
+      >
         Create a payment link
       </Button>
     </Form>
@@ -321,7 +367,11 @@ export default function CartPage() {
       <div className="store-page store-cart">
         <h1>Cart</h1>
         <Spinner showLabel />
-        {gaveUp ? <p>This is taking longer than usual. <Link to="/cart">Reload the cart</Link>.</p> : null}
+        {gaveUp ? (
+          <p>
+            This is taking longer than usual. <Link to="/cart">Reload the cart</Link>.
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -342,7 +392,11 @@ export default function CartPage() {
         <div className="store-processing">
           <Spinner showLabel />
           <p className="store-muted">Your cart is being updated. Prices may change.</p>
-          {gaveUp ? <p>This is taking longer than usual. <Link to="/cart">Reload the cart</Link>.</p> : null}
+          {gaveUp ? (
+            <p>
+              This is taking longer than usual. <Link to="/cart">Reload the cart</Link>.
+            </p>
+          ) : null}
         </div>
       ) : null}
       <div className="store-cart__layout">
@@ -360,7 +414,11 @@ export default function CartPage() {
           <Pagination paging={paging} pathname={location.pathname} search={location.search} label="Cart pages" />
         </section>
 
-        <aside aria-labelledby="cart-summary-title" className="store-cart__summary" aria-busy={busy || processing || undefined}>
+        <aside
+          aria-labelledby="cart-summary-title"
+          className="store-cart__summary"
+          aria-busy={busy || processing || undefined}
+        >
           <h2 id="cart-summary-title">Summary</h2>
           <section aria-labelledby={COUPONS_HEADING_ID} className="store-cart__coupons">
             <h3 id={COUPONS_HEADING_ID} tabIndex={-1}>
@@ -416,7 +474,12 @@ export default function CartPage() {
               </dd>
             </div>
           </dl>
-          <CheckoutAction processing={processing} busy={busy} gaveUp={gaveUp} here={`${location.pathname}${location.search}`} />
+          <CheckoutAction
+            processing={processing}
+            busy={busy}
+            gaveUp={gaveUp}
+            here={`${location.pathname}${location.search}`}
+          />
           <PaymentLinkForm />
         </aside>
       </div>

@@ -17,8 +17,15 @@ export const CATEGORY_PAGE_SIZE = 12;
 
 // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [
-  { title: page?.category && !error ? `${page.category.name} | ${STORE_NAME}` : `${errorTitle(error, "Category not found")} | ${STORE_NAME}` },
-  ...(page?.category && !error ? [{ name: "description", content: page.category.description || `${page.category.name} at ${STORE_NAME}.` }] : []),
+  {
+    title:
+      page?.category && !error
+        ? `${page.category.name} | ${STORE_NAME}`
+        : `${errorTitle(error, "Category not found")} | ${STORE_NAME}`,
+  },
+  ...(page?.category && !error
+    ? [{ name: "description", content: page.category.description || `${page.category.name} at ${STORE_NAME}.` }]
+    : []),
 ];
 
 export const headers = serverTimingHeaders;
@@ -43,7 +50,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   try {
     const [category, results, path] = await Promise.all([
       ws.client.getCategory(categoryId),
-      ws.client.searchProducts({ categoryId, page: apiPage, pageSize: CATEGORY_PAGE_SIZE, sortRuleId: sort ?? undefined, includePrices: true }),
+      ws.client.searchProducts({
+        categoryId,
+        page: apiPage,
+        pageSize: CATEGORY_PAGE_SIZE,
+        sortRuleId: sort ?? undefined,
+        includePrices: true,
+      }),
       ws.client.getCategoryPath(categoryId).catch((error: unknown) => {
         rethrowResponse(error);
         return { path: [] as Named[] };
@@ -51,11 +64,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ]);
     const total = results?.productsPage?.total ?? 0;
     const products = beyond ? [] : await productCards(ws, results?.productsPage);
-    const children = ((results?.categories as { children?: { category?: Named; productCount?: number }[] } | undefined)?.children ?? [])
+    const children = (
+      (results?.categories as { children?: { category?: Named; productCount?: number }[] } | undefined)?.children ?? []
+    )
       .filter((child) => child.category?.id)
-      .map((child) => ({ id: child.category!.id, name: nameOf(child.category!), productCount: child.productCount ?? null }));
+      .map((child) => ({
+        id: child.category!.id,
+        name: nameOf(child.category!),
+        productCount: child.productCount ?? null,
+      }));
     return ws.reply({
-      category: { id: category.id, name: nameOf(category as Named), description: String((category.fields as Record<string, unknown> | undefined)?.Description ?? "") },
+      category: {
+        id: category.id,
+        name: nameOf(category as Named),
+        description: String((category.fields as Record<string, unknown> | undefined)?.Description ?? ""),
+      },
       trail: (path?.path ?? []).map((c) => ({ id: c.id, name: nameOf(c as Named) })),
       children,
       products,
@@ -89,7 +112,9 @@ export default function CategoryPage() {
               <li key={child.id}>
                 <Link to={categoryPath(child)} className="store-chip">
                   {child.name}
-                  {child.productCount !== null ? <span className="store-chip__count"> ({child.productCount})</span> : null}
+                  {child.productCount !== null ? (
+                    <span className="store-chip__count"> ({child.productCount})</span>
+                  ) : null}
                 </Link>
               </li>
             ))}

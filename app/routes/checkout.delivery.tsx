@@ -107,7 +107,11 @@ function deliverySchema(minDate: string) {
 function giftingOf(appContext: Awaited<ReturnType<typeof applicationContext>>): Gifting {
   const config = appContext.giftingConfig ?? {};
   const gift = config.isGiftingEnabled === true;
-  return { gift, message: gift && config.isGiftMessageEnabled === true, wrap: gift && config.isGiftWrapEnabled === true };
+  return {
+    gift,
+    message: gift && config.isGiftMessageEnabled === true,
+    wrap: gift && config.isGiftWrapEnabled === true,
+  };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -116,7 +120,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (loaded.processing) return ws.reply({ processing: true as const });
   const [page, appContext] = await Promise.all([checkoutPageData(ws, loaded), applicationContext(ws)]);
   const todo = firstIncompleteStep({ shipments: page.shipments, needsContact: page.isGuest, contact: page.contact });
-  if (todo === "shipping") throw await ws.redirect(stepPath("shipping"), toast("info", "Enter your shipping details first."));
+  if (todo === "shipping")
+    throw await ws.redirect(stepPath("shipping"), toast("info", "Enter your shipping details first."));
   const minDate = tomorrowIso(Date.now());
   const on = (value: boolean) => (value ? "on" : undefined);
   return ws.reply({
@@ -151,7 +156,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const loaded = await requireActiveCheckout(ws);
   const refuse = (reply: Parameters<typeof submission.reply>[0], cartLink = false, status = 400) =>
     ws.reply<ActionData>({ result: submission.reply(reply), cartLink }, { status });
-  if (loaded.processing) return refuse({ formErrors: ["We're still saving your last change. Try again in a moment."] }, false, 409);
+  if (loaded.processing)
+    return refuse({ formErrors: ["We're still saving your last change. Try again in a moment."] }, false, 409);
   const [page, appContext] = await Promise.all([checkoutPageData(ws, loaded), applicationContext(ws)]);
   const gifting = giftingOf(appContext);
   const cartId = page.cartId;
@@ -174,7 +180,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const changes: Parameters<typeof ws.client.updateDeliveryGroup>[2] = {};
       if (value.deliveryMethodId !== shipment.selectedMethodId) {
         // The default shipment's method is the checkout's (PATCH checkouts); other shipments are the cart's.
-        if (shipment.isDefault) await ws.client.updateCheckout(page.checkoutId, { deliveryMethodId: value.deliveryMethodId });
+        if (shipment.isDefault)
+          await ws.client.updateCheckout(page.checkoutId, { deliveryMethodId: value.deliveryMethodId });
         else changes.deliveryMethodId = value.deliveryMethodId;
       }
       const desired = value.desiredDeliveryDate ?? null;
@@ -182,12 +189,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const isGift = gifting.gift ? value.isGift === true : shipment.isGift;
       const giftWrap = gifting.wrap ? isGift && value.giftWrap === true : shipment.giftWrap;
       const instructions = composeInstructions(value.shippingInstructions, giftWrap);
-      if (instructions !== composeInstructions(shipment.shippingInstructions, shipment.giftWrap)) changes.shippingInstructions = instructions;
+      if (instructions !== composeInstructions(shipment.shippingInstructions, shipment.giftWrap))
+        changes.shippingInstructions = instructions;
       if (gifting.gift && isGift !== shipment.isGift) changes.isGift = isGift;
-      const giftMessage = gifting.message && isGift ? value.giftMessage ?? null : gifting.message ? null : shipment.giftMessage;
+      const giftMessage =
+        gifting.message && isGift ? (value.giftMessage ?? null) : gifting.message ? null : shipment.giftMessage;
       if (giftMessage !== shipment.giftMessage) changes.giftMessage = giftMessage ?? "";
       // Who the gift is for: only for a gift; unchecking "Send as a gift" clears it.
-      const giftToName = gifting.gift ? (isGift ? value.giftToName ?? null : null) : shipment.giftToName;
+      const giftToName = gifting.gift ? (isGift ? (value.giftToName ?? null) : null) : shipment.giftToName;
       if (giftToName !== shipment.giftToName) changes.giftToName = giftToName ?? "";
       if (Object.keys(changes).length > 0) await ws.client.updateDeliveryGroup(cartId, shipment.id, changes);
     }
@@ -196,7 +205,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const failure = checkoutFailure(error, page.lines);
     const redirect = await failureRedirect(ws, failure);
     if (redirect) return redirect;
-    return refuse({ formErrors: [failure.message] }, failure.cartLink, failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400);
+    return refuse(
+      { formErrors: [failure.message] },
+      failure.cartLink,
+      failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400,
+    );
   }
   // A method change clears the payment (its amount changed): it is entered again.
   updateProgress(ws.session, page.checkoutId, { payment: undefined });
@@ -228,7 +241,9 @@ function DeliveryPage({ data }: { data: PageData }) {
   const labelOf = (name: string) => {
     const match = /^shipments\[(\d+)\]\.(\w+)$/.exec(name);
     if (!match) return undefined;
-    const shipment = page.shipments.find((s) => s.id === shipmentFields[Number(match[1])]?.getFieldset().groupId.initialValue);
+    const shipment = page.shipments.find(
+      (s) => s.id === shipmentFields[Number(match[1])]?.getFieldset().groupId.initialValue,
+    );
     const labels: Record<string, string> = {
       deliveryMethodId: "Delivery method",
       desiredDeliveryDate: "Desired delivery date",
@@ -309,17 +324,28 @@ function ShipmentDelivery(props: {
       <h3 id={headingId}>{multiple ? shipment.label : "Your shipment"}</h3>
       <p className="checkout-delivery__to">
         <span className="store-muted">Ships to </span>
-        {addressLines(shipment.address).join(", ")} <Link to={stepPath("shipping")}>Change<span className="kit-visually-hidden"> the address of {shipment.label}</span></Link>
+        {addressLines(shipment.address).join(", ")}{" "}
+        <Link to={stepPath("shipping")}>
+          Change<span className="kit-visually-hidden"> the address of {shipment.label}</span>
+        </Link>
       </p>
       {shipment.items.length > 0 ? (
-        <p className="store-muted">{shipment.items.map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`).join("; ")}</p>
+        <p className="store-muted">
+          {shipment.items
+            .map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`)
+            .join("; ")}
+        </p>
       ) : null}
       {shipment.methods.length === 0 ? (
         <p role="alert" className="store-form-error">
           No delivery method ships to this address. <Link to={stepPath("shipping")}>Choose another address</Link>.
         </p>
       ) : (
-        <RadioGroup id={method.id} legend={multiple ? `Delivery method for ${shipment.label}` : "Delivery method"} errors={method.errors}>
+        <RadioGroup
+          id={method.id}
+          legend={multiple ? `Delivery method for ${shipment.label}` : "Delivery method"}
+          errors={method.errors}
+        >
           {shipment.methods.map((option, index) => (
             <RadioOption
               key={`${option.id}-${method.key ?? ""}`}
@@ -330,7 +356,8 @@ function ShipmentDelivery(props: {
               invalid={!!method.errors?.length}
               label={
                 <>
-                  {option.name} <span className="checkout-radio__fee">{shippingFeeText(option.fee, option.currency, locale)}</span>
+                  {option.name}{" "}
+                  <span className="checkout-radio__fee">{shippingFeeText(option.fee, option.currency, locale)}</span>
                 </>
               }
               detail={[option.carrier, option.transit].filter(Boolean).join(", ")}
@@ -342,10 +369,24 @@ function ShipmentDelivery(props: {
       <Field label="Shipping instructions" meta={props.instructions} maxLength={TEXT_MAX} autoComplete="off" />
       {gifting.gift ? (
         <div className="checkout-gift">
-          <Field type="checkbox" value="on" label="Send as a gift" meta={props.isGift} inputClassName="checkout-gift__toggle" />
+          <Field
+            type="checkbox"
+            value="on"
+            label="Send as a gift"
+            meta={props.isGift}
+            inputClassName="checkout-gift__toggle"
+          />
           <div className="checkout-gift__options">
-            <Field label="Gift for" help="The recipient's name, for the gift note." meta={props.giftToName} maxLength={TEXT_MAX} autoComplete="off" />
-            {gifting.message ? <Field label="Gift message" meta={props.giftMessage} maxLength={TEXT_MAX} autoComplete="off" /> : null}
+            <Field
+              label="Gift for"
+              help="The recipient's name, for the gift note."
+              meta={props.giftToName}
+              maxLength={TEXT_MAX}
+              autoComplete="off"
+            />
+            {gifting.message ? (
+              <Field label="Gift message" meta={props.giftMessage} maxLength={TEXT_MAX} autoComplete="off" />
+            ) : null}
             {gifting.wrap ? <Field type="checkbox" value="on" label="Gift wrap" meta={props.giftWrap} /> : null}
           </div>
         </div>

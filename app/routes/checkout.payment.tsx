@@ -120,11 +120,17 @@ type PaymentInput = {
 };
 
 function paymentSchema(options: PaymentOptions) {
-  const address = createAddressSchema({ countries: options.countries, skipPhoneNumberValidation: options.skipPhoneNumberValidation });
+  const address = createAddressSchema({
+    countries: options.countries,
+    skipPhoneNumberValidation: options.skipPhoneNumberValidation,
+  });
   const M = VALIDITY_MESSAGES;
   return z
     .object({
-      paymentMethod: z.enum(["card", "purchaseOrder"], { required_error: M.valueMissing, invalid_type_error: M.badInput }),
+      paymentMethod: z.enum(["card", "purchaseOrder"], {
+        required_error: M.valueMissing,
+        invalid_type_error: M.badInput,
+      }),
       cardholderName: optionalText({ max: 255 }),
       cardNumber: optionalText({ max: 23 }),
       expiryMonth: optionalText({ max: 2 }),
@@ -137,7 +143,8 @@ function paymentSchema(options: PaymentOptions) {
       billing: z.unknown().optional(),
     })
     .transform((value, ctx) => {
-      const problem = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message, path: [path] });
+      const problem = (path: string, message: string) =>
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message, path: [path] });
       if (value.paymentMethod === "card" && value.paymentToken) {
         // Tokenised in the browser by the store's client-side gateway: the card's details never came here.
         if (!value.cardholderName) problem("cardholderName", M.valueMissing);
@@ -160,7 +167,9 @@ function paymentSchema(options: PaymentOptions) {
       if (!value.sameAsShipping) {
         const parsed = address.safeParse(value.billing ?? {});
         if (parsed.success) billing = parsed.data;
-        else for (const issue of parsed.error.issues) ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path: ["billing", ...issue.path] });
+        else
+          for (const issue of parsed.error.issues)
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path: ["billing", ...issue.path] });
       }
       return { ...value, billing } as PaymentValues;
     }) as unknown as z.ZodType<PaymentValues, z.ZodTypeDef, PaymentInput>;
@@ -181,7 +190,9 @@ function paymentOptions(ws: Webstore, appContext: Awaited<ReturnType<typeof appl
  * the emulator's test gateway defines this key, docs/emulator-checkout.md). Null: the server tokenises.
  */
 function clientSideTokenizationUrl(appContext: Awaited<ReturnType<typeof applicationContext>>): string | null {
-  const config = (appContext.clientSidePaymentConfiguration as { config?: { tokenizationUrl?: unknown } } | null | undefined)?.config;
+  const config = (
+    appContext.clientSidePaymentConfiguration as { config?: { tokenizationUrl?: unknown } } | null | undefined
+  )?.config;
   const url = config?.tokenizationUrl;
   return typeof url === "string" && (url.startsWith("/") || url.startsWith("https://")) ? url : null;
 }
@@ -190,15 +201,21 @@ function clientSideTokenizationUrl(appContext: Awaited<ReturnType<typeof applica
  * The cart's stock is held while the shopper pays (PUT inventory-reservations, once per checkout while it lasts).
  * A product that ran out is named; any other failure leaves the page without a reservation (it is a convenience).
  */
-async function reservation(ws: Webstore, page: CheckoutPageData): Promise<{ expiresAt: string | null; problem: string | null }> {
+async function reservation(
+  ws: Webstore,
+  page: CheckoutPageData,
+): Promise<{ expiresAt: string | null; problem: string | null }> {
   if (!page.cartId) return { expiresAt: null, problem: null };
   const held = progressOf(ws.session, page.checkoutId).reservation;
-  if (held && held.cartId === page.cartId && Date.parse(held.expiresAt) > Date.now()) return { expiresAt: held.expiresAt, problem: null };
+  if (held && held.cartId === page.cartId && Date.parse(held.expiresAt) > Date.now())
+    return { expiresAt: held.expiresAt, problem: null };
   try {
     // Null at an API version without inventory reservations (they are documented for 58.0-63.0 only).
     const answer = await ws.client.reserveInventory(page.cartId);
     const expiresAt = typeof answer?.expiresAt === "string" ? answer.expiresAt : null;
-    updateProgress(ws.session, page.checkoutId, { reservation: expiresAt ? { cartId: page.cartId, expiresAt } : undefined });
+    updateProgress(ws.session, page.checkoutId, {
+      reservation: expiresAt ? { cartId: page.cartId, expiresAt } : undefined,
+    });
     return { expiresAt, problem: null };
   } catch (error) {
     rethrowResponse(error);
@@ -266,7 +283,11 @@ async function applyCoupon(ws: Webstore, formData: FormData, page: CheckoutPageD
   } catch (error) {
     const redirect = await couponFailureRedirect(ws, error, page);
     if (redirect) return redirect;
-    return refuse(isFetchError(error) && error.status === 404 ? COUPONS_UNAVAILABLE : errorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES));
+    return refuse(
+      isFetchError(error) && error.status === 404
+        ? COUPONS_UNAVAILABLE
+        : errorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES),
+    );
   }
   updateProgress(ws.session, page.checkoutId, { payment: undefined });
   // The code is listed as applied now: the field is empty for the next one.
@@ -280,7 +301,12 @@ async function removeCoupon(ws: Webstore, formData: FormData, page: CheckoutPage
   } catch (error) {
     const redirect = await couponFailureRedirect(ws, error, page);
     if (redirect) return redirect;
-    return couponReply(ws, formData, { toast: toast("error", errorMessage(error, "We couldn't remove the coupon. Try again.")) }, 400);
+    return couponReply(
+      ws,
+      formData,
+      { toast: toast("error", errorMessage(error, "We couldn't remove the coupon. Try again.")) },
+      400,
+    );
   }
   updateProgress(ws.session, page.checkoutId, { payment: undefined });
   return couponReply(ws, formData, { toast: toast("success", code ? `Coupon ${code} removed.` : "Coupon removed.") });
@@ -293,12 +319,23 @@ async function removeCoupon(ws: Webstore, formData: FormData, page: CheckoutPage
  * don't turn red. The card number and security code are never sent back. `code` is what the coupon field shows
  * (by default the code as typed).
  */
-async function couponReply(ws: Webstore, formData: FormData, outcome: { error?: string; code?: string; toast?: ToastInput }, status = 200) {
+async function couponReply(
+  ws: Webstore,
+  formData: FormData,
+  outcome: { error?: string; code?: string; toast?: ToastInput },
+  status = 200,
+) {
   if (outcome.toast) ws.session.flashToast(outcome.toast);
   const typed = parse(formData, { resolve: () => ({ value: undefined }) }).reply({ hideFields: SECRET_FIELDS });
   const code = outcome.code ?? String(formData.get("couponCode") ?? "").slice(0, COUPON_MAX_LENGTH);
   return ws.reply<ActionData>(
-    { intent: "coupon", result: { initialValue: typed.initialValue }, attempt: Date.now(), error: outcome.error ?? null, code },
+    {
+      intent: "coupon",
+      result: { initialValue: typed.initialValue },
+      attempt: Date.now(),
+      error: outcome.error ?? null,
+      code,
+    },
     { status },
   );
 }
@@ -314,8 +351,15 @@ async function pay(ws: Webstore, formData: FormData, page: CheckoutPageData) {
   const options = paymentOptions(ws, await applicationContext(ws));
   const submission = parseWithZod(formData, { schema: paymentSchema(options) });
   const attempt = Date.now();
-  const refuse = (reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, cartLink = false, status = 400) =>
-    ws.reply<ActionData>({ intent: "pay", result: submission.reply({ ...reply, hideFields: SECRET_FIELDS }), attempt, cartLink }, { status });
+  const refuse = (
+    reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+    cartLink = false,
+    status = 400,
+  ) =>
+    ws.reply<ActionData>(
+      { intent: "pay", result: submission.reply({ ...reply, hideFields: SECRET_FIELDS }), attempt, cartLink },
+      { status },
+    );
   if (submission.status !== "success") return refuse({});
   // Stock before money: a card is never authorised for an order that can't be placed, e.g. when another shopper
   // took the last unit since this page was shown (the action read the checkout afresh).
@@ -331,15 +375,24 @@ async function pay(ws: Webstore, formData: FormData, page: CheckoutPageData) {
     const redirect = await failureRedirect(ws, failure);
     if (redirect) return redirect;
     // The API refused the request itself (e.g. purchase orders are for business buyers): its words, on the field.
-    if (failure.kind === "invalid" && value.paymentMethod === "purchaseOrder") return refuse({ fieldErrors: { purchaseOrderNumber: [failure.message] } });
-    return refuse({ formErrors: [failure.message] }, failure.cartLink, failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400);
+    if (failure.kind === "invalid" && value.paymentMethod === "purchaseOrder")
+      return refuse({ fieldErrors: { purchaseOrderNumber: [failure.message] } });
+    return refuse(
+      { formErrors: [failure.message] },
+      failure.cartLink,
+      failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400,
+    );
   };
 
   let answer: unknown;
   let label: string;
   if (value.paymentMethod === "card" && value.paymentToken) {
     try {
-      answer = await ws.client.makePayment(page.checkoutId, { requestType: "Auth", paymentToken: value.paymentToken, billingAddress });
+      answer = await ws.client.makePayment(page.checkoutId, {
+        requestType: "Auth",
+        paymentToken: value.paymentToken,
+        billingAddress,
+      });
     } catch (error) {
       return requestFailed(error);
     }
@@ -364,11 +417,18 @@ async function pay(ws: Webstore, formData: FormData, page: CheckoutPageData) {
         return refuse({ fieldErrors: cardFieldErrors(error.errors) });
       }
       // Only the status and message: a request body with the card number is never logged.
-      console.error("Tokenising a card failed:", isFetchError(error) ? `${error.status} ${error.message}` : (error as Error).message);
+      console.error(
+        "Tokenising a card failed:",
+        isFetchError(error) ? `${error.status} ${error.message}` : (error as Error).message,
+      );
       return refuse({ formErrors: [CHECKOUT_MESSAGES.paymentSystemError] });
     }
     try {
-      answer = await ws.client.makePayment(page.checkoutId, { requestType: "Auth", paymentToken: token, billingAddress });
+      answer = await ws.client.makePayment(page.checkoutId, {
+        requestType: "Auth",
+        paymentToken: token,
+        billingAddress,
+      });
     } catch (error) {
       return requestFailed(error);
     }
@@ -377,7 +437,11 @@ async function pay(ws: Webstore, formData: FormData, page: CheckoutPageData) {
   } else {
     const number = value.purchaseOrderNumber ?? "";
     try {
-      answer = await ws.client.makePayment(page.checkoutId, { requestType: "SimplePurchaseOrder", paymentToken: number, billingAddress });
+      answer = await ws.client.makePayment(page.checkoutId, {
+        requestType: "SimplePurchaseOrder",
+        paymentToken: number,
+        billingAddress,
+      });
     } catch (error) {
       return requestFailed(error);
     }
@@ -386,7 +450,9 @@ async function pay(ws: Webstore, formData: FormData, page: CheckoutPageData) {
 
   const outcome = paymentOutcome(answer, value.paymentMethod);
   if (!outcome.ok) {
-    return outcome.formError !== undefined ? refuse({ formErrors: [outcome.formError] }) : refuse({ fieldErrors: { [outcome.field]: [outcome.fieldError] } });
+    return outcome.formError !== undefined
+      ? refuse({ formErrors: [outcome.formError] })
+      : refuse({ fieldErrors: { [outcome.field]: [outcome.fieldError] } });
   }
   updateProgress(ws.session, page.checkoutId, { payment: { method: value.paymentMethod, label } });
   return ws.redirect(stepPath("review"));
@@ -403,7 +469,17 @@ export default function PaymentStep() {
 type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { processing: true }>;
 
 function PaymentPage({ data }: { data: PageData }) {
-  const { page, options, reservation, reservationProblem, renderedAt, shippingAddress, years, defaults, tokenizationUrl } = data;
+  const {
+    page,
+    options,
+    reservation,
+    reservationProblem,
+    renderedAt,
+    shippingAddress,
+    years,
+    defaults,
+    tokenizationUrl,
+  } = data;
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const payResult = actionData?.intent === "pay" ? actionData : undefined;
   const couponResult = actionData?.intent === "coupon" ? actionData : undefined;
@@ -411,11 +487,19 @@ function PaymentPage({ data }: { data: PageData }) {
   const schema = useMemo(() => paymentSchema(options), [options]);
   const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults });
   const paymentAction = useStoreHref(stepPath("payment"));
-  const paying = navigation.state !== "idle" && navigation.formAction === paymentAction && navigation.formData?.get("intent") === "pay";
+  const paying =
+    navigation.state !== "idle" &&
+    navigation.formAction === paymentAction &&
+    navigation.formData?.get("intent") === "pay";
   const method = fields.paymentMethod;
   const chosen = typeof method.initialValue === "string" ? method.initialValue : "card";
   // The client-side gateway's answer (JavaScript on, a gateway configured): its refusals, shown on the fields.
-  const [gateway, setGateway] = useState<{ fieldErrors: Record<string, string[]>; formError: string | null; attempt: number; pending: boolean }>({
+  const [gateway, setGateway] = useState<{
+    fieldErrors: Record<string, string[]>;
+    formError: string | null;
+    attempt: number;
+    pending: boolean;
+  }>({
     fieldErrors: {},
     formError: null,
     attempt: 0,
@@ -447,7 +531,12 @@ function PaymentPage({ data }: { data: PageData }) {
       cvv: text("cvv"),
     }).then((result) => {
       if (!result.ok) {
-        setGateway({ fieldErrors: result.fieldErrors, formError: result.formError, attempt: Date.now(), pending: false });
+        setGateway({
+          fieldErrors: result.fieldErrors,
+          formError: result.formError,
+          attempt: Date.now(),
+          pending: false,
+        });
         return;
       }
       setGateway((g) => ({ ...g, pending: false }));
@@ -471,7 +560,9 @@ function PaymentPage({ data }: { data: PageData }) {
     };
     if (labels[name]) return labels[name];
     const billing = /^billing\.(\w+)$/.exec(name);
-    return billing ? `Billing ${(addressLabels(options.countries[0]) as Record<string, string>)[billing[1]] ?? billing[1]}` : undefined;
+    return billing
+      ? `Billing ${(addressLabels(options.countries[0]) as Record<string, string>)[billing[1]] ?? billing[1]}`
+      : undefined;
   };
 
   const summary = (
@@ -495,7 +586,10 @@ function PaymentPage({ data }: { data: PageData }) {
       <Form method="post" {...formProps} onSubmit={onSubmit} className="checkout-form checkout-payment">
         <ErrorSummary
           formId={form.id}
-          formErrors={[...(form.errors?.filter((message) => !page.problems.includes(message)) ?? []), ...(gateway.formError ? [gateway.formError] : [])]}
+          formErrors={[
+            ...(form.errors?.filter((message) => !page.problems.includes(message)) ?? []),
+            ...(gateway.formError ? [gateway.formError] : []),
+          ]}
           fieldErrors={{ ...form.allErrors, ...gateway.fieldErrors }}
           labelOf={labelOf}
           cartLink={payResult?.cartLink}
@@ -503,7 +597,14 @@ function PaymentPage({ data }: { data: PageData }) {
         />
         {options.allowPurchaseOrder ? (
           <RadioGroup id={method.id} legend="Payment method" errors={method.errors}>
-            <RadioOption key={`card-${method.key ?? ""}`} id={method.id} name={method.name} value="card" defaultChecked={chosen === "card"} label="Credit card" />
+            <RadioOption
+              key={`card-${method.key ?? ""}`}
+              id={method.id}
+              name={method.name}
+              value="card"
+              defaultChecked={chosen === "card"}
+              label="Credit card"
+            />
             <RadioOption
               key={`po-${method.key ?? ""}`}
               id={`${method.id}-po`}
@@ -571,20 +672,35 @@ function PaymentPage({ data }: { data: PageData }) {
               required
             />
             <span className="checkout-card__help">
-              <Tooltip label="What is the CVV?">The 3 digits on the back of your card; 4 on the front for American Express.</Tooltip>
+              <Tooltip label="What is the CVV?">
+                The 3 digits on the back of your card; 4 on the front for American Express.
+              </Tooltip>
             </span>
           </div>
         </fieldset>
         {options.allowPurchaseOrder ? (
           <fieldset className="checkout-fieldset checkout-po">
             <legend className="checkout-fieldset__legend">Purchase order</legend>
-            <Field label="Purchase order number" meta={fields.purchaseOrderNumber as FieldMeta} maxLength={PO_MAX_LENGTH} autoComplete="off" required />
+            <Field
+              label="Purchase order number"
+              meta={fields.purchaseOrderNumber as FieldMeta}
+              maxLength={PO_MAX_LENGTH}
+              autoComplete="off"
+              required
+            />
           </fieldset>
         ) : null}
         <fieldset className="checkout-fieldset checkout-billing">
           <legend className="checkout-fieldset__legend">Billing address</legend>
-          <Field type="checkbox" value="on" label="Same as shipping address" meta={fields.sameAsShipping as FieldMeta} />
-          {shippingAddress.length > 0 ? <p className="checkout-billing__same store-muted">{shippingAddress.join(", ")}</p> : null}
+          <Field
+            type="checkbox"
+            value="on"
+            label="Same as shipping address"
+            meta={fields.sameAsShipping as FieldMeta}
+          />
+          {shippingAddress.length > 0 ? (
+            <p className="checkout-billing__same store-muted">{shippingAddress.join(", ")}</p>
+          ) : null}
           <div className="checkout-billing__form">
             <AddressForm
               meta={fields.billing as unknown as AddressFieldsetMeta}
@@ -597,7 +713,13 @@ function PaymentPage({ data }: { data: PageData }) {
           </div>
         </fieldset>
         <div className="checkout-actions">
-          <Button name="intent" value="pay" size="large" pending={paying || gateway.pending} pendingLabel="Checking your payment…">
+          <Button
+            name="intent"
+            value="pay"
+            size="large"
+            pending={paying || gateway.pending}
+            pendingLabel="Checking your payment…"
+          >
             Continue to review
           </Button>
         </div>

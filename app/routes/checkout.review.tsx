@@ -77,7 +77,8 @@ async function linesOf(ws: Webstore, checkoutId: string): Promise<CheckoutLine[]
 export async function action({ request, context }: ActionFunctionArgs) {
   const ws = await getWebstore(request, context);
   const formData = await request.formData();
-  if (formData.get("intent") !== PLACE_ORDER_INTENT) return ws.redirect(stepPath("review"), toast("error", "Choose an action."));
+  if (formData.get("intent") !== PLACE_ORDER_INTENT)
+    return ws.redirect(stepPath("review"), toast("error", "Choose an action."));
   const posted = String(formData.get("checkoutId") ?? "");
 
   // The same form posted again after the order was placed: the same confirmation, no second order.
@@ -87,7 +88,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const active = ws.session.get("activeCheckoutId");
   if (!active && !posted) return ws.redirect(CHECKOUT_START_PATH);
   if (active && posted && active !== posted) {
-    return ws.redirect(stepPath("review"), toast("info", "Your checkout changed. Review it before you place your order."));
+    return ws.redirect(
+      stepPath("review"),
+      toast("info", "Your checkout changed. Review it before you place your order."),
+    );
   }
   const checkoutId = active ?? posted;
 
@@ -105,7 +109,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       updateProgress(ws.session, checkoutId, { payment: undefined });
       return ws.redirect(stepPath("payment"), toast("error", failure.message));
     }
-    return ws.reply({ failure: { message: failure.message, cartLink: failure.cartLink } }, { status: failure.kind === "inventory" ? 409 : 400 });
+    return ws.reply(
+      { failure: { message: failure.message, cartLink: failure.cartLink } },
+      { status: failure.kind === "inventory" ? 409 : 400 },
+    );
   }
   rememberOrder(ws, checkoutId, orderNumber);
   return ws.redirect(confirmationPath(orderNumber));
@@ -137,7 +144,9 @@ function ReviewPage({ data }: { data: PageData }) {
     <CheckoutLayout step="review" aside={<OrderSummary totals={page.totals} lines={page.lines} />}>
       <h2>Review your order</h2>
       <ProblemBanner messages={page.problems} cartLink={page.inventoryProblem} />
-      {actionData?.failure ? <ProblemBanner messages={[actionData.failure.message]} cartLink={actionData.failure.cartLink} /> : null}
+      {actionData?.failure ? (
+        <ProblemBanner messages={[actionData.failure.message]} cartLink={actionData.failure.cartLink} />
+      ) : null}
 
       {page.isGuest ? (
         <section aria-labelledby="review-contact" className="checkout-section">
@@ -207,7 +216,11 @@ function ReviewPage({ data }: { data: PageData }) {
               ) : null}
               <div>
                 <dt>Items</dt>
-                <dd>{shipment.items.map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`).join("; ")}</dd>
+                <dd>
+                  {shipment.items
+                    .map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`)
+                    .join("; ")}
+                </dd>
               </div>
             </dl>
             <p>
@@ -229,7 +242,13 @@ function ReviewPage({ data }: { data: PageData }) {
 
       <Form method="post" className="checkout-place-order">
         <input type="hidden" name="checkoutId" value={page.checkoutId} />
-        <Button name="intent" value={PLACE_ORDER_INTENT} size="large" pending={placing} pendingLabel="Placing your order…">
+        <Button
+          name="intent"
+          value={PLACE_ORDER_INTENT}
+          size="large"
+          pending={placing}
+          pendingLabel="Placing your order…"
+        >
           Place order
         </Button>
       </Form>

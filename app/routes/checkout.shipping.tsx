@@ -58,7 +58,14 @@ import {
 } from "~/lib/checkout";
 import { isPhone } from "~/lib/formats";
 import { email, optionalText, requiredText, VALIDITY_MESSAGES } from "~/lib/validation";
-import { errorMessage, getWebstore, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
+import {
+  errorMessage,
+  getWebstore,
+  rethrowResponse,
+  serverTimingHeaders,
+  type Webstore,
+  toast,
+} from "~/webstore.server";
 
 export const handle = checkoutHandle;
 
@@ -95,7 +102,10 @@ export interface ShippingValues {
 
 /** The step's form: the server's rule and the browser's instant feedback are the same schema. */
 function shippingSchema(options: ShippingOptions) {
-  const address = createAddressSchema({ countries: options.countries, skipPhoneNumberValidation: options.skipPhoneNumberValidation });
+  const address = createAddressSchema({
+    countries: options.countries,
+    skipPhoneNumberValidation: options.skipPhoneNumberValidation,
+  });
   const phoneRule = (value: string) => options.skipPhoneNumberValidation || isPhone(value);
   const shipment = z
     .object({
@@ -123,7 +133,10 @@ function shippingSchema(options: ShippingOptions) {
         lastName: requiredText({ max: CONTACT_MAX.lastName }),
         phone: options.phoneRequired
           ? requiredText({ max: CONTACT_MAX.phone }).refine(phoneRule, VALIDITY_MESSAGES.patternMismatch)
-          : optionalText({ max: CONTACT_MAX.phone }).refine((v) => v === undefined || phoneRule(v), VALIDITY_MESSAGES.patternMismatch),
+          : optionalText({ max: CONTACT_MAX.phone }).refine(
+              (v) => v === undefined || phoneRule(v),
+              VALIDITY_MESSAGES.patternMismatch,
+            ),
         shipments,
       })
     : z.object({ shipments });
@@ -136,7 +149,9 @@ function shippingOptions(ws: Webstore, appContext: Awaited<ReturnType<typeof app
     guest: !ws.shopper.isLoggedIn,
     countries: countries.length > 0 ? countries : ["US"],
     skipPhoneNumberValidation: appContext.skipPhoneNumberValidationEnabled === true,
-    phoneRequired: (appContext.checkoutSettings as { isGuestCheckoutPhoneNumberRequired?: unknown } | null | undefined)?.isGuestCheckoutPhoneNumberRequired === true,
+    phoneRequired:
+      (appContext.checkoutSettings as { isGuestCheckoutPhoneNumberRequired?: unknown } | null | undefined)
+        ?.isGuestCheckoutPhoneNumberRequired === true,
   };
 }
 
@@ -155,7 +170,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ws = await getWebstore(request, context);
   const loaded = await requireActiveCheckout(ws);
   if (loaded.processing) return ws.reply({ processing: true as const });
-  const [page, appContext, saved] = await Promise.all([checkoutPageData(ws, loaded), applicationContext(ws), savedAddresses(ws)]);
+  const [page, appContext, saved] = await Promise.all([
+    checkoutPageData(ws, loaded),
+    applicationContext(ws),
+    savedAddresses(ws),
+  ]);
   const options = shippingOptions(ws, appContext);
   const remembered = ws.session.get("guestUserContext") ?? {};
   const defaults = {
@@ -228,7 +247,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 async function moveItems(ws: Webstore, formData: FormData, page: CheckoutPageData, cartId: string) {
   const here = stepPath("shipping");
   const move = arrangementFromForm(formData, page);
-  if (!move.ok) return ws.reply<ActionData>({ intent: "move", lineId: move.lineId, error: move.error }, { status: 400 });
+  if (!move.ok)
+    return ws.reply<ActionData>({ intent: "move", lineId: move.lineId, error: move.error }, { status: 400 });
   try {
     await ws.client.arrangeItems(cartId, [move.arrangement], { deleteEmptyDeliveryGroups: true });
   } catch (error) {
@@ -236,13 +256,22 @@ async function moveItems(ws: Webstore, formData: FormData, page: CheckoutPageDat
     const failure = checkoutFailure(error, page.lines);
     const redirect = await failureRedirect(ws, failure);
     if (redirect) return redirect;
-    return ws.reply<ActionData>({ intent: "move", lineId: move.arrangement.cartItemId, error: failure.message }, { status: 400 });
+    return ws.reply<ActionData>(
+      { intent: "move", lineId: move.arrangement.cartItemId, error: failure.message },
+      { status: 400 },
+    );
   }
   const what = move.arrangement.quantity > 1 ? `${move.arrangement.quantity} × ${move.itemName}` : move.itemName;
   return ws.redirect(here, toast("success", `Moved ${what} to ${move.targetLabel}.`));
 }
 
-async function saveShipping(ws: Webstore, formData: FormData, page: CheckoutPageData, cartId: string, processing: boolean) {
+async function saveShipping(
+  ws: Webstore,
+  formData: FormData,
+  page: CheckoutPageData,
+  cartId: string,
+  processing: boolean,
+) {
   const appContext = await applicationContext(ws);
   const options = shippingOptions(ws, appContext);
   const submission = parseWithZod(formData, { schema: shippingSchema(options) });
@@ -257,7 +286,11 @@ async function saveShipping(ws: Webstore, formData: FormData, page: CheckoutPage
   const notes: string[] = [];
   try {
     if (options.guest) {
-      const contact = guestUserContextFrom({ lastName: values.lastName, email: values.email, phoneNumber: values.phone });
+      const contact = guestUserContextFrom({
+        lastName: values.lastName,
+        email: values.email,
+        phoneNumber: values.phone,
+      });
       saveGuestUserContext(ws.session, contact);
       const current = page.contact;
       const changed =
@@ -266,7 +299,9 @@ async function saveShipping(ws: Webstore, formData: FormData, page: CheckoutPage
         (contact.phoneNumber ?? null) !== current.phoneNumber;
       if (changed) {
         const firstName = values.shipments.map((s) => s.address?.firstName).find(Boolean);
-        await ws.client.updateCheckout(page.checkoutId, { contactInfo: { ...contact, ...(firstName ? { firstName } : {}) } });
+        await ws.client.updateCheckout(page.checkoutId, {
+          contactInfo: { ...contact, ...(firstName ? { firstName } : {}) },
+        });
       }
     }
 
@@ -275,7 +310,9 @@ async function saveShipping(ws: Webstore, formData: FormData, page: CheckoutPage
       // A shipment that emptied since the page was shown (items moved in another tab): nothing to ship there.
       if (!shipment) continue;
       const input = value.address ? addressInput(value.address) : { addressId: value.addressChoice };
-      const wanted = value.address ? asCheckoutAddress(input) : { ...asCheckoutAddress(input), id: value.addressChoice };
+      const wanted = value.address
+        ? asCheckoutAddress(input)
+        : { ...asCheckoutAddress(input), id: value.addressChoice };
       if (!sameAddress(shipment.address, wanted)) {
         // The default group's address is the checkout's (PATCH checkouts); other groups are the cart's.
         if (shipment.isDefault) await ws.client.updateCheckout(page.checkoutId, { deliveryAddress: input });
@@ -319,7 +356,11 @@ async function saveShipping(ws: Webstore, formData: FormData, page: CheckoutPage
     const failure = checkoutFailure(error, page.lines);
     const redirect = await failureRedirect(ws, failure);
     if (redirect) return redirect;
-    return refuse(failure.message, failure.cartLink, failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400);
+    return refuse(
+      failure.message,
+      failure.cartLink,
+      failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400,
+    );
   }
 
   // A new address may change what the payment covers: it is entered again.
@@ -383,7 +424,13 @@ function ShippingPage({ data }: { data: PageData }) {
           <fieldset className="checkout-fieldset">
             <legend className="checkout-fieldset__legend">Contact information</legend>
             <Field label="Email" type="email" meta={fields.email as FieldMeta} autoComplete="email" required />
-            <Field label="Last Name" meta={fields.lastName as FieldMeta} autoComplete="family-name" maxLength={CONTACT_MAX.lastName} required />
+            <Field
+              label="Last Name"
+              meta={fields.lastName as FieldMeta}
+              autoComplete="family-name"
+              maxLength={CONTACT_MAX.lastName}
+              required
+            />
             <Field
               label="Phone"
               type="tel"
@@ -511,7 +558,9 @@ function ShipmentsArrangement({
   const busy = (intent: string, key?: string) =>
     navigation.state !== "idle" &&
     navigation.formData?.get("intent") === intent &&
-    (key === undefined || navigation.formData?.get(MOVE_FIELDS.lineId) === key || navigation.formData?.get("groupId") === key);
+    (key === undefined ||
+      navigation.formData?.get(MOVE_FIELDS.lineId) === key ||
+      navigation.formData?.get("groupId") === key);
   const all = [...page.shipments.map((s) => ({ id: s.id, label: s.label })), ...page.emptyShipments];
 
   return (
@@ -532,7 +581,11 @@ function ShipmentsArrangement({
                       {line.name} <span className="store-muted">× {line.quantity}</span>
                     </span>
                     {targets.length > 0 ? (
-                      <Form method="post" className="checkout-move" aria-label={`Move ${line.name} from ${shipment.label}`}>
+                      <Form
+                        method="post"
+                        className="checkout-move"
+                        aria-label={`Move ${line.name} from ${shipment.label}`}
+                      >
                         <input type="hidden" name={MOVE_FIELDS.lineId} value={line.id} />
                         <SelectField
                           label="Move to"
@@ -549,7 +602,13 @@ function ShipmentsArrangement({
                           errors={error ? [error] : null}
                           className="kit-field--quantity"
                         />
-                        <Button name="intent" value="move" variant="neutral" size="small" pending={busy("move", line.id)}>
+                        <Button
+                          name="intent"
+                          value="move"
+                          variant="neutral"
+                          size="small"
+                          pending={busy("move", line.id)}
+                        >
                           Move
                         </Button>
                       </Form>
@@ -567,14 +626,26 @@ function ShipmentsArrangement({
           <p className="store-muted">No items yet. Move items here from another shipment.</p>
           <Form method="post">
             <input type="hidden" name="groupId" value={shipment.id} />
-            <Button name="intent" value="removeShipment" variant="link" size="small" pending={busy("removeShipment", shipment.id)}>
+            <Button
+              name="intent"
+              value="removeShipment"
+              variant="link"
+              size="small"
+              pending={busy("removeShipment", shipment.id)}
+            >
               Remove {shipment.label}
             </Button>
           </Form>
         </div>
       ))}
       <Form method="post" className="checkout-add-shipment">
-        <Button name="intent" value="addShipment" variant="neutral" pending={busy("addShipment")} pendingLabel="Adding…">
+        <Button
+          name="intent"
+          value="addShipment"
+          variant="neutral"
+          pending={busy("addShipment")}
+          pendingLabel="Adding…"
+        >
           Add a shipment
         </Button>
       </Form>

@@ -46,8 +46,7 @@ const demoSchema = z.object({
 });
 
 type GalleryActionData =
-  | { form: "demo"; result: SubmissionResult<string[]>; greeting?: string }
-  | { form: "consent"; consent: ConsentIntent };
+  { form: "demo"; result: SubmissionResult<string[]>; greeting?: string } | { form: "consent"; consent: ConsentIntent };
 
 export const meta: MetaFunction = () => [{ title: "Component gallery" }, { name: "robots", content: "noindex" }];
 
@@ -72,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const COUNTRIES = ["US", "CA", "JP", "CN", "DE", "KR"];
 const SAMPLE_IMAGE = (label: string, colour: string) =>
   `data:image/svg+xml,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="1440" height="320" viewBox="0 0 1440 320"><rect width="1440" height="320" fill="${colour}"/><text x="40" y="280" font-size="48" fill="#ffffff" font-family="sans-serif">${label}</text></svg>`
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1440" height="320" viewBox="0 0 1440 320"><rect width="1440" height="320" fill="${colour}"/><text x="40" y="280" font-size="48" fill="#ffffff" font-family="sans-serif">${label}</text></svg>`,
   )}`;
 
 function GallerySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -142,8 +141,8 @@ export default function Gallery() {
       mode === "sticky"
         ? "Stays until you close it."
         : mode === "pester"
-        ? "Leaves after 3 seconds; it has no close button."
-        : "Leaves after 3 seconds, or close it now.",
+          ? "Leaves after 3 seconds; it has no close button."
+          : "Leaves after 3 seconds, or close it now.",
   }));
 
   return (
@@ -220,7 +219,7 @@ export default function Gallery() {
                 errors={[message]}
               />
             </Column>
-          )
+          ),
         )}
         <Column width={4}>
           <Field

@@ -23,7 +23,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const appContext = await ws.client.getApplicationContext();
   const url = new URL(request.url);
   // The request's path is {base path}{/current locale}/locale: what is before the locale segment stays.
-  const appRoot = url.pathname.replace(/\/locale$/, "").replace(context.locale ? new RegExp(`/${context.locale}$`) : /$^/, "");
+  const appRoot = url.pathname
+    .replace(/\/locale$/, "")
+    .replace(context.locale ? new RegExp(`/${context.locale}$`) : /$^/, "");
   const field = (name: string) => String(form.get(name) ?? "").trim();
 
   const askedLocale = field(LOCALE_FIELDS.locale) || context.locale || STORE_LOCALE;

@@ -20,7 +20,14 @@ import { STORE_NAME } from "~/components/store/Header";
 import { safeRedirect } from "~/components/store/urls";
 import { useZodForm } from "~/components/useZodForm";
 import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
-import { getWebstore, isBusinessAccount, keepBuyerTokens, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import {
+  getWebstore,
+  isBusinessAccount,
+  keepBuyerTokens,
+  rethrowResponse,
+  serverTimingHeaders,
+  toast,
+} from "~/webstore.server";
 import { useStoreHref } from "~/components/store-href";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
@@ -64,10 +71,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const throttle = context.loginThrottle;
   const verdict = throttle ? await throttle.check(username, context.clientAddress) : ({ allowed: true } as const);
   if (!verdict.allowed) {
-    return ws.reply(submission.reply({ formErrors: [tooManyAttemptsMessage(verdict.retryAfterSeconds)], hideFields: ["password"] }), {
-      status: 429,
-      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
-    });
+    return ws.reply(
+      submission.reply({ formErrors: [tooManyAttemptsMessage(verdict.retryAfterSeconds)], hideFields: ["password"] }),
+      {
+        status: 429,
+        headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+      },
+    );
   }
 
   let login;
@@ -80,14 +90,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A refused password counts; the site being unavailable is not the shopper's failure.
     if (refused) await throttle?.recordFailure(username, context.clientAddress);
     return ws.reply(
-      submission.reply({ formErrors: [refused ? LOGIN_FAILED_MESSAGE : LOGIN_UNAVAILABLE_MESSAGE], hideFields: ["password"] }),
+      submission.reply({
+        formErrors: [refused ? LOGIN_FAILED_MESSAGE : LOGIN_UNAVAILABLE_MESSAGE],
+        hideFields: ["password"],
+      }),
       { status: 400 },
     );
   }
 
   await throttle?.recordSuccess(username);
   const { session } = ws;
-  const buyer = ws.clientWith({ accessToken: login.accessToken, apiUrl: login.apiUrl, effectiveAccountId: undefined, renewToken: undefined });
+  const buyer = ws.clientWith({
+    accessToken: login.accessToken,
+    apiUrl: login.apiUrl,
+    effectiveAccountId: undefined,
+    renewToken: undefined,
+  });
   // Who the buyer is (userinfo) and which account they act for by default (a B2B buyer's default managed account).
   const [userInfo, sessionContext, managedAccounts] = await Promise.all([
     buyer.getUserInfo().catch((error: unknown) => {
@@ -140,7 +158,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return ws.redirect(
     safeRedirect(redirectTo, "/"),
     failed > 0
-      ? toast("warning", `${welcome}. ${failed === 1 ? "1 product" : `${failed} products`} from your guest cart couldn't be moved to your cart.`)
+      ? toast(
+          "warning",
+          `${welcome}. ${failed === 1 ? "1 product" : `${failed} products`} from your guest cart couldn't be moved to your cart.`,
+        )
       : toast("success", welcome),
   );
 }
@@ -158,7 +179,12 @@ export default function Login() {
   return (
     <div className="store-page store-narrow">
       <h1>Sign in</h1>
-      <Form method="post" {...getFormProps(form)} className="store-form" aria-describedby={form.errors ? form.errorId : undefined}>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="store-form"
+        aria-describedby={form.errors ? form.errorId : undefined}
+      >
         {form.errors ? (
           <div id={form.errorId} role="alert" className="store-form-error store-form-error--banner">
             {form.errors.map((message) => (

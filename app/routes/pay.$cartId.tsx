@@ -18,7 +18,15 @@ import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { applicationContext, forgetCheckout, mayCheckOut, progressOf, startOrResumeCheckout } from "~/checkout.server";
 import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals, stepPath } from "~/lib/checkout";
 import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/payment-link";
-import { errorMessage, getWebstore, loginPath, rethrowResponse, serverTimingHeaders, toast, type Webstore } from "~/webstore.server";
+import {
+  errorMessage,
+  getWebstore,
+  loginPath,
+  rethrowResponse,
+  serverTimingHeaders,
+  toast,
+  type Webstore,
+} from "~/webstore.server";
 
 export const links = checkoutLinks;
 
@@ -77,7 +85,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       await ws.client.deleteCart(cartId);
     } catch (error) {
       rethrowResponse(error);
-      if (!(isFetchError(error) && error.status === 404)) return ws.redirect(payPath(cartId), toast("error", errorMessage(error)));
+      if (!(isFetchError(error) && error.status === 404))
+        return ws.redirect(payPath(cartId), toast("error", errorMessage(error)));
     }
     if (ws.session.get("paymentLinkId") === cartId) ws.session.unset("paymentLinkId");
     const active = ws.session.get("activeCheckoutId");
@@ -120,12 +129,25 @@ export default function PayNow() {
               This payment link holds a copy of your cart that can't be changed. Pay it now, or come back to the link
               later: it stays open until it is paid or cancelled.
             </p>
-            <Field label="Payment link" type="url" name="paymentLink" readOnly defaultValue={link} limitNotice={false} />
+            <Field
+              label="Payment link"
+              type="url"
+              name="paymentLink"
+              readOnly
+              defaultValue={link}
+              limitNotice={false}
+            />
             <Form method="post" className="checkout-actions">
               <Button name="intent" value="pay" pending={pendingIntent === "pay"} pendingLabel="Starting payment…">
                 Pay now
               </Button>{" "}
-              <Button name="intent" value="cancel" variant="neutral" pending={pendingIntent === "cancel"} pendingLabel="Cancelling…">
+              <Button
+                name="intent"
+                value="cancel"
+                variant="neutral"
+                pending={pendingIntent === "cancel"}
+                pendingLabel="Cancelling…"
+              >
                 Cancel payment link
               </Button>
             </Form>

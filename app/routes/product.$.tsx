@@ -18,9 +18,25 @@ import { productDetailView } from "~/components/store/product";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
 import { CART_FIELDS, isQuantityProblem, quantityError, validQuantity } from "~/lib/cart";
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
-import { isSellingModelId, SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE, type SellingModelOption } from "~/lib/subscriptions";
+import {
+  isSellingModelId,
+  SELLING_MODEL_FIELD,
+  UNKNOWN_SELLING_MODEL_MESSAGE,
+  type SellingModelOption,
+} from "~/lib/subscriptions";
 import { isFetchError } from "../../server/webstore/errors";
-import { addToCart, errorMessage, getBrowsingWebstore, getWebstore, isGuestCartDisabledError, loginPath, requestPath, rethrowResponse, serverTimingHeaders, toast } from "~/webstore.server";
+import {
+  addToCart,
+  errorMessage,
+  getBrowsingWebstore,
+  getWebstore,
+  isGuestCartDisabledError,
+  loginPath,
+  requestPath,
+  rethrowResponse,
+  serverTimingHeaders,
+  toast,
+} from "~/webstore.server";
 import { withBasePath } from "~/lib/links";
 
 export const ADDED_MESSAGE = "Added to your cart";
@@ -30,7 +46,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   if (error || !page?.product) return [{ title: `${errorTitle(error, "Product not found")} | ${STORE_NAME}` }];
   return [
     { title: `${page.product.name} | ${STORE_NAME}` },
-    { name: "description", content: page.product.description?.slice(0, 160) || `${page.product.name} at ${STORE_NAME}.` },
+    {
+      name: "description",
+      content: page.product.description?.slice(0, 160) || `${page.product.name} at ${STORE_NAME}.`,
+    },
     // Absolute, as search engines want it: the page's own origin (the request's) with the product's canonical path.
     { tagName: "link", rel: "canonical", href: page.canonicalUrl },
   ];
@@ -66,7 +85,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // unknown (a default list deleted since) counts as not saved.
     ws.shopper.isLoggedIn
       ? ws.client
-          .getWishlists({ includeDisplayedList: true, pageSize: WISHLIST_CHECK_PAGE_SIZE, wishlistId: ws.session.get("defaultWishlistId") })
+          .getWishlists({
+            includeDisplayedList: true,
+            pageSize: WISHLIST_CHECK_PAGE_SIZE,
+            wishlistId: ws.session.get("defaultWishlistId"),
+          })
           .then((lists) => listHasProduct(lists.displayedList, productId))
           .catch((error: unknown) => {
             rethrowResponse(error);
@@ -92,7 +115,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     planPrices,
     product: view,
     canonicalUrl: new URL(withBasePath(ws.basePath, productPath(view)), request.url).href,
-    price: price && price.success !== false ? { unitPrice: price.unitPrice ?? null, listPrice: price.listPrice ?? null, currency: price.currencyIsoCode ?? "USD" } : null,
+    price:
+      price && price.success !== false
+        ? {
+            unitPrice: price.unitPrice ?? null,
+            listPrice: price.listPrice ?? null,
+            currency: price.currencyIsoCode ?? "USD",
+          }
+        : null,
     quantity: typed && typed.length <= 20 ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: ws.shopper.isLoggedIn,
     inWishlist,
@@ -168,13 +198,23 @@ function PurchaseOptions({
 }) {
   const errorId = `${PLAN_GROUP_ID}-error`;
   return (
-    <fieldset className={`store-plans${error ? " store-plans--invalid" : ""}`} aria-describedby={error ? errorId : undefined}>
+    <fieldset
+      className={`store-plans${error ? " store-plans--invalid" : ""}`}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="store-plans__legend">Purchase option</legend>
       {options.map((option, index) => {
         const id = index === 0 ? PLAN_GROUP_ID : `${PLAN_GROUP_ID}-${index + 1}`;
         return (
           <div key={option.id} className="store-plans__option">
-            <input type="radio" id={id} name={SELLING_MODEL_FIELD} value={option.id} defaultChecked={option.id === chosen} aria-describedby={`${id}-detail`} />
+            <input
+              type="radio"
+              id={id}
+              name={SELLING_MODEL_FIELD}
+              value={option.id}
+              defaultChecked={option.id === chosen}
+              aria-describedby={`${id}-detail`}
+            />
             {/* The detail is the radio's description, outside its label: the name stays "Monthly Subscription $20.00". */}
             <div className="store-plans__text">
               <label htmlFor={id} className="store-plans__name">
@@ -247,7 +287,14 @@ export default function ProductPage() {
           <fetcher.Form method="post" className="store-product__form" noValidate>
             <JsMarker />
             {product.sellingModels.length > 0 ? (
-              <PurchaseOptions options={product.sellingModels} chosen={plan} error={planProblem} prices={planPrices} currency={price?.currency ?? "USD"} key={plan ?? ""} />
+              <PurchaseOptions
+                options={product.sellingModels}
+                chosen={plan}
+                error={planProblem}
+                prices={planPrices}
+                currency={price?.currency ?? "USD"}
+                key={plan ?? ""}
+              />
             ) : null}
             <QuantityInput
               label="Quantity"

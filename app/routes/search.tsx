@@ -27,11 +27,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sorts = await sortChoices(ws);
   const sort = chosenSort(sorts, url.searchParams.get("sort"));
   if (!term) {
-    return ws.reply({ term, products: [] as ProductCardView[], total: 0, paging: pagingFromTotal(0, SEARCH_PAGE_SIZE, 1), sorts, sort });
+    return ws.reply({
+      term,
+      products: [] as ProductCardView[],
+      total: 0,
+      paging: pagingFromTotal(0, SEARCH_PAGE_SIZE, 1),
+      sorts,
+      sort,
+    });
   }
   // The URL's page is 1-based for shoppers; the API's is 0-based. One request brings the page and its prices.
   const { apiPage, beyond } = searchPage(page, SEARCH_PAGE_SIZE);
-  const answer = await ws.client.searchProducts({ searchTerm: term, page: apiPage, pageSize: SEARCH_PAGE_SIZE, sortRuleId: sort ?? undefined, includePrices: true });
+  const answer = await ws.client.searchProducts({
+    searchTerm: term,
+    page: apiPage,
+    pageSize: SEARCH_PAGE_SIZE,
+    sortRuleId: sort ?? undefined,
+    includePrices: true,
+  });
   const total = answer?.productsPage?.total ?? 0;
   const products = beyond ? [] : await productCards(ws, answer?.productsPage);
   return ws.reply({ term, products, total, paging: pagingFromTotal(total, SEARCH_PAGE_SIZE, page), sorts, sort });
@@ -42,7 +55,13 @@ export default function Search() {
   return (
     <div className="store-page">
       <h1>{term ? `Search results for “${term}”` : "Search"}</h1>
-      <Form method="get" action="/search" role="search" aria-label="Search results" className="store-inline-form store-search-form">
+      <Form
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Search results"
+        className="store-inline-form store-search-form"
+      >
         <label htmlFor="search-page-q" className="kit-visually-hidden">
           Search products
         </label>

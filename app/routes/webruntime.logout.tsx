@@ -32,7 +32,10 @@ export default function LogoutPage() {
       <h1>{isLoggedIn ? LOGOUT_CONFIRM_TITLE : "You're not signed in"}</h1>
       {isLoggedIn ? (
         <>
-          <p>{firstName ? `You're signed in as ${firstName}.` : "You're signed in."} Log out of {STORE_NAME} on this browser?</p>
+          <p>
+            {firstName ? `You're signed in as ${firstName}.` : "You're signed in."} Log out of {STORE_NAME} on this
+            browser?
+          </p>
           <Form method="post" className="store-form">
             <Button pending={pending} pendingLabel="Logging out…">
               {LOG_OUT_LABEL}

@@ -15,4 +15,6 @@ app.disable("x-powered-by");
 app.use(compression());
 app.use("/build", express.static(join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
 app.all("*", createRequestHandler({ build, mode: "production" }));
-const server = app.listen(Number(process.env.PORT), "127.0.0.1", () => console.log(`bare ready ${server.address().port}`));
+const server = app.listen(Number(process.env.PORT), "127.0.0.1", () =>
+  console.log(`bare ready ${server.address().port}`),
+);

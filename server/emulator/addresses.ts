@@ -97,7 +97,8 @@ type AddressChanges = Partial<Record<(typeof TEXT_FIELDS)[keyof typeof TEXT_FIEL
 
 /** Validates a POST/PATCH body into column values; `creating` makes `name` required. */
 export function parseAddressInput(body: unknown, creating: boolean): AddressChanges {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw invalidInput("The request body must be a JSON object.");
   const input = body as Record<string, unknown>;
   for (const key of Object.keys(input)) {
     if (!(key in TEXT_FIELDS) && !OTHER_FIELDS.has(key)) {
@@ -110,16 +111,19 @@ export function parseAddressInput(body: unknown, creating: boolean): AddressChan
     if (value === undefined) continue;
     if (value !== null && typeof value !== "string") throw invalidInput(`${field} must be a string.`);
     const trimmed = value === null ? null : value.trim();
-    if (trimmed !== null && trimmed.length > MAX_LENGTH) throw invalidInput(`${field} can't be longer than ${MAX_LENGTH} characters.`);
+    if (trimmed !== null && trimmed.length > MAX_LENGTH)
+      throw invalidInput(`${field} can't be longer than ${MAX_LENGTH} characters.`);
     out[column] = trimmed === "" ? null : trimmed;
   }
   if ((creating || "name" in input) && !out.name) throw invalidInput("Enter a name for the address: name is required.");
   if (out.country) {
-    if (!isIsoCountry(out.country)) throw invalidInput(`country must be an ISO 3166 two-letter country code: ${JSON.stringify(out.country)}.`);
+    if (!isIsoCountry(out.country))
+      throw invalidInput(`country must be an ISO 3166 two-letter country code: ${JSON.stringify(out.country)}.`);
     out.country = out.country.toUpperCase();
   }
   if (input.addressType !== undefined) {
-    if (!ADDRESS_TYPES.includes(input.addressType as AddressType)) throw invalidInput(`addressType must be one of ${ADDRESS_TYPES.join(", ")}.`);
+    if (!ADDRESS_TYPES.includes(input.addressType as AddressType))
+      throw invalidInput(`addressType must be one of ${ADDRESS_TYPES.join(", ")}.`);
     out.address_type = input.addressType as AddressType;
   } else if (creating) {
     out.address_type = "Shipping";
@@ -146,7 +150,9 @@ function createAddressStore(emu: Emu) {
   const db = emu.db;
   const byId = db.prepare("SELECT * FROM account_addresses WHERE id = ?");
   const byAccount = db.prepare("SELECT * FROM account_addresses WHERE account_id = ?");
-  const clearDefault = db.prepare("UPDATE account_addresses SET is_default = 0 WHERE account_id = ? AND address_type = ? AND id <> ?");
+  const clearDefault = db.prepare(
+    "UPDATE account_addresses SET is_default = 0 WHERE account_id = ? AND address_type = ? AND id <> ?",
+  );
   const remove = db.prepare("DELETE FROM account_addresses WHERE id = ?");
   const insert = db.prepare(`
     INSERT INTO account_addresses(id, account_id, address_type, name, first_name, middle_name, last_name, company_name, street, city,
@@ -172,8 +178,16 @@ function createAddressStore(emu: Emu) {
       const row = {
         id: emu.ids("address"),
         account_id: accountId,
-        first_name: null, middle_name: null, last_name: null, company_name: null, street: null, city: null,
-        region: null, postal_code: null, country: null, phone_number: null,
+        first_name: null,
+        middle_name: null,
+        last_name: null,
+        company_name: null,
+        street: null,
+        city: null,
+        region: null,
+        postal_code: null,
+        country: null,
+        phone_number: null,
         created_at: emu.clock.now(),
         ...changes,
       } as AddressRow;
@@ -186,7 +200,10 @@ function createAddressStore(emu: Emu) {
       keepOneDefault({ ...existing, ...changes } as AddressRow);
       const columns = Object.keys(changes);
       if (columns.length) {
-        db.prepare(`UPDATE account_addresses SET ${columns.map((c) => `${c} = @${c}`).join(", ")} WHERE id = @id`).run({ ...changes, id: existing.id });
+        db.prepare(`UPDATE account_addresses SET ${columns.map((c) => `${c} = @${c}`).join(", ")} WHERE id = @id`).run({
+          ...changes,
+          id: existing.id,
+        });
       }
       return get(existing.id)!;
     }),
@@ -200,7 +217,12 @@ function createAddressStore(emu: Emu) {
  * buyer may act for. Guests have no saved addresses.
  */
 export function addressAccount(ctx: RequestContext): string {
-  if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user: guests have no saved addresses.");
+  if (!ctx.user)
+    throw new ApiError(
+      401,
+      "INVALID_SESSION_ID",
+      "This resource requires an authenticated user: guests have no saved addresses.",
+    );
   const asked = ctx.params.accountId;
   if (asked === "current") return effectiveAccountId(ctx)!;
   const id = asked.slice(0, 15);
@@ -212,10 +234,16 @@ export function addressAccount(ctx: RequestContext): string {
 
 function listAddresses(ctx: RequestContext, accountId: string) {
   const q = ctx.query;
-  const types = (q.get("addressType") ?? "").split(",").map((t) => t.trim()).filter(Boolean);
-  for (const t of types) if (!ADDRESS_TYPES.includes(t as AddressType)) throw illegalQuery("addressType", q.get("addressType"), `Expected ${ADDRESS_TYPES.join(" or ")}.`);
+  const types = (q.get("addressType") ?? "")
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+  for (const t of types)
+    if (!ADDRESS_TYPES.includes(t as AddressType))
+      throw illegalQuery("addressType", q.get("addressType"), `Expected ${ADDRESS_TYPES.join(" or ")}.`);
   const sortOrder = (q.get("sortOrder") || "CreatedDateDesc") as SortOrder;
-  if (!SORT_ORDERS.includes(sortOrder)) throw illegalQuery("sortOrder", sortOrder, `Expected one of ${SORT_ORDERS.join(", ")}.`);
+  if (!SORT_ORDERS.includes(sortOrder))
+    throw illegalQuery("sortOrder", sortOrder, `Expected one of ${SORT_ORDERS.join(", ")}.`);
   const pageSize = intParam(q, "pageSize", 25, 1, 100);
   const defaultOnly = booleanParam(q, "defaultOnly", false);
   // Documented default false; true keeps only Shipping addresses in the store's shipping countries (57.0).
@@ -228,7 +256,9 @@ function listAddresses(ctx: RequestContext, accountId: string) {
     .list(accountId)
     .filter((a) => !types.length || types.includes(a.address_type))
     .filter((a) => !defaultOnly || a.is_default === 1)
-    .filter((a) => !excludeUnsupported || (a.address_type === "Shipping" && a.country !== null && supported.has(a.country)))
+    .filter(
+      (a) => !excludeUnsupported || (a.address_type === "Shipping" && a.country !== null && supported.has(a.country)),
+    )
     .filter((a) => !addressId || a.id === addressId.slice(0, 15));
 
   const byCreated = (a: AddressRow, b: AddressRow) => a.created_at - b.created_at || a.id.localeCompare(b.id);
@@ -276,7 +306,9 @@ export function addressRoutes(r: Router, emu: Emu) {
 }
 
 interface AddressFixture {
-  addresses: ({ id: string; accountId: string; addressType: AddressType; isDefault: boolean } & Partial<Record<keyof typeof TEXT_FIELDS, string>>)[];
+  addresses: ({ id: string; accountId: string; addressType: AddressType; isDefault: boolean } & Partial<
+    Record<keyof typeof TEXT_FIELDS, string>
+  >)[];
 }
 
 export function seedAddresses(emu: Emu) {
@@ -285,8 +317,15 @@ export function seedAddresses(emu: Emu) {
   // Fixture addresses are older than anything created later, in file order.
   const createdAt = emu.clock.now() - 86_400_000;
   fixture.addresses.forEach((a, i) => {
-    const row: Record<string, unknown> = { id: a.id, account_id: a.accountId, address_type: a.addressType, is_default: a.isDefault ? 1 : 0, created_at: createdAt + i };
-    for (const [field, column] of Object.entries(TEXT_FIELDS)) row[column] = a[field as keyof typeof TEXT_FIELDS] ?? null;
+    const row: Record<string, unknown> = {
+      id: a.id,
+      account_id: a.accountId,
+      address_type: a.addressType,
+      is_default: a.isDefault ? 1 : 0,
+      created_at: createdAt + i,
+    };
+    for (const [field, column] of Object.entries(TEXT_FIELDS))
+      row[column] = a[field as keyof typeof TEXT_FIELDS] ?? null;
     store.insertFixture(row as unknown as AddressRow);
   });
 }

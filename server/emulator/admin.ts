@@ -28,7 +28,12 @@ const faultRuleSchema = z.object({
   after: z.boolean().default(false),
 });
 
-export type FaultRule = z.infer<typeof faultRuleSchema> & { id: number; remaining: number; hits: number; pattern: RegExp };
+export type FaultRule = z.infer<typeof faultRuleSchema> & {
+  id: number;
+  remaining: number;
+  hits: number;
+  pattern: RegExp;
+};
 
 export interface JournalEntry {
   seq: number;
@@ -63,7 +68,10 @@ export function createAdmin() {
 
   function faultResponse(rule: FaultRule): Response | null {
     if (!rule.status) return null;
-    return json(errorBody(rule.errorCode ?? "UNKNOWN_EXCEPTION", rule.message ?? "Fault injected by the emulator."), rule.status);
+    return json(
+      errorBody(rule.errorCode ?? "UNKNOWN_EXCEPTION", rule.message ?? "Fault injected by the emulator."),
+      rule.status,
+    );
   }
 
   return {
@@ -80,7 +88,10 @@ export function createAdmin() {
      * The answer to a request a rule (or none) matched: the rule's latency first, then its fault instead of
      * processing; with `after`, processing first, then the latency and the fault in place of the real answer.
      */
-    async answer(rule: FaultRule | null, process: () => Promise<Response>): Promise<{ res: Response; processedStatus: number | null }> {
+    async answer(
+      rule: FaultRule | null,
+      process: () => Promise<Response>,
+    ): Promise<{ res: Response; processedStatus: number | null }> {
       const pause = () => (rule?.latencyMs ? new Promise((r) => setTimeout(r, rule.latencyMs)) : undefined);
       const fault = rule ? faultResponse(rule) : null;
       if (rule?.after) {
@@ -111,8 +122,19 @@ export function createAdmin() {
       r.raw("GET", "/__emulator/faults", () => json({ faults: faults.map(publicRule) }));
       r.raw("POST", "/__emulator/faults", async (ctx) => {
         const parsed = faultRuleSchema.safeParse(await ctx.json());
-        if (!parsed.success) throw new ApiError(400, "INVALID_API_INPUT", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
-        const rule: FaultRule = { ...parsed.data, id: nextFaultId++, remaining: parsed.data.times, hits: 0, pattern: globToRegExp(parsed.data.path) };
+        if (!parsed.success)
+          throw new ApiError(
+            400,
+            "INVALID_API_INPUT",
+            parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+          );
+        const rule: FaultRule = {
+          ...parsed.data,
+          id: nextFaultId++,
+          remaining: parsed.data.times,
+          hits: 0,
+          pattern: globToRegExp(parsed.data.path),
+        };
         faults.push(rule);
         return json(publicRule(rule), 201);
       });
@@ -134,7 +156,9 @@ export function createAdmin() {
         const method = ctx.query.get("method")?.toUpperCase();
         const path = ctx.query.get("path");
         const since = Number(ctx.query.get("since") ?? 0);
-        const entries = journal.filter((e) => e.seq > since && (!method || e.method === method) && (!path || e.path.includes(path)));
+        const entries = journal.filter(
+          (e) => e.seq > since && (!method || e.method === method) && (!path || e.path.includes(path)),
+        );
         return json({ entries });
       });
       r.raw("DELETE", "/__emulator/journal", () => {
@@ -145,11 +169,16 @@ export function createAdmin() {
       r.raw("POST", "/__emulator/settings", async (ctx) => {
         const body = (await ctx.json()) ?? {};
         if (typeof body.asyncPolls === "number") emu.settings.asyncPolls = Math.max(0, Math.floor(body.asyncPolls));
-        if (typeof body.sessionSeconds === "number") emu.settings.sessionSeconds = Math.max(1, Math.floor(body.sessionSeconds));
+        if (typeof body.sessionSeconds === "number")
+          emu.settings.sessionSeconds = Math.max(1, Math.floor(body.sessionSeconds));
         const webstoreId = body.webstoreId ?? DEFAULT_WEBSTORE;
         if (body.applicationContext && typeof body.applicationContext === "object") {
-          if (!emu.store.webstoreExists(webstoreId)) throw new ApiError(404, "WEBSTORE_NOT_FOUND", `Webstore not found: ${webstoreId}`);
-          emu.store.setApplicationContext(webstoreId, { ...emu.store.applicationContext(webstoreId), ...body.applicationContext });
+          if (!emu.store.webstoreExists(webstoreId))
+            throw new ApiError(404, "WEBSTORE_NOT_FOUND", `Webstore not found: ${webstoreId}`);
+          emu.store.setApplicationContext(webstoreId, {
+            ...emu.store.applicationContext(webstoreId),
+            ...body.applicationContext,
+          });
         }
         return json(settingsView(emu, webstoreId));
       });

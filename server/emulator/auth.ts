@@ -64,8 +64,11 @@ interface SiteFixture {
 
 export function seedIdentity(emu: Emu) {
   const { clients } = readFixture<SiteFixture>(emu, "identity.json");
-  const insert = emu.db.prepare("INSERT INTO oauth_clients(client_id, secret_hash, redirect_uri, guest_flow_enabled) VALUES (?, ?, ?, ?)");
-  for (const c of clients) insert.run(c.clientId, hashPassword(c.clientSecret), c.redirectUri, c.guestFlowEnabled === false ? 0 : 1);
+  const insert = emu.db.prepare(
+    "INSERT INTO oauth_clients(client_id, secret_hash, redirect_uri, guest_flow_enabled) VALUES (?, ?, ?, ?)",
+  );
+  for (const c of clients)
+    insert.run(c.clientId, hashPassword(c.clientSecret), c.redirectUri, c.guestFlowEnabled === false ? 0 : 1);
 }
 
 /** Who a bearer token stands for: a named user (who may carry a guest's UVID over) or a guest (a UVID). */
@@ -147,10 +150,11 @@ function parseUvidHint(emu: Emu, hint: string | null): string | null {
   const [kind, value] = hint.trim().includes(" ") ? hint.trim().split(/\s+/, 2) : ["UVID", hint.trim()];
   if (/^uvid$/i.test(kind) && UVID.test(value)) return value.toLowerCase();
   if (/^jwt$/i.test(kind)) {
-    const row = emu.db.prepare("SELECT uvid, expires_at, revoked_at, user_id FROM oauth_access_tokens WHERE token = ?").get(value) as
-      | AccessTokenRow
-      | undefined;
-    if (row && row.user_id === null && row.uvid && row.revoked_at === null && row.expires_at > emu.clock.now()) return row.uvid;
+    const row = emu.db
+      .prepare("SELECT uvid, expires_at, revoked_at, user_id FROM oauth_access_tokens WHERE token = ?")
+      .get(value) as AccessTokenRow | undefined;
+    if (row && row.user_id === null && row.uvid && row.revoked_at === null && row.expires_at > emu.clock.now())
+      return row.uvid;
   }
   throw new OAuthError("invalid_request", "uvid invalid");
 }
@@ -181,11 +185,18 @@ export function authRoutes(r: Router, emu: Emu) {
   function authenticatedClient(form: URLSearchParams): ClientRow {
     const row = client(form);
     const secret = form.get("client_secret") ?? "";
-    if (!secret || !verifyClientSecret(secret, row.secret_hash)) throw new OAuthError("invalid_client", "invalid client credentials");
+    if (!secret || !verifyClientSecret(secret, row.secret_hash))
+      throw new OAuthError("invalid_client", "invalid client credentials");
     return row;
   }
 
-  function mintJwt(origin: string, subject: string, issuedAt: number, expiresAt: number, extra: Record<string, unknown> = {}) {
+  function mintJwt(
+    origin: string,
+    subject: string,
+    issuedAt: number,
+    expiresAt: number,
+    extra: Record<string, unknown> = {},
+  ) {
     const header = base64url(JSON.stringify({ alg: "HS256", typ: "JWT", kid: "emulator" }));
     const payload = base64url(
       JSON.stringify({
@@ -210,7 +221,12 @@ export function authRoutes(r: Router, emu: Emu) {
     "INSERT INTO oauth_refresh_tokens(token, client_id, user_id, uvid, issued_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)",
   );
 
-  function tokenAnswer(origin: string, clientId: string, who: { userId: string | null; uvid: string | null }, refreshToken: string | null) {
+  function tokenAnswer(
+    origin: string,
+    clientId: string,
+    who: { userId: string | null; uvid: string | null },
+    refreshToken: string | null,
+  ) {
     const issuedAt = emu.clock.now();
     const expiresAt = issuedAt + emu.settings.sessionSeconds * 1000;
     const { communityId, orgId } = site();
@@ -221,7 +237,9 @@ export function authRoutes(r: Router, emu: Emu) {
     return {
       access_token: accessToken,
       ...(refreshToken ? { refresh_token: refreshToken } : {}),
-      signature: createHmac("sha256", "emulator-site-key").update(`${origin}/id/${orgId}/${userId}${issuedAt}`).digest("base64"),
+      signature: createHmac("sha256", "emulator-site-key")
+        .update(`${origin}/id/${orgId}/${userId}${issuedAt}`)
+        .digest("base64"),
       scope: refreshToken ? "refresh_token api" : "api",
       instance_url: origin,
       id: `${origin}/id/${orgId}/${userId}`,
@@ -232,12 +250,14 @@ export function authRoutes(r: Router, emu: Emu) {
     };
   }
 
-  const oauth = (handler: (ctx: Parameters<Parameters<Router["raw"]>[2]>[0]) => Promise<Response>) =>
+  const oauth =
+    (handler: (ctx: Parameters<Parameters<Router["raw"]>[2]>[0]) => Promise<Response>) =>
     async (ctx: Parameters<Parameters<Router["raw"]>[2]>[0]) => {
       try {
         return await handler(ctx);
       } catch (error) {
-        if (error instanceof OAuthError) return json({ error: error.error, error_description: error.description }, error.status);
+        if (error instanceof OAuthError)
+          return json({ error: error.error, error_description: error.description }, error.status);
         throw error;
       }
     };
@@ -247,13 +267,18 @@ export function authRoutes(r: Router, emu: Emu) {
     "/services/oauth2/authorize",
     oauth(async ({ req, url }) => {
       const form = await readForm(req);
-      if (form.get("response_type") !== "code_credentials") throw new OAuthError("unsupported_response_type", "response type not supported");
+      if (form.get("response_type") !== "code_credentials")
+        throw new OAuthError("unsupported_response_type", "response type not supported");
       const app = client(form);
       const redirectUri = form.get("redirect_uri") ?? "";
-      if (redirectUri !== app.redirect_uri) throw new OAuthError("redirect_uri_mismatch", "redirect_uri must match configuration");
+      if (redirectUri !== app.redirect_uri)
+        throw new OAuthError("redirect_uri_mismatch", "redirect_uri must match configuration");
       const challenge = form.get("code_challenge");
       const method = form.get("code_challenge_method");
-      if (challenge !== null && (!/^[A-Za-z0-9_-]{43,128}$/.test(challenge) || (method !== null && method !== "S256"))) {
+      if (
+        challenge !== null &&
+        (!/^[A-Za-z0-9_-]{43,128}$/.test(challenge) || (method !== null && method !== "S256"))
+      ) {
         throw new OAuthError("invalid_request", "invalid code_challenge");
       }
       const uvidHint = req.headers.get("uvid-hint") ?? form.get("uvid_hint");
@@ -263,12 +288,14 @@ export function authRoutes(r: Router, emu: Emu) {
       if (requestType === "named-user") {
         const credentials = basicCredentials(req.headers.get("authorization"));
         if (!credentials) throw new OAuthError("invalid_request", "missing or malformed Authorization header");
-        const row = byUsername.get(credentials.username.trim().toLowerCase()) as { id: string; password_hash: string } | undefined;
+        const row = byUsername.get(credentials.username.trim().toLowerCase()) as
+          { id: string; password_hash: string } | undefined;
         const ok = verifyPassword(credentials.password, row?.password_hash ?? DUMMY_HASH);
         if (!row || !ok) throw new OAuthError("invalid_grant", "authentication failure");
         who = { userId: row.id, uvid: parseUvidHint(emu, uvidHint) };
       } else if (requestType === "guest") {
-        if (!app.guest_flow_enabled) throw new OAuthError("unauthorized_client", "guest flow is not enabled for this client");
+        if (!app.guest_flow_enabled)
+          throw new OAuthError("unauthorized_client", "guest flow is not enabled for this client");
         const uvid = parseUvidHint(emu, uvidHint);
         if (!uvid) throw new OAuthError("invalid_request", "uvid invalid");
         who = { userId: null, uvid };
@@ -278,15 +305,28 @@ export function authRoutes(r: Router, emu: Emu) {
 
       const code = base64url(randomBytes(32));
       emu.db
-        .prepare("INSERT INTO oauth_codes(code, client_id, redirect_uri, user_id, uvid, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .run(code, app.client_id, redirectUri, who.userId, who.uvid, challenge, emu.clock.now() + CODE_LIFETIME_SECONDS * 1000);
+        .prepare(
+          "INSERT INTO oauth_codes(code, client_id, redirect_uri, user_id, uvid, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
+        .run(
+          code,
+          app.client_id,
+          redirectUri,
+          who.userId,
+          who.uvid,
+          challenge,
+          emu.clock.now() + CODE_LIFETIME_SECONDS * 1000,
+        );
       const location = new URL(redirectUri);
       location.searchParams.set("code", code);
       location.searchParams.set("sfdc_community_url", url.origin);
       location.searchParams.set("sfdc_community_id", site().communityId);
       const state = form.get("state");
       if (state !== null) location.searchParams.set("state", state);
-      return new Response(null, { status: 302, headers: { Location: location.toString(), "Cache-Control": "no-store" } });
+      return new Response(null, {
+        status: 302,
+        headers: { Location: location.toString(), "Cache-Control": "no-store" },
+      });
     }),
   );
 
@@ -298,11 +338,13 @@ export function authRoutes(r: Router, emu: Emu) {
       const grant = form.get("grant_type");
       if (grant === "authorization_code") {
         const app = authenticatedClient(form);
-        const row = emu.db.prepare("SELECT * FROM oauth_codes WHERE code = ?").get(form.get("code") ?? "") as CodeRow | undefined;
+        const row = emu.db.prepare("SELECT * FROM oauth_codes WHERE code = ?").get(form.get("code") ?? "") as
+          CodeRow | undefined;
         if (!row || row.client_id !== app.client_id || row.used_at !== null || row.expires_at <= emu.clock.now()) {
           throw new OAuthError("invalid_grant", "expired authorization code");
         }
-        if ((form.get("redirect_uri") ?? "") !== row.redirect_uri) throw new OAuthError("invalid_grant", "redirect_uri mismatch");
+        if ((form.get("redirect_uri") ?? "") !== row.redirect_uri)
+          throw new OAuthError("invalid_grant", "redirect_uri mismatch");
         if (row.code_challenge !== null) {
           const verifier = form.get("code_verifier");
           if (!verifier) throw new OAuthError("invalid_grant", "code verifier required");
@@ -313,7 +355,10 @@ export function authRoutes(r: Router, emu: Emu) {
         if (row.user_id === null) {
           // "Include the Uvid-Hint and Auth-Request-Type guest headers in the token request."
           const type = (req.headers.get("auth-request-type") ?? "").trim().toLowerCase();
-          const hinted = (req.headers.get("uvid-hint") ?? "").trim().replace(/^uvid\s+/i, "").toLowerCase();
+          const hinted = (req.headers.get("uvid-hint") ?? "")
+            .trim()
+            .replace(/^uvid\s+/i, "")
+            .toLowerCase();
           if (type !== "guest" || hinted !== row.uvid) throw new OAuthError("unknown_error", "retry your request");
         }
         // Single use: a second exchange of the same code is refused, even if the first answer was lost.
@@ -327,14 +372,29 @@ export function authRoutes(r: Router, emu: Emu) {
       }
       if (grant === "refresh_token") {
         const app = authenticatedClient(form);
-        const row = emu.db.prepare("SELECT * FROM oauth_refresh_tokens WHERE token = ?").get(form.get("refresh_token") ?? "") as
-          | { token: string; client_id: string; user_id: string; uvid: string | null; last_used_at: number; revoked_at: number | null }
+        const row = emu.db
+          .prepare("SELECT * FROM oauth_refresh_tokens WHERE token = ?")
+          .get(form.get("refresh_token") ?? "") as
+          | {
+              token: string;
+              client_id: string;
+              user_id: string;
+              uvid: string | null;
+              last_used_at: number;
+              revoked_at: number | null;
+            }
           | undefined;
         const now = emu.clock.now();
         // The client app's refresh token policy: it expires when not used for the session timeout (an idle
         // buyer's session ends; an active one is renewed again and again).
         const idle = row ? now - row.last_used_at > emu.settings.sessionSeconds * 1000 : true;
-        if (!row || row.client_id !== app.client_id || row.revoked_at !== null || idle || !emu.store.user(row.user_id)) {
+        if (
+          !row ||
+          row.client_id !== app.client_id ||
+          row.revoked_at !== null ||
+          idle ||
+          !emu.store.user(row.user_id)
+        ) {
           throw new OAuthError("invalid_grant", "expired access/refresh token");
         }
         emu.db.prepare("UPDATE oauth_refresh_tokens SET last_used_at = ? WHERE token = ?").run(now, row.token);
@@ -359,10 +419,16 @@ export function authRoutes(r: Router, emu: Emu) {
       const form = await readForm(req);
       const token = form.get("token") ?? "";
       const now = emu.clock.now();
-      const access = emu.db.prepare("UPDATE oauth_access_tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL").run(now, token);
-      const refresh = emu.db.prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL").run(now, token);
+      const access = emu.db
+        .prepare("UPDATE oauth_access_tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL")
+        .run(now, token);
+      const refresh = emu.db
+        .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL")
+        .run(now, token);
       if (refresh.changes > 0) {
-        emu.db.prepare("UPDATE oauth_access_tokens SET revoked_at = ? WHERE refresh_token = ? AND revoked_at IS NULL").run(now, token);
+        emu.db
+          .prepare("UPDATE oauth_access_tokens SET revoked_at = ? WHERE refresh_token = ? AND revoked_at IS NULL")
+          .run(now, token);
       }
       if (access.changes === 0 && refresh.changes === 0) throw new OAuthError("invalid_token", "Token was invalid");
       return new Response(null, { status: 200 });
@@ -377,7 +443,8 @@ export function authRoutes(r: Router, emu: Emu) {
       caller = { user: null, uvid: null };
     }
     // The identity service answers a bad token with 403 and one word of plain text (the data API answers 401).
-    if (!caller.user) return new Response("Bad_OAuth_Token", { status: 403, headers: { "Content-Type": "text/plain" } });
+    if (!caller.user)
+      return new Response("Bad_OAuth_Token", { status: 403, headers: { "Content-Type": "text/plain" } });
     const u = caller.user;
     const { orgId } = site();
     return json({

@@ -1,5 +1,14 @@
 import { catalogStore, fieldList, type ProductRow } from "./catalog.js";
-import { assertEditable, asyncKey, cartOwner, insertCart, requireCart, resolveCart, touchCart, type CartRow } from "./cart-store.js";
+import {
+  assertEditable,
+  asyncKey,
+  cartOwner,
+  insertCart,
+  requireCart,
+  resolveCart,
+  touchCart,
+  type CartRow,
+} from "./cart-store.js";
 import {
   cartCouponsJson,
   cartHasErrors,
@@ -25,7 +34,14 @@ import type { Emu } from "./state.js";
 
 /** Cart items: list (both paging styles, sort), add (merging), batch add, quantity change, removal. */
 
-export const ITEM_SORTS = ["CreatedDateAsc", "CreatedDateDesc", "NameAsc", "NameDesc", "SalesPriceAsc", "SalesPriceDesc"] as const;
+export const ITEM_SORTS = [
+  "CreatedDateAsc",
+  "CreatedDateDesc",
+  "NameAsc",
+  "NameDesc",
+  "SalesPriceAsc",
+  "SalesPriceDesc",
+] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
 const MAX_BATCH = 100;
 /** Product selling model ids (ProductSellingModel's key prefix). */
@@ -41,7 +57,9 @@ export interface ItemInput {
 export function quantityInput(value: unknown): number {
   const n = parseQuantity(value);
   if (n === null || n < QUANTITY_MIN || n > QUANTITY_MAX) {
-    throw invalidInput(`quantity must be a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}; got ${JSON.stringify(value)}.`);
+    throw invalidInput(
+      `quantity must be a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}; got ${JSON.stringify(value)}.`,
+    );
   }
   return n;
 }
@@ -50,7 +68,8 @@ const missing = (v: unknown) => v === undefined || v === null || (typeof v === "
 
 /** Validates a Cart Item Input: productId, quantity and type "Product" are required. */
 export function parseItemInput(body: unknown): ItemInput {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The cart item input must be a JSON object.");
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw invalidInput("The cart item input must be a JSON object.");
   const input = body as Record<string, unknown>;
   for (const field of ["productId", "quantity", "type"]) {
     if (missing(input[field])) throw invalidInput(`Missing required field: ${field}.`);
@@ -58,11 +77,14 @@ export function parseItemInput(body: unknown): ItemInput {
   if (input.type !== "Product") throw invalidInput(`type must be Product; got ${JSON.stringify(input.type)}.`);
   const productId = recordId(input.productId, "product", "productId");
   const quantity = quantityInput(input.quantity);
-  const sellingModelId = missing(input.productSellingModelId) ? null : recordId(input.productSellingModelId, SELLING_MODEL, "productSellingModelId");
+  const sellingModelId = missing(input.productSellingModelId)
+    ? null
+    : recordId(input.productSellingModelId, SELLING_MODEL, "productSellingModelId");
   let subscriptionTerm: number | null = null;
   if (!missing(input.subscriptionTerm)) {
     subscriptionTerm = Number(input.subscriptionTerm);
-    if (!Number.isInteger(subscriptionTerm) || subscriptionTerm < 1) throw invalidInput("subscriptionTerm must be a positive whole number.");
+    if (!Number.isInteger(subscriptionTerm) || subscriptionTerm < 1)
+      throw invalidInput("subscriptionTerm must be a positive whole number.");
   }
   return { productId, quantity, sellingModelId, subscriptionTerm };
 }
@@ -76,7 +98,8 @@ export function purchasable(emu: Emu, p: ProductRow): PurchasableProduct {
       .sellingModels(p.id)
       .filter((m) => m.is_active === 1)
       .map((m) => m.id),
-    quantityRule: p.qty_minimum === null ? null : { minimum: p.qty_minimum, maximum: p.qty_maximum!, increment: p.qty_increment! },
+    quantityRule:
+      p.qty_minimum === null ? null : { minimum: p.qty_minimum, maximum: p.qty_maximum!, increment: p.qty_increment! },
   };
 }
 
@@ -89,7 +112,9 @@ function checkPurchase(emu: Emu, cart: CartRow, product: ProductRow, quantity: n
 
 function findLine(emu: Emu, cartId: string, productId: string, sellingModelId: string | null) {
   return emu.db
-    .prepare("SELECT * FROM cart_items WHERE cart_id = ? AND product_id = ? AND coalesce(product_selling_model_id, '') = ?")
+    .prepare(
+      "SELECT * FROM cart_items WHERE cart_id = ? AND product_id = ? AND coalesce(product_selling_model_id, '') = ?",
+    )
     .get(cartId, productId, sellingModelId ?? "") as CartItemRow | undefined;
 }
 
@@ -109,7 +134,11 @@ export function addItem(emu: Emu, cart: CartRow, input: ItemInput): string {
     return line.id;
   }
   const id = emu.ids("cartItem");
-  const seq = (emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_items WHERE cart_id = ?").get(cart.id) as { n: number }).n;
+  const seq = (
+    emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_items WHERE cart_id = ?").get(cart.id) as {
+      n: number;
+    }
+  ).n;
   emu.db
     .prepare(
       `INSERT INTO cart_items(id, cart_id, product_id, type, quantity, product_selling_model_id, subscription_term, created_at, seq)
@@ -121,7 +150,8 @@ export function addItem(emu: Emu, cart: CartRow, input: ItemInput): string {
 
 function findItem(emu: Emu, cart: CartRow, rawId: string): CartItemRow {
   const id = recordId(rawId, "cartItem", "cartItemId");
-  const item = emu.db.prepare("SELECT * FROM cart_items WHERE id = ? AND cart_id = ?").get(id, cart.id) as CartItemRow | undefined;
+  const item = emu.db.prepare("SELECT * FROM cart_items WHERE id = ? AND cart_id = ?").get(id, cart.id) as
+    CartItemRow | undefined;
   if (!item) throw new ApiError(404, "ITEM_NOT_FOUND", `Cart item not found: ${id}`);
   return item;
 }
@@ -145,7 +175,8 @@ function cartForWrite(ctx: RequestContext): CartRow {
 function sortLines(lines: CartLine[], sort: ItemSort): CartLine[] {
   const created = (a: CartLine, b: CartLine) => a.item.created_at - b.item.created_at || a.item.seq - b.item.seq;
   const name = (a: CartLine, b: CartLine) => a.product.name.localeCompare(b.product.name) || created(a, b);
-  const price = (a: CartLine, b: CartLine) => (a.product.unit_price_cents ?? 0) - (b.product.unit_price_cents ?? 0) || created(a, b);
+  const price = (a: CartLine, b: CartLine) =>
+    (a.product.unit_price_cents ?? 0) - (b.product.unit_price_cents ?? 0) || created(a, b);
   const compare: Record<ItemSort, (a: CartLine, b: CartLine) => number> = {
     CreatedDateAsc: created,
     CreatedDateDesc: (a, b) => created(b, a),
@@ -171,7 +202,12 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
       const appContext = emu.store.applicationContext(ctx.webstoreId);
       return json({
         cartItems: [],
-        cartSummary: emptyCartSummaryJson(owner, appContext.defaultCurrency ?? "USD", ctx.webstoreId, appContext.taxType ?? "Net"),
+        cartSummary: emptyCartSummaryJson(
+          owner,
+          appContext.defaultCurrency ?? "USD",
+          ctx.webstoreId,
+          appContext.taxType ?? "Net",
+        ),
         hasErrors: false,
         ...pageFields(ctx.url, pageWindow(ctx.query, 0, pageSize)),
       });
@@ -209,16 +245,26 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
   r.webstore("POST", "carts/:cartStateOrId/cart-items/batch", { since: 49 }, async (ctx) => {
     const body = await ctx.json();
     const inputs = body?.inputs;
-    if (!Array.isArray(inputs) || inputs.length === 0) throw invalidInput("inputs is required: a list of {richInput: {productId, quantity, type}}.");
-    if (inputs.length > MAX_BATCH) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `A batch can add at most ${MAX_BATCH} items; got ${inputs.length}.`);
+    if (!Array.isArray(inputs) || inputs.length === 0)
+      throw invalidInput("inputs is required: a list of {richInput: {productId, quantity, type}}.");
+    if (inputs.length > MAX_BATCH)
+      throw new ApiError(
+        400,
+        "MAX_LIMIT_EXCEEDED",
+        `A batch can add at most ${MAX_BATCH} items; got ${inputs.length}.`,
+      );
     const outcome = emu.db.transaction(() => {
       const cart = cartForWrite(ctx);
       // Each input in its own savepoint: a failed one leaves no trace, the others stay.
       const results = inputs.map((entry: any) => {
         try {
-          return { ok: true as const, itemId: emu.db.transaction(() => addItem(emu, cart, parseItemInput(entry?.richInput)))() };
+          return {
+            ok: true as const,
+            itemId: emu.db.transaction(() => addItem(emu, cart, parseItemInput(entry?.richInput)))(),
+          };
         } catch (err) {
-          if (err instanceof ApiError) return { ok: false as const, error: { errorCode: err.errorCode, message: err.message } };
+          if (err instanceof ApiError)
+            return { ok: false as const, error: { errorCode: err.errorCode, message: err.message } };
           throw err;
         }
       });
@@ -235,9 +281,11 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
 
   r.webstore("PATCH", "carts/:cartStateOrId/cart-items/:cartItemId", { since: 49 }, async (ctx) => {
     const body = await ctx.json();
-    if (body === null || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The cart item input must be a JSON object.");
+    if (body === null || typeof body !== "object" || Array.isArray(body))
+      throw invalidInput("The cart item input must be a JSON object.");
     for (const field of ["productId", "type"]) {
-      if (body[field] !== undefined) throw invalidInput(`${field} can't be changed on a cart item; remove the item and add the product instead.`);
+      if (body[field] !== undefined)
+        throw invalidInput(`${field} can't be changed on a cart item; remove the item and add the product instead.`);
     }
     const quantity = body.quantity === undefined ? null : quantityInput(body.quantity);
     const productFields = fieldList(ctx.query, "productFields", []);
@@ -246,7 +294,13 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
       assertEditable(cart);
       const item = findItem(emu, cart, ctx.params.cartItemId);
       if (quantity !== null && quantity !== item.quantity) {
-        checkPurchase(emu, cart, catalogStore(emu).productIn(item.product_id, cart.currency_iso_code)!, quantity, item.product_selling_model_id);
+        checkPurchase(
+          emu,
+          cart,
+          catalogStore(emu).productIn(item.product_id, cart.currency_iso_code)!,
+          quantity,
+          item.product_selling_model_id,
+        );
         emu.db.prepare("UPDATE cart_items SET quantity = ? WHERE id = ?").run(quantity, item.id);
         cart = touchCart(emu, cart, { itemsChanged: true });
       }

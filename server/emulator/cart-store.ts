@@ -117,9 +117,14 @@ export function requireCart(ctx: RequestContext, token: string, owner?: CartOwne
  */
 export function assertEditable(cart: CartRow) {
   if (!OPEN_STATUSES.includes(cart.status)) {
-    throw new ApiError(403, "INSUFFICIENT_ACCESS_OR_READONLY", `The cart ${cart.id} is ${cart.status} and can't be changed.`);
+    throw new ApiError(
+      403,
+      "INSUFFICIENT_ACCESS_OR_READONLY",
+      `The cart ${cart.id} is ${cart.status} and can't be changed.`,
+    );
   }
-  if (cart.type === "PayNowReadOnly") throw new ApiError(403, "INSUFFICIENT_ACCESS_OR_READONLY", `The cart ${cart.id} is read-only (PayNowReadOnly).`);
+  if (cart.type === "PayNowReadOnly")
+    throw new ApiError(403, "INSUFFICIENT_ACCESS_OR_READONLY", `The cart ${cart.id} is read-only (PayNowReadOnly).`);
 }
 
 /**
@@ -154,9 +159,13 @@ export function insertCart(ctx: RequestContext, owner: CartOwner, input: NewCart
   const sessionId = owner.kind === "guest" ? guestSessionFor(ctx, owner) : null;
   if (type === "Cart" && !isSecondary) {
     const previous = findPrimaryCart(emu, ctx.webstoreId, owner);
-    if (previous) emu.db.prepare("UPDATE carts SET is_secondary = 1, updated_at = ? WHERE id = ?").run(now, previous.id);
+    if (previous)
+      emu.db.prepare("UPDATE carts SET is_secondary = 1, updated_at = ? WHERE id = ?").run(now, previous.id);
   }
-  const currency = input.currencyIsoCode ?? (emu.store.applicationContext(ctx.webstoreId).defaultCurrency as string | undefined) ?? "USD";
+  const currency =
+    input.currencyIsoCode ??
+    (emu.store.applicationContext(ctx.webstoreId).defaultCurrency as string | undefined) ??
+    "USD";
   emu.db
     .prepare(
       `INSERT INTO carts(id, webstore_id, user_id, account_id, guest_session_id, name, type, status, currency_iso_code, is_secondary, created_at, updated_at)
@@ -188,7 +197,9 @@ export function touchCart(emu: Emu, cart: CartRow, change: { itemsChanged: boole
   // Editing a cart during checkout cancels the checkout (the API without "simplified cart cleanup"): the cart
   // goes back to Active. The checkouts module notices through the status and the bumped revision.
   const status = cart.status === "Checkout" ? "Active" : cart.status;
-  emu.db.prepare("UPDATE carts SET status = ?, revision = revision + 1, updated_at = ? WHERE id = ?").run(status, emu.clock.now(), cart.id);
+  emu.db
+    .prepare("UPDATE carts SET status = ?, revision = revision + 1, updated_at = ? WHERE id = ?")
+    .run(status, emu.clock.now(), cart.id);
   // A reservation holds the quantities of the moment it was made; once they change it no longer matches.
   if (change.itemsChanged) releaseReservation(emu, cart.id);
   emu.async.begin(asyncKey(cart.id));
@@ -203,24 +214,29 @@ export function touchCart(emu: Emu, cart: CartRow, change: { itemsChanged: boole
  */
 export function keepCheckoutAfterCouponChange(emu: Emu, before: CartRow) {
   if (before.status !== "Checkout") return;
-  const live = emu.db.prepare("SELECT id FROM checkouts WHERE cart_id = ? AND status = 'Open' AND cart_revision = ?").get(before.id, before.revision) as
-    | { id: string }
-    | undefined;
+  const live = emu.db
+    .prepare("SELECT id FROM checkouts WHERE cart_id = ? AND status = 'Open' AND cart_revision = ?")
+    .get(before.id, before.revision) as { id: string } | undefined;
   if (!live) return;
   emu.db.prepare("UPDATE carts SET status = 'Checkout' WHERE id = ? AND status = 'Active'").run(before.id);
   emu.db
-    .prepare("UPDATE checkouts SET cart_revision = (SELECT revision FROM carts WHERE id = ?), last_activity_at = ? WHERE id = ?")
+    .prepare(
+      "UPDATE checkouts SET cart_revision = (SELECT revision FROM carts WHERE id = ?), last_activity_at = ? WHERE id = ?",
+    )
     .run(before.id, emu.clock.now(), live.id);
 }
 
 /** A cart the API no longer shows: its reservation is released at once. */
 export function deleteCart(emu: Emu, cart: CartRow) {
-  emu.db.prepare("UPDATE carts SET status = 'PendingDelete', updated_at = ? WHERE id = ?").run(emu.clock.now(), cart.id);
+  emu.db
+    .prepare("UPDATE carts SET status = 'PendingDelete', updated_at = ? WHERE id = ?")
+    .run(emu.clock.now(), cart.id);
   releaseReservation(emu, cart.id);
 }
 
 export function validateNewCart(ctx: RequestContext, body: any): NewCart {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw invalidInput("The request body must be a JSON object.");
   const out: NewCart = {};
   if (body.name !== undefined && body.name !== null) {
     if (typeof body.name !== "string" || body.name.trim() === "" || body.name.length > 250) {
@@ -230,7 +246,8 @@ export function validateNewCart(ctx: RequestContext, body: any): NewCart {
   }
   const type = body.type ?? body.typeAsString;
   if (type !== undefined && type !== null) {
-    if (!(CART_TYPES as readonly string[]).includes(type)) throw invalidInput(`type must be one of ${CART_TYPES.join(", ")}.`);
+    if (!(CART_TYPES as readonly string[]).includes(type))
+      throw invalidInput(`type must be one of ${CART_TYPES.join(", ")}.`);
     out.type = type;
   }
   const currency = requestedCurrency(ctx, body.currencyIsoCode ?? ctx.query.get("currencyIsoCode"));

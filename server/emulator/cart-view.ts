@@ -1,4 +1,13 @@
-import { catalogStore, pathOf, productFieldValues, productImage, quantityRule, variationAttributes, type ProductRow, type SellingModelRow } from "./catalog.js";
+import {
+  catalogStore,
+  pathOf,
+  productFieldValues,
+  productImage,
+  quantityRule,
+  variationAttributes,
+  type ProductRow,
+  type SellingModelRow,
+} from "./catalog.js";
 import { ownerIdOf, type CartOwner, type CartRow } from "./cart-store.js";
 import { priceCart, type CartPricing, type PricedLine, type PricingLine, type PromotionRule } from "./carts-pricing.js";
 import { GUEST_USER_ID } from "./context.js";
@@ -93,12 +102,16 @@ export function cartCoupons(emu: Emu, cartId: string): AppliedCoupon[] {
 }
 
 export function automaticPromotions(emu: Emu): PromotionRule[] {
-  const rows = emu.db.prepare("SELECT * FROM promotions WHERE is_automatic = 1 ORDER BY priority").all() as PromotionDbRow[];
+  const rows = emu.db
+    .prepare("SELECT * FROM promotions WHERE is_automatic = 1 ORDER BY priority")
+    .all() as PromotionDbRow[];
   return rows.map((r) => promotionRule(r, null));
 }
 
 export function cartItems(emu: Emu, cartId: string): CartItemRow[] {
-  return emu.db.prepare("SELECT * FROM cart_items WHERE cart_id = ? ORDER BY created_at, seq").all(cartId) as CartItemRow[];
+  return emu.db
+    .prepare("SELECT * FROM cart_items WHERE cart_id = ? ORDER BY created_at, seq")
+    .all(cartId) as CartItemRow[];
 }
 
 export function loadCartView(emu: Emu, cart: CartRow, processing = false): CartView {
@@ -290,7 +303,12 @@ export function cartItemJson(view: CartView, line: CartLine, productFields: stri
     firstPymtTotalPrice: m(totalPrice),
     firstPymtTotalTax: m(totalTax),
     // A subscription is billed once per pricing term (ProductSellingModel.PricingTermUnit: Months or Annual).
-    billingFrequency: line.sellingModel && line.sellingModel.selling_model_type !== "OneTime" ? (line.sellingModel.pricing_term_unit === "Annual" ? "Annual" : "Monthly") : null,
+    billingFrequency:
+      line.sellingModel && line.sellingModel.selling_model_type !== "OneTime"
+        ? line.sellingModel.pricing_term_unit === "Annual"
+          ? "Annual"
+          : "Monthly"
+        : null,
     sellingModelType: line.sellingModel?.selling_model_type ?? "OneTime",
     subscriptionTerm: item.subscription_term ?? line.sellingModel?.pricing_term ?? null,
     productClass: product.product_class,
@@ -308,7 +326,11 @@ export function cartItemJson(view: CartView, line: CartLine, productFields: stri
 export function cartCouponsJson(view: Pick<CartView, "cart" | "coupons">) {
   return {
     cartCoupons: {
-      coupons: view.coupons.map((c) => ({ cartCouponId: c.cartCouponId, couponCode: c.couponCode, termsAndConditions: c.rule.termsAndConditions })),
+      coupons: view.coupons.map((c) => ({
+        cartCouponId: c.cartCouponId,
+        couponCode: c.couponCode,
+        termsAndConditions: c.rule.termsAndConditions,
+      })),
     },
     cartId: view.cart.id,
     cartStatus: view.cart.status,

@@ -188,22 +188,34 @@ export interface CouponRejection {
 export const MAX_COUPONS_PER_CART = 3;
 
 /** Why a known coupon can't join the cart's coupons, or null when it can. */
-export function couponRejection(code: string, rule: PromotionRule, onCart: PromotionRule[], lines: PricingLine[]): CouponRejection | null {
+export function couponRejection(
+  code: string,
+  rule: PromotionRule,
+  onCart: PromotionRule[],
+  lines: PricingLine[],
+): CouponRejection | null {
   if (onCart.some((r) => r.couponCode?.toUpperCase() === code.toUpperCase())) {
     return { errorCode: "ALREADY_APPLIED", message: `The coupon code ${code} is already applied to this cart.` };
   }
   if (onCart.length >= MAX_COUPONS_PER_CART) {
-    return { errorCode: "MAX_LIMIT_EXCEEDED", message: `A cart can hold at most ${MAX_COUPONS_PER_CART} coupons. Remove one to apply ${code}.` };
+    return {
+      errorCode: "MAX_LIMIT_EXCEEDED",
+      message: `A cart can hold at most ${MAX_COUPONS_PER_CART} coupons. Remove one to apply ${code}.`,
+    };
   }
   if (rule.isExclusive && onCart.length > 0) {
     return { errorCode: "BLOCKED_EXCLUSIVE", message: `The coupon code ${code} can't be combined with other coupons.` };
   }
   const exclusive = onCart.find((r) => r.isExclusive);
   if (exclusive) {
-    return { errorCode: "BLOCKED_EXCLUSIVE", message: `The coupon code ${code} can't be combined with the exclusive coupon ${exclusive.couponCode}.` };
+    return {
+      errorCode: "BLOCKED_EXCLUSIVE",
+      message: `The coupon code ${code} can't be combined with the exclusive coupon ${exclusive.couponCode}.`,
+    };
   }
   if (!qualifies(rule, lines)) {
-    const needs = rule.minSubtotalCents !== null ? ` It needs a subtotal of at least ${usd(rule.minSubtotalCents)}.` : "";
+    const needs =
+      rule.minSubtotalCents !== null ? ` It needs a subtotal of at least ${usd(rule.minSubtotalCents)}.` : "";
     return { errorCode: "UNQUALIFIED_CART", message: `The cart doesn't qualify for the coupon code ${code}.${needs}` };
   }
   return null;

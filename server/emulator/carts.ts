@@ -16,7 +16,15 @@ import {
   type CartOwner,
   type CartRow,
 } from "./cart-store.js";
-import { cartHasErrors, cartItemJson, cartItems, cartProductJson, cartSummaryJson, emptyCartSummaryJson, loadCartView } from "./cart-view.js";
+import {
+  cartHasErrors,
+  cartItemJson,
+  cartItems,
+  cartProductJson,
+  cartSummaryJson,
+  emptyCartSummaryJson,
+  loadCartView,
+} from "./cart-view.js";
 import { couponRoutes } from "./coupons.js";
 import { ApiError, invalidInput, notFound } from "./errors.js";
 import { json, noContent } from "./http.js";
@@ -46,7 +54,12 @@ function summaryResponse(ctx: RequestContext, cart: CartRow) {
 
 function compactSummary(ctx: RequestContext, cart: CartRow | null) {
   if (!cart) {
-    return { cartId: null, currencyIsoCode: ctx.emu.store.applicationContext(ctx.webstoreId).defaultCurrency ?? "USD", totalProductCount: quantity(0), uniqueProductCount: 0 };
+    return {
+      cartId: null,
+      currencyIsoCode: ctx.emu.store.applicationContext(ctx.webstoreId).defaultCurrency ?? "USD",
+      totalProductCount: quantity(0),
+      uniqueProductCount: 0,
+    };
   }
   const items = cartItems(ctx.emu, cart.id);
   return {
@@ -63,7 +76,9 @@ async function putActive(ctx: RequestContext) {
   const owner = cartOwner(ctx);
   const { cart, created } = ctx.emu.db.transaction(() => {
     const existing = findPrimaryCart(ctx.emu, ctx.webstoreId, owner);
-    return existing ? { cart: existing, created: false } : { cart: insertCart(ctx, owner, { ...input, type: "Cart", isSecondary: false }), created: true };
+    return existing
+      ? { cart: existing, created: false }
+      : { cart: insertCart(ctx, owner, { ...input, type: "Cart", isSecondary: false }), created: true };
   })();
   return json(cartSummaryJson(loadCartView(ctx.emu, cart)), created ? 201 : 200);
 }
@@ -74,10 +89,24 @@ function copyCartContents(emu: Emu, from: CartRow, to: CartRow) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const i of cartItems(emu, from.id)) {
-    insertItem.run(emu.ids("cartItem"), to.id, i.product_id, i.type, i.quantity, i.product_selling_model_id, i.subscription_term, emu.clock.now(), i.seq);
+    insertItem.run(
+      emu.ids("cartItem"),
+      to.id,
+      i.product_id,
+      i.type,
+      i.quantity,
+      i.product_selling_model_id,
+      i.subscription_term,
+      emu.clock.now(),
+      i.seq,
+    );
   }
-  const coupons = emu.db.prepare("SELECT coupon_id, seq FROM cart_coupons WHERE cart_id = ? ORDER BY seq").all(from.id) as { coupon_id: string; seq: number }[];
-  const insertCoupon = emu.db.prepare("INSERT INTO cart_coupons(id, cart_id, coupon_id, applied_at, seq) VALUES (?, ?, ?, ?, ?)");
+  const coupons = emu.db
+    .prepare("SELECT coupon_id, seq FROM cart_coupons WHERE cart_id = ? ORDER BY seq")
+    .all(from.id) as { coupon_id: string; seq: number }[];
+  const insertCoupon = emu.db.prepare(
+    "INSERT INTO cart_coupons(id, cart_id, coupon_id, applied_at, seq) VALUES (?, ?, ?, ?, ?)",
+  );
   for (const c of coupons) insertCoupon.run(emu.ids("cartCoupon"), to.id, c.coupon_id, emu.clock.now(), c.seq);
 }
 
@@ -85,7 +114,10 @@ type CartViewData = ReturnType<typeof loadCartView>;
 
 /** A cart's lines grouped by product (Product Cart Item), sorted by product id as the collection is. */
 function cartProducts(view: CartViewData) {
-  const byProduct = new Map<string, { line: CartViewData["lines"][number]; quantity: number; cartItemIds: string[]; errors: string[] }>();
+  const byProduct = new Map<
+    string,
+    { line: CartViewData["lines"][number]; quantity: number; cartItemIds: string[]; errors: string[] }
+  >();
   for (const line of view.lines) {
     const entry = byProduct.get(line.product.id) ?? { line, quantity: 0, cartItemIds: [], errors: [] };
     entry.quantity += line.item.quantity;
@@ -97,7 +129,12 @@ function cartProducts(view: CartViewData) {
 }
 
 function productCartItemJson(p: ReturnType<typeof cartProducts>[number], productFields: string[]) {
-  return { ...cartProductJson(p.line.product, productFields), quantity: quantity(p.quantity), cartItemIds: p.cartItemIds, errors: p.errors };
+  return {
+    ...cartProductJson(p.line.product, productFields),
+    quantity: quantity(p.quantity),
+    cartItemIds: p.cartItemIds,
+    errors: p.errors,
+  };
 }
 
 export function cartRoutes(r: Router, emu: Emu) {
@@ -210,11 +247,21 @@ export function cartRoutes(r: Router, emu: Emu) {
       const failed: { productId: string; quantity: string; errorCode: string; message: string }[] = [];
       for (const item of guestItems) {
         try {
-          const input = { productId: item.product_id, quantity: item.quantity, sellingModelId: item.product_selling_model_id, subscriptionTerm: item.subscription_term };
+          const input = {
+            productId: item.product_id,
+            quantity: item.quantity,
+            sellingModelId: item.product_selling_model_id,
+            subscriptionTerm: item.subscription_term,
+          };
           succeeded.push(emu.db.transaction(() => addItem(emu, target, input))());
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
-          failed.push({ productId: item.product_id, quantity: quantity(item.quantity), errorCode: err.errorCode, message: err.message });
+          failed.push({
+            productId: item.product_id,
+            quantity: quantity(item.quantity),
+            errorCode: err.errorCode,
+            message: err.message,
+          });
         }
       }
       if (succeeded.length) target = touchCart(emu, target, { itemsChanged: true });
@@ -228,7 +275,12 @@ export function cartRoutes(r: Router, emu: Emu) {
       numberOfProducts: guestItems.length,
       numberOfProductsWithSuccess: outcome.succeeded.length,
       numberOfProductsWithError: outcome.failed.length,
-      succeededCartItems: [...new Set(outcome.succeeded)].map((id) => cartItemJson(view, view.lines.find((l) => l.item.id === id)!)),
+      succeededCartItems: [...new Set(outcome.succeeded)].map((id) =>
+        cartItemJson(
+          view,
+          view.lines.find((l) => l.item.id === id)!,
+        ),
+      ),
       failedCartItems: outcome.failed,
     });
   });
@@ -238,16 +290,25 @@ export function cartRoutes(r: Router, emu: Emu) {
     const targetType = ctx.query.get("targetType");
     if (!targetAccount) throw invalidInput("Missing required query parameter: targetEffectiveAccountId.");
     if (!targetType) throw invalidInput("Missing required query parameter: targetType.");
-    if (targetType !== "PayNowReadOnly") throw illegalQuery("targetType", targetType, "The only supported target type is PayNowReadOnly.");
+    if (targetType !== "PayNowReadOnly")
+      throw illegalQuery("targetType", targetType, "The only supported target type is PayNowReadOnly.");
     const owner = cartOwner(ctx);
     const clone = emu.db.transaction(() => {
       const source = requireCart(ctx, ctx.params.cartStateOrId, owner);
       // A buyer clones for an account they may act for (403 otherwise); a guest's clone stays in their session.
       const cloneOwner = ctx.user ? cartOwner(ctx, targetAccount) : owner;
-      const clone = insertCart(ctx, cloneOwner, { name: source.name, type: "PayNowReadOnly", currencyIsoCode: source.currency_iso_code, isSecondary: true });
+      const clone = insertCart(ctx, cloneOwner, {
+        name: source.name,
+        type: "PayNowReadOnly",
+        currencyIsoCode: source.currency_iso_code,
+        isSecondary: true,
+      });
       copyCartContents(emu, source, clone);
       // D2C behaviour: the guest's source cart is closed once a pay-now copy exists.
-      if (source.guest_session_id) emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(emu.clock.now(), source.id);
+      if (source.guest_session_id)
+        emu.db
+          .prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?")
+          .run(emu.clock.now(), source.id);
       return cartById(emu, clone.id)!;
     })();
     return json(cartSummaryJson(loadCartView(emu, clone)), 201);

@@ -78,7 +78,9 @@ function createCatalogStore(emu: Emu) {
   const bySku = db.prepare(`${PRODUCT_SELECT} WHERE p.sku = ?`);
   const variants = db.prepare(`${PRODUCT_SELECT} WHERE p.variation_parent_id = ? ORDER BY p.sort_order`);
   const category = db.prepare("SELECT * FROM product_categories WHERE id = ?");
-  const entryIn = db.prepare("SELECT id, list_price_cents, unit_price_cents FROM pricebook_entries WHERE product_id = ? AND currency_iso_code = ?");
+  const entryIn = db.prepare(
+    "SELECT id, list_price_cents, unit_price_cents FROM pricebook_entries WHERE product_id = ? AND currency_iso_code = ?",
+  );
   const categories = db.prepare("SELECT * FROM product_categories ORDER BY sort_order, name");
   const models = db.prepare(`
     SELECT sm.* FROM product_selling_models psm JOIN selling_models sm ON sm.id = psm.selling_model_id
@@ -93,7 +95,8 @@ function createCatalogStore(emu: Emu) {
     productIn(id: string, currency: string | null | undefined): ProductRow | undefined {
       const p = byId.get(id) as ProductRow | undefined;
       if (!p || !currency || currency === DEFAULT_CURRENCY) return p;
-      const entry = entryIn.get(id, currency) as { id: string; list_price_cents: number | null; unit_price_cents: number } | undefined;
+      const entry = entryIn.get(id, currency) as
+        { id: string; list_price_cents: number | null; unit_price_cents: number } | undefined;
       return {
         ...p,
         pricebook_entry_id: entry?.id ?? null,
@@ -215,7 +218,14 @@ function priceLine(p: ProductRow) {
       unitPrice: null,
     };
   }
-  return { error: null, listPrice: money(p.list_price_cents), pricebookEntryId: p.pricebook_entry_id, productId: p.id, success: true, unitPrice: money(p.unit_price_cents) };
+  return {
+    error: null,
+    listPrice: money(p.list_price_cents),
+    pricebookEntryId: p.pricebook_entry_id,
+    productId: p.id,
+    success: true,
+    unitPrice: money(p.unit_price_cents),
+  };
 }
 
 function fieldValues(p: ProductRow, fields: string[]) {
@@ -226,7 +236,16 @@ function fieldValues(p: ProductRow, fields: string[]) {
 function searchProduct(p: ProductRow, fields: string[], opts: { prices: boolean; quantityRule: boolean }) {
   const image = productImage(p);
   return {
-    defaultImage: { alternateText: image.alternateText, contentVersionId: null, id: image.id, mediaType: "Image", sortOrder: 0, thumbnailUrl: image.url, title: image.title, url: image.url },
+    defaultImage: {
+      alternateText: image.alternateText,
+      contentVersionId: null,
+      id: image.id,
+      mediaType: "Image",
+      sortOrder: 0,
+      thumbnailUrl: image.url,
+      title: image.title,
+      url: image.url,
+    },
     fields: fieldValues(p, fields),
     id: p.id,
     name: p.name,
@@ -244,7 +263,12 @@ function variationInfo(catalog: CatalogStore, parent: ProductRow, attributeNames
     attributesToProductMappings: variants.map((v) => ({
       productId: v.id,
       canonicalKey: Object.values(variationAttributes(v)).join("_"),
-      selectedAttributes: Object.entries(variationAttributes(v)).map(([apiName, value], sequence) => ({ apiName, label: apiName, sequence, value })),
+      selectedAttributes: Object.entries(variationAttributes(v)).map(([apiName, value], sequence) => ({
+        apiName,
+        label: apiName,
+        sequence,
+        value,
+      })),
     })),
     variationAttributeInfo: Object.fromEntries(
       attributeNames.map((name, sequence) => [
@@ -265,7 +289,11 @@ function variationInfo(catalog: CatalogStore, parent: ProductRow, attributeNames
 /** Product Detail (connect_responses_product_detail.htm): `fields` is a map of names to values. */
 function productDetail(catalog: CatalogStore, p: ProductRow, fields: string[]) {
   const image = productImage(p);
-  const parent = p.variation_parent_id ? catalog.product(p.variation_parent_id) : p.product_class === "VariationParent" ? p : undefined;
+  const parent = p.variation_parent_id
+    ? catalog.product(p.variation_parent_id)
+    : p.product_class === "VariationParent"
+      ? p
+      : undefined;
   const attributeNames = parent ? Object.keys(variationAttributes(catalog.variants(parent.id)[0] ?? parent)) : [];
   return {
     id: p.id,
@@ -280,13 +308,22 @@ function productDetail(catalog: CatalogStore, p: ProductRow, fields: string[]) {
     purchaseQuantityRule: quantityRule(p),
     productSellingModels: catalog.sellingModels(p.id).map(sellingModelJson),
     variationParentId: p.variation_parent_id,
-    variationAttributeSet: p.product_class === "Variation" ? { apiName: `${parent?.url_name ?? "product"}-attributes`, attributes: variationAttributes(p) } : null,
+    variationAttributeSet:
+      p.product_class === "Variation"
+        ? { apiName: `${parent?.url_name ?? "product"}-attributes`, attributes: variationAttributes(p) }
+        : null,
     variationInfo: parent ? variationInfo(catalog, parent, attributeNames) : null,
   };
 }
 
 export function sellingModelJson(m: SellingModelRow) {
-  return { id: m.id, name: m.name, sellingModelType: m.selling_model_type, pricingTerm: m.pricing_term, pricingTermUnit: m.pricing_term_unit };
+  return {
+    id: m.id,
+    name: m.name,
+    sellingModelType: m.selling_model_type,
+    pricingTerm: m.pricing_term,
+    pricingTermUnit: m.pricing_term_unit,
+  };
 }
 
 function categoryJson(c: CategoryRow) {
@@ -301,16 +338,39 @@ function categoryJson(c: CategoryRow) {
  */
 function productPrice(catalog: CatalogStore, p: ProductRow, apiVersion: number, modelIds: string[] | null) {
   const line = priceLine(p);
-  const base = { currencyIsoCode: p.currency_iso_code ?? "USD", listPrice: line.listPrice, pricebookEntryId: line.pricebookEntryId, unitPrice: line.unitPrice };
+  const base = {
+    currencyIsoCode: p.currency_iso_code ?? "USD",
+    listPrice: line.listPrice,
+    pricebookEntryId: line.pricebookEntryId,
+    unitPrice: line.unitPrice,
+  };
   if (apiVersion < 56) return base;
   const sold = catalog.sellingModels(p.id).map((m) => m.id);
   const entries = (modelIds ?? sold).map((modelId) => {
     if (!sold.includes(modelId)) {
-      return { error: { errorCode: "INVALID_ID_FIELD", message: `The product isn't sold with selling model ${modelId}.` }, listPrice: null, priceAdjustment: null, pricebookEntryId: null, productSellingModelId: modelId, success: false, unitPrice: null };
+      return {
+        error: { errorCode: "INVALID_ID_FIELD", message: `The product isn't sold with selling model ${modelId}.` },
+        listPrice: null,
+        priceAdjustment: null,
+        pricebookEntryId: null,
+        productSellingModelId: modelId,
+        success: false,
+        unitPrice: null,
+      };
     }
-    return { error: line.error, listPrice: line.listPrice, priceAdjustment: null, pricebookEntryId: line.pricebookEntryId, productSellingModelId: modelId, success: line.success, unitPrice: line.unitPrice };
+    return {
+      error: line.error,
+      listPrice: line.listPrice,
+      priceAdjustment: null,
+      pricebookEntryId: line.pricebookEntryId,
+      productSellingModelId: modelId,
+      success: line.success,
+      unitPrice: line.unitPrice,
+    };
   });
-  return modelIds ? { ...base, listPrice: null, pricebookEntryId: null, unitPrice: null, productPriceEntries: entries } : { ...base, productPriceEntries: entries };
+  return modelIds
+    ? { ...base, listPrice: null, pricebookEntryId: null, unitPrice: null, productPriceEntries: entries }
+    : { ...base, productPriceEntries: entries };
 }
 
 /** Pricing Result of the batch forms: one line per product id, in order; an unknown id is a failed line. */
@@ -327,7 +387,12 @@ function pricingResult(catalog: CatalogStore, ids: unknown[], currency: string) 
       unitPrice: null,
     };
   });
-  return { currencyIsoCode: currency, error: null, pricingLineItemResults: lines, success: lines.every((l) => l.success) };
+  return {
+    currencyIsoCode: currency,
+    error: null,
+    pricingLineItemResults: lines,
+    success: lines.every((l) => l.success),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -339,11 +404,51 @@ function pricingResult(catalog: CatalogStore, ids: unknown[], currency: string) 
  * store's price book (type SortByPricebook, 55.0+; nameOrId its id [I]).
  */
 export const SORT_RULES = [
-  { sortRuleId: "0qUDM0000000001", label: "Best Match", labelSuffix: null, nameOrId: "Best Match", type: "Relevancy", direction: "Default", sortOrder: 1 },
-  { sortRuleId: "0qUDM0000000002", label: "Product Name", labelSuffix: "Az", nameOrId: "Name", type: "ProductBased", direction: "Ascending", sortOrder: 2 },
-  { sortRuleId: "0qUDM0000000003", label: "Product Name", labelSuffix: "Za", nameOrId: "Name", type: "ProductBased", direction: "Descending", sortOrder: 3 },
-  { sortRuleId: "0qUDM0000000004", label: "Price", labelSuffix: "LowHigh", nameOrId: "01sDM0000000001", type: "SortByPricebook", direction: "Ascending", sortOrder: 4 },
-  { sortRuleId: "0qUDM0000000005", label: "Price", labelSuffix: "HighLow", nameOrId: "01sDM0000000001", type: "SortByPricebook", direction: "Descending", sortOrder: 5 },
+  {
+    sortRuleId: "0qUDM0000000001",
+    label: "Best Match",
+    labelSuffix: null,
+    nameOrId: "Best Match",
+    type: "Relevancy",
+    direction: "Default",
+    sortOrder: 1,
+  },
+  {
+    sortRuleId: "0qUDM0000000002",
+    label: "Product Name",
+    labelSuffix: "Az",
+    nameOrId: "Name",
+    type: "ProductBased",
+    direction: "Ascending",
+    sortOrder: 2,
+  },
+  {
+    sortRuleId: "0qUDM0000000003",
+    label: "Product Name",
+    labelSuffix: "Za",
+    nameOrId: "Name",
+    type: "ProductBased",
+    direction: "Descending",
+    sortOrder: 3,
+  },
+  {
+    sortRuleId: "0qUDM0000000004",
+    label: "Price",
+    labelSuffix: "LowHigh",
+    nameOrId: "01sDM0000000001",
+    type: "SortByPricebook",
+    direction: "Ascending",
+    sortOrder: 4,
+  },
+  {
+    sortRuleId: "0qUDM0000000005",
+    label: "Price",
+    labelSuffix: "HighLow",
+    nameOrId: "01sDM0000000001",
+    type: "SortByPricebook",
+    direction: "Descending",
+    sortOrder: 5,
+  },
 ] as const;
 
 type SortRule = (typeof SORT_RULES)[number];
@@ -353,7 +458,9 @@ function sorterOf(rule: SortRule): ((a: ProductRow, b: ProductRow) => number) | 
   const price = (p: ProductRow) => p.unit_price_cents ?? Number.MAX_SAFE_INTEGER;
   if (rule.type === "ProductBased") return (a, b) => sign * a.name.localeCompare(b.name);
   // Products without a price go last either way.
-  if (rule.type === "SortByPricebook") return (a, b) => (a.unit_price_cents === null || b.unit_price_cents === null ? price(a) - price(b) : sign * (price(a) - price(b)));
+  if (rule.type === "SortByPricebook")
+    return (a, b) =>
+      a.unit_price_cents === null || b.unit_price_cents === null ? price(a) - price(b) : sign * (price(a) - price(b));
   return null; // relevancy: the catalog's own order
 }
 
@@ -376,12 +483,18 @@ const MAX_RESULTS_WINDOW = 5000;
  * property). Either searchTerm or categoryId is required [code I: INVALID_API_INPUT]; pageSize 1-200 (default 20);
  * page × pageSize ≤ 5000; searchTerm up to 32 words.
  */
-function checkSearch(input: SearchInput, bad: (name: string, value: unknown, expected: string) => ApiError): SearchInput {
+function checkSearch(
+  input: SearchInput,
+  bad: (name: string, value: unknown, expected: string) => ApiError,
+): SearchInput {
   if (!input.searchTerm && !input.categoryId) throw invalidInput("Specify a searchTerm or a categoryId.");
-  if (input.searchTerm.split(/\s+/).filter(Boolean).length > 32) throw bad("searchTerm", input.searchTerm, "Up to 32 space-separated search terms.");
-  if (!Number.isInteger(input.pageSize) || input.pageSize < 1 || input.pageSize > 200) throw bad("pageSize", input.pageSize, "Expected a whole number from 1 to 200.");
+  if (input.searchTerm.split(/\s+/).filter(Boolean).length > 32)
+    throw bad("searchTerm", input.searchTerm, "Up to 32 space-separated search terms.");
+  if (!Number.isInteger(input.pageSize) || input.pageSize < 1 || input.pageSize > 200)
+    throw bad("pageSize", input.pageSize, "Expected a whole number from 1 to 200.");
   if (!Number.isInteger(input.page) || input.page < 0) throw bad("page", input.page, "Expected a whole number from 0.");
-  if (input.page * input.pageSize > MAX_RESULTS_WINDOW) throw bad("page", input.page, `page × pageSize can't exceed ${MAX_RESULTS_WINDOW}.`);
+  if (input.page * input.pageSize > MAX_RESULTS_WINDOW)
+    throw bad("page", input.page, `page × pageSize can't exceed ${MAX_RESULTS_WINDOW}.`);
   const sortRuleId = input.sortRuleId;
   if (sortRuleId !== null && !SORT_RULES.some((r) => r.sortRuleId === sortRuleId.slice(0, 15))) {
     throw bad("sortRuleId", sortRuleId, "Use a sortRuleId from search/sort-rules.");
@@ -416,7 +529,8 @@ function searchInputFromQuery(q: URLSearchParams): SearchInput {
 
 /** POST search/product-search (49.0): Product Search Input in the body; prices only with includePrices. */
 function searchInputFromBody(body: any): SearchInput {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a Product Search Input object.");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw invalidInput("The request body must be a Product Search Input object.");
   const text = (name: string) => {
     const v = body[name];
     if (v === undefined || v === null) return null;
@@ -429,8 +543,10 @@ function searchInputFromBody(body: any): SearchInput {
     if (typeof v !== "boolean") throw invalidInput(`${name} must be true or false.`);
     return v;
   };
-  if (body.fields !== undefined && body.fields !== null && !Array.isArray(body.fields)) throw invalidInput("fields must be a list of field names.");
-  if (body.refinements !== undefined && body.refinements !== null && !Array.isArray(body.refinements)) throw invalidInput("refinements must be a list.");
+  if (body.fields !== undefined && body.fields !== null && !Array.isArray(body.fields))
+    throw invalidInput("fields must be a list of field names.");
+  if (body.refinements !== undefined && body.refinements !== null && !Array.isArray(body.refinements))
+    throw invalidInput("refinements must be a list.");
   return checkSearch(
     {
       searchTerm: text("searchTerm") ?? "",
@@ -508,7 +624,11 @@ function search(emu: Emu, input: SearchInput) {
       (SELECT COUNT(*) FROM products p WHERE p.category_id IN (SELECT id FROM under WHERE child = k.id)${filter.where.map((w) => ` AND ${w}`).join("")}) AS n
     FROM product_categories k WHERE k.parent_id ${selected ? "= ?" : "IS NULL"} ORDER BY k.sort_order, k.name`;
   const childParams = selected ? [selected.id] : [];
-  const children = prepared(childrenSql).all(...childParams, ...filter.params, ...childParams) as { id: string; name: string; n: number }[];
+  const children = prepared(childrenSql).all(...childParams, ...filter.params, ...childParams) as {
+    id: string;
+    name: string;
+    n: number;
+  }[];
 
   return {
     categories: {
@@ -522,7 +642,9 @@ function search(emu: Emu, input: SearchInput) {
       currencyIsoCode: "USD",
       pageSize: input.pageSize,
       total: matched.length,
-      products: pageItems.map((p) => searchProduct(p, input.fields, { prices: input.includePrices, quantityRule: input.includeQuantityRule })),
+      products: pageItems.map((p) =>
+        searchProduct(p, input.fields, { prices: input.includePrices, quantityRule: input.includeQuantityRule }),
+      ),
     },
   };
 }
@@ -535,7 +657,12 @@ function search(emu: Emu, input: SearchInput) {
  * before 58.0 (from 58.0 they come from pricing/products, whatever excludePrices says). An id or SKU that names no
  * product the buyer may see is a failed entry [I].
  */
-function productOverview(catalog: CatalogStore, p: ProductRow, fields: string[], opts: { media: boolean; prices: boolean }) {
+function productOverview(
+  catalog: CatalogStore,
+  p: ProductRow,
+  fields: string[],
+  opts: { media: boolean; prices: boolean },
+) {
   return {
     defaultImage: opts.media ? productImage(p) : null,
     error: null,
@@ -552,11 +679,21 @@ function productOverview(catalog: CatalogStore, p: ProductRow, fields: string[],
 }
 
 function missingOverview(key: string) {
-  return { defaultImage: null, error: { errorCode: "INVALID_ID_FIELD", message: `Product not found: ${key}` }, fields: {}, id: null, success: false };
+  return {
+    defaultImage: null,
+    error: { errorCode: "INVALID_ID_FIELD", message: `Product not found: ${key}` },
+    fields: {},
+    id: null,
+    success: false,
+  };
 }
 
 /** A comma-separated query list, trimmed, blanks dropped. */
-const listParam = (q: URLSearchParams, name: string) => (q.get(name) ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+const listParam = (q: URLSearchParams, name: string) =>
+  (q.get(name) ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 // ---------------------------------------------------------------------------------------------------------
 // Module
@@ -600,7 +737,11 @@ export function catalogRoutes(r: Router, emu: Emu) {
   // connect_resources_commerce_webstore_search_sort_rules.htm (ConnectApi getSortRules, 52.0).
   r.webstore("GET", "search/sort-rules", { since: 52 }, (ctx) => {
     browse(ctx);
-    return json({ sortRules: SORT_RULES.map((rule) => (ctx.apiVersion < 54 ? { ...rule, labelSuffix: undefined, sortOrder: undefined } : rule)) });
+    return json({
+      sortRules: SORT_RULES.map((rule) =>
+        ctx.apiVersion < 54 ? { ...rule, labelSuffix: undefined, sortOrder: undefined } : rule,
+      ),
+    });
   });
 
   // connect_resources_commerce_webstore_products.htm: ids or skus, one of them.
@@ -608,9 +749,10 @@ export function catalogRoutes(r: Router, emu: Emu) {
     browse(ctx);
     const ids = listParam(ctx.query, "ids");
     const skus = listParam(ctx.query, "skus");
-    if ((ids.length > 0) === (skus.length > 0)) throw invalidInput("Specify either ids or skus, but not both.");
+    if (ids.length > 0 === skus.length > 0) throw invalidInput("Specify either ids or skus, but not both.");
     const keys = ids.length ? ids : skus;
-    if (keys.length > MAX_BATCH) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `At most ${MAX_BATCH} products can be requested at once.`);
+    if (keys.length > MAX_BATCH)
+      throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `At most ${MAX_BATCH} products can be requested at once.`);
     const catalog = catalogStore(emu);
     const fields = fieldList(ctx.query, "fields", ALL_FIELDS, Infinity);
     const opts = {
@@ -644,7 +786,8 @@ export function catalogRoutes(r: Router, emu: Emu) {
     browse(ctx);
     const ids = listParam(ctx.query, "productIds");
     if (ids.length === 0) throw invalidInput("productIds is required: a comma-separated list of product ids.");
-    if (ids.length > MAX_BATCH) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `At most ${MAX_BATCH} products can be priced in one request.`);
+    if (ids.length > MAX_BATCH)
+      throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `At most ${MAX_BATCH} products can be priced in one request.`);
     return json(pricingResult(catalogStore(emu), ids, pricingCurrency(ctx)));
   });
 
@@ -652,17 +795,31 @@ export function catalogRoutes(r: Router, emu: Emu) {
     browse(ctx);
     const body = await ctx.json();
     const items = body?.pricingLineItems;
-    if (!Array.isArray(items) || items.length === 0) throw invalidInput("pricingLineItems is required: a list of {productId}.");
+    if (!Array.isArray(items) || items.length === 0)
+      throw invalidInput("pricingLineItems is required: a list of {productId}.");
     // "Up to 500 line items for pricing."
-    if (items.length > MAX_BATCH) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", `At most ${MAX_BATCH} pricing line items can be priced in one request.`);
-    return json(pricingResult(catalogStore(emu), items.map((item: any) => item?.productId ?? null), pricingCurrency(ctx)));
+    if (items.length > MAX_BATCH)
+      throw new ApiError(
+        400,
+        "MAX_LIMIT_EXCEEDED",
+        `At most ${MAX_BATCH} pricing line items can be priced in one request.`,
+      );
+    return json(
+      pricingResult(
+        catalogStore(emu),
+        items.map((item: any) => item?.productId ?? null),
+        pricingCurrency(ctx),
+      ),
+    );
   });
 
   r.webstore("GET", "product-categories/children", { since: 49 }, (ctx) => {
     browse(ctx);
     const parentParam = ctx.query.get("parentProductCategoryId");
     const parent = parentParam ? findCategory(emu, parentParam, "parentProductCategoryId") : null;
-    const children = catalogStore(emu).categories().filter((c) => c.parent_id === (parent?.id ?? null));
+    const children = catalogStore(emu)
+      .categories()
+      .filter((c) => c.parent_id === (parent?.id ?? null));
     return json({ productCategories: children.map(categoryJson) });
   });
 
@@ -674,7 +831,11 @@ export function catalogRoutes(r: Router, emu: Emu) {
   r.webstore("GET", "product-category-path/product-categories/:productCategoryId", { since: 49 }, (ctx) => {
     browse(ctx);
     const category = findCategory(emu, ctx.params.productCategoryId, "productCategoryId");
-    return json({ path: catalogStore(emu).categoryPath(category.id).map((c) => ({ id: c.id, name: c.name, description: c.description })) });
+    return json({
+      path: catalogStore(emu)
+        .categoryPath(category.id)
+        .map((c) => ({ id: c.id, name: c.name, description: c.description })),
+    });
   });
 }
 
@@ -685,7 +846,14 @@ interface CatalogFixture {
   /** The price books of the store's other currencies, each a rate from the default prices. */
   priceBooks?: { currencyIsoCode: string; idPrefix: string; fromDefaultRate: number }[];
   categories: { id: string; name: string; description?: string; parentId: string | null }[];
-  sellingModels: { id: string; name: string; sellingModelType: string; pricingTerm: number | null; pricingTermUnit: string | null; active?: boolean }[];
+  sellingModels: {
+    id: string;
+    name: string;
+    sellingModelType: string;
+    pricingTerm: number | null;
+    pricingTermUnit: string | null;
+    active?: boolean;
+  }[];
   products: {
     id: string;
     sku: string;
@@ -716,13 +884,16 @@ export function slug(name: string): string {
 export function seedCatalog(emu: Emu) {
   const fixture = readFixture<CatalogFixture>(emu, "catalog.json");
   const db = emu.db;
-  const insertCategory = db.prepare("INSERT INTO product_categories(id, name, description, parent_id, sort_order) VALUES (?, ?, ?, ?, ?)");
+  const insertCategory = db.prepare(
+    "INSERT INTO product_categories(id, name, description, parent_id, sort_order) VALUES (?, ?, ?, ?, ?)",
+  );
   fixture.categories.forEach((c, i) => insertCategory.run(c.id, c.name, c.description ?? "", c.parentId, i));
 
   const insertModel = db.prepare(
     "INSERT INTO selling_models(id, name, selling_model_type, pricing_term, pricing_term_unit, is_active) VALUES (?, ?, ?, ?, ?, ?)",
   );
-  for (const m of fixture.sellingModels) insertModel.run(m.id, m.name, m.sellingModelType, m.pricingTerm, m.pricingTermUnit, m.active === false ? 0 : 1);
+  for (const m of fixture.sellingModels)
+    insertModel.run(m.id, m.name, m.sellingModelType, m.pricingTerm, m.pricingTermUnit, m.active === false ? 0 : 1);
 
   const insertProduct = db.prepare(`
     INSERT INTO products(id, sku, name, description, url_name, product_class, category_id, variation_parent_id, variation_attributes,
@@ -733,7 +904,9 @@ export function seedCatalog(emu: Emu) {
     "INSERT INTO pricebook_entries(id, product_id, currency_iso_code, list_price_cents, unit_price_cents) VALUES (?, ?, ?, ?, ?)",
   );
   const insertStock = db.prepare("INSERT INTO inventory(product_id, on_hand) VALUES (?, ?)");
-  const insertProductModel = db.prepare("INSERT INTO product_selling_models(product_id, selling_model_id) VALUES (?, ?)");
+  const insertProductModel = db.prepare(
+    "INSERT INTO product_selling_models(product_id, selling_model_id) VALUES (?, ?)",
+  );
 
   // Parents before their variations, so the foreign key holds while inserting.
   const ordered = [...fixture.products].sort((a, b) => Number(!!a.variationParent) - Number(!!b.variationParent));
@@ -761,7 +934,13 @@ export function seedCatalog(emu: Emu) {
       // The other currencies' price books (GBP): the fixture gives each book's rate from the default prices.
       for (const book of fixture.priceBooks ?? []) {
         const convert = (cents: number | null) => (cents === null ? null : Math.round(cents * book.fromDefaultRate));
-        insertPrice.run(`${book.idPrefix}${p.id.slice(book.idPrefix.length)}`, p.id, book.currencyIsoCode, convert(toCents(p.listPrice)), convert(toCents(p.unitPrice)));
+        insertPrice.run(
+          `${book.idPrefix}${p.id.slice(book.idPrefix.length)}`,
+          p.id,
+          book.currencyIsoCode,
+          convert(toCents(p.listPrice)),
+          convert(toCents(p.unitPrice)),
+        );
       }
     }
     if (p.stock !== null) insertStock.run(p.id, p.stock);

@@ -1,4 +1,12 @@
-import { cartById, cartOwner, findPrimaryCart, keepCheckoutAfterCouponChange, ownsCart, requireCart, type CartRow } from "./cart-store.js";
+import {
+  cartById,
+  cartOwner,
+  findPrimaryCart,
+  keepCheckoutAfterCouponChange,
+  ownsCart,
+  requireCart,
+  type CartRow,
+} from "./cart-store.js";
 import { cartSummaryJson } from "./cart-view.js";
 import { requireGuestFlag } from "./context.js";
 import {
@@ -71,7 +79,8 @@ function checkoutRow(emu: Emu, id: string): CheckoutRow | undefined {
 }
 
 export function checkoutPayment(emu: Emu, checkoutId: string): PaymentRow | undefined {
-  return emu.db.prepare("SELECT * FROM checkout_payments WHERE checkout_id = ?").get(checkoutId) as PaymentRow | undefined;
+  return emu.db.prepare("SELECT * FROM checkout_payments WHERE checkout_id = ?").get(checkoutId) as
+    PaymentRow | undefined;
 }
 
 function clearPayment(emu: Emu, checkoutId: string) {
@@ -129,7 +138,9 @@ function findCheckout(ctx: RequestContext, token: string): { checkout: CheckoutR
   let checkout: CheckoutRow | undefined;
   if (token === "active" || token === "current") {
     const cart = findPrimaryCart(emu, ctx.webstoreId, owner);
-    checkout = cart ? (emu.db.prepare("SELECT * FROM checkouts WHERE cart_id = ?").get(cart.id) as CheckoutRow | undefined) : undefined;
+    checkout = cart
+      ? (emu.db.prepare("SELECT * FROM checkouts WHERE cart_id = ?").get(cart.id) as CheckoutRow | undefined)
+      : undefined;
     if (!checkout) throw checkoutNotFound("There is no active checkout.");
   } else {
     const id = recordId(token, "checkout", "activeOrCheckoutId");
@@ -144,8 +155,16 @@ function findCheckout(ctx: RequestContext, token: string): { checkout: CheckoutR
 
 const gone = (checkout: CheckoutRow, status: CheckoutRow["status"]) =>
   status === "Expired"
-    ? new ApiError(410, "CHECKOUT_EXPIRED", `The checkout ${checkout.id} expired after ${CHECKOUT_IDLE_SECONDS / 60} idle minutes. Delete it and start again.`)
-    : new ApiError(410, "CHECKOUT_CANCELLED", `The checkout ${checkout.id} was cancelled because its cart changed. Delete it and start again.`);
+    ? new ApiError(
+        410,
+        "CHECKOUT_EXPIRED",
+        `The checkout ${checkout.id} expired after ${CHECKOUT_IDLE_SECONDS / 60} idle minutes. Delete it and start again.`,
+      )
+    : new ApiError(
+        410,
+        "CHECKOUT_CANCELLED",
+        `The checkout ${checkout.id} was cancelled because its cart changed. Delete it and start again.`,
+      );
 
 /** A session that can still be read: open or placed. Expired and cancelled ones answer 410. */
 export function liveCheckout(ctx: RequestContext, token: string): { checkout: CheckoutRow; cart: CartRow } {
@@ -159,10 +178,16 @@ export function liveCheckout(ctx: RequestContext, token: string): { checkout: Ch
 export function openCheckout(ctx: RequestContext, token: string): { checkout: CheckoutRow; cart: CartRow } {
   const found = liveCheckout(ctx, token);
   if (found.checkout.status === "Placed") {
-    throw invalidInput(`The order for checkout ${found.checkout.id} has already been placed (${found.checkout.order_reference_number}).`);
+    throw invalidInput(
+      `The order for checkout ${found.checkout.id} has already been placed (${found.checkout.order_reference_number}).`,
+    );
   }
   if (ctx.emu.async.isProcessing(checkoutKey(found.checkout.id))) {
-    throw new ApiError(409, "CHECKOUT_IN_PROGRESS", "The previous checkout operation is still processing. Try again when it's done.");
+    throw new ApiError(
+      409,
+      "CHECKOUT_IN_PROGRESS",
+      "The previous checkout operation is still processing. Try again when it's done.",
+    );
   }
   return found;
 }
@@ -175,7 +200,12 @@ export function touchCheckout(emu: Emu, checkoutId: string) {
 // Problems: what the checkout reports in `errors`, and what stops an order
 
 /** A Checkout Error is exactly `{type, title, detail, instance}` (no errorCode: the title names what failed). */
-function checkoutError(type: "checkout" | "shipping" | "payment", title: string, detail: string, instance: string | null): CheckoutError {
+function checkoutError(
+  type: "checkout" | "shipping" | "payment",
+  title: string,
+  detail: string,
+  instance: string | null,
+): CheckoutError {
   return { type: `/commerce/errors/${type}-failure`, title, detail, instance };
 }
 
@@ -232,19 +262,42 @@ export class PlaceOrderError extends Error {
  */
 function placementProblem(emu: Emu, checkout: CheckoutRow, rated: RatedCart): PlaceOrderError | null {
   const missing: CheckoutError[] = [];
-  if (!rated.view.lines.length) missing.push(checkoutError("checkout", "Your cart is empty.", "Add items to the cart before placing the order.", checkout.cart_id));
+  if (!rated.view.lines.length)
+    missing.push(
+      checkoutError(
+        "checkout",
+        "Your cart is empty.",
+        "Add items to the cart before placing the order.",
+        checkout.cart_id,
+      ),
+    );
   for (const g of rated.groups.filter((x) => x.lines.length)) {
-    if (!hasAddress(g.row)) missing.push(checkoutError("shipping", "Enter a shipping address.", `${g.row.name} has no delivery address.`, g.row.id));
-    else if (!g.selected) missing.push(checkoutError("shipping", "Choose a shipping method.", `${g.row.name} has no delivery method.`, g.row.id));
+    if (!hasAddress(g.row))
+      missing.push(
+        checkoutError("shipping", "Enter a shipping address.", `${g.row.name} has no delivery address.`, g.row.id),
+      );
+    else if (!g.selected)
+      missing.push(
+        checkoutError("shipping", "Choose a shipping method.", `${g.row.name} has no delivery method.`, g.row.id),
+      );
   }
   missing.push(...rated.groups.flatMap((g) => g.errors));
   const payment = checkoutPayment(emu, checkout.id);
-  if (!payment) missing.push(checkoutError("payment", "Enter your payment information.", "The checkout has no authorized payment.", checkout.id));
+  if (!payment)
+    missing.push(
+      checkoutError(
+        "payment",
+        "Enter your payment information.",
+        "The checkout has no authorized payment.",
+        checkout.id,
+      ),
+    );
   if (missing.length) return new PlaceOrderError(422, missing);
 
   const cart = rated.view.cart;
   if (!cart.user_id) {
-    const needsPhone = emu.store.applicationContext(cart.webstore_id).checkoutSettings?.isGuestCheckoutPhoneNumberRequired === true;
+    const needsPhone =
+      emu.store.applicationContext(cart.webstore_id).checkoutSettings?.isGuestCheckoutPhoneNumberRequired === true;
     const absent = [
       !checkout.contact_email && "email",
       !checkout.contact_last_name && "last name",
@@ -252,7 +305,12 @@ function placementProblem(emu: Emu, checkout: CheckoutRow, rated: RatedCart): Pl
     ].filter(Boolean);
     if (absent.length) {
       return new PlaceOrderError(412, [
-        checkoutError("checkout", "Enter your contact information.", `A guest order needs your ${absent.join(", ")}.`, checkout.id),
+        checkoutError(
+          "checkout",
+          "Enter your contact information.",
+          `A guest order needs your ${absent.join(", ")}.`,
+          checkout.id,
+        ),
       ]);
     }
   }
@@ -276,9 +334,13 @@ function orderInput(emu: Emu, checkout: CheckoutRow, rated: RatedCart, payment: 
   const { view } = rated;
   const cart = view.cart;
   const net = rated.taxType === "Net";
-  const itemPromotion = (names: string[]) => view.pricing.promotions.find((p) => p.rule.targetType === "Item" && names.includes(p.rule.displayName));
+  const itemPromotion = (names: string[]) =>
+    view.pricing.promotions.find((p) => p.rule.targetType === "Item" && names.includes(p.rule.displayName));
   const token = payment.payment_token
-    ? (emu.db.prepare("SELECT card_type, last4 FROM payment_tokens WHERE token = ?").get(payment.payment_token) as { card_type: string; last4: string })
+    ? (emu.db.prepare("SELECT card_type, last4 FROM payment_tokens WHERE token = ?").get(payment.payment_token) as {
+        card_type: string;
+        last4: string;
+      })
     : null;
   return {
     webstoreId: cart.webstore_id,
@@ -312,7 +374,10 @@ function orderInput(emu: Emu, checkout: CheckoutRow, rated: RatedCart, payment: 
         shippingInstructions: g.row.shipping_instructions,
         isGift: g.row.is_gift === 1,
         giftMessage: g.row.gift_message,
-        deliveryCharge: g.shippingCents > 0 ? { amountCents: g.shippingCents, taxCents: net ? g.shippingTaxCents : 0, name: g.selected!.name } : null,
+        deliveryCharge:
+          g.shippingCents > 0
+            ? { amountCents: g.shippingCents, taxCents: net ? g.shippingTaxCents : 0, name: g.selected!.name }
+            : null,
         lines: g.lines.map((l) => {
           const promo = itemPromotion(l.priced.promotionDisplayNames);
           return {
@@ -325,18 +390,39 @@ function orderInput(emu: Emu, checkout: CheckoutRow, rated: RatedCart, payment: 
             productSellingModelId: l.item.product_selling_model_id,
             adjustments:
               l.priced.itemAdjustmentCents < 0
-                ? [{ displayName: l.priced.promotionDisplayNames.join(", "), amountCents: l.priced.itemAdjustmentCents, promotionId: promo?.rule.id ?? null }]
+                ? [
+                    {
+                      displayName: l.priced.promotionDisplayNames.join(", "),
+                      amountCents: l.priced.itemAdjustmentCents,
+                      promotionId: promo?.rule.id ?? null,
+                    },
+                  ]
                 : [],
           };
         }),
       })),
     adjustments: view.pricing.promotions
       .filter((p) => p.rule.targetType === "Cart" && p.adjustmentCents < 0)
-      .map((p) => ({ displayName: p.rule.displayName, amountCents: p.adjustmentCents, promotionId: p.rule.id, couponCode: p.rule.couponCode })),
+      .map((p) => ({
+        displayName: p.rule.displayName,
+        amountCents: p.adjustmentCents,
+        promotionId: p.rule.id,
+        couponCode: p.rule.couponCode,
+      })),
     payments: [
       payment.request_type === "SimplePurchaseOrder"
-        ? { type: "PurchaseOrder", purchaseOrderNumber: payment.purchase_order_number, amountCents: payment.amount_cents }
-        : { type: "CreditCard", cardBrand: token?.card_type ?? null, last4: token?.last4 ?? null, gatewayReference: payment.payment_token, amountCents: payment.amount_cents },
+        ? {
+            type: "PurchaseOrder",
+            purchaseOrderNumber: payment.purchase_order_number,
+            amountCents: payment.amount_cents,
+          }
+        : {
+            type: "CreditCard",
+            cardBrand: token?.card_type ?? null,
+            last4: token?.last4 ?? null,
+            gatewayReference: payment.payment_token,
+            amountCents: payment.amount_cents,
+          },
     ],
   };
 }
@@ -378,7 +464,9 @@ export function placeOrder(emu: Emu, checkoutId: string): string {
       releaseReservation(emu, cart.id);
       emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(emu.clock.now(), cart.id);
       emu.db
-        .prepare("UPDATE checkouts SET status = 'Placed', order_reference_number = ?, last_activity_at = ? WHERE id = ?")
+        .prepare(
+          "UPDATE checkouts SET status = 'Placed', order_reference_number = ?, last_activity_at = ? WHERE id = ?",
+        )
         .run(orderNumber, emu.clock.now(), checkout.id);
       return orderNumber;
     })
@@ -412,7 +500,13 @@ function prepareOrder(emu: Emu, checkout: CheckoutRow) {
 // ---------------------------------------------------------------------------------------------------------
 // JSON
 
-export function checkoutJson(emu: Emu, checkout: CheckoutRow, rated: RatedCart, statusCode: number, errors: CheckoutError[]) {
+export function checkoutJson(
+  emu: Emu,
+  checkout: CheckoutRow,
+  rated: RatedCart,
+  statusCode: number,
+  errors: CheckoutError[],
+) {
   const m = (cents: number) => (rated.view.processing ? null : money(cents));
   const { customFields: _omitted, ...summary } = cartSummaryJson(rated.view);
   const now = emu.clock.now();
@@ -458,7 +552,9 @@ function respond(ctx: RequestContext, checkout: CheckoutRow, cart: CartRow, mode
   const fresh = checkoutRow(emu, checkout.id)!;
   const errors = processing || fresh.status !== "Open" ? [] : integrationErrors(emu, rated);
   const status = processing ? 202 : mode === "read" && errors.length ? 422 : 200;
-  const headers: Record<string, string> = processing ? { Location: `${webstoreBase(ctx)}/checkouts/${checkout.id}`, "Retry-After": "1" } : {};
+  const headers: Record<string, string> = processing
+    ? { Location: `${webstoreBase(ctx)}/checkouts/${checkout.id}`, "Retry-After": "1" }
+    : {};
   return json(checkoutJson(emu, fresh, rated, status, errors), status, headers);
 }
 
@@ -472,7 +568,8 @@ function parseContactInfo(emu: Emu, webstoreId: string, input: unknown) {
   if (!input || typeof input !== "object" || Array.isArray(input)) throw invalidInput("contactInfo must be an object.");
   const c = input as Record<string, unknown>;
   for (const key of Object.keys(c)) {
-    if (!(CONTACT_FIELDS as readonly string[]).includes(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in contactInfo.`);
+    if (!(CONTACT_FIELDS as readonly string[]).includes(key))
+      throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in contactInfo.`);
   }
   const out: Record<string, string | null> = {};
   for (const field of CONTACT_FIELDS) {
@@ -480,10 +577,12 @@ function parseContactInfo(emu: Emu, webstoreId: string, input: unknown) {
     if (v === undefined) continue;
     if (v !== null && typeof v !== "string") throw invalidInput(`contactInfo.${field} must be a string.`);
     const trimmed = v?.trim() || null;
-    if (trimmed && trimmed.length > (field === "email" ? 80 : 255)) throw invalidInput(`contactInfo.${field} is too long.`);
+    if (trimmed && trimmed.length > (field === "email" ? 80 : 255))
+      throw invalidInput(`contactInfo.${field} is too long.`);
     out[field] = trimmed;
   }
-  if (out.email && !EMAIL.test(out.email)) throw invalidInput(`Enter a valid email address, such as name@example.com: ${JSON.stringify(out.email)}.`);
+  if (out.email && !EMAIL.test(out.email))
+    throw invalidInput(`Enter a valid email address, such as name@example.com: ${JSON.stringify(out.email)}.`);
   const skipPhone = emu.store.applicationContext(webstoreId).skipPhoneNumberValidationEnabled === true;
   if (out.phoneNumber && !skipPhone) {
     const digits = out.phoneNumber.replace(/\D/g, "");
@@ -495,17 +594,24 @@ function parseContactInfo(emu: Emu, webstoreId: string, input: unknown) {
 }
 
 const ADDRESS_GROUP = ["deliveryAddress", "desiredDeliveryDate", "shippingInstructions"];
-const PATCH_GROUPS: Record<string, string[]> = { contactInfo: ["contactInfo"], address: ADDRESS_GROUP, method: ["deliveryMethodId"] };
+const PATCH_GROUPS: Record<string, string[]> = {
+  contactInfo: ["contactInfo"],
+  address: ADDRESS_GROUP,
+  method: ["deliveryMethodId"],
+};
 
 /** Exactly one group of changes per PATCH (plus optional customFields); a mixed body is a 400. */
 function patchGroup(body: Record<string, unknown>): keyof typeof PATCH_GROUPS | null {
   const keys = Object.keys(body).filter((k) => k !== "customFields");
   for (const k of keys) {
-    if (!Object.values(PATCH_GROUPS).flat().includes(k)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${k}".`);
+    if (!Object.values(PATCH_GROUPS).flat().includes(k))
+      throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${k}".`);
   }
   const groups = Object.keys(PATCH_GROUPS).filter((g) => keys.some((k) => PATCH_GROUPS[g].includes(k)));
   if (groups.length > 1) {
-    throw invalidInput("Update one group per request: contactInfo, or deliveryAddress (with desiredDeliveryDate and shippingInstructions), or deliveryMethodId.");
+    throw invalidInput(
+      "Update one group per request: contactInfo, or deliveryAddress (with desiredDeliveryDate and shippingInstructions), or deliveryMethodId.",
+    );
   }
   return (groups[0] as keyof typeof PATCH_GROUPS) ?? null;
 }
@@ -524,7 +630,8 @@ async function startCheckout(ctx: RequestContext) {
   const emu = ctx.emu;
   requireGuestFlag(ctx, "guestCheckoutEnabled");
   const body = await ctx.json();
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw invalidInput("The request body must be a JSON object.");
   const cartToken = typeof body.cartId === "string" ? body.cartId.trim() : "";
   if (!cartToken) throw invalidInput("Missing required field: cartId (a cart id or active).");
   const addressInput = body.deliveryAddressInput ?? body.deliveryAddress;
@@ -545,7 +652,9 @@ async function startCheckout(ctx: RequestContext) {
     if (!["Active", "Checkout"].includes(cart.status)) {
       throw invalidInput(`The cart ${cart.id} is ${cart.status} and can't be checked out.`);
     }
-    const lineCount = (emu.db.prepare("SELECT count(*) AS n FROM cart_items WHERE cart_id = ?").get(cart.id) as { n: number }).n;
+    const lineCount = (
+      emu.db.prepare("SELECT count(*) AS n FROM cart_items WHERE cart_id = ?").get(cart.id) as { n: number }
+    ).n;
     if (lineCount === 0) throw invalidInput("The cart is empty: add items before starting a checkout.");
     const id = emu.ids("checkout");
     const now = emu.clock.now();
@@ -557,7 +666,19 @@ async function startCheckout(ctx: RequestContext) {
            contact_phone_number, custom_fields, created_at, last_activity_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(id, cart.id, cart.webstore_id, cart.revision, user?.first_name ?? null, user?.last_name ?? null, user?.email ?? null, user?.phone ?? null, customFields ?? null, now, now);
+      .run(
+        id,
+        cart.id,
+        cart.webstore_id,
+        cart.revision,
+        user?.first_name ?? null,
+        user?.last_name ?? null,
+        user?.email ?? null,
+        user?.phone ?? null,
+        customFields ?? null,
+        now,
+        now,
+      );
     emu.db.prepare("UPDATE carts SET status = 'Checkout', updated_at = ? WHERE id = ?").run(now, cart.id);
     const target = defaultGroup(emu, cart.id);
     if (addressInput !== undefined && addressInput !== null) {
@@ -575,24 +696,35 @@ async function startCheckout(ctx: RequestContext) {
 async function patchCheckout(ctx: RequestContext) {
   const emu = ctx.emu;
   const body = await ctx.json();
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw invalidInput("The request body must be a JSON object.");
   const group = patchGroup(body);
   const customFields = parseCustomFields(body.customFields);
-  if (!group && customFields === undefined) throw invalidInput("Nothing to update: send contactInfo, deliveryAddress or deliveryMethodId.");
+  if (!group && customFields === undefined)
+    throw invalidInput("Nothing to update: send contactInfo, deliveryAddress or deliveryMethodId.");
   const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
   emu.db.transaction(() => {
     if (group === "contactInfo") {
       const c = parseContactInfo(emu, ctx.webstoreId, body.contactInfo);
-      const columns: Record<string, string> = { firstName: "contact_first_name", lastName: "contact_last_name", email: "contact_email", phoneNumber: "contact_phone_number" };
-      for (const [field, value] of Object.entries(c)) emu.db.prepare(`UPDATE checkouts SET ${columns[field]} = ? WHERE id = ?`).run(value, checkout.id);
+      const columns: Record<string, string> = {
+        firstName: "contact_first_name",
+        lastName: "contact_last_name",
+        email: "contact_email",
+        phoneNumber: "contact_phone_number",
+      };
+      for (const [field, value] of Object.entries(c))
+        emu.db.prepare(`UPDATE checkouts SET ${columns[field]} = ? WHERE id = ?`).run(value, checkout.id);
     }
     if (group === "address") {
       const target = defaultGroup(emu, cart.id);
       const changes: Record<string, unknown> = {};
-      if (body.deliveryAddress !== undefined) Object.assign(changes, parseDeliveryAddress(emu, cart, body.deliveryAddress));
-      if (body.desiredDeliveryDate !== undefined) changes.desired_delivery_date = parseDesiredDate(body.desiredDeliveryDate);
+      if (body.deliveryAddress !== undefined)
+        Object.assign(changes, parseDeliveryAddress(emu, cart, body.deliveryAddress));
+      if (body.desiredDeliveryDate !== undefined)
+        changes.desired_delivery_date = parseDesiredDate(body.desiredDeliveryDate);
       if (body.shippingInstructions !== undefined) {
-        if (body.shippingInstructions !== null && typeof body.shippingInstructions !== "string") throw invalidInput("shippingInstructions must be a string.");
+        if (body.shippingInstructions !== null && typeof body.shippingInstructions !== "string")
+          throw invalidInput("shippingInstructions must be a string.");
         changes.shipping_instructions = body.shippingInstructions?.trim() || null;
       }
       updateGroup(emu, target.id, changes);
@@ -609,7 +741,8 @@ async function patchCheckout(ctx: RequestContext) {
       // Another method means another total: the authorised payment no longer matches.
       clearPayment(emu, checkout.id);
     }
-    if (customFields !== undefined) emu.db.prepare("UPDATE checkouts SET custom_fields = ? WHERE id = ?").run(customFields, checkout.id);
+    if (customFields !== undefined)
+      emu.db.prepare("UPDATE checkouts SET custom_fields = ? WHERE id = ?").run(customFields, checkout.id);
     touchCheckout(emu, checkout.id);
   })();
   emu.async.begin(checkoutKey(checkout.id));
@@ -617,13 +750,23 @@ async function patchCheckout(ctx: RequestContext) {
 }
 
 /** Checkout coupons are the cart's coupons: the request goes to the cart-coupons resource of the checkout's cart. */
-async function delegateToCartCoupons(r: Router, ctx: RequestContext, method: "POST" | "DELETE", cart: CartRow, couponId?: string, body?: unknown) {
+async function delegateToCartCoupons(
+  r: Router,
+  ctx: RequestContext,
+  method: "POST" | "DELETE",
+  cart: CartRow,
+  couponId?: string,
+  body?: unknown,
+) {
   const path = `${webstoreBase(ctx)}/carts/${cart.id}/cart-coupons${couponId ? `/${encodeURIComponent(couponId)}` : ""}`;
   const { hit } = r.match(method, path);
   if (!hit) throw new ApiError(404, "NOT_FOUND", "The requested resource does not exist");
-  return hit.route.handler({ ...ctx, params: hit.params, json: (() => Promise.resolve(body)) as RequestContext["json"] });
+  return hit.route.handler({
+    ...ctx,
+    params: hit.params,
+    json: (() => Promise.resolve(body)) as RequestContext["json"],
+  });
 }
-
 
 function orderFailure(err: PlaceOrderError) {
   return json({ orderReferenceNumber: null, errors: err.errors }, err.status);
@@ -656,7 +799,8 @@ export function checkoutRoutes(r: Router, emu: Emu) {
   r.webstore("POST", "checkouts/:activeOrCheckoutId/coupons", { since: 61, until: 62 }, async (ctx) => {
     // Checkout Coupon Input is {"couponCodes": ["X"]}: a list that takes a single code.
     const body = await ctx.json();
-    if (!Array.isArray(body?.couponCodes) || body.couponCodes.length === 0) throw invalidInput("couponCodes is required: a list with one coupon code.");
+    if (!Array.isArray(body?.couponCodes) || body.couponCodes.length === 0)
+      throw invalidInput("couponCodes is required: a list with one coupon code.");
     if (body.couponCodes.length > 1) throw invalidInput("Only a single coupon code is supported.");
     const code = body.couponCodes[0];
     const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
@@ -680,7 +824,8 @@ export function checkoutRoutes(r: Router, emu: Emu) {
   r.webstore("POST", "checkouts/:activeOrCheckoutId/orders", { since: 55 }, (ctx) => {
     const { checkout } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
     // A placed session answers its order again before anything else: a retried request never fails.
-    if (checkout.order_reference_number) return json({ orderReferenceNumber: checkout.order_reference_number, errors: [] }, 201);
+    if (checkout.order_reference_number)
+      return json({ orderReferenceNumber: checkout.order_reference_number, errors: [] }, 201);
     openCheckout(ctx, checkout.id);
     try {
       return json({ orderReferenceNumber: placeOrder(emu, checkout.id), errors: [] }, 201);
@@ -692,19 +837,33 @@ export function checkoutRoutes(r: Router, emu: Emu) {
 
   r.webstore("POST", "checkouts/:activeOrCheckoutId/orders/actions", { since: 64 }, async (ctx) => {
     if (emu.store.applicationContext(ctx.webstoreId).placeOrderV2Enabled !== true) {
-      throw new ApiError(403, "API_DISABLED_FOR_ORG", "Place order actions need placeOrderV2Enabled in the store's checkout settings.");
+      throw new ApiError(
+        403,
+        "API_DISABLED_FOR_ORG",
+        "Place order actions need placeOrderV2Enabled in the store's checkout settings.",
+      );
     }
     const body = await ctx.json();
     const actions = body?.actions;
-    if (!Array.isArray(actions) || actions.length === 0 || actions.length > 2) throw invalidInput("actions is required: one or two of {action: prepare | submit, parameters?}.");
+    if (!Array.isArray(actions) || actions.length === 0 || actions.length > 2)
+      throw invalidInput("actions is required: one or two of {action: prepare | submit, parameters?}.");
     for (const [i, a] of actions.entries()) {
-      if (!a || (a.action !== "prepare" && a.action !== "submit")) throw invalidInput(`actions[${i}].action must be prepare or submit.`);
-      if (a.parameters !== undefined && (a.parameters === null || typeof a.parameters !== "object" || Array.isArray(a.parameters))) {
+      if (!a || (a.action !== "prepare" && a.action !== "submit"))
+        throw invalidInput(`actions[${i}].action must be prepare or submit.`);
+      if (
+        a.parameters !== undefined &&
+        (a.parameters === null || typeof a.parameters !== "object" || Array.isArray(a.parameters))
+      ) {
         throw invalidInput(`actions[${i}].parameters must be an object.`);
       }
     }
     const { checkout } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
-    const results: { action: string; status: "Success" | "Failed"; orderReferenceNumber: string | null; errors: CheckoutError[] }[] = [];
+    const results: {
+      action: string;
+      status: "Success" | "Failed";
+      orderReferenceNumber: string | null;
+      errors: CheckoutError[];
+    }[] = [];
     let orderReferenceNumber = checkout.order_reference_number;
     for (const { action } of actions as { action: "prepare" | "submit" }[]) {
       try {
@@ -717,7 +876,9 @@ export function checkoutRoutes(r: Router, emu: Emu) {
       } catch (err) {
         if (!(err instanceof PlaceOrderError) && !(err instanceof ApiError)) throw err;
         const errors =
-          err instanceof PlaceOrderError ? err.errors : [checkoutError("checkout", err.errorCode, err.message, checkout.id)];
+          err instanceof PlaceOrderError
+            ? err.errors
+            : [checkoutError("checkout", err.errorCode, err.message, checkout.id)];
         results.push({ action, status: "Failed", orderReferenceNumber: null, errors });
         break; // a later action builds on this one
       }

@@ -37,14 +37,24 @@ export function accountName(emu: Emu, id: string | null): string | null {
 }
 
 /** The guest flags of the application context, which only bind guests (signed-in buyers may always). */
-export function guestAllowed(ctx: RequestContext, flag: "guestBrowsingEnabled" | "guestCartEnabled" | "guestCheckoutEnabled") {
+export function guestAllowed(
+  ctx: RequestContext,
+  flag: "guestBrowsingEnabled" | "guestCartEnabled" | "guestCheckoutEnabled",
+) {
   if (ctx.user) return true;
   return ctx.emu.store.applicationContext(ctx.webstoreId)[flag] === true;
 }
 
-export function requireGuestFlag(ctx: RequestContext, flag: "guestBrowsingEnabled" | "guestCartEnabled" | "guestCheckoutEnabled") {
+export function requireGuestFlag(
+  ctx: RequestContext,
+  flag: "guestBrowsingEnabled" | "guestCartEnabled" | "guestCheckoutEnabled",
+) {
   if (!guestAllowed(ctx, flag)) {
-    throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user: guest access is disabled for this store.");
+    throw new ApiError(
+      401,
+      "INVALID_SESSION_ID",
+      "This resource requires an authenticated user: guest access is disabled for this store.",
+    );
   }
 }
 
@@ -53,12 +63,19 @@ export function requireGuestFlag(ctx: RequestContext, flag: "guestBrowsingEnable
  * the store's supported currencies: an unsupported one is refused as invalid input (400 INVALID_API_INPUT [I: the
  * code the API gives other bad values of a documented parameter]). Null when the request names none.
  */
-export function requestedCurrency(ctx: RequestContext, given: unknown = ctx.query.get("currencyIsoCode")): string | null {
+export function requestedCurrency(
+  ctx: RequestContext,
+  given: unknown = ctx.query.get("currencyIsoCode"),
+): string | null {
   if (given === undefined || given === null || given === "") return null;
   const appContext = ctx.emu.store.applicationContext(ctx.webstoreId);
   const supported: string[] = appContext.supportedCurrencies ?? [appContext.defaultCurrency ?? "USD"];
   if (typeof given !== "string" || !supported.includes(given)) {
-    throw new ApiError(400, "INVALID_API_INPUT", `currencyIsoCode must be one of the store's currencies: ${supported.join(", ")}.`);
+    throw new ApiError(
+      400,
+      "INVALID_API_INPUT",
+      `currencyIsoCode must be one of the store's currencies: ${supported.join(", ")}.`,
+    );
   }
   return given;
 }
@@ -84,22 +101,33 @@ export function pricingCurrency(ctx: RequestContext): string {
 
 export function seedContext(emu: Emu) {
   const webstore = readFixture(emu, "webstore.json");
-  emu.db.prepare("INSERT INTO webstores(id, name, application_context) VALUES (?, ?, ?)").run(
-    webstore.id,
-    webstore.name,
-    JSON.stringify(webstore.applicationContext),
-  );
+  emu.db
+    .prepare("INSERT INTO webstores(id, name, application_context) VALUES (?, ?, ?)")
+    .run(webstore.id, webstore.name, JSON.stringify(webstore.applicationContext));
   const people = readFixture(emu, "accounts.json");
   const insertAccount = emu.db.prepare(
     "INSERT INTO accounts(id, name, street, city, state, country, zip) VALUES (@id, @name, @street, @city, @state, @country, @zip)",
   );
-  for (const a of people.accounts) insertAccount.run({ street: null, city: null, state: null, country: null, zip: null, ...a });
+  for (const a of people.accounts)
+    insertAccount.run({ street: null, city: null, state: null, country: null, zip: null, ...a });
   const insertUser = emu.db.prepare(
     "INSERT INTO users(id, username, password_hash, first_name, last_name, email, phone, kind, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
-  const insertManaged = emu.db.prepare("INSERT INTO managed_accounts(user_id, account_id, is_default) VALUES (?, ?, ?)");
+  const insertManaged = emu.db.prepare(
+    "INSERT INTO managed_accounts(user_id, account_id, is_default) VALUES (?, ?, ?)",
+  );
   for (const b of people.buyers) {
-    insertUser.run(b.id, b.username, hashPassword(b.password), b.firstName, b.lastName, b.email, b.phone ?? null, b.kind, b.accountId);
+    insertUser.run(
+      b.id,
+      b.username,
+      hashPassword(b.password),
+      b.firstName,
+      b.lastName,
+      b.email,
+      b.phone ?? null,
+      b.kind,
+      b.accountId,
+    );
     for (const m of b.managedAccounts ?? []) insertManaged.run(b.id, m.accountId, m.isDefault ? 1 : 0);
   }
 }
@@ -148,9 +176,7 @@ export function contextRoutes(r: Router, emu: Emu) {
     if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user.");
     const includeMine = ctx.query.get("includeMyAccount") === "true";
     const mine = ctx.user.account_id;
-    const rows = emu.store
-      .managedAccounts(ctx.user.id)
-      .filter((a) => includeMine || a.id !== mine);
+    const rows = emu.store.managedAccounts(ctx.user.id).filter((a) => includeMine || a.id !== mine);
     if (includeMine && !rows.some((a) => a.id === mine)) {
       const own = emu.db.prepare("SELECT * FROM accounts WHERE id = ?").get(mine) as any;
       rows.unshift({ ...own, isDefault: false });
@@ -181,10 +207,16 @@ export function contextRoutes(r: Router, emu: Emu) {
       BillingCountry: row.country,
       BillingPostalCode: row.zip,
       // A consumer (B2C) buyer buys through a person account (Account.IsPersonAccount); a business buyer's is none.
-      IsPersonAccount: emu.db.prepare("SELECT 1 FROM users WHERE account_id = ? AND kind = 'B2C'").get(row.id) !== undefined,
+      IsPersonAccount:
+        emu.db.prepare("SELECT 1 FROM users WHERE account_id = ? AND kind = 'B2C'").get(row.id) !== undefined,
     };
-    const wanted = (ctx.query.get("fields") ?? "").split(",").map((f) => f.trim()).filter(Boolean);
-    const fields = Object.fromEntries(Object.entries(all).filter(([k]) => !wanted.length || wanted.includes(k) || k === "Id"));
+    const wanted = (ctx.query.get("fields") ?? "")
+      .split(",")
+      .map((f) => f.trim())
+      .filter(Boolean);
+    const fields = Object.fromEntries(
+      Object.entries(all).filter(([k]) => !wanted.length || wanted.includes(k) || k === "Id"),
+    );
     return json({ accountId: row.id, accountName: row.name, fields });
   });
 }

@@ -1,4 +1,13 @@
-import { assertEditable, cartById, cartOwner, keepCheckoutAfterCouponChange, requireCart, resolveCart, touchCart, type CartRow } from "./cart-store.js";
+import {
+  assertEditable,
+  cartById,
+  cartOwner,
+  keepCheckoutAfterCouponChange,
+  requireCart,
+  resolveCart,
+  touchCart,
+  type CartRow,
+} from "./cart-store.js";
 import { couponRejection } from "./carts-pricing.js";
 import { cartCoupons, cartCouponsJson, loadCartView, promotionRule } from "./cart-view.js";
 import { GUEST_USER_ID } from "./context.js";
@@ -27,7 +36,12 @@ export function couponRoutes(r: Router, emu: Emu) {
     const owner = cartOwner(ctx);
     const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
     if (!cart) {
-      return json({ cartCoupons: { coupons: [] }, cartId: null, cartStatus: null, ownerId: owner.kind === "buyer" ? owner.userId : GUEST_USER_ID });
+      return json({
+        cartCoupons: { coupons: [] },
+        cartId: null,
+        cartStatus: null,
+        ownerId: owner.kind === "buyer" ? owner.userId : GUEST_USER_ID,
+      });
     }
     return json(cartCouponsJson({ cart, coupons: cartCoupons(emu, cart.id) }));
   });
@@ -40,13 +54,24 @@ export function couponRoutes(r: Router, emu: Emu) {
       const cart = requireCart(ctx, ctx.params.cartStateOrId);
       assertEditable(cart);
       const coupon = emu.db
-        .prepare("SELECT c.id AS coupon_id, c.code, p.* FROM coupons c JOIN promotions p ON p.id = c.promotion_id WHERE c.code = ? AND c.is_active = 1")
+        .prepare(
+          "SELECT c.id AS coupon_id, c.code, p.* FROM coupons c JOIN promotions p ON p.id = c.promotion_id WHERE c.code = ? AND c.is_active = 1",
+        )
         .get(code) as any;
       if (!coupon) throw invalidInput("Enter a valid coupon code.");
       const view = loadCartView(emu, cart);
-      const rejection = couponRejection(coupon.code, promotionRule(coupon, coupon.code), view.coupons.map((c) => c.rule), view.pricingLines);
+      const rejection = couponRejection(
+        coupon.code,
+        promotionRule(coupon, coupon.code),
+        view.coupons.map((c) => c.rule),
+        view.pricingLines,
+      );
       if (rejection) throw new ApiError(400, rejection.errorCode, rejection.message);
-      const seq = (emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_coupons WHERE cart_id = ?").get(cart.id) as { n: number }).n;
+      const seq = (
+        emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_coupons WHERE cart_id = ?").get(cart.id) as {
+          n: number;
+        }
+      ).n;
       emu.db
         .prepare("INSERT INTO cart_coupons(id, cart_id, coupon_id, applied_at, seq) VALUES (?, ?, ?, ?, ?)")
         .run(emu.ids("cartCoupon"), cart.id, coupon.coupon_id, emu.clock.now(), seq);

@@ -69,7 +69,10 @@ export function migrate(db: Db, migrationsDir: string): string[] {
  */
 export function truncateAll(db: Db) {
   const tables = (db.pragma("table_list") as { schema: string; name: string; type: string }[])
-    .filter((t) => t.schema === "main" && t.type === "table" && t.name !== "schema_migrations" && !t.name.startsWith("sqlite_"))
+    .filter(
+      (t) =>
+        t.schema === "main" && t.type === "table" && t.name !== "schema_migrations" && !t.name.startsWith("sqlite_"),
+    )
     .map((t) => t.name);
   db.pragma("foreign_keys = OFF");
   try {

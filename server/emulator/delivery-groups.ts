@@ -7,7 +7,15 @@ import { money, parseQuantity } from "./money.js";
 import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "./paging.js";
 import { recordId } from "./record-ids.js";
 import type { RequestContext, Router } from "./router.js";
-import { deliveryMethodJson, shippingFeeCents, shippingStore, taxCents, cheapestMethod, type DeliveryMethodRow, type TaxType } from "./shipping.js";
+import {
+  deliveryMethodJson,
+  shippingFeeCents,
+  shippingStore,
+  taxCents,
+  cheapestMethod,
+  type DeliveryMethodRow,
+  type TaxType,
+} from "./shipping.js";
 import type { Emu, EmulatorModule } from "./state.js";
 
 /**
@@ -49,34 +57,56 @@ export interface GroupRow {
 /** The address columns of a group; all null = no address yet. */
 export type GroupAddress = Pick<
   GroupRow,
-  | "address_id" | "address_name" | "address_first_name" | "address_last_name" | "address_company_name" | "address_street"
-  | "address_city" | "address_region" | "address_postal_code" | "address_country" | "address_phone_number"
+  | "address_id"
+  | "address_name"
+  | "address_first_name"
+  | "address_last_name"
+  | "address_company_name"
+  | "address_street"
+  | "address_city"
+  | "address_region"
+  | "address_postal_code"
+  | "address_country"
+  | "address_phone_number"
 >;
 
 // ---------------------------------------------------------------------------------------------------------
 // Store
 
 export function groupsOf(emu: Emu, cartId: string): GroupRow[] {
-  return emu.db.prepare("SELECT * FROM cart_delivery_groups WHERE cart_id = ? ORDER BY is_default DESC, seq").all(cartId) as GroupRow[];
+  return emu.db
+    .prepare("SELECT * FROM cart_delivery_groups WHERE cart_id = ? ORDER BY is_default DESC, seq")
+    .all(cartId) as GroupRow[];
 }
 
 function groupById(emu: Emu, cartId: string, id: string): GroupRow | undefined {
-  return emu.db.prepare("SELECT * FROM cart_delivery_groups WHERE id = ? AND cart_id = ?").get(id, cartId) as GroupRow | undefined;
+  return emu.db.prepare("SELECT * FROM cart_delivery_groups WHERE id = ? AND cart_id = ?").get(id, cartId) as
+    GroupRow | undefined;
 }
 
 function insertGroup(emu: Emu, cartId: string, values: Partial<GroupRow> & { name: string }): GroupRow {
   const id = emu.ids("cartDeliveryGroup");
-  const seq = (emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_delivery_groups WHERE cart_id = ?").get(cartId) as { n: number }).n;
+  const seq = (
+    emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_delivery_groups WHERE cart_id = ?").get(cartId) as {
+      n: number;
+    }
+  ).n;
   const row = { is_default: 0, is_gift: 0, ...values, id, cart_id: cartId, created_at: emu.clock.now(), seq };
   const columns = Object.keys(row);
-  emu.db.prepare(`INSERT INTO cart_delivery_groups(${columns.join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`).run(row);
+  emu.db
+    .prepare(
+      `INSERT INTO cart_delivery_groups(${columns.join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`,
+    )
+    .run(row);
   return groupById(emu, cartId, id)!;
 }
 
 export function updateGroup(emu: Emu, id: string, changes: Partial<GroupRow>) {
   const columns = Object.keys(changes);
   if (!columns.length) return;
-  emu.db.prepare(`UPDATE cart_delivery_groups SET ${columns.map((c) => `${c} = @${c}`).join(", ")} WHERE id = @id`).run({ ...changes, id });
+  emu.db
+    .prepare(`UPDATE cart_delivery_groups SET ${columns.map((c) => `${c} = @${c}`).join(", ")} WHERE id = @id`)
+    .run({ ...changes, id });
 }
 
 /**
@@ -122,7 +152,8 @@ export function moveUnits(emu: Emu, item: CartItemRow, targetGroupId: string, qt
       `SELECT * FROM cart_items WHERE cart_id = ? AND cart_delivery_group_id = ? AND product_id = ?
        AND coalesce(product_selling_model_id, '') = ? AND id <> ?`,
     )
-    .get(item.cart_id, targetGroupId, item.product_id, item.product_selling_model_id ?? "", item.id) as CartItemRow | undefined;
+    .get(item.cart_id, targetGroupId, item.product_id, item.product_selling_model_id ?? "", item.id) as
+    CartItemRow | undefined;
   const whole = qty >= item.quantity;
   if (twin) {
     emu.db.prepare("UPDATE cart_items SET quantity = quantity + ? WHERE id = ?").run(qty, twin.id);
@@ -132,18 +163,35 @@ export function moveUnits(emu: Emu, item: CartItemRow, targetGroupId: string, qt
     emu.db.prepare("UPDATE cart_items SET cart_delivery_group_id = ? WHERE id = ?").run(targetGroupId, item.id);
   } else {
     emu.db.prepare("UPDATE cart_items SET quantity = quantity - ? WHERE id = ?").run(qty, item.id);
-    const seq = (emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_items WHERE cart_id = ?").get(item.cart_id) as { n: number }).n;
+    const seq = (
+      emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_items WHERE cart_id = ?").get(item.cart_id) as {
+        n: number;
+      }
+    ).n;
     emu.db
       .prepare(
         `INSERT INTO cart_items(id, cart_id, product_id, type, quantity, product_selling_model_id, subscription_term, cart_delivery_group_id, created_at, seq)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(emu.ids("cartItem"), item.cart_id, item.product_id, item.type, qty, item.product_selling_model_id, item.subscription_term, targetGroupId, emu.clock.now(), seq);
+      .run(
+        emu.ids("cartItem"),
+        item.cart_id,
+        item.product_id,
+        item.type,
+        qty,
+        item.product_selling_model_id,
+        item.subscription_term,
+        targetGroupId,
+        emu.clock.now(),
+        seq,
+      );
   }
 }
 
 function itemsOfGroup(emu: Emu, groupId: string): CartItemRow[] {
-  return emu.db.prepare("SELECT * FROM cart_items WHERE cart_delivery_group_id = ? ORDER BY created_at, seq").all(groupId) as CartItemRow[];
+  return emu.db
+    .prepare("SELECT * FROM cart_items WHERE cart_delivery_group_id = ? ORDER BY created_at, seq")
+    .all(groupId) as CartItemRow[];
 }
 
 /**
@@ -152,28 +200,42 @@ function itemsOfGroup(emu: Emu, groupId: string): CartItemRow[] {
  */
 function dropEmptyGroups(emu: Emu, cartId: string) {
   const counts = new Map(
-    (emu.db.prepare("SELECT cart_delivery_group_id AS id, count(*) AS n FROM cart_items WHERE cart_id = ? GROUP BY cart_delivery_group_id").all(cartId) as { id: string; n: number }[]).map(
-      (r) => [r.id, r.n],
-    ),
+    (
+      emu.db
+        .prepare(
+          "SELECT cart_delivery_group_id AS id, count(*) AS n FROM cart_items WHERE cart_id = ? GROUP BY cart_delivery_group_id",
+        )
+        .all(cartId) as { id: string; n: number }[]
+    ).map((r) => [r.id, r.n]),
   );
   const groups = groupsOf(emu, cartId);
   const empty = groups.filter((g) => !counts.get(g.id));
   const keep = groups.filter((g) => counts.get(g.id));
   if (!keep.length) {
     // An empty cart keeps its default group (and only it).
-    for (const g of empty) if (g.is_default !== 1) emu.db.prepare("DELETE FROM cart_delivery_groups WHERE id = ?").run(g.id);
+    for (const g of empty)
+      if (g.is_default !== 1) emu.db.prepare("DELETE FROM cart_delivery_groups WHERE id = ?").run(g.id);
     return;
   }
   for (const g of empty) emu.db.prepare("DELETE FROM cart_delivery_groups WHERE id = ?").run(g.id);
-  if (!keep.some((g) => g.is_default === 1)) emu.db.prepare("UPDATE cart_delivery_groups SET is_default = 1 WHERE id = ?").run(keep[0].id);
+  if (!keep.some((g) => g.is_default === 1))
+    emu.db.prepare("UPDATE cart_delivery_groups SET is_default = 1 WHERE id = ?").run(keep[0].id);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Addresses and inputs
 
 const noAddress: GroupAddress = {
-  address_id: null, address_name: null, address_first_name: null, address_last_name: null, address_company_name: null,
-  address_street: null, address_city: null, address_region: null, address_postal_code: null, address_country: null,
+  address_id: null,
+  address_name: null,
+  address_first_name: null,
+  address_last_name: null,
+  address_company_name: null,
+  address_street: null,
+  address_city: null,
+  address_region: null,
+  address_postal_code: null,
+  address_country: null,
   address_phone_number: null,
 };
 
@@ -202,13 +264,18 @@ function fromSavedAddress(a: AddressRow): GroupAddress {
 export function savedAddressForCart(emu: Emu, cart: CartRow, rawId: unknown, label: string): AddressRow {
   const id = recordId(rawId, "address", label);
   const row = cart.account_id ? addressStore(emu).inAccount(cart.account_id, id) : undefined;
-  if (!row) throw new ApiError(400, "INVALID_ID_FIELD", `${label} doesn't name a saved address of the cart's account: ${id}`);
+  if (!row)
+    throw new ApiError(400, "INVALID_ID_FIELD", `${label} doesn't name a saved address of the cart's account: ${id}`);
   if (!row.country) throw invalidInput(`The saved address ${id} has no country and can't be shipped to.`);
   return row;
 }
 
 function defaultSavedAddress(emu: Emu, cart: CartRow): AddressRow {
-  const row = cart.account_id ? addressStore(emu).list(cart.account_id).find((a) => a.is_default === 1 && a.address_type === "Shipping") : undefined;
+  const row = cart.account_id
+    ? addressStore(emu)
+        .list(cart.account_id)
+        .find((a) => a.is_default === 1 && a.address_type === "Shipping")
+    : undefined;
   if (!row) throw invalidInput("There is no default shipping address to use.");
   return row;
 }
@@ -235,16 +302,19 @@ const ADDRESS_TEXT = {
  */
 export function parseDeliveryAddress(emu: Emu, cart: CartRow, input: unknown, label = "deliveryAddress"): GroupAddress {
   if (input === "default") return fromSavedAddress(defaultSavedAddress(emu, cart));
-  if (!input || typeof input !== "object" || Array.isArray(input)) throw invalidInput(`${label} must be an address object.`);
+  if (!input || typeof input !== "object" || Array.isArray(input))
+    throw invalidInput(`${label} must be an address object.`);
   const a = input as Record<string, unknown>;
   for (const key of Object.keys(a)) {
     if (!(key in ADDRESS_TEXT) && key !== "id" && key !== "shouldUseDefaultAddress" && key !== "isDefault") {
       throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in ${label}.`);
     }
   }
-  if (a.id !== undefined && a.id !== null && a.id !== "") return fromSavedAddress(savedAddressForCart(emu, cart, a.id, `${label}.id`));
+  if (a.id !== undefined && a.id !== null && a.id !== "")
+    return fromSavedAddress(savedAddressForCart(emu, cart, a.id, `${label}.id`));
   if (a.shouldUseDefaultAddress === true) return fromSavedAddress(defaultSavedAddress(emu, cart));
-  if (a.isDefault !== undefined && a.isDefault !== null && typeof a.isDefault !== "boolean") throw invalidInput(`${label}.isDefault must be true or false.`);
+  if (a.isDefault !== undefined && a.isDefault !== null && typeof a.isDefault !== "boolean")
+    throw invalidInput(`${label}.isDefault must be true or false.`);
   const out: GroupAddress = { ...noAddress };
   for (const [field, column] of Object.entries(ADDRESS_TEXT)) {
     const value = a[field];
@@ -253,10 +323,17 @@ export function parseDeliveryAddress(emu: Emu, cart: CartRow, input: unknown, la
     if (value.length > 255) throw invalidInput(`${label}.${field} can't be longer than 255 characters.`);
     out[column] = value.trim() || null;
   }
-  for (const [field, column] of [["name", "address_name"], ["street", "address_street"], ["country", "address_country"]] as const) {
+  for (const [field, column] of [
+    ["name", "address_name"],
+    ["street", "address_street"],
+    ["country", "address_country"],
+  ] as const) {
     if (!out[column]) throw invalidInput(`${label}.${field} is required.`);
   }
-  if (!isIsoCountry(out.address_country!)) throw invalidInput(`${label}.country must be an ISO 3166 two-letter country code: ${JSON.stringify(out.address_country)}.`);
+  if (!isIsoCountry(out.address_country!))
+    throw invalidInput(
+      `${label}.country must be an ISO 3166 two-letter country code: ${JSON.stringify(out.address_country)}.`,
+    );
   out.address_country = out.address_country!.toUpperCase();
   return out;
 }
@@ -265,7 +342,9 @@ export function parseDeliveryAddress(emu: Emu, cart: CartRow, input: unknown, la
 export function parseDesiredDate(value: unknown): string | null {
   if (value === null || value === "") return null;
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw invalidInput(`desiredDeliveryDate must be a date (yyyy-MM-dd) or an ISO 8601 date-time; got ${JSON.stringify(value)}.`);
+    throw invalidInput(
+      `desiredDeliveryDate must be a date (yyyy-MM-dd) or an ISO 8601 date-time; got ${JSON.stringify(value)}.`,
+    );
   }
   return `${value.slice(0, 10)}T00:00:00.000Z`;
 }
@@ -278,7 +357,16 @@ function optionalText(value: unknown, field: string, max = 255): string | null {
 }
 
 const GROUP_FIELDS = new Set([
-  "id", "name", "deliveryAddress", "deliveryMethodId", "desiredDeliveryDate", "shippingInstructions", "isGift", "giftMessage", "giftToName", "customFields",
+  "id",
+  "name",
+  "deliveryAddress",
+  "deliveryMethodId",
+  "desiredDeliveryDate",
+  "shippingInstructions",
+  "isGift",
+  "giftMessage",
+  "giftToName",
+  "customFields",
 ]);
 
 /**
@@ -286,18 +374,25 @@ const GROUP_FIELDS = new Set([
  * input if it ships there (400 if not), else the cheapest method that does.
  */
 function parseGroupInput(emu: Emu, cart: CartRow, body: unknown, current: GroupRow | null): Partial<GroupRow> {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The delivery group input must be a JSON object.");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw invalidInput("The delivery group input must be a JSON object.");
   const input = body as Record<string, unknown>;
-  for (const key of Object.keys(input)) if (!GROUP_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}".`);
+  for (const key of Object.keys(input))
+    if (!GROUP_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}".`);
   const out: Partial<GroupRow> = {};
   if (input.name !== undefined) {
     const name = optionalText(input.name, "name");
     if (!name) throw invalidInput("name can't be blank.");
     out.name = name;
   }
-  if (input.deliveryAddress !== undefined) Object.assign(out, input.deliveryAddress === null ? noAddress : parseDeliveryAddress(emu, cart, input.deliveryAddress));
+  if (input.deliveryAddress !== undefined)
+    Object.assign(
+      out,
+      input.deliveryAddress === null ? noAddress : parseDeliveryAddress(emu, cart, input.deliveryAddress),
+    );
   if (input.desiredDeliveryDate !== undefined) out.desired_delivery_date = parseDesiredDate(input.desiredDeliveryDate);
-  if (input.shippingInstructions !== undefined) out.shipping_instructions = optionalText(input.shippingInstructions, "shippingInstructions", 1000);
+  if (input.shippingInstructions !== undefined)
+    out.shipping_instructions = optionalText(input.shippingInstructions, "shippingInstructions", 1000);
   if (input.isGift !== undefined) {
     if (typeof input.isGift !== "boolean") throw invalidInput("isGift must be true or false.");
     out.is_gift = input.isGift ? 1 : 0;
@@ -320,7 +415,8 @@ export function methodForCountry(emu: Emu, rawId: unknown, country: string | nul
   const method = store.method(id);
   if (!method) throw invalidInput(`Delivery method not found: ${id}`);
   if (!country) throw invalidInput("Set a delivery address before choosing a delivery method.");
-  if (!store.methodsFor(country).some((m) => m.id === id)) throw invalidInput(`The delivery method ${method.name} doesn't ship to ${country}.`);
+  if (!store.methodsFor(country).some((m) => m.id === id))
+    throw invalidInput(`The delivery method ${method.name} doesn't ship to ${country}.`);
   return method;
 }
 
@@ -328,7 +424,10 @@ export function methodForCountry(emu: Emu, rawId: unknown, country: string | nul
 export function selectCheapestMethod(emu: Emu, view: CartView, group: GroupRow) {
   const methods = shippingStore(emu).methodsFor(group.address_country);
   const lines = view.lines.filter((l) => l.item.cart_delivery_group_id === group.id);
-  const cheapest = cheapestMethod(methods, lines.reduce((a, l) => a + lineNetCents(l), 0));
+  const cheapest = cheapestMethod(
+    methods,
+    lines.reduce((a, l) => a + lineNetCents(l), 0),
+  );
   updateGroup(emu, group.id, { delivery_method_id: cheapest?.id ?? null });
 }
 
@@ -479,7 +578,9 @@ export function deliveryGroupJson(rated: RatedCart, g: RatedGroup, cartItemLimit
     cartItems:
       cartItemLimit > 0
         ? {
-            cartItems: g.lines.slice(0, cartItemLimit).map((l) => ({ cartItem: ratedItemJson(rated, g, l), status: "Success", message: null })),
+            cartItems: g.lines
+              .slice(0, cartItemLimit)
+              .map((l) => ({ cartItem: ratedItemJson(rated, g, l), status: "Success", message: null })),
             totalItemCount: g.lines.length,
           }
         : null,
@@ -503,7 +604,8 @@ export function deliveryGroupCollectionJson(ctx: RequestContext, rated: RatedCar
   const size = intParam(q, "pageSize", 25, 1, 100);
   const cartItemLimit = intParam(q, "cartItemLimit", 0, 0, 100);
   const sort = q.get("sort") || null;
-  if (sort !== null && !(GROUP_SORTS as readonly string[]).includes(sort)) throw illegalQuery("sort", sort, `Expected one of ${GROUP_SORTS.join(", ")}.`);
+  if (sort !== null && !(GROUP_SORTS as readonly string[]).includes(sort))
+    throw illegalQuery("sort", sort, `Expected one of ${GROUP_SORTS.join(", ")}.`);
   const groups = [...rated.groups];
   if (sort === "CreatedDateDesc") groups.reverse();
   if (sort === "NameAsc") groups.sort((a, b) => a.row.name.localeCompare(b.row.name));
@@ -513,7 +615,9 @@ export function deliveryGroupCollectionJson(ctx: RequestContext, rated: RatedCar
   const { currentPage: _p, totalItemCount: _t, totalNumberOfPages: _n, ...tokens } = pageFields(ctx.url, window);
   return {
     count: groups.length,
-    items: groups.slice(window.offset, window.offset + size).map((g) => deliveryGroupJson(rated, g, cartItemLimit, now)),
+    items: groups
+      .slice(window.offset, window.offset + size)
+      .map((g) => deliveryGroupJson(rated, g, cartItemLimit, now)),
     ...tokens,
   };
 }
@@ -566,8 +670,11 @@ function targetGroup(emu: Emu, cart: CartRow, a: Arrangement, i: number): GroupR
     }
     return insertGroup(emu, cart.id, { name, ...(address ?? {}) });
   }
-  if (!address) throw invalidInput(`${label} needs a deliveryGroupId, deliveryGroupName, deliveryAddressId or deliveryAddress.`);
-  const sameAddress = address.address_id ? groupsOf(emu, cart.id).find((g) => g.address_id === address.address_id) : undefined;
+  if (!address)
+    throw invalidInput(`${label} needs a deliveryGroupId, deliveryGroupName, deliveryAddressId or deliveryAddress.`);
+  const sameAddress = address.address_id
+    ? groupsOf(emu, cart.id).find((g) => g.address_id === address.address_id)
+    : undefined;
   return sameAddress ?? insertGroup(emu, cart.id, { name: uniqueGroupName(emu, cart.id), ...address });
 }
 
@@ -578,12 +685,16 @@ function targetGroup(emu: Emu, cart: CartRow, a: Arrangement, i: number): GroupR
 function arrange(emu: Emu, cart: CartRow, a: Arrangement, i: number): string {
   const label = `arrangements[${i}]`;
   const qty = parseQuantity(a.quantity);
-  if (qty === null || qty < 1) throw invalidInput(`${label}.quantity must be a whole number of at least 1; got ${JSON.stringify(a.quantity ?? null)}.`);
+  if (qty === null || qty < 1)
+    throw invalidInput(
+      `${label}.quantity must be a whole number of at least 1; got ${JSON.stringify(a.quantity ?? null)}.`,
+    );
   const target = targetGroup(emu, cart, a, i);
   let sources: CartItemRow[];
   if (a.cartItemId !== undefined && a.cartItemId !== null) {
     const id = recordId(a.cartItemId, "cartItem", `${label}.cartItemId`);
-    const item = emu.db.prepare("SELECT * FROM cart_items WHERE id = ? AND cart_id = ?").get(id, cart.id) as CartItemRow | undefined;
+    const item = emu.db.prepare("SELECT * FROM cart_items WHERE id = ? AND cart_id = ?").get(id, cart.id) as
+      CartItemRow | undefined;
     if (!item) throw invalidInput(`${label}.cartItemId doesn't name an item of this cart: ${id}`);
     sources = [item];
   } else if (a.productId !== undefined && a.productId !== null) {
@@ -629,7 +740,11 @@ function findGroup(emu: Emu, cart: CartRow, raw: string): GroupRow {
 function rerate(emu: Emu, cart: CartRow, groupId: string, addressChanged: boolean, methodGiven: boolean) {
   if (!addressChanged || methodGiven) return;
   const groups = ensureDeliveryGroups(emu, cart.id);
-  selectCheapestMethod(emu, loadCartView(emu, cart), groups.find((g) => g.id === groupId)!);
+  selectCheapestMethod(
+    emu,
+    loadCartView(emu, cart),
+    groups.find((g) => g.id === groupId)!,
+  );
 }
 
 export function deliveryGroupRoutes(r: Router, emu: Emu) {
@@ -651,7 +766,12 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
       const id = findGroup(emu, cart, ctx.params.deliveryGroupId).id;
       return { rated: rateCart(emu, cart, emu.async.poll(asyncKey(cart.id))), id };
     })();
-    const body = deliveryGroupJson(rated, rated.groups.find((g) => g.row.id === id)!, cartItemLimit, emu.clock.now());
+    const body = deliveryGroupJson(
+      rated,
+      rated.groups.find((g) => g.row.id === id)!,
+      cartItemLimit,
+      emu.clock.now(),
+    );
     return rated.view.processing ? json(body, 202) : json(body);
   });
 
@@ -666,7 +786,15 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
       emu.async.begin(asyncKey(cart.id));
       return { rated: rateCart(emu, cart), id: created.id };
     })();
-    return json(deliveryGroupJson(rated.rated, rated.rated.groups.find((g) => g.row.id === rated.id)!, 0, emu.clock.now()), 201);
+    return json(
+      deliveryGroupJson(
+        rated.rated,
+        rated.rated.groups.find((g) => g.row.id === rated.id)!,
+        0,
+        emu.clock.now(),
+      ),
+      201,
+    );
   });
 
   r.webstore("PATCH", `${base}/:deliveryGroupId`, { since: 59 }, async (ctx) => {
@@ -680,7 +808,14 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
       emu.async.begin(asyncKey(cart.id));
       return { rated: rateCart(emu, cart), id: group.id };
     })();
-    return json(deliveryGroupJson(rated, rated.groups.find((g) => g.row.id === id)!, 0, emu.clock.now()));
+    return json(
+      deliveryGroupJson(
+        rated,
+        rated.groups.find((g) => g.row.id === id)!,
+        0,
+        emu.clock.now(),
+      ),
+    );
   });
 
   // The default group stays; another group's items either go with it (deleteCartItems=true) or move to the default.
@@ -689,7 +824,8 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
     emu.db.transaction(() => {
       const cart = cartForGroups(ctx, true);
       const group = findGroup(emu, cart, ctx.params.deliveryGroupId);
-      if (group.is_default === 1) throw invalidInput("The default delivery group can't be deleted; move its items to another group first.");
+      if (group.is_default === 1)
+        throw invalidInput("The default delivery group can't be deleted; move its items to another group first.");
       const items = itemsOfGroup(emu, group.id);
       if (deleteItems) {
         emu.db.prepare("DELETE FROM cart_items WHERE cart_delivery_group_id = ?").run(group.id);
@@ -710,15 +846,19 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
     const body = await ctx.json();
     const arrangements = body?.arrangements;
     if (!Array.isArray(arrangements) || arrangements.length === 0) {
-      throw invalidInput("arrangements is required: a list of {cartItemId or productId, deliveryGroupId / deliveryGroupName / deliveryAddress(Id), quantity}.");
+      throw invalidInput(
+        "arrangements is required: a list of {cartItemId or productId, deliveryGroupId / deliveryGroupName / deliveryAddress(Id), quantity}.",
+      );
     }
-    if (arrangements.length > 100) throw new ApiError(400, "MAX_LIMIT_EXCEEDED", "At most 100 arrangements per request.");
+    if (arrangements.length > 100)
+      throw new ApiError(400, "MAX_LIMIT_EXCEEDED", "At most 100 arrangements per request.");
     const rated = emu.db.transaction(() => {
       const cart = cartForGroups(ctx, true);
       ensureDeliveryGroups(emu, cart.id);
       const touched = new Set<string>();
       arrangements.forEach((a: unknown, i: number) => {
-        if (!a || typeof a !== "object" || Array.isArray(a)) throw invalidInput(`arrangements[${i}] must be an object.`);
+        if (!a || typeof a !== "object" || Array.isArray(a))
+          throw invalidInput(`arrangements[${i}] must be an object.`);
         touched.add(arrange(emu, cart, a as Arrangement, i));
       });
       if (dropEmpty) dropEmptyGroups(emu, cart.id);
@@ -731,7 +871,9 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
       return rateCart(emu, cart);
     })();
     // Rearranging runs asynchronously in the API: 202, the collection as it will be.
-    return json(deliveryGroupCollectionJson(ctx, rated), 202, { Location: ctx.url.pathname.replace(/\/actions\/arrange-items$/, "") });
+    return json(deliveryGroupCollectionJson(ctx, rated), 202, {
+      Location: ctx.url.pathname.replace(/\/actions\/arrange-items$/, ""),
+    });
   });
 }
 

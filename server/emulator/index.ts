@@ -42,7 +42,11 @@ export function fixturesFingerprint(dir: string): string {
   const hash = createHash("sha256");
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith(".json")) continue;
-    hash.update(name).update("\0").update(readFileSync(join(dir, name))).update("\0");
+    hash
+      .update(name)
+      .update("\0")
+      .update(readFileSync(join(dir, name)))
+      .update("\0");
   }
   return hash.digest("hex");
 }

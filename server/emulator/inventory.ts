@@ -21,7 +21,8 @@ export function inventoryEnabled(emu: Emu, webstoreId: string): boolean {
  * Null when the product isn't stock-tracked.
  */
 export function availableFor(emu: Emu, productId: string, cartId: string | null): number | null {
-  const row = emu.db.prepare("SELECT on_hand FROM inventory WHERE product_id = ?").get(productId) as { on_hand: number } | undefined;
+  const row = emu.db.prepare("SELECT on_hand FROM inventory WHERE product_id = ?").get(productId) as
+    { on_hand: number } | undefined;
   if (!row) return null;
   const held = emu.db
     .prepare(
@@ -45,10 +46,13 @@ export interface Reservation {
 export function liveReservation(emu: Emu, cartId: string): Reservation | null {
   const row = emu.db
     .prepare("SELECT * FROM inventory_reservations WHERE cart_id = ? AND expires_at > ?")
-    .get(cartId, emu.clock.now()) as { id: string; cart_id: string; created_at: number; expires_at: number } | undefined;
+    .get(cartId, emu.clock.now()) as
+    { id: string; cart_id: string; created_at: number; expires_at: number } | undefined;
   if (!row) return null;
   const items = emu.db
-    .prepare("SELECT product_id AS productId, quantity FROM inventory_reservation_items WHERE reservation_id = ? ORDER BY product_id")
+    .prepare(
+      "SELECT product_id AS productId, quantity FROM inventory_reservation_items WHERE reservation_id = ? ORDER BY product_id",
+    )
     .all(row.id) as { productId: string; quantity: number }[];
   return { reservationId: row.id, cartId: row.cart_id, createdAt: row.created_at, expiresAt: row.expires_at, items };
 }
@@ -59,7 +63,8 @@ export function releaseReservation(emu: Emu, cartId: string) {
 
 export function reservationSeconds(emu: Emu, webstoreId: string, requested: unknown): number {
   if (requested === undefined || requested === null) {
-    const configured = emu.store.applicationContext(webstoreId).inventoryConfiguration?.inventoryDefaultSource?.reservationInSeconds;
+    const configured =
+      emu.store.applicationContext(webstoreId).inventoryConfiguration?.inventoryDefaultSource?.reservationInSeconds;
     return typeof configured === "number" && configured > 0 ? configured : DEFAULT_RESERVATION_SECONDS;
   }
   const n = typeof requested === "string" && requested.trim() !== "" ? Number(requested) : requested;
@@ -73,7 +78,12 @@ export function reservationSeconds(emu: Emu, webstoreId: string, requested: unkn
  * Reserves the cart's quantities for `seconds` (call inside a transaction), replacing the cart's previous
  * reservation. All or nothing: a product short of stock answers 409 INSUFFICIENT_INVENTORY and reserves nothing.
  */
-export function reserve(emu: Emu, cartId: string, wanted: Map<string, { quantity: number; name: string }>, seconds: number): Reservation | null {
+export function reserve(
+  emu: Emu,
+  cartId: string,
+  wanted: Map<string, { quantity: number; name: string }>,
+  seconds: number,
+): Reservation | null {
   releaseReservation(emu, cartId);
   // Expired reservations hold nothing; dropping them keeps the table small.
   emu.db.prepare("DELETE FROM inventory_reservations WHERE expires_at <= ?").run(emu.clock.now());
@@ -81,14 +91,22 @@ export function reserve(emu: Emu, cartId: string, wanted: Map<string, { quantity
   for (const [productId, { quantity: q, name }] of tracked) {
     const available = availableFor(emu, productId, cartId)!;
     if (available < q) {
-      throw new ApiError(409, "INSUFFICIENT_INVENTORY", `Not enough inventory for selected quantity: ${name} (${q} requested, ${available} available).`);
+      throw new ApiError(
+        409,
+        "INSUFFICIENT_INVENTORY",
+        `Not enough inventory for selected quantity: ${name} (${q} requested, ${available} available).`,
+      );
     }
   }
   if (tracked.length === 0) return null;
   const now = emu.clock.now();
   const id = emu.ids("reservation");
-  emu.db.prepare("INSERT INTO inventory_reservations(id, cart_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(id, cartId, now, now + seconds * 1000);
-  const insertItem = emu.db.prepare("INSERT INTO inventory_reservation_items(reservation_id, product_id, quantity) VALUES (?, ?, ?)");
+  emu.db
+    .prepare("INSERT INTO inventory_reservations(id, cart_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+    .run(id, cartId, now, now + seconds * 1000);
+  const insertItem = emu.db.prepare(
+    "INSERT INTO inventory_reservation_items(reservation_id, product_id, quantity) VALUES (?, ?, ?)",
+  );
   for (const [productId, { quantity: q }] of tracked) insertItem.run(id, productId, q);
   return liveReservation(emu, cartId);
 }
@@ -100,6 +118,10 @@ export function reservationJson(cartId: string, reservation: Reservation | null,
     cartId,
     expiresAt: isoDate(reservation?.expiresAt ?? now + seconds * 1000),
     durationInSeconds: seconds,
-    items: (reservation?.items ?? []).map((i) => ({ productId: i.productId, quantity: quantity(i.quantity), reserved: true })),
+    items: (reservation?.items ?? []).map((i) => ({
+      productId: i.productId,
+      quantity: quantity(i.quantity),
+      reserved: true,
+    })),
   };
 }

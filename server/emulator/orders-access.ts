@@ -58,7 +58,11 @@ export function actableAccounts(emu: Emu, user: UserRow): Set<string> {
  * Checks guest details against a guest order. The e-mail must match (trimmed, any case); a last name or phone
  * number, when given, must match too. Every comparison runs, whether or not there is an order.
  */
-export function verifyGuestDetails(order: OrderRow | undefined, v: Verification | null | undefined, phoneRequired = false): boolean {
+export function verifyGuestDetails(
+  order: OrderRow | undefined,
+  v: Verification | null | undefined,
+  phoneRequired = false,
+): boolean {
   const isGuestOrder = !!order && order.owner_user_id === null;
   const target = isGuestOrder ? order : DUMMY_CONTACT;
   const email = normalizeEmail(v?.email);
@@ -66,15 +70,23 @@ export function verifyGuestDetails(order: OrderRow | undefined, v: Verification 
   const lastNameGiven = normalizeName(v?.lastName) !== "";
   const lastNameOk = constantTimeEqual(normalizeName(v?.lastName), normalizeName(target.last_name));
   const phoneIsGiven = phoneRequired || phoneGiven(v?.phoneNumber);
-  const phoneOk = normalizePhone(v?.phoneNumber) !== "" && constantTimeEqual(normalizePhone(v?.phoneNumber), normalizePhone(target.phone));
+  const phoneOk =
+    normalizePhone(v?.phoneNumber) !== "" &&
+    constantTimeEqual(normalizePhone(v?.phoneNumber), normalizePhone(target.phone));
   // Bitwise and: no short-circuit, so the time doesn't depend on which check failed.
-  return !!(Number(isGuestOrder) & Number(email !== "") & Number(emailOk) & Number(!lastNameGiven || lastNameOk) & Number(!phoneIsGiven || phoneOk));
+  return !!(
+    Number(isGuestOrder) &
+    Number(email !== "") &
+    Number(emailOk) &
+    Number(!lastNameGiven || lastNameOk) &
+    Number(!phoneIsGiven || phoneOk)
+  );
 }
 
 export function accessTokenValid(emu: Emu, order: OrderRow | undefined, token: string | null | undefined): boolean {
-  const row = emu.db.prepare("SELECT order_summary_id, expires_at FROM order_access_tokens WHERE token = ?").get(token ?? "") as
-    | { order_summary_id: string; expires_at: number }
-    | undefined;
+  const row = emu.db
+    .prepare("SELECT order_summary_id, expires_at FROM order_access_tokens WHERE token = ?")
+    .get(token ?? "") as { order_summary_id: string; expires_at: number } | undefined;
   const orderId = order?.id ?? "";
   return !!row && constantTimeEqual(row.order_summary_id, orderId) && row.expires_at > emu.clock.now();
 }
@@ -82,12 +94,9 @@ export function accessTokenValid(emu: Emu, order: OrderRow | undefined, token: s
 export function issueAccessToken(emu: Emu, order: OrderRow): string {
   const token = randomBytes(32).toString("base64url");
   const now = emu.clock.now();
-  emu.db.prepare("INSERT INTO order_access_tokens(token, order_summary_id, issued_at, expires_at) VALUES (?, ?, ?, ?)").run(
-    token,
-    order.id,
-    now,
-    now + ACCESS_TOKEN_TTL_MS,
-  );
+  emu.db
+    .prepare("INSERT INTO order_access_tokens(token, order_summary_id, issued_at, expires_at) VALUES (?, ?, ?, ?)")
+    .run(token, order.id, now, now + ACCESS_TOKEN_TTL_MS);
   return token;
 }
 
@@ -133,16 +142,20 @@ export function guardedLookup(ctx: RequestContext, key: string, creds: Credentia
   const reader = orderReader(emu);
   const order = reader.find(ctx.webstoreId, key);
   if (!order) reader.decoy(ctx.webstoreId);
-  if (ctx.user && order && order.account_id !== null && actableAccounts(emu, ctx.user).has(order.account_id)) return order;
+  if (ctx.user && order && order.account_id !== null && actableAccounts(emu, ctx.user).has(order.account_id))
+    return order;
   const client = clientKey(ctx);
   const keys = [client, `${orderBucket(order, key)}|${client}`];
   const now = emu.clock.now();
   const since = now - LOOKUP_WINDOW_MS;
-  const count = emu.db.prepare("SELECT count(*) AS n, max(at) AS last FROM order_lookup_failures WHERE key = ? AND at > ?");
+  const count = emu.db.prepare(
+    "SELECT count(*) AS n, max(at) AS last FROM order_lookup_failures WHERE key = ? AND at > ?",
+  );
   const byClient = count.get(keys[0], since) as { n: number };
   const atOrder = count.get(keys[1], since) as { n: number; last: number | null };
   const backoffMs = atOrder.n >= LOOKUP_FREE_TRIES ? 1000 * 2 ** (atOrder.n - LOOKUP_FREE_TRIES) : 0;
-  if (byClient.n >= LOOKUP_FAILURE_LIMIT || (atOrder.last !== null && now - atOrder.last < backoffMs)) throw tooManyLookups();
+  if (byClient.n >= LOOKUP_FAILURE_LIMIT || (atOrder.last !== null && now - atOrder.last < backoffMs))
+    throw tooManyLookups();
   if (mayReadOrder(ctx, order, creds)) return order!;
   const insert = emu.db.prepare("INSERT INTO order_lookup_failures(key, at) VALUES (?, ?)");
   for (const k of keys) insert.run(k, now);

@@ -17,22 +17,33 @@ import type { Emu } from "./state.js";
 
 const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
 
-
 /** Codes of the Order to Cart Failed Product: quantity limits vs. everything else. */
 function failureCode(err: ApiError) {
-  return err.errorCode === "MAX_LIMIT_EXCEEDED" || err.errorCode === "INVALID_API_INPUT" ? "ERROR_MAX_LIMIT_EXCEEDED" : "ERROR_SAVING_CARTITEM";
+  return err.errorCode === "MAX_LIMIT_EXCEEDED" || err.errorCode === "INVALID_API_INPUT"
+    ? "ERROR_MAX_LIMIT_EXCEEDED"
+    : "ERROR_SAVING_CARTITEM";
 }
 
 export function addOrderLinesToCart(emu: Emu, order: OrderRow, openCart: () => CartRow) {
   const catalog = catalogStore(emu);
   // One attempt per product (and selling model): a product bought in two delivery groups goes in once, summed.
-  const wanted = new Map<string, { productId: string; sellingModelId: string | null; quantity: number; name: string; sku: string | null }>();
+  const wanted = new Map<
+    string,
+    { productId: string; sellingModelId: string | null; quantity: number; name: string; sku: string | null }
+  >();
   for (const item of orderReader(emu).items(order.id)) {
     if (item.type === "Delivery Charge" || !item.product_id) continue;
     const key = `${item.product_id}/${item.product_selling_model_id ?? ""}`;
     const entry = wanted.get(key);
     if (entry) entry.quantity += item.quantity;
-    else wanted.set(key, { productId: item.product_id, sellingModelId: item.product_selling_model_id, quantity: item.quantity, name: item.name, sku: item.sku });
+    else
+      wanted.set(key, {
+        productId: item.product_id,
+        sellingModelId: item.product_selling_model_id,
+        quantity: item.quantity,
+        name: item.name,
+        sku: item.sku,
+      });
   }
   let succeeded = 0;
   const unaddedProducts: unknown[] = [];
@@ -41,7 +52,14 @@ export function addOrderLinesToCart(emu: Emu, order: OrderRow, openCart: () => C
     for (const line of wanted.values()) {
       try {
         // A savepoint per line: a refused line leaves no trace, the others stay.
-        emu.db.transaction(() => addItem(emu, cart, { productId: line.productId, quantity: line.quantity, sellingModelId: line.sellingModelId, subscriptionTerm: null }))();
+        emu.db.transaction(() =>
+          addItem(emu, cart, {
+            productId: line.productId,
+            quantity: line.quantity,
+            sellingModelId: line.sellingModelId,
+            subscriptionTerm: null,
+          }),
+        )();
         succeeded++;
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
@@ -59,14 +77,20 @@ export function addOrderLinesToCart(emu: Emu, order: OrderRow, openCart: () => C
     if (succeeded > 0) touchCart(emu, cart, { itemsChanged: true });
     return cart;
   })();
-  return { cartId: cart.id, totalSucceededProductCount: succeeded, totalFailedProductCount: unaddedProducts.length, unaddedProducts };
+  return {
+    cartId: cart.id,
+    totalSucceededProductCount: succeeded,
+    totalFailedProductCount: unaddedProducts.length,
+    unaddedProducts,
+  };
 }
 
 export function addOrderToCartRoutes(r: Router, emu: Emu) {
   r.webstore("POST", "order-summaries/actions/add-order-to-cart", { since: 59 }, async (ctx) => {
     const body = (await ctx.json()) ?? {};
     const missing = ["cartStateOrId", "orderSummaryIdOrRefNumber"].filter((f) => blank(body[f]));
-    if (missing.length) throw invalidInput(`Missing required field${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`);
+    if (missing.length)
+      throw invalidInput(`Missing required field${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`);
     const verification = body.verification ?? null;
     if (verification !== null && (typeof verification !== "object" || Array.isArray(verification))) {
       throw invalidInput("verification must be an object with email, lastName and phoneNumber.");

@@ -23,14 +23,20 @@ export function parseApiDate(value: string): number | null {
   const m = API_DATE.exec(value);
   if (!m) return null;
   const [, y, mo, d, h, mi, s, ms, zone] = m;
-  const year = Number(y), month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d),
+    hour = Number(h),
+    minute = Number(mi),
+    second = Number(s);
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (day < 1 || day > daysInMonth) return null;
   let offsetMinutes = 0;
   if (zone !== "Z") {
     const digits = zone.slice(1).replace(":", "");
-    const zh = Number(digits.slice(0, 2)), zm = Number(digits.slice(2));
+    const zh = Number(digits.slice(0, 2)),
+      zm = Number(digits.slice(2));
     if (zh > 14 || zm > 59) return null;
     offsetMinutes = (zone[0] === "-" ? -1 : 1) * (zh * 60 + zm);
   }
@@ -94,8 +100,16 @@ export function slicePage<T>(all: T[], sort: string, offset: number, size: numbe
  */
 export function parseFieldList(raw: string | null, parameter: string, max: number): string[] | null {
   if (raw === null || raw.trim() === "") return null;
-  const names = [...new Set(raw.split(",").map((f) => f.trim()).filter(Boolean))];
-  if (names.length > max) throw new QueryError(parameter, `Invalid value for ${parameter}: at most ${max} fields can be requested.`);
+  const names = [
+    ...new Set(
+      raw
+        .split(",")
+        .map((f) => f.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.length > max)
+    throw new QueryError(parameter, `Invalid value for ${parameter}: at most ${max} fields can be requested.`);
   return names;
 }
 

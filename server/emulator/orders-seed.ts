@@ -1,7 +1,13 @@
 import { catalogStore } from "./catalog.js";
 import { readFixture } from "./context.js";
 import { percentOf, toCents } from "./money.js";
-import { insertOrder, type AdjustmentInput, type DeliveryGroupInput, type OrderInput, type PaymentInput } from "./orders-store.js";
+import {
+  insertOrder,
+  type AdjustmentInput,
+  type DeliveryGroupInput,
+  type OrderInput,
+  type PaymentInput,
+} from "./orders-store.js";
 import type { Emu } from "./state.js";
 
 /** Seeds fixtures/orders.json: the demo store's order history, written through insertOrder like a checkout. */
@@ -60,7 +66,13 @@ export const fixtureIds = {
 
 function adjustment(a: FixtureAdjustment, baseCents: number): AdjustmentInput {
   const amountCents = a.amount !== undefined ? toCents(a.amount)! : -percentOf(baseCents, a.percentOff ?? 0);
-  return { type: a.type ?? "Promotion", displayName: a.displayName, amountCents, promotionId: a.promotionId ?? null, couponCode: a.couponCode ?? null };
+  return {
+    type: a.type ?? "Promotion",
+    displayName: a.displayName,
+    amountCents,
+    promotionId: a.promotionId ?? null,
+    couponCode: a.couponCode ?? null,
+  };
 }
 
 const taxOf = (cents: number, rate: string) => Math.round((cents * Number(rate)) / 100);
@@ -80,7 +92,8 @@ export function seedOrders(emu: Emu) {
         const product = row && catalog.product(row.id);
         if (!product) throw new Error(`fixtures/orders.json: order ${o.orderNumber} names an unknown SKU ${l.sku}`);
         const unitPriceCents = l.unitPrice !== undefined ? toCents(l.unitPrice)! : product.unit_price_cents;
-        if (unitPriceCents === null) throw new Error(`fixtures/orders.json: ${l.sku} has no price; give the line a unitPrice`);
+        if (unitPriceCents === null)
+          throw new Error(`fixtures/orders.json: ${l.sku} has no price; give the line a unitPrice`);
         const lineCents = unitPriceCents * l.quantity;
         const adjustments = (l.adjustments ?? []).map((a) => adjustment(a, lineCents));
         const adjustedCents = lineCents + adjustments.reduce((s, a) => s + a.amountCents, 0);

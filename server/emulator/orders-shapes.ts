@@ -23,7 +23,20 @@ export interface RecordField {
 interface FieldDef<R> {
   label: string;
   /** The Connect "type" (lower case, as the API prints it). */
-  type: "id" | "reference" | "string" | "datetime" | "date" | "currency" | "double" | "boolean" | "picklist" | "email" | "phone" | "textarea" | "address";
+  type:
+    | "id"
+    | "reference"
+    | "string"
+    | "datetime"
+    | "date"
+    | "currency"
+    | "double"
+    | "boolean"
+    | "picklist"
+    | "email"
+    | "phone"
+    | "textarea"
+    | "address";
   value(row: R): string | null;
 }
 
@@ -34,7 +47,12 @@ function field<R>(name: string, def: FieldDef<R>, row: R): RecordField {
 }
 
 /** Splits requested names of several entities ("Product2.Name") into the names each entity knows. */
-export function fieldsOf(requested: string[], entity: string, catalogue: Catalogue<any>, { bareNames }: { bareNames: boolean }): string[] {
+export function fieldsOf(
+  requested: string[],
+  entity: string,
+  catalogue: Catalogue<any>,
+  { bareNames }: { bareNames: boolean },
+): string[] {
   const out: string[] = [];
   for (const name of requested) {
     const dot = name.indexOf(".");
@@ -45,13 +63,17 @@ export function fieldsOf(requested: string[], entity: string, catalogue: Catalog
 }
 
 /** Unknown names answer 400 INVALID_FIELD, as the API does for a field it doesn't have. */
-export function checkFields(requested: string[], known: { entity: string; catalogue: Catalogue<any>; bare: boolean }[]) {
+export function checkFields(
+  requested: string[],
+  known: { entity: string; catalogue: Catalogue<any>; bare: boolean }[],
+) {
   for (const name of requested) {
     const dot = name.indexOf(".");
     const prefix = dot < 0 ? null : name.slice(0, dot);
     const bare = dot < 0 ? name : name.slice(dot + 1);
     const ok = known.some((k) => (prefix === null ? k.bare : prefix === k.entity) && bare in k.catalogue);
-    if (!ok) throw new ApiError(400, "INVALID_FIELD", `No such column '${bare}' on entity '${prefix ?? known[0].entity}'.`);
+    if (!ok)
+      throw new ApiError(400, "INVALID_FIELD", `No such column '${bare}' on entity '${prefix ?? known[0].entity}'.`);
   }
 }
 
@@ -92,10 +114,22 @@ export const ORDER_FIELDS: Catalogue<OrderView> = {
   OwnerId: { label: "Owner ID", type: "reference", value: (v) => v.order.owner_user_id ?? GUEST_USER_ID },
   AccountId: { label: "Account ID", type: "reference", value: (v) => v.order.account_id },
   CurrencyIsoCode: { label: "Currency ISO Code", type: "picklist", value: (v) => v.order.currency_iso_code },
-  TotalProductAmount: { label: "Subtotal Before Adjustments", type: "currency", value: (v) => money(v.order.total_product_cents) },
-  TotalProductAdjDistAmount: { label: "Order Adjustments", type: "currency", value: (v) => money(v.orderLevelAdjustmentCents) },
+  TotalProductAmount: {
+    label: "Subtotal Before Adjustments",
+    type: "currency",
+    value: (v) => money(v.order.total_product_cents),
+  },
+  TotalProductAdjDistAmount: {
+    label: "Order Adjustments",
+    type: "currency",
+    value: (v) => money(v.orderLevelAdjustmentCents),
+  },
   TotalAdjustedProductAmount: { label: "Subtotal", type: "currency", value: (v) => money(v.adjustedProductCents) },
-  TotalDeliveryAdjDistAmount: { label: "Shipping Adjustments", type: "currency", value: (v) => money(v.order.total_delivery_adjustment_cents) },
+  TotalDeliveryAdjDistAmount: {
+    label: "Shipping Adjustments",
+    type: "currency",
+    value: (v) => money(v.order.total_delivery_adjustment_cents),
+  },
   TotalAdjustedDeliveryAmount: { label: "Shipping", type: "currency", value: (v) => money(v.adjustedDeliveryCents) },
   TotalAmount: { label: "Pretax Total", type: "currency", value: (v) => money(v.pretaxCents) },
   TotalTaxAmount: { label: "Tax", type: "currency", value: (v) => money(v.order.total_tax_cents) },
@@ -133,7 +167,14 @@ export interface ProductSummaryOptions {
 }
 
 /** Order Summary output (GET order-summaries and order-summaries/{id}). */
-export function orderSummaryJson(emu: Emu, view: OrderView, items: ItemRow[], adjustments: AdjustmentRow[], fields: string[], opts: ProductSummaryOptions) {
+export function orderSummaryJson(
+  emu: Emu,
+  view: OrderView,
+  items: ItemRow[],
+  adjustments: AdjustmentRow[],
+  fields: string[],
+  opts: ProductSummaryOptions,
+) {
   const o = view.order;
   const productLines = items.filter(isProductLine);
   const body: Record<string, unknown> = {
@@ -172,13 +213,17 @@ export function orderSummaryJson(emu: Emu, view: OrderView, items: ItemRow[], ad
 
 export const isProductLine = (i: ItemRow) => i.type !== "Delivery Charge";
 
-const promotionSum = (list: AdjustmentRow[]) => list.filter((a) => a.type === "Promotion").reduce((s, a) => s + a.amount_cents, 0);
+const promotionSum = (list: AdjustmentRow[]) =>
+  list.filter((a) => a.type === "Promotion").reduce((s, a) => s + a.amount_cents, 0);
 
 /** Item-level promotions per line, and order-level promotions spread over the product lines by their amounts. */
 function promotionSplit(items: ItemRow[], adjustments: AdjustmentRow[]) {
   const products = items.filter(isProductLine);
   const orderLevel = promotionSum(adjustments.filter((a) => a.order_item_id === null));
-  const shares = distribute(orderLevel, products.map((i) => i.total_line_cents));
+  const shares = distribute(
+    orderLevel,
+    products.map((i) => i.total_line_cents),
+  );
   const dist = new Map(products.map((i, n) => [i.id, shares[n]]));
   return { dist, orderLevel };
 }
@@ -204,7 +249,12 @@ export function orderAggregates(items: ItemRow[], adjustments: AdjustmentRow[]) 
 export function itemAggregates(item: ItemRow, items: ItemRow[], adjustments: AdjustmentRow[]) {
   const line = promotionSum(adjustments.filter((a) => a.order_item_id === item.id));
   const { dist } = promotionSplit(items, adjustments);
-  return { available: true, status: "Submitted", totalLinePromotionAmount: money(line), totalPromotionDistAmount: money(dist.get(item.id) ?? 0) };
+  return {
+    available: true,
+    status: "Submitted",
+    totalLinePromotionAmount: money(line),
+    totalPromotionDistAmount: money(dist.get(item.id) ?? 0),
+  };
 }
 
 export function adjustmentJson(a: AdjustmentRow, currency: string) {
@@ -233,14 +283,20 @@ export function groupView(group: DeliveryGroupRow, items: ItemRow[], adjustments
   return {
     group,
     lineCents: mine.filter(isProductLine).reduce((s, i) => s + i.total_line_cents, 0),
-    adjustmentCents: adjustments.filter((a) => a.order_item_id && ids.has(a.order_item_id)).reduce((s, a) => s + a.amount_cents, 0),
+    adjustmentCents: adjustments
+      .filter((a) => a.order_item_id && ids.has(a.order_item_id))
+      .reduce((s, a) => s + a.amount_cents, 0),
     chargeCents: mine.filter((i) => !isProductLine(i)).reduce((s, i) => s + i.total_line_cents, 0),
     taxCents: mine.reduce((s, i) => s + i.tax_cents, 0),
   };
 }
 
 function addressText(g: DeliveryGroupRow) {
-  return [g.deliver_to_street, g.deliver_to_city, g.deliver_to_state, g.deliver_to_postal_code, g.deliver_to_country].filter(Boolean).join(", ") || null;
+  return (
+    [g.deliver_to_street, g.deliver_to_city, g.deliver_to_state, g.deliver_to_postal_code, g.deliver_to_country]
+      .filter(Boolean)
+      .join(", ") || null
+  );
 }
 
 export const GROUP_FIELDS: Catalogue<GroupView> = {
@@ -256,15 +312,27 @@ export const GROUP_FIELDS: Catalogue<GroupView> = {
   DeliverToCompanyName: { label: "Company", type: "string", value: (v) => v.group.deliver_to_company_name },
   PhoneNumber: { label: "Phone", type: "phone", value: (v) => v.group.deliver_to_phone },
   DesiredDeliveryDate: { label: "Desired Delivery Date", type: "date", value: (v) => v.group.desired_delivery_date },
-  ShippingInstructions: { label: "Shipping Instructions", type: "textarea", value: (v) => v.group.shipping_instructions },
+  ShippingInstructions: {
+    label: "Shipping Instructions",
+    type: "textarea",
+    value: (v) => v.group.shipping_instructions,
+  },
   IsGift: { label: "Gift", type: "boolean", value: (v) => String(v.group.is_gift === 1) },
   GiftMessage: { label: "Gift Message", type: "textarea", value: (v) => v.group.gift_message },
   OrderDeliveryMethodId: { label: "Delivery Method ID", type: "reference", value: (v) => v.group.delivery_method_id },
   TotalLineAmount: { label: "Subtotal", type: "currency", value: (v) => money(v.lineCents) },
   TotalAdjustmentDistAmount: { label: "Adjustments", type: "currency", value: (v) => money(v.adjustmentCents) },
-  TotalAmount: { label: "Pretax Total", type: "currency", value: (v) => money(v.lineCents + v.adjustmentCents + v.chargeCents) },
+  TotalAmount: {
+    label: "Pretax Total",
+    type: "currency",
+    value: (v) => money(v.lineCents + v.adjustmentCents + v.chargeCents),
+  },
   TotalTaxAmount: { label: "Tax", type: "currency", value: (v) => money(v.taxCents) },
-  GrandTotalAmount: { label: "Total", type: "currency", value: (v) => money(v.lineCents + v.adjustmentCents + v.chargeCents + v.taxCents) },
+  GrandTotalAmount: {
+    label: "Total",
+    type: "currency",
+    value: (v) => money(v.lineCents + v.adjustmentCents + v.chargeCents + v.taxCents),
+  },
 };
 
 export const METHOD_FIELDS: Catalogue<GroupView> = {
@@ -304,8 +372,18 @@ export const GROUP_ENTITIES = [
 export function deliveryGroupJson(v: GroupView, requested: string[]) {
   return {
     fields: {
-      ...fieldMap(GROUP_FIELDS, fieldsOf(requested, "OrderDeliveryGroupSummary", GROUP_FIELDS, { bareNames: true }), v, "OrderDeliveryGroupSummary."),
-      ...fieldMap(METHOD_FIELDS, fieldsOf(requested, "OrderDeliveryMethod", METHOD_FIELDS, { bareNames: false }), v, "OrderDeliveryMethod."),
+      ...fieldMap(
+        GROUP_FIELDS,
+        fieldsOf(requested, "OrderDeliveryGroupSummary", GROUP_FIELDS, { bareNames: true }),
+        v,
+        "OrderDeliveryGroupSummary.",
+      ),
+      ...fieldMap(
+        METHOD_FIELDS,
+        fieldsOf(requested, "OrderDeliveryMethod", METHOD_FIELDS, { bareNames: false }),
+        v,
+        "OrderDeliveryMethod.",
+      ),
     },
   };
 }
@@ -320,7 +398,11 @@ export interface ItemView {
 export const ITEM_FIELDS: Catalogue<ItemView> = {
   Id: { label: "Order Product Summary ID", type: "id", value: (v) => v.item.id },
   OrderSummaryId: { label: "Order Summary ID", type: "reference", value: (v) => v.item.order_summary_id },
-  OrderDeliveryGroupSummaryId: { label: "Order Delivery Group Summary ID", type: "reference", value: (v) => v.item.order_delivery_group_id },
+  OrderDeliveryGroupSummaryId: {
+    label: "Order Delivery Group Summary ID",
+    type: "reference",
+    value: (v) => v.item.order_delivery_group_id,
+  },
   Product2Id: { label: "Product ID", type: "reference", value: (v) => v.item.product_id },
   StockKeepingUnit: { label: "Product Sku", type: "string", value: (v) => v.item.sku },
   Name: { label: "Product Name", type: "string", value: (v) => v.item.name },
@@ -330,12 +412,24 @@ export const ITEM_FIELDS: Catalogue<ItemView> = {
   ListPrice: { label: "List Price", type: "currency", value: (v) => money(v.item.list_price_cents) },
   TotalLineAmount: { label: "Line Subtotal", type: "currency", value: (v) => money(v.item.total_line_cents) },
   TotalLineAdjustmentAmount: { label: "Line Adjustments", type: "currency", value: (v) => money(v.adjustmentCents) },
-  AdjustedLineAmount: { label: "Adjusted Line Subtotal", type: "currency", value: (v) => money(v.item.total_line_cents + v.adjustmentCents) },
+  AdjustedLineAmount: {
+    label: "Adjusted Line Subtotal",
+    type: "currency",
+    value: (v) => money(v.item.total_line_cents + v.adjustmentCents),
+  },
   TotalTaxAmount: { label: "Tax", type: "currency", value: (v) => money(v.item.tax_cents) },
-  TotalAmtWithTax: { label: "Total with Tax", type: "currency", value: (v) => money(v.item.total_line_cents + v.adjustmentCents + v.item.tax_cents) },
+  TotalAmtWithTax: {
+    label: "Total with Tax",
+    type: "currency",
+    value: (v) => money(v.item.total_line_cents + v.adjustmentCents + v.item.tax_cents),
+  },
   // [I] The selling model a subscription line was bought on (OrderItem.ProductSellingModelId's summary): null for
   // a product sold without selling models. docs/emulator-orders.md says why it is inferred.
-  ProductSellingModelId: { label: "Product Selling Model ID", type: "reference", value: (v) => v.item.product_selling_model_id },
+  ProductSellingModelId: {
+    label: "Product Selling Model ID",
+    type: "reference",
+    value: (v) => v.item.product_selling_model_id,
+  },
 };
 
 export const PRODUCT_FIELDS: Catalogue<ProductRow> = {
@@ -375,7 +469,10 @@ export const DEFAULT_ITEM_FIELDS = [
 ];
 
 export function itemView(item: ItemRow, adjustments: AdjustmentRow[]): ItemView {
-  return { item, adjustmentCents: adjustments.filter((a) => a.order_item_id === item.id).reduce((s, a) => s + a.amount_cents, 0) };
+  return {
+    item,
+    adjustmentCents: adjustments.filter((a) => a.order_item_id === item.id).reduce((s, a) => s + a.amount_cents, 0),
+  };
 }
 
 function productAttributes(p: ProductRow) {
@@ -404,21 +501,44 @@ export function lineProductJson(emu: Emu, item: ItemRow, productFieldNames: stri
 }
 
 /** One entry of GET order-summaries/{id}/items. */
-export function itemJson(emu: Emu, v: ItemView, items: ItemRow[], adjustments: AdjustmentRow[], requested: string[], withAdjustmentDetails: boolean) {
+export function itemJson(
+  emu: Emu,
+  v: ItemView,
+  items: ItemRow[],
+  adjustments: AdjustmentRow[],
+  requested: string[],
+  withAdjustmentDetails: boolean,
+) {
   const item = v.item;
   return {
     orderItemSummaryId: item.id,
     orderSummaryId: item.order_summary_id,
-    fields: fieldMap(ITEM_FIELDS, fieldsOf(requested, "OrderItemSummary", ITEM_FIELDS, { bareNames: true }), v, "OrderItemSummary."),
+    fields: fieldMap(
+      ITEM_FIELDS,
+      fieldsOf(requested, "OrderItemSummary", ITEM_FIELDS, { bareNames: true }),
+      v,
+      "OrderItemSummary.",
+    ),
     adjustmentAggregates: withAdjustmentDetails ? itemAggregates(item, items, adjustments) : null,
-    product: lineProductJson(emu, item, fieldsOf(requested, "Product2", PRODUCT_FIELDS, { bareNames: false }), "Product2."),
+    product: lineProductJson(
+      emu,
+      item,
+      fieldsOf(requested, "Product2", PRODUCT_FIELDS, { bareNames: false }),
+      "Product2.",
+    ),
   };
 }
 
 // --- lookup output ----------------------------------------------------------------------------------------
 
 export type LookupPart = "AdjustmentAggregates" | "Adjustments" | "DeliveryGroups" | "LineItems" | "Payments";
-export const LOOKUP_PARTS: readonly LookupPart[] = ["AdjustmentAggregates", "Adjustments", "DeliveryGroups", "LineItems", "Payments"];
+export const LOOKUP_PARTS: readonly LookupPart[] = [
+  "AdjustmentAggregates",
+  "Adjustments",
+  "DeliveryGroups",
+  "LineItems",
+  "Payments",
+];
 
 export const DEFAULT_LOOKUP_ORDER_FIELDS = DEFAULT_ORDER_FIELDS;
 const DEFAULT_LOOKUP_GROUP_FIELDS = [
@@ -439,7 +559,21 @@ const DEFAULT_LOOKUP_GROUP_FIELDS = [
   "TotalTaxAmount",
   "GrandTotalAmount",
 ];
-const DEFAULT_LOOKUP_ITEM_FIELDS = ["Id", "StockKeepingUnit", "Name", "Type", "Quantity", "UnitPrice", "ListPrice", "TotalLineAmount", "TotalLineAdjustmentAmount", "AdjustedLineAmount", "TotalTaxAmount", "TotalAmtWithTax", "ProductSellingModelId"];
+const DEFAULT_LOOKUP_ITEM_FIELDS = [
+  "Id",
+  "StockKeepingUnit",
+  "Name",
+  "Type",
+  "Quantity",
+  "UnitPrice",
+  "ListPrice",
+  "TotalLineAmount",
+  "TotalLineAdjustmentAmount",
+  "AdjustedLineAmount",
+  "TotalTaxAmount",
+  "TotalAmtWithTax",
+  "ProductSellingModelId",
+];
 
 export const LOOKUP_ENTITIES = [
   { entity: "OrderSummary", catalogue: ORDER_FIELDS, bare: true },
@@ -477,15 +611,33 @@ export interface LookupData {
  * Order Summary Lookup Output. Fields in each map are keyed by their bare names; `requested` adds fields
  * ("OrderSummary.X", "OrderItemSummary.X", …) to the defaults. Excluded parts come back null.
  */
-export function lookupJson(emu: Emu, d: LookupData, requested: string[], exclude: Set<LookupPart>, deliveryGroupId: string | null) {
+export function lookupJson(
+  emu: Emu,
+  d: LookupData,
+  requested: string[],
+  exclude: Set<LookupPart>,
+  deliveryGroupId: string | null,
+) {
   const o = d.order;
   const currency = o.currency_iso_code;
   const view = orderView(o, d.adjustments);
-  const orderFields = merge(DEFAULT_LOOKUP_ORDER_FIELDS, fieldsOf(requested, "OrderSummary", ORDER_FIELDS, { bareNames: true }));
-  const groupFields = merge(DEFAULT_LOOKUP_GROUP_FIELDS, fieldsOf(requested, "OrderDeliveryGroupSummary", GROUP_FIELDS, { bareNames: false }));
+  const orderFields = merge(
+    DEFAULT_LOOKUP_ORDER_FIELDS,
+    fieldsOf(requested, "OrderSummary", ORDER_FIELDS, { bareNames: true }),
+  );
+  const groupFields = merge(
+    DEFAULT_LOOKUP_GROUP_FIELDS,
+    fieldsOf(requested, "OrderDeliveryGroupSummary", GROUP_FIELDS, { bareNames: false }),
+  );
   const methodFields = merge(["Name"], fieldsOf(requested, "OrderDeliveryMethod", METHOD_FIELDS, { bareNames: false }));
-  const itemFields = merge(DEFAULT_LOOKUP_ITEM_FIELDS, fieldsOf(requested, "OrderItemSummary", ITEM_FIELDS, { bareNames: false }));
-  const productFields = merge(["Name", "StockKeepingUnit"], fieldsOf(requested, "Product2", PRODUCT_FIELDS, { bareNames: false }));
+  const itemFields = merge(
+    DEFAULT_LOOKUP_ITEM_FIELDS,
+    fieldsOf(requested, "OrderItemSummary", ITEM_FIELDS, { bareNames: false }),
+  );
+  const productFields = merge(
+    ["Name", "StockKeepingUnit"],
+    fieldsOf(requested, "Product2", PRODUCT_FIELDS, { bareNames: false }),
+  );
   const catalog = catalogStore(emu);
 
   const lineItem = (item: ItemRow) => {
@@ -522,7 +674,9 @@ export function lookupJson(emu: Emu, d: LookupData, requested: string[], exclude
             currencyIsoCode: currency,
             deliveryMethod: { fields: fieldMap(METHOD_FIELDS, methodFields, v) },
             fields: fieldMap(GROUP_FIELDS, groupFields, v),
-            lineItems: exclude.has("LineItems") ? null : d.items.filter((i) => i.order_delivery_group_id === g.id).map(lineItem),
+            lineItems: exclude.has("LineItems")
+              ? null
+              : d.items.filter((i) => i.order_delivery_group_id === g.id).map(lineItem),
           };
         }),
     payments: exclude.has("Payments") ? null : d.payments.map((p) => paymentJson(p, currency)),

@@ -208,7 +208,9 @@ export function formatOrderNumber(n: number): string {
 
 /** The number the next order takes: one past the highest so far (00000101 in an empty store). */
 export function nextOrderNumber(emu: Emu): string {
-  const row = emu.db.prepare("SELECT max(CAST(order_number AS INTEGER)) AS n FROM order_summaries").get() as { n: number | null };
+  const row = emu.db.prepare("SELECT max(CAST(order_number AS INTEGER)) AS n FROM order_summaries").get() as {
+    n: number | null;
+  };
   return formatOrderNumber(Math.max(row.n ?? 0, FIRST_ORDER_NUMBER - 1) + 1);
 }
 
@@ -239,7 +241,8 @@ function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
   const allLines = input.deliveryGroups.flatMap((g) => g.lines);
   const charges = input.deliveryGroups.map((g) => g.deliveryCharge).filter((c): c is DeliveryChargeInput => !!c);
   const totalProduct = sum(allLines.map((l) => l.unitPriceCents * l.quantity));
-  const productAdjustments = sum(allLines.map((l) => adjustmentTotal(l.adjustments))) + adjustmentTotal(input.adjustments);
+  const productAdjustments =
+    sum(allLines.map((l) => adjustmentTotal(l.adjustments))) + adjustmentTotal(input.adjustments);
   const totalDelivery = sum(charges.map((c) => c.amountCents));
   const deliveryAdjustments = sum(charges.map((c) => adjustmentTotal(c.adjustments)));
   const totalTax = sum(allLines.map((l) => l.taxCents ?? 0)) + sum(charges.map((c) => c.taxCents ?? 0));
@@ -248,11 +251,13 @@ function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
   const id = input.id ?? emu.ids("orderSummary");
   const orderNumber = input.orderNumber ?? nextOrderNumber(emu);
   const orderedAt = input.orderedAt ?? emu.clock.now();
-  db.prepare(`
+  db.prepare(
+    `
     INSERT INTO order_summaries(id, webstore_id, order_number, reference_number, checkout_id, cart_id, owner_user_id, account_id,
       status, ordered_at, created_at, currency_iso_code, email, first_name, last_name, phone, total_product_cents,
       total_product_adjustment_cents, total_delivery_cents, total_delivery_adjustment_cents, total_tax_cents, grand_total_cents)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
     id,
     input.webstoreId,
     orderNumber,
@@ -292,7 +297,16 @@ function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
   let adjustmentSeq = 0;
   const addAdjustments = (itemId: string | null, list: AdjustmentInput[] | undefined) => {
     for (const a of list ?? []) {
-      insertAdjustment.run(id, itemId, a.type ?? "Promotion", a.displayName, a.amountCents, a.promotionId ?? null, a.couponCode ?? null, ++adjustmentSeq);
+      insertAdjustment.run(
+        id,
+        itemId,
+        a.type ?? "Promotion",
+        a.displayName,
+        a.amountCents,
+        a.promotionId ?? null,
+        a.couponCode ?? null,
+        ++adjustmentSeq,
+      );
     }
   };
 
@@ -322,7 +336,7 @@ function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
       g.desiredDeliveryDate ?? null,
       g.shippingInstructions ?? null,
       g.isGift ? 1 : 0,
-      g.isGift ? g.giftMessage ?? null : null,
+      g.isGift ? (g.giftMessage ?? null) : null,
     );
     for (const line of g.lines) {
       const product = catalog.product(line.productId);
@@ -340,7 +354,7 @@ function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
         line.name ?? product!.name,
         line.quantity,
         line.unitPriceCents,
-        line.listPriceCents === undefined ? product?.list_price_cents ?? null : line.listPriceCents,
+        line.listPriceCents === undefined ? (product?.list_price_cents ?? null) : line.listPriceCents,
         line.unitPriceCents * line.quantity,
         line.taxCents ?? 0,
         line.productSellingModelId ?? null,
@@ -351,7 +365,22 @@ function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
       const c = g.deliveryCharge;
       const itemId = c.id ?? emu.ids("orderItemSummary");
       itemIds.push(itemId);
-      insertItem.run(itemId, id, groupId, ++itemSeq, "Delivery Charge", null, null, c.name ?? "Delivery Charge", 1, c.amountCents, c.amountCents, c.amountCents, c.taxCents ?? 0, null);
+      insertItem.run(
+        itemId,
+        id,
+        groupId,
+        ++itemSeq,
+        "Delivery Charge",
+        null,
+        null,
+        c.name ?? "Delivery Charge",
+        1,
+        c.amountCents,
+        c.amountCents,
+        c.amountCents,
+        c.taxCents ?? 0,
+        null,
+      );
       addAdjustments(itemId, c.adjustments);
     }
   });

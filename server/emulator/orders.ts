@@ -5,7 +5,13 @@ import { isoDate } from "./clock.js";
 import { catalogStore, productImage } from "./catalog.js";
 import { quantity } from "./money.js";
 import { booleanParam, intParam } from "./paging.js";
-import { guardedLookup, issueAccessToken, readableOrder, type Credentials, type Verification } from "./orders-access.js";
+import {
+  guardedLookup,
+  issueAccessToken,
+  readableOrder,
+  type Credentials,
+  type Verification,
+} from "./orders-access.js";
 import { addOrderToCartRoutes } from "./orders-cart.js";
 import { seedOrders } from "./orders-seed.js";
 import { orderReader, type OrderRow } from "./orders-store.js";
@@ -31,7 +37,15 @@ import {
   PRODUCT_FIELDS,
   type LookupPart,
 } from "./orders-shapes.js";
-import { decodePageToken, encodePageToken, parseApiDate, parseFieldList, QueryError, slicePage, type PageSlice } from "./orders-query.js";
+import {
+  decodePageToken,
+  encodePageToken,
+  parseApiDate,
+  parseFieldList,
+  QueryError,
+  slicePage,
+  type PageSlice,
+} from "./orders-query.js";
 import type { RequestContext, Router } from "./router.js";
 import type { Emu, EmulatorModule } from "./state.js";
 
@@ -67,7 +81,8 @@ function q<T>(f: () => T): T {
 function enumParam<T extends string>(query: URLSearchParams, name: string, values: readonly T[], def: T): T {
   const raw = query.get(name);
   if (raw === null || raw === "") return def;
-  if (!(values as readonly string[]).includes(raw)) throw illegal(name, `Invalid value for ${name}: ${JSON.stringify(raw)}. Expected one of ${values.join(", ")}.`);
+  if (!(values as readonly string[]).includes(raw))
+    throw illegal(name, `Invalid value for ${name}: ${JSON.stringify(raw)}. Expected one of ${values.join(", ")}.`);
   return raw as T;
 }
 
@@ -76,7 +91,11 @@ function pageStart(query: URLSearchParams, parameter: string, sorts: readonly st
   const raw = query.get(parameter);
   if (!raw) return 0;
   const token = q(() => decodePageToken(raw, parameter, sorts));
-  if (token.sort !== sort) throw illegal(parameter, `Invalid value for ${parameter}: the page token belongs to a list sorted by ${token.sort}.`);
+  if (token.sort !== sort)
+    throw illegal(
+      parameter,
+      `Invalid value for ${parameter}: the page token belongs to a list sorted by ${token.sort}.`,
+    );
   return token.offset;
 }
 
@@ -141,16 +160,26 @@ function orderFieldNames(ctx: RequestContext): string[] {
   return fieldsOf(requested, "OrderSummary", ORDER_FIELDS, { bareNames: true });
 }
 
-function summaryOf(ctx: RequestContext, order: OrderRow, fields: string[], withProducts: boolean, withAdjustmentDetails: boolean) {
+function summaryOf(
+  ctx: RequestContext,
+  order: OrderRow,
+  fields: string[],
+  withProducts: boolean,
+  withAdjustmentDetails: boolean,
+) {
   const d = loadOrder(ctx.emu, order);
-  return orderSummaryJson(ctx.emu, orderView(order, d.adjustments), d.items, d.adjustments, fields, { withProducts, withAdjustmentDetails });
+  return orderSummaryJson(ctx.emu, orderView(order, d.adjustments), d.items, d.adjustments, fields, {
+    withProducts,
+    withAdjustmentDetails,
+  });
 }
 
 function dateParam(query: URLSearchParams, name: string): number | null {
   const raw = query.get(name);
   if (raw === null || raw === "") return null;
   const ms = parseApiDate(raw);
-  if (ms === null) throw illegal(name, `Invalid value for ${name}: ${JSON.stringify(raw)}. Expected yyyy-MM-dd'T'HH:mm:ss.SSSZ.`);
+  if (ms === null)
+    throw illegal(name, `Invalid value for ${name}: ${JSON.stringify(raw)}. Expected yyyy-MM-dd'T'HH:mm:ss.SSSZ.`);
   return ms;
 }
 
@@ -158,9 +187,15 @@ function dateParam(query: URLSearchParams, name: string): number | null {
 function excludedParts(query: URLSearchParams): Set<LookupPart> {
   const out = new Set<LookupPart>();
   const list = query.get("excludeParameters");
-  for (const name of (list ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const name of (list ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!(LOOKUP_PARTS as readonly string[]).includes(name)) {
-      throw illegal("excludeParameters", `Invalid value for excludeParameters: ${JSON.stringify(name)}. Expected any of ${LOOKUP_PARTS.join(", ")}.`);
+      throw illegal(
+        "excludeParameters",
+        `Invalid value for excludeParameters: ${JSON.stringify(name)}. Expected any of ${LOOKUP_PARTS.join(", ")}.`,
+      );
     }
     out.add(name as LookupPart);
   }
@@ -178,7 +213,8 @@ const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
 
 function verificationInput(v: unknown): Verification | null {
   if (v === undefined || v === null) return null;
-  if (typeof v !== "object" || Array.isArray(v)) throw invalidInput("verification must be an object with email, lastName and phoneNumber.");
+  if (typeof v !== "object" || Array.isArray(v))
+    throw invalidInput("verification must be an object with email, lastName and phoneNumber.");
   return v as Verification;
 }
 
@@ -198,7 +234,8 @@ export function orderRoutes(r: Router, emu: Emu) {
     const sort = enumParam(ctx.query, "sortOrder", ORDER_SORTS, "OrderedDateDesc");
     const earliest = dateParam(ctx.query, "earliestDate");
     const latest = dateParam(ctx.query, "latestDate");
-    if (earliest !== null && latest !== null && earliest > latest) throw illegal("earliestDate", "earliestDate must not be after latestDate.");
+    if (earliest !== null && latest !== null && earliest > latest)
+      throw illegal("earliestDate", "earliestDate must not be after latestDate.");
     const ownerScoped = booleanParam(ctx.query, "ownerScoped", true);
     const includeProducts = booleanParam(ctx.query, "includeProducts");
     const includeAdjustmentDetails = booleanParam(ctx.query, "includeAdjustmentDetails");
@@ -292,7 +329,9 @@ export function orderRoutes(r: Router, emu: Emu) {
     const slice = pageById(d.groups, paging);
     return json({
       count: slice.rows.length,
-      orderDeliveryGroups: slice.rows.map((g) => deliveryGroupJson(groupView(g, d.items, d.adjustments), requested ?? DEFAULT_GROUP_FIELDS)),
+      orderDeliveryGroups: slice.rows.map((g) =>
+        deliveryGroupJson(groupView(g, d.items, d.adjustments), requested ?? DEFAULT_GROUP_FIELDS),
+      ),
       ...pageJson(ctx, "page", slice),
     });
   });
@@ -311,7 +350,16 @@ export function orderRoutes(r: Router, emu: Emu) {
     );
     return json({
       count: slice.rows.length,
-      items: slice.rows.map((i) => itemJson(emu, itemView(i, d.adjustments), d.items, d.adjustments, requested ?? DEFAULT_ITEM_FIELDS, withAdjustmentDetails)),
+      items: slice.rows.map((i) =>
+        itemJson(
+          emu,
+          itemView(i, d.adjustments),
+          d.items,
+          d.adjustments,
+          requested ?? DEFAULT_ITEM_FIELDS,
+          withAdjustmentDetails,
+        ),
+      ),
       ...pageJson(ctx, "page", slice),
     });
   });
@@ -326,8 +374,10 @@ export function orderRoutes(r: Router, emu: Emu) {
   r.webstore("POST", "order-summaries/:orderSummaryId/items/adjustments", { since: 55 }, async (ctx) => {
     const body = await ctx.json();
     const list = body?.orderItemSummaries;
-    if (!Array.isArray(list) || list.length === 0) throw invalidInput("orderItemSummaryIds are required: send orderItemSummaries [{orderItemSummaryId}].");
-    if (list.length > MAX_ITEM_ADJUSTMENT_IDS) throw invalidInput(`At most ${MAX_ITEM_ADJUSTMENT_IDS} order item summaries per request.`);
+    if (!Array.isArray(list) || list.length === 0)
+      throw invalidInput("orderItemSummaryIds are required: send orderItemSummaries [{orderItemSummaryId}].");
+    if (list.length > MAX_ITEM_ADJUSTMENT_IDS)
+      throw invalidInput(`At most ${MAX_ITEM_ADJUSTMENT_IDS} order item summaries per request.`);
     const ids = list.map((e: any) => e?.orderItemSummaryId);
     if (ids.some(blank)) throw invalidInput("Every entry of orderItemSummaries needs an orderItemSummaryId.");
     const order = orderFor(ctx);
@@ -336,8 +386,17 @@ export function orderRoutes(r: Router, emu: Emu) {
     const out: Record<string, { adjustments: ReturnType<typeof adjustmentJson>[] }> = {};
     for (const raw of ids as string[]) {
       const id = raw.trim().slice(0, 15);
-      if (!items.some((i) => i.id === id)) throw new ApiError(400, "INVALID_ID_FIELD", `Order item summary ${raw} is not part of order summary ${order.id}.`);
-      out[id] = { adjustments: adjustments.filter((a) => a.order_item_id === id).map((a) => adjustmentJson(a, order.currency_iso_code)) };
+      if (!items.some((i) => i.id === id))
+        throw new ApiError(
+          400,
+          "INVALID_ID_FIELD",
+          `Order item summary ${raw} is not part of order summary ${order.id}.`,
+        );
+      out[id] = {
+        adjustments: adjustments
+          .filter((a) => a.order_item_id === id)
+          .map((a) => adjustmentJson(a, order.currency_iso_code)),
+      };
     }
     return json({ orderItemSummaries: out });
   });
@@ -367,7 +426,8 @@ export function orderRoutes(r: Router, emu: Emu) {
   r.webstore("POST", "order-summaries/actions/authorize", { since: 64 }, async (ctx) => {
     const body = (await ctx.json()) ?? {};
     const missing = ["orderSummaryRefNumber", "email", "phoneNumber"].filter((f) => blank(body[f]));
-    if (missing.length) throw invalidInput(`Missing required field${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`);
+    if (missing.length)
+      throw invalidInput(`Missing required field${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`);
     const creds: Credentials = {
       verification: { email: body.email, phoneNumber: body.phoneNumber, lastName: body.lastName },
       phoneRequired: true,

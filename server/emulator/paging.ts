@@ -6,7 +6,11 @@ import { ApiError } from "./errors.js";
  */
 
 export function illegalQuery(name: string, value: string | null, expected: string) {
-  return new ApiError(400, "ILLEGAL_QUERY_PARAMETER_VALUE", `Invalid value for parameter ${name}: ${JSON.stringify(value)}. ${expected}`);
+  return new ApiError(
+    400,
+    "ILLEGAL_QUERY_PARAMETER_VALUE",
+    `Invalid value for parameter ${name}: ${JSON.stringify(value)}. ${expected}`,
+  );
 }
 
 /** A whole number from the query within [min, max]; the default when absent. */
@@ -14,7 +18,8 @@ export function intParam(query: URLSearchParams, name: string, def: number, min:
   const raw = query.get(name);
   if (raw === null || raw === "") return def;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw illegalQuery(name, raw, `Expected a whole number from ${min} to ${max}.`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw illegalQuery(name, raw, `Expected a whole number from ${min} to ${max}.`);
   return n;
 }
 

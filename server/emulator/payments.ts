@@ -66,7 +66,16 @@ export interface TokenizedCard {
 }
 
 /** The Card Payment Method Tokenization Input's fields (docs/emulator-checkout.md cites the page). */
-const CARD_FIELDS = new Set(["cardHolderName", "cardNumber", "cvv", "expiryMonth", "expiryYear", "cardType", "cardCategory", "nickName"]);
+const CARD_FIELDS = new Set([
+  "cardHolderName",
+  "cardNumber",
+  "cvv",
+  "expiryMonth",
+  "expiryYear",
+  "cardType",
+  "cardCategory",
+  "nickName",
+]);
 /** cardType values the tokenization input documents. */
 export const CARD_TYPES = ["AmericanExpress", "MasterCard", "Visa"] as const;
 const CARD_CATEGORIES = ["CreditCard", "DebitCard"] as const;
@@ -85,7 +94,8 @@ export class CardRefused extends Error {
   }
 }
 
-const scalar = (value: unknown): string | null => (typeof value === "string" || typeof value === "number" ? String(value) : null);
+const scalar = (value: unknown): string | null =>
+  typeof value === "string" || typeof value === "number" ? String(value) : null;
 
 /**
  * Checks a card as a gateway's tokeniser does and decides its outcome. A malformed input (missing field, wrong
@@ -93,37 +103,63 @@ const scalar = (value: unknown): string | null => (typeof value === "string" || 
  * refused field at once. Neither message repeats the card number.
  */
 export function tokenizeCard(input: unknown): TokenizedCard {
-  if (!input || typeof input !== "object" || Array.isArray(input)) throw invalidInput("cardPaymentMethod is required: {cardHolderName, cardNumber, cvv, expiryMonth, expiryYear}.");
+  if (!input || typeof input !== "object" || Array.isArray(input))
+    throw invalidInput("cardPaymentMethod is required: {cardHolderName, cardNumber, cvv, expiryMonth, expiryYear}.");
   const card = input as Record<string, unknown>;
-  for (const key of Object.keys(card)) if (!CARD_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in cardPaymentMethod.`);
+  for (const key of Object.keys(card))
+    if (!CARD_FIELDS.has(key))
+      throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in cardPaymentMethod.`);
   for (const key of ["cardHolderName", "cardNumber", "cvv", "expiryMonth", "expiryYear"] as const) {
     if (card[key] === undefined || card[key] === null) throw invalidInput(`cardPaymentMethod.${key} is required.`);
-    if (key === "cardHolderName" ? typeof card[key] !== "string" : scalar(card[key]) === null) throw invalidInput(`cardPaymentMethod.${key} must be a ${key === "cardHolderName" ? "string" : "string or a number"}.`);
+    if (key === "cardHolderName" ? typeof card[key] !== "string" : scalar(card[key]) === null)
+      throw invalidInput(
+        `cardPaymentMethod.${key} must be a ${key === "cardHolderName" ? "string" : "string or a number"}.`,
+      );
   }
-  if (card.cardType !== undefined && card.cardType !== null && !CARD_TYPES.includes(card.cardType as (typeof CARD_TYPES)[number])) {
+  if (
+    card.cardType !== undefined &&
+    card.cardType !== null &&
+    !CARD_TYPES.includes(card.cardType as (typeof CARD_TYPES)[number])
+  ) {
     throw invalidInput(`cardPaymentMethod.cardType must be one of ${CARD_TYPES.join(", ")}.`);
   }
-  if (card.cardCategory !== undefined && card.cardCategory !== null && !CARD_CATEGORIES.includes(card.cardCategory as (typeof CARD_CATEGORIES)[number])) {
+  if (
+    card.cardCategory !== undefined &&
+    card.cardCategory !== null &&
+    !CARD_CATEGORIES.includes(card.cardCategory as (typeof CARD_CATEGORIES)[number])
+  ) {
     throw invalidInput(`cardPaymentMethod.cardCategory must be one of ${CARD_CATEGORIES.join(", ")}.`);
   }
-  if (card.nickName !== undefined && card.nickName !== null && typeof card.nickName !== "string") throw invalidInput("cardPaymentMethod.nickName must be a string.");
+  if (card.nickName !== undefined && card.nickName !== null && typeof card.nickName !== "string")
+    throw invalidInput("cardPaymentMethod.nickName must be a string.");
 
   const refusals: CardRefusal[] = [];
-  if (!(card.cardHolderName as string).trim()) refusals.push({ field: "cardHolderName", message: "Enter the name on the card." });
+  if (!(card.cardHolderName as string).trim())
+    refusals.push({ field: "cardHolderName", message: "Enter the name on the card." });
   const digits = (scalar(card.cardNumber) ?? "").replace(/[\s-]/g, "");
   const numberValid = /^\d{12,19}$/.test(digits) && luhnValid(digits);
   const brand = numberValid ? cardBrand(digits) : "Unknown";
   if (!numberValid) refusals.push({ field: "cardNumber", message: "Enter a valid card number." });
-  else if (card.cardType && brand !== card.cardType) refusals.push({ field: "cardType", message: "The card number doesn't match the card type." });
+  else if (card.cardType && brand !== card.cardType)
+    refusals.push({ field: "cardType", message: "The card number doesn't match the card type." });
   const cvv = scalar(card.cvv) ?? "";
-  if (!(brand === "AmericanExpress" ? /^\d{4}$/ : /^\d{3}$/).test(cvv)) refusals.push({ field: "cvv", message: "Enter a valid security code." });
+  if (!(brand === "AmericanExpress" ? /^\d{4}$/ : /^\d{3}$/).test(cvv))
+    refusals.push({ field: "cvv", message: "Enter a valid security code." });
   const month = Number(scalar(card.expiryMonth));
   let year = Number(scalar(card.expiryYear));
   if (Number.isInteger(year) && year >= 0 && year < 100) year += 2000;
-  if (!Number.isInteger(month) || month < 1 || month > 12) refusals.push({ field: "expiryMonth", message: "Enter a valid expiration date." });
-  if (!Number.isInteger(year) || year < 2000 || year > 2100) refusals.push({ field: "expiryYear", message: "Enter a valid expiration date." });
+  if (!Number.isInteger(month) || month < 1 || month > 12)
+    refusals.push({ field: "expiryMonth", message: "Enter a valid expiration date." });
+  if (!Number.isInteger(year) || year < 2000 || year > 2100)
+    refusals.push({ field: "expiryYear", message: "Enter a valid expiration date." });
   if (refusals.length > 0) throw new CardRefused(refusals);
-  return { cardType: brand, last4: digits.slice(-4), expiryMonth: month, expiryYear: year, outcome: MAGIC_CARDS[digits] ?? "Success" };
+  return {
+    cardType: brand,
+    last4: digits.slice(-4),
+    expiryMonth: month,
+    expiryYear: year,
+    outcome: MAGIC_CARDS[digits] ?? "Success",
+  };
 }
 
 /** A card is good through the last day of its expiry month. */
@@ -140,8 +176,14 @@ const paymentFailure = (title: string, detail: string, instance: string | null):
 });
 
 export const OUTCOME_ERRORS: Record<Exclude<GatewayOutcome, "Success">, { title: string; detail: string }> = {
-  Decline: { title: "Your card was declined.", detail: "The card issuer declined the payment. Use another card or contact your bank." },
-  SystemError: { title: "We couldn't process your payment.", detail: "The payment gateway isn't responding. Wait a moment and try again." },
+  Decline: {
+    title: "Your card was declined.",
+    detail: "The card issuer declined the payment. Use another card or contact your bank.",
+  },
+  SystemError: {
+    title: "We couldn't process your payment.",
+    detail: "The payment gateway isn't responding. Wait a moment and try again.",
+  },
   ValidationError: { title: "Check your payment information.", detail: "The payment information isn't valid." },
 };
 
@@ -163,7 +205,16 @@ function storeToken(emu: Emu, webstoreId: string, card: TokenizedCard): string {
       `INSERT INTO payment_tokens(token, webstore_id, card_type, last4, expiry_month, expiry_year, card_holder_name, outcome, created_at)
        VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
     )
-    .run(token, webstoreId, card.cardType, card.last4, card.expiryMonth, card.expiryYear, card.outcome, emu.clock.now());
+    .run(
+      token,
+      webstoreId,
+      card.cardType,
+      card.last4,
+      card.expiryMonth,
+      card.expiryYear,
+      card.outcome,
+      emu.clock.now(),
+    );
   return token;
 }
 
@@ -172,20 +223,44 @@ function storeToken(emu: Emu, webstoreId: string, card: TokenizedCard): string {
 
 const REQUEST_TYPES = ["Auth", "PostAuth", "SimplePurchaseOrder", "ClientRequest"] as const;
 type RequestType = (typeof REQUEST_TYPES)[number];
-const PAYMENT_FIELDS = new Set(["requestType", "paymentToken", "billingAddress", "paymentsData", "registrationAccountId"]);
+const PAYMENT_FIELDS = new Set([
+  "requestType",
+  "paymentToken",
+  "billingAddress",
+  "paymentsData",
+  "registrationAccountId",
+]);
 const TOKEN_FIELDS = new Set(["cardPaymentMethod", "billingAddress"]);
-const BILLING_FIELDS = new Set(["name", "firstName", "lastName", "companyName", "street", "city", "region", "postalCode", "country", "id", "phoneNumber", "shipToPhoneNumber", "email"]);
+const BILLING_FIELDS = new Set([
+  "name",
+  "firstName",
+  "lastName",
+  "companyName",
+  "street",
+  "city",
+  "region",
+  "postalCode",
+  "country",
+  "id",
+  "phoneNumber",
+  "shipToPhoneNumber",
+  "email",
+]);
 
 /** A Checkout Address Input as JSON text, or null when absent. */
 function parseBillingAddress(a: unknown): string | null {
   if (a === undefined || a === null) return null;
   if (typeof a !== "object" || Array.isArray(a)) throw invalidInput("billingAddress must be an address object.");
   for (const [key, value] of Object.entries(a)) {
-    if (!BILLING_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in billingAddress.`);
+    if (!BILLING_FIELDS.has(key))
+      throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}" in billingAddress.`);
     if (value !== null && typeof value !== "string") throw invalidInput(`billingAddress.${key} must be a string.`);
   }
   const country = (a as Record<string, string | null>).country;
-  if (country && !isIsoCountry(country)) throw invalidInput(`billingAddress.country must be an ISO 3166 two-letter country code: ${JSON.stringify(country)}.`);
+  if (country && !isIsoCountry(country))
+    throw invalidInput(
+      `billingAddress.country must be an ISO 3166 two-letter country code: ${JSON.stringify(country)}.`,
+    );
   return JSON.stringify(a);
 }
 
@@ -197,15 +272,20 @@ interface PaymentInput {
 }
 
 function parsePaymentInput(body: unknown): PaymentInput {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw invalidInput("The request body must be a JSON object.");
   const input = body as Record<string, unknown>;
-  for (const key of Object.keys(input)) if (!PAYMENT_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}".`);
-  if (!REQUEST_TYPES.includes(input.requestType as RequestType)) throw invalidInput(`requestType must be one of ${REQUEST_TYPES.join(", ")}.`);
-  if (input.paymentToken !== undefined && input.paymentToken !== null && typeof input.paymentToken !== "string") throw invalidInput("paymentToken must be a string.");
+  for (const key of Object.keys(input))
+    if (!PAYMENT_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}".`);
+  if (!REQUEST_TYPES.includes(input.requestType as RequestType))
+    throw invalidInput(`requestType must be one of ${REQUEST_TYPES.join(", ")}.`);
+  if (input.paymentToken !== undefined && input.paymentToken !== null && typeof input.paymentToken !== "string")
+    throw invalidInput("paymentToken must be a string.");
   // paymentsData goes to the gateway adapter as text: a JSON document in a string, never an object.
   let paymentsData: string | null = null;
   if (input.paymentsData !== undefined && input.paymentsData !== null) {
-    if (typeof input.paymentsData !== "string") throw invalidInput("paymentsData must be a string holding JSON, not an object.");
+    if (typeof input.paymentsData !== "string")
+      throw invalidInput("paymentsData must be a string holding JSON, not an object.");
     try {
       JSON.parse(input.paymentsData);
     } catch {
@@ -214,7 +294,12 @@ function parsePaymentInput(body: unknown): PaymentInput {
     paymentsData = input.paymentsData;
   }
   const billingAddress = parseBillingAddress(input.billingAddress);
-  return { requestType: input.requestType as RequestType, paymentToken: ((input.paymentToken as string | undefined) ?? "").trim(), billingAddress, paymentsData };
+  return {
+    requestType: input.requestType as RequestType,
+    paymentToken: ((input.paymentToken as string | undefined) ?? "").trim(),
+    billingAddress,
+    paymentsData,
+  };
 }
 
 /** Auth and PostAuth are one kind of payment (a card); a purchase order is the other. */
@@ -240,7 +325,17 @@ function authorize(ctx: RequestContext, checkout: CheckoutRow, input: PaymentInp
         `INSERT INTO checkout_payments(checkout_id, id, request_type, payment_token, purchase_order_number, amount_cents, billing_address, payments_data, authorized_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(checkout.id, emu.ids("payment"), input.requestType, values.payment_token, values.purchase_order_number, amountCents, input.billingAddress, input.paymentsData, emu.clock.now());
+      .run(
+        checkout.id,
+        emu.ids("payment"),
+        input.requestType,
+        values.payment_token,
+        values.purchase_order_number,
+        amountCents,
+        input.billingAddress,
+        input.paymentsData,
+        emu.clock.now(),
+      );
   };
 
   if (input.requestType === "SimplePurchaseOrder") {
@@ -248,18 +343,22 @@ function authorize(ctx: RequestContext, checkout: CheckoutRow, input: PaymentInp
       throw invalidInput("Purchase orders are available to signed-in business buyers only. Pay with a card.");
     }
     if (!input.paymentToken) return fail("ValidationError", "Enter a purchase order number.");
-    if (input.paymentToken.length > 80) return fail("ValidationError", "A purchase order number can't be longer than 80 characters.");
+    if (input.paymentToken.length > 80)
+      return fail("ValidationError", "A purchase order number can't be longer than 80 characters.");
     store({ payment_token: null, purchase_order_number: input.paymentToken });
     emu.db.prepare("UPDATE carts SET purchase_order_number = ? WHERE id = ?").run(input.paymentToken, checkout.cart_id);
     return { outcome: "Success", errors: [], paymentsData: input.paymentsData };
   }
   if (!input.paymentToken) return fail("ValidationError", "Enter your card details: paymentToken is required.");
-  const token = emu.db.prepare("SELECT * FROM payment_tokens WHERE token = ? AND webstore_id = ?").get(input.paymentToken, ctx.webstoreId) as
-    | { outcome: GatewayOutcome; expiry_month: number; expiry_year: number }
-    | undefined;
-  if (!token) return fail("ValidationError", "The payment token isn't known to the gateway. Enter your card details again.");
+  const token = emu.db
+    .prepare("SELECT * FROM payment_tokens WHERE token = ? AND webstore_id = ?")
+    .get(input.paymentToken, ctx.webstoreId) as
+    { outcome: GatewayOutcome; expiry_month: number; expiry_year: number } | undefined;
+  if (!token)
+    return fail("ValidationError", "The payment token isn't known to the gateway. Enter your card details again.");
   if (token.outcome !== "Success") return fail(token.outcome);
-  if (cardExpired(token.expiry_month, token.expiry_year, emu.clock.now())) return fail("ValidationError", "Your card has expired. Use another card.");
+  if (cardExpired(token.expiry_month, token.expiry_year, emu.clock.now()))
+    return fail("ValidationError", "Your card has expired. Use another card.");
   store({ payment_token: input.paymentToken, purchase_order_number: null });
   return { outcome: "Success", errors: [], paymentsData: input.paymentsData };
 }
@@ -268,9 +367,11 @@ export function paymentRoutes(r: Router, emu: Emu) {
   r.webstore("POST", "payments/token", { since: 55 }, async (ctx) => {
     requireGuestFlag(ctx, "guestCheckoutEnabled");
     const body = await ctx.json();
-    if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      throw invalidInput("The request body must be a JSON object.");
     // hasSubscriptionProduct is documented from API version 67.0: at v65.0 it is an unknown field, as any other.
-    for (const key of Object.keys(body)) if (!TOKEN_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}".`);
+    for (const key of Object.keys(body))
+      if (!TOKEN_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}".`);
     // The billing address is checked like the payment's, then ignored, as the documentation says of this resource.
     parseBillingAddress(body.billingAddress);
     let card: TokenizedCard;
@@ -295,12 +396,17 @@ export function paymentRoutes(r: Router, emu: Emu) {
    */
   r.raw("POST", "/services/emulator-gateway/:webstoreId/tokens", async (ctx) => {
     const webstoreId = ctx.params.webstoreId;
-    if (!emu.store.webstoreExists(webstoreId)) throw new ApiError(404, "NOT_FOUND", "The requested resource does not exist");
-    const configured = emu.store.applicationContext(webstoreId).clientSidePaymentConfiguration as { config?: { tokenizationUrl?: unknown } } | null | undefined;
-    if (typeof configured?.config?.tokenizationUrl !== "string") throw new ApiError(404, "NOT_FOUND", "The store has no client-side payment gateway.");
+    if (!emu.store.webstoreExists(webstoreId))
+      throw new ApiError(404, "NOT_FOUND", "The requested resource does not exist");
+    const configured = emu.store.applicationContext(webstoreId).clientSidePaymentConfiguration as
+      { config?: { tokenizationUrl?: unknown } } | null | undefined;
+    if (typeof configured?.config?.tokenizationUrl !== "string")
+      throw new ApiError(404, "NOT_FOUND", "The store has no client-side payment gateway.");
     const body = await ctx.json();
-    if (!body || typeof body !== "object" || Array.isArray(body)) throw invalidInput("The request body must be a JSON object.");
-    for (const key of Object.keys(body)) if (!TOKEN_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}".`);
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      throw invalidInput("The request body must be a JSON object.");
+    for (const key of Object.keys(body))
+      if (!TOKEN_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}".`);
     parseBillingAddress(body.billingAddress);
     let card: TokenizedCard;
     try {
@@ -320,19 +426,29 @@ export function paymentRoutes(r: Router, emu: Emu) {
       if (input.requestType === "ClientRequest") {
         // The client-side payment component starts from here; nothing is authorised yet.
         const clientToken = `ctok_${randomBytes(12).toString("base64url")}`;
-        return { outcome: "Success", errors: [], paymentsData: JSON.stringify({ clientToken, gateway: "emulator-test-gateway" }) };
+        return {
+          outcome: "Success",
+          errors: [],
+          paymentsData: JSON.stringify({ clientToken, gateway: "emulator-test-gateway" }),
+        };
       }
       const previous = checkoutPayment(emu, checkout.id);
       if (previous && kindOf(previous.request_type) !== kindOf(input.requestType)) {
-        throw invalidInput(`The checkout is paid by ${kindOf(previous.request_type) === "Card" ? "card" : "purchase order"}; the payment type can't change.`);
+        throw invalidInput(
+          `The checkout is paid by ${kindOf(previous.request_type) === "Card" ? "card" : "purchase order"}; the payment type can't change.`,
+        );
       }
       const amount = rateCart(emu, cart).grandTotalCents;
       const outcome = authorize(ctx, checkout, input, amount);
       // A failed replacement leaves no payment: the order can't go out on the card the shopper tried to replace.
-      if (outcome.outcome !== "Success") emu.db.prepare("DELETE FROM checkout_payments WHERE checkout_id = ?").run(checkout.id);
+      if (outcome.outcome !== "Success")
+        emu.db.prepare("DELETE FROM checkout_payments WHERE checkout_id = ?").run(checkout.id);
       return outcome;
     })();
-    return json({ salesforceResultCode: result.outcome, errors: result.errors, paymentsData: result.paymentsData }, 201);
+    return json(
+      { salesforceResultCode: result.outcome, errors: result.errors, paymentsData: result.paymentsData },
+      201,
+    );
   });
 }
 

@@ -46,7 +46,11 @@ export interface PurchaseRequest {
  * The first rule the purchase breaks, checked in the order a shopper can fix them: what the product is, its
  * price, how it is sold, how many, then stock. `available` is null for a product that isn't stock-tracked.
  */
-export function purchaseProblem(product: PurchasableProduct, request: PurchaseRequest, available: number | null): ProductProblem | null {
+export function purchaseProblem(
+  product: PurchasableProduct,
+  request: PurchaseRequest,
+  available: number | null,
+): ProductProblem | null {
   if (product.productClass === "VariationParent") return problem(103, "VARIATION_PARENT_NOT_ALLOWED");
   if (product.productClass === "Set") return problem(104, "PRODUCT_SET_NOT_ALLOWED");
   if (!product.isSellable) {

@@ -89,7 +89,14 @@ export class Router {
   webstore(method: string, path: string, handler: Handler): void;
   webstore(method: string, path: string, a: VersionRange | Handler, b?: Handler) {
     const [versions, handler] = typeof a === "function" ? [{ since: OLDEST_VERSION }, a] : [a, b!];
-    this.add("webstore", method, `/services/data/:apiVersion/commerce/webstores/:webstoreId/${path}`, handler, true, versions);
+    this.add(
+      "webstore",
+      method,
+      `/services/data/:apiVersion/commerce/webstores/:webstoreId/${path}`,
+      handler,
+      true,
+      versions,
+    );
   }
 
   /** A route outside the webstore: OAuth and test controls (no token), or a data resource (`authenticated`). */
@@ -97,7 +104,14 @@ export class Router {
     this.add("raw", method, path, handler, options.authenticated === true);
   }
 
-  private add(scope: Route["scope"], method: string, path: string, handler: Handler, authenticated: boolean, versions?: VersionRange) {
+  private add(
+    scope: Route["scope"],
+    method: string,
+    path: string,
+    handler: Handler,
+    authenticated: boolean,
+    versions?: VersionRange,
+  ) {
     const segments = path.split("/").filter(Boolean);
     this.routes.push({
       method,
@@ -149,11 +163,16 @@ export class Router {
       const { hit, allowed } = this.match(req.method, url.pathname);
       if (!hit) {
         if (allowed.length) {
-          throw new ApiError(405, "METHOD_NOT_ALLOWED", `HTTP Method '${req.method}' not allowed. Allowed are ${allowed.join(",")}`);
+          throw new ApiError(
+            405,
+            "METHOD_NOT_ALLOWED",
+            `HTTP Method '${req.method}' not allowed. Allowed are ${allowed.join(",")}`,
+          );
         }
         // An unknown webstore is named as such, at any version the emulator serves; anything else is not found.
         const [, services, data, version, commerce, webstores, store] = url.pathname.split("/");
-        const webstorePath = services === "services" && data === "data" && commerce === "commerce" && webstores === "webstores";
+        const webstorePath =
+          services === "services" && data === "data" && commerce === "commerce" && webstores === "webstores";
         if (webstorePath && parseApiVersion(version ?? "") !== null && store && !emu.store.webstoreExists(store)) {
           throw webstoreNotFound(store);
         }
@@ -185,7 +204,13 @@ export class Router {
     } catch (err) {
       if (err instanceof ApiError) return json(errorBody(err.errorCode, err.message), err.status);
       console.error("emulator: unhandled error", err);
-      return json(errorBody("UNKNOWN_EXCEPTION", "An unexpected error occurred. Please include this ErrorId if you contact support."), 500);
+      return json(
+        errorBody(
+          "UNKNOWN_EXCEPTION",
+          "An unexpected error occurred. Please include this ErrorId if you contact support.",
+        ),
+        500,
+      );
     }
   }
 }

@@ -29,7 +29,13 @@ const SEO_FIELDS = ["title", "description", "keywords", "imageUrl"] as const;
 const ORDER_NUMBER = /^\d{8}$/;
 
 function orderProperties(recordId: string, orderNumber: string): SeoProperties {
-  return { recordId, title: `Order ${orderNumber}`, description: "Order details and shipment status.", keywords: null, imageUrl: null };
+  return {
+    recordId,
+    title: `Order ${orderNumber}`,
+    description: "Order details and shipment status.",
+    keywords: null,
+    imageUrl: null,
+  };
 }
 
 function describe(description: string): string {
@@ -37,35 +43,55 @@ function describe(description: string): string {
 }
 
 export function seoRoutes(r: Router, emu: Emu) {
-  r.raw("GET", `/services/data/${API_VERSION}/connect/communities/:communityId/seo/properties/:recordId`, (ctx) => {
-    const recordId = ctx.params.recordId;
-    const catalog = catalogStore(emu);
-    let props: SeoProperties | null = null;
+  r.raw(
+    "GET",
+    `/services/data/${API_VERSION}/connect/communities/:communityId/seo/properties/:recordId`,
+    (ctx) => {
+      const recordId = ctx.params.recordId;
+      const catalog = catalogStore(emu);
+      let props: SeoProperties | null = null;
 
-    if (ORDER_NUMBER.test(recordId)) {
-      props = orderProperties(recordId, recordId);
-    } else if (recordId.startsWith("1Os")) {
-      const user = ctx.user;
-      const store = emu.db.prepare("SELECT id FROM webstores ORDER BY id LIMIT 1").get() as { id: string } | undefined;
-      const order = orderReader(emu).find(store?.id ?? "", recordId);
-      const readable = !!user && !!order && order.account_id !== null && actableAccounts(emu, user).has(order.account_id);
-      if (readable) props = orderProperties(recordId, order!.order_number);
-    } else if (recordId.startsWith("01t")) {
-      const p = catalog.product(recordId.slice(0, 15));
-      if (p) {
-        const path = catalog.categoryPath(p.category_id).map((c) => c.name);
-        props = { recordId, title: p.name, description: describe(p.description), keywords: [p.sku, ...path].join(", "), imageUrl: p.image_url };
+      if (ORDER_NUMBER.test(recordId)) {
+        props = orderProperties(recordId, recordId);
+      } else if (recordId.startsWith("1Os")) {
+        const user = ctx.user;
+        const store = emu.db.prepare("SELECT id FROM webstores ORDER BY id LIMIT 1").get() as
+          { id: string } | undefined;
+        const order = orderReader(emu).find(store?.id ?? "", recordId);
+        const readable =
+          !!user && !!order && order.account_id !== null && actableAccounts(emu, user).has(order.account_id);
+        if (readable) props = orderProperties(recordId, order!.order_number);
+      } else if (recordId.startsWith("01t")) {
+        const p = catalog.product(recordId.slice(0, 15));
+        if (p) {
+          const path = catalog.categoryPath(p.category_id).map((c) => c.name);
+          props = {
+            recordId,
+            title: p.name,
+            description: describe(p.description),
+            keywords: [p.sku, ...path].join(", "),
+            imageUrl: p.image_url,
+          };
+        }
+      } else if (recordId.startsWith("0ZG")) {
+        const c = catalog.category(recordId.slice(0, 15));
+        if (c)
+          props = { recordId, title: c.name, description: describe(c.description), keywords: c.name, imageUrl: null };
       }
-    } else if (recordId.startsWith("0ZG")) {
-      const c = catalog.category(recordId.slice(0, 15));
-      if (c) props = { recordId, title: c.name, description: describe(c.description), keywords: c.name, imageUrl: null };
-    }
-    if (!props) throw notFound();
+      if (!props) throw notFound();
 
-    const wanted = (ctx.query.get("fields") ?? "").split(",").map((f) => f.trim()).filter((f) => (SEO_FIELDS as readonly string[]).includes(f));
-    if (!wanted.length) return json(props);
-    return json({ recordId, ...Object.fromEntries(wanted.map((f) => [f, props![f as (typeof SEO_FIELDS)[number]]])) });
-  }, { authenticated: true });
+      const wanted = (ctx.query.get("fields") ?? "")
+        .split(",")
+        .map((f) => f.trim())
+        .filter((f) => (SEO_FIELDS as readonly string[]).includes(f));
+      if (!wanted.length) return json(props);
+      return json({
+        recordId,
+        ...Object.fromEntries(wanted.map((f) => [f, props![f as (typeof SEO_FIELDS)[number]]])),
+      });
+    },
+    { authenticated: true },
+  );
 }
 
 export const seoModule: EmulatorModule = { name: "seo", routes: seoRoutes };

@@ -30,13 +30,19 @@ export interface TaxRate {
 export type TaxType = "Net" | "Gross";
 
 /** The method's fee for a shipment whose products come to `productAmountCents` (after adjustments). */
-export function shippingFeeCents(method: Pick<DeliveryMethodRow, "fee_cents" | "free_from_cents">, productAmountCents: number): number {
+export function shippingFeeCents(
+  method: Pick<DeliveryMethodRow, "fee_cents" | "free_from_cents">,
+  productAmountCents: number,
+): number {
   if (method.free_from_cents !== null && productAmountCents >= method.free_from_cents) return 0;
   return method.fee_cents;
 }
 
 /** The cheapest of the methods for that amount; ties go to the earlier method (the fixture's order). */
-export function cheapestMethod<T extends Pick<DeliveryMethodRow, "fee_cents" | "free_from_cents">>(methods: T[], productAmountCents: number): T | null {
+export function cheapestMethod<T extends Pick<DeliveryMethodRow, "fee_cents" | "free_from_cents">>(
+  methods: T[],
+  productAmountCents: number,
+): T | null {
   let best: T | null = null;
   for (const m of methods) {
     if (!best || shippingFeeCents(m, productAmountCents) < shippingFeeCents(best, productAmountCents)) best = m;
@@ -65,7 +71,12 @@ export function estimatedDelivery(method: DeliveryMethodRow, now: number) {
 }
 
 /** The API's Delivery Method output for one shipment. Shipping promotions don't exist in the demo store. */
-export function deliveryMethodJson(method: DeliveryMethodRow, productAmountCents: number, now: number, currencyIsoCode: string) {
+export function deliveryMethodJson(
+  method: DeliveryMethodRow,
+  productAmountCents: number,
+  now: number,
+  currencyIsoCode: string,
+) {
   const fee = shippingFeeCents(method, productAmountCents);
   const { earliest, latest } = estimatedDelivery(method, now);
   return {
@@ -111,7 +122,8 @@ function createShippingStore(emu: Emu) {
       country ? (forCountry.all(country.toUpperCase()) as DeliveryMethodRow[]) : [],
     taxRate(country: string | null | undefined, region: string | null | undefined): TaxRate | null {
       if (!country) return null;
-      const row = rate.get(country.toUpperCase(), (region ?? "").toUpperCase()) as { rateBasisPoints: number; taxesShipping: number } | undefined;
+      const row = rate.get(country.toUpperCase(), (region ?? "").toUpperCase()) as
+        { rateBasisPoints: number; taxesShipping: number } | undefined;
       return row ? { rateBasisPoints: row.rateBasisPoints, taxesShipping: row.taxesShipping === 1 } : null;
     },
   };
@@ -140,15 +152,28 @@ export function seedShipping(emu: Emu) {
     INSERT INTO delivery_methods(id, name, carrier, class_of_service, fee_cents, free_from_cents, process_time, process_time_unit,
       transit_time_min, transit_time_max, sort_order)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertCountry = emu.db.prepare("INSERT INTO delivery_method_countries(delivery_method_id, country) VALUES (?, ?)");
+  const insertCountry = emu.db.prepare(
+    "INSERT INTO delivery_method_countries(delivery_method_id, country) VALUES (?, ?)",
+  );
   fixture.deliveryMethods.forEach((m, i) => {
     insertMethod.run(
-      m.id, m.name, m.carrier, m.classOfService, toCents(m.fee), m.freeFrom === null ? null : toCents(m.freeFrom),
-      m.processTime, m.processTimeUnit, m.transitTimeMin, m.transitTimeMax, i,
+      m.id,
+      m.name,
+      m.carrier,
+      m.classOfService,
+      toCents(m.fee),
+      m.freeFrom === null ? null : toCents(m.freeFrom),
+      m.processTime,
+      m.processTimeUnit,
+      m.transitTimeMin,
+      m.transitTimeMax,
+      i,
     );
     for (const c of m.countries ?? []) insertCountry.run(m.id, c);
   });
-  const insertRate = emu.db.prepare("INSERT INTO tax_rates(country, region, rate_basis_points, taxes_shipping) VALUES (?, ?, ?, ?)");
+  const insertRate = emu.db.prepare(
+    "INSERT INTO tax_rates(country, region, rate_basis_points, taxes_shipping) VALUES (?, ?, ?, ?)",
+  );
   for (const t of fixture.taxRates) insertRate.run(t.country, t.region, toCents(t.rate), t.taxesShipping ? 1 : 0);
 }
 

@@ -59,7 +59,16 @@ export interface StoreBasics {
   setApplicationContext(webstoreId: string, ctx: Record<string, any>): void;
   user(id: string): UserRow | undefined;
   /** Accounts the user may act for (its own account first), with the default flag. */
-  managedAccounts(userId: string): { id: string; name: string; isDefault: boolean; street: string | null; city: string | null; state: string | null; country: string | null; zip: string | null }[];
+  managedAccounts(userId: string): {
+    id: string;
+    name: string;
+    isDefault: boolean;
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    country: string | null;
+    zip: string | null;
+  }[];
 }
 
 /** Everything a resource module receives: the database, the clock, id minting, settings and shared helpers. */

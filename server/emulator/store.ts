@@ -4,7 +4,9 @@ import type { StoreBasics, UserRow } from "./state.js";
 export function createStoreBasics(db: Db): StoreBasics {
   const webstore = db.prepare("SELECT id, application_context FROM webstores WHERE id = ?");
   const updateContext = db.prepare("UPDATE webstores SET application_context = ? WHERE id = ?");
-  const user = db.prepare("SELECT id, username, first_name, last_name, email, phone, kind, account_id FROM users WHERE id = ?");
+  const user = db.prepare(
+    "SELECT id, username, first_name, last_name, email, phone, kind, account_id FROM users WHERE id = ?",
+  );
   const managed = db.prepare(`
     SELECT a.id, a.name, a.street, a.city, a.state, a.country, a.zip, m.is_default
     FROM managed_accounts m JOIN accounts a ON a.id = m.account_id

@@ -82,7 +82,9 @@ function createWishlistStore(emu: Emu) {
   const itemById = db.prepare("SELECT * FROM wishlist_items WHERE id = ? AND wishlist_id = ?");
   const itemByProduct = db.prepare("SELECT * FROM wishlist_items WHERE wishlist_id = ? AND product_id = ?");
   const nextItemSeq = db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM wishlist_items");
-  const insertItem = db.prepare("INSERT INTO wishlist_items(id, wishlist_id, product_id, created_at, seq) VALUES (?, ?, ?, ?, ?)");
+  const insertItem = db.prepare(
+    "INSERT INTO wishlist_items(id, wishlist_id, product_id, created_at, seq) VALUES (?, ?, ?, ?, ?)",
+  );
   const removeItem = db.prepare("DELETE FROM wishlist_items WHERE id = ?");
   return {
     lists: (o: Owner) => lists.all(o.webstoreId, o.userId, o.accountId) as WishlistRow[],
@@ -96,7 +98,8 @@ function createWishlistStore(emu: Emu) {
     items: (listId: string) => items.all(listId) as WishlistItemRow[],
     itemCount: (listId: string) => (itemCount.get(listId) as { n: number }).n,
     item: (listId: string, id: string) => itemById.get(id, listId) as WishlistItemRow | undefined,
-    itemByProduct: (listId: string, productId: string) => itemByProduct.get(listId, productId) as WishlistItemRow | undefined,
+    itemByProduct: (listId: string, productId: string) =>
+      itemByProduct.get(listId, productId) as WishlistItemRow | undefined,
     insertItem(listId: string, id: string, productId: string, createdAt: number) {
       insertItem.run(id, listId, productId, createdAt, (nextItemSeq.get() as { n: number }).n);
     },
@@ -111,7 +114,12 @@ function createWishlistStore(emu: Emu) {
 function ownedList(emu: Emu, owner: Owner, raw: unknown, label = "wishlistId"): WishlistRow {
   const id = recordId(raw, "wishlist", label);
   const list = wishlistStore(emu).list(id);
-  if (!list || list.webstore_id !== owner.webstoreId || list.user_id !== owner.userId || list.account_id !== owner.accountId) {
+  if (
+    !list ||
+    list.webstore_id !== owner.webstoreId ||
+    list.user_id !== owner.userId ||
+    list.account_id !== owner.accountId
+  ) {
     throw notFound(`Wishlist not found: ${id}`);
   }
   return list;
@@ -119,7 +127,8 @@ function ownedList(emu: Emu, owner: Owner, raw: unknown, label = "wishlistId"): 
 
 /** A product id from a body: malformed or naming no product → 400 INVALID_ID_FIELD (as the cart's item input). */
 function productInput(emu: Emu, raw: unknown): ProductRow {
-  if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) throw invalidInput("Missing required field: productId.");
+  if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === ""))
+    throw invalidInput("Missing required field: productId.");
   const id = recordId(raw, "product", "productId");
   const product = catalogStore(emu).product(id);
   if (!product) throw new ApiError(400, "INVALID_ID_FIELD", `Product not found: ${id}`);
@@ -129,19 +138,22 @@ function productInput(emu: Emu, raw: unknown): ProductRow {
 function nameInput(raw: unknown): string {
   if (raw === undefined || raw === null) throw invalidInput("Missing required field: name.");
   if (typeof raw !== "string" || raw.trim() === "") throw invalidInput("name must be a non-blank text.");
-  if (raw.length > WISHLIST_NAME_MAX) throw invalidInput(`name can have at most ${WISHLIST_NAME_MAX} characters; got ${raw.length}.`);
+  if (raw.length > WISHLIST_NAME_MAX)
+    throw invalidInput(`name can have at most ${WISHLIST_NAME_MAX} characters; got ${raw.length}.`);
   return raw.trim();
 }
 
 function objectBody(body: unknown, what: string): Record<string, unknown> {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw invalidInput(`The ${what} must be a JSON object.`);
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw invalidInput(`The ${what} must be a JSON object.`);
   return body as Record<string, unknown>;
 }
 
 function sortParam(query: URLSearchParams): ItemSort {
   const raw = query.get("sortItemsBy");
   if (raw === null || raw === "") return "CreatedDateDesc";
-  if (!(SORTS as readonly string[]).includes(raw)) throw illegalQuery("sortItemsBy", raw, `Expected one of ${SORTS.join(", ")}.`);
+  if (!(SORTS as readonly string[]).includes(raw))
+    throw illegalQuery("sortItemsBy", raw, `Expected one of ${SORTS.join(", ")}.`);
   return raw as ItemSort;
 }
 
@@ -198,7 +210,9 @@ function itemPageJson(emu: Emu, list: WishlistRow, o: PageOptions) {
   const all = wishlistStore(emu).items(list.id);
   const sorted = o.sort === "CreatedDateAsc" ? all : [...all].reverse();
   const window = pageWindow(o.query, sorted.length, o.pageSize);
-  const items = sorted.slice(window.offset, window.offset + o.pageSize).map((item) => itemJson(emu, list, item, o.productFields));
+  const items = sorted
+    .slice(window.offset, window.offset + o.pageSize)
+    .map((item) => itemJson(emu, list, item, o.productFields));
   // Wishlist Item Collection (connect_responses_wishlist_item_collection): the currency, whether an item has an
   // error, and token paging only (no page counters: those are the cart item collection's).
   const { currentPage: _p, totalItemCount: _t, totalNumberOfPages: _n, ...tokens } = pageFields(o.url, window);
@@ -249,7 +263,12 @@ function addListToCart(emu: Emu, list: WishlistRow, openCart: () => CartRow) {
       try {
         // A savepoint per product: a refused one leaves no trace, the others stay.
         const lineId = emu.db.transaction(() =>
-          addItem(emu, cart, { productId: product.id, quantity: cartQuantity(product), sellingModelId: null, subscriptionTerm: null }),
+          addItem(emu, cart, {
+            productId: product.id,
+            quantity: cartQuantity(product),
+            sellingModelId: null,
+            subscriptionTerm: null,
+          }),
         )();
         succeeded.push(lineId);
       } catch (err) {
@@ -265,7 +284,11 @@ function addListToCart(emu: Emu, list: WishlistRow, openCart: () => CartRow) {
     productsRequestedCount: items.length,
     productsSucceededCount: succeeded.length,
     productsFailedCount: failed.length,
-    succeededWishlistToCartItems: succeeded.map((lineId) => ({ cartItem: lineJson(view!, lineId), status: "Success", message: null })),
+    succeededWishlistToCartItems: succeeded.map((lineId) => ({
+      cartItem: lineJson(view!, lineId),
+      status: "Success",
+      message: null,
+    })),
     failedWishlistToCartItems: failed,
   };
 }

@@ -1,4 +1,4 @@
-import { ASYNC_MAX_WAIT_EXCEEDED, ASYNC_MAX_WAIT_MESSAGE, SSR_NO_POLLING, WebstoreError } from './errors.js';
+import { ASYNC_MAX_WAIT_EXCEEDED, ASYNC_MAX_WAIT_MESSAGE, SSR_NO_POLLING, WebstoreError } from "./errors.js";
 
 /** Spec §4: at most 14 loads of an answer that is still processing. */
 export const ASYNC_MAX_ATTEMPTS = 14;
@@ -32,11 +32,15 @@ export interface Async<T> {
 }
 
 const isProcessingStatus = (value: unknown) =>
-  typeof value === 'object' && value !== null && (value as { asyncOperationStatus?: unknown }).asyncOperationStatus === 'Processing';
+  typeof value === "object" &&
+  value !== null &&
+  (value as { asyncOperationStatus?: unknown }).asyncOperationStatus === "Processing";
 
 export function isProcessing(status: number, data: unknown): boolean {
   if (status === 202 || isProcessingStatus(data)) return true;
-  return typeof data === 'object' && data !== null && isProcessingStatus((data as { cartSummary?: unknown }).cartSummary);
+  return (
+    typeof data === "object" && data !== null && isProcessingStatus((data as { cartSummary?: unknown }).cartSummary)
+  );
 }
 
 export const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -58,7 +62,7 @@ export async function waitForReady<T extends { processing: boolean }>(
     last = await load();
     if (!last.processing) return last;
     if (options.serverRendering) {
-      throw new WebstoreError(SSR_NO_POLLING, 'Still processing; the server does not poll', last);
+      throw new WebstoreError(SSR_NO_POLLING, "Still processing; the server does not poll", last);
     }
   }
   throw new WebstoreError(ASYNC_MAX_WAIT_EXCEEDED, ASYNC_MAX_WAIT_MESSAGE, last);

@@ -3,7 +3,7 @@
  * injectable clock rather than lru-cache's own timers, so tests move time instead of waiting; lru-cache only
  * bounds the number of entries.
  */
-import { LRUCache } from 'lru-cache';
+import { LRUCache } from "lru-cache";
 
 export const DEFAULT_TTL_MS = 300_000;
 export const APPLICATION_CONTEXT_TTL_MS = 300_000;
@@ -132,7 +132,10 @@ export class SharedReadCache {
     const lru = this.lru;
     // getRemainingTTL: negative once stale, 0 for a missing key.
     const tooOld = lru.getRemainingTTL(key) < this.freshMs - this.maxStaleMs;
-    const boxed = await lru.fetch(key, tooOld ? { context: load, forceRefresh: true, allowStale: false } : { context: load });
+    const boxed = await lru.fetch(
+      key,
+      tooOld ? { context: load, forceRefresh: true, allowStale: false } : { context: load },
+    );
     return boxed!.value as T;
   }
 
@@ -176,6 +179,6 @@ export function clearWebstoreCaches(caches: WebstoreCaches): void {
 
 /** Seconds of `Cache-Control: max-age`, as ms; undefined when absent. */
 export function maxAgeMs(headers: Headers): number | undefined {
-  const match = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?/i.exec(headers.get('cache-control') ?? '');
+  const match = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?/i.exec(headers.get("cache-control") ?? "");
   return match ? Number(match[1]) * 1000 : undefined;
 }

@@ -13,23 +13,23 @@
  *   `client.waitForReady(() => client.getCart('current'))` polls one of them on the spec's schedule; with
  *   `serverRendering` it never polls and throws SSR_NO_POLLING instead (the page shows "Loading").
  */
-import { addressesApi } from './api/addresses.js';
-import { authApi } from './api/auth.js';
-import { cartsApi } from './api/carts.js';
-import { catalogApi } from './api/catalog.js';
-import { checkoutsApi } from './api/checkouts.js';
-import { contextApi } from './api/context.js';
-import { deliveryGroupsApi } from './api/delivery-groups.js';
-import { ordersApi } from './api/orders.js';
-import { seoApi } from './api/seo.js';
-import { wishlistsApi } from './api/wishlists.js';
-import { type AsyncWaitOptions, defaultSleep, waitForReady } from './async-wait.js';
-import { type WebstoreCaches, createWebstoreCaches } from './cache.js';
-import { type ClientCore, versionNumber } from './core.js';
-import { type FetchLike, createHttp, isBlankAccountId } from './http.js';
-import { DEFAULT_RETRY, type RetryPolicy, SERVER_RENDERING_RETRY } from './retry.js';
+import { addressesApi } from "./api/addresses.js";
+import { authApi } from "./api/auth.js";
+import { cartsApi } from "./api/carts.js";
+import { catalogApi } from "./api/catalog.js";
+import { checkoutsApi } from "./api/checkouts.js";
+import { contextApi } from "./api/context.js";
+import { deliveryGroupsApi } from "./api/delivery-groups.js";
+import { ordersApi } from "./api/orders.js";
+import { seoApi } from "./api/seo.js";
+import { wishlistsApi } from "./api/wishlists.js";
+import { type AsyncWaitOptions, defaultSleep, waitForReady } from "./async-wait.js";
+import { type WebstoreCaches, createWebstoreCaches } from "./cache.js";
+import { type ClientCore, versionNumber } from "./core.js";
+import { type FetchLike, createHttp, isBlankAccountId } from "./http.js";
+import { DEFAULT_RETRY, type RetryPolicy, SERVER_RENDERING_RETRY } from "./retry.js";
 
-export const DEFAULT_API_VERSION = 'v65.0';
+export const DEFAULT_API_VERSION = "v65.0";
 
 export interface WebstoreClientOptions {
   /** Always called with a Request object. */
@@ -72,7 +72,7 @@ export interface WebstoreClientOptions {
    * Sends `X-Highscale: true` on cart calls (spec §7). `"applicationContext"`: when the store's application context
    * says `propertiesEx.highScaleCartEnabled` (read through the cache; unreadable counts as off).
    */
-  highScaleCart?: boolean | 'applicationContext';
+  highScaleCart?: boolean | "applicationContext";
   /**
    * Default 3 attempts, 4000 ms apart (spec §9); with `serverRendering`, SERVER_RENDERING_RETRY (done within 1 s).
    * Writes (POST, PUT, PATCH, DELETE) are only ever retried when the request never reached the server (retry.ts).
@@ -101,7 +101,7 @@ export interface WebstoreClientOptions {
 export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClient {
   const apiVersion = normalizeApiVersion(opts.apiVersion ?? DEFAULT_API_VERSION);
   const sleep = opts.sleep ?? defaultSleep;
-  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  const baseUrl = opts.baseUrl.replace(/\/+$/, "");
   // The store's own setting is read from its application context, which this very client fetches (and caches).
   let self: WebstoreClient | null = null;
   const highScaleFromContext = async () => {
@@ -113,7 +113,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
   };
   const http = createHttp({
     fetch: opts.fetch,
-    baseUrl: (opts.apiUrl ?? baseUrl).replace(/\/+$/, ''),
+    baseUrl: (opts.apiUrl ?? baseUrl).replace(/\/+$/, ""),
     webstoreId: opts.webstoreId,
     apiVersion,
     accessToken: opts.accessToken,
@@ -121,7 +121,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
     clientAddress: opts.clientAddress,
     effectiveAccountId: opts.effectiveAccountId,
     currencyIsoCode: opts.currencyIsoCode,
-    highScaleCart: opts.highScaleCart === 'applicationContext' ? highScaleFromContext : opts.highScaleCart,
+    highScaleCart: opts.highScaleCart === "applicationContext" ? highScaleFromContext : opts.highScaleCart,
     retry: opts.retry ?? (opts.serverRendering ? SERVER_RENDERING_RETRY : DEFAULT_RETRY),
     sleep,
     now: opts.now,
@@ -137,7 +137,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
     effectiveAccountId: opts.effectiveAccountId,
     siteUrl: baseUrl,
     oauth: { ...opts.oauth },
-    cacheKey: (...parts) => [baseUrl, apiVersion, opts.webstoreId, ...parts].join('|'),
+    cacheKey: (...parts) => [baseUrl, apiVersion, opts.webstoreId, ...parts].join("|"),
     catalogScope: catalogScopeOf(opts),
   };
   installMethods();
@@ -155,7 +155,7 @@ const GROUPS = {
   context: (core: ClientCore) => contextApi(core),
   catalog: (core: ClientCore) => catalogApi(core),
   carts: (core: ClientCore, client: ClientImpl) =>
-    cartsApi(core, { getApplicationContext: () => client.group('context').getApplicationContext() }),
+    cartsApi(core, { getApplicationContext: () => client.group("context").getApplicationContext() }),
   deliveryGroups: (core: ClientCore) => deliveryGroupsApi(core),
   checkouts: (core: ClientCore) => checkoutsApi(core),
   addresses: (core: ClientCore) => addressesApi(core),
@@ -173,7 +173,7 @@ type AllMethods = UnionToIntersection<{ [G in GroupName]: Group<G> }[GroupName]>
  * the client's methods (webstore.server.ts's instrumentation). A plain name, not a symbol: a computed class member
  * would keep the class (and with it every group's imports) in bundles that never build a client.
  */
-const STATE = '_clientState';
+const STATE = "_clientState";
 
 interface ClientState {
   core: ClientCore;
@@ -198,8 +198,13 @@ class ClientImpl {
   }
 
   /** A server-side (Apex) method through the LWR endpoint `/lwr/apex/{version}/{class}/{method}`. */
-  callApex<T = unknown>(className: string, methodName: string, params: unknown = {}, options: { method?: 'GET' | 'POST' } = {}): Promise<T> {
-    return this[STATE].core.http.apex<T>(className, methodName, params, options.method ?? 'POST');
+  callApex<T = unknown>(
+    className: string,
+    methodName: string,
+    params: unknown = {},
+    options: { method?: "GET" | "POST" } = {},
+  ): Promise<T> {
+    return this[STATE].core.http.apex<T>(className, methodName, params, options.method ?? "POST");
   }
 
   /** Polls `load` on this client's wait schedule until it is no longer processing (see top of file). */
@@ -235,8 +240,7 @@ function installMethods() {
   }
 }
 
-export type WebstoreClient = AllMethods & Pick<ClientImpl, 'callApex' | 'waitForReady' | 'apiVersion'>;
-
+export type WebstoreClient = AllMethods & Pick<ClientImpl, "callApex" | "waitForReady" | "apiVersion">;
 
 /** See WebstoreClientOptions.catalogScope; the currency is part of it. */
 function catalogScopeOf(opts: WebstoreClientOptions): string | null {
@@ -247,13 +251,13 @@ function catalogScopeOf(opts: WebstoreClientOptions): string | null {
         ? `account:${opts.effectiveAccountId}`
         : opts.accessToken
           ? null
-          : 'anonymous';
-  return scope === null ? null : `${scope}|${opts.currencyIsoCode ?? ''}`;
+          : "anonymous";
+  return scope === null ? null : `${scope}|${opts.currencyIsoCode ?? ""}`;
 }
 
 /** "65.0" → "v65.0"; "v65.0" stays. */
 export function normalizeApiVersion(version: string): string {
   const trimmed = version.trim();
   if (!/^v?\d+\.\d$/.test(trimmed)) throw new RangeError(`API version must look like 65.0, not "${version}"`);
-  return trimmed.startsWith('v') ? trimmed : `v${trimmed}`;
+  return trimmed.startsWith("v") ? trimmed : `v${trimmed}`;
 }

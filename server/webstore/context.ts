@@ -1,25 +1,25 @@
 /** Pure rules over the application and session context (spec §3, §4). */
-import { isBlankAccountId } from './http.js';
+import { isBlankAccountId } from "./http.js";
 import type {
   ApplicationContext,
   ManagedAccount,
   RawManagedAccount,
   RawSessionContext,
   SessionContext,
-} from './types.js';
+} from "./types.js";
 
 /**
  * Spec §4 currency choice. Undefined means "choose none": with session-driven currency the server decides,
  * so the client must not send currencyIsoCode. `locale` may be written en-US or en_US.
  */
 export function chooseCurrency(
-  appContext: Pick<ApplicationContext, 'sessionDrivenCurrency' | 'supportedCurrencies' | 'markets' | 'defaultCurrency'>,
+  appContext: Pick<ApplicationContext, "sessionDrivenCurrency" | "supportedCurrencies" | "markets" | "defaultCurrency">,
   locale: string,
 ): string | undefined {
   if (appContext.sessionDrivenCurrency) return undefined;
   const supported = appContext.supportedCurrencies ?? [];
   if (supported.length === 1) return supported[0];
-  const key = locale.replace('-', '_');
+  const key = locale.replace("-", "_");
   for (const market of appContext.markets ?? []) {
     const mapped = market.localeCurrencyMap?.[key];
     if (mapped && supported.includes(mapped)) return mapped;
@@ -52,7 +52,7 @@ export function mapManagedAccounts(items: readonly RawManagedAccount[] | null | 
     const address = item.address ?? {};
     return {
       id: item.accountId,
-      name: item.accountName ?? '',
+      name: item.accountName ?? "",
       isCurrentUserDefaultAccount: item.isMyAccount === true,
       address: {
         city: address.city ?? null,
@@ -72,7 +72,7 @@ export interface GuestFlags {
 
 /** Spec §4: the guest flags bind guests only; a signed-in user may always use a cart and check out. */
 export function resolveGuestFlags(
-  appContext: Pick<ApplicationContext, 'guestCartEnabled' | 'guestCheckoutEnabled' | 'guestCartCheckoutEnabled'>,
+  appContext: Pick<ApplicationContext, "guestCartEnabled" | "guestCheckoutEnabled" | "guestCartCheckoutEnabled">,
   isLoggedIn: boolean,
 ): GuestFlags {
   if (isLoggedIn) return { isGuestCartEnabled: true, isGuestCheckoutEnabled: true };
@@ -84,7 +84,7 @@ export function resolveGuestFlags(
 
 /** Spec §4: a signed-in user may see guest data when entitlement is shared and guests may browse. */
 export function canUseGuestData(
-  appContext: Pick<ApplicationContext, 'usesSingleEntitlementPolicy' | 'guestBrowsingEnabled'>,
+  appContext: Pick<ApplicationContext, "usesSingleEntitlementPolicy" | "guestBrowsingEnabled">,
 ): boolean {
   return appContext.usesSingleEntitlementPolicy === true && appContext.guestBrowsingEnabled === true;
 }

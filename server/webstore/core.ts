@@ -1,8 +1,8 @@
 /** What every group of API methods needs: the HTTP layer, the caches, the caller's identity, validation helpers. */
-import { type Async, isProcessing } from './async-wait.js';
-import type { WebstoreCaches } from './cache.js';
-import { INVALID_QUANTITY, WebstoreError } from './errors.js';
-import type { Http, WebstoreRequest } from './http.js';
+import { type Async, isProcessing } from "./async-wait.js";
+import type { WebstoreCaches } from "./cache.js";
+import { INVALID_QUANTITY, WebstoreError } from "./errors.js";
+import type { Http, WebstoreRequest } from "./http.js";
 
 export interface ClientCore {
   http: Http;
@@ -28,7 +28,7 @@ export interface ClientCore {
  */
 export function catalogRead<T>(core: ClientCore, resource: string, args: unknown, load: () => Promise<T>): Promise<T> {
   if (core.catalogScope === null) return load();
-  return core.caches.catalog.get(core.cacheKey('catalog', core.catalogScope, resource, JSON.stringify(args)), load);
+  return core.caches.catalog.get(core.cacheKey("catalog", core.catalogScope, resource, JSON.stringify(args)), load);
 }
 
 /** "v62.0" → 62. */
@@ -42,7 +42,7 @@ export function versionNumber(apiVersion: string): number {
  * Whether a resource exists at the client's API version: Salesforce documents each resource from a version
  * ("Available version 64.0") and some up to one ("58.0–63.0"); a real org answers 404 outside them.
  */
-export function documentedAt(core: Pick<ClientCore, 'apiVersion'>, since: number, until = Infinity): boolean {
+export function documentedAt(core: Pick<ClientCore, "apiVersion">, since: number, until = Infinity): boolean {
   return core.apiVersion >= since && core.apiVersion <= until;
 }
 
@@ -58,8 +58,12 @@ export async function sendAsync<T>(core: ClientCore, request: WebstoreRequest): 
 }
 
 /** Validation before any request (spec §5): a blank id fails here rather than as a confusing 404. */
-export function required(value: string | null | undefined, message: string, ErrorType: ErrorConstructor = Error): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new ErrorType(message);
+export function required(
+  value: string | null | undefined,
+  message: string,
+  ErrorType: ErrorConstructor = Error,
+): string {
+  if (typeof value !== "string" || value.trim() === "") throw new ErrorType(message);
   return value;
 }
 
@@ -70,7 +74,7 @@ export const MAX_QUANTITY = 100_000_000;
 export function quantityString(quantity: number | string): string {
   const value = Number(quantity);
   if (!Number.isFinite(value) || value < MIN_QUANTITY || value > MAX_QUANTITY) {
-    throw new WebstoreError(INVALID_QUANTITY, 'Requested quantity is invalid', { quantity });
+    throw new WebstoreError(INVALID_QUANTITY, "Requested quantity is invalid", { quantity });
   }
   return String(quantity);
 }

@@ -3,21 +3,21 @@
  * may hold a second copy of this module, so `instanceof` would answer false for an error thrown by the other copy.
  */
 
-export const INTERNAL_ERROR = 'INTERNAL_ERROR';
-export const INSUFFICIENT_INVENTORY = 'INSUFFICIENT_INVENTORY';
-export const NULL_CHECKOUTID = 'NULL_CHECKOUTID';
-export const SESSION_NOT_LOADED = 'SESSION_NOT_LOADED';
-export const SSR_NO_POLLING = 'SSR_NO_POLLING';
-export const SSR_FAST_CHECKOUT = 'SSR_FAST_CHECKOUT';
-export const SSR_CHECKOUT_RETRY = 'SSR_CHECKOUT_RETRY';
-export const CPA_DISABLED = 'CPA disabled';
-export const CART_VALIDATION_ERROR = 'CART_VALIDATION_ERROR';
-export const UNKNOWN_ERROR = 'UNKNOWN_ERROR';
+export const INTERNAL_ERROR = "INTERNAL_ERROR";
+export const INSUFFICIENT_INVENTORY = "INSUFFICIENT_INVENTORY";
+export const NULL_CHECKOUTID = "NULL_CHECKOUTID";
+export const SESSION_NOT_LOADED = "SESSION_NOT_LOADED";
+export const SSR_NO_POLLING = "SSR_NO_POLLING";
+export const SSR_FAST_CHECKOUT = "SSR_FAST_CHECKOUT";
+export const SSR_CHECKOUT_RETRY = "SSR_CHECKOUT_RETRY";
+export const CPA_DISABLED = "CPA disabled";
+export const CART_VALIDATION_ERROR = "CART_VALIDATION_ERROR";
+export const UNKNOWN_ERROR = "UNKNOWN_ERROR";
 /** Our name for the spec's "waited beyond 14 attempts"; the spec gives only the message. */
-export const ASYNC_MAX_WAIT_EXCEEDED = 'ASYNC_MAX_WAIT_EXCEEDED';
-export const ASYNC_MAX_WAIT_MESSAGE = 'async maximum wait exceeded';
+export const ASYNC_MAX_WAIT_EXCEEDED = "ASYNC_MAX_WAIT_EXCEEDED";
+export const ASYNC_MAX_WAIT_MESSAGE = "async maximum wait exceeded";
 /** Product error 107 of the spec's catalogue, raised before sending a quantity outside 1..100000000. */
-export const INVALID_QUANTITY = '107';
+export const INVALID_QUANTITY = "107";
 
 export interface ApiErrorItem {
   message: string;
@@ -41,7 +41,7 @@ export interface FetchErrorInit {
 }
 
 export class FetchError extends Error {
-  override readonly name = 'FetchError';
+  override readonly name = "FetchError";
   readonly url: string;
   readonly status: number;
   readonly statusText: string;
@@ -63,7 +63,7 @@ export class FetchError extends Error {
 
 /** A failure raised by the client itself, before or without an HTTP error: validation, polling limits. */
 export class WebstoreError extends Error {
-  override readonly name = 'WebstoreError';
+  override readonly name = "WebstoreError";
   readonly code: string;
   /** What the caller may still use, e.g. the last processing answer when polling stopped. */
   readonly detail: unknown;
@@ -76,7 +76,7 @@ export class WebstoreError extends Error {
 }
 
 export class AbortedError extends Error {
-  override readonly name = 'Aborted';
+  override readonly name = "Aborted";
   readonly url: string;
 
   constructor(url: string, cause?: unknown) {
@@ -86,31 +86,31 @@ export class AbortedError extends Error {
 }
 
 function hasName(e: unknown, name: string): boolean {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === name;
+  return typeof e === "object" && e !== null && (e as { name?: unknown }).name === name;
 }
 
-export const isFetchError = (e: unknown): e is FetchError => hasName(e, 'FetchError');
-export const isAbortedError = (e: unknown): e is AbortedError => hasName(e, 'Aborted');
-export const isWebstoreError = (e: unknown): e is WebstoreError => hasName(e, 'WebstoreError');
+export const isFetchError = (e: unknown): e is FetchError => hasName(e, "FetchError");
+export const isAbortedError = (e: unknown): e is AbortedError => hasName(e, "Aborted");
+export const isWebstoreError = (e: unknown): e is WebstoreError => hasName(e, "WebstoreError");
 
 /** True when `e` is any of our errors (or a look-alike) carrying `code`. */
 export function hasErrorCode(e: unknown, code: string): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === code;
+  return typeof e === "object" && e !== null && (e as { code?: unknown }).code === code;
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
 function toItem(raw: unknown): ApiErrorItem | undefined {
   if (!isObject(raw)) return undefined;
-  const type = str(raw.errorCode) ?? str(raw.type) ?? '';
-  const message = str(raw.message) ?? str(raw.detail) ?? str(raw.title) ?? '';
+  const type = str(raw.errorCode) ?? str(raw.type) ?? "";
+  const message = str(raw.message) ?? str(raw.detail) ?? str(raw.title) ?? "";
   const args = Array.isArray(raw.arguments) ? { arguments: raw.arguments } : {};
   const invalid = Array.isArray(raw.invalidParameters)
     ? raw.invalidParameters
-        .filter((p): p is Json => isObject(p) && typeof p.name === 'string')
-        .map((p) => ({ name: p.name as string, ...(typeof p.reason === 'string' ? { reason: p.reason } : {}) }))
+        .filter((p): p is Json => isObject(p) && typeof p.name === "string")
+        .map((p) => ({ name: p.name as string, ...(typeof p.reason === "string" ? { reason: p.reason } : {}) }))
     : [];
   return { type, message, ...args, ...(invalid.length > 0 ? { invalidParameters: invalid } : {}) };
 }
@@ -122,7 +122,7 @@ function toItem(raw: unknown): ApiErrorItem | undefined {
 export function parseErrorBody(body: unknown): ApiErrorItem[] {
   if (Array.isArray(body)) return body.map(toItem).filter((i): i is ApiErrorItem => !!i);
   if (!isObject(body)) return [];
-  if (typeof body.error === 'string') {
+  if (typeof body.error === "string") {
     return [{ type: body.error, message: str(body.error_description) ?? body.error }];
   }
   if (Array.isArray(body.errors)) return parseErrorBody(body.errors);
@@ -152,10 +152,10 @@ export function normalizeError(e: unknown): NormalizedError {
   }
   if (!isObject(e) && !(e instanceof Error)) return { code: UNKNOWN_ERROR };
   const err = e as Json;
-  if (typeof err.code === 'string' && err.code) return { code: err.code, message: str(err.message) };
+  if (typeof err.code === "string" && err.code) return { code: err.code, message: str(err.message) };
   const first = Array.isArray(err.errors) ? toItem(err.errors[0]) : undefined;
   if (first?.type) return { code: first.type, message: first.message };
   const name = str(err.name);
-  if (name && name !== 'Error') return { code: name, message: str(err.message) };
+  if (name && name !== "Error") return { code: name, message: str(err.message) };
   return { code: UNKNOWN_ERROR, message: str(err.message) };
 }

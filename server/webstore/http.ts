@@ -3,18 +3,18 @@
  * (spec §8). Everything goes through one `fetch(Request)`: the platform fetch for the real API or the emulator over
  * HTTP, or the emulator's own in-process fetch.
  */
-import { AbortedError, FetchError, parseErrorBody } from './errors.js';
-import { type RetryPolicy, fetchWithRetry } from './retry.js';
+import { AbortedError, FetchError, parseErrorBody } from "./errors.js";
+import { type RetryPolicy, fetchWithRetry } from "./retry.js";
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
 export type Query = Record<string, QueryValue>;
 export type FetchLike = (input: Request) => Promise<Response>;
 
 /** Salesforce's placeholder for "no account". */
-export const NO_ACCOUNT_ID = '000000000000000';
+export const NO_ACCOUNT_ID = "000000000000000";
 export const isBlankAccountId = (id: string | null | undefined): boolean =>
-  !id || id.trim() === '' || id.startsWith(NO_ACCOUNT_ID);
+  !id || id.trim() === "" || id.startsWith(NO_ACCOUNT_ID);
 
 export interface HttpOptions {
   fetch: FetchLike;
@@ -44,7 +44,7 @@ export interface WebstoreRequest {
   /** Relative to the webstore base, e.g. `carts/current/cart-items`; build it with `path`. */
   path: string;
   /** 'data' resolves `path` against `/services/data/{version}/` instead (Connect resources outside the webstore). */
-  scope?: 'webstore' | 'data';
+  scope?: "webstore" | "data";
   query?: Query;
   body?: unknown;
   /** Non-2xx statuses that still carry a usable answer (a checkout with integration errors answers 422). */
@@ -64,12 +64,16 @@ export interface HttpAnswer<T = unknown> {
 export interface Http {
   /** A call of the Connect API: relative to the webstore base (default) or to `/services/data/{version}/`. */
   request<T>(request: WebstoreRequest): Promise<HttpAnswer<T>>;
-  apex<T>(className: string, methodName: string, params: unknown, method: 'GET' | 'POST'): Promise<T>;
+  apex<T>(className: string, methodName: string, params: unknown, method: "GET" | "POST"): Promise<T>;
   /**
    * A form-encoded POST outside the webstore base (the site's OAuth endpoints). Redirects are not followed: an
    * accepted 302 (the authorize endpoint's answer) comes back with its Location header.
    */
-  postForm<T>(url: string, fields: Record<string, string>, options?: { headers?: Record<string, string>; acceptStatuses?: readonly number[] }): Promise<HttpAnswer<T>>;
+  postForm<T>(
+    url: string,
+    fields: Record<string, string>,
+    options?: { headers?: Record<string, string>; acceptStatuses?: readonly number[] },
+  ): Promise<HttpAnswer<T>>;
   /** A GET of an absolute URL with the caller's token (the site's userinfo endpoint). */
   getAbsolute<T>(url: string): Promise<HttpAnswer<T>>;
   /** The token requests are sent with (it changes when a refused guest token is renewed). */
@@ -78,14 +82,14 @@ export interface Http {
 
 /** Builds a relative path, URL-encoding every interpolated value: path`carts/${cartId}/cart-items`. */
 export function path(strings: TemplateStringsArray, ...values: string[]): string {
-  return strings.reduce((out, part, i) => out + part + (i < values.length ? encodeURIComponent(values[i]) : ''), '');
+  return strings.reduce((out, part, i) => out + part + (i < values.length ? encodeURIComponent(values[i]) : ""), "");
 }
 
 function webstoreBaseUrl(baseUrl: string, apiVersion: string, webstoreId: string): string {
   return `${trimSlash(baseUrl)}/services/data/${apiVersion}/commerce/webstores/${encodeURIComponent(webstoreId)}/`;
 }
 
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
+const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
 const isCartPath = (relativePath: string): boolean => /^carts(\/|\?|$)/.test(relativePath);
 /**
@@ -97,39 +101,39 @@ const isPricingPath = (relativePath: string): boolean => /^pricing\/products(\/|
 function appendQuery(url: URL, query: Query): void {
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    url.searchParams.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }
 }
 
 // In-process Responses often carry no status text; the spec's messages need one.
 const REASON_PHRASES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  410: 'Gone',
-  412: 'Precondition Failed',
-  422: 'Unprocessable Entity',
-  423: 'Locked',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  408: "Request Timeout",
+  409: "Conflict",
+  410: "Gone",
+  412: "Precondition Failed",
+  422: "Unprocessable Entity",
+  423: "Locked",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
 };
 
-export const reasonPhrase = (status: number): string => REASON_PHRASES[status] ?? '';
+export const reasonPhrase = (status: number): string => REASON_PHRASES[status] ?? "";
 
 const statusTextOf = (response: Response) => response.statusText || reasonPhrase(response.status);
 
 const isAbortLike = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+  typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError";
 
 function parseJson(text: string): unknown {
-  if (text.trim() === '') return null;
+  if (text.trim() === "") return null;
   try {
     return JSON.parse(text);
   } catch {
@@ -145,9 +149,9 @@ export function createHttp(options: HttpOptions): Http {
   let renewal: Promise<string | undefined> | null = null;
 
   function sessionHeaders(): Record<string, string> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: "application/json" };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-    if (options.clientAddress) headers['X-Forwarded-For'] = options.clientAddress;
+    if (options.clientAddress) headers["X-Forwarded-For"] = options.clientAddress;
     return headers;
   }
 
@@ -158,10 +162,14 @@ export function createHttp(options: HttpOptions): Http {
     url: URL,
     headers: Record<string, string>,
     body: string | undefined,
-    request: Pick<WebstoreRequest, 'acceptStatuses' | 'statusTextAsMessage'> & { authenticated?: boolean; redirect?: RequestRedirect } = {},
+    request: Pick<WebstoreRequest, "acceptStatuses" | "statusTextAsMessage"> & {
+      authenticated?: boolean;
+      redirect?: RequestRedirect;
+    } = {},
   ): Promise<HttpAnswer<T>> {
     const href = url.toString();
-    const build = () => new Request(href, { method, headers, body, credentials: 'same-origin', signal, redirect: request.redirect });
+    const build = () =>
+      new Request(href, { method, headers, body, credentials: "same-origin", signal, redirect: request.redirect });
     let response = await fetchWithRetry(retrying, method, build, href);
 
     // A refused token is renewed once per client (guests), and the request sent again with the new one: a 401
@@ -210,52 +218,67 @@ export function createHttp(options: HttpOptions): Http {
     },
 
     async request<T>(request: WebstoreRequest) {
-      const method = request.method ?? 'GET';
-      const inWebstore = request.scope !== 'data';
+      const method = request.method ?? "GET";
+      const inWebstore = request.scope !== "data";
       const url = new URL(request.path, inWebstore ? webstoreBase : dataBase);
       const query: Query = { ...request.query };
       if (inWebstore && query.effectiveAccountId == null && !isBlankAccountId(options.effectiveAccountId)) {
         query.effectiveAccountId = options.effectiveAccountId;
       }
       const cartCall = inWebstore && isCartPath(request.path);
-      const currencyCall = (cartCall && method !== 'DELETE') || (inWebstore && isPricingPath(request.path));
+      const currencyCall = (cartCall && method !== "DELETE") || (inWebstore && isPricingPath(request.path));
       if (currencyCall && query.currencyIsoCode == null && options.currencyIsoCode) {
         query.currencyIsoCode = options.currencyIsoCode;
       }
       appendQuery(url, query);
 
       const headers = sessionHeaders();
-      if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-      const highScale = typeof options.highScaleCart === 'function' ? cartCall && (await options.highScaleCart()) : options.highScaleCart;
-      if (cartCall && highScale) headers['X-Highscale'] = 'true';
+      if (request.body !== undefined) headers["Content-Type"] = "application/json";
+      const highScale =
+        typeof options.highScaleCart === "function"
+          ? cartCall && (await options.highScaleCart())
+          : options.highScaleCart;
+      if (cartCall && highScale) headers["X-Highscale"] = "true";
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);
       return exchange<T>(method, url, headers, body, { ...request, authenticated: true });
     },
 
-    async apex<T>(className: string, methodName: string, params: unknown, method: 'GET' | 'POST') {
+    async apex<T>(className: string, methodName: string, params: unknown, method: "GET" | "POST") {
       const url = new URL(
         `${trimSlash(options.baseUrl)}/lwr/apex/${options.apiVersion}/${encodeURIComponent(className)}/${encodeURIComponent(methodName)}`,
       );
       // Continuations (long-running Apex callouts) need the Aura runtime, which this storefront does not run.
-      const headers = { ...sessionHeaders(), 'X-SFDC-Allow-Continuation': 'false' };
-      if (method === 'GET') {
-        url.searchParams.set('methodParams', JSON.stringify(params ?? {}));
-        return (await exchange<T>('GET', url, headers, undefined, { authenticated: true })).data;
+      const headers = { ...sessionHeaders(), "X-SFDC-Allow-Continuation": "false" };
+      if (method === "GET") {
+        url.searchParams.set("methodParams", JSON.stringify(params ?? {}));
+        return (await exchange<T>("GET", url, headers, undefined, { authenticated: true })).data;
       }
       const body = JSON.stringify(params ?? {});
-      return (await exchange<T>('POST', url, { ...headers, 'Content-Type': 'application/json' }, body, { authenticated: true })).data;
+      return (
+        await exchange<T>("POST", url, { ...headers, "Content-Type": "application/json" }, body, {
+          authenticated: true,
+        })
+      ).data;
     },
 
-    postForm<T>(url: string, fields: Record<string, string>, extra: { headers?: Record<string, string>; acceptStatuses?: readonly number[] } = {}) {
-      const headers = { Accept: 'application/json', ...extra.headers, 'Content-Type': 'application/x-www-form-urlencoded' };
-      return exchange<T>('POST', new URL(url), headers, new URLSearchParams(fields).toString(), {
+    postForm<T>(
+      url: string,
+      fields: Record<string, string>,
+      extra: { headers?: Record<string, string>; acceptStatuses?: readonly number[] } = {},
+    ) {
+      const headers = {
+        Accept: "application/json",
+        ...extra.headers,
+        "Content-Type": "application/x-www-form-urlencoded",
+      };
+      return exchange<T>("POST", new URL(url), headers, new URLSearchParams(fields).toString(), {
         acceptStatuses: extra.acceptStatuses,
-        redirect: 'manual',
+        redirect: "manual",
       });
     },
 
     getAbsolute<T>(url: string) {
-      return exchange<T>('GET', new URL(url), sessionHeaders(), undefined);
+      return exchange<T>("GET", new URL(url), sessionHeaders(), undefined);
     },
   };
 }

@@ -8,8 +8,8 @@
  * is retried only when the request provably never reached the server: the connection was refused, or the host
  * name didn't resolve. Every other failure of a write goes to the caller, who can read the state and decide.
  */
-import { AbortedError, FetchError } from './errors.js';
-import type { FetchLike } from './http.js';
+import { AbortedError, FetchError } from "./errors.js";
+import type { FetchLike } from "./http.js";
 
 export interface RetryPolicy {
   /** Total tries, the first included. */
@@ -41,28 +41,34 @@ export const SERVER_RENDERING_RETRY: RetryPolicy = { attempts: 3, pauseMs: 250, 
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 500, 502, 503, 504]);
 
 /** Methods whose repetition changes nothing (RFC 9110 safe methods): retried on statuses and network failures. */
-export const RETRIED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+export const RETRIED_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD"]);
 
 /**
  * Error codes of a connection that was never established (Node's system errors, which the platform fetch keeps as
  * the cause of its "fetch failed" TypeError): refused, no route, or no address for the host name.
  */
-export const NEVER_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+export const NEVER_SENT_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+]);
 
 /**
  * True when a fetch failure proves the request never reached the server: a code of NEVER_SENT_CODES on the error,
  * its causes or, for an AggregateError (one try per address of the host), on every one of its errors.
  */
 export function neverReachedServer(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  if (typeof error !== "object" || error === null || depth > 5) return false;
   const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof code === 'string' && NEVER_SENT_CODES.has(code)) return true;
+  if (typeof code === "string" && NEVER_SENT_CODES.has(code)) return true;
   if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => neverReachedServer(e, depth + 1))) return true;
   return neverReachedServer(cause, depth + 1);
 }
 
 const isAbortLike = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+  typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError";
 
 export interface RetryOptions {
   fetch: FetchLike;
@@ -78,11 +84,17 @@ export interface RetryOptions {
  * that is never retried (or the last one) becomes a FetchError with status 0; an answer is returned as it is, a
  * failing status included, for the caller to read.
  */
-export async function fetchWithRetry(options: RetryOptions, method: string, build: () => Request, url: string): Promise<Response> {
+export async function fetchWithRetry(
+  options: RetryOptions,
+  method: string,
+  build: () => Request,
+  url: string,
+): Promise<Response> {
   const { retry, signal } = options;
   const started = options.now();
   const mayRetry = (attempt: number) =>
-    attempt < retry.attempts && (retry.maxRetryMs === undefined || options.now() - started + retry.pauseMs <= retry.maxRetryMs);
+    attempt < retry.attempts &&
+    (retry.maxRetryMs === undefined || options.now() - started + retry.pauseMs <= retry.maxRetryMs);
   const read = RETRIED_METHODS.has(method.toUpperCase());
 
   for (let attempt = 1; ; attempt++) {
@@ -94,7 +106,7 @@ export async function fetchWithRetry(options: RetryOptions, method: string, buil
       if (signal?.aborted || isAbortLike(error)) throw new AbortedError(url, error);
       if (!(read || neverReachedServer(error)) || !mayRetry(attempt)) {
         const message = error instanceof Error ? error.message : String(error);
-        throw new FetchError({ url, status: 0, statusText: 'Network Error', message, cause: error });
+        throw new FetchError({ url, status: 0, statusText: "Network Error", message, cause: error });
       }
       await options.sleep(retry.pauseMs);
       continue;

@@ -5,13 +5,13 @@
  *
  * Money and quantities are JSON strings ("12.99", "2.0"); prices not yet calculated are null.
  */
-import { z } from 'zod';
+import { z } from "zod";
 
 const money = z.string().nullable();
 const id = z.string();
 const optional = <T extends z.ZodTypeAny>(schema: T) => schema.nullable().optional();
 
-export const AsyncOperationStatusSchema = z.enum(['Completed', 'Errored', 'Processing']);
+export const AsyncOperationStatusSchema = z.enum(["Completed", "Errored", "Processing"]);
 
 /** Cart Messages Summary (cart summary and cart item): `limitedMessages` are `{message, severity, type}`. */
 export const MessagesSummarySchema = z
@@ -19,7 +19,11 @@ export const MessagesSummarySchema = z
     errorCount: optional(z.number().int()),
     hasErrors: optional(z.boolean()),
     limitedMessages: optional(
-      z.array(z.object({ message: optional(z.string()), severity: optional(z.string()), type: optional(z.string()) }).passthrough()),
+      z.array(
+        z
+          .object({ message: optional(z.string()), severity: optional(z.string()), type: optional(z.string()) })
+          .passthrough(),
+      ),
     ),
     relatedEntityId: optional(id),
     totalLineItemsWithErrors: optional(z.number().int()),
@@ -40,7 +44,7 @@ export const CartSummarySchema = z
     webstoreId: optional(id),
     isSecondary: optional(z.boolean()),
     hasGift: optional(z.boolean()),
-    status: optional(z.enum(['Active', 'Checkout', 'Closed', 'PendingClosed', 'PendingDelete', 'Processing'])),
+    status: optional(z.enum(["Active", "Checkout", "Closed", "PendingClosed", "PendingDelete", "Processing"])),
     asyncOperationStatus: optional(AsyncOperationStatusSchema),
     taxType: optional(z.string()),
     grandTotalAmount: optional(money),
@@ -430,7 +434,11 @@ export const ProductPriceSchema = z
 export type ProductPrice = z.infer<typeof ProductPriceSchema>;
 
 export const ProductPricesSchema = z
-  .object({ currencyIsoCode: optional(z.string()), pricingLineItemResults: z.array(ProductPriceSchema), success: optional(z.boolean()) })
+  .object({
+    currencyIsoCode: optional(z.string()),
+    pricingLineItemResults: z.array(ProductPriceSchema),
+    success: optional(z.boolean()),
+  })
   .passthrough();
 export type ProductPrices = z.infer<typeof ProductPricesSchema>;
 
@@ -611,7 +619,12 @@ export const CheckoutSchema = z
     cartSummary: optional(CartSummarySchema),
     contactInfo: optional(
       z
-        .object({ firstName: optional(z.string()), lastName: optional(z.string()), email: optional(z.string()), phoneNumber: optional(z.string()) })
+        .object({
+          firstName: optional(z.string()),
+          lastName: optional(z.string()),
+          email: optional(z.string()),
+          phoneNumber: optional(z.string()),
+        })
         .passthrough(),
     ),
     deliveryGroups: optional(DeliveryGroupCollectionSchema),
@@ -681,20 +694,36 @@ export const WishlistItemSchema = z
 
 /** Wishlist Item Collection (connect_responses_wishlist_item_collection). */
 export const WishlistItemCollectionSchema = z
-  .object({ currencyIsoCode: optional(z.string()), hasErrors: optional(z.boolean()), items: z.array(WishlistItemSchema), ...tokenPage })
+  .object({
+    currencyIsoCode: optional(z.string()),
+    hasErrors: optional(z.boolean()),
+    items: z.array(WishlistItemSchema),
+    ...tokenPage,
+  })
   .passthrough();
 
 /** Wishlist (Apex ConnectApi.Wishlist): `{summary, page}`. */
-export const WishlistSchema = z.object({ summary: WishlistSummarySchema, page: WishlistItemCollectionSchema }).passthrough();
+export const WishlistSchema = z
+  .object({ summary: WishlistSummarySchema, page: WishlistItemCollectionSchema })
+  .passthrough();
 
 /** Wishlists Summaries: GET wishlists. */
 export const WishlistSummariesSchema = z
-  .object({ summaries: z.array(WishlistSummarySchema), displayedList: optional(WishlistSchema), wishlistCount: optional(z.number().int()) })
+  .object({
+    summaries: z.array(WishlistSummarySchema),
+    displayedList: optional(WishlistSchema),
+    wishlistCount: optional(z.number().int()),
+  })
   .passthrough();
 
 /** A record field of the order resources: `{dataName, label, text, type}` (LWR order fixtures). */
 export const RecordFieldSchema = z
-  .object({ dataName: optional(z.string()), label: optional(z.string()), text: optional(z.string()), type: optional(z.string()) })
+  .object({
+    dataName: optional(z.string()),
+    label: optional(z.string()),
+    text: optional(z.string()),
+    type: optional(z.string()),
+  })
   .passthrough();
 
 /** Order Summary (connect_responses_order_summary). */
@@ -717,7 +746,12 @@ export const OrderSummarySchema = z
 
 /** Order Summary Collection (connect_responses_order_summary_collection). */
 export const OrderSummaryCollectionSchema = z
-  .object({ count: optional(z.number().int()), orderSummaries: z.array(OrderSummarySchema), ...tokenPage, sortOrder: optional(z.string()) })
+  .object({
+    count: optional(z.number().int()),
+    orderSummaries: z.array(OrderSummarySchema),
+    ...tokenPage,
+    sortOrder: optional(z.string()),
+  })
   .passthrough();
 
 /** Wishlist and order shapes are only partly documented (reference §7, §8); the storefront reads them loosely. */

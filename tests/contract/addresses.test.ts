@@ -4,7 +4,14 @@ import { TARGET_NAMES } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 const HOME = {
-  name: "Cabin", firstName: "Alex", lastName: "Buyer", street: "1 Lake Road", city: "Tahoe City", region: "CA", postalCode: "96145", country: "US",
+  name: "Cabin",
+  firstName: "Alex",
+  lastName: "Buyer",
+  street: "1 Lake Road",
+  city: "Tahoe City",
+  region: "CA",
+  postalCode: "96145",
+  country: "US",
 };
 
 describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
@@ -30,11 +37,28 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(2);
     expect(res.body.items[0]).toEqual({
-      addressId: "8lWDM000000B2C1", addressType: "Shipping", name: "Home", firstName: "Alex", middleName: null, lastName: "Buyer",
-      companyName: null, street: "12 Market Street, Apt 4B", city: "San Francisco", region: "CA", postalCode: "94105", country: "US",
-      phoneNumber: "4155550100", isDefault: true, fields: {},
+      addressId: "8lWDM000000B2C1",
+      addressType: "Shipping",
+      name: "Home",
+      firstName: "Alex",
+      middleName: null,
+      lastName: "Buyer",
+      companyName: null,
+      street: "12 Market Street, Apt 4B",
+      city: "San Francisco",
+      region: "CA",
+      postalCode: "94105",
+      country: "US",
+      phoneNumber: "4155550100",
+      isDefault: true,
+      fields: {},
     });
-    expect(res.body).toMatchObject({ sortOrder: "CreatedDateDesc", nextPageToken: null, nextPageUrl: null, pageSize: 25 });
+    expect(res.body).toMatchObject({
+      sortOrder: "CreatedDateDesc",
+      nextPageToken: null,
+      nextPageUrl: null,
+      pageSize: 25,
+    });
     expect(res.body.currentPageUrl).toContain("/accounts/current/addresses");
   });
 
@@ -53,7 +77,10 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
       ["8lWDM000000B2C1", false],
     ]);
 
-    const patched = await buyer.call("PATCH", `accounts/current/addresses/${id}`, { street: "2 Lake Road", isDefault: false });
+    const patched = await buyer.call("PATCH", `accounts/current/addresses/${id}`, {
+      street: "2 Lake Road",
+      isDefault: false,
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ addressId: id, street: "2 Lake Road", isDefault: false, name: "Cabin" });
 
@@ -94,7 +121,12 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
 
   it("hides shipping addresses in countries the store doesn't ship to only when asked (documented default false)", async () => {
     changed = true;
-    await buyer.call("POST", "accounts/current/addresses", { ...HOME, name: "Mexico City", region: null, country: "MX" });
+    await buyer.call("POST", "accounts/current/addresses", {
+      ...HOME,
+      name: "Mexico City",
+      region: null,
+      country: "MX",
+    });
     const shipping = await buyer.call("GET", "accounts/current/addresses?excludeUnsupportedCountries=true");
     expect(shipping.body.count).toBe(2);
     const all = await buyer.call("GET", "accounts/current/addresses");
@@ -103,14 +135,20 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
   });
 
   it("sorts without the default first when asked, filters by type and pages with a token", async () => {
-    const byName = await buyer.call("GET", "accounts/current/addresses?shouldShowDefaultAddrFirst=false&sortOrder=NameDesc");
+    const byName = await buyer.call(
+      "GET",
+      "accounts/current/addresses?shouldShowDefaultAddrFirst=false&sortOrder=NameDesc",
+    );
     expect(byName.body.items.map((a: any) => a.name)).toEqual(["Office", "Home"]);
     const billing = await b2b.call("GET", "accounts/current/addresses?addressType=Billing");
     expect(billing.body.items.map((a: any) => a.addressId)).toEqual(["8lWDM0000ACME12"]);
     const first = await buyer.call("GET", "accounts/current/addresses?pageSize=1");
     expect(first.body.items).toHaveLength(1);
     expect(first.body.nextPageToken).toEqual(expect.any(String));
-    const second = await buyer.call("GET", `accounts/current/addresses?pageSize=1&pageToken=${first.body.nextPageToken}`);
+    const second = await buyer.call(
+      "GET",
+      `accounts/current/addresses?pageSize=1&pageToken=${first.body.nextPageToken}`,
+    );
     expect(second.body.items[0].addressId).not.toBe(first.body.items[0].addressId);
     expect(second.body.nextPageToken).toBeNull();
   });
@@ -140,8 +178,13 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
     const foreign = await buyer.call("GET", "accounts/001DM00000ACME1/addresses");
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual([{ errorCode: "INSUFFICIENT_ACCESS", message: expect.any(String) }]);
-    expect((await buyer.call("POST", "accounts/001DM00000ACME1/addresses", { name: "Mine now", country: "US" })).body[0].errorCode).toBe("INSUFFICIENT_ACCESS");
-    expect((await buyer.call("PATCH", "accounts/current/addresses/8lWDM0000ACME11", { name: "Mine now" })).status).toBe(404);
+    expect(
+      (await buyer.call("POST", "accounts/001DM00000ACME1/addresses", { name: "Mine now", country: "US" })).body[0]
+        .errorCode,
+    ).toBe("INSUFFICIENT_ACCESS");
+    expect((await buyer.call("PATCH", "accounts/current/addresses/8lWDM0000ACME11", { name: "Mine now" })).status).toBe(
+      404,
+    );
     expect((await buyer.call("DELETE", "accounts/current/addresses/8lWDM0000ACME11")).status).toBe(404);
   });
 });

@@ -32,8 +32,12 @@ function shopper(target: Target, auth?: Record<string, string>) {
   const uvid = randomUUID();
   let guestAuth: Promise<Record<string, string>> | null = null;
   const authHeaders = async () => auth ?? (await (guestAuth ??= guest(target, uvid)));
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res> =>
-    raw(method, path, body, { ...(await authHeaders()), ...headers });
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Res> => raw(method, path, body, { ...(await authHeaders()), ...headers });
   return Object.assign(call, { uvid, authHeaders });
 }
 type Shopper = ReturnType<typeof shopper>;
@@ -61,7 +65,13 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expect(created.status).toBe(201);
     // A guest is their token's UVID: no cookie of the API's own identifies the cart.
     expect(created.headers.get("set-cookie")).toBeNull();
-    expect(created.body).toMatchObject({ cartId: expect.stringMatching(/^0a6/), status: "Active", type: "Cart", totalProductCount: "0.0", grandTotalAmount: "0.00" });
+    expect(created.body).toMatchObject({
+      cartId: expect.stringMatching(/^0a6/),
+      status: "Active",
+      type: "Cart",
+      totalProductCount: "0.0",
+      grandTotalAmount: "0.00",
+    });
     const cartId = created.body.cartId;
 
     const added = await add(guest, cartId, P.frenchPress, "2");
@@ -75,25 +85,40 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       totalPrice: "78.00",
       totalListPrice: "90.00",
       type: "Product",
-      productDetails: { productId: P.frenchPress, sku: "EQ-PRESS-34", thumbnailImage: { url: "/images/products/EQ-PRESS-34.svg" } },
+      productDetails: {
+        productId: P.frenchPress,
+        sku: "EQ-PRESS-34",
+        thumbnailImage: { url: "/images/products/EQ-PRESS-34.svg" },
+      },
       // First-payment amounts are flat fields of Cart Item (connect_responses_cart_item), not a nested object.
       firstPymtTotalAmount: "78.00",
       firstPymtTotalListPrice: "90.00",
       firstPymtTotalPrice: "78.00",
       firstPymtTotalTax: "0.00",
     });
-    expect(Object.keys(added.body).filter((k) => k.startsWith("firstPymt")).sort()).toEqual([
-      "firstPymtTotalAmount",
-      "firstPymtTotalListPrice",
-      "firstPymtTotalPrice",
-      "firstPymtTotalTax",
-    ]);
+    expect(
+      Object.keys(added.body)
+        .filter((k) => k.startsWith("firstPymt"))
+        .sort(),
+    ).toEqual(["firstPymtTotalAmount", "firstPymtTotalListPrice", "firstPymtTotalPrice", "firstPymtTotalTax"]);
     const itemId = added.body.cartItemId;
 
     const list = await guest("GET", `carts/${cartId}/cart-items`);
     expect(list.status).toBe(200);
-    expect(list.body.cartItems).toEqual([{ cartItem: expect.objectContaining({ cartItemId: itemId, quantity: "2.0", totalPrice: "78.00" }), status: "Success", message: null }]);
-    expect(list.body.cartSummary).toMatchObject({ cartId, totalProductCount: "2.0", uniqueProductCount: 1, totalProductAmount: "78.00", grandTotalAmount: "78.00" });
+    expect(list.body.cartItems).toEqual([
+      {
+        cartItem: expect.objectContaining({ cartItemId: itemId, quantity: "2.0", totalPrice: "78.00" }),
+        status: "Success",
+        message: null,
+      },
+    ]);
+    expect(list.body.cartSummary).toMatchObject({
+      cartId,
+      totalProductCount: "2.0",
+      uniqueProductCount: 1,
+      totalProductAmount: "78.00",
+      grandTotalAmount: "78.00",
+    });
     // Cart Summary's first-payment amounts are flat (connect_responses_cart_summary).
     expect(list.body.cartSummary).toMatchObject({
       firstPymtGrandTotalAmount: "78.00",
@@ -151,7 +176,8 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
   it("answers a body nested deeper than 100 levels with JSON_PARSER_ERROR (emulator-only bound) and takes 100", async () => {
     const guest = shopper(target);
     const cartId = await newCart(guest);
-    const nested = (levels: number) => `{"productId":"${P.dinerMug}","quantity":"1","type":"Product","x":${"[".repeat(levels - 1)}${"]".repeat(levels - 1)}}`;
+    const nested = (levels: number) =>
+      `{"productId":"${P.dinerMug}","quantity":"1","type":"Product","x":${"[".repeat(levels - 1)}${"]".repeat(levels - 1)}}`;
     const send = async (body: string) =>
       target.fetch(
         new Request(`${target.baseUrl}${API}/carts/${cartId}/cart-items`, {
@@ -162,7 +188,9 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       );
     const deep = await send(nested(101));
     expect(deep.status).toBe(400);
-    expect(await deep.json()).toEqual([{ errorCode: "JSON_PARSER_ERROR", message: "The request body nests deeper than 100 levels." }]);
+    expect(await deep.json()).toEqual([
+      { errorCode: "JSON_PARSER_ERROR", message: "The request body nests deeper than 100 levels." },
+    ]);
     // A million brackets cost one pass, not the parser's stack.
     expect((await send("[".repeat(1_000_000))).status).toBe(400);
     expect((await send(nested(100))).status).toBe(201);
@@ -192,34 +220,78 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     const sub = await add(guest, cartId, P.err106, "1", { productSellingModelId: MONTHLY });
     expect(sub.status).toBe(201);
     expect(sub.body).toMatchObject({ productSellingModelId: MONTHLY, sellingModelType: "Evergreen" });
-    expectError(await add(guest, cartId, P.err106, "1", { productSellingModelId: "0jPDM00000YEAR1" }), 400, "INVALID_SELLING_MODEL");
+    expectError(
+      await add(guest, cartId, P.err106, "1", { productSellingModelId: "0jPDM00000YEAR1" }),
+      400,
+      "INVALID_SELLING_MODEL",
+    );
     const ruled = await add(guest, cartId, P.err107, 4);
     expect(ruled.status).toBe(201);
-    expect(ruled.body.purchaseQuantityRule ?? ruled.body.productDetails.purchaseQuantityRule).toEqual({ minimum: "2", maximum: "10", increment: "2" });
-    expectError(await guest("PATCH", `carts/${cartId}/cart-items/${ruled.body.cartItemId}`, { quantity: "5" }), 400, "INVALID_BATCH_SIZE");
+    expect(ruled.body.purchaseQuantityRule ?? ruled.body.productDetails.purchaseQuantityRule).toEqual({
+      minimum: "2",
+      maximum: "10",
+      increment: "2",
+    });
+    expectError(
+      await guest("PATCH", `carts/${cartId}/cart-items/${ruled.body.cartItemId}`, { quantity: "5" }),
+      400,
+      "INVALID_BATCH_SIZE",
+    );
   });
 
   it("keeps one line per selling model of Roaster's Choice, each with the term it was bought on", async () => {
     const guest = shopper(target);
     const cartId = await newCart(guest);
     const roastersChoice = "01tDM0000000013";
-    expectError(await add(guest, cartId, roastersChoice, "1"), 400, "INVALID_SELLING_MODEL", "Selling Models are invalid");
+    expectError(
+      await add(guest, cartId, roastersChoice, "1"),
+      400,
+      "INVALID_SELLING_MODEL",
+      "Selling Models are invalid",
+    );
     const once = await add(guest, cartId, roastersChoice, "1", { productSellingModelId: "0jPDM00000ONETM" });
-    expect(once.body).toMatchObject({ productSellingModelId: "0jPDM00000ONETM", sellingModelType: "OneTime", billingFrequency: null });
+    expect(once.body).toMatchObject({
+      productSellingModelId: "0jPDM00000ONETM",
+      sellingModelType: "OneTime",
+      billingFrequency: null,
+    });
     const monthly = await add(guest, cartId, roastersChoice, "1", { productSellingModelId: MONTHLY });
-    expect(monthly.body).toMatchObject({ productSellingModelId: MONTHLY, sellingModelType: "Evergreen", billingFrequency: "Monthly" });
+    expect(monthly.body).toMatchObject({
+      productSellingModelId: MONTHLY,
+      sellingModelType: "Evergreen",
+      billingFrequency: "Monthly",
+    });
     // The 12-month plan is one term of a year (pricingTerm 1, pricingTermUnit Annual), billed yearly.
     const yearly = await add(guest, cartId, roastersChoice, "2", { productSellingModelId: "0jPDM00000YEAR1" });
-    expect(yearly.body).toMatchObject({ productSellingModelId: "0jPDM00000YEAR1", sellingModelType: "TermDefined", billingFrequency: "Annual", subscriptionTerm: 1 });
-    const lines = (await guest("GET", `carts/${cartId}/cart-items`)).body.cartItems.map((e: any) => [e.cartItem.productSellingModelId, e.cartItem.quantity]);
+    expect(yearly.body).toMatchObject({
+      productSellingModelId: "0jPDM00000YEAR1",
+      sellingModelType: "TermDefined",
+      billingFrequency: "Annual",
+      subscriptionTerm: 1,
+    });
+    const lines = (await guest("GET", `carts/${cartId}/cart-items`)).body.cartItems.map((e: any) => [
+      e.cartItem.productSellingModelId,
+      e.cartItem.quantity,
+    ]);
     expect(lines).toHaveLength(3);
-    expect(lines).toEqual(expect.arrayContaining([["0jPDM00000ONETM", "1.0"], [MONTHLY, "1.0"], ["0jPDM00000YEAR1", "2.0"]]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ["0jPDM00000ONETM", "1.0"],
+        [MONTHLY, "1.0"],
+        ["0jPDM00000YEAR1", "2.0"],
+      ]),
+    );
   });
 
   it("refuses a second LAST-UNIT with error 101, including when re-adding merges into the line", async () => {
     const guest = shopper(target);
     const cartId = await newCart(guest);
-    expectError(await add(guest, cartId, P.lastUnit, "2"), 400, "INSUFFICIENT_QUANTITY", "Not enough inventory for selected quantity");
+    expectError(
+      await add(guest, cartId, P.lastUnit, "2"),
+      400,
+      "INSUFFICIENT_QUANTITY",
+      "Not enough inventory for selected quantity",
+    );
     const one = await add(guest, cartId, P.lastUnit, "1");
     expect(one.status).toBe(201);
     expectError(await add(guest, cartId, P.lastUnit, "1"), 400, "INSUFFICIENT_QUANTITY");
@@ -231,7 +303,12 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     const first = await add(guest, cartId, P.tamper, "1");
     const second = await add(guest, cartId, P.tamper, 2);
     expect(second.body).toMatchObject({ cartItemId: first.body.cartItemId, quantity: "3.0", totalPrice: "105.00" });
-    expect((await guest("GET", `carts/${cartId}`)).body).toMatchObject({ cartId, currencyIsoCode: "USD", totalProductCount: "3.0", uniqueProductCount: 1 });
+    expect((await guest("GET", `carts/${cartId}`)).body).toMatchObject({
+      cartId,
+      currencyIsoCode: "USD",
+      totalProductCount: "3.0",
+      uniqueProductCount: 1,
+    });
   });
 
   it("adds a batch, answering each input in order, and refuses more than 100 inputs", async () => {
@@ -249,10 +326,18 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expect(res.body.hasErrors).toBe(true);
     expect(res.body.results.map((r: any) => r.statusCode)).toEqual([201, 400, 400, 201]);
     expect(res.body.results[0].result).toMatchObject({ productId: P.dinerMug, quantity: "1.0" });
-    expect(res.body.results[1].result).toEqual([{ errorCode: "ITEM_NOT_AVAILABLE", message: "No more available items for current product" }]);
+    expect(res.body.results[1].result).toEqual([
+      { errorCode: "ITEM_NOT_AVAILABLE", message: "No more available items for current product" },
+    ]);
     expect(res.body.results[3].result).toMatchObject({ productId: P.filters, quantity: "2.0" });
-    const tooMany = Array.from({ length: 101 }, () => ({ richInput: { productId: P.filters, quantity: "1", type: "Product" } }));
-    expectError(await guest("POST", `carts/${cartId}/cart-items/batch`, { inputs: tooMany }), 400, "MAX_LIMIT_EXCEEDED");
+    const tooMany = Array.from({ length: 101 }, () => ({
+      richInput: { productId: P.filters, quantity: "1", type: "Product" },
+    }));
+    expectError(
+      await guest("POST", `carts/${cartId}/cart-items/batch`, { inputs: tooMany }),
+      400,
+      "MAX_LIMIT_EXCEEDED",
+    );
     expectError(await guest("POST", `carts/${cartId}/cart-items/batch`, {}), 400, "INVALID_API_INPUT");
   });
 
@@ -260,10 +345,26 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     const guest = shopper(target);
     const cartId = await newCart(guest);
     const item = (await add(guest, cartId, P.dinerMug)).body.cartItemId;
-    expectError(await guest("PATCH", `carts/${cartId}/cart-items/${item}`, { quantity: "2", productId: P.tamper }), 400, "INVALID_API_INPUT");
-    expectError(await guest("PATCH", `carts/${cartId}/cart-items/${item}`, { type: "Product" }), 400, "INVALID_API_INPUT");
-    expectError(await guest("PATCH", `carts/${cartId}/cart-items/${item}`, { quantity: "0" }), 400, "INVALID_API_INPUT");
-    expectError(await guest("PATCH", `carts/${cartId}/cart-items/0a9DM0000000ZZZ`, { quantity: "2" }), 404, "ITEM_NOT_FOUND");
+    expectError(
+      await guest("PATCH", `carts/${cartId}/cart-items/${item}`, { quantity: "2", productId: P.tamper }),
+      400,
+      "INVALID_API_INPUT",
+    );
+    expectError(
+      await guest("PATCH", `carts/${cartId}/cart-items/${item}`, { type: "Product" }),
+      400,
+      "INVALID_API_INPUT",
+    );
+    expectError(
+      await guest("PATCH", `carts/${cartId}/cart-items/${item}`, { quantity: "0" }),
+      400,
+      "INVALID_API_INPUT",
+    );
+    expectError(
+      await guest("PATCH", `carts/${cartId}/cart-items/0a9DM0000000ZZZ`, { quantity: "2" }),
+      404,
+      "ITEM_NOT_FOUND",
+    );
     expectError(await guest("DELETE", `carts/${cartId}/cart-items/0a9DM0000000ZZZ`), 404, "ITEM_NOT_FOUND");
   });
 
@@ -275,7 +376,11 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     const applied = await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "SAVE10" });
     expect(applied.status).toBe(201);
     expect(applied.body).toEqual({
-      cartCoupons: { coupons: [{ cartCouponId: expect.stringMatching(/^4r0/), couponCode: "SAVE10", termsAndConditions: expect.any(String) }] },
+      cartCoupons: {
+        coupons: [
+          { cartCouponId: expect.stringMatching(/^4r0/), couponCode: "SAVE10", termsAndConditions: expect.any(String) },
+        ],
+      },
       cartId,
       cartStatus: "Active",
       ownerId: expect.stringMatching(/^005/),
@@ -290,34 +395,71 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     });
     const items = await guest("GET", `carts/${cartId}/cart-items?includePromotions=true&includeCoupons=true`);
     expect(items.body.cartPromotions.promotions.promotions).toEqual([
-      { promotionId: expect.any(String), displayName: "10% off your order", targetType: "Cart", adjustmentAmount: "-8.60", couponCode: "SAVE10", termsAndConditions: expect.any(String) },
+      {
+        promotionId: expect.any(String),
+        displayName: "10% off your order",
+        targetType: "Cart",
+        adjustmentAmount: "-8.60",
+        couponCode: "SAVE10",
+        termsAndConditions: expect.any(String),
+      },
     ]);
     expect(items.body.cartCoupons.cartCoupons.coupons.map((c: any) => c.couponCode)).toEqual(["SAVE10"]);
     const lineAdjustments = items.body.cartItems.map((i: any) => Number(i.cartItem.totalAdjustmentAmount));
     expect(lineAdjustments.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(-8.6, 2);
 
     expectError(await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "save10" }), 400, "ALREADY_APPLIED");
-    expectError(await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "EXCLUSIVE20" }), 400, "BLOCKED_EXCLUSIVE");
-    expectError(await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "NOPE-123" }), 400, "INVALID_API_INPUT");
+    expectError(
+      await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "EXCLUSIVE20" }),
+      400,
+      "BLOCKED_EXCLUSIVE",
+    );
+    expectError(
+      await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "NOPE-123" }),
+      400,
+      "INVALID_API_INPUT",
+    );
     expectError(await guest("POST", `carts/${cartId}/cart-coupons`, {}), 400, "INVALID_API_INPUT");
 
-    expect((await guest("DELETE", `carts/${cartId}/cart-coupons/${applied.body.cartCoupons.coupons[0].cartCouponId}`)).status).toBe(204);
+    expect(
+      (await guest("DELETE", `carts/${cartId}/cart-coupons/${applied.body.cartCoupons.coupons[0].cartCouponId}`))
+        .status,
+    ).toBe(204);
     expect((await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "EXCLUSIVE20" })).status).toBe(201);
     expect((await guest("GET", `carts/${cartId}`)).body.grandTotalAmount).toBe("68.80");
-    expectError(await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "SAVE10" }), 400, "BLOCKED_EXCLUSIVE");
-    expect((await guest("GET", `carts/${cartId}/cart-coupons`)).body.cartCoupons.coupons.map((c: any) => c.couponCode)).toEqual(["EXCLUSIVE20"]);
+    expectError(
+      await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "SAVE10" }),
+      400,
+      "BLOCKED_EXCLUSIVE",
+    );
+    expect(
+      (await guest("GET", `carts/${cartId}/cart-coupons`)).body.cartCoupons.coupons.map((c: any) => c.couponCode),
+    ).toEqual(["EXCLUSIVE20"]);
   });
 
   it("applies BIGSPENDER only from a $10,000 subtotal, and refuses a fourth coupon", async () => {
     const guest = shopper(target);
     const cartId = await newCart(guest);
     await add(guest, cartId, P.dinerMug, "1");
-    expectError(await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "BIGSPENDER" }), 400, "UNQUALIFIED_CART");
+    expectError(
+      await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "BIGSPENDER" }),
+      400,
+      "UNQUALIFIED_CART",
+    );
     await add(guest, cartId, P.commercialEspresso, "1");
     expect((await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "BIGSPENDER" })).status).toBe(201);
-    expect((await guest("GET", `carts/${cartId}`)).body).toMatchObject({ totalProductAmount: "11912.00", totalPromotionalAdjustmentAmount: "-1786.80", grandTotalAmount: "10125.20" });
-    for (const code of ["SAVE10", "WELCOME5"]) expect((await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: code })).status).toBe(201);
-    expectError(await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "MUGLOVE" }), 400, "MAX_LIMIT_EXCEEDED");
+    expect((await guest("GET", `carts/${cartId}`)).body).toMatchObject({
+      totalProductAmount: "11912.00",
+      totalPromotionalAdjustmentAmount: "-1786.80",
+      grandTotalAmount: "10125.20",
+    });
+    for (const code of ["SAVE10", "WELCOME5"])
+      expect((await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: code })).status).toBe(201);
+    expectError(
+      await guest("POST", `carts/${cartId}/cart-coupons`, { couponCode: "MUGLOVE" }),
+      400,
+      "MAX_LIMIT_EXCEEDED",
+    );
   });
 
   it("applies the automatic mug promotion from 3 mugs on, as an item adjustment", async () => {
@@ -328,10 +470,25 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expect(before.body.cartPromotions.promotions.promotions).toEqual([]);
     await add(guest, cartId, P.speckledMug, "1");
     const after = await guest("GET", `carts/${cartId}/cart-items?includePromotions=true`);
-    expect(after.body.cartPromotions.promotions.promotions).toEqual([expect.objectContaining({ displayName: "Buy 3+ mugs, save 5%", targetType: "Item", couponCode: null, adjustmentAmount: "-2.00" })]);
+    expect(after.body.cartPromotions.promotions.promotions).toEqual([
+      expect.objectContaining({
+        displayName: "Buy 3+ mugs, save 5%",
+        targetType: "Item",
+        couponCode: null,
+        adjustmentAmount: "-2.00",
+      }),
+    ]);
     const diner = after.body.cartItems.find((i: any) => i.cartItem.productId === P.dinerMug).cartItem;
-    expect(diner).toMatchObject({ promotionDisplayName: "Buy 3+ mugs, save 5%", itemizedAdjustmentAmount: "-1.20", totalPrice: "22.80" });
-    expect(after.body.cartSummary).toMatchObject({ totalProductAmount: "40.00", totalPromotionalAdjustmentAmount: "-2.00", grandTotalAmount: "38.00" });
+    expect(diner).toMatchObject({
+      promotionDisplayName: "Buy 3+ mugs, save 5%",
+      itemizedAdjustmentAmount: "-1.20",
+      totalPrice: "22.80",
+    });
+    expect(after.body.cartSummary).toMatchObject({
+      totalProductAmount: "40.00",
+      totalPromotionalAdjustmentAmount: "-2.00",
+      grandTotalAmount: "38.00",
+    });
   });
 
   describe("listing", () => {
@@ -346,7 +503,13 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
 
     it("pages by number, clamping past the end", async () => {
       const page3 = await guest("GET", `carts/${cartId}/cart-items?pageSize=2&pageNumber=3`);
-      expect(page3.body).toMatchObject({ currentPage: 3, totalNumberOfPages: 3, totalItemCount: 5, nextPageToken: null, nextPageUrl: null });
+      expect(page3.body).toMatchObject({
+        currentPage: 3,
+        totalNumberOfPages: 3,
+        totalItemCount: 5,
+        nextPageToken: null,
+        nextPageUrl: null,
+      });
       expect(page3.body.cartItems).toHaveLength(1);
       const clamped = await guest("GET", `carts/${cartId}/cart-items?pageSize=2&pageNumber=9`);
       expect(clamped.body.currentPage).toBe(3);
@@ -369,12 +532,18 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
 
     it("sorts newest first by default, and by name or price on request", async () => {
       const ids = async (sort?: string) =>
-        (await guest("GET", `carts/${cartId}/cart-items${sort ? `?sort=${sort}` : ""}`)).body.cartItems.map((i: any) => i.cartItem.productId);
+        (await guest("GET", `carts/${cartId}/cart-items${sort ? `?sort=${sort}` : ""}`)).body.cartItems.map(
+          (i: any) => i.cartItem.productId,
+        );
       expect(await ids()).toEqual([...products].reverse());
       expect(await ids("CreatedDateAsc")).toEqual(products);
-      const byName = (await guest("GET", `carts/${cartId}/cart-items?sort=NameAsc`)).body.cartItems.map((i: any) => i.cartItem.name);
+      const byName = (await guest("GET", `carts/${cartId}/cart-items?sort=NameAsc`)).body.cartItems.map(
+        (i: any) => i.cartItem.name,
+      );
       expect(byName).toEqual([...byName].sort((a: string, b: string) => a.localeCompare(b)));
-      const prices = (await guest("GET", `carts/${cartId}/cart-items?sort=SalesPriceDesc`)).body.cartItems.map((i: any) => Number(i.cartItem.salesPrice));
+      const prices = (await guest("GET", `carts/${cartId}/cart-items?sort=SalesPriceDesc`)).body.cartItems.map(
+        (i: any) => Number(i.cartItem.salesPrice),
+      );
       expect(prices).toEqual([...prices].sort((a, b) => b - a));
     });
 
@@ -385,9 +554,18 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     });
 
     it("lists the cart's products sorted by product id, with product fields on request", async () => {
-      const res = await guest("GET", `carts/${cartId}/products?pageSize=25&pageNumber=1&productFields=Name,StockKeepingUnit`);
+      const res = await guest(
+        "GET",
+        `carts/${cartId}/products?pageSize=25&pageNumber=1&productFields=Name,StockKeepingUnit`,
+      );
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ count: 5, currentPage: 1, hasErrors: false, totalItemCount: 5, totalNumberOfPages: 1 });
+      expect(res.body).toMatchObject({
+        count: 5,
+        currentPage: 1,
+        hasErrors: false,
+        totalItemCount: 5,
+        totalNumberOfPages: 1,
+      });
       expect(res.body.products.map((p: any) => p.productId)).toEqual([...products].sort());
       expect(res.body.products[0].fields).toEqual({ Name: expect.any(String), StockKeepingUnit: expect.any(String) });
     });
@@ -398,7 +576,11 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       const one = await guest("GET", `carts/${cartId}/products/${first.productId}?productFields=Name`);
       expect(one.status).toBe(200);
       expect(one.body).toEqual(first);
-      expect(one.body).toMatchObject({ productId: first.productId, quantity: expect.stringMatching(/\.0$/), cartItemIds: [expect.stringMatching(/^0a9/)] });
+      expect(one.body).toMatchObject({
+        productId: first.productId,
+        quantity: expect.stringMatching(/\.0$/),
+        cartItemIds: [expect.stringMatching(/^0a9/)],
+      });
       expectError(await guest("GET", `carts/${cartId}/products/${P.commercialEspresso}`), 404, "NOT_FOUND");
       expectError(await guest("GET", `carts/${cartId}/products/not-a-product`), 400, "INVALID_ID_FIELD");
       expectError(await guest("GET", at("v59.0", `carts/${cartId}/products/${first.productId}`)), 404, "NOT_FOUND");
@@ -411,7 +593,12 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expect(current.status).toBe(200);
     expect(current.body).toMatchObject({ cartId: null, totalProductCount: "0.0" });
     expect((await guest("GET", "carts/current/cart-items")).body).toMatchObject({ cartItems: [], hasErrors: false });
-    expect((await guest("GET", "carts/compact-summary")).body).toEqual({ cartId: null, currencyIsoCode: "USD", totalProductCount: "0.0", uniqueProductCount: 0 });
+    expect((await guest("GET", "carts/compact-summary")).body).toEqual({
+      cartId: null,
+      currencyIsoCode: "USD",
+      totalProductCount: "0.0",
+      uniqueProductCount: 0,
+    });
     expectError(await guest("GET", "carts/active"), 404, "NOT_FOUND");
     const created = await guest("PUT", "carts/active");
     expect(created.status).toBe(201);
@@ -419,7 +606,11 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expect(again.status).toBe(200);
     expect(again.body.cartId).toBe(created.body.cartId);
     await add(guest, "current", P.dinerMug, "2");
-    expect((await guest("GET", "carts/compact-summary")).body).toMatchObject({ cartId: created.body.cartId, totalProductCount: "2.0", uniqueProductCount: 1 });
+    expect((await guest("GET", "carts/compact-summary")).body).toMatchObject({
+      cartId: created.body.cartId,
+      totalProductCount: "2.0",
+      uniqueProductCount: 1,
+    });
     expect((await guest("GET", "carts/active")).body.cartId).toBe(created.body.cartId);
   });
 
@@ -449,7 +640,11 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     expectError(await add(bob, cartId, P.dinerMug), 404, "NOT_FOUND");
     const stranger = shopper(target);
     expectError(await stranger("GET", `carts/${cartId}`), 404, "NOT_FOUND");
-    expectError(await stranger("GET", `carts/${cartId}`, undefined, { authorization: "Bearer made-up" }), 401, "INVALID_SESSION_ID");
+    expectError(
+      await stranger("GET", `carts/${cartId}`, undefined, { authorization: "Bearer made-up" }),
+      401,
+      "INVALID_SESSION_ID",
+    );
     const buyer = shopper(target, await login(target));
     expectError(await buyer("GET", `carts/${cartId}`), 404, "NOT_FOUND");
     expect((await alice("GET", `carts/${cartId}`)).status).toBe(200);
@@ -535,8 +730,16 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       failedCartItems: [],
     });
     expect(preserved.body.succeededCartItems).toHaveLength(2);
-    const items = (await signedIn("GET", "carts/current/cart-items")).body.cartItems.map((i: any) => [i.cartItem.productId, i.cartItem.quantity]);
-    expect(items).toEqual(expect.arrayContaining([[P.dinerMug, "3.0"], [P.tamper, "1.0"]]));
+    const items = (await signedIn("GET", "carts/current/cart-items")).body.cartItems.map((i: any) => [
+      i.cartItem.productId,
+      i.cartItem.quantity,
+    ]);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        [P.dinerMug, "3.0"],
+        [P.tamper, "1.0"],
+      ]),
+    );
     expectError(await guest("GET", `carts/${guestCart}`), 404, "NOT_FOUND");
     expect((await signedIn("POST", `carts/${guestCart}/actions/preserve`)).body).toEqual({});
     expectError(await guest("POST", `carts/${guestCart}/actions/preserve`), 401, "INVALID_SESSION_ID");
@@ -546,9 +749,20 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     const guest = shopper(target);
     const cartId = await newCart(guest);
     await add(guest, cartId, P.frenchPress, "1");
-    expectError(await guest("POST", `carts/${cartId}/actions/clone?targetType=PayNowReadOnly`), 400, "INVALID_API_INPUT");
-    expectError(await guest("POST", `carts/${cartId}/actions/clone?targetEffectiveAccountId=001DM0000000B2C`), 400, "INVALID_API_INPUT");
-    const clone = await guest("POST", `carts/${cartId}/actions/clone?targetEffectiveAccountId=001DM0000000B2C&targetType=PayNowReadOnly`);
+    expectError(
+      await guest("POST", `carts/${cartId}/actions/clone?targetType=PayNowReadOnly`),
+      400,
+      "INVALID_API_INPUT",
+    );
+    expectError(
+      await guest("POST", `carts/${cartId}/actions/clone?targetEffectiveAccountId=001DM0000000B2C`),
+      400,
+      "INVALID_API_INPUT",
+    );
+    const clone = await guest(
+      "POST",
+      `carts/${cartId}/actions/clone?targetEffectiveAccountId=001DM0000000B2C&targetType=PayNowReadOnly`,
+    );
     expect(clone.status).toBe(201);
     expect(clone.body).toMatchObject({ type: "PayNowReadOnly", totalProductAmount: "39.00", status: "Active" });
     expect(clone.body.cartId).not.toBe(cartId);
@@ -567,7 +781,10 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     await add(alice, aliceCart, P.lastUnit, "1");
     const reserved = await alice("PUT", reservations(aliceCart), { durationInSeconds: 60 });
     expect(reserved.status).toBe(200);
-    expect(reserved.body).toMatchObject({ durationInSeconds: 60, items: [{ productId: P.lastUnit, quantity: "1.0", reserved: true }] });
+    expect(reserved.body).toMatchObject({
+      durationInSeconds: 60,
+      items: [{ productId: P.lastUnit, quantity: "1.0", reserved: true }],
+    });
     expect(Date.parse(reserved.body.expiresAt)).toBeGreaterThan(Date.now());
 
     const bob = shopper(target);
@@ -592,7 +809,9 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       expect(list.body.cartItems[0].cartItem.messagesSummary).toMatchObject({
         errorCount: 1,
         hasErrors: true,
-        limitedMessages: [{ message: "Not enough inventory for selected quantity", severity: "Error", type: "Inventory" }],
+        limitedMessages: [
+          { message: "Not enough inventory for selected quantity", severity: "Error", type: "Inventory" },
+        ],
       });
       expectError(await alice("PUT", reservations(aliceCart)), 409, "INSUFFICIENT_INVENTORY");
     } finally {

@@ -19,7 +19,13 @@ const YEARLY = "0jPDM00000YEAR1";
 /** A guest's client at `apiVersion`, with a guest token of its own. */
 const clientFor = async (target: Target, apiVersion?: string) => (await guestClients(target, { apiVersion }))();
 
-const RULES = { bestMatch: "0qUDM0000000001", nameAz: "0qUDM0000000002", nameZa: "0qUDM0000000003", priceLowHigh: "0qUDM0000000004", priceHighLow: "0qUDM0000000005" };
+const RULES = {
+  bestMatch: "0qUDM0000000001",
+  nameAz: "0qUDM0000000002",
+  nameZa: "0qUDM0000000003",
+  priceLowHigh: "0qUDM0000000004",
+  priceHighLow: "0qUDM0000000005",
+};
 
 describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
   const { target, call } = useTarget(name);
@@ -31,7 +37,18 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
       const bySku = await call("GET", "search/products?searchTerm=err-10&pageSize=50");
       expect(bySku.status).toBe(200);
       const skus = bySku.body.productsPage.products.map((p: any) => p.fields.StockKeepingUnit.value);
-      expect(skus).toEqual(expect.arrayContaining(["ERR-100", "ERR-101", "ERR-102", "ERR-103", "ERR-104", "ERR-105", "ERR-106", "ERR-107"]));
+      expect(skus).toEqual(
+        expect.arrayContaining([
+          "ERR-100",
+          "ERR-101",
+          "ERR-102",
+          "ERR-103",
+          "ERR-104",
+          "ERR-105",
+          "ERR-106",
+          "ERR-107",
+        ]),
+      );
       const byDescription = await call("GET", "search/products?searchTerm=JASMINE");
       expect(names(byDescription)).toEqual(["Ethiopia Yirgacheffe Whole Bean, 12 oz"]);
       expect(byDescription.body.productsPage.products[0]).toMatchObject({
@@ -39,13 +56,28 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         urlName: "ethiopia-yirgacheffe-whole-bean-12-oz",
         productClass: "Simple",
         defaultImage: { id: expect.stringMatching(/^2pm/), mediaType: "Image", url: "/images/products/CB-ETH-YRG.svg" },
-        prices: { listPrice: "21.00", unitPrice: "18.50", pricebookEntryId: expect.stringMatching(/^01u/), productId: ETHIOPIA, success: true },
+        prices: {
+          listPrice: "21.00",
+          unitPrice: "18.50",
+          pricebookEntryId: expect.stringMatching(/^01u/),
+          productId: ETHIOPIA,
+          success: true,
+        },
       });
-      expect(byDescription.body).toMatchObject({ facets: [], locale: "en_US", correlationId: expect.any(String), productsPage: { currencyIsoCode: "USD" } });
+      expect(byDescription.body).toMatchObject({
+        facets: [],
+        locale: "en_US",
+        correlationId: expect.any(String),
+        productsPage: { currencyIsoCode: "USD" },
+      });
       // The quantity rule only when asked for.
       expect(byDescription.body.productsPage.products[0]).not.toHaveProperty("purchaseQuantityRule");
       const ruled = await call("GET", "search/products?searchTerm=ERR-107&includeQuantityRule=true");
-      expect(ruled.body.productsPage.products[0].purchaseQuantityRule).toEqual({ minimum: "2", maximum: "10", increment: "2" });
+      expect(ruled.body.productsPage.products[0].purchaseQuantityRule).toEqual({
+        minimum: "2",
+        maximum: "10",
+        increment: "2",
+      });
     });
 
     it("includes the products of sub-categories when searching a category, and counts its children", async () => {
@@ -70,14 +102,30 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
     it("pages from 0 (pageSize 1-200, default 20, page × pageSize ≤ 5000) and refuses other values", async () => {
       const all = await call("GET", `search/products?categoryId=${COFFEE}`);
       expect(all.body.productsPage.pageSize).toBe(20);
-      const page0 = await call("GET", `search/products?categoryId=${COFFEE}&pageSize=5&page=0&sortRuleId=${RULES.nameAz}`);
-      const page1 = await call("GET", `search/products?categoryId=${COFFEE}&pageSize=5&page=1&sortRuleId=${RULES.nameAz}`);
+      const page0 = await call(
+        "GET",
+        `search/products?categoryId=${COFFEE}&pageSize=5&page=0&sortRuleId=${RULES.nameAz}`,
+      );
+      const page1 = await call(
+        "GET",
+        `search/products?categoryId=${COFFEE}&pageSize=5&page=1&sortRuleId=${RULES.nameAz}`,
+      );
       const both = [...names(page0), ...names(page1)];
       expect(both).toHaveLength(10);
       expect(both).toEqual([...both].sort((a, b) => a.localeCompare(b)));
-      for (const query of ["pageSize=0", "pageSize=201", "page=-1", "pageSize=20&page=251", "includeQuantityRule=yes"]) {
+      for (const query of [
+        "pageSize=0",
+        "pageSize=201",
+        "page=-1",
+        "pageSize=20&page=251",
+        "includeQuantityRule=yes",
+      ]) {
         const bad = await call("GET", `search/products?searchTerm=mug&${query}`);
-        expect({ query, status: bad.status, code: bad.body[0].errorCode }).toEqual({ query, status: 400, code: "ILLEGAL_QUERY_PARAMETER_VALUE" });
+        expect({ query, status: bad.status, code: bad.body[0].errorCode }).toEqual({
+          query,
+          status: 400,
+          code: "ILLEGAL_QUERY_PARAMETER_VALUE",
+        });
       }
       expect((await call("GET", "search/products?searchTerm=mug&pageSize=20&page=250")).status).toBe(200);
     });
@@ -131,21 +179,45 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
 
   describe("POST search/product-search (49.0)", () => {
     it("searches with a Product Search Input body; prices only with includePrices", async () => {
-      const res = await call("POST", "search/product-search", { searchTerm: "mug", categoryId: MUGS, page: 0, pageSize: 3, sortRuleId: RULES.nameAz });
+      const res = await call("POST", "search/product-search", {
+        searchTerm: "mug",
+        categoryId: MUGS,
+        page: 0,
+        pageSize: 3,
+        sortRuleId: RULES.nameAz,
+      });
       expect(res.status).toBe(200);
       expect(res.body.productsPage.products).toHaveLength(3);
       expect(res.body.productsPage.total).toBeGreaterThan(3);
       expect(res.body.productsPage.products[0]).not.toHaveProperty("prices");
-      const priced = await call("POST", "search/product-search", { categoryId: MUGS, includePrices: true, fields: ["Name"] });
-      expect(priced.body.productsPage.products[0]).toMatchObject({ prices: { unitPrice: expect.any(String), success: true }, fields: { Name: { value: expect.any(String) } } });
+      const priced = await call("POST", "search/product-search", {
+        categoryId: MUGS,
+        includePrices: true,
+        fields: ["Name"],
+      });
+      expect(priced.body.productsPage.products[0]).toMatchObject({
+        prices: { unitPrice: expect.any(String), success: true },
+        fields: { Name: { value: expect.any(String) } },
+      });
       expect(Object.keys(priced.body.productsPage.products[0].fields)).toEqual(["Name"]);
       expect((await call("POST", at("v49.0", "search/product-search"), { searchTerm: "mug" })).status).toBe(200);
     });
 
     it("refuses a body without searchTerm or categoryId, a bad page size or sort rule (400 INVALID_API_INPUT)", async () => {
-      for (const body of [{}, { page: 0, pageSize: 5 }, { searchTerm: "mug", pageSize: 0 }, { searchTerm: "mug", sortRuleId: "sortOrder=NameAsc" }, { searchTerm: "mug", includePrices: "yes" }, []]) {
+      for (const body of [
+        {},
+        { page: 0, pageSize: 5 },
+        { searchTerm: "mug", pageSize: 0 },
+        { searchTerm: "mug", sortRuleId: "sortOrder=NameAsc" },
+        { searchTerm: "mug", includePrices: "yes" },
+        [],
+      ]) {
         const res = await call("POST", "search/product-search", body);
-        expect({ body, status: res.status, code: res.body[0].errorCode }).toEqual({ body, status: 400, code: "INVALID_API_INPUT" });
+        expect({ body, status: res.status, code: res.body[0].errorCode }).toEqual({
+          body,
+          status: 400,
+          code: "INVALID_API_INPUT",
+        });
       }
     });
 
@@ -163,13 +235,22 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
       expect(res.body).toMatchObject({
         id: QUANTITY_RULE,
         productClass: "Simple",
-        fields: { Name: "Bulk Filter Case, 12 Packs", StockKeepingUnit: "ERR-107", Description: expect.any(String), LastModifiedDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
+        fields: {
+          Name: "Bulk Filter Case, 12 Packs",
+          StockKeepingUnit: "ERR-107",
+          Description: expect.any(String),
+          LastModifiedDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        },
         defaultImage: { id: expect.stringMatching(/^2pm/), url: "/images/products/ERR-107.svg" },
         purchaseQuantityRule: { minimum: "2", maximum: "10", increment: "2" },
         primaryProductCategoryPath: { path: [{ name: "Brewing Equipment" }, { name: "Pour Over & Filter" }] },
       });
       expect(res.body.mediaGroups).toEqual([
-        expect.objectContaining({ id: expect.stringMatching(/^2mg/), usageType: "Standard", mediaItems: [expect.objectContaining({ id: res.body.defaultImage.id })] }),
+        expect.objectContaining({
+          id: expect.stringMatching(/^2mg/),
+          usageType: "Standard",
+          mediaItems: [expect.objectContaining({ id: res.body.defaultImage.id })],
+        }),
         expect.objectContaining({ id: expect.stringMatching(/^2mg/), usageType: "Listing" }),
       ]);
       const onlyName = await call("GET", `products/${QUANTITY_RULE}?fields=Name`);
@@ -179,10 +260,14 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
     it("describes a variation parent's variants and a subscription's selling models", async () => {
       const apron = await call("GET", `products/${APRON}`);
       expect(apron.body.productClass).toBe("VariationParent");
-      expect(apron.body.variationInfo.variationAttributeInfo.Color.availableValues).toEqual(expect.arrayContaining(["Charcoal", "Denim", "Burgundy"]));
+      expect(apron.body.variationInfo.variationAttributeInfo.Color.availableValues).toEqual(
+        expect.arrayContaining(["Charcoal", "Denim", "Burgundy"]),
+      );
       expect(apron.body.variationInfo.attributesToProductMappings).toHaveLength(3);
       const sub = await call("GET", "products/01tDM000000E106");
-      expect(sub.body.productSellingModels).toEqual([expect.objectContaining({ id: MONTHLY, sellingModelType: "Evergreen" })]);
+      expect(sub.body.productSellingModels).toEqual([
+        expect.objectContaining({ id: MONTHLY, sellingModelType: "Evergreen" }),
+      ]);
     });
 
     it("answers a malformed product id with 400 INVALID_ID_FIELD and an unknown one with 404 NOT_FOUND", async () => {
@@ -195,7 +280,10 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
     });
 
     it("gets several products by ids or SKUs (Product Overview Collection), without prices from 58.0", async () => {
-      const res = await call("GET", `products?ids=${DINER_MUG},01tDM0000000ZZZ,${ETHIOPIA}&fields=Name,StockKeepingUnit`);
+      const res = await call(
+        "GET",
+        `products?ids=${DINER_MUG},01tDM0000000ZZZ,${ETHIOPIA}&fields=Name,StockKeepingUnit`,
+      );
       expect(res.status).toBe(200);
       expect(res.body.total).toBe(3);
       expect(res.body.products.map((p: any) => [p.id, p.success])).toEqual([
@@ -203,14 +291,22 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         [null, false],
         [ETHIOPIA, true],
       ]);
-      expect(res.body.products[0]).toMatchObject({ sku: "MUG-DINER-12", fields: { Name: "Classic Diner Mug, 12 oz", StockKeepingUnit: "MUG-DINER-12" }, defaultImage: { id: expect.stringMatching(/^2pm/) } });
+      expect(res.body.products[0]).toMatchObject({
+        sku: "MUG-DINER-12",
+        fields: { Name: "Classic Diner Mug, 12 oz", StockKeepingUnit: "MUG-DINER-12" },
+        defaultImage: { id: expect.stringMatching(/^2pm/) },
+      });
       expect(res.body.products[0]).not.toHaveProperty("prices");
       expect(res.body.products[1].error).toEqual({ errorCode: "INVALID_ID_FIELD", message: expect.any(String) });
       const bySku = await call("GET", "products?skus=CB-ETH-YRG&excludeMedia=true");
       expect(bySku.body.products[0]).toMatchObject({ id: ETHIOPIA, defaultImage: null });
       // Before 58.0 the overview carries prices, unless excluded.
-      expect((await call("GET", at("v57.0", `products?ids=${DINER_MUG}`))).body.products[0].prices).toMatchObject({ unitPrice: "12.00" });
-      expect((await call("GET", at("v57.0", `products?ids=${DINER_MUG}&excludePrices=true`))).body.products[0]).not.toHaveProperty("prices");
+      expect((await call("GET", at("v57.0", `products?ids=${DINER_MUG}`))).body.products[0].prices).toMatchObject({
+        unitPrice: "12.00",
+      });
+      expect(
+        (await call("GET", at("v57.0", `products?ids=${DINER_MUG}&excludePrices=true`))).body.products[0],
+      ).not.toHaveProperty("prices");
       for (const query of ["", `?ids=${DINER_MUG}&skus=MUG-DINER-12`]) {
         const bad = await call("GET", `products${query}`);
         expect(bad.status).toBe(400);
@@ -222,7 +318,13 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
   describe("pricing", () => {
     it("prices a product; one without a price has null prices", async () => {
       const priced = await call("GET", `pricing/products/${DINER_MUG}`);
-      expect(priced.body).toEqual({ currencyIsoCode: "USD", listPrice: "14.00", unitPrice: "12.00", pricebookEntryId: expect.stringMatching(/^01u/), productPriceEntries: [] });
+      expect(priced.body).toEqual({
+        currencyIsoCode: "USD",
+        listPrice: "14.00",
+        unitPrice: "12.00",
+        pricebookEntryId: expect.stringMatching(/^01u/),
+        productPriceEntries: [],
+      });
       const none = await call("GET", `pricing/products/${NO_PRICE}`);
       expect(none.status).toBe(200);
       expect(none.body).toMatchObject({ listPrice: null, unitPrice: null, pricebookEntryId: null });
@@ -232,18 +334,47 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
       const all = await call("GET", `pricing/products/${ROASTERS_CHOICE}`);
       expect(all.body).toMatchObject({ unitPrice: "20.00", listPrice: "22.00" });
       expect(all.body.productPriceEntries).toEqual([
-        { productSellingModelId: MONTHLY, pricebookEntryId: expect.stringMatching(/^01u/), listPrice: "22.00", unitPrice: "20.00", priceAdjustment: null, success: true, error: null },
-        { productSellingModelId: ONE_TIME, pricebookEntryId: expect.stringMatching(/^01u/), listPrice: "22.00", unitPrice: "20.00", priceAdjustment: null, success: true, error: null },
-        { productSellingModelId: YEARLY, pricebookEntryId: expect.stringMatching(/^01u/), listPrice: "22.00", unitPrice: "20.00", priceAdjustment: null, success: true, error: null },
+        {
+          productSellingModelId: MONTHLY,
+          pricebookEntryId: expect.stringMatching(/^01u/),
+          listPrice: "22.00",
+          unitPrice: "20.00",
+          priceAdjustment: null,
+          success: true,
+          error: null,
+        },
+        {
+          productSellingModelId: ONE_TIME,
+          pricebookEntryId: expect.stringMatching(/^01u/),
+          listPrice: "22.00",
+          unitPrice: "20.00",
+          priceAdjustment: null,
+          success: true,
+          error: null,
+        },
+        {
+          productSellingModelId: YEARLY,
+          pricebookEntryId: expect.stringMatching(/^01u/),
+          listPrice: "22.00",
+          unitPrice: "20.00",
+          priceAdjustment: null,
+          success: true,
+          error: null,
+        },
       ]);
       // Asked for by model: only those, and the top-level prices are empty.
-      const monthly = await call("GET", `pricing/products/${ROASTERS_CHOICE}?productSellingModelIds=${MONTHLY},0jPDM0000000BAD`);
+      const monthly = await call(
+        "GET",
+        `pricing/products/${ROASTERS_CHOICE}?productSellingModelIds=${MONTHLY},0jPDM0000000BAD`,
+      );
       expect(monthly.body).toMatchObject({ unitPrice: null, listPrice: null, pricebookEntryId: null });
       expect(monthly.body.productPriceEntries.map((e: any) => [e.productSellingModelId, e.success])).toEqual([
         [MONTHLY, true],
         ["0jPDM0000000BAD", false],
       ]);
-      expect((await call("GET", at("v55.0", `pricing/products/${ROASTERS_CHOICE}`))).body).not.toHaveProperty("productPriceEntries");
+      expect((await call("GET", at("v55.0", `pricing/products/${ROASTERS_CHOICE}`))).body).not.toHaveProperty(
+        "productPriceEntries",
+      );
     });
 
     it("prices several products with GET productIds (54.0) or POST pricingLineItems, failed lines included", async () => {
@@ -251,11 +382,34 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
       expect(get.status).toBe(200);
       expect(get.body).toMatchObject({ currencyIsoCode: "USD", success: false });
       expect(get.body.pricingLineItemResults).toEqual([
-        { productId: DINER_MUG, listPrice: "14.00", unitPrice: "12.00", pricebookEntryId: expect.stringMatching(/^01u/), success: true, error: null },
-        { productId: NO_PRICE, listPrice: null, unitPrice: null, pricebookEntryId: null, success: false, error: { errorCode: "NO_PRICE_AVAILABLE", message: "No pricing data available" } },
-        { productId: "01tDM0000000ZZZ", listPrice: null, unitPrice: null, pricebookEntryId: null, success: false, error: { errorCode: "INVALID_ID_FIELD", message: expect.any(String) } },
+        {
+          productId: DINER_MUG,
+          listPrice: "14.00",
+          unitPrice: "12.00",
+          pricebookEntryId: expect.stringMatching(/^01u/),
+          success: true,
+          error: null,
+        },
+        {
+          productId: NO_PRICE,
+          listPrice: null,
+          unitPrice: null,
+          pricebookEntryId: null,
+          success: false,
+          error: { errorCode: "NO_PRICE_AVAILABLE", message: "No pricing data available" },
+        },
+        {
+          productId: "01tDM0000000ZZZ",
+          listPrice: null,
+          unitPrice: null,
+          pricebookEntryId: null,
+          success: false,
+          error: { errorCode: "INVALID_ID_FIELD", message: expect.any(String) },
+        },
       ]);
-      const post = await call("POST", "pricing/products", { pricingLineItems: [{ productId: DINER_MUG }, { productId: NO_PRICE }, { productId: "01tDM0000000ZZZ" }] });
+      const post = await call("POST", "pricing/products", {
+        pricingLineItems: [{ productId: DINER_MUG }, { productId: NO_PRICE }, { productId: "01tDM0000000ZZZ" }],
+      });
       expect(post.body.pricingLineItemResults).toEqual(get.body.pricingLineItemResults);
       expect((await call("GET", "pricing/products")).status).toBe(400);
       expect((await call("POST", "pricing/products", {})).status).toBe(400);
@@ -267,12 +421,20 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
     const client = await clientFor(target);
     const rules = await client.getSortRules();
     const byPrice = rules.sortRules.find((r) => r.label === "Price" && r.direction === "Ascending")!;
-    const results = await client.searchProducts({ categoryId: MUGS, pageSize: 50, sortRuleId: byPrice.sortRuleId, includePrices: true });
+    const results = await client.searchProducts({
+      categoryId: MUGS,
+      pageSize: 50,
+      sortRuleId: byPrice.sortRuleId,
+      includePrices: true,
+    });
     const unitPrices = results.productsPage.products.map((p) => Number((p.prices as { unitPrice: string }).unitPrice));
     expect(unitPrices.length).toBeGreaterThan(2);
     expect(unitPrices).toEqual([...unitPrices].sort((a, b) => a - b));
     const overview = await client.getProducts([DINER_MUG, ETHIOPIA], { fields: ["Name"] });
-    expect(overview.products.map((p) => p.fields?.Name)).toEqual(["Classic Diner Mug, 12 oz", "Ethiopia Yirgacheffe Whole Bean, 12 oz"]);
+    expect(overview.products.map((p) => p.fields?.Name)).toEqual([
+      "Classic Diner Mug, 12 oz",
+      "Ethiopia Yirgacheffe Whole Bean, 12 oz",
+    ]);
     for (const version of [undefined, "v53.0"]) {
       const prices = await (await clientFor(target, version)).getProductPrices([DINER_MUG, NO_PRICE]);
       expect(prices.pricingLineItemResults.map((l) => [l.productId, l.unitPrice])).toEqual([
@@ -284,7 +446,12 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
 
   it("walks the category tree: top level, children, one category, its path", async () => {
     const top = await call("GET", "product-categories/children");
-    expect(top.body.productCategories.map((c: any) => c.fields.Name)).toEqual(["Coffee", "Brewing Equipment", "Mugs & Drinkware", "Kitchen & Pantry"]);
+    expect(top.body.productCategories.map((c: any) => c.fields.Name)).toEqual([
+      "Coffee",
+      "Brewing Equipment",
+      "Mugs & Drinkware",
+      "Kitchen & Pantry",
+    ]);
     const children = await call("GET", `product-categories/children?parentProductCategoryId=${COFFEE}`);
     expect(children.body.productCategories.map((c: any) => c.id)).toContain(WHOLE_BEAN);
     const one = await call("GET", `product-categories/${MUGS}`);

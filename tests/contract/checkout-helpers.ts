@@ -14,8 +14,23 @@ export const PRODUCTS = {
   lastUnit: "01tDM000000LAST", // $79.00, exactly one in stock
 } as const;
 
-export const TEXAS = { name: "Sam Shopper", firstName: "Sam", lastName: "Shopper", street: "200 Congress Ave", city: "Austin", region: "TX", postalCode: "78701", country: "US" };
-export const LONDON = { name: "Sam Shopper", street: "10 Downing Street", city: "London", postalCode: "SW1A 2AA", country: "GB" };
+export const TEXAS = {
+  name: "Sam Shopper",
+  firstName: "Sam",
+  lastName: "Shopper",
+  street: "200 Congress Ave",
+  city: "Austin",
+  region: "TX",
+  postalCode: "78701",
+  country: "US",
+};
+export const LONDON = {
+  name: "Sam Shopper",
+  street: "10 Downing Street",
+  city: "London",
+  postalCode: "SW1A 2AA",
+  country: "GB",
+};
 
 export const CARDS = {
   success: "4242424242424242",
@@ -33,20 +48,32 @@ export async function shopper(target: Target, username?: string): Promise<Shoppe
 }
 
 export async function addItem(s: Shopper, productId: string, quantity = 1) {
-  const res = await s.call("POST", "carts/active/cart-items", { productId, quantity: String(quantity), type: "Product" });
+  const res = await s.call("POST", "carts/active/cart-items", {
+    productId,
+    quantity: String(quantity),
+    type: "Product",
+  });
   if (res.status !== 201) throw new Error(`add item: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { cartId: string; cartItemId: string };
 }
 
 export async function startCheckout(s: Shopper) {
   const res = await s.call("PUT", "checkouts", { cartId: "active" });
-  if (res.status !== 200 && res.status !== 202) throw new Error(`start checkout: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 && res.status !== 202)
+    throw new Error(`start checkout: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.checkoutId as string;
 }
 
 export async function cardToken(s: Shopper, cardNumber = CARDS.success) {
   const res = await s.call("POST", "payments/token", {
-    cardPaymentMethod: { cardHolderName: "Sam Shopper", cardNumber, cvv: "123", expiryMonth: "12", expiryYear: "2099", cardType: "Visa" },
+    cardPaymentMethod: {
+      cardHolderName: "Sam Shopper",
+      cardNumber,
+      cvv: "123",
+      expiryMonth: "12",
+      expiryYear: "2099",
+      cardType: "Visa",
+    },
   });
   if (res.status !== 201) throw new Error(`token: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token as string;
@@ -57,8 +84,14 @@ export async function payableCheckout(s: Shopper, items: [string, number][] = [[
   for (const [productId, quantity] of items) await addItem(s, productId, quantity);
   const checkoutId = await startCheckout(s);
   await s.call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: TEXAS });
-  await s.call("PATCH", `checkouts/${checkoutId}`, { contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" } });
-  const pay = await s.call("POST", `checkouts/${checkoutId}/payments`, { requestType: "Auth", paymentToken: await cardToken(s) });
-  if (pay.body?.salesforceResultCode !== "Success") throw new Error(`payment: ${pay.status} ${JSON.stringify(pay.body)}`);
+  await s.call("PATCH", `checkouts/${checkoutId}`, {
+    contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" },
+  });
+  const pay = await s.call("POST", `checkouts/${checkoutId}/payments`, {
+    requestType: "Auth",
+    paymentToken: await cardToken(s),
+  });
+  if (pay.body?.salesforceResultCode !== "Success")
+    throw new Error(`payment: ${pay.status} ${JSON.stringify(pay.body)}`);
   return checkoutId;
 }

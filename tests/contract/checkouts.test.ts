@@ -1,5 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { LONDON, PRODUCTS, TEXAS, addItem, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
+import {
+  LONDON,
+  PRODUCTS,
+  TEXAS,
+  addItem,
+  payableCheckout,
+  shopper,
+  startCheckout,
+  type Shopper,
+} from "./checkout-helpers.js";
 import { TARGET_NAMES, at } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
@@ -27,7 +36,13 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       checkoutId: expect.stringMatching(/^2z9/),
-      cartSummary: { cartId, status: "Checkout", totalProductAmount: "37.00", grandTotalAmount: "37.00", totalTaxAmount: "0.00" },
+      cartSummary: {
+        cartId,
+        status: "Checkout",
+        totalProductAmount: "37.00",
+        grandTotalAmount: "37.00",
+        totalTaxAmount: "0.00",
+      },
       contactInfo: { firstName: null, lastName: null, email: null, phoneNumber: null },
       deliveryGroups: { count: 1, items: [{ isDefault: true, deliveryAddress: null, selectedDeliveryMethod: null }] },
       errors: [],
@@ -55,7 +70,12 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     const started = await calculated(buyer, "PUT", "checkouts", { cartId: "active" });
     expect(started.status).toBe(200);
     // A buyer's contact details start as their own.
-    expect(started.body.contactInfo).toEqual({ firstName: "Alex", lastName: "Buyer", email: "buyer@demo.store", phoneNumber: "4155550100" });
+    expect(started.body.contactInfo).toEqual({
+      firstName: "Alex",
+      lastName: "Buyer",
+      email: "buyer@demo.store",
+      phoneNumber: "4155550100",
+    });
   });
 
   it("answers 404 CHECKOUT_NOT_FOUND when there is none, and for somebody else's session", async () => {
@@ -118,30 +138,65 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
   it("re-rates on an address change and selects the cheapest method; totals carry shipping and tax", async () => {
     await addItem(guest, PRODUCTS.coffee, 2);
     const id = await startCheckout(guest);
-    const us = await calculated(guest, "PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS, desiredDeliveryDate: "2030-01-15", shippingInstructions: "Ring twice" });
+    const us = await calculated(guest, "PATCH", `checkouts/${id}`, {
+      deliveryAddress: TEXAS,
+      desiredDeliveryDate: "2030-01-15",
+      shippingInstructions: "Ring twice",
+    });
     expect(us.status).toBe(200);
     const group = us.body.deliveryGroups.items[0];
-    expect(group).toMatchObject({ desiredDeliveryDate: "2030-01-15T00:00:00.000Z", shippingInstructions: "Ring twice", deliveryAddress: { city: "Austin", country: "US" } });
+    expect(group).toMatchObject({
+      desiredDeliveryDate: "2030-01-15T00:00:00.000Z",
+      shippingInstructions: "Ring twice",
+      deliveryAddress: { city: "Austin", country: "US" },
+    });
     expect(group.selectedDeliveryMethod).toMatchObject({ name: "Standard Shipping", shippingFee: "7.99" });
     // 37.00 of coffee + 7.99 shipping, 8.25 % Texas tax on both: 3.05 + 0.66.
-    expect(us.body.cartSummary).toMatchObject({ totalChargeAmount: "7.99", totalTaxAmount: "3.71", grandTotalAmount: "48.70" });
+    expect(us.body.cartSummary).toMatchObject({
+      totalChargeAmount: "7.99",
+      totalTaxAmount: "3.71",
+      grandTotalAmount: "48.70",
+    });
 
     const uk = await calculated(guest, "PATCH", `checkouts/${id}`, { deliveryAddress: LONDON });
-    expect(uk.body.deliveryGroups.items[0].selectedDeliveryMethod).toMatchObject({ name: "International Standard", shippingFee: "24.99" });
-    expect(uk.body.cartSummary).toMatchObject({ totalChargeAmount: "24.99", totalTaxAmount: "12.40", grandTotalAmount: "74.39" });
+    expect(uk.body.deliveryGroups.items[0].selectedDeliveryMethod).toMatchObject({
+      name: "International Standard",
+      shippingFee: "24.99",
+    });
+    expect(uk.body.cartSummary).toMatchObject({
+      totalChargeAmount: "24.99",
+      totalTaxAmount: "12.40",
+      grandTotalAmount: "74.39",
+    });
   });
 
   it("ships a buyer's checkout to a saved address by id or to the default one, never to another account's", async () => {
     const buyer = await shopper(target, "buyer@demo.store");
     await addItem(buyer, PRODUCTS.coffee, 2);
-    const started = await calculated(buyer, "PUT", "checkouts", { cartId: "active", deliveryAddressInput: { shouldUseDefaultAddress: true } });
+    const started = await calculated(buyer, "PUT", "checkouts", {
+      cartId: "active",
+      deliveryAddressInput: { shouldUseDefaultAddress: true },
+    });
     const group = started.body.deliveryGroups.items[0];
-    expect(group.deliveryAddress).toMatchObject({ id: "8lWDM000000B2C1", city: "San Francisco", region: "CA", shipToPhoneNumber: "4155550100" });
+    expect(group.deliveryAddress).toMatchObject({
+      id: "8lWDM000000B2C1",
+      city: "San Francisco",
+      region: "CA",
+      shipToPhoneNumber: "4155550100",
+    });
     // California: 7.25 % on products only.
-    expect(started.body.cartSummary).toMatchObject({ totalChargeAmount: "7.99", totalTaxAmount: "2.68", grandTotalAmount: "47.67" });
+    expect(started.body.cartSummary).toMatchObject({
+      totalChargeAmount: "7.99",
+      totalTaxAmount: "2.68",
+      grandTotalAmount: "47.67",
+    });
     const id = started.body.checkoutId;
     const office = await calculated(buyer, "PATCH", `checkouts/${id}`, { deliveryAddress: { id: "8lWDM000000B2C2" } });
-    expect(office.body.deliveryGroups.items[0].deliveryAddress).toMatchObject({ id: "8lWDM000000B2C2", city: "Austin", companyName: "Bayside Design Studio" });
+    expect(office.body.deliveryGroups.items[0].deliveryAddress).toMatchObject({
+      id: "8lWDM000000B2C2",
+      city: "Austin",
+      companyName: "Bayside Design Studio",
+    });
     const foreign = await buyer.call("PATCH", `checkouts/${id}`, { deliveryAddress: { id: "8lWDM0000ACME11" } });
     expect(foreign.status).toBe(400);
     expect(foreign.body[0].errorCode).toBe("INVALID_ID_FIELD");
@@ -153,7 +208,12 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     const id = await startCheckout(guest);
     const res = await calculated(guest, "PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
     // 37.00 + 7.99, of which 8.25/108.25 is tax: 2.82 + 0.61.
-    expect(res.body.cartSummary).toMatchObject({ taxType: "Gross", totalChargeAmount: "7.99", totalTaxAmount: "3.43", grandTotalAmount: "44.99" });
+    expect(res.body.cartSummary).toMatchObject({
+      taxType: "Gross",
+      totalChargeAmount: "7.99",
+      totalTaxAmount: "3.43",
+      grandTotalAmount: "44.99",
+    });
   });
 
   it("changes the delivery method (clearing the payment) and rejects an unknown or unusable one", async () => {
@@ -174,14 +234,24 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
   it("takes one group of changes per PATCH: a mixed body is 400 INVALID_API_INPUT", async () => {
     await addItem(guest, PRODUCTS.coffee);
     const id = await startCheckout(guest);
-    const mixed = await guest.call("PATCH", `checkouts/${id}`, { contactInfo: { email: "a@b.co" }, deliveryMethodId: "2DmDM000000STND" });
+    const mixed = await guest.call("PATCH", `checkouts/${id}`, {
+      contactInfo: { email: "a@b.co" },
+      deliveryMethodId: "2DmDM000000STND",
+    });
     expect(mixed.status).toBe(400);
     expect(mixed.body[0].errorCode).toBe("INVALID_API_INPUT");
     expect((await guest.call("PATCH", `checkouts/${id}`, { contactInfo: { email: "not-an-email" } })).status).toBe(400);
     expect((await guest.call("PATCH", `checkouts/${id}`, {})).status).toBe(400);
-    const contact = await calculated(guest, "PATCH", `checkouts/${id}`, { contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "(512) 555-0100" } });
+    const contact = await calculated(guest, "PATCH", `checkouts/${id}`, {
+      contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "(512) 555-0100" },
+    });
     expect(contact.status).toBe(200);
-    expect(contact.body.contactInfo).toEqual({ firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "(512) 555-0100" });
+    expect(contact.body.contactInfo).toEqual({
+      firstName: "Sam",
+      lastName: "Shopper",
+      email: "sam@example.com",
+      phoneNumber: "(512) 555-0100",
+    });
   });
 
   it("answers 422 with the checkout body when ready with integration errors, and stays usable", async () => {
@@ -190,7 +260,11 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: { ...TEXAS, region: null, country: "MX" } });
     const res = await guest.call("GET", `checkouts/${id}`);
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ checkoutId: id, statusCode: "422", errors: [{ type: "/commerce/errors/shipping-failure" }] });
+    expect(res.body).toMatchObject({
+      checkoutId: id,
+      statusCode: "422",
+      errors: [{ type: "/commerce/errors/shipping-failure" }],
+    });
     // Still usable: a deliverable address clears the error.
     expect((await calculated(guest, "PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS })).status).toBe(200);
   });
@@ -204,7 +278,12 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     const res = await guest.call("GET", `checkouts/${id}`);
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([
-      { type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", detail: expect.any(String), instance: expect.any(String) },
+      {
+        type: "/commerce/errors/checkout-failure",
+        title: "INSUFFICIENT_INVENTORY",
+        detail: expect.any(String),
+        instance: expect.any(String),
+      },
     ]);
   });
 
@@ -227,10 +306,15 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect(after.body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "33.30" });
     const couponId = applied.body.cartCoupons.coupons[0].cartCouponId;
     expect((await guest.call("DELETE", `carts/${cartId}/cart-coupons/${couponId}`)).status).toBe(204);
-    expect((await guest.call("GET", `checkouts/${id}`)).body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "37.00" });
+    expect((await guest.call("GET", `checkouts/${id}`)).body.cartSummary).toMatchObject({
+      status: "Checkout",
+      totalProductAmountAfterAdjustments: "37.00",
+    });
 
     // At v62 the cart's coupons are a cart edit like any other: the checkout is cancelled.
-    expect((await guest.call("POST", at("v62.0", `carts/${cartId}/cart-coupons`), { couponCode: "SAVE10" })).status).toBe(201);
+    expect(
+      (await guest.call("POST", at("v62.0", `carts/${cartId}/cart-coupons`), { couponCode: "SAVE10" })).status,
+    ).toBe(201);
     const cancelled = await guest.call("GET", `checkouts/${id}`);
     expect(cancelled.status).toBe(410);
     expect(cancelled.body[0].errorCode).toBe("CHECKOUT_CANCELLED");
@@ -256,6 +340,8 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect(twice.status).toBe(400);
     expect(twice.body[0].errorCode).toBe("ALREADY_APPLIED");
     expect((await guest.call("DELETE", coupons(id, `/${coupon.cartCouponId}`))).status).toBe(202);
-    expect((await guest.call("GET", `checkouts/${id}`)).body.cartSummary.totalProductAmountAfterAdjustments).toBe("37.00");
+    expect((await guest.call("GET", `checkouts/${id}`)).body.cartSummary.totalProductAmountAfterAdjustments).toBe(
+      "37.00",
+    );
   });
 });

@@ -45,7 +45,9 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
     await call("POST", "/__emulator/settings", { asyncPolls: 3 });
     const ssr = (await guestClients(target, { serverRendering: true }))();
     const checkoutId = (await client().startCheckout()).data.checkoutId!;
-    await expect(ssr.waitForReady(() => client().getCheckout(checkoutId))).rejects.toMatchObject({ code: "SSR_NO_POLLING" });
+    await expect(ssr.waitForReady(() => client().getCheckout(checkoutId))).rejects.toMatchObject({
+      code: "SSR_NO_POLLING",
+    });
   });
 
   it("restarts once when the checkout expired (410): delete, then start again", async () => {
@@ -81,7 +83,13 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
     const client = await guest();
     await client().addCartItem("active", { productId: PRODUCTS.coffee, quantity: 1 });
     const checkoutId = (await client().startCheckout()).data.checkoutId!;
-    await call("POST", "/__emulator/faults", { method: "PATCH", path: `${API}/checkouts/*`, status: 409, errorCode: "CHECKOUT_IN_PROGRESS", times: 3 });
+    await call("POST", "/__emulator/faults", {
+      method: "PATCH",
+      path: `${API}/checkouts/*`,
+      status: 409,
+      errorCode: "CHECKOUT_IN_PROGRESS",
+      times: 3,
+    });
     const error = await client()
       .updateCheckout(checkoutId, { deliveryAddress: TEXAS })
       .catch((e) => e);
@@ -102,10 +110,18 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
     const reservation = await client().reserveInventory(item.data.cartId!, { durationInSeconds: 60 });
     expect(reservation).toMatchObject({ durationInSeconds: 60 });
     const rival = await shopper(target);
-    const blocked = await rival.call("POST", "carts/active/cart-items", { productId: PRODUCTS.lastUnit, quantity: "1", type: "Product" });
+    const blocked = await rival.call("POST", "carts/active/cart-items", {
+      productId: PRODUCTS.lastUnit,
+      quantity: "1",
+      type: "Product",
+    });
     expect(blocked.status).toBe(400);
     await call("POST", "/__emulator/clock", { advanceSeconds: 61 });
-    const freed = await rival.call("POST", "carts/active/cart-items", { productId: PRODUCTS.lastUnit, quantity: "1", type: "Product" });
+    const freed = await rival.call("POST", "carts/active/cart-items", {
+      productId: PRODUCTS.lastUnit,
+      quantity: "1",
+      type: "Product",
+    });
     expect(freed.status).toBe(201);
   });
 });

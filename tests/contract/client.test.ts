@@ -23,7 +23,10 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
   }
 
   /** The journal's entries for requests of `method` whose path contains `path`. */
-  async function journal(path: string, method = "POST"): Promise<{ path: string; status: number; fault: number | null; processedStatus: number | null }[]> {
+  async function journal(
+    path: string,
+    method = "POST",
+  ): Promise<{ path: string; status: number; fault: number | null; processedStatus: number | null }[]> {
     const answer = await call("GET", `/__emulator/journal?method=${method}&path=${encodeURIComponent(path)}`);
     return answer.body.entries;
   }
@@ -31,7 +34,13 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
   it("retries a GET failing twice with 503 before processing, and succeeds (3 attempts, 4 s pauses)", async () => {
     const client = await guestClient();
     const cartId = (await client().createCart()).data.cartId!;
-    await call("POST", "/__emulator/faults", { method: "GET", path: `${API}/carts/*`, status: 503, errorCode: "SERVICE_UNAVAILABLE", times: 2 });
+    await call("POST", "/__emulator/faults", {
+      method: "GET",
+      path: `${API}/carts/*`,
+      status: 503,
+      errorCode: "SERVICE_UNAVAILABLE",
+      times: 2,
+    });
     const cart = await client().getCart(cartId);
     expect(cart).toMatchObject({ status: 200, data: { cartId } });
     expect(pauses).toEqual([4000, 4000]);
@@ -41,7 +50,14 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
   it("gives up on a GET after three attempts and reports the API's error", async () => {
     const client = await guestClient();
     const cartId = (await client().createCart()).data.cartId!;
-    await call("POST", "/__emulator/faults", { method: "GET", path: `${API}/carts/*`, status: 503, errorCode: "SERVICE_UNAVAILABLE", message: "Try later", times: 5 });
+    await call("POST", "/__emulator/faults", {
+      method: "GET",
+      path: `${API}/carts/*`,
+      status: 503,
+      errorCode: "SERVICE_UNAVAILABLE",
+      message: "Try later",
+      times: 5,
+    });
     const error = await client()
       .getCart(cartId)
       .catch((e) => e);
@@ -52,7 +68,13 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
   it("does not send a cart-items POST again after a 503: the shopper is told at once", async () => {
     const client = await guestClient();
     const cartId = (await client().createCart()).data.cartId!;
-    await call("POST", "/__emulator/faults", { method: "POST", path: `${API}/carts/*/cart-items`, status: 503, errorCode: "SERVICE_UNAVAILABLE", times: 2 });
+    await call("POST", "/__emulator/faults", {
+      method: "POST",
+      path: `${API}/carts/*/cart-items`,
+      status: 503,
+      errorCode: "SERVICE_UNAVAILABLE",
+      times: 2,
+    });
     const error = await client()
       .addCartItem(cartId, { productId: "01tDM0000000001", quantity: 1 })
       .catch((e) => e);
@@ -64,7 +86,13 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
   it("adds an item once when the answer of its POST is lost: the cart holds 1, not 2", async () => {
     const client = await guestClient();
     const cartId = (await client().createCart()).data.cartId!;
-    await call("POST", "/__emulator/faults", { method: "POST", path: `${API}/carts/*/cart-items`, status: 503, errorCode: "SERVICE_UNAVAILABLE", after: true });
+    await call("POST", "/__emulator/faults", {
+      method: "POST",
+      path: `${API}/carts/*/cart-items`,
+      status: 503,
+      errorCode: "SERVICE_UNAVAILABLE",
+      after: true,
+    });
     const error = await client()
       .addCartItem(cartId, { productId: "01tDM0000000001", quantity: 1 })
       .catch((e) => e);
@@ -79,12 +107,36 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
     const client = await guestClient();
     await client().addCartItem("active", { productId: "01tDM0000000001", quantity: 1 });
     const checkoutId = (await client().startCheckout()).data.checkoutId!;
-    await client().updateCheckout(checkoutId, { deliveryAddress: { name: "Sam Shopper", street: "200 Congress Ave", city: "Austin", region: "TX", postalCode: "78701", country: "US" } });
-    await client().updateCheckout(checkoutId, { contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" } });
-    const { token } = await client().tokenizePayment({
-      cardPaymentMethod: { cardHolderName: "Sam Shopper", cardNumber: "4242424242424242", cvv: "123", expiryMonth: "12", expiryYear: "2099", cardType: "Visa" },
+    await client().updateCheckout(checkoutId, {
+      deliveryAddress: {
+        name: "Sam Shopper",
+        street: "200 Congress Ave",
+        city: "Austin",
+        region: "TX",
+        postalCode: "78701",
+        country: "US",
+      },
     });
-    await call("POST", "/__emulator/faults", { method: "POST", path: `${API}/checkouts/*/payments`, status: 503, errorCode: "SERVICE_UNAVAILABLE", after: true });
+    await client().updateCheckout(checkoutId, {
+      contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" },
+    });
+    const { token } = await client().tokenizePayment({
+      cardPaymentMethod: {
+        cardHolderName: "Sam Shopper",
+        cardNumber: "4242424242424242",
+        cvv: "123",
+        expiryMonth: "12",
+        expiryYear: "2099",
+        cardType: "Visa",
+      },
+    });
+    await call("POST", "/__emulator/faults", {
+      method: "POST",
+      path: `${API}/checkouts/*/payments`,
+      status: 503,
+      errorCode: "SERVICE_UNAVAILABLE",
+      after: true,
+    });
     const error = await client()
       .makePayment(checkoutId, { requestType: "Auth", paymentToken: token! })
       .catch((e) => e);
@@ -99,7 +151,13 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
   it("does not retry a 409", async () => {
     const client = await guestClient();
     const cartId = (await client().createCart()).data.cartId!;
-    await call("POST", "/__emulator/faults", { method: "POST", path: `${API}/carts/*/cart-items`, status: 409, errorCode: "CONCURRENT_MODIFICATION", times: 1 });
+    await call("POST", "/__emulator/faults", {
+      method: "POST",
+      path: `${API}/carts/*/cart-items`,
+      status: 409,
+      errorCode: "CONCURRENT_MODIFICATION",
+      times: 1,
+    });
     const error = await client()
       .addCartItem(cartId, { productId: "01tDM0000000001", quantity: 1 })
       .catch((e) => e);
@@ -114,7 +172,11 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
     const cartId = (await client().createCart()).data.cartId!;
     await client().addCartItem(cartId, { productId: "01tDM0000000001", quantity: 1 });
     await call("POST", "/__emulator/settings", { asyncPolls: 2 });
-    await client().updateCartItem(cartId, (await client().getCartItems(cartId)).data.cartItems[0].cartItem.cartItemId!, { quantity: 2 });
+    await client().updateCartItem(
+      cartId,
+      (await client().getCartItems(cartId)).data.cartItems[0].cartItem.cartItemId!,
+      { quantity: 2 },
+    );
     const first = await client().getCart(cartId);
     expect(first).toMatchObject({ status: 202, processing: true });
     const ready = await client().waitForReady(() => client().getCart(cartId));
@@ -155,8 +217,12 @@ describe("webstore client against the emulator on a port that is not listening y
       expect(created.status).toBe(201);
       expect(pauses).toEqual([4000]);
       await client().addCartItem(created.data.cartId!, { productId: "01tDM0000000001", quantity: 1 });
-      const journal = await emulator.fetch(new Request(`http://emulator.local/__emulator/journal?method=POST&path=/commerce/`));
-      expect(((await journal.json()) as { entries: { path: string }[] }).entries.map((e) => e.path.slice(API.length))).toEqual(["/carts", `/carts/${created.data.cartId}/cart-items`]);
+      const journal = await emulator.fetch(
+        new Request(`http://emulator.local/__emulator/journal?method=POST&path=/commerce/`),
+      );
+      expect(
+        ((await journal.json()) as { entries: { path: string }[] }).entries.map((e) => e.path.slice(API.length)),
+      ).toEqual(["/carts", `/carts/${created.data.cartId}/cart-items`]);
     } finally {
       await served?.close();
       emulator.close();

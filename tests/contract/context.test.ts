@@ -11,11 +11,33 @@ describe.each(TARGET_NAMES)("context endpoints (%s)", (name) => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toMatch(/max-age=\d+/);
     for (const field of [
-      "usesSingleEntitlementPolicy", "guestBrowsingEnabled", "usesUniversalPricebooks", "propertiesEx", "catalogSnapshotVersionId",
-      "clientSidePaymentConfiguration", "supportedCurrencies", "defaultCurrency", "sessionDrivenCurrency", "checkoutSettings",
-      "guestCartEnabled", "guestCheckoutEnabled", "guestCartCheckoutEnabled", "splitShipmentEnabled", "cartCalculateEnabled",
-      "placeOrderV2Enabled", "shippingCountries", "taxType", "country", "markets", "inventoryConfiguration", "orderStatuses",
-      "managedCheckoutVersion", "subscriptionConfig", "giftingConfig", "shopperConsentEnabled", "skipPhoneNumberValidationEnabled",
+      "usesSingleEntitlementPolicy",
+      "guestBrowsingEnabled",
+      "usesUniversalPricebooks",
+      "propertiesEx",
+      "catalogSnapshotVersionId",
+      "clientSidePaymentConfiguration",
+      "supportedCurrencies",
+      "defaultCurrency",
+      "sessionDrivenCurrency",
+      "checkoutSettings",
+      "guestCartEnabled",
+      "guestCheckoutEnabled",
+      "guestCartCheckoutEnabled",
+      "splitShipmentEnabled",
+      "cartCalculateEnabled",
+      "placeOrderV2Enabled",
+      "shippingCountries",
+      "taxType",
+      "country",
+      "markets",
+      "inventoryConfiguration",
+      "orderStatuses",
+      "managedCheckoutVersion",
+      "subscriptionConfig",
+      "giftingConfig",
+      "shopperConsentEnabled",
+      "skipPhoneNumberValidationEnabled",
       "currencyIsoCode",
     ]) {
       expect(res.body, field).toHaveProperty(field);
@@ -73,7 +95,11 @@ describe.each(TARGET_NAMES)("context endpoints (%s)", (name) => {
     const auth = await login(target, "b2b@demo.store");
     const ok = await call("GET", "effective-accounts/001DM00000ACME2?fields=Name,BillingCity", undefined, auth);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ accountId: "001DM00000ACME2", accountName: "Acme West Coast", fields: { Name: "Acme West Coast", BillingCity: "Oakland" } });
+    expect(ok.body).toMatchObject({
+      accountId: "001DM00000ACME2",
+      accountName: "Acme West Coast",
+      fields: { Name: "Acme West Coast", BillingCity: "Oakland" },
+    });
     const buyer = await login(target);
     const denied = await call("GET", "effective-accounts/001DM00000ACME2", undefined, buyer);
     expect(denied.status).toBe(404);
@@ -81,17 +107,41 @@ describe.each(TARGET_NAMES)("context endpoints (%s)", (name) => {
 
   it("tells a consumer's person account from a business account (IsPersonAccount)", async () => {
     const isPerson = async (username: string, accountId: string) =>
-      (await call("GET", `effective-accounts/${accountId}?fields=IsPersonAccount`, undefined, await login(target, username))).body.fields;
-    expect(await isPerson("buyer@demo.store", "001DM0000000B2C")).toEqual({ Id: "001DM0000000B2C", IsPersonAccount: true });
-    expect(await isPerson("b2b@demo.store", "001DM00000ACME1")).toEqual({ Id: "001DM00000ACME1", IsPersonAccount: false });
+      (
+        await call(
+          "GET",
+          `effective-accounts/${accountId}?fields=IsPersonAccount`,
+          undefined,
+          await login(target, username),
+        )
+      ).body.fields;
+    expect(await isPerson("buyer@demo.store", "001DM0000000B2C")).toEqual({
+      Id: "001DM0000000B2C",
+      IsPersonAccount: true,
+    });
+    expect(await isPerson("b2b@demo.store", "001DM00000ACME1")).toEqual({
+      Id: "001DM00000ACME1",
+      IsPersonAccount: false,
+    });
     // A business buyer with a single account.
-    expect(await isPerson("initech@demo.store", "001DM00000INIT1")).toEqual({ Id: "001DM00000INIT1", IsPersonAccount: false });
+    expect(await isPerson("initech@demo.store", "001DM00000INIT1")).toEqual({
+      Id: "001DM00000INIT1",
+      IsPersonAccount: false,
+    });
   });
 
   it("serves ai/configuration and shopperAgent/context", async () => {
     const ai = await call("GET", "ai/configuration");
     expect(ai.status).toBe(200);
-    expect(Object.keys(ai.body).sort()).toEqual(["activityTrackingEnabled", "catalogExists", "deploymentEnabled", "host", "isDeployed", "siteId", "tenant"]);
+    expect(Object.keys(ai.body).sort()).toEqual([
+      "activityTrackingEnabled",
+      "catalogExists",
+      "deploymentEnabled",
+      "host",
+      "isDeployed",
+      "siteId",
+      "tenant",
+    ]);
     expect((await call("GET", "shopperAgent/context")).status).toBe(200);
   });
 });
@@ -100,10 +150,18 @@ describe("emulator test controls", () => {
   it("injects a fault N times with its status and errorCode, then lets requests through", async () => {
     const target = await startTarget("in-process");
     const call = api(target);
-    const rule = await call("POST", "/__emulator/faults", { method: "GET", path: `${API}/application-context`, status: 503, errorCode: "SERVICE_UNAVAILABLE", times: 2 });
+    const rule = await call("POST", "/__emulator/faults", {
+      method: "GET",
+      path: `${API}/application-context`,
+      status: 503,
+      errorCode: "SERVICE_UNAVAILABLE",
+      times: 2,
+    });
     expect(rule.status).toBe(201);
     expect((await call("GET", "application-context")).status).toBe(503);
-    expect((await call("GET", "application-context")).body).toEqual([{ errorCode: "SERVICE_UNAVAILABLE", message: expect.any(String) }]);
+    expect((await call("GET", "application-context")).body).toEqual([
+      { errorCode: "SERVICE_UNAVAILABLE", message: expect.any(String) },
+    ]);
     expect((await call("GET", "application-context")).status).toBe(200);
     const journal = await call("GET", "/__emulator/journal?path=application-context");
     expect(journal.body.entries.map((e: any) => e.status)).toEqual([503, 503, 200]);
@@ -116,12 +174,19 @@ describe("emulator test controls", () => {
     const guest = await shopper(target);
     const item = { productId: "01tDM0000000001", quantity: "1", type: "Product" };
     expect((await guest.call("POST", "carts", {})).status).toBe(201);
-    const rule = await call("POST", "/__emulator/faults", { method: "POST", path: "*/cart-items", status: 503, errorCode: "SERVICE_UNAVAILABLE", after: true });
+    const rule = await call("POST", "/__emulator/faults", {
+      method: "POST",
+      path: "*/cart-items",
+      status: 503,
+      errorCode: "SERVICE_UNAVAILABLE",
+      after: true,
+    });
     expect(rule.body).toMatchObject({ after: true, times: 1 });
     const lost = await guest.call("POST", "carts/active/cart-items", item);
     expect(lost.status).toBe(503);
     expect(lost.body).toEqual([{ errorCode: "SERVICE_UNAVAILABLE", message: expect.any(String) }]);
-    const quantities = async () => (await guest.call("GET", "carts/active/cart-items")).body.cartItems.map((i: any) => i.cartItem.quantity);
+    const quantities = async () =>
+      (await guest.call("GET", "carts/active/cart-items")).body.cartItems.map((i: any) => i.cartItem.quantity);
     expect(await quantities()).toEqual(["1.0"]);
     const journal = await call("GET", "/__emulator/journal?method=POST&path=cart-items");
     expect(journal.body.entries).toMatchObject([{ status: 503, fault: rule.body.id, processedStatus: 201 }]);

@@ -21,7 +21,9 @@ afterEach(() => {
 });
 
 function startEmulator(dbFile: string): Promise<{ process: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "tests/support/emulator-process.ts", dbFile], { stdio: ["ignore", "pipe", "inherit"] });
+  const proc = spawn(process.execPath, ["--import", "tsx", "tests/support/emulator-process.ts", dbFile], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   child = proc;
   return new Promise((resolve, reject) => {
     let out = "";
@@ -35,7 +37,13 @@ function startEmulator(dbFile: string): Promise<{ process: ChildProcess; url: st
 }
 
 const targetAt = (url: string): Target =>
-  ({ name: "child", baseUrl: url, fetch: (r: Request) => fetch(r), emulator: undefined as never, close: async () => {} }) as Target;
+  ({
+    name: "child",
+    baseUrl: url,
+    fetch: (r: Request) => fetch(r),
+    emulator: undefined as never,
+    close: async () => {},
+  }) as Target;
 
 /** Shoppers checking out in parallel until `enough` orders are acknowledged; then the process is killed mid-flight. */
 async function loadThenKill(url: string, proc: ChildProcess, enough: number): Promise<string[]> {
@@ -71,18 +79,35 @@ describe("the emulator killed with SIGKILL under checkout load", () => {
       const { process: proc, url } = await startEmulator(dbFile);
       all.push(...(await loadThenKill(url, proc, 6)));
       // A killed process has a signalCode, not an exitCode; it may have gone before this line.
-      await new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve(null) : proc.once("exit", resolve)));
+      await new Promise((resolve) =>
+        proc.exitCode !== null || proc.signalCode !== null ? resolve(null) : proc.once("exit", resolve),
+      );
     }
     expect(all.length).toBeGreaterThanOrEqual(18);
 
     const db = new Database(dbFile, { readonly: true });
     try {
       expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
-      const known = new Set((db.prepare("SELECT order_number, reference_number FROM order_summaries").all() as { order_number: string; reference_number: string | null }[]).flatMap((o) => [o.order_number, o.reference_number]));
+      const known = new Set(
+        (
+          db.prepare("SELECT order_number, reference_number FROM order_summaries").all() as {
+            order_number: string;
+            reference_number: string | null;
+          }[]
+        ).flatMap((o) => [o.order_number, o.reference_number]),
+      );
       expect(all.filter((n) => !known.has(n))).toEqual([]);
-      const withoutLines = db.prepare("SELECT count(*) AS n FROM order_summaries o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_summary_id = o.id)").get() as { n: number };
+      const withoutLines = db
+        .prepare(
+          "SELECT count(*) AS n FROM order_summaries o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_summary_id = o.id)",
+        )
+        .get() as { n: number };
       expect(withoutLines.n).toBe(0);
-      const unpaid = db.prepare("SELECT count(*) AS n FROM order_summaries o WHERE o.checkout_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM order_payments p WHERE p.order_summary_id = o.id)").get() as { n: number };
+      const unpaid = db
+        .prepare(
+          "SELECT count(*) AS n FROM order_summaries o WHERE o.checkout_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM order_payments p WHERE p.order_summary_id = o.id)",
+        )
+        .get() as { n: number };
       expect(unpaid.n).toBe(0);
       const negative = db.prepare("SELECT count(*) AS n FROM inventory WHERE on_hand < 0").get() as { n: number };
       expect(negative.n).toBe(0);

@@ -20,8 +20,18 @@ describe.each(TARGET_NAMES)("cart delivery groups (%s)", (name) => {
     expect(res.body.count).toBe(1);
     const [group] = res.body.items;
     expect(group).toMatchObject({
-      name: "Default Delivery", isDefault: true, cartId, deliveryAddress: null, availableDeliveryMethods: [], selectedDeliveryMethod: null,
-      cartItems: null, errors: [], totalCartItemCount: 2, totalProductAmount: "67.50", isGift: false, isAllDigitalCartItems: false,
+      name: "Default Delivery",
+      isDefault: true,
+      cartId,
+      deliveryAddress: null,
+      availableDeliveryMethods: [],
+      selectedDeliveryMethod: null,
+      cartItems: null,
+      errors: [],
+      totalCartItemCount: 2,
+      totalProductAmount: "67.50",
+      isGift: false,
+      isAllDigitalCartItems: false,
     });
     expect(group.id).toMatch(/^0a7/);
     expect(res.body).toHaveProperty("nextPageToken", null);
@@ -40,22 +50,48 @@ describe.each(TARGET_NAMES)("cart delivery groups (%s)", (name) => {
 
   it("creates (201), updates (200) and deletes (204) a group; its address brings the cheapest method that ships there", async () => {
     await addItem(guest, PRODUCTS.coffee, 1);
-    const created = await guest.call("POST", GROUPS, { name: "Office", deliveryAddress: TEXAS, shippingInstructions: "Leave at the front desk", isGift: true, giftMessage: "Enjoy", giftToName: "Pat" });
+    const created = await guest.call("POST", GROUPS, {
+      name: "Office",
+      deliveryAddress: TEXAS,
+      shippingInstructions: "Leave at the front desk",
+      isGift: true,
+      giftMessage: "Enjoy",
+      giftToName: "Pat",
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      name: "Office", isDefault: false, shippingInstructions: "Leave at the front desk", isGift: true, giftMessage: "Enjoy", giftToName: "Pat",
+      name: "Office",
+      isDefault: false,
+      shippingInstructions: "Leave at the front desk",
+      isGift: true,
+      giftMessage: "Enjoy",
+      giftToName: "Pat",
       deliveryAddress: { street: "200 Congress Ave", city: "Austin", region: "TX", country: "US" },
     });
-    expect(created.body.availableDeliveryMethods.map((m: any) => m.name)).toEqual(["Standard Shipping", "Express Shipping", "Overnight"]);
-    expect(created.body.selectedDeliveryMethod).toMatchObject({ name: "Standard Shipping", shippingFee: "7.99", currencyIsoCode: "USD", processTimeUnit: "Days" });
+    expect(created.body.availableDeliveryMethods.map((m: any) => m.name)).toEqual([
+      "Standard Shipping",
+      "Express Shipping",
+      "Overnight",
+    ]);
+    expect(created.body.selectedDeliveryMethod).toMatchObject({
+      name: "Standard Shipping",
+      shippingFee: "7.99",
+      currencyIsoCode: "USD",
+      processTimeUnit: "Days",
+    });
 
     const id = created.body.id;
     const patched = await guest.call("PATCH", `${GROUPS}/${id}`, { deliveryAddress: LONDON });
     expect(patched.status).toBe(200);
-    expect(patched.body.availableDeliveryMethods.map((m: any) => m.name)).toEqual(["International Standard", "International Express"]);
+    expect(patched.body.availableDeliveryMethods.map((m: any) => m.name)).toEqual([
+      "International Standard",
+      "International Express",
+    ]);
     expect(patched.body.selectedDeliveryMethod.name).toBe("International Standard");
     const express = patched.body.availableDeliveryMethods[1].id;
-    expect((await guest.call("PATCH", `${GROUPS}/${id}`, { deliveryMethodId: express })).body.selectedDeliveryMethod.id).toBe(express);
+    expect(
+      (await guest.call("PATCH", `${GROUPS}/${id}`, { deliveryMethodId: express })).body.selectedDeliveryMethod.id,
+    ).toBe(express);
     const wrongMethod = await guest.call("PATCH", `${GROUPS}/${id}`, { deliveryMethodId: "2DmDM000000OVNT" });
     expect(wrongMethod.status).toBe(400);
     expect(wrongMethod.body[0].errorCode).toBe("INVALID_API_INPUT");
@@ -78,7 +114,9 @@ describe.each(TARGET_NAMES)("cart delivery groups (%s)", (name) => {
       const { [missing]: _dropped, ...rest } = TEXAS;
       const res = await patch(rest);
       expect(res.status, missing).toBe(400);
-      expect(res.body).toEqual([{ errorCode: "INVALID_API_INPUT", message: `deliveryAddress.${missing} is required.` }]);
+      expect(res.body).toEqual([
+        { errorCode: "INVALID_API_INPUT", message: `deliveryAddress.${missing} is required.` },
+      ]);
     }
     // "ISO code of the address country": a country's name is not one.
     const named = await patch({ ...TEXAS, country: "United States" });
@@ -105,7 +143,9 @@ describe.each(TARGET_NAMES)("cart delivery groups (%s)", (name) => {
     expect(back.body.items).toHaveLength(1);
     expect(back.body.items[0].cartItems.cartItems[0].cartItem.quantity).toBe("2.0");
 
-    const again = await guest.call("POST", `${GROUPS}/actions/arrange-items`, { arrangements: [{ cartItemId, deliveryGroupName: "Third", quantity: "1" }] });
+    const again = await guest.call("POST", `${GROUPS}/actions/arrange-items`, {
+      arrangements: [{ cartItemId, deliveryGroupName: "Third", quantity: "1" }],
+    });
     const third = again.body.items.find((g: any) => g.name === "Third");
     expect((await guest.call("DELETE", `${GROUPS}/${third.id}?deleteCartItems=true`)).status).toBe(204);
     const items = await guest.call("GET", "carts/active/cart-items");
@@ -122,40 +162,68 @@ describe.each(TARGET_NAMES)("cart delivery groups (%s)", (name) => {
     expect(res.body.count).toBe(2);
     const [first, gift] = res.body.items;
     expect(first).toMatchObject({ isDefault: true, totalCartItemCount: 2, totalProductAmount: "49.00" });
-    expect(gift).toMatchObject({ name: "Gift for Mom", isDefault: false, totalCartItemCount: 1, totalProductAmount: "18.50" });
+    expect(gift).toMatchObject({
+      name: "Gift for Mom",
+      isDefault: false,
+      totalCartItemCount: 1,
+      totalProductAmount: "18.50",
+    });
     expect(gift.selectedDeliveryMethod.name).toBe("Standard Shipping");
 
     const items = await guest.call("GET", "carts/active/cart-items");
-    const coffeeLines = items.body.cartItems.map((x: any) => x.cartItem).filter((i: any) => i.productId === PRODUCTS.coffee);
+    const coffeeLines = items.body.cartItems
+      .map((x: any) => x.cartItem)
+      .filter((i: any) => i.productId === PRODUCTS.coffee);
     expect(coffeeLines.map((i: any) => [i.cartDeliveryGroupId, i.quantity]).sort()).toEqual(
-      [[first.id, "2.0"], [gift.id, "1.0"]].sort(),
+      [
+        [first.id, "2.0"],
+        [gift.id, "1.0"],
+      ].sort(),
     );
     expect(items.body.cartSummary.totalProductCount).toBe("4.0");
 
     // By product: the rest of the coffee joins the gift line; the mug keeps the default group alive.
-    const byProduct = await guest.call("POST", `${GROUPS}/actions/arrange-items`, { arrangements: [{ productId: PRODUCTS.coffee, deliveryGroupId: gift.id, quantity: "2" }] });
-    expect(byProduct.body.items.map((g: any) => [g.name, g.totalCartItemCount])).toEqual([["Default Delivery", 1], ["Gift for Mom", 1]]);
+    const byProduct = await guest.call("POST", `${GROUPS}/actions/arrange-items`, {
+      arrangements: [{ productId: PRODUCTS.coffee, deliveryGroupId: gift.id, quantity: "2" }],
+    });
+    expect(byProduct.body.items.map((g: any) => [g.name, g.totalCartItemCount])).toEqual([
+      ["Default Delivery", 1],
+      ["Gift for Mom", 1],
+    ]);
   });
 
   it("drops emptied groups unless deleteEmptyDeliveryGroups=false, and keeps one default", async () => {
     const { cartItemId } = await addItem(guest, PRODUCTS.coffee, 2);
-    const split = await guest.call("POST", `${GROUPS}/actions/arrange-items`, { arrangements: [{ cartItemId, deliveryGroupName: "Other", quantity: "2" }] });
+    const split = await guest.call("POST", `${GROUPS}/actions/arrange-items`, {
+      arrangements: [{ cartItemId, deliveryGroupName: "Other", quantity: "2" }],
+    });
     // Everything moved out of the default group: it is dropped and the remaining group becomes the default.
     expect(split.body.items.map((g: any) => [g.name, g.isDefault])).toEqual([["Other", true]]);
 
     const { cartItemId: mugItem } = await addItem(guest, PRODUCTS.mug, 1);
     const kept = await guest.call("POST", `${GROUPS}/actions/arrange-items?deleteEmptyDeliveryGroups=false`, {
-      arrangements: [{ cartItemId: mugItem, deliveryGroupName: "Mugs", quantity: "1" }, { productId: PRODUCTS.coffee, deliveryGroupName: "Mugs", quantity: "2" }],
+      arrangements: [
+        { cartItemId: mugItem, deliveryGroupName: "Mugs", quantity: "1" },
+        { productId: PRODUCTS.coffee, deliveryGroupName: "Mugs", quantity: "2" },
+      ],
     });
-    expect(kept.body.items.map((g: any) => [g.name, g.totalCartItemCount])).toEqual([["Other", 0], ["Mugs", 2]]);
+    expect(kept.body.items.map((g: any) => [g.name, g.totalCartItemCount])).toEqual([
+      ["Other", 0],
+      ["Mugs", 2],
+    ]);
   });
 
   it("rejects arrangements that move more than there is or name nothing", async () => {
     const { cartItemId } = await addItem(guest, PRODUCTS.coffee, 2);
-    const tooMany = await guest.call("POST", `${GROUPS}/actions/arrange-items`, { arrangements: [{ cartItemId, deliveryGroupName: "X", quantity: "3" }] });
+    const tooMany = await guest.call("POST", `${GROUPS}/actions/arrange-items`, {
+      arrangements: [{ cartItemId, deliveryGroupName: "X", quantity: "3" }],
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body[0].errorCode).toBe("INVALID_API_INPUT");
-    expect((await guest.call("POST", `${GROUPS}/actions/arrange-items`, { arrangements: [{ cartItemId, quantity: "1" }] })).status).toBe(400);
+    expect(
+      (await guest.call("POST", `${GROUPS}/actions/arrange-items`, { arrangements: [{ cartItemId, quantity: "1" }] }))
+        .status,
+    ).toBe(400);
     expect((await guest.call("POST", `${GROUPS}/actions/arrange-items`, { arrangements: [] })).status).toBe(400);
     // Nothing of a rejected request stays.
     expect((await guest.call("GET", GROUPS)).body.count).toBe(1);
@@ -164,7 +232,13 @@ describe.each(TARGET_NAMES)("cart delivery groups (%s)", (name) => {
   it("answers 202 while the arrangement is processing, then 200", async () => {
     const { cartItemId } = await addItem(guest, PRODUCTS.coffee, 2);
     await api(target)("POST", "/__emulator/settings", { asyncPolls: 2 });
-    expect((await guest.call("POST", `${GROUPS}/actions/arrange-items`, { arrangements: [{ cartItemId, deliveryGroupName: "Later", quantity: "1" }] })).status).toBe(202);
+    expect(
+      (
+        await guest.call("POST", `${GROUPS}/actions/arrange-items`, {
+          arrangements: [{ cartItemId, deliveryGroupName: "Later", quantity: "1" }],
+        })
+      ).status,
+    ).toBe(202);
     expect((await guest.call("GET", GROUPS)).status).toBe(202);
     expect((await guest.call("GET", GROUPS)).status).toBe(202);
     const ready = await guest.call("GET", GROUPS);
@@ -175,7 +249,10 @@ describe.each(TARGET_NAMES)("cart delivery groups (%s)", (name) => {
   it("pages groups by pageSize (1-100, default 25) with a page token", async () => {
     const { cartItemId } = await addItem(guest, PRODUCTS.coffee, 3);
     await guest.call("POST", `${GROUPS}/actions/arrange-items`, {
-      arrangements: [{ cartItemId, deliveryGroupName: "B", quantity: "1" }, { cartItemId, deliveryGroupName: "C", quantity: "1" }],
+      arrangements: [
+        { cartItemId, deliveryGroupName: "B", quantity: "1" },
+        { cartItemId, deliveryGroupName: "C", quantity: "1" },
+      ],
     });
     expect((await guest.call("GET", GROUPS)).body.items).toHaveLength(3);
     const page1 = await guest.call("GET", `${GROUPS}?pageSize=2`);

@@ -33,17 +33,21 @@ const WRITES: [string, string][] = [
   ["POST", "pricing/products"],
 ];
 
-
 describe.each(TARGET_NAMES)("hostile API bodies (%s)", (name) => {
   const { target, call } = useTarget(name);
 
   it("answers any JSON body to any write with the API's 2xx or 4xx, never a 500", async () => {
     const buyer = await login(target);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...WRITES), fc.jsonValue({ maxDepth: 6 }), fc.boolean(), async ([method, path], body, asBuyer) => {
-        const res = await call(method, path, body, asBuyer ? buyer : {});
-        expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...WRITES),
+        fc.jsonValue({ maxDepth: 6 }),
+        fc.boolean(),
+        async ([method, path], body, asBuyer) => {
+          const res = await call(method, path, body, asBuyer ? buyer : {});
+          expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 150, seed: 20261124 },
     );
   });
@@ -51,7 +55,13 @@ describe.each(TARGET_NAMES)("hostile API bodies (%s)", (name) => {
   it("refuses deeply nested JSON and bodies that are not JSON with a 400", async () => {
     const headers = { "Content-Type": "application/json", ...(await login(target)) };
     const send = (method: string, path: string, body: string) =>
-      target.fetch(new Request(`${target.baseUrl}/services/data/v65.0/commerce/webstores/0ZEDEMO00000001/${path}`, { method, headers, body }));
+      target.fetch(
+        new Request(`${target.baseUrl}/services/data/v65.0/commerce/webstores/0ZEDEMO00000001/${path}`, {
+          method,
+          headers,
+          body,
+        }),
+      );
     for (const [method, path] of WRITES) {
       const nested = await send(method, path, deepBody(5000));
       expect(nested.status, `${method} ${path}`).toBe(400);

@@ -104,16 +104,32 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
     });
 
     it("refuses a wrong password or an unknown user alike (invalid_grant), and malformed requests (invalid_request)", async () => {
-      const wrong = await post("authorize", authorizeFields(), { ...NAMED, Authorization: basic("buyer@demo.store", "nope") });
+      const wrong = await post("authorize", authorizeFields(), {
+        ...NAMED,
+        Authorization: basic("buyer@demo.store", "nope"),
+      });
       oauthError(wrong, "invalid_grant");
-      const unknown = await post("authorize", authorizeFields(), { ...NAMED, Authorization: basic("nobody@demo.store", "nope") });
+      const unknown = await post("authorize", authorizeFields(), {
+        ...NAMED,
+        Authorization: basic("nobody@demo.store", "nope"),
+      });
       expect(unknown).toMatchObject({ status: wrong.status, body: wrong.body });
-      oauthError(await post("authorize", authorizeFields(), { ...NAMED, Authorization: "Basic !!!" }), "invalid_request");
+      oauthError(
+        await post("authorize", authorizeFields(), { ...NAMED, Authorization: "Basic !!!" }),
+        "invalid_request",
+      );
       oauthError(await post("authorize", authorizeFields(), { Authorization: NAMED.Authorization }), "invalid_request");
       oauthError(await post("authorize", authorizeFields({ code_challenge: "short" }), NAMED), "invalid_request");
-      oauthError(await post("authorize", authorizeFields({ code_challenge_method: "plain" }), NAMED), "invalid_request");
+      oauthError(
+        await post("authorize", authorizeFields({ code_challenge_method: "plain" }), NAMED),
+        "invalid_request",
+      );
       const json = await target.fetch(
-        new Request(`${target.baseUrl}/services/oauth2/authorize`, { method: "POST", headers: { "Content-Type": "application/json", ...NAMED }, body: "{}" }),
+        new Request(`${target.baseUrl}/services/oauth2/authorize`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", ...NAMED },
+          body: "{}",
+        }),
       );
       expect(json.status).toBe(400);
       expect(await json.json()).toMatchObject({ error: "invalid_request" });
@@ -121,8 +137,14 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
 
     it("refuses an unknown client, a callback it did not register and another response type", async () => {
       oauthError(await post("authorize", authorizeFields({ client_id: "someone-else" }), NAMED), "invalid_client_id");
-      oauthError(await post("authorize", authorizeFields({ redirect_uri: "https://evil.example/cb" }), NAMED), "redirect_uri_mismatch");
-      oauthError(await post("authorize", authorizeFields({ response_type: "code" }), NAMED), "unsupported_response_type");
+      oauthError(
+        await post("authorize", authorizeFields({ redirect_uri: "https://evil.example/cb" }), NAMED),
+        "redirect_uri_mismatch",
+      );
+      oauthError(
+        await post("authorize", authorizeFields({ response_type: "code" }), NAMED),
+        "unsupported_response_type",
+      );
     });
 
     it("refuses a wrong client secret (invalid_client) and a missing or wrong PKCE verifier (invalid_grant)", async () => {
@@ -130,7 +152,10 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
       oauthError(await post("token", tokenFields(await namedCode(), { code_verifier: "" })), "invalid_grant");
       const mismatch = await post("token", tokenFields(await namedCode(), { code_verifier: `${verifier}x` }));
       oauthError(mismatch, "invalid_grant");
-      oauthError(await post("token", tokenFields(await namedCode(), { redirect_uri: "https://demo.store/other" })), "invalid_grant");
+      oauthError(
+        await post("token", tokenFields(await namedCode(), { redirect_uri: "https://demo.store/other" })),
+        "invalid_grant",
+      );
     });
 
     it("takes a code once, and not after it expired (15 minutes of virtual time)", async () => {
@@ -143,14 +168,24 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
     });
 
     it("refuses the username-password grant, which Experience Cloud sites do not support", async () => {
-      const res = await post("token", { grant_type: "password", username: "buyer@demo.store", password: "demo-pass-1", client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret });
+      const res = await post("token", {
+        grant_type: "password",
+        username: "buyer@demo.store",
+        password: "demo-pass-1",
+        client_id: DEMO_CLIENT.clientId,
+        client_secret: DEMO_CLIENT.clientSecret,
+      });
       oauthError(res, "unsupported_grant_type");
     });
   });
 
   describe("tokens on the Commerce API", () => {
     it("answers 401 INVALID_SESSION_ID to a call with no token, a forged one and an expired one", async () => {
-      for (const headers of [{ authorization: "" }, { authorization: "Bearer forged.token.value" }, { authorization: "Basic abc" }]) {
+      for (const headers of [
+        { authorization: "" },
+        { authorization: "Bearer forged.token.value" },
+        { authorization: "Basic abc" },
+      ]) {
         const res = await call("GET", "application-context", undefined, headers);
         expect(res.status).toBe(401);
         expect(res.body).toEqual([{ errorCode: "INVALID_SESSION_ID", message: "Session expired or invalid" }]);
@@ -163,23 +198,50 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
 
     it("refreshes with the refresh token; revoking it ends the refresh token and every access token it issued", async () => {
       const tokens = (await post("token", tokenFields(await namedCode()))).body;
-      const refreshed = await post("token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret });
+      const refreshed = await post("token", {
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token,
+        client_id: DEMO_CLIENT.clientId,
+        client_secret: DEMO_CLIENT.clientSecret,
+      });
       expect(refreshed.status).toBe(200);
       expect(refreshed.body.access_token).not.toBe(tokens.access_token);
       expect(refreshed.body.refresh_token).toBeUndefined();
-      oauthError(await post("token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: DEMO_CLIENT.clientId, client_secret: "x" }), "invalid_client");
+      oauthError(
+        await post("token", {
+          grant_type: "refresh_token",
+          refresh_token: tokens.refresh_token,
+          client_id: DEMO_CLIENT.clientId,
+          client_secret: "x",
+        }),
+        "invalid_client",
+      );
 
       expect((await post("revoke", { token: tokens.refresh_token })).status).toBe(200);
       for (const token of [tokens.access_token, refreshed.body.access_token]) {
-        expect(await call("GET", "session-context", undefined, bearer(token))).toMatchObject({ status: 401, body: [{ errorCode: "INVALID_SESSION_ID" }] });
+        expect(await call("GET", "session-context", undefined, bearer(token))).toMatchObject({
+          status: 401,
+          body: [{ errorCode: "INVALID_SESSION_ID" }],
+        });
       }
-      const again = await post("token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret });
+      const again = await post("token", {
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token,
+        client_id: DEMO_CLIENT.clientId,
+        client_secret: DEMO_CLIENT.clientSecret,
+      });
       expect(again.body).toEqual({ error: "invalid_grant", error_description: "expired access/refresh token" });
     });
 
     it("lets a refresh token lapse when it is not used for the session timeout (the demo app's policy)", async () => {
       const tokens = (await post("token", tokenFields(await namedCode()))).body;
-      const refresh = () => post("token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret });
+      const refresh = () =>
+        post("token", {
+          grant_type: "refresh_token",
+          refresh_token: tokens.refresh_token,
+          client_id: DEMO_CLIENT.clientId,
+          client_secret: DEMO_CLIENT.clientSecret,
+        });
       await call("POST", "/__emulator/clock", { advanceSeconds: 7000 });
       expect((await refresh()).status).toBe(200);
       await call("POST", "/__emulator/clock", { advanceSeconds: 7201 });
@@ -228,13 +290,21 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
       expect(claims).toMatchObject({ sub: `uvid:${uvid}`, exp: expect.any(Number) });
       const context = await call("GET", "session-context", undefined, bearer(res.body.access_token));
       expect(context.body).toMatchObject({ guestUser: true, isLoggedIn: false });
-      expect((await call("GET", "external-managed-accounts", undefined, bearer(res.body.access_token))).status).toBe(401);
+      expect((await call("GET", "external-managed-accounts", undefined, bearer(res.body.access_token))).status).toBe(
+        401,
+      );
     });
 
     it("refuses a missing or malformed UVID, and a token request without the guest headers (unknown_error)", async () => {
       oauthError(await post("authorize", authorizeFields(), { "Auth-Request-Type": "guest" }), "invalid_request");
-      oauthError(await post("authorize", authorizeFields(), { "Auth-Request-Type": "guest", "Uvid-Hint": "UVID not-a-uuid" }), "invalid_request");
-      oauthError(await post("authorize", authorizeFields({ uvid_hint: "JWT forged.token.x" }), { "Auth-Request-Type": "guest" }), "invalid_request");
+      oauthError(
+        await post("authorize", authorizeFields(), { "Auth-Request-Type": "guest", "Uvid-Hint": "UVID not-a-uuid" }),
+        "invalid_request",
+      );
+      oauthError(
+        await post("authorize", authorizeFields({ uvid_hint: "JWT forged.token.x" }), { "Auth-Request-Type": "guest" }),
+        "invalid_request",
+      );
       const uvid = randomUUID();
       const code = codeOf(await post("authorize", authorizeFields(), GUEST(uvid)));
       oauthError(await post("token", tokenFields(code)), "unknown_error");
@@ -253,7 +323,12 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
       const uvid = randomUUID();
       const guestAuth = await guest(target, uvid);
       const cart = (await call("POST", "carts", {}, guestAuth)).body.cartId;
-      await call("POST", `carts/${cart}/cart-items`, { productId: "01tDM0000000001", quantity: "1", type: "Product" }, guestAuth);
+      await call(
+        "POST",
+        `carts/${cart}/cart-items`,
+        { productId: "01tDM0000000001", quantity: "1", type: "Product" },
+        guestAuth,
+      );
       const jwtHint = `JWT ${guestAuth.authorization.replace("Bearer ", "")}`;
       const code = codeOf(await post("authorize", authorizeFields({ uvid_hint: jwtHint }), NAMED));
       const buyer = bearer((await post("token", tokenFields(code))).body.access_token);
@@ -264,13 +339,28 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
 
   describe("through the storefront's client", () => {
     const client = (token?: string) =>
-      createWebstoreClient({ fetch: (r) => target.fetch(r), baseUrl: target.baseUrl, webstoreId: WEBSTORE_ID, oauth: DEMO_CLIENT, caches: createWebstoreCaches(), accessToken: token });
+      createWebstoreClient({
+        fetch: (r) => target.fetch(r),
+        baseUrl: target.baseUrl,
+        webstoreId: WEBSTORE_ID,
+        oauth: DEMO_CLIENT,
+        caches: createWebstoreCaches(),
+        accessToken: token,
+      });
 
     it("logs in with PKCE, reads userinfo, refreshes and revokes", async () => {
       const tokens = await client().headlessLogin("buyer@demo.store", "demo-pass-1");
-      expect(tokens).toMatchObject({ userId: "005DM0000000B2C", refreshToken: expect.any(String), apiUrl: new URL(target.baseUrl).origin });
+      expect(tokens).toMatchObject({
+        userId: "005DM0000000B2C",
+        refreshToken: expect.any(String),
+        apiUrl: new URL(target.baseUrl).origin,
+      });
       expect(tokens.expiresAt).toBeGreaterThan(Date.now());
-      expect(await client(tokens.accessToken).getUserInfo()).toMatchObject({ userId: "005DM0000000B2C", firstName: "Alex", lastName: "Buyer" });
+      expect(await client(tokens.accessToken).getUserInfo()).toMatchObject({
+        userId: "005DM0000000B2C",
+        firstName: "Alex",
+        lastName: "Buyer",
+      });
       const refreshed = await client().refreshAccessToken(tokens.refreshToken!);
       expect(refreshed.refreshToken).toBe(tokens.refreshToken);
       await client().revokeToken(tokens.refreshToken!);
@@ -291,4 +381,3 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
     });
   });
 });
-

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWebstoreCaches, createWebstoreClient, isFetchError, type WebstoreClientOptions } from "../../server/webstore/index.js";
+import {
+  createWebstoreCaches,
+  createWebstoreClient,
+  isFetchError,
+  type WebstoreClientOptions,
+} from "../../server/webstore/index.js";
 import { DEMO_CLIENT } from "../support/identity.js";
 import { startTarget, WEBSTORE_ID, type Target } from "./targets.js";
 
@@ -20,7 +25,13 @@ interface SafeTarget {
 }
 
 const env = process.env;
-const orgConfigured = !!(env.WEBSTORE_SITE_URL && env.WEBSTORE_ID && env.WEBSTORE_CLIENT_ID && env.WEBSTORE_CLIENT_SECRET && env.WEBSTORE_REDIRECT_URI);
+const orgConfigured = !!(
+  env.WEBSTORE_SITE_URL &&
+  env.WEBSTORE_ID &&
+  env.WEBSTORE_CLIENT_ID &&
+  env.WEBSTORE_CLIENT_SECRET &&
+  env.WEBSTORE_REDIRECT_URI
+);
 const wanted = (env.CONTRACT_TARGETS ?? "in-process,http").split(",").map((t) => t.trim());
 
 function emulatorTarget(name: "in-process" | "http"): () => Promise<SafeTarget> {
@@ -28,7 +39,13 @@ function emulatorTarget(name: "in-process" | "http"): () => Promise<SafeTarget> 
     const target: Target = await startTarget(name);
     return {
       name,
-      options: { fetch: (r) => target.fetch(r), baseUrl: target.baseUrl, webstoreId: WEBSTORE_ID, oauth: DEMO_CLIENT, caches: createWebstoreCaches() },
+      options: {
+        fetch: (r) => target.fetch(r),
+        baseUrl: target.baseUrl,
+        webstoreId: WEBSTORE_ID,
+        oauth: DEMO_CLIENT,
+        caches: createWebstoreCaches(),
+      },
       buyer: { username: "buyer@demo.store", password: "demo-pass-1" },
       close: () => target.close(),
     };
@@ -43,10 +60,17 @@ async function orgTarget(): Promise<SafeTarget> {
       baseUrl: env.WEBSTORE_SITE_URL!,
       webstoreId: env.WEBSTORE_ID!,
       apiVersion: env.WEBSTORE_API_VERSION ?? "65.0",
-      oauth: { clientId: env.WEBSTORE_CLIENT_ID, clientSecret: env.WEBSTORE_CLIENT_SECRET, redirectUri: env.WEBSTORE_REDIRECT_URI },
+      oauth: {
+        clientId: env.WEBSTORE_CLIENT_ID,
+        clientSecret: env.WEBSTORE_CLIENT_SECRET,
+        redirectUri: env.WEBSTORE_REDIRECT_URI,
+      },
       caches: createWebstoreCaches(),
     },
-    buyer: env.WEBSTORE_TEST_USERNAME && env.WEBSTORE_TEST_PASSWORD ? { username: env.WEBSTORE_TEST_USERNAME, password: env.WEBSTORE_TEST_PASSWORD } : null,
+    buyer:
+      env.WEBSTORE_TEST_USERNAME && env.WEBSTORE_TEST_PASSWORD
+        ? { username: env.WEBSTORE_TEST_USERNAME, password: env.WEBSTORE_TEST_PASSWORD }
+        : null,
     close: async () => {},
   };
 }
@@ -57,69 +81,75 @@ const targets: [string, () => Promise<SafeTarget>][] = [
   ["real-org", orgTarget],
 ];
 
-describe.each(targets.filter(([name]) => wanted.includes(name) || (name === "real-org" && wanted.includes("org"))))("safe contract (%s)", (name, start) => {
-  // Not configured: said once, here, rather than failing a suite that needs an org nobody gave it.
-  const skip = name === "real-org" && !orgConfigured;
-  let t: SafeTarget;
-  beforeAll(async () => {
-    if (!skip) t = await start();
-  });
-  afterAll(() => t?.close());
-  const client = (accessToken?: string) => createWebstoreClient({ ...t.options, accessToken, sleep: async () => {} });
-
-  describe.skipIf(skip)("(set WEBSTORE_SITE_URL, WEBSTORE_ID, WEBSTORE_CLIENT_ID, WEBSTORE_CLIENT_SECRET and WEBSTORE_REDIRECT_URI to run it)", () => {
-    it("refuses a Commerce call without a token (401 INVALID_SESSION_ID)", async () => {
-      const refused = await client()
-        .getApplicationContext()
-        .catch((e: unknown) => e);
-      expect(isFetchError(refused) && refused.status).toBe(401);
-      expect(isFetchError(refused) && refused.code).toBe("INVALID_SESSION_ID");
+describe.each(targets.filter(([name]) => wanted.includes(name) || (name === "real-org" && wanted.includes("org"))))(
+  "safe contract (%s)",
+  (name, start) => {
+    // Not configured: said once, here, rather than failing a suite that needs an org nobody gave it.
+    const skip = name === "real-org" && !orgConfigured;
+    let t: SafeTarget;
+    beforeAll(async () => {
+      if (!skip) t = await start();
     });
+    afterAll(() => t?.close());
+    const client = (accessToken?: string) => createWebstoreClient({ ...t.options, accessToken, sleep: async () => {} });
 
-    it("gives a guest a JWT token for a UVID, which reads the application context and the categories", async () => {
-      const tokens = await client().guestLogin(randomUUID());
-      expect(tokens.accessToken.split(".")).toHaveLength(3);
-      expect(tokens.expiresAt).toBeGreaterThan(Date.now());
-      const guest = client(tokens.accessToken);
-      const context = await guest.getApplicationContext();
-      expect(typeof context.guestCartEnabled).toBe("boolean");
-      expect(typeof context.defaultCurrency).toBe("string");
-      const session = await guest.getSessionContext();
-      expect(session.isLoggedIn).toBe(false);
-      expect(Array.isArray((await guest.getCategories()).productCategories)).toBe(true);
-    });
+    describe.skipIf(skip)(
+      "(set WEBSTORE_SITE_URL, WEBSTORE_ID, WEBSTORE_CLIENT_ID, WEBSTORE_CLIENT_SECRET and WEBSTORE_REDIRECT_URI to run it)",
+      () => {
+        it("refuses a Commerce call without a token (401 INVALID_SESSION_ID)", async () => {
+          const refused = await client()
+            .getApplicationContext()
+            .catch((e: unknown) => e);
+          expect(isFetchError(refused) && refused.status).toBe(401);
+          expect(isFetchError(refused) && refused.code).toBe("INVALID_SESSION_ID");
+        });
 
-    it("makes a guest cart and deletes it again (when the store allows guest carts)", async () => {
-      const guest = client((await client().guestLogin(randomUUID())).accessToken);
-      if (!(await guest.getApplicationContext()).guestCartEnabled) return;
-      const created = await guest.createCart();
-      const cartId = created.data.cartId!;
-      expect(cartId).toMatch(/^0a6/);
-      expect((await guest.getCart(cartId)).data.cartId).toBe(cartId);
-      await guest.deleteCart(cartId);
-      const gone = await guest.getCart(cartId).catch((e: unknown) => e);
-      expect(isFetchError(gone) && gone.status).toBe(404);
-    });
+        it("gives a guest a JWT token for a UVID, which reads the application context and the categories", async () => {
+          const tokens = await client().guestLogin(randomUUID());
+          expect(tokens.accessToken.split(".")).toHaveLength(3);
+          expect(tokens.expiresAt).toBeGreaterThan(Date.now());
+          const guest = client(tokens.accessToken);
+          const context = await guest.getApplicationContext();
+          expect(typeof context.guestCartEnabled).toBe("boolean");
+          expect(typeof context.defaultCurrency).toBe("string");
+          const session = await guest.getSessionContext();
+          expect(session.isLoggedIn).toBe(false);
+          expect(Array.isArray((await guest.getCategories()).productCategories)).toBe(true);
+        });
 
-    it("refuses a wrong password with invalid_grant", async () => {
-      const failed = await client()
-        .headlessLogin(t.buyer?.username ?? "nobody@example.com", "certainly-not-the-password")
-        .catch((e: unknown) => e);
-      expect(isFetchError(failed) && failed.code).toBe("invalid_grant");
-    });
+        it("makes a guest cart and deletes it again (when the store allows guest carts)", async () => {
+          const guest = client((await client().guestLogin(randomUUID())).accessToken);
+          if (!(await guest.getApplicationContext()).guestCartEnabled) return;
+          const created = await guest.createCart();
+          const cartId = created.data.cartId!;
+          expect(cartId).toMatch(/^0a6/);
+          expect((await guest.getCart(cartId)).data.cartId).toBe(cartId);
+          await guest.deleteCart(cartId);
+          const gone = await guest.getCart(cartId).catch((e: unknown) => e);
+          expect(isFetchError(gone) && gone.status).toBe(404);
+        });
 
-    it("logs a buyer in, reads who they are, refreshes and revokes (given a test buyer)", async () => {
-      if (!t.buyer) return;
-      const tokens = await client().headlessLogin(t.buyer.username, t.buyer.password);
-      const me = await client(tokens.accessToken).getUserInfo();
-      expect(me.userId).toMatch(/^005/);
-      expect((await client(tokens.accessToken).getSessionContext()).isLoggedIn).toBe(true);
-      const refreshed = tokens.refreshToken ? await client().refreshAccessToken(tokens.refreshToken) : tokens;
-      await client().revokeToken(tokens.refreshToken ?? tokens.accessToken);
-      const after = await client(refreshed.accessToken)
-        .getSessionContext()
-        .catch((e: unknown) => e);
-      expect(isFetchError(after) && after.status).toBe(401);
-    });
-  });
-});
+        it("refuses a wrong password with invalid_grant", async () => {
+          const failed = await client()
+            .headlessLogin(t.buyer?.username ?? "nobody@example.com", "certainly-not-the-password")
+            .catch((e: unknown) => e);
+          expect(isFetchError(failed) && failed.code).toBe("invalid_grant");
+        });
+
+        it("logs a buyer in, reads who they are, refreshes and revokes (given a test buyer)", async () => {
+          if (!t.buyer) return;
+          const tokens = await client().headlessLogin(t.buyer.username, t.buyer.password);
+          const me = await client(tokens.accessToken).getUserInfo();
+          expect(me.userId).toMatch(/^005/);
+          expect((await client(tokens.accessToken).getSessionContext()).isLoggedIn).toBe(true);
+          const refreshed = tokens.refreshToken ? await client().refreshAccessToken(tokens.refreshToken) : tokens;
+          await client().revokeToken(tokens.refreshToken ?? tokens.accessToken);
+          const after = await client(refreshed.accessToken)
+            .getSessionContext()
+            .catch((e: unknown) => e);
+          expect(isFetchError(after) && after.status).toBe(401);
+        });
+      },
+    );
+  },
+);

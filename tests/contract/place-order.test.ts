@@ -1,5 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { PRODUCTS, TEXAS, addItem, cardToken, payableCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
+import {
+  PRODUCTS,
+  TEXAS,
+  addItem,
+  cardToken,
+  payableCheckout,
+  shopper,
+  startCheckout,
+  type Shopper,
+} from "./checkout-helpers.js";
 import { TARGET_NAMES, at } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
@@ -15,16 +24,24 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
 
   /** The guest's order as the order-lookup page finds it. */
   const lookup = (orderNumber: string) =>
-    guest.call("POST", "order-summaries/actions/lookup", { orderSummaryIdOrRefNumber: orderNumber, verification: CONTACT });
+    guest.call("POST", "order-summaries/actions/lookup", {
+      orderSummaryIdOrRefNumber: orderNumber,
+      verification: CONTACT,
+    });
 
   /** Units a new shopper can still add (the product errors say when none are left). */
   async function canBuy(productId: string) {
-    const res = await (await shopper(target)).call("POST", "carts/active/cart-items", { productId, quantity: "1", type: "Product" });
+    const res = await (
+      await shopper(target)
+    ).call("POST", "carts/active/cart-items", { productId, quantity: "1", type: "Product" });
     return res.status === 201;
   }
 
   it("places the order (201): its number finds the order with its delivery group, lines and payment", async () => {
-    const id = await payableCheckout(guest, [[PRODUCTS.coffee, 2], [PRODUCTS.mug, 1]]);
+    const id = await payableCheckout(guest, [
+      [PRODUCTS.coffee, 2],
+      [PRODUCTS.mug, 1],
+    ]);
     const res = await guest.call("POST", `checkouts/${id}/orders`);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ orderReferenceNumber: expect.stringMatching(/^\d{8}$/), errors: [] });
@@ -48,7 +65,10 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
 
   it("pays a PayNowReadOnly clone: its checkout places the order; the clone answers 404 to anyone else", async () => {
     await addItem(guest, PRODUCTS.mug, 2);
-    const clone = await guest.call("POST", "carts/active/actions/clone?targetEffectiveAccountId=000000000000000&targetType=PayNowReadOnly");
+    const clone = await guest.call(
+      "POST",
+      "carts/active/actions/clone?targetEffectiveAccountId=000000000000000&targetType=PayNowReadOnly",
+    );
     expect(clone.status).toBe(201);
     const cloneId = clone.body.cartId as string;
     // Somebody else's payment link: the cart does not exist for them, nor can they check it out.
@@ -62,7 +82,10 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     const checkoutId = started.body.checkoutId as string;
     await guest.call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: TEXAS });
     await guest.call("PATCH", `checkouts/${checkoutId}`, { contactInfo: { firstName: "Sam", ...CONTACT } });
-    const pay = await guest.call("POST", `checkouts/${checkoutId}/payments`, { requestType: "Auth", paymentToken: await cardToken(guest) });
+    const pay = await guest.call("POST", `checkouts/${checkoutId}/payments`, {
+      requestType: "Auth",
+      paymentToken: await cardToken(guest),
+    });
     expect(pay.body.salesforceResultCode).toBe("Success");
     const placed = await guest.call("POST", `checkouts/${checkoutId}/orders`);
     expect(placed.status).toBe(201);
@@ -74,10 +97,15 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     const buyer = await shopper(target, "buyer@demo.store");
     const before = (await buyer.call("GET", "order-summaries?pageSize=100")).body.orderSummaries.length;
     const id = await payableCheckout(buyer);
-    const [a, b] = await Promise.all([buyer.call("POST", `checkouts/${id}/orders`), buyer.call("POST", `checkouts/${id}/orders`)]);
+    const [a, b] = await Promise.all([
+      buyer.call("POST", `checkouts/${id}/orders`),
+      buyer.call("POST", `checkouts/${id}/orders`),
+    ]);
     const again = await buyer.call("POST", `checkouts/${id}/orders`);
     expect([a.status, b.status, again.status]).toEqual([201, 201, 201]);
-    expect(new Set([a.body.orderReferenceNumber, b.body.orderReferenceNumber, again.body.orderReferenceNumber]).size).toBe(1);
+    expect(
+      new Set([a.body.orderReferenceNumber, b.body.orderReferenceNumber, again.body.orderReferenceNumber]).size,
+    ).toBe(1);
     expect((await buyer.call("GET", "order-summaries?pageSize=100")).body.orderSummaries.length).toBe(before + 1);
   });
 
@@ -103,7 +131,10 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     await guest.call("POST", `checkouts/${id}/payments`, { requestType: "Auth", paymentToken: await cardToken(guest) });
     const res = await guest.call("POST", `checkouts/${id}/orders`);
     expect(res.status).toBe(412);
-    expect(res.body.errors[0]).toMatchObject({ type: "/commerce/errors/checkout-failure", title: "Enter your contact information." });
+    expect(res.body.errors[0]).toMatchObject({
+      type: "/commerce/errors/checkout-failure",
+      title: "Enter your contact information.",
+    });
     await guest.call("PATCH", `checkouts/${id}`, { contactInfo: CONTACT });
     expect((await guest.call("POST", `checkouts/${id}/orders`)).status).toBe(201);
   });
@@ -127,13 +158,26 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
 
   it("sells the last unit once when two checkouts race for it; stock ends at 0", async () => {
     const rival = await shopper(target);
-    const [mine, theirs] = [await payableCheckout(guest, [[PRODUCTS.lastUnit, 1]]), await payableCheckout(rival, [[PRODUCTS.lastUnit, 1]])];
-    const results = await Promise.all([guest.call("POST", `checkouts/${mine}/orders`), rival.call("POST", `checkouts/${theirs}/orders`)]);
+    const [mine, theirs] = [
+      await payableCheckout(guest, [[PRODUCTS.lastUnit, 1]]),
+      await payableCheckout(rival, [[PRODUCTS.lastUnit, 1]]),
+    ];
+    const results = await Promise.all([
+      guest.call("POST", `checkouts/${mine}/orders`),
+      rival.call("POST", `checkouts/${theirs}/orders`),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 412]);
     const loser = results.find((r) => r.status === 412)!;
-    expect(loser.body.errors[0]).toEqual({ type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", detail: expect.any(String), instance: expect.any(String) });
+    expect(loser.body.errors[0]).toEqual({
+      type: "/commerce/errors/checkout-failure",
+      title: "INSUFFICIENT_INVENTORY",
+      detail: expect.any(String),
+      instance: expect.any(String),
+    });
     expect(await canBuy(PRODUCTS.lastUnit)).toBe(false);
-    const stock = target.emulator.db.prepare("SELECT on_hand FROM inventory WHERE product_id = ?").get(PRODUCTS.lastUnit) as { on_hand: number };
+    const stock = target.emulator.db
+      .prepare("SELECT on_hand FROM inventory WHERE product_id = ?")
+      .get(PRODUCTS.lastUnit) as { on_hand: number };
     expect(stock.on_hand).toBe(0);
   });
 
@@ -141,7 +185,9 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     const id = await payableCheckout(guest, [[PRODUCTS.lastUnit, 1]]);
     const holder = await shopper(target);
     await addItem(holder, PRODUCTS.lastUnit);
-    const held = await holder.call("PUT", at("v63.0", "carts/active/inventory-reservations"), { durationInSeconds: 600 });
+    const held = await holder.call("PUT", at("v63.0", "carts/active/inventory-reservations"), {
+      durationInSeconds: 600,
+    });
     expect(held.status).toBe(200);
     const blocked = await guest.call("POST", `checkouts/${id}/orders`);
     expect(blocked.status).toBe(412);
@@ -167,26 +213,43 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     const id = await payableCheckout(guest, [[PRODUCTS.lastUnit, 1]]);
     const prepared = await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "prepare" }] });
     expect(prepared.status).toBe(200);
-    expect(prepared.body).toEqual({ actions: [{ action: "prepare", status: "Success", orderReferenceNumber: null, errors: [] }] });
+    expect(prepared.body).toEqual({
+      actions: [{ action: "prepare", status: "Success", orderReferenceNumber: null, errors: [] }],
+    });
     expect(await canBuy(PRODUCTS.lastUnit)).toBe(false); // reserved for this checkout
 
-    const submitted = await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "submit", parameters: {} }] });
+    const submitted = await guest.call("POST", `checkouts/${id}/orders/actions`, {
+      actions: [{ action: "submit", parameters: {} }],
+    });
     expect(submitted.status).toBe(200);
     const orn = submitted.body.actions[0].orderReferenceNumber;
     expect(orn).toMatch(/^\d{8}$/);
-    const again = await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "prepare" }, { action: "submit" }] });
-    expect(again.body.actions.map((a: any) => [a.status, a.orderReferenceNumber])).toEqual([["Success", orn], ["Success", orn]]);
+    const again = await guest.call("POST", `checkouts/${id}/orders/actions`, {
+      actions: [{ action: "prepare" }, { action: "submit" }],
+    });
+    expect(again.body.actions.map((a: any) => [a.status, a.orderReferenceNumber])).toEqual([
+      ["Success", orn],
+      ["Success", orn],
+    ]);
     expect((await guest.call("POST", `checkouts/${id}/orders`)).body.orderReferenceNumber).toBe(orn);
   });
 
   it("answers 422 for a failed action, 400 for unknown actions and 403 when place-order v2 is off", async () => {
     await addItem(guest, PRODUCTS.coffee);
     const id = await startCheckout(guest);
-    const failed = await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "prepare" }, { action: "submit" }] });
+    const failed = await guest.call("POST", `checkouts/${id}/orders/actions`, {
+      actions: [{ action: "prepare" }, { action: "submit" }],
+    });
     expect(failed.status).toBe(422);
     expect(failed.body.actions).toHaveLength(1);
-    expect(failed.body.actions[0]).toMatchObject({ action: "prepare", status: "Failed", errors: [{ type: "/commerce/errors/shipping-failure" }, { type: "/commerce/errors/payment-failure" }] });
-    expect((await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "ship" }] })).status).toBe(400);
+    expect(failed.body.actions[0]).toMatchObject({
+      action: "prepare",
+      status: "Failed",
+      errors: [{ type: "/commerce/errors/shipping-failure" }, { type: "/commerce/errors/payment-failure" }],
+    });
+    expect((await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "ship" }] })).status).toBe(
+      400,
+    );
     await admin("settings", { applicationContext: { placeOrderV2Enabled: false } });
     const off = await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "submit" }] });
     expect(off.status).toBe(403);

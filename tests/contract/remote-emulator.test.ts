@@ -26,12 +26,21 @@ describe("the emulator as the cluster's workers reach it", () => {
   });
 
   it("serves the storefront's client: a guest token, a cart, a line added and read back", async () => {
-    const options = { fetch: remote.fetch, baseUrl: "http://emulator.local", webstoreId: WEBSTORE_ID, oauth: DEMO_CLIENT, caches: createWebstoreCaches() };
+    const options = {
+      fetch: remote.fetch,
+      baseUrl: "http://emulator.local",
+      webstoreId: WEBSTORE_ID,
+      oauth: DEMO_CLIENT,
+      caches: createWebstoreCaches(),
+    };
     const tokens = await createWebstoreClient(options).guestLogin("5c8e8f9e-1d2b-4c3a-9f00-000000000001");
     const client = createWebstoreClient({ ...options, accessToken: tokens.accessToken });
     const cart = await client.createCart();
     const cartId = cart.data.cartId!;
-    await client.addCartItem(cartId, { productId: (await client.searchProducts({ searchTerm: "mug" })).productsPage!.products![0].id!, quantity: 2 });
+    await client.addCartItem(cartId, {
+      productId: (await client.searchProducts({ searchTerm: "mug" })).productsPage!.products![0].id!,
+      quantity: 2,
+    });
     const summary = await client.getCartCompactSummary(cartId);
     expect(Number(summary.totalProductCount)).toBe(2);
   });
@@ -43,8 +52,16 @@ describe("the emulator as the cluster's workers reach it", () => {
     const authorize = await remote.fetch(
       new Request("http://emulator.local/services/oauth2/authorize", {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "Auth-Request-Type": "guest", "Uvid-Hint": "UVID 5c8e8f9e-1d2b-4c3a-9f00-000000000002" },
-        body: new URLSearchParams({ response_type: "code_credentials", client_id: DEMO_CLIENT.clientId, redirect_uri: DEMO_CLIENT.redirectUri }).toString(),
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Auth-Request-Type": "guest",
+          "Uvid-Hint": "UVID 5c8e8f9e-1d2b-4c3a-9f00-000000000002",
+        },
+        body: new URLSearchParams({
+          response_type: "code_credentials",
+          client_id: DEMO_CLIENT.clientId,
+          redirect_uri: DEMO_CLIENT.redirectUri,
+        }).toString(),
         redirect: "manual",
       }),
     );

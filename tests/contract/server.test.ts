@@ -18,7 +18,14 @@ const FORM = "application/x-www-form-urlencoded";
 
 /** Reports what reached it: the storefront's stand-in. */
 const stub: RequestHandler = (req, res) => {
-  res.json({ reached: true, method: req.method, path: req.path, ip: req.ip, protocol: req.protocol, nonce: res.locals.cspNonce });
+  res.json({
+    reached: true,
+    method: req.method,
+    path: req.path,
+    ip: req.ip,
+    protocol: req.protocol,
+    nonce: res.locals.cspNonce,
+  });
 };
 
 type Started = Awaited<ReturnType<typeof startServer>> & { base: string; close(): Promise<void> };
@@ -51,11 +58,17 @@ interface Answer {
  * One request with exactly the headers given (fetch would add its own, Origin among them): what curl, a proxy or
  * a browser on another site sends.
  */
-function send(base: string, method: string, path: string, options: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+function send(
+  base: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers = { ...options.headers };
     // As browsers and curl do: a body's length is declared, unless the test asks for a chunked one.
-    if (options.body !== undefined && !headers["Transfer-Encoding"]) headers["Content-Length"] = String(Buffer.byteLength(options.body));
+    if (options.body !== undefined && !headers["Transfer-Encoding"])
+      headers["Content-Length"] = String(Buffer.byteLength(options.body));
     const req = httpRequest(`${base}${path}`, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
@@ -101,7 +114,10 @@ describe("the storefront's guards (default configuration)", () => {
 
   it("refuses PUT, PATCH and DELETE from another site too, and a POST whose only signal is Sec-Fetch-Site or Referer", async () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      expect((await send(server.base, method, "/cart", { headers: { Origin: EVIL, "Content-Type": FORM }, body: "a=1" })).status).toBe(403);
+      expect(
+        (await send(server.base, method, "/cart", { headers: { Origin: EVIL, "Content-Type": FORM }, body: "a=1" }))
+          .status,
+      ).toBe(403);
     }
     expect((await post("/cart", { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
     expect((await post("/cart", { "Sec-Fetch-Site": "same-site" })).status).toBe(403);
@@ -110,7 +126,12 @@ describe("the storefront's guards (default configuration)", () => {
   });
 
   it("lets the store's own POSTs through: same Origin, same-origin fetch metadata, or no browser at all", async () => {
-    const signals: Record<string, string>[] = [{ Origin: server.base }, { "Sec-Fetch-Site": "same-origin" }, { Referer: `${server.base}/cart` }, {}];
+    const signals: Record<string, string>[] = [
+      { Origin: server.base },
+      { "Sec-Fetch-Site": "same-origin" },
+      { Referer: `${server.base}/cart` },
+      {},
+    ];
     for (const headers of signals) {
       const answer = await post("/cart?_data=routes%2Fcart", headers);
       expect(answer.status).toBe(200);
@@ -119,22 +140,34 @@ describe("the storefront's guards (default configuration)", () => {
   });
 
   it("leaves reads alone, whatever their origin", async () => {
-    const answer = await send(server.base, "GET", "/cart", { headers: { Origin: EVIL, "Sec-Fetch-Site": "cross-site" } });
+    const answer = await send(server.base, "GET", "/cart", {
+      headers: { Origin: EVIL, "Sec-Fetch-Site": "cross-site" },
+    });
     expect(answer.json()).toMatchObject({ reached: true, method: "GET" });
   });
 
   it("refuses a body that is not a form with 415 and says which types the store takes", async () => {
-    const json = await post("/cart", { Origin: server.base, "Content-Type": "application/json" }, JSON.stringify({ intent: "x" }));
+    const json = await post(
+      "/cart",
+      { Origin: server.base, "Content-Type": "application/json" },
+      JSON.stringify({ intent: "x" }),
+    );
     expect(json.status).toBe(415);
     expect(json.text).toBe(
       "Unsupported Media Type: the store's forms send application/x-www-form-urlencoded or multipart/form-data; this request sent application/json.\n",
     );
-    expect((await post("/login", { Origin: server.base, "Content-Type": "text/plain" }, "username=a")).status).toBe(415);
+    expect((await post("/login", { Origin: server.base, "Content-Type": "text/plain" }, "username=a")).status).toBe(
+      415,
+    );
     const none = await send(server.base, "POST", "/logout", { headers: { Origin: server.base } });
     expect(none.status).toBe(415);
     expect(none.text).toContain("this request sent no content type");
     // A multipart form passes.
-    const multipart = await post("/cart", { Origin: server.base, "Content-Type": "multipart/form-data; boundary=b" }, '--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\nx\r\n--b--\r\n');
+    const multipart = await post(
+      "/cart",
+      { Origin: server.base, "Content-Type": "multipart/form-data; boundary=b" },
+      '--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\nx\r\n--b--\r\n',
+    );
     expect(multipart.status).toBe(200);
   });
 
@@ -173,21 +206,41 @@ describe("the storefront's guards (default configuration)", () => {
   });
 
   it("believes no X-Forwarded-* header without TRUST_PROXY", async () => {
-    const answer = await send(server.base, "GET", "/", { headers: { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https" } });
+    const answer = await send(server.base, "GET", "/", {
+      headers: { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https" },
+    });
     expect(answer.json()).toMatchObject({ ip: "127.0.0.1", protocol: "http" });
     expect(answer.headers["strict-transport-security"]).toBeUndefined();
   });
 
   it("answers the emulator's test controls from this machine only, and refuses other sites' browsers", async () => {
     expect((await send(server.base, "GET", "/__emulator/journal")).status).toBe(200);
-    const remote = await send(server.base, "GET", "/__emulator/journal", { headers: { "X-Forwarded-For": "203.0.113.9" } });
+    const remote = await send(server.base, "GET", "/__emulator/journal", {
+      headers: { "X-Forwarded-For": "203.0.113.9" },
+    });
     expect(remote.status).toBe(403);
     expect(remote.json()).toEqual([
-      { errorCode: "INSUFFICIENT_ACCESS", message: "The emulator's test controls answer only on this machine (EMULATOR_CONTROLS=public opens them)." },
+      {
+        errorCode: "INSUFFICIENT_ACCESS",
+        message: "The emulator's test controls answer only on this machine (EMULATOR_CONTROLS=public opens them).",
+      },
     ]);
-    expect((await send(server.base, "POST", "/__emulator/reset", { headers: { "X-Forwarded-For": "198.51.100.1, 127.0.0.1" } })).status).toBe(403);
+    expect(
+      (
+        await send(server.base, "POST", "/__emulator/reset", {
+          headers: { "X-Forwarded-For": "198.51.100.1, 127.0.0.1" },
+        })
+      ).status,
+    ).toBe(403);
     // A page on another site, open in a browser on this machine, can't reset the store either.
-    expect((await send(server.base, "POST", "/__emulator/reset", { headers: { Origin: EVIL, "Content-Type": "text/plain" }, body: "{}" })).status).toBe(403);
+    expect(
+      (
+        await send(server.base, "POST", "/__emulator/reset", {
+          headers: { Origin: EVIL, "Content-Type": "text/plain" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(403);
     expect((await send(server.base, "POST", "/__emulator/reset")).status).toBe(200);
   });
 
@@ -195,8 +248,15 @@ describe("the storefront's guards (default configuration)", () => {
     const auth = await guestAuthorization((r) => fetch(r), server.base);
     const lookup = (n: number, forwardedFor: string) =>
       send(server.base, "POST", `${API}/order-summaries/actions/lookup`, {
-        headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor, Authorization: auth.authorization },
-        body: JSON.stringify({ orderSummaryIdOrRefNumber: `000910${String(n).padStart(2, "0")}`, verification: { email: "wrong@demo.store" } }),
+        headers: {
+          "Content-Type": "application/json",
+          "X-Forwarded-For": forwardedFor,
+          Authorization: auth.authorization,
+        },
+        body: JSON.stringify({
+          orderSummaryIdOrRefNumber: `000910${String(n).padStart(2, "0")}`,
+          verification: { email: "wrong@demo.store" },
+        }),
       });
     // Ten failures, each claiming another address: all the same client (this connection's address).
     for (let i = 0; i < 10; i++) expect((await lookup(i, `203.0.113.${i}`)).status).toBe(404);
@@ -209,7 +269,9 @@ describe("the storefront's guards (default configuration)", () => {
       body: Buffer.alloc(6 * 1024 * 1024, 0x20),
     });
     expect(answer.status).toBe(413);
-    expect(answer.json()).toEqual([{ errorCode: "REQUEST_ENTITY_TOO_LARGE", message: "The request body exceeds the limit of 5 MB." }]);
+    expect(answer.json()).toEqual([
+      { errorCode: "REQUEST_ENTITY_TOO_LARGE", message: "The request body exceeds the limit of 5 MB." },
+    ]);
   });
 
   it("sends the storefront's own calls to the emulator in-process with the shopper's address the server determined", async () => {
@@ -220,10 +282,15 @@ describe("the storefront's guards (default configuration)", () => {
       return context.webstore({ accessToken: token });
     };
     const lookup = (client: Awaited<ReturnType<typeof guest>>, n: number) =>
-      client.lookupOrder({ orderSummaryIdOrRefNumber: `000920${String(n).padStart(2, "0")}`, verification: { email: "wrong@demo.store" } }).then(
-        () => 200,
-        (error: { status?: number }) => error.status,
-      );
+      client
+        .lookupOrder({
+          orderSummaryIdOrRefNumber: `000920${String(n).padStart(2, "0")}`,
+          verification: { email: "wrong@demo.store" },
+        })
+        .then(
+          () => 200,
+          (error: { status?: number }) => error.status,
+        );
     const first = await guest("198.51.100.7");
     for (let i = 0; i < 10; i++) expect(await lookup(first, i)).toBe(404);
     expect(await lookup(first, 10)).toBe(429);
@@ -240,19 +307,26 @@ describe("behind a trusted proxy (TRUST_PROXY=loopback)", () => {
   afterAll(() => server.close());
 
   it("takes the client's address and protocol from the proxy: HSTS over HTTPS, and the https origin is the store's", async () => {
-    const answer = await send(server.base, "GET", "/", { headers: { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https" } });
+    const answer = await send(server.base, "GET", "/", {
+      headers: { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https" },
+    });
     expect(answer.json()).toMatchObject({ ip: "203.0.113.9", protocol: "https" });
     expect(answer.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     expect(answer.headers["content-security-policy"]).toContain("upgrade-insecure-requests");
     const httpsOrigin = server.base.replace("http:", "https:");
     const post = (origin: string) =>
-      send(server.base, "POST", "/cart", { headers: { Origin: origin, "X-Forwarded-Proto": "https", "Content-Type": FORM }, body: "a=1" });
+      send(server.base, "POST", "/cart", {
+        headers: { Origin: origin, "X-Forwarded-Proto": "https", "Content-Type": FORM },
+        body: "a=1",
+      });
     expect((await post(httpsOrigin)).status).toBe(200);
     expect((await post(server.base)).status).toBe(403);
   });
 
   it("still answers the test controls only to this machine: a forwarded remote client is refused", async () => {
-    expect((await send(server.base, "GET", "/__emulator/journal", { headers: { "X-Forwarded-For": "203.0.113.9" } })).status).toBe(403);
+    expect(
+      (await send(server.base, "GET", "/__emulator/journal", { headers: { "X-Forwarded-For": "203.0.113.9" } })).status,
+    ).toBe(403);
     expect((await send(server.base, "GET", "/__emulator/journal")).status).toBe(200);
   });
 
@@ -260,8 +334,15 @@ describe("behind a trusted proxy (TRUST_PROXY=loopback)", () => {
     const auth = await guestAuthorization((r) => fetch(r), server.base);
     const lookup = (n: number, forwardedFor: string) =>
       send(server.base, "POST", `${API}/order-summaries/actions/lookup`, {
-        headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor, Authorization: auth.authorization },
-        body: JSON.stringify({ orderSummaryIdOrRefNumber: `000930${String(n).padStart(2, "0")}`, verification: { email: "wrong@demo.store" } }),
+        headers: {
+          "Content-Type": "application/json",
+          "X-Forwarded-For": forwardedFor,
+          Authorization: auth.authorization,
+        },
+        body: JSON.stringify({
+          orderSummaryIdOrRefNumber: `000930${String(n).padStart(2, "0")}`,
+          verification: { email: "wrong@demo.store" },
+        }),
       });
     for (let i = 0; i < 10; i++) expect((await lookup(i, "203.0.113.50")).status).toBe(404);
     expect((await lookup(10, "203.0.113.50")).status).toBe(429);
@@ -277,7 +358,9 @@ describe("EMULATOR_CONTROLS=public", () => {
   afterAll(() => server.close());
 
   it("opens the test controls to any address", async () => {
-    expect((await send(server.base, "GET", "/__emulator/journal", { headers: { "X-Forwarded-For": "203.0.113.9" } })).status).toBe(200);
+    expect(
+      (await send(server.base, "GET", "/__emulator/journal", { headers: { "X-Forwarded-For": "203.0.113.9" } })).status,
+    ).toBe(200);
   });
 });
 
@@ -315,9 +398,15 @@ describe("a store under a base path (BASE_PATH=/shop)", () => {
   });
 
   it("guards the store's forms under the base path as at the root", async () => {
-    const forged = await send(server.base, "POST", "/shop/cart", { headers: { Origin: EVIL, "Content-Type": FORM }, body: form({ intent: "x" }) });
+    const forged = await send(server.base, "POST", "/shop/cart", {
+      headers: { Origin: EVIL, "Content-Type": FORM },
+      body: form({ intent: "x" }),
+    });
     expect(forged.status).toBe(403);
-    const own = await send(server.base, "POST", "/shop/cart", { headers: { Origin: server.base, "Content-Type": FORM }, body: form({ intent: "x" }) });
+    const own = await send(server.base, "POST", "/shop/cart", {
+      headers: { Origin: server.base, "Content-Type": FORM },
+      body: form({ intent: "x" }),
+    });
     expect(own.json()).toMatchObject({ reached: true, method: "POST", path: "/shop/cart" });
   });
 });

@@ -39,9 +39,13 @@ describe("strictDeep", () => {
     expect(shapeProblems(CartSummarySchema, { cartId: null, firstPymt: { GrandTotalAmount: "1.00" } })).toEqual([
       "(root): Unrecognized key(s) in object: 'firstPymt' firstPymt",
     ]);
-    expect(shapeProblems(CartItemCollectionSchema, { cartItems: [{ cartItem: { cartItemId: "0a9", productId: "01t", quantity: "1.0", type: "Product", invented: 1 } }] })).toEqual([
-      "cartItems.0.cartItem: Unrecognized key(s) in object: 'invented' invented",
-    ]);
+    expect(
+      shapeProblems(CartItemCollectionSchema, {
+        cartItems: [
+          { cartItem: { cartItemId: "0a9", productId: "01t", quantity: "1.0", type: "Product", invented: 1 } },
+        ],
+      }),
+    ).toEqual(["cartItems.0.cartItem: Unrecognized key(s) in object: 'invented' invented"]);
     expect(shapeProblems(CartSummarySchema, { cartId: null, firstPymtGrandTotalAmount: "1.00" })).toEqual([]);
   });
 });
@@ -65,13 +69,24 @@ describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)"
   });
 
   it("Cart Item and Cart Item Collection, with coupons and promotions", async () => {
-    const added = await guest.call("POST", "carts/active/cart-items", { productId: MUGS[0], quantity: "2", type: "Product" });
+    const added = await guest.call("POST", "carts/active/cart-items", {
+      productId: MUGS[0],
+      quantity: "2",
+      type: "Product",
+    });
     expectShape(CartItemSchema, added, 201);
     for (const mug of MUGS.slice(1)) await addItem(guest, mug, 1);
-    expectShape(CartItemSchema, await guest.call("PATCH", `carts/active/cart-items/${added.body.cartItemId}`, { quantity: "3" }), 200);
+    expectShape(
+      CartItemSchema,
+      await guest.call("PATCH", `carts/active/cart-items/${added.body.cartItemId}`, { quantity: "3" }),
+      200,
+    );
     expect((await guest.call("POST", "carts/active/cart-coupons", { couponCode: "SAVE10" })).status).toBe(201);
 
-    const collection = await guest.call("GET", "carts/active/cart-items?includeCoupons=true&includePromotions=true&productFields=Name");
+    const collection = await guest.call(
+      "GET",
+      "carts/active/cart-items?includeCoupons=true&includePromotions=true&productFields=Name",
+    );
     expectShape(CartItemCollectionSchema, collection, 200);
     expect(collection.body.cartPromotions.promotions.promotions.length).toBeGreaterThan(0);
     expect(collection.body.cartCoupons.cartCoupons.coupons).toHaveLength(1);
@@ -81,7 +96,11 @@ describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)"
     const groups = await guest.call("GET", "carts/active/delivery-groups?cartItemLimit=5");
     expectShape(DeliveryGroupCollectionSchema, groups, 200);
     const id = groups.body.items[0].id;
-    expectShape(DeliveryGroupSchema, await guest.call("PATCH", `carts/active/delivery-groups/${id}`, { deliveryAddress: TEXAS }), 200);
+    expectShape(
+      DeliveryGroupSchema,
+      await guest.call("PATCH", `carts/active/delivery-groups/${id}`, { deliveryAddress: TEXAS }),
+      200,
+    );
     expectShape(DeliveryGroupSchema, await guest.call("GET", `carts/active/delivery-groups/${id}`), 200);
   });
 
@@ -93,7 +112,9 @@ describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)"
     expectShape(CheckoutSchema, await buyer.call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: TEXAS }), 202);
     expectShape(CheckoutSchema, await buyer.call("GET", `checkouts/${checkoutId}`), 200);
     // A country nothing ships to is a shipping failure: GET answers 422 with the checkout and its errors.
-    await buyer.call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: { ...TEXAS, region: null, country: "MX" } });
+    await buyer.call("PATCH", `checkouts/${checkoutId}`, {
+      deliveryAddress: { ...TEXAS, region: null, country: "MX" },
+    });
     const failing = await buyer.call("GET", `checkouts/${checkoutId}`);
     expectShape(CheckoutSchema, failing, 422);
     expect(failing.body.errors.length).toBeGreaterThan(0);
@@ -102,16 +123,33 @@ describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)"
 
   it("Payment token: a refused card's errors are checkout errors with invalidParameters", async () => {
     const refused = await guest.call("POST", "payments/token", {
-      cardPaymentMethod: { cardHolderName: "Sam Shopper", cardNumber: "4242424242424241", cvv: "123", expiryMonth: "12", expiryYear: "2099" },
+      cardPaymentMethod: {
+        cardHolderName: "Sam Shopper",
+        cardNumber: "4242424242424241",
+        cvv: "123",
+        expiryMonth: "12",
+        expiryYear: "2099",
+      },
     });
     expectShape(PaymentTokenSchema, refused, 422);
   });
 
   it("Commerce Address and its collection", async () => {
     expectShape(AddressCollectionSchema, await buyer.call("GET", "accounts/current/addresses"), 200);
-    const created = await buyer.call("POST", "accounts/current/addresses", { name: "Cabin", street: "1 Lake Road", city: "Tahoe City", region: "CA", postalCode: "96145", country: "US" });
+    const created = await buyer.call("POST", "accounts/current/addresses", {
+      name: "Cabin",
+      street: "1 Lake Road",
+      city: "Tahoe City",
+      region: "CA",
+      postalCode: "96145",
+      country: "US",
+    });
     expectShape(AddressSchema, created, 201);
-    expectShape(AddressSchema, await buyer.call("PATCH", `accounts/current/addresses/${created.body.addressId}`, { city: "Truckee" }), 200);
+    expectShape(
+      AddressSchema,
+      await buyer.call("PATCH", `accounts/current/addresses/${created.body.addressId}`, { city: "Truckee" }),
+      200,
+    );
     expect((await buyer.call("DELETE", `accounts/current/addresses/${created.body.addressId}`)).status).toBe(204);
   });
 
@@ -121,13 +159,24 @@ describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)"
     expect(summaries.body.displayedList.page.hasErrors).toBe(true); // ERR-100 is on the demo list
     const listId = summaries.body.summaries[0].id;
     expectShape(WishlistSchema, await buyer.call("GET", `wishlists/${listId}`), 200);
-    expectShape(WishlistItemSchema, await buyer.call("POST", `wishlists/${listId}/wishlist-items`, { productId: PRODUCTS.mug }), 201);
-    const created = await buyer.call("POST", "wishlists", { name: "Gifts", products: [{ productId: PRODUCTS.coffee }] });
+    expectShape(
+      WishlistItemSchema,
+      await buyer.call("POST", `wishlists/${listId}/wishlist-items`, { productId: PRODUCTS.mug }),
+      201,
+    );
+    const created = await buyer.call("POST", "wishlists", {
+      name: "Gifts",
+      products: [{ productId: PRODUCTS.coffee }],
+    });
     expectShape(WishlistSchema, created, 201);
   });
 
   it("Order Summary and its collection", async () => {
     expectShape(OrderSummaryCollectionSchema, await buyer.call("GET", "order-summaries"), 200);
-    expectShape(OrderSummarySchema, await buyer.call("GET", "order-summaries/00000103?includeAdjustmentDetails=true"), 200);
+    expectShape(
+      OrderSummarySchema,
+      await buyer.call("GET", "order-summaries/00000103?includeAdjustmentDetails=true"),
+      200,
+    );
   });
 });

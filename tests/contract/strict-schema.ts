@@ -8,14 +8,17 @@ import { z } from "zod";
  */
 export function strictDeep(schema: z.ZodTypeAny): z.ZodTypeAny {
   if (schema instanceof z.ZodObject) {
-    const shape = Object.fromEntries(Object.entries(schema.shape as z.ZodRawShape).map(([key, value]) => [key, strictDeep(value)]));
+    const shape = Object.fromEntries(
+      Object.entries(schema.shape as z.ZodRawShape).map(([key, value]) => [key, strictDeep(value)]),
+    );
     return z.object(shape).strict();
   }
   if (schema instanceof z.ZodOptional) return strictDeep(schema.unwrap()).optional();
   if (schema instanceof z.ZodNullable) return strictDeep(schema.unwrap()).nullable();
   if (schema instanceof z.ZodArray) return z.array(strictDeep(schema.element));
   if (schema instanceof z.ZodRecord) return z.record(schema.keySchema, strictDeep(schema.valueSchema));
-  if (schema instanceof z.ZodUnion) return z.union(schema.options.map(strictDeep) as [z.ZodTypeAny, z.ZodTypeAny, ...z.ZodTypeAny[]]);
+  if (schema instanceof z.ZodUnion)
+    return z.union(schema.options.map(strictDeep) as [z.ZodTypeAny, z.ZodTypeAny, ...z.ZodTypeAny[]]);
   return schema;
 }
 

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { createEmulator, type Emulator } from "../../server/emulator/index.js";
-import { createWebstoreCaches, createWebstoreClient, type WebstoreClient, type WebstoreClientOptions } from "../../server/webstore/index.js";
+import {
+  createWebstoreCaches,
+  createWebstoreClient,
+  type WebstoreClient,
+  type WebstoreClientOptions,
+} from "../../server/webstore/index.js";
 import { serveFetch } from "../../server/node-http.js";
 import { compileTrustProxy } from "../../server/proxy.js";
 import { DEMO_CLIENT, buyerAuthorization, guestAuthorization } from "../support/identity.js";
@@ -9,7 +14,8 @@ export const WEBSTORE_ID = "0ZEDEMO00000001";
 export const API = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
 
 /** The absolute path of a webstore resource at another API version ("v62.0"), for resources gated by version. */
-export const at = (version: string, path: string) => `/services/data/${version}/commerce/webstores/${WEBSTORE_ID}/${path}`;
+export const at = (version: string, path: string) =>
+  `/services/data/${version}/commerce/webstores/${WEBSTORE_ID}/${path}`;
 
 /**
  * A running emulator reached through one transport. Contract suites run every case against each target:
@@ -30,7 +36,13 @@ export type TargetName = (typeof TARGET_NAMES)[number];
 export async function startTarget(name: TargetName): Promise<Target> {
   const emulator = createEmulator();
   if (name === "in-process") {
-    return { name, emulator, baseUrl: "http://emulator.local", fetch: (r) => emulator.fetch(r), close: async () => emulator.close() };
+    return {
+      name,
+      emulator,
+      baseUrl: "http://emulator.local",
+      fetch: (r) => emulator.fetch(r),
+      close: async () => emulator.close(),
+    };
   }
   // The suites stand where the storefront does: a trusted proxy on loopback that forwards its shoppers' addresses
   // (X-Forwarded-For), as a deployment with TRUST_PROXY=loopback would. Without that trust the mount ignores the
@@ -49,7 +61,8 @@ export async function startTarget(name: TargetName): Promise<Target> {
 }
 
 /** A guest token for `uvid` (Headless Guest Flow); returns the Authorization header. */
-export const guest = (target: Target, uvid?: string) => guestAuthorization((r) => target.fetch(r), target.baseUrl, uvid);
+export const guest = (target: Target, uvid?: string) =>
+  guestAuthorization((r) => target.fetch(r), target.baseUrl, uvid);
 
 /**
  * Raw API call helper for shape assertions (what curl would see). Calls without an `authorization` header carry
@@ -77,7 +90,8 @@ export function api(target: Target) {
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
   };
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    if ("authorization" in headers || path.startsWith("/__emulator/") || path.startsWith("/services/oauth2/")) return send(method, path, body, headers);
+    if ("authorization" in headers || path.startsWith("/__emulator/") || path.startsWith("/services/oauth2/"))
+      return send(method, path, body, headers);
     guestAuth ??= guest(target, uvid);
     let res = await send(method, path, body, { ...headers, ...(await guestAuth) });
     if (res.status === 401) {
@@ -97,7 +111,10 @@ export const login = (target: Target, username?: string, password?: string, opti
  * The storefront's guest, through the real client: a UVID whose guest token the client itself mints (guestLogin)
  * and renews when the API refuses it. Resolves to a factory of clients that share the guest's token.
  */
-export async function guestClients(target: Target, options: Partial<WebstoreClientOptions> = {}): Promise<() => WebstoreClient> {
+export async function guestClients(
+  target: Target,
+  options: Partial<WebstoreClientOptions> = {},
+): Promise<() => WebstoreClient> {
   const uvid = randomUUID();
   const base: WebstoreClientOptions = {
     fetch: (r) => target.fetch(r),

@@ -8,7 +8,10 @@ import { api, startTarget, type Target, type TargetName } from "./targets.js";
  * they run. The returned target and call stand in for the target beforeAll starts, so a suite can take them at
  * describe time; they throw if used before it has started.
  */
-export function useTarget(name: TargetName, options: { resetBeforeEach?: boolean } = {}): { target: Target; call: ReturnType<typeof api> } {
+export function useTarget(
+  name: TargetName,
+  options: { resetBeforeEach?: boolean } = {},
+): { target: Target; call: ReturnType<typeof api> } {
   let started: Target | undefined;
   const current = (): Target => {
     if (!started) throw new Error(`the ${name} target is used before its beforeAll hook has started it`);

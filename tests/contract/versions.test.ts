@@ -14,7 +14,13 @@ const GUEST_ORDER = { orderSummaryIdOrRefNumber: "00000101", verification: { ema
 /** A raw call at an API version; how the request is built (and authenticated) lives here only. */
 function versioned(target: Target) {
   const raw = api(target);
-  return async (version: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  return async (
+    version: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await raw(method, at(version, path), body, headers);
     return { status: res.status, body: res.body };
   };
@@ -50,20 +56,35 @@ describe.each(TARGET_NAMES)("API versions (%s)", (name) => {
       ["v66.0", "GET", "application-context"], // newer than the emulator's v65.0
     ];
     for (const [version, method, path, body] of outside) {
-      expect({ request: `${method} ${version} ${path}`, ...(await call(version, method, path, body)) }).toEqual({ request: `${method} ${version} ${path}`, ...NOT_FOUND });
+      expect({ request: `${method} ${version} ${path}`, ...(await call(version, method, path, body)) }).toEqual({
+        request: `${method} ${version} ${path}`,
+        ...NOT_FOUND,
+      });
     }
   });
 
   it("answers the gated cart resources at the first and last versions they are documented at", async () => {
     const guest = await shopper(target);
     const { cartId } = await addItem(guest, PRODUCTS.coffee, 2);
-    const asGuest = (version: string, method: string, path: string, body?: unknown) => guest.call(method, at(version, path), body);
-    expect((await asGuest("v64.0", "GET", "carts/compact-summary")).body).toMatchObject({ cartId, totalProductCount: "2.0", uniqueProductCount: 1 });
-    expect((await asGuest("v58.0", "PUT", `carts/${cartId}/inventory-reservations`, { durationInSeconds: 60 })).status).toBe(200);
-    expect((await asGuest("v63.0", "PUT", `carts/${cartId}/inventory-reservations`, { durationInSeconds: 60 })).status).toBe(200);
+    const asGuest = (version: string, method: string, path: string, body?: unknown) =>
+      guest.call(method, at(version, path), body);
+    expect((await asGuest("v64.0", "GET", "carts/compact-summary")).body).toMatchObject({
+      cartId,
+      totalProductCount: "2.0",
+      uniqueProductCount: 1,
+    });
+    expect(
+      (await asGuest("v58.0", "PUT", `carts/${cartId}/inventory-reservations`, { durationInSeconds: 60 })).status,
+    ).toBe(200);
+    expect(
+      (await asGuest("v63.0", "PUT", `carts/${cartId}/inventory-reservations`, { durationInSeconds: 60 })).status,
+    ).toBe(200);
     expect((await asGuest("v63.0", "DELETE", `carts/${cartId}/inventory-reservations`)).status).toBe(204);
     expect((await asGuest("v59.0", "GET", `carts/${cartId}/delivery-groups`)).status).toBe(200);
-    expect((await asGuest("v60.0", "GET", `carts/${cartId}/products`)).body).toMatchObject({ count: 1, products: [{ productId: PRODUCTS.coffee }] });
+    expect((await asGuest("v60.0", "GET", `carts/${cartId}/products`)).body).toMatchObject({
+      count: 1,
+      products: [{ productId: PRODUCTS.coffee }],
+    });
     expect((await asGuest("v58.0", "GET", "search/products?searchTerm=mug")).status).toBe(200);
 
     const id = await startCheckout(guest);
@@ -82,14 +103,25 @@ describe.each(TARGET_NAMES)("API versions (%s)", (name) => {
     });
     expect(authorized.status).toBe(200);
     const token = encodeURIComponent(authorized.body.accessToken);
-    expect((await call("v64.0", "GET", `order-summaries/actions/lookup?orderSummaryIdOrRefNumber=00000101&accessToken=${token}`)).body).toMatchObject({
+    expect(
+      (
+        await call(
+          "v64.0",
+          "GET",
+          `order-summaries/actions/lookup?orderSummaryIdOrRefNumber=00000101&accessToken=${token}`,
+        )
+      ).body,
+    ).toMatchObject({
       orderNumber: "00000101",
     });
     expect((await call("v54.0", "GET", "accounts/current/addresses", undefined, await login(target))).status).toBe(200);
 
     const guest = await shopper(target);
     const id = await payableCheckout(guest);
-    expect((await guest.call("POST", at("v64.0", `checkouts/${id}/orders/actions`), { actions: [{ action: "prepare" }] })).status).toBe(200);
+    expect(
+      (await guest.call("POST", at("v64.0", `checkouts/${id}/orders/actions`), { actions: [{ action: "prepare" }] }))
+        .status,
+    ).toBe(200);
   });
 
   it("lets the storefront's client change a coupon during checkout at v65 (cart coupons) and at v62 (checkout coupons)", async () => {
@@ -98,7 +130,9 @@ describe.each(TARGET_NAMES)("API versions (%s)", (name) => {
       const item = await client().addCartItem("active", { productId: PRODUCTS.coffee, quantity: 2 });
       const checkoutId = (await client().startCheckout({ cartId: "active" })).data.checkoutId!;
       const at = { checkoutId, cartId: item.data.cartId };
-      const coupons = (await client().applyCheckoutCoupon(at, "SAVE10")) as { cartCoupons: { coupons: { cartCouponId: string }[] } };
+      const coupons = (await client().applyCheckoutCoupon(at, "SAVE10")) as {
+        cartCoupons: { coupons: { cartCouponId: string }[] };
+      };
       const checkout = await client().getCheckout(checkoutId);
       expect({ version, status: checkout.status, cart: checkout.data.cartSummary }).toMatchObject({
         version,
@@ -106,7 +140,9 @@ describe.each(TARGET_NAMES)("API versions (%s)", (name) => {
         cart: { status: "Checkout", totalProductAmountAfterAdjustments: "33.30" },
       });
       await client().removeCheckoutCoupon(at, coupons.cartCoupons.coupons[0].cartCouponId);
-      expect((await client().getCheckout(checkoutId)).data.cartSummary).toMatchObject({ totalProductAmountAfterAdjustments: "37.00" });
+      expect((await client().getCheckout(checkoutId)).data.cartSummary).toMatchObject({
+        totalProductAmountAfterAdjustments: "37.00",
+      });
       await client().deleteCheckout(checkoutId);
       await client().deleteCart("active");
     }

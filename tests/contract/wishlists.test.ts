@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_WISHLIST_NAME, createWebstoreCaches, createWebstoreClient, isFetchError } from "../../server/webstore/index.js";
+import {
+  DEFAULT_WISHLIST_NAME,
+  createWebstoreCaches,
+  createWebstoreClient,
+  isFetchError,
+} from "../../server/webstore/index.js";
 import { TARGET_NAMES, WEBSTORE_ID, api, login, startTarget, type Target } from "./targets.js";
 
 /**
@@ -57,7 +62,10 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
     it("lists the buyer's summaries, and the displayed list only when asked, newest item first by default", async () => {
       const plain = await call("GET", "wishlists", undefined, buyer);
       expect(plain.status).toBe(200);
-      expect(plain.body).toEqual({ summaries: [{ id: MY_LIST, name: "My List", wishlistProductCount: 3 }], wishlistCount: 1 });
+      expect(plain.body).toEqual({
+        summaries: [{ id: MY_LIST, name: "My List", wishlistProductCount: 3 }],
+        wishlistCount: 1,
+      });
 
       const shown = await call("GET", "wishlists?includeDisplayedList=true", undefined, buyer);
       expect(shown.body.displayedList.summary).toEqual({ id: MY_LIST, name: "My List", wishlistProductCount: 3 });
@@ -67,7 +75,12 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
     });
 
     it("answers the Wishlist Item shape: the Cart Item Product summary, string prices, and why it can't be bought", async () => {
-      const res = await call("GET", `wishlists/${MY_LIST}?productFields=StockKeepingUnit&sortItemsBy=CreatedDateAsc`, undefined, buyer);
+      const res = await call(
+        "GET",
+        `wishlists/${MY_LIST}?productFields=StockKeepingUnit&sortItemsBy=CreatedDateAsc`,
+        undefined,
+        buyer,
+      );
       expect(res.status).toBe(200);
       const [guatemala, , gesha] = res.body.page.items;
       expect(guatemala).toEqual({
@@ -77,7 +90,10 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
           name: "Guatemala Antigua Whole Bean, 12 oz",
           sku: "CB-GUA-ANT",
           fields: { StockKeepingUnit: "CB-GUA-ANT" },
-          thumbnailImage: expect.objectContaining({ url: expect.stringMatching(/^\//), alternateText: expect.any(String) }),
+          thumbnailImage: expect.objectContaining({
+            url: expect.stringMatching(/^\//),
+            alternateText: expect.any(String),
+          }),
           productUrlName: expect.any(String),
           productClass: "Simple",
         }),
@@ -85,14 +101,26 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
         salesPrice: "19.50",
         error: null,
       });
-      expect(gesha.error).toEqual({ errorCode: "ITEM_NOT_AVAILABLE", message: "No more available items for current product" });
+      expect(gesha.error).toEqual({
+        errorCode: "ITEM_NOT_AVAILABLE",
+        message: "No more available items for current product",
+      });
     });
 
     it("pages the items with opaque tokens (pageSize 1-200) and checks the query", async () => {
-      const first = await call("GET", `wishlists/${MY_LIST}/wishlist-items?pageSize=2&sortItemsBy=CreatedDateAsc`, undefined, buyer);
+      const first = await call(
+        "GET",
+        `wishlists/${MY_LIST}/wishlist-items?pageSize=2&sortItemsBy=CreatedDateAsc`,
+        undefined,
+        buyer,
+      );
       expect(first.status).toBe(200);
       expect(productIds(first.body.items)).toEqual([GUATEMALA, MUG]);
-      expect(first.body).toMatchObject({ currentPageToken: expect.any(String), nextPageToken: expect.any(String), previousPageToken: null });
+      expect(first.body).toMatchObject({
+        currentPageToken: expect.any(String),
+        nextPageToken: expect.any(String),
+        previousPageToken: null,
+      });
       const next = await call(
         "GET",
         `wishlists/${MY_LIST}/wishlist-items?pageSize=2&sortItemsBy=CreatedDateAsc&page=${first.body.nextPageToken}`,
@@ -101,22 +129,40 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       );
       expect(productIds(next.body.items)).toEqual([OUT_OF_STOCK]);
       expect(next.body.nextPageToken).toBeNull();
-      expect((await call("GET", `wishlists/${MY_LIST}/wishlist-items?pageSize=200`, undefined, buyer)).status).toBe(200);
+      expect((await call("GET", `wishlists/${MY_LIST}/wishlist-items?pageSize=200`, undefined, buyer)).status).toBe(
+        200,
+      );
       for (const bad of ["pageSize=0", "pageSize=201", "sortItemsBy=NameAsc", "page=not-a-token"]) {
-        expectError(await call("GET", `wishlists/${MY_LIST}/wishlist-items?${bad}`, undefined, buyer), 400, "ILLEGAL_QUERY_PARAMETER_VALUE");
+        expectError(
+          await call("GET", `wishlists/${MY_LIST}/wishlist-items?${bad}`, undefined, buyer),
+          400,
+          "ILLEGAL_QUERY_PARAMETER_VALUE",
+        );
       }
       expectError(await call("GET", "wishlists?pageSize=101", undefined, buyer), 400, "ILLEGAL_QUERY_PARAMETER_VALUE");
-      expectError(await call("GET", "wishlists?includeDisplayedList=yes", undefined, buyer), 400, "ILLEGAL_QUERY_PARAMETER_VALUE");
+      expectError(
+        await call("GET", "wishlists?includeDisplayedList=yes", undefined, buyer),
+        400,
+        "ILLEGAL_QUERY_PARAMETER_VALUE",
+      );
       const displayed = await call("GET", "wishlists?includeDisplayedList=true&pageSize=1", undefined, buyer);
       expect(displayed.body.displayedList.page.items).toHaveLength(1);
       expect(displayed.body.displayedList.page.nextPageToken).toEqual(expect.any(String));
     });
 
     it("creates a list (201) with products, once each, and keeps the oldest list as the displayed one", async () => {
-      const res = await call("POST", "wishlists", { name: "Gifts", products: [{ productId: ETHIOPIA }, { productId: MUG }, { productId: ETHIOPIA }] }, buyer);
+      const res = await call(
+        "POST",
+        "wishlists",
+        { name: "Gifts", products: [{ productId: ETHIOPIA }, { productId: MUG }, { productId: ETHIOPIA }] },
+        buyer,
+      );
       expect(res.status).toBe(201);
       expect(res.body.summary).toEqual({ id: expect.stringMatching(/^0Hn/), name: "Gifts", wishlistProductCount: 2 });
-      expect(res.body.page.items.map((i: any) => i.wishlistItemId)).toEqual([expect.stringMatching(/^0Ho/), expect.stringMatching(/^0Ho/)]);
+      expect(res.body.page.items.map((i: any) => i.wishlistItemId)).toEqual([
+        expect.stringMatching(/^0Ho/),
+        expect.stringMatching(/^0Ho/),
+      ]);
       expect(res.body.page).toHaveProperty("currentPageToken");
       expect(res.body.page).toHaveProperty("nextPageToken", null);
 
@@ -124,7 +170,12 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       expect(all.body.wishlistCount).toBe(2);
       expect(all.body.summaries.map((s: any) => s.name)).toEqual(["My List", "Gifts"]);
       expect(all.body.displayedList.summary.id).toBe(MY_LIST);
-      const chosen = await call("GET", `wishlists?includeDisplayedList=true&wishlistId=${res.body.summary.id}`, undefined, buyer);
+      const chosen = await call(
+        "GET",
+        `wishlists?includeDisplayedList=true&wishlistId=${res.body.summary.id}`,
+        undefined,
+        buyer,
+      );
       expect(chosen.body.displayedList.summary.name).toBe("Gifts");
     });
 
@@ -133,16 +184,29 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       expectError(await call("POST", "wishlists", { name: "   " }, buyer), 400, "INVALID_API_INPUT");
       expectError(await call("POST", "wishlists", { name: "x".repeat(256) }, buyer), 400, "INVALID_API_INPUT");
       expectError(await call("POST", "wishlists", [{ name: "List" }], buyer), 400, "INVALID_API_INPUT");
-      expectError(await call("POST", "wishlists", { name: "List", products: "01tDM0000000001" }, buyer), 400, "INVALID_API_INPUT");
-      expectError(await call("POST", "wishlists", { name: "List", products: [{ productId: "0a6DM0000000001" }] }, buyer), 400, "INVALID_ID_FIELD");
-      expectError(await call("POST", "wishlists", { name: "List", products: [{ productId: "01tDM00000NOPE1" }] }, buyer), 400, "INVALID_ID_FIELD");
+      expectError(
+        await call("POST", "wishlists", { name: "List", products: "01tDM0000000001" }, buyer),
+        400,
+        "INVALID_API_INPUT",
+      );
+      expectError(
+        await call("POST", "wishlists", { name: "List", products: [{ productId: "0a6DM0000000001" }] }, buyer),
+        400,
+        "INVALID_ID_FIELD",
+      );
+      expectError(
+        await call("POST", "wishlists", { name: "List", products: [{ productId: "01tDM00000NOPE1" }] }, buyer),
+        400,
+        "INVALID_ID_FIELD",
+      );
       // A refused create leaves nothing behind; 255 characters are fine.
       expect((await call("GET", "wishlists", undefined, buyer)).body.wishlistCount).toBe(1);
       expect((await call("POST", "wishlists", { name: "y".repeat(255) }, buyer)).status).toBe(201);
     });
 
     it("refuses a buyer's 101st list with 400 LIMIT_EXCEEDED", async () => {
-      for (let i = 2; i <= 100; i++) expect((await call("POST", "wishlists", { name: `List ${i}` }, buyer)).status).toBe(201);
+      for (let i = 2; i <= 100; i++)
+        expect((await call("POST", "wishlists", { name: `List ${i}` }, buyer)).status).toBe(201);
       expectError(await call("POST", "wishlists", { name: "One too many" }, buyer), 400, "LIMIT_EXCEEDED");
       expect((await call("GET", "wishlists", undefined, buyer)).body.wishlistCount).toBe(100);
     });
@@ -151,13 +215,21 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       expectError(await call("GET", "wishlists/0HnDM00000NOPE1", undefined, buyer), 404, "NOT_FOUND");
       expectError(await call("GET", "wishlists/not-an-id", undefined, buyer), 400, "INVALID_ID_FIELD");
       expectError(await call("GET", "wishlists/0a6DM0000000001", undefined, buyer), 400, "INVALID_ID_FIELD");
-      expectError(await call("GET", "wishlists?wishlistId=0HnDM00000NOPE1&includeDisplayedList=true", undefined, buyer), 404, "NOT_FOUND");
+      expectError(
+        await call("GET", "wishlists?wishlistId=0HnDM00000NOPE1&includeDisplayedList=true", undefined, buyer),
+        404,
+        "NOT_FOUND",
+      );
 
       const b2b = await login(target, "b2b@demo.store");
       expectError(await call("GET", `wishlists/${MY_LIST}`, undefined, b2b), 404, "NOT_FOUND");
       expectError(await call("PATCH", `wishlists/${MY_LIST}`, { name: "Mine now" }, b2b), 404, "NOT_FOUND");
       expectError(await call("DELETE", `wishlists/${MY_LIST}`, undefined, b2b), 404, "NOT_FOUND");
-      expectError(await call("POST", `wishlists/${MY_LIST}/wishlist-items`, { productId: ETHIOPIA }, b2b), 404, "NOT_FOUND");
+      expectError(
+        await call("POST", `wishlists/${MY_LIST}/wishlist-items`, { productId: ETHIOPIA }, b2b),
+        404,
+        "NOT_FOUND",
+      );
       expectError(await call("POST", `wishlists/${MY_LIST}/actions/add-wishlist-to-cart`, {}, b2b), 404, "NOT_FOUND");
       expect((await call("GET", "wishlists", undefined, b2b)).body).toEqual({ summaries: [], wishlistCount: 0 });
     });
@@ -167,17 +239,31 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       const created = await call("POST", "wishlists", { name: "Acme HQ" }, b2b);
       expect(created.status).toBe(201);
       const id = created.body.summary.id;
-      expect((await call("GET", `wishlists?effectiveAccountId=${ACME_WEST}`, undefined, b2b)).body.wishlistCount).toBe(0);
-      expectError(await call("GET", `wishlists/${id}?effectiveAccountId=${ACME_WEST}`, undefined, b2b), 404, "NOT_FOUND");
+      expect((await call("GET", `wishlists?effectiveAccountId=${ACME_WEST}`, undefined, b2b)).body.wishlistCount).toBe(
+        0,
+      );
+      expectError(
+        await call("GET", `wishlists/${id}?effectiveAccountId=${ACME_WEST}`, undefined, b2b),
+        404,
+        "NOT_FOUND",
+      );
       expect((await call("GET", `wishlists/${id}`, undefined, b2b)).status).toBe(200);
-      expectError(await call("GET", "wishlists?effectiveAccountId=001DM0000000B2C", undefined, b2b), 403, "EFFECTIVE_ACCOUNT_NOT_FOUND");
+      expectError(
+        await call("GET", "wishlists?effectiveAccountId=001DM0000000B2C", undefined, b2b),
+        403,
+        "EFFECTIVE_ACCOUNT_NOT_FOUND",
+      );
     });
 
     it("renames with PATCH {name} (200 Summary) and refuses any other field", async () => {
       const res = await call("PATCH", `wishlists/${MY_LIST}`, { name: "Coffee ideas" }, buyer);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ id: MY_LIST, name: "Coffee ideas", wishlistProductCount: 3 });
-      expectError(await call("PATCH", `wishlists/${MY_LIST}`, { name: "Other", products: [] }, buyer), 400, "INVALID_API_INPUT");
+      expectError(
+        await call("PATCH", `wishlists/${MY_LIST}`, { name: "Other", products: [] }, buyer),
+        400,
+        "INVALID_API_INPUT",
+      );
       expectError(await call("PATCH", `wishlists/${MY_LIST}`, {}, buyer), 400, "INVALID_API_INPUT");
       expectError(await call("PATCH", `wishlists/${MY_LIST}`, { name: "" }, buyer), 400, "INVALID_API_INPUT");
       expect((await call("GET", "wishlists", undefined, buyer)).body.summaries[0].name).toBe("Coffee ideas");
@@ -189,7 +275,10 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       expect(res.body).toBeNull();
       expectError(await call("GET", `wishlists/${MY_LIST}`, undefined, buyer), 404, "NOT_FOUND");
       expectError(await call("DELETE", `wishlists/${MY_LIST}`, undefined, buyer), 404, "NOT_FOUND");
-      expect((await call("GET", "wishlists?includeDisplayedList=true", undefined, buyer)).body).toEqual({ summaries: [], wishlistCount: 0 });
+      expect((await call("GET", "wishlists?includeDisplayedList=true", undefined, buyer)).body).toEqual({
+        summaries: [],
+        wishlistCount: 0,
+      });
     });
 
     it("adds an item (201), answers the same item again with 200, and removes it (204)", async () => {
@@ -209,7 +298,11 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       const itemPath = `wishlists/${MY_LIST}/wishlist-items/${added.body.wishlistItemId}`;
       expect((await call("DELETE", itemPath, undefined, buyer)).status).toBe(204);
       expectError(await call("DELETE", itemPath, undefined, buyer), 404, "NOT_FOUND");
-      expectError(await call("DELETE", `wishlists/${MY_LIST}/wishlist-items/bad-id`, undefined, buyer), 400, "INVALID_ID_FIELD");
+      expectError(
+        await call("DELETE", `wishlists/${MY_LIST}/wishlist-items/bad-id`, undefined, buyer),
+        400,
+        "INVALID_ID_FIELD",
+      );
       expect((await call("GET", `wishlists/${MY_LIST}`, undefined, buyer)).body.summary.wishlistProductCount).toBe(3);
     });
 
@@ -218,7 +311,11 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       expectError(await call("POST", items, {}, buyer), 400, "INVALID_API_INPUT");
       expectError(await call("POST", items, { productId: "hello" }, buyer), 400, "INVALID_ID_FIELD");
       expectError(await call("POST", items, { productId: "01tDM00000NOPE1" }, buyer), 400, "INVALID_ID_FIELD");
-      expectError(await call("POST", "wishlists/0HnDM00000NOPE1/wishlist-items", { productId: ETHIOPIA }, buyer), 404, "NOT_FOUND");
+      expectError(
+        await call("POST", "wishlists/0HnDM00000NOPE1/wishlist-items", { productId: ETHIOPIA }, buyer),
+        404,
+        "NOT_FOUND",
+      );
     });
 
     it("adds a list to the active cart (created if needed), reporting products it can't add without failing", async () => {
@@ -230,10 +327,16 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
         productsSucceededCount: 2,
         productsFailedCount: 1,
         failedWishlistToCartItems: [
-          { productId: OUT_OF_STOCK, errorCode: "ITEM_NOT_AVAILABLE", message: "No more available items for current product" },
+          {
+            productId: OUT_OF_STOCK,
+            errorCode: "ITEM_NOT_AVAILABLE",
+            message: "No more available items for current product",
+          },
         ],
       });
-      expect(res.body.succeededWishlistToCartItems.map((r: any) => [r.status, r.cartItem.productId, r.cartItem.quantity])).toEqual([
+      expect(
+        res.body.succeededWishlistToCartItems.map((r: any) => [r.status, r.cartItem.productId, r.cartItem.quantity]),
+      ).toEqual([
         ["Success", GUATEMALA, "1.0"],
         ["Success", MUG, "1.0"],
       ]);
@@ -253,18 +356,35 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       const created = await call("POST", "carts", { name: "Second" }, buyer);
       const cartId = created.body.cartId;
       await call("POST", `wishlists/${MY_LIST}/wishlist-items`, { productId: QUANTITY_RULE }, buyer);
-      const res = await call("POST", `wishlists/${MY_LIST}/actions/add-wishlist-to-cart?cartId=${cartId}`, undefined, buyer);
+      const res = await call(
+        "POST",
+        `wishlists/${MY_LIST}/actions/add-wishlist-to-cart?cartId=${cartId}`,
+        undefined,
+        buyer,
+      );
       expect(res.body).toMatchObject({ cartId, productsRequestedCount: 4, productsSucceededCount: 3 });
       const rule = res.body.succeededWishlistToCartItems.find((r: any) => r.cartItem.productId === QUANTITY_RULE);
       expect(rule.cartItem.quantity).toBe("2.0");
       const viaBody = await call("POST", `wishlists/${MY_LIST}/actions/add-wishlist-to-cart`, { cartId }, buyer);
       expect(viaBody.body.cartId).toBe(cartId);
 
-      expectError(await call("POST", `wishlists/${MY_LIST}/actions/add-wishlist-to-cart?cartId=0a6DM00000NOPE1`, {}, buyer), 404, "NOT_FOUND");
-      expectError(await call("POST", `wishlists/${MY_LIST}/actions/add-wishlist-to-cart?cartId=bad`, {}, buyer), 400, "INVALID_ID_FIELD");
+      expectError(
+        await call("POST", `wishlists/${MY_LIST}/actions/add-wishlist-to-cart?cartId=0a6DM00000NOPE1`, {}, buyer),
+        404,
+        "NOT_FOUND",
+      );
+      expectError(
+        await call("POST", `wishlists/${MY_LIST}/actions/add-wishlist-to-cart?cartId=bad`, {}, buyer),
+        400,
+        "INVALID_ID_FIELD",
+      );
       const b2b = await login(target, "b2b@demo.store");
       const theirs = await call("POST", "carts", {}, b2b);
-      expectError(await call("POST", `wishlists/${MY_LIST}/actions/add-wishlist-to-cart?cartId=${theirs.body.cartId}`, {}, buyer), 404, "NOT_FOUND");
+      expectError(
+        await call("POST", `wishlists/${MY_LIST}/actions/add-wishlist-to-cart?cartId=${theirs.body.cartId}`, {}, buyer),
+        404,
+        "NOT_FOUND",
+      );
     });
   });
 
@@ -290,14 +410,18 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       expect(second.wishlistId).toBe(first.wishlistId);
       const summaries = await client.getWishlists({ includeDisplayedList: true });
       expect(summaries.wishlistCount).toBe(1);
-      expect(summaries.summaries).toEqual([{ id: first.wishlistId, name: DEFAULT_WISHLIST_NAME, wishlistProductCount: 2 }]);
+      expect(summaries.summaries).toEqual([
+        { id: first.wishlistId, name: DEFAULT_WISHLIST_NAME, wishlistProductCount: 2 },
+      ]);
     });
 
     it("addToWishlist goes into the displayed (oldest) list, or the default list it is given", async () => {
       const client = await clientFor();
       const gifts = (await client.createWishlist({ name: "Gifts" })) as { summary: { id: string } };
       expect((await client.addToWishlist(ETHIOPIA)).wishlistId).toBe(MY_LIST);
-      expect((await client.addToWishlist(ETHIOPIA, { defaultWishlistId: gifts.summary.id })).wishlistId).toBe(gifts.summary.id);
+      expect((await client.addToWishlist(ETHIOPIA, { defaultWishlistId: gifts.summary.id })).wishlistId).toBe(
+        gifts.summary.id,
+      );
       const mine = (await client.getWishlist(MY_LIST, { sortItemsBy: "CreatedDateDesc" })) as any;
       expect(mine.page.items[0].productSummary.productId).toBe(ETHIOPIA);
     });
@@ -307,7 +431,11 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       const result = (await client.addWishlistToCart(MY_LIST)) as any;
       expect(result).toMatchObject({ productsRequestedCount: 3, productsSucceededCount: 2, productsFailedCount: 1 });
       expect(result.failedWishlistToCartItems).toEqual([
-        { productId: OUT_OF_STOCK, errorCode: "ITEM_NOT_AVAILABLE", message: "No more available items for current product" },
+        {
+          productId: OUT_OF_STOCK,
+          errorCode: "ITEM_NOT_AVAILABLE",
+          message: "No more available items for current product",
+        },
       ]);
       const summary = await client.getCartCompactSummary();
       expect(summary.totalProductCount).toBe("2.0");
@@ -316,7 +444,11 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
     it("removes an item, renames and deletes a list; failures carry the HTTP status text (spec §8)", async () => {
       const client = await clientFor();
       await client.removeWishlistItem(MY_LIST, "0HoDM0000000003");
-      expect(await client.updateWishlist(MY_LIST, { name: "Beans" })).toEqual({ id: MY_LIST, name: "Beans", wishlistProductCount: 2 });
+      expect(await client.updateWishlist(MY_LIST, { name: "Beans" })).toEqual({
+        id: MY_LIST,
+        name: "Beans",
+        wishlistProductCount: 2,
+      });
       await client.deleteWishlist(MY_LIST);
       const error = await client.getWishlist(MY_LIST).catch((e) => e);
       expect(isFetchError(error)).toBe(true);

@@ -14,7 +14,10 @@ const ACME_HQ_ADDRESS = "8lWDM0000ACME11";
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 const book = (page: Page) => page.getByRole("list", { name: "Saved addresses" });
 
-async function fillAddress(page: Page, a: { firstName?: string; lastName?: string; street: string; city: string; region: string; postalCode: string }) {
+async function fillAddress(
+  page: Page,
+  a: { firstName?: string; lastName?: string; street: string; city: string; region: string; postalCode: string },
+) {
   if (a.firstName !== undefined) await page.getByLabel("First Name").fill(a.firstName);
   if (a.lastName !== undefined) await page.getByLabel("Last Name").fill(a.lastName);
   await page.getByLabel("Street").fill(a.street);
@@ -23,7 +26,9 @@ async function fillAddress(page: Page, a: { firstName?: string; lastName?: strin
   await page.getByLabel("Postal Code").fill(a.postalCode);
 }
 
-test("the buyer adds, edits, makes default and deletes addresses; a refused form keeps what was typed", async ({ page }) => {
+test("the buyer adds, edits, makes default and deletes addresses; a refused form keeps what was typed", async ({
+  page,
+}) => {
   await signIn(page, BUYER);
   await page.getByRole("banner").getByRole("link", { name: "Address Book" }).click();
   await expect(page).toHaveURL(/\/account\/addresses$/);
@@ -39,7 +44,13 @@ test("the buyer adds, edits, makes default and deletes addresses; a refused form
   await page.getByLabel("Address Name").fill("Cabin");
   await page.getByLabel("Address Type").selectOption("Billing");
   await page.getByLabel("Make this my default address of its type").check();
-  await fillAddress(page, { firstName: "Alex", street: "9 Pine Road", city: "Tahoe City", region: "CA", postalCode: "96145" });
+  await fillAddress(page, {
+    firstName: "Alex",
+    street: "9 Pine Road",
+    city: "Tahoe City",
+    region: "CA",
+    postalCode: "96145",
+  });
   await page.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByRole("alert").getByRole("link", { name: "Last Name: Complete this field." })).toBeVisible();
   await expect(page.getByLabel("Last Name")).toHaveAttribute("aria-invalid", "true");
@@ -88,7 +99,17 @@ test("the book pages through the API's page tokens, ten addresses a page", async
     const res = await fetch(`${API}/accounts/current/addresses`, {
       method: "POST",
       headers: { ...auth, "Content-Type": "application/json" },
-      body: JSON.stringify({ name: `Drop point ${i}`, addressType: "Shipping", firstName: "Alex", lastName: "Buyer", street: `${i} Dock Street`, city: "Seattle", region: "WA", postalCode: "98101", country: "US" }),
+      body: JSON.stringify({
+        name: `Drop point ${i}`,
+        addressType: "Shipping",
+        firstName: "Alex",
+        lastName: "Buyer",
+        street: `${i} Dock Street`,
+        city: "Seattle",
+        region: "WA",
+        postalCode: "98101",
+        country: "US",
+      }),
     });
     expect(res.status).toBe(201);
   }
@@ -130,7 +151,14 @@ test("a B2B buyer's book is the account they act for", async ({ page, store }) =
 
   await page.getByRole("link", { name: "Add an address" }).click();
   await page.getByLabel("Address Name").fill("Reno depot");
-  await fillAddress(page, { firstName: "Sam", lastName: "Harbor", street: "1 Depot Way", city: "Reno", region: "NV", postalCode: "89501" });
+  await fillAddress(page, {
+    firstName: "Sam",
+    lastName: "Harbor",
+    street: "1 Depot Way",
+    city: "Reno",
+    region: "NV",
+    postalCode: "89501",
+  });
   await page.getByRole("button", { name: "Save address" }).click();
   await expect(card(page, "Reno depot")).toBeVisible();
   // Saved on the effective account, by its id.
@@ -143,7 +171,9 @@ test("a B2B buyer's book is the account they act for", async ({ page, store }) =
   await expect(page.getByRole("heading", { level: 1, name: "We can't find that address" })).toBeVisible();
 });
 
-test("another account's address, or a made-up id, is a 404 page or a clear message, never an error", async ({ page }) => {
+test("another account's address, or a made-up id, is a 404 page or a clear message, never an error", async ({
+  page,
+}) => {
   await signIn(page, BUYER);
   for (const id of [ACME_HQ_ADDRESS, "not-an-address"]) {
     const res = await page.goto(`/account/addresses/${id}`);
@@ -155,14 +185,30 @@ test("another account's address, or a made-up id, is a 404 page or a clear messa
 
   // Forms posted by hand for another account's address change nothing and say so.
   const edit = await page.request.post(`/account/addresses/${ACME_HQ_ADDRESS}`, {
-    form: { intent: "save", name: "Mine now", addressType: "Shipping", "address.firstName": "A", "address.lastName": "B", "address.street": "1 St", "address.city": "C", "address.postalCode": "1", "address.country": "US" },
+    form: {
+      intent: "save",
+      name: "Mine now",
+      addressType: "Shipping",
+      "address.firstName": "A",
+      "address.lastName": "B",
+      "address.street": "1 St",
+      "address.city": "C",
+      "address.postalCode": "1",
+      "address.country": "US",
+    },
     maxRedirects: 0,
   });
   expect(edit.status()).toBe(303);
   expect(edit.headers()["location"]).toBe("/account/addresses");
-  const remove = await page.request.post("/account/addresses", { form: { intent: "deleteAddress", addressId: ACME_HQ_ADDRESS, name: "Chicago" }, maxRedirects: 0 });
+  const remove = await page.request.post("/account/addresses", {
+    form: { intent: "deleteAddress", addressId: ACME_HQ_ADDRESS, name: "Chicago" },
+    maxRedirects: 0,
+  });
   expect(remove.status()).toBe(303);
-  const acme = await fetch(`${API}/accounts/current/addresses?addressId=${ACME_HQ_ADDRESS}&excludeUnsupportedCountries=false`, { headers: await apiAuth.buyer(B2B_BUYER) });
+  const acme = await fetch(
+    `${API}/accounts/current/addresses?addressId=${ACME_HQ_ADDRESS}&excludeUnsupportedCountries=false`,
+    { headers: await apiAuth.buyer(B2B_BUYER) },
+  );
   expect((await acme.json()).items).toMatchObject([{ name: "Chicago HQ receiving", street: "1 Acme Plaza, Dock 3" }]);
 });
 
@@ -177,7 +223,10 @@ test("guests are sent to sign in, and come back to the address book", async ({ p
   await expect(card(page, "Home")).toBeVisible();
 });
 
-test("axe finds no serious or critical violation in the address book and its form", async ({ page, browser }, testInfo) => {
+test("axe finds no serious or critical violation in the address book and its form", async ({
+  page,
+  browser,
+}, testInfo) => {
   const target = await auditablePage(page, browser, testInfo);
   await signIn(target, BUYER);
   const audit = () => seriousViolations(target);

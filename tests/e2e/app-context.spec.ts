@@ -14,18 +14,27 @@ async function addCoffee(page: import("@playwright/test").Page) {
 }
 
 /** Whether each cart call the storefront made carried X-Highscale (the emulator's journal notes it). */
-async function cartCallsHighScale(store: { journal: (q: { path?: string }) => Promise<unknown[]> }): Promise<boolean[]> {
+async function cartCallsHighScale(store: {
+  journal: (q: { path?: string }) => Promise<unknown[]>;
+}): Promise<boolean[]> {
   const entries = (await store.journal({ path: "/carts" })) as { path: string; highScale: boolean }[];
   expect(entries.length).toBeGreaterThan(0);
   return [...new Set(entries.map((e) => e.highScale))];
 }
 
-test("cart calls carry X-Highscale only when the store has high-scale carts (propertiesEx.highScaleCartEnabled)", async ({ page, store }) => {
+test("cart calls carry X-Highscale only when the store has high-scale carts (propertiesEx.highScaleCartEnabled)", async ({
+  page,
+  store,
+}) => {
   await addCoffee(page);
   expect(await cartCallsHighScale(store)).toEqual([false]);
 
   await store.reset();
-  await store.settings({ applicationContext: { propertiesEx: { highScaleCartEnabled: true, shopperCopilotUIEnabled: false, paymentsLegacyFormsEnabled: false } } });
+  await store.settings({
+    applicationContext: {
+      propertiesEx: { highScaleCartEnabled: true, shopperCopilotUIEnabled: false, paymentsLegacyFormsEnabled: false },
+    },
+  });
   await page.context().clearCookies();
   await addCoffee(page);
   expect(await cartCallsHighScale(store)).toEqual([true]);

@@ -56,7 +56,10 @@ async function expectAllUnderBase(page: Page) {
   expect(underBase(new URL(page.url()).pathname), `the page ${page.url()} is under ${BASE}/`).toBe(true);
   const urls = await pageUrls(page);
   expect(urls.length, "the page names links and assets").toBeGreaterThan(0);
-  expect(urls.filter((path) => !underBase(path)), `links, forms and assets of ${page.url()} outside ${BASE}/`).toEqual([]);
+  expect(
+    urls.filter((path) => !underBase(path)),
+    `links, forms and assets of ${page.url()} outside ${BASE}/`,
+  ).toEqual([]);
 }
 
 /** Records the path of every request the browser makes to the store (documents, data, scripts, images). */
@@ -80,7 +83,9 @@ test("a guest browses, adds to the cart and checks out to the confirmation, all 
   const images = page.locator("img");
   if ((await images.count()) > 0) {
     // The product pictures are the store's own files, served under the base path.
-    expect(await images.first().evaluate((img: HTMLImageElement) => img.naturalWidth > 0 || img.loading === "lazy")).toBe(true);
+    expect(
+      await images.first().evaluate((img: HTMLImageElement) => img.naturalWidth > 0 || img.loading === "lazy"),
+    ).toBe(true);
     const src = await images.first().getAttribute("src");
     const answer = await page.request.get(new URL(src ?? "", page.url()).href);
     expect(answer.status(), `the picture ${src}`).toBe(200);
@@ -157,14 +162,23 @@ test("a guest browses, adds to the cart and checks out to the confirmation, all 
   await expect(page).toHaveURL(new RegExp(`^${ORIGIN}${BASE}/checkout/confirmation/`));
   const orderNumber = (await page.getByTestId("order-number").textContent())?.trim() ?? "";
   expect(orderNumber).not.toBe("");
-  await expect(page.getByRole("link", { name: "View order details" })).toHaveAttribute("href", `${BASE}/OrderSummary/${orderNumber}`);
+  await expect(page.getByRole("link", { name: "View order details" })).toHaveAttribute(
+    "href",
+    `${BASE}/OrderSummary/${orderNumber}`,
+  );
   await expectAllUnderBase(page);
 
   expect(requests.length).toBeGreaterThan(0);
   // The one request outside /shop/ is the shopper's own first visit to the site root.
-  expect(requests.filter((path) => !storeRequest(path) && path !== "/"), "requests the browser made outside /shop/").toEqual([]);
+  expect(
+    requests.filter((path) => !storeRequest(path) && path !== "/"),
+    "requests the browser made outside /shop/",
+  ).toEqual([]);
   if (jsEnabled(page)) {
-    expect(requests.some((path) => path.startsWith(`${BASE}/build/`)), "the app's scripts load from /shop/build/").toBe(true);
+    expect(
+      requests.some((path) => path.startsWith(`${BASE}/build/`)),
+      "the app's scripts load from /shop/build/",
+    ).toBe(true);
   }
 });
 
@@ -175,7 +189,10 @@ async function signInHere(page: Page) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("a buyer is sent to sign in, comes back, visits their pages, logs out and times out, all under /shop/", async ({ page, store }) => {
+test("a buyer is sent to sign in, comes back, visits their pages, logs out and times out, all under /shop/", async ({
+  page,
+  store,
+}) => {
   const requests = recordRequests(page);
 
   // A page for signed-in buyers sends a guest to the login page, which brings them back afterwards.
@@ -191,7 +208,10 @@ test("a buyer is sent to sign in, comes back, visits their pages, logs out and t
   await page.getByRole("link", { name: "Order History" }).first().click();
   await expect(page).toHaveURL(`${ORIGIN}${BASE}/OrderSummary/OrderSummary/Default`);
   await expectAllUnderBase(page);
-  await page.getByRole("link", { name: /00000103/ }).first().click();
+  await page
+    .getByRole("link", { name: /00000103/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(`${ORIGIN}${BASE}/OrderSummary/00000103`);
   await expect(page.getByText("00000103").first()).toBeVisible();
   await expectAllUnderBase(page);
@@ -236,7 +256,10 @@ test("a buyer is sent to sign in, comes back, visits their pages, logs out and t
   await expect(page).toHaveURL(`${ORIGIN}${BASE}/login?redirectTo=%2FOrderSummary%2FOrderSummary%2FDefault`);
   await expect(page.getByText("Your session has timed out. Try again.")).toBeVisible();
 
-  expect(requests.filter((path) => !storeRequest(path)), "requests the browser made outside /shop/").toEqual([]);
+  expect(
+    requests.filter((path) => !storeRequest(path)),
+    "requests the browser made outside /shop/",
+  ).toEqual([]);
 });
 
 test("the cookie banner's choice is posted under /shop/ and comes back to the page", async ({ page, store }) => {
@@ -254,10 +277,14 @@ test("the cookie banner's choice is posted under /shop/ and comes back to the pa
 test.describe("what stays at the site root", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "Plain HTTP, no browser: the js-on project runs it once.");
 
-  test("the API, the test controls and the health check answer at the root; store pages only under /shop/", async ({ request }) => {
+  test("the API, the test controls and the health check answer at the root; store pages only under /shop/", async ({
+    request,
+  }) => {
     expect((await request.get("/healthz")).status()).toBe(200);
     // The API answers at the root (401: no token), not under the store's path.
-    expect((await request.get("/services/data/v65.0/commerce/webstores/0ZEDEMO00000001/application-context")).status()).toBe(401);
+    expect(
+      (await request.get("/services/data/v65.0/commerce/webstores/0ZEDEMO00000001/application-context")).status(),
+    ).toBe(401);
     expect((await request.get("/__emulator/journal")).status()).toBe(200);
 
     const root = await request.get("/", { maxRedirects: 0 });

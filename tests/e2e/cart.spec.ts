@@ -7,15 +7,20 @@ const COLOMBIA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 o
 async function addToCart(page: Page, productId: string, expectedCount: number) {
   await page.goto(`/product/${productId}`);
   // With JavaScript the count is optimistic: wait for the add itself to answer before leaving the page.
-  const added = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname.startsWith("/product/"));
+  const added = page.waitForResponse(
+    (res) => res.request().method() === "POST" && new URL(res.url()).pathname.startsWith("/product/"),
+  );
   await page.getByRole("button", { name: "Add to cart" }).click();
   await added;
-  await expect(page.getByRole("link", { name: `Cart, ${expectedCount} item${expectedCount === 1 ? "" : "s"}` })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: `Cart, ${expectedCount} item${expectedCount === 1 ? "" : "s"}` }),
+  ).toBeVisible();
 }
 
 const line = (page: Page, name: string) => page.getByRole("article", { name });
 const total = (page: Page) => page.locator(".store-totals__total dd");
-const subtotal = (page: Page) => page.locator(".store-totals div", { has: page.getByText("Subtotal", { exact: true }) }).locator("dd");
+const subtotal = (page: Page) =>
+  page.locator(".store-totals div", { has: page.getByText("Subtotal", { exact: true }) }).locator("dd");
 
 async function shopTheCart(page: Page) {
   await addToCart(page, ETHIOPIA.id, 1);
@@ -39,7 +44,9 @@ async function shopTheCart(page: Page) {
   await expect(total(page)).toHaveText("$65.25");
 
   // Remove Colombia: $55.50 less 10% → $49.95
-  await line(page, COLOMBIA.name).getByRole("button", { name: `Remove ${COLOMBIA.name}` }).click();
+  await line(page, COLOMBIA.name)
+    .getByRole("button", { name: `Remove ${COLOMBIA.name}` })
+    .click();
   await expect(line(page, COLOMBIA.name)).toHaveCount(0);
   // With JavaScript the page stays put: focus moves from the vanished line to the list's heading, not the page top.
   if (jsEnabled(page)) await expect(page.getByRole("heading", { level: 2, name: /^Items/ })).toBeFocused();
@@ -63,7 +70,10 @@ test("a signed-in buyer shops the same way and the cart survives logout and logi
   await expect(total(page)).toHaveText("$49.95");
 });
 
-test("a guest's cart comes along when they sign in, and signing out ends the buyer's session at the site", async ({ page, store }) => {
+test("a guest's cart comes along when they sign in, and signing out ends the buyer's session at the site", async ({
+  page,
+  store,
+}) => {
   await addToCart(page, COLOMBIA.id, 1);
   await signIn(page);
   // The guest's UVID went into the login (Headless Guest Flow → named user), so the guest cart was preserved.
@@ -72,17 +82,25 @@ test("a guest's cart comes along when they sign in, and signing out ends the buy
   await expect(line(page, COLOMBIA.name)).toBeVisible();
   const identity = await store.journal({ path: "/services/oauth2/" });
   expect(identity.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(
-    expect.arrayContaining(["POST /services/oauth2/authorize 302", "POST /services/oauth2/token 200", "GET /services/oauth2/userinfo 200"]),
+    expect.arrayContaining([
+      "POST /services/oauth2/authorize 302",
+      "POST /services/oauth2/token 200",
+      "GET /services/oauth2/userinfo 200",
+    ]),
   );
   expect(identity.some((e) => e.path === "/services/oauth2/revoke")).toBe(false);
 
   await signOut(page);
-  expect(await store.journal({ method: "POST", path: "/services/oauth2/revoke" })).toEqual([expect.objectContaining({ status: 200 })]);
+  expect(await store.journal({ method: "POST", path: "/services/oauth2/revoke" })).toEqual([
+    expect.objectContaining({ status: 200 }),
+  ]);
   // Signed out, the shopper is a new guest with an empty cart.
   await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
 });
 
-test("Remove sent twice (a double click, another tab) is already done: the rest of the cart stays", async ({ page }) => {
+test("Remove sent twice (a double click, another tab) is already done: the rest of the cart stays", async ({
+  page,
+}) => {
   await addToCart(page, ETHIOPIA.id, 1);
   await addToCart(page, COLOMBIA.id, 2);
   await page.goto("/cart");
@@ -95,7 +113,11 @@ test("Remove sent twice (a double click, another tab) is already done: the rest 
   });
   await remove.click();
   await expect(line(page, COLOMBIA.name)).toHaveCount(0);
-  const again = await page.request.post("/cart", { form: fields, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  const again = await page.request.post("/cart", {
+    form: fields,
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
   expect(again.status()).toBeLessThan(400);
   await page.goto("/cart");
   await expect(line(page, ETHIOPIA.name)).toBeVisible();
@@ -152,7 +174,9 @@ test("browsing: category navigation, keyword search with paging, and a product p
 
 test("sorts a category and a search by the store's sort rules, keeping the sort while paging", async ({ page }) => {
   const cardPrices = async () =>
-    (await page.locator(".store-card__price").allTextContents()).map((text) => Number(/\$([\d,]+\.\d\d)/.exec(text)?.[1].replace(/,/g, "")));
+    (await page.locator(".store-card__price").allTextContents()).map((text) =>
+      Number(/\$([\d,]+\.\d\d)/.exec(text)?.[1].replace(/,/g, "")),
+    );
   await page.goto("/category/mugs-drinkware/0ZGDM0000000DRK");
   await page.getByLabel("Sort by").selectOption({ label: "Price (High-Low)" });
   await page.getByRole("button", { name: "Sort" }).click();
@@ -175,7 +199,10 @@ test("sorts a category and a search by the store's sort rules, keeping the sort 
   expect(next[0].localeCompare(names[names.length - 1])).toBeGreaterThanOrEqual(0);
 });
 
-test("a store that lets no guest browse sends the guest to sign in, then back to the product", async ({ page, store }) => {
+test("a store that lets no guest browse sends the guest to sign in, then back to the product", async ({
+  page,
+  store,
+}) => {
   await store.settings({ applicationContext: { guestBrowsingEnabled: false } });
   await page.goto(`/product/${ETHIOPIA.id}`);
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/product/${ETHIOPIA.id}`)}`);
@@ -190,13 +217,21 @@ test("a guest the catalog API refuses (401) is sent to sign in rather than shown
   // The store's own settings still allow guests: only the API's answer says otherwise (a real org's cached
   // application context can lag behind its settings). Twice: a first 401 could be a stale guest token, which the
   // storefront replaces before asking again.
-  await store.fault({ path: "*/search/product-search", status: 401, errorCode: "INVALID_SESSION_ID", message: "Session expired or invalid", times: 2 });
+  await store.fault({
+    path: "*/search/product-search",
+    status: 401,
+    errorCode: "INVALID_SESSION_ID",
+    message: "Session expired or invalid",
+    times: 2,
+  });
   await page.goto("/search?q=mug");
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/search?q=mug")}`);
   await expect(page.getByText("Sign in to browse the store.")).toBeVisible();
 });
 
-test("the − / + stepper changes a line's quantity; with JavaScript a burst of clicks sends one update", async ({ page }) => {
+test("the − / + stepper changes a line's quantity; with JavaScript a burst of clicks sends one update", async ({
+  page,
+}) => {
   await addToCart(page, ETHIOPIA.id, 1);
   await page.goto("/cart");
   const ethiopia = line(page, ETHIOPIA.name);

@@ -14,7 +14,10 @@ async function addToCart(page: Page, productId: string) {
   await expect(page.getByText("Added to your cart").first()).toBeVisible();
 }
 
-test("the cart's Checkout waits, busy, while the cart is still processing, then becomes the link", async ({ page, store }) => {
+test("the cart's Checkout waits, busy, while the cart is still processing, then becomes the link", async ({
+  page,
+  store,
+}) => {
   await addToCart(page, COFFEE.id);
   // The next change keeps the cart Processing for six reads of it (each page reads it twice: the header's count
   // and the lines), so the page after the update and the next one are both still processing.
@@ -36,7 +39,9 @@ test("the cart's Checkout waits, busy, while the cart is still processing, then 
 
 const SINGLE_ACCOUNT_BUYER = { email: "initech@demo.store", password: "demo-pass-1" };
 
-test("a business buyer with a single account sends a gift, pays by purchase order, and sees the shipment's total", async ({ page }) => {
+test("a business buyer with a single account sends a gift, pays by purchase order, and sees the shipment's total", async ({
+  page,
+}) => {
   // A whole checkout, visited twice at delivery, with two axe audits: more than the default 30 s on a busy machine.
   test.setTimeout(60_000);
   await signIn(page, SINGLE_ACCOUNT_BUYER);

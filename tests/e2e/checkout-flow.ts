@@ -7,7 +7,14 @@ import { expect } from "./support";
 
 export const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 export const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
-export const TEXAS = { firstName: "Sam", lastName: "Shopper", street: "200 Congress Ave", city: "Austin", region: "TX", postalCode: "78701" };
+export const TEXAS = {
+  firstName: "Sam",
+  lastName: "Shopper",
+  street: "200 Congress Ave",
+  city: "Austin",
+  region: "TX",
+  postalCode: "78701",
+};
 
 export async function addToCart(page: Page, productId: string, quantity = 1) {
   await page.goto(`/product/${productId}`);

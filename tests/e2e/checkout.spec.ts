@@ -4,7 +4,16 @@
  * purchase order number succeeds for a business buyer. LAST-UNIT (Vintage Copper Moka Pot) has one unit in stock.
  */
 import type { APIRequestContext } from "@playwright/test";
-import { addToCart, COFFEE, EXPIRY_YEAR, fillAddress, fillCard, goToCheckout, guestToPayment, TEXAS } from "./checkout-flow";
+import {
+  addToCart,
+  COFFEE,
+  EXPIRY_YEAR,
+  fillAddress,
+  fillCard,
+  goToCheckout,
+  guestToPayment,
+  TEXAS,
+} from "./checkout-flow";
 import { B2B_BUYER, apiAuth, expect, jsEnabled, signIn, test } from "./support";
 
 const API = "/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";
@@ -22,9 +31,17 @@ async function rivalBuys(request: APIRequestContext, productId: string) {
   await call("POST", "carts/active/cart-items", { productId, quantity: "1", type: "Product" });
   const { checkoutId } = await call("PUT", "checkouts", { cartId: "active" });
   await call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: { ...TEXAS, name: "Rita Rival", country: "US" } });
-  await call("PATCH", `checkouts/${checkoutId}`, { contactInfo: { lastName: "Rival", email: "rita@example.com", phoneNumber: "5125550199" } });
+  await call("PATCH", `checkouts/${checkoutId}`, {
+    contactInfo: { lastName: "Rival", email: "rita@example.com", phoneNumber: "5125550199" },
+  });
   const { token } = await call("POST", "payments/token", {
-    cardPaymentMethod: { cardHolderName: "Rita Rival", cardNumber: "4242424242424242", cvv: "123", expiryMonth: "12", expiryYear: EXPIRY_YEAR },
+    cardPaymentMethod: {
+      cardHolderName: "Rita Rival",
+      cardNumber: "4242424242424242",
+      cvv: "123",
+      expiryMonth: "12",
+      expiryYear: EXPIRY_YEAR,
+    },
   });
   await call("POST", `checkouts/${checkoutId}/payments`, { requestType: "Auth", paymentToken: token });
   const placed = await call("POST", `checkouts/${checkoutId}/orders`);
@@ -39,7 +56,10 @@ async function orderNumbersOf(request: APIRequestContext, who: { email: string; 
   return (body.orderSummaries ?? []).map((o: { orderNumber: string }) => o.orderNumber);
 }
 
-test("a guest checks out with contact details, a new address, a delivery method and a card", async ({ page, browser }) => {
+test("a guest checks out with contact details, a new address, a delivery method and a card", async ({
+  page,
+  browser,
+}) => {
   await page.addInitScript(() => {
     const placed: string[] = [];
     (window as unknown as { placedOrders: string[] }).placedOrders = placed;
@@ -71,9 +91,14 @@ test("a guest checks out with contact details, a new address, a delivery method 
   await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
   const orderNumber = (await page.getByTestId("order-number").textContent())?.trim() ?? "";
   expect(orderNumber).not.toBe("");
-  await expect(page.getByRole("link", { name: "View order details" })).toHaveAttribute("href", `/OrderSummary/${orderNumber}`);
+  await expect(page.getByRole("link", { name: "View order details" })).toHaveAttribute(
+    "href",
+    `/OrderSummary/${orderNumber}`,
+  );
   if (jsEnabled(page)) {
-    await expect.poll(() => page.evaluate(() => (window as unknown as { placedOrders: string[] }).placedOrders)).toEqual([orderNumber]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { placedOrders: string[] }).placedOrders))
+      .toEqual([orderNumber]);
   }
   // The checkout is over: the cart is empty again.
   await page.goto("/cart");
@@ -91,7 +116,9 @@ test("a guest checks out with contact details, a new address, a delivery method 
   await elsewhere.close();
 });
 
-test("a business buyer acting for a managed account splits the cart into two shipments and pays by purchase order", async ({ page }) => {
+test("a business buyer acting for a managed account splits the cart into two shipments and pays by purchase order", async ({
+  page,
+}) => {
   await signIn(page, B2B_BUYER);
   await page.goto("/account");
   await page.getByLabel("Shop for account").selectOption({ value: "001DM00000ACME2" });
@@ -118,7 +145,9 @@ test("a business buyer acting for a managed account splits the cart into two shi
 
   await expect(page.getByRole("heading", { name: "Delivery", level: 2 })).toBeVisible();
   await expect(page.getByRole("group", { name: "Delivery method for Shipment 1" })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Delivery method for Shipment 2" }).getByRole("radio", { checked: true })).toHaveCount(1);
+  await expect(
+    page.getByRole("group", { name: "Delivery method for Shipment 2" }).getByRole("radio", { checked: true }),
+  ).toHaveCount(1);
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
   await page.getByRole("radio", { name: "Purchase order" }).check();
@@ -146,7 +175,9 @@ test("a declined card says so and keeps everything typed except the card number"
   await fillAddress(billing, { ...TEXAS, street: "1 Billing Way", city: "Dallas", postalCode: "75201" });
   await page.getByRole("button", { name: "Continue to review" }).click();
 
-  await expect(page.getByRole("alert").filter({ hasText: "Your card was declined. Use another card or payment method." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Your card was declined. Use another card or payment method." }),
+  ).toBeVisible();
   await expect(page.getByLabel("Card number")).toHaveValue("");
   await expect(page.getByLabel("Cardholder name")).toHaveValue("Sam Shopper");
   await expect(page.getByLabel("Expiry month")).toHaveValue("12");
@@ -161,7 +192,9 @@ test("a declined card says so and keeps everything typed except the card number"
   await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();
 });
 
-test("a card number the gateway refuses is refused on the number, and the card is named by what was typed", async ({ page }) => {
+test("a card number the gateway refuses is refused on the number, and the card is named by what was typed", async ({
+  page,
+}) => {
   await addToCart(page, COFFEE.id);
   await goToCheckout(page);
   await guestToPayment(page);
@@ -198,7 +231,9 @@ test("an expired card is refused on its expiry date, not on its number", async (
   await page.getByRole("button", { name: "Continue to review" }).click();
 
   const summary = page.getByRole("alert").filter({ hasText: "Check the following" });
-  await expect(summary.getByRole("link", { name: "Expiry month: Your card has expired. Use another card." })).toBeVisible();
+  await expect(
+    summary.getByRole("link", { name: "Expiry month: Your card has expired. Use another card." }),
+  ).toBeVisible();
   await expect(summary).not.toContainText("Card number");
   await expect(page.getByLabel("Expiry month")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Expiry month")).toHaveAccessibleDescription("Your card has expired. Use another card.");
@@ -281,7 +316,10 @@ test("Enter in the coupon field applies the code, and a refused code stays to be
   await expect(page.getByRole("list", { name: "Applied coupons" })).toContainText("SAVE10");
 });
 
-test("an item that sells out during checkout is named, with the way back to the cart, and nothing typed is lost", async ({ page, playwright }) => {
+test("an item that sells out during checkout is named, with the way back to the cart, and nothing typed is lost", async ({
+  page,
+  playwright,
+}) => {
   await addToCart(page, LAST_UNIT.id);
   await goToCheckout(page);
   const contact = page.getByRole("group", { name: "Contact information" });
@@ -297,7 +335,9 @@ test("an item that sells out during checkout is named, with the way back to the 
   await rival.dispose();
 
   await page.getByRole("button", { name: "Continue to delivery" }).click();
-  const alert = page.getByRole("alert").filter({ hasText: `${LAST_UNIT.name} is no longer available in the quantity you asked for.` });
+  const alert = page
+    .getByRole("alert")
+    .filter({ hasText: `${LAST_UNIT.name} is no longer available in the quantity you asked for.` });
   await expect(alert).toBeVisible();
   await expect(alert.getByRole("link", { name: "Review your cart" })).toHaveAttribute("href", "/cart");
   await expect(contact.getByLabel("Email")).toHaveValue("sam@example.com");
@@ -306,7 +346,11 @@ test("an item that sells out during checkout is named, with the way back to the 
   await expect(address.getByLabel("Postal Code")).toHaveValue(TEXAS.postalCode);
 });
 
-test("a card is never charged for an item that sold out while the shopper was paying", async ({ page, playwright, store }) => {
+test("a card is never charged for an item that sold out while the shopper was paying", async ({
+  page,
+  playwright,
+  store,
+}) => {
   await addToCart(page, LAST_UNIT.id);
   await goToCheckout(page);
   await guestToPayment(page);
@@ -321,11 +365,19 @@ test("a card is never charged for an item that sold out while the shopper was pa
   await fillCard(page, "4242424242424242");
 
   await page.getByRole("button", { name: "Continue to review" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: `${LAST_UNIT.name} is no longer available` }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: `${LAST_UNIT.name} is no longer available` })
+      .first(),
+  ).toBeVisible();
   expect(await store.journal({ method: "POST", path: "/payments" })).toHaveLength(paymentsBefore);
 });
 
-test("a store with gross prices says the tax is included, in the cart and at checkout, and doesn't add it again", async ({ page, store }) => {
+test("a store with gross prices says the tax is included, in the cart and at checkout, and doesn't add it again", async ({
+  page,
+  store,
+}) => {
   await store.settings({ applicationContext: { taxType: "Gross" } });
   await addToCart(page, COFFEE.id);
   await page.goto("/cart");
@@ -354,7 +406,8 @@ test("placing the order twice creates exactly one order", async ({ page, request
 
   // The same form posted again with the shopper's session (as a second click or a resent request would).
   const checkoutId = await page.locator('input[name="checkoutId"]').inputValue();
-  const postAgain = () => page.request.post("/checkout/review", { form: { intent: "placeOrder", checkoutId }, maxRedirects: 0 });
+  const postAgain = () =>
+    page.request.post("/checkout/review", { form: { intent: "placeOrder", checkoutId }, maxRedirects: 0 });
   const placeOrder = page.getByRole("button", { name: "Place order" });
   let locations: (string | undefined)[];
   if (jsEnabled(page)) {
@@ -390,7 +443,9 @@ test("a checkout the API is still calculating shows Loading, then carries on by 
   await expect(page.getByRole("heading", { name: "Shipping", level: 2 })).toBeVisible({ timeout: 10_000 });
 });
 
-test("a shopper who opens a later step first lands on shipping, where every field error is listed at once", async ({ page }) => {
+test("a shopper who opens a later step first lands on shipping, where every field error is listed at once", async ({
+  page,
+}) => {
   await addToCart(page, COFFEE.id);
   await page.goto("/checkout/payment");
   await expect(page.getByRole("heading", { name: "Shipping", level: 2 })).toBeVisible();
@@ -400,7 +455,10 @@ test("a shopper who opens a later step first lands on shipping, where every fiel
   await expect(summary).toBeVisible();
   await expect(summary.getByRole("link", { name: "Email: Complete this field." })).toBeVisible();
   await expect(summary.getByRole("link", { name: "Street: Complete this field." })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Contact information" }).getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("group", { name: "Contact information" }).getByLabel("Email")).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
 });
 
 test("a checkout that changed or expired underneath the shopper says so and starts again", async ({ page, store }) => {
@@ -415,7 +473,9 @@ test("a checkout that changed or expired underneath the shopper says so and star
   // 409: somebody changed the checkout at the same moment; the API's answer is never retried.
   await store.fault({ method: "PATCH", path: "*/checkouts/*", status: 409, errorCode: "CONCURRENT_MODIFICATION" });
   await page.getByRole("button", { name: "Continue to delivery" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Your cart changed. Review it and try again." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Your cart changed. Review it and try again." }),
+  ).toBeVisible();
   await expect(contact.getByLabel("Email")).toHaveValue("sam@example.com");
 
   // 410: the checkout expired while the shopper was away; the next page starts a new one.
@@ -425,7 +485,10 @@ test("a checkout that changed or expired underneath the shopper says so and star
   await expect(page.getByRole("heading", { name: "Shipping", level: 2 })).toBeVisible();
 });
 
-test("a guest sent to sign in when the store allows no guest checkout comes back to the checkout", async ({ page, store }) => {
+test("a guest sent to sign in when the store allows no guest checkout comes back to the checkout", async ({
+  page,
+  store,
+}) => {
   await addToCart(page, COFFEE.id);
   await store.settings({ applicationContext: { guestCheckoutEnabled: false } });
   await page.goto("/cart");
@@ -436,5 +499,7 @@ test("a guest sent to sign in when the store allows no guest checkout comes back
   await page.getByLabel("Password").fill(B2B_BUYER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Shipping", level: 2 })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Shipping address" }).getByRole("radio", { name: /Chicago HQ receiving/ })).toBeChecked();
+  await expect(
+    page.getByRole("group", { name: "Shipping address" }).getByRole("radio", { name: /Chicago HQ receiving/ }),
+  ).toBeChecked();
 });

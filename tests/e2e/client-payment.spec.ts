@@ -14,7 +14,10 @@ const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
 async function configureGateway(store: StoreControls) {
   await store.settings({
     applicationContext: {
-      clientSidePaymentConfiguration: { componentName: "commerce_payments/testGatewayCard", config: { gateway: "emulator-test-gateway", tokenizationUrl: GATEWAY } },
+      clientSidePaymentConfiguration: {
+        componentName: "commerce_payments/testGatewayCard",
+        config: { gateway: "emulator-test-gateway", tokenizationUrl: GATEWAY },
+      },
     },
   });
 }
@@ -55,14 +58,22 @@ async function fillCard(page: Page, number: string) {
 /** Every request the browser sends, with its body: where the card number went. */
 function recordRequests(page: Page): { url: string; body: string }[] {
   const sent: { url: string; body: string }[] = [];
-  page.on("request", (request: Request) => sent.push({ url: new URL(request.url()).pathname, body: request.postData() ?? "" }));
+  page.on("request", (request: Request) =>
+    sent.push({ url: new URL(request.url()).pathname, body: request.postData() ?? "" }),
+  );
   return sent;
 }
 
 const carriesCard = (body: string) => body.replace(/[\s+]|%20/g, "").includes(CARD);
 
-test("with JavaScript the card is tokenised in the browser: the card number goes to the gateway, never to the store's server", async ({ page, store }) => {
-  test.skip(!jsEnabled(page), "the browser tokenises only with JavaScript; the js-off test below covers the server-side path");
+test("with JavaScript the card is tokenised in the browser: the card number goes to the gateway, never to the store's server", async ({
+  page,
+  store,
+}) => {
+  test.skip(
+    !jsEnabled(page),
+    "the browser tokenises only with JavaScript; the js-off test below covers the server-side path",
+  );
   await configureGateway(store);
   await guestAtPayment(page);
   const sent = recordRequests(page);
@@ -84,7 +95,10 @@ test("with JavaScript the card is tokenised in the browser: the card number goes
   await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
 });
 
-test("a card the gateway refuses in the browser is refused on its field, and nothing is sent to the store", async ({ page, store }) => {
+test("a card the gateway refuses in the browser is refused on its field, and nothing is sent to the store", async ({
+  page,
+  store,
+}) => {
   test.skip(!jsEnabled(page), "the browser tokenises only with JavaScript");
   await configureGateway(store);
   await guestAtPayment(page);
@@ -103,7 +117,10 @@ test("a card the gateway refuses in the browser is refused on its field, and not
   await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();
 });
 
-test("without JavaScript the same store takes the card on its server, which tokenises it (payments/token)", async ({ page, store }) => {
+test("without JavaScript the same store takes the card on its server, which tokenises it (payments/token)", async ({
+  page,
+  store,
+}) => {
   test.skip(jsEnabled(page), "with JavaScript the browser tokenises (tests above)");
   await configureGateway(store);
   await guestAtPayment(page);

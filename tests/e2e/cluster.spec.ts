@@ -10,14 +10,22 @@ import { request } from "node:http";
 
 const CLUSTER = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
-function send(method: string, path: string, body?: unknown): Promise<{ status: number; location: string | undefined; text: string }> {
+function send(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; location: string | undefined; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${CLUSTER}${path}`, { method, agent: false, headers: body === undefined ? {} : { "content-type": "application/json" } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, text }));
-    });
+    const req = request(
+      `${CLUSTER}${path}`,
+      { method, agent: false, headers: body === undefined ? {} : { "content-type": "application/json" } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, text }));
+      },
+    );
     req.on("error", reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });

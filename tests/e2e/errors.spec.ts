@@ -9,7 +9,10 @@ import { expect, test } from "./support";
 const ETHIOPIA = "01tDM0000000001";
 const COFFEE = "0ZGDM0000000CFE";
 
-test("a product the API fails to load (500) is titled like the error page, an unknown one 'not found'", async ({ page, store }) => {
+test("a product the API fails to load (500) is titled like the error page, an unknown one 'not found'", async ({
+  page,
+  store,
+}) => {
   await store.fault({ path: `*/products/${ETHIOPIA}`, status: 500, times: 0 });
   const failed = await page.goto(`/product/${ETHIOPIA}`);
   expect(failed?.status()).toBe(500);

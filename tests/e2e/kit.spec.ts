@@ -74,7 +74,10 @@ test.describe("tooltip on the gallery", () => {
   });
 
   test("on a touch screen a tap shows it for 2 seconds", async ({ browser }) => {
-    test.skip(test.info().project.name === "js-off", "Tap-and-linger is the JavaScript behaviour; without it the bubble follows focus, checked above.");
+    test.skip(
+      test.info().project.name === "js-off",
+      "Tap-and-linger is the JavaScript behaviour; without it the bubble follows focus, checked above.",
+    );
     const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 700 } });
     const page = await context.newPage();
     await page.clock.install();
@@ -107,7 +110,9 @@ test.describe("accessibility", () => {
         // Audit a cart with a line in it (quantity field, stepper, remove), not just the empty state.
         await target.goto("/product/01tDM0000000001");
         // The header's count is optimistic with JavaScript: wait for the add itself before leaving the page.
-        const added = target.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname.startsWith("/product/"));
+        const added = target.waitForResponse(
+          (res) => res.request().method() === "POST" && new URL(res.url()).pathname.startsWith("/product/"),
+        );
         await target.getByRole("button", { name: "Add to cart" }).click();
         await added;
         await expect(target.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
@@ -116,7 +121,9 @@ test.describe("accessibility", () => {
       if (path === "/cart") await expect(target.getByRole("textbox", { name: "Quantity" })).toBeVisible();
       // label-content-name-mismatch is experimental in axe (off by default): a link named unlike its visible text
       // can't be activated by voice, so it is audited too.
-      const results = await new AxeBuilder({ page: target }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+      const results = await new AxeBuilder({ page: target })
+        .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+        .analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       if (target !== page) await target.context().close();

@@ -10,20 +10,26 @@ const ETHIOPIA = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean
 const COLOMBIA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 oz" }; // $17.00, £13.60
 
 async function hydrated(page: Page) {
-  if (jsEnabled(page)) await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
+  if (jsEnabled(page))
+    await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
 }
 
 async function addToCart(page: Page, productPath: string, expectedCount: number) {
   await page.goto(productPath);
   await hydrated(page);
-  const added = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname.includes("/product/"));
+  const added = page.waitForResponse(
+    (res) => res.request().method() === "POST" && new URL(res.url()).pathname.includes("/product/"),
+  );
   await page.getByRole("button", { name: "Add to cart" }).click();
   await added;
-  await expect(page.getByRole("link", { name: `Cart, ${expectedCount} item${expectedCount === 1 ? "" : "s"}` })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: `Cart, ${expectedCount} item${expectedCount === 1 ? "" : "s"}` }),
+  ).toBeVisible();
 }
 
 const switcher = (page: Page) => page.getByRole("form", { name: "Language and currency" });
-const subtotal = (page: Page) => page.locator(".store-totals div", { has: page.getByText("Subtotal", { exact: true }) }).locator("dd");
+const subtotal = (page: Page) =>
+  page.locator(".store-totals div", { has: page.getByText("Subtotal", { exact: true }) }).locator("dd");
 
 test("switching the currency to GBP moves the cart and shows its totals in GBP", async ({ page }) => {
   await addToCart(page, `/product/${ETHIOPIA.id}`, 1);
@@ -133,7 +139,10 @@ test("an unknown locale is a 404 page, never a 500", async ({ page }) => {
   }
 });
 
-test("axe finds no serious or critical violation on a locale page with the switcher", async ({ page, browser }, testInfo) => {
+test("axe finds no serious or critical violation on a locale page with the switcher", async ({
+  page,
+  browser,
+}, testInfo) => {
   const audited = await auditablePage(page, browser, testInfo);
   await audited.goto("/en-GB/cart");
   await expect(audited.getByRole("form", { name: "Language and currency" })).toBeVisible();

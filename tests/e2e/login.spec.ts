@@ -10,7 +10,8 @@ test("the login e-mail must be an e-mail address; the refused form keeps what wa
   await email.fill("buyer-at-demo.store");
   await page.getByLabel("Password").fill(BUYER.password);
   // The guest's token came from the site's authorize endpoint already; a login would go there again.
-  const authorizeCalls = async () => (await store.journal({ method: "POST", path: "/services/oauth2/authorize" })).length;
+  const authorizeCalls = async () =>
+    (await store.journal({ method: "POST", path: "/services/oauth2/authorize" })).length;
   const before = await authorizeCalls();
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText(INVALID_EMAIL)).toBeVisible();

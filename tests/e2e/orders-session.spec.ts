@@ -19,7 +19,10 @@ test.describe("Session validator", () => {
   });
 
   test("warns 30 seconds before the timeout; Continue Working keeps the session", async ({ page }) => {
-    test.skip(!jsEnabled(page), "The countdown needs JavaScript; without it the server's redirect handles expiry (test above).");
+    test.skip(
+      !jsEnabled(page),
+      "The countdown needs JavaScript; without it the server's redirect handles expiry (test above).",
+    );
     await page.clock.install();
     await signIn(page, BUYER);
     await expect(page.locator("dialog.session-validator")).toHaveCount(1);

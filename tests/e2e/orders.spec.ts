@@ -64,7 +64,10 @@ test.describe("Order Lookup", () => {
     await expect(totals).toContainText("$58.49");
     await expect(totals).toContainText("Visa ending in 4242");
     const trail = page.getByRole("navigation", { name: "Breadcrumbs" });
-    await expect(trail.getByRole("link", { name: "Order History" })).toHaveAttribute("href", "/OrderSummary/OrderSummary/Default");
+    await expect(trail.getByRole("link", { name: "Order History" })).toHaveAttribute(
+      "href",
+      "/OrderSummary/OrderSummary/Default",
+    );
     await expect(trail.getByText("Order Details")).toHaveAttribute("aria-current", "page");
   });
 
@@ -116,8 +119,18 @@ test.describe("Order Lookup", () => {
 });
 
 test.describe("Order details", () => {
-  test("an order's status is shown in the store's own words (application context orderStatuses)", async ({ page, store }) => {
-    await store.settings({ applicationContext: { orderStatuses: [{ apiName: "Fulfilled", displayValue: "Delivered" }, { apiName: "Created", displayValue: "Received" }] } });
+  test("an order's status is shown in the store's own words (application context orderStatuses)", async ({
+    page,
+    store,
+  }) => {
+    await store.settings({
+      applicationContext: {
+        orderStatuses: [
+          { apiName: "Fulfilled", displayValue: "Delivered" },
+          { apiName: "Created", displayValue: "Received" },
+        ],
+      },
+    });
     await signIn(page, BUYER);
     await page.goto("/OrderSummary/00000103");
     await expect(page.getByRole("region", { name: "Order information" })).toContainText("Delivered");
@@ -210,7 +223,9 @@ test.describe("Order history", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2FOrderSummary%2FOrderSummary%2FDefault$/);
   });
 
-  test("on a 375px screen the page never scrolls sideways: the table scrolls in its own keyboard-reachable region", async ({ page }) => {
+  test("on a 375px screen the page never scrolls sideways: the table scrolls in its own keyboard-reachable region", async ({
+    page,
+  }) => {
     await signIn(page, BUYER);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/OrderSummary/OrderSummary/Default");

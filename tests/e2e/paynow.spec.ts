@@ -9,7 +9,14 @@ import { BUYER, auditablePage, expect, jsEnabled, seriousViolations, test } from
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const MUG = { id: "01tDM0000000027", name: "Classic Diner Mug, 12 oz" };
 const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
-const TEXAS = { firstName: "Sam", lastName: "Shopper", street: "200 Congress Ave", city: "Austin", region: "TX", postalCode: "78701" };
+const TEXAS = {
+  firstName: "Sam",
+  lastName: "Shopper",
+  street: "200 Congress Ave",
+  city: "Austin",
+  region: "TX",
+  postalCode: "78701",
+};
 
 async function addToCart(page: Page, productId: string, quantity = 1) {
   await page.goto(`/product/${productId}`);
@@ -36,7 +43,10 @@ async function fillAddress(group: Locator) {
   await group.getByLabel("Postal Code").fill(TEXAS.postalCode);
 }
 
-test("a guest pays a payment link: the cart is copied read-only, paid through checkout, and the link then says it is paid", async ({ page, browser }, testInfo) => {
+test("a guest pays a payment link: the cart is copied read-only, paid through checkout, and the link then says it is paid", async ({
+  page,
+  browser,
+}, testInfo) => {
   await addToCart(page, COFFEE.id, 2);
   const link = await createPaymentLink(page);
   await expect(page.getByText("Payment link created").first()).toBeVisible();

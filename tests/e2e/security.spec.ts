@@ -28,7 +28,9 @@ async function hydrated(page: Page) {
   await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
 }
 
-test("with JavaScript, pages hydrate and navigate under the Content-Security-Policy, with nothing refused", async ({ page }) => {
+test("with JavaScript, pages hydrate and navigate under the Content-Security-Policy, with nothing refused", async ({
+  page,
+}) => {
   test.skip(!jsEnabled(page), "Without JavaScript no script runs, so there is nothing for the policy to refuse.");
   const problems = watchProblems(page);
 
@@ -53,7 +55,10 @@ test("with JavaScript, pages hydrate and navigate under the Content-Security-Pol
 });
 
 test("every document carries the policy, its nonce on each inline script, and is not cached", async ({ request }) => {
-  test.skip(test.info().project.name !== "js-on", "HTTP only: one project checks it (the browser's JavaScript setting plays no part).");
+  test.skip(
+    test.info().project.name !== "js-on",
+    "HTTP only: one project checks it (the browser's JavaScript setting plays no part).",
+  );
   const res = await request.get("/");
   const headers = res.headers();
   const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(headers["content-security-policy"])?.[1];
@@ -77,10 +82,23 @@ test("every document carries the policy, its nonce on each inline script, and is
   expect(again).not.toContain(`'nonce-${nonce}'`);
 });
 
-test("the real server refuses another site's state changes (403), non-form bodies (415) and big ones (413)", async ({ request, baseURL }) => {
-  test.skip(test.info().project.name !== "js-on", "HTTP only: one project checks it (the browser's JavaScript setting plays no part).");
+test("the real server refuses another site's state changes (403), non-form bodies (415) and big ones (413)", async ({
+  request,
+  baseURL,
+}) => {
+  test.skip(
+    test.info().project.name !== "js-on",
+    "HTTP only: one project checks it (the browser's JavaScript setting plays no part).",
+  );
   const evil = { Origin: "https://evil.example" };
-  for (const path of ["/cart", "/cart?_data=routes%2Fcart", "/cart.data", "/logout", "/api/session", "/webruntime/logout"]) {
+  for (const path of [
+    "/cart",
+    "/cart?_data=routes%2Fcart",
+    "/cart.data",
+    "/logout",
+    "/api/session",
+    "/webruntime/logout",
+  ]) {
     const refused = await request.post(path, { headers: evil, form: { intent: "keepalive" }, maxRedirects: 0 });
     expect(refused.status(), path).toBe(403);
     expect(await refused.text()).toMatch(/^Forbidden: the request came from https:\/\/evil\.example\./);
@@ -88,19 +106,28 @@ test("the real server refuses another site's state changes (403), non-form bodie
   const own = { Origin: baseURL! };
   const json = await request.post("/cart", { headers: own, data: { intent: "updateQuantity" }, maxRedirects: 0 });
   expect(json.status()).toBe(415);
-  const big = await request.post("/cart", { headers: { ...own, "Content-Type": "application/x-www-form-urlencoded" }, data: `intent=${"a".repeat(2 * 1024 * 1024)}`, maxRedirects: 0 });
+  const big = await request.post("/cart", {
+    headers: { ...own, "Content-Type": "application/x-www-form-urlencoded" },
+    data: `intent=${"a".repeat(2 * 1024 * 1024)}`,
+    maxRedirects: 0,
+  });
   expect(big.status()).toBe(413);
   // The store's own form post goes through (signing out answers 303 home).
   const logout = await request.post("/logout", { headers: own, form: {}, maxRedirects: 0 });
   expect(logout.status()).toBe(303);
 });
 
-test("after 5 failed sign-ins the account is refused for 15 minutes, with the e-mail kept; a reset of the store lifts it", async ({ page, store }) => {
+test("after 5 failed sign-ins the account is refused for 15 minutes, with the e-mail kept; a reset of the store lifts it", async ({
+  page,
+  store,
+}) => {
   await page.goto("/login");
   const attempt = async (password: string) => {
     await page.getByLabel("Email").fill(BUYER.email);
     await page.getByLabel("Password").fill(password);
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"));
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"),
+    );
     await page.getByRole("button", { name: "Sign in" }).click();
     return (await answered).status();
   };

@@ -22,13 +22,22 @@ async function addPlan(page: Page, plan: string | null, quantity = "1") {
 const cartLine = (page: Page, term: string) =>
   page.getByRole("article", { name: ROASTERS_CHOICE.name }).filter({ has: page.getByText(term, { exact: true }) });
 
-test("the product page offers one-time, monthly and the 12-month plan as one radio group, nothing chosen", async ({ page, browser }, testInfo) => {
+test("the product page offers one-time, monthly and the 12-month plan as one radio group, nothing chosen", async ({
+  page,
+  browser,
+}, testInfo) => {
   await page.goto(ROASTERS_CHOICE.path);
   const group = options(page);
   await expect(group.getByRole("radio")).toHaveCount(3);
-  await expect(group.getByRole("radio", { name: "One-Time Purchase" })).toHaveAccessibleDescription("Buy once, no subscription.");
-  await expect(group.getByRole("radio", { name: "Monthly Subscription" })).toHaveAccessibleDescription("Renews every month until you cancel.");
-  await expect(group.getByRole("radio", { name: "12-Month Plan" })).toHaveAccessibleDescription("A 12-month plan, billed yearly.");
+  await expect(group.getByRole("radio", { name: "One-Time Purchase" })).toHaveAccessibleDescription(
+    "Buy once, no subscription.",
+  );
+  await expect(group.getByRole("radio", { name: "Monthly Subscription" })).toHaveAccessibleDescription(
+    "Renews every month until you cancel.",
+  );
+  await expect(group.getByRole("radio", { name: "12-Month Plan" })).toHaveAccessibleDescription(
+    "A 12-month plan, billed yearly.",
+  );
   for (const radio of await group.getByRole("radio").all()) await expect(radio).not.toBeChecked();
   // Each option with its own price (the product's productPriceEntries).
   await expect(group.getByRole("radio", { name: "Monthly Subscription $20.00", exact: true })).toBeVisible();
@@ -41,7 +50,9 @@ test("the product page offers one-time, monthly and the 12-month plan as one rad
   expect(await seriousViolations(audited)).toEqual([]);
 });
 
-test("a monthly subscription and a 12-month plan become two cart lines, each with its term, through to review", async ({ page }) => {
+test("a monthly subscription and a 12-month plan become two cart lines, each with its term, through to review", async ({
+  page,
+}) => {
   await addPlan(page, "Monthly Subscription");
   await expect(page.getByText("Added to your cart").first()).toBeVisible();
   await addPlan(page, "12-Month Plan", "2");
@@ -51,7 +62,9 @@ test("a monthly subscription and a 12-month plan become two cart lines, each wit
   await page.goto("/cart");
   await expect(cartLine(page, "Monthly subscription")).toBeVisible();
   await expect(cartLine(page, "12-month plan, billed yearly")).toBeVisible();
-  await expect(cartLine(page, "12-month plan, billed yearly").getByRole("textbox", { name: "Quantity" })).toHaveValue("2");
+  await expect(cartLine(page, "12-month plan, billed yearly").getByRole("textbox", { name: "Quantity" })).toHaveValue(
+    "2",
+  );
 
   // Checkout as a guest: the order summary and the review name each line's term.
   await page.getByRole("link", { name: "Checkout" }).click();
@@ -90,7 +103,9 @@ test("a monthly subscription and a 12-month plan become two cart lines, each wit
   await expect(lines.filter({ hasText: "12-Month Plan" }).getByText("2", { exact: true })).toBeVisible();
 });
 
-test("adding without choosing a plan answers product error 106 in the spec's words, the quantity kept", async ({ page }) => {
+test("adding without choosing a plan answers product error 106 in the spec's words, the quantity kept", async ({
+  page,
+}) => {
   await addPlan(page, null, "3");
   await expect(page.getByText("Selling Models are invalid").first()).toBeVisible();
   await expect(page.getByLabel("Quantity")).toHaveValue("3");
@@ -99,7 +114,9 @@ test("adding without choosing a plan answers product error 106 in the spec's wor
   if (jsEnabled(page)) await expect(options(page)).toHaveAccessibleDescription("Selling Models are invalid");
 });
 
-test("a purchase option the product isn't sold with is refused clearly, never a 500, and the choice kept", async ({ page }) => {
+test("a purchase option the product isn't sold with is refused clearly, never a 500, and the choice kept", async ({
+  page,
+}) => {
   // Forms a browser could never send from the page: an id that is no selling model id, then one of another kind.
   for (const [plan, message] of [
     ["monthly-please", "Choose one of this product's purchase options."],

@@ -33,7 +33,9 @@ export class StoreControls {
     expect((await this.request.post("/__emulator/clock", { data: { advanceSeconds: seconds } })).ok()).toBe(true);
   }
   /** The API requests the store has answered (method, path, status), oldest first. */
-  async journal(query: { method?: string; path?: string } = {}): Promise<{ method: string; path: string; status: number; highScale?: boolean }[]> {
+  async journal(
+    query: { method?: string; path?: string } = {},
+  ): Promise<{ method: string; path: string; status: number; highScale?: boolean }[]> {
     const res = await this.request.get(`/__emulator/journal?${new URLSearchParams(query)}`);
     expect(res.ok()).toBe(true);
     return (await res.json()).entries;
@@ -69,7 +71,8 @@ export const SITE = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 /** Authorization headers for calls straight to the emulated API: a new guest's, or a buyer's. */
 export const apiAuth = {
   guest: () => guestAuthorization((r) => fetch(r), SITE),
-  buyer: (who: { email: string; password: string }) => buyerAuthorization((r) => fetch(r), SITE, who.email, who.password),
+  buyer: (who: { email: string; password: string }) =>
+    buyerAuthorization((r) => fetch(r), SITE, who.email, who.password),
 };
 
 /**
@@ -85,7 +88,9 @@ export async function auditablePage(page: Page, browser: Browser, testInfo: Test
 
 /** axe's serious and critical violations on the page, label-content-name-mismatch included, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -10,9 +10,12 @@ const GESHA = "Gesha Village Lot 74 Whole Bean, 4 oz";
 const MY_LIST = "0HnDM0000000B2C"; // the B2C buyer's fixture list
 
 const item = (page: Page, name: string) => page.getByRole("article", { name });
-const cartLink = (page: Page, count: number) => page.getByRole("link", { name: `Cart, ${count} item${count === 1 ? "" : "s"}` });
+const cartLink = (page: Page, count: number) =>
+  page.getByRole("link", { name: `Cart, ${count} item${count === 1 ? "" : "s"}` });
 
-test("the buyer saves a product from its page, sees it on the wishlist, removes one and adds all to the cart", async ({ page }) => {
+test("the buyer saves a product from its page, sees it on the wishlist, removes one and adds all to the cart", async ({
+  page,
+}) => {
   await signIn(page, BUYER);
   await expect(cartLink(page, 0)).toBeVisible();
 
@@ -24,7 +27,9 @@ test("the buyer saves a product from its page, sees it on the wishlist, removes 
   await expect(page.getByRole("button", { name: "Add to wishlist" })).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: "On your wishlist." })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("status").filter({ hasText: "On your wishlist." }).getByRole("link", { name: "View wishlist" })).toHaveAttribute("href", "/wishlist");
+  await expect(
+    page.getByRole("status").filter({ hasText: "On your wishlist." }).getByRole("link", { name: "View wishlist" }),
+  ).toHaveAttribute("href", "/wishlist");
   await page.goto(`/product/${MUG_ID}`);
   await expect(page.getByRole("status").filter({ hasText: "On your wishlist." })).toBeVisible();
 
@@ -33,11 +38,16 @@ test("the buyer saves a product from its page, sees it on the wishlist, removes 
   await expect(page.getByRole("heading", { level: 1, name: "Wishlist" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "My List (4 items)" })).toBeVisible();
   for (const name of [ETHIOPIA.name, GUATEMALA, MUG, GESHA]) await expect(item(page, name)).toBeVisible();
-  await expect(item(page, ETHIOPIA.name).getByRole("link", { name: ETHIOPIA.name })).toHaveAttribute("href", new RegExp(`${ETHIOPIA.id}$`));
+  await expect(item(page, ETHIOPIA.name).getByRole("link", { name: ETHIOPIA.name })).toHaveAttribute(
+    "href",
+    new RegExp(`${ETHIOPIA.id}$`),
+  );
   await expect(item(page, ETHIOPIA.name).getByText("$18.50")).toBeVisible();
   await expect(item(page, GESHA).getByText("No more available items for current product")).toBeVisible();
 
-  await item(page, GESHA).getByRole("button", { name: `Remove ${GESHA}` }).click();
+  await item(page, GESHA)
+    .getByRole("button", { name: `Remove ${GESHA}` })
+    .click();
   await expect(item(page, GESHA)).toHaveCount(0);
   await expect(page.getByText(`Removed ${GESHA} from your wishlist.`)).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "My List (3 items)" })).toBeVisible();
@@ -73,7 +83,9 @@ test("a buyer without a list sees the empty state, and their first save creates 
   await expect(page.getByText("Saved to My List")).toBeVisible();
   await page.goto("/wishlist");
   await expect(page.getByRole("heading", { level: 2, name: "My List (1 item)" })).toBeVisible();
-  await item(page, ETHIOPIA.name).getByRole("button", { name: `Remove ${ETHIOPIA.name}` }).click();
+  await item(page, ETHIOPIA.name)
+    .getByRole("button", { name: `Remove ${ETHIOPIA.name}` })
+    .click();
   await expect(page.getByText("My List is empty.")).toBeVisible();
 });
 
@@ -92,7 +104,9 @@ test("guests are offered to sign in on the product page and sent to sign in from
   await expect(item(page, GUATEMALA)).toBeVisible();
 });
 
-test("the buyer keeps several lists: creates, switches, saves new items to one, renames it and deletes it", async ({ page }) => {
+test("the buyer keeps several lists: creates, switches, saves new items to one, renames it and deletes it", async ({
+  page,
+}) => {
   await signIn(page, BUYER);
   await page.goto("/wishlist");
   const lists = page.getByRole("navigation", { name: "Your lists" });
@@ -161,7 +175,10 @@ test("the buyer keeps several lists: creates, switches, saves new items to one, 
   await expect(page.getByText("Saved to My List")).toBeVisible();
 });
 
-test("lists belong to the account the buyer acts for: switching accounts starts its own list", async ({ page, store }) => {
+test("lists belong to the account the buyer acts for: switching accounts starts its own list", async ({
+  page,
+  store,
+}) => {
   await signIn(page, B2B_BUYER);
   await page.goto(`/product/${ETHIOPIA.id}`);
   await page.getByRole("button", { name: "Add to wishlist" }).click();
@@ -182,7 +199,9 @@ test("lists belong to the account the buyer acts for: switching accounts starts 
   expect((await store.journal({ method: "POST" })).filter((e) => e.path.endsWith("/wishlists"))).toHaveLength(2);
 });
 
-test("another buyer's list or a made-up id is a 404 page; forms for it change nothing; a name too long is refused", async ({ page }) => {
+test("another buyer's list or a made-up id is a 404 page; forms for it change nothing; a name too long is refused", async ({
+  page,
+}) => {
   await signIn(page, B2B_BUYER);
   for (const id of [MY_LIST, "not-a-list"]) {
     const res = await page.goto(`/wishlist/${id}`);
@@ -203,7 +222,9 @@ test("another buyer's list or a made-up id is a 404 page; forms for it change no
     expect(res.status()).toBe(303);
     expect(res.headers()["location"]).toBe("/wishlist");
   }
-  const mine = await fetch(`${SITE}/services/data/v65.0/commerce/webstores/0ZEDEMO00000001/wishlists/${MY_LIST}`, { headers: await apiAuth.buyer(BUYER) });
+  const mine = await fetch(`${SITE}/services/data/v65.0/commerce/webstores/0ZEDEMO00000001/wishlists/${MY_LIST}`, {
+    headers: await apiAuth.buyer(BUYER),
+  });
   expect((await mine.json()).summary).toMatchObject({ name: "My List", wishlistProductCount: 3 });
 
   // The field stops at 255 characters; a longer name sent anyway comes back refused, with what was typed.

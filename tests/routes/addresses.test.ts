@@ -78,7 +78,11 @@ describe("The address book", () => {
     const buyer = await store.signedIn(BUYER);
     const page = await buyer.load(`/account/addresses/${CHICAGO.id}`);
     expect(page.status).toBe(404);
-    const deleted = await buyer.submit("/account/addresses", { intent: "deleteAddress", addressId: CHICAGO.id, name: CHICAGO.name }, { follow: true });
+    const deleted = await buyer.submit(
+      "/account/addresses",
+      { intent: "deleteAddress", addressId: CHICAGO.id, name: CHICAGO.name },
+      { follow: true },
+    );
     expect(deleted.toasts).toEqual([`${CHICAGO.name} is no longer in your address book.`]);
     const b2b = await store.signedIn(B2B_BUYER);
     expect((await b2b.load(`/account/addresses/${CHICAGO.id}`)).status).toBe(200);
@@ -90,14 +94,23 @@ describe("Adding and editing an address", () => {
     const buyer = await store.signedIn(BUYER);
     const form = await buyer.load("/account/addresses/new");
     expect(form.status).toBe(200);
-    const typed = { "First Name": "Robin", "Last Name": "Buyer", Street: "1 Lake Shore Dr", City: "", State: "IL", "Postal Code": "60601" };
+    const typed = {
+      "First Name": "Robin",
+      "Last Name": "Buyer",
+      Street: "1 Lake Shore Dr",
+      City: "",
+      State: "IL",
+      "Postal Code": "60601",
+    };
     const refused = await buyer.fill(form, "Save address", typed);
     expect(refused.status).toBe(400);
     const cityField = Object.entries(refused.form("Save address").labels).find(([label]) => label === "City")?.[1];
     expect(cityField).toBeTruthy();
     expect(refused.fieldError(cityField!)).toBe("Complete this field.");
     expect(refused.form("Save address").fields).toMatchObject({ [cityField!]: "" });
-    expect(Object.values(refused.form("Save address").fields)).toEqual(expect.arrayContaining(["Robin", "Buyer", "1 Lake Shore Dr", "60601"]));
+    expect(Object.values(refused.form("Save address").fields)).toEqual(
+      expect.arrayContaining(["Robin", "Buyer", "1 Lake Shore Dr", "60601"]),
+    );
 
     const withJs = await buyer.fill(form, "Save address", typed, { js: true });
     expect(withJs.status).toBe(400);

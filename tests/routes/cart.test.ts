@@ -69,7 +69,9 @@ describe("Add to cart", () => {
     expect(page.cartCount).toBe(0);
 
     const withJs = await guest.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "abc" }, { js: true });
-    expect(withJs.data).toMatchObject({ data: { ok: false, error: expect.any(String), quantity: "abc", onQuantity: true } });
+    expect(withJs.data).toMatchObject({
+      data: { ok: false, error: expect.any(String), quantity: "abc", onQuantity: true },
+    });
     expect(await countAfterRevalidation(guest)).toBe(0);
   });
 
@@ -96,7 +98,8 @@ describe("A cart the API is still calculating", () => {
       expect(processing.html).toContain('<meta http-equiv="refresh" content="1"/>');
       expect(processing.text).toContain("Loading");
       let reloaded = processing;
-      for (let reloads = 0; reloaded.html.includes('http-equiv="refresh"') && reloads < 5; reloads++) reloaded = await guest.load("/cart");
+      for (let reloads = 0; reloaded.html.includes('http-equiv="refresh"') && reloads < 5; reloads++)
+        reloaded = await guest.load("/cart");
       expect(reloaded.html).not.toContain('http-equiv="refresh"');
       expect(reloaded.cartCount).toBe(3);
       expect(reloaded.field("quantity")).toBe("3");
@@ -108,7 +111,9 @@ describe("A cart the API is still calculating", () => {
 
 describe("A store without guest carts", () => {
   test("sends a guest's Add to cart to sign in, and back to the product afterwards", async () => {
-    const settings = await store.control("POST", "/__emulator/settings", { applicationContext: { guestCartEnabled: false } });
+    const settings = await store.control("POST", "/__emulator/settings", {
+      applicationContext: { guestCartEnabled: false },
+    });
     expect(settings.ok).toBe(true);
     try {
       const guest = store.visitor();
@@ -118,7 +123,9 @@ describe("A store without guest carts", () => {
       const login = await guest.load(added.location!);
       expect(login.toasts).toEqual(["Sign in to add items to your cart."]);
 
-      const withJs = await store.visitor().submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "1" }, { js: true });
+      const withJs = await store
+        .visitor()
+        .submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "1" }, { js: true });
       expect(withJs.status).toBe(202);
       expect(withJs.location).toBe(`/login?redirectTo=%2Fproduct%2F${COFFEE.id}`);
     } finally {
@@ -196,7 +203,11 @@ describe("Cart lines", () => {
 
   test("a guest without a cart is told the cart is empty", async () => {
     const guest = store.visitor();
-    const answer = await guest.submit("/cart", { intent: "update", lineId: "0a9EM0000000001", quantity: "2" }, { js: true });
+    const answer = await guest.submit(
+      "/cart",
+      { intent: "update", lineId: "0a9EM0000000001", quantity: "2" },
+      { js: true },
+    );
     expect(answer.data).toMatchObject({ data: { ok: false, error: "Your cart is empty.", intent: "update" } });
   });
 });
@@ -219,7 +230,11 @@ describe("Coupons", () => {
 
   test("SAVE10 with JavaScript: data back, and the toast comes with the revalidation", async () => {
     const guest = await guestWith(COFFEE, 2);
-    const applied = await guest.submit("/cart", { intent: "applyCoupon", couponCode: "SAVE10", redirectTo: "/cart" }, { js: true });
+    const applied = await guest.submit(
+      "/cart",
+      { intent: "applyCoupon", couponCode: "SAVE10", redirectTo: "/cart" },
+      { js: true },
+    );
     expect(applied.data).toMatchObject({ data: { ok: true, error: null, intent: "applyCoupon" } });
     const after = await guest.load("/cart");
     expect(after.toasts).toEqual(["Coupon SAVE10 applied."]);
@@ -240,13 +255,23 @@ describe("Coupons", () => {
   test("refused coupons with JavaScript: unknown, exclusive beside another, blank", async () => {
     const guest = await guestWith(COFFEE, 1);
     const apply = (couponCode: string) => guest.submit("/cart", { intent: "applyCoupon", couponCode }, { js: true });
-    expect((await apply("NO-SUCH-CODE")).data).toMatchObject({ data: { ok: false, error: "Enter a valid coupon code.", intent: "applyCoupon" } });
+    expect((await apply("NO-SUCH-CODE")).data).toMatchObject({
+      data: { ok: false, error: "Enter a valid coupon code.", intent: "applyCoupon" },
+    });
     expect((await apply("SAVE10")).data).toMatchObject({ data: { ok: true } });
     expect((await apply("EXCLUSIVE20")).data).toEqual({
-      data: { ok: false, error: "That coupon can't be combined with the other coupons on your cart.", intent: "applyCoupon" },
+      data: {
+        ok: false,
+        error: "That coupon can't be combined with the other coupons on your cart.",
+        intent: "applyCoupon",
+      },
     });
-    expect((await apply("SAVE10")).data).toMatchObject({ data: { ok: false, error: "That coupon is already applied to your cart.", intent: "applyCoupon" } });
-    expect((await apply("   ")).data).toMatchObject({ data: { ok: false, error: "Complete this field.", intent: "applyCoupon" } });
+    expect((await apply("SAVE10")).data).toMatchObject({
+      data: { ok: false, error: "That coupon is already applied to your cart.", intent: "applyCoupon" },
+    });
+    expect((await apply("   ")).data).toMatchObject({
+      data: { ok: false, error: "Complete this field.", intent: "applyCoupon" },
+    });
   });
 });
 
@@ -255,8 +280,12 @@ describe("A buyer's cart", () => {
     await store.reset();
     const buyer = await store.signedIn(BUYER);
     const before = (await buyer.load("/cart")).cartCount!;
-    expect((await buyer.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "2" })).location).toBe(`/product/${COFFEE.id}`);
-    expect((await buyer.submit(`/product/${HUILA.id}`, { intent: "add", quantity: "1" }, { js: true })).data).toMatchObject({ data: { ok: true } });
+    expect((await buyer.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "2" })).location).toBe(
+      `/product/${COFFEE.id}`,
+    );
+    expect(
+      (await buyer.submit(`/product/${HUILA.id}`, { intent: "add", quantity: "1" }, { js: true })).data,
+    ).toMatchObject({ data: { ok: true } });
     expect(await countAfterRevalidation(buyer)).toBe(before + 3);
 
     const elsewhere = await store.signedIn(BUYER);

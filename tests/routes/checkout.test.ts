@@ -113,7 +113,12 @@ describe("A guest's checkout", () => {
     const express = delivery.html.match(/name="shipments\[0\]\.deliveryMethodId"[^>]*value="([^"]+)"/g)?.[1];
     const expressId = express ? /value="([^"]+)"/.exec(express)![1]! : null;
     expect(expressId, "a second delivery method").toBeTruthy();
-    const toPayment = await guest.fill(delivery, "Continue to payment", { "shipments[0].deliveryMethodId": expressId! }, { js: true });
+    const toPayment = await guest.fill(
+      delivery,
+      "Continue to payment",
+      { "shipments[0].deliveryMethodId": expressId! },
+      { js: true },
+    );
     expect(toPayment.status).toBe(202);
     expect(toPayment.location).toBe("/checkout/payment");
 
@@ -133,7 +138,12 @@ describe("A guest's checkout", () => {
   test("a refused shipping step keeps everything typed and names the missing field", async () => {
     const guest = await guestWithCart(1);
     const shipping = await openShipping(guest);
-    const refused = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, Email: "sam@", ...TEXAS, City: "" });
+    const refused = await guest.fill(shipping, "Continue to delivery", {
+      ...CONTACT,
+      Email: "sam@",
+      ...TEXAS,
+      City: "",
+    });
     expect(refused.status).toBe(400);
     expect(refused.fieldError("shipments[0].address.city")).toBe("Complete this field.");
     expect(refused.fieldError("email")).toBe("Enter a valid email address, such as john@example.com.");
@@ -149,7 +159,12 @@ describe("A guest's checkout", () => {
       "shipments[0].address.postalCode": "78701",
     });
 
-    const withJs = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, ...TEXAS, "Postal Code": "" }, { js: true });
+    const withJs = await guest.fill(
+      shipping,
+      "Continue to delivery",
+      { ...CONTACT, ...TEXAS, "Postal Code": "" },
+      { js: true },
+    );
     expect(withJs.status).toBe(400);
     expect(withJs.data).toMatchObject({
       data: {
@@ -157,7 +172,10 @@ describe("A guest's checkout", () => {
         result: {
           status: "error",
           error: { "shipments[0].address.postalCode": ["Complete this field."] },
-          initialValue: { email: CONTACT.Email, shipments: [{ address: { street: "200 Congress Ave", city: "Austin" } }] },
+          initialValue: {
+            email: CONTACT.Email,
+            shipments: [{ address: { street: "200 Congress Ave", city: "Austin" } }],
+          },
         },
       },
     });
@@ -175,7 +193,9 @@ describe("A guest's checkout", () => {
     };
     const refused = await guest.fill(delivery, "Continue to payment", typed);
     expect(refused.status).toBe(400);
-    expect(refused.fieldError("shipments[0].desiredDeliveryDate")).toMatch(/^Value must be [A-Z][a-z]{2} \d{1,2}, \d{4} or later\.$/);
+    expect(refused.fieldError("shipments[0].desiredDeliveryDate")).toMatch(
+      /^Value must be [A-Z][a-z]{2} \d{1,2}, \d{4} or later\.$/,
+    );
     expect(refused.form("Continue to payment").fields).toMatchObject({
       "shipments[0].desiredDeliveryDate": "2020-01-01",
       "shipments[0].shippingInstructions": "Leave at the back door",
@@ -186,7 +206,11 @@ describe("A guest's checkout", () => {
 
   test("a declined card: 400, the spec's message, the name kept and the card's number and code never sent back", async () => {
     const { guest, payment } = await guestAtPayment();
-    const declined = await guest.fill(payment, "Continue to review", { ...CARD, "Card number": "4000000000000002", "Cardholder name": "Sam Q. Shopper" });
+    const declined = await guest.fill(payment, "Continue to review", {
+      ...CARD,
+      "Card number": "4000000000000002",
+      "Cardholder name": "Sam Q. Shopper",
+    });
     expect(declined.status).toBe(400);
     expect(declined.alerts.join(" ")).toContain(DECLINED);
     expect(declined.field("cardholderName")).toBe("Sam Q. Shopper");
@@ -194,7 +218,12 @@ describe("A guest's checkout", () => {
     expect(declined.field("cvv")).toBe("");
     expect(declined.html).not.toContain("4000000000000002");
 
-    const withJs = await guest.fill(payment, "Continue to review", { ...CARD, "Card number": "4000000000000002" }, { js: true });
+    const withJs = await guest.fill(
+      payment,
+      "Continue to review",
+      { ...CARD, "Card number": "4000000000000002" },
+      { js: true },
+    );
     expect(withJs.status).toBe(400);
     expect(JSON.stringify(withJs.data)).toContain(DECLINED);
     expect(JSON.stringify(withJs.data)).not.toContain("4000000000000002");
@@ -212,7 +241,12 @@ describe("A guest's checkout", () => {
     expect(refused.fieldError("cardNumber")).not.toBe("");
     expect(refused.fieldError("cardholderName")).toBe("");
     expect(refused.field("cardholderName")).toBe("Sam Shopper");
-    expect(refused.form("Continue to review").fields).toMatchObject({ expiryMonth: "12", expiryYear: EXPIRY_YEAR, cardNumber: "", cvv: "" });
+    expect(refused.form("Continue to review").fields).toMatchObject({
+      expiryMonth: "12",
+      expiryYear: EXPIRY_YEAR,
+      cardNumber: "",
+      cvv: "",
+    });
     expect((await guest.load("/checkout/review")).location).toBe("/checkout/payment");
   });
 
@@ -231,7 +265,9 @@ describe("A guest's checkout", () => {
 describe("A store without guest checkout", () => {
   test("sends the guest to sign in with the cart kept, and back to checkout afterwards", async () => {
     const guest = await guestWithCart(1);
-    const settings = await store.control("POST", "/__emulator/settings", { applicationContext: { guestCheckoutEnabled: false } });
+    const settings = await store.control("POST", "/__emulator/settings", {
+      applicationContext: { guestCheckoutEnabled: false },
+    });
     expect(settings.ok).toBe(true);
     try {
       const start = await guest.load("/checkout");
@@ -261,7 +297,12 @@ describe("A buyer's checkout", () => {
     const delivery = await buyer.fill(shipping, "Continue to delivery", {}, { follow: true });
     expect(delivery.text).toContain("San Francisco");
     const payment = await buyer.fill(delivery, "Continue to payment", {}, { follow: true });
-    const review = await buyer.fill(payment, "Continue to review", { "Cardholder name": "Alex Buyer", ...CARD }, { follow: true });
+    const review = await buyer.fill(
+      payment,
+      "Continue to review",
+      { "Cardholder name": "Alex Buyer", ...CARD },
+      { follow: true },
+    );
     expect(review.text).toContain("Visa ending in 4242");
     const placed = await buyer.fill(review, "Place order", {});
     const orderNumber = /^\/checkout\/confirmation\/(\d{8})$/.exec(placed.location ?? "")?.[1];
@@ -281,11 +322,23 @@ describe("A buyer's checkout", () => {
     const delivery = await b2b.fill(shipping, "Continue to delivery", {}, { follow: true });
     const payment = await b2b.fill(delivery, "Continue to payment", {}, { follow: true });
 
-    const blank = await b2b.fill(payment, "Continue to review", { paymentMethod: "purchaseOrder", "Purchase order number": "  " }, { js: true });
+    const blank = await b2b.fill(
+      payment,
+      "Continue to review",
+      { paymentMethod: "purchaseOrder", "Purchase order number": "  " },
+      { js: true },
+    );
     expect(blank.status).toBe(400);
-    expect(blank.data).toMatchObject({ data: { intent: "pay", result: { error: { purchaseOrderNumber: ["Complete this field."] } } } });
+    expect(blank.data).toMatchObject({
+      data: { intent: "pay", result: { error: { purchaseOrderNumber: ["Complete this field."] } } },
+    });
 
-    const paid = await b2b.fill(payment, "Continue to review", { paymentMethod: "purchaseOrder", "Purchase order number": "PO-7781" }, { js: true });
+    const paid = await b2b.fill(
+      payment,
+      "Continue to review",
+      { paymentMethod: "purchaseOrder", "Purchase order number": "PO-7781" },
+      { js: true },
+    );
     expect(paid.status).toBe(202);
     expect(paid.location).toBe("/checkout/review");
     const review = await b2b.load("/checkout/review");

@@ -25,7 +25,8 @@ function newestChange(path: string): number {
 export function staleBuild(): string | null {
   if (!existsSync(BUILD)) return "build/index.js is missing";
   const built = statSync(BUILD).mtimeMs;
-  if (SOURCES.some((source) => existsSync(join(ROOT, source)) && newestChange(join(ROOT, source)) > built)) return "build/index.js is older than app/";
+  if (SOURCES.some((source) => existsSync(join(ROOT, source)) && newestChange(join(ROOT, source)) > built))
+    return "build/index.js is older than app/";
   if (!readFileSync(BUILD, "utf8").includes('publicPath = "/build/"')) return "build/ was made for a BASE_PATH";
   return null;
 }

@@ -64,7 +64,8 @@ export async function startStore(): Promise<Store> {
     async signedIn(who) {
       const visitor = new Visitor(url);
       const answer = await visitor.submit("/login", { username: who.username, password: who.password });
-      if (answer.status !== 303) throw new Error(`Signing in as ${who.username} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+      if (answer.status !== 303)
+        throw new Error(`Signing in as ${who.username} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
       return visitor;
     },
     control,
@@ -171,7 +172,12 @@ export class Visitor {
    * Fills the page's form whose submit button reads `button` and submits it, as a shopper would: every field
    * keeps what the page rendered unless `typed` names it, by field name or by its label's text.
    */
-  async fill(page: Answer, button: FormButton, typed: Record<string, string>, options: SubmitOptions = {}): Promise<Answer> {
+  async fill(
+    page: Answer,
+    button: FormButton,
+    typed: Record<string, string>,
+    options: SubmitOptions = {},
+  ): Promise<Answer> {
     const form = page.form(button);
     const fields: Record<string, string> = { ...form.fields };
     for (const [key, value] of Object.entries(typed)) {
@@ -197,7 +203,12 @@ export class Visitor {
     return current;
   }
 
-  private async send(method: string, path: string, body?: URLSearchParams, extra: Record<string, string> = {}): Promise<Answer> {
+  private async send(
+    method: string,
+    path: string,
+    body?: URLSearchParams,
+    extra: Record<string, string> = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { Accept: "text/html,*/*", ...extra };
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (body) {
@@ -240,7 +251,9 @@ export class Visitor {
       const eq = pair!.indexOf("=");
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]!) < Date.now()));
+      const expired = attributes.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]!) < Date.now()),
+      );
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -264,7 +277,8 @@ async function decodeSingleFetch(body: ReadableStream<Uint8Array>): Promise<unkn
   const decoded = await decode(body, {
     plugins: [
       (type: string, ...rest: unknown[]) => {
-        if (type === "SanitizedError") return { value: Object.assign(new Error(String(rest[1])), { name: String(rest[0]) }) };
+        if (type === "SanitizedError")
+          return { value: Object.assign(new Error(String(rest[1])), { name: String(rest[0]) }) };
         if (type === "ErrorResponse") return { value: { status: rest[1], statusText: rest[2], data: rest[0] } };
         if (type === "SingleFetchRedirect") return { value: { redirect: rest[0] } };
         return undefined;
@@ -293,7 +307,10 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, code: string) => {
-    if (code[0] === "#") return String.fromCodePoint(code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : Number(code.slice(1)));
+    if (code[0] === "#")
+      return String.fromCodePoint(
+        code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : Number(code.slice(1)),
+      );
     return ENTITIES[code.toLowerCase()] ?? whole;
   });
 }
@@ -386,14 +403,20 @@ function pageForm(html: string, which: FormButton, pagePath: string): PageForm {
   const forms = [...html.matchAll(/<form\b[^>]*>/gi)].map((m) => ({ tag: m[0], body: elementAt(html, m.index!) }));
   const submits = (source: string) =>
     [...source.matchAll(/<button\b[^>]*>/gi)].filter(
-      (b) => (attribute(b[0], "type") ?? "submit") === "submit" && visibleText(elementAt(source, b.index!)) === buttonText,
+      (b) =>
+        (attribute(b[0], "type") ?? "submit") === "submit" && visibleText(elementAt(source, b.index!)) === buttonText,
     );
   for (const { tag, body } of forms) {
     const id = attribute(tag, "id");
     // The form's own buttons, and those elsewhere that name it (form="id").
-    const buttons = [...submits(body).filter((b) => !attribute(b[0], "form")), ...(id ? submits(html).filter((b) => attribute(b[0], "form") === id) : [])];
+    const buttons = [
+      ...submits(body).filter((b) => !attribute(b[0], "form")),
+      ...(id ? submits(html).filter((b) => attribute(b[0], "form") === id) : []),
+    ];
     if (!buttons.length) continue;
-    const outside = id ? [...html.matchAll(new RegExp(`<(?:input|select|textarea)\\b[^>]*\\sform="${escapeRegExp(id)}"[^>]*>`, "gi"))] : [];
+    const outside = id
+      ? [...html.matchAll(new RegExp(`<(?:input|select|textarea)\\b[^>]*\\sform="${escapeRegExp(id)}"[^>]*>`, "gi"))]
+      : [];
     const fields: Record<string, string> = {};
     const controls = [...body.matchAll(/<(?:input|select|textarea)\b[^>]*>/gi)].map((m) => ({ source: body, m }));
     for (const m of outside) if (!body.includes(m[0])) controls.push({ source: html, m });
@@ -424,7 +447,9 @@ function pageForm(html: string, which: FormButton, pagePath: string): PageForm {
   if (found.length === 1) return found[0]!;
   const where = wantedAction ? ` posting to ${wantedAction}` : "";
   if (found.length === 0) throw new Error(`No form with a "${buttonText}" button${where} on the page`);
-  throw new Error(`${found.length} forms with a "${buttonText}" button${where} (to ${found.map((f) => f.action).join(", ")}): name the action`);
+  throw new Error(
+    `${found.length} forms with a "${buttonText}" button${where} (to ${found.map((f) => f.action).join(", ")}): name the action`,
+  );
 }
 
 function escapeRegExp(text: string): string {

@@ -34,11 +34,17 @@ describe("Sign in", () => {
 
   test("with JavaScript: the redirect comes as data and the session cookie with it", async () => {
     const visitor = store.visitor();
-    const signedIn = await visitor.submit("/login", { username: BUYER.username, password: BUYER.password, redirectTo: "/" }, { js: true });
+    const signedIn = await visitor.submit(
+      "/login",
+      { username: BUYER.username, password: BUYER.password, redirectTo: "/" },
+      { js: true },
+    );
     expect(signedIn.status).toBe(202);
     expect(signedIn.location).toBe("/");
     const root = await visitor.data("/", ["root"]);
-    expect(root.data).toMatchObject({ root: { data: { shopper: { isLoggedIn: true, firstName: "Alex" }, toasts: [{ message: "Welcome back, Alex" }] } } });
+    expect(root.data).toMatchObject({
+      root: { data: { shopper: { isLoggedIn: true, firstName: "Alex" }, toasts: [{ message: "Welcome back, Alex" }] } },
+    });
   });
 
   test("a B2B buyer shops for their default account", async () => {
@@ -65,9 +71,15 @@ describe("Sign in", () => {
     expect(refused.html).not.toContain("not-the-password");
     expect(refused.text).toContain("Sign in");
 
-    const withJs = await visitor.submit("/login", { username: "nobody@demo.store", password: "demo-pass-1" }, { js: true });
+    const withJs = await visitor.submit(
+      "/login",
+      { username: "nobody@demo.store", password: "demo-pass-1" },
+      { js: true },
+    );
     expect(withJs.status).toBe(400);
-    expect(withJs.data).toMatchObject({ data: { status: "error", error: { "": [LOGIN_FAILED] }, initialValue: { username: "nobody@demo.store" } } });
+    expect(withJs.data).toMatchObject({
+      data: { status: "error", error: { "": [LOGIN_FAILED] }, initialValue: { username: "nobody@demo.store" } },
+    });
     expect(JSON.stringify(withJs.data)).not.toContain("demo-pass-1");
   });
 
@@ -86,7 +98,9 @@ describe("Sign in", () => {
     await store.reset();
     const visitor = store.visitor();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await visitor.submit("/login", { username: BUYER.username, password: `wrong-${attempt}` })).status).toBe(400);
+      expect((await visitor.submit("/login", { username: BUYER.username, password: `wrong-${attempt}` })).status).toBe(
+        400,
+      );
     }
     const throttled = await visitor.submit("/login", { username: BUYER.username, password: BUYER.password });
     expect(throttled.status).toBe(429);
@@ -94,7 +108,9 @@ describe("Sign in", () => {
     expect(throttled.alerts.join(" ")).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
     expect(throttled.field("username")).toBe(BUYER.username);
     // Another account is not held back by this one's failures.
-    expect((await visitor.submit("/login", { username: B2B_BUYER.username, password: B2B_BUYER.password })).status).toBe(303);
+    expect(
+      (await visitor.submit("/login", { username: B2B_BUYER.username, password: B2B_BUYER.password })).status,
+    ).toBe(303);
     await store.reset();
   });
 });
@@ -120,7 +136,11 @@ describe("The account a B2B buyer shops for", () => {
 
   test("an account the buyer may not act for is refused, and nothing changes", async () => {
     const b2b = await store.signedIn(B2B_BUYER);
-    const refused = await b2b.submit("/account", { intent: "switchAccount", accountId: "001DM0000000B2C" }, { follow: true });
+    const refused = await b2b.submit(
+      "/account",
+      { intent: "switchAccount", accountId: "001DM0000000B2C" },
+      { follow: true },
+    );
     expect(refused.toasts).toEqual(["Choose one of your accounts."]);
     expect(refused.text).toContain("Shopping for Acme Corporation");
   });
@@ -147,7 +167,9 @@ describe("Log out", () => {
     const out = await buyer.submit("/logout", {}, { js: true });
     expect(out.status).toBe(202);
     expect(out.location).toBe("/");
-    expect((await buyer.data("/", ["root"])).data).toMatchObject({ root: { data: { shopper: { isLoggedIn: false } } } });
+    expect((await buyer.data("/", ["root"])).data).toMatchObject({
+      root: { data: { shopper: { isLoggedIn: false } } },
+    });
   });
 
   test("a GET of /logout only goes home: signing out is never a link's side effect", async () => {
@@ -178,7 +200,11 @@ describe("A buyer's session that timed out", () => {
       await buyer.submit("/login", { username: BUYER.username, password: BUYER.password, redirectTo: "/cart" });
       await store.control("POST", "/__emulator/clock", { advanceSeconds: 7201 });
       // With JavaScript a fetcher's post gets the same redirect, as data.
-      const post = await buyer.submit("/cart", { intent: "update", lineId: "0a9EM0000000001", quantity: "2" }, { js: true, headers: { Referer: `${store.url}/cart` } });
+      const post = await buyer.submit(
+        "/cart",
+        { intent: "update", lineId: "0a9EM0000000001", quantity: "2" },
+        { js: true, headers: { Referer: `${store.url}/cart` } },
+      );
       expect(post.status).toBe(202);
       expect(post.location).toBe("/login?redirectTo=%2Fcart");
     } finally {
@@ -194,7 +220,11 @@ describe("A guest who signs in", () => {
     const guest = store.visitor();
     await guest.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "2" });
     expect((await guest.load("/cart")).cartCount).toBe(2);
-    const signedIn = await guest.submit("/login", { username: BUYER.username, password: BUYER.password, redirectTo: "/cart" }, { follow: true });
+    const signedIn = await guest.submit(
+      "/login",
+      { username: BUYER.username, password: BUYER.password, redirectTo: "/cart" },
+      { follow: true },
+    );
     expect(signedIn.toasts).toEqual(["Welcome back, Alex"]);
     expect(signedIn.cartCount).toBe(before + 2);
     expect(signedIn.text).toContain(COFFEE.name);

@@ -47,7 +47,12 @@ describe("The currency and language switcher", () => {
     expect(british.text).toContain(COFFEE.name);
     expect(british.cartCount).toBe(1);
 
-    const back = await guest.fill(british, { button: "Switch", action: "/en-GB/locale" }, { Language: "en-US" }, { js: true });
+    const back = await guest.fill(
+      british,
+      { button: "Switch", action: "/en-GB/locale" },
+      { Language: "en-US" },
+      { js: true },
+    );
     expect(back.status).toBe(202);
     expect(back.location).toBe("/cart");
   });

@@ -21,7 +21,10 @@ describe("A guest's order lookup", () => {
     const guest = store.visitor();
     const form = await guest.load("/OrderLookup");
     expect(form.status).toBe(200);
-    const found = await guest.fill(form, "View order details", { "Order Number": GUEST_ORDER.number, "Email Address": GUEST_ORDER.email });
+    const found = await guest.fill(form, "View order details", {
+      "Order Number": GUEST_ORDER.number,
+      "Email Address": GUEST_ORDER.email,
+    });
     expect(found.status).toBe(303);
     expect(found.location).toBe(`/OrderSummary/${GUEST_ORDER.number}`);
     // The spec's "the page reloads": Remix's client is told to load it as a new document.
@@ -34,7 +37,11 @@ describe("A guest's order lookup", () => {
 
   test("with JavaScript: the match comes as a redirect that reloads the document", async () => {
     const guest = store.visitor();
-    const found = await guest.submit("/OrderLookup", { orderNumber: GUEST_ORDER.number, email: GUEST_ORDER.email }, { js: true });
+    const found = await guest.submit(
+      "/OrderLookup",
+      { orderNumber: GUEST_ORDER.number, email: GUEST_ORDER.email },
+      { js: true },
+    );
     expect(found.status).toBe(202);
     expect(found.data).toMatchObject({ redirect: `/OrderSummary/${GUEST_ORDER.number}`, reload: true });
     expect((await guest.load(`/OrderSummary/${GUEST_ORDER.number}`)).status).toBe(200);
@@ -43,22 +50,34 @@ describe("A guest's order lookup", () => {
   test("a wrong e-mail and an unknown number get the same answer: the spec's toast, the form as typed", async () => {
     const guest = store.visitor();
     const form = await guest.load("/OrderLookup");
-    const wrongEmail = await guest.fill(form, "View order details", { "Order Number": GUEST_ORDER.number, "Email Address": "someone@example.com" });
+    const wrongEmail = await guest.fill(form, "View order details", {
+      "Order Number": GUEST_ORDER.number,
+      "Email Address": "someone@example.com",
+    });
     expect(wrongEmail.status).toBe(200);
     expect(wrongEmail.toasts).toEqual([LOOKUP_FAILED]);
     expect(wrongEmail.field("orderNumber")).toBe(GUEST_ORDER.number);
     expect(wrongEmail.field("email")).toBe("someone@example.com");
 
-    const unknown = await guest.fill(form, "View order details", { "Order Number": "99999999", "Email Address": GUEST_ORDER.email });
+    const unknown = await guest.fill(form, "View order details", {
+      "Order Number": "99999999",
+      "Email Address": GUEST_ORDER.email,
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.toasts).toEqual([LOOKUP_FAILED]);
     expect(unknown.field("orderNumber")).toBe("99999999");
 
     // With JavaScript the form's data comes back and the toast with the revalidation.
-    const withJs = await guest.submit("/OrderLookup", { orderNumber: "99999998", email: GUEST_ORDER.email }, { js: true });
+    const withJs = await guest.submit(
+      "/OrderLookup",
+      { orderNumber: "99999998", email: GUEST_ORDER.email },
+      { js: true },
+    );
     expect(withJs.status).toBe(200);
     expect(withJs.location).toBeNull();
-    expect((await guest.data("/OrderLookup", ["root"])).data).toMatchObject({ root: { data: { toasts: [{ message: LOOKUP_FAILED }] } } });
+    expect((await guest.data("/OrderLookup", ["root"])).data).toMatchObject({
+      root: { data: { toasts: [{ message: LOOKUP_FAILED }] } },
+    });
   });
 
   test("blank fields: 400 'Complete this field.' and nothing is asked of the API", async () => {
@@ -109,7 +128,9 @@ describe("A buyer's orders", () => {
 
     const notTheirs = await buyer.fill(form, "View order details", { "Order Number": "00000107" }, { js: true });
     expect(notTheirs.status).toBe(200);
-    expect((await buyer.data("/OrderLookup", ["root"])).data).toMatchObject({ root: { data: { toasts: [{ message: LOOKUP_FAILED }] } } });
+    expect((await buyer.data("/OrderLookup", ["root"])).data).toMatchObject({
+      root: { data: { toasts: [{ message: LOOKUP_FAILED }] } },
+    });
   });
 
   test("the order history lists the buyer's own orders, newest first", async () => {
@@ -135,7 +156,9 @@ describe("A buyer's orders", () => {
     }
     const withJs = await buyer.data("/OrderSummary/00000107");
     expect(withJs.status).toBe(404);
-    expect(withJs.data).toMatchObject({ "routes/OrderSummary.$orderNumber": { data: { orderNumber: "00000107", order: null } } });
+    expect(withJs.data).toMatchObject({
+      "routes/OrderSummary.$orderNumber": { data: { orderNumber: "00000107", order: null } },
+    });
   });
 
   test("the B2B buyer sees the orders of the accounts they act for, not the B2C buyer's", async () => {
@@ -167,7 +190,8 @@ describe("Too many failed lookups", () => {
       const form = await guest.load("/OrderLookup");
       const wrong = { "Order Number": GUEST_ORDER.number, "Email Address": "someone@example.com" };
       // Three free tries at one order, then a backoff: the fourth try at once is refused before it is checked.
-      for (let attempt = 1; attempt <= 3; attempt++) expect((await guest.fill(form, "View order details", wrong)).toasts).toEqual([LOOKUP_FAILED]);
+      for (let attempt = 1; attempt <= 3; attempt++)
+        expect((await guest.fill(form, "View order details", wrong)).toasts).toEqual([LOOKUP_FAILED]);
       const paused = await guest.fill(form, "View order details", { ...wrong, "Email Address": GUEST_ORDER.email });
       expect(paused.status).toBe(200);
       expect(paused.toasts).toEqual(["Too many lookup attempts. Wait a minute, then try again."]);

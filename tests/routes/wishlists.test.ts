@@ -34,7 +34,11 @@ describe("A guest", () => {
 
     const product = await guest.load(`/product/${COFFEE.id}`);
     expect(product.text).toContain("Sign in to save items");
-    const save = await guest.submit("/wishlist", { intent: "saveToWishlist", productId: COFFEE.id, redirectTo: `/product/${COFFEE.id}` }, { follow: true });
+    const save = await guest.submit(
+      "/wishlist",
+      { intent: "saveToWishlist", productId: COFFEE.id, redirectTo: `/product/${COFFEE.id}` },
+      { follow: true },
+    );
     expect(save.toasts).toEqual(["Sign in to save items to your wishlist."]);
     expect(save.text).toContain("Sign in");
   });
@@ -59,10 +63,16 @@ describe("Saving a product", () => {
 
   test("with JavaScript: data back, the toast with the revalidation", async () => {
     const buyer = await store.signedIn(BUYER);
-    const saved = await buyer.submit("/wishlist", { intent: "saveToWishlist", productId: COFFEE.id, redirectTo: `/product/${COFFEE.id}` }, { js: true });
+    const saved = await buyer.submit(
+      "/wishlist",
+      { intent: "saveToWishlist", productId: COFFEE.id, redirectTo: `/product/${COFFEE.id}` },
+      { js: true },
+    );
     expect(saved.status).toBe(200);
     expect(saved.data).toMatchObject({ data: { ok: true, intent: "saveToWishlist", message: "Saved to My List" } });
-    expect((await buyer.data(`/product/${COFFEE.id}`, ["root"])).data).toMatchObject({ root: { data: { toasts: [{ message: "Saved to My List" }] } } });
+    expect((await buyer.data(`/product/${COFFEE.id}`, ["root"])).data).toMatchObject({
+      root: { data: { toasts: [{ message: "Saved to My List" }] } },
+    });
   });
 
   test("a buyer without a list gets My List with the first save (the B2B buyer)", async () => {
@@ -70,7 +80,11 @@ describe("Saving a product", () => {
     const empty = await b2b.load("/wishlist");
     expect(empty.status).toBe(200);
     expect(empty.text).toContain("Your wishlist is empty");
-    const saved = await b2b.submit("/wishlist", { intent: "saveToWishlist", productId: COFFEE.id, redirectTo: "/wishlist" }, { follow: true });
+    const saved = await b2b.submit(
+      "/wishlist",
+      { intent: "saveToWishlist", productId: COFFEE.id, redirectTo: "/wishlist" },
+      { follow: true },
+    );
     expect(saved.toasts).toEqual(["Saved to My List"]);
     expect(saved.text).toContain("My List (1 item)");
     expect(saved.text).toContain(COFFEE.name);
@@ -90,7 +104,9 @@ describe("A list's items", () => {
 
     // The same form again (another tab): what the shopper wanted is done.
     const again = await buyer.fill(page, `Remove ${GUATEMALA}`, {}, { js: true });
-    expect(again.data).toMatchObject({ data: { ok: true, intent: "removeFromWishlist", message: "That item is no longer on your wishlist." } });
+    expect(again.data).toMatchObject({
+      data: { ok: true, intent: "removeFromWishlist", message: "That item is no longer on your wishlist." },
+    });
   });
 
   test("Add all to cart names the product that couldn't go in (the out-of-stock Gesha Village)", async () => {
@@ -149,7 +165,11 @@ describe("Lists", () => {
     expect(created.status).toBe(202);
     const id = listIdOf(created.location);
     expect(id).toBeTruthy();
-    const renamed = await buyer.submit(`/wishlist/${id}`, { intent: "renameList", wishlistId: id!, name: "Office coffee" }, { js: true });
+    const renamed = await buyer.submit(
+      `/wishlist/${id}`,
+      { intent: "renameList", wishlistId: id!, name: "Office coffee" },
+      { js: true },
+    );
     expect(renamed.status).toBe(202);
     expect(renamed.location).toBe(`/wishlist/${id}`);
     const page = await buyer.load(`/wishlist/${id}`);
@@ -173,7 +193,9 @@ describe("Lists", () => {
 
     const withJs = await buyer.submit("/wishlist", { intent: "createList", name: "" }, { js: true });
     expect(withJs.status).toBe(400);
-    expect(withJs.data).toMatchObject({ data: { form: "createList", result: { status: "error", error: { name: ["Complete this field."] } } } });
+    expect(withJs.data).toMatchObject({
+      data: { form: "createList", result: { status: "error", error: { name: ["Complete this field."] } } },
+    });
     const names = listNames(await buyer.load("/wishlist"));
     expect(names).toContain("My List");
     expect(names.filter((n) => n === "" || n.startsWith("xxx"))).toEqual([]);
@@ -186,7 +208,11 @@ describe("Lists", () => {
     expect(page.text).toContain("We can't find that wishlist");
     expect((await b2b.data(`/wishlist/${MY_LIST.id}`)).status).toBe(404);
 
-    const rename = await b2b.submit(`/wishlist/${MY_LIST.id}`, { intent: "renameList", wishlistId: MY_LIST.id, name: "Mine now" }, { follow: true });
+    const rename = await b2b.submit(
+      `/wishlist/${MY_LIST.id}`,
+      { intent: "renameList", wishlistId: MY_LIST.id, name: "Mine now" },
+      { follow: true },
+    );
     expect(rename.toasts).toEqual(["We couldn't find that list. It may have been deleted."]);
     await b2b.submit(`/wishlist/${MY_LIST.id}`, { intent: "deleteList", wishlistId: MY_LIST.id, name: MY_LIST.name });
 

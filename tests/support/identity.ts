@@ -5,7 +5,11 @@
 import { randomUUID } from "node:crypto";
 
 /** The demo site's client app (fixtures/identity.json; README, demo contract). */
-export const DEMO_CLIENT = { clientId: "demo-storefront", clientSecret: "demo-storefront-secret", redirectUri: "https://demo.store/oauth/callback" };
+export const DEMO_CLIENT = {
+  clientId: "demo-storefront",
+  clientSecret: "demo-storefront-secret",
+  redirectUri: "https://demo.store/oauth/callback",
+};
 
 export type FetchFn = (req: Request) => Promise<Response>;
 
@@ -21,11 +25,22 @@ function form(fetch: FetchFn, url: string, fields: Record<string, string>, heade
 }
 
 /** authorize (the headers decide who: a named user or a guest) → code → tokens. */
-async function codeFlow(fetch: FetchFn, siteUrl: string, authorizeHeaders: Record<string, string>, tokenHeaders: Record<string, string>, extra: Record<string, string>) {
+async function codeFlow(
+  fetch: FetchFn,
+  siteUrl: string,
+  authorizeHeaders: Record<string, string>,
+  tokenHeaders: Record<string, string>,
+  extra: Record<string, string>,
+) {
   const authorized = await form(
     fetch,
     `${siteUrl}/services/oauth2/authorize`,
-    { response_type: "code_credentials", client_id: DEMO_CLIENT.clientId, redirect_uri: DEMO_CLIENT.redirectUri, ...extra },
+    {
+      response_type: "code_credentials",
+      client_id: DEMO_CLIENT.clientId,
+      redirect_uri: DEMO_CLIENT.redirectUri,
+      ...extra,
+    },
     authorizeHeaders,
   );
   if (authorized.status !== 302) throw new Error(`authorize failed: ${authorized.status} ${await authorized.text()}`);
@@ -33,7 +48,13 @@ async function codeFlow(fetch: FetchFn, siteUrl: string, authorizeHeaders: Recor
   const res = await form(
     fetch,
     `${siteUrl}/services/oauth2/token`,
-    { grant_type: "authorization_code", code, client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret, redirect_uri: DEMO_CLIENT.redirectUri },
+    {
+      grant_type: "authorization_code",
+      code,
+      client_id: DEMO_CLIENT.clientId,
+      client_secret: DEMO_CLIENT.clientSecret,
+      redirect_uri: DEMO_CLIENT.redirectUri,
+    },
     tokenHeaders,
   );
   const body = await res.json();
@@ -43,13 +64,31 @@ async function codeFlow(fetch: FetchFn, siteUrl: string, authorizeHeaders: Recor
 
 /** A guest token for `uvid` (Headless Guest Flow), as an Authorization header. */
 export async function guestAuthorization(fetch: FetchFn, siteUrl: string, uvid: string = randomUUID()) {
-  const body = await codeFlow(fetch, siteUrl, { "Auth-Request-Type": "guest", "Uvid-Hint": `UVID ${uvid}` }, { "Auth-Request-Type": "guest", "Uvid-Hint": uvid }, {});
+  const body = await codeFlow(
+    fetch,
+    siteUrl,
+    { "Auth-Request-Type": "guest", "Uvid-Hint": `UVID ${uvid}` },
+    { "Auth-Request-Type": "guest", "Uvid-Hint": uvid },
+    {},
+  );
   return { authorization: `Bearer ${body.access_token}` };
 }
 
 /** A buyer's token (Headless Login), as an Authorization header; `uvid` carries a guest's identity over. */
-export async function buyerAuthorization(fetch: FetchFn, siteUrl: string, username = "buyer@demo.store", password = "demo-pass-1", options: { uvid?: string } = {}) {
+export async function buyerAuthorization(
+  fetch: FetchFn,
+  siteUrl: string,
+  username = "buyer@demo.store",
+  password = "demo-pass-1",
+  options: { uvid?: string } = {},
+) {
   const basic = Buffer.from(`${username}:${password}`).toString("base64");
-  const body = await codeFlow(fetch, siteUrl, { "Auth-Request-Type": "Named-User", Authorization: `Basic ${basic}` }, {}, options.uvid ? { uvid_hint: `UVID ${options.uvid}` } : {});
+  const body = await codeFlow(
+    fetch,
+    siteUrl,
+    { "Auth-Request-Type": "Named-User", Authorization: `Basic ${basic}` },
+    {},
+    options.uvid ? { uvid_hint: `UVID ${options.uvid}` } : {},
+  );
   return { authorization: `Bearer ${body.access_token}` };
 }

@@ -39,7 +39,10 @@ export function AddressBookForm({
   const [form, fields] = useZodForm(schema, { id, lastResult, defaultValue });
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const country = typeof fields.address.getFieldset().country.initialValue === "string" ? String(fields.address.getFieldset().country.initialValue) : options.countries[0];
+  const country =
+    typeof fields.address.getFieldset().country.initialValue === "string"
+      ? String(fields.address.getFieldset().country.initialValue)
+      : options.countries[0];
   const labelOf = (name: string): string | undefined => {
     if (name in ADDRESS_BOOK_LABELS) return ADDRESS_BOOK_LABELS[name as keyof typeof ADDRESS_BOOK_LABELS];
     const match = /^address\.(\w+)$/.exec(name);
@@ -48,7 +51,13 @@ export function AddressBookForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="account-address-form">
-      <ErrorSummary formId={form.id} formErrors={form.errors} fieldErrors={form.allErrors} labelOf={labelOf} focusKey={lastResult} />
+      <ErrorSummary
+        formId={form.id}
+        formErrors={form.errors}
+        fieldErrors={form.allErrors}
+        labelOf={labelOf}
+        focusKey={lastResult}
+      />
       <Field
         label={ADDRESS_BOOK_LABELS.name}
         meta={fields.name as FieldMeta}
@@ -68,7 +77,11 @@ export function AddressBookForm({
         meta={fields.isDefault as FieldMeta}
         help="Checkout offers your default shipping address first. The account has one default of each type."
       />
-      <AddressForm meta={fields.address as unknown as AddressFieldsetMeta} countries={options.countries} legend="Address" />
+      <AddressForm
+        meta={fields.address as unknown as AddressFieldsetMeta}
+        countries={options.countries}
+        legend="Address"
+      />
       <div className="account-address-form__actions">
         <Button name="intent" value="save" size="large" pending={saving} pendingLabel="Saving…">
           {submitLabel}

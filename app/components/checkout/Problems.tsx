@@ -61,7 +61,13 @@ export function ErrorSummary({
 
   if (count === 0) return null;
   return (
-    <div ref={ref} tabIndex={-1} role="alert" aria-labelledby={`${formId}-summary-title`} className="checkout-error-summary">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby={`${formId}-summary-title`}
+      className="checkout-error-summary"
+    >
       <h3 id={`${formId}-summary-title`} className="checkout-error-summary__title">
         {own.length > 0 && fields.length === 0 ? "We couldn't continue" : "Check the following"}
       </h3>

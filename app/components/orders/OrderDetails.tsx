@@ -30,7 +30,15 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function AdjustmentList({ adjustments, currency, label }: { adjustments: OrderAdjustment[]; currency: string; label: string }) {
+function AdjustmentList({
+  adjustments,
+  currency,
+  label,
+}: {
+  adjustments: OrderAdjustment[];
+  currency: string;
+  label: string;
+}) {
   if (adjustments.length === 0) return null;
   return (
     <ul className="orders-adjustments" aria-label={label}>
@@ -102,8 +110,12 @@ function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; 
         </Fact>
         <Fact term="Gift">{group.isGift ? "Yes" : null}</Fact>
         <Fact term="Gift message">{group.giftMessage}</Fact>
-        <Fact term="Items subtotal">{group.totalListAmount ? <Price amount={group.totalListAmount} currency={currency} /> : null}</Fact>
-        <Fact term={`${group.name} total`}>{group.grandTotal ? <Price amount={group.grandTotal} currency={currency} /> : null}</Fact>
+        <Fact term="Items subtotal">
+          {group.totalListAmount ? <Price amount={group.totalListAmount} currency={currency} /> : null}
+        </Fact>
+        <Fact term={`${group.name} total`}>
+          {group.grandTotal ? <Price amount={group.grandTotal} currency={currency} /> : null}
+        </Fact>
       </dl>
       <h3 className="kit-visually-hidden">Items in {group.name}</h3>
       {page.shown.length > 0 ? (
@@ -150,7 +162,9 @@ export function OrderDetails({ order }: { order: OrderData }) {
         </h2>
         <dl className="orders-facts">
           <Fact term="Order Number">{summary.orderNumber}</Fact>
-          <Fact term="Ordered Date">{summary.orderedDate ? formatDate(summary.orderedDate, "medium", { locale }) : null}</Fact>
+          <Fact term="Ordered Date">
+            {summary.orderedDate ? formatDate(summary.orderedDate, "medium", { locale }) : null}
+          </Fact>
           <Fact term="Status">{summary.status}</Fact>
         </dl>
         <Form method="post" className="orders-details__reorder">
@@ -170,11 +184,17 @@ export function OrderDetails({ order }: { order: OrderData }) {
         <aside className="orders-details__summary" aria-labelledby="order-totals-title">
           <h2 id="order-totals-title">Order Summary</h2>
           <dl className="orders-totals">
-            <Fact term="Subtotal">{totals.subtotal ? <Price amount={totals.subtotal} currency={currency} /> : null}</Fact>
-            <Fact term="Discounts">
-              {totals.discounts && Number(totals.discounts) !== 0 ? <Price amount={totals.discounts} currency={currency} /> : null}
+            <Fact term="Subtotal">
+              {totals.subtotal ? <Price amount={totals.subtotal} currency={currency} /> : null}
             </Fact>
-            <Fact term="Shipping">{totals.shipping ? <Price amount={totals.shipping} currency={currency} /> : null}</Fact>
+            <Fact term="Discounts">
+              {totals.discounts && Number(totals.discounts) !== 0 ? (
+                <Price amount={totals.discounts} currency={currency} />
+              ) : null}
+            </Fact>
+            <Fact term="Shipping">
+              {totals.shipping ? <Price amount={totals.shipping} currency={currency} /> : null}
+            </Fact>
             <Fact term="Tax">{totals.tax ? <Price amount={totals.tax} currency={currency} /> : null}</Fact>
             <Fact term="Total">{totals.total ? <Price amount={totals.total} currency={currency} /> : null}</Fact>
           </dl>

@@ -23,16 +23,27 @@ import { useStoreLocale } from "../StoreLocale";
 
 const SORT_OPTIONS = Object.entries(HISTORY_SORTS).map(([value, sort]) => ({ value, label: sort.label }));
 
-export function OrderHistoryFilters({ query }: { query: Pick<HistoryQuery, "from" | "to" | "sort" | "pageSize" | "errors"> }) {
+export function OrderHistoryFilters({
+  query,
+}: {
+  query: Pick<HistoryQuery, "from" | "to" | "sort" | "pageSize" | "errors">;
+}) {
   const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   return (
     <Form method="get" className="orders-filters" noValidate aria-label="Filter orders" role="search">
-      <DatePicker label="From" name="from" defaultValue={query.from} errors={query.errors.from ? [query.errors.from] : null} />
+      <DatePicker
+        label="From"
+        name="from"
+        defaultValue={query.from}
+        errors={query.errors.from ? [query.errors.from] : null}
+      />
       <DatePicker label="To" name="to" defaultValue={query.to} errors={query.errors.to ? [query.errors.to] : null} />
       <SelectField label="Sort" name="sort" options={SORT_OPTIONS} defaultValue={query.sort} />
-      {query.pageSize !== ORDER_HISTORY_PAGE_SIZE ? <input type="hidden" name="pageSize" value={query.pageSize} /> : null}
+      {query.pageSize !== ORDER_HISTORY_PAGE_SIZE ? (
+        <input type="hidden" name="pageSize" value={query.pageSize} />
+      ) : null}
       <div className="orders-filters__actions">
         <Button variant="brand" pending={loading} pendingLabel="Loading">
           Apply
@@ -53,7 +64,9 @@ export function OrderHistoryList({ page, query }: { page: HistoryPage; query: Hi
   if (page.rows.length === 0) {
     return (
       <div className="store-empty orders-history__empty">
-        <p className="store-empty__title">{isFiltered(query) ? HISTORY_EMPTY_MESSAGES.filtered : HISTORY_EMPTY_MESSAGES.none}</p>
+        <p className="store-empty__title">
+          {isFiltered(query) ? HISTORY_EMPTY_MESSAGES.filtered : HISTORY_EMPTY_MESSAGES.none}
+        </p>
         {isFiltered(query) ? null : (
           <p>
             <Link to="/">Start shopping</Link>
@@ -68,7 +81,9 @@ export function OrderHistoryList({ page, query }: { page: HistoryPage; query: Hi
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- axe scrollable-region-focusable: a scrolling region must take focus */}
       <div className="orders-history__scroll" role="region" aria-label="Orders table" tabIndex={0}>
         <table className="orders-history__table">
-          <caption className="kit-visually-hidden">Your orders, {HISTORY_SORTS[query.sort].label.toLowerCase()}</caption>
+          <caption className="kit-visually-hidden">
+            Your orders, {HISTORY_SORTS[query.sort].label.toLowerCase()}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Order Number</th>
@@ -97,10 +112,16 @@ export function OrderHistoryList({ page, query }: { page: HistoryPage; query: Hi
       </div>
       {page.hasPrevious || page.nextPageToken ? (
         <nav aria-label="Order pages" className="store-pagination orders-history__pages">
-          <PageLink to={page.hasPrevious ? `${location.pathname}${historySearch(query, page.previousPageToken)}` : null} rel="prev">
+          <PageLink
+            to={page.hasPrevious ? `${location.pathname}${historySearch(query, page.previousPageToken)}` : null}
+            rel="prev"
+          >
             Previous
           </PageLink>
-          <PageLink to={page.nextPageToken ? `${location.pathname}${historySearch(query, page.nextPageToken)}` : null} rel="next">
+          <PageLink
+            to={page.nextPageToken ? `${location.pathname}${historySearch(query, page.nextPageToken)}` : null}
+            rel="next"
+          >
             Next
           </PageLink>
         </nav>

@@ -54,7 +54,12 @@ export function OrderLookupForm({ isGuest, orderNumber, lastResult }: OrderLooku
               autoComplete="email"
             />
           ) : null}
-          <Button pending={pending} pendingLabel={ORDER_LOOKUP_LABELS.loading} size="large" className="orders-lookup__submit">
+          <Button
+            pending={pending}
+            pendingLabel={ORDER_LOOKUP_LABELS.loading}
+            size="large"
+            className="orders-lookup__submit"
+          >
             {ORDER_LOOKUP_LABELS.submit}
           </Button>
         </fieldset>

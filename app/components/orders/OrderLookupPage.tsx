@@ -20,22 +20,25 @@ export type OrderLookupPageProps = {
 export function OrderLookupPage({ isGuest, orderNumber, providerKey, dataLayer, lastResult }: OrderLookupPageProps) {
   return (
     <div className="store-page orders-page">
-      <Section aria-labelledby="order-lookup-title" direction={{ desktop: "column", tablet: "column", mobile: "column" }}>
+      <Section
+        aria-labelledby="order-lookup-title"
+        direction={{ desktop: "column", tablet: "column", mobile: "column" }}
+      >
         <Column width={12} className="orders-lookup__column">
-        <div className="orders-lookup__intro">
-          <h1 id="order-lookup-title">{ORDER_LOOKUP_TITLE}</h1>
-          <p className="store-muted">
-            {isGuest
-              ? "Enter your order number and the email address you used at checkout."
-              : "Enter the number of an order placed for your account."}
-          </p>
-        </div>
-        <OrderLookupForm
-          key={`${providerKey ?? ""}|${isGuest ? "guest" : "buyer"}`}
-          isGuest={isGuest}
-          orderNumber={orderNumber}
-          lastResult={lastResult}
-        />
+          <div className="orders-lookup__intro">
+            <h1 id="order-lookup-title">{ORDER_LOOKUP_TITLE}</h1>
+            <p className="store-muted">
+              {isGuest
+                ? "Enter your order number and the email address you used at checkout."
+                : "Enter the number of an order placed for your account."}
+            </p>
+          </div>
+          <OrderLookupForm
+            key={`${providerKey ?? ""}|${isGuest ? "guest" : "buyer"}`}
+            isGuest={isGuest}
+            orderNumber={orderNumber}
+            lastResult={lastResult}
+          />
         </Column>
       </Section>
       <ViewChangeNotifier message={`${ORDER_LOOKUP_TITLE} page`} />

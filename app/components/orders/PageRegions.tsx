@@ -46,7 +46,10 @@ export function ViewChangeNotifier({ message }: { message: string }) {
 
 /** JSON inside a script element: `<` escaped so no value can close the element. */
 export function serializeDataLayer(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** The page data layer: non-personal facts about the page for analytics tags, as JSON. */

@@ -68,13 +68,21 @@ export function CartLine({
   };
   const quantity = Number(line.quantity) || MIN_CART_QUANTITY;
   return (
-    <article className={["store-cart-line", pending && "store-cart-line--pending"].filter(Boolean).join(" ")} aria-labelledby={nameId}>
+    <article
+      className={["store-cart-line", pending && "store-cart-line--pending"].filter(Boolean).join(" ")}
+      aria-labelledby={nameId}
+    >
       <LineProductPicture href={href} image={line.image} />
       <div className="store-cart-line__info">
         <LineProductName id={nameId} href={href} name={line.name} sku={line.sku} />
         {line.term ? <p className="store-line-term">{line.term}</p> : null}
         <p className="store-cart-line__unit">
-          <Price amount={line.unitPrice} originalAmount={line.listPrice} currency={currency} fallback="Price unavailable" />{" "}
+          <Price
+            amount={line.unitPrice}
+            originalAmount={line.listPrice}
+            currency={currency}
+            fallback="Price unavailable"
+          />{" "}
           <span className="store-muted">each</span>
         </p>
         <LineProblems messages={line.errors} error={error} />
@@ -88,10 +96,22 @@ export function CartLine({
           {/* Enter in the field submits with the form's first submit button: make that "update", not the − that
               comes first on screen. Out of the tab order and hidden from screen readers: the visible Update is
               the one to use. */}
-          <button type="submit" name={CART_FIELDS.intent} value="update" className="kit-visually-hidden" tabIndex={-1} aria-hidden="true">
+          <button
+            type="submit"
+            name={CART_FIELDS.intent}
+            value="update"
+            className="kit-visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+          >
             Update
           </button>
-          <QuantityInput label="Quantity" name={CART_FIELDS.quantity} defaultValue={line.quantity} key={`${line.id}-${line.quantity}`} />
+          <QuantityInput
+            label="Quantity"
+            name={CART_FIELDS.quantity}
+            defaultValue={line.quantity}
+            key={`${line.id}-${line.quantity}`}
+          />
           <div className="store-stepper">
             {STEPS.map(({ direction, label, symbol, atLimit }) => (
               <button
@@ -109,17 +129,34 @@ export function CartLine({
               </button>
             ))}
           </div>
-          <Button name={CART_FIELDS.intent} value="update" variant="neutral" size="small" pending={update.state !== "idle"}>
+          <Button
+            name={CART_FIELDS.intent}
+            value="update"
+            variant="neutral"
+            size="small"
+            pending={update.state !== "idle"}
+          >
             Update
           </Button>
         </update.Form>
-        <remove.Form method="post" action="/cart" className="store-cart-line__remove" onSubmit={() => moveFocusTo(CART_ITEMS_HEADING_ID)}>
+        <remove.Form
+          method="post"
+          action="/cart"
+          className="store-cart-line__remove"
+          onSubmit={() => moveFocusTo(CART_ITEMS_HEADING_ID)}
+        >
           <JsMarker />
           <input type="hidden" name={CART_FIELDS.lineId} value={line.id} />
           <input type="hidden" name={CART_FIELDS.previousQuantity} value={String(line.quantity)} />
           <input type="hidden" name="productName" value={line.name} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Button name={CART_FIELDS.intent} value="remove" variant="link" size="small" pending={remove.state !== "idle"}>
+          <Button
+            name={CART_FIELDS.intent}
+            value="remove"
+            variant="link"
+            size="small"
+            pending={remove.state !== "idle"}
+          >
             Remove<span className="kit-visually-hidden"> {line.name}</span>
           </Button>
         </remove.Form>

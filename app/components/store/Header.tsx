@@ -48,9 +48,12 @@ export function Header({
 }) {
   const location = useLocation();
   const count = useOptimisticCartCount(cartCount);
-  const searchTerm = location.pathname === "/search" ? new URLSearchParams(location.search).get("q") ?? "" : "";
+  const searchTerm = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   const here = `${location.pathname}${location.search}`;
-  const loginHref = location.pathname === "/" || location.pathname.startsWith("/login") ? "/login" : `/login?${new URLSearchParams({ redirectTo: here })}`;
+  const loginHref =
+    location.pathname === "/" || location.pathname.startsWith("/login")
+      ? "/login"
+      : `/login?${new URLSearchParams({ redirectTo: here })}`;
 
   return (
     <header className="store-header">

@@ -15,7 +15,17 @@ export function LineProductPicture({ href, image }: { href: string; image: Produ
   );
 }
 
-export function LineProductName({ id, href, name, sku }: { id: string; href: string; name: string; sku: string | null | undefined }) {
+export function LineProductName({
+  id,
+  href,
+  name,
+  sku,
+}: {
+  id: string;
+  href: string;
+  name: string;
+  sku: string | null | undefined;
+}) {
   return (
     <>
       <h3 id={id} className="store-cart-line__name">

@@ -19,7 +19,13 @@ export function LocaleSwitcher({ locales, currencies, currency }: LocaleSwitch) 
   const location = useLocation();
   const locale = useStoreLocale();
   return (
-    <Form method="post" action="/locale" reloadDocument className="store-header__locale" aria-label="Language and currency">
+    <Form
+      method="post"
+      action="/locale"
+      reloadDocument
+      className="store-header__locale"
+      aria-label="Language and currency"
+    >
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <input type="hidden" name="shownCurrency" value={currency ?? ""} />
       {locales.length > 1 ? (

@@ -20,7 +20,15 @@ export interface NotFoundCopy {
 }
 
 /** Page-level failure text; the header and footer around it keep working. */
-export function ErrorPage({ status, message, notFound }: { status?: number; message?: string; notFound?: NotFoundCopy }) {
+export function ErrorPage({
+  status,
+  message,
+  notFound,
+}: {
+  status?: number;
+  message?: string;
+  notFound?: NotFoundCopy;
+}) {
   if (status === 404 && notFound) {
     return (
       <div className="store-page store-error">

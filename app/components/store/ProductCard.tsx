@@ -30,7 +30,13 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductCar
   );
 }
 
-export function ProductGrid({ products, headingLevel = 3 }: { products: readonly ProductCardView[]; headingLevel?: 2 | 3 }) {
+export function ProductGrid({
+  products,
+  headingLevel = 3,
+}: {
+  products: readonly ProductCardView[];
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className="store-grid">
       {products.map((product) => (

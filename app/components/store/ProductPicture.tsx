@@ -2,9 +2,19 @@ import { useHref } from "@remix-run/react";
 import type { ProductImage } from "./product";
 
 /** A product picture; a neutral placeholder when the catalog has none. */
-export function ProductPicture({ image, className, size = 320 }: { image: ProductImage | null; className?: string; size?: number }) {
+export function ProductPicture({
+  image,
+  className,
+  size = 320,
+}: {
+  image: ProductImage | null;
+  className?: string;
+  size?: number;
+}) {
   if (!image) {
-    return <div className={["store-picture store-picture--empty", className].filter(Boolean).join(" ")} aria-hidden="true" />;
+    return (
+      <div className={["store-picture store-picture--empty", className].filter(Boolean).join(" ")} aria-hidden="true" />
+    );
   }
   return <Picture image={image} className={className} size={size} />;
 }

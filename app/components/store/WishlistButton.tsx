@@ -46,7 +46,9 @@ export const SIGN_IN_TO_SAVE = "Sign in to save items";
 export function listHasProduct(list: unknown, productId: string): boolean {
   const items = (list as { page?: { items?: unknown } } | null | undefined)?.page?.items;
   if (!Array.isArray(items)) return false;
-  return items.some((item) => (item as { productSummary?: { productId?: unknown } } | null)?.productSummary?.productId === productId);
+  return items.some(
+    (item) => (item as { productSummary?: { productId?: unknown } } | null)?.productSummary?.productId === productId,
+  );
 }
 
 /** Room between the cart form above and the description below (the kit has no class for it). */
@@ -81,9 +83,11 @@ export function WishlistButton({
   if (saved || savedHere) {
     return (
       <p className="store-wishlist-button" style={SPACING} role="status">
-        On your wishlist.{" "}
-        {/* The button just pressed is gone: focus lands on the link that replaced it. */}
-        <Link to={WISHLIST_PATH} ref={(link) => void (savedHere && link && document.activeElement === document.body && link.focus())}>
+        On your wishlist. {/* The button just pressed is gone: focus lands on the link that replaced it. */}
+        <Link
+          to={WISHLIST_PATH}
+          ref={(link) => void (savedHere && link && document.activeElement === document.body && link.focus())}
+        >
           View wishlist
         </Link>
       </p>

@@ -4,7 +4,16 @@
  * cart", "Save new items here", and forms to rename or delete the list and to create a new one.
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useFetcher, useFetchers, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useFetchers,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import type { ListFormData, wishlistLoader } from "~/wishlists.server";
 import { Button } from "../Button";
@@ -29,7 +38,17 @@ import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "./Wi
 
 const LIST_HEADING_ID = "wishlist-title";
 
-function WishlistItem({ item, wishlistId, hidden, back }: { item: WishlistItemView; wishlistId: string; hidden: boolean; back: string }) {
+function WishlistItem({
+  item,
+  wishlistId,
+  hidden,
+  back,
+}: {
+  item: WishlistItemView;
+  wishlistId: string;
+  hidden: boolean;
+  back: string;
+}) {
   const remove = useFetcher<WishlistActionData>({ key: `wishlist-remove-${item.id}` });
   const href = productPath({ id: item.productId, urlName: item.urlName, name: item.name });
   const nameId = `wishlist-item-${item.id}-name`;
@@ -62,7 +81,13 @@ function WishlistItem({ item, wishlistId, hidden, back }: { item: WishlistItemVi
             <input type="hidden" name={WISHLIST_FIELDS.itemId} value={item.id} />
             <input type="hidden" name={WISHLIST_FIELDS.productName} value={item.name} />
             <input type="hidden" name={WISHLIST_FIELDS.redirectTo} value={back} />
-            <Button name={WISHLIST_FIELDS.intent} value={WISHLIST_INTENTS.remove} variant="link" size="small" pending={removing}>
+            <Button
+              name={WISHLIST_FIELDS.intent}
+              value={WISHLIST_INTENTS.remove}
+              variant="link"
+              size="small"
+              pending={removing}
+            >
               Remove<span className="kit-visually-hidden"> {item.name}</span>
             </Button>
           </remove.Form>
@@ -75,11 +100,21 @@ function WishlistItem({ item, wishlistId, hidden, back }: { item: WishlistItemVi
 function AddAllToCart({ wishlistId, back }: { wishlistId: string; back: string }) {
   const fetcher = useFetcher<WishlistActionData>({ key: "wishlist-add-all" });
   return (
-    <fetcher.Form method="post" action={WISHLIST_PATH} className="store-wishlist__add-all" style={{ marginBlock: "1rem" }}>
+    <fetcher.Form
+      method="post"
+      action={WISHLIST_PATH}
+      className="store-wishlist__add-all"
+      style={{ marginBlock: "1rem" }}
+    >
       <JsMarker />
       <input type="hidden" name={WISHLIST_FIELDS.wishlistId} value={wishlistId} />
       <input type="hidden" name={WISHLIST_FIELDS.redirectTo} value={back} />
-      <Button name={WISHLIST_FIELDS.intent} value={WISHLIST_INTENTS.addAllToCart} pending={fetcher.state !== "idle"} pendingLabel="Adding…">
+      <Button
+        name={WISHLIST_FIELDS.intent}
+        value={WISHLIST_INTENTS.addAllToCart}
+        pending={fetcher.state !== "idle"}
+        pendingLabel="Adding…"
+      >
         Add all to cart
       </Button>
     </fetcher.Form>
@@ -87,7 +122,15 @@ function AddAllToCart({ wishlistId, back }: { wishlistId: string; back: string }
 }
 
 /** The buyer's lists: one link each (the shown one is the current page), with its count and the default marked. */
-function ListSwitcher({ lists, shownId, defaultId }: { lists: readonly WishlistSummary[]; shownId: string | null; defaultId: string | null }) {
+function ListSwitcher({
+  lists,
+  shownId,
+  defaultId,
+}: {
+  lists: readonly WishlistSummary[];
+  shownId: string | null;
+  defaultId: string | null;
+}) {
   if (lists.length === 0) return null;
   return (
     <nav aria-label="Your lists">
@@ -132,7 +175,11 @@ function ListNameForm({
   lastResult: SubmissionResult<string[]> | undefined;
   list?: WishlistView;
 }) {
-  const [form, fields] = useZodForm(listNameSchema, { id: formId, lastResult, defaultValue: list ? { name: list.name } : undefined });
+  const [form, fields] = useZodForm(listNameSchema, {
+    id: formId,
+    lastResult,
+    defaultValue: list ? { name: list.name } : undefined,
+  });
   const pending = useSubmitting(intent);
   return (
     <Form method="post" {...getFormProps(form)} className="store-form">
@@ -143,7 +190,13 @@ function ListNameForm({
       ) : null}
       {list ? <input type="hidden" name={WISHLIST_FIELDS.wishlistId} value={list.id} /> : null}
       <Field label={label} meta={fields.name as FieldMeta} maxLength={WISHLIST_NAME_MAX} autoComplete="off" />
-      <Button name={WISHLIST_FIELDS.intent} value={intent} variant="neutral" pending={pending} pendingLabel={pendingLabel}>
+      <Button
+        name={WISHLIST_FIELDS.intent}
+        value={intent}
+        variant="neutral"
+        pending={pending}
+        pendingLabel={pendingLabel}
+      >
         {submitLabel}
       </Button>
     </Form>
@@ -178,7 +231,13 @@ function DeleteList({ list, confirm, here }: { list: WishlistView; confirm: bool
       <Form method="post" action={here} className="store-inline-form">
         <input type="hidden" name={WISHLIST_FIELDS.wishlistId} value={list.id} />
         <input type="hidden" name={WISHLIST_FIELDS.listName} value={list.name} />
-        <Button name={WISHLIST_FIELDS.intent} value={WISHLIST_INTENTS.deleteList} variant="destructive" pending={pending} pendingLabel="Deleting…">
+        <Button
+          name={WISHLIST_FIELDS.intent}
+          value={WISHLIST_INTENTS.deleteList}
+          variant="destructive"
+          pending={pending}
+          pendingLabel="Deleting…"
+        >
           Delete {list.name}
         </Button>
         <Link to={here}>Keep the list</Link>
@@ -219,7 +278,14 @@ export function WishlistPage() {
           ) : (
             <Form method="post" action={here}>
               <input type="hidden" name={WISHLIST_FIELDS.wishlistId} value={list.id} />
-              <Button name={WISHLIST_FIELDS.intent} value={WISHLIST_INTENTS.makeDefault} variant="neutral" size="small" pending={makingDefault} pendingLabel="Saving…">
+              <Button
+                name={WISHLIST_FIELDS.intent}
+                value={WISHLIST_INTENTS.makeDefault}
+                variant="neutral"
+                size="small"
+                pending={makingDefault}
+                pendingLabel="Saving…"
+              >
                 Save new items here
               </Button>
             </Form>
@@ -228,7 +294,13 @@ export function WishlistPage() {
           {visible.length > 0 ? (
             <ul className="store-cart__lines">
               {list.items.map((item) => (
-                <WishlistItem key={item.id} item={item} wishlistId={list.id} hidden={removing.has(item.id)} back={back} />
+                <WishlistItem
+                  key={item.id}
+                  item={item}
+                  wishlistId={list.id}
+                  hidden={removing.has(item.id)}
+                  back={back}
+                />
               ))}
             </ul>
           ) : count > 0 || hasPageToken ? (
@@ -241,12 +313,20 @@ export function WishlistPage() {
           {list.previousPageToken || list.nextPageToken ? (
             <nav aria-label="Wishlist pages" className="store-pagination">
               {list.previousPageToken && hasPageToken ? (
-                <Link to={`${here}?${new URLSearchParams({ page: list.previousPageToken })}`} rel="prev" className="store-pagination__link">
+                <Link
+                  to={`${here}?${new URLSearchParams({ page: list.previousPageToken })}`}
+                  rel="prev"
+                  className="store-pagination__link"
+                >
                   Previous
                 </Link>
               ) : null}
               {list.nextPageToken ? (
-                <Link to={`${here}?${new URLSearchParams({ page: list.nextPageToken })}`} rel="next" className="store-pagination__link">
+                <Link
+                  to={`${here}?${new URLSearchParams({ page: list.nextPageToken })}`}
+                  rel="next"
+                  className="store-pagination__link"
+                >
                   Next
                 </Link>
               ) : null}

@@ -9,7 +9,8 @@ import { imageOf, type ProductImage } from "./product";
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
-const money = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : typeof v === "number" ? String(v) : null);
+const money = (v: unknown): string | null =>
+  typeof v === "string" && v !== "" ? v : typeof v === "number" ? String(v) : null;
 
 export interface CartLineView {
   id: string;
@@ -55,7 +56,15 @@ export interface CartView {
 export const EMPTY_CART: CartView = {
   cartId: null,
   lines: [],
-  totals: { currency: "USD", subtotal: null, discounts: null, tax: null, taxIncluded: false, total: null, itemCount: 0 },
+  totals: {
+    currency: "USD",
+    subtotal: null,
+    discounts: null,
+    tax: null,
+    taxIncluded: false,
+    total: null,
+    itemCount: 0,
+  },
   coupons: [],
   promotions: [],
   currentPage: 1,
@@ -66,9 +75,7 @@ export const EMPTY_CART: CartView = {
 function lineErrors(summary: unknown): string[] {
   if (!isObject(summary) || summary.hasErrors !== true) return [];
   const messages = Array.isArray(summary.limitedMessages) ? summary.limitedMessages : [];
-  return messages
-    .map((m) => (isObject(m) ? text(m.message) : text(m)))
-    .filter((m): m is string => !!m);
+  return messages.map((m) => (isObject(m) ? text(m.message) : text(m))).filter((m): m is string => !!m);
 }
 
 export function cartLineView(entry: unknown): CartLineView | null {
@@ -103,9 +110,10 @@ export function cartView(collection: unknown): CartView {
   // {coupons}, cartId, …}`) in the emulator; read either.
   const couponsOuter = isObject(collection.cartCoupons) ? collection.cartCoupons : {};
   const couponsWrapper = isObject(couponsOuter.cartCoupons) ? couponsOuter.cartCoupons : couponsOuter;
-  const promotionsWrapper = isObject(collection.cartPromotions) && isObject(collection.cartPromotions.promotions)
-    ? collection.cartPromotions.promotions
-    : {};
+  const promotionsWrapper =
+    isObject(collection.cartPromotions) && isObject(collection.cartPromotions.promotions)
+      ? collection.cartPromotions.promotions
+      : {};
   const lines = (Array.isArray(collection.cartItems) ? collection.cartItems : [])
     .map(cartLineView)
     .filter((line): line is CartLineView => line !== null);
@@ -127,7 +135,11 @@ export function cartView(collection: unknown): CartView {
       .filter((c) => c.id && c.code),
     promotions: (Array.isArray(promotionsWrapper.promotions) ? promotionsWrapper.promotions : [])
       .filter(isObject)
-      .map((p) => ({ name: text(p.displayName) ?? "Promotion", amount: money(p.adjustmentAmount), couponCode: text(p.couponCode) })),
+      .map((p) => ({
+        name: text(p.displayName) ?? "Promotion",
+        amount: money(p.adjustmentAmount),
+        couponCode: text(p.couponCode),
+      })),
     currentPage: typeof collection.currentPage === "number" ? collection.currentPage : 1,
     totalPages: typeof collection.totalNumberOfPages === "number" ? collection.totalNumberOfPages : 1,
     totalLines: typeof collection.totalItemCount === "number" ? collection.totalItemCount : lines.length,

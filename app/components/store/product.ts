@@ -106,14 +106,15 @@ export function productDetailView(product: unknown): ProductDetailView | null {
   if (!isObject(product) || !text(product.id)) return null;
   const id = product.id as string;
   const name = fieldValue(product.fields, "Name") ?? text(product.name) ?? id;
-  const pathItems = isObject(product.primaryProductCategoryPath) && Array.isArray(product.primaryProductCategoryPath.path)
-    ? product.primaryProductCategoryPath.path
-    : [];
+  const pathItems =
+    isObject(product.primaryProductCategoryPath) && Array.isArray(product.primaryProductCategoryPath.path)
+      ? product.primaryProductCategoryPath.path
+      : [];
   const mediaImage = Array.isArray(product.mediaGroups)
-    ? product.mediaGroups
+    ? (product.mediaGroups
         .flatMap((group) => (isObject(group) && Array.isArray(group.mediaItems) ? group.mediaItems : []))
         .map((item) => imageOf(item, name))
-        .find(Boolean) ?? null
+        .find(Boolean) ?? null)
     : null;
   return {
     id,
@@ -180,7 +181,11 @@ export function sortOptions(answer: unknown): SortOption[] {
     .map((rule) => {
       const label = text(rule.label) ?? text(rule.nameOrId) ?? "Sort";
       const suffix = text(rule.labelSuffix);
-      const words = suffix ? (LABEL_SUFFIXES[suffix] ?? suffix) : rule.direction === "Ascending" || rule.direction === "Descending" ? String(rule.direction) : null;
+      const words = suffix
+        ? (LABEL_SUFFIXES[suffix] ?? suffix)
+        : rule.direction === "Ascending" || rule.direction === "Descending"
+          ? String(rule.direction)
+          : null;
       return { value: rule.sortRuleId as string, label: words ? `${label} (${words})` : label };
     });
 }

@@ -1,31 +1,32 @@
 /** The buyer account's saved (contact point) addresses (spec §7 "Addresses"). */
-import { type ClientCore, required, send } from '../core.js';
-import { CPA_DISABLED, WebstoreError } from '../errors.js';
-import { path } from '../http.js';
-import type { Address, AddressCollection, PostalAddressFields } from '../types.js';
+import { type ClientCore, required, send } from "../core.js";
+import { CPA_DISABLED, WebstoreError } from "../errors.js";
+import { path } from "../http.js";
+import type { Address, AddressCollection, PostalAddressFields } from "../types.js";
 
 export interface AddressListOptions {
   /** An account id, or `current` for the effective account. */
   accountId?: string;
   /** One address by id (56.0+): an id the account doesn't have lists nothing. */
   addressId?: string;
-  addressType?: 'Shipping' | 'Billing';
+  addressType?: "Shipping" | "Billing";
   defaultOnly?: boolean;
   excludeUnsupportedCountries?: boolean;
   shouldShowDefaultAddrFirst?: boolean;
   fields?: string[];
   pageSize?: number;
   pageToken?: string;
-  sortOrder?: 'CreatedDateAsc' | 'CreatedDateDesc' | 'NameAsc' | 'NameDesc';
+  sortOrder?: "CreatedDateAsc" | "CreatedDateDesc" | "NameAsc" | "NameDesc";
 }
 
 export interface AddressInput extends PostalAddressFields {
-  addressType?: 'Shipping' | 'Billing';
+  addressType?: "Shipping" | "Billing";
   middleName?: string;
   isDefault?: boolean;
 }
 
-const addressesPath = (accountId = 'current') => path`accounts/${required(accountId, 'accountId is required')}/addresses`;
+const addressesPath = (accountId = "current") =>
+  path`accounts/${required(accountId, "accountId is required")}/addresses`;
 
 export function addressesApi(core: ClientCore) {
   return {
@@ -45,19 +46,26 @@ export function addressesApi(core: ClientCore) {
     },
 
     async createAddress(input: AddressInput, options: { accountId?: string } = {}): Promise<Address> {
-      return send(core, { method: 'POST', path: addressesPath(options.accountId), body: input });
+      return send(core, { method: "POST", path: addressesPath(options.accountId), body: input });
     },
 
     /** The spec's address carries its id as addressId (or id). */
-    async updateAddress(input: AddressInput & { addressId?: string; id?: string }, options: { accountId?: string } = {}): Promise<Address> {
+    async updateAddress(
+      input: AddressInput & { addressId?: string; id?: string },
+      options: { accountId?: string } = {},
+    ): Promise<Address> {
       const { addressId, id, ...body } = input;
-      const target = required(addressId ?? id, 'addressId is required');
-      return send(core, { method: 'PATCH', path: `${addressesPath(options.accountId)}/${encodeURIComponent(target)}`, body });
+      const target = required(addressId ?? id, "addressId is required");
+      return send(core, {
+        method: "PATCH",
+        path: `${addressesPath(options.accountId)}/${encodeURIComponent(target)}`,
+        body,
+      });
     },
 
     async deleteAddress(addressId: string, options: { accountId?: string } = {}): Promise<void> {
-      const target = required(addressId, 'addressId is required');
-      await send(core, { method: 'DELETE', path: `${addressesPath(options.accountId)}/${encodeURIComponent(target)}` });
+      const target = required(addressId, "addressId is required");
+      await send(core, { method: "DELETE", path: `${addressesPath(options.accountId)}/${encodeURIComponent(target)}` });
     },
   };
 }

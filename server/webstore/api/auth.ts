@@ -5,8 +5,8 @@
  * - guests: the Headless Guest Flow (`guestLogin`), a UVID the storefront mints exchanged for a JWT-based token.
  * OAuth failures reject with a FetchError whose first error's `type` is the OAuth `error` (invalid_grant, …).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { ClientCore } from '../core.js';
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { ClientCore } from "../core.js";
 
 /** The token endpoint's answer. */
 interface TokenResponse {
@@ -45,21 +45,21 @@ export interface UserInfo {
 /** A v4 UUID: the unique visitor id a storefront mints for a guest. */
 export const newUvid = (): string => randomUUID();
 
-const base64url = (data: Buffer) => data.toString('base64url');
+const base64url = (data: Buffer) => data.toString("base64url");
 
 /** PKCE (RFC 7636, S256): a random verifier and its challenge. */
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = base64url(randomBytes(32));
-  return { verifier, challenge: base64url(createHash('sha256').update(verifier).digest()) };
+  return { verifier, challenge: base64url(createHash("sha256").update(verifier).digest()) };
 }
 
 /** The `exp` of a JWT-based access token, in epoch ms; null for an opaque token or one without `exp`. */
 export function jwtExpiry(token: string): number | null {
-  const parts = token.split('.');
+  const parts = token.split(".");
   if (parts.length !== 3) return null;
   try {
-    const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as { exp?: unknown };
-    return typeof payload.exp === 'number' && Number.isFinite(payload.exp) ? payload.exp * 1000 : null;
+    const payload = JSON.parse(Buffer.from(parts[1], "base64url").toString("utf8")) as { exp?: unknown };
+    return typeof payload.exp === "number" && Number.isFinite(payload.exp) ? payload.exp * 1000 : null;
   } catch {
     return null;
   }
@@ -69,22 +69,25 @@ function toTokenSet(data: TokenResponse, fallbackRefresh?: string): TokenSet {
   return {
     accessToken: data.access_token,
     refreshToken: data.refresh_token ?? fallbackRefresh,
-    apiUrl: (data.sfdc_community_url || data.instance_url || '').replace(/\/+$/, ''),
-    userId: data.id?.split('/').filter(Boolean).pop() ?? '',
+    apiUrl: (data.sfdc_community_url || data.instance_url || "").replace(/\/+$/, ""),
+    userId: data.id?.split("/").filter(Boolean).pop() ?? "",
     issuedAt: Number(data.issued_at),
     expiresAt: jwtExpiry(data.access_token),
   };
 }
 
-const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+const basic = (username: string, password: string) =>
+  `Basic ${Buffer.from(`${username}:${password}`, "utf8").toString("base64")}`;
 
 export function authApi(core: ClientCore) {
-  const endpoint = (name: 'authorize' | 'token' | 'revoke' | 'userinfo') => `${core.siteUrl}/services/oauth2/${name}`;
+  const endpoint = (name: "authorize" | "token" | "revoke" | "userinfo") => `${core.siteUrl}/services/oauth2/${name}`;
 
   function app() {
     const { clientId, clientSecret, redirectUri } = core.oauth;
     if (!clientId || !clientSecret || !redirectUri) {
-      throw new Error('The storefront has no client app configured (WEBSTORE_CLIENT_ID, WEBSTORE_CLIENT_SECRET, WEBSTORE_REDIRECT_URI).');
+      throw new Error(
+        "The storefront has no client app configured (WEBSTORE_CLIENT_ID, WEBSTORE_CLIENT_SECRET, WEBSTORE_REDIRECT_URI).",
+      );
     }
     return { clientId, clientSecret, redirectUri };
   }
@@ -93,21 +96,28 @@ export function authApi(core: ClientCore) {
   async function authorize(headers: Record<string, string>, fields: Record<string, string>): Promise<string> {
     const { clientId, redirectUri } = app();
     const answer = await core.http.postForm(
-      endpoint('authorize'),
-      { response_type: 'code_credentials', client_id: clientId, redirect_uri: redirectUri, ...fields },
+      endpoint("authorize"),
+      { response_type: "code_credentials", client_id: clientId, redirect_uri: redirectUri, ...fields },
       { headers, acceptStatuses: [302] },
     );
-    const location = answer.headers.get('location');
-    const code = location ? new URL(location, endpoint('authorize')).searchParams.get('code') : null;
-    if (!code) throw new Error('The site answered the authorization request without a code.');
+    const location = answer.headers.get("location");
+    const code = location ? new URL(location, endpoint("authorize")).searchParams.get("code") : null;
+    if (!code) throw new Error("The site answered the authorization request without a code.");
     return code;
   }
 
   async function exchange(code: string, verifier: string, headers: Record<string, string> = {}): Promise<TokenSet> {
     const { clientId, clientSecret, redirectUri } = app();
     const { data } = await core.http.postForm<TokenResponse>(
-      endpoint('token'),
-      { grant_type: 'authorization_code', code, client_id: clientId, client_secret: clientSecret, redirect_uri: redirectUri, code_verifier: verifier },
+      endpoint("token"),
+      {
+        grant_type: "authorization_code",
+        code,
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+      },
       { headers },
     );
     return toTokenSet(data);
@@ -121,25 +131,28 @@ export function authApi(core: ClientCore) {
      */
     async headlessLogin(username: string, password: string, options: { uvid?: string } = {}): Promise<TokenSet> {
       const { verifier, challenge } = pkcePair();
-      const fields: Record<string, string> = { code_challenge: challenge, code_challenge_method: 'S256' };
+      const fields: Record<string, string> = { code_challenge: challenge, code_challenge_method: "S256" };
       if (options.uvid) fields.uvid_hint = `UVID ${options.uvid}`;
-      const code = await authorize({ 'Auth-Request-Type': 'Named-User', Authorization: basic(username, password) }, fields);
+      const code = await authorize(
+        { "Auth-Request-Type": "Named-User", Authorization: basic(username, password) },
+        fields,
+      );
       return exchange(code, verifier);
     },
 
     /** Headless Guest Flow: a JWT-based guest access token for the visitor `uvid` (no refresh token). */
     async guestLogin(uvid: string): Promise<TokenSet> {
       const { verifier, challenge } = pkcePair();
-      const guestHeaders = { 'Auth-Request-Type': 'guest', 'Uvid-Hint': `UVID ${uvid}` };
-      const code = await authorize(guestHeaders, { code_challenge: challenge, code_challenge_method: 'S256' });
-      return exchange(code, verifier, { 'Auth-Request-Type': 'guest', 'Uvid-Hint': uvid });
+      const guestHeaders = { "Auth-Request-Type": "guest", "Uvid-Hint": `UVID ${uvid}` };
+      const code = await authorize(guestHeaders, { code_challenge: challenge, code_challenge_method: "S256" });
+      return exchange(code, verifier, { "Auth-Request-Type": "guest", "Uvid-Hint": uvid });
     },
 
     /** A new access token for the buyer's refresh token (FetchError `invalid_grant` once it is revoked). */
     async refreshAccessToken(refreshToken: string): Promise<TokenSet> {
       const { clientId, clientSecret } = app();
-      const { data } = await core.http.postForm<TokenResponse>(endpoint('token'), {
-        grant_type: 'refresh_token',
+      const { data } = await core.http.postForm<TokenResponse>(endpoint("token"), {
+        grant_type: "refresh_token",
         refresh_token: refreshToken,
         client_id: clientId,
         client_secret: clientSecret,
@@ -149,19 +162,19 @@ export function authApi(core: ClientCore) {
 
     /** Revokes a token; a refresh token takes its access tokens with it (logout). */
     async revokeToken(token: string): Promise<void> {
-      await core.http.postForm(endpoint('revoke'), { token });
+      await core.http.postForm(endpoint("revoke"), { token });
     },
 
     /** Who the client's token belongs to (named users). */
     async getUserInfo(): Promise<UserInfo> {
-      const answer = await core.http.getAbsolute<Record<string, unknown>>(endpoint('userinfo'));
-      const text = (key: string) => (typeof answer.data?.[key] === 'string' ? (answer.data[key] as string) : '');
+      const answer = await core.http.getAbsolute<Record<string, unknown>>(endpoint("userinfo"));
+      const text = (key: string) => (typeof answer.data?.[key] === "string" ? (answer.data[key] as string) : "");
       return {
-        userId: text('user_id'),
-        username: text('preferred_username'),
-        firstName: text('given_name'),
-        lastName: text('family_name'),
-        email: text('email') || null,
+        userId: text("user_id"),
+        username: text("preferred_username"),
+        firstName: text("given_name"),
+        lastName: text("family_name"),
+        email: text("email") || null,
       };
     },
   };

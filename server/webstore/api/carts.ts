@@ -1,8 +1,8 @@
 /** Carts, cart items, cart coupons, guest cart preservation (spec §7 "Carts"). Cart ids may be an id, `current` or `active`. */
-import type { Async } from '../async-wait.js';
-import { type ClientCore, documentedAt, pageSizeInRange, quantityString, required, send, sendAsync } from '../core.js';
-import { FetchError, parseErrorBody } from '../errors.js';
-import { path, reasonPhrase } from '../http.js';
+import type { Async } from "../async-wait.js";
+import { type ClientCore, documentedAt, pageSizeInRange, quantityString, required, send, sendAsync } from "../core.js";
+import { FetchError, parseErrorBody } from "../errors.js";
+import { path, reasonPhrase } from "../http.js";
 import type {
   ApplicationContext,
   BatchResult,
@@ -14,11 +14,12 @@ import type {
   CartSummary,
   JsonObject,
   PreserveCartResult,
-} from '../types.js';
+} from "../types.js";
 
-export type CartItemSort = 'CreatedDateAsc' | 'CreatedDateDesc' | 'NameAsc' | 'NameDesc' | 'SalesPriceAsc' | 'SalesPriceDesc';
+export type CartItemSort =
+  "CreatedDateAsc" | "CreatedDateDesc" | "NameAsc" | "NameDesc" | "SalesPriceAsc" | "SalesPriceDesc";
 
-export const DEFAULT_CART_ITEM_SORT: CartItemSort = 'CreatedDateDesc';
+export const DEFAULT_CART_ITEM_SORT: CartItemSort = "CreatedDateDesc";
 export const CART_ITEMS_PAGE_SIZE = 25;
 export const BATCH_MAX_INPUTS = 100;
 /** Spec §9: used when the application context names no reservation time. */
@@ -45,7 +46,7 @@ export interface CartItemsOptions {
 
 export interface CreateCartInput {
   name?: string;
-  type?: 'Cart' | 'PayNowReadOnly' | 'Template';
+  type?: "Cart" | "PayNowReadOnly" | "Template";
   isSecondary?: boolean;
   currencyIsoCode?: string;
   effectiveAccountId?: string;
@@ -53,30 +54,30 @@ export interface CreateCartInput {
 
 function richInput(input: CartItemInput) {
   return {
-    productId: required(input.productId, 'productId is required'),
+    productId: required(input.productId, "productId is required"),
     quantity: quantityString(input.quantity),
-    type: 'Product' as const,
+    type: "Product" as const,
     ...(input.productSellingModelId ? { productSellingModelId: input.productSellingModelId } : {}),
     ...(input.subscriptionTerm !== undefined ? { subscriptionTerm: input.subscriptionTerm } : {}),
   };
 }
 
-const cart = (cartStateOrId: string) => required(cartStateOrId, 'cartStateOrId is required');
+const cart = (cartStateOrId: string) => required(cartStateOrId, "cartStateOrId is required");
 
 export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => Promise<ApplicationContext> }) {
   return {
     /** POST carts → 201. */
     async createCart(input: CreateCartInput = {}): Promise<Async<CartSummary>> {
-      return sendAsync(core, { method: 'POST', path: 'carts', body: input });
+      return sendAsync(core, { method: "POST", path: "carts", body: input });
     },
 
     /** PUT carts/active: the active cart, created when there is none. */
     async ensureActiveCart(): Promise<Async<CartSummary>> {
-      return sendAsync(core, { method: 'PUT', path: 'carts/active' });
+      return sendAsync(core, { method: "PUT", path: "carts/active" });
     },
 
     /** `current` with no cart answers an empty summary with a null cartId. */
-    async getCart(cartStateOrId = 'current'): Promise<Async<CartSummary>> {
+    async getCart(cartStateOrId = "current"): Promise<Async<CartSummary>> {
       return sendAsync(core, { path: path`carts/${cart(cartStateOrId)}` });
     },
 
@@ -84,13 +85,13 @@ export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => 
      * The cart's counts. The compact summary (≥ 64.0) has no cart in its path: it answers the current cart. For a
      * cart named by id, or before 64.0, the counts come from the cart summary (GET carts/{cartStateOrId}).
      */
-    async getCartCompactSummary(cartStateOrId = 'current'): Promise<CartCompactSummary> {
-      if (cartStateOrId === 'current' && documentedAt(core, 64)) return send(core, { path: 'carts/compact-summary' });
+    async getCartCompactSummary(cartStateOrId = "current"): Promise<CartCompactSummary> {
+      if (cartStateOrId === "current" && documentedAt(core, 64)) return send(core, { path: "carts/compact-summary" });
       const summary = await send<CartSummary>(core, { path: path`carts/${cart(cartStateOrId)}` });
       return {
         cartId: summary?.cartId ?? null,
         currencyIsoCode: summary?.currencyIsoCode,
-        totalProductCount: summary?.totalProductCount ?? '0.0',
+        totalProductCount: summary?.totalProductCount ?? "0.0",
         uniqueProductCount: summary?.uniqueProductCount ?? 0,
       };
     },
@@ -113,7 +114,7 @@ export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => 
     /** 201 with the item; 202 (cartItemId possibly null) while the cart is processing. */
     async addCartItem(cartStateOrId: string, input: CartItemInput): Promise<Async<CartItem>> {
       return sendAsync(core, {
-        method: 'POST',
+        method: "POST",
         path: path`carts/${cart(cartStateOrId)}/cart-items`,
         body: richInput(input),
       });
@@ -128,7 +129,7 @@ export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => 
         throw new RangeError(`inputs must hold 1 to ${BATCH_MAX_INPUTS} items`);
       }
       const { url, data } = await core.http.request<BatchResult>({
-        method: 'POST',
+        method: "POST",
         path: path`carts/${cart(cartStateOrId)}/cart-items/batch`,
         body: { inputs: inputs.map((input) => ({ richInput: richInput(input) })) },
       });
@@ -143,23 +144,27 @@ export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => 
       });
     },
 
-    async updateCartItem(cartStateOrId: string, cartItemId: string, input: { quantity: number | string }): Promise<CartItem> {
+    async updateCartItem(
+      cartStateOrId: string,
+      cartItemId: string,
+      input: { quantity: number | string },
+    ): Promise<CartItem> {
       return send(core, {
-        method: 'PATCH',
-        path: path`carts/${cart(cartStateOrId)}/cart-items/${required(cartItemId, 'cartItemId is required')}`,
+        method: "PATCH",
+        path: path`carts/${cart(cartStateOrId)}/cart-items/${required(cartItemId, "cartItemId is required")}`,
         body: { quantity: quantityString(input.quantity) },
       });
     },
 
     async deleteCartItem(cartStateOrId: string, cartItemId: string): Promise<void> {
       await send(core, {
-        method: 'DELETE',
-        path: path`carts/${cart(cartStateOrId)}/cart-items/${required(cartItemId, 'cartItemId is required')}`,
+        method: "DELETE",
+        path: path`carts/${cart(cartStateOrId)}/cart-items/${required(cartItemId, "cartItemId is required")}`,
       });
     },
 
     async deleteCart(cartStateOrId: string): Promise<void> {
-      await send(core, { method: 'DELETE', path: path`carts/${cart(cartStateOrId)}` });
+      await send(core, { method: "DELETE", path: path`carts/${cart(cartStateOrId)}` });
     },
 
     async getCartCoupons(cartStateOrId: string): Promise<CartCoupons> {
@@ -168,16 +173,16 @@ export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => 
 
     async applyCoupon(cartStateOrId: string, couponCode: string): Promise<CartCoupons> {
       return send(core, {
-        method: 'POST',
+        method: "POST",
         path: path`carts/${cart(cartStateOrId)}/cart-coupons`,
-        body: { couponCode: required(couponCode, 'couponCode is required') },
+        body: { couponCode: required(couponCode, "couponCode is required") },
       });
     },
 
     async removeCoupon(cartStateOrId: string, cartCouponId: string): Promise<void> {
       await send(core, {
-        method: 'DELETE',
-        path: path`carts/${cart(cartStateOrId)}/cart-coupons/${required(cartCouponId, 'couponId is required')}`,
+        method: "DELETE",
+        path: path`carts/${cart(cartStateOrId)}/cart-coupons/${required(cartCouponId, "couponId is required")}`,
       });
     },
 
@@ -193,7 +198,7 @@ export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => 
         (await deps.getApplicationContext()).inventoryConfiguration?.inventoryDefaultSource?.reservationInSeconds ??
         DEFAULT_RESERVATION_SECONDS;
       return send(core, {
-        method: 'PUT',
+        method: "PUT",
         path: path`carts/${cart(cartId)}/inventory-reservations`,
         body: { durationInSeconds },
       });
@@ -216,22 +221,22 @@ export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => 
     /** Moves a guest cart into the signed-in buyer's cart; null when the API did nothing (empty answer). */
     async preserveCart(guestCartId: string): Promise<PreserveCartResult | null> {
       const data = await send<PreserveCartResult | null>(core, {
-        method: 'POST',
-        path: path`carts/${required(guestCartId, 'guestCartId is required')}/actions/preserve`,
+        method: "POST",
+        path: path`carts/${required(guestCartId, "guestCartId is required")}/actions/preserve`,
       });
-      return data && typeof data === 'object' && Object.keys(data).length > 0 ? data : null;
+      return data && typeof data === "object" && Object.keys(data).length > 0 ? data : null;
     },
 
     async cloneCart(
       cartId: string,
-      options: { targetEffectiveAccountId: string; targetType?: 'PayNowReadOnly' },
+      options: { targetEffectiveAccountId: string; targetType?: "PayNowReadOnly" },
     ): Promise<Async<CartSummary>> {
       return sendAsync(core, {
-        method: 'POST',
+        method: "POST",
         path: path`carts/${cart(cartId)}/actions/clone`,
         query: {
-          targetEffectiveAccountId: required(options.targetEffectiveAccountId, 'targetEffectiveAccountId is required'),
-          targetType: options.targetType ?? 'PayNowReadOnly',
+          targetEffectiveAccountId: required(options.targetEffectiveAccountId, "targetEffectiveAccountId is required"),
+          targetType: options.targetType ?? "PayNowReadOnly",
         },
       });
     },

@@ -1,7 +1,7 @@
 /** Products, prices, categories and search (Connect "commerce/webstores/{id}/…" catalog resources). */
-import { type ClientCore, catalogRead, documentedAt, pageSizeInRange, required, send } from '../core.js';
-import { DEFAULT_TTL_MS } from '../cache.js';
-import { path } from '../http.js';
+import { type ClientCore, catalogRead, documentedAt, pageSizeInRange, required, send } from "../core.js";
+import { DEFAULT_TTL_MS } from "../cache.js";
+import { path } from "../http.js";
 import type {
   ProductCategory,
   ProductDetail,
@@ -10,7 +10,7 @@ import type {
   ProductPrices,
   ProductSearchResults,
   SortRule,
-} from '../types.js';
+} from "../types.js";
 
 /** Product Search Input (POST search/product-search): a searchTerm, a categoryId, or both. */
 export interface ProductSearchInput {
@@ -36,7 +36,7 @@ export function catalogApi(core: ClientCore) {
      */
     async searchProducts(input: ProductSearchInput): Promise<ProductSearchResults> {
       const searchTerm = input.searchTerm?.trim() || undefined;
-      if (!searchTerm && !input.categoryId) throw new TypeError('searchProducts needs a searchTerm or a categoryId');
+      if (!searchTerm && !input.categoryId) throw new TypeError("searchProducts needs a searchTerm or a categoryId");
       const body = {
         searchTerm,
         categoryId: input.categoryId,
@@ -48,43 +48,58 @@ export function catalogApi(core: ClientCore) {
         includeQuantityRule: input.includeQuantityRule,
       };
       const search = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-      return catalogRead(core, 'search/product-search', search, () => send(core, { method: 'POST', path: 'search/product-search', body: search }));
+      return catalogRead(core, "search/product-search", search, () =>
+        send(core, { method: "POST", path: "search/product-search", body: search }),
+      );
     },
 
     /** The store's sort rules (GET search/sort-rules, 52.0), in their sortOrder; cached like other store settings. */
     async getSortRules(): Promise<{ sortRules: SortRule[] }> {
       return core.caches.data.get(
-        core.cacheKey('search/sort-rules'),
-        async () => ({ value: await send<{ sortRules: SortRule[] }>(core, { path: 'search/sort-rules' }) }),
+        core.cacheKey("search/sort-rules"),
+        async () => ({ value: await send<{ sortRules: SortRule[] }>(core, { path: "search/sort-rules" }) }),
         { ttlMs: DEFAULT_TTL_MS },
       );
     },
 
     async getProduct(productId: string, options: { fields?: string[] } = {}): Promise<ProductDetail> {
-      required(productId, 'productId is required');
+      required(productId, "productId is required");
       const fields = options.fields?.length ? options.fields : undefined;
-      return catalogRead(core, 'products/{id}', [productId, fields], () => send(core, { path: path`products/${productId}`, query: { fields } }));
+      return catalogRead(core, "products/{id}", [productId, fields], () =>
+        send(core, { path: path`products/${productId}`, query: { fields } }),
+      );
     },
 
     /** Several products by id (GET products?ids=, 54.0): fields, default image, quantity rule, in the order asked. */
-    async getProducts(productIds: readonly string[], options: { fields?: string[] } = {}): Promise<ProductOverviewCollection> {
-      if (productIds.length === 0) throw new TypeError('getProducts needs at least one product id');
+    async getProducts(
+      productIds: readonly string[],
+      options: { fields?: string[] } = {},
+    ): Promise<ProductOverviewCollection> {
+      if (productIds.length === 0) throw new TypeError("getProducts needs at least one product id");
       const fields = options.fields?.length ? options.fields : undefined;
-      return catalogRead(core, 'products', [productIds, fields], () => send(core, { path: 'products', query: { ids: productIds, fields } }));
+      return catalogRead(core, "products", [productIds, fields], () =>
+        send(core, { path: "products", query: { ids: productIds, fields } }),
+      );
     },
 
     async getProductPrice(productId: string): Promise<ProductPrice> {
-      required(productId, 'productId is required');
-      return catalogRead(core, 'pricing/products/{id}', productId, () => send(core, { path: path`pricing/products/${productId}` }));
+      required(productId, "productId is required");
+      return catalogRead(core, "pricing/products/{id}", productId, () =>
+        send(core, { path: path`pricing/products/${productId}` }),
+      );
     },
 
     /** Several products' prices: GET pricing/products?productIds= from 54.0 (cacheable), POST before. */
     async getProductPrices(productIds: readonly string[]): Promise<ProductPrices> {
-      if (productIds.length === 0) throw new TypeError('getProductPrices needs at least one product id');
-      return catalogRead(core, 'pricing/products', productIds, () =>
+      if (productIds.length === 0) throw new TypeError("getProductPrices needs at least one product id");
+      return catalogRead(core, "pricing/products", productIds, () =>
         documentedAt(core, 54)
-          ? send(core, { path: 'pricing/products', query: { productIds } })
-          : send(core, { method: 'POST', path: 'pricing/products', body: { pricingLineItems: productIds.map((productId) => ({ productId })) } }),
+          ? send(core, { path: "pricing/products", query: { productIds } })
+          : send(core, {
+              method: "POST",
+              path: "pricing/products",
+              body: { pricingLineItems: productIds.map((productId) => ({ productId })) },
+            }),
       );
     },
 
@@ -93,19 +108,24 @@ export function catalogApi(core: ClientCore) {
      * shared per catalog scope, because B2B entitlements may hide categories.
      */
     async getCategories(parentProductCategoryId?: string): Promise<{ productCategories: ProductCategory[] }> {
-      return catalogRead(core, 'product-categories/children', parentProductCategoryId ?? '', () =>
-        send<{ productCategories: ProductCategory[] }>(core, { path: 'product-categories/children', query: { parentProductCategoryId } }),
+      return catalogRead(core, "product-categories/children", parentProductCategoryId ?? "", () =>
+        send<{ productCategories: ProductCategory[] }>(core, {
+          path: "product-categories/children",
+          query: { parentProductCategoryId },
+        }),
       );
     },
 
     async getCategory(categoryId: string): Promise<ProductCategory> {
-      required(categoryId, 'categoryId is required');
-      return catalogRead(core, 'product-categories/{id}', categoryId, () => send(core, { path: path`product-categories/${categoryId}` }));
+      required(categoryId, "categoryId is required");
+      return catalogRead(core, "product-categories/{id}", categoryId, () =>
+        send(core, { path: path`product-categories/${categoryId}` }),
+      );
     },
 
     async getCategoryPath(categoryId: string): Promise<{ path: ProductCategory[] }> {
-      required(categoryId, 'categoryId is required');
-      return catalogRead(core, 'product-category-path', categoryId, () =>
+      required(categoryId, "categoryId is required");
+      return catalogRead(core, "product-category-path", categoryId, () =>
         send(core, { path: path`product-category-path/product-categories/${categoryId}` }),
       );
     },

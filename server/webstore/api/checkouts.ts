@@ -1,9 +1,9 @@
 /** Checkout sessions, payments and order placement (spec §7 "Checkouts"). Ids default to `active`. */
-import type { Async } from '../async-wait.js';
-import { type ClientCore, documentedAt, required, send, sendAsync } from '../core.js';
-import { NULL_CHECKOUTID, WebstoreError, isFetchError } from '../errors.js';
-import { path } from '../http.js';
-import type { Checkout, JsonObject, PaymentToken, PostalAddressFields } from '../types.js';
+import type { Async } from "../async-wait.js";
+import { type ClientCore, documentedAt, required, send, sendAsync } from "../core.js";
+import { NULL_CHECKOUTID, WebstoreError, isFetchError } from "../errors.js";
+import { path } from "../http.js";
+import type { Checkout, JsonObject, PaymentToken, PostalAddressFields } from "../types.js";
 
 /** `phoneNumber` is sent as `shipToPhoneNumber`, the API's name for it on delivery addresses. */
 export interface CheckoutAddressInput extends PostalAddressFields {
@@ -26,7 +26,7 @@ export type CheckoutUpdate =
   | { deliveryMethodId: string };
 
 export interface PaymentRequest {
-  requestType: 'Auth' | 'PostAuth' | 'SimplePurchaseOrder' | 'ClientRequest';
+  requestType: "Auth" | "PostAuth" | "SimplePurchaseOrder" | "ClientRequest";
   /** The gateway token, or the purchase order number for SimplePurchaseOrder. */
   paymentToken?: string;
   billingAddress?: JsonObject;
@@ -46,8 +46,8 @@ export interface CardPaymentMethodInput {
   expiryMonth: string;
   expiryYear: string;
   /** The values the tokenization input documents; leave it out for other brands. */
-  cardType?: 'AmericanExpress' | 'MasterCard' | 'Visa';
-  cardCategory?: 'CreditCard' | 'DebitCard';
+  cardType?: "AmericanExpress" | "MasterCard" | "Visa";
+  cardCategory?: "CreditCard" | "DebitCard";
   nickName?: string;
 }
 
@@ -58,7 +58,7 @@ export interface PaymentTokenInput {
 }
 
 export interface OrderAction {
-  action: 'prepare' | 'submit';
+  action: "prepare" | "submit";
   parameters?: JsonObject;
 }
 
@@ -71,14 +71,14 @@ export function toCheckoutAddress(address: CheckoutAddressInput): JsonObject {
   };
 }
 
-const checkout = (checkoutId: string) => required(checkoutId, 'checkoutId is required');
-const isRecord = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const checkout = (checkoutId: string) => required(checkoutId, "checkoutId is required");
+const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 /** Spec §4: a start answered 410 (expired) or 422 (unusable) is retried once after deleting the old session. */
 const RESTART_STATUSES = [410, 422];
 
 export function checkoutsApi(core: ClientCore) {
   const deleteCheckout = async (checkoutId: string) => {
-    await send(core, { method: 'DELETE', path: path`checkouts/${checkout(checkoutId)}` });
+    await send(core, { method: "DELETE", path: path`checkouts/${checkout(checkoutId)}` });
   };
 
   return {
@@ -88,10 +88,10 @@ export function checkoutsApi(core: ClientCore) {
     ): Promise<Async<Checkout>> {
       const start = () =>
         sendAsync<Checkout>(core, {
-          method: 'PUT',
-          path: 'checkouts',
+          method: "PUT",
+          path: "checkouts",
           body: {
-            cartId: input.cartId ?? 'active',
+            cartId: input.cartId ?? "active",
             ...(input.deliveryAddress ? { deliveryAddressInput: toCheckoutAddress(input.deliveryAddress) } : {}),
           },
         });
@@ -100,24 +100,28 @@ export function checkoutsApi(core: ClientCore) {
         answer = await start();
       } catch (error) {
         if (!isFetchError(error) || !RESTART_STATUSES.includes(error.status)) throw error;
-        const stale = isRecord(error.body) && typeof error.body.checkoutId === 'string' ? error.body.checkoutId : 'active';
+        const stale =
+          isRecord(error.body) && typeof error.body.checkoutId === "string" ? error.body.checkoutId : "active";
         await deleteCheckout(stale);
         answer = await start();
       }
       if (!answer.data?.checkoutId) {
-        throw new WebstoreError(NULL_CHECKOUTID, 'The checkout answer has no checkoutId', answer);
+        throw new WebstoreError(NULL_CHECKOUTID, "The checkout answer has no checkoutId", answer);
       }
       return answer;
     },
 
     /** 200 ready, 202 processing, 422 ready with integration errors (still usable, spec §4); 404 throws. */
-    async getCheckout(checkoutId = 'active'): Promise<Async<Checkout>> {
+    async getCheckout(checkoutId = "active"): Promise<Async<Checkout>> {
       return sendAsync(core, { path: path`checkouts/${checkout(checkoutId)}`, acceptStatuses: [422] });
     },
 
     async updateCheckout(checkoutId: string, update: CheckoutUpdate): Promise<Async<Checkout>> {
-      const body = 'deliveryAddress' in update ? { ...update, deliveryAddress: toCheckoutAddress(update.deliveryAddress) } : update;
-      return sendAsync(core, { method: 'PATCH', path: path`checkouts/${checkout(checkoutId)}`, body });
+      const body =
+        "deliveryAddress" in update
+          ? { ...update, deliveryAddress: toCheckoutAddress(update.deliveryAddress) }
+          : update;
+      return sendAsync(core, { method: "PATCH", path: path`checkouts/${checkout(checkoutId)}`, body });
     },
 
     deleteCheckout,
@@ -128,20 +132,28 @@ export function checkoutsApi(core: ClientCore) {
      * (cart-coupons, which 63.0 documents in their place). Answers the coupons of the cart.
      */
     async applyCheckoutCoupon(at: CheckoutCartRef, couponCode: string): Promise<JsonObject> {
-      const code = required(couponCode, 'couponCode is required');
+      const code = required(couponCode, "couponCode is required");
       if (documentedAt(core, 61, 62)) {
-        return send(core, { method: 'POST', path: path`checkouts/${checkout(at.checkoutId)}/coupons`, body: { couponCodes: [code] } });
+        return send(core, {
+          method: "POST",
+          path: path`checkouts/${checkout(at.checkoutId)}/coupons`,
+          body: { couponCodes: [code] },
+        });
       }
-      return send(core, { method: 'POST', path: path`carts/${at.cartId || 'active'}/cart-coupons`, body: { couponCode: code } });
+      return send(core, {
+        method: "POST",
+        path: path`carts/${at.cartId || "active"}/cart-coupons`,
+        body: { couponCode: code },
+      });
     },
 
     /** Removes a coupon during checkout: from the checkout at 61.0–62.0 (202, recalculating), else from its cart. */
     async removeCheckoutCoupon(at: CheckoutCartRef, couponId: string): Promise<Async<null>> {
-      const id = required(couponId, 'couponId is required');
+      const id = required(couponId, "couponId is required");
       if (documentedAt(core, 61, 62)) {
-        return sendAsync(core, { method: 'DELETE', path: path`checkouts/${checkout(at.checkoutId)}/coupons/${id}` });
+        return sendAsync(core, { method: "DELETE", path: path`checkouts/${checkout(at.checkoutId)}/coupons/${id}` });
       }
-      return sendAsync(core, { method: 'DELETE', path: path`carts/${at.cartId || 'active'}/cart-coupons/${id}` });
+      return sendAsync(core, { method: "DELETE", path: path`carts/${at.cartId || "active"}/cart-coupons/${id}` });
     },
 
     /**
@@ -151,17 +163,17 @@ export function checkoutsApi(core: ClientCore) {
      * refused input fields in `invalidParameters` (e.g. `cardPaymentMethod.cvv`).
      */
     async tokenizePayment(input: PaymentTokenInput): Promise<PaymentToken> {
-      return send(core, { method: 'POST', path: 'payments/token', body: input });
+      return send(core, { method: "POST", path: "payments/token", body: input });
     },
 
     async makePayment(checkoutId: string, request: PaymentRequest): Promise<JsonObject> {
-      return send(core, { method: 'POST', path: path`checkouts/${checkout(checkoutId)}/payments`, body: request });
+      return send(core, { method: "POST", path: path`checkouts/${checkout(checkoutId)}/payments`, body: request });
     },
 
     /** Place-order v2 (`placeOrderV2Enabled`): prepare, then submit. A failure answers 422 and throws. */
     async orderActions(checkoutId: string, actions: readonly OrderAction[]): Promise<JsonObject> {
       return send(core, {
-        method: 'POST',
+        method: "POST",
         path: path`checkouts/${checkout(checkoutId)}/orders/actions`,
         body: { actions },
       });
@@ -169,7 +181,7 @@ export function checkoutsApi(core: ClientCore) {
 
     /** Place-order v1: answers the order reference number. */
     async placeOrder(checkoutId: string): Promise<{ orderReferenceNumber?: string; errors?: unknown[] }> {
-      return send(core, { method: 'POST', path: path`checkouts/${checkout(checkoutId)}/orders` });
+      return send(core, { method: "POST", path: path`checkouts/${checkout(checkoutId)}/orders` });
     },
   };
 }

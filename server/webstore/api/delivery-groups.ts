@@ -1,8 +1,8 @@
 /** Cart delivery groups, i.e. split shipments (spec §7 "Delivery groups"). */
-import type { Async } from '../async-wait.js';
-import { type ClientCore, pageSizeInRange, required, send, sendAsync } from '../core.js';
-import { path } from '../http.js';
-import type { DeliveryGroup, DeliveryGroupCollection, JsonObject } from '../types.js';
+import type { Async } from "../async-wait.js";
+import { type ClientCore, pageSizeInRange, required, send, sendAsync } from "../core.js";
+import { path } from "../http.js";
+import type { DeliveryGroup, DeliveryGroupCollection, JsonObject } from "../types.js";
 
 /** Spec §9. */
 export const DELIVERY_GROUP_LIMIT = 20;
@@ -31,7 +31,7 @@ export interface ItemArrangement {
 }
 
 /** Spec §4: empty groups are not shown, and one group is always the default. */
-export function normalizeDeliveryGroups<T extends Pick<DeliveryGroup, 'isDefault' | 'totalCartItemCount'>>(
+export function normalizeDeliveryGroups<T extends Pick<DeliveryGroup, "isDefault" | "totalCartItemCount">>(
   groups: readonly T[],
 ): T[] {
   const kept = groups.filter((g) => Number(g.totalCartItemCount ?? 0) > 0);
@@ -39,7 +39,7 @@ export function normalizeDeliveryGroups<T extends Pick<DeliveryGroup, 'isDefault
   return [{ ...kept[0], isDefault: true }, ...kept.slice(1)];
 }
 
-const cart = (cartStateOrId: string) => required(cartStateOrId, 'cartStateOrId is required');
+const cart = (cartStateOrId: string) => required(cartStateOrId, "cartStateOrId is required");
 
 export function deliveryGroupsApi(core: ClientCore) {
   return {
@@ -64,7 +64,7 @@ export function deliveryGroupsApi(core: ClientCore) {
       cartStateOrId: string,
       options: { deliveryGroupId: string; cartItemLimit?: number } | undefined,
     ): Promise<DeliveryGroup> {
-      const deliveryGroupId = required(options?.deliveryGroupId, 'options required');
+      const deliveryGroupId = required(options?.deliveryGroupId, "options required");
       return send(core, {
         path: path`carts/${cart(cartStateOrId)}/delivery-groups/${deliveryGroupId}`,
         query: { cartItemLimit: options?.cartItemLimit },
@@ -72,13 +72,17 @@ export function deliveryGroupsApi(core: ClientCore) {
     },
 
     async createDeliveryGroup(cartStateOrId: string, input: DeliveryGroupInput): Promise<DeliveryGroup> {
-      return send(core, { method: 'POST', path: path`carts/${cart(cartStateOrId)}/delivery-groups`, body: input });
+      return send(core, { method: "POST", path: path`carts/${cart(cartStateOrId)}/delivery-groups`, body: input });
     },
 
-    async updateDeliveryGroup(cartStateOrId: string, deliveryGroupId: string, input: DeliveryGroupInput): Promise<DeliveryGroup> {
+    async updateDeliveryGroup(
+      cartStateOrId: string,
+      deliveryGroupId: string,
+      input: DeliveryGroupInput,
+    ): Promise<DeliveryGroup> {
       return send(core, {
-        method: 'PATCH',
-        path: path`carts/${cart(cartStateOrId)}/delivery-groups/${required(deliveryGroupId, 'deliveryGroupId is required')}`,
+        method: "PATCH",
+        path: path`carts/${cart(cartStateOrId)}/delivery-groups/${required(deliveryGroupId, "deliveryGroupId is required")}`,
         body: input,
       });
     },
@@ -90,8 +94,8 @@ export function deliveryGroupsApi(core: ClientCore) {
       options: { deleteCartItems?: boolean } = {},
     ): Promise<Async<null>> {
       return sendAsync(core, {
-        method: 'DELETE',
-        path: path`carts/${cart(cartStateOrId)}/delivery-groups/${required(deliveryGroupId, 'deliveryGroupId is required')}`,
+        method: "DELETE",
+        path: path`carts/${cart(cartStateOrId)}/delivery-groups/${required(deliveryGroupId, "deliveryGroupId is required")}`,
         query: { deleteCartItems: options.deleteCartItems },
       });
     },
@@ -103,7 +107,7 @@ export function deliveryGroupsApi(core: ClientCore) {
       options: { deleteEmptyDeliveryGroups?: boolean } = {},
     ): Promise<Async<DeliveryGroupCollection>> {
       return sendAsync(core, {
-        method: 'POST',
+        method: "POST",
         path: path`carts/${cart(cartStateOrId)}/delivery-groups/actions/arrange-items`,
         query: { deleteEmptyDeliveryGroups: options.deleteEmptyDeliveryGroups },
         body: { arrangements: arrangements.map((a) => ({ ...a, quantity: String(a.quantity) })) },

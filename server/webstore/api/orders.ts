@@ -2,9 +2,9 @@
  * Order summaries, lookup and reorder (spec §7 "Orders"). Missing ids fail with a TypeError before any request
  * (spec §5); API failures carry the HTTP status text as message (spec §8).
  */
-import { type ClientCore, required, send } from '../core.js';
-import { path } from '../http.js';
-import type { JsonObject } from '../types.js';
+import { type ClientCore, required, send } from "../core.js";
+import { path } from "../http.js";
+import type { JsonObject } from "../types.js";
 
 export interface GuestVerification {
   lastName?: string;
@@ -16,7 +16,7 @@ export type OrderSummariesQuery = {
   fields?: string[];
   pageSize?: number;
   pageToken?: string;
-  sortOrder?: 'CreatedDateAsc' | 'CreatedDateDesc' | 'OrderedDateAsc' | 'OrderedDateDesc';
+  sortOrder?: "CreatedDateAsc" | "CreatedDateDesc" | "OrderedDateAsc" | "OrderedDateDesc";
   earliestDate?: string;
   latestDate?: string;
   ownerScoped?: boolean;
@@ -39,10 +39,10 @@ export type LookupQuery = {
   excludeParameters?: string[];
 } & {
   /** POST lookup: a flag per part to leave out. */
-  [K in `exclude${'AdjustmentAggregates' | 'Adjustments' | 'DeliveryGroups' | 'LineItems' | 'Payments'}`]?: boolean;
+  [K in `exclude${"AdjustmentAggregates" | "Adjustments" | "DeliveryGroups" | "LineItems" | "Payments"}`]?: boolean;
 };
 
-const orderSummary = (id: string) => required(id, 'orderSummaryId is required', TypeError);
+const orderSummary = (id: string) => required(id, "orderSummaryId is required", TypeError);
 const withFields = <Q extends { fields?: string[] }>(query: Q) => ({
   ...query,
   fields: query.fields?.length ? query.fields : undefined,
@@ -60,12 +60,12 @@ export function ordersApi(core: ClientCore) {
     },
 
     async getOrderSummaries(query: OrderSummariesQuery = {}): Promise<JsonObject> {
-      return request({ path: 'order-summaries', query: withFields(query) });
+      return request({ path: "order-summaries", query: withFields(query) });
     },
 
     async getOrderDeliveryGroups(
       orderSummaryId: string,
-      query: { fields?: string[]; page?: string; pageSize?: number; sort?: 'IdAsc' | 'IdDesc' } = {},
+      query: { fields?: string[]; page?: string; pageSize?: number; sort?: "IdAsc" | "IdDesc" } = {},
     ): Promise<JsonObject> {
       return request({
         path: path`order-summaries/${orderSummary(orderSummaryId)}/delivery-groups`,
@@ -83,16 +83,18 @@ export function ordersApi(core: ClientCore) {
 
     /** A read, although the API makes it a POST (the ids travel in the body). */
     async getOrderItemAdjustments(orderSummaryId: string, orderItemSummaryIds: readonly string[]): Promise<JsonObject> {
-      if (!orderItemSummaryIds.length) throw new TypeError('orderItemSummaryIds is required');
+      if (!orderItemSummaryIds.length) throw new TypeError("orderItemSummaryIds is required");
       return request({
-        method: 'POST',
+        method: "POST",
         path: path`order-summaries/${orderSummary(orderSummaryId)}/items/adjustments`,
         body: { orderItemSummaries: orderItemSummaryIds.map((orderItemSummaryId) => ({ orderItemSummaryId })) },
       });
     },
 
-    async getPurchasedProducts(query: { fields?: string[]; pageSize?: number; pageToken?: string } = {}): Promise<JsonObject> {
-      return request({ path: 'order-summaries/purchased-products', query: withFields(query) });
+    async getPurchasedProducts(
+      query: { fields?: string[]; pageSize?: number; pageToken?: string } = {},
+    ): Promise<JsonObject> {
+      return request({ path: "order-summaries/purchased-products", query: withFields(query) });
     },
 
     /** Guests verify with e-mail, last name and phone; signed-in buyers need only the number. */
@@ -100,8 +102,8 @@ export function ordersApi(core: ClientCore) {
       input: { orderSummaryIdOrRefNumber: string; verification?: GuestVerification },
       query: LookupQuery = {},
     ): Promise<JsonObject> {
-      required(input.orderSummaryIdOrRefNumber, 'orderSummaryIdOrRefNumber is required', TypeError);
-      return request({ method: 'POST', path: 'order-summaries/actions/lookup', query: withFields(query), body: input });
+      required(input.orderSummaryIdOrRefNumber, "orderSummaryIdOrRefNumber is required", TypeError);
+      return request({ method: "POST", path: "order-summaries/actions/lookup", query: withFields(query), body: input });
     },
 
     /** The GET form, for a guest holding an access token from authorizeGuestOrder. */
@@ -109,8 +111,8 @@ export function ordersApi(core: ClientCore) {
       input: { orderSummaryIdOrRefNumber: string; accessToken?: string },
       query: LookupQuery = {},
     ): Promise<JsonObject> {
-      required(input.orderSummaryIdOrRefNumber, 'orderSummaryIdOrRefNumber is required', TypeError);
-      return request({ path: 'order-summaries/actions/lookup', query: withFields({ ...query, ...input }) });
+      required(input.orderSummaryIdOrRefNumber, "orderSummaryIdOrRefNumber is required", TypeError);
+      return request({ path: "order-summaries/actions/lookup", query: withFields({ ...query, ...input }) });
     },
 
     async addOrderToCart(input: {
@@ -119,9 +121,9 @@ export function ordersApi(core: ClientCore) {
       verification?: GuestVerification;
       accessToken?: string;
     }): Promise<JsonObject> {
-      required(input.cartStateOrId, 'cartStateOrId is required', TypeError);
-      required(input.orderSummaryIdOrRefNumber, 'orderSummaryIdOrRefNumber is required', TypeError);
-      return request({ method: 'POST', path: 'order-summaries/actions/add-order-to-cart', body: input });
+      required(input.cartStateOrId, "cartStateOrId is required", TypeError);
+      required(input.orderSummaryIdOrRefNumber, "orderSummaryIdOrRefNumber is required", TypeError);
+      return request({ method: "POST", path: "order-summaries/actions/add-order-to-cart", body: input });
     },
 
     /** Guest order access: answers `{accessToken}`, valid 60 minutes. */
@@ -131,8 +133,8 @@ export function ordersApi(core: ClientCore) {
       phoneNumber: string;
       lastName?: string;
     }): Promise<{ accessToken: string }> {
-      required(input.orderSummaryRefNumber, 'orderSummaryRefNumber is required', TypeError);
-      return request({ method: 'POST', path: 'order-summaries/actions/authorize', body: input });
+      required(input.orderSummaryRefNumber, "orderSummaryRefNumber is required", TypeError);
+      return request({ method: "POST", path: "order-summaries/actions/authorize", body: input });
     },
   };
 }

@@ -1,17 +1,17 @@
 /** Wishlists (spec §7 "Wishlists"). Failures carry the HTTP status text as message (spec §8). */
-import { type ClientCore, pageSizeInRange, required, send } from '../core.js';
-import { path } from '../http.js';
-import type { JsonObject } from '../types.js';
+import { type ClientCore, pageSizeInRange, required, send } from "../core.js";
+import { path } from "../http.js";
+import type { JsonObject } from "../types.js";
 
 /** Spec §2: the name of the list created for a shopper's first wishlist item. */
-export const DEFAULT_WISHLIST_NAME = 'My List';
+export const DEFAULT_WISHLIST_NAME = "My List";
 export const WISHLIST_ITEMS_PAGE_SIZE_MAX = 200;
 
 export interface WishlistQuery {
   includeDisplayedList?: boolean;
   pageSize?: number;
   productFields?: string[];
-  sortItemsBy?: 'CreatedDateAsc' | 'CreatedDateDesc';
+  sortItemsBy?: "CreatedDateAsc" | "CreatedDateDesc";
   wishlistId?: string;
 }
 
@@ -21,7 +21,7 @@ export interface WishlistSummaries extends JsonObject {
   wishlistCount?: number;
 }
 
-const wishlist = (wishlistId: string) => required(wishlistId, 'wishlistId is required');
+const wishlist = (wishlistId: string) => required(wishlistId, "wishlistId is required");
 
 export function wishlistsApi(core: ClientCore) {
   const request = <T>(r: Parameters<typeof send>[1]) => send<T>(core, { ...r, statusTextAsMessage: true });
@@ -29,7 +29,7 @@ export function wishlistsApi(core: ClientCore) {
   const api = {
     async getWishlists(query: WishlistQuery = {}): Promise<WishlistSummaries> {
       return request({
-        path: 'wishlists',
+        path: "wishlists",
         query: {
           ...query,
           pageSize: pageSizeInRange(query.pageSize),
@@ -40,7 +40,12 @@ export function wishlistsApi(core: ClientCore) {
 
     async getWishlist(
       wishlistId: string,
-      query: { pageSize?: number; page?: string; productFields?: string[]; sortItemsBy?: WishlistQuery['sortItemsBy'] } = {},
+      query: {
+        pageSize?: number;
+        page?: string;
+        productFields?: string[];
+        sortItemsBy?: WishlistQuery["sortItemsBy"];
+      } = {},
     ): Promise<JsonObject> {
       return request({
         path: path`wishlists/${wishlist(wishlistId)}`,
@@ -53,29 +58,33 @@ export function wishlistsApi(core: ClientCore) {
     },
 
     async createWishlist(input: { name: string; products?: { productId: string }[] }): Promise<JsonObject> {
-      return request({ method: 'POST', path: 'wishlists', body: { ...input, name: required(input.name, 'name is required') } });
+      return request({
+        method: "POST",
+        path: "wishlists",
+        body: { ...input, name: required(input.name, "name is required") },
+      });
     },
 
     async updateWishlist(wishlistId: string, input: { name: string }): Promise<JsonObject> {
-      return request({ method: 'PATCH', path: path`wishlists/${wishlist(wishlistId)}`, body: input });
+      return request({ method: "PATCH", path: path`wishlists/${wishlist(wishlistId)}`, body: input });
     },
 
     async deleteWishlist(wishlistId: string): Promise<void> {
-      await request({ method: 'DELETE', path: path`wishlists/${wishlist(wishlistId)}` });
+      await request({ method: "DELETE", path: path`wishlists/${wishlist(wishlistId)}` });
     },
 
     async addWishlistItem(wishlistId: string, productId: string): Promise<JsonObject> {
       return request({
-        method: 'POST',
+        method: "POST",
         path: path`wishlists/${wishlist(wishlistId)}/wishlist-items`,
-        body: { productId: required(productId, 'productId is required') },
+        body: { productId: required(productId, "productId is required") },
       });
     },
 
     async removeWishlistItem(wishlistId: string, wishlistItemId: string): Promise<void> {
       await request({
-        method: 'DELETE',
-        path: path`wishlists/${wishlist(wishlistId)}/wishlist-items/${required(wishlistItemId, 'wishlistItemId is required')}`,
+        method: "DELETE",
+        path: path`wishlists/${wishlist(wishlistId)}/wishlist-items/${required(wishlistItemId, "wishlistItemId is required")}`,
       });
     },
 
@@ -85,7 +94,7 @@ export function wishlistsApi(core: ClientCore) {
      */
     async addWishlistToCart(wishlistId: string, cartId?: string): Promise<JsonObject> {
       return request({
-        method: 'POST',
+        method: "POST",
         path: path`wishlists/${wishlist(wishlistId)}/actions/add-wishlist-to-cart`,
         query: { cartId },
         body: cartId ? { cartId } : {},
@@ -97,7 +106,7 @@ export function wishlistsApi(core: ClientCore) {
      * Returns the list used, so the caller can remember it as the default.
      */
     async addToWishlist(productId: string, options: { defaultWishlistId?: string } = {}) {
-      required(productId, 'productId is required');
+      required(productId, "productId is required");
       let wishlistId = options.defaultWishlistId;
       if (!wishlistId) {
         const summaries = await api.getWishlists({ includeDisplayedList: true });
@@ -105,7 +114,7 @@ export function wishlistsApi(core: ClientCore) {
       }
       if (!wishlistId) {
         const created = (await api.createWishlist({ name: DEFAULT_WISHLIST_NAME })) as { summary?: { id?: string } };
-        wishlistId = required(created.summary?.id, 'The new wishlist has no id');
+        wishlistId = required(created.summary?.id, "The new wishlist has no id");
       }
       const item = await api.addWishlistItem(wishlistId, productId);
       return { wishlistId, item };

@@ -52,7 +52,12 @@ describe("the address book's form", () => {
     const parsed = parseWithZod(form({ ...typed, name: "  Cabin ", isDefault: "on" }), { schema });
     expect(parsed.status).toBe("success");
     if (parsed.status !== "success") return;
-    expect(parsed.value).toMatchObject({ name: "Cabin", addressType: "Billing", isDefault: true, address: { country: "US", street: "9 Pine Road" } });
+    expect(parsed.value).toMatchObject({
+      name: "Cabin",
+      addressType: "Billing",
+      isDefault: true,
+      address: { country: "US", street: "9 Pine Road" },
+    });
   });
 
   it("sends every field, emptied ones as '', named after the person when no name was given", () => {
@@ -75,7 +80,16 @@ describe("the address book's form", () => {
   });
 
   it("refuses, in the spec's words, a name too long, an unknown type, a missing field and a country the store doesn't offer", () => {
-    const parsed = parseWithZod(form({ ...typed, name: "x".repeat(256), addressType: "Mailing", "address.lastName": " ", "address.country": "FR" }), { schema });
+    const parsed = parseWithZod(
+      form({
+        ...typed,
+        name: "x".repeat(256),
+        addressType: "Mailing",
+        "address.lastName": " ",
+        "address.country": "FR",
+      }),
+      { schema },
+    );
     expect(parsed.status).toBe("error");
     expect(parsed.reply().error).toMatchObject({
       name: ["Your entry is too long."],
@@ -98,12 +112,17 @@ describe("the address book's view of the API's addresses", () => {
       lines: ["Alex Buyer", "Bayside Design Studio", "200 Larkin Street, Floor 3", "Austin, TX 78701", "US"],
       country: "US",
     });
-    expect(addressBookEntry({ ...saved, name: undefined, addressType: "Billing" })).toMatchObject({ name: "Alex Buyer", type: "Billing" });
+    expect(addressBookEntry({ ...saved, name: undefined, addressType: "Billing" })).toMatchObject({
+      name: "Alex Buyer",
+      type: "Billing",
+    });
     expect(addressBookEntry({ name: "No id" })).toBeNull();
   });
 
   it("reads a page with its count and page tokens", () => {
-    expect(addressBookPage({ count: 13, items: [saved, "junk"], nextPageToken: "n", previousPageToken: null })).toMatchObject({
+    expect(
+      addressBookPage({ count: 13, items: [saved, "junk"], nextPageToken: "n", previousPageToken: null }),
+    ).toMatchObject({
       count: 13,
       entries: [{ id: saved.addressId }],
       nextPageToken: "n",

@@ -35,14 +35,34 @@ describe("parseQuantity", () => {
 });
 
 describe("quantityError / validQuantity", () => {
-  it.each(["", "  ", "1", " 2 ", "0", "-1", "1.5", "0.5", "2k", "1.5m", "1,500", "100000000", "100000001", "1b", "abc", "1e3", "+3", "3.", ".5", "1,50"])(
-    "reads %j as lib/validation's zod quantity() does (same first message), without zod",
-    (typed) => {
-      const zodAnswer = quantity().safeParse(typed);
-      expect(quantityError(typed)).toBe(zodAnswer.success ? undefined : firstError(zodAnswer.error.issues.map((issue) => issue.message)));
-      expect(validQuantity(typed)).toBe(zodAnswer.success ? zodAnswer.data : null);
-    },
-  );
+  it.each([
+    "",
+    "  ",
+    "1",
+    " 2 ",
+    "0",
+    "-1",
+    "1.5",
+    "0.5",
+    "2k",
+    "1.5m",
+    "1,500",
+    "100000000",
+    "100000001",
+    "1b",
+    "abc",
+    "1e3",
+    "+3",
+    "3.",
+    ".5",
+    "1,50",
+  ])("reads %j as lib/validation's zod quantity() does (same first message), without zod", (typed) => {
+    const zodAnswer = quantity().safeParse(typed);
+    expect(quantityError(typed)).toBe(
+      zodAnswer.success ? undefined : firstError(zodAnswer.error.issues.map((issue) => issue.message)),
+    );
+    expect(validQuantity(typed)).toBe(zodAnswer.success ? zodAnswer.data : null);
+  });
 
   it("accepts whole numbers from 1 to 100000000", () => {
     expect(quantityError("1")).toBeUndefined();
@@ -112,7 +132,9 @@ describe("readCartChange", () => {
       productId: "01t1",
       quantity: 3,
     });
-    expect(readCartChange(form({ intent: "update", lineId: "0a91", quantity: "5", previousQuantity: "2" }))).toMatchObject({
+    expect(
+      readCartChange(form({ intent: "update", lineId: "0a91", quantity: "5", previousQuantity: "2" })),
+    ).toMatchObject({
       intent: "update",
       lineId: "0a91",
       quantity: 5,
@@ -141,8 +163,12 @@ describe("optimisticCartCount", () => {
   });
 
   it("applies the difference of a pending update", () => {
-    expect(optimisticCartCount(4, changes({ intent: "update", lineId: "a", quantity: "5", previousQuantity: "2" }))).toBe(7);
-    expect(optimisticCartCount(4, changes({ intent: "update", lineId: "a", quantity: "1", previousQuantity: "3" }))).toBe(2);
+    expect(
+      optimisticCartCount(4, changes({ intent: "update", lineId: "a", quantity: "5", previousQuantity: "2" })),
+    ).toBe(7);
+    expect(
+      optimisticCartCount(4, changes({ intent: "update", lineId: "a", quantity: "1", previousQuantity: "3" })),
+    ).toBe(2);
   });
 
   it("subtracts a pending removal and never goes below zero", () => {

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { localizedUrl } from "../../../app/locale.server";
 import { formatDate } from "../../../app/lib/formats";
 import type { ApplicationContext } from "../../../server/webstore/index";
-import { currencyLabel, isStoreLocale, localeName, offersSwitcher, storeCurrencies, storeLocales, toLocaleTag } from "../../../app/lib/locale";
+import {
+  currencyLabel,
+  isStoreLocale,
+  localeName,
+  offersSwitcher,
+  storeCurrencies,
+  storeLocales,
+  toLocaleTag,
+} from "../../../app/lib/locale";
 import { formatCurrency } from "../../../app/lib/money";
 import { pagePath, shopperCurrency } from "../../../app/webstore.server";
 
@@ -13,7 +21,11 @@ const DEMO: ApplicationContext = {
   sessionDrivenCurrency: false,
   markets: [{ localeCurrencyMap: { en_US: "USD" } }, { localeCurrencyMap: { en_GB: "GBP" } }],
 };
-const ONE_MARKET: ApplicationContext = { defaultCurrency: "USD", supportedCurrencies: ["USD"], markets: [{ localeCurrencyMap: { en_US: "USD" } }] };
+const ONE_MARKET: ApplicationContext = {
+  defaultCurrency: "USD",
+  supportedCurrencies: ["USD"],
+  markets: [{ localeCurrencyMap: { en_US: "USD" } }],
+};
 
 describe("the store's locales and currencies", () => {
   it("reads the locales from the markets' locale-to-currency maps, written as URL segments", () => {

@@ -116,7 +116,9 @@ describe("store session", () => {
     session.set("effectiveAccountId", "001DM00000000AAA");
     session.set("effectiveAccountName", "Acme Corporation West Coast Distribution");
     const longName = "Ethiopian Yirgacheffe single-origin whole bean coffee ".repeat(80);
-    session.flashToast(toast("warning", `Added 2 products to your cart. We couldn't add: ${longName}.`, { title: longName }));
+    session.flashToast(
+      toast("warning", `Added 2 products to your cart. We couldn't add: ${longName}.`, { title: longName }),
+    );
     const setCookie = await session.commit();
     expect(setCookie.length).toBeLessThan(4096);
     const shown = (await roundTrip(setCookie)).takeToast();

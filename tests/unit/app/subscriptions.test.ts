@@ -1,15 +1,38 @@
 import { describe, expect, it } from "vitest";
 import { cartItemTerm, isSellingModelId, sellingModelOptions } from "../../../app/lib/subscriptions";
 
-const MONTHLY = { id: "0jPDM00000MONTH", name: "Monthly Subscription", sellingModelType: "Evergreen", pricingTerm: 1, pricingTermUnit: "Months" };
-const YEARLY = { id: "0jPDM00000YEAR1", name: "12-Month Plan", sellingModelType: "TermDefined", pricingTerm: 1, pricingTermUnit: "Annual" };
-const ONCE = { id: "0jPDM00000ONETM", name: "One-Time Purchase", sellingModelType: "OneTime", pricingTerm: null, pricingTermUnit: null };
+const MONTHLY = {
+  id: "0jPDM00000MONTH",
+  name: "Monthly Subscription",
+  sellingModelType: "Evergreen",
+  pricingTerm: 1,
+  pricingTermUnit: "Months",
+};
+const YEARLY = {
+  id: "0jPDM00000YEAR1",
+  name: "12-Month Plan",
+  sellingModelType: "TermDefined",
+  pricingTerm: 1,
+  pricingTermUnit: "Annual",
+};
+const ONCE = {
+  id: "0jPDM00000ONETM",
+  name: "One-Time Purchase",
+  sellingModelType: "OneTime",
+  pricingTerm: null,
+  pricingTermUnit: null,
+};
 
 describe("sellingModelOptions", () => {
   it("offers buying once first, then each subscription with what it means", () => {
     expect(sellingModelOptions([MONTHLY, ONCE, YEARLY])).toEqual([
       { id: ONCE.id, name: "One-Time Purchase", type: "OneTime", description: "Buy once, no subscription." },
-      { id: MONTHLY.id, name: "Monthly Subscription", type: "Evergreen", description: "Renews every month until you cancel." },
+      {
+        id: MONTHLY.id,
+        name: "Monthly Subscription",
+        type: "Evergreen",
+        description: "Renews every month until you cancel.",
+      },
       { id: YEARLY.id, name: "12-Month Plan", type: "TermDefined", description: "A 12-month plan, billed yearly." },
     ]);
   });
@@ -17,16 +40,44 @@ describe("sellingModelOptions", () => {
   it("has no options for a product sold without selling models, and skips models it can't read", () => {
     expect(sellingModelOptions(undefined)).toEqual([]);
     expect(sellingModelOptions([])).toEqual([]);
-    expect(sellingModelOptions([{ name: "no id", sellingModelType: "Evergreen" }, { id: "0jPDM0000000BAD", sellingModelType: "Usage" }])).toEqual([]);
+    expect(
+      sellingModelOptions([
+        { name: "no id", sellingModelType: "Evergreen" },
+        { id: "0jPDM0000000BAD", sellingModelType: "Usage" },
+      ]),
+    ).toEqual([]);
   });
 });
 
 describe("cartItemTerm", () => {
   it("names the term a cart line was bought with", () => {
-    expect(cartItemTerm({ productSellingModelId: MONTHLY.id, sellingModelType: "Evergreen", billingFrequency: "Monthly", subscriptionTerm: 1 })).toBe("Monthly subscription");
-    expect(cartItemTerm({ productSellingModelId: YEARLY.id, sellingModelType: "TermDefined", billingFrequency: "Annual", subscriptionTerm: 1 })).toBe("12-month plan, billed yearly");
-    expect(cartItemTerm({ productSellingModelId: "0jPDM0000000SIX", sellingModelType: "TermDefined", billingFrequency: "Monthly", subscriptionTerm: 6 })).toBe("6-month plan, billed monthly");
-    expect(cartItemTerm({ productSellingModelId: ONCE.id, sellingModelType: "OneTime", billingFrequency: null })).toBe("One-time purchase");
+    expect(
+      cartItemTerm({
+        productSellingModelId: MONTHLY.id,
+        sellingModelType: "Evergreen",
+        billingFrequency: "Monthly",
+        subscriptionTerm: 1,
+      }),
+    ).toBe("Monthly subscription");
+    expect(
+      cartItemTerm({
+        productSellingModelId: YEARLY.id,
+        sellingModelType: "TermDefined",
+        billingFrequency: "Annual",
+        subscriptionTerm: 1,
+      }),
+    ).toBe("12-month plan, billed yearly");
+    expect(
+      cartItemTerm({
+        productSellingModelId: "0jPDM0000000SIX",
+        sellingModelType: "TermDefined",
+        billingFrequency: "Monthly",
+        subscriptionTerm: 6,
+      }),
+    ).toBe("6-month plan, billed monthly");
+    expect(cartItemTerm({ productSellingModelId: ONCE.id, sellingModelType: "OneTime", billingFrequency: null })).toBe(
+      "One-time purchase",
+    );
   });
 
   it("says nothing for a line of a product sold without selling models", () => {

@@ -34,9 +34,13 @@ describe("slugify", () => {
 
 describe("product and category paths", () => {
   it("puts the slug first and the id last", () => {
-    expect(productPath({ id: "01tDM0000000001", urlName: "coffee-mug", name: "Coffee Mug" })).toBe("/product/coffee-mug/01tDM0000000001");
+    expect(productPath({ id: "01tDM0000000001", urlName: "coffee-mug", name: "Coffee Mug" })).toBe(
+      "/product/coffee-mug/01tDM0000000001",
+    );
     expect(productPath({ id: "01tDM0000000001", name: "Coffee Mug" })).toBe("/product/coffee-mug/01tDM0000000001");
-    expect(categoryPath({ id: "0ZGDM0000000MUG", name: "Mugs & Drinkware" })).toBe("/category/mugs-drinkware/0ZGDM0000000MUG");
+    expect(categoryPath({ id: "0ZGDM0000000MUG", name: "Mugs & Drinkware" })).toBe(
+      "/category/mugs-drinkware/0ZGDM0000000MUG",
+    );
   });
 
   it("reads the id from either form of the URL", () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { cartView, EMPTY_CART, isNonZeroMoney } from "../../../app/components/store/cart-view";
-import { fieldValue, productCardView, productDetailView, quantityRuleOf, sortOptions } from "../../../app/components/store/product";
+import {
+  fieldValue,
+  productCardView,
+  productDetailView,
+  quantityRuleOf,
+  sortOptions,
+} from "../../../app/components/store/product";
 
 describe("product views", () => {
   it("reads field values in both of the API's shapes", () => {
@@ -36,7 +42,12 @@ describe("product views", () => {
       id: "01t1",
       fields: { Name: "Coffee Mug", StockKeepingUnit: "MUG-1", Description: "Holds coffee." },
       defaultImage: { url: "/img/mug.svg" },
-      primaryProductCategoryPath: { path: [{ id: "0ZG1", name: "Mugs" }, { id: "0ZG2", name: "Classic" }] },
+      primaryProductCategoryPath: {
+        path: [
+          { id: "0ZG1", name: "Mugs" },
+          { id: "0ZG2", name: "Classic" },
+        ],
+      },
       purchaseQuantityRule: { minimum: "2", maximum: "10", increment: "2" },
       productClass: "Simple",
     });
@@ -73,8 +84,16 @@ describe("cartView", () => {
           salesPrice: "12.00",
           totalPrice: "24.00",
           totalListPrice: "28.00",
-          productDetails: { name: "Coffee Mug", sku: "MUG-1", thumbnailImage: { url: "/img/mug.svg", alternateText: "Mug" }, productUrlName: "coffee-mug" },
-          messagesSummary: { hasErrors: true, limitedMessages: [{ message: "Not enough inventory for selected quantity" }] },
+          productDetails: {
+            name: "Coffee Mug",
+            sku: "MUG-1",
+            thumbnailImage: { url: "/img/mug.svg", alternateText: "Mug" },
+            productUrlName: "coffee-mug",
+          },
+          messagesSummary: {
+            hasErrors: true,
+            limitedMessages: [{ message: "Not enough inventory for selected quantity" }],
+          },
         },
         status: "Success",
       },
@@ -90,7 +109,9 @@ describe("cartView", () => {
       currencyIsoCode: "USD",
     },
     cartCoupons: { coupons: [{ cartCouponId: "4r01", couponCode: "SAVE10" }] },
-    cartPromotions: { promotions: { promotions: [{ displayName: "10% off", adjustmentAmount: "-2.40", couponCode: "SAVE10" }] } },
+    cartPromotions: {
+      promotions: { promotions: [{ displayName: "10% off", adjustmentAmount: "-2.40", couponCode: "SAVE10" }] },
+    },
     currentPage: 1,
     totalNumberOfPages: 1,
     totalItemCount: 1,
@@ -109,13 +130,24 @@ describe("cartView", () => {
       totalPrice: "24.00",
       errors: ["Not enough inventory for selected quantity"],
     });
-    expect(view.totals).toEqual({ currency: "USD", subtotal: "24.00", discounts: "-2.40", tax: "1.73", taxIncluded: false, total: "23.33", itemCount: 2 });
+    expect(view.totals).toEqual({
+      currency: "USD",
+      subtotal: "24.00",
+      discounts: "-2.40",
+      tax: "1.73",
+      taxIncluded: false,
+      total: "23.33",
+      itemCount: 2,
+    });
     expect(view.coupons).toEqual([{ id: "4r01", code: "SAVE10" }]);
     expect(view.promotions).toEqual([{ name: "10% off", amount: "-2.40", couponCode: "SAVE10" }]);
   });
 
   it("reads coupons nested as the whole Cart Coupons output too", () => {
-    const nested = { ...answer, cartCoupons: { cartCoupons: { coupons: [{ cartCouponId: "4r02", couponCode: "MUGLOVE" }] }, cartId: "0a61" } };
+    const nested = {
+      ...answer,
+      cartCoupons: { cartCoupons: { coupons: [{ cartCouponId: "4r02", couponCode: "MUGLOVE" }] }, cartId: "0a61" },
+    };
     expect(cartView(nested).coupons).toEqual([{ id: "4r02", code: "MUGLOVE" }]);
   });
 
@@ -150,9 +182,14 @@ describe("sort options", () => {
   });
 
   it("falls back to the direction without a suffix (before 54.0), and skips rules without an id", () => {
-    expect(sortOptions({ sortRules: [{ sortRuleId: "0qU2", label: "Product Name", nameOrId: "Name", direction: "Descending" }, { label: "No id" }] })).toEqual([
-      { value: "0qU2", label: "Product Name (Descending)" },
-    ]);
+    expect(
+      sortOptions({
+        sortRules: [
+          { sortRuleId: "0qU2", label: "Product Name", nameOrId: "Name", direction: "Descending" },
+          { label: "No id" },
+        ],
+      }),
+    ).toEqual([{ value: "0qU2", label: "Product Name (Descending)" }]);
     expect(sortOptions(null)).toEqual([]);
     expect(sortOptions({ sortRules: "nope" })).toEqual([]);
   });

@@ -1,29 +1,62 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { getStoreSession } from "../../../app/session.server";
-import { addToCart, cartRef, getWebstore, isBusinessAccount, isGuestCartDisabledError } from "../../../app/webstore.server";
+import {
+  addToCart,
+  cartRef,
+  getWebstore,
+  isBusinessAccount,
+  isGuestCartDisabledError,
+} from "../../../app/webstore.server";
 
 /** A FetchError look-alike: the app checks errors by name, as the client asks. */
 function fetchError(status: number, message = "failed", type = "ERROR") {
-  return Object.assign(new Error(message), { name: "FetchError", status, code: type, errors: [{ type, message }], url: "http://api/x" });
+  return Object.assign(new Error(message), {
+    name: "FetchError",
+    status,
+    code: type,
+    errors: [{ type, message }],
+    url: "http://api/x",
+  });
 }
 
 type Calls = Record<string, (...args: any[]) => unknown>;
 
-const GUEST_TOKEN = { accessToken: "guest-tok", apiUrl: "http://api", userId: "005GUEST", issuedAt: 0, expiresAt: Date.now() + 3_600_000 };
+const GUEST_TOKEN = {
+  accessToken: "guest-tok",
+  apiUrl: "http://api",
+  userId: "005GUEST",
+  issuedAt: 0,
+  expiresAt: Date.now() + 3_600_000,
+};
 
-function setup(methods: Calls, sessionData: Record<string, unknown> = {}, url = "http://localhost/cart", storefront: { serverTiming?: boolean; basePath?: string } = {}) {
+function setup(
+  methods: Calls,
+  sessionData: Record<string, unknown> = {},
+  url = "http://localhost/cart",
+  storefront: { serverTiming?: boolean; basePath?: string } = {},
+) {
   /** The scopes of the shopper's clients (the identity calls use an unscoped client, not recorded). */
   const scopes: any[] = [];
   const guestLogin = vi.fn(async () => GUEST_TOKEN);
   // The store's application context (read for the currency of cart calls): one currency, so none is sent.
-  const all = { guestLogin, getApplicationContext: async () => ({ supportedCurrencies: ["USD"], defaultCurrency: "USD" }), ...methods };
+  const all = {
+    guestLogin,
+    getApplicationContext: async () => ({ supportedCurrencies: ["USD"], defaultCurrency: "USD" }),
+    ...methods,
+  };
   const context = {
     webstore: (scope: any) => {
       if (Object.keys(scope).length) scopes.push(scope);
       return all as any;
     },
-    storefront: { mode: "emulator", webstoreId: "0ZE", sessionSecret: "a-test-secret-of-some-length", emulatorApiUrl: null, ...storefront },
+    storefront: {
+      mode: "emulator",
+      webstoreId: "0ZE",
+      sessionSecret: "a-test-secret-of-some-length",
+      emulatorApiUrl: null,
+      ...storefront,
+    },
   } as unknown as AppLoadContext;
   const request = new Request(url);
   return {
@@ -47,7 +80,10 @@ async function cookieSession(response: Response) {
 
 describe("getWebstore", () => {
   it("scopes the client to the buyer in the session: their token, API URL and account", async () => {
-    const t = setup({}, { accessToken: "tok", apiUrl: "http://site", effectiveAccountId: "001A", tokenExpiresAt: Date.now() + 3_600_000 });
+    const t = setup(
+      {},
+      { accessToken: "tok", apiUrl: "http://site", effectiveAccountId: "001A", tokenExpiresAt: Date.now() + 3_600_000 },
+    );
     const ws = await t.ws();
     expect(ws.shopper.isLoggedIn).toBe(true);
     expect(t.scopes[0]).toMatchObject({ accessToken: "tok", apiUrl: "http://site", effectiveAccountId: "001A" });
@@ -78,15 +114,26 @@ describe("getWebstore", () => {
   });
 
   it("renews a buyer's token from the refresh token when it is about to expire, not once it has", async () => {
-    const refreshAccessToken = vi.fn(async () => ({ ...GUEST_TOKEN, accessToken: "new-tok", refreshToken: "r-1", expiresAt: Date.now() + 7_200_000 }));
-    const soon = setup({ refreshAccessToken }, { accessToken: "tok", refreshToken: "r-1", tokenExpiresAt: Date.now() + 60_000 });
+    const refreshAccessToken = vi.fn(async () => ({
+      ...GUEST_TOKEN,
+      accessToken: "new-tok",
+      refreshToken: "r-1",
+      expiresAt: Date.now() + 7_200_000,
+    }));
+    const soon = setup(
+      { refreshAccessToken },
+      { accessToken: "tok", refreshToken: "r-1", tokenExpiresAt: Date.now() + 60_000 },
+    );
     const ws = await soon.ws();
     expect(refreshAccessToken).toHaveBeenCalledExactlyOnceWith("r-1");
     expect(ws.session.get("accessToken")).toBe("new-tok");
     expect(soon.scopes[0]).toMatchObject({ accessToken: "new-tok" });
 
     refreshAccessToken.mockClear();
-    const expired = setup({ refreshAccessToken }, { accessToken: "tok", refreshToken: "r-1", tokenExpiresAt: Date.now() - 1 });
+    const expired = setup(
+      { refreshAccessToken },
+      { accessToken: "tok", refreshToken: "r-1", tokenExpiresAt: Date.now() - 1 },
+    );
     expect((await expired.ws()).tokenExpired).toBe(true);
     expect(refreshAccessToken).not.toHaveBeenCalled();
   });
@@ -107,7 +154,11 @@ describe("getWebstore", () => {
 
   it("turns a refused buyer token into the timeout redirect", async () => {
     const t = setup(
-      { getCartItems: async () => { throw fetchError(401, "Session expired or invalid", "INVALID_SESSION_ID"); } },
+      {
+        getCartItems: async () => {
+          throw fetchError(401, "Session expired or invalid", "INVALID_SESSION_ID");
+        },
+      },
       { accessToken: "tok", firstName: "Alex", guestCartId: "0a6", tokenExpiresAt: Date.now() + 60_000 },
       "http://localhost/cart?page=2",
     );
@@ -125,7 +176,11 @@ describe("getWebstore", () => {
 
   it("under a base path, comes back to the store path of the page (the router puts the redirect under /shop)", async () => {
     const t = setup(
-      { getCartItems: async () => { throw fetchError(401, "Session expired or invalid", "INVALID_SESSION_ID"); } },
+      {
+        getCartItems: async () => {
+          throw fetchError(401, "Session expired or invalid", "INVALID_SESSION_ID");
+        },
+      },
       { accessToken: "tok", tokenExpiresAt: Date.now() + 60_000 },
       "http://localhost/shop/cart?page=2",
       { basePath: "/shop" },
@@ -147,7 +202,11 @@ describe("getWebstore", () => {
   });
 
   it("lets a guest's 401 through as an error", async () => {
-    const t = setup({ createCart: async () => { throw fetchError(401); } });
+    const t = setup({
+      createCart: async () => {
+        throw fetchError(401);
+      },
+    });
     const ws = await t.ws();
     await expect(ws.client.createCart()).rejects.toMatchObject({ name: "FetchError", status: 401 });
   });
@@ -160,8 +219,14 @@ describe("addToCart", () => {
     const calls: string[] = [];
     const t = setup({
       getApplicationContext: async () => ({ guestCartEnabled: true }),
-      createCart: async () => { calls.push("create"); return { status: 201, processing: false, data: { cartId: "0a6NEW" } }; },
-      addCartItem: async (cart: string) => { calls.push(`add:${cart}`); return { status: 201, processing: false, data: {} }; },
+      createCart: async () => {
+        calls.push("create");
+        return { status: 201, processing: false, data: { cartId: "0a6NEW" } };
+      },
+      addCartItem: async (cart: string) => {
+        calls.push(`add:${cart}`);
+        return { status: 201, processing: false, data: {} };
+      },
     });
     const ws = await t.ws();
     expect(cartRef(ws)).toBeNull();
@@ -201,7 +266,9 @@ describe("addToCart", () => {
   it("treats a 401 on guest cart creation as guest carts being off", async () => {
     const t = setup({
       getApplicationContext: async () => ({ guestCartEnabled: true }),
-      createCart: async () => { throw fetchError(401, "guest access is disabled", "INVALID_SESSION_ID"); },
+      createCart: async () => {
+        throw fetchError(401, "guest access is disabled", "INVALID_SESSION_ID");
+      },
     });
     const ws = await t.ws();
     expect(isGuestCartDisabledError(await addToCart(ws, item).catch((e: unknown) => e))).toBe(true);
@@ -212,7 +279,11 @@ describe("addToCart", () => {
     let hasCart = false;
     const t = setup(
       {
-        ensureActiveCart: async () => { calls.push("ensure"); hasCart = true; return { status: 201, processing: false, data: { cartId: "0a6BUY" } }; },
+        ensureActiveCart: async () => {
+          calls.push("ensure");
+          hasCart = true;
+          return { status: 201, processing: false, data: { cartId: "0a6BUY" } };
+        },
         addCartItem: async (cart: string) => {
           calls.push(`add:${cart}`);
           if (!hasCart) throw fetchError(404, "No active cart");
@@ -232,14 +303,33 @@ describe("isBusinessAccount", () => {
   const clientAnswering = (answer: () => Promise<unknown>) => ({ getEffectiveAccount: vi.fn(answer) }) as any;
 
   it("reads Account.IsPersonAccount: a person account is a consumer's, any other a business's", async () => {
-    const person = clientAnswering(async () => ({ id: "001A", name: "Alex", fields: { Id: "001A", IsPersonAccount: true } }));
+    const person = clientAnswering(async () => ({
+      id: "001A",
+      name: "Alex",
+      fields: { Id: "001A", IsPersonAccount: true },
+    }));
     expect(await isBusinessAccount(person, "001A")).toBe(false);
     expect(person.getEffectiveAccount).toHaveBeenCalledWith("001A", { fields: ["IsPersonAccount"] });
-    expect(await isBusinessAccount(clientAnswering(async () => ({ id: "001B", name: "Acme", fields: { IsPersonAccount: "false" } })), "001B")).toBe(true);
+    expect(
+      await isBusinessAccount(
+        clientAnswering(async () => ({ id: "001B", name: "Acme", fields: { IsPersonAccount: "false" } })),
+        "001B",
+      ),
+    ).toBe(true);
   });
 
   it("doesn't guess when the API doesn't say or refuses", async () => {
-    expect(await isBusinessAccount(clientAnswering(async () => ({ id: "001B", name: "Acme", fields: {} })), "001B")).toBeUndefined();
-    expect(await isBusinessAccount(clientAnswering(async () => Promise.reject(fetchError(400, "No such column"))), "001B")).toBeUndefined();
+    expect(
+      await isBusinessAccount(
+        clientAnswering(async () => ({ id: "001B", name: "Acme", fields: {} })),
+        "001B",
+      ),
+    ).toBeUndefined();
+    expect(
+      await isBusinessAccount(
+        clientAnswering(async () => Promise.reject(fetchError(400, "No such column"))),
+        "001B",
+      ),
+    ).toBeUndefined();
   });
 });

@@ -21,7 +21,13 @@ function contextFor(): AppLoadContext {
     webstore: () => {
       throw new Error("not used");
     },
-    storefront: { mode: "emulator", webstoreId: "0ZEDEMO00000001", sessionSecret: "a-test-secret-of-some-length", sessionSeconds: 7200, emulatorApiUrl: null },
+    storefront: {
+      mode: "emulator",
+      webstoreId: "0ZEDEMO00000001",
+      sessionSecret: "a-test-secret-of-some-length",
+      sessionSeconds: 7200,
+      emulatorApiUrl: null,
+    },
   } as AppLoadContext;
 }
 
@@ -29,7 +35,10 @@ async function session() {
   return getStoreSession(new Request("http://localhost/"), contextFor());
 }
 
-async function webstore(client: Partial<Record<keyof WebstoreClient | "tokenizePayment", unknown>>, loggedIn = false): Promise<Webstore> {
+async function webstore(
+  client: Partial<Record<keyof WebstoreClient | "tokenizePayment", unknown>>,
+  loggedIn = false,
+): Promise<Webstore> {
   return {
     client: client as unknown as WebstoreClient,
     session: await session(),
@@ -37,7 +46,13 @@ async function webstore(client: Partial<Record<keyof WebstoreClient | "tokenizeP
   } as unknown as Webstore;
 }
 
-const card = { cardholderName: "Sam Shopper", cardNumber: "4242424242424242", expiryMonth: "12", expiryYear: "2030", cvv: "123" };
+const card = {
+  cardholderName: "Sam Shopper",
+  cardNumber: "4242424242424242",
+  expiryMonth: "12",
+  expiryYear: "2030",
+  cvv: "123",
+};
 const url = "http://emulator.local/services/data/v65.0/commerce/webstores/0ZE/checkouts/2z9A/orders";
 
 describe("session keys of the checkout", () => {
@@ -75,7 +90,14 @@ describe("tokenizeCard", () => {
     const ws = await webstore({ tokenizePayment });
     await expect(tokenizeCard(ws.client, card)).resolves.toBe("tok_1");
     expect(tokenizePayment).toHaveBeenCalledWith({
-      cardPaymentMethod: { cardHolderName: "Sam Shopper", cardNumber: "4242424242424242", expiryMonth: "12", expiryYear: "2030", cvv: "123", cardType: "Visa" },
+      cardPaymentMethod: {
+        cardHolderName: "Sam Shopper",
+        cardNumber: "4242424242424242",
+        expiryMonth: "12",
+        expiryYear: "2030",
+        cvv: "123",
+        cardType: "Visa",
+      },
     });
   });
 
@@ -96,7 +118,12 @@ describe("tokenizeCard", () => {
 
 describe("placeOrderOnce", () => {
   it("prepares and submits with place-order v2, reading the first action's order number", async () => {
-    const orderActions = vi.fn().mockResolvedValue({ actions: [{ action: "prepare", orderReferenceNumber: "ORN-2" }, { action: "submit", orderReferenceNumber: "ORN-2" }] });
+    const orderActions = vi.fn().mockResolvedValue({
+      actions: [
+        { action: "prepare", orderReferenceNumber: "ORN-2" },
+        { action: "submit", orderReferenceNumber: "ORN-2" },
+      ],
+    });
     const ws = await webstore({ orderActions, apiVersion: 65 });
     await expect(placeOrderOnce(ws, "2z9A", { placeOrderV2Enabled: true })).resolves.toBe("ORN-2");
     expect(orderActions).toHaveBeenCalledWith("2z9A", [{ action: "prepare" }, { action: "submit" }]);
@@ -117,15 +144,28 @@ describe("placeOrderOnce", () => {
   });
 
   it("answers the order another submit placed meanwhile, and rethrows a real failure", async () => {
-    const refused = new FetchError({ url, status: 400, statusText: "Bad Request", errors: [{ type: "INVALID_API_INPUT", message: "already placed" }] });
+    const refused = new FetchError({
+      url,
+      status: 400,
+      statusText: "Bad Request",
+      errors: [{ type: "INVALID_API_INPUT", message: "already placed" }],
+    });
     const placed = await webstore({
       placeOrder: vi.fn().mockRejectedValue(refused),
-      getCheckout: vi.fn().mockResolvedValue({ status: 200, processing: false, data: { checkoutId: "2z9A", orderReferenceNumber: "ORN-1" } }),
+      getCheckout: vi.fn().mockResolvedValue({
+        status: 200,
+        processing: false,
+        data: { checkoutId: "2z9A", orderReferenceNumber: "ORN-1" },
+      }),
     });
     await expect(placeOrderOnce(placed, "2z9A", {})).resolves.toBe("ORN-1");
     const open = await webstore({
       placeOrder: vi.fn().mockRejectedValue(refused),
-      getCheckout: vi.fn().mockResolvedValue({ status: 200, processing: false, data: { checkoutId: "2z9A", orderReferenceNumber: null } }),
+      getCheckout: vi.fn().mockResolvedValue({
+        status: 200,
+        processing: false,
+        data: { checkoutId: "2z9A", orderReferenceNumber: null },
+      }),
     });
     await expect(placeOrderOnce(open, "2z9A", {})).rejects.toBe(refused);
   });
@@ -135,10 +175,33 @@ describe("checkoutFailure", () => {
   it("names the product of a place-order inventory failure from the error body", () => {
     const body = {
       orderReferenceNumber: null,
-      errors: [{ type: "/commerce/errors/checkout-failure", title: "INSUFFICIENT_INVENTORY", detail: "Not enough", instance: "0a9A" }],
+      errors: [
+        {
+          type: "/commerce/errors/checkout-failure",
+          title: "INSUFFICIENT_INVENTORY",
+          detail: "Not enough",
+          instance: "0a9A",
+        },
+      ],
     };
-    const error = new FetchError({ url, status: 412, statusText: "Precondition Failed", errors: [{ type: "/commerce/errors/checkout-failure", message: "Not enough" }], body });
-    const lines = [{ id: "0a9A", productId: "01tA", name: "Vintage Copper Moka Pot", quantity: 1, totalPrice: "79.00", groupId: "0a7A", errors: [] }];
+    const error = new FetchError({
+      url,
+      status: 412,
+      statusText: "Precondition Failed",
+      errors: [{ type: "/commerce/errors/checkout-failure", message: "Not enough" }],
+      body,
+    });
+    const lines = [
+      {
+        id: "0a9A",
+        productId: "01tA",
+        name: "Vintage Copper Moka Pot",
+        quantity: 1,
+        totalPrice: "79.00",
+        groupId: "0a7A",
+        errors: [],
+      },
+    ];
     expect(checkoutFailure(error, lines)).toEqual({
       kind: "inventory",
       message: "Vintage Copper Moka Pot is no longer available in the quantity you asked for.",
@@ -147,9 +210,11 @@ describe("checkoutFailure", () => {
   });
 
   it("says the cart changed on a 409 and rethrows redirects", () => {
-    expect(checkoutFailure(new FetchError({ url, status: 409, statusText: "Conflict", errors: [{ type: "CONFLICT", message: "x" }] })).message).toBe(
-      "Your cart changed. Review it and try again.",
-    );
+    expect(
+      checkoutFailure(
+        new FetchError({ url, status: 409, statusText: "Conflict", errors: [{ type: "CONFLICT", message: "x" }] }),
+      ).message,
+    ).toBe("Your cart changed. Review it and try again.");
     const redirect = new Response(null, { status: 303, headers: { Location: "/login" } });
     expect(() => checkoutFailure(redirect)).toThrow();
   });
@@ -157,7 +222,17 @@ describe("checkoutFailure", () => {
 
 describe("addresses for the API", () => {
   it("sends a delivery address with the phone as shipToPhoneNumber and a saved address by id", () => {
-    expect(deliveryAddressJson({ firstName: "Sam", lastName: "S", street: "1 Main", city: "Austin", country: "US", phoneNumber: "5125550100", region: "" })).toEqual({
+    expect(
+      deliveryAddressJson({
+        firstName: "Sam",
+        lastName: "S",
+        street: "1 Main",
+        city: "Austin",
+        country: "US",
+        phoneNumber: "5125550100",
+        region: "",
+      }),
+    ).toEqual({
       firstName: "Sam",
       lastName: "S",
       street: "1 Main",
@@ -170,8 +245,29 @@ describe("addresses for the API", () => {
 
   it("sends a billing address without empty fields or ids", () => {
     expect(
-      billingAddressJson({ id: "8lWA", name: null, firstName: "Sam", lastName: "Shopper", companyName: null, street: "1 Main", city: "Austin", region: "TX", postalCode: "78701", country: "US", phoneNumber: null }),
-    ).toEqual({ name: "Sam Shopper", firstName: "Sam", lastName: "Shopper", street: "1 Main", city: "Austin", region: "TX", postalCode: "78701", country: "US" });
+      billingAddressJson({
+        id: "8lWA",
+        name: null,
+        firstName: "Sam",
+        lastName: "Shopper",
+        companyName: null,
+        street: "1 Main",
+        city: "Austin",
+        region: "TX",
+        postalCode: "78701",
+        country: "US",
+        phoneNumber: null,
+      }),
+    ).toEqual({
+      name: "Sam Shopper",
+      firstName: "Sam",
+      lastName: "Shopper",
+      street: "1 Main",
+      city: "Austin",
+      region: "TX",
+      postalCode: "78701",
+      country: "US",
+    });
   });
 });
 

@@ -110,7 +110,10 @@ describe("shipmentsFrom (delivery-group normalisation)", () => {
   });
 
   it("counts items from the group when the cart's lines are unknown", () => {
-    const result = shipmentsFrom([group("0a7A", { totalCartItemCount: 2 }), group("0a7B", { totalCartItemCount: 0 })], []);
+    const result = shipmentsFrom(
+      [group("0a7A", { totalCartItemCount: 2 }), group("0a7B", { totalCartItemCount: 0 })],
+      [],
+    );
     expect(result.shipments.map((s) => s.id)).toEqual(["0a7A"]);
     expect(result.shipments[0].isDefault).toBe(true);
   });
@@ -120,7 +123,16 @@ describe("shipmentsFrom (delivery-group normalisation)", () => {
       [
         group("0a7A", {
           isDefault: true,
-          deliveryAddress: { id: null, name: "Sam Shopper", street: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US", shipToPhoneNumber: "5125550100" },
+          deliveryAddress: {
+            id: null,
+            name: "Sam Shopper",
+            street: "1 Main St",
+            city: "Austin",
+            region: "TX",
+            postalCode: "78701",
+            country: "US",
+            shipToPhoneNumber: "5125550100",
+          },
           availableDeliveryMethods: [method("2DmA", "7.99"), method("2DmB", "0.00", 1, 1)],
           selectedDeliveryMethod: { id: "2DmB" },
           desiredDeliveryDate: "2030-01-02T00:00:00.000Z",
@@ -135,7 +147,12 @@ describe("shipmentsFrom (delivery-group normalisation)", () => {
     expect(shipment.methods.map((m) => m.id)).toEqual(["2DmA", "2DmB"]);
     expect(shipment.selectedMethodId).toBe("2DmB");
     expect(shipment.desiredDeliveryDate).toBe("2030-01-02");
-    expect(shipment).toMatchObject({ shippingInstructions: "Leave at the door", giftWrap: true, isGift: true, giftMessage: "Enjoy" });
+    expect(shipment).toMatchObject({
+      shippingInstructions: "Leave at the door",
+      giftWrap: true,
+      isGift: true,
+      giftMessage: "Enjoy",
+    });
   });
 });
 
@@ -152,20 +169,35 @@ describe("checkoutLinesFrom", () => {
             totalPrice: "37.00",
             cartDeliveryGroupId: "0a7A",
             productDetails: { name: "Coffee" },
-            messagesSummary: { hasErrors: true, limitedMessages: [{ message: "Not enough inventory for selected quantity" }] },
+            messagesSummary: {
+              hasErrors: true,
+              limitedMessages: [{ message: "Not enough inventory for selected quantity" }],
+            },
           },
         },
         { cartItem: { cartItemId: "0a9B", productId: "01tB", quantity: "1.0", type: "DeliveryCharge" } },
       ],
     });
     expect(lines).toEqual([
-      { id: "0a9A", productId: "01tA", name: "Coffee", quantity: 2, totalPrice: "37.00", groupId: "0a7A", errors: ["Not enough inventory for selected quantity"], term: null },
+      {
+        id: "0a9A",
+        productId: "01tA",
+        name: "Coffee",
+        quantity: 2,
+        totalPrice: "37.00",
+        groupId: "0a7A",
+        errors: ["Not enough inventory for selected quantity"],
+        term: null,
+      },
     ]);
   });
 });
 
 describe("arrangementFromForm", () => {
-  const shipments = shipmentsFrom([group("0a7A", { isDefault: true }), group("0a7B")], [line("1", "0a7A", 3, "Coffee")]);
+  const shipments = shipmentsFrom(
+    [group("0a7A", { isDefault: true }), group("0a7B")],
+    [line("1", "0a7A", 3, "Coffee")],
+  );
 
   it("builds one arrangement: the line, the target shipment and the quantity", () => {
     const result = arrangementFromForm(form({ lineId: "1", targetGroupId: "0a7B", quantity: "2" }), shipments);
@@ -191,15 +223,21 @@ describe("arrangementFromForm", () => {
       ok: false,
       error: "Complete this field.",
     });
-    expect(arrangementFromForm(form({ lineId: "1", targetGroupId: "0a7B", quantity: "1.5" }), shipments)).toMatchObject({
-      ok: false,
-      error: "Your entry isn't a valid increment.",
-    });
+    expect(arrangementFromForm(form({ lineId: "1", targetGroupId: "0a7B", quantity: "1.5" }), shipments)).toMatchObject(
+      {
+        ok: false,
+        error: "Your entry isn't a valid increment.",
+      },
+    );
   });
 
   it("refuses the line's own shipment, an unknown shipment and an unknown line", () => {
-    expect(arrangementFromForm(form({ lineId: "1", targetGroupId: "0a7A", quantity: "1" }), shipments)).toMatchObject({ ok: false });
-    expect(arrangementFromForm(form({ lineId: "1", targetGroupId: "0a7Z", quantity: "1" }), shipments)).toMatchObject({ ok: false });
+    expect(arrangementFromForm(form({ lineId: "1", targetGroupId: "0a7A", quantity: "1" }), shipments)).toMatchObject({
+      ok: false,
+    });
+    expect(arrangementFromForm(form({ lineId: "1", targetGroupId: "0a7Z", quantity: "1" }), shipments)).toMatchObject({
+      ok: false,
+    });
     expect(arrangementFromForm(form({ lineId: "9", targetGroupId: "0a7B", quantity: "1" }), shipments)).toMatchObject({
       ok: false,
       lineId: "9",
@@ -210,16 +248,28 @@ describe("arrangementFromForm", () => {
 
 describe("steps", () => {
   const [ready] = shipmentsFrom(
-    [group("0a7A", { isDefault: true, deliveryAddress: { street: "1 Main", country: "US" }, selectedDeliveryMethod: { id: "2DmA" } })],
+    [
+      group("0a7A", {
+        isDefault: true,
+        deliveryAddress: { street: "1 Main", country: "US" },
+        selectedDeliveryMethod: { id: "2DmA" },
+      }),
+    ],
     [line("1", "0a7A")],
   ).shipments;
 
   it("sends the shopper to the first step still to do", () => {
     const contact = { email: "a@b.c", lastName: "S" };
     expect(firstIncompleteStep({ shipments: [], needsContact: false, contact })).toBe("shipping");
-    expect(firstIncompleteStep({ shipments: [ready], needsContact: true, contact: { email: null, lastName: "S" } })).toBe("shipping");
-    expect(firstIncompleteStep({ shipments: [{ ...ready, address: null }], needsContact: false, contact })).toBe("shipping");
-    expect(firstIncompleteStep({ shipments: [{ ...ready, selectedMethodId: null }], needsContact: false, contact })).toBe("delivery");
+    expect(
+      firstIncompleteStep({ shipments: [ready], needsContact: true, contact: { email: null, lastName: "S" } }),
+    ).toBe("shipping");
+    expect(firstIncompleteStep({ shipments: [{ ...ready, address: null }], needsContact: false, contact })).toBe(
+      "shipping",
+    );
+    expect(
+      firstIncompleteStep({ shipments: [{ ...ready, selectedMethodId: null }], needsContact: false, contact }),
+    ).toBe("delivery");
     expect(firstIncompleteStep({ shipments: [ready], needsContact: true, contact })).toBe("payment");
   });
 });
@@ -229,7 +279,10 @@ describe("gift wrap in the shipping instructions", () => {
     expect(composeInstructions("Leave at the door", true)).toBe("Gift wrap requested. Leave at the door");
     expect(composeInstructions("", true)).toBe("Gift wrap requested.");
     expect(composeInstructions("  Ring twice ", false)).toBe("Ring twice");
-    expect(splitInstructions("Gift wrap requested. Leave at the door")).toEqual({ instructions: "Leave at the door", giftWrap: true });
+    expect(splitInstructions("Gift wrap requested. Leave at the door")).toEqual({
+      instructions: "Leave at the door",
+      giftWrap: true,
+    });
     expect(splitInstructions("Gift wrap requested.")).toEqual({ instructions: null, giftWrap: true });
     expect(splitInstructions(null)).toEqual({ instructions: null, giftWrap: false });
   });
@@ -270,10 +323,22 @@ describe("totals", () => {
         grandTotalAmount: "73.75",
         totalProductCount: "4.0",
       }),
-    ).toEqual({ currency: "USD", items: "67.50", discounts: "-6.75", shipping: "7.99", tax: "5.01", taxIncluded: false, total: "73.75", itemCount: 4 });
+    ).toEqual({
+      currency: "USD",
+      items: "67.50",
+      discounts: "-6.75",
+      shipping: "7.99",
+      tax: "5.01",
+      taxIncluded: false,
+      total: "73.75",
+      itemCount: 4,
+    });
     expect(checkoutTotals(null)).toMatchObject({ total: null, itemCount: 0 });
     // Gross prices: the tax is inside them.
-    expect(checkoutTotals({ taxType: "Gross", totalTaxAmount: "3.43" })).toMatchObject({ tax: "3.43", taxIncluded: true });
+    expect(checkoutTotals({ taxType: "Gross", totalTaxAmount: "3.43" })).toMatchObject({
+      tax: "3.43",
+      taxIncluded: true,
+    });
   });
 });
 
@@ -307,16 +372,40 @@ describe("the inventory reservation", () => {
 
 describe("guest user context", () => {
   it("keeps only non-blank strings, trimmed", () => {
-    expect(guestUserContextFrom({ lastName: " Shopper ", email: "", phoneNumber: "   " })).toEqual({ lastName: "Shopper" });
-    expect(guestUserContextFrom({ lastName: 5, email: "a@b.c", phoneNumber: "5125550100" })).toEqual({ email: "a@b.c", phoneNumber: "5125550100" });
+    expect(guestUserContextFrom({ lastName: " Shopper ", email: "", phoneNumber: "   " })).toEqual({
+      lastName: "Shopper",
+    });
+    expect(guestUserContextFrom({ lastName: 5, email: "a@b.c", phoneNumber: "5125550100" })).toEqual({
+      email: "a@b.c",
+      phoneNumber: "5125550100",
+    });
   });
 });
 
 describe("addresses", () => {
   const saved = savedAddressesFrom({
     items: [
-      { addressId: "8lWA", name: "Home", firstName: "Alex", lastName: "Buyer", street: "12 Market St", city: "San Francisco", region: "CA", postalCode: "94105", country: "US", isDefault: true },
-      { addressId: "8lWB", name: "Office", street: "200 Larkin St", city: "Austin", region: "TX", postalCode: "78701", country: "US" },
+      {
+        addressId: "8lWA",
+        name: "Home",
+        firstName: "Alex",
+        lastName: "Buyer",
+        street: "12 Market St",
+        city: "San Francisco",
+        region: "CA",
+        postalCode: "94105",
+        country: "US",
+        isDefault: true,
+      },
+      {
+        addressId: "8lWB",
+        name: "Office",
+        street: "200 Larkin St",
+        city: "Austin",
+        region: "TX",
+        postalCode: "78701",
+        country: "US",
+      },
     ],
   });
 
@@ -338,7 +427,12 @@ describe("addresses", () => {
 
   it("compares addresses by saved id, else by their fields (case and name aside)", () => {
     expect(sameAddress({ ...saved[0].address }, { ...saved[0].address, street: "other" })).toBe(true);
-    expect(sameAddress({ ...saved[0].address, id: null, name: "x" }, { ...saved[0].address, id: null, city: "SAN FRANCISCO" })).toBe(true);
+    expect(
+      sameAddress(
+        { ...saved[0].address, id: null, name: "x" },
+        { ...saved[0].address, id: null, city: "SAN FRANCISCO" },
+      ),
+    ).toBe(true);
     expect(sameAddress(null, saved[0].address)).toBe(false);
   });
 
@@ -360,18 +454,41 @@ describe("what went wrong, in the shopper's words", () => {
   const lines = [line("0a9A", "0a7A", 1, "Vintage Copper Moka Pot"), line("0a9B", "0a7A", 2, "Coffee")];
 
   it("reads problems from Connect arrays, checkout errors and place-order actions", () => {
-    expect(problemsFrom([{ errorCode: "INVALID_API_INPUT", message: "Bad" }])).toEqual([{ code: "INVALID_API_INPUT", title: null, detail: "Bad", instance: null }]);
-    expect(problemsFrom({ errors: [{ type: "/commerce/errors/shipping-failure", title: "No", detail: "Nope", instance: "0a7A" }] })).toEqual([
-      { code: "/commerce/errors/shipping-failure", title: "No", detail: "Nope", instance: "0a7A" },
+    expect(problemsFrom([{ errorCode: "INVALID_API_INPUT", message: "Bad" }])).toEqual([
+      { code: "INVALID_API_INPUT", title: null, detail: "Bad", instance: null },
     ]);
     expect(
-      problemsFrom({ actions: [{ action: "prepare", status: "Failed", errors: [{ errorCode: "INSUFFICIENT_INVENTORY", type: "/commerce/errors/checkout-failure", detail: "x", instance: "0a9A" }] }] }),
+      problemsFrom({
+        errors: [{ type: "/commerce/errors/shipping-failure", title: "No", detail: "Nope", instance: "0a7A" }],
+      }),
+    ).toEqual([{ code: "/commerce/errors/shipping-failure", title: "No", detail: "Nope", instance: "0a7A" }]);
+    expect(
+      problemsFrom({
+        actions: [
+          {
+            action: "prepare",
+            status: "Failed",
+            errors: [
+              {
+                errorCode: "INSUFFICIENT_INVENTORY",
+                type: "/commerce/errors/checkout-failure",
+                detail: "x",
+                instance: "0a9A",
+              },
+            ],
+          },
+        ],
+      }),
     ).toMatchObject([{ code: "INSUFFICIENT_INVENTORY", instance: "0a9A" }]);
   });
 
   it("names the products that ran out", () => {
-    expect(inventoryMessage(["Vintage Copper Moka Pot"])).toBe("Vintage Copper Moka Pot is no longer available in the quantity you asked for.");
-    expect(inventoryMessage(["A", "B", "C", "A"])).toBe("A, B and C are no longer available in the quantities you asked for.");
+    expect(inventoryMessage(["Vintage Copper Moka Pot"])).toBe(
+      "Vintage Copper Moka Pot is no longer available in the quantity you asked for.",
+    );
+    expect(inventoryMessage(["A", "B", "C", "A"])).toBe(
+      "A, B and C are no longer available in the quantities you asked for.",
+    );
     expect(inventoryMessage([])).toBe(CHECKOUT_MESSAGES.inventoryGeneric);
     const problem = { code: "INSUFFICIENT_INVENTORY", title: null, detail: null, instance: "0a9A" };
     expect(inventoryNames([problem], lines)).toEqual(["Vintage Copper Moka Pot"]);
@@ -381,18 +498,49 @@ describe("what went wrong, in the shopper's words", () => {
   });
 
   it("maps failures: inventory first, then 409, 410, 404, 401 and the API's own words", () => {
-    const inventory = describeCheckoutFailure({ status: 409, code: "INSUFFICIENT_INVENTORY", problems: [] }, [{ ...lines[0], errors: ["x"] }]);
-    expect(inventory).toEqual({ kind: "inventory", message: "Vintage Copper Moka Pot is no longer available in the quantity you asked for.", cartLink: true });
-    expect(describeCheckoutFailure({ status: 412, problems: [{ code: "INSUFFICIENT_INVENTORY", title: null, detail: null, instance: "0a9A" }] }, lines).kind).toBe("inventory");
-    expect(describeCheckoutFailure({ status: 409, code: "CONFLICT" })).toEqual({ kind: "conflict", message: "Your cart changed. Review it and try again.", cartLink: true });
+    const inventory = describeCheckoutFailure({ status: 409, code: "INSUFFICIENT_INVENTORY", problems: [] }, [
+      { ...lines[0], errors: ["x"] },
+    ]);
+    expect(inventory).toEqual({
+      kind: "inventory",
+      message: "Vintage Copper Moka Pot is no longer available in the quantity you asked for.",
+      cartLink: true,
+    });
+    expect(
+      describeCheckoutFailure(
+        { status: 412, problems: [{ code: "INSUFFICIENT_INVENTORY", title: null, detail: null, instance: "0a9A" }] },
+        lines,
+      ).kind,
+    ).toBe("inventory");
+    expect(describeCheckoutFailure({ status: 409, code: "CONFLICT" })).toEqual({
+      kind: "conflict",
+      message: "Your cart changed. Review it and try again.",
+      cartLink: true,
+    });
     expect(describeCheckoutFailure({ status: 409, code: "CHECKOUT_IN_PROGRESS" }).kind).toBe("inProgress");
     expect(describeCheckoutFailure({ status: 410 }).kind).toBe("expired");
     expect(describeCheckoutFailure({ status: 404 }).kind).toBe("missing");
     expect(describeCheckoutFailure({ status: 401 }).kind).toBe("signIn");
     expect(
-      describeCheckoutFailure({ status: 422, problems: [{ code: "/commerce/errors/shipping-failure", title: "Choose a shipping method.", detail: "Shipment 1 has no delivery method.", instance: null }] }),
-    ).toEqual({ kind: "invalid", message: "Choose a shipping method. Shipment 1 has no delivery method.", cartLink: false });
-    expect(describeCheckoutFailure({ status: 400, message: "Enter a valid coupon code." }).message).toBe("Enter a valid coupon code.");
+      describeCheckoutFailure({
+        status: 422,
+        problems: [
+          {
+            code: "/commerce/errors/shipping-failure",
+            title: "Choose a shipping method.",
+            detail: "Shipment 1 has no delivery method.",
+            instance: null,
+          },
+        ],
+      }),
+    ).toEqual({
+      kind: "invalid",
+      message: "Choose a shipping method. Shipment 1 has no delivery method.",
+      cartLink: false,
+    });
+    expect(describeCheckoutFailure({ status: 400, message: "Enter a valid coupon code." }).message).toBe(
+      "Enter a valid coupon code.",
+    );
     expect(describeCheckoutFailure({ status: 500 }).message).toBe(CHECKOUT_MESSAGES.unavailable);
   });
 
@@ -401,25 +549,67 @@ describe("what went wrong, in the shopper's words", () => {
       problemMessages(
         [
           { code: "INSUFFICIENT_INVENTORY", title: "INSUFFICIENT_INVENTORY", detail: "Not enough", instance: "0a9A" },
-          { code: "/commerce/errors/shipping-failure", title: "We can't ship to this address.", detail: "No method.", instance: "0a7A" },
-          { code: "/commerce/errors/shipping-failure", title: "We can't ship to this address.", detail: "No method.", instance: "0a7A" },
+          {
+            code: "/commerce/errors/shipping-failure",
+            title: "We can't ship to this address.",
+            detail: "No method.",
+            instance: "0a7A",
+          },
+          {
+            code: "/commerce/errors/shipping-failure",
+            title: "We can't ship to this address.",
+            detail: "No method.",
+            instance: "0a7A",
+          },
         ],
         lines,
       ),
-    ).toEqual(["Vintage Copper Moka Pot is no longer available in the quantity you asked for.", "We can't ship to this address. No method."]);
+    ).toEqual([
+      "Vintage Copper Moka Pot is no longer available in the quantity you asked for.",
+      "We can't ship to this address. No method.",
+    ]);
   });
 });
 
 describe("payment", () => {
   it("reads the gateway's result code", () => {
     expect(paymentOutcome({ salesforceResultCode: "Success", errors: [] }, "card")).toEqual({ ok: true });
-    expect(paymentOutcome({ salesforceResultCode: "Decline" }, "card")).toEqual({ ok: false, formError: "Your card was declined. Use another card or payment method." });
-    expect(paymentOutcome({ salesforceResultCode: "SystemError" }, "card")).toEqual({ ok: false, formError: "We couldn't process your payment. Try again." });
-    expect(paymentOutcome(null, "card")).toEqual({ ok: false, formError: "We couldn't process your payment. Try again." });
+    expect(paymentOutcome({ salesforceResultCode: "Decline" }, "card")).toEqual({
+      ok: false,
+      formError: "Your card was declined. Use another card or payment method.",
+    });
+    expect(paymentOutcome({ salesforceResultCode: "SystemError" }, "card")).toEqual({
+      ok: false,
+      formError: "We couldn't process your payment. Try again.",
+    });
+    expect(paymentOutcome(null, "card")).toEqual({
+      ok: false,
+      formError: "We couldn't process your payment. Try again.",
+    });
     expect(
-      paymentOutcome({ salesforceResultCode: "ValidationError", errors: [{ type: "/commerce/errors/payment-failure", title: "Check", detail: "The payment token isn't known to the gateway. Enter your card details again." }] }, "card"),
-    ).toEqual({ ok: false, field: "cardNumber", fieldError: "The payment token isn't known to the gateway. Enter your card details again." });
-    expect(paymentOutcome({ salesforceResultCode: "ValidationError" }, "card")).toEqual({ ok: false, field: "cardNumber", fieldError: "Check your card number." });
+      paymentOutcome(
+        {
+          salesforceResultCode: "ValidationError",
+          errors: [
+            {
+              type: "/commerce/errors/payment-failure",
+              title: "Check",
+              detail: "The payment token isn't known to the gateway. Enter your card details again.",
+            },
+          ],
+        },
+        "card",
+      ),
+    ).toEqual({
+      ok: false,
+      field: "cardNumber",
+      fieldError: "The payment token isn't known to the gateway. Enter your card details again.",
+    });
+    expect(paymentOutcome({ salesforceResultCode: "ValidationError" }, "card")).toEqual({
+      ok: false,
+      field: "cardNumber",
+      fieldError: "Check your card number.",
+    });
     expect(paymentOutcome({ salesforceResultCode: "ValidationError" }, "purchaseOrder")).toEqual({
       ok: false,
       field: "purchaseOrderNumber",
@@ -428,7 +618,11 @@ describe("payment", () => {
   });
 
   it("puts the gateway's refusal of an expired card on the expiry date, not the card number", () => {
-    const expired = { type: "/commerce/errors/payment-failure", title: "Check your payment information.", detail: "Your card has expired. Use another card." };
+    const expired = {
+      type: "/commerce/errors/payment-failure",
+      title: "Check your payment information.",
+      detail: "Your card has expired. Use another card.",
+    };
     expect(paymentOutcome({ salesforceResultCode: "ValidationError", errors: [expired] }, "card")).toEqual({
       ok: false,
       field: "expiryMonth",
@@ -448,7 +642,10 @@ describe("payment", () => {
         { message: "Enter a valid card number.", invalidParameters: [{ name: "cardPaymentMethod.cardNumber" }] },
         { message: "Enter a valid security code.", invalidParameters: [{ name: "cardPaymentMethod.cvv" }] },
         { message: "Enter a valid expiration date.", invalidParameters: [{ name: "cardPaymentMethod.expiryYear" }] },
-        { message: "The card number doesn't match the card type.", invalidParameters: [{ name: "cardPaymentMethod.cardType" }] },
+        {
+          message: "The card number doesn't match the card type.",
+          invalidParameters: [{ name: "cardPaymentMethod.cardType" }],
+        },
         { message: "Enter the name on the card.", invalidParameters: [{ name: "cardPaymentMethod.cardHolderName" }] },
       ]),
     ).toEqual({
@@ -458,8 +655,14 @@ describe("payment", () => {
       cardholderName: ["Enter the name on the card."],
     });
     // Without invalidParameters (or naming fields the form doesn't have), the words decide; no words, the number.
-    expect(cardFieldErrors([{ message: "Enter a valid expiration date." }])).toEqual({ expiryMonth: ["Enter a valid expiration date."] });
-    expect(cardFieldErrors([{ message: "Enter a valid security code.", invalidParameters: [{ name: "billingAddress.city" }] }])).toEqual({ cvv: ["Enter a valid security code."] });
+    expect(cardFieldErrors([{ message: "Enter a valid expiration date." }])).toEqual({
+      expiryMonth: ["Enter a valid expiration date."],
+    });
+    expect(
+      cardFieldErrors([
+        { message: "Enter a valid security code.", invalidParameters: [{ name: "billingAddress.city" }] },
+      ]),
+    ).toEqual({ cvv: ["Enter a valid security code."] });
     expect(cardFieldErrors([{ message: "" }])).toEqual({ cardNumber: ["Check your card number."] });
   });
 
@@ -477,8 +680,17 @@ describe("payment", () => {
 
 describe("orderNumberFrom", () => {
   it("takes the order reference number from the first action result (v2), else the answer (v1)", () => {
-    expect(orderNumberFrom({ actions: [{ action: "prepare", orderReferenceNumber: "ORN-1" }, { action: "submit", orderReferenceNumber: "ORN-1" }] })).toBe("ORN-1");
-    expect(orderNumberFrom({ actions: [{ action: "prepare", status: "Failed", orderReferenceNumber: null }] })).toBeNull();
+    expect(
+      orderNumberFrom({
+        actions: [
+          { action: "prepare", orderReferenceNumber: "ORN-1" },
+          { action: "submit", orderReferenceNumber: "ORN-1" },
+        ],
+      }),
+    ).toBe("ORN-1");
+    expect(
+      orderNumberFrom({ actions: [{ action: "prepare", status: "Failed", orderReferenceNumber: null }] }),
+    ).toBeNull();
     expect(orderNumberFrom({ orderReferenceNumber: "ER37G-VYS2M", errors: [] })).toBe("ER37G-VYS2M");
     expect(orderNumberFrom(null)).toBeNull();
   });

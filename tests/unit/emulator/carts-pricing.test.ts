@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { couponRejection, distribute, priceCart, type PricingLine, type PromotionRule } from "../../../server/emulator/carts-pricing.js";
+import {
+  couponRejection,
+  distribute,
+  priceCart,
+  type PricingLine,
+  type PromotionRule,
+} from "../../../server/emulator/carts-pricing.js";
 
 const MUGS = "0ZGMUGS";
 const line = (id: string, quantity: number, salesCents: number, extra: Partial<PricingLine> = {}): PricingLine => ({
@@ -26,13 +32,25 @@ const rule = (over: Partial<PromotionRule>): PromotionRule => ({
 const save10 = rule({ id: "SAVE10", couponCode: "SAVE10", percentOff: 10 });
 const exclusive20 = rule({ id: "EX20", couponCode: "EXCLUSIVE20", percentOff: 20, isExclusive: true });
 const bigSpender = rule({ id: "BIG", couponCode: "BIGSPENDER", percentOff: 15, minSubtotalCents: 1_000_000 });
-const mugTrio = rule({ id: "MUGS", targetType: "Item", percentOff: 5, targetCategoryId: MUGS, minQuantity: 3, displayName: "Buy 3+ mugs" });
+const mugTrio = rule({
+  id: "MUGS",
+  targetType: "Item",
+  percentOff: 5,
+  targetCategoryId: MUGS,
+  minQuantity: 3,
+  displayName: "Buy 3+ mugs",
+});
 
 describe("priceCart", () => {
   it("multiplies sale prices by quantities and takes list prices for the list total", () => {
     const p = priceCart([line("a", 2, 1150, { listCents: 1299 }), line("b", 1, 5550)], []);
     expect(p.lines.map((l) => l.lineCents)).toEqual([2300, 5550]);
-    expect(p.totals).toMatchObject({ totalProductCents: 7850, totalListCents: 2598 + 5550, grandTotalCents: 7850, totalQuantity: 3 });
+    expect(p.totals).toMatchObject({
+      totalProductCents: 7850,
+      totalListCents: 2598 + 5550,
+      grandTotalCents: 7850,
+      totalQuantity: 3,
+    });
     expect(p.promotions).toEqual([]);
   });
 
@@ -48,7 +66,14 @@ describe("priceCart", () => {
   it("applies the automatic mug promotion only from 3 mugs on, and only to mugs", () => {
     const two = priceCart([line("m", 2, 1200, { categoryIds: ["0ZGDRINK", MUGS] }), line("x", 5, 1000)], [mugTrio]);
     expect(two.totals.totalPromotionalAdjustmentCents).toBe(0);
-    const three = priceCart([line("m", 2, 1200, { categoryIds: ["0ZGDRINK", MUGS] }), line("n", 1, 1600, { categoryIds: [MUGS] }), line("x", 5, 1000)], [mugTrio]);
+    const three = priceCart(
+      [
+        line("m", 2, 1200, { categoryIds: ["0ZGDRINK", MUGS] }),
+        line("n", 1, 1600, { categoryIds: [MUGS] }),
+        line("x", 5, 1000),
+      ],
+      [mugTrio],
+    );
     expect(three.lines.map((l) => l.itemAdjustmentCents)).toEqual([-120, -80, 0]);
     expect(three.lines[0].promotionDisplayNames).toEqual(["Buy 3+ mugs"]);
     expect(three.totals.totalItemAdjustmentCents).toBe(-200);

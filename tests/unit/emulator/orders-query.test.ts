@@ -51,7 +51,14 @@ describe("page tokens", () => {
 
   it("refuses garbage, foreign sorts and negative offsets with a QueryError naming the parameter", () => {
     const forged = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64");
-    for (const bad of ["not a token", "e30=", forged({ s: "IdAsc", p: 1, o: 0 }), forged({ s: "OrderedDateAsc", p: 1, o: -25 }), forged({ s: "OrderedDateAsc", p: 0, o: 0 }), forged([1, 2])]) {
+    for (const bad of [
+      "not a token",
+      "e30=",
+      forged({ s: "IdAsc", p: 1, o: 0 }),
+      forged({ s: "OrderedDateAsc", p: 1, o: -25 }),
+      forged({ s: "OrderedDateAsc", p: 0, o: 0 }),
+      forged([1, 2]),
+    ]) {
       expect(() => decodePageToken(bad, "page", sorts), bad).toThrow(QueryError);
     }
     try {
@@ -63,8 +70,18 @@ describe("page tokens", () => {
 
   it("slices a page and names its neighbours", () => {
     const all = [1, 2, 3, 4, 5];
-    expect(slicePage(all, "S", 0, 2)).toEqual({ rows: [1, 2], offset: 0, next: { sort: "S", page: 2, offset: 2 }, previous: null });
-    expect(slicePage(all, "S", 4, 2)).toEqual({ rows: [5], offset: 4, next: null, previous: { sort: "S", page: 2, offset: 2 } });
+    expect(slicePage(all, "S", 0, 2)).toEqual({
+      rows: [1, 2],
+      offset: 0,
+      next: { sort: "S", page: 2, offset: 2 },
+      previous: null,
+    });
+    expect(slicePage(all, "S", 4, 2)).toEqual({
+      rows: [5],
+      offset: 4,
+      next: null,
+      previous: { sort: "S", page: 2, offset: 2 },
+    });
     expect(slicePage(all, "S", 1, 2).previous).toEqual({ sort: "S", page: 1, offset: 0 });
     expect(slicePage([], "S", 0, 25)).toEqual({ rows: [], offset: 0, next: null, previous: null });
   });
@@ -72,7 +89,10 @@ describe("page tokens", () => {
 
 describe("parseFieldList", () => {
   it("trims, drops blanks and duplicates, keeps entity prefixes", () => {
-    expect(parseFieldList(" OrderNumber, ,OrderSummary.TotalAmount,OrderNumber ", "fields", 35)).toEqual(["OrderNumber", "OrderSummary.TotalAmount"]);
+    expect(parseFieldList(" OrderNumber, ,OrderSummary.TotalAmount,OrderNumber ", "fields", 35)).toEqual([
+      "OrderNumber",
+      "OrderSummary.TotalAmount",
+    ]);
     expect(parseFieldList(null, "fields", 35)).toBeNull();
     expect(parseFieldList("  ", "fields", 35)).toBeNull();
   });

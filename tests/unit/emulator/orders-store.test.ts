@@ -4,7 +4,13 @@ import { hashPassword } from "../../../server/emulator/auth.js";
 import { createIdGenerator } from "../../../server/emulator/ids.js";
 import { createEmulator, type Emulator } from "../../../server/emulator/index.js";
 import { verifyGuestDetails } from "../../../server/emulator/orders-access.js";
-import { findOrderByCheckout, insertOrder, nextOrderNumber, orderReader, type OrderInput } from "../../../server/emulator/orders-store.js";
+import {
+  findOrderByCheckout,
+  insertOrder,
+  nextOrderNumber,
+  orderReader,
+  type OrderInput,
+} from "../../../server/emulator/orders-store.js";
 import { AsyncTracker, type Emu } from "../../../server/emulator/state.js";
 import { createStoreBasics } from "../../../server/emulator/store.js";
 
@@ -38,11 +44,24 @@ function order(overrides: Partial<OrderInput> = {}): OrderInput {
     deliveryGroups: [
       {
         name: null,
-        deliverTo: { name: "Alex Buyer", street: "12 Market Street", city: "San Francisco", state: "CA", postalCode: "94105", country: "US" },
+        deliverTo: {
+          name: "Alex Buyer",
+          street: "12 Market Street",
+          city: "San Francisco",
+          state: "CA",
+          postalCode: "94105",
+          country: "US",
+        },
         deliveryMethod: { id: "2DmDM000000STND", name: "Standard Shipping" },
         deliveryCharge: { amountCents: 799, taxCents: 0 },
         lines: [
-          { productId: "01tDM0000000001", quantity: 2, unitPriceCents: 1850, taxCents: 268, adjustments: [{ displayName: "Line promo", amountCents: -185 }] },
+          {
+            productId: "01tDM0000000001",
+            quantity: 2,
+            unitPriceCents: 1850,
+            taxCents: 268,
+            adjustments: [{ displayName: "Line promo", amountCents: -185 }],
+          },
           { productId: "01tDM0000000027", quantity: 1, unitPriceCents: 1200 },
         ],
       },
@@ -73,8 +92,18 @@ describe("insertOrder", () => {
     // 37.00 + 12.00 products, -1.85 line promo, -4.69 order promo, 7.99 shipping, 2.68 tax.
     expect(placed.grandTotalCents).toBe(3700 + 1200 - 185 - 469 + 799 + 268);
     const row = orderReader(emu).find(WEBSTORE, "00000110")!;
-    expect(row).toMatchObject({ total_product_cents: 4900, total_product_adjustment_cents: -654, total_delivery_cents: 799, total_tax_cents: 268, status: "Created" });
-    expect(orderReader(emu).items(row.id).map((i) => [i.type, i.sku, i.name])).toEqual([
+    expect(row).toMatchObject({
+      total_product_cents: 4900,
+      total_product_adjustment_cents: -654,
+      total_delivery_cents: 799,
+      total_tax_cents: 268,
+      status: "Created",
+    });
+    expect(
+      orderReader(emu)
+        .items(row.id)
+        .map((i) => [i.type, i.sku, i.name]),
+    ).toEqual([
       ["Order Product", "CB-ETH-YRG", "Ethiopia Yirgacheffe Whole Bean, 12 oz"],
       ["Order Product", "MUG-DINER-12", "Classic Diner Mug, 12 oz"],
       ["Delivery Charge", null, "Delivery Charge"],
@@ -86,7 +115,9 @@ describe("insertOrder", () => {
 
   it("refuses a full card number, writing nothing at all", () => {
     const before = [count("order_summaries"), count("order_items"), count("order_payments")];
-    expect(() => insertOrder(emu, order({ payments: [{ type: "CreditCard", cardBrand: "Visa", last4: "4242424242424242" }] }))).toThrow(/CHECK/);
+    expect(() =>
+      insertOrder(emu, order({ payments: [{ type: "CreditCard", cardBrand: "Visa", last4: "4242424242424242" }] })),
+    ).toThrow(/CHECK/);
     expect([count("order_summaries"), count("order_items"), count("order_payments")]).toEqual(before);
   });
 
@@ -94,12 +125,16 @@ describe("insertOrder", () => {
     expect(() => insertOrder(emu, order({ orderNumber: "00000101" }))).toThrow(/UNIQUE/);
     insertOrder(emu, order());
     expect(() => insertOrder(emu, order())).toThrow(/UNIQUE/);
-    expect(() => insertOrder(emu, order({ checkoutId: null, ownerUserId: null, accountId: null, contact: { email: " " } }))).toThrow(/CHECK/);
+    expect(() =>
+      insertOrder(emu, order({ checkoutId: null, ownerUserId: null, accountId: null, contact: { email: " " } })),
+    ).toThrow(/CHECK/);
     expect(() => insertOrder(emu, order({ checkoutId: null, orderNumber: "123" }))).toThrow(/CHECK/);
   });
 
   it("refuses discounts larger than what they discount", () => {
-    expect(() => insertOrder(emu, order({ adjustments: [{ displayName: "Too much", amountCents: -999_999 }] }))).toThrow(/CHECK/);
+    expect(() =>
+      insertOrder(emu, order({ adjustments: [{ displayName: "Too much", amountCents: -999_999 }] })),
+    ).toThrow(/CHECK/);
   });
 });
 
@@ -107,11 +142,22 @@ describe("ownerScoped order history", () => {
   it("shows a buyer only their own orders unless ownerScoped=false", async () => {
     // A second buyer of the same account places an order.
     emu.db
-      .prepare("INSERT INTO users(id, username, password_hash, first_name, last_name, email, kind, account_id) VALUES (?, ?, ?, ?, ?, ?, 'B2C', ?)")
-      .run("005DM000000SAM2", "sam@demo.store", hashPassword("x", "00"), "Sam", "Buyer", "sam@demo.store", "001DM0000000B2C");
+      .prepare(
+        "INSERT INTO users(id, username, password_hash, first_name, last_name, email, kind, account_id) VALUES (?, ?, ?, ?, ?, ?, 'B2C', ?)",
+      )
+      .run(
+        "005DM000000SAM2",
+        "sam@demo.store",
+        hashPassword("x", "00"),
+        "Sam",
+        "Buyer",
+        "sam@demo.store",
+        "001DM0000000B2C",
+      );
     insertOrder(emu, order({ ownerUserId: "005DM000000SAM2", checkoutId: null }));
     const headers = await buyerAuthorization((r) => emulator.fetch(r), "http://emulator.local");
-    const list = async (query: string) => (await (await emulator.fetch(new Request(`${API}/order-summaries${query}`, { headers }))).json()) as any;
+    const list = async (query: string) =>
+      (await (await emulator.fetch(new Request(`${API}/order-summaries${query}`, { headers }))).json()) as any;
     expect((await list("")).count).toBe(5);
     const all = await list("?ownerScoped=false");
     expect(all.count).toBe(6);
@@ -124,7 +170,13 @@ describe("verifyGuestDetails", () => {
     const guestOrder = orderReader(emu).find(WEBSTORE, "00000101")!;
     const buyerOrder = orderReader(emu).find(WEBSTORE, "00000102")!;
     expect(verifyGuestDetails(guestOrder, { email: "GUEST@demo.store" })).toBe(true);
-    expect(verifyGuestDetails(guestOrder, { email: "guest@demo.store", lastName: "guest", phoneNumber: "+1 (555) 010-1010" })).toBe(true);
+    expect(
+      verifyGuestDetails(guestOrder, {
+        email: "guest@demo.store",
+        lastName: "guest",
+        phoneNumber: "+1 (555) 010-1010",
+      }),
+    ).toBe(true);
     expect(verifyGuestDetails(guestOrder, { email: "" })).toBe(false);
     expect(verifyGuestDetails(guestOrder, { email: "guest@demo.store", lastName: "Other" })).toBe(false);
     expect(verifyGuestDetails(guestOrder, { email: "guest@demo.store", phoneNumber: "0000000000" })).toBe(true);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { purchaseProblem, type PurchasableProduct } from "../../../server/emulator/product-rules.js";
 
-const simple: PurchasableProduct = { productClass: "Simple", isSellable: true, hasPrice: true, sellingModelIds: [], quantityRule: null };
+const simple: PurchasableProduct = {
+  productClass: "Simple",
+  isSellable: true,
+  hasPrice: true,
+  sellingModelIds: [],
+  quantityRule: null,
+};
 const ask = (quantity: number, sellingModelId: string | null = null) => ({ quantity, sellingModelId });
 
 describe("purchaseProblem (the spec's product errors)", () => {
@@ -31,7 +37,11 @@ describe("purchaseProblem (the spec's product errors)", () => {
 
   it("tells the three quantity-rule violations of error 107 apart", () => {
     const ruled = { ...simple, quantityRule: { minimum: 2, maximum: 10, increment: 2 } };
-    expect(purchaseProblem(ruled, ask(1), 100)).toMatchObject({ code: 107, errorCode: "MISSING_RECORD", message: "Requested quantity is invalid" });
+    expect(purchaseProblem(ruled, ask(1), 100)).toMatchObject({
+      code: 107,
+      errorCode: "MISSING_RECORD",
+      message: "Requested quantity is invalid",
+    });
     expect(purchaseProblem(ruled, ask(3), 100)?.errorCode).toBe("INVALID_BATCH_SIZE");
     expect(purchaseProblem(ruled, ask(12), 100)?.errorCode).toBe("MAX_LIMIT_EXCEEDED");
     expect(purchaseProblem(ruled, ask(10), 100)).toBeNull();

@@ -14,7 +14,8 @@ const NOT_FOUND = [{ errorCode: "NOT_FOUND", message: "The requested resource do
 
 function router() {
   const r = new Router();
-  const echo = (name: string) => (ctx: { apiVersion: number; params: Record<string, string> }) => json({ name, version: ctx.apiVersion, params: ctx.params });
+  const echo = (name: string) => (ctx: { apiVersion: number; params: Record<string, string> }) =>
+    json({ name, version: ctx.apiVersion, params: ctx.params });
   r.webstore("GET", "carts/:cartStateOrId", { since: 49 }, echo("cart"));
   r.webstore("GET", "carts/compact-summary", { since: 64 }, echo("compact"));
   r.webstore("POST", "checkouts/:id/coupons", { since: 61, until: 62 }, echo("checkout coupons"));
@@ -24,7 +25,11 @@ function router() {
 }
 
 async function call(method: string, version: string, path: string, store = STORE) {
-  const res = await router().handle(new Request(`http://x/services/data/${version}/commerce/webstores/${store}/${path}`, { method }), emu, () => ({ user: null, uvid: null }));
+  const res = await router().handle(
+    new Request(`http://x/services/data/${version}/commerce/webstores/${store}/${path}`, { method }),
+    emu,
+    () => ({ user: null, uvid: null }),
+  );
   return { status: res.status, body: await res.json() };
 }
 
@@ -36,7 +41,10 @@ describe("versioned routes", () => {
   });
 
   it("answers a resource inside its range, with the request's version on the context", async () => {
-    expect(await call("POST", "v61.0", "checkouts/2z9A/coupons")).toEqual({ status: 200, body: { name: "checkout coupons", version: 61, params: expect.objectContaining({ id: "2z9A" }) } });
+    expect(await call("POST", "v61.0", "checkouts/2z9A/coupons")).toEqual({
+      status: 200,
+      body: { name: "checkout coupons", version: 61, params: expect.objectContaining({ id: "2z9A" }) },
+    });
     expect((await call("POST", "v62.0", "checkouts/2z9A/coupons")).status).toBe(200);
     expect((await call("GET", "v64.0", "carts/compact-summary")).body.name).toBe("compact");
     expect((await call("GET", "v49.0", "application-context")).body.version).toBe(49);
@@ -66,6 +74,8 @@ describe("versioned routes", () => {
   it("answers an unknown version 404 NOT_FOUND and an unknown webstore at a served version WEBSTORE_NOT_FOUND", async () => {
     expect(await call("GET", "v66.0", "application-context")).toEqual({ status: 404, body: NOT_FOUND });
     expect(await call("GET", "v62x", "application-context")).toEqual({ status: 404, body: NOT_FOUND });
-    expect((await call("GET", "v62.0", "application-context", "0ZE000000000009")).body[0].errorCode).toBe("WEBSTORE_NOT_FOUND");
+    expect((await call("GET", "v62.0", "application-context", "0ZE000000000009")).body[0].errorCode).toBe(
+      "WEBSTORE_NOT_FOUND",
+    );
   });
 });

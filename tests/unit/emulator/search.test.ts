@@ -21,9 +21,10 @@ const catalog = JSON.parse(readFileSync(resolve(__dirname, "../../../fixtures/ca
 function expected(searchTerm: string, categoryId?: string): string[] {
   const terms = searchTerm.toLowerCase().split(/\s+/).filter(Boolean);
   const tree = new Set(categoryId ? [categoryId] : []);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
-    for (const c of catalog.categories) if (c.parentId && tree.has(c.parentId) && !tree.has(c.id)) grew = tree.add(c.id) !== null;
+    for (const c of catalog.categories)
+      if (c.parentId && tree.has(c.parentId) && !tree.has(c.id)) grew = tree.add(c.id) !== null;
   }
   return catalog.products
     .filter((p) => terms.every((t) => [p.name, p.sku, p.description].some((f) => f.toLowerCase().includes(t))))
@@ -36,10 +37,17 @@ let emulator: Emulator;
 let authorization: string;
 async function search(body: Record<string, unknown>) {
   const res = await emulator.fetch(
-    new Request(`${API}/search/product-search`, { method: "POST", headers: { "Content-Type": "application/json", authorization }, body: JSON.stringify({ pageSize: 200, ...body }) }),
+    new Request(`${API}/search/product-search`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", authorization },
+      body: JSON.stringify({ pageSize: 200, ...body }),
+    }),
   );
   expect(res.status).toBe(200);
-  return (await res.json()) as { productsPage: { total: number; products: { id: string }[] }; categories: { children: { category: { id: string }; productCount: number }[] } };
+  return (await res.json()) as {
+    productsPage: { total: number; products: { id: string }[] };
+    categories: { children: { category: { id: string }; productCount: number }[] };
+  };
 }
 
 beforeAll(async () => {
@@ -49,17 +57,36 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 describe("search by SQL", () => {
-  it.each(["coffee", "COFFEE", "mug", "oz", "12 oz", "whole bean", "espresso capsules", "ERR-1", "a", "ka", "zzz", "Yirgacheffe", "bean, 12", "'", '"x"', "ground colombia"])(
-    "finds the products whose name, SKU or description hold every term of %j",
-    async (searchTerm) => {
-      const answer = await search({ searchTerm });
-      expect(answer.productsPage.products.map((p) => p.id).sort()).toEqual(expected(searchTerm));
-      expect(answer.productsPage.total).toBe(expected(searchTerm).length);
-    },
-  );
+  it.each([
+    "coffee",
+    "COFFEE",
+    "mug",
+    "oz",
+    "12 oz",
+    "whole bean",
+    "espresso capsules",
+    "ERR-1",
+    "a",
+    "ka",
+    "zzz",
+    "Yirgacheffe",
+    "bean, 12",
+    "'",
+    '"x"',
+    "ground colombia",
+  ])("finds the products whose name, SKU or description hold every term of %j", async (searchTerm) => {
+    const answer = await search({ searchTerm });
+    expect(answer.productsPage.products.map((p) => p.id).sort()).toEqual(expected(searchTerm));
+    expect(answer.productsPage.total).toBe(expected(searchTerm).length);
+  });
 
   it("keeps a category's products and its sub-categories', with or without a term", async () => {
-    for (const [searchTerm, categoryId] of [["", "0ZGDM0000000CFE"], ["bean", "0ZGDM0000000CFE"], ["", "0ZGDM0000000WBN"], ["mug", "0ZGDM0000000CFE"]] as const) {
+    for (const [searchTerm, categoryId] of [
+      ["", "0ZGDM0000000CFE"],
+      ["bean", "0ZGDM0000000CFE"],
+      ["", "0ZGDM0000000WBN"],
+      ["mug", "0ZGDM0000000CFE"],
+    ] as const) {
       const answer = await search({ searchTerm: searchTerm || undefined, categoryId });
       expect(answer.productsPage.products.map((p) => p.id).sort()).toEqual(expected(searchTerm, categoryId));
     }
@@ -84,9 +111,15 @@ describe("search by SQL", () => {
       const reopened = createEmulator({ dbFile: join(dir, "store.sqlite") });
       const auth = (await guestAuthorization((r) => reopened.fetch(r), "http://emulator.local")).authorization;
       const res = await reopened.fetch(
-        new Request(`${API}/search/product-search`, { method: "POST", headers: { "Content-Type": "application/json", authorization: auth }, body: JSON.stringify({ searchTerm: "mug", pageSize: 200 }) }),
+        new Request(`${API}/search/product-search`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", authorization: auth },
+          body: JSON.stringify({ searchTerm: "mug", pageSize: 200 }),
+        }),
       );
-      expect(((await res.json()) as { productsPage: { total: number } }).productsPage.total).toBe(expected("mug").length);
+      expect(((await res.json()) as { productsPage: { total: number } }).productsPage.total).toBe(
+        expected("mug").length,
+      );
       reopened.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -37,7 +37,13 @@ const SITE = "http://emulator.local";
 async function createGuestCart(emulator: Emulator): Promise<GuestCart> {
   const uvid = randomUUID();
   const auth = await guestAuthorization((r) => emulator.fetch(r), SITE, uvid);
-  const res = await emulator.fetch(new Request(`${API}/carts`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json", ...auth } }));
+  const res = await emulator.fetch(
+    new Request(`${API}/carts`, {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json", ...auth },
+    }),
+  );
   expect(res.status).toBe(201);
   return { cartId: ((await res.json()) as { cartId: string }).cartId, uvid };
 }

@@ -62,7 +62,7 @@ describe("Field", () => {
 
   it("wires an error through aria-invalid and aria-describedby to the error list", () => {
     const markup = html(
-      <Field label="Full name" id="name" help="As on your card." errors={[VALIDITY_MESSAGES.valueMissing]} />
+      <Field label="Full name" id="name" help="As on your card." errors={[VALIDITY_MESSAGES.valueMissing]} />,
     );
     expect(markup).toContain('aria-invalid="true"');
     expect(attr(markup, "input", "aria-describedby")).toBe("name-help name-error");
@@ -72,7 +72,7 @@ describe("Field", () => {
 
   it("shows the single highest-priority message", () => {
     const markup = html(
-      <Field label="Code" id="code" errors={[VALIDITY_MESSAGES.valueMissing, VALIDITY_MESSAGES.patternMismatch]} />
+      <Field label="Code" id="code" errors={[VALIDITY_MESSAGES.valueMissing, VALIDITY_MESSAGES.patternMismatch]} />,
     );
     expect(markup).toContain("You have entered an invalid format.");
     expect(markup).not.toContain("Complete this field.");
@@ -101,7 +101,7 @@ describe("Field", () => {
 
   it("says 'Limit reached' when the value fills maxLength, and not before", () => {
     expect(html(<Field label="Code" id="c" maxLength={5} defaultValue="abcde" />)).toMatch(
-      /<div id="c-limit"[^>]*>Limit reached<\/div>/
+      /<div id="c-limit"[^>]*>Limit reached<\/div>/,
     );
     expect(html(<Field label="Code" id="c" maxLength={5} defaultValue="abcd" />)).not.toContain("Limit reached");
   });
@@ -130,7 +130,7 @@ describe("Field", () => {
         id="size"
         options={[{ value: "s", label: "Small" }]}
         errors={["Enter a valid value."]}
-      />
+      />,
     );
     expect(markup).toContain('<label for="size"');
     expect(markup).toMatch(/<select[^>]*aria-invalid="true"[^>]*aria-describedby="size-error"/);
@@ -138,7 +138,7 @@ describe("Field", () => {
 
   it("renders an empty error list as an empty live region", () => {
     expect(html(<ErrorList id="e" errors={[]} />)).toBe(
-      '<div id="e" class="kit-field__errors" aria-live="polite"></div>'
+      '<div id="e" class="kit-field__errors" aria-live="polite"></div>',
     );
   });
 });
@@ -171,7 +171,7 @@ describe("Spinner and Button", () => {
     const markup = html(
       <Button pending pendingLabel="Saving">
         Save
-      </Button>
+      </Button>,
     );
     expect(markup).toContain('aria-busy="true"');
     expect(markup).toContain('aria-disabled="true"');
@@ -212,8 +212,12 @@ describe("Tooltip", () => {
   });
 
   it("carries the spec's sizes and timings", () => {
-    expect([TOOLTIP_MIN_WIDTH_PX, TOOLTIP_OFFSET_PX, TOOLTIP_LEAVE_DEBOUNCE_MS, TOOLTIP_LINGER_MS]).toEqual([75, 16, 200, 2000]);
-    expect(html(<Tooltip label="Help">Text</Tooltip>)).toContain("--kit-tooltip-min-width:75px;--kit-tooltip-offset:16px");
+    expect([TOOLTIP_MIN_WIDTH_PX, TOOLTIP_OFFSET_PX, TOOLTIP_LEAVE_DEBOUNCE_MS, TOOLTIP_LINGER_MS]).toEqual([
+      75, 16, 200, 2000,
+    ]);
+    expect(html(<Tooltip label="Help">Text</Tooltip>)).toContain(
+      "--kit-tooltip-min-width:75px;--kit-tooltip-offset:16px",
+    );
   });
 });
 
@@ -256,7 +260,10 @@ describe("Breadcrumbs", () => {
   });
 
   it("puts store paths under the base path, and leaves absolute URLs as they are", () => {
-    const markup = html(<Breadcrumbs items={[...trail, { label: "Elsewhere", url: "https://example.com/x" }]} />, "/shop");
+    const markup = html(
+      <Breadcrumbs items={[...trail, { label: "Elsewhere", url: "https://example.com/x" }]} />,
+      "/shop",
+    );
     expect(markup).toMatch(/<a href="\/shop" [^>]*>Home<\/a>/);
     expect(markup).toContain('href="/shop/OrderSummary/1"');
     expect(markup).toContain('href="https://example.com/x"');
@@ -278,7 +285,7 @@ describe("Breadcrumbs", () => {
 describe("Toast", () => {
   it("uses role=status for info and success, role=alert for warning and error", () => {
     expect(html(<Toast toast={{ variant: "success", mode: "sticky", message: "Saved." }} />)).toContain(
-      'role="status"'
+      'role="status"',
     );
     expect(html(<Toast toast={{ variant: "error", mode: "sticky", message: "Failed." }} />)).toContain('role="alert"');
   });
@@ -288,7 +295,7 @@ describe("Toast", () => {
       <Toast
         toast={{ variant: "warning", mode: "dismissible", title: "Careful", message: "Low stock." }}
         onClose={() => {}}
-      />
+      />,
     );
     expect(markup).toContain("Careful");
     expect(markup).toContain("Low stock.");
@@ -303,7 +310,7 @@ describe("Toast", () => {
           { id: "a", variant: "info", mode: "pester", message: "One" },
           { id: "b", variant: "error", mode: "sticky", message: "Two" },
         ]}
-      />
+      />,
     );
     expect(markup).toContain('<section aria-label="Notifications"');
     expect(markup.match(/class="kit-toast /g)).toHaveLength(2);
@@ -335,7 +342,7 @@ describe("Section and Column", () => {
         verticalAlign="center"
       >
         <Column width={4}>A</Column>
-      </Section>
+      </Section>,
     );
     expect(markup).toContain("--kit-section-max-width:1440px");
     expect(markup).toContain("--kit-section-gutter:24px");
@@ -352,7 +359,7 @@ describe("Section and Column", () => {
         overlayColor="rgba(0,0,0,0.5)"
       >
         <Column>x</Column>
-      </Section>
+      </Section>,
     );
     expect(markup).toContain('<source media="(max-width: 47.9375em)" srcSet="/m.jpg"/>');
     expect(markup).toContain('<source media="(min-width: 48em) and (max-width: 64em)" srcSet="/t.jpg"/>');
@@ -393,7 +400,7 @@ describe("AddressForm", () => {
       <>
         <AddressForm countries={["US"]} prefix="shipping" />
         <AddressForm countries={["US"]} prefix="billing" />
-      </>
+      </>,
     );
     expect(markup).toContain('name="shipping.firstName"');
     expect(markup).toContain('name="billing.firstName"');
@@ -428,7 +435,7 @@ describe("AddressForm", () => {
             "postalCode",
             "country",
             "shipToPhoneNumber",
-          ].map((n) => [n, field(n)])
+          ].map((n) => [n, field(n)]),
         ),
     };
     const markup = html(<AddressForm countries={["US"]} meta={meta} />);
@@ -465,7 +472,7 @@ describe("pickers without JavaScript", () => {
 
   it("previews an invalid colour as black", () => {
     expect(html(<ColourPicker label="Brand colour" name="colour" defaultValue="#12" />)).toContain(
-      "background-color:#000000"
+      "background-color:#000000",
     );
   });
 });
@@ -476,7 +483,7 @@ describe("cookie consent", () => {
     expect(consentMaxAgeSeconds(365)).toBe(31_536_000);
     expect(consentMaxAgeSeconds(1)).toBe(86_400);
     expect(consentCookieHeader("accept", { secure: true })).toBe(
-      "cookie_consent=accept; Max-Age=31536000; Path=/; SameSite=Lax; Secure"
+      "cookie_consent=accept; Max-Age=31536000; Path=/; SameSite=Lax; Secure",
     );
   });
 

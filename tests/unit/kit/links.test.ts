@@ -91,7 +91,7 @@ describe("country-language segment", () => {
   it("rebuilds the URL from base path, language and brand", () => {
     expect(rebuildLocalizedUrl({ basePath: "/shop", language: "fr-CA", path: "/en-US/cart" })).toBe("/shop/fr-CA/cart");
     expect(rebuildLocalizedUrl({ basePath: "/shop/", language: "en-US", brand: "acme", path: "/cart?x=1" })).toBe(
-      "/shop/en-US/acme/cart?x=1"
+      "/shop/en-US/acme/cart?x=1",
     );
     expect(rebuildLocalizedUrl({ language: "en-US" })).toBe("/en-US");
   });

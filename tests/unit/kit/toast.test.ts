@@ -24,7 +24,7 @@ describe("toast schema", () => {
         title: "Saved",
         message: "Done.",
         durationSeconds: 5,
-      })
+      }),
     ).toMatchObject({ id: "t1", durationSeconds: 5 });
     expect(toastSchema.parse({ variant: "info", mode: "dismissible", message: "Hi" })).toEqual({
       variant: "info",
@@ -52,10 +52,22 @@ describe("toast schema", () => {
   });
 
   it("reads untrusted values as the server's schema does, dropping unknown keys", () => {
-    const full = { id: "t1", variant: "success", mode: "sticky", title: "Saved", message: "Done.", durationSeconds: 5, extra: 1 };
+    const full = {
+      id: "t1",
+      variant: "success",
+      mode: "sticky",
+      title: "Saved",
+      message: "Done.",
+      durationSeconds: 5,
+      extra: 1,
+    };
     expect(parseToast(full)).toEqual(toastSchema.parse(full));
     expect(parseToast(full)).not.toHaveProperty("extra");
-    expect(parseToast({ variant: "info", mode: "dismissible", message: "Hi" })).toEqual({ variant: "info", mode: "dismissible", message: "Hi" });
+    expect(parseToast({ variant: "info", mode: "dismissible", message: "Hi" })).toEqual({
+      variant: "info",
+      mode: "dismissible",
+      message: "Hi",
+    });
     expect(parseToast({ variant: "info", mode: "sticky", message: "x", id: "" })).toBeNull();
     expect(toastSchema.safeParse({ variant: "info", mode: "sticky", message: "x", id: "" }).success).toBe(false);
     expect(parseToast(null)).toBeNull();
@@ -114,7 +126,13 @@ describe("bounded toast text", () => {
   });
 
   it("bounds message and title of a toast and keeps the rest", () => {
-    const bounded = boundToast({ id: "t", variant: "info" as const, mode: "sticky" as const, message: "m".repeat(500), title: "t".repeat(500) });
+    const bounded = boundToast({
+      id: "t",
+      variant: "info" as const,
+      mode: "sticky" as const,
+      message: "m".repeat(500),
+      title: "t".repeat(500),
+    });
     expect(bounded).toMatchObject({ id: "t", variant: "info", mode: "sticky" });
     expect(Array.from(bounded.message)).toHaveLength(240);
     expect(Array.from(bounded.title!)).toHaveLength(80);

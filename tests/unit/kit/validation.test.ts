@@ -96,7 +96,7 @@ describe("validity flags and messages", () => {
     expect(messageForValidity({ tooShort: true, rangeUnderflow: true })).toBe(VALIDITY_MESSAGES.rangeUnderflow);
     expect(messageForValidity({ typeMismatch: true, valueMissing: true })).toBe(VALIDITY_MESSAGES.typeMismatch);
     expect(messageForValidity({ valueMissing: true, selectAtleastOneValue: true })).toBe(
-      VALIDITY_MESSAGES.valueMissing
+      VALIDITY_MESSAGES.valueMissing,
     );
   });
 
@@ -107,7 +107,7 @@ describe("validity flags and messages", () => {
 
   it("gives customError's own message first, and skips it when there is none", () => {
     expect(messageForValidity(["customError", "badInput"], { customMessage: "Coupon expired." })).toBe(
-      "Coupon expired."
+      "Coupon expired.",
     );
     expect(messageForValidity(["customError", "badInput"])).toBe(VALIDITY_MESSAGES.badInput);
   });
@@ -224,7 +224,7 @@ describe("email", () => {
     "refuses %j as a single address",
     (value) => {
       expect(messagesOf(single, value)).toEqual([bad]);
-    }
+    },
   );
 
   it("requires a value", () => {
@@ -369,7 +369,7 @@ describe("date picker rules", () => {
     expect(dateRangeHint({ max: "2025-03-31" })).toBe("Select a date before Apr 1, 2025");
     expect(dateRangeHint({ min: "2025-01-01" })).toBe("Select a date after Dec 31, 2024");
     expect(dateRangeHint({ min: "2025-03-01", max: "2025-03-31" })).toBe(
-      "Select a date from Mar 1, 2025 through Mar 31, 2025"
+      "Select a date from Mar 1, 2025 through Mar 31, 2025",
     );
     expect(dateRangeHint({})).toBeUndefined();
   });

@@ -123,7 +123,10 @@ describe("the order provider's states", () => {
   });
 
   it("loaded with errors: hasErrors and every data section null", () => {
-    const error = Object.assign(new Error("Not Found"), { name: "FetchError", errors: [{ type: "NOT_FOUND", message: "No such order." }] });
+    const error = Object.assign(new Error("Not Found"), {
+      name: "FetchError",
+      errors: [{ type: "NOT_FOUND", message: "No such order." }],
+    });
     const state = orderProviderFailed(error);
     expect(state).toEqual({
       isLoading: false,
@@ -187,7 +190,13 @@ describe("the order summary's derived fields", () => {
       createdDate: "2026-01-01T00:00:00.000Z",
       fields: { "OrderSummary.TotalAmount": field("TotalAmount", "10.00") },
     });
-    expect(summary).toMatchObject({ orderSummaryId: "1Os2", ownerId: "005X", createdDate: "2026-01-01T00:00:00.000Z", totalAmount: "10.00", orderedDate: null });
+    expect(summary).toMatchObject({
+      orderSummaryId: "1Os2",
+      ownerId: "005X",
+      createdDate: "2026-01-01T00:00:00.000Z",
+      totalAmount: "10.00",
+      orderedDate: null,
+    });
   });
 
   it("works out the totals: subtotal before discounts, discounts, shipping, tax, total", () => {
@@ -200,7 +209,13 @@ describe("the order summary's derived fields", () => {
         GrandTotalAmount: field("GrandTotalAmount", "197.82"),
       },
     });
-    expect(summary.totals).toEqual({ subtotal: "183.00", discounts: "-20.82", shipping: "19.99", tax: "15.65", total: "197.82" });
+    expect(summary.totals).toEqual({
+      subtotal: "183.00",
+      discounts: "-20.82",
+      shipping: "19.99",
+      tax: "15.65",
+      total: "197.82",
+    });
   });
 
   it("with only the adjusted subtotal, shows it as the subtotal and no separate discount", () => {
@@ -209,7 +224,12 @@ describe("the order summary's derived fields", () => {
   });
 
   it("never fails on a broken answer", () => {
-    expect(toOrderSummary(null)).toMatchObject({ orderSummaryId: null, orderNumber: null, currencyIsoCode: "USD", itemCount: null });
+    expect(toOrderSummary(null)).toMatchObject({
+      orderSummaryId: null,
+      orderNumber: null,
+      currencyIsoCode: "USD",
+      itemCount: null,
+    });
     expect(fieldText("nope", "Name")).toBeNull();
   });
 });
@@ -227,9 +247,14 @@ describe("first-payment fields", () => {
   });
 
   it("leave the regular total alone when they carry no value", () => {
-    expect(mapFirstPaymentFields({ totalAmount: "100.00", firstPymtTotalAmount: null })).toEqual({ totalAmount: "100.00" });
+    expect(mapFirstPaymentFields({ totalAmount: "100.00", firstPymtTotalAmount: null })).toEqual({
+      totalAmount: "100.00",
+    });
     expect(
-      mapFirstPaymentFields({ GrandTotalAmount: field("GrandTotalAmount", "9.00"), FirstPymtGrandTotalAmount: field("FirstPymtGrandTotalAmount", null) }),
+      mapFirstPaymentFields({
+        GrandTotalAmount: field("GrandTotalAmount", "9.00"),
+        FirstPymtGrandTotalAmount: field("FirstPymtGrandTotalAmount", null),
+      }),
     ).toEqual({ GrandTotalAmount: field("GrandTotalAmount", "9.00") });
     // Not a first-payment field: a name that merely starts alike.
     expect(mapFirstPaymentFields({ firstPymtish: "1" })).toEqual({ firstPymtish: "1" });
@@ -237,7 +262,10 @@ describe("first-payment fields", () => {
 
   it("count in the order summary's totals", () => {
     const summary = toOrderSummary({
-      fields: { GrandTotalAmount: field("GrandTotalAmount", "120.00"), FirstPymtGrandTotalAmount: field("FirstPymtGrandTotalAmount", "30.00") },
+      fields: {
+        GrandTotalAmount: field("GrandTotalAmount", "120.00"),
+        FirstPymtGrandTotalAmount: field("FirstPymtGrandTotalAmount", "30.00"),
+      },
     });
     expect(summary.totals.total).toBe("30.00");
   });
@@ -277,14 +305,41 @@ describe("delivery groups", () => {
   });
 
   it("carry the deliver-to details, method, desired date and the gift flag and message", () => {
-    expect(groups[0]).toMatchObject({ deliverToName: "Alex Buyer", city: "San Francisco", phoneNumber: "4155550100", deliveryMethod: "Standard Shipping", isGift: false, giftMessage: null });
-    expect(groups[1]).toMatchObject({ deliverToName: "Jordan Buyer", isGift: true, giftMessage: "Happy birthday", desiredDeliveryDate: "2026-09-08", items: [] });
+    expect(groups[0]).toMatchObject({
+      deliverToName: "Alex Buyer",
+      city: "San Francisco",
+      phoneNumber: "4155550100",
+      deliveryMethod: "Standard Shipping",
+      isGift: false,
+      giftMessage: null,
+    });
+    expect(groups[1]).toMatchObject({
+      deliverToName: "Jordan Buyer",
+      isGift: true,
+      giftMessage: "Happy birthday",
+      desiredDeliveryDate: "2026-09-08",
+      items: [],
+    });
   });
 });
 
 describe("line items", () => {
   const items = [
-    { id: "10u1", type: "Order Product", fields: { Name: field("Name", "Mug"), Quantity: field("Quantity", "2.0"), UnitPrice: field("UnitPrice", "12.00"), AdjustedLineAmount: field("AdjustedLineAmount", "22.80") }, product: { productId: "01t1", fields: { StockKeepingUnit: field("StockKeepingUnit", "MUG-1") }, media: { url: "/img/mug.png", alternateText: "A mug" } } },
+    {
+      id: "10u1",
+      type: "Order Product",
+      fields: {
+        Name: field("Name", "Mug"),
+        Quantity: field("Quantity", "2.0"),
+        UnitPrice: field("UnitPrice", "12.00"),
+        AdjustedLineAmount: field("AdjustedLineAmount", "22.80"),
+      },
+      product: {
+        productId: "01t1",
+        fields: { StockKeepingUnit: field("StockKeepingUnit", "MUG-1") },
+        media: { url: "/img/mug.png", alternateText: "A mug" },
+      },
+    },
     { id: "10u2", type: "Product", fields: {} },
     { id: "10u3", type: "Delivery Charge", fields: { Name: field("Name", "Shipping") } },
     { id: "10u4", fields: { "OrderItemSummary.Type": field("Type", "Order Product") } },
@@ -332,7 +387,11 @@ describe("line items", () => {
   it("name a subscription line's term from its selling model, and leave an unknown model unnamed", () => {
     const line = (id: string, productId: string, model: string | null) => ({
       id,
-      fields: { Type: { text: "Order Product" }, Name: { text: "Roaster's Choice" }, ...(model ? { ProductSellingModelId: { text: model } } : {}) },
+      fields: {
+        Type: { text: "Order Product" },
+        Name: { text: "Roaster's Choice" },
+        ...(model ? { ProductSellingModelId: { text: model } } : {}),
+      },
       product: { productId },
     });
     const [group] = normalizeDeliveryGroups([
@@ -345,7 +404,11 @@ describe("line items", () => {
 
   it("are paged per group with a 'Show more' limit read from the URL", () => {
     const list = Array.from({ length: 12 }, (_, i) => i);
-    expect(pageOfItems(list, ORDER_ITEMS_PAGE_SIZE)).toEqual({ shown: list.slice(0, 10), hasMore: true, nextLimit: 20 });
+    expect(pageOfItems(list, ORDER_ITEMS_PAGE_SIZE)).toEqual({
+      shown: list.slice(0, 10),
+      hasMore: true,
+      nextLimit: 20,
+    });
     expect(pageOfItems(list, 20)).toMatchObject({ shown: list, hasMore: false });
     expect(itemsLimit(new URLSearchParams("items2=20"), 1)).toBe(20);
     expect(itemsLimit(new URLSearchParams("items2=-3"), 1)).toBe(ORDER_ITEMS_PAGE_SIZE);
@@ -370,7 +433,9 @@ describe("adjustments", () => {
   });
 
   it("skip entries without an amount and name the nameless", () => {
-    expect(mergeAdjustments([{ displayName: "x", amount: "abc" }, null, { amount: "-1" }])).toEqual([{ displayName: "Adjustment", amount: "-1.00", type: null }]);
+    expect(mergeAdjustments([{ displayName: "x", amount: "abc" }, null, { amount: "-1" }])).toEqual([
+      { displayName: "Adjustment", amount: "-1.00", type: null },
+    ]);
     expect(mergeAdjustments([])).toEqual([]);
     expect(sumAmounts(["1.005", "2", null, "x"])).toBe("3.01");
   });
@@ -411,22 +476,35 @@ describe("payments", () => {
 
 describe("provider errors", () => {
   it("become {code from the error type, message}", () => {
-    const fetchError = Object.assign(new Error("Not Found"), { errors: [{ type: "NOT_FOUND", message: "Something's not right." }] });
+    const fetchError = Object.assign(new Error("Not Found"), {
+      errors: [{ type: "NOT_FOUND", message: "Something's not right." }],
+    });
     expect(toProviderErrors(fetchError)).toEqual([{ code: "NOT_FOUND", message: "Something's not right." }]);
-    expect(toProviderErrors([{ errorCode: "INVALID_ID_FIELD", message: "Bad id" }])).toEqual([{ code: "INVALID_ID_FIELD", message: "Bad id" }]);
+    expect(toProviderErrors([{ errorCode: "INVALID_ID_FIELD", message: "Bad id" }])).toEqual([
+      { code: "INVALID_ID_FIELD", message: "Bad id" },
+    ]);
   });
 
   it("fall back to the error's own code or name, else UNKNOWN_ERROR", () => {
-    expect(toProviderErrors(Object.assign(new Error("aborted"), { name: "Aborted" }))).toEqual([{ code: "Aborted", message: "aborted" }]);
-    expect(toProviderErrors(new TypeError("orderSummaryId is required"))).toEqual([{ code: "TypeError", message: "orderSummaryId is required" }]);
-    expect(toProviderErrors(new Error(""))).toEqual([{ code: "UNKNOWN_ERROR", message: "The order could not be loaded." }]);
+    expect(toProviderErrors(Object.assign(new Error("aborted"), { name: "Aborted" }))).toEqual([
+      { code: "Aborted", message: "aborted" },
+    ]);
+    expect(toProviderErrors(new TypeError("orderSummaryId is required"))).toEqual([
+      { code: "TypeError", message: "orderSummaryId is required" },
+    ]);
+    expect(toProviderErrors(new Error(""))).toEqual([
+      { code: "UNKNOWN_ERROR", message: "The order could not be loaded." },
+    ]);
     expect(toProviderErrors("boom")).toEqual([{ code: "UNKNOWN_ERROR", message: "The order could not be loaded." }]);
   });
 });
 
 describe("reorder outcome", () => {
   it("reports success", () => {
-    expect(reorderOutcome({ totalSucceededProductCount: 3, unaddedProducts: [] })).toEqual({ variant: "success", message: "Added 3 products to your cart." });
+    expect(reorderOutcome({ totalSucceededProductCount: 3, unaddedProducts: [] })).toEqual({
+      variant: "success",
+      message: "Added 3 products to your cart.",
+    });
     expect(reorderOutcome({ totalSucceededProductCount: 1 }).message).toBe("Added 1 product to your cart.");
   });
 
@@ -434,7 +512,11 @@ describe("reorder outcome", () => {
     const partial = reorderOutcome({
       totalSucceededProductCount: 1,
       unaddedProducts: [
-        { productName: "Out Of Stock Thing", errorCode: "ERROR_SAVING_CARTITEM", errorMessage: "No more available items for current product." },
+        {
+          productName: "Out Of Stock Thing",
+          errorCode: "ERROR_SAVING_CARTITEM",
+          errorMessage: "No more available items for current product.",
+        },
         { productSKU: "ERR-105", errorCode: "ERROR_SAVING_CARTITEM" },
       ],
     });
@@ -442,7 +524,9 @@ describe("reorder outcome", () => {
     expect(partial.message).toBe(
       "Added 1 product to your cart. We couldn't add: Out Of Stock Thing (No more available items for current product); ERR-105 (ERROR_SAVING_CARTITEM).",
     );
-    expect(reorderOutcome({ totalSucceededProductCount: 0, unaddedProducts: [{ productName: "X", errorMessage: "Gone" }] })).toEqual({
+    expect(
+      reorderOutcome({ totalSucceededProductCount: 0, unaddedProducts: [{ productName: "X", errorMessage: "Gone" }] }),
+    ).toEqual({
       variant: "error",
       message: "We couldn't add these products to your cart: X (Gone).",
     });
@@ -452,12 +536,21 @@ describe("reorder outcome", () => {
 describe("order history query", () => {
   it("defaults to all dates, newest first", () => {
     const query = readHistoryQuery(new URLSearchParams());
-    expect(query).toMatchObject({ from: "", to: "", sort: "newest", pageToken: null, pageSize: ORDER_HISTORY_PAGE_SIZE, errors: {} });
+    expect(query).toMatchObject({
+      from: "",
+      to: "",
+      sort: "newest",
+      pageToken: null,
+      pageSize: ORDER_HISTORY_PAGE_SIZE,
+      errors: {},
+    });
     expect(query.api).toEqual({ sortOrder: "OrderedDateDesc", pageSize: ORDER_HISTORY_PAGE_SIZE });
   });
 
   it("sends the date range as yyyy-MM-ddTHH:mm:ss.SSSZ covering whole days", () => {
-    const query = readHistoryQuery(new URLSearchParams("from=2026-09-01&to=9/30/2026&sort=oldest&pageSize=2&pageToken=eyJzIjoi"));
+    const query = readHistoryQuery(
+      new URLSearchParams("from=2026-09-01&to=9/30/2026&sort=oldest&pageSize=2&pageToken=eyJzIjoi"),
+    );
     expect(query.api).toEqual({
       sortOrder: "OrderedDateAsc",
       pageSize: 2,
@@ -469,7 +562,9 @@ describe("order history query", () => {
   });
 
   it("refuses a bad date and a range that ends before it starts", () => {
-    expect(readHistoryQuery(new URLSearchParams("from=2026-02-30")).errors.from).toBe("Your entry does not match the allowed format M/d/yyyy.");
+    expect(readHistoryQuery(new URLSearchParams("from=2026-02-30")).errors.from).toBe(
+      "Your entry does not match the allowed format M/d/yyyy.",
+    );
     const backwards = readHistoryQuery(new URLSearchParams("from=2026-09-30&to=2026-09-01"));
     expect(backwards.errors.to).toBe("Value must be Sep 30, 2026 or later.");
     expect(backwards.api.latestDate).toBeUndefined();
@@ -505,7 +600,16 @@ describe("order history query", () => {
       previousPageToken: null,
     });
     expect(page).toEqual({
-      rows: [{ orderNumber: "00000106", orderedDate: "2026-11-05T20:10:10.000Z", status: "Created", total: "662.27", currencyIsoCode: "USD", itemCount: 2 }],
+      rows: [
+        {
+          orderNumber: "00000106",
+          orderedDate: "2026-11-05T20:10:10.000Z",
+          status: "Created",
+          total: "662.27",
+          currencyIsoCode: "USD",
+          itemCount: 2,
+        },
+      ],
       nextPageToken: "n1",
       previousPageToken: null,
       hasPrevious: false,

@@ -25,7 +25,12 @@ describe("session validator timing", () => {
 describe("page regions", () => {
   it("keeps the page's own title and adds the record's SEO properties", () => {
     expect(seoMeta("Order Lookup", null)).toEqual([{ title: "Order Lookup" }, { name: "robots", content: "noindex" }]);
-    const tags = seoMeta("Order Lookup", { title: "Order 00000101", description: "Order details.", keywords: null, imageUrl: "/i.png" });
+    const tags = seoMeta("Order Lookup", {
+      title: "Order 00000101",
+      description: "Order details.",
+      keywords: null,
+      imageUrl: "/i.png",
+    });
     expect(tags[0]).toEqual({ title: "Order Lookup" });
     expect(tags).toContainEqual({ name: "description", content: "Order details." });
     expect(tags).toContainEqual({ property: "og:title", content: "Order 00000101" });
@@ -37,7 +42,9 @@ describe("page regions", () => {
     const text = serializeDataLayer({ page: "</script><script>alert(1)</script>" });
     expect(text).not.toContain("</script>");
     expect(JSON.parse(text)).toEqual({ page: "</script><script>alert(1)</script>" });
-    const html = renderToString(<PageDataLayer data={{ page: "Order Lookup", recordId: null }} /> as ReactElement);
-    expect(html).toBe('<script type="application/json" id="page-data-layer">{"page":"Order Lookup","recordId":null}</script>');
+    const html = renderToString((<PageDataLayer data={{ page: "Order Lookup", recordId: null }} />) as ReactElement);
+    expect(html).toBe(
+      '<script type="application/json" id="page-data-layer">{"page":"Order Lookup","recordId":null}</script>',
+    );
   });
 });

@@ -48,7 +48,9 @@ describe("findBrowser", () => {
   });
 
   it("takes the system's Chromium in the order Debian, Ubuntu, Google", () => {
-    expect(findBrowser(machine({ files: ["/usr/bin/google-chrome", "/usr/bin/chromium"] }).deps)?.path).toBe("/usr/bin/chromium");
+    expect(findBrowser(machine({ files: ["/usr/bin/google-chrome", "/usr/bin/chromium"] }).deps)?.path).toBe(
+      "/usr/bin/chromium",
+    );
     expect(findBrowser(machine({ files: ["/usr/bin/google-chrome", "/usr/bin/chromium-browser"] }).deps)?.path).toBe(
       "/usr/bin/chromium-browser",
     );
@@ -80,9 +82,16 @@ describe("ensureBrowser", () => {
       uid: 0,
       commands: { [APT_UPDATE]: { status: 0 }, [APT_INSTALL]: { status: 0, creates: "/usr/bin/chromium" } },
     });
-    expect(ensureBrowser(deps)).toEqual({ ok: true, path: "/usr/bin/chromium", source: "system", installedWith: "apt-get" });
+    expect(ensureBrowser(deps)).toEqual({
+      ok: true,
+      path: "/usr/bin/chromium",
+      source: "system",
+      installedWith: "apt-get",
+    });
     expect(ran).toEqual([APT_UPDATE, APT_INSTALL]);
-    expect(logged[0]).toBe("e2e: no browser found; installing Debian's chromium (apt-get update && apt-get install -y chromium)...");
+    expect(logged[0]).toBe(
+      "e2e: no browser found; installing Debian's chromium (apt-get update && apt-get install -y chromium)...",
+    );
     expect(logged.at(-1)).toBe("e2e: installed /usr/bin/chromium");
   });
 
@@ -92,13 +101,24 @@ describe("ensureBrowser", () => {
       uid: 1000,
       commands: { [PW_INSTALL]: { status: 0, creates: PLAYWRIGHT } },
     });
-    expect(ensureBrowser(deps)).toEqual({ ok: true, path: PLAYWRIGHT, source: "playwright", installedWith: "npx playwright install" });
+    expect(ensureBrowser(deps)).toEqual({
+      ok: true,
+      path: PLAYWRIGHT,
+      source: "playwright",
+      installedWith: "npx playwright install",
+    });
     expect(ran).toEqual([PW_INSTALL]);
-    expect(logged[0]).toBe("e2e: no browser found; downloading Playwright's Chromium (npx playwright install chromium)...");
+    expect(logged[0]).toBe(
+      "e2e: no browser found; downloading Playwright's Chromium (npx playwright install chromium)...",
+    );
   });
 
   it("installed: off Linux, downloads Playwright's Chromium even as root", () => {
-    const { deps, ran } = machine({ platform: "darwin", uid: 0, commands: { [PW_INSTALL]: { status: 0, creates: PLAYWRIGHT } } });
+    const { deps, ran } = machine({
+      platform: "darwin",
+      uid: 0,
+      commands: { [PW_INSTALL]: { status: 0, creates: PLAYWRIGHT } },
+    });
     expect(ensureBrowser(deps)).toMatchObject({ ok: true, path: PLAYWRIGHT });
     expect(ran).toEqual([PW_INSTALL]);
   });
@@ -155,14 +175,17 @@ describe("ensureBrowser", () => {
     const { deps } = machine({ commands: { [PW_INSTALL]: { status: 0 } } });
     const result = ensureBrowser(deps);
     expect(result.ok).toBe(false);
-    expect(result.ok === false && result.message).toMatch(/^e2e: not run — no browser found \(npx playwright install failed\)/);
+    expect(result.ok === false && result.message).toMatch(
+      /^e2e: not run — no browser found \(npx playwright install failed\)/,
+    );
   });
 
   it("none: E2E_BROWSER_INSTALL=0 installs nothing", () => {
     const { deps, ran } = machine({ env: { E2E_BROWSER_INSTALL: "0" }, files: ["/usr/bin/apt-get"], uid: 0 });
     expect(ensureBrowser(deps)).toEqual({
       ok: false,
-      message: "e2e: not run — no browser found and E2E_BROWSER_INSTALL=0; install Chromium (apt-get install chromium) or set CHROMIUM_PATH",
+      message:
+        "e2e: not run — no browser found and E2E_BROWSER_INSTALL=0; install Chromium (apt-get install chromium) or set CHROMIUM_PATH",
     });
     expect(ran).toEqual([]);
   });
@@ -180,7 +203,9 @@ describe("ensureBrowser", () => {
     const { deps } = machine({ platform: "darwin", env: { E2E_BROWSER_INSTALL: "0" } });
     expect(ensureBrowser(deps)).toMatchObject({
       ok: false,
-      message: expect.stringContaining("install Playwright's Chromium (npx playwright install chromium) or set CHROMIUM_PATH"),
+      message: expect.stringContaining(
+        "install Playwright's Chromium (npx playwright install chromium) or set CHROMIUM_PATH",
+      ),
     });
   });
 });

@@ -12,7 +12,8 @@ describe("BASE_PATH", () => {
   it("is the site root by default, and one canonical form however it is written", () => {
     expect(configOf({}).BASE_PATH).toBe("");
     expect(configOf({ BASE_PATH: "/" }).BASE_PATH).toBe("");
-    for (const written of ["/shop", "shop", "/shop/", " /shop// "]) expect(configOf({ BASE_PATH: written }).BASE_PATH).toBe("/shop");
+    for (const written of ["/shop", "shop", "/shop/", " /shop// "])
+      expect(configOf({ BASE_PATH: written }).BASE_PATH).toBe("/shop");
     expect(configOf({ BASE_PATH: "/stores/eu" }).BASE_PATH).toBe("/stores/eu");
   });
 
@@ -31,7 +32,10 @@ describe("loadAppBuild", () => {
     const at = join(dir, name);
     rmSync(at, { recursive: true, force: true });
     mkdirSync(at, { recursive: true });
-    writeFileSync(join(at, "index.js"), `export const publicPath = ${JSON.stringify(publicPath)}; export const assetsBuildDirectory = "public/build";\n`);
+    writeFileSync(
+      join(at, "index.js"),
+      `export const publicPath = ${JSON.stringify(publicPath)}; export const assetsBuildDirectory = "public/build";\n`,
+    );
     return at;
   };
 
@@ -48,10 +52,14 @@ describe("loadAppBuild", () => {
       /made for BASE_PATH=\/shop .* started with no BASE_PATH\. Build again .*`npm run build`.*or start the server with BASE_PATH=\/shop/,
     );
     const root = buildFor("root-2", "/build/");
-    await expect(loadAppBuild({ BASE_PATH: "/shop", BUILD_DIR: root })).rejects.toThrow(/made for no BASE_PATH .* started with BASE_PATH=\/shop\. .*`BASE_PATH=\/shop npm run build`/);
+    await expect(loadAppBuild({ BASE_PATH: "/shop", BUILD_DIR: root })).rejects.toThrow(
+      /made for no BASE_PATH .* started with BASE_PATH=\/shop\. .*`BASE_PATH=\/shop npm run build`/,
+    );
   });
 
   it("says where it looked when there is no build", async () => {
-    await expect(loadAppBuild({ BASE_PATH: "", BUILD_DIR: join(dir, "none") })).rejects.toThrow(/No build found in .*none\/: run `npm run build`/);
+    await expect(loadAppBuild({ BASE_PATH: "", BUILD_DIR: join(dir, "none") })).rejects.toThrow(
+      /No build found in .*none\/: run `npm run build`/,
+    );
   });
 });

@@ -4,7 +4,11 @@ import { clientAddressOf, compileTrustProxy, isLocalRequest } from "../../../ser
 
 /** The parts of a Node request proxy-addr reads. */
 function fakeRequest(remoteAddress: string, forwardedFor?: string): IncomingMessage {
-  return { socket: { remoteAddress }, connection: { remoteAddress }, headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} } as unknown as IncomingMessage;
+  return {
+    socket: { remoteAddress },
+    connection: { remoteAddress },
+    headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+  } as unknown as IncomingMessage;
 }
 
 describe("TRUST_PROXY and the client's address", () => {
@@ -15,7 +19,9 @@ describe("TRUST_PROXY and the client's address", () => {
     expect(clientAddressOf(req, compileTrustProxy("loopback"))).toBe("203.0.113.9");
     expect(clientAddressOf(req, compileTrustProxy("1"))).toBe("203.0.113.9");
     expect(clientAddressOf(req, compileTrustProxy("2"))).toBe("198.51.100.7");
-    expect(clientAddressOf(fakeRequest("203.0.113.50", "198.51.100.7"), compileTrustProxy("loopback"))).toBe("203.0.113.50");
+    expect(clientAddressOf(fakeRequest("203.0.113.50", "198.51.100.7"), compileTrustProxy("loopback"))).toBe(
+      "203.0.113.50",
+    );
   });
 
   it("reads lists of addresses and CIDR ranges, and refuses what is not one", () => {
@@ -29,7 +35,8 @@ describe("TRUST_PROXY and the client's address", () => {
 
 describe("isLocalRequest (the emulator's test controls)", () => {
   it("is true for a loopback connection (IPv4, IPv6, IPv4-mapped) with nothing forwarded", () => {
-    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) expect(isLocalRequest(fakeRequest(address))).toBe(true);
+    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"])
+      expect(isLocalRequest(fakeRequest(address))).toBe(true);
   });
 
   it("is false for a remote connection, and for a local one forwarding a remote client's request", () => {

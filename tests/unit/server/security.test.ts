@@ -14,7 +14,9 @@ describe("judgeOrigin (CSRF)", () => {
   });
 
   it("lets Origin decide over the other signals", () => {
-    expect(judgeOrigin({ origin: "https://evil.example", secFetchSite: "same-origin", referer: `${STORE}/cart` }, STORE)).toMatchObject({ ok: false });
+    expect(
+      judgeOrigin({ origin: "https://evil.example", secFetchSite: "same-origin", referer: `${STORE}/cart` }, STORE),
+    ).toMatchObject({ ok: false });
     expect(judgeOrigin({ origin: STORE, secFetchSite: "cross-site" }, STORE)).toMatchObject({ ok: true });
   });
 
@@ -39,7 +41,8 @@ describe("judgeFormBody", () => {
     expect(isFormContentType("application/x-www-form-urlencoded;charset=UTF-8")).toBe(true);
     expect(isFormContentType("multipart/form-data; boundary=----x")).toBe(true);
     expect(isFormContentType("Application/X-WWW-Form-Urlencoded")).toBe(true);
-    for (const type of ["application/json", "text/plain", "", undefined, null]) expect(isFormContentType(type)).toBe(false);
+    for (const type of ["application/json", "text/plain", "", undefined, null])
+      expect(isFormContentType(type)).toBe(false);
   });
 
   it("refuses JSON, text and a missing body with 415, saying what the store takes", () => {
@@ -52,19 +55,30 @@ describe("judgeFormBody", () => {
 
   it("refuses a body over the limit with 413 and one without a declared length with 411", () => {
     expect(judgeFormBody({ contentType: form, contentLength: String(1024 * 1024) })).toEqual({ ok: true });
-    expect(judgeFormBody({ contentType: form, contentLength: String(1024 * 1024 + 1) })).toMatchObject({ ok: false, status: 413 });
-    expect(judgeFormBody({ contentType: form, contentLength: "1025" }, 1024)).toMatchObject({ ok: false, status: 413, message: expect.stringContaining("1 KB") });
+    expect(judgeFormBody({ contentType: form, contentLength: String(1024 * 1024 + 1) })).toMatchObject({
+      ok: false,
+      status: 413,
+    });
+    expect(judgeFormBody({ contentType: form, contentLength: "1025" }, 1024)).toMatchObject({
+      ok: false,
+      status: 413,
+      message: expect.stringContaining("1 KB"),
+    });
     expect(judgeFormBody({ contentType: form, contentLength: "-1" })).toMatchObject({ ok: false, status: 413 });
     expect(judgeFormBody({ contentType: form, transferEncoding: "chunked" })).toMatchObject({ ok: false, status: 411 });
     // Size is judged before type: a huge JSON body is refused without being read.
-    expect(judgeFormBody({ contentType: "application/json", contentLength: String(2 * 1024 * 1024) })).toMatchObject({ status: 413 });
+    expect(judgeFormBody({ contentType: "application/json", contentLength: String(2 * 1024 * 1024) })).toMatchObject({
+      status: 413,
+    });
   });
 });
 
 describe("contentSecurityPolicy", () => {
   it("allows scripts from the store and with the response's nonce only, and no framing", () => {
     const policy = contentSecurityPolicy({ nonce: "abc123==", https: false });
-    const directives = Object.fromEntries(policy.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+    const directives = Object.fromEntries(
+      policy.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]),
+    );
     expect(directives["script-src"]).toBe("'self' 'nonce-abc123=='");
     expect(directives["frame-ancestors"]).toBe("'none'");
     expect(directives["object-src"]).toBe("'none'");

@@ -1,5 +1,5 @@
 /** A recording stand-in for fetch: no network, no emulator. */
-import { createWebstoreClient, type WebstoreClientOptions } from '../../../server/webstore/index.js';
+import { createWebstoreClient, type WebstoreClientOptions } from "../../../server/webstore/index.js";
 
 export interface RecordedCall {
   method: string;
@@ -13,7 +13,7 @@ export type Responder = (request: Request, callIndex: number) => Response | Prom
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json;charset=UTF-8', ...headers },
+    headers: { "Content-Type": "application/json;charset=UTF-8", ...headers },
   });
 }
 
@@ -40,8 +40,8 @@ export function fakeFetch(responder: Responder = () => json({})) {
   return { fetch, calls };
 }
 
-export const BASE = 'http://emulator.local';
-export const STORE = '0ZEDM0000000001';
+export const BASE = "http://emulator.local";
+export const STORE = "0ZEDM0000000001";
 export const API = `/services/data/v65.0/commerce/webstores/${STORE}/`;
 
 /** A client over a fake fetch that never waits: sleeps are recorded instead. */
@@ -62,4 +62,3 @@ export function testClient(responder?: Responder, options: Partial<WebstoreClien
 
 /** The path of a call relative to the webstore base. */
 export const rel = (call: RecordedCall) => call.url.pathname.slice(API.length);
-

@@ -92,6 +92,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     locale,
     // The header's currency and locale switcher: only when the store offers a choice.
     localeSwitch: localeSwitchFor(appContext, locale, ws.currencyIsoCode ?? appContext?.defaultCurrency ?? null),
+    // The currency the shopper's prices are in (the footer says so): the cart's, else the store's default.
+    currency: ws.currencyIsoCode ?? appContext?.defaultCurrency ?? "USD",
     shopper: ws.shopper,
     cartCount: count,
     categories,
@@ -169,7 +171,7 @@ export function Layout({ children }: { children: ReactNode }) {
               redirectTo={`${location.pathname}${location.search}`}
             />
           ) : null}
-          <Footer emulatorApiUrl={data?.emulatorApiUrl ?? null} />
+          <Footer emulatorApiUrl={data?.emulatorApiUrl ?? null} currency={data?.currency ?? "USD"} />
           <SessionValidatorOnceSignedIn expiresAt={data?.sessionExpiresAt ?? null} serverNow={data?.serverNow} />
         </StoreLocaleProvider>
         <ScrollRestoration nonce={nonce} />

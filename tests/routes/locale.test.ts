@@ -26,12 +26,15 @@ describe("The currency and language switcher", () => {
     const guest = await guestWithCoffee();
     const cart = await guest.load("/cart");
     expect(cart.text).toMatch(/Subtotal \$\d/);
+    expect(cart.text).toContain("Prices in USD.");
     const switched = await guest.fill(cart, SWITCHER, { Currency: "GBP" });
     expect(switched.status).toBe(303);
     expect(switched.location).toBe("/cart");
     const after = await guest.load("/cart");
     expect(after.toasts).toEqual(["Your cart is now in GBP."]);
     expect(after.text).toMatch(/Subtotal £\d/);
+    // The footer says which currency the prices are in: the shopper's, not the store's default.
+    expect(after.text).toContain("Prices in GBP.");
     expect(after.cartCount).toBe(1);
     expect(after.text).toContain(COFFEE.name);
   });

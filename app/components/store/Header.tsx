@@ -150,7 +150,7 @@ export function Header({
   );
 }
 
-export function Footer({ emulatorApiUrl }: { emulatorApiUrl: string | null }) {
+export function Footer({ emulatorApiUrl, currency }: { emulatorApiUrl: string | null; currency: string }) {
   return (
     <footer className="store-footer">
       <nav aria-label="Footer" className="store-footer__nav">
@@ -167,7 +167,7 @@ export function Footer({ emulatorApiUrl }: { emulatorApiUrl: string | null }) {
         </ul>
       </nav>
       <p className="store-footer__note">
-        © {STORE_NAME}. Prices in USD.
+        © {STORE_NAME}. Prices in {currency}.
         {emulatorApiUrl ? (
           <>
             {" "}

@@ -10,6 +10,7 @@ import { cartItemTerm } from "./subscriptions";
 import { normalizeDeliveryGroups } from "../../server/webstore/api/delivery-groups";
 import { formatCurrency, formatTime, parseMoney } from "./formats";
 import { taxLabel } from "./money";
+import { cardFieldOfMessage, cardInputField, type CardField } from "./card-fields";
 
 export { taxLabel };
 import { firstError, formatMessage, quantity } from "./validation";
@@ -696,25 +697,7 @@ export function paymentOutcome(answer: unknown, method: PaymentMethod): PaymentO
   return { ok: false, formError: CHECKOUT_MESSAGES.paymentSystemError };
 }
 
-export type CardField = "cardholderName" | "cardNumber" | "expiryMonth" | "expiryYear" | "cvv";
-
-/** Which card field a tokeniser's refusal is about (its message), so the error shows on that field. */
-export function cardFieldOfMessage(message: string): CardField {
-  if (/security code|cvv|cvc/i.test(message)) return "cvv";
-  if (/expir/i.test(message)) return "expiryMonth";
-  if (/holder|name/i.test(message)) return "cardholderName";
-  return "cardNumber";
-}
-
-/** The tokenization input's fields (`cardPaymentMethod.<field>` in a refusal's invalidParameters) → the form's. */
-const CARD_INPUT_FIELDS: Record<string, CardField> = {
-  cardHolderName: "cardholderName",
-  cardNumber: "cardNumber",
-  cardType: "cardNumber",
-  cvv: "cvv",
-  expiryMonth: "expiryMonth",
-  expiryYear: "expiryYear",
-};
+export { cardFieldOfMessage, type CardField } from "./card-fields";
 
 /** A refusal as the client reports it: the error's words and the input fields it names. */
 export interface CardRefusal {
@@ -731,7 +714,7 @@ export function cardFieldErrors(refusals: readonly CardRefusal[]): Partial<Recor
   for (const refusal of refusals) {
     const message = refusal.message || CHECKOUT_MESSAGES.cardInvalid;
     const named = (refusal.invalidParameters ?? [])
-      .map((p) => CARD_INPUT_FIELDS[p.name.split(".").pop() ?? ""])
+      .map((p) => cardInputField(p.name))
       .filter((f): f is CardField => f !== undefined);
     for (const field of named.length > 0 ? named : [cardFieldOfMessage(message)]) {
       const list = (errors[field] ??= []);

@@ -8,6 +8,7 @@
  */
 // Only lib/cards: lib/checkout is shared with the cart page, and whatever of it runs in a browser (here, its
 // messages and refusal mapping) would be shipped to the cart too (esbuild keeps a shared module's live code whole).
+import { cardInputField, type CardField } from "./card-fields";
 import { apiCardType, cardBrand, cardDigits, cardLabel } from "./cards";
 
 /** lib/checkout's CHECKOUT_MESSAGES.paymentSystemError (a unit test keeps them equal). */
@@ -26,16 +27,6 @@ export interface TypedCard {
   cvv: string;
 }
 
-/** The tokenisation input's fields (a refusal's `invalidParameters`, `cardPaymentMethod.<field>`) → the form's. */
-const FORM_FIELD: Record<string, string> = {
-  cardHolderName: "cardholderName",
-  cardNumber: "cardNumber",
-  cardType: "cardNumber",
-  cvv: "cvv",
-  expiryMonth: "expiryMonth",
-  expiryYear: "expiryYear",
-};
-
 type GatewayError = { title?: unknown; detail?: unknown; invalidParameters?: unknown };
 
 /** Each refusal's words on the fields it names (the card number when it names none). */
@@ -46,15 +37,8 @@ function refusalsByField(errors: readonly GatewayError[]): Record<string, string
       typeof error.detail === "string" ? error.detail : typeof error.title === "string" ? error.title : "";
     if (!message) continue;
     const named = (Array.isArray(error.invalidParameters) ? (error.invalidParameters as { name?: unknown }[]) : [])
-      .map(
-        (p) =>
-          FORM_FIELD[
-            String(p.name ?? "")
-              .split(".")
-              .pop() ?? ""
-          ],
-      )
-      .filter((f): f is string => f !== undefined);
+      .map((p) => cardInputField(String(p.name ?? "")))
+      .filter((f): f is CardField => f !== undefined);
     for (const field of named.length > 0 ? named : ["cardNumber"]) {
       const list = (byField[field] ??= []);
       if (!list.includes(message)) list.push(message);

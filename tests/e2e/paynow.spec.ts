@@ -3,27 +3,11 @@
  * it read-only, paid through the checkout's steps; another shopper's link is a 404 page; the guest cart is
  * forgotten by the clone and not preserved at login while the link is active.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { addToCart, COFFEE, fillCard, guestToPayment } from "./checkout-flow";
 import { BUYER, auditablePage, expect, jsEnabled, seriousViolations, test } from "./support";
 
-const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const MUG = { id: "01tDM0000000027", name: "Classic Diner Mug, 12 oz" };
-const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
-const TEXAS = {
-  firstName: "Sam",
-  lastName: "Shopper",
-  street: "200 Congress Ave",
-  city: "Austin",
-  region: "TX",
-  postalCode: "78701",
-};
-
-async function addToCart(page: Page, productId: string, quantity = 1) {
-  await page.goto(`/product/${productId}`);
-  if (quantity !== 1) await page.getByLabel("Quantity").fill(String(quantity));
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(page.getByText("Added to your cart").first()).toBeVisible();
-}
 
 /** From the cart: "Create a payment link", landing on the link's page; answers the link's path. */
 async function createPaymentLink(page: Page): Promise<string> {
@@ -32,15 +16,6 @@ async function createPaymentLink(page: Page): Promise<string> {
   await expect(page.getByRole("heading", { name: "Pay now", level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/pay\/0a6\w+$/);
   return new URL(page.url()).pathname;
-}
-
-async function fillAddress(group: Locator) {
-  await group.getByLabel("First Name").fill(TEXAS.firstName);
-  await group.getByLabel("Last Name").fill(TEXAS.lastName);
-  await group.getByLabel("Street").fill(TEXAS.street);
-  await group.getByLabel("City").fill(TEXAS.city);
-  await group.getByLabel("State").fill(TEXAS.region);
-  await group.getByLabel("Postal Code").fill(TEXAS.postalCode);
 }
 
 test("a guest pays a payment link: the cart is copied read-only, paid through checkout, and the link then says it is paid", async ({
@@ -73,18 +48,9 @@ test("a guest pays a payment link: the cart is copied read-only, paid through ch
   await page.getByRole("button", { name: "Pay now" }).click();
   await expect(page.getByRole("heading", { name: "Shipping", level: 2 })).toBeVisible();
   await expect(page.getByRole("complementary", { name: "Order summary" }).getByText(COFFEE.name)).toBeVisible();
-  const contact = page.getByRole("group", { name: "Contact information" });
-  await contact.getByLabel("Email").fill("sam@example.com");
-  await contact.getByLabel("Last Name").fill("Shopper");
-  await contact.getByLabel("Phone").fill("5125550100");
-  await fillAddress(page.getByRole("group", { name: "Shipping address" }));
-  await page.getByRole("button", { name: "Continue to delivery" }).click();
+  await guestToPayment(page);
   await page.getByRole("button", { name: "Continue to payment" }).click();
-  await page.getByLabel("Cardholder name").fill("Sam Shopper");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry month").selectOption("12");
-  await page.getByLabel("Expiry year").selectOption(EXPIRY_YEAR);
-  await page.getByLabel("CVV").fill("123");
+  await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Continue to review" }).click();
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();

@@ -5,6 +5,7 @@
  * their browser makes is under it. The webstore API, the test controls and /healthz stay at the site root.
  */
 import type { Page } from "@playwright/test";
+import { guestToPayment } from "./checkout-flow";
 import { BUYER, expect, jsEnabled, test } from "./support";
 
 const ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 2}`;
@@ -130,20 +131,7 @@ test("a guest browses, adds to the cart and checks out to the confirmation, all 
   await expect(page.getByRole("heading", { name: "Shipping", level: 2 })).toBeVisible();
   await expect(page).toHaveURL(`${ORIGIN}${BASE}/checkout/shipping`);
   await expectAllUnderBase(page);
-  const contact = page.getByRole("group", { name: "Contact information" });
-  await contact.getByLabel("Email").fill("sam@example.com");
-  await contact.getByLabel("Last Name").fill("Shopper");
-  await contact.getByLabel("Phone").fill("5125550100");
-  const address = page.getByRole("group", { name: "Shipping address" });
-  await address.getByLabel("First Name").fill("Sam");
-  await address.getByLabel("Last Name").fill("Shopper");
-  await address.getByLabel("Street").fill("200 Congress Ave");
-  await address.getByLabel("City").fill("Austin");
-  await address.getByLabel("State").fill("TX");
-  await address.getByLabel("Postal Code").fill("78701");
-  await page.getByRole("button", { name: "Continue to delivery" }).click();
-
-  await expect(page.getByRole("heading", { name: "Delivery", level: 2 })).toBeVisible();
+  await guestToPayment(page);
   await expect(page).toHaveURL(`${ORIGIN}${BASE}/checkout/delivery`);
   await expectAllUnderBase(page);
   await page.getByRole("button", { name: "Continue to payment" }).click();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { guestToPayment } from "./checkout-flow";
 import { auditablePage, expect, jsEnabled, seriousViolations, signIn, test } from "./support";
 
 /**
@@ -167,19 +168,7 @@ test("a guest checks out under /en-GB/: every step keeps the prefix and the orde
   await expect(page.getByRole("heading", { name: "Shipping", level: 2 })).toBeVisible();
   await expect(page).toHaveURL(/\/en-GB\/checkout/);
 
-  const contact = page.getByRole("group", { name: "Contact information" });
-  await contact.getByLabel("Email").fill("sam@example.com");
-  await contact.getByLabel("Last Name").fill("Shopper");
-  await contact.getByLabel("Phone").fill("5125550100");
-  const address = page.getByRole("group", { name: "Shipping address" });
-  await address.getByLabel("First Name").fill("Sam");
-  await address.getByLabel("Last Name").fill("Shopper");
-  await address.getByLabel("Street").fill("200 Congress Ave");
-  await address.getByLabel("City").fill("Austin");
-  await address.getByLabel("State").fill("TX");
-  await address.getByLabel("Postal Code").fill("78701");
-  await page.getByRole("button", { name: "Continue to delivery" }).click();
-  await expect(page.getByRole("heading", { name: "Delivery", level: 2 })).toBeVisible();
+  await guestToPayment(page);
   await expect(page).toHaveURL(/\/en-GB\/checkout\/delivery/);
   await expect(page.getByRole("radio", { name: /Standard Shipping/ })).toHaveAccessibleName(/£7\.99/);
   await page.getByRole("button", { name: "Continue to payment" }).click();

@@ -1,10 +1,4 @@
-import {
-  data,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type HeadersFunction, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -28,7 +22,8 @@ import { RouteErrorBoundary } from "./components/store/PageError";
 import { parseToast, type Toast } from "./lib/toast";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
-import { cartCount, getWebstore, rethrowResponse, serverTimingHeaders } from "./webstore.server";
+import { serverTimingHeaders } from "./webstore.server";
+import { shopLoader } from "./handlers/shop.server";
 import { knownLocale, localeSwitchFor } from "./locale.server";
 import { STORE_LOCALE } from "./lib/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
@@ -61,15 +56,11 @@ export interface RefreshHandle {
   refreshWhileProcessing?: true;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  const toast = ws.session.takeToast();
+export const loader = shopLoader(async ({ request, context, shop }) => {
+  const toast = shop.session.takeToast();
   const [appContext, categories, count] = await Promise.all([
-    ws.client.getApplicationContext().catch((error: unknown) => {
-      rethrowResponse(error);
-      return null;
-    }),
-    ws.client
+    shop.client.getApplicationContext().catch(() => null),
+    shop.client
       .getCategories()
       .then((answer) =>
         (answer?.productCategories ?? []).map((category) => ({
@@ -77,24 +68,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           name: String((category.fields as Record<string, unknown> | undefined)?.Name ?? category.name ?? category.id),
         })),
       )
-      .catch((error: unknown) => {
-        rethrowResponse(error);
-        return [];
-      }),
-    cartCount(ws),
+      .catch(() => []),
+    shop.cart.count(),
   ]);
   // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist.
   if (!knownLocale(appContext, context.locale)) {
-    throw data("Not found", { status: 404, headers: await ws.headers() });
+    throw data("Not found", { status: 404, headers: await shop.headers() });
   }
   const locale = context.locale ?? STORE_LOCALE;
-  return ws.reply({
+  return shop.reply({
     locale,
     // The header's currency and locale switcher: only when the store offers a choice.
-    localeSwitch: localeSwitchFor(appContext, locale, ws.currencyIsoCode ?? appContext?.defaultCurrency ?? null),
+    localeSwitch: localeSwitchFor(appContext, locale, shop.currencyIsoCode ?? appContext?.defaultCurrency ?? null),
     // The currency the shopper's prices are in (the footer says so): the cart's, else the store's default.
-    currency: ws.currencyIsoCode ?? appContext?.defaultCurrency ?? "USD",
-    shopper: ws.shopper,
+    currency: shop.currencyIsoCode ?? appContext?.defaultCurrency ?? "USD",
+    shopper: shop.shopper,
     cartCount: count,
     categories,
     toasts: toast ? [toast] : [],
@@ -104,10 +92,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
     emulatorApiUrl: context.storefront.mode === "emulator" ? context.storefront.emulatorApiUrl : null,
     // The session validator warns 30 s before this; serverNow lets the browser correct its own clock.
-    sessionExpiresAt: ws.shopper.isLoggedIn ? (ws.session.get("tokenExpiresAt") ?? null) : null,
+    sessionExpiresAt: shop.shopper.isLoggedIn ? (shop.session.get("tokenExpiresAt") ?? null) : null,
     serverNow: Date.now(),
   });
-}
+});
 
 // The header's count, the shopper and the flashed toast can change on any page: always reload the root.
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;

@@ -99,7 +99,7 @@ export interface Webstore {
   redirect(url: string, toastInput?: ToastInput | null, init?: ResponseInit): Promise<Response>;
 }
 
-function shopperOf(session: StoreSession): Shopper {
+export function shopperOf(session: StoreSession): Shopper {
   const accessToken = session.get("accessToken");
   if (!accessToken) return { isLoggedIn: false };
   return {
@@ -123,7 +123,7 @@ export function pagePath(pathname: string, basePath: string): string {
 }
 
 /** Where to come back to after signing in again: the page itself (GET) or the page the form was on (a store path). */
-function returnPath(request: Request, basePath: string): string {
+export function returnPath(request: Request, basePath: string): string {
   const url = new URL(request.url);
   let path = `${pagePath(url.pathname, basePath)}${url.search}`;
   if (request.method !== "GET" && request.method !== "HEAD") {
@@ -227,7 +227,7 @@ export function keepBuyerTokens(session: StoreSession, tokens: TokenSet) {
  */
 const identityReady = new WeakMap<object, Promise<void>>();
 
-function ensureIdentity(context: AppLoadContext, session: StoreSession): Promise<void> {
+export function ensureIdentity(context: AppLoadContext, session: StoreSession): Promise<void> {
   let ready = identityReady.get(context);
   if (!ready) {
     ready = (async () => {
@@ -253,7 +253,7 @@ function ensureIdentity(context: AppLoadContext, session: StoreSession): Promise
 }
 
 /** A (new) guest token for the session's UVID; with `onlyIfDue`, only when there is none or it is expiring. */
-async function renewGuestToken(
+export async function renewGuestToken(
   context: AppLoadContext,
   session: StoreSession,
   options: { onlyIfDue?: boolean; now?: number } = {},

@@ -4,7 +4,14 @@ import type { WebstoreClient, WebstoreClientOptions } from "./webstore/index.js"
 /** What a request's webstore client may be told about the shopper (all from the signed session cookie). */
 export type ShopperScope = Pick<
   WebstoreClientOptions,
-  "accessToken" | "renewToken" | "apiUrl" | "effectiveAccountId" | "currencyIsoCode" | "catalogScope" | "signal"
+  | "accessToken"
+  | "renewToken"
+  | "apiUrl"
+  | "effectiveAccountId"
+  | "currencyIsoCode"
+  | "catalogScope"
+  | "signal"
+  | "onCall"
 >;
 
 /**

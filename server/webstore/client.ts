@@ -96,6 +96,20 @@ export interface WebstoreClientOptions {
    * SERVER_RENDERING_RETRY unless `retry` is given.
    */
   serverRendering?: boolean;
+  /**
+   * Told of every finished method call: its name, how long it took, and the error it failed with. The storefront
+   * times calls for Server-Timing and learns of a refused token (401) this way; a method's answer or error is
+   * unchanged by it.
+   */
+  onCall?: (call: CallReport) => void;
+}
+
+export interface CallReport {
+  /** The client's method, e.g. "getProduct". */
+  name: string;
+  ms: number;
+  /** What the call threw; absent when it answered. */
+  error?: unknown;
 }
 
 export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClient {
@@ -141,7 +155,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
     catalogScope: catalogScopeOf(opts),
   };
   installMethods();
-  self = new ClientImpl(core, wait) as unknown as WebstoreClient;
+  self = new ClientImpl(core, wait, opts.onCall) as unknown as WebstoreClient;
   return self;
 }
 
@@ -169,8 +183,7 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
 type AllMethods = UnionToIntersection<{ [G in GroupName]: Group<G> }[GroupName]>;
 
 /**
- * A client's own state, in one property that is not a function: reads of it pass unchanged through proxies that wrap
- * the client's methods (webstore.server.ts's instrumentation). A plain name, not a symbol: a computed class member
+ * A client's own state, in one property that is not a function. A plain name, not a symbol: a computed class member
  * would keep the class (and with it every group's imports) in bundles that never build a client.
  */
 const STATE = "_clientState";
@@ -180,17 +193,46 @@ interface ClientState {
   wait: AsyncWaitOptions;
   groups: Partial<Record<GroupName, unknown>>;
   self: ClientImpl;
+  onCall?: (call: CallReport) => void;
 }
 
 function groupOf<G extends GroupName>(state: ClientState, name: G): Group<G> {
-  return (state.groups[name] ??= GROUPS[name](state.core, state.self)) as Group<G>;
+  let group = state.groups[name];
+  if (!group) {
+    const built: object = GROUPS[name](state.core, state.self);
+    group = state.groups[name] = state.onCall ? reported(built, state.onCall) : built;
+  }
+  return group as Group<G>;
+}
+
+/** The group's methods, each telling `onCall` how it went (built once per group and client, when first used). */
+function reported<T extends object>(group: T, onCall: (call: CallReport) => void): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(group)) {
+    if (typeof method !== "function") {
+      out[name] = method;
+      continue;
+    }
+    out[name] = async (...args: unknown[]) => {
+      const started = performance.now();
+      try {
+        const answer = await method(...args);
+        onCall({ name, ms: performance.now() - started });
+        return answer;
+      } catch (error) {
+        onCall({ name, ms: performance.now() - started, error });
+        throw error;
+      }
+    };
+  }
+  return out as T;
 }
 
 class ClientImpl {
   readonly _clientState: ClientState;
 
-  constructor(core: ClientCore, wait: AsyncWaitOptions) {
-    this[STATE] = { core, wait, groups: {}, self: this };
+  constructor(core: ClientCore, wait: AsyncWaitOptions, onCall?: (call: CallReport) => void) {
+    this[STATE] = { core, wait, groups: {}, self: this, onCall };
   }
 
   group<G extends GroupName>(name: G): Group<G> {

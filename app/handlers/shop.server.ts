@@ -1,0 +1,280 @@
+/**
+ * The request's shop: the shopper's webstore client, session and identity, and one handler per domain (cart,
+ * checkout, orders, wishlists, identity, catalog), built once per request and shared by every loader and action of
+ * it (Hydrogen's `context.cart`; decision 009). Routes are parse → call a handler → reply:
+ *
+ *   export const loader = shopLoader(async ({ shop }) => {
+ *     const cart = await shop.cart.view();
+ *     return shop.reply({ cart });
+ *   });
+ *
+ * How a request ends early is decided here, at the top of every loader and action, and nowhere else:
+ * - before it runs: a buyer whose token is past its expiry goes to sign in again (the spec's timeout toast); on a
+ *   catalog page, so does a guest of a store that lets no guest browse;
+ * - after it ran (answered or threw): when the API refused the buyer's token during the request (401), the same
+ *   redirect replaces whatever the route made of the failed call; on a catalog page, a refused guest signs in.
+ * API calls never throw redirects: a handler's `catch` sees API errors only.
+ */
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ShopperScope } from "../../server/load-context";
+import { isBlankAccountId, isFetchError, type CallReport, type WebstoreClient } from "../../server/webstore/index";
+import { getStoreSession, type StoreSession } from "../session.server";
+import { redirectWithToast, toast, type ToastInput } from "../toast.server";
+import { TOAST_MESSAGES } from "../lib/toast";
+import {
+  basePathOf,
+  ensureIdentity,
+  loginPath,
+  renewGuestToken,
+  returnPath,
+  ServerTiming,
+  SIGN_IN_TO_BROWSE,
+  shopperCurrency,
+  shopperOf,
+  type Shopper,
+} from "../webstore.server";
+import { createCartHandler, type CartHandler } from "./cart.server";
+import { createCatalogHandler, type CatalogHandler } from "./catalog.server";
+import { createCheckoutHandler, type CheckoutHandler } from "./checkout.server";
+import { createIdentityHandler, type IdentityHandler } from "./identity.server";
+import { createOrdersHandler, type OrdersHandler } from "./orders.server";
+import { createWishlistsHandler, type WishlistsHandler } from "./wishlists.server";
+
+/** Why the request ends in a sign-in page instead of what the route made (decided by shopLoader / shopAction). */
+export type Refusal = "session-expired" | "sign-in-to-browse";
+
+/** What every domain handler is built on: the request, the shopper and their client. */
+export interface ShopCore {
+  request: Request;
+  context: AppLoadContext;
+  /** The shopper's client: buyer token, guest cart session and effective account from the session. */
+  client: WebstoreClient;
+  session: StoreSession;
+  shopper: Shopper;
+  /** The buyer's token is past its expiry: the request ends in the sign-in redirect before any route code runs. */
+  tokenExpired: boolean;
+  timing: ServerTiming;
+  /** The currency sent on cart and price calls (spec §4), undefined when the session drives it. */
+  currencyIsoCode: string | undefined;
+  /** The path the store lives under ("/shop", or "" at the site root). */
+  basePath: string;
+  /** A client with a different scope (e.g. the token just received at login), reporting to this shop the same way. */
+  clientWith(scope: Partial<ShopperScope>): WebstoreClient;
+  /** Set-Cookie (when the session changed) and Server-Timing, plus `init`. */
+  headers(init?: HeadersInit): Promise<Headers>;
+  /** `data(payload)` with the headers above. */
+  reply<T>(payload: T, init?: ResponseInit): Promise<ReturnType<typeof data<T>>>;
+  /**
+   * 303 to `url` (a store path such as "/cart") with an optional flash toast. Remix's router puts a store path's
+   * redirect under the base path itself (its basename), as it does every <Link>.
+   */
+  redirect(url: string, toastInput?: ToastInput | null, init?: ResponseInit): Promise<Response>;
+  /** Set when the API refused the shopper's token during this request; see the top of this file. */
+  readonly refusal: Refusal | null;
+}
+
+export interface Shop extends ShopCore {
+  readonly cart: CartHandler;
+  readonly catalog: CatalogHandler;
+  readonly checkout: CheckoutHandler;
+  readonly identity: IdentityHandler;
+  readonly orders: OrdersHandler;
+  readonly wishlists: WishlistsHandler;
+}
+
+const shops = new WeakMap<AppLoadContext, Promise<Shop>>();
+
+/**
+ * The request's shop, built on first use and shared by the root's and the page's loaders (which run in parallel
+ * with the same load context, and must share one session and one renewed guest token).
+ */
+export function getShop(request: Request, context: AppLoadContext): Promise<Shop> {
+  let shop = shops.get(context);
+  if (!shop) {
+    shop = openShop(request, context);
+    shops.set(context, shop);
+  }
+  return shop;
+}
+
+async function openShop(request: Request, context: AppLoadContext): Promise<Shop> {
+  const session = await getStoreSession(request, context);
+  const basePath = basePathOf(context);
+  await ensureIdentity(context, session);
+  const shopper = shopperOf(session);
+  const timing = new ServerTiming();
+  const expiresAt = session.get("tokenExpiresAt");
+  const tokenExpired = shopper.isLoggedIn && typeof expiresAt === "number" && expiresAt <= Date.now();
+  let refusal: Refusal | null = null;
+
+  // Catalog answers are shared by shoppers who see the same catalog: every guest, or the buyers of one account.
+  const baseScope: ShopperScope = shopper.isLoggedIn
+    ? {
+        accessToken: session.get("accessToken"),
+        apiUrl: session.get("apiUrl"),
+        effectiveAccountId: session.get("effectiveAccountId"),
+        catalogScope: isBlankAccountId(session.get("effectiveAccountId"))
+          ? `user:${session.get("userId") ?? session.get("accessToken")}`
+          : `account:${session.get("effectiveAccountId")}`,
+        signal: request.signal,
+      }
+    : {
+        accessToken: session.get("guestToken"),
+        catalogScope: "guest",
+        // A guest token the API refuses (expired early, the emulator reset) is replaced once and the call repeated.
+        renewToken: () => renewGuestToken(context, session),
+        signal: request.signal,
+      };
+
+  const build = (scope: ShopperScope): WebstoreClient => {
+    const buyer = !!scope.accessToken && !scope.renewToken;
+    return context.webstore({
+      ...scope,
+      onCall(call: CallReport) {
+        timing.record(call.name, call.ms);
+        if (isFetchError(call.error) && call.error.status === 401)
+          refusal ??= buyer ? "session-expired" : "sign-in-to-browse";
+      },
+    });
+  };
+
+  // Spec §4 currency choice, sent as currencyIsoCode on cart (and price) calls. The application context is cached,
+  // so knowing it costs nothing after the first page; read through a client that reports nothing: the page's
+  // Server-Timing lists the page's own calls, and an unreadable context is no refusal.
+  const appContext = tokenExpired
+    ? null
+    : await context
+        .webstore(baseScope)
+        .getApplicationContext()
+        .catch(() => null);
+  const currencyIsoCode = appContext ? shopperCurrency(appContext, session.get("currency"), context.locale) : undefined;
+  if (currencyIsoCode) baseScope.currencyIsoCode = currencyIsoCode;
+
+  const headers = async (init?: HeadersInit) => {
+    const result = new Headers(init);
+    if (session.dirty) result.append("Set-Cookie", await session.commit());
+    // The API calls' durations tell a visitor how the store works inside: only in development or when asked for.
+    const serverTiming = context.storefront.serverTiming ? timing.header() : "";
+    if (serverTiming) result.append("Server-Timing", serverTiming);
+    return result;
+  };
+
+  const core: ShopCore = {
+    request,
+    context,
+    client: build(baseScope),
+    session,
+    shopper,
+    tokenExpired,
+    timing,
+    currencyIsoCode,
+    basePath,
+    clientWith: (scope) => build({ ...baseScope, ...scope }),
+    headers,
+    async reply(payload, init) {
+      return data(payload, { ...init, headers: await headers(init?.headers) });
+    },
+    async redirect(url, toastInput, init) {
+      if (toastInput) session.flashToast(toastInput);
+      return redirect(url, { status: 303, ...init, headers: await headers(init?.headers) });
+    },
+    get refusal() {
+      return refusal;
+    },
+  };
+  return withHandlers(core);
+}
+
+/** The domain handlers, each built the first time a route asks for it. */
+function withHandlers(core: ShopCore): Shop {
+  const built: Partial<Record<string, unknown>> = {};
+  const lazy = <T>(name: string, create: (shop: Shop) => T): PropertyDescriptor => ({
+    get: (): T => (built[name] ??= create(shop)) as T,
+    enumerable: true,
+  });
+  const shop: Shop = Object.defineProperties(Object.create(null) as Shop, {
+    ...Object.getOwnPropertyDescriptors(core),
+    cart: lazy("cart", createCartHandler),
+    catalog: lazy("catalog", createCatalogHandler),
+    checkout: lazy("checkout", createCheckoutHandler),
+    identity: lazy("identity", createIdentityHandler),
+    orders: lazy("orders", createOrdersHandler),
+    wishlists: lazy("wishlists", createWishlistsHandler),
+  });
+  return shop;
+}
+
+/** The redirect an expired buyer session ends in: auth cleared, the spec's toast, back to the page after login. */
+export async function sessionExpiredRedirect(shop: Pick<ShopCore, "request" | "session" | "basePath">) {
+  shop.session.clearAuth();
+  return redirectWithToast(
+    loginPath(returnPath(shop.request, shop.basePath)),
+    toast("warning", TOAST_MESSAGES.sessionTimedOut),
+    { session: shop.session },
+  );
+}
+
+/** A guest who may not browse the store: to sign in, and back to this page afterwards. */
+export function signInToBrowseRedirect(shop: Pick<ShopCore, "request" | "session" | "basePath">) {
+  return redirectWithToast(loginPath(returnPath(shop.request, shop.basePath)), toast("info", SIGN_IN_TO_BROWSE), {
+    session: shop.session,
+  });
+}
+
+export interface ShopRouteOptions {
+  /**
+   * A catalog page (spec §6: guest browsing depends on guestBrowsingEnabled): a guest of a store that lets no guest
+   * browse, or whose read the API refuses (401), is sent to sign in instead of seeing the page or an error.
+   */
+  browsing?: boolean;
+}
+
+/** The redirect a request ends in before any route code runs, or null. */
+async function refusalBefore(shop: Shop, options: ShopRouteOptions): Promise<Response | null> {
+  if (shop.tokenExpired) return sessionExpiredRedirect(shop);
+  if (options.browsing && !shop.shopper.isLoggedIn) {
+    const appContext = await shop.client.getApplicationContext().catch(() => null);
+    if (appContext?.guestBrowsingEnabled === false) return signInToBrowseRedirect(shop);
+  }
+  return null;
+}
+
+/** The redirect that replaces what the route made of a refused call, or null. */
+function refusalAfter(shop: Shop, options: ShopRouteOptions): Promise<Response> | null {
+  if (shop.refusal === "session-expired") return sessionExpiredRedirect(shop);
+  if (shop.refusal === "sign-in-to-browse" && options.browsing) return signInToBrowseRedirect(shop);
+  return null;
+}
+
+type WithShop<Args> = Args & { shop: Shop };
+
+async function runWithShop<Args extends LoaderFunctionArgs | ActionFunctionArgs, T>(
+  args: Args,
+  run: (args: WithShop<Args>) => Promise<T>,
+  options: ShopRouteOptions,
+): Promise<T> {
+  const shop = await getShop(args.request, args.context);
+  const before = await refusalBefore(shop, options);
+  if (before) throw before;
+  let result: T;
+  try {
+    result = await run({ ...args, shop });
+  } catch (error) {
+    const after = refusalAfter(shop, options);
+    if (after) throw await after;
+    throw error;
+  }
+  const after = refusalAfter(shop, options);
+  if (after) throw await after;
+  return result;
+}
+
+/** A loader that works with the request's shop; see the top of this file for how it may end early. */
+export function shopLoader<T>(run: (args: WithShop<LoaderFunctionArgs>) => Promise<T>, options: ShopRouteOptions = {}) {
+  return (args: LoaderFunctionArgs): Promise<T> => runWithShop(args, run, options);
+}
+
+/** An action that works with the request's shop; see the top of this file for how it may end early. */
+export function shopAction<T>(run: (args: WithShop<ActionFunctionArgs>) => Promise<T>, options: ShopRouteOptions = {}) {
+  return (args: ActionFunctionArgs): Promise<T> => runWithShop(args, run, options);
+}

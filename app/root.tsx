@@ -36,9 +36,8 @@ declare module "@remix-run/node" {
 }
 
 export const links: LinksFunction = () => [
-  // The classic compiler turns a CSS import into the stylesheet's URL (the types in play say otherwise).
-  { rel: "stylesheet", href: kitStyles as unknown as string },
-  { rel: "stylesheet", href: appStyles as unknown as string },
+  { rel: "stylesheet", href: kitStyles },
+  { rel: "stylesheet", href: appStyles },
   // No favicon file: an empty icon keeps browsers from asking for /favicon.ico (a 404 on every page).
   { rel: "icon", href: "data:," },
 ];

@@ -1,6 +1,6 @@
-import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { getShop, shopAction, shopLoader } from "../../../app/handlers/shop.server";
+import { getShop, withShop, type Shop } from "../../../app/handlers/shop.server";
 import { getStoreSession } from "../../../app/session.server";
 
 /** A FetchError look-alike: the app checks errors by name, as the client asks. */
@@ -87,10 +87,10 @@ function setup(
       return getShop(request, context);
     },
     /** What a loader made of `run`, or the Response it was left with (thrown, as Remix takes redirects). */
-    async load(run: Parameters<typeof shopLoader>[0]) {
+    async load(run: (args: LoaderFunctionArgs & { shop: Shop }) => Promise<unknown>) {
       await prepare();
       const args = { request, context, params: {} } as LoaderFunctionArgs;
-      return shopLoader(run)(args).catch((e: unknown) => e);
+      return withShop(args, run).catch((e: unknown) => e);
     },
   };
 }
@@ -176,7 +176,7 @@ describe("getShop", () => {
   });
 });
 
-describe("shopLoader and shopAction: how a request ends early", () => {
+describe("withShop: how a loader or an action ends early", () => {
   const refusedCart = {
     getCartItems: async () => {
       throw fetchError(401, "Session expired or invalid", "INVALID_SESSION_ID");
@@ -250,7 +250,7 @@ describe("shopLoader and shopAction: how a request ends early", () => {
     });
     await t.shop();
     const args = { request: t.request, context: t.context, params: {} } as LoaderFunctionArgs;
-    const result = await shopLoader(async ({ shop }) => shop.client.getProduct("01t"), { browsing: true })(args).catch(
+    const result = await withShop(args, async ({ shop }) => shop.client.getProduct("01t"), { browsing: true }).catch(
       (e: unknown) => e,
     );
     expect((result as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fcart");
@@ -269,11 +269,10 @@ describe("shopLoader and shopAction: how a request ends early", () => {
       session.set("accessToken", "tok");
       session.set("tokenExpiresAt", Date.now() + 60_000);
     });
-    const result = await shopAction(async ({ shop }) => shop.client.getCartItems("current"))({
-      request,
-      context: t.context,
-      params: {},
-    }).catch((e: unknown) => e);
+    const args = { request, context: t.context, params: {} } as ActionFunctionArgs;
+    const result = await withShop(args, async ({ shop }) => shop.client.getCartItems("current")).catch(
+      (e: unknown) => e,
+    );
     expect((result as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fproduct%2F01t%3Fx%3D1");
   });
 });

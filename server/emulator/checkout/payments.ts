@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { checkoutPayment, openCheckout, touchCheckout, type CheckoutRow } from "./checkouts.js";
+import { checkoutPayment, openCheckout, touchCheckout, type CheckoutRow } from "./session.js";
 import { requireGuestFlag } from "../core/context.js";
 import { isIsoCountry } from "../accounts/addresses.js";
 import { rateCart, type CheckoutError } from "./delivery-groups.js";

@@ -1,6 +1,6 @@
 import { money } from "../core/money.js";
 import { illegalQuery } from "../core/paging.js";
-import { type CatalogStore, type CategoryRow, type ProductRow, type SellingModelRow } from "./store.js";
+import type { CatalogStore, CategoryRow, ProductRow, SellingModelRow } from "./store.js";
 
 /** The JSON shapes of the catalog resources: images, product fields, product detail, prices, categories. */
 

@@ -1,19 +1,15 @@
 import { cartById, keepCheckoutAfterCouponChange, requireCart, type CartRow } from "../carts/store.js";
 import { cartSummaryJson } from "../carts/view.js";
 import { requireGuestFlag } from "../core/context.js";
+import { defaultGroup, updateGroup } from "./delivery-group-store.js";
+import { deliveryGroupJson, rateCart, type CheckoutError, type RatedCart } from "./delivery-group-rating.js";
 import {
-  defaultGroup,
-  deliveryGroupJson,
   hasAddress,
   methodForCountry,
   parseDeliveryAddress,
   parseDesiredDate,
-  rateCart,
   selectCheapestMethod,
-  updateGroup,
-  type CheckoutError,
-  type RatedCart,
-} from "./delivery-groups.js";
+} from "./delivery-group-inputs.js";
 import { ApiError, invalidInput } from "../core/errors.js";
 import { json, noContent } from "../core/http.js";
 import { releaseReservation } from "../catalog/inventory.js";

@@ -1,5 +1,6 @@
 import { cartById } from "../carts/store.js";
-import { hasAddress, rateCart, type CheckoutError, type RatedCart } from "./delivery-groups.js";
+import { hasAddress } from "./delivery-group-inputs.js";
+import { rateCart, type CheckoutError, type RatedCart } from "./delivery-group-rating.js";
 import { ApiError } from "../core/errors.js";
 import {
   availableFor,

@@ -3,7 +3,7 @@ import { requireGuestFlag } from "../core/context.js";
 import { ApiError, invalidInput } from "../core/errors.js";
 import { releaseReservation } from "../catalog/inventory.js";
 import { recordId } from "../core/record-ids.js";
-import { type RequestContext } from "../core/router.js";
+import type { RequestContext } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 
 /**

@@ -6,27 +6,20 @@
  * The link is its shopper's: another shopper's link, a malformed id or a cart that is not a payment link is a 404
  * page (the API answers 404 for a cart that isn't the caller's).
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { isFetchError } from "../../server/webstore/errors";
+import { z } from "zod";
 import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { applicationContext, forgetCheckout, mayCheckOut, progressOf, startOrResumeCheckout } from "~/checkout.server";
+import { shopAction, shopLoader } from "~/handlers/shop.server";
 import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals, stepPath } from "~/lib/checkout";
 import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/payment-link";
-import {
-  errorMessage,
-  getWebstore,
-  loginPath,
-  rethrowResponse,
-  serverTimingHeaders,
-  toast,
-  type Webstore,
-} from "~/webstore.server";
+import { errorMessage, loginPath, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const links = checkoutLinks;
 
@@ -37,33 +30,23 @@ export const meta: MetaFunction<typeof loader> = ({ error }) => [
 
 export const headers = serverTimingHeaders;
 
-const NOT_FOUND = "Payment link not found";
+/** The page's two buttons. */
+const payNowSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("pay") }),
+  z.object({ intent: z.literal("cancel") }),
+]);
 
-/** The payment link's cart, or the 404 page: not the shopper's, not a payment link, or not an id at all. */
-async function paymentLinkCart(ws: Webstore, cartId: string) {
-  try {
-    const answer = await ws.client.getCart(cartId);
-    if (answer.data.type !== "PayNowReadOnly") throw data(NOT_FOUND, { status: 404 });
-    return answer;
-  } catch (error) {
-    rethrowResponse(error);
-    if (isFetchError(error) && (error.status === 404 || error.status === 400)) throw data(NOT_FOUND, { status: 404 });
-    throw error;
-  }
-}
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
+export const loader = shopLoader(async ({ request, params, shop }) => {
   const cartId = params.cartId ?? "";
-  const cart = await paymentLinkCart(ws, cartId);
+  const cart = await shop.checkout.paymentLinkCart(cartId);
   const paid = cart.data.status === "Closed";
   let lines: ReturnType<typeof checkoutLinesFrom> = [];
   if (!paid) {
-    const items = await ws.client.getCartItems(cartId, { pageSize: 100, productFields: ["Name"] });
+    const items = await shop.client.getCartItems(cartId, { pageSize: 100, productFields: ["Name"] });
     lines = checkoutLinesFrom(items.data);
   }
   const url = new URL(request.url);
-  return ws.reply({
+  return shop.reply({
     cartId,
     link: `${url.origin}${payPath(cartId)}`,
     paid,
@@ -71,39 +54,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     totals: checkoutTotals(cart.data),
     lines,
   });
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const ws = await getWebstore(request, context);
+export const action = shopAction(async ({ request, params, shop }) => {
+  const submission = parseWithZod(await request.formData(), { schema: payNowSchema });
   const cartId = params.cartId ?? "";
-  const cart = await paymentLinkCart(ws, cartId);
+  const cart = await shop.checkout.paymentLinkCart(cartId);
+  if (submission.status !== "success") return shop.redirect(payPath(cartId));
 
-  if (intent === "cancel") {
-    try {
-      await ws.client.deleteCart(cartId);
-    } catch (error) {
-      rethrowResponse(error);
-      if (!(isFetchError(error) && error.status === 404))
-        return ws.redirect(payPath(cartId), toast("error", errorMessage(error)));
-    }
-    if (ws.session.get("paymentLinkId") === cartId) ws.session.unset("paymentLinkId");
-    const active = ws.session.get("activeCheckoutId");
-    if (active && progressOf(ws.session, active).paymentLinkId === cartId) forgetCheckout(ws.session);
-    return ws.redirect("/cart", toast("info", PAYMENT_LINK_MESSAGES.cancelled));
+  if (submission.value.intent === "cancel") {
+    const cancelled = await shop.checkout.cancelPaymentLink(cartId);
+    if (!cancelled.ok) return shop.redirect(payPath(cartId), toast("error", errorMessage(cancelled.error)));
+    return shop.redirect("/cart", toast("info", PAYMENT_LINK_MESSAGES.cancelled));
   }
 
-  if (intent !== "pay") return ws.redirect(payPath(cartId));
-  if (cart.data.status === "Closed") return ws.redirect(payPath(cartId), toast("info", PAYMENT_LINK_MESSAGES.paid));
-  if (!mayCheckOut(ws.shopper, await applicationContext(ws))) {
-    return ws.redirect(loginPath(payPath(cartId)), toast("info", CHECKOUT_MESSAGES.signIn));
+  if (cart.data.status === "Closed") return shop.redirect(payPath(cartId), toast("info", PAYMENT_LINK_MESSAGES.paid));
+  if (!(await shop.checkout.mayCheckOut())) {
+    return shop.redirect(loginPath(payPath(cartId)), toast("info", CHECKOUT_MESSAGES.signIn));
   }
-  await startOrResumeCheckout(ws, { cartId });
-  // The payment link stays active until its order is placed (checkout.server rememberOrder).
-  ws.session.set("paymentLinkId", cartId);
-  return ws.redirect(stepPath("shipping"));
-}
+  await shop.checkout.payPaymentLink(cartId);
+  return shop.redirect(stepPath("shipping"));
+});
 
 export default function PayNow() {
   const { link, paid, totals, lines } = useLoaderData<typeof loader>();

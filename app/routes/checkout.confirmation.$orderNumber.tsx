@@ -9,7 +9,7 @@ import { useEffect, useRef } from "react";
 import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { orderSummaryPath } from "~/lib/checkout";
+import { orderSummaryPath } from "~/lib/checkout/steps";
 import { shopLoader } from "~/handlers/shop.server";
 import { serverTimingHeaders } from "~/webstore.server";
 

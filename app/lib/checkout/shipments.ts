@@ -304,8 +304,6 @@ export function nextShipmentName(existing: Shipments): string {
   return shipmentLabel(existing.shipments.length + existing.emptyShipments.length + 1);
 }
 
-const quantitySchema = quantity();
-
 /** Moving items between shipments: the form fields of one line's "Move" form. */
 export const MOVE_FIELDS = { lineId: "lineId", target: "targetGroupId", quantity: "quantity" } as const;
 
@@ -347,7 +345,8 @@ export function arrangementFrom(
   const targets = [...shipments.shipments, ...shipments.emptyShipments].filter((s) => s.id !== line.groupId);
   const target = targets.find((s) => s.id === fields.targetGroupId?.trim());
   if (!target) return { ok: false, lineId, error: "Choose the shipment to move the item to." };
-  const parsed = quantitySchema.safeParse(fields.quantity?.trim() ?? "");
+  // Built here, not at the top: a page that only shows shipments doesn't load the validator for it.
+  const parsed = quantity().safeParse(fields.quantity?.trim() ?? "");
   if (!parsed.success) {
     return {
       ok: false,

@@ -46,7 +46,7 @@ export const loader = shopLoader(async ({ request, shop }) =>
 
 export const action = shopAction(async ({ request, shop }) => {
   const formData = await request.formData();
-  const parsed = parseWithZod(formData, { schema: paymentIntentSchema });
+  const parsed = parseWithZod(formData, { schema: paymentIntentSchema() });
   const ask = parsed.status === "success" ? parsed.value : { intent: "pay" as const, couponCode: "" };
   const page = await shop.checkout.page(await shop.checkout.active());
   if (ask.intent === "applyCoupon") return applyCoupon(shop, formData, page, ask.couponCode);

@@ -80,14 +80,16 @@ export function paymentSchema(options: PaymentOptions) {
 export type PaymentValues = z.output<ReturnType<typeof paymentSchema>>;
 
 /** What the payment form's buttons ask for: pay (the default), apply a coupon, or remove one (its id). */
-export const paymentIntentSchema = z
-  .object({ intent: z.string().default("pay"), couponCode: z.string().optional() })
-  .transform(({ intent, couponCode = "" }) => {
-    if (intent === "applyCoupon") return { intent: "applyCoupon" as const, couponCode };
-    if (intent.startsWith(REMOVE_COUPON))
-      return { intent: "removeCoupon" as const, couponId: intent.slice(REMOVE_COUPON.length), couponCode };
-    // Without JavaScript, Enter in the coupon field submits the form's first button (Continue to review): a code
-    // typed but never applied is applied then, as its own Apply button would, rather than paid without.
-    if (couponCode.trim()) return { intent: "applyCoupon" as const, couponCode };
-    return { intent: "pay" as const, couponCode };
-  });
+export function paymentIntentSchema() {
+  return z
+    .object({ intent: z.string().default("pay"), couponCode: z.string().optional() })
+    .transform(({ intent, couponCode = "" }) => {
+      if (intent === "applyCoupon") return { intent: "applyCoupon" as const, couponCode };
+      if (intent.startsWith(REMOVE_COUPON))
+        return { intent: "removeCoupon" as const, couponId: intent.slice(REMOVE_COUPON.length), couponCode };
+      // Without JavaScript, Enter in the coupon field submits the form's first button (Continue to review): a code
+      // typed but never applied is applied then, as its own Apply button would, rather than paid without.
+      if (couponCode.trim()) return { intent: "applyCoupon" as const, couponCode };
+      return { intent: "pay" as const, couponCode };
+    });
+}

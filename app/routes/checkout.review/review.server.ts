@@ -1,4 +1,5 @@
 /** The review step's server side: what the page shows, and placing the order once. */
+import { parseWithZod } from "@conform-to/zod";
 import { isFetchError } from "../../../server/webstore/errors";
 import type { Shop } from "~/handlers/shop.server";
 import {
@@ -11,6 +12,7 @@ import {
   type CheckoutLine,
 } from "~/lib/checkout";
 import { toast } from "~/webstore.server";
+import { reviewSchema } from "./schema";
 
 /** The review page's data, or the redirect to the first step still to do. */
 export async function reviewPage(shop: Shop) {
@@ -41,13 +43,18 @@ function failureNeedsNames(error: unknown): boolean {
 }
 
 /**
- * Places the order of the checkout the shopper reviewed (`posted`): a redirect (the confirmation, a step to redo),
- * or the failure the page shows.
+ * Places the order of the checkout the shopper reviewed (the form's `checkoutId`): a redirect (the confirmation, a
+ * step to redo), or the failure the page shows. The form is parsed here, on the server: the page's bundle then
+ * carries no validator.
  */
 export async function placeOrder(
   shop: Shop,
-  posted: string,
+  formData: FormData,
 ): Promise<Response | { failure: { message: string; cartLink: boolean }; status: number }> {
+  const submission = parseWithZod(formData, { schema: reviewSchema() });
+  if (submission.status !== "success") return shop.redirect(stepPath("review"), toast("error", "Choose an action."));
+  const posted = submission.value.checkoutId ?? "";
+
   // The same form posted again after the order was placed: the same confirmation, no second order.
   const last = shop.checkout.lastOrder();
   if (last && posted && last.checkoutId === posted) return shop.redirect(confirmationPath(last.orderNumber));

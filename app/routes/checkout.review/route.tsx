@@ -4,7 +4,6 @@
  * answers a repeated submit with the same order, a second POST after the first lands on the same confirmation
  * (the session remembers the order), and with JavaScript the button is disabled while the order is placed.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
@@ -16,9 +15,9 @@ import { useStoreLocale } from "~/components/StoreLocale";
 import { shopAction, shopLoader } from "~/handlers/shop.server";
 import { addressLines, shippingFeeText, stepPath } from "~/lib/checkout";
 import { formatDate, formatPhone } from "~/lib/formats";
-import { serverTimingHeaders, toast } from "~/webstore.server";
+import { serverTimingHeaders } from "~/webstore.server";
 import { placeOrder, reviewPage } from "./review.server";
-import { PLACE_ORDER_INTENT, reviewSchema } from "./schema";
+import { PLACE_ORDER_INTENT } from "./schema";
 
 export const handle = checkoutHandle;
 
@@ -31,9 +30,7 @@ export const headers = serverTimingHeaders;
 export const loader = shopLoader(async ({ shop }) => shop.reply(await reviewPage(shop)));
 
 export const action = shopAction(async ({ request, shop }) => {
-  const submission = parseWithZod(await request.formData(), { schema: reviewSchema });
-  if (submission.status !== "success") return shop.redirect(stepPath("review"), toast("error", "Choose an action."));
-  const placed = await placeOrder(shop, submission.value.checkoutId ?? "");
+  const placed = await placeOrder(shop, await request.formData());
   if (placed instanceof Response) return placed;
   return shop.reply({ failure: placed.failure }, { status: placed.status });
 });

@@ -41,7 +41,7 @@ export const loader = shopLoader(async ({ shop }) => shop.reply(await shippingPa
 
 export const action = shopAction(async ({ request, shop }) => {
   const formData = await request.formData();
-  const parsed = parseWithZod(formData, { schema: shippingIntentSchema });
+  const parsed = parseWithZod(formData, { schema: shippingIntentSchema() });
   // An unknown intent is the address form's (as is none: Enter in a field).
   const intent = parsed.status === "success" ? parsed.value.intent : "save";
   const loaded = await shop.checkout.active();

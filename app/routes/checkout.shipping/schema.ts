@@ -1,4 +1,7 @@
-/** The shipping step's forms: the server's rules and the browser's instant feedback are the same schemas. */
+/**
+ * The shipping step's forms: the server's rules and the browser's instant feedback are the same schemas. Each is
+ * built by a function: the forms only the server reads then weigh nothing in the page's bundle.
+ */
 import { z } from "zod";
 import { checkedAddress, typedAddressSchema } from "~/components/checkout/address-fields";
 import { createAddressSchema } from "~/lib/address";
@@ -54,16 +57,20 @@ export function shippingSchema(options: ShippingOptions) {
 export type ShippingValues = z.output<ReturnType<typeof shippingSchema>>;
 
 /** The forms of the step other than the address form (which has no intent or intent=save). */
-export const shippingIntentSchema = z.object({
-  intent: z.enum(["save", "move", "addShipment", "removeShipment"]).default("save"),
-});
+export function shippingIntentSchema() {
+  return z.object({ intent: z.enum(["save", "move", "addShipment", "removeShipment"]).default("save") });
+}
 
 /** One line's "Move" form (checked against the shipments by lib/checkout's arrangementFrom). */
-export const moveSchema = z.object({
-  [MOVE_FIELDS.lineId]: z.string().optional(),
-  [MOVE_FIELDS.target]: z.string().optional(),
-  [MOVE_FIELDS.quantity]: z.string().optional(),
-});
+export function moveSchema() {
+  return z.object({
+    [MOVE_FIELDS.lineId]: z.string().optional(),
+    [MOVE_FIELDS.target]: z.string().optional(),
+    [MOVE_FIELDS.quantity]: z.string().optional(),
+  });
+}
 
 /** An empty shipment's "Remove" form. */
-export const removeShipmentSchema = z.object({ groupId: z.string().default("") });
+export function removeShipmentSchema() {
+  return z.object({ groupId: z.string().default("") });
+}

@@ -99,7 +99,7 @@ export async function addShipment(shop: Shop, page: CheckoutPageData, cartId: st
 }
 
 export async function removeShipment(shop: Shop, formData: FormData, page: CheckoutPageData, cartId: string) {
-  const submission = parseWithZod(formData, { schema: removeShipmentSchema });
+  const submission = parseWithZod(formData, { schema: removeShipmentSchema() });
   const groupId = submission.status === "success" ? submission.value.groupId : "";
   const empty = page.emptyShipments.find((s) => s.id === groupId);
   if (!empty) return shop.redirect(here, toast("error", "Only a shipment without items can be removed."));
@@ -112,7 +112,7 @@ export async function removeShipment(shop: Shop, formData: FormData, page: Check
 }
 
 export async function moveItems(shop: Shop, formData: FormData, page: CheckoutPageData, cartId: string) {
-  const submission = parseWithZod(formData, { schema: moveSchema });
+  const submission = parseWithZod(formData, { schema: moveSchema() });
   const move = arrangementFrom(submission.status === "success" ? submission.value : {}, page);
   if (!move.ok)
     return shop.reply<ShippingActionData>({ intent: "move", lineId: move.lineId, error: move.error }, { status: 400 });

@@ -8,7 +8,8 @@ import { useLoaderData } from "@remix-run/react";
 import { CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { shopLoader } from "~/handlers/shop.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { withShop } from "~/handlers/shop.server";
 import { CHECKOUT_MESSAGES, CHECKOUT_START_PATH, stepPath } from "~/lib/checkout";
 import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";
 
@@ -20,15 +21,17 @@ export const meta = checkoutMeta();
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ shop }) => {
-  if (!(await shop.checkout.mayCheckOut())) {
-    throw await shop.redirect(loginPath(CHECKOUT_START_PATH), toast("info", CHECKOUT_MESSAGES.signIn));
-  }
-  const checkout = await shop.checkout.start();
-  if (checkout.processing) return shop.reply({ processing: true as const });
-  // Every checkout begins with the shipping step, filled in with what the checkout already knows.
-  throw await shop.redirect(stepPath("shipping"));
-});
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) => {
+    if (!(await shop.checkout.mayCheckOut())) {
+      throw await shop.redirect(loginPath(CHECKOUT_START_PATH), toast("info", CHECKOUT_MESSAGES.signIn));
+    }
+    const checkout = await shop.checkout.start();
+    if (checkout.processing) return shop.reply({ processing: true as const });
+    // Every checkout begins with the shipping step, filled in with what the checkout already knows.
+    throw await shop.redirect(stepPath("shipping"));
+  });
+}
 
 export default function CheckoutStart() {
   useLoaderData<typeof loader>();

@@ -17,7 +17,8 @@ import { type FieldMeta } from "~/components/Field";
 import { useStoreHref } from "~/components/store-href";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { withShop } from "~/handlers/shop.server";
 import { stepPath, tomorrowIso } from "~/lib/checkout";
 import { serverTimingHeaders } from "~/webstore.server";
 import { deliveryPage, saveDelivery } from "./delivery.server";
@@ -31,12 +32,16 @@ export const meta = checkoutMeta("Delivery");
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ shop }) => shop.reply(await deliveryPage(shop)));
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) => shop.reply(await deliveryPage(shop)));
+}
 
-export const action = shopAction(async ({ request, shop }) => {
-  const submission = parseWithZod(await request.formData(), { schema: deliverySchema(tomorrowIso(Date.now())) });
-  return saveDelivery(shop, submission);
-});
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const submission = parseWithZod(await request.formData(), { schema: deliverySchema(tomorrowIso(Date.now())) });
+    return saveDelivery(shop, submission);
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -25,7 +25,8 @@ import { Field, type FieldMeta } from "~/components/Field";
 import { useStoreHref } from "~/components/store-href";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/address";
 import { PO_MAX_LENGTH, stepPath } from "~/lib/checkout";
 import { serverTimingHeaders } from "~/webstore.server";
@@ -40,20 +41,24 @@ export const meta = checkoutMeta("Payment");
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ request, shop }) =>
-  shop.reply(await paymentPage(shop, new URL(request.url).searchParams.get("coupon") ?? "")),
-);
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, shop }) =>
+    shop.reply(await paymentPage(shop, new URL(request.url).searchParams.get("coupon") ?? "")),
+  );
+}
 
-export const action = shopAction(async ({ request, shop }) => {
-  const formData = await request.formData();
-  const parsed = parseWithZod(formData, { schema: paymentIntentSchema() });
-  const ask = parsed.status === "success" ? parsed.value : { intent: "pay" as const, couponCode: "" };
-  const page = await shop.checkout.page(await shop.checkout.active());
-  if (ask.intent === "applyCoupon") return applyCoupon(shop, formData, page, ask.couponCode);
-  if (ask.intent === "removeCoupon") return removeCoupon(shop, formData, page, ask.couponId, ask.couponCode);
-  const options = paymentOptions(shop, await shop.checkout.appContext());
-  return pay(shop, parseWithZod(formData, { schema: paymentSchema(options) }), page);
-});
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const formData = await request.formData();
+    const parsed = parseWithZod(formData, { schema: paymentIntentSchema() });
+    const ask = parsed.status === "success" ? parsed.value : { intent: "pay" as const, couponCode: "" };
+    const page = await shop.checkout.page(await shop.checkout.active());
+    if (ask.intent === "applyCoupon") return applyCoupon(shop, formData, page, ask.couponCode);
+    if (ask.intent === "removeCoupon") return removeCoupon(shop, formData, page, ask.couponId, ask.couponCode);
+    const options = paymentOptions(shop, await shop.checkout.appContext());
+    return pay(shop, parseWithZod(formData, { schema: paymentSchema(options) }), page);
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 

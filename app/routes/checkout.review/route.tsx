@@ -12,7 +12,8 @@ import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { ProblemBanner } from "~/components/checkout/Problems";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useStoreLocale } from "~/components/StoreLocale";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { withShop } from "~/handlers/shop.server";
 import { addressLines, shippingFeeText, stepPath } from "~/lib/checkout";
 import { formatDate, formatPhone } from "~/lib/formats";
 import { serverTimingHeaders } from "~/webstore.server";
@@ -27,13 +28,17 @@ export const meta = checkoutMeta("Review");
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ shop }) => shop.reply(await reviewPage(shop)));
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) => shop.reply(await reviewPage(shop)));
+}
 
-export const action = shopAction(async ({ request, shop }) => {
-  const placed = await placeOrder(shop, await request.formData());
-  if (placed instanceof Response) return placed;
-  return shop.reply({ failure: placed.failure }, { status: placed.status });
-});
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const placed = await placeOrder(shop, await request.formData());
+    if (placed instanceof Response) return placed;
+    return shop.reply({ failure: placed.failure }, { status: placed.status });
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -22,7 +22,8 @@ import { ShipmentsArrangement } from "~/components/checkout/ShipmentsArrangement
 import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/address";
 import { stepPath } from "~/lib/checkout";
 import { serverTimingHeaders, toast } from "~/webstore.server";
@@ -37,29 +38,33 @@ export const meta = checkoutMeta("Shipping");
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ shop }) => shop.reply(await shippingPage(shop)));
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) => shop.reply(await shippingPage(shop)));
+}
 
-export const action = shopAction(async ({ request, shop }) => {
-  const formData = await request.formData();
-  const parsed = parseWithZod(formData, { schema: shippingIntentSchema() });
-  // An unknown intent is the address form's (as is none: Enter in a field).
-  const intent = parsed.status === "success" ? parsed.value.intent : "save";
-  const loaded = await shop.checkout.active();
-  if (loaded.processing && intent !== "save") return shop.redirect(stepPath("shipping"));
-  const page = await shop.checkout.page(loaded);
-  const cartId = page.cartId;
-  if (!cartId) return shop.redirect("/cart", toast("info", "Your cart is empty."));
-  switch (intent) {
-    case "move":
-      return moveItems(shop, formData, page, cartId);
-    case "addShipment":
-      return addShipment(shop, page, cartId);
-    case "removeShipment":
-      return removeShipment(shop, formData, page, cartId);
-    default:
-      return saveShipping(shop, formData, page, cartId, loaded.processing);
-  }
-});
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const formData = await request.formData();
+    const parsed = parseWithZod(formData, { schema: shippingIntentSchema() });
+    // An unknown intent is the address form's (as is none: Enter in a field).
+    const intent = parsed.status === "success" ? parsed.value.intent : "save";
+    const loaded = await shop.checkout.active();
+    if (loaded.processing && intent !== "save") return shop.redirect(stepPath("shipping"));
+    const page = await shop.checkout.page(loaded);
+    const cartId = page.cartId;
+    if (!cartId) return shop.redirect("/cart", toast("info", "Your cart is empty."));
+    switch (intent) {
+      case "move":
+        return moveItems(shop, formData, page, cartId);
+      case "addShipment":
+        return addShipment(shop, page, cartId);
+      case "removeShipment":
+        return removeShipment(shop, formData, page, cartId);
+      default:
+        return saveShipping(shop, formData, page, cartId, loaded.processing);
+    }
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@
  * The link is its shopper's: another shopper's link, a malformed id or a cart that is not a payment link is a 404
  * page (the API answers 404 for a cart that isn't the caller's).
  */
-import type { MetaFunction } from "@remix-run/node";
+import { type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
@@ -14,7 +14,7 @@ import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import { withShop } from "~/handlers/shop.server";
 import { PAYMENT_LINK_MESSAGES } from "~/lib/payment-link";
 import { serverTimingHeaders } from "~/webstore.server";
 import { payNowAction, payNowPage } from "./pay.server";
@@ -28,13 +28,17 @@ export const meta: MetaFunction<typeof loader> = ({ error }) => [
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ request, params, shop }) =>
-  shop.reply(await payNowPage(shop, params.cartId ?? "", new URL(request.url).origin)),
-);
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, params, shop }) =>
+    shop.reply(await payNowPage(shop, params.cartId ?? "", new URL(request.url).origin)),
+  );
+}
 
-export const action = shopAction(async ({ request, params, shop }) =>
-  payNowAction(shop, params.cartId ?? "", await request.formData()),
-);
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, params, shop }) =>
+    payNowAction(shop, params.cartId ?? "", await request.formData()),
+  );
+}
 
 export default function PayNow() {
   const { link, paid, totals, lines } = useLoaderData<typeof loader>();

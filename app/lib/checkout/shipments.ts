@@ -3,6 +3,7 @@
  * delivery methods, moving items between shipments, and the gift-wrap note.
  */
 import { normalizeDeliveryGroups } from "../../../server/webstore/api/delivery-groups";
+import type { CartItem } from "../../../server/webstore/types";
 import { formatCurrency, parseMoney } from "../formats";
 import { cartItemTerm } from "../subscriptions";
 import { firstError, formatMessage, quantity } from "../validation";
@@ -206,26 +207,41 @@ export interface CheckoutLine {
 }
 
 /** The lines of a cart-items answer (Product items only). */
-export function checkoutLinesFrom(collection: unknown): CheckoutLine[] {
-  const entries = isObject(collection) && Array.isArray(collection.cartItems) ? collection.cartItems : [];
+/** The fields of a Cart Item Collection the lines are read from. */
+export interface CartItemsInput {
+  cartItems: readonly {
+    cartItem: Pick<CartItem, "cartItemId" | "productId" | "quantity" | "type"> &
+      Partial<
+        Pick<
+          CartItem,
+          | "name"
+          | "totalPrice"
+          | "cartDeliveryGroupId"
+          | "productSellingModelId"
+          | "sellingModelType"
+          | "billingFrequency"
+          | "subscriptionTerm"
+          | "messagesSummary"
+        >
+      > & { productDetails?: { name?: string | null } | null };
+  }[];
+}
+
+export function checkoutLinesFrom(collection: CartItemsInput): CheckoutLine[] {
   const lines: CheckoutLine[] = [];
-  for (const entry of entries) {
-    const item = isObject(entry) && isObject(entry.cartItem) ? entry.cartItem : entry;
-    if (!isObject(item) || !text(item.cartItemId)) continue;
-    if (item.type && item.type !== "Product") continue;
-    const details = isObject(item.productDetails) ? item.productDetails : {};
-    const summary = isObject(item.messagesSummary) ? item.messagesSummary : {};
-    const messages =
-      summary.hasErrors === true && Array.isArray(summary.limitedMessages) ? summary.limitedMessages : [];
+  for (const { cartItem: item } of collection.cartItems) {
+    if (!item.cartItemId?.trim() || (item.type && item.type !== "Product")) continue;
+    const summary = item.messagesSummary;
+    const messages = summary?.hasErrors === true ? (summary.limitedMessages ?? []) : [];
     const quantity = Number(item.quantity);
     lines.push({
-      id: item.cartItemId as string,
-      productId: String(item.productId ?? details.productId ?? ""),
-      name: text(details.name) ?? text(item.name) ?? String(item.productId ?? item.cartItemId),
+      id: item.cartItemId,
+      productId: item.productId,
+      name: text(item.productDetails?.name) ?? text(item.name) ?? item.productId,
       quantity: Number.isFinite(quantity) && quantity > 0 ? quantity : 0,
-      totalPrice: money(item.totalPrice),
+      totalPrice: item.totalPrice || null,
       groupId: text(item.cartDeliveryGroupId) ?? null,
-      errors: messages.map((m) => (isObject(m) ? text(m.message) : text(m))).filter((m): m is string => !!m),
+      errors: messages.map((m) => text(m.message)).filter((m): m is string => !!m),
       term: cartItemTerm(item),
     });
   }

@@ -1,7 +1,7 @@
 /** Totals (always the API's), dates, the inventory reservation's countdown and the guest user context. */
+import type { CartSummary } from "../../../server/webstore/types";
 import { formatTime, parseMoney } from "../formats";
 import { formatMessage } from "../validation";
-import { isObject, money, text } from "./read";
 
 // ---------------------------------------------------------------------------------------------
 // Totals (always the API's)
@@ -20,17 +20,16 @@ export interface CheckoutTotals {
 
 /** The totals' tax line: "Tax included" where prices are gross (the cart summary's taxType), else "Tax". */
 
-export function checkoutTotals(cartSummary: unknown): CheckoutTotals {
-  const s = isObject(cartSummary) ? cartSummary : {};
-  const count = Number(s.totalProductCount);
+export function checkoutTotals(summary: Partial<CartSummary> | null | undefined): CheckoutTotals {
+  const count = Number(summary?.totalProductCount);
   return {
-    currency: text(s.currencyIsoCode) ?? "USD",
-    items: money(s.totalProductAmount),
-    discounts: money(s.totalPromotionalAdjustmentAmount),
-    shipping: money(s.totalChargeAmount),
-    tax: money(s.totalTaxAmount),
-    taxIncluded: s.taxType === "Gross",
-    total: money(s.grandTotalAmount),
+    currency: summary?.currencyIsoCode?.trim() ? summary.currencyIsoCode : "USD",
+    items: summary?.totalProductAmount || null,
+    discounts: summary?.totalPromotionalAdjustmentAmount || null,
+    shipping: summary?.totalChargeAmount || null,
+    tax: summary?.totalTaxAmount || null,
+    taxIncluded: summary?.taxType === "Gross",
+    total: summary?.grandTotalAmount || null,
     itemCount: Number.isFinite(count) && count > 0 ? count : 0,
   };
 }

@@ -4,11 +4,11 @@
  * (application context guestCheckoutEnabled), else they sign in first. While the API is still calculating (202)
  * the page shows 'Loading' and refreshes itself; the server never waits.
  */
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { withShop } from "~/handlers/shop.server";
 import { CHECKOUT_MESSAGES, CHECKOUT_START_PATH, stepPath } from "~/lib/checkout";
 import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";

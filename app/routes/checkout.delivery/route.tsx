@@ -5,6 +5,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Button } from "~/components/Button";
@@ -17,7 +18,6 @@ import { type FieldMeta } from "~/components/Field";
 import { useStoreHref } from "~/components/store-href";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { withShop } from "~/handlers/shop.server";
 import { stepPath, tomorrowIso } from "~/lib/checkout";
 import { serverTimingHeaders } from "~/webstore.server";

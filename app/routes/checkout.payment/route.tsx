@@ -7,6 +7,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { AddressForm } from "~/components/AddressForm";
@@ -25,7 +26,6 @@ import { Field, type FieldMeta } from "~/components/Field";
 import { useStoreHref } from "~/components/store-href";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/address";
 import { PO_MAX_LENGTH, stepPath } from "~/lib/checkout";

@@ -4,6 +4,7 @@
  * answers a repeated submit with the same order, a second POST after the first lands on the same confirmation
  * (the session remembers the order), and with JavaScript the button is disabled while the order is placed.
  */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
@@ -12,7 +13,6 @@ import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { ProblemBanner } from "~/components/checkout/Problems";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useStoreLocale } from "~/components/StoreLocale";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { withShop } from "~/handlers/shop.server";
 import { addressLines, shippingFeeText, stepPath } from "~/lib/checkout";
 import { formatDate, formatPhone } from "~/lib/formats";

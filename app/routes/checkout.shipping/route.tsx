@@ -9,6 +9,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Button } from "~/components/Button";
@@ -22,7 +23,6 @@ import { ShipmentsArrangement } from "~/components/checkout/ShipmentsArrangement
 import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/address";
 import { stepPath } from "~/lib/checkout";

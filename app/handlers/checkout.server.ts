@@ -1,10 +1,114 @@
-/** The checkout domain (being moved here from the routes and app/checkout.server.ts). */
+/**
+ * The checkout domain: the shopper's active checkout and what the session keeps of it (`activeCheckoutId`,
+ * `checkoutProgress`, `lastOrder`, `paymentLinkId`), starting or resuming it, the recovery from the API's failures
+ * (an expired checkout starts again, a gone one goes back to the cart: `recover`), paying, placing the order once
+ * and payment links. The work is done in handlers/checkout/*; this is what the routes call.
+ */
+import type { ApplicationContext } from "../../server/webstore/index";
+import type { CheckoutFailure, CheckoutLine, GuestContact } from "../lib/checkout";
+import {
+  applicationContext,
+  canPayByPurchaseOrder,
+  checkoutFailure,
+  checkoutPageData,
+  failureRedirect,
+  mayCheckOut,
+  requireActiveCheckout,
+  startOrResumeCheckout,
+  type CheckoutPageData,
+  type LoadedCheckout,
+} from "./checkout/active.server";
+import { placeOrderOnce, tokenizeCard, type CardDetails } from "./checkout/payment.server";
+import {
+  cancelPaymentLink,
+  createPaymentLink,
+  paymentLinkCart,
+  type CreatedPaymentLink,
+} from "./checkout/payment-link.server";
+import {
+  progressOf,
+  rememberOrder,
+  saveGuestUserContext,
+  updateProgress,
+  type CheckoutProgress,
+  type LastOrder,
+} from "./checkout/session.server";
 import type { Shop } from "./shop.server";
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in as the domain moves here
-export interface CheckoutHandler {}
+export type { CheckoutPageData, LoadedCheckout } from "./checkout/active.server";
+export type { CheckoutProgress, LastOrder } from "./checkout/session.server";
+
+export interface CheckoutHandler {
+  /** The application context (read once per request), or an empty one when it can't be read. */
+  appContext(): Promise<ApplicationContext>;
+  /** Spec §6: guests check out only when the store allows it; signed-in buyers always may. */
+  mayCheckOut(): Promise<boolean>;
+  /** Purchase orders are for business buyers. */
+  canPayByPurchaseOrder(): boolean;
+  /**
+   * Resumes the session's checkout or starts one for the shopper's cart (or for `cartId`, a payment link's clone);
+   * throws the redirect of a shopper who can't check out (no cart, a guest who must sign in).
+   */
+  start(options?: { cartId?: string }): Promise<LoadedCheckout>;
+  /**
+   * The active checkout, or a thrown redirect: none → /checkout; already placed → its confirmation; expired →
+   * started again; gone → the cart.
+   */
+  active(): Promise<LoadedCheckout>;
+  /** Everything a step shows: the checkout plus its cart's lines, shipments and coupons. */
+  page(loaded: LoadedCheckout): Promise<CheckoutPageData>;
+  /** The shopper's reading of a failed call (`lines` name the products it is about). */
+  failure(error: unknown, lines?: readonly CheckoutLine[]): CheckoutFailure;
+  /** The redirect a failure ends in when the page can't go on (expired, missing, sign in), else null. */
+  recover(failure: CheckoutFailure): Promise<Response | null>;
+  progress(checkoutId: string): CheckoutProgress;
+  updateProgress(checkoutId: string, change: Partial<Omit<CheckoutProgress, "checkoutId">>): void;
+  /** The last order placed in this session. */
+  lastOrder(): LastOrder | undefined;
+  /** After the order: the active checkout forgotten, the order remembered, a guest's cart closed with it. */
+  rememberOrder(checkoutId: string, orderNumber: string): void;
+  /** Spec §3 guest user context, kept only when not blank. */
+  saveGuestContact(contact: GuestContact): void;
+  /** The card's gateway token (the card number is never kept or logged). */
+  tokenizeCard(card: CardDetails): Promise<string>;
+  /** Places the order once (v1 or v2) and answers its number. */
+  placeOrder(checkoutId: string): Promise<string>;
+  /** Clones the shopper's cart as a payment link and remembers it. */
+  createPaymentLink(): Promise<CreatedPaymentLink>;
+  /** The payment link's cart, or a thrown 404 page. */
+  paymentLinkCart(cartId: string): ReturnType<typeof paymentLinkCart>;
+  /** Starts (or resumes) the checkout that pays the link; the link stays active until its order is placed. */
+  payPaymentLink(cartId: string): Promise<LoadedCheckout>;
+  cancelPaymentLink(cartId: string): ReturnType<typeof cancelPaymentLink>;
+}
 
 export function createCheckoutHandler(shop: Shop): CheckoutHandler {
-  void shop;
-  return {};
+  let appContext: Promise<ApplicationContext> | undefined;
+  const handler: CheckoutHandler = {
+    appContext: () => (appContext ??= applicationContext(shop)),
+    mayCheckOut: async () => mayCheckOut(shop.shopper, await handler.appContext()),
+    canPayByPurchaseOrder: () => canPayByPurchaseOrder(shop.shopper),
+    start: (options) => startOrResumeCheckout(shop, options),
+    active: () => requireActiveCheckout(shop),
+    page: (loaded) => checkoutPageData(shop, loaded),
+    failure: (error, lines) => checkoutFailure(error, lines),
+    recover: (failure) => failureRedirect(shop, failure),
+    progress: (checkoutId) => progressOf(shop.session, checkoutId),
+    updateProgress: (checkoutId, change) => updateProgress(shop.session, checkoutId, change),
+    lastOrder: () => shop.session.get("lastOrder"),
+    rememberOrder: (checkoutId, orderNumber) => rememberOrder(shop, checkoutId, orderNumber),
+    saveGuestContact: (contact) => saveGuestUserContext(shop.session, contact),
+    tokenizeCard: (card) => tokenizeCard(shop.client, card),
+    placeOrder: async (checkoutId) => placeOrderOnce(shop, checkoutId, await handler.appContext()),
+    createPaymentLink: () => createPaymentLink(shop),
+    paymentLinkCart: (cartId) => paymentLinkCart(shop, cartId),
+    async payPaymentLink(cartId) {
+      const loaded = await startOrResumeCheckout(shop, { cartId });
+      // The payment link stays active until its order is placed (session.server rememberOrder).
+      shop.session.set("paymentLinkId", cartId);
+      return loaded;
+    },
+    cancelPaymentLink: (cartId) => cancelPaymentLink(shop, cartId),
+  };
+  return handler;
 }

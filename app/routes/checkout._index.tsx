@@ -9,9 +9,9 @@ import { useLoaderData } from "@remix-run/react";
 import { CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { applicationContext, mayCheckOut, startOrResumeCheckout } from "~/checkout.server";
+import { withShop } from "~/handlers/shop.server";
 import { CHECKOUT_MESSAGES, CHECKOUT_START_PATH, stepPath } from "~/lib/checkout";
-import { getWebstore, loginPath, serverTimingHeaders, toast } from "~/webstore.server";
+import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const handle = checkoutHandle;
 
@@ -21,16 +21,16 @@ export const meta = checkoutMeta();
 
 export const headers = serverTimingHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  const appContext = await applicationContext(ws);
-  if (!mayCheckOut(ws.shopper, appContext)) {
-    throw await ws.redirect(loginPath(CHECKOUT_START_PATH), toast("info", CHECKOUT_MESSAGES.signIn));
-  }
-  const checkout = await startOrResumeCheckout(ws);
-  if (checkout.processing) return ws.reply({ processing: true as const });
-  // Every checkout begins with the shipping step, filled in with what the checkout already knows.
-  throw await ws.redirect(stepPath("shipping"));
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) => {
+    if (!(await shop.checkout.mayCheckOut())) {
+      throw await shop.redirect(loginPath(CHECKOUT_START_PATH), toast("info", CHECKOUT_MESSAGES.signIn));
+    }
+    const checkout = await shop.checkout.start();
+    if (checkout.processing) return shop.reply({ processing: true as const });
+    // Every checkout begins with the shipping step, filled in with what the checkout already knows.
+    throw await shop.redirect(stepPath("shipping"));
+  });
 }
 
 export default function CheckoutStart() {

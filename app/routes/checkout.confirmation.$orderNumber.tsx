@@ -3,14 +3,15 @@
  * emits the spec's `orderPlaced` event (a window CustomEvent) once, for whatever listens (analytics, the header).
  * Only the order placed in this session is confirmed here; other numbers belong to the order pages.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { orderSummaryPath } from "~/lib/checkout";
-import { getWebstore, serverTimingHeaders } from "~/webstore.server";
+import { orderSummaryPath } from "~/lib/checkout/steps";
+import { withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders } from "~/webstore.server";
 
 export const links = checkoutLinks;
 
@@ -24,12 +25,13 @@ export const headers = serverTimingHeaders;
 
 export const ORDER_PLACED_EVENT = "orderPlaced";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  const last = ws.session.get("lastOrder");
-  const orderNumber = params.orderNumber ?? "";
-  if (!last || last.orderNumber !== orderNumber) throw data("Order not found", { status: 404 });
-  return ws.reply({ orderNumber, isGuest: !ws.shopper.isLoggedIn });
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ params, shop }) => {
+    const last = shop.checkout.lastOrder();
+    const orderNumber = params.orderNumber ?? "";
+    if (!last || last.orderNumber !== orderNumber) throw data("Order not found", { status: 404 });
+    return shop.reply({ orderNumber, isGuest: !shop.shopper.isLoggedIn });
+  });
 }
 
 export default function OrderConfirmation() {

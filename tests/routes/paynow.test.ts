@@ -1,5 +1,5 @@
 /**
- * Pay-now links (spec §4; app/routes/pay.$cartId.tsx and the cart's "Create a payment link"): the cart copied into a
+ * Pay-now links (spec §4; app/routes/pay.$cartId/ and the cart's "Create a payment link"): the cart copied into a
  * read-only link the shopper pays later, started into checkout or cancelled. The link is its shopper's: anyone
  * else gets a 404. Without JavaScript and with it (the link's forms are `<Form>`s: the redirect as data).
  */

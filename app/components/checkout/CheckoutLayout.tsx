@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Spinner } from "../Spinner";
-import { CHECKOUT_STEPS, type CheckoutStepId } from "../../lib/checkout";
+import { CHECKOUT_STEPS, type CheckoutStepId } from "../../lib/checkout/steps";
 import { useProcessingRefresh } from "../useProcessingRefresh";
 
 /** The step indicator: steps already done are links, the current one carries aria-current="step". */

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Price } from "../Price";
-import { isDiscount, taxLabel, type CheckoutLine, type CheckoutTotals } from "../../lib/checkout";
+import { taxLabel } from "../../lib/money";
+import type { CheckoutLine } from "../../lib/checkout/shipments";
+import { isDiscount, type CheckoutTotals } from "../../lib/checkout/totals";
 
 /**
  * The order summary beside every step: the items and the API's totals (items, discounts, shipping, tax, total),

@@ -1,17 +1,18 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
+import { canPayByPurchaseOrder, checkoutFailure } from "../../../app/handlers/checkout/active.server";
 import {
   billingAddressJson,
-  canPayByPurchaseOrder,
-  checkoutFailure,
   deliveryAddressJson,
   placeOrderOnce,
+  tokenizeCard,
+} from "../../../app/handlers/checkout/payment.server";
+import {
   progressOf,
   rememberOrder,
   saveGuestUserContext,
-  tokenizeCard,
   updateProgress,
-} from "../../../app/checkout.server";
+} from "../../../app/handlers/checkout/session.server";
 import { getStoreSession } from "../../../app/session.server";
 import type { Webstore } from "../../../app/webstore.server";
 import { FetchError, type WebstoreClient } from "../../../server/webstore/index";

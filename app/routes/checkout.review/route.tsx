@@ -12,32 +12,13 @@ import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checko
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { ProblemBanner } from "~/components/checkout/Problems";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import {
-  applicationContext,
-  checkoutFailure,
-  checkoutPageData,
-  failureRedirect,
-  placeOrderOnce,
-  progressOf,
-  rememberOrder,
-  requireActiveCheckout,
-  updateProgress,
-} from "~/checkout.server";
-import {
-  addressLines,
-  CHECKOUT_START_PATH,
-  checkoutLinesFrom,
-  confirmationPath,
-  firstIncompleteStep,
-  problemsFrom,
-  shippingFeeText,
-  stepPath,
-  type CheckoutLine,
-} from "~/lib/checkout";
-import { formatDate, formatPhone } from "~/lib/formats";
-import { getWebstore, rethrowResponse, serverTimingHeaders, type Webstore, toast } from "~/webstore.server";
-import { isFetchError } from "../../server/webstore/errors";
 import { useStoreLocale } from "~/components/StoreLocale";
+import { withShop } from "~/handlers/shop.server";
+import { addressLines, shippingFeeText, stepPath } from "~/lib/checkout";
+import { formatDate, formatPhone } from "~/lib/formats";
+import { serverTimingHeaders } from "~/webstore.server";
+import { placeOrder, reviewPage } from "./review.server";
+import { PLACE_ORDER_INTENT } from "./schema";
 
 export const handle = checkoutHandle;
 
@@ -47,79 +28,16 @@ export const meta = checkoutMeta("Review");
 
 export const headers = serverTimingHeaders;
 
-export const PLACE_ORDER_INTENT = "placeOrder";
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  const loaded = await requireActiveCheckout(ws);
-  if (loaded.processing) return ws.reply({ processing: true as const });
-  const page = await checkoutPageData(ws, loaded);
-  const todo = firstIncompleteStep({ shipments: page.shipments, needsContact: page.isGuest, contact: page.contact });
-  if (todo !== "payment") throw await ws.redirect(stepPath(todo), toast("info", "Finish this step first."));
-  const payment = progressOf(ws.session, page.checkoutId).payment;
-  if (!payment) throw await ws.redirect(stepPath("payment"), toast("info", "Enter your payment details first."));
-  return ws.reply({ processing: false as const, page, payment });
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) => shop.reply(await reviewPage(shop)));
 }
 
-/** The cart's lines, to name the products a failure is about (best effort). */
-async function linesOf(ws: Webstore, checkoutId: string): Promise<CheckoutLine[]> {
-  try {
-    const checkout = await ws.client.getCheckout(checkoutId);
-    const cartId = checkout.data?.cartSummary?.cartId;
-    if (typeof cartId !== "string") return [];
-    return checkoutLinesFrom((await ws.client.getCartItems(cartId, { pageSize: 100, productFields: ["Name"] })).data);
-  } catch (error) {
-    rethrowResponse(error);
-    return [];
-  }
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  const formData = await request.formData();
-  if (formData.get("intent") !== PLACE_ORDER_INTENT)
-    return ws.redirect(stepPath("review"), toast("error", "Choose an action."));
-  const posted = String(formData.get("checkoutId") ?? "");
-
-  // The same form posted again after the order was placed: the same confirmation, no second order.
-  const last = ws.session.get("lastOrder");
-  if (last && posted && last.checkoutId === posted) return ws.redirect(confirmationPath(last.orderNumber));
-
-  const active = ws.session.get("activeCheckoutId");
-  if (!active && !posted) return ws.redirect(CHECKOUT_START_PATH);
-  if (active && posted && active !== posted) {
-    return ws.redirect(
-      stepPath("review"),
-      toast("info", "Your checkout changed. Review it before you place your order."),
-    );
-  }
-  const checkoutId = active ?? posted;
-
-  let orderNumber: string;
-  try {
-    orderNumber = await placeOrderOnce(ws, checkoutId, await applicationContext(ws));
-  } catch (error) {
-    rethrowResponse(error);
-    const failure = checkoutFailure(error, failureNeedsNames(error) ? await linesOf(ws, checkoutId) : []);
-    const redirect = await failureRedirect(ws, failure);
-    if (redirect) return redirect;
-    const paymentProblem = isFetchError(error) && problemsFrom(error.body).some((p) => /payment-failure$/.test(p.code));
-    if (failure.kind === "conflict" || paymentProblem) {
-      // The authorised payment no longer fits the order (or is missing): the shopper pays again.
-      updateProgress(ws.session, checkoutId, { payment: undefined });
-      return ws.redirect(stepPath("payment"), toast("error", failure.message));
-    }
-    return ws.reply(
-      { failure: { message: failure.message, cartLink: failure.cartLink } },
-      { status: failure.kind === "inventory" ? 409 : 400 },
-    );
-  }
-  rememberOrder(ws, checkoutId, orderNumber);
-  return ws.redirect(confirmationPath(orderNumber));
-}
-
-function failureNeedsNames(error: unknown): boolean {
-  return isFetchError(error) && (error.code === "INSUFFICIENT_INVENTORY" || problemsFrom(error.body).length > 0);
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const placed = await placeOrder(shop, await request.formData());
+    if (placed instanceof Response) return placed;
+    return shop.reply({ failure: placed.failure }, { status: placed.status });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +53,7 @@ type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { proce
 function ReviewPage({ data }: { data: PageData }) {
   const locale = useStoreLocale();
   const { page, payment } = data;
-  const actionData = useActionData<typeof action>() as { failure?: { message: string; cartLink: boolean } } | undefined;
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === PLACE_ORDER_INTENT;
   const multiple = page.shipments.length > 1;

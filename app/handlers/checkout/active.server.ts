@@ -1,0 +1,294 @@
+/**
+ * The shopper's active checkout: starting or resuming it, loading it with its cart's lines and coupons, and the
+ * recovery from the API's failures (an expired checkout starts again, a gone one goes back to the cart). Loaders
+ * and actions never poll: a checkout that is still processing is answered as such and the page shows 'Loading'
+ * (spec SSR_NO_POLLING).
+ */
+import {
+  isFetchError,
+  isWebstoreError,
+  NULL_CHECKOUTID,
+  SESSION_NOT_LOADED,
+  SSR_NO_POLLING,
+  type ApplicationContext,
+  type Checkout,
+} from "../../../server/webstore/index";
+import { cartView } from "../../components/store/cart-view";
+import {
+  CHECKOUT_MESSAGES,
+  CHECKOUT_START_PATH,
+  checkoutLinesFrom,
+  checkoutTotals,
+  confirmationPath,
+  describeCheckoutFailure,
+  isInventoryProblem,
+  problemMessages,
+  problemsFrom,
+  shipmentsFrom,
+  stepPath,
+  type CheckoutFailure,
+  type CheckoutLine,
+  type CheckoutProblem,
+  type CheckoutTotals,
+  type Shipment,
+} from "../../lib/checkout";
+import { toast } from "../../toast.server";
+import { loginPath, type Shopper } from "../../webstore.server";
+import {
+  forgetCheckout,
+  progressOf,
+  rememberOrder,
+  setActiveCheckout,
+  updateProgress,
+  type CheckoutShop,
+} from "./session.server";
+
+// ---------------------------------------------------------------------------------------------
+// Failures
+
+function problemsOfError(error: unknown): CheckoutProblem[] {
+  if (!isFetchError(error)) return [];
+  const fromBody = problemsFrom(error.body);
+  if (fromBody.length > 0) return fromBody;
+  return error.errors.map((e) => ({ code: e.type, title: null, detail: e.message || null, instance: null }));
+}
+
+/**
+ * The shopper's reading of a failed call. API calls never throw Responses; a Response here is a redirect thrown by
+ * our own code inside the same `try` (e.g. a restarted checkout's), no failure to describe: it goes on.
+ */
+export function checkoutFailure(error: unknown, lines: readonly CheckoutLine[] = []): CheckoutFailure {
+  if (error instanceof Response) throw error;
+  if (isFetchError(error)) {
+    return describeCheckoutFailure(
+      { status: error.status, code: error.code, message: error.errors[0]?.message, problems: problemsOfError(error) },
+      lines,
+    );
+  }
+  if (isWebstoreError(error)) {
+    if (error.code === SSR_NO_POLLING) return describeCheckoutFailure({ status: 409, code: "CHECKOUT_IN_PROGRESS" });
+    if (error.code === SESSION_NOT_LOADED || error.code === NULL_CHECKOUTID)
+      return describeCheckoutFailure({ status: 404 });
+  }
+  console.error("Checkout call failed:", error instanceof Error ? `${error.name}: ${error.message}` : error);
+  return describeCheckoutFailure({});
+}
+
+/**
+ * The redirect a failure ends in when the page itself can't go on: an expired checkout starts again (spec §4: at
+ * the start the client restarts by itself; at later steps the checkout is started again and the shopper goes back
+ * to its first step with a note), a missing one goes back to the cart, a guest who may not check out signs in.
+ * Null for failures the page shows itself.
+ */
+export async function failureRedirect(shop: CheckoutShop, failure: CheckoutFailure): Promise<Response | null> {
+  switch (failure.kind) {
+    case "expired": {
+      // Started again at once (the client deletes the expired session and starts a new one), so the note reaches
+      // the shipping step rather than being used up on a redirect in between. A payment link's checkout starts
+      // again for the payment link.
+      const paymentLinkId = shop.session.get("checkoutProgress")?.paymentLinkId;
+      forgetCheckout(shop.session);
+      await startOrResumeCheckout(shop, { cartId: paymentLinkId });
+      return shop.redirect(stepPath("shipping"), toast("info", failure.message));
+    }
+    case "missing":
+      forgetCheckout(shop.session);
+      return shop.redirect("/cart", toast("info", failure.message));
+    case "signIn":
+      forgetCheckout(shop.session);
+      return shop.redirect(loginPath(CHECKOUT_START_PATH), toast("info", failure.message));
+    default:
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading the checkout
+
+export interface LoadedCheckout {
+  checkoutId: string;
+  /** 200, 202 (processing) or 422 (ready, with problems; still usable). */
+  status: number;
+  processing: boolean;
+  data: Checkout;
+}
+
+export const orderNumberOf = (checkout: Checkout | null | undefined) => checkout?.orderReferenceNumber || null;
+
+/**
+ * The shopper's active checkout, or a thrown redirect: none → /checkout (which starts one); already placed →
+ * its confirmation; expired (410) → /checkout with a note; gone (404) → the cart.
+ */
+export async function requireActiveCheckout(shop: CheckoutShop): Promise<LoadedCheckout> {
+  const checkoutId = shop.session.get("activeCheckoutId");
+  if (!checkoutId) throw await shop.redirect(CHECKOUT_START_PATH);
+  let answer;
+  try {
+    answer = await shop.client.getCheckout(checkoutId);
+  } catch (error) {
+    const redirect = await failureRedirect(shop, checkoutFailure(error));
+    if (redirect) throw redirect;
+    throw error;
+  }
+  if (!answer.data) throw await shop.redirect(CHECKOUT_START_PATH);
+  const placed = orderNumberOf(answer.data);
+  if (placed) {
+    rememberOrder(shop, checkoutId, placed);
+    throw await shop.redirect(confirmationPath(placed));
+  }
+  return { checkoutId, status: answer.status, processing: answer.processing, data: answer.data };
+}
+
+export interface CheckoutPageData {
+  checkoutId: string;
+  cartId: string | null;
+  processing: boolean;
+  isGuest: boolean;
+  contact: { email: string | null; lastName: string | null; phoneNumber: string | null };
+  totals: CheckoutTotals;
+  shipments: Shipment[];
+  emptyShipments: { id: string; label: string }[];
+  lines: CheckoutLine[];
+  coupons: { id: string; code: string }[];
+  /** What the ready checkout reports (422), in the shopper's words. */
+  problems: string[];
+  /** One of the problems is stock: the page links back to the cart. */
+  inventoryProblem: boolean;
+}
+
+/** A contact field as the page shows it: null when blank. */
+const filled = (value: string | null | undefined) => (value?.trim() ? value : null);
+
+/** Everything a checkout step shows: the checkout plus its cart's lines (names, shipments) and coupons. */
+export async function checkoutPageData(shop: CheckoutShop, loaded: LoadedCheckout): Promise<CheckoutPageData> {
+  const { data } = loaded;
+  const cartId = data.cartSummary?.cartId ?? null;
+  let lines: CheckoutLine[] = [];
+  let coupons: { id: string; code: string }[] = [];
+  if (cartId) {
+    try {
+      const items = await shop.client.getCartItems(cartId, {
+        pageSize: 100,
+        includeCoupons: true,
+        productFields: ["Name"],
+      });
+      lines = checkoutLinesFrom(items.data);
+      coupons = cartView(items.data).coupons;
+    } catch (error) {
+      console.warn("Loading the checkout's cart items failed:", error instanceof Error ? error.message : error);
+    }
+  }
+  const totals = checkoutTotals(data.cartSummary);
+  const groups = data.deliveryGroups?.items ?? [];
+  const { shipments, emptyShipments } = shipmentsFrom(groups, lines, totals.currency);
+  const problems = problemsFrom(data.errors ?? []);
+  const contact = data.contactInfo;
+  return {
+    checkoutId: loaded.checkoutId,
+    cartId,
+    processing: loaded.processing,
+    isGuest: !shop.shopper.isLoggedIn,
+    contact: {
+      email: filled(contact?.email),
+      lastName: filled(contact?.lastName),
+      phoneNumber: filled(contact?.phoneNumber),
+    },
+    totals,
+    shipments,
+    emptyShipments,
+    lines,
+    coupons,
+    problems: problemMessages(problems, lines),
+    inventoryProblem: problems.some(isInventoryProblem),
+  };
+}
+
+/** The application context, or an empty one when it can't be read (every flag then reads as off). */
+export async function applicationContext(shop: Pick<CheckoutShop, "client">): Promise<ApplicationContext> {
+  return shop.client.getApplicationContext().catch(() => ({}) as ApplicationContext);
+}
+
+/** Spec §6: guests check out only when the store allows it; signed-in buyers always may. */
+export function mayCheckOut(shopper: Shopper, context: ApplicationContext): boolean {
+  return shopper.isLoggedIn || context.guestCheckoutEnabled === true;
+}
+
+/**
+ * Purchase orders (requestType SimplePurchaseOrder) are for business buyers: a signed-in buyer whose account is no
+ * person account — with one account or several. When the API didn't say what the account is, a buyer who acts for
+ * several accounts is a business buyer; a buyer the API does not treat as one gets its refusal on the field.
+ */
+export function canPayByPurchaseOrder(shopper: Shopper): boolean {
+  if (!shopper.isLoggedIn) return false;
+  return shopper.businessBuyer ?? shopper.canSwitchAccount === true;
+}
+
+/**
+ * Resumes the session's checkout or starts one for the shopper's cart (PUT checkouts; the client deletes and
+ * restarts once on 410/422). Throws the redirects of a shopper who can't check out.
+ *
+ * `cartId` checks out that cart instead: a payment link (its PayNowReadOnly clone). Without it, a payment link's
+ * checkout is resumed only when the shopper has no other cart to check out (a guest's cart went with the clone).
+ */
+export async function startOrResumeCheckout(
+  shop: CheckoutShop,
+  options: { cartId?: string } = {},
+): Promise<LoadedCheckout> {
+  const existing = shop.session.get("activeCheckoutId");
+  if (existing) {
+    const resumed = await resumeCheckout(shop, existing, options);
+    if (resumed) return resumed;
+    forgetCheckout(shop.session);
+  }
+
+  const cartId = options.cartId ?? (shop.shopper.isLoggedIn ? "active" : shop.session.get("guestCartId"));
+  if (!cartId) throw await shop.redirect("/cart", toast("info", CHECKOUT_MESSAGES.emptyCart));
+  try {
+    const answer = await shop.client.startCheckout({ cartId });
+    const checkoutId = answer.data.checkoutId as string;
+    setActiveCheckout(shop.session, checkoutId);
+    if (options.cartId) updateProgress(shop.session, checkoutId, { paymentLinkId: options.cartId });
+    return { checkoutId, status: answer.status, processing: answer.processing, data: answer.data };
+  } catch (error) {
+    const failure = checkoutFailure(error);
+    if (failure.kind === "signIn") throw await failureRedirect(shop, failure);
+    // No cart (404), an empty cart or one that can't be checked out (400): back to the cart with the reason.
+    if (isFetchError(error) && (error.status === 404 || error.status === 400)) {
+      if (!shop.shopper.isLoggedIn && error.status === 404) shop.session.unset("guestCartId");
+      throw await shop.redirect(
+        "/cart",
+        toast("info", error.status === 404 ? CHECKOUT_MESSAGES.emptyCart : failure.message),
+      );
+    }
+    throw await shop.redirect("/cart", toast("error", failure.message));
+  }
+}
+
+/** The session's checkout when it is still the one wanted, null when a new one is to start. */
+async function resumeCheckout(
+  shop: CheckoutShop,
+  existing: string,
+  options: { cartId?: string },
+): Promise<LoadedCheckout | null> {
+  let answer;
+  try {
+    answer = await shop.client.getCheckout(existing);
+  } catch (error) {
+    const failure = checkoutFailure(error);
+    if (failure.kind === "signIn") throw await failureRedirect(shop, failure);
+    // Expired or gone: a new one starts (the client restarts an expired session by itself).
+    return null;
+  }
+  const placed = orderNumberOf(answer.data);
+  if (placed) {
+    rememberOrder(shop, existing, placed);
+    throw await shop.redirect(confirmationPath(placed));
+  }
+  const ofCart = answer.data?.cartSummary?.cartId;
+  const paysLink = !!ofCart && ofCart === progressOf(shop.session, existing).paymentLinkId;
+  const hasOtherCart = shop.shopper.isLoggedIn || !!shop.session.get("guestCartId");
+  const wanted = options.cartId ? ofCart === options.cartId : !(paysLink && hasOtherCart);
+  if (answer.data && wanted)
+    return { checkoutId: existing, status: answer.status, processing: answer.processing, data: answer.data };
+  return null;
+}

@@ -1,0 +1,289 @@
+/**
+ * The payment step's server side: the page's data (with the inventory reservation), coupons, and paying by card
+ * (tokenised here, or in the browser by a client-side gateway) or purchase order.
+ */
+import { parse, type Submission, type SubmissionResult } from "@conform-to/react";
+import { isFetchError, type ApplicationContext } from "../../../server/webstore/index";
+import type { CheckoutPageData } from "~/handlers/checkout.server";
+import { addressInput, asCheckoutAddress, billingAddressJson } from "~/handlers/checkout/payment.server";
+import type { Shop } from "~/handlers/shop.server";
+import { COUPON_MESSAGES } from "~/lib/api-errors";
+import {
+  addressLines,
+  cardFieldErrors,
+  CHECKOUT_MESSAGES,
+  COUPON_MAX_LENGTH,
+  expiryYears,
+  firstIncompleteStep,
+  paymentOutcome,
+  SECRET_FIELDS,
+  stepPath,
+} from "~/lib/checkout";
+import { cardDigits, cardLabel } from "~/lib/cards";
+import { VALIDITY_MESSAGES } from "~/lib/validation";
+import { toast, type ToastInput } from "~/toast.server";
+import { errorMessage } from "~/webstore.server";
+import type { PaymentOptions, PaymentValues } from "./schema";
+
+/** Checkout coupons are served by API versions 61-62 only: elsewhere the cart's coupons are the way. */
+const COUPONS_UNAVAILABLE = "Coupons can't be applied during checkout. Apply them in your cart.";
+/** What lib/cards' cardLabel makes of a number: a brand (or "Card") and the last four digits. */
+const CLIENT_CARD_LABEL = /^[A-Za-z][A-Za-z ]{0,30}( ending in \d{4})?$/;
+
+export type PaymentActionData =
+  | { intent: "pay"; result: SubmissionResult<string[]>; attempt: number; cartLink: boolean }
+  | { intent: "coupon"; result: SubmissionResult<string[]>; attempt: number; error: string | null; code: string };
+
+export function paymentOptions(shop: Shop, appContext: ApplicationContext): PaymentOptions {
+  const countries = (appContext.shippingCountries ?? []).filter((c) => c.trim() !== "");
+  return {
+    allowPurchaseOrder: shop.checkout.canPayByPurchaseOrder(),
+    countries: countries.length > 0 ? countries : ["US"],
+    skipPhoneNumberValidation: appContext.skipPhoneNumberValidationEnabled === true,
+  };
+}
+
+/**
+ * Where the shopper's browser tokenises a card itself, when the store configures a client-side gateway that says
+ * (application context `clientSidePaymentConfiguration.config.tokenizationUrl`: the config is the gateway's own map;
+ * the emulator's test gateway defines this key, docs/emulator-checkout.md). Null: the server tokenises.
+ */
+function clientSideTokenizationUrl(appContext: ApplicationContext): string | null {
+  const config = appContext.clientSidePaymentConfiguration?.config;
+  const url =
+    typeof config === "object" && config !== null && "tokenizationUrl" in config ? config.tokenizationUrl : null;
+  return typeof url === "string" && (url.startsWith("/") || url.startsWith("https://")) ? url : null;
+}
+
+/**
+ * The cart's stock is held while the shopper pays (PUT inventory-reservations, once per checkout while it lasts).
+ * A product that ran out is named; any other failure leaves the page without a reservation (it is a convenience).
+ */
+async function reservation(
+  shop: Shop,
+  page: CheckoutPageData,
+): Promise<{ expiresAt: string | null; problem: string | null }> {
+  if (!page.cartId) return { expiresAt: null, problem: null };
+  const held = shop.checkout.progress(page.checkoutId).reservation;
+  if (held && held.cartId === page.cartId && Date.parse(held.expiresAt) > Date.now())
+    return { expiresAt: held.expiresAt, problem: null };
+  try {
+    // Null at an API version without inventory reservations (they are documented for 58.0-63.0 only).
+    const answer = await shop.client.reserveInventory(page.cartId);
+    const expiresAt = typeof answer?.expiresAt === "string" ? answer.expiresAt : null;
+    shop.checkout.updateProgress(page.checkoutId, {
+      reservation: expiresAt ? { cartId: page.cartId, expiresAt } : undefined,
+    });
+    return { expiresAt, problem: null };
+  } catch (error) {
+    const failure = shop.checkout.failure(error, page.lines);
+    if (failure.kind === "inventory") return { expiresAt: null, problem: failure.message };
+    console.warn("Reserving the cart's inventory failed:", error instanceof Error ? error.message : error);
+    return { expiresAt: null, problem: null };
+  }
+}
+
+/** The page's data, or the redirect to the first step still to do. */
+export async function paymentPage(shop: Shop, couponCode: string) {
+  const loaded = await shop.checkout.active();
+  if (loaded.processing) return { processing: true as const };
+  const [page, appContext] = await Promise.all([shop.checkout.page(loaded), shop.checkout.appContext()]);
+  const todo = firstIncompleteStep({ shipments: page.shipments, needsContact: page.isGuest, contact: page.contact });
+  if (todo !== "payment") throw await shop.redirect(stepPath(todo), toast("info", "Finish this step first."));
+  const held = await reservation(shop, page);
+  const shipping = page.shipments[0]?.address ?? null;
+  return {
+    processing: false as const,
+    page,
+    options: paymentOptions(shop, appContext),
+    tokenizationUrl: clientSideTokenizationUrl(appContext),
+    reservation: held.expiresAt,
+    reservationProblem: held.problem,
+    renderedAt: Date.now(),
+    shippingAddress: addressLines(shipping),
+    years: expiryYears(Date.now()),
+    couponCode: couponCode.slice(0, COUPON_MAX_LENGTH),
+    defaults: {
+      paymentMethod: "card",
+      sameAsShipping: "on",
+      cardholderName: shipping ? [shipping.firstName, shipping.lastName].filter(Boolean).join(" ") : "",
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coupons
+
+export async function applyCoupon(shop: Shop, formData: FormData, page: CheckoutPageData, typed: string) {
+  const code = typed.trim();
+  const refuse = (error: string) => couponReply(shop, formData, typed, { error }, 400);
+  if (!code) return refuse(VALIDITY_MESSAGES.valueMissing);
+  if (code.length > COUPON_MAX_LENGTH) return refuse(VALIDITY_MESSAGES.tooLong);
+  try {
+    await shop.client.applyCheckoutCoupon(page, code);
+  } catch (error) {
+    const redirect = await couponFailureRedirect(shop, error, page);
+    if (redirect) return redirect;
+    return refuse(
+      isFetchError(error) && error.status === 404
+        ? COUPONS_UNAVAILABLE
+        : errorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES),
+    );
+  }
+  shop.checkout.updateProgress(page.checkoutId, { payment: undefined });
+  // The code is listed as applied now: the field is empty for the next one.
+  return couponReply(shop, formData, typed, { code: "", toast: toast("success", `Coupon ${code} applied.`) });
+}
+
+export async function removeCoupon(
+  shop: Shop,
+  formData: FormData,
+  page: CheckoutPageData,
+  couponId: string,
+  typed: string,
+) {
+  const code = page.coupons.find((coupon) => coupon.id === couponId)?.code;
+  try {
+    await shop.client.removeCheckoutCoupon(page, couponId);
+  } catch (error) {
+    const redirect = await couponFailureRedirect(shop, error, page);
+    if (redirect) return redirect;
+    return couponReply(
+      shop,
+      formData,
+      typed,
+      { toast: toast("error", errorMessage(error, "We couldn't remove the coupon. Try again.")) },
+      400,
+    );
+  }
+  shop.checkout.updateProgress(page.checkoutId, { payment: undefined });
+  return couponReply(shop, formData, typed, {
+    toast: toast("success", code ? `Coupon ${code} removed.` : "Coupon removed."),
+  });
+}
+
+/**
+ * A coupon change answers with the page itself rather than a redirect: the payment form came with it (its
+ * Apply and Remove buttons are the form's), and what the shopper typed there is shown again, also without
+ * JavaScript. Only the values: no errors, and no field counts as checked, so fields the shopper hasn't got to
+ * don't turn red. The card number and security code are never sent back. `code` is what the coupon field shows
+ * (by default the code as typed).
+ */
+async function couponReply(
+  shop: Shop,
+  formData: FormData,
+  typedCode: string,
+  outcome: { error?: string; code?: string; toast?: ToastInput },
+  status = 200,
+) {
+  if (outcome.toast) shop.session.flashToast(outcome.toast);
+  const typed = parse(formData, { resolve: () => ({ value: undefined }) }).reply({ hideFields: SECRET_FIELDS });
+  const code = outcome.code ?? typedCode.slice(0, COUPON_MAX_LENGTH);
+  return shop.reply<PaymentActionData>(
+    {
+      intent: "coupon",
+      result: { initialValue: typed.initialValue },
+      attempt: Date.now(),
+      error: outcome.error ?? null,
+      code,
+    },
+    { status },
+  );
+}
+
+/** A coupon call that failed because the checkout itself is gone or expired; other failures stay on the page. */
+async function couponFailureRedirect(shop: Shop, error: unknown, page: CheckoutPageData): Promise<Response | null> {
+  const failure = shop.checkout.failure(error, page.lines);
+  return failure.kind === "expired" || failure.kind === "signIn" ? shop.checkout.recover(failure) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paying
+
+export async function pay(shop: Shop, submission: Submission<PaymentValues>, page: CheckoutPageData) {
+  const attempt = Date.now();
+  const refuse = (
+    reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+    cartLink = false,
+    status = 400,
+  ) =>
+    shop.reply<PaymentActionData>(
+      { intent: "pay", result: submission.reply({ ...reply, hideFields: SECRET_FIELDS }), attempt, cartLink },
+      { status },
+    );
+  if (submission.status !== "success") return refuse({});
+  // Stock before money: a card is never authorised for an order that can't be placed, e.g. when another shopper
+  // took the last unit since this page was shown (the action read the checkout afresh).
+  if (page.inventoryProblem) return refuse({ formErrors: page.problems }, true, 409);
+  const value = submission.value;
+  const shipping = page.shipments[0]?.address ?? null;
+  const billing = value.billing ? asCheckoutAddress(addressInput(value.billing)) : shipping;
+  const billingAddress = billing ? billingAddressJson(billing) : undefined;
+
+  const requestFailed = async (error: unknown) => {
+    const failure = shop.checkout.failure(error, page.lines);
+    const redirect = await shop.checkout.recover(failure);
+    if (redirect) return redirect;
+    // The API refused the request itself (e.g. purchase orders are for business buyers): its words, on the field.
+    if (failure.kind === "invalid" && value.paymentMethod === "purchaseOrder")
+      return refuse({ fieldErrors: { purchaseOrderNumber: [failure.message] } });
+    return refuse(
+      { formErrors: [failure.message] },
+      failure.cartLink,
+      failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400,
+    );
+  };
+
+  let request: { requestType: "Auth" | "SimplePurchaseOrder"; paymentToken: string };
+  let label: string;
+  if (value.paymentMethod === "card" && value.paymentToken) {
+    request = { requestType: "Auth", paymentToken: value.paymentToken };
+    // The browser named the card from what was typed; only a well-formed name is shown back.
+    label = value.cardLabel && CLIENT_CARD_LABEL.test(value.cardLabel) ? value.cardLabel : "Card";
+  } else if (value.paymentMethod === "card") {
+    const cardNumber = cardDigits(value.cardNumber ?? "");
+    try {
+      const token = await shop.checkout.tokenizeCard({
+        cardholderName: value.cardholderName ?? "",
+        cardNumber,
+        expiryMonth: value.expiryMonth ?? "",
+        expiryYear: value.expiryYear ?? "",
+        cvv: value.cvv ?? "",
+      });
+      request = { requestType: "Auth", paymentToken: token };
+    } catch (error) {
+      // The gateway refused the card details themselves (422; a 400 from an API that words it so): each message
+      // goes on the field it names.
+      if (isFetchError(error) && (error.status === 422 || error.status === 400) && error.errors.length > 0) {
+        return refuse({ fieldErrors: cardFieldErrors(error.errors) });
+      }
+      // Only the status and message: a request body with the card number is never logged.
+      console.error(
+        "Tokenising a card failed:",
+        isFetchError(error) ? `${error.status} ${error.message}` : (error as Error).message,
+      );
+      return refuse({ formErrors: [CHECKOUT_MESSAGES.paymentSystemError] });
+    }
+    // What the shopper typed names the card: the API never echoes its brand or digits.
+    label = cardLabel(cardNumber);
+  } else {
+    const number = value.purchaseOrderNumber ?? "";
+    request = { requestType: "SimplePurchaseOrder", paymentToken: number };
+    label = `Purchase order ${number}`;
+  }
+
+  let answer: unknown;
+  try {
+    answer = await shop.client.makePayment(page.checkoutId, { ...request, billingAddress });
+  } catch (error) {
+    return requestFailed(error);
+  }
+  const outcome = paymentOutcome(answer, value.paymentMethod);
+  if (!outcome.ok) {
+    return outcome.formError !== undefined
+      ? refuse({ formErrors: [outcome.formError] })
+      : refuse({ fieldErrors: { [outcome.field]: [outcome.fieldError] } });
+  }
+  shop.checkout.updateProgress(page.checkoutId, { payment: { method: value.paymentMethod, label } });
+  return shop.redirect(stepPath("review"));
+}

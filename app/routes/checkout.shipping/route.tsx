@@ -1,0 +1,172 @@
+/**
+ * Checkout step 1, shipping: a guest's contact details (Email, Last Name, Phone: the spec's guest user context,
+ * sent with PATCH contactInfo), the shipments (split shipment when the store allows it: add a shipment, move
+ * items and quantities between shipments) and each shipment's address (a saved address or a new one, which a
+ * buyer may save to their addresses).
+ *
+ * Every form is a POST with an `intent` (save, move, addShipment, removeShipment) that ends in a 303, or in a 400
+ * with every field error at once and what the shopper typed.
+ */
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { Button } from "~/components/Button";
+import { typedAddressMeta } from "~/components/checkout/address-fields";
+import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
+import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
+import { OrderSummary } from "~/components/checkout/OrderSummary";
+import { ErrorSummary, ProblemBanner } from "~/components/checkout/Problems";
+import { ShipmentAddress } from "~/components/checkout/ShipmentAddress";
+import { ShipmentsArrangement } from "~/components/checkout/ShipmentsArrangement";
+import { Field, type FieldMeta } from "~/components/Field";
+import { RouteErrorBoundary } from "~/components/store/PageError";
+import { useZodForm } from "~/components/useZodForm";
+import { withShop } from "~/handlers/shop.server";
+import { addressLabels } from "~/lib/address";
+import { stepPath } from "~/lib/checkout";
+import { serverTimingHeaders, toast } from "~/webstore.server";
+import { CONTACT_MAX, FORM_ID, shippingIntentSchema, shippingSchema } from "./schema";
+import { addShipment, moveItems, removeShipment, saveShipping, shippingPage } from "./shipping.server";
+
+export const handle = checkoutHandle;
+
+export const links = checkoutLinks;
+
+export const meta = checkoutMeta("Shipping");
+
+export const headers = serverTimingHeaders;
+
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) => shop.reply(await shippingPage(shop)));
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const formData = await request.formData();
+    const parsed = parseWithZod(formData, { schema: shippingIntentSchema() });
+    // An unknown intent is the address form's (as is none: Enter in a field).
+    const intent = parsed.status === "success" ? parsed.value.intent : "save";
+    const loaded = await shop.checkout.active();
+    if (loaded.processing && intent !== "save") return shop.redirect(stepPath("shipping"));
+    const page = await shop.checkout.page(loaded);
+    const cartId = page.cartId;
+    if (!cartId) return shop.redirect("/cart", toast("info", "Your cart is empty."));
+    switch (intent) {
+      case "move":
+        return moveItems(shop, formData, page, cartId);
+      case "addShipment":
+        return addShipment(shop, page, cartId);
+      case "removeShipment":
+        return removeShipment(shop, formData, page, cartId);
+      default:
+        return saveShipping(shop, formData, page, cartId, loaded.processing);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export default function ShippingStep() {
+  const data = useLoaderData<typeof loader>();
+  if (data.processing) return <CheckoutProcessing step="shipping" />;
+  // Conform reads default values once: a new set of shipments (items moved, a shipment added) is a new form.
+  return <ShippingPage key={data.page.shipments.map((s) => s.id).join(" ")} data={data} />;
+}
+
+type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { processing: true }>;
+
+function ShippingPage({ data }: { data: PageData }) {
+  const { page, saved, options, defaults, splitShipmentEnabled } = data;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = useMemo(() => shippingSchema(options), [options]);
+  const lastResult = actionData?.intent === "save" ? actionData.result : undefined;
+  const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult, defaultValue: defaults });
+  const shipmentFields = fields.shipments.getFieldList();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const multiple = page.shipments.length > 1;
+
+  const shipmentOf = (groupId: unknown) => page.shipments.find((s) => s.id === groupId);
+  const labelOf = (name: string): string | undefined => {
+    const contact: Record<string, string> = { email: "Email", lastName: "Last Name", phone: "Phone" };
+    if (contact[name]) return contact[name];
+    const match = /^shipments\[(\d+)\]\.(addressChoice|address\.(\w+))$/.exec(name);
+    if (!match) return undefined;
+    const field = shipmentFields[Number(match[1])];
+    const shipment = shipmentOf(field?.getFieldset().groupId.initialValue);
+    const prefix = multiple && shipment ? `${shipment.label} ` : "";
+    if (match[2] === "addressChoice") return `${prefix}Shipping address`;
+    const labels = addressLabels(shipment?.address?.country ?? options.countries[0]) as Record<string, string>;
+    return `${prefix}${labels[match[3]] ?? match[3]}`;
+  };
+
+  return (
+    <CheckoutLayout step="shipping" aside={<OrderSummary totals={page.totals} lines={page.lines} />}>
+      <h2>Shipping</h2>
+      <ProblemBanner messages={page.problems} cartLink={page.inventoryProblem} />
+      {splitShipmentEnabled ? (
+        <ShipmentsArrangement page={page} moveError={actionData?.intent === "move" ? actionData : null} />
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="checkout-form">
+        <ErrorSummary
+          formId={form.id}
+          formErrors={form.errors?.filter((message) => !page.problems.includes(message))}
+          fieldErrors={form.allErrors}
+          labelOf={labelOf}
+          cartLink={actionData?.intent === "save" && actionData.cartLink}
+          focusKey={lastResult}
+        />
+        {options.guest ? (
+          <fieldset className="checkout-fieldset">
+            <legend className="checkout-fieldset__legend">Contact information</legend>
+            <Field label="Email" type="email" meta={fields.email as FieldMeta} autoComplete="email" required />
+            <Field
+              label="Last Name"
+              meta={fields.lastName as FieldMeta}
+              autoComplete="family-name"
+              maxLength={CONTACT_MAX.lastName}
+              required
+            />
+            <Field
+              label="Phone"
+              type="tel"
+              meta={fields.phone as FieldMeta}
+              autoComplete="tel"
+              maxLength={CONTACT_MAX.phone}
+              required={options.phoneRequired}
+              help={options.skipPhoneNumberValidation ? undefined : "For delivery questions, e.g. (512) 555-0100."}
+            />
+          </fieldset>
+        ) : null}
+        {shipmentFields.map((field) => {
+          const set = field.getFieldset();
+          const shipment = shipmentOf(set.groupId.initialValue);
+          if (!shipment) return null;
+          return (
+            <ShipmentAddress
+              key={field.key ?? shipment.id}
+              shipment={shipment}
+              multiple={multiple}
+              saved={saved}
+              countries={options.countries}
+              guest={options.guest}
+              groupIdName={set.groupId.name}
+              choice={set.addressChoice as FieldMeta}
+              address={typedAddressMeta(set.address)}
+              save={set.saveAddress as FieldMeta}
+            />
+          );
+        })}
+        <div className="checkout-actions">
+          <Button name="intent" value="save" size="large" pending={saving} pendingLabel="Saving…">
+            Continue to delivery
+          </Button>
+        </div>
+      </Form>
+    </CheckoutLayout>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,46 @@
+/** A payment link's page, server side: its cart, and the Pay now and Cancel buttons. */
+import { parseWithZod } from "@conform-to/zod";
+import type { Shop } from "~/handlers/shop.server";
+import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals, stepPath } from "~/lib/checkout";
+import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/payment-link";
+import { errorMessage, loginPath, toast } from "~/webstore.server";
+import { payNowSchema } from "./schema";
+
+/** The link's cart read-only, or the 404 page (another shopper's link, not a payment link). */
+export async function payNowPage(shop: Shop, cartId: string, origin: string) {
+  const cart = await shop.checkout.paymentLinkCart(cartId);
+  const paid = cart.data.status === "Closed";
+  let lines: ReturnType<typeof checkoutLinesFrom> = [];
+  if (!paid) {
+    const items = await shop.client.getCartItems(cartId, { pageSize: 100, productFields: ["Name"] });
+    lines = checkoutLinesFrom(items.data);
+  }
+  return {
+    cartId,
+    link: `${origin}${payPath(cartId)}`,
+    paid,
+    processing: cart.processing,
+    totals: checkoutTotals(cart.data),
+    lines,
+  };
+}
+
+/** Pay now (the checkout of the link's cart) or cancel the link: always a redirect. */
+export async function payNowAction(shop: Shop, cartId: string, formData: FormData): Promise<Response> {
+  const submission = parseWithZod(formData, { schema: payNowSchema() });
+  const cart = await shop.checkout.paymentLinkCart(cartId);
+  if (submission.status !== "success") return shop.redirect(payPath(cartId));
+
+  if (submission.value.intent === "cancel") {
+    const cancelled = await shop.checkout.cancelPaymentLink(cartId);
+    if (!cancelled.ok) return shop.redirect(payPath(cartId), toast("error", errorMessage(cancelled.error)));
+    return shop.redirect("/cart", toast("info", PAYMENT_LINK_MESSAGES.cancelled));
+  }
+
+  if (cart.data.status === "Closed") return shop.redirect(payPath(cartId), toast("info", PAYMENT_LINK_MESSAGES.paid));
+  if (!(await shop.checkout.mayCheckOut())) {
+    return shop.redirect(loginPath(payPath(cartId)), toast("info", CHECKOUT_MESSAGES.signIn));
+  }
+  await shop.checkout.payPaymentLink(cartId);
+  return shop.redirect(stepPath("shipping"));
+}

@@ -474,7 +474,13 @@ export const serverTimingHeaders: HeadersFunction = ({ parentHeaders, loaderHead
 };
 
 // The cart moved to handlers/cart.server.ts; these names stay here until every importer takes them from there.
-export { addToCart, cartCount, cartRef, GuestCartDisabledError, isGuestCartDisabledError } from "./handlers/cart.server";
+export {
+  addToCart,
+  cartCount,
+  cartRef,
+  GuestCartDisabledError,
+  isGuestCartDisabledError,
+} from "./handlers/cart.server";
 
 // ---------------------------------------------------------------------------------------------
 // Signing out

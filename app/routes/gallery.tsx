@@ -16,7 +16,8 @@ import { AddressForm } from "../components/AddressForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { BUTTON_SIZES, Button } from "../components/Button";
 import { ColourPicker } from "../components/ColourPicker";
-import { CookieConsentBanner, isConsentIntent, type ConsentIntent } from "../components/CookieConsent";
+import { CookieConsentBanner, type ConsentIntent } from "../components/CookieConsent";
+import { consentSchema } from "../cookie-consent.server";
 import { DatePicker } from "../components/DatePicker";
 import { ErrorList, Field } from "../components/Field";
 import { SelectField } from "../components/SelectField";
@@ -52,10 +53,10 @@ export const meta: MetaFunction = () => [{ title: "Component gallery" }, { name:
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (isConsentIntent(intent)) {
+  const consent = parseWithZod(formData, { schema: consentSchema });
+  if (consent.status === "success" && consent.value.intent) {
     // The gallery only shows the banner's round trip; the app's own action stores the cookie.
-    return data<GalleryActionData>({ form: "consent", consent: intent });
+    return data<GalleryActionData>({ form: "consent", consent: consent.value.intent });
   }
   const submission = parseWithZod(formData, { schema: demoSchema });
   if (submission.status !== "success") {

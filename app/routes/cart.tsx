@@ -11,18 +11,16 @@
  * never waits for the API.
  */
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useFetcher, useFetchers, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { Button } from "~/components/Button";
-import { Field } from "~/components/Field";
+import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
+import { CheckoutAction, PaymentLinkForm } from "~/components/cart/CartActions";
+import { CartCoupons, pageWithout } from "~/components/cart/CartCoupons";
+import { CartTotals } from "~/components/cart/CartTotals";
 import { Price } from "~/components/Price";
 import { Spinner } from "~/components/Spinner";
 import { useProcessingRefresh } from "~/components/useProcessingRefresh";
 import { CART_ITEMS_HEADING_ID, CartLine } from "~/components/store/CartLine";
 import { EmptyState } from "~/components/store/LineProduct";
-import { isNonZeroMoney } from "~/components/store/cart-view";
-import { JsMarker, moveFocusTo, submittedWithJs } from "~/components/store/forms";
-import { useStoreHref } from "~/components/store-href";
+import { submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { Pagination } from "~/components/store/Pagination";
@@ -37,7 +35,6 @@ import {
   type CartActionData,
 } from "~/lib/cart-schema";
 import type { RefreshHandle } from "~/root";
-import { taxLabel } from "~/lib/money";
 import { createPaymentLink, PAYMENT_LINK_MESSAGES, payPath } from "~/payment-link.server";
 import { shopAction, shopLoader } from "~/handlers/shop.server";
 import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";
@@ -55,9 +52,6 @@ export const loader = shopLoader(async ({ request, shop }) => {
   const { cart, processing } = await shop.cart.view(readPage(url.searchParams));
   return shop.reply({ cart, processing, couponCode });
 });
-
-/** The cart's "Coupons" heading: focus lands there when a coupon is removed. */
-const COUPONS_HEADING_ID = "coupons-title";
 
 export const action = shopAction(async ({ request, shop }) => {
   const formData = await request.formData();
@@ -103,146 +97,6 @@ export const action = shopAction(async ({ request, shop }) => {
   if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath("/cart"), toast("info", outcome.message));
   return reply(outcome.ok, outcome.message, outcome.ok ? undefined : outcome.keepCoupon);
 });
-
-/** This page's URL without a query parameter (where a form posted from it comes back to). */
-function pageWithout(location: { pathname: string; search: string }, name: string): string {
-  const params = new URLSearchParams(location.search);
-  params.delete(name);
-  const query = params.toString();
-  return query ? `${location.pathname}?${query}` : location.pathname;
-}
-
-function CouponForm({ defaultCode }: { defaultCode: string }) {
-  const fetcher = useFetcher<CartActionData>({ key: "cart-apply-coupon" });
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
-  const pending = fetcher.state !== "idle";
-  const location = useLocation();
-  const formRef = useRef<HTMLFormElement>(null);
-  // An applied code is listed below the form: clear the field for the next one.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
-  return (
-    <fetcher.Form ref={formRef} method="post" action="/cart" className="store-coupon-form" noValidate>
-      <JsMarker />
-      <input type="hidden" name="redirectTo" value={pageWithout(location, "coupon")} />
-      <input type="hidden" name={CART_FIELDS.intent} value="applyCoupon" />
-      <div className="store-inline-form">
-        <Field
-          label="Coupon code"
-          name={CART_FIELDS.couponCode}
-          defaultValue={defaultCode}
-          key={defaultCode}
-          autoComplete="off"
-          maxLength={COUPON_MAX_LENGTH}
-          errors={error ? [error] : null}
-        />
-        <Button variant="neutral" pending={pending} pendingLabel="Applying…">
-          Apply
-        </Button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-function AppliedCoupon({ coupon, redirectTo }: { coupon: { id: string; code: string }; redirectTo: string }) {
-  const fetcher = useFetcher<CartActionData>({ key: `cart-remove-coupon-${coupon.id}` });
-  return (
-    <li className="store-coupon">
-      <span className="store-coupon__code">{coupon.code}</span>
-      <fetcher.Form method="post" action="/cart" onSubmit={() => moveFocusTo(COUPONS_HEADING_ID)}>
-        <JsMarker />
-        <input type="hidden" name={CART_FIELDS.couponId} value={coupon.id} />
-        <input type="hidden" name={CART_FIELDS.couponCode} value={coupon.code} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Button
-          name={CART_FIELDS.intent}
-          value="removeCoupon"
-          variant="link"
-          size="small"
-          pending={fetcher.state !== "idle"}
-        >
-          Remove<span className="kit-visually-hidden"> coupon {coupon.code}</span>
-        </Button>
-      </fetcher.Form>
-    </li>
-  );
-}
-
-export const CHECKOUT_WAIT_MESSAGE = "Your cart is being updated. Checkout will be ready in a moment.";
-
-/**
- * The cart's Checkout link, or while the cart is not ready for checkout (spec §3 "Cart status": isProcessing while
- * an edit is under way or the API answers Processing) a busy, disabled Checkout that says why. The page reloads
- * itself until the API is done (with JavaScript on the spec's wait schedule, without it by a meta refresh); a
- * Refresh link is there for when that takes too long.
- */
-function CheckoutAction({
-  processing,
-  busy,
-  gaveUp,
-  here,
-}: {
-  processing: boolean;
-  busy: boolean;
-  gaveUp: boolean;
-  here: string;
-}) {
-  // A plain link (it must work where the router's scripts gave up), so the base path is added by hand.
-  const refreshHref = useStoreHref(here);
-  if (!processing && !busy) {
-    return (
-      <Link to="/checkout" className="kit-button kit-button--brand store-cart-checkout">
-        Checkout
-      </Link>
-    );
-  }
-  const refresh = (
-    <p>
-      <a href={refreshHref}>Refresh the cart</a>
-    </p>
-  );
-  return (
-    <>
-      <button
-        type="button"
-        className="kit-button kit-button--brand store-cart-checkout"
-        disabled
-        aria-describedby="checkout-wait"
-      >
-        <span className="kit-spinner kit-spinner--small" aria-hidden="true">
-          <span className="kit-spinner__circle" />
-        </span>
-        Checkout
-      </button>
-      <p id="checkout-wait" className="store-muted" role="status">
-        {processing ? CHECKOUT_WAIT_MESSAGE : "Updating totals…"}
-      </p>
-      {processing ? gaveUp ? refresh : <noscript>{refresh}</noscript> : null}
-    </>
-  );
-}
-
-/** Spec §4 pay-now: a read-only copy of the cart, paid on its own page (routes/pay.$cartId). */
-function PaymentLinkForm() {
-  const navigation = useNavigation();
-  const submitted = navigation.formData ? parseCartEdit(navigation.formData) : null;
-  const pending =
-    navigation.state !== "idle" && submitted?.status === "success" && submitted.value.intent === "paymentLink";
-  return (
-    <Form method="post" action="/cart" className="store-cart-paylink">
-      <Button
-        name={CART_FIELDS.intent}
-        value="paymentLink"
-        variant="neutral"
-        pending={pending}
-        pendingLabel="Creating payment link…"
-      >
-        Create a payment link
-      </Button>
-    </Form>
-  );
-}
 
 export default function CartPage() {
   const { cart, processing, couponCode } = useLoaderData<typeof loader>();
@@ -314,19 +168,7 @@ export default function CartPage() {
           aria-busy={busy || processing || undefined}
         >
           <h2 id="cart-summary-title">Summary</h2>
-          <section aria-labelledby={COUPONS_HEADING_ID} className="store-cart__coupons">
-            <h3 id={COUPONS_HEADING_ID} tabIndex={-1}>
-              Coupons
-            </h3>
-            <CouponForm defaultCode={couponCode} />
-            {cart.coupons.length > 0 ? (
-              <ul className="store-coupons" aria-label="Applied coupons">
-                {cart.coupons.map((coupon) => (
-                  <AppliedCoupon key={coupon.id} coupon={coupon} redirectTo={redirectTo} />
-                ))}
-              </ul>
-            ) : null}
-          </section>
+          <CartCoupons coupons={cart.coupons} defaultCode={couponCode} redirectTo={redirectTo} />
           {cart.promotions.length > 0 ? (
             <section aria-labelledby="promotions-title" className="store-cart__promotions">
               <h3 id="promotions-title">Promotions</h3>
@@ -340,34 +182,7 @@ export default function CartPage() {
               </ul>
             </section>
           ) : null}
-          <dl className="store-totals">
-            <div>
-              <dt>Subtotal</dt>
-              <dd>
-                <Price amount={totals.subtotal} currency={totals.currency} fallback="—" />
-              </dd>
-            </div>
-            {isNonZeroMoney(totals.discounts) ? (
-              <div>
-                <dt>Discounts</dt>
-                <dd>
-                  <Price amount={totals.discounts} currency={totals.currency} />
-                </dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>{taxLabel(totals.taxIncluded, true)}</dt>
-              <dd>
-                <Price amount={totals.tax} currency={totals.currency} fallback="Calculated at checkout" />
-              </dd>
-            </div>
-            <div className="store-totals__total">
-              <dt>Total</dt>
-              <dd>
-                <Price amount={totals.total} currency={totals.currency} fallback="—" />
-              </dd>
-            </div>
-          </dl>
+          <CartTotals totals={totals} />
           <CheckoutAction
             processing={processing}
             busy={busy}

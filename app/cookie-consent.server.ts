@@ -7,7 +7,6 @@
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import {
-  CONSENT_FIELDS,
   CONSENT_INTENTS,
   consentMaxAgeSeconds,
   COOKIE_CONSENT_MAX_AGE,
@@ -52,6 +51,6 @@ export async function readConsent(cookieHeader: string | null | undefined): Prom
  * doesn't offer is no choice (undefined), and the shopper still goes back to the page.
  */
 export const consentSchema = z.object({
-  [CONSENT_FIELDS.intent]: z.enum(CONSENT_INTENTS).optional().catch(undefined),
-  [CONSENT_FIELDS.redirectTo]: z.string().optional().catch(undefined),
+  intent: z.enum(CONSENT_INTENTS).optional().catch(undefined),
+  redirectTo: z.string().optional().catch(undefined),
 });

@@ -21,9 +21,6 @@ export function isConsentIntent(value: unknown): value is ConsentIntent {
   return value === "accept" || value === "decline";
 }
 
-/** The banner's form: the choice, and the page to go back to. */
-export const CONSENT_FIELDS = { intent: "intent", redirectTo: "redirectTo" } as const;
-
 /** The spec keeps the delay in days; cookies want seconds. */
 export function consentMaxAgeSeconds(days: number = COOKIE_CONSENT_DAYS): number {
   return Math.max(0, Math.round(days * SECONDS_PER_DAY));
@@ -68,11 +65,11 @@ export function CookieConsentBanner({
         )}
       </div>
       <FormComponent method="post" action={action} className="kit-consent__actions">
-        {redirectTo ? <input type="hidden" name={CONSENT_FIELDS.redirectTo} value={redirectTo} /> : null}
-        <Button name={CONSENT_FIELDS.intent} value="accept" pending={pending}>
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Button name="intent" value="accept" pending={pending}>
           Accept
         </Button>
-        <Button name={CONSENT_FIELDS.intent} value="decline" variant="neutral" disabled={pending}>
+        <Button name="intent" value="decline" variant="neutral" disabled={pending}>
           Decline
         </Button>
       </FormComponent>

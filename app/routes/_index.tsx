@@ -1,10 +1,10 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/components/store/Header";
 import { ProductGrid } from "~/components/store/ProductCard";
 import { categoryPath } from "~/components/store/urls";
-import { shopLoader } from "~/handlers/shop.server";
+import { withShop } from "~/handlers/shop.server";
 import { serverTimingHeaders } from "~/webstore.server";
 
 /** What search engines show under the store's name (a route's meta replaces the root's, so it says it again). */
@@ -18,7 +18,9 @@ export const meta: MetaFunction = () => [
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ shop }) => shop.reply(await shop.catalog.home()), { browsing: true });
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) => shop.reply(await shop.catalog.home()), { browsing: true });
+}
 
 export default function Home() {
   const { categories, featured } = useLoaderData<typeof loader>();

@@ -10,7 +10,7 @@
  * reloads itself: a meta refresh without JavaScript, a revalidation on the spec's schedule with it. The server
  * never waits for the API.
  */
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LoaderFunctionArgs, ActionFunctionArgs } from "@remix-run/node";
 import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { CheckoutAction, PaymentLinkForm } from "~/components/cart/CartActions";
 import { CartCoupons, pageWithout } from "~/components/cart/CartCoupons";
@@ -25,18 +25,18 @@ import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { Pagination } from "~/components/store/Pagination";
 import { pagingFromPages, readPage, safeRedirect } from "~/components/store/urls";
-import { CART_FIELDS, optimisticLines } from "~/lib/cart";
 import {
+  CART_FIELDS,
   CART_MESSAGES,
-  cartFormProblem,
   COUPON_MAX_LENGTH,
-  parseCartEdit,
-  pendingLineEdits,
+  optimisticLines,
+  pendingCartChanges,
   type CartActionData,
-} from "~/lib/cart-schema";
+} from "~/lib/cart";
+import { cartFormProblem, parseCartEdit } from "~/handlers/cart.server";
 import type { RefreshHandle } from "~/root";
 import { createPaymentLink, PAYMENT_LINK_MESSAGES, payPath } from "~/payment-link.server";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import { withShop } from "~/handlers/shop.server";
 import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
@@ -45,64 +45,69 @@ export const meta: MetaFunction = () => [{ title: `Cart | ${STORE_NAME}` }, { na
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ request, shop }) => {
-  const url = new URL(request.url);
-  // After a refused coupon (no JavaScript) the form comes back with what the shopper typed.
-  const couponCode = (url.searchParams.get("coupon") ?? "").slice(0, COUPON_MAX_LENGTH);
-  const { cart, processing } = await shop.cart.view(readPage(url.searchParams));
-  return shop.reply({ cart, processing, couponCode });
-});
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const url = new URL(request.url);
+    // After a refused coupon (no JavaScript) the form comes back with what the shopper typed.
+    const couponCode = (url.searchParams.get("coupon") ?? "").slice(0, COUPON_MAX_LENGTH);
+    const { cart, processing } = await shop.cart.view(readPage(url.searchParams));
+    return shop.reply({ cart, processing, couponCode });
+  });
+}
 
-export const action = shopAction(async ({ request, shop }) => {
-  const formData = await request.formData();
-  const withJs = submittedWithJs(formData);
-  const submission = parseCartEdit(formData);
-  const posted = submission.payload;
-  const intent = typeof posted[CART_FIELDS.intent] === "string" ? String(posted[CART_FIELDS.intent]) : "";
-  const back = safeRedirect(typeof posted.redirectTo === "string" ? posted.redirectTo : null, "/cart");
-  const returnTo = back === "/cart" || back.startsWith("/cart?") ? back : "/cart";
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const formData = await request.formData();
+    const withJs = submittedWithJs(formData);
+    const submission = parseCartEdit(formData);
+    const posted = submission.payload;
+    const intent = typeof posted[CART_FIELDS.intent] === "string" ? String(posted[CART_FIELDS.intent]) : "";
+    const back = safeRedirect(typeof posted.redirectTo === "string" ? posted.redirectTo : null, "/cart");
+    const returnTo = back === "/cart" || back.startsWith("/cart?") ? back : "/cart";
 
-  const reply = async (ok: boolean, message: string, keepCoupon?: string) => {
-    const note = toast(ok ? "success" : "error", message);
-    if (withJs) {
-      // With JavaScript the page shows the edit itself; only coupon results are worth a toast.
-      if (ok && (intent === "applyCoupon" || intent === "removeCoupon")) shop.session.flashToast(note);
-      return shop.reply<CartActionData>({ ok, error: ok ? null : message, intent });
+    const reply = async (ok: boolean, message: string, keepCoupon?: string) => {
+      const note = toast(ok ? "success" : "error", message);
+      if (withJs) {
+        // With JavaScript the page shows the edit itself; only coupon results are worth a toast.
+        if (ok && (intent === "applyCoupon" || intent === "removeCoupon")) shop.session.flashToast(note);
+        return shop.reply<CartActionData>({ ok, error: ok ? null : message, intent });
+      }
+      let to = returnTo;
+      if (keepCoupon) {
+        const url = new URL(returnTo, "http://store.invalid");
+        url.searchParams.set("coupon", keepCoupon.slice(0, COUPON_MAX_LENGTH));
+        to = `${url.pathname}${url.search}`;
+      }
+      return shop.redirect(to, note);
+    };
+
+    if (!shop.cart.ref()) return reply(false, CART_MESSAGES.empty);
+    if (submission.status !== "success") {
+      // A coupon code too long to try comes back in the field, as a refused one does.
+      const typedCoupon = intent === "applyCoupon" ? posted[CART_FIELDS.couponCode] : undefined;
+      return reply(false, cartFormProblem(submission.error), typeof typedCoupon === "string" ? typedCoupon.trim() : "");
     }
-    let to = returnTo;
-    if (keepCoupon) {
-      const url = new URL(returnTo, "http://store.invalid");
-      url.searchParams.set("coupon", keepCoupon.slice(0, COUPON_MAX_LENGTH));
-      to = `${url.pathname}${url.search}`;
+    const edit = submission.value;
+
+    if (edit.intent === "paymentLink") {
+      // A plain form (with or without JavaScript): the shopper goes to the payment link's page, or back with a note.
+      const created = await createPaymentLink(shop);
+      if (created.ok) return shop.redirect(payPath(created.cartId), toast("success", PAYMENT_LINK_MESSAGES.created));
+      return shop.redirect(returnTo, toast("error", created.message));
     }
-    return shop.redirect(to, note);
-  };
 
-  if (!shop.cart.ref()) return reply(false, CART_MESSAGES.empty);
-  if (submission.status !== "success") {
-    // A coupon code too long to try comes back in the field, as a refused one does.
-    const typedCoupon = intent === "applyCoupon" ? posted[CART_FIELDS.couponCode] : undefined;
-    return reply(false, cartFormProblem(submission.error), typeof typedCoupon === "string" ? typedCoupon.trim() : "");
-  }
-  const edit = submission.value;
-
-  if (edit.intent === "paymentLink") {
-    // A plain form (with or without JavaScript): the shopper goes to the payment link's page, or back with a note.
-    const created = await createPaymentLink(shop);
-    if (created.ok) return shop.redirect(payPath(created.cartId), toast("success", PAYMENT_LINK_MESSAGES.created));
-    return shop.redirect(returnTo, toast("error", created.message));
-  }
-
-  const outcome = await shop.cart.edit(edit);
-  if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath("/cart"), toast("info", outcome.message));
-  return reply(outcome.ok, outcome.message, outcome.ok ? undefined : outcome.keepCoupon);
-});
+    const outcome = await shop.cart.edit(edit);
+    if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath("/cart"), toast("info", outcome.message));
+    return reply(outcome.ok, outcome.message, outcome.ok ? undefined : outcome.keepCoupon);
+  });
+}
 
 export default function CartPage() {
   const { cart, processing, couponCode } = useLoaderData<typeof loader>();
   const location = useLocation();
   const fetchers = useFetchers();
-  const changes = pendingLineEdits(fetchers.map((f) => f.formData));
+  // The pending edits read by lib/cart (the action's field names and quantity rules, without zod in the browser).
+  const changes = pendingCartChanges(fetchers.map((f) => f.formData));
   const lines = optimisticLines(cart.lines, changes);
   const busy = changes.length > 0;
   const { gaveUp } = useProcessingRefresh(processing);

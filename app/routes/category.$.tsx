@@ -1,7 +1,7 @@
 /**
  * Category results: `/category/{categoryId}` or, as linked from the store, `/category/{slug}/{categoryId}`.
  */
-import { data, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
@@ -9,7 +9,7 @@ import { errorTitle } from "~/components/store/PageError";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
 import { categoryPath, idFromSplat, readPage } from "~/components/store/urls";
-import { shopLoader } from "~/handlers/shop.server";
+import { withShop } from "~/handlers/shop.server";
 import { serverTimingHeaders } from "~/webstore.server";
 
 // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
@@ -29,20 +29,23 @@ export const headers = serverTimingHeaders;
 
 const notFound = () => data("Category not found", { status: 404 });
 
-export const loader = shopLoader(
-  async ({ request, params, shop }) => {
-    const categoryId = idFromSplat(params["*"]);
-    if (!categoryId) throw notFound();
-    const url = new URL(request.url);
-    const page = await shop.catalog.category(categoryId, {
-      page: readPage(url.searchParams),
-      sort: url.searchParams.get("sort"),
-    });
-    if (!page) throw notFound();
-    return shop.reply(page);
-  },
-  { browsing: true },
-);
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(
+    args,
+    async ({ request, params, shop }) => {
+      const categoryId = idFromSplat(params["*"]);
+      if (!categoryId) throw notFound();
+      const url = new URL(request.url);
+      const page = await shop.catalog.category(categoryId, {
+        page: readPage(url.searchParams),
+        sort: url.searchParams.get("sort"),
+      });
+      if (!page) throw notFound();
+      return shop.reply(page);
+    },
+    { browsing: true },
+  );
+}
 
 export default function CategoryPage() {
   const { category, trail, children, products, total, paging, sorts, sort } = useLoaderData<typeof loader>();

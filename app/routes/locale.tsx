@@ -4,10 +4,10 @@
  * chosen locale's prefix (/en-GB/…), or without a prefix for the store's own locale.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { safeRedirect } from "~/components/store/urls";
-import { shopAction } from "~/handlers/shop.server";
+import { withShop } from "~/handlers/shop.server";
 import { switchLocale } from "~/locale.server";
 
 /** The switcher's fields (every one optional: what is left out stays as it is). */
@@ -22,15 +22,17 @@ export async function loader() {
   return redirect("/");
 }
 
-export const action = shopAction(async ({ request, context, shop }) => {
-  const submission = parseWithZod(await request.formData(), { schema: localeSchema });
-  // A form that is not the switcher's (a field sent twice) changes nothing: back to the home page.
-  const choice = submission.status === "success" ? submission.value : {};
-  const { to, toast } = await switchLocale(shop, context, {
-    ...choice,
-    redirectTo: safeRedirect(choice.redirectTo, "/"),
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, context, shop }) => {
+    const submission = parseWithZod(await request.formData(), { schema: localeSchema });
+    // A form that is not the switcher's (a field sent twice) changes nothing: back to the home page.
+    const choice = submission.status === "success" ? submission.value : {};
+    const { to, toast } = await switchLocale(shop, context, {
+      ...choice,
+      redirectTo: safeRedirect(choice.redirectTo, "/"),
+    });
+    if (toast) shop.session.flashToast(toast);
+    // Absolute URLs (here too): Remix puts the current locale's prefix in front of a redirect to a path.
+    return redirect(to, { status: 303, headers: await shop.headers() });
   });
-  if (toast) shop.session.flashToast(toast);
-  // Absolute URLs (here too): Remix puts the current locale's prefix in front of a redirect to a path.
-  return redirect(to, { status: 303, headers: await shop.headers() });
-});
+}

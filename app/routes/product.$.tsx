@@ -3,8 +3,7 @@
  * "Add to cart" is a POST form (intent=add) that works without JavaScript (303 back here with a toast) and,
  * with JavaScript, submits through a fetcher while the header's count moves at once.
  */
-import { parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction, type LoaderFunctionArgs, type ActionFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Button } from "~/components/Button";
@@ -16,12 +15,11 @@ import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/components/store/WishlistButton";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
-import { CART_FIELDS, isQuantityProblem, readCartChange } from "~/lib/cart";
-import { addToCartSchema, CART_MESSAGES } from "~/lib/cart-schema";
+import { CART_FIELDS, CART_MESSAGES, cartIntentOf, isQuantityProblem } from "~/lib/cart";
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
 import { SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE, type SellingModelOption } from "~/lib/subscriptions";
-import { isGuestCartDisabledError } from "~/handlers/cart.server";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import { isGuestCartDisabledError, parseAddToCart } from "~/handlers/cart.server";
+import { withShop } from "~/handlers/shop.server";
 import { errorMessage, loginPath, requestPath, serverTimingHeaders, toast } from "~/webstore.server";
 import { withBasePath } from "~/lib/links";
 
@@ -45,67 +43,72 @@ export const headers = serverTimingHeaders;
 
 // Adding to the cart changes the cart, not the product: only the root (header count, toast) reloads.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  readCartChange(formData)?.intent === "add" ? false : defaultShouldRevalidate;
+  cartIntentOf(formData) === "add" ? false : defaultShouldRevalidate;
 
 const notFound = () => data("Product not found", { status: 404 });
 
-export const loader = shopLoader(
-  async ({ request, params, shop }) => {
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(
+    args,
+    async ({ request, params, shop }) => {
+      const productId = idFromSplat(params["*"]);
+      if (!productId) throw notFound();
+      // After a refused add (no JavaScript) the page comes back with the quantity typed and the option picked.
+      const query = new URL(request.url).searchParams;
+      const page = await shop.catalog.product(productId, { quantity: query.get("quantity"), plan: query.get("plan") });
+      if (!page) throw notFound();
+      return shop.reply({
+        ...page,
+        canonicalUrl: new URL(withBasePath(shop.basePath, productPath(page.product)), request.url).href,
+      });
+    },
+    { browsing: true },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, context, params, shop }) => {
     const productId = idFromSplat(params["*"]);
     if (!productId) throw notFound();
-    // After a refused add (no JavaScript) the page comes back with the quantity typed and the option picked.
-    const query = new URL(request.url).searchParams;
-    const page = await shop.catalog.product(productId, { quantity: query.get("quantity"), plan: query.get("plan") });
-    if (!page) throw notFound();
-    return shop.reply({
-      ...page,
-      canonicalUrl: new URL(withBasePath(shop.basePath, productPath(page.product)), request.url).href,
-    });
-  },
-  { browsing: true },
-);
+    const formData = await request.formData();
+    const withJs = submittedWithJs(formData);
+    const here = requestPath(request, context);
+    const submission = parseAddToCart(formData);
+    const posted = submission.payload;
+    const typed = typeof posted[CART_FIELDS.quantity] === "string" ? String(posted[CART_FIELDS.quantity]).trim() : "";
+    const plan = typeof posted[SELLING_MODEL_FIELD] === "string" ? String(posted[SELLING_MODEL_FIELD]).trim() : "";
 
-export const action = shopAction(async ({ request, context, params, shop }) => {
-  const productId = idFromSplat(params["*"]);
-  if (!productId) throw notFound();
-  const formData = await request.formData();
-  const withJs = submittedWithJs(formData);
-  const here = requestPath(request, context);
-  const submission = parseWithZod(formData, { schema: addToCartSchema });
-  const posted = submission.payload;
-  const typed = typeof posted[CART_FIELDS.quantity] === "string" ? String(posted[CART_FIELDS.quantity]).trim() : "";
-  const plan = typeof posted[SELLING_MODEL_FIELD] === "string" ? String(posted[SELLING_MODEL_FIELD]).trim() : "";
+    const fail = async (message: string, onQuantity = isQuantityProblem(message), onPlan = isPlanProblem(message)) => {
+      if (withJs) return shop.reply({ ok: false as const, error: message, quantity: typed, onQuantity, onPlan });
+      const back = new URLSearchParams({ quantity: typed });
+      if (plan) back.set("plan", plan.slice(0, 18));
+      return shop.redirect(`${here}?${back}`, toast("error", message));
+    };
 
-  const fail = async (message: string, onQuantity = isQuantityProblem(message), onPlan = isPlanProblem(message)) => {
-    if (withJs) return shop.reply({ ok: false as const, error: message, quantity: typed, onQuantity, onPlan });
-    const back = new URLSearchParams({ quantity: typed });
-    if (plan) back.set("plan", plan.slice(0, 18));
-    return shop.redirect(`${here}?${back}`, toast("error", message));
-  };
+    if (submission.status !== "success") {
+      const problems = submission.error ?? {};
+      if (problems[CART_FIELDS.intent]?.length) return fail(CART_MESSAGES.noIntent);
+      const quantityProblem = problems[CART_FIELDS.quantity]?.[0];
+      if (quantityProblem) return fail(quantityProblem, true);
+      return fail(problems[SELLING_MODEL_FIELD]?.[0] ?? UNKNOWN_SELLING_MODEL_MESSAGE, false, true);
+    }
+    const { quantity, productSellingModelId } = submission.value;
 
-  if (submission.status !== "success") {
-    const problems = submission.error ?? {};
-    if (problems[CART_FIELDS.intent]?.length) return fail(CART_MESSAGES.noIntent);
-    const quantityProblem = problems[CART_FIELDS.quantity]?.[0];
-    if (quantityProblem) return fail(quantityProblem, true);
-    return fail(problems[SELLING_MODEL_FIELD]?.[0] ?? UNKNOWN_SELLING_MODEL_MESSAGE, false, true);
-  }
-  const { quantity, productSellingModelId } = submission.value;
-
-  try {
-    await shop.cart.add({ productId, quantity, ...(productSellingModelId ? { productSellingModelId } : {}) });
-  } catch (error) {
-    if (isGuestCartDisabledError(error)) return shop.redirect(loginPath(here), toast("info", error.message));
-    return fail(errorMessage(error, "We couldn't add this product to your cart. Try again."));
-  }
-  const added = toast("success", ADDED_MESSAGE);
-  if (withJs) {
-    // The root loader revalidates after this answer and shows the toast.
-    shop.session.flashToast(added);
-    return shop.reply({ ok: true as const, error: null, quantity: typed, onQuantity: false, onPlan: false });
-  }
-  return shop.redirect(here, added);
-});
+    try {
+      await shop.cart.add({ productId, quantity, ...(productSellingModelId ? { productSellingModelId } : {}) });
+    } catch (error) {
+      if (isGuestCartDisabledError(error)) return shop.redirect(loginPath(here), toast("info", error.message));
+      return fail(errorMessage(error, "We couldn't add this product to your cart. Try again."));
+    }
+    const added = toast("success", ADDED_MESSAGE);
+    if (withJs) {
+      // The root loader revalidates after this answer and shows the toast.
+      shop.session.flashToast(added);
+      return shop.reply({ ok: true as const, error: null, quantity: typed, onQuantity: false, onPlan: false });
+    }
+    return shop.redirect(here, added);
+  });
+}
 
 /** Refusals about the purchase option chosen: shown on the option group. */
 function isPlanProblem(message: string): boolean {

@@ -1,11 +1,11 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/components/store/Header";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
 import { readPage } from "~/components/store/urls";
-import { shopLoader } from "~/handlers/shop.server";
+import { withShop } from "~/handlers/shop.server";
 import { serverTimingHeaders } from "~/webstore.server";
 
 const MAX_TERM_LENGTH = 200;
@@ -17,18 +17,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(
-  async ({ request, shop }) => {
-    const url = new URL(request.url);
-    const term = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_TERM_LENGTH);
-    const results = await shop.catalog.search(term, {
-      page: readPage(url.searchParams),
-      sort: url.searchParams.get("sort"),
-    });
-    return shop.reply({ term, ...results });
-  },
-  { browsing: true },
-);
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(
+    args,
+    async ({ request, shop }) => {
+      const url = new URL(request.url);
+      const term = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_TERM_LENGTH);
+      const results = await shop.catalog.search(term, {
+        page: readPage(url.searchParams),
+        sort: url.searchParams.get("sort"),
+      });
+      return shop.reply({ term, ...results });
+    },
+    { browsing: true },
+  );
+}
 
 export default function Search() {
   const { term, products, total, paging, sorts, sort } = useLoaderData<typeof loader>();

@@ -1,9 +1,9 @@
 /** The cart summary's ways on: Checkout (busy while the cart is being updated) and the pay-now link. */
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Button } from "../Button";
 import { useStoreHref } from "../store-href";
 import { CART_FIELDS } from "../../lib/cart";
-import { parseCartEdit } from "../../lib/cart-schema";
+import { useIsPending } from "../useIsPending";
 
 export const CHECKOUT_WAIT_MESSAGE = "Your cart is being updated. Checkout will be ready in a moment.";
 
@@ -61,10 +61,7 @@ export function CheckoutAction({
 
 /** Spec §4 pay-now: a read-only copy of the cart, paid on its own page (routes/pay.$cartId). */
 export function PaymentLinkForm() {
-  const navigation = useNavigation();
-  const submitted = navigation.formData ? parseCartEdit(navigation.formData) : null;
-  const pending =
-    navigation.state !== "idle" && submitted?.status === "success" && submitted.value.intent === "paymentLink";
+  const pending = useIsPending({ formAction: "/cart", intent: "paymentLink" });
   return (
     <Form method="post" action="/cart" className="store-cart-paylink">
       <Button

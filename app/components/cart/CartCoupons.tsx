@@ -7,8 +7,7 @@ import { useEffect, useRef } from "react";
 import { Button } from "../Button";
 import { Field } from "../Field";
 import { JsMarker, moveFocusTo } from "../store/forms";
-import { CART_FIELDS } from "../../lib/cart";
-import { COUPON_MAX_LENGTH, type CartActionData } from "../../lib/cart-schema";
+import { CART_FIELDS, COUPON_MAX_LENGTH, type CartActionData } from "../../lib/cart";
 
 /** The cart's "Coupons" heading: focus lands there when a coupon is removed. */
 export const COUPONS_HEADING_ID = "coupons-title";

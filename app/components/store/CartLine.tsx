@@ -4,7 +4,7 @@ import { Button } from "../Button";
 import { Price } from "../Price";
 import { QuantityInput } from "../QuantityInput";
 import { CART_FIELDS, MAX_CART_QUANTITY, MIN_CART_QUANTITY, steppedQuantity } from "../../lib/cart";
-import type { CartActionData } from "../../lib/cart-schema";
+import type { CartActionData } from "../../lib/cart";
 import { useDebouncedCallback } from "../useDebouncedCallback";
 import { setNativeValue } from "../useHydrated";
 import { LineProblems, LineProductName, LineProductPicture } from "./LineProduct";

@@ -5,7 +5,8 @@
 import { isFetchError } from "../../../server/webstore/index";
 import { COUPON_MESSAGES } from "../../lib/api-errors";
 import { steppedQuantity } from "../../lib/cart";
-import { CART_MESSAGES, type CartEdit } from "../../lib/cart-schema";
+import { CART_MESSAGES } from "../../lib/cart";
+import type { CartEdit } from "./schema.server";
 import { errorMessage } from "../../webstore.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "../cart.server";
 

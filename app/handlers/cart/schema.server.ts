@@ -1,23 +1,19 @@
 /**
- * The cart page's forms as one schema: every form posts to the cart's action with an `intent`, and the same schema
- * reads a submission on the server (the action) and in the browser (the optimistic lines of pending fetchers).
+ * The cart's forms as schemas: the cart page's (every form posts to the cart's action with an `intent`) and the
+ * product page's "Add to cart". Their field names and intents are lib/cart's CART_FIELDS and CART_INTENTS, and a
+ * typed quantity is read by lib/quantity's rules: the same names and rules the browser's optimistic readers
+ * (lib/cart's readCartChange, the header's count) apply to pending submissions.
+ *
+ * A server module on purpose: zod and Conform weigh about 24 KB in a browser bundle, which would put the cart and
+ * product pages far over their JavaScript budget (scripts/js-budget.mjs), and neither page validates in the browser.
  */
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { CART_FIELDS, parseQuantity, type PendingCartChange } from "./cart-count";
-import { quantityError } from "./quantity-error";
-import { validQuantity } from "./quantity";
-import { isSellingModelId, SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE } from "./subscriptions";
-import { VALIDITY_MESSAGES } from "./validity";
-
-/** The longest coupon code the form takes (and the API's field holds). */
-export const COUPON_MAX_LENGTH = 100;
-
-export const CART_MESSAGES = {
-  noIntent: "Choose an action.",
-  failed: "We couldn't update your cart. Try again.",
-  empty: "Your cart is empty.",
-} as const;
+import { CART_FIELDS, CART_MESSAGES, COUPON_MAX_LENGTH } from "../../lib/cart";
+import { quantityError } from "../../lib/quantity-error";
+import { validQuantity } from "../../lib/quantity";
+import { isSellingModelId, SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE } from "../../lib/subscriptions";
+import { VALIDITY_MESSAGES } from "../../lib/validity";
 
 /** A typed quantity read by the kit's rules (lib/quantity), in the kit's words when it is no quantity. */
 const typedQuantity = z
@@ -87,14 +83,6 @@ export const cartEditSchema = z.discriminatedUnion(CART_FIELDS.intent, [
 export type CartEdit = z.output<typeof cartEditSchema>;
 export type CartIntentName = CartEdit["intent"];
 
-/** What the cart's action answers a fetcher: whether the edit was made, and why not. */
-export interface CartActionData {
-  ok: boolean;
-  error: string | null;
-  /** The submission's intent as posted ("" when there was none). */
-  intent: string;
-}
-
 export function parseCartEdit(formData: FormData) {
   return parseWithZod(formData, { schema: cartEditSchema });
 }
@@ -104,38 +92,6 @@ export function cartFormProblem(error: Record<string, string[] | null> | null | 
   if (!error) return CART_MESSAGES.failed;
   if (error[CART_FIELDS.intent]?.length) return CART_MESSAGES.noIntent;
   return Object.values(error).find((messages) => messages?.length)?.[0] ?? CART_MESSAGES.failed;
-}
-
-/**
- * The line edits of pending submissions (`useFetchers().map(f => f.formData)`), read with the action's schema: a
- * submission the action would refuse changes nothing on the page.
- */
-export function pendingLineEdits(formDatas: readonly (FormData | undefined)[]): PendingCartChange[] {
-  return formDatas.flatMap((formData): PendingCartChange[] => {
-    if (!formData) return [];
-    const submission = parseCartEdit(formData);
-    if (submission.status !== "success") return [];
-    const edit = submission.value;
-    if (edit.intent === "update")
-      return [
-        {
-          intent: "update",
-          lineId: edit.lineId,
-          quantity: edit.quantity,
-          previousQuantity: parseQuantity(edit.previousQuantity),
-        },
-      ];
-    if (edit.intent === "remove")
-      return [
-        {
-          intent: "remove",
-          lineId: edit.lineId,
-          quantity: 0,
-          previousQuantity: parseQuantity(edit.previousQuantity),
-        },
-      ];
-    return [];
-  });
 }
 
 /**
@@ -159,3 +115,7 @@ export const addToCartSchema = z.discriminatedUnion(CART_FIELDS.intent, [
       }),
   }),
 ]);
+
+export function parseAddToCart(formData: FormData) {
+  return parseWithZod(formData, { schema: addToCartSchema });
+}

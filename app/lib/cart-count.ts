@@ -47,12 +47,6 @@ export interface PendingCartChange {
 
 export type FormLike = { get(name: string): FormDataEntryValue | null } | null | undefined;
 
-/** The cart intent a submission posts (its `intent` field), or null when it is no cart submission. */
-export function cartIntentOf(formData: FormLike): CartIntent | null {
-  const intent = formData?.get(CART_FIELDS.intent);
-  return isCartIntent(intent) ? intent : null;
-}
-
 /**
  * The header's reading of pending submissions (on every page): a quantity counts when it is plainly a whole number
  * in range; the kit's shortcuts ("2k", "1,000") change the count only once the server has answered. Cheaper than
@@ -64,8 +58,8 @@ export function pendingCountChanges(formDatas: readonly FormLike[]): PendingCart
     return number >= 1 && number <= PLAIN_QUANTITY_MAX ? number : 0;
   };
   return formDatas.flatMap((formData) => {
-    const intent = cartIntentOf(formData);
-    if (!formData || !intent) return [];
+    const intent = formData?.get(CART_FIELDS.intent);
+    if (!formData || !isCartIntent(intent)) return [];
     return [
       {
         intent,

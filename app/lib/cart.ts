@@ -10,7 +10,6 @@
 export {
   CART_FIELDS,
   CART_INTENTS,
-  cartIntentOf,
   CART_PAGE_SIZE,
   cartLinkLabel,
   isCartIntent,

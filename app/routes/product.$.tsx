@@ -3,7 +3,7 @@
  * "Add to cart" is a POST form (intent=add) that works without JavaScript (303 back here with a toast) and,
  * with JavaScript, submits through a fetcher while the header's count moves at once.
  */
-import { data, type MetaFunction, type LoaderFunctionArgs, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Button } from "~/components/Button";
@@ -15,7 +15,7 @@ import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/components/store/WishlistButton";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
-import { CART_FIELDS, CART_MESSAGES, cartIntentOf, isQuantityProblem } from "~/lib/cart";
+import { CART_FIELDS, CART_MESSAGES, isQuantityProblem, pendingCountChanges } from "~/lib/cart";
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
 import { SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE, type SellingModelOption } from "~/lib/subscriptions";
 import { isGuestCartDisabledError, parseAddToCart } from "~/handlers/cart.server";
@@ -43,9 +43,9 @@ export const headers = serverTimingHeaders;
 
 // Adding to the cart changes the cart, not the product: only the root (header count, toast) reloads.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  cartIntentOf(formData) === "add" ? false : defaultShouldRevalidate;
+  pendingCountChanges([formData]).some((change) => change.intent === "add") ? false : defaultShouldRevalidate;
 
-const notFound = () => data("Product not found", { status: 404 });
+const notFound = () => new Response("Product not found", { status: 404 });
 
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(

@@ -473,88 +473,14 @@ export const serverTimingHeaders: HeadersFunction = ({ parentHeaders, loaderHead
   return headers;
 };
 
-// ---------------------------------------------------------------------------------------------
-// The shopper's cart
-
-/**
- * The cart the shopper's reads go to: a buyer's current cart, or the guest cart in the session (null: a guest
- * without a cart, whose cart is empty by definition).
- */
-export function cartRef(ws: Pick<Webstore, "shopper" | "session">): string | null {
-  if (ws.shopper.isLoggedIn) return "current";
-  return ws.session.get("guestCartId") ?? null;
-}
-
-/** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */
-export async function cartCount(ws: Webstore): Promise<number> {
-  const ref = cartRef(ws);
-  if (!ref) return 0;
-  try {
-    const summary = await ws.client.getCartCompactSummary(ws.shopper.isLoggedIn ? undefined : ref);
-    return Math.max(0, Math.round(Number(summary?.totalProductCount ?? 0) || 0));
-  } catch (error) {
-    rethrowResponse(error);
-    // The guest cart is gone (checked out, deleted): forget it.
-    if (!ws.shopper.isLoggedIn && isFetchError(error) && error.status === 404) ws.session.unset("guestCartId");
-    return 0;
-  }
-}
-
-const isNotFound = (error: unknown) => isFetchError(error) && error.status === 404;
-
-/** Thrown by `addToCart` when a guest may not have a cart: the page sends them to sign in. */
-export class GuestCartDisabledError extends Error {
-  override readonly name = "GuestCartDisabledError";
-  constructor() {
-    super("Sign in to add items to your cart.");
-  }
-}
-
-export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledError =>
-  typeof e === "object" && e !== null && (e as { name?: unknown }).name === "GuestCartDisabledError";
-
-/**
- * Adds a product to the shopper's cart, creating the cart when there is none: a buyer's active cart, or (when
- * the store allows guest carts) a guest cart whose id is kept in the session.
- */
-export async function addToCart(
-  ws: Webstore,
-  input: { productId: string; quantity: number; productSellingModelId?: string },
-) {
-  const { client, session } = ws;
-  if (ws.shopper.isLoggedIn) {
-    try {
-      return await client.addCartItem("active", input);
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      const created = await client.ensureActiveCart();
-      return client.addCartItem(created.data.cartId ?? "active", input);
-    }
-  }
-  const existing = session.get("guestCartId");
-  if (existing) {
-    try {
-      return await client.addCartItem(existing, input);
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      session.unset("guestCartId");
-    }
-  }
-  const appContext = await client.getApplicationContext();
-  if (!appContext.guestCartEnabled) throw new GuestCartDisabledError();
-  let created;
-  try {
-    created = await client.createCart();
-  } catch (error) {
-    // The store stopped allowing guest carts since its application context was cached.
-    if (isFetchError(error) && error.status === 401) throw new GuestCartDisabledError();
-    throw error;
-  }
-  const cartId = created.data.cartId;
-  if (!cartId) throw new Error("The store did not create a cart.");
-  session.set("guestCartId", cartId);
-  return client.addCartItem(cartId, input);
-}
+// The cart moved to handlers/cart.server.ts; these names stay here until every importer takes them from there.
+export {
+  addToCart,
+  cartCount,
+  cartRef,
+  GuestCartDisabledError,
+  isGuestCartDisabledError,
+} from "./handlers/cart.server";
 
 // ---------------------------------------------------------------------------------------------
 // Signing out

@@ -1,13 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { getStoreSession } from "../../../app/session.server";
-import {
-  addToCart,
-  cartRef,
-  getWebstore,
-  isBusinessAccount,
-  isGuestCartDisabledError,
-} from "../../../app/webstore.server";
+import { addToCart, cartRef, isGuestCartDisabledError } from "../../../app/handlers/cart.server";
+import { getWebstore, isBusinessAccount } from "../../../app/webstore.server";
 
 /** A FetchError look-alike: the app checks errors by name, as the client asks. */
 function fetchError(status: number, message = "failed", type = "ERROR") {

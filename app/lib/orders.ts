@@ -746,6 +746,13 @@ export interface HistoryPage {
   hasPrevious: boolean;
 }
 
+export const EMPTY_HISTORY_PAGE: HistoryPage = {
+  rows: [],
+  nextPageToken: null,
+  previousPageToken: null,
+  hasPrevious: false,
+};
+
 /** The order-summaries answer as the history list shows it. */
 export function historyPage(raw: unknown): HistoryPage {
   const record = isObject(raw) ? raw : {};

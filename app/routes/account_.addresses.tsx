@@ -7,21 +7,21 @@
  * back to the page with a toast; with it the forms are fetchers, a deleted address leaves the page at once and
  * focus goes to the page's heading, and the revalidation brings the API's list and the toast.
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { isFetchError } from "../../server/webstore/index";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Button } from "~/components/Button";
-import { JsMarker, moveFocusTo, submittedWithJs } from "~/components/store/forms";
+import { JS_FIELD, JsMarker, moveFocusTo } from "~/components/store/forms";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { safeRedirect } from "~/components/store/urls";
-import { addressBookAccountNote, bookAccount, isMissingAddress, requireBuyer } from "~/address-book.server";
+import { shopAction, shopLoader } from "~/handlers/shop.server";
 import {
-  ADDRESS_BOOK_PAGE_SIZE,
   ADDRESS_BOOK_PATH,
-  addressBookPage,
+  ADDRESS_INTENTS,
+  addressListActionSchema,
   addressPath,
   addressTypeLabel,
   NEW_ADDRESS_PATH,
@@ -29,7 +29,7 @@ import {
 } from "~/lib/address-book";
 import accountStyles from "~/styles/account.css";
 import { toast, type ToastInput } from "~/toast.server";
-import { errorMessage, getWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
+import { serverTimingHeaders } from "~/webstore.server";
 
 export const meta: MetaFunction = () => [
   { title: `Address Book | ${STORE_NAME}` },
@@ -40,90 +40,45 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountSty
 
 export const headers = serverTimingHeaders;
 
-export const ADDRESS_INTENTS = { remove: "deleteAddress", makeDefault: "makeDefaultAddress" } as const;
 const HEADING_ID = "address-book-title";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  await requireBuyer(ws, ADDRESS_BOOK_PATH);
+export const loader = shopLoader(async ({ request, shop }) => {
+  const book = shop.identity.addresses;
+  if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
   const pageToken = new URL(request.url).searchParams.get("page") || undefined;
-  // The book shows every saved address, also those in countries the store doesn't ship to (a billing address may be).
-  const list = (token?: string) =>
-    ws.client.getAddresses({
-      ...bookAccount(ws),
-      pageSize: ADDRESS_BOOK_PAGE_SIZE,
-      pageToken: token,
-      excludeUnsupportedCountries: false,
-    });
-  let collection;
-  try {
-    collection = await list(pageToken);
-  } catch (error) {
-    rethrowResponse(error);
-    // A stale or made-up page token: the first page is what the shopper gets.
-    if (!(pageToken && isFetchError(error) && error.status === 400)) throw error;
-    collection = await list();
-  }
-  return ws.reply({
-    page: addressBookPage(collection),
-    hasPageToken: !!pageToken,
-    accountName: addressBookAccountNote(ws),
-  });
-}
+  return shop.reply({ page: await book.page(pageToken), hasPageToken: !!pageToken, accountName: book.accountNote() });
+});
 
 export interface AddressActionData {
   ok: boolean;
   message: string;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  await requireBuyer(ws, ADDRESS_BOOK_PATH);
-  const formData = await request.formData();
-  const field = (name: string) => String(formData.get(name) ?? "").trim();
-  const back = safeRedirect(field("redirectTo"), ADDRESS_BOOK_PATH);
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+export const action = shopAction(async ({ request, shop }) => {
+  const book = shop.identity.addresses;
+  if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
+  const submission = parseWithZod(await request.formData(), { schema: addressListActionSchema });
+  // Read from the payload: a refused form still answers the way it came (fetcher or plain form) and goes back.
+  const back = safeRedirect(text(submission.payload.redirectTo), ADDRESS_BOOK_PATH);
   const here = back.startsWith(ADDRESS_BOOK_PATH) ? back : ADDRESS_BOOK_PATH;
   const reply = async (note: ToastInput) => {
-    if (!submittedWithJs(formData)) return ws.redirect(here, note);
-    ws.session.flashToast(note);
-    return ws.reply<AddressActionData>({ ok: note.variant !== "error", message: note.message });
+    if (submission.payload[JS_FIELD] !== "1") return shop.redirect(here, note);
+    shop.session.flashToast(note);
+    return shop.reply<AddressActionData>({ ok: note.variant !== "error", message: note.message });
   };
 
-  const addressId = field("addressId");
-  const name = field("name") || "The address";
-  if (!addressId) return reply(toast("error", "Choose an address."));
-  try {
-    switch (field("intent")) {
-      case ADDRESS_INTENTS.remove:
-        try {
-          await ws.client.deleteAddress(addressId, bookAccount(ws));
-        } catch (error) {
-          // Deleted already (another tab, a double submit): what the shopper wanted is done.
-          if (isMissingAddress(error)) return reply(toast("info", `${name} is no longer in your address book.`));
-          throw error;
-        }
-        return reply(toast("success", `Deleted ${name}.`));
-      case ADDRESS_INTENTS.makeDefault: {
-        let saved;
-        try {
-          saved = await ws.client.updateAddress({ addressId, isDefault: true }, bookAccount(ws));
-        } catch (error) {
-          if (isMissingAddress(error))
-            return reply(
-              toast("error", "We couldn't find that address in your address book. It may have been deleted."),
-            );
-          throw error;
-        }
-        const type = saved.addressType === "Billing" ? "billing" : "shipping";
-        return reply(toast("success", `${saved.name || name} is now your default ${type} address.`));
-      }
-      default:
-        return reply(toast("error", "Choose an action."));
-    }
-  } catch (error) {
-    return reply(toast("error", errorMessage(error, "We couldn't change your address book. Try again.")));
+  if (submission.status !== "success") {
+    const missingAddress = submission.error?.addressId?.[0];
+    return reply(toast("error", missingAddress ?? "Choose an action."));
   }
-}
+  const { intent, addressId } = submission.value;
+  const name = submission.value.name || "The address";
+  return reply(
+    intent === ADDRESS_INTENTS.remove ? await book.remove(addressId, name) : await book.makeDefault(addressId, name),
+  );
+});
 
 // ---------------------------------------------------------------------------------------------
 

@@ -3,24 +3,25 @@
  * only a POST does it (the session-timeout dialog's "Log Out" posts here, with or without JavaScript); a GET — a
  * link, a bookmark, a prefetch, or another site's <img> — shows a page asking to confirm with the same button.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { LOG_OUT_LABEL } from "~/lib/links";
 import { STORE_NAME } from "~/components/store/Header";
-import { getWebstore, signOut } from "~/webstore.server";
+import { getShop, shopLoader } from "~/handlers/shop.server";
 
 export const LOGOUT_CONFIRM_TITLE = "Log out?";
 
 export const meta: MetaFunction = () => [{ title: `Log out | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  return ws.reply({ isLoggedIn: ws.shopper.isLoggedIn, firstName: ws.shopper.firstName ?? null });
-}
+export const loader = shopLoader(async ({ shop }) =>
+  shop.reply({ isLoggedIn: shop.shopper.isLoggedIn, firstName: shop.shopper.firstName ?? null }),
+);
 
+// Not a shopAction: a session past its expiry is signed out like any other, not sent to sign in again first.
 export async function action({ request, context }: ActionFunctionArgs) {
-  return signOut(request, context);
+  const shop = await getShop(request, context);
+  return shop.identity.signOut();
 }
 
 export default function LogoutPage() {

@@ -15,7 +15,7 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import type { ListFormData, wishlistLoader } from "~/wishlists.server";
+import type { ListFormData, loader } from "~/routes/wishlist";
 import { Button } from "../Button";
 import { Field, type FieldMeta } from "../Field";
 import { Price } from "../Price";
@@ -34,7 +34,7 @@ import {
 import { JsMarker, moveFocusTo } from "./forms";
 import { EmptyState, LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
 import { productPath } from "./urls";
-import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "./WishlistButton";
+import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "../../lib/wishlist-forms";
 
 const LIST_HEADING_ID = "wishlist-title";
 
@@ -247,7 +247,7 @@ function DeleteList({ list, confirm, here }: { list: WishlistView; confirm: bool
 }
 
 export function WishlistPage() {
-  const { list, lists, defaultId, hasPageToken, confirmDelete } = useLoaderData<typeof wishlistLoader>();
+  const { list, lists, defaultId, hasPageToken, confirmDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<ListFormData>();
   const location = useLocation();
   const fetchers = useFetchers();

@@ -17,7 +17,7 @@ import {
 import { useEffect } from "react";
 import type { ListFormData, loader } from "~/routes/wishlist";
 import { Button } from "../Button";
-import { Field, type FieldMeta } from "../Field";
+import { Field } from "../Field";
 import { Price } from "../Price";
 import { useZodForm } from "../useZodForm";
 import {
@@ -189,7 +189,7 @@ function ListNameForm({
         </p>
       ) : null}
       {list ? <input type="hidden" name={WISHLIST_FIELDS.wishlistId} value={list.id} /> : null}
-      <Field label={label} meta={fields.name as FieldMeta} maxLength={WISHLIST_NAME_MAX} autoComplete="off" />
+      <Field label={label} meta={fields.name} maxLength={WISHLIST_NAME_MAX} autoComplete="off" />
       <Button
         name={WISHLIST_FIELDS.intent}
         value={intent}

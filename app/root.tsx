@@ -1,4 +1,10 @@
-import { data, type HeadersFunction, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -23,7 +29,7 @@ import { parseToast, type Toast } from "./lib/toast";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
 import { serverTimingHeaders } from "./webstore.server";
-import { shopLoader } from "./handlers/shop.server";
+import { withShop } from "./handlers/shop.server";
 import { knownLocale, localeSwitchFor } from "./locale.server";
 import { STORE_LOCALE } from "./lib/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
@@ -36,9 +42,8 @@ declare module "@remix-run/node" {
 }
 
 export const links: LinksFunction = () => [
-  // The classic compiler turns a CSS import into the stylesheet's URL (the types in play say otherwise).
-  { rel: "stylesheet", href: kitStyles as unknown as string },
-  { rel: "stylesheet", href: appStyles as unknown as string },
+  { rel: "stylesheet", href: kitStyles },
+  { rel: "stylesheet", href: appStyles },
   // No favicon file: an empty icon keeps browsers from asking for /favicon.ico (a 404 on every page).
   { rel: "icon", href: "data:," },
 ];
@@ -56,46 +61,50 @@ export interface RefreshHandle {
   refreshWhileProcessing?: true;
 }
 
-export const loader = shopLoader(async ({ request, context, shop }) => {
-  const toast = shop.session.takeToast();
-  const [appContext, categories, count] = await Promise.all([
-    shop.client.getApplicationContext().catch(() => null),
-    shop.client
-      .getCategories()
-      .then((answer) =>
-        (answer?.productCategories ?? []).map((category) => ({
-          id: category.id,
-          name: String((category.fields as Record<string, unknown> | undefined)?.Name ?? category.name ?? category.id),
-        })),
-      )
-      .catch(() => []),
-    shop.cart.count(),
-  ]);
-  // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist.
-  if (!knownLocale(appContext, context.locale)) {
-    throw data("Not found", { status: 404, headers: await shop.headers() });
-  }
-  const locale = context.locale ?? STORE_LOCALE;
-  return shop.reply({
-    locale,
-    // The header's currency and locale switcher: only when the store offers a choice.
-    localeSwitch: localeSwitchFor(appContext, locale, shop.currencyIsoCode ?? appContext?.defaultCurrency ?? null),
-    // The currency the shopper's prices are in (the footer says so): the cart's, else the store's default.
-    currency: shop.currencyIsoCode ?? appContext?.defaultCurrency ?? "USD",
-    shopper: shop.shopper,
-    cartCount: count,
-    categories,
-    toasts: toast ? [toast] : [],
-    guestCartEnabled: appContext?.guestCartEnabled === true,
-    consent: appContext?.shopperConsentEnabled
-      ? { enabled: true, choice: readConsent(request.headers.get("Cookie")) }
-      : null,
-    emulatorApiUrl: context.storefront.mode === "emulator" ? context.storefront.emulatorApiUrl : null,
-    // The session validator warns 30 s before this; serverNow lets the browser correct its own clock.
-    sessionExpiresAt: shop.shopper.isLoggedIn ? (shop.session.get("tokenExpiresAt") ?? null) : null,
-    serverNow: Date.now(),
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, context, shop }) => {
+    const toast = shop.session.takeToast();
+    const [appContext, categories, count] = await Promise.all([
+      shop.client.getApplicationContext().catch(() => null),
+      shop.client
+        .getCategories()
+        .then((answer) =>
+          (answer?.productCategories ?? []).map((category) => ({
+            id: category.id,
+            name: String(
+              (category.fields as Record<string, unknown> | undefined)?.Name ?? category.name ?? category.id,
+            ),
+          })),
+        )
+        .catch(() => []),
+      shop.cart.count(),
+    ]);
+    // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist.
+    if (!knownLocale(appContext, context.locale)) {
+      throw data("Not found", { status: 404, headers: await shop.headers() });
+    }
+    const locale = context.locale ?? STORE_LOCALE;
+    return shop.reply({
+      locale,
+      // The header's currency and locale switcher: only when the store offers a choice.
+      localeSwitch: localeSwitchFor(appContext, locale, shop.currencyIsoCode ?? appContext?.defaultCurrency ?? null),
+      // The currency the shopper's prices are in (the footer says so): the cart's, else the store's default.
+      currency: shop.currencyIsoCode ?? appContext?.defaultCurrency ?? "USD",
+      shopper: shop.shopper,
+      cartCount: count,
+      categories,
+      toasts: toast ? [toast] : [],
+      guestCartEnabled: appContext?.guestCartEnabled === true,
+      consent: appContext?.shopperConsentEnabled
+        ? { enabled: true, choice: readConsent(request.headers.get("Cookie")) }
+        : null,
+      emulatorApiUrl: context.storefront.mode === "emulator" ? context.storefront.emulatorApiUrl : null,
+      // The session validator warns 30 s before this; serverNow lets the browser correct its own clock.
+      sessionExpiresAt: shop.shopper.isLoggedIn ? (shop.session.get("tokenExpiresAt") ?? null) : null,
+      serverNow: Date.now(),
+    });
   });
-});
+}
 
 // The header's count, the shopper and the flashed toast can change on any page: always reload the root.
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;

@@ -384,7 +384,7 @@ async function placeOrderRates() {
   // its delivery group, two lines (product and delivery charge) and its payment, the reservation released, cart
   // closed, checkout marked placed.
   const db = new Database(join(dir, "emulator.sqlite"));
-  // The emulator's own settings (server/emulator/db.ts).
+  // The emulator's own settings (server/emulator/core/db.ts).
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");

@@ -2,7 +2,7 @@
 // reader sees never drifts from the per-group docs the emulator's authors keep. Run: node scripts/endpoint-table.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 
-const CORE = `### Context, authentication and test controls (server/emulator/{context,auth,admin}.ts)
+const CORE = `### Context, authentication and test controls (server/emulator/core/context.ts, identity/auth.ts, admin/admin.ts)
 
 | Endpoint | Success | Errors | Test | Source |
 |---|---|---|---|---|

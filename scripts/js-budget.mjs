@@ -108,9 +108,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (process.argv.includes("--files"))
       for (const f of p.files) console.log(`         ${kb(gzipSize(PUBLIC, f)).padStart(6)}  ${f}`);
   }
+  // A loader wrapped at a route module's top level (`export const loader = withShop(...)`) stays in the browser's
+  // bundle, calling the server module's empty stand-in as the page loads: the page never hydrates. The shop's
+  // entry points never belong in a browser file (app/handlers/shop.server.ts says how a loader calls them).
+  const leaks = [...new Set(pages.flatMap((p) => p.files))].filter((f) =>
+    /\b(withShop|getShop)\b/.test(readFileSync(join(PUBLIC, f), "utf8")),
+  );
+  for (const f of leaks)
+    console.log(`FAIL  ${f}: calls the server-only shop (a loader or action left at the top level)`);
+  failed += leaks.length;
   console.log(
     failed
-      ? `js-budget: ${failed} page(s) over budget`
+      ? `js-budget: ${failed} page(s) over budget or calling server code`
       : `js-budget: ${pages.length - known} of ${pages.length} pages within budget; ${known} over it and not growing (OVER_BUDGET)`,
   );
   process.exit(failed ? 1 : 0);

@@ -3,10 +3,18 @@
  * checkout, orders, wishlists, identity, catalog), built once per request and shared by every loader and action of
  * it (Hydrogen's `context.cart`; decision 009). Routes are parse → call a handler → reply:
  *
- *   export const loader = shopLoader(async ({ shop }) => {
- *     const cart = await shop.cart.view();
- *     return shop.reply({ cart });
- *   });
+ *   export async function loader(args: LoaderFunctionArgs) {
+ *     return withShop(args, async ({ shop }) => {
+ *       const cart = await shop.cart.view();
+ *       return shop.reply({ cart });
+ *     });
+ *   }
+ *
+ * A loader or action stays a function declaration (or an arrow) that calls `withShop` inside: never
+ * `export const loader = withShop(...)`-style wrapping at module level. The classic compiler builds the browser's
+ * route module from the same file and drops the loader only when nothing at the top level calls anything; a
+ * top-level call would stay in the browser bundle, calling this server-only module's empty stand-in as the page
+ * loads (the page would never hydrate).
  *
  * How a request ends early is decided here, at the top of every loader and action, and nowhere else:
  * - before it runs: a buyer whose token is past its expiry goes to sign in again (the spec's timeout toast); on a
@@ -40,7 +48,7 @@ import { createIdentityHandler, type IdentityHandler } from "./identity.server";
 import { createOrdersHandler, type OrdersHandler } from "./orders.server";
 import { createWishlistsHandler, type WishlistsHandler } from "./wishlists.server";
 
-/** Why the request ends in a sign-in page instead of what the route made (decided by shopLoader / shopAction). */
+/** Why the request ends in a sign-in page instead of what the route made (decided by withShop). */
 export type Refusal = "session-expired" | "sign-in-to-browse";
 
 /** What every domain handler is built on: the request, the shopper and their client. */
@@ -248,10 +256,14 @@ function refusalAfter(shop: Shop, options: ShopRouteOptions): Promise<Response> 
 
 type WithShop<Args> = Args & { shop: Shop };
 
-async function runWithShop<Args extends LoaderFunctionArgs | ActionFunctionArgs, T>(
+/**
+ * Runs a loader's or an action's work with the request's shop; see the top of this file for how it may end early.
+ * `options.browsing` marks a catalog page.
+ */
+export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionArgs, T>(
   args: Args,
   run: (args: WithShop<Args>) => Promise<T>,
-  options: ShopRouteOptions,
+  options: ShopRouteOptions = {},
 ): Promise<T> {
   const shop = await getShop(args.request, args.context);
   const before = await refusalBefore(shop, options);
@@ -267,14 +279,4 @@ async function runWithShop<Args extends LoaderFunctionArgs | ActionFunctionArgs,
   const after = refusalAfter(shop, options);
   if (after) throw await after;
   return result;
-}
-
-/** A loader that works with the request's shop; see the top of this file for how it may end early. */
-export function shopLoader<T>(run: (args: WithShop<LoaderFunctionArgs>) => Promise<T>, options: ShopRouteOptions = {}) {
-  return (args: LoaderFunctionArgs): Promise<T> => runWithShop(args, run, options);
-}
-
-/** An action that works with the request's shop; see the top of this file for how it may end early. */
-export function shopAction<T>(run: (args: WithShop<ActionFunctionArgs>) => Promise<T>, options: ShopRouteOptions = {}) {
-  return (args: ActionFunctionArgs): Promise<T> => runWithShop(args, run, options);
 }

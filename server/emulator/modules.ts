@@ -1,14 +1,14 @@
-import { addressesModule } from "./addresses.js";
-import { cartsModule } from "./carts.js";
-import { catalogModule } from "./catalog.js";
-import { checkoutsModule } from "./checkouts.js";
-import { deliveryGroupsModule } from "./delivery-groups.js";
-import { ordersModule } from "./orders.js";
-import { paymentsModule } from "./payments.js";
-import { seoModule } from "./seo.js";
-import { shippingModule } from "./shipping.js";
-import { wishlistsModule } from "./wishlists.js";
-import type { EmulatorModule } from "./state.js";
+import { addressesModule } from "./accounts/addresses.js";
+import { cartsModule } from "./carts/carts.js";
+import { catalogModule } from "./catalog/catalog.js";
+import { checkoutsModule } from "./checkout/checkouts.js";
+import { deliveryGroupsModule } from "./checkout/delivery-groups.js";
+import { ordersModule } from "./orders/orders.js";
+import { paymentsModule } from "./checkout/payments.js";
+import { seoModule } from "./catalog/seo.js";
+import { shippingModule } from "./checkout/shipping.js";
+import { wishlistsModule } from "./wishlists/wishlists.js";
+import type { EmulatorModule } from "./core/state.js";
 
 /**
  * The API's resource groups beyond context and auth, in seeding order (a module may seed rows that

@@ -5,7 +5,7 @@ import {
   priceCart,
   type PricingLine,
   type PromotionRule,
-} from "../../../server/emulator/carts-pricing.js";
+} from "../../../server/emulator/carts/pricing.js";
 
 const MUGS = "0ZGMUGS";
 const line = (id: string, quantity: number, salesCents: number, extra: Partial<PricingLine> = {}): PricingLine => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../server/emulator/errors.js";
+import { ApiError } from "../../../server/emulator/core/errors.js";
 import {
   CardRefused,
   cardBrand,
@@ -8,7 +8,7 @@ import {
   MAGIC_CARDS,
   refusalBody,
   tokenizeCard,
-} from "../../../server/emulator/payments.js";
+} from "../../../server/emulator/checkout/payments.js";
 
 const card = (cardNumber: unknown, extra: Record<string, unknown> = {}) => ({
   cardHolderName: "Sam Shopper",

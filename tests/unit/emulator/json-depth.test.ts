@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonDepth, MAX_JSON_DEPTH } from "../../../server/emulator/router";
+import { jsonDepth, MAX_JSON_DEPTH } from "../../../server/emulator/core/router";
 
 describe("jsonDepth (the emulator's body parser refuses more than MAX_JSON_DEPTH levels)", () => {
   it("counts nested arrays and objects", () => {

@@ -11,7 +11,7 @@ import {
   phoneGiven,
   QueryError,
   slicePage,
-} from "../../../server/emulator/orders-query.js";
+} from "../../../server/emulator/orders/query.js";
 
 describe("parseApiDate (yyyy-MM-dd'T'HH:mm:ss.SSSZ)", () => {
   it("reads Z, RFC 822 and ISO offsets", () => {

@@ -1,18 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buyerAuthorization } from "../../support/identity.js";
-import { hashPassword } from "../../../server/emulator/auth.js";
-import { createIdGenerator } from "../../../server/emulator/ids.js";
+import { hashPassword } from "../../../server/emulator/identity/auth.js";
+import { createIdGenerator } from "../../../server/emulator/core/ids.js";
 import { createEmulator, type Emulator } from "../../../server/emulator/index.js";
-import { verifyGuestDetails } from "../../../server/emulator/orders-access.js";
+import { verifyGuestDetails } from "../../../server/emulator/orders/access.js";
 import {
   findOrderByCheckout,
   insertOrder,
   nextOrderNumber,
   orderReader,
   type OrderInput,
-} from "../../../server/emulator/orders-store.js";
-import { AsyncTracker, type Emu } from "../../../server/emulator/state.js";
-import { createStoreBasics } from "../../../server/emulator/store.js";
+} from "../../../server/emulator/orders/store.js";
+import { AsyncTracker, type Emu } from "../../../server/emulator/core/state.js";
+import { createStoreBasics } from "../../../server/emulator/core/store.js";
 
 /** insertOrder / nextOrderNumber: what the checkout relies on when it places an order. */
 

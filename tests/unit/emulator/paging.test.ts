@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodePageToken, encodePageToken, pageFields, pageWindow } from "../../../server/emulator/paging.js";
+import { decodePageToken, encodePageToken, pageFields, pageWindow } from "../../../server/emulator/core/paging.js";
 
 const q = (s: string) => new URLSearchParams(s);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { purchaseProblem, type PurchasableProduct } from "../../../server/emulator/product-rules.js";
+import { purchaseProblem, type PurchasableProduct } from "../../../server/emulator/catalog/product-rules.js";
 
 const simple: PurchasableProduct = {
   productClass: "Simple",

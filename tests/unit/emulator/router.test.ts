@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { json } from "../../../server/emulator/http.js";
-import { Router, parseApiVersion } from "../../../server/emulator/router.js";
-import type { Emu } from "../../../server/emulator/state.js";
+import { json } from "../../../server/emulator/core/http.js";
+import { Router, parseApiVersion } from "../../../server/emulator/core/router.js";
+import type { Emu } from "../../../server/emulator/core/state.js";
 
 /**
  * Resources exist at the API versions their Salesforce pages document: the router answers a request at another

@@ -5,7 +5,7 @@ import {
   estimatedDelivery,
   shippingFeeCents,
   type DeliveryMethodRow,
-} from "../../../server/emulator/shipping.js";
+} from "../../../server/emulator/checkout/shipping.js";
 
 const method = (over: Partial<DeliveryMethodRow>): DeliveryMethodRow => ({
   id: "2DmDM000000STND",

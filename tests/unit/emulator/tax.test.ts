@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { taxCents } from "../../../server/emulator/shipping.js";
+import { taxCents } from "../../../server/emulator/checkout/shipping.js";
 
 const texas = { rateBasisPoints: 825, taxesShipping: true };
 const california = { rateBasisPoints: 725, taxesShipping: false };

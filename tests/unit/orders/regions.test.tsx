@@ -43,6 +43,7 @@ describe("page regions", () => {
     expect(text).not.toContain("</script>");
     expect(JSON.parse(text)).toEqual({ page: "</script><script>alert(1)</script>" });
     const html = renderToString((<PageDataLayer data={{ page: "Order Lookup", recordId: null }} />) as ReactElement);
+    // The exact markup (the raw text inside <script>, which is the point here): a string check, not a DOM query.
     expect(html).toBe(
       '<script type="application/json" id="page-data-layer">{"page":"Order Lookup","recordId":null}</script>',
     );

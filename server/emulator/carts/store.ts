@@ -1,9 +1,9 @@
-import { effectiveAccountId, GUEST_USER_ID, requestedCurrency, requireGuestFlag } from "./context.js";
-import { ApiError, invalidInput, notFound } from "./errors.js";
-import { releaseReservation } from "./inventory.js";
-import { recordId } from "./record-ids.js";
-import type { RequestContext } from "./router.js";
-import type { Emu } from "./state.js";
+import { effectiveAccountId, GUEST_USER_ID, requestedCurrency, requireGuestFlag } from "../core/context.js";
+import { ApiError, invalidInput, notFound } from "../core/errors.js";
+import { releaseReservation } from "../catalog/inventory.js";
+import { recordId } from "../core/record-ids.js";
+import type { RequestContext } from "../core/router.js";
+import type { Emu } from "../core/state.js";
 
 /**
  * Who owns which cart, how `active` / `current` / an id resolve to a cart, and the bookkeeping every cart

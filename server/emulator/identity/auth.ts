@@ -16,11 +16,11 @@
  * Every Commerce call needs a bearer token (401 INVALID_SESSION_ID without one): see createAuthenticator.
  */
 import { createHash, createHmac, randomBytes, randomUUID, scryptSync, timingSafeEqual } from "node:crypto";
-import { GUEST_USER_ID, readFixture } from "./context.js";
-import { ApiError } from "./errors.js";
-import { json } from "./http.js";
-import type { Router } from "./router.js";
-import type { Emu, UserRow } from "./state.js";
+import { GUEST_USER_ID, readFixture } from "../core/context.js";
+import { ApiError } from "../core/errors.js";
+import { json } from "../core/http.js";
+import type { Router } from "../core/router.js";
+import type { Emu, UserRow } from "../core/state.js";
 
 export function hashPassword(password: string, salt = randomBytes(16).toString("hex")): string {
   return `${salt}:${scryptSync(password, salt, 32).toString("hex")}`;

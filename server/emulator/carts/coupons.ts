@@ -7,15 +7,15 @@ import {
   resolveCart,
   touchCart,
   type CartRow,
-} from "./cart-store.js";
-import { couponRejection } from "./carts-pricing.js";
-import { cartCoupons, cartCouponsJson, loadCartView, promotionRule } from "./cart-view.js";
-import { GUEST_USER_ID } from "./context.js";
-import { ApiError, invalidInput, notFound } from "./errors.js";
-import { json, noContent } from "./http.js";
-import { recordId } from "./record-ids.js";
-import type { RequestContext, Router } from "./router.js";
-import type { Emu } from "./state.js";
+} from "./store.js";
+import { couponRejection } from "./pricing.js";
+import { cartCoupons, cartCouponsJson, loadCartView, promotionRule } from "./view.js";
+import { GUEST_USER_ID } from "../core/context.js";
+import { ApiError, invalidInput, notFound } from "../core/errors.js";
+import { json, noContent } from "../core/http.js";
+import { recordId } from "../core/record-ids.js";
+import type { RequestContext, Router } from "../core/router.js";
+import type { Emu } from "../core/state.js";
 
 /** Cart coupons: apply a code (with the promotion engine's rules), list them, remove one. */
 

@@ -1,7 +1,7 @@
-import { readFixture } from "./context.js";
-import { isoDate } from "./clock.js";
-import { money, toCents } from "./money.js";
-import type { Emu, EmulatorModule } from "./state.js";
+import { readFixture } from "../core/context.js";
+import { isoDate } from "../core/clock.js";
+import { money, toCents } from "../core/money.js";
+import type { Emu, EmulatorModule } from "../core/state.js";
 
 /**
  * Delivery methods, their fees and sales tax, seeded from fixtures/shipping.json. The rules are pure functions

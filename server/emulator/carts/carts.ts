@@ -1,5 +1,5 @@
-import { fieldList } from "./catalog.js";
-import { addItem, cartItemsRoutes } from "./cart-items.js";
+import { fieldList } from "../catalog/catalog.js";
+import { addItem, cartItemsRoutes } from "./items.js";
 import {
   assertEditable,
   asyncKey,
@@ -15,7 +15,7 @@ import {
   validateNewCart,
   type CartOwner,
   type CartRow,
-} from "./cart-store.js";
+} from "./store.js";
 import {
   cartHasErrors,
   cartItemJson,
@@ -24,20 +24,20 @@ import {
   cartSummaryJson,
   emptyCartSummaryJson,
   loadCartView,
-} from "./cart-view.js";
+} from "./view.js";
 import { couponRoutes } from "./coupons.js";
-import { ApiError, invalidInput, notFound } from "./errors.js";
-import { json, noContent } from "./http.js";
-import { releaseReservation, reservationJson, reservationSeconds, reserve } from "./inventory.js";
-import { quantity } from "./money.js";
-import { illegalQuery, intParam, pageWindow } from "./paging.js";
-import { recordId } from "./record-ids.js";
-import type { RequestContext, Router } from "./router.js";
-import type { Emu, EmulatorModule } from "./state.js";
+import { ApiError, invalidInput, notFound } from "../core/errors.js";
+import { json, noContent } from "../core/http.js";
+import { releaseReservation, reservationJson, reservationSeconds, reserve } from "../catalog/inventory.js";
+import { quantity } from "../core/money.js";
+import { illegalQuery, intParam, pageWindow } from "../core/paging.js";
+import { recordId } from "../core/record-ids.js";
+import type { RequestContext, Router } from "../core/router.js";
+import type { Emu, EmulatorModule } from "../core/state.js";
 
 /**
  * The cart resources: carts, compact summary, products of a cart, inventory reservations, preserve (guest →
- * buyer) and clone. Items and coupons live in cart-items.ts and coupons.ts; the pricing in carts-pricing.ts.
+ * buyer) and clone. Items and coupons live in items.ts and coupons.ts; the pricing in pricing.ts.
  */
 
 function emptySummary(ctx: RequestContext, owner: CartOwner) {

@@ -1,10 +1,10 @@
 import { catalogStore } from "./catalog.js";
-import { notFound } from "./errors.js";
-import { json } from "./http.js";
-import { actableAccounts } from "./orders-access.js";
-import { orderReader } from "./orders-store.js";
-import { API_VERSION, type Router } from "./router.js";
-import type { Emu, EmulatorModule } from "./state.js";
+import { notFound } from "../core/errors.js";
+import { json } from "../core/http.js";
+import { actableAccounts } from "../orders/access.js";
+import { orderReader } from "../orders/store.js";
+import { API_VERSION, type Router } from "../core/router.js";
+import type { Emu, EmulatorModule } from "../core/state.js";
 
 /**
  * Search-engine properties of a record (spec §7 "Other"): GET /services/data/v65.0/connect/communities/{communityId}/

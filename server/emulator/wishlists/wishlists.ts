@@ -1,17 +1,17 @@
-import { catalogStore, fieldList, type ProductRow } from "./catalog.js";
-import { addItem, lineJson, purchasable } from "./cart-items.js";
-import { cartToFill, forbidGuest, touchCart, type CartRow } from "./cart-store.js";
-import { cartProductJson, loadCartView } from "./cart-view.js";
-import { effectiveAccountId, readFixture } from "./context.js";
-import { ApiError, invalidInput, notFound } from "./errors.js";
-import { json, noContent } from "./http.js";
-import { availableFor, inventoryEnabled } from "./inventory.js";
-import { money } from "./money.js";
-import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "./paging.js";
-import { purchaseProblem } from "./product-rules.js";
-import { recordId } from "./record-ids.js";
-import type { RequestContext, Router } from "./router.js";
-import type { Emu, EmulatorModule } from "./state.js";
+import { catalogStore, fieldList, type ProductRow } from "../catalog/catalog.js";
+import { addItem, lineJson, purchasable } from "../carts/items.js";
+import { cartToFill, forbidGuest, touchCart, type CartRow } from "../carts/store.js";
+import { cartProductJson, loadCartView } from "../carts/view.js";
+import { effectiveAccountId, readFixture } from "../core/context.js";
+import { ApiError, invalidInput, notFound } from "../core/errors.js";
+import { json, noContent } from "../core/http.js";
+import { availableFor, inventoryEnabled } from "../catalog/inventory.js";
+import { money } from "../core/money.js";
+import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "../core/paging.js";
+import { purchaseProblem } from "../catalog/product-rules.js";
+import { recordId } from "../core/record-ids.js";
+import type { RequestContext, Router } from "../core/router.js";
+import type { Emu, EmulatorModule } from "../core/state.js";
 
 /**
  * Wishlists (reference §7): a signed-in buyer's lists for the account they act for, their items, and adding a

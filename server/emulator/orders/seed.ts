@@ -1,14 +1,14 @@
-import { catalogStore } from "./catalog.js";
-import { readFixture } from "./context.js";
-import { percentOf, toCents } from "./money.js";
+import { catalogStore } from "../catalog/catalog.js";
+import { readFixture } from "../core/context.js";
+import { percentOf, toCents } from "../core/money.js";
 import {
   insertOrder,
   type AdjustmentInput,
   type DeliveryGroupInput,
   type OrderInput,
   type PaymentInput,
-} from "./orders-store.js";
-import type { Emu } from "./state.js";
+} from "./store.js";
+import type { Emu } from "../core/state.js";
 
 /** Seeds fixtures/orders.json: the demo store's order history, written through insertOrder like a checkout. */
 

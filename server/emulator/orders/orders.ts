@@ -1,20 +1,14 @@
-import { effectiveAccountId } from "./context.js";
-import { ApiError, invalidInput } from "./errors.js";
-import { json } from "./http.js";
-import { isoDate } from "./clock.js";
-import { catalogStore, productImage } from "./catalog.js";
-import { quantity } from "./money.js";
-import { booleanParam, intParam } from "./paging.js";
-import {
-  guardedLookup,
-  issueAccessToken,
-  readableOrder,
-  type Credentials,
-  type Verification,
-} from "./orders-access.js";
-import { addOrderToCartRoutes } from "./orders-cart.js";
-import { seedOrders } from "./orders-seed.js";
-import { orderReader, type OrderRow } from "./orders-store.js";
+import { effectiveAccountId } from "../core/context.js";
+import { ApiError, invalidInput } from "../core/errors.js";
+import { json } from "../core/http.js";
+import { isoDate } from "../core/clock.js";
+import { catalogStore, productImage } from "../catalog/catalog.js";
+import { quantity } from "../core/money.js";
+import { booleanParam, intParam } from "../core/paging.js";
+import { guardedLookup, issueAccessToken, readableOrder, type Credentials, type Verification } from "./access.js";
+import { addOrderToCartRoutes } from "./reorder.js";
+import { seedOrders } from "./seed.js";
+import { orderReader, type OrderRow } from "./store.js";
 import {
   adjustmentJson,
   checkFields,
@@ -36,7 +30,7 @@ import {
   orderView,
   PRODUCT_FIELDS,
   type LookupPart,
-} from "./orders-shapes.js";
+} from "./shapes.js";
 import {
   decodePageToken,
   encodePageToken,
@@ -45,14 +39,14 @@ import {
   QueryError,
   slicePage,
   type PageSlice,
-} from "./orders-query.js";
-import type { RequestContext, Router } from "./router.js";
-import type { Emu, EmulatorModule } from "./state.js";
+} from "./query.js";
+import type { RequestContext, Router } from "../core/router.js";
+import type { Emu, EmulatorModule } from "../core/state.js";
 
 /**
  * The order summary resources of the webstore API (reference §8): order history, one order with its delivery
  * groups, items and adjustments, purchased products, lookup (POST with guest details, GET with an access token),
- * guest authorization and reorder (orders-cart.ts). Who may see an order: orders-access.ts.
+ * guest authorization and reorder (reorder.ts). Who may see an order: access.ts.
  */
 
 export const ORDER_SORTS = ["CreatedDateAsc", "CreatedDateDesc", "OrderedDateAsc", "OrderedDateDesc"] as const;

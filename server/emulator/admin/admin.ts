@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { ApiError, errorBody } from "./errors.js";
-import { json, noContent } from "./http.js";
-import type { Router } from "./router.js";
-import type { Emu } from "./state.js";
-import { isoDate } from "./clock.js";
+import { ApiError, errorBody } from "../core/errors.js";
+import { json, noContent } from "../core/http.js";
+import type { Router } from "../core/router.js";
+import type { Emu } from "../core/state.js";
+import { isoDate } from "../core/clock.js";
 
 /**
  * Test controls under /__emulator/: reset to fixtures, fault rules, the virtual clock, the request journal and

@@ -1,6 +1,6 @@
 import { ApiError, errorBody } from "./errors.js";
 import { json } from "./http.js";
-import type { Caller } from "./auth.js";
+import type { Caller } from "../identity/auth.js";
 import type { Emu, UserRow } from "./state.js";
 
 export const API_VERSION = "v65.0";

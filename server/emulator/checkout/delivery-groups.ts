@@ -1,12 +1,12 @@
-import { addressStore, isIsoCountry, type AddressRow } from "./addresses.js";
-import { assertEditable, asyncKey, requireCart, touchCart, type CartRow } from "./cart-store.js";
-import { cartItemJson, loadCartView, type CartItemRow, type CartLine, type CartView } from "./cart-view.js";
-import { ApiError, invalidInput, notFound } from "./errors.js";
-import { json, noContent } from "./http.js";
-import { money, parseQuantity } from "./money.js";
-import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "./paging.js";
-import { recordId } from "./record-ids.js";
-import type { RequestContext, Router } from "./router.js";
+import { addressStore, isIsoCountry, type AddressRow } from "../accounts/addresses.js";
+import { assertEditable, asyncKey, requireCart, touchCart, type CartRow } from "../carts/store.js";
+import { cartItemJson, loadCartView, type CartItemRow, type CartLine, type CartView } from "../carts/view.js";
+import { ApiError, invalidInput, notFound } from "../core/errors.js";
+import { json, noContent } from "../core/http.js";
+import { money, parseQuantity } from "../core/money.js";
+import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "../core/paging.js";
+import { recordId } from "../core/record-ids.js";
+import type { RequestContext, Router } from "../core/router.js";
 import {
   deliveryMethodJson,
   shippingFeeCents,
@@ -16,7 +16,7 @@ import {
   type DeliveryMethodRow,
   type TaxType,
 } from "./shipping.js";
-import type { Emu, EmulatorModule } from "./state.js";
+import type { Emu, EmulatorModule } from "../core/state.js";
 
 /**
  * Cart delivery groups (split shipments): every cart has one default group, created the first time anything

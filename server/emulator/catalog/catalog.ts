@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { effectiveAccountId, pricingCurrency, readFixture, requireGuestFlag } from "./context.js";
-import { ApiError, invalidInput, notFound } from "./errors.js";
-import { json } from "./http.js";
-import { money, toCents } from "./money.js";
-import { illegalQuery } from "./paging.js";
-import { recordId } from "./record-ids.js";
-import type { RequestContext, Router } from "./router.js";
-import type { Emu, EmulatorModule } from "./state.js";
+import { effectiveAccountId, pricingCurrency, readFixture, requireGuestFlag } from "../core/context.js";
+import { ApiError, invalidInput, notFound } from "../core/errors.js";
+import { json } from "../core/http.js";
+import { money, toCents } from "../core/money.js";
+import { illegalQuery } from "../core/paging.js";
+import { recordId } from "../core/record-ids.js";
+import type { RequestContext, Router } from "../core/router.js";
+import type { Emu, EmulatorModule } from "../core/state.js";
 
 /**
  * The catalog resources of the Connect API (search, product detail, pricing, categories). The spec doesn't list
@@ -603,7 +603,7 @@ function search(emu: Emu, input: SearchInput) {
   }
   const terms = input.searchTerm.toLowerCase().split(/\s+/).filter(Boolean);
   const filter = termFilter(terms);
-  // db.prepare reuses compiled statements by their SQL (db.ts): one per shape of search.
+  // db.prepare reuses compiled statements by their SQL (core/db.ts): one per shape of search.
   const prepared = (sql: string) => emu.db.prepare<unknown[]>(sql);
 
   // The matching products (in the selected category's tree, when there is one), in the catalog's order.

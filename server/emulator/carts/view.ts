@@ -7,14 +7,14 @@ import {
   variationAttributes,
   type ProductRow,
   type SellingModelRow,
-} from "./catalog.js";
-import { ownerIdOf, type CartOwner, type CartRow } from "./cart-store.js";
-import { priceCart, type CartPricing, type PricedLine, type PricingLine, type PromotionRule } from "./carts-pricing.js";
-import { GUEST_USER_ID } from "./context.js";
-import { availableFor, inventoryEnabled } from "./inventory.js";
-import { money, quantity } from "./money.js";
-import { stockProblem } from "./product-rules.js";
-import type { Emu } from "./state.js";
+} from "../catalog/catalog.js";
+import { ownerIdOf, type CartOwner, type CartRow } from "./store.js";
+import { priceCart, type CartPricing, type PricedLine, type PricingLine, type PromotionRule } from "./pricing.js";
+import { GUEST_USER_ID } from "../core/context.js";
+import { availableFor, inventoryEnabled } from "../catalog/inventory.js";
+import { money, quantity } from "../core/money.js";
+import { stockProblem } from "../catalog/product-rules.js";
+import type { Emu } from "../core/state.js";
 
 /**
  * A cart as the API shows it: its items joined with the catalog, priced with its promotions, and turned into

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { checkoutPayment, openCheckout, touchCheckout, type CheckoutRow } from "./checkouts.js";
-import { requireGuestFlag } from "./context.js";
-import { isIsoCountry } from "./addresses.js";
+import { requireGuestFlag } from "../core/context.js";
+import { isIsoCountry } from "../accounts/addresses.js";
 import { rateCart, type CheckoutError } from "./delivery-groups.js";
-import { ApiError, invalidInput } from "./errors.js";
-import { json } from "./http.js";
-import type { RequestContext, Router } from "./router.js";
-import type { Emu, EmulatorModule } from "./state.js";
+import { ApiError, invalidInput } from "../core/errors.js";
+import { json } from "../core/http.js";
+import type { RequestContext, Router } from "../core/router.js";
+import type { Emu, EmulatorModule } from "../core/state.js";
 
 /**
  * The emulator's test payment gateway and the checkout payment resources: POST payments/token (card → token)

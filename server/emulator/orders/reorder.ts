@@ -1,12 +1,12 @@
-import { catalogStore, productImage } from "./catalog.js";
-import { addItem } from "./cart-items.js";
-import { cartToFill, touchCart, type CartRow } from "./cart-store.js";
-import { ApiError, invalidInput } from "./errors.js";
-import { json } from "./http.js";
-import { guardedLookup, readableOrder, type Verification } from "./orders-access.js";
-import { orderReader, type OrderRow } from "./orders-store.js";
-import type { Router } from "./router.js";
-import type { Emu } from "./state.js";
+import { catalogStore, productImage } from "../catalog/catalog.js";
+import { addItem } from "../carts/items.js";
+import { cartToFill, touchCart, type CartRow } from "../carts/store.js";
+import { ApiError, invalidInput } from "../core/errors.js";
+import { json } from "../core/http.js";
+import { guardedLookup, readableOrder, type Verification } from "./access.js";
+import { orderReader, type OrderRow } from "./store.js";
+import type { Router } from "../core/router.js";
+import type { Emu } from "../core/state.js";
 
 /**
  * Reorder: POST order-summaries/actions/add-order-to-cart (v59+, with guest verification or an access token)

@@ -1,9 +1,9 @@
-import { effectiveAccountId, readFixture } from "./context.js";
-import { ApiError, invalidInput, notFound } from "./errors.js";
-import { json, noContent } from "./http.js";
-import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "./paging.js";
-import type { RequestContext, Router } from "./router.js";
-import type { Emu, EmulatorModule } from "./state.js";
+import { effectiveAccountId, readFixture } from "../core/context.js";
+import { ApiError, invalidInput, notFound } from "../core/errors.js";
+import { json, noContent } from "../core/http.js";
+import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "../core/paging.js";
+import type { RequestContext, Router } from "../core/router.js";
+import type { Emu, EmulatorModule } from "../core/state.js";
 
 /**
  * A buyer account's saved addresses: GET/POST accounts/{accountId|current}/addresses and

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { ApiError } from "./errors.js";
-import { orderReader, type OrderRow } from "./orders-store.js";
-import { constantTimeEqual, normalizeEmail, normalizeName, normalizePhone, phoneGiven } from "./orders-query.js";
-import type { RequestContext } from "./router.js";
-import type { Emu, UserRow } from "./state.js";
+import { ApiError } from "../core/errors.js";
+import { orderReader, type OrderRow } from "./store.js";
+import { constantTimeEqual, normalizeEmail, normalizeName, normalizePhone, phoneGiven } from "./query.js";
+import type { RequestContext } from "../core/router.js";
+import type { Emu, UserRow } from "../core/state.js";
 
 /**
  * Who may read an order, and the safety of looking one up:

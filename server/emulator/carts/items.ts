@@ -1,4 +1,4 @@
-import { catalogStore, fieldList, type ProductRow } from "./catalog.js";
+import { catalogStore, fieldList, type ProductRow } from "../catalog/catalog.js";
 import {
   assertEditable,
   asyncKey,
@@ -8,7 +8,7 @@ import {
   resolveCart,
   touchCart,
   type CartRow,
-} from "./cart-store.js";
+} from "./store.js";
 import {
   cartCouponsJson,
   cartHasErrors,
@@ -20,17 +20,17 @@ import {
   type CartItemRow,
   type CartLine,
   type CartView,
-} from "./cart-view.js";
-import { requestedCurrency } from "./context.js";
-import { ApiError, invalidInput } from "./errors.js";
-import { json, noContent } from "./http.js";
-import { availableFor, inventoryEnabled } from "./inventory.js";
-import { parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from "./money.js";
-import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "./paging.js";
-import { purchaseProblem, type PurchasableProduct } from "./product-rules.js";
-import { recordId } from "./record-ids.js";
-import type { RequestContext, Router } from "./router.js";
-import type { Emu } from "./state.js";
+} from "./view.js";
+import { requestedCurrency } from "../core/context.js";
+import { ApiError, invalidInput } from "../core/errors.js";
+import { json, noContent } from "../core/http.js";
+import { availableFor, inventoryEnabled } from "../catalog/inventory.js";
+import { parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from "../core/money.js";
+import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "../core/paging.js";
+import { purchaseProblem, type PurchasableProduct } from "../catalog/product-rules.js";
+import { recordId } from "../core/record-ids.js";
+import type { RequestContext, Router } from "../core/router.js";
+import type { Emu } from "../core/state.js";
 
 /** Cart items: list (both paging styles, sort), add (merging), batch add, quantity change, removal. */
 

@@ -1,11 +1,11 @@
-import { catalogStore, productImage, variationAttributes, type ProductRow } from "./catalog.js";
-import { isoDate } from "./clock.js";
-import { distribute } from "./carts-pricing.js";
-import { GUEST_USER_ID } from "./context.js";
-import { ApiError } from "./errors.js";
-import { money, quantity } from "./money.js";
-import type { AdjustmentRow, DeliveryGroupRow, ItemRow, OrderRow, PaymentRow } from "./orders-store.js";
-import type { Emu } from "./state.js";
+import { catalogStore, productImage, variationAttributes, type ProductRow } from "../catalog/catalog.js";
+import { isoDate } from "../core/clock.js";
+import { distribute } from "../carts/pricing.js";
+import { GUEST_USER_ID } from "../core/context.js";
+import { ApiError } from "../core/errors.js";
+import { money, quantity } from "../core/money.js";
+import type { AdjustmentRow, DeliveryGroupRow, ItemRow, OrderRow, PaymentRow } from "./store.js";
+import type { Emu } from "../core/state.js";
 
 /**
  * The JSON shapes of the order resources: record field maps (`{dataName, label, text, type}` per field, as the LWR

@@ -1,7 +1,7 @@
-import { isoDate } from "./clock.js";
-import { ApiError, invalidInput } from "./errors.js";
-import { quantity } from "./money.js";
-import type { Emu } from "./state.js";
+import { isoDate } from "../core/clock.js";
+import { ApiError, invalidInput } from "../core/errors.js";
+import { quantity } from "../core/money.js";
+import type { Emu } from "../core/state.js";
 
 /**
  * Stock and reservations. A product's units on hand are shared by every cart; a live reservation (not yet

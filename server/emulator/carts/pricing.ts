@@ -1,4 +1,4 @@
-import { percentOf } from "./money.js";
+import { percentOf } from "../core/money.js";
 
 const usd = (cents: number) => (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
 

@@ -1,5 +1,5 @@
-import { catalogStore } from "./catalog.js";
-import type { Emu } from "./state.js";
+import { catalogStore } from "../catalog/catalog.js";
+import type { Emu } from "../core/state.js";
 
 /**
  * The order tables (db/005_orders.sql): how an order is written (insertOrder, used by the checkout and the

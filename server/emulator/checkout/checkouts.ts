@@ -6,9 +6,9 @@ import {
   ownsCart,
   requireCart,
   type CartRow,
-} from "./cart-store.js";
-import { cartSummaryJson } from "./cart-view.js";
-import { requireGuestFlag } from "./context.js";
+} from "../carts/store.js";
+import { cartSummaryJson } from "../carts/view.js";
+import { requireGuestFlag } from "../core/context.js";
 import {
   defaultGroup,
   deliveryGroupJson,
@@ -22,14 +22,20 @@ import {
   type CheckoutError,
   type RatedCart,
 } from "./delivery-groups.js";
-import { ApiError, invalidInput } from "./errors.js";
-import { json, noContent } from "./http.js";
-import { availableFor, inventoryEnabled, releaseReservation, reservationSeconds, reserve } from "./inventory.js";
-import { money } from "./money.js";
-import { insertOrder, nextOrderNumber, findOrderByCheckout, type OrderInput } from "./orders-store.js";
-import { recordId } from "./record-ids.js";
-import { webstoreBase, type RequestContext, type Router } from "./router.js";
-import type { Emu, EmulatorModule } from "./state.js";
+import { ApiError, invalidInput } from "../core/errors.js";
+import { json, noContent } from "../core/http.js";
+import {
+  availableFor,
+  inventoryEnabled,
+  releaseReservation,
+  reservationSeconds,
+  reserve,
+} from "../catalog/inventory.js";
+import { money } from "../core/money.js";
+import { insertOrder, nextOrderNumber, findOrderByCheckout, type OrderInput } from "../orders/store.js";
+import { recordId } from "../core/record-ids.js";
+import { webstoreBase, type RequestContext, type Router } from "../core/router.js";
+import type { Emu, EmulatorModule } from "../core/state.js";
 
 /**
  * Checkout sessions: start (PUT/POST checkouts), read (GET, with 202 / 404 / 410 / 422), update (PATCH, one group

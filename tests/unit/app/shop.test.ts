@@ -1,0 +1,278 @@
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { describe, expect, it, vi } from "vitest";
+import { getShop, withShop, type Shop } from "../../../app/handlers/shop.server";
+import { getStoreSession } from "../../../app/session.server";
+
+/** A FetchError look-alike: the app checks errors by name, as the client asks. */
+function fetchError(status: number, message = "failed", type = "ERROR") {
+  return Object.assign(new Error(message), {
+    name: "FetchError",
+    status,
+    code: type,
+    errors: [{ type, message }],
+    url: "http://api/x",
+  });
+}
+
+type Calls = Record<string, (...args: any[]) => unknown>;
+
+const GUEST_TOKEN = {
+  accessToken: "guest-tok",
+  apiUrl: "http://api",
+  userId: "005GUEST",
+  issuedAt: 0,
+  expiresAt: Date.now() + 3_600_000,
+};
+
+/**
+ * A load context whose webstore is `methods`, reporting each call to the scope's `onCall` as the real client does
+ * (name, duration, error): what the shop learns of a call, it learns this way.
+ */
+function setup(
+  methods: Calls,
+  sessionData: Record<string, unknown> = {},
+  url = "http://localhost/cart",
+  storefront: { serverTiming?: boolean; basePath?: string } = {},
+) {
+  /** The scopes of the shopper's clients (the identity calls use an unscoped client, not recorded). */
+  const scopes: any[] = [];
+  const guestLogin = vi.fn(async () => GUEST_TOKEN);
+  // The store's application context (read for the currency of cart calls): one currency, so none is sent.
+  const all: Calls = {
+    guestLogin,
+    getApplicationContext: async () => ({ supportedCurrencies: ["USD"], defaultCurrency: "USD" }),
+    ...methods,
+  };
+  const clientFor = (scope: any) =>
+    Object.fromEntries(
+      Object.entries(all).map(([name, method]) => [
+        name,
+        async (...args: unknown[]) => {
+          try {
+            const answer = await method(...args);
+            scope.onCall?.({ name, ms: 1.25 });
+            return answer;
+          } catch (error) {
+            scope.onCall?.({ name, ms: 1.25, error });
+            throw error;
+          }
+        },
+      ]),
+    );
+  const context = {
+    webstore: (scope: any) => {
+      if (scope.onCall) scopes.push(scope);
+      return clientFor(scope);
+    },
+    storefront: {
+      mode: "emulator",
+      webstoreId: "0ZE",
+      sessionSecret: "a-test-secret-of-some-length",
+      emulatorApiUrl: null,
+      ...storefront,
+    },
+  } as unknown as AppLoadContext;
+  const request = new Request(url);
+  const prepare = async () => {
+    const session = await getStoreSession(request, context);
+    for (const [key, value] of Object.entries(sessionData)) session.set(key as never, value as never);
+  };
+  return {
+    context,
+    request,
+    scopes,
+    guestLogin,
+    async shop() {
+      await prepare();
+      return getShop(request, context);
+    },
+    /** What a loader made of `run`, or the Response it was left with (thrown, as Remix takes redirects). */
+    async load(run: (args: LoaderFunctionArgs & { shop: Shop }) => Promise<unknown>) {
+      await prepare();
+      const args = { request, context, params: {} } as LoaderFunctionArgs;
+      return withShop(args, run).catch((e: unknown) => e);
+    },
+  };
+}
+
+async function cookieSession(response: Response) {
+  const cookie = response.headers.get("Set-Cookie")!.split(";")[0];
+  const context = { storefront: { sessionSecret: "a-test-secret-of-some-length" } } as AppLoadContext;
+  return getStoreSession(new Request("http://localhost/", { headers: { Cookie: cookie } }), context);
+}
+
+describe("getShop", () => {
+  it("scopes the client to the buyer in the session: their token, API URL and account", async () => {
+    const t = setup(
+      {},
+      { accessToken: "tok", apiUrl: "http://site", effectiveAccountId: "001A", tokenExpiresAt: Date.now() + 3_600_000 },
+    );
+    const shop = await t.shop();
+    expect(shop.shopper.isLoggedIn).toBe(true);
+    expect(t.scopes[0]).toMatchObject({ accessToken: "tok", apiUrl: "http://site", effectiveAccountId: "001A" });
+    expect(t.guestLogin).not.toHaveBeenCalled();
+  });
+
+  it("gives a new guest a UVID and a guest token for it, kept in the session, once per request", async () => {
+    const t = setup({});
+    const shop = await t.shop();
+    expect(await getShop(t.request, t.context)).toBe(shop);
+    const uvid = shop.session.get("uvid");
+    expect(uvid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(t.guestLogin).toHaveBeenCalledExactlyOnceWith(uvid);
+    expect(shop.session.get("guestToken")).toBe("guest-tok");
+    expect(shop.shopper.isLoggedIn).toBe(false);
+    expect(t.scopes[0]).toMatchObject({ accessToken: "guest-tok" });
+    expect((await shop.headers()).get("Set-Cookie")).toMatch(/^__store=/);
+  });
+
+  it("keeps a guest's token until it is about to expire, then gets a new one for the same UVID", async () => {
+    const fresh = setup({}, { uvid: "u-1", guestToken: "old", guestTokenExpiresAt: Date.now() + 3_600_000 });
+    await fresh.shop();
+    expect(fresh.guestLogin).not.toHaveBeenCalled();
+    const expiring = setup({}, { uvid: "u-1", guestToken: "old", guestTokenExpiresAt: Date.now() + 10_000 });
+    const shop = await expiring.shop();
+    expect(expiring.guestLogin).toHaveBeenCalledExactlyOnceWith("u-1");
+    expect(shop.session.get("guestToken")).toBe("guest-tok");
+  });
+
+  it("renews a buyer's token from the refresh token when it is about to expire, not once it has", async () => {
+    const refreshAccessToken = vi.fn(async () => ({
+      ...GUEST_TOKEN,
+      accessToken: "new-tok",
+      refreshToken: "r-1",
+      expiresAt: Date.now() + 7_200_000,
+    }));
+    const soon = setup(
+      { refreshAccessToken },
+      { accessToken: "tok", refreshToken: "r-1", tokenExpiresAt: Date.now() + 60_000 },
+    );
+    const shop = await soon.shop();
+    expect(refreshAccessToken).toHaveBeenCalledExactlyOnceWith("r-1");
+    expect(shop.session.get("accessToken")).toBe("new-tok");
+    expect(soon.scopes[0]).toMatchObject({ accessToken: "new-tok" });
+
+    refreshAccessToken.mockClear();
+    const expired = setup(
+      { refreshAccessToken },
+      { accessToken: "tok", refreshToken: "r-1", tokenExpiresAt: Date.now() - 1 },
+    );
+    expect((await expired.shop()).tokenExpired).toBe(true);
+    expect(refreshAccessToken).not.toHaveBeenCalled();
+  });
+
+  it("times API calls for Server-Timing when the server is told to (development, SERVER_TIMING=1)", async () => {
+    const t = setup({ getProduct: async () => ({ id: "01t" }) }, {}, "http://localhost/cart", { serverTiming: true });
+    const shop = await t.shop();
+    await shop.client.getProduct("01t");
+    expect((await shop.headers()).get("Server-Timing")).toMatch(/^api;desc="getProduct";dur=\d+\.\d$/);
+  });
+
+  it("writes no Server-Timing by default: how long the API took is nobody's business in production", async () => {
+    const t = setup({ getProduct: async () => ({ id: "01t" }) });
+    const shop = await t.shop();
+    await shop.client.getProduct("01t");
+    expect((await shop.headers()).get("Server-Timing")).toBeNull();
+  });
+});
+
+describe("withShop: how a loader or an action ends early", () => {
+  const refusedCart = {
+    getCartItems: async () => {
+      throw fetchError(401, "Session expired or invalid", "INVALID_SESSION_ID");
+    },
+  };
+
+  it("turns a refused buyer token into the timeout redirect, whatever the loader made of the failed call", async () => {
+    const t = setup(
+      refusedCart,
+      { accessToken: "tok", firstName: "Alex", guestCartId: "0a6", tokenExpiresAt: Date.now() + 60_000 },
+      "http://localhost/cart?page=2",
+    );
+    // The loader recovers from the failure as from any other: the shop still ends the request in the redirect.
+    const result = await t.load(async ({ shop }) => {
+      const items = await shop.client.getCartItems("current").catch(() => null);
+      return { items };
+    });
+    expect(result).toBeInstanceOf(Response);
+    const response = result as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fcart%3Fpage%3D2");
+    const next = await cookieSession(response);
+    expect(next.get("accessToken")).toBeUndefined();
+    expect(next.get("firstName")).toBeUndefined();
+    expect(next.takeToast()).toMatchObject({ message: "Your session has timed out. Try again." });
+  });
+
+  it("redirects the same way when the loader let the refused call's error through", async () => {
+    const t = setup(refusedCart, { accessToken: "tok", tokenExpiresAt: Date.now() + 60_000 });
+    const result = await t.load(async ({ shop }) => shop.client.getCartItems("current"));
+    expect((result as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fcart");
+  });
+
+  it("under a base path, comes back to the store path of the page (the router puts the redirect under /shop)", async () => {
+    const t = setup(
+      refusedCart,
+      { accessToken: "tok", tokenExpiresAt: Date.now() + 60_000 },
+      "http://localhost/shop/cart?page=2",
+      { basePath: "/shop" },
+    );
+    expect((await t.shop()).basePath).toBe("/shop");
+    const result = (await t.load(async ({ shop }) => shop.client.getCartItems("current"))) as Response;
+    expect(result.headers.get("Location")).toBe("/login?redirectTo=%2Fcart%3Fpage%3D2");
+  });
+
+  it("does not send an expired token at all: the loader never runs", async () => {
+    const getCart = vi.fn();
+    const run = vi.fn(async () => ({}));
+    const t = setup({ getCart }, { accessToken: "tok", tokenExpiresAt: Date.now() - 1 });
+    const result = await t.load(run);
+    expect(run).not.toHaveBeenCalled();
+    expect(getCart).not.toHaveBeenCalled();
+    expect((result as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fcart");
+  });
+
+  it("lets a guest's 401 through as an error", async () => {
+    const t = setup({
+      createCart: async () => {
+        throw fetchError(401);
+      },
+    });
+    const result = await t.load(async ({ shop }) => shop.client.createCart());
+    expect(result).toMatchObject({ name: "FetchError", status: 401 });
+  });
+
+  it("sends a refused guest on a catalog page to sign in, and back to the page afterwards", async () => {
+    const t = setup({
+      getProduct: async () => {
+        throw fetchError(401);
+      },
+    });
+    await t.shop();
+    const args = { request: t.request, context: t.context, params: {} } as LoaderFunctionArgs;
+    const result = await withShop(args, async ({ shop }) => shop.client.getProduct("01t"), { browsing: true }).catch(
+      (e: unknown) => e,
+    );
+    expect((result as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fcart");
+    expect((await cookieSession(result as Response)).takeToast()).toMatchObject({
+      message: "Sign in to browse the store.",
+    });
+  });
+
+  it("comes back to the page the form was on after an action's refused call", async () => {
+    const t = setup(refusedCart, { accessToken: "tok", tokenExpiresAt: Date.now() + 60_000 });
+    const request = new Request("http://localhost/cart", {
+      method: "POST",
+      headers: { Referer: "http://localhost/product/01t?x=1" },
+    });
+    await getStoreSession(request, t.context).then((session) => {
+      session.set("accessToken", "tok");
+      session.set("tokenExpiresAt", Date.now() + 60_000);
+    });
+    const args = { request, context: t.context, params: {} } as ActionFunctionArgs;
+    const result = await withShop(args, async ({ shop }) => shop.client.getCartItems("current")).catch(
+      (e: unknown) => e,
+    );
+    expect((result as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fproduct%2F01t%3Fx%3D1");
+  });
+});

@@ -81,19 +81,6 @@ export function addressBookInput(values: AddressBookValues) {
 /** The book's list forms (Delete, Make default): POSTs to the book with an `intent`. */
 export const ADDRESS_INTENTS = { remove: "deleteAddress", makeDefault: "makeDefaultAddress" } as const;
 
-const CHOOSE_AN_ADDRESS = "Choose an address.";
-const addressRef = {
-  addressId: z.string({ required_error: CHOOSE_AN_ADDRESS }).trim().min(1, CHOOSE_AN_ADDRESS),
-  // The address's name, for the toast.
-  name: z.string().trim().optional(),
-};
-
-/** Besides these, a list form carries `redirectTo` (the page to go back to) and the JavaScript marker. */
-export const addressListActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal(ADDRESS_INTENTS.remove), ...addressRef }),
-  z.object({ intent: z.literal(ADDRESS_INTENTS.makeDefault), ...addressRef }),
-]);
-
 /** A saved address as the book lists it. */
 export interface AddressBookEntry {
   id: string;

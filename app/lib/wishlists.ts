@@ -8,7 +8,6 @@
 import { z } from "zod";
 import { DEFAULT_WISHLIST_NAME } from "../../server/webstore/api/wishlists";
 import { imageOf, type ProductImage } from "../components/store/product";
-import { WISHLIST_INTENTS } from "./wishlist-forms";
 import { requiredText } from "./validation";
 
 export { DEFAULT_WISHLIST_NAME };
@@ -22,40 +21,6 @@ export const EMPTY_WISHLIST_MESSAGE = "Your wishlist is empty";
 
 /** A list's name, for a new list and for renaming one: required, trimmed, at most 255 characters. */
 export const listNameSchema = z.object({ name: requiredText({ max: WISHLIST_NAME_MAX }) });
-
-/** An id a form must carry; without it the form is refused with `message` (as a toast). */
-const requiredId = (message: string) => z.string({ required_error: message }).trim().min(1, message);
-const CHOOSE_A_WISHLIST = "Choose a wishlist.";
-const CHOOSE_AN_ITEM = "Choose an item to remove.";
-
-/**
- * Every wishlist form posts to /wishlist (or /wishlist/{id}) with an `intent` (field names: WISHLIST_FIELDS). Besides
- * these, a form may carry `redirectTo` (where a plain form goes back to) and the JavaScript marker (forms.tsx).
- */
-export const wishlistActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal(WISHLIST_INTENTS.save), productId: requiredId("Choose a product to save.") }),
-  z.object({
-    intent: z.literal(WISHLIST_INTENTS.remove),
-    wishlistId: requiredId(CHOOSE_AN_ITEM),
-    wishlistItemId: requiredId(CHOOSE_AN_ITEM),
-    productName: z.string().trim().optional(),
-  }),
-  z.object({ intent: z.literal(WISHLIST_INTENTS.addAllToCart), wishlistId: requiredId(CHOOSE_A_WISHLIST) }),
-  listNameSchema.extend({ intent: z.literal(WISHLIST_INTENTS.createList) }),
-  listNameSchema.extend({
-    intent: z.literal(WISHLIST_INTENTS.renameList),
-    wishlistId: requiredId(CHOOSE_A_WISHLIST),
-  }),
-  z.object({
-    intent: z.literal(WISHLIST_INTENTS.deleteList),
-    wishlistId: requiredId(CHOOSE_A_WISHLIST),
-    // The list's name, for the toast.
-    name: z.string().trim().optional(),
-  }),
-  z.object({ intent: z.literal(WISHLIST_INTENTS.makeDefault), wishlistId: requiredId(CHOOSE_A_WISHLIST) }),
-]);
-
-export type WishlistActionInput = z.infer<typeof wishlistActionSchema>;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -6,16 +6,21 @@
  * page as an unknown one. Guests see an order only after a successful lookup in this session (its verification
  * travels with every order call); without one they are sent to the lookup form with the number filled in.
  */
-import { parseWithZod } from "@conform-to/zod";
-import { data, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderDetails } from "~/components/orders/OrderDetails";
 import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegions";
 import { ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import { reorderSchema, parseWithZod } from "~/handlers/orders/forms.server";
+import { withShop } from "~/handlers/shop.server";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
 import {
   ORDER_LOOKUP_RATE_LIMITED_MESSAGE,
@@ -41,38 +46,42 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ params, shop }) => {
-  const orderNumber = orderNumberFromQuery(params.orderNumber);
-  const notFound = () =>
-    shop.reply({ orderNumber: orderNumber || (params.orderNumber ?? ""), order: null }, { status: 404 });
-  if (!orderNumber) return notFound();
-  const page = await shop.orders.orderPage(orderNumber);
-  switch (page.kind) {
-    case "order":
-      return shop.reply({ orderNumber: page.orderNumber, order: page.order, providerKey: page.providerKey });
-    case "verify":
-      throw await shop.redirect(
-        orderLookupPath(orderNumber),
-        page.rateLimited ? toast("error", ORDER_LOOKUP_RATE_LIMITED_MESSAGE) : null,
-      );
-    case "not-found":
-      return notFound();
-    case "unavailable":
-      throw data("We couldn't load this order. Try again in a moment.", { status: 503, headers: await shop.headers() });
-  }
-});
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ params, shop }) => {
+    const orderNumber = orderNumberFromQuery(params.orderNumber);
+    const notFound = () =>
+      shop.reply({ orderNumber: orderNumber || (params.orderNumber ?? ""), order: null }, { status: 404 });
+    if (!orderNumber) return notFound();
+    const page = await shop.orders.orderPage(orderNumber);
+    switch (page.kind) {
+      case "order":
+        return shop.reply({ orderNumber: page.orderNumber, order: page.order, providerKey: page.providerKey });
+      case "verify":
+        throw await shop.redirect(
+          orderLookupPath(orderNumber),
+          page.rateLimited ? toast("error", ORDER_LOOKUP_RATE_LIMITED_MESSAGE) : null,
+        );
+      case "not-found":
+        return notFound();
+      case "unavailable":
+        throw data("We couldn't load this order. Try again in a moment.", {
+          status: 503,
+          headers: await shop.headers(),
+        });
+    }
+  });
+}
 
-/** The order page's one form: "Buy again". */
-const reorderSchema = z.object({ intent: z.literal("reorder") });
-
-export const action = shopAction(async ({ request, params, shop }) => {
-  const orderNumber = orderNumberFromQuery(params.orderNumber);
-  const submission = parseWithZod(await request.formData(), { schema: reorderSchema });
-  if (submission.status !== "success" || !orderNumber) {
-    return shop.redirect(orderNumber ? orderSummaryPath(orderNumber) : ORDER_LOOKUP_PATH);
-  }
-  return shop.orders.reorder(orderNumber);
-});
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, params, shop }) => {
+    const orderNumber = orderNumberFromQuery(params.orderNumber);
+    const submission = parseWithZod(await request.formData(), { schema: reorderSchema });
+    if (submission.status !== "success" || !orderNumber) {
+      return shop.redirect(orderNumber ? orderSummaryPath(orderNumber) : ORDER_LOOKUP_PATH);
+    }
+    return shop.orders.reorder(orderNumber);
+  });
+}
 
 const TRAIL = [{ label: "Order History", url: ORDER_HISTORY_PATH }, { label: "Order Details" }];
 

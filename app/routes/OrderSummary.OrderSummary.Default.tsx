@@ -3,7 +3,7 @@
  * default filter: all dates, newest first), with a date range, sort and token paging. A literal route, so it
  * never reaches /OrderSummary/{orderNumber} (which only matches two segments anyway). Guests sign in first.
  */
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderHistoryFilters, OrderHistoryList } from "~/components/orders/OrderHistory";
@@ -11,7 +11,7 @@ import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegio
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
-import { shopLoader } from "~/handlers/shop.server";
+import { withShop } from "~/handlers/shop.server";
 import { EMPTY_HISTORY_PAGE, readHistoryQuery } from "~/lib/orders";
 import ordersStyles from "~/styles/orders.css";
 import { loginPath, requestPath, serverTimingHeaders } from "~/webstore.server";
@@ -25,16 +25,18 @@ export const meta: MetaFunction = () => [
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ request, context, shop }) => {
-  const url = new URL(request.url);
-  const here = requestPath(request, context);
-  if (!shop.shopper.isLoggedIn) throw await shop.redirect(loginPath(`${here}${url.search}`));
-  const query = readHistoryQuery(url.searchParams);
-  if (Object.keys(query.errors).length > 0) return shop.reply({ query, page: EMPTY_HISTORY_PAGE }, { status: 400 });
-  const history = await shop.orders.history(query);
-  if (history.kind === "restart") throw await shop.redirect(`${here}${historySearchWithout(url.searchParams)}`);
-  return shop.reply({ query, page: history.page });
-});
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, context, shop }) => {
+    const url = new URL(request.url);
+    const here = requestPath(request, context);
+    if (!shop.shopper.isLoggedIn) throw await shop.redirect(loginPath(`${here}${url.search}`));
+    const query = readHistoryQuery(url.searchParams);
+    if (Object.keys(query.errors).length > 0) return shop.reply({ query, page: EMPTY_HISTORY_PAGE }, { status: 400 });
+    const history = await shop.orders.history(query);
+    if (history.kind === "restart") throw await shop.redirect(`${here}${historySearchWithout(url.searchParams)}`);
+    return shop.reply({ query, page: history.page });
+  });
+}
 
 function historySearchWithout(params: URLSearchParams): string {
   const next = new URLSearchParams(params);

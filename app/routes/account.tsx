@@ -3,16 +3,15 @@
  * accounts, B2B) a switcher: a select and a submit button, so it works without JavaScript. Cart, checkout and
  * order calls then act for the chosen account (the client sends it as effectiveAccountId).
  */
-import { parseWithZod } from "@conform-to/zod";
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { Button } from "~/components/Button";
 import { SelectField } from "~/components/SelectField";
 import { ORDER_HISTORY_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { ADDRESS_BOOK_PATH, WISHLIST_PATH } from "~/components/store/urls";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
+import { withShop } from "~/handlers/shop.server";
 import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";
 import { useStoreHref } from "~/components/store-href";
 
@@ -23,23 +22,22 @@ export const meta: MetaFunction = () => [
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ shop }) => {
-  if (!shop.shopper.isLoggedIn) throw await shop.redirect(loginPath("/account"));
-  const accounts = await shop.identity.accounts();
-  return shop.reply({ shopper: shop.shopper, accounts });
-});
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) => {
+    if (!shop.shopper.isLoggedIn) throw await shop.redirect(loginPath("/account"));
+    const accounts = await shop.identity.accounts();
+    return shop.reply({ shopper: shop.shopper, accounts });
+  });
+}
 
-/** The page's one form: the account switcher. */
-const accountActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("switchAccount"), accountId: z.string().default("") }),
-]);
-
-export const action = shopAction(async ({ request, shop }) => {
-  if (!shop.shopper.isLoggedIn) return shop.redirect(loginPath("/account"));
-  const submission = parseWithZod(await request.formData(), { schema: accountActionSchema });
-  if (submission.status !== "success") return shop.redirect("/account", toast("error", "Choose an action."));
-  return shop.redirect("/account", await shop.identity.switchAccount(submission.value.accountId));
-});
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    if (!shop.shopper.isLoggedIn) return shop.redirect(loginPath("/account"));
+    const submission = parseWithZod(await request.formData(), { schema: accountActionSchema });
+    if (submission.status !== "success") return shop.redirect("/account", toast("error", "Choose an action."));
+    return shop.redirect("/account", await shop.identity.switchAccount(submission.value.accountId));
+  });
+}
 
 export default function Account() {
   const { shopper, accounts } = useLoaderData<typeof loader>();

@@ -7,8 +7,7 @@
  * back to the page with a toast; with it the forms are fetchers, a deleted address leaves the page at once and
  * focus goes to the page's heading, and the revalidation brings the API's list and the toast.
  */
-import { parseWithZod } from "@conform-to/zod";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
@@ -17,11 +16,11 @@ import { JS_FIELD, JsMarker, moveFocusTo } from "~/components/store/forms";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { safeRedirect } from "~/components/store/urls";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import { addressListActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
+import { withShop } from "~/handlers/shop.server";
 import {
   ADDRESS_BOOK_PATH,
   ADDRESS_INTENTS,
-  addressListActionSchema,
   addressPath,
   addressTypeLabel,
   NEW_ADDRESS_PATH,
@@ -42,12 +41,14 @@ export const headers = serverTimingHeaders;
 
 const HEADING_ID = "address-book-title";
 
-export const loader = shopLoader(async ({ request, shop }) => {
-  const book = shop.identity.addresses;
-  if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
-  const pageToken = new URL(request.url).searchParams.get("page") || undefined;
-  return shop.reply({ page: await book.page(pageToken), hasPageToken: !!pageToken, accountName: book.accountNote() });
-});
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const book = shop.identity.addresses;
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
+    const pageToken = new URL(request.url).searchParams.get("page") || undefined;
+    return shop.reply({ page: await book.page(pageToken), hasPageToken: !!pageToken, accountName: book.accountNote() });
+  });
+}
 
 export interface AddressActionData {
   ok: boolean;
@@ -56,29 +57,31 @@ export interface AddressActionData {
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
-export const action = shopAction(async ({ request, shop }) => {
-  const book = shop.identity.addresses;
-  if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
-  const submission = parseWithZod(await request.formData(), { schema: addressListActionSchema });
-  // Read from the payload: a refused form still answers the way it came (fetcher or plain form) and goes back.
-  const back = safeRedirect(text(submission.payload.redirectTo), ADDRESS_BOOK_PATH);
-  const here = back.startsWith(ADDRESS_BOOK_PATH) ? back : ADDRESS_BOOK_PATH;
-  const reply = async (note: ToastInput) => {
-    if (submission.payload[JS_FIELD] !== "1") return shop.redirect(here, note);
-    shop.session.flashToast(note);
-    return shop.reply<AddressActionData>({ ok: note.variant !== "error", message: note.message });
-  };
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const book = shop.identity.addresses;
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
+    const submission = parseWithZod(await request.formData(), { schema: addressListActionSchema });
+    // Read from the payload: a refused form still answers the way it came (fetcher or plain form) and goes back.
+    const back = safeRedirect(text(submission.payload.redirectTo), ADDRESS_BOOK_PATH);
+    const here = back.startsWith(ADDRESS_BOOK_PATH) ? back : ADDRESS_BOOK_PATH;
+    const reply = async (note: ToastInput) => {
+      if (submission.payload[JS_FIELD] !== "1") return shop.redirect(here, note);
+      shop.session.flashToast(note);
+      return shop.reply<AddressActionData>({ ok: note.variant !== "error", message: note.message });
+    };
 
-  if (submission.status !== "success") {
-    const missingAddress = submission.error?.addressId?.[0];
-    return reply(toast("error", missingAddress ?? "Choose an action."));
-  }
-  const { intent, addressId } = submission.value;
-  const name = submission.value.name || "The address";
-  return reply(
-    intent === ADDRESS_INTENTS.remove ? await book.remove(addressId, name) : await book.makeDefault(addressId, name),
-  );
-});
+    if (submission.status !== "success") {
+      const missingAddress = submission.error?.addressId?.[0];
+      return reply(toast("error", missingAddress ?? "Choose an action."));
+    }
+    const { intent, addressId } = submission.value;
+    const name = submission.value.name || "The address";
+    return reply(
+      intent === ADDRESS_INTENTS.remove ? await book.remove(addressId, name) : await book.makeDefault(addressId, name),
+    );
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -4,14 +4,20 @@
  * back to the book and says so. POST → 303 to the book with a toast, or 400 with every message and what was typed.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddressBookForm } from "~/components/account/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
 import { ADDRESS_MISSING } from "~/handlers/identity/address-book.server";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import { withShop } from "~/handlers/shop.server";
 import {
   ADDRESS_BOOK_PATH,
   addressBookFormValues,
@@ -37,40 +43,44 @@ export const links: LinksFunction = () => [
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ params, shop }) => {
-  const book = shop.identity.addresses;
-  const addressId = params.addressId ?? "";
-  if (!shop.shopper.isLoggedIn) throw await book.signInFirst(addressPath(addressId));
-  const found = await book.find(addressId);
-  if (!found) throw data("Address not found", { status: 404 });
-  return shop.reply({
-    id: found.entry.id,
-    name: found.entry.name,
-    options: await book.formOptions(found.entry.country),
-    defaults: addressBookFormValues(found.raw),
-    accountName: book.accountNote(),
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ params, shop }) => {
+    const book = shop.identity.addresses;
+    const addressId = params.addressId ?? "";
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(addressPath(addressId));
+    const found = await book.find(addressId);
+    if (!found) throw data("Address not found", { status: 404 });
+    return shop.reply({
+      id: found.entry.id,
+      name: found.entry.name,
+      options: await book.formOptions(found.entry.country),
+      defaults: addressBookFormValues(found.raw),
+      accountName: book.accountNote(),
+    });
   });
-});
+}
 
-export const action = shopAction(async ({ request, params, shop }) => {
-  const book = shop.identity.addresses;
-  const addressId = params.addressId ?? "";
-  if (!shop.shopper.isLoggedIn) throw await book.signInFirst(addressPath(addressId));
-  const found = await book.find(addressId);
-  if (!found) return shop.redirect(ADDRESS_BOOK_PATH, toast("error", ADDRESS_MISSING));
-  const schema = createAddressBookSchema(await book.formOptions(found.entry.country));
-  const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") return shop.reply(submission.reply(), { status: 400 });
-  const saved = await book.update(found.entry.id, addressBookInput(submission.value));
-  switch (saved.kind) {
-    case "saved":
-      return shop.redirect(ADDRESS_BOOK_PATH, toast("success", `Saved ${addressName(submission.value)}.`));
-    case "missing":
-      return shop.redirect(ADDRESS_BOOK_PATH, toast("error", saved.message));
-    case "refused":
-      return shop.reply(submission.reply({ formErrors: [saved.message] }), { status: 400 });
-  }
-});
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, params, shop }) => {
+    const book = shop.identity.addresses;
+    const addressId = params.addressId ?? "";
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(addressPath(addressId));
+    const found = await book.find(addressId);
+    if (!found) return shop.redirect(ADDRESS_BOOK_PATH, toast("error", ADDRESS_MISSING));
+    const schema = createAddressBookSchema(await book.formOptions(found.entry.country));
+    const submission = parseWithZod(await request.formData(), { schema });
+    if (submission.status !== "success") return shop.reply(submission.reply(), { status: 400 });
+    const saved = await book.update(found.entry.id, addressBookInput(submission.value));
+    switch (saved.kind) {
+      case "saved":
+        return shop.redirect(ADDRESS_BOOK_PATH, toast("success", `Saved ${addressName(submission.value)}.`));
+      case "missing":
+        return shop.redirect(ADDRESS_BOOK_PATH, toast("error", saved.message));
+      case "refused":
+        return shop.reply(submission.reply({ formErrors: [saved.message] }), { status: 400 });
+    }
+  });
+}
 
 export default function EditAddress() {
   const { id, name, options, defaults, accountName } = useLoaderData<typeof loader>();

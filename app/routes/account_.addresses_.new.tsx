@@ -3,13 +3,13 @@
  * with a toast, or 400 with every message and what was typed.
  */
 import { parseWithZod } from "@conform-to/zod";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddressBookForm } from "~/components/account/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import { withShop } from "~/handlers/shop.server";
 import {
   ADDRESS_BOOK_PATH,
   addressBookInput,
@@ -34,28 +34,32 @@ export const links: LinksFunction = () => [
 
 export const headers = serverTimingHeaders;
 
-export const loader = shopLoader(async ({ request, shop }) => {
-  const book = shop.identity.addresses;
-  if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
-  const type = new URL(request.url).searchParams.get("type") === "Billing" ? "Billing" : "Shipping";
-  return shop.reply({ options: await book.formOptions(), accountName: book.accountNote(), type });
-});
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const book = shop.identity.addresses;
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
+    const type = new URL(request.url).searchParams.get("type") === "Billing" ? "Billing" : "Shipping";
+    return shop.reply({ options: await book.formOptions(), accountName: book.accountNote(), type });
+  });
+}
 
-export const action = shopAction(async ({ request, shop }) => {
-  const book = shop.identity.addresses;
-  if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
-  const schema = createAddressBookSchema(await book.formOptions());
-  const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") return shop.reply(submission.reply(), { status: 400 });
-  const saved = await book.create(addressBookInput(submission.value));
-  if (saved.kind !== "saved") {
-    return shop.reply(submission.reply({ formErrors: [saved.message] }), { status: 400 });
-  }
-  return shop.redirect(
-    ADDRESS_BOOK_PATH,
-    toast("success", `Saved ${addressName(submission.value)} to your address book.`),
-  );
-});
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const book = shop.identity.addresses;
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
+    const schema = createAddressBookSchema(await book.formOptions());
+    const submission = parseWithZod(await request.formData(), { schema });
+    if (submission.status !== "success") return shop.reply(submission.reply(), { status: 400 });
+    const saved = await book.create(addressBookInput(submission.value));
+    if (saved.kind !== "saved") {
+      return shop.reply(submission.reply({ formErrors: [saved.message] }), { status: 400 });
+    }
+    return shop.redirect(
+      ADDRESS_BOOK_PATH,
+      toast("success", `Saved ${addressName(submission.value)} to your address book.`),
+    );
+  });
+}
 
 export default function NewAddress() {
   const { options, accountName, type } = useLoaderData<typeof loader>();

@@ -4,12 +4,11 @@
  * token the site refuses ends in the sign-in page with the spec's timeout toast.
  * GET answers when the session times out, for a page that wants to check without extending it.
  */
-import { parseWithZod } from "@conform-to/zod";
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { getShop, sessionExpiredRedirect, shopAction } from "~/handlers/shop.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { keepAliveSchema, parseWithZod } from "~/handlers/identity/forms.server";
+import { getShop, sessionExpiredRedirect, withShop } from "~/handlers/shop.server";
 
-// Not a shopLoader: asking when the session ends must not end it (a timed-out session answers, not redirects).
+// Not through withShop: asking when the session ends must not end it (a timed-out session answers, not redirects).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shop = await getShop(request, context);
   const expiresAt = shop.shopper.isLoggedIn ? (shop.session.get("tokenExpiresAt") ?? null) : null;
@@ -19,12 +18,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-const keepAliveSchema = z.object({ intent: z.literal("keepalive") });
-
-export const action = shopAction(async ({ request, shop }) => {
-  const submission = parseWithZod(await request.formData(), { schema: keepAliveSchema });
-  if (submission.status !== "success") return shop.reply({ ok: false }, { status: 400 });
-  const renewed = await shop.identity.keepAlive();
-  if (!renewed) throw await sessionExpiredRedirect(shop);
-  return shop.reply({ ok: true, expiresAt: renewed.expiresAt });
-});
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const submission = parseWithZod(await request.formData(), { schema: keepAliveSchema });
+    if (submission.status !== "success") return shop.reply({ ok: false }, { status: 400 });
+    const renewed = await shop.identity.keepAlive();
+    if (!renewed) throw await sessionExpiredRedirect(shop);
+    return shop.reply({ ok: true, expiresAt: renewed.expiresAt });
+  });
+}

@@ -9,7 +9,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { Button } from "~/components/Button";
@@ -17,7 +17,7 @@ import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/components/store/Header";
 import { safeRedirect } from "~/components/store/urls";
 import { useZodForm } from "~/components/useZodForm";
-import { shopAction, shopLoader } from "~/handlers/shop.server";
+import { withShop } from "~/handlers/shop.server";
 import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
 import { serverTimingHeaders } from "~/webstore.server";
 import { useStoreHref } from "~/components/store-href";
@@ -41,26 +41,30 @@ export const headers: HeadersFunction = (args) => {
   return headers;
 };
 
-export const loader = shopLoader(async ({ request, context, shop }) => {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
-  if (shop.shopper.isLoggedIn && !shop.tokenExpired) throw await shop.redirect(redirectTo);
-  return shop.reply({ demo: context.storefront.mode === "emulator" });
-});
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, context, shop }) => {
+    const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+    if (shop.shopper.isLoggedIn && !shop.tokenExpired) throw await shop.redirect(redirectTo);
+    return shop.reply({ demo: context.storefront.mode === "emulator" });
+  });
+}
 
-export const action = shopAction(async ({ request, shop }) => {
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
-  if (submission.status !== "success") {
-    return shop.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const { username, password, redirectTo } = submission.value;
-  const outcome = await shop.identity.signIn({ username, password });
-  if (outcome.kind === "signed-in") return shop.redirect(safeRedirect(redirectTo, "/"), outcome.welcome);
-  const refused = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
-  // A throttled attempt says when to come back.
-  return outcome.status === 429
-    ? shop.reply(refused, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } })
-    : shop.reply(refused, { status: 400 });
-});
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+    if (submission.status !== "success") {
+      return shop.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    }
+    const { username, password, redirectTo } = submission.value;
+    const outcome = await shop.identity.signIn({ username, password });
+    if (outcome.kind === "signed-in") return shop.redirect(safeRedirect(redirectTo, "/"), outcome.welcome);
+    const refused = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
+    // A throttled attempt says when to come back.
+    return outcome.status === 429
+      ? shop.reply(refused, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } })
+      : shop.reply(refused, { status: 400 });
+  });
+}
 
 export default function Login() {
   const { demo } = useLoaderData<typeof loader>();

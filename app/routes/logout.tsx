@@ -6,7 +6,7 @@ export async function loader() {
   return redirect("/");
 }
 
-// Not a shopAction: a session past its expiry is signed out like any other, not sent to sign in again first.
+// Not through withShop: a session past its expiry is signed out like any other, not sent to sign in again first.
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = await getShop(request, context);
   return shop.identity.signOut();

@@ -3,22 +3,24 @@
  * only a POST does it (the session-timeout dialog's "Log Out" posts here, with or without JavaScript); a GET — a
  * link, a bookmark, a prefetch, or another site's <img> — shows a page asking to confirm with the same button.
  */
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { LOG_OUT_LABEL } from "~/lib/links";
 import { STORE_NAME } from "~/components/store/Header";
-import { getShop, shopLoader } from "~/handlers/shop.server";
+import { getShop, withShop } from "~/handlers/shop.server";
 
 export const LOGOUT_CONFIRM_TITLE = "Log out?";
 
 export const meta: MetaFunction = () => [{ title: `Log out | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 
-export const loader = shopLoader(async ({ shop }) =>
-  shop.reply({ isLoggedIn: shop.shopper.isLoggedIn, firstName: shop.shopper.firstName ?? null }),
-);
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) =>
+    shop.reply({ isLoggedIn: shop.shopper.isLoggedIn, firstName: shop.shopper.firstName ?? null }),
+  );
+}
 
-// Not a shopAction: a session past its expiry is signed out like any other, not sent to sign in again first.
+// Not through withShop: a session past its expiry is signed out like any other, not sent to sign in again first.
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = await getShop(request, context);
   return shop.identity.signOut();

@@ -1,4 +1,4 @@
-import { fieldList } from "../catalog/catalog.js";
+import { fieldList } from "../catalog/shapes.js";
 import { addItem, cartItemsRoutes } from "./items.js";
 import {
   assertEditable,

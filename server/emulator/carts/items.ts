@@ -1,4 +1,5 @@
-import { catalogStore, fieldList, type ProductRow } from "../catalog/catalog.js";
+import { catalogStore, type ProductRow } from "../catalog/store.js";
+import { fieldList } from "../catalog/shapes.js";
 import {
   assertEditable,
   asyncKey,

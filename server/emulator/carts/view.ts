@@ -1,13 +1,5 @@
-import {
-  catalogStore,
-  pathOf,
-  productFieldValues,
-  productImage,
-  quantityRule,
-  variationAttributes,
-  type ProductRow,
-  type SellingModelRow,
-} from "../catalog/catalog.js";
+import { catalogStore, pathOf, type ProductRow, type SellingModelRow } from "../catalog/store.js";
+import { productFieldValues, productImage, quantityRule, variationAttributes } from "../catalog/shapes.js";
 import { ownerIdOf, type CartOwner, type CartRow } from "./store.js";
 import { priceCart, type CartPricing, type PricedLine, type PricingLine, type PromotionRule } from "./pricing.js";
 import { GUEST_USER_ID } from "../core/context.js";

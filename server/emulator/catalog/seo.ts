@@ -1,4 +1,4 @@
-import { catalogStore } from "./catalog.js";
+import { catalogStore } from "./store.js";
 import { notFound } from "../core/errors.js";
 import { json } from "../core/http.js";
 import { actableAccounts } from "../orders/access.js";

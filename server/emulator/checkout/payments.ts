@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { checkoutPayment, openCheckout, touchCheckout, type CheckoutRow } from "./checkouts.js";
+import { checkoutPayment, openCheckout, touchCheckout, type CheckoutRow } from "./session.js";
 import { requireGuestFlag } from "../core/context.js";
 import { isIsoCountry } from "../accounts/addresses.js";
-import { rateCart, type CheckoutError } from "./delivery-groups.js";
+import { rateCart, type CheckoutError } from "./delivery-group-rating.js";
 import { ApiError, invalidInput } from "../core/errors.js";
 import { json } from "../core/http.js";
 import type { RequestContext, Router } from "../core/router.js";

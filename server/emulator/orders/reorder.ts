@@ -1,4 +1,5 @@
-import { catalogStore, productImage } from "../catalog/catalog.js";
+import { catalogStore } from "../catalog/store.js";
+import { productImage } from "../catalog/shapes.js";
 import { addItem } from "../carts/items.js";
 import { cartToFill, touchCart, type CartRow } from "../carts/store.js";
 import { ApiError, invalidInput } from "../core/errors.js";

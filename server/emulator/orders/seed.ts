@@ -1,4 +1,4 @@
-import { catalogStore } from "../catalog/catalog.js";
+import { catalogStore } from "../catalog/store.js";
 import { readFixture } from "../core/context.js";
 import { percentOf, toCents } from "../core/money.js";
 import {

@@ -1,4 +1,5 @@
-import { catalogStore, productImage, variationAttributes, type ProductRow } from "../catalog/catalog.js";
+import { catalogStore, type ProductRow } from "../catalog/store.js";
+import { productImage, variationAttributes } from "../catalog/shapes.js";
 import { isoDate } from "../core/clock.js";
 import { distribute } from "../carts/pricing.js";
 import { GUEST_USER_ID } from "../core/context.js";

@@ -1,4 +1,4 @@
-import { catalogStore } from "../catalog/catalog.js";
+import { catalogStore } from "../catalog/store.js";
 import type { Emu } from "../core/state.js";
 
 /**

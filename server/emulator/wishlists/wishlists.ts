@@ -1,4 +1,5 @@
-import { catalogStore, fieldList, type ProductRow } from "../catalog/catalog.js";
+import { catalogStore, type ProductRow } from "../catalog/store.js";
+import { fieldList } from "../catalog/shapes.js";
 import { addItem, lineJson, purchasable } from "../carts/items.js";
 import { cartToFill, forbidGuest, touchCart, type CartRow } from "../carts/store.js";
 import { cartProductJson, loadCartView } from "../carts/view.js";

@@ -1,0 +1,272 @@
+import { money } from "../core/money.js";
+import { illegalQuery } from "../core/paging.js";
+import type { CatalogStore, CategoryRow, ProductRow, SellingModelRow } from "./store.js";
+
+/** The JSON shapes of the catalog resources: images, product fields, product detail, prices, categories. */
+
+const DEFAULT_IMAGE = "/images/products/default.svg";
+
+/**
+ * The demo catalog's last change, as Product2.LastModifiedDate [I]: the fixtures carry no edit times, and a
+ * date that moves with every reseed would tell a client (and its caches) that products changed when they didn't.
+ */
+export const CATALOG_LAST_MODIFIED = "2026-07-01T09:00:00.000Z";
+
+/** Each product has one image: its ProductMedia record (key prefix 2pm, as in the doc's Product Overview example). */
+const productMediaId = (p: ProductRow) => `2pm${p.id.slice(3)}`;
+
+/** The store's two media groups, shared by every product (ElectronicMediaGroup records; ids [I]). */
+const MEDIA_GROUPS = [
+  { id: "2mgDM0000000001", developerName: "productDetailImage", name: "Product Detail Images", usageType: "Standard" },
+  { id: "2mgDM0000000002", developerName: "productListImage", name: "Product List Image", usageType: "Listing" },
+] as const;
+
+export function productImage(p: ProductRow) {
+  const url = p.image_url ?? DEFAULT_IMAGE;
+  return {
+    alternateText: p.image_alt ?? p.name,
+    contentVersionId: null,
+    id: productMediaId(p),
+    mediaType: "Image",
+    sortOrder: 0,
+    thumbnailUrl: url,
+    title: p.name,
+    url,
+  };
+}
+
+export function quantityRule(p: ProductRow) {
+  if (p.qty_minimum === null) return null;
+  return { minimum: String(p.qty_minimum), maximum: String(p.qty_maximum), increment: String(p.qty_increment) };
+}
+
+/** The product fields a `fields` / `productFields` query may ask for. */
+const PRODUCT_FIELDS: Record<string, (p: ProductRow) => string> = {
+  Name: (p) => p.name,
+  StockKeepingUnit: (p) => p.sku,
+  Description: (p) => p.description,
+  ProductClass: (p) => p.product_class,
+  LastModifiedDate: () => CATALOG_LAST_MODIFIED,
+};
+
+/** Search results' fields when none are asked for (Product Search Input: Name, Description, StockKeepingUnit, …). */
+export const DEFAULT_FIELDS = ["Name", "StockKeepingUnit", "Description"];
+export const ALL_FIELDS = Object.keys(PRODUCT_FIELDS);
+
+/**
+ * Parses a comma-separated field list ("*" = all). Unknown names are ignored, as the API does. Cart and wishlist
+ * `productFields` take at most 15 names; `max` Infinity for resources without a limit (product detail, products).
+ */
+export function fieldList(query: URLSearchParams, name: string, def: string[] = DEFAULT_FIELDS, max = 15): string[] {
+  const raw = query.get(name);
+  if (raw === null || raw.trim() === "") return def;
+  return knownFields(raw.split(","), name, max);
+}
+
+export function knownFields(names: unknown[], label: string, max = Infinity): string[] {
+  const wanted = names.map((f) => String(f).trim()).filter(Boolean);
+  if (wanted.length > max) throw illegalQuery(label, wanted.join(","), `At most ${max} fields can be requested.`);
+  if (wanted.includes("*")) return ALL_FIELDS;
+  return wanted.filter((f) => f in PRODUCT_FIELDS);
+}
+
+export function productFieldValues(p: ProductRow, fields: string[]): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f, PRODUCT_FIELDS[f](p)]));
+}
+
+export function variationAttributes(p: ProductRow): Record<string, string> {
+  return p.variation_attributes ? JSON.parse(p.variation_attributes) : {};
+}
+
+/**
+ * A product's price as a Pricing Result Line Item (the lines of pricing/products and the `prices` of search
+ * results): `error` is a ConnectApi.ErrorResponse `{errorCode, message}`. A product without a price book entry
+ * (ERR-102) is a failed line with null prices [I: the code is the spec's product error 102].
+ */
+export function priceLine(p: ProductRow) {
+  if (p.unit_price_cents === null) {
+    return {
+      error: { errorCode: "NO_PRICE_AVAILABLE", message: "No pricing data available" },
+      listPrice: null,
+      pricebookEntryId: null,
+      productId: p.id,
+      success: false,
+      unitPrice: null,
+    };
+  }
+  return {
+    error: null,
+    listPrice: money(p.list_price_cents),
+    pricebookEntryId: p.pricebook_entry_id,
+    productId: p.id,
+    success: true,
+    unitPrice: money(p.unit_price_cents),
+  };
+}
+
+function fieldValues(p: ProductRow, fields: string[]) {
+  return Object.fromEntries(fields.map((f) => [f, { value: PRODUCT_FIELDS[f](p) }]));
+}
+
+/** Search results' product: Product Summary (POST product-search) / Commerce Product Summary (GET search/products). */
+export function searchProduct(p: ProductRow, fields: string[], opts: { prices: boolean; quantityRule: boolean }) {
+  const image = productImage(p);
+  return {
+    defaultImage: {
+      alternateText: image.alternateText,
+      contentVersionId: null,
+      id: image.id,
+      mediaType: "Image",
+      sortOrder: 0,
+      thumbnailUrl: image.url,
+      title: image.title,
+      url: image.url,
+    },
+    fields: fieldValues(p, fields),
+    id: p.id,
+    name: p.name,
+    ...(opts.prices ? { prices: priceLine(p) } : {}),
+    productClass: p.product_class,
+    ...(opts.quantityRule ? { purchaseQuantityRule: quantityRule(p) } : {}),
+    urlName: p.url_name,
+    variationAttributeSet: p.product_class === "Variation" ? { attributes: variationAttributes(p) } : null,
+  };
+}
+
+function variationInfo(catalog: CatalogStore, parent: ProductRow, attributeNames: string[]) {
+  const variants = catalog.variants(parent.id);
+  return {
+    attributesToProductMappings: variants.map((v) => ({
+      productId: v.id,
+      canonicalKey: Object.values(variationAttributes(v)).join("_"),
+      selectedAttributes: Object.entries(variationAttributes(v)).map(([apiName, value], sequence) => ({
+        apiName,
+        label: apiName,
+        sequence,
+        value,
+      })),
+    })),
+    variationAttributeInfo: Object.fromEntries(
+      attributeNames.map((name, sequence) => [
+        name,
+        {
+          apiName: name,
+          label: name,
+          sequence,
+          objectName: "ProductAttribute",
+          fieldEnumOrId: name,
+          availableValues: [...new Set(variants.map((v) => variationAttributes(v)[name]).filter(Boolean))],
+        },
+      ]),
+    ),
+  };
+}
+
+/** Product Detail (connect_responses_product_detail.htm): `fields` is a map of names to values. */
+export function productDetail(catalog: CatalogStore, p: ProductRow, fields: string[]) {
+  const image = productImage(p);
+  const parent = p.variation_parent_id
+    ? catalog.product(p.variation_parent_id)
+    : p.product_class === "VariationParent"
+      ? p
+      : undefined;
+  const attributeNames = parent ? Object.keys(variationAttributes(catalog.variants(parent.id)[0] ?? parent)) : [];
+  return {
+    id: p.id,
+    urlName: p.url_name,
+    productClass: p.product_class,
+    fields: productFieldValues(p, fields),
+    defaultImage: image,
+    mediaGroups: MEDIA_GROUPS.map((g) => ({ ...g, mediaItems: [image] })),
+    primaryProductCategoryPath: {
+      path: catalog.categoryPath(p.category_id).map((c) => ({ id: c.id, name: c.name, description: c.description })),
+    },
+    purchaseQuantityRule: quantityRule(p),
+    productSellingModels: catalog.sellingModels(p.id).map(sellingModelJson),
+    variationParentId: p.variation_parent_id,
+    variationAttributeSet:
+      p.product_class === "Variation"
+        ? { apiName: `${parent?.url_name ?? "product"}-attributes`, attributes: variationAttributes(p) }
+        : null,
+    variationInfo: parent ? variationInfo(catalog, parent, attributeNames) : null,
+  };
+}
+
+export function sellingModelJson(m: SellingModelRow) {
+  return {
+    id: m.id,
+    name: m.name,
+    sellingModelType: m.selling_model_type,
+    pricingTerm: m.pricing_term,
+    pricingTermUnit: m.pricing_term_unit,
+  };
+}
+
+export function categoryJson(c: CategoryRow) {
+  return { id: c.id, fields: { Name: c.name, Description: c.description }, mediaGroups: [] };
+}
+
+/**
+ * Product Price (GET pricing/products/{productId}): ConnectApi.ProductPrice has no success flag; a product without
+ * a price answers 200 with null prices [I]. From 56.0, productPriceEntries prices the product per selling model:
+ * the ones asked for with `productSellingModelIds` (then the top-level prices are empty, as the page says), else
+ * every model the product is sold with [I].
+ */
+export function productPrice(catalog: CatalogStore, p: ProductRow, apiVersion: number, modelIds: string[] | null) {
+  const line = priceLine(p);
+  const base = {
+    currencyIsoCode: p.currency_iso_code ?? "USD",
+    listPrice: line.listPrice,
+    pricebookEntryId: line.pricebookEntryId,
+    unitPrice: line.unitPrice,
+  };
+  if (apiVersion < 56) return base;
+  const sold = catalog.sellingModels(p.id).map((m) => m.id);
+  const entries = (modelIds ?? sold).map((modelId) => {
+    if (!sold.includes(modelId)) {
+      return {
+        error: { errorCode: "INVALID_ID_FIELD", message: `The product isn't sold with selling model ${modelId}.` },
+        listPrice: null,
+        priceAdjustment: null,
+        pricebookEntryId: null,
+        productSellingModelId: modelId,
+        success: false,
+        unitPrice: null,
+      };
+    }
+    return {
+      error: line.error,
+      listPrice: line.listPrice,
+      priceAdjustment: null,
+      pricebookEntryId: line.pricebookEntryId,
+      productSellingModelId: modelId,
+      success: line.success,
+      unitPrice: line.unitPrice,
+    };
+  });
+  return modelIds
+    ? { ...base, listPrice: null, pricebookEntryId: null, unitPrice: null, productPriceEntries: entries }
+    : { ...base, productPriceEntries: entries };
+}
+
+/** Pricing Result of the batch forms: one line per product id, in order; an unknown id is a failed line. */
+export function pricingResult(catalog: CatalogStore, ids: unknown[], currency: string) {
+  const lines = ids.map((raw) => {
+    const product = typeof raw === "string" ? catalog.productIn(raw.slice(0, 15), currency) : undefined;
+    if (product) return priceLine(product);
+    return {
+      error: { errorCode: "INVALID_ID_FIELD", message: `Product not found: ${String(raw ?? null)}` },
+      listPrice: null,
+      pricebookEntryId: null,
+      productId: typeof raw === "string" ? raw : null,
+      success: false,
+      unitPrice: null,
+    };
+  });
+  return {
+    currencyIsoCode: currency,
+    error: null,
+    pricingLineItemResults: lines,
+    success: lines.every((l) => l.success),
+  };
+}

@@ -1,0 +1,115 @@
+import type { Emu } from "../core/state.js";
+
+/** The catalog tables' rows and their read access, shared by the cart, wishlist and order modules. */
+
+export interface ProductRow {
+  id: string;
+  sku: string;
+  name: string;
+  description: string;
+  url_name: string;
+  product_class: "Simple" | "VariationParent" | "Variation" | "Set" | "Bundle";
+  category_id: string;
+  variation_parent_id: string | null;
+  variation_attributes: string | null;
+  is_sellable: 0 | 1;
+  image_url: string | null;
+  image_alt: string | null;
+  qty_minimum: number | null;
+  qty_maximum: number | null;
+  qty_increment: number | null;
+  sort_order: number;
+  pricebook_entry_id: string | null;
+  currency_iso_code: string | null;
+  list_price_cents: number | null;
+  unit_price_cents: number | null;
+}
+
+export interface CategoryRow {
+  id: string;
+  name: string;
+  description: string;
+  parent_id: string | null;
+  sort_order: number;
+}
+
+export interface SellingModelRow {
+  id: string;
+  name: string;
+  selling_model_type: "OneTime" | "Evergreen" | "TermDefined";
+  pricing_term: number | null;
+  pricing_term_unit: string | null;
+  is_active: 0 | 1;
+}
+
+/**
+ * The store's default currency: its price book is the one a product row carries. Every other supported currency
+ * has its own price book (GBP in the demo store); `productIn` swaps a row's prices for that book's entry.
+ */
+export const DEFAULT_CURRENCY = "USD";
+
+export const PRODUCT_SELECT = `
+  SELECT p.*, pe.id AS pricebook_entry_id, pe.currency_iso_code, pe.list_price_cents, pe.unit_price_cents
+  FROM products p LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'`;
+
+const stores = new WeakMap<Emu, ReturnType<typeof createCatalogStore>>();
+
+/** Read access to the catalog tables, shared by the cart, wishlist and order modules (one per emulator). */
+export function catalogStore(emu: Emu) {
+  let store = stores.get(emu);
+  if (!store) stores.set(emu, (store = createCatalogStore(emu)));
+  return store;
+}
+
+function createCatalogStore(emu: Emu) {
+  const db = emu.db;
+  const byId = db.prepare(`${PRODUCT_SELECT} WHERE p.id = ?`);
+  const bySku = db.prepare(`${PRODUCT_SELECT} WHERE p.sku = ?`);
+  const variants = db.prepare(`${PRODUCT_SELECT} WHERE p.variation_parent_id = ? ORDER BY p.sort_order`);
+  const category = db.prepare("SELECT * FROM product_categories WHERE id = ?");
+  const entryIn = db.prepare(
+    "SELECT id, list_price_cents, unit_price_cents FROM pricebook_entries WHERE product_id = ? AND currency_iso_code = ?",
+  );
+  const categories = db.prepare("SELECT * FROM product_categories ORDER BY sort_order, name");
+  const models = db.prepare(`
+    SELECT sm.* FROM product_selling_models psm JOIN selling_models sm ON sm.id = psm.selling_model_id
+    WHERE psm.product_id = ? ORDER BY sm.selling_model_type, sm.name`);
+  return {
+    product: (id: string) => byId.get(id) as ProductRow | undefined,
+    productBySku: (sku: string) => bySku.get(sku) as ProductRow | undefined,
+    /**
+     * The product priced from the price book of `currency`: a product without an entry in that book has no price
+     * there (product error 102 when it is added to a cart in that currency).
+     */
+    productIn(id: string, currency: string | null | undefined): ProductRow | undefined {
+      const p = byId.get(id) as ProductRow | undefined;
+      if (!p || !currency || currency === DEFAULT_CURRENCY) return p;
+      const entry = entryIn.get(id, currency) as
+        { id: string; list_price_cents: number | null; unit_price_cents: number } | undefined;
+      return {
+        ...p,
+        pricebook_entry_id: entry?.id ?? null,
+        currency_iso_code: currency,
+        list_price_cents: entry?.list_price_cents ?? null,
+        unit_price_cents: entry?.unit_price_cents ?? null,
+      };
+    },
+    variants: (parentId: string) => variants.all(parentId) as ProductRow[],
+    category: (id: string) => category.get(id) as CategoryRow | undefined,
+    categories: () => categories.all() as CategoryRow[],
+    sellingModels: (productId: string) => models.all(productId) as SellingModelRow[],
+    /** Root first, the category itself last. */
+    categoryPath(id: string): CategoryRow[] {
+      const byCategoryId = new Map(this.categories().map((c) => [c.id, c]));
+      return pathOf(byCategoryId, id);
+    },
+  };
+}
+
+export type CatalogStore = ReturnType<typeof createCatalogStore>;
+
+export function pathOf(byId: Map<string, CategoryRow>, id: string): CategoryRow[] {
+  const path: CategoryRow[] = [];
+  for (let c = byId.get(id); c; c = c.parent_id ? byId.get(c.parent_id) : undefined) path.unshift(c);
+  return path;
+}

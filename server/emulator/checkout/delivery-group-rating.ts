@@ -1,0 +1,206 @@
+import type { CartRow } from "../carts/store.js";
+import { cartItemJson, loadCartView, type CartLine, type CartView } from "../carts/view.js";
+import { money } from "../core/money.js";
+import { illegalQuery, intParam, pageFields, pageWindow } from "../core/paging.js";
+import type { RequestContext } from "../core/router.js";
+import {
+  deliveryMethodJson,
+  shippingFeeCents,
+  shippingStore,
+  taxCents,
+  type DeliveryMethodRow,
+  type TaxType,
+} from "./shipping.js";
+import type { Emu } from "../core/state.js";
+import { hasAddress } from "./delivery-group-inputs.js";
+import { type GroupRow, ensureDeliveryGroups, type GroupAddress, GROUP_SORTS } from "./delivery-group-store.js";
+
+/** Rating a cart's delivery groups (shipping and tax per group) and the groups' JSON. */
+
+/** What a line costs after its item promotions and its share of the cart's promotions (pre-tax). */
+export function lineNetCents(l: CartLine): number {
+  return l.priced.lineCents + l.priced.itemAdjustmentCents + l.priced.cartAdjustmentCents;
+}
+
+export interface CheckoutError {
+  type: string;
+  title: string;
+  detail: string;
+  instance: string | null;
+}
+
+export interface RatedGroup {
+  row: GroupRow;
+  lines: CartLine[];
+  /** Σ sale price × quantity of the group's lines, before promotions. */
+  productCents: number;
+  /** After promotions: what free-shipping thresholds and tax look at. */
+  netProductCents: number;
+  methods: DeliveryMethodRow[];
+  selected: DeliveryMethodRow | null;
+  shippingCents: number;
+  shippingTaxCents: number;
+  lineTaxCents: Map<string, number>;
+  taxCents: number;
+  errors: CheckoutError[];
+}
+
+export interface RatedCart {
+  view: CartView;
+  groups: RatedGroup[];
+  shippingCents: number;
+  taxCents: number;
+  grandTotalCents: number;
+  taxType: TaxType;
+}
+
+export function rateGroups(emu: Emu, view: CartView, groups: GroupRow[]): RatedCart {
+  const store = shippingStore(emu);
+  const taxType: TaxType = view.taxType === "Gross" ? "Gross" : "Net";
+  const rated = groups.map((row): RatedGroup => {
+    const lines = view.lines.filter((l) => l.item.cart_delivery_group_id === row.id);
+    const netProductCents = lines.reduce((a, l) => a + lineNetCents(l), 0);
+    const methods = store.methodsFor(row.address_country);
+    const selected = methods.find((m) => m.id === row.delivery_method_id) ?? null;
+    const shippingCents = selected && lines.length ? shippingFeeCents(selected, netProductCents) : 0;
+    const rate = store.taxRate(row.address_country, row.address_region);
+    const lineTaxCents = new Map(lines.map((l) => [l.item.id, taxCents(taxType, rate, lineNetCents(l), 0)]));
+    const shippingTaxCents = taxCents(taxType, rate, 0, shippingCents);
+    const errors: CheckoutError[] = [];
+    if (hasAddress(row) && methods.length === 0 && lines.length) {
+      errors.push({
+        type: "/commerce/errors/shipping-failure",
+        title: "We can't ship to this address.",
+        detail: `No delivery method ships to ${row.address_country}. Choose another address for ${row.name}.`,
+        instance: row.id,
+      });
+    }
+    return {
+      row,
+      lines,
+      productCents: lines.reduce((a, l) => a + l.priced.lineCents, 0),
+      netProductCents,
+      methods,
+      selected,
+      shippingCents,
+      shippingTaxCents,
+      lineTaxCents,
+      taxCents: [...lineTaxCents.values()].reduce((a, b) => a + b, 0) + shippingTaxCents,
+      errors,
+    };
+  });
+  const shippingCents = rated.reduce((a, g) => a + g.shippingCents, 0);
+  const tax = rated.reduce((a, g) => a + g.taxCents, 0);
+  const products = view.pricing.totals.totalProductAfterAdjustmentsCents;
+  return {
+    view,
+    groups: rated,
+    shippingCents,
+    taxCents: tax,
+    // Gross prices already hold their tax: it is shown, never added.
+    grandTotalCents: products + shippingCents + (taxType === "Net" ? tax : 0),
+    taxType,
+  };
+}
+
+/** The cart with its groups (made sure of) and their rates. */
+export function rateCart(emu: Emu, cart: CartRow, processing = false): RatedCart {
+  const groups = ensureDeliveryGroups(emu, cart.id);
+  return rateGroups(emu, loadCartView(emu, cart, processing), groups);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON
+
+export function groupAddressJson(g: GroupAddress) {
+  if (!hasAddress(g)) return null;
+  return {
+    id: g.address_id,
+    name: g.address_name,
+    firstName: g.address_first_name,
+    lastName: g.address_last_name,
+    companyName: g.address_company_name,
+    street: g.address_street,
+    city: g.address_city,
+    region: g.address_region,
+    postalCode: g.address_postal_code,
+    country: g.address_country,
+    shipToPhoneNumber: g.address_phone_number,
+  };
+}
+
+/** A cart item inside a rated group: the cart's item JSON with the group's tax filled in. */
+function ratedItemJson(rated: RatedCart, g: RatedGroup, line: CartLine) {
+  const item = cartItemJson(rated.view, line);
+  const tax = g.lineTaxCents.get(line.item.id) ?? 0;
+  const added = rated.taxType === "Net" ? tax : 0;
+  const m = (cents: number) => (rated.view.processing ? null : money(cents));
+  return {
+    ...item,
+    totalTax: m(tax),
+    totalAmount: m(lineNetCents(line) + added),
+    firstPymtTotalAmount: m(lineNetCents(line) + added),
+    firstPymtTotalTax: m(tax),
+  };
+}
+
+export function deliveryGroupJson(rated: RatedCart, g: RatedGroup, cartItemLimit: number, now: number) {
+  const currency = rated.view.cart.currency_iso_code;
+  const row = g.row;
+  const methodJson = (m: DeliveryMethodRow) => deliveryMethodJson(m, g.netProductCents, now, currency);
+  return {
+    id: row.id,
+    name: row.name,
+    isDefault: row.is_default === 1,
+    cartId: row.cart_id,
+    deliveryAddress: groupAddressJson(row),
+    desiredDeliveryDate: row.desired_delivery_date,
+    shippingInstructions: row.shipping_instructions,
+    availableDeliveryMethods: g.methods.map(methodJson),
+    selectedDeliveryMethod: g.selected ? methodJson(g.selected) : null,
+    cartItems:
+      cartItemLimit > 0
+        ? {
+            cartItems: g.lines
+              .slice(0, cartItemLimit)
+              .map((l) => ({ cartItem: ratedItemJson(rated, g, l), status: "Success", message: null })),
+            totalItemCount: g.lines.length,
+          }
+        : null,
+    errors: g.errors,
+    totalCartItemCount: g.lines.length,
+    totalProductAmount: rated.view.processing ? null : money(g.productCents),
+    isGift: row.is_gift === 1,
+    giftMessage: row.gift_message,
+    giftToName: row.gift_to_name,
+    isAllDigitalCartItems: false,
+    customFields: [],
+  };
+}
+
+/**
+ * A Delivery Group Collection page: `pageSize` 1–100, default 25, and a `page` token, as the resource documents them
+ * (connect_resources_commerce_webstore_cart_delivery_groups.htm); there is no `limit` parameter.
+ */
+export function deliveryGroupCollectionJson(ctx: RequestContext, rated: RatedCart) {
+  const q = ctx.query;
+  const size = intParam(q, "pageSize", 25, 1, 100);
+  const cartItemLimit = intParam(q, "cartItemLimit", 0, 0, 100);
+  const sort = q.get("sort") || null;
+  if (sort !== null && !(GROUP_SORTS as readonly string[]).includes(sort))
+    throw illegalQuery("sort", sort, `Expected one of ${GROUP_SORTS.join(", ")}.`);
+  const groups = [...rated.groups];
+  if (sort === "CreatedDateDesc") groups.reverse();
+  if (sort === "NameAsc") groups.sort((a, b) => a.row.name.localeCompare(b.row.name));
+  if (sort === "NameDesc") groups.sort((a, b) => b.row.name.localeCompare(a.row.name));
+  const window = pageWindow(q, groups.length, size);
+  const now = ctx.emu.clock.now();
+  const { currentPage: _p, totalItemCount: _t, totalNumberOfPages: _n, ...tokens } = pageFields(ctx.url, window);
+  return {
+    count: groups.length,
+    items: groups
+      .slice(window.offset, window.offset + size)
+      .map((g) => deliveryGroupJson(rated, g, cartItemLimit, now)),
+    ...tokens,
+  };
+}

@@ -1,0 +1,327 @@
+import { cartById } from "../carts/store.js";
+import { hasAddress } from "./delivery-group-inputs.js";
+import { rateCart, type CheckoutError, type RatedCart } from "./delivery-group-rating.js";
+import { ApiError } from "../core/errors.js";
+import {
+  availableFor,
+  inventoryEnabled,
+  releaseReservation,
+  reservationSeconds,
+  reserve,
+} from "../catalog/inventory.js";
+import { money } from "../core/money.js";
+import { insertOrder, nextOrderNumber, findOrderByCheckout, type OrderInput } from "../orders/store.js";
+import type { Emu } from "../core/state.js";
+import {
+  checkoutPayment,
+  checkoutRow,
+  expireIdleCheckoutsFirst,
+  type CheckoutRow,
+  type PaymentRow,
+} from "./session.js";
+
+/**
+ * Placing the order (orders, orders/actions): the problems a checkout reports in `errors` and those that stop an
+ * order, then the one transaction that writes the order, takes the stock and closes the session.
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Problems: what the checkout reports in `errors`, and what stops an order
+
+/** A Checkout Error is exactly `{type, title, detail, instance}` (no errorCode: the title names what failed). */
+export function checkoutError(
+  type: "checkout" | "shipping" | "payment",
+  title: string,
+  detail: string,
+  instance: string | null,
+): CheckoutError {
+  return { type: `/commerce/errors/${type}-failure`, title, detail, instance };
+}
+
+/** The cart's quantity of each product, over all its lines (a split line counts once per group). */
+function wantedByProduct(rated: RatedCart) {
+  const wanted = new Map<string, { quantity: number; name: string; itemId: string }>();
+  for (const l of rated.view.lines) {
+    const w = wanted.get(l.item.product_id) ?? { quantity: 0, name: l.product.name, itemId: l.item.id };
+    w.quantity += l.item.quantity;
+    wanted.set(l.item.product_id, w);
+  }
+  return wanted;
+}
+
+/** Products the cart holds more of than stock (minus other carts' live reservations) allows. */
+export function inventoryErrors(emu: Emu, rated: RatedCart): CheckoutError[] {
+  const cart = rated.view.cart;
+  if (!inventoryEnabled(emu, cart.webstore_id)) return [];
+  const errors: CheckoutError[] = [];
+  for (const [productId, w] of wantedByProduct(rated)) {
+    const available = availableFor(emu, productId, cart.id);
+    if (available !== null && available < w.quantity) {
+      errors.push(
+        checkoutError(
+          "checkout",
+          "INSUFFICIENT_INVENTORY",
+          `Not enough inventory for ${w.name}: ${w.quantity} requested, ${available} available.`,
+          w.itemId,
+        ),
+      );
+    }
+  }
+  return errors;
+}
+
+/** Everything `errors` lists for a ready checkout (GET answers 422 when there is any). */
+export function integrationErrors(emu: Emu, rated: RatedCart): CheckoutError[] {
+  return [...inventoryErrors(emu, rated), ...rated.groups.flatMap((g) => g.errors)];
+}
+
+/** A failure of placing the order, answered with the checkout-style body `{orderReferenceNumber, errors}`. */
+export class PlaceOrderError extends Error {
+  constructor(
+    readonly status: 409 | 412 | 422,
+    readonly errors: CheckoutError[],
+  ) {
+    super(errors[0]?.detail ?? "The order can't be placed.");
+  }
+}
+
+/**
+ * Why the order can't be placed yet, checked in the order a shopper fixes things: what is missing (422), who to
+ * contact (412), whether the authorised payment still covers the total (409). Stock is checked when it is taken.
+ */
+function placementProblem(emu: Emu, checkout: CheckoutRow, rated: RatedCart): PlaceOrderError | null {
+  const missing: CheckoutError[] = [];
+  if (!rated.view.lines.length)
+    missing.push(
+      checkoutError(
+        "checkout",
+        "Your cart is empty.",
+        "Add items to the cart before placing the order.",
+        checkout.cart_id,
+      ),
+    );
+  for (const g of rated.groups.filter((x) => x.lines.length)) {
+    if (!hasAddress(g.row))
+      missing.push(
+        checkoutError("shipping", "Enter a shipping address.", `${g.row.name} has no delivery address.`, g.row.id),
+      );
+    else if (!g.selected)
+      missing.push(
+        checkoutError("shipping", "Choose a shipping method.", `${g.row.name} has no delivery method.`, g.row.id),
+      );
+  }
+  missing.push(...rated.groups.flatMap((g) => g.errors));
+  const payment = checkoutPayment(emu, checkout.id);
+  if (!payment)
+    missing.push(
+      checkoutError(
+        "payment",
+        "Enter your payment information.",
+        "The checkout has no authorized payment.",
+        checkout.id,
+      ),
+    );
+  if (missing.length) return new PlaceOrderError(422, missing);
+
+  const cart = rated.view.cart;
+  if (!cart.user_id) {
+    const needsPhone =
+      emu.store.applicationContext(cart.webstore_id).checkoutSettings?.isGuestCheckoutPhoneNumberRequired === true;
+    const absent = [
+      !checkout.contact_email && "email",
+      !checkout.contact_last_name && "last name",
+      needsPhone && !checkout.contact_phone_number && "phone number",
+    ].filter(Boolean);
+    if (absent.length) {
+      return new PlaceOrderError(412, [
+        checkoutError(
+          "checkout",
+          "Enter your contact information.",
+          `A guest order needs your ${absent.join(", ")}.`,
+          checkout.id,
+        ),
+      ]);
+    }
+  }
+  if (payment!.amount_cents !== rated.grandTotalCents) {
+    return new PlaceOrderError(409, [
+      checkoutError(
+        "payment",
+        "Your order total changed after your payment was authorized.",
+        `Authorized ${money(payment!.amount_cents)}, the total is now ${money(rated.grandTotalCents)}. Enter your payment information again.`,
+        checkout.id,
+      ),
+    ]);
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Placing the order
+
+function orderInput(emu: Emu, checkout: CheckoutRow, rated: RatedCart, payment: PaymentRow): OrderInput {
+  const { view } = rated;
+  const cart = view.cart;
+  const net = rated.taxType === "Net";
+  const itemPromotion = (names: string[]) =>
+    view.pricing.promotions.find((p) => p.rule.targetType === "Item" && names.includes(p.rule.displayName));
+  const token = payment.payment_token
+    ? (emu.db.prepare("SELECT card_type, last4 FROM payment_tokens WHERE token = ?").get(payment.payment_token) as {
+        card_type: string;
+        last4: string;
+      })
+    : null;
+  return {
+    webstoreId: cart.webstore_id,
+    ownerUserId: cart.user_id,
+    accountId: cart.account_id,
+    checkoutId: checkout.id,
+    cartId: cart.id,
+    currencyIsoCode: cart.currency_iso_code,
+    contact: {
+      email: checkout.contact_email,
+      firstName: checkout.contact_first_name,
+      lastName: checkout.contact_last_name,
+      phone: checkout.contact_phone_number,
+    },
+    deliveryGroups: rated.groups
+      .filter((g) => g.lines.length)
+      .map((g) => ({
+        name: g.row.name,
+        deliverTo: {
+          name: g.row.address_name,
+          street: g.row.address_street,
+          city: g.row.address_city,
+          state: g.row.address_region,
+          postalCode: g.row.address_postal_code,
+          country: g.row.address_country,
+          companyName: g.row.address_company_name,
+          phone: g.row.address_phone_number,
+        },
+        deliveryMethod: { id: g.selected!.id, name: g.selected!.name, carrier: g.selected!.carrier },
+        desiredDeliveryDate: g.row.desired_delivery_date?.slice(0, 10) ?? null,
+        shippingInstructions: g.row.shipping_instructions,
+        isGift: g.row.is_gift === 1,
+        giftMessage: g.row.gift_message,
+        deliveryCharge:
+          g.shippingCents > 0
+            ? { amountCents: g.shippingCents, taxCents: net ? g.shippingTaxCents : 0, name: g.selected!.name }
+            : null,
+        lines: g.lines.map((l) => {
+          const promo = itemPromotion(l.priced.promotionDisplayNames);
+          return {
+            productId: l.item.product_id,
+            quantity: l.item.quantity,
+            unitPriceCents: l.product.unit_price_cents ?? 0,
+            listPriceCents: l.product.list_price_cents,
+            // Gross prices already hold their tax, so the order adds none on top.
+            taxCents: net ? (g.lineTaxCents.get(l.item.id) ?? 0) : 0,
+            productSellingModelId: l.item.product_selling_model_id,
+            adjustments:
+              l.priced.itemAdjustmentCents < 0
+                ? [
+                    {
+                      displayName: l.priced.promotionDisplayNames.join(", "),
+                      amountCents: l.priced.itemAdjustmentCents,
+                      promotionId: promo?.rule.id ?? null,
+                    },
+                  ]
+                : [],
+          };
+        }),
+      })),
+    adjustments: view.pricing.promotions
+      .filter((p) => p.rule.targetType === "Cart" && p.adjustmentCents < 0)
+      .map((p) => ({
+        displayName: p.rule.displayName,
+        amountCents: p.adjustmentCents,
+        promotionId: p.rule.id,
+        couponCode: p.rule.couponCode,
+      })),
+    payments: [
+      payment.request_type === "SimplePurchaseOrder"
+        ? {
+            type: "PurchaseOrder",
+            purchaseOrderNumber: payment.purchase_order_number,
+            amountCents: payment.amount_cents,
+          }
+        : {
+            type: "CreditCard",
+            cardBrand: token?.card_type ?? null,
+            last4: token?.last4 ?? null,
+            gatewayReference: payment.payment_token,
+            amountCents: payment.amount_cents,
+          },
+    ],
+  };
+}
+
+/**
+ * Places the checkout's order, all or nothing, in one IMMEDIATE transaction (it takes SQLite's write lock first,
+ * so two placements never interleave, in this process or another on the same file):
+ * a session that already has an order answers its number again (idempotent); otherwise it validates, takes the
+ * stock (never below what other carts' live reservations hold, never below zero), writes the order, releases the
+ * cart's reservation, closes the cart and records the order number on the session.
+ */
+export function placeOrder(emu: Emu, checkoutId: string): string {
+  // On its own: a failed placement must not bring idle sessions' reservations back.
+  expireIdleCheckoutsFirst(emu);
+  return emu.db
+    .transaction(() => {
+      const checkout = checkoutRow(emu, checkoutId)!;
+      if (checkout.order_reference_number) return checkout.order_reference_number;
+      const previous = findOrderByCheckout(emu, checkoutId);
+      if (previous) return previous.order_number;
+
+      const cart = cartById(emu, checkout.cart_id)!;
+      const rated = rateCart(emu, cart);
+      const problem = placementProblem(emu, checkout, rated);
+      if (problem) throw problem;
+
+      // A store without inventory tracking sells regardless and leaves the stock figures alone.
+      if (inventoryEnabled(emu, cart.webstore_id)) {
+        const shortages = inventoryErrors(emu, rated);
+        if (shortages.length) throw new PlaceOrderError(412, shortages);
+        // The schema's CHECK (on_hand >= 0) is the last guard: were the check above ever wrong, this throws and
+        // the whole placement rolls back.
+        const take = emu.db.prepare("UPDATE inventory SET on_hand = on_hand - ? WHERE product_id = ?");
+        for (const [productId, w] of wantedByProduct(rated)) take.run(w.quantity, productId);
+      }
+
+      const orderNumber = nextOrderNumber(emu);
+      insertOrder(emu, { ...orderInput(emu, checkout, rated, checkoutPayment(emu, checkout.id)!), orderNumber });
+      releaseReservation(emu, cart.id);
+      emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(emu.clock.now(), cart.id);
+      emu.db
+        .prepare(
+          "UPDATE checkouts SET status = 'Placed', order_reference_number = ?, last_activity_at = ? WHERE id = ?",
+        )
+        .run(orderNumber, emu.clock.now(), checkout.id);
+      return orderNumber;
+    })
+    .immediate();
+}
+
+/** orders/actions "prepare": the checks of placing, then a reservation of the cart's stock. */
+export function prepareOrder(emu: Emu, checkout: CheckoutRow) {
+  expireIdleCheckoutsFirst(emu);
+  emu.db
+    .transaction(() => {
+      const cart = cartById(emu, checkout.cart_id)!;
+      const rated = rateCart(emu, cart);
+      const problem = placementProblem(emu, checkout, rated);
+      if (problem) throw problem;
+      if (inventoryEnabled(emu, cart.webstore_id)) {
+        try {
+          reserve(emu, cart.id, wantedByProduct(rated), reservationSeconds(emu, cart.webstore_id, undefined));
+        } catch (err) {
+          if (err instanceof ApiError && err.errorCode === "INSUFFICIENT_INVENTORY") {
+            throw new PlaceOrderError(412, [checkoutError("checkout", "INSUFFICIENT_INVENTORY", err.message, cart.id)]);
+          }
+          throw err;
+        }
+      }
+      emu.db.prepare("UPDATE checkouts SET prepared_at = ? WHERE id = ?").run(emu.clock.now(), checkout.id);
+    })
+    .immediate();
+}

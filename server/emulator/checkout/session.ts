@@ -1,0 +1,168 @@
+import { cartById, cartOwner, findPrimaryCart, ownsCart, type CartRow } from "../carts/store.js";
+import { requireGuestFlag } from "../core/context.js";
+import { ApiError, invalidInput } from "../core/errors.js";
+import { releaseReservation } from "../catalog/inventory.js";
+import { recordId } from "../core/record-ids.js";
+import type { RequestContext } from "../core/router.js";
+import type { Emu } from "../core/state.js";
+
+/**
+ * A checkout session's rows and lifecycle: lookup by `active` or id, idle expiry on the virtual clock, cancellation
+ * when its cart changed, and the 404 / 409 / 410 a session that can't be read or changed answers.
+ */
+
+export const CHECKOUT_IDLE_SECONDS = 30 * 60;
+export const checkoutKey = (checkoutId: string) => `checkout:${checkoutId}`;
+
+export interface CheckoutRow {
+  id: string;
+  cart_id: string;
+  webstore_id: string;
+  status: "Open" | "Expired" | "Cancelled" | "Placed";
+  cart_revision: number;
+  contact_first_name: string | null;
+  contact_last_name: string | null;
+  contact_email: string | null;
+  contact_phone_number: string | null;
+  custom_fields: string | null;
+  created_at: number;
+  last_activity_at: number;
+  prepared_at: number | null;
+  order_reference_number: string | null;
+}
+
+export interface PaymentRow {
+  checkout_id: string;
+  id: string;
+  request_type: "Auth" | "PostAuth" | "SimplePurchaseOrder";
+  payment_token: string | null;
+  purchase_order_number: string | null;
+  amount_cents: number;
+  billing_address: string | null;
+  payments_data: string | null;
+  authorized_at: number;
+}
+
+export const checkoutNotFound = (what = "There is no checkout.") => new ApiError(404, "CHECKOUT_NOT_FOUND", what);
+
+export function checkoutRow(emu: Emu, id: string): CheckoutRow | undefined {
+  return emu.db.prepare("SELECT * FROM checkouts WHERE id = ?").get(id) as CheckoutRow | undefined;
+}
+
+export function checkoutPayment(emu: Emu, checkoutId: string): PaymentRow | undefined {
+  return emu.db.prepare("SELECT * FROM checkout_payments WHERE checkout_id = ?").get(checkoutId) as
+    PaymentRow | undefined;
+}
+
+export function clearPayment(emu: Emu, checkoutId: string) {
+  emu.db.prepare("DELETE FROM checkout_payments WHERE checkout_id = ?").run(checkoutId);
+}
+
+/** Ends an open session: its reservation goes, and its cart is an ordinary active cart again. */
+function endSession(emu: Emu, checkout: CheckoutRow, status: "Expired" | "Cancelled") {
+  emu.db.prepare("UPDATE checkouts SET status = ? WHERE id = ?").run(status, checkout.id);
+  releaseReservation(emu, checkout.cart_id);
+  emu.db.prepare("UPDATE carts SET status = 'Active' WHERE id = ? AND status = 'Checkout'").run(checkout.cart_id);
+}
+
+/**
+ * Ends every open session idle past its time, so the stock its reservation holds is free for others even when
+ * its shopper never comes back. Runs before anything that weighs stock.
+ */
+/**
+ * Ends idle sessions in a transaction of their own, opened only when there is one: most placements find none, and
+ * an empty write transaction still takes the write lock and commits.
+ */
+export function expireIdleCheckoutsFirst(emu: Emu) {
+  const idle = emu.db
+    .prepare("SELECT 1 FROM checkouts WHERE status = 'Open' AND last_activity_at < ? LIMIT 1")
+    .get(emu.clock.now() - CHECKOUT_IDLE_SECONDS * 1000);
+  if (idle) emu.db.transaction(() => expireIdleCheckouts(emu)).immediate();
+}
+
+export function expireIdleCheckouts(emu: Emu) {
+  const stale = emu.db
+    .prepare("SELECT * FROM checkouts WHERE status = 'Open' AND last_activity_at < ?")
+    .all(emu.clock.now() - CHECKOUT_IDLE_SECONDS * 1000) as CheckoutRow[];
+  for (const checkout of stale) endSession(emu, checkout, "Expired");
+}
+
+/** Applies the clock and cart edits to an open session (expiry, cancellation) and answers its current status. */
+export function refreshLifecycle(emu: Emu, checkout: CheckoutRow, cart: CartRow | undefined): CheckoutRow["status"] {
+  if (checkout.status !== "Open") return checkout.status;
+  const edited = !cart || cart.revision !== checkout.cart_revision || !["Active", "Checkout"].includes(cart.status);
+  const idle = checkout.last_activity_at < emu.clock.now() - CHECKOUT_IDLE_SECONDS * 1000;
+  if (!edited && !idle) return "Open";
+  const status = edited ? "Cancelled" : "Expired";
+  emu.db.transaction(() => endSession(emu, checkout, status))();
+  return status;
+}
+
+/**
+ * `{activeOrCheckoutId}` → the caller's session. `active` is the session of the shopper's primary cart. Somebody
+ * else's session is answered like a missing one (404), so ids don't leak.
+ */
+export function findCheckout(ctx: RequestContext, token: string): { checkout: CheckoutRow; cart: CartRow | undefined } {
+  requireGuestFlag(ctx, "guestCheckoutEnabled");
+  const emu = ctx.emu;
+  const owner = cartOwner(ctx);
+  let checkout: CheckoutRow | undefined;
+  if (token === "active" || token === "current") {
+    const cart = findPrimaryCart(emu, ctx.webstoreId, owner);
+    checkout = cart
+      ? (emu.db.prepare("SELECT * FROM checkouts WHERE cart_id = ?").get(cart.id) as CheckoutRow | undefined)
+      : undefined;
+    if (!checkout) throw checkoutNotFound("There is no active checkout.");
+  } else {
+    const id = recordId(token, "checkout", "activeOrCheckoutId");
+    checkout = checkoutRow(emu, id);
+  }
+  const cart = checkout ? cartById(emu, checkout.cart_id) : undefined;
+  if (!checkout || checkout.webstore_id !== ctx.webstoreId || !cart || !ownsCart(owner, cart)) {
+    throw checkoutNotFound(`Checkout not found: ${token}`);
+  }
+  return { checkout, cart };
+}
+
+export const gone = (checkout: CheckoutRow, status: CheckoutRow["status"]) =>
+  status === "Expired"
+    ? new ApiError(
+        410,
+        "CHECKOUT_EXPIRED",
+        `The checkout ${checkout.id} expired after ${CHECKOUT_IDLE_SECONDS / 60} idle minutes. Delete it and start again.`,
+      )
+    : new ApiError(
+        410,
+        "CHECKOUT_CANCELLED",
+        `The checkout ${checkout.id} was cancelled because its cart changed. Delete it and start again.`,
+      );
+
+/** A session that can still be read: open or placed. Expired and cancelled ones answer 410. */
+export function liveCheckout(ctx: RequestContext, token: string): { checkout: CheckoutRow; cart: CartRow } {
+  const { checkout, cart } = findCheckout(ctx, token);
+  const status = refreshLifecycle(ctx.emu, checkout, cart);
+  if (status === "Expired" || status === "Cancelled") throw gone(checkout, status);
+  return { checkout: checkoutRow(ctx.emu, checkout.id)!, cart: cart! };
+}
+
+/** A session that can still change: open, and not in the middle of processing an earlier change (409). */
+export function openCheckout(ctx: RequestContext, token: string): { checkout: CheckoutRow; cart: CartRow } {
+  const found = liveCheckout(ctx, token);
+  if (found.checkout.status === "Placed") {
+    throw invalidInput(
+      `The order for checkout ${found.checkout.id} has already been placed (${found.checkout.order_reference_number}).`,
+    );
+  }
+  if (ctx.emu.async.isProcessing(checkoutKey(found.checkout.id))) {
+    throw new ApiError(
+      409,
+      "CHECKOUT_IN_PROGRESS",
+      "The previous checkout operation is still processing. Try again when it's done.",
+    );
+  }
+  return found;
+}
+
+export function touchCheckout(emu: Emu, checkoutId: string) {
+  emu.db.prepare("UPDATE checkouts SET last_activity_at = ? WHERE id = ?").run(emu.clock.now(), checkoutId);
+}

@@ -242,10 +242,9 @@ export function createWishlistsHandler(shop: Shop): WishlistsHandler {
 }
 
 /** The toast after add-wishlist-to-cart: what went in, and every product that couldn't (name + reason). */
-export function wishlistToCartOutcome(result: unknown, names: ReadonlyMap<string, string>): ToastInput {
-  const record = typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
-  const added = Math.max(0, Math.floor(Number(record.productsSucceededCount) || 0));
-  const failed = (Array.isArray(record.failedWishlistToCartItems) ? record.failedWishlistToCartItems : [])
+export function wishlistToCartOutcome(result: JsonObject, names: ReadonlyMap<string, string>): ToastInput {
+  const added = Math.max(0, Math.floor(Number(result.productsSucceededCount) || 0));
+  const failed = (Array.isArray(result.failedWishlistToCartItems) ? result.failedWishlistToCartItems : [])
     .filter((f): f is Record<string, unknown> => typeof f === "object" && f !== null)
     .map((f) => {
       const id = typeof f.productId === "string" && f.productId ? f.productId : undefined;

@@ -8,24 +8,16 @@
  * focus goes to the page's heading, and the revalidation brings the API's list and the toast.
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { Button } from "~/components/Button";
-import { JS_FIELD, JsMarker, moveFocusTo } from "~/components/store/forms";
+import { JS_FIELD } from "~/components/store/forms";
+import { ADDRESS_BOOK_HEADING_ID, AddressCard, type AddressActionData } from "~/components/account/AddressCard";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { safeRedirect } from "~/components/store/urls";
 import { addressListActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
 import { withShop } from "~/handlers/shop.server";
-import {
-  ADDRESS_BOOK_PATH,
-  ADDRESS_INTENTS,
-  addressPath,
-  addressTypeLabel,
-  NEW_ADDRESS_PATH,
-  type AddressBookEntry,
-} from "~/lib/address-book";
+import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/lib/address-book";
 import accountStyles from "~/styles/account.css";
 import { toast, type ToastInput } from "~/toast.server";
 import { serverTimingHeaders } from "~/webstore.server";
@@ -39,8 +31,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountSty
 
 export const headers = serverTimingHeaders;
 
-const HEADING_ID = "address-book-title";
-
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
     const book = shop.identity.addresses;
@@ -48,11 +38,6 @@ export async function loader(args: LoaderFunctionArgs) {
     const pageToken = new URL(request.url).searchParams.get("page") || undefined;
     return shop.reply({ page: await book.page(pageToken), hasPageToken: !!pageToken, accountName: book.accountNote() });
   });
-}
-
-export interface AddressActionData {
-  ok: boolean;
-  message: string;
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
@@ -83,84 +68,6 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-
-function AddressCard({ entry, redirectTo }: { entry: AddressBookEntry; redirectTo: string }) {
-  const remove = useFetcher<AddressActionData>({ key: `address-delete-${entry.id}` });
-  const makeDefault = useFetcher<AddressActionData>({ key: `address-default-${entry.id}` });
-  const nameId = `address-${entry.id}-name`;
-  const removing = remove.state !== "idle";
-  // The card (and the button just pressed) leaves the page: focus goes to the page's heading, not to nowhere.
-  useEffect(() => {
-    if (removing) moveFocusTo(HEADING_ID);
-  }, [removing]);
-  const error = [remove.data, makeDefault.data].find((d) => d && !d.ok)?.message ?? null;
-  const hidden = (
-    <>
-      <JsMarker />
-      <input type="hidden" name="addressId" value={entry.id} />
-      <input type="hidden" name="name" value={entry.name} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-    </>
-  );
-  return (
-    <li>
-      <article className="account-address" aria-labelledby={nameId}>
-        <h2 id={nameId} className="account-address__name">
-          {entry.name}
-        </h2>
-        <p
-          className={entry.isDefault ? "account-address__type account-address__type--default" : "account-address__type"}
-        >
-          {addressTypeLabel(entry.type, entry.isDefault)}
-        </p>
-        <p className="account-address__lines">
-          {entry.lines.map((line, index) => (
-            <span key={`${index}-${line}`}>
-              {line}
-              <br />
-            </span>
-          ))}
-        </p>
-        {error ? (
-          <p className="store-form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="account-address__actions">
-          <Link to={addressPath(entry.id)}>
-            Edit<span className="kit-visually-hidden"> {entry.name}</span>
-          </Link>
-          {entry.isDefault ? null : (
-            <makeDefault.Form method="post" action={ADDRESS_BOOK_PATH}>
-              {hidden}
-              <Button
-                name="intent"
-                value={ADDRESS_INTENTS.makeDefault}
-                variant="link"
-                size="small"
-                pending={makeDefault.state !== "idle"}
-              >
-                Make default
-                <span className="kit-visually-hidden">
-                  {" "}
-                  {entry.type.toLowerCase()} address: {entry.name}
-                </span>
-              </Button>
-            </makeDefault.Form>
-          )}
-          <remove.Form method="post" action={ADDRESS_BOOK_PATH}>
-            {hidden}
-            <Button name="intent" value={ADDRESS_INTENTS.remove} variant="link" size="small" pending={removing}>
-              Delete<span className="kit-visually-hidden"> {entry.name}</span>
-            </Button>
-          </remove.Form>
-        </div>
-      </article>
-    </li>
-  );
-}
-
 export default function AddressBook() {
   const { page, hasPageToken, accountName } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -177,7 +84,7 @@ export default function AddressBook() {
   return (
     <div className="store-page account-page">
       <Breadcrumbs items={[{ label: "Your account", url: "/account" }, { label: "Address Book" }]} />
-      <h1 id={HEADING_ID} tabIndex={-1}>
+      <h1 id={ADDRESS_BOOK_HEADING_ID} tabIndex={-1}>
         Address Book
       </h1>
       {accountName ? (

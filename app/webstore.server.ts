@@ -482,47 +482,5 @@ export {
   isGuestCartDisabledError,
 } from "./handlers/cart.server";
 
-// ---------------------------------------------------------------------------------------------
-// Signing out
-
-export const SIGNED_OUT_MESSAGE = "You're logged out.";
-
-/**
- * Revokes the buyer's tokens (the refresh token takes its access tokens with it), forgets the buyer and any guest
- * data, then goes home with a toast. The buyer's cart lives in the API and is there again at the next login.
- */
-export async function signOut(request: Request, context: AppLoadContext): Promise<Response> {
-  const ws = await getWebstore(request, context);
-  const wasLoggedIn = ws.shopper.isLoggedIn;
-  const token = ws.session.get("refreshToken") ?? ws.session.get("accessToken");
-  if (token) {
-    await context
-      .webstore({})
-      .revokeToken(token)
-      .catch((error: unknown) => {
-        // Already revoked or expired: nothing left to end. Anything else is logged; the shopper is signed out here.
-        if (!(isFetchError(error) && error.status === 400)) console.warn("Revoking the buyer's token failed:", error);
-      });
-  }
-  ws.session.clearAuth();
-  ws.session.clearGuest();
-  return ws.redirect("/", wasLoggedIn ? toast("info", SIGNED_OUT_MESSAGE) : null);
-}
-
-/**
- * Whether an account is a business account, from effective-accounts' IsPersonAccount field (a consumer buys
- * through a person account): true / false, or undefined when the API doesn't say (an org without person
- * accounts may not know the field; the call failed). Never throws but for the client's redirects.
- */
-export async function isBusinessAccount(client: WebstoreClient, accountId: string): Promise<boolean | undefined> {
-  try {
-    const account = await client.getEffectiveAccount(accountId, { fields: ["IsPersonAccount"] });
-    const flag = account.fields?.IsPersonAccount;
-    if (flag === true || flag === "true") return false;
-    if (flag === false || flag === "false") return true;
-    return undefined;
-  } catch (error) {
-    rethrowResponse(error);
-    return undefined;
-  }
-}
+// Identity's functions live in handlers/identity.server.ts; this re-export serves tests/unit/app/webstore.test.ts.
+export { isBusinessAccount } from "./handlers/identity.server";

@@ -5,6 +5,7 @@
  */
 import { isFetchError, type Async, type CartItem } from "../../server/webstore/index";
 import { CART_PAGE_SIZE } from "../lib/cart";
+import { errorMessage } from "../webstore.server";
 import { cartView, EMPTY_CART, type CartView } from "../components/store/cart-view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "./cart/edits.server";
 import { moveCartToCurrency, type CartMove } from "./cart/currency.server";
@@ -21,6 +22,8 @@ export interface CartHandler {
   count(): Promise<number>;
   /** Adds a product, creating the cart when there is none; throws GuestCartDisabledError for a guest without carts. */
   add(input: CartItemInput): Promise<Async<CartItem>>;
+  /** `add` for a page: the API's refusal in the shopper's words, and whether the shopper must sign in first. */
+  addItem(input: CartItemInput): Promise<AddOutcome>;
   /** One page of the cart's lines with its coupons, promotions and totals; the empty cart when there is none. */
   view(page: number): Promise<{ cart: CartView; processing: boolean }>;
   /** A cart page edit (quantity, removal, coupon), with the API's refusals turned into the shopper's words. */
@@ -31,11 +34,24 @@ export interface CartHandler {
 
 export type CartItemInput = { productId: string; quantity: number; productSellingModelId?: string };
 
+export type AddOutcome = { ok: true } | { ok: false; message: string; signIn?: true };
+
+const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again.";
+
 export function createCartHandler(shop: Shop): CartHandler {
   return {
     ref: () => cartRef(shop),
     count: () => cartCount(shop),
     add: (input) => addToCart(shop, input),
+    async addItem(input) {
+      try {
+        await addToCart(shop, input);
+        return { ok: true };
+      } catch (error) {
+        if (isGuestCartDisabledError(error)) return { ok: false, message: error.message, signIn: true };
+        return { ok: false, message: errorMessage(error, ADD_FAILED_MESSAGE) };
+      }
+    },
     view: (page) => cartPage(shop, page),
     edit: (edit) => applyCartEdit(shop, edit),
     moveToCurrency: (currency) => moveCartToCurrency(shop, currency),

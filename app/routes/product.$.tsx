@@ -18,9 +18,9 @@ import { categoryPath, idFromSplat, productPath } from "~/components/store/urls"
 import { CART_FIELDS, CART_MESSAGES, isQuantityProblem, pendingCountChanges } from "~/lib/cart";
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
 import { SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE, type SellingModelOption } from "~/lib/subscriptions";
-import { isGuestCartDisabledError, parseAddToCart } from "~/handlers/cart.server";
+import { parseAddToCart } from "~/handlers/cart.server";
 import { withShop } from "~/handlers/shop.server";
-import { errorMessage, loginPath, requestPath, serverTimingHeaders, toast } from "~/webstore.server";
+import { loginPath, requestPath, serverTimingHeaders, toast } from "~/webstore.server";
 import { withBasePath } from "~/lib/links";
 
 export const ADDED_MESSAGE = "Added to your cart";
@@ -94,12 +94,13 @@ export async function action(args: ActionFunctionArgs) {
     }
     const { quantity, productSellingModelId } = submission.value;
 
-    try {
-      await shop.cart.add({ productId, quantity, ...(productSellingModelId ? { productSellingModelId } : {}) });
-    } catch (error) {
-      if (isGuestCartDisabledError(error)) return shop.redirect(loginPath(here), toast("info", error.message));
-      return fail(errorMessage(error, "We couldn't add this product to your cart. Try again."));
-    }
+    const outcome = await shop.cart.addItem({
+      productId,
+      quantity,
+      ...(productSellingModelId ? { productSellingModelId } : {}),
+    });
+    if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath(here), toast("info", outcome.message));
+    if (!outcome.ok) return fail(outcome.message);
     const added = toast("success", ADDED_MESSAGE);
     if (withJs) {
       // The root loader revalidates after this answer and shows the toast.

@@ -33,7 +33,7 @@ import {
   pendingCartChanges,
   type CartActionData,
 } from "~/lib/cart";
-import { cartFormProblem, parseCartEdit } from "~/handlers/cart.server";
+import { cartFormProblem, parseCartEdit, postedText } from "~/handlers/cart.server";
 import type { RefreshHandle } from "~/root";
 import { createPaymentLink, PAYMENT_LINK_MESSAGES, payPath } from "~/payment-link.server";
 import { withShop } from "~/handlers/shop.server";
@@ -60,9 +60,8 @@ export async function action(args: ActionFunctionArgs) {
     const formData = await request.formData();
     const withJs = submittedWithJs(formData);
     const submission = parseCartEdit(formData);
-    const posted = submission.payload;
-    const intent = typeof posted[CART_FIELDS.intent] === "string" ? String(posted[CART_FIELDS.intent]) : "";
-    const back = safeRedirect(typeof posted.redirectTo === "string" ? posted.redirectTo : null, "/cart");
+    const intent = postedText(submission, CART_FIELDS.intent);
+    const back = safeRedirect(postedText(submission, "redirectTo"), "/cart");
     const returnTo = back === "/cart" || back.startsWith("/cart?") ? back : "/cart";
 
     const reply = async (ok: boolean, message: string, keepCoupon?: string) => {
@@ -84,8 +83,8 @@ export async function action(args: ActionFunctionArgs) {
     if (!shop.cart.ref()) return reply(false, CART_MESSAGES.empty);
     if (submission.status !== "success") {
       // A coupon code too long to try comes back in the field, as a refused one does.
-      const typedCoupon = intent === "applyCoupon" ? posted[CART_FIELDS.couponCode] : undefined;
-      return reply(false, cartFormProblem(submission.error), typeof typedCoupon === "string" ? typedCoupon.trim() : "");
+      const typedCoupon = intent === "applyCoupon" ? postedText(submission, CART_FIELDS.couponCode) : "";
+      return reply(false, cartFormProblem(submission.error), typedCoupon);
     }
     const edit = submission.value;
 

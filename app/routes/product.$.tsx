@@ -18,7 +18,7 @@ import { categoryPath, idFromSplat, productPath } from "~/components/store/urls"
 import { CART_FIELDS, CART_MESSAGES, isQuantityProblem, pendingCountChanges } from "~/lib/cart";
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
 import { SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE, type SellingModelOption } from "~/lib/subscriptions";
-import { parseAddToCart } from "~/handlers/cart.server";
+import { parseAddToCart, postedText } from "~/handlers/cart.server";
 import { withShop } from "~/handlers/shop.server";
 import { loginPath, requestPath, serverTimingHeaders, toast } from "~/webstore.server";
 import { withBasePath } from "~/lib/links";
@@ -74,9 +74,8 @@ export async function action(args: ActionFunctionArgs) {
     const withJs = submittedWithJs(formData);
     const here = requestPath(request, context);
     const submission = parseAddToCart(formData);
-    const posted = submission.payload;
-    const typed = typeof posted[CART_FIELDS.quantity] === "string" ? String(posted[CART_FIELDS.quantity]).trim() : "";
-    const plan = typeof posted[SELLING_MODEL_FIELD] === "string" ? String(posted[SELLING_MODEL_FIELD]).trim() : "";
+    const typed = postedText(submission, CART_FIELDS.quantity);
+    const plan = postedText(submission, SELLING_MODEL_FIELD);
 
     const fail = async (message: string, onQuantity = isQuantityProblem(message), onPlan = isPlanProblem(message)) => {
       if (withJs) return shop.reply({ ok: false as const, error: message, quantity: typed, onQuantity, onPlan });

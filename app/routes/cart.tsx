@@ -33,9 +33,8 @@ import {
   pendingCartChanges,
   type CartActionData,
 } from "~/lib/cart";
-import { cartFormProblem, parseCartEdit, postedText } from "~/handlers/cart.server";
+import { cartFormProblem, parseCartEdit, PAYMENT_LINK_MESSAGES, payPath, postedText } from "~/handlers/cart.server";
 import type { RefreshHandle } from "~/root";
-import { createPaymentLink, PAYMENT_LINK_MESSAGES, payPath } from "~/payment-link.server";
 import { withShop } from "~/handlers/shop.server";
 import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";
 
@@ -90,7 +89,7 @@ export async function action(args: ActionFunctionArgs) {
 
     if (edit.intent === "paymentLink") {
       // A plain form (with or without JavaScript): the shopper goes to the payment link's page, or back with a note.
-      const created = await createPaymentLink(shop);
+      const created = await shop.checkout.createPaymentLink();
       if (created.ok) return shop.redirect(payPath(created.cartId), toast("success", PAYMENT_LINK_MESSAGES.created));
       return shop.redirect(returnTo, toast("error", created.message));
     }

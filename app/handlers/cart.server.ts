@@ -9,7 +9,10 @@ import { errorMessage } from "../webstore.server";
 import { cartView, EMPTY_CART, type CartView } from "../components/store/cart-view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "./cart/edits.server";
 import { moveCartToCurrency, type CartMove } from "./cart/currency.server";
-import type { Shop, ShopCore } from "./shop.server";
+import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./cart/ref.server";
+import type { Shop } from "./shop.server";
+
+export { cartRef, type CartShop } from "./cart/ref.server";
 
 // The cart's forms are read through this module too: each server module a route imports is an empty stand-in in
 // the browser's bundle, and the cart and product pages are at their JavaScript budget (scripts/js-budget.mjs).
@@ -58,27 +61,6 @@ export function createCartHandler(shop: Shop): CartHandler {
     edit: (edit) => applyCartEdit(shop, edit),
     moveToCurrency: (currency) => moveCartToCurrency(shop, currency),
   };
-}
-
-/** What the cart's functions need of the request's shop (tests hand them a look-alike). */
-export type CartShop = Pick<ShopCore, "client" | "session" | "shopper">;
-
-/**
- * The cart the shopper's reads go to: a buyer's current cart, or the guest cart in the session (null: a guest
- * without a cart, whose cart is empty by definition).
- */
-export function cartRef(shop: Pick<ShopCore, "shopper" | "session">): string | null {
-  if (shop.shopper.isLoggedIn) return "current";
-  return shop.session.get("guestCartId") ?? null;
-}
-
-export const isNotFound = (error: unknown) => isFetchError(error) && error.status === 404;
-
-/** A guest cart the API no longer knows (checked out, deleted) is forgotten: the guest's cart is empty again. */
-export function forgetGoneGuestCart(shop: CartShop, error: unknown): boolean {
-  if (shop.shopper.isLoggedIn || !isNotFound(error)) return false;
-  shop.session.unset("guestCartId");
-  return true;
 }
 
 /** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */

@@ -3,10 +3,10 @@
  * product) show them. Reads that fail where a page can do without them (sort rules, a category's path, prices)
  * leave that part out; a product or category the API doesn't know is null (the page's 404).
  */
-import { isFetchError, type ProductCategory } from "../../server/webstore/index";
+import type { ProductCategory } from "../../server/webstore/index";
 import { productCardView, sortOptions, type ProductCardView, type SortOption } from "../components/store/product";
 import { pagingFromTotal, searchPage, type Paging } from "../components/store/urls";
-import { productPage, type ProductPage, type ProductPageQuery } from "./catalog/product.server";
+import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "./catalog/product.server";
 import type { Shop, ShopCore } from "./shop.server";
 
 export interface CatalogHandler {
@@ -71,9 +71,6 @@ export interface CategoryPage extends ProductListing {
 export const LISTING_PAGE_SIZE = 12;
 /** How many products the home page features. */
 export const FEATURED_COUNT = 8;
-
-/** The API refuses an unknown or malformed id with 404 or 400: both are "no such page" to a shopper. */
-export const isMissing = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
 
 const nameOf = (c: ProductCategory) => String(c.fields?.Name ?? c.name ?? c.id);
 const descriptionOf = (c: ProductCategory) => (typeof c.fields?.Description === "string" ? c.fields.Description : "");

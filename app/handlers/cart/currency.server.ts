@@ -4,7 +4,7 @@
  * carts don't change currency, so a new cart is made in it, the items are added to it, and the old cart is deleted.
  */
 import { isFetchError } from "../../../server/webstore/index";
-import { cartRef, isNotFound, type CartShop } from "../cart.server";
+import { cartRef, isNotFound, type CartShop } from "./ref.server";
 
 /** Cart lines the move carries: the batch resource takes up to 100 inputs. */
 const MOVE_PAGE_SIZE = 100;

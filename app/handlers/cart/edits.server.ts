@@ -8,7 +8,7 @@ import { steppedQuantity } from "../../lib/cart";
 import { CART_MESSAGES } from "../../lib/cart";
 import type { CartEdit } from "./schema.server";
 import { errorMessage } from "../../webstore.server";
-import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "../cart.server";
+import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./ref.server";
 
 export const LINE_GONE_MESSAGE = "That item isn't in your cart any more.";
 export const CART_GONE_MESSAGE = "Your cart has closed (it was checked out or it expired), so it's empty now.";

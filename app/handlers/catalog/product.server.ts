@@ -2,7 +2,10 @@
 import { listHasProduct } from "../../components/store/WishlistButton";
 import { productDetailView, type ProductDetailView } from "../../components/store/product";
 import type { ShopCore } from "../shop.server";
-import { isMissing } from "../catalog.server";
+import { isFetchError } from "../../../server/webstore/index";
+
+/** The API refuses an unknown or malformed id with 404 or 400: both are "no such page" to a shopper. */
+export const isMissing = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
 
 /** How many items of the displayed wishlist the page looks through to tell whether this product is saved. */
 const WISHLIST_CHECK_PAGE_SIZE = 100;

@@ -20,7 +20,7 @@ import { ORDER_LOOKUP_TITLE, orderLookupSchema, orderNumberFromQuery, orderSumma
 import ordersStyles from "~/styles/orders.css";
 import { serverTimingHeaders } from "~/webstore.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles as unknown as string }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(ORDER_LOOKUP_TITLE, data?.seo);
 

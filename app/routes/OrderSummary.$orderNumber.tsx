@@ -32,7 +32,7 @@ import {
 import ordersStyles from "~/styles/orders.css";
 import { serverTimingHeaders, toast } from "~/webstore.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles as unknown as string }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   {

@@ -16,7 +16,7 @@ import { EMPTY_HISTORY_PAGE, readHistoryQuery } from "~/lib/orders";
 import ordersStyles from "~/styles/orders.css";
 import { loginPath, requestPath, serverTimingHeaders } from "~/webstore.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles as unknown as string }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export const meta: MetaFunction = () => [
   { title: `Order History | ${STORE_NAME}` },

@@ -27,7 +27,7 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles as unknown as string }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const headers = serverTimingHeaders;
 

@@ -37,8 +37,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 ];
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: checkoutStyles as unknown as string },
-  { rel: "stylesheet", href: accountStyles as unknown as string },
+  { rel: "stylesheet", href: checkoutStyles },
+  { rel: "stylesheet", href: accountStyles },
 ];
 
 export const headers = serverTimingHeaders;

@@ -28,8 +28,8 @@ export const meta: MetaFunction = () => [
 ];
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: checkoutStyles as unknown as string },
-  { rel: "stylesheet", href: accountStyles as unknown as string },
+  { rel: "stylesheet", href: checkoutStyles },
+  { rel: "stylesheet", href: accountStyles },
 ];
 
 export const headers = serverTimingHeaders;

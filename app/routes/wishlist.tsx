@@ -33,7 +33,7 @@ import { loginPath, requestPath, serverTimingHeaders } from "~/webstore.server";
 
 export const meta: MetaFunction = () => [{ title: `Wishlist | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles as unknown as string }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const headers = serverTimingHeaders;
 

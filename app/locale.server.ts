@@ -18,7 +18,7 @@ import {
 } from "./lib/locale";
 import { STORE_LOCALE } from "./lib/money";
 import { toast, type ToastInput } from "./toast.server";
-import { shopperCurrency } from "./webstore.server";
+import { shopperCurrency } from "./handlers/shop.server";
 
 export const CURRENCY_NOT_OFFERED = "Choose one of the store's currencies.";
 

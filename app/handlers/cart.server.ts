@@ -5,7 +5,7 @@
  */
 import { isFetchError, type Async, type CartItem } from "../../server/webstore/index";
 import { CART_PAGE_SIZE } from "../lib/cart";
-import { errorMessage } from "../webstore.server";
+import { errorMessage } from "./errors.server";
 import { cartView, EMPTY_CART, type CartView } from "../components/store/cart-view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "./cart/edits.server";
 import { moveCartToCurrency, type CartMove } from "./cart/currency.server";

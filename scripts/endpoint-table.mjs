@@ -7,8 +7,8 @@ const CORE = `### Context, authentication and test controls (server/emulator/cor
 | Endpoint | Success | Errors | Test | Source |
 |---|---|---|---|---|
 | any path under \`webstores/{id}/\` with an unknown webstore id | — | 404 \`WEBSTORE_NOT_FOUND\` | tests/contract/context.test.ts | reference §9 (LWR errorCodeEvaluator) |
-| an unknown resource / a wrong method / a body that is not JSON | — | 404 \`NOT_FOUND\` / 405 \`METHOD_NOT_ALLOWED\` / 400 \`JSON_PARSER_ERROR\` | context.test.ts, carts.test.ts | Connect REST status codes (connect_error_responses.htm); REST API status codes |
-| a body nested deeper than 100 levels / a body over 5 MB over HTTP | — | 400 \`JSON_PARSER_ERROR\` / 413 \`REQUEST_ENTITY_TOO_LARGE\` | carts.test.ts, server.test.ts | emulator-only bounds: no Salesforce page states the API's limits; they keep a hostile body from costing the parser's stack or the server's memory |
+| an unknown resource / a wrong method / a body that is not JSON | — | 404 \`NOT_FOUND\` / 405 \`METHOD_NOT_ALLOWED\` / 400 \`JSON_PARSER_ERROR\` | context.test.ts, carts.test.ts, carts-items.test.ts | Connect REST status codes (connect_error_responses.htm); REST API status codes |
+| a body nested deeper than 100 levels / a body over 5 MB over HTTP | — | 400 \`JSON_PARSER_ERROR\` / 413 \`REQUEST_ENTITY_TOO_LARGE\` | carts-items.test.ts, server.test.ts | emulator-only bounds: no Salesforce page states the API's limits; they keep a hostile body from costing the parser's stack or the server's memory |
 | any \`/__emulator/*\` request from another machine (\`EMULATOR_CONTROLS=local\`), or a change from another site's page | — | 403 \`INSUFFICIENT_ACCESS\` | server.test.ts | emulator-only: the test controls are for this machine |
 | the site's identity endpoints (\`/services/oauth2/…\`) | see below | | tests/contract/identity.test.ts | docs/emulator-identity.md |
 | any call without a token, or with an expired, revoked or unknown one | — | 401 \`INVALID_SESSION_ID\` | identity.test.ts | Connect REST status codes (connect_error_responses.htm) |

@@ -59,3 +59,6 @@ export async function fillCard(page: Page, number: string) {
   await page.getByLabel("Expiry year").selectOption(EXPIRY_YEAR);
   await page.getByLabel("CVV").fill("123");
 }
+
+/** The emulated webstore API, on the store's own origin: for calls straight to it, as another shopper would make. */
+export const API = "/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";

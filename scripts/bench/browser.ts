@@ -1,0 +1,148 @@
+// A browser without JavaScript: a cookie jar, redirects followed, forms read from the HTML and submitted.
+
+interface Form {
+  action: string | undefined;
+  method: string | undefined;
+  inputs: { tag: string; name: string; value?: string; type?: string; checked: boolean }[];
+}
+
+function formsOf(html: string): Form[] {
+  const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map((m) => ({
+    action: attr(m[1], "action")?.replaceAll("&amp;", "&"),
+    method: attr(m[1], "method"),
+    inputs: [...m[2].matchAll(/<(input|select|textarea|button)\b([^>]*)>/g)]
+      .map((i) => ({
+        tag: i[1],
+        name: attr(i[2], "name") ?? "",
+        value: attr(i[2], "value"),
+        type: attr(i[2], "type"),
+        checked: /\bchecked\b/.test(i[2]),
+      }))
+      .filter((i) => i.name),
+  }));
+}
+
+/** What a shopper types into the checkout's forms, by field name. */
+const TYPED: Record<string, string> = {
+  email: "bench@demo.store",
+  lastName: "Bench",
+  firstName: "Ada",
+  phone: "4155550100",
+  shipToPhoneNumber: "4155550100",
+  street: "1 Market St",
+  city: "San Francisco",
+  region: "CA",
+  postalCode: "94105",
+  country: "US",
+  cardholderName: "Ada Bench",
+  cardNumber: "4242424242424242",
+  cvv: "123",
+  expiryMonth: "12",
+  expiryYear: "2030",
+};
+
+export class Browser {
+  cookie = "";
+  /** Milliseconds of every request, first byte sent to last byte read. */
+  times: number[] = [];
+  constructor(readonly origin: string) {}
+
+  async request(path: string, init: RequestInit = {}) {
+    const started = performance.now();
+    const res = await fetch(`${this.origin}${path}`, {
+      redirect: "manual",
+      ...init,
+      headers: { cookie: this.cookie, "accept-encoding": "gzip", ...(init.headers as Record<string, string>) },
+    });
+    const text = await res.text();
+    this.times.push(performance.now() - started);
+    const set = res.headers.getSetCookie();
+    if (set.length) this.cookie = set.map((c) => c.split(";")[0]).join("; ");
+    return { status: res.status, location: res.headers.get("location"), text };
+  }
+
+  /** GET, following redirects and the refresh of a page that waits for the API (what a browser without JS does). */
+  async visit(path: string) {
+    let page = await this.request(path);
+    for (let hops = 0; hops < 10; hops++) {
+      if (page.location) {
+        path = page.location;
+        page = await this.request(path);
+      } else if (page.status === 200 && /http-equiv="refresh"/.test(page.text)) {
+        page = await this.request(path);
+      } else break;
+    }
+    return { ...page, path };
+  }
+
+  /**
+   * Submits the page's form with a button whose value matches `button` (or, with a `field`, the form with such a
+   * field, by its unnamed submit button), filled in as a shopper would; follows the answer.
+   */
+  async submit(page: { text: string; path: string }, button: RegExp, field?: RegExp) {
+    const form = formsOf(page.text).find(
+      (f) =>
+        f.method === "post" &&
+        (field
+          ? f.inputs.some((i) => field.test(i.name))
+          : f.inputs.some((i) => i.tag === "button" && button.test(i.value ?? ""))),
+    );
+    if (!form) throw new Error(`no form with ${field ?? button} on ${page.path}`);
+    const fields = new URLSearchParams();
+    const seen = new Set<string>();
+    for (const input of form.inputs) {
+      if (input.tag === "button") continue;
+      if (input.type === "checkbox" || input.type === "radio") {
+        if (
+          input.checked ||
+          (input.type === "radio" &&
+            !seen.has(input.name) &&
+            !form.inputs.some((o) => o.name === input.name && o.checked))
+        ) {
+          fields.set(input.name, input.value ?? "on");
+          seen.add(input.name);
+        }
+        continue;
+      }
+      fields.set(input.name, input.value || TYPED[input.name.split(".").pop()!] || "");
+    }
+    const pressed = form.inputs.find((i) => i.tag === "button" && button.test(i.value ?? ""));
+    if (pressed) fields.set(pressed.name, pressed.value ?? "");
+    const answer = await this.request(form.action ?? page.path, {
+      method: "POST",
+      body: fields.toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    if (answer.status !== 303 || !answer.location) throw new Error(`${page.path}: ${button} answered ${answer.status}`);
+    return this.visit(answer.location);
+  }
+}
+
+/** A guest with one product in the cart; returns the browser and the product page. */
+export async function guestWithCart(origin: string, productPath: string) {
+  const b = new Browser(origin);
+  const product = await b.visit(productPath);
+  await b.submit(product, /^add$/);
+  return b;
+}
+
+export async function guestAtShipping(origin: string, productPath: string) {
+  const b = await guestWithCart(origin, productPath);
+  const shipping = await b.visit("/checkout");
+  if (!shipping.path.startsWith("/checkout/shipping")) throw new Error(`checkout began at ${shipping.path}`);
+  return b;
+}
+
+export async function completeCheckout(origin: string, productPath: string) {
+  const b = new Browser(origin);
+  const product = await b.visit(productPath);
+  let page = await b.submit(product, /^add$/);
+  page = await b.visit("/checkout");
+  page = await b.submit(page, /^save$/); // shipping: contact and address
+  page = await b.submit(page, /^$/, /deliveryMethodId$/); // delivery method
+  page = await b.submit(page, /^pay$/); // card
+  page = await b.submit(page, /^placeOrder$/); // review
+  if (!page.path.startsWith("/checkout/confirmation/")) throw new Error(`the checkout ended at ${page.path}`);
+  return { ms: b.times.reduce((a, t) => a + t, 0), requests: b.times.length };
+}

@@ -1,0 +1,14 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+// The benchmark's settings (the environment's BENCH_* variables) and where it writes its figures.
+
+export const ROOT = resolve(import.meta.dirname, "..", "..");
+export const OUT = join(ROOT, ".cache", "bench");
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+export const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 20);
+export const PLACE_ORDERS = Number(process.env.BENCH_PLACE_ORDERS ?? 200);
+
+mkdirSync(OUT, { recursive: true });
+export const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -1,0 +1,126 @@
+import Database from "better-sqlite3";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createEmulator } from "../../server/emulator/index.js";
+import { payableCheckout, shopper } from "../../tests/contract/checkout-helpers.js";
+import type { Target } from "../../tests/contract/targets.js";
+import { PLACE_ORDERS, ROOT } from "./config.js";
+
+// Place order: the emulator's transaction next to the same writes in raw better-sqlite3.
+
+export async function placeOrderRates() {
+  const dir = mkdtempSync(join(tmpdir(), "bench-orders-"));
+  const emulator = createEmulator({ dbFile: join(dir, "emulator.sqlite") });
+  const target: Target = {
+    name: "in-process",
+    emulator,
+    baseUrl: "http://emulator.local",
+    fetch: (r) => emulator.fetch(r),
+    close: async () => emulator.close(),
+  };
+  const catalog = JSON.parse(readFileSync(join(ROOT, "fixtures", "catalog.json"), "utf8"));
+  type FixtureProduct = {
+    id: string;
+    productClass?: string;
+    sellingModels?: unknown[];
+    unitPrice?: unknown;
+    stock?: number;
+    sku: string;
+  };
+  const plain: string[] = (catalog.products as FixtureProduct[])
+    .filter(
+      (p) =>
+        p.productClass === "Simple" &&
+        !p.sellingModels?.length &&
+        p.unitPrice &&
+        (p.stock ?? 0) > 50 &&
+        !/^(ERR|LAST)/.test(p.sku),
+    )
+    .map((p) => p.id);
+  const ready: { s: Awaited<ReturnType<typeof shopper>>; checkoutId: string }[] = [];
+  for (let i = 0; i < PLACE_ORDERS; i++) {
+    const s = await shopper(target);
+    ready.push({ s, checkoutId: await payableCheckout(s, [[plain[i % plain.length], 1]]) });
+  }
+  let emulatorMs = 0;
+  for (const { s, checkoutId } of ready) {
+    const started = performance.now();
+    const placed = await s.call("POST", `checkouts/${checkoutId}/orders`);
+    emulatorMs += performance.now() - started;
+    if (placed.status !== 201) throw new Error(`place: ${placed.status} ${JSON.stringify(placed.body)}`);
+  }
+  emulator.close();
+
+  // The same writes (db/005_orders.sql) on the same file, as one raw transaction each: stock taken, the order with
+  // its delivery group, two lines (product and delivery charge) and its payment, the reservation released, cart
+  // closed, checkout marked placed.
+  const db = new Database(join(dir, "emulator.sqlite"));
+  // The emulator's own settings (server/emulator/core/db.ts).
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  const order = db.prepare("SELECT * FROM order_summaries ORDER BY rowid DESC LIMIT 1").get() as Record<
+    string,
+    unknown
+  >;
+  const group = db.prepare("SELECT * FROM order_delivery_groups WHERE order_summary_id = ?").get(order.id) as Record<
+    string,
+    unknown
+  >;
+  const items = db.prepare("SELECT * FROM order_items WHERE order_summary_id = ?").all(order.id) as Record<
+    string,
+    unknown
+  >[];
+  const payment = db.prepare("SELECT * FROM order_payments WHERE order_summary_id = ?").get(order.id) as Record<
+    string,
+    unknown
+  >;
+  const insert = (table: string, row: Record<string, unknown>) =>
+    db.prepare(
+      `INSERT INTO ${table}(${Object.keys(row).join(", ")}) VALUES (${Object.keys(row)
+        .map((k) => `@${k}`)
+        .join(", ")})`,
+    );
+  const insertOrder = insert("order_summaries", order);
+  const insertGroup = insert("order_delivery_groups", group);
+  const insertItem = insert("order_items", items[0]);
+  const insertPayment = insert("order_payments", payment);
+  const takeStock = db.prepare("UPDATE inventory SET on_hand = on_hand - ? WHERE product_id = ?");
+  const release = db.prepare("DELETE FROM inventory_reservations WHERE cart_id = ?");
+  const closeCart = db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?");
+  const placeCheckout = db.prepare(
+    "UPDATE checkouts SET status = 'Placed', order_reference_number = ?, last_activity_at = ? WHERE id = ?",
+  );
+  const place = db.transaction((n: number) => {
+    const id = `1OsBENCH${String(n).padStart(7, "0")}`;
+    const groupId = `0agBENCH${String(n).padStart(7, "0")}`;
+    takeStock.run(0, items[0].product_id);
+    insertOrder.run({
+      ...order,
+      id,
+      order_number: String(50_000_000 + n),
+      reference_number: `REF-BENCH-${n}`,
+      checkout_id: `2z9BENCH${n}`,
+    });
+    insertGroup.run({ ...group, id: groupId, order_summary_id: id });
+    items.forEach((item, i) =>
+      insertItem.run({ ...item, id: `10uB${n}x${i}`, order_summary_id: id, order_delivery_group_id: groupId }),
+    );
+    insertPayment.run({ ...payment, id: `0aPB${n}`, order_summary_id: id });
+    release.run(order.cart_id);
+    closeCart.run(new Date().toISOString(), order.cart_id);
+    placeCheckout.run(String(50_000_000 + n), new Date().toISOString(), order.checkout_id);
+  });
+  const started = performance.now();
+  for (let n = 0; n < PLACE_ORDERS; n++) place(n);
+  const rawMs = performance.now() - started;
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    orders: PLACE_ORDERS,
+    emulatorPerSecond: Math.round((PLACE_ORDERS / emulatorMs) * 1000),
+    rawPerSecond: Math.round((PLACE_ORDERS / rawMs) * 1000),
+    writesPerOrder: 6 + items.length + 1,
+  };
+}

@@ -1,11 +1,12 @@
 /**
- * The header's currency and locale switcher, server side: the shopper's currency preference, and moving a cart to
- * the new currency the way Salesforce documents it ("Handle Currency Changes",
- * https://developer.salesforce.com/docs/commerce/salesforce-commerce/guide/b2b-b2c-comm-cart-currency-change.html):
- * carts don't change currency, so a new cart is made in it, the items are added to it, and the old cart is deleted.
+ * The header's currency and locale switcher, server side: the shopper's currency preference (the session's
+ * `currency`), the page to land on under the chosen locale, and what the switcher offers. Moving the cart to the new
+ * currency is the cart's (handlers/cart/currency.server.ts).
  */
-import { isFetchError } from "../server/webstore/index";
+import type { AppLoadContext } from "@remix-run/node";
 import type { LocaleSwitch } from "./components/store/LocaleSwitcher";
+import type { ShopCore } from "./handlers/shop.server";
+import type { CartHandler } from "./handlers/cart.server";
 import {
   currencyLabel,
   isStoreLocale,
@@ -16,63 +17,63 @@ import {
   type MarketsContext,
 } from "./lib/locale";
 import { STORE_LOCALE } from "./lib/money";
-import { cartRef, rethrowResponse, type Webstore } from "./webstore.server";
+import { toast, type ToastInput } from "./toast.server";
+import { shopperCurrency } from "./webstore.server";
 
-export const LOCALE_FIELDS = {
-  locale: "locale",
-  currency: "currency",
-  shownCurrency: "shownCurrency",
-  redirectTo: "redirectTo",
-} as const;
+export const CURRENCY_NOT_OFFERED = "Choose one of the store's currencies.";
 
-/** Cart lines the move carries: the batch resource takes up to 100 inputs. */
-const MOVE_PAGE_SIZE = 100;
-
-export type CartMove = { moved: number; failed: number } | null;
+/** What the switcher's form posts (all optional: a field left out keeps what is). */
+export interface LocaleChoice {
+  locale?: string;
+  currency?: string;
+  /** The currency the switcher showed: a currency left as it was shown is no choice. */
+  shownCurrency?: string;
+  /** The store path the switcher was on. */
+  redirectTo: string;
+}
 
 /**
- * Moves the shopper's cart into `currency` when it is in another one and holds items. Null when there was nothing to
- * move. Products that can't be bought in the new currency (no price in its price book) stay behind and are counted.
+ * Applies the switcher's choice: remembers a chosen currency, moves the cart to the shopper's currency, and answers
+ * the absolute URL to land on (Remix would put the current locale's prefix in front of a path) with the toast to show.
  */
-export async function moveCartToCurrency(ws: Webstore, currency: string): Promise<CartMove> {
-  const ref = cartRef(ws);
-  if (!ref) return null;
-  let items;
-  try {
-    items = await ws.client.getCartItems(ref, { pageSize: MOVE_PAGE_SIZE });
-  } catch (error) {
-    rethrowResponse(error);
-    if (isFetchError(error) && error.status === 404) return null;
-    throw error;
+export async function switchLocale(
+  shop: Pick<ShopCore, "client" | "session" | "request"> & { cart: Pick<CartHandler, "moveToCurrency"> },
+  context: Pick<AppLoadContext, "locale">,
+  choice: LocaleChoice,
+): Promise<{ to: string; toast: ToastInput | null }> {
+  const appContext = await shop.client.getApplicationContext();
+  const url = new URL(shop.request.url);
+  const current = context.locale ?? STORE_LOCALE;
+  // The request's path is {base path}{/current locale}/locale: what is before the locale segment stays.
+  const appRoot = url.pathname
+    .replace(/\/locale$/, "")
+    .replace(context.locale ? new RegExp(`/${context.locale}$`) : /$^/, "");
+  const asked = choice.locale || current;
+  const locale = isStoreLocale(appContext, asked) ? asked : current;
+
+  if (choice.currency && !storeCurrencies(appContext).includes(choice.currency)) {
+    return {
+      to: localizedUrl(url.origin, appRoot, current, choice.redirectTo),
+      toast: toast("error", CURRENCY_NOT_OFFERED),
+    };
   }
-  const summary = items.data.cartSummary;
-  const oldCartId = summary?.cartId;
-  if (!oldCartId || !summary?.currencyIsoCode || summary.currencyIsoCode === currency) return null;
-  const lines = items.data.cartItems.map((result) => result.cartItem).filter((item) => item.type === "Product");
-  const created = await ws.client.createCart({ currencyIsoCode: currency });
-  const newCartId = created.data.cartId;
-  if (!newCartId) throw new Error("The store did not create a cart.");
-  let failed = 0;
-  if (lines.length > 0) {
-    const inputs = lines.map((line) => ({
-      productId: line.productId,
-      quantity: line.quantity,
-      ...(line.productSellingModelId ? { productSellingModelId: line.productSellingModelId } : {}),
-    }));
-    try {
-      await ws.client.addCartItems(newCartId, inputs);
-    } catch (error) {
-      // A batch with some refused lines still added the others: count the refused ones from its answer.
-      const results = isFetchError(error)
-        ? (error.body as { results?: { statusCode: number }[] } | undefined)?.results
-        : undefined;
-      if (!results) throw error;
-      failed = results.filter((result) => result.statusCode >= 400).length;
-    }
-  }
-  await ws.client.deleteCart(oldCartId);
-  if (!ws.shopper.isLoggedIn) ws.session.set("guestCartId", newCartId);
-  return { moved: lines.length - failed, failed };
+  // A currency left as it was shown is no choice: the new locale's market decides (spec §4), unless one was chosen before.
+  if (choice.currency && choice.currency !== choice.shownCurrency) shop.session.set("currency", choice.currency);
+  else if (locale !== current && !shop.session.get("currency")) shop.session.unset("currency");
+
+  const currency = shopperCurrency(appContext, shop.session.get("currency"), locale);
+  const move = currency ? await shop.cart.moveToCurrency(currency) : null;
+  return { to: localizedUrl(url.origin, appRoot, locale, choice.redirectTo), toast: moveToast(move, currency) };
+}
+
+function moveToast(move: { moved: number; failed: number } | null, currency: string | undefined): ToastInput | null {
+  if (!move || !currency) return null;
+  if (move.failed === 0) return toast("success", `Your cart is now in ${currency}.`);
+  const one = move.failed === 1;
+  return toast(
+    "warning",
+    `Your cart is now in ${currency}. ${move.failed} ${one ? "product" : "products"} couldn't be priced in ${currency} and ${one ? "was" : "were"} removed.`,
+  );
 }
 
 /**

@@ -19,7 +19,8 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
-import { CookieConsentBanner, readConsent } from "./components/CookieConsent";
+import { CookieConsentBanner } from "./components/CookieConsent";
+import { readConsent } from "./cookie-consent.server";
 import { useNonce } from "./components/Nonce";
 import { ToastRegion } from "./components/Toast";
 import { Footer, Header, STORE_NAME } from "./components/store/Header";
@@ -96,7 +97,7 @@ export async function loader(args: LoaderFunctionArgs) {
       toasts: toast ? [toast] : [],
       guestCartEnabled: appContext?.guestCartEnabled === true,
       consent: appContext?.shopperConsentEnabled
-        ? { enabled: true, choice: readConsent(request.headers.get("Cookie")) }
+        ? { enabled: true, choice: await readConsent(request.headers.get("Cookie")) }
         : null,
       emulatorApiUrl: context.storefront.mode === "emulator" ? context.storefront.emulatorApiUrl : null,
       // The session validator warns 30 s before this; serverNow lets the browser correct its own clock.

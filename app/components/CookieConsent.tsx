@@ -2,8 +2,8 @@
  * Cookie consent (spec §3 shopperConsentEnabled, §9: remembered 365 days, the delay kept in days).
  *
  * The banner is a plain POST form with an `intent` of accept or decline, so it works without
- * JavaScript. The app's action (at `action`) stores the choice with `consentCookieHeader` and
- * redirects back to `redirectTo`; its loader reads it back with `readConsent`.
+ * JavaScript. The app's action (at `action`) stores the choice in the consent cookie (cookie-consent.server.ts)
+ * and redirects back to `redirectTo`; the root's loader reads it back from there.
  */
 import type { ElementType, ReactNode } from "react";
 import { Button } from "./Button";
@@ -24,34 +24,6 @@ export function isConsentIntent(value: unknown): value is ConsentIntent {
 /** The spec keeps the delay in days; cookies want seconds. */
 export function consentMaxAgeSeconds(days: number = COOKIE_CONSENT_DAYS): number {
   return Math.max(0, Math.round(days * SECONDS_PER_DAY));
-}
-
-/** The Set-Cookie value that remembers the choice. */
-export function consentCookieHeader(
-  intent: ConsentIntent,
-  options: { days?: number; secure?: boolean; path?: string } = {},
-): string {
-  const parts = [
-    `${COOKIE_CONSENT_NAME}=${intent}`,
-    `Max-Age=${consentMaxAgeSeconds(options.days)}`,
-    `Path=${options.path ?? "/"}`,
-    "SameSite=Lax",
-  ];
-  if (options.secure) parts.push("Secure");
-  return parts.join("; ");
-}
-
-/** The remembered choice from a Cookie header, or null when the shopper has not chosen yet. */
-export function readConsent(cookieHeader: string | null | undefined): ConsentIntent | null {
-  if (!cookieHeader) return null;
-  for (const pair of cookieHeader.split(";")) {
-    const [name, ...value] = pair.trim().split("=");
-    if (name === COOKIE_CONSENT_NAME) {
-      const text = decodeURIComponent(value.join("="));
-      return isConsentIntent(text) ? text : null;
-    }
-  }
-  return null;
 }
 
 export type CookieConsentBannerProps = {

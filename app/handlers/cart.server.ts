@@ -1,9 +1,18 @@
 /**
  * The cart domain: the shopper's cart (a buyer's current cart, or the guest cart whose id the session keeps), its
- * count, and adding to it. Owns the session's `guestCartId` and the recovery from a guest cart that is gone.
+ * count, the cart page's read and edits, adding to it, and moving it to another currency. Owns the session's
+ * `guestCartId` and the recovery from a guest cart that is gone.
  */
-import { addToCart, cartCount, cartRef } from "../webstore.server";
-import type { Shop } from "./shop.server";
+import { isFetchError, type Async, type CartItem } from "../../server/webstore/index";
+import { CART_PAGE_SIZE } from "../lib/cart";
+import { cartView, EMPTY_CART, type CartView } from "../components/store/cart-view";
+import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "./cart/edits.server";
+import { moveCartToCurrency, type CartMove } from "./cart/currency.server";
+import type { Shop, ShopCore } from "./shop.server";
+
+// The cart's forms are read through this module too: each server module a route imports is an empty stand-in in
+// the browser's bundle, and the cart and product pages are at their JavaScript budget (scripts/js-budget.mjs).
+export { cartFormProblem, parseAddToCart, parseCartEdit } from "./cart/schema.server";
 
 export interface CartHandler {
   /** The cart the shopper's reads go to: "current" for a buyer, the guest cart's id, or null (no cart yet). */
@@ -11,13 +20,128 @@ export interface CartHandler {
   /** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */
   count(): Promise<number>;
   /** Adds a product, creating the cart when there is none; throws GuestCartDisabledError for a guest without carts. */
-  add(input: { productId: string; quantity: number; productSellingModelId?: string }): ReturnType<typeof addToCart>;
+  add(input: CartItemInput): Promise<Async<CartItem>>;
+  /** One page of the cart's lines with its coupons, promotions and totals; the empty cart when there is none. */
+  view(page: number): Promise<{ cart: CartView; processing: boolean }>;
+  /** A cart page edit (quantity, removal, coupon), with the API's refusals turned into the shopper's words. */
+  edit(edit: CartLineEdit): Promise<CartEditOutcome>;
+  /** Moves the cart into `currency` (Salesforce's "Handle Currency Changes"); null when there was nothing to move. */
+  moveToCurrency(currency: string): Promise<CartMove>;
 }
+
+export type CartItemInput = { productId: string; quantity: number; productSellingModelId?: string };
 
 export function createCartHandler(shop: Shop): CartHandler {
   return {
     ref: () => cartRef(shop),
     count: () => cartCount(shop),
     add: (input) => addToCart(shop, input),
+    view: (page) => cartPage(shop, page),
+    edit: (edit) => applyCartEdit(shop, edit),
+    moveToCurrency: (currency) => moveCartToCurrency(shop, currency),
   };
+}
+
+/** What the cart's functions need of the request's shop (tests hand them a look-alike). */
+export type CartShop = Pick<ShopCore, "client" | "session" | "shopper">;
+
+/**
+ * The cart the shopper's reads go to: a buyer's current cart, or the guest cart in the session (null: a guest
+ * without a cart, whose cart is empty by definition).
+ */
+export function cartRef(shop: Pick<ShopCore, "shopper" | "session">): string | null {
+  if (shop.shopper.isLoggedIn) return "current";
+  return shop.session.get("guestCartId") ?? null;
+}
+
+export const isNotFound = (error: unknown) => isFetchError(error) && error.status === 404;
+
+/** A guest cart the API no longer knows (checked out, deleted) is forgotten: the guest's cart is empty again. */
+export function forgetGoneGuestCart(shop: CartShop, error: unknown): boolean {
+  if (shop.shopper.isLoggedIn || !isNotFound(error)) return false;
+  shop.session.unset("guestCartId");
+  return true;
+}
+
+/** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */
+export async function cartCount(shop: CartShop): Promise<number> {
+  const ref = cartRef(shop);
+  if (!ref) return 0;
+  try {
+    const summary = await shop.client.getCartCompactSummary(shop.shopper.isLoggedIn ? undefined : ref);
+    return Math.max(0, Math.round(Number(summary?.totalProductCount ?? 0) || 0));
+  } catch (error) {
+    forgetGoneGuestCart(shop, error);
+    return 0;
+  }
+}
+
+async function cartPage(shop: CartShop, page: number): Promise<{ cart: CartView; processing: boolean }> {
+  const ref = cartRef(shop);
+  if (!ref) return { cart: EMPTY_CART, processing: false };
+  try {
+    const answer = await shop.client.getCartItems(ref, {
+      includePromotions: true,
+      includeCoupons: true,
+      pageNumber: page,
+      pageSize: CART_PAGE_SIZE,
+      productFields: ["Name", "StockKeepingUnit"],
+    });
+    return { cart: cartView(answer.data), processing: answer.processing };
+  } catch (error) {
+    // A guest cart that is gone (checked out, deleted) is an empty cart.
+    if (forgetGoneGuestCart(shop, error)) return { cart: EMPTY_CART, processing: false };
+    throw error;
+  }
+}
+
+/** Thrown by `addToCart` when a guest may not have a cart: the page sends them to sign in. */
+export class GuestCartDisabledError extends Error {
+  override readonly name = "GuestCartDisabledError";
+  constructor() {
+    super("Sign in to add items to your cart.");
+  }
+}
+
+export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledError =>
+  typeof e === "object" && e !== null && (e as { name?: unknown }).name === "GuestCartDisabledError";
+
+/**
+ * Adds a product to the shopper's cart, creating the cart when there is none: a buyer's active cart, or (when
+ * the store allows guest carts) a guest cart whose id is kept in the session.
+ */
+export async function addToCart(shop: CartShop, input: CartItemInput): Promise<Async<CartItem>> {
+  const { client, session } = shop;
+  if (shop.shopper.isLoggedIn) {
+    try {
+      return await client.addCartItem("active", input);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      const created = await client.ensureActiveCart();
+      return client.addCartItem(created.data.cartId ?? "active", input);
+    }
+  }
+  const existing = session.get("guestCartId");
+  if (existing) {
+    try {
+      return await client.addCartItem(existing, input);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      session.unset("guestCartId");
+    }
+  }
+  const appContext = await client.getApplicationContext();
+  if (!appContext.guestCartEnabled) throw new GuestCartDisabledError();
+  let created;
+  try {
+    created = await client.createCart();
+  } catch (error) {
+    // The store stopped allowing guest carts since its application context was cached.
+    if (isFetchError(error) && error.status === 401) throw new GuestCartDisabledError();
+    throw error;
+  }
+  const cartId = created.data.cartId;
+  if (!cartId) throw new Error("The store did not create a cart.");
+  session.set("guestCartId", cartId);
+  return client.addCartItem(cartId, input);
 }

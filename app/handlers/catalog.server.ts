@@ -1,17 +1,209 @@
-/** The catalog domain: categories, search, products and their prices as the browsing pages show them. */
-import { productCards, sortChoices } from "../catalog.server";
-import type { Shop } from "./shop.server";
+/**
+ * The catalog domain: categories, search, products and their prices as the browsing pages (home, category, search,
+ * product) show them. Reads that fail where a page can do without them (sort rules, a category's path, prices)
+ * leave that part out; a product or category the API doesn't know is null (the page's 404).
+ */
+import { isFetchError, type ProductCategory } from "../../server/webstore/index";
+import { productCardView, sortOptions, type ProductCardView, type SortOption } from "../components/store/product";
+import { pagingFromTotal, searchPage, type Paging } from "../components/store/urls";
+import { productPage, type ProductPage, type ProductPageQuery } from "./catalog/product.server";
+import type { Shop, ShopCore } from "./shop.server";
 
 export interface CatalogHandler {
   /** The store's sort rules as a sort menu's choices; none when they can't be read. */
-  sortChoices(): ReturnType<typeof sortChoices>;
+  sortChoices(): Promise<SortOption[]>;
   /** A search page's product cards, priced in the shopper's currency. */
-  productCards(page: Parameters<typeof productCards>[1]): ReturnType<typeof productCards>;
+  productCards(page: SearchPage): Promise<ProductCardView[]>;
+  /** The home page: the top-level categories and the first one's products (null: could not be read). */
+  home(): Promise<{ categories: CategoryTile[] | null; featured: ProductCardView[] | null }>;
+  /** One page of a category's products with its path and subcategories; null when there is no such category. */
+  category(categoryId: string, query: ListingQuery): Promise<CategoryPage | null>;
+  /** One page of a search's results (none without a term). */
+  search(term: string, query: ListingQuery): Promise<ProductListing>;
+  /** The product page: the product, its prices, and whether the buyer saved it; null when there is no such product. */
+  product(productId: string, query: ProductPageQuery): Promise<ProductPage | null>;
 }
 
 export function createCatalogHandler(shop: Shop): CatalogHandler {
   return {
     sortChoices: () => sortChoices(shop),
     productCards: (page) => productCards(shop, page),
+    home: () => homePage(shop),
+    category: (categoryId, query) => categoryPage(shop, categoryId, query),
+    search: (term, query) => searchResults(shop, term, query),
+    product: (productId, query) => productPage(shop, productId, query),
   };
+}
+
+type CatalogShop = Pick<ShopCore, "client" | "currencyIsoCode">;
+
+/** A results page of search/product-search (what `productCards` prices). */
+type SearchPage = { currencyIsoCode?: string | null; products?: readonly unknown[] | null } | null | undefined;
+
+/** A listing's page (1-based, from the URL) and the `?sort=` asked for. */
+export interface ListingQuery {
+  page: number;
+  sort: string | null;
+}
+
+export interface ProductListing {
+  products: ProductCardView[];
+  total: number;
+  paging: Paging;
+  sorts: SortOption[];
+  /** The sort rule in force: the one asked for when it is one of the store's, else null (relevance). */
+  sort: string | null;
+}
+
+export interface CategoryTile {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface CategoryPage extends ProductListing {
+  category: CategoryTile;
+  trail: { id: string; name: string }[];
+  children: { id: string; name: string; productCount: number | null }[];
+}
+
+/** Products a listing page shows (category, search). */
+export const LISTING_PAGE_SIZE = 12;
+/** How many products the home page features. */
+export const FEATURED_COUNT = 8;
+
+/** The API refuses an unknown or malformed id with 404 or 400: both are "no such page" to a shopper. */
+export const isMissing = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
+
+const nameOf = (c: ProductCategory) => String(c.fields?.Name ?? c.name ?? c.id);
+const descriptionOf = (c: ProductCategory) => (typeof c.fields?.Description === "string" ? c.fields.Description : "");
+
+/** The store's sort rules (cached by the client); none when they can't be read: the page just offers no sorting. */
+export async function sortChoices(shop: Pick<ShopCore, "client">): Promise<SortOption[]> {
+  try {
+    return sortOptions(await shop.client.getSortRules());
+  } catch {
+    return [];
+  }
+}
+
+/** The `?sort=` of the URL when it names one of the store's sort rules; else null (the API's relevance order). */
+export function chosenSort(choices: readonly SortOption[], requested: string | null): string | null {
+  return requested && choices.some((choice) => choice.value === requested) ? requested : null;
+}
+
+/**
+ * The product cards of a search results page, priced in the shopper's currency: search results carry the store's
+ * prices, so when the shopper shops in another currency (GBP) the cards are repriced with one pricing call in it
+ * (pricing/products with currencyIsoCode), as the product page and the cart price them.
+ */
+export async function productCards(shop: CatalogShop, page: SearchPage): Promise<ProductCardView[]> {
+  const cards = (page?.products ?? []).map(productCardView).filter((p): p is ProductCardView => p !== null);
+  const pageCurrency = page?.currencyIsoCode ?? undefined;
+  const wanted = shop.currencyIsoCode;
+  if (!wanted || wanted === pageCurrency || cards.length === 0)
+    return cards.map((card) => ({ ...card, currency: pageCurrency }));
+  try {
+    const prices = await shop.client.getProductPrices(cards.map((card) => card.id));
+    const byId = new Map(prices.pricingLineItemResults.map((line) => [line.productId, line]));
+    return cards.map((card) => {
+      const line = byId.get(card.id);
+      const priced = line && line.success !== false;
+      return {
+        ...card,
+        unitPrice: priced ? (line.unitPrice ?? null) : null,
+        listPrice: priced ? (line.listPrice ?? null) : null,
+        currency: prices.currencyIsoCode ?? wanted,
+      };
+    });
+  } catch {
+    // Without the shopper's prices the cards show none rather than another currency's.
+    return cards.map((card) => ({ ...card, unitPrice: null, listPrice: null, currency: wanted }));
+  }
+}
+
+/**
+ * Featured products are the first page of the first top-level category: a search needs a term or a category
+ * (search/product-search), and the category list is already here (cached by the client), so the home page costs
+ * one search with its prices, not a request per product.
+ */
+async function homePage(shop: CatalogShop) {
+  const categories = await shop.client
+    .getCategories()
+    .then((answer) =>
+      (answer?.productCategories ?? []).map((c) => ({ id: c.id, name: nameOf(c), description: descriptionOf(c) })),
+    )
+    .catch(() => null);
+  const first = categories?.[0];
+  const featured = !first
+    ? categories && []
+    : await shop.client
+        .searchProducts({ categoryId: first.id, page: 0, pageSize: FEATURED_COUNT, includePrices: true })
+        .then((answer) => productCards(shop, answer?.productsPage))
+        .catch(() => null);
+  return { categories, featured };
+}
+
+/** A category's subcategories with their product counts, as search/product-search answers them. */
+function subcategories(categories: Record<string, unknown> | null | undefined): CategoryPage["children"] {
+  const children = Array.isArray(categories?.children) ? (categories.children as unknown[]) : [];
+  return children.flatMap((child) => {
+    if (typeof child !== "object" || child === null) return [];
+    const { category, productCount } = child as { category?: ProductCategory | null; productCount?: unknown };
+    if (!category?.id) return [];
+    return [
+      { id: category.id, name: nameOf(category), productCount: typeof productCount === "number" ? productCount : null },
+    ];
+  });
+}
+
+async function categoryPage(shop: CatalogShop, categoryId: string, query: ListingQuery): Promise<CategoryPage | null> {
+  const sorts = await sortChoices(shop);
+  const sort = chosenSort(sorts, query.sort);
+  const { apiPage, beyond } = searchPage(query.page, LISTING_PAGE_SIZE);
+  try {
+    const [category, results, path] = await Promise.all([
+      shop.client.getCategory(categoryId),
+      shop.client.searchProducts({
+        categoryId,
+        page: apiPage,
+        pageSize: LISTING_PAGE_SIZE,
+        sortRuleId: sort ?? undefined,
+        includePrices: true,
+      }),
+      shop.client.getCategoryPath(categoryId).catch(() => ({ path: [] as ProductCategory[] })),
+    ]);
+    const total = results?.productsPage?.total ?? 0;
+    return {
+      category: { id: category.id, name: nameOf(category), description: descriptionOf(category) },
+      trail: (path?.path ?? []).map((c) => ({ id: c.id, name: nameOf(c) })),
+      children: subcategories(results?.categories),
+      products: beyond ? [] : await productCards(shop, results?.productsPage),
+      total,
+      paging: pagingFromTotal(total, LISTING_PAGE_SIZE, query.page),
+      sorts,
+      sort,
+    };
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+async function searchResults(shop: CatalogShop, term: string, query: ListingQuery): Promise<ProductListing> {
+  const sorts = await sortChoices(shop);
+  const sort = chosenSort(sorts, query.sort);
+  if (!term) return { products: [], total: 0, paging: pagingFromTotal(0, LISTING_PAGE_SIZE, 1), sorts, sort };
+  // The URL's page is 1-based for shoppers; the API's is 0-based. One request brings the page and its prices.
+  const { apiPage, beyond } = searchPage(query.page, LISTING_PAGE_SIZE);
+  const answer = await shop.client.searchProducts({
+    searchTerm: term,
+    page: apiPage,
+    pageSize: LISTING_PAGE_SIZE,
+    sortRuleId: sort ?? undefined,
+    includePrices: true,
+  });
+  const total = answer?.productsPage?.total ?? 0;
+  const products = beyond ? [] : await productCards(shop, answer?.productsPage);
+  return { products, total, paging: pagingFromTotal(total, LISTING_PAGE_SIZE, query.page), sorts, sort };
 }

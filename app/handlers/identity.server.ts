@@ -1,19 +1,227 @@
 /**
- * The identity domain: who the shopper is (guest or buyer, the account they act for), signing in and out.
+ * The identity domain: who the shopper is (guest or buyer, the account they act for), signing in and out, keeping
+ * a buyer's session alive, switching accounts, and the account's address book (handlers/identity/address-book).
+ * Owns the session's buyer keys (tokens, names, accounts).
  */
-import { isBusinessAccount, signOut } from "../webstore.server";
+import { tooManyAttemptsMessage } from "../../server/login-throttle";
+import { isFetchError, type WebstoreClient } from "../../server/webstore/index";
+import { toast, type ToastInput } from "../toast.server";
+import { errorMessage, keepBuyerTokens } from "../webstore.server";
+import { createAddressBook, type AddressBook } from "./identity/address-book.server";
 import type { Shop } from "./shop.server";
 
+export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
+const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
+export const SIGNED_OUT_MESSAGE = "You're logged out.";
+
+/** How a sign-in ends: refused (with the form's message and, when throttled, how long to wait) or signed in. */
+export type SignInOutcome =
+  | { kind: "refused"; message: string; status: 400 }
+  | { kind: "refused"; message: string; status: 429; retryAfterSeconds: number }
+  | { kind: "signed-in"; welcome: ToastInput };
+
+/** One account the buyer may act for, as the account page's switcher lists it. */
+export interface AccountChoice {
+  id: string;
+  name: string;
+  city: string;
+}
+
 export interface IdentityHandler {
-  /** Whether an account is a business account (effective-accounts' IsPersonAccount); undefined when unknown. */
-  isBusinessAccount(accountId: string): Promise<boolean | undefined>;
+  /**
+   * Signs in with e-mail (username) and password through the site's Headless Login (Authorization Code and
+   * Credentials Flow, PKCE). Failed sign-ins are throttled per account and per client (server/login-throttle.ts):
+   * past the limit the site is not asked at all.
+   */
+  signIn(credentials: { username: string; password: string }): Promise<SignInOutcome>;
   /** Revokes the buyer's tokens, forgets buyer and guest, and goes home with a toast. */
   signOut(): Promise<Response>;
+  /**
+   * Renews the buyer's token with the refresh token (the session's time starts again, as far as the org's session
+   * timeout allows): the new expiry, or null when the session can't go on (the caller ends it).
+   */
+  keepAlive(): Promise<{ expiresAt: number | null } | null>;
+  /** The accounts the buyer may act for (the header's switcher offer follows what the API says now). */
+  accounts(): Promise<AccountChoice[]>;
+  /** Acts for another of the buyer's accounts from now on; the toast says how that went. */
+  switchAccount(accountId: string): Promise<ToastInput>;
+  /** Whether an account is a business account (effective-accounts' IsPersonAccount); undefined when unknown. */
+  isBusinessAccount(accountId: string): Promise<boolean | undefined>;
+  /** The saved addresses of the account the buyer acts for. */
+  readonly addresses: AddressBook;
+}
+
+/**
+ * Whether an account is a business account, from effective-accounts' IsPersonAccount field (a consumer buys
+ * through a person account): true / false, or undefined when the API doesn't say (an org without person
+ * accounts may not know the field; the call failed). Never throws.
+ */
+export async function isBusinessAccount(client: WebstoreClient, accountId: string): Promise<boolean | undefined> {
+  try {
+    const account = await client.getEffectiveAccount(accountId, { fields: ["IsPersonAccount"] });
+    const flag = account.fields?.IsPersonAccount;
+    if (flag === true || flag === "true") return false;
+    if (flag === false || flag === "false") return true;
+    return undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function createIdentityHandler(shop: Shop): IdentityHandler {
+  const { context, session } = shop;
+  let addresses: AddressBook | undefined;
+
+  /**
+   * The buyer's session after Headless Login: their tokens, who they are (userinfo), the account they act for by
+   * default (a B2B buyer's default managed account) and whether it is a business account. The guest's UVID went
+   * along with the login, so the buyer's session can find the guest cart, which is preserved into the buyer's
+   * cart once (spec §4), unless a payment link is being paid; failures never block the login.
+   */
+  async function startBuyerSession(login: Awaited<ReturnType<WebstoreClient["headlessLogin"]>>) {
+    const buyer = shop.clientWith({
+      accessToken: login.accessToken,
+      apiUrl: login.apiUrl,
+      effectiveAccountId: undefined,
+      renewToken: undefined,
+    });
+    const [userInfo, sessionContext, managedAccounts] = await Promise.all([
+      buyer.getUserInfo().catch((error: unknown) => {
+        console.error("userinfo after login failed:", error);
+        return null;
+      }),
+      buyer.getSessionContext().catch((error: unknown) => {
+        console.error("Session context after login failed:", error);
+        return null;
+      }),
+      buyer.getManagedAccounts({ includeMyAccount: true }).catch(() => []),
+    ]);
+    // Read before the guest's session keys go: a payment link made as a guest still counts at this login.
+    const paymentLinkActive = !!session.get("paymentLinkId");
+    session.clearAuth();
+    keepBuyerTokens(session, login);
+    const firstName = userInfo?.firstName || sessionContext?.userName;
+    session.set("userId", userInfo?.userId || login.userId);
+    session.set("firstName", firstName);
+    session.set("effectiveAccountId", sessionContext?.effectiveAccountId);
+    session.set("effectiveAccountName", sessionContext?.effectiveAccountName);
+    session.set("managedAccountCount", managedAccounts.length);
+    // Person account (a consumer) or business account: decides whether purchase orders are offered at checkout.
+    const ownAccountId = sessionContext?.effectiveAccountId;
+    const businessBuyer = ownAccountId ? await isBusinessAccount(buyer, ownAccountId) : undefined;
+    if (businessBuyer === undefined) session.unset("businessBuyer");
+    else session.set("businessBuyer", businessBuyer);
+
+    const guestCartId = session.get("guestCartId");
+    let failed = 0;
+    if (guestCartId && !paymentLinkActive) {
+      try {
+        const result = await buyer.preserveCart(guestCartId);
+        failed = result?.numberOfProductsWithError ?? 0;
+        if (failed > 0) session.set("preserveCartErrorCount", failed);
+      } catch (error) {
+        console.warn("Preserving the guest cart failed:", error instanceof Error ? error.message : error);
+      }
+    }
+    session.clearGuest();
+
+    const welcome = firstName ? `Welcome back, ${firstName}` : "Welcome back";
+    return failed > 0
+      ? toast(
+          "warning",
+          `${welcome}. ${failed === 1 ? "1 product" : `${failed} products`} from your guest cart couldn't be moved to your cart.`,
+        )
+      : toast("success", welcome);
+  }
+
   return {
+    async signIn({ username, password }) {
+      const throttle = context.loginThrottle;
+      const verdict = throttle ? await throttle.check(username, context.clientAddress) : ({ allowed: true } as const);
+      if (!verdict.allowed) {
+        return {
+          kind: "refused",
+          message: tooManyAttemptsMessage(verdict.retryAfterSeconds),
+          status: 429,
+          retryAfterSeconds: verdict.retryAfterSeconds,
+        };
+      }
+      let login;
+      try {
+        login = await context.webstore({}).headlessLogin(username, password, { uvid: session.get("uvid") });
+      } catch (error) {
+        const refused = isFetchError(error) && error.status >= 400 && error.status < 500;
+        if (!refused) console.error("Login failed:", error);
+        // A refused password counts; the site being unavailable is not the shopper's failure.
+        if (refused) await throttle?.recordFailure(username, context.clientAddress);
+        return { kind: "refused", message: refused ? LOGIN_FAILED_MESSAGE : LOGIN_UNAVAILABLE_MESSAGE, status: 400 };
+      }
+      await throttle?.recordSuccess(username);
+      return { kind: "signed-in", welcome: await startBuyerSession(login) };
+    },
+
+    // The buyer's cart lives in the API and is there again at the next login.
+    async signOut() {
+      const wasLoggedIn = shop.shopper.isLoggedIn;
+      const token = session.get("refreshToken") ?? session.get("accessToken");
+      if (token) {
+        await context
+          .webstore({})
+          .revokeToken(token)
+          .catch((error: unknown) => {
+            // Already revoked or expired: nothing left to end. Anything else is logged; the shopper is signed out here.
+            if (!(isFetchError(error) && error.status === 400))
+              console.warn("Revoking the buyer's token failed:", error);
+          });
+      }
+      session.clearAuth();
+      session.clearGuest();
+      return shop.redirect("/", wasLoggedIn ? toast("info", SIGNED_OUT_MESSAGE) : null);
+    },
+
+    async keepAlive() {
+      const refreshToken = session.get("refreshToken");
+      if (!shop.shopper.isLoggedIn || shop.tokenExpired || !refreshToken) return null;
+      try {
+        keepBuyerTokens(session, await context.webstore({}).refreshAccessToken(refreshToken));
+      } catch (error) {
+        if (isFetchError(error) && error.status >= 400 && error.status < 500) return null;
+        throw error;
+      }
+      // The new token must be one the API takes: a revoked session answers 401, and the request ends in sign-in.
+      await shop.clientWith({ accessToken: session.get("accessToken") }).getSessionContext();
+      return { expiresAt: session.get("tokenExpiresAt") ?? null };
+    },
+
+    async accounts() {
+      const accounts = await shop.client.getManagedAccounts({ includeMyAccount: true });
+      session.set("managedAccountCount", accounts.length);
+      return accounts.map((account) => ({
+        id: account.id,
+        name: account.name || account.id,
+        city: [account.address.city, account.address.state, account.address.country].filter(Boolean).join(", "),
+      }));
+    },
+
+    async switchAccount(accountId) {
+      try {
+        const accounts = await shop.client.getManagedAccounts({ includeMyAccount: true });
+        const chosen = accounts.find((account) => account.id === accountId);
+        if (!chosen) return toast("error", "Choose one of your accounts.");
+        session.set("effectiveAccountId", chosen.id);
+        session.set("effectiveAccountName", chosen.name || chosen.id);
+        // A checkout started for the previous account does not belong to this one, nor do its wishlists.
+        session.unset("activeCheckoutId", "defaultWishlistId");
+        return toast("success", `You're now shopping for ${chosen.name || chosen.id}.`);
+      } catch (error) {
+        return toast("error", errorMessage(error, "We couldn't switch accounts. Try again."));
+      }
+    },
+
     isBusinessAccount: (accountId) => isBusinessAccount(shop.client, accountId),
-    signOut: () => signOut(shop.request, shop.context),
+
+    get addresses() {
+      return (addresses ??= createAddressBook(shop));
+    },
   };
 }

@@ -1,10 +1,377 @@
-/** The orders domain (being moved here from the routes and app/orders.server.ts). */
+/**
+ * The orders domain: the order provider over the shopper's client, the lookup form, guest verification in the
+ * session (spec §6; this module owns the `guestVerification` key), order history, the SEO properties of a record
+ * and reorder ("Buy again").
+ *
+ * Who may see an order is the API's decision: a signed-in buyer reads the orders of the accounts they may act
+ * for; a guest reads an order after verifying it (e-mail + placeholder phone, kept in the session after a
+ * successful lookup). Every refusal looks the same to the shopper, so a page never tells an existing order
+ * number from an unknown one.
+ */
+import { createHash } from "node:crypto";
+import { isFetchError, type GuestVerification } from "../../server/webstore/index";
+import { DEFAULT_CURRENCY, STORE_LOCALE } from "../lib/formats";
+import {
+  EMPTY_HISTORY_PAGE,
+  GUEST_PHONE_PLACEHOLDER,
+  historyPage,
+  ORDER_LOOKUP_RATE_LIMITED_MESSAGE,
+  ORDER_LOOKUP_TITLE,
+  orderLookupPath,
+  orderProviderFailed,
+  orderProviderKey,
+  orderProviderLoaded,
+  orderStatusLabel,
+  orderSummaryPath,
+  reorderOutcome,
+  subscriptionProductIds,
+  withTerms,
+  type HistoryPage,
+  type HistoryQuery,
+  type OrderData,
+  type OrderDeliveryGroup,
+  type OrderLookupInput,
+  type OrderProviderState,
+  type OrderStatusNames,
+  type SeoProperties,
+} from "../lib/orders";
+import { sellingModelOptions } from "../lib/subscriptions";
+import { TOAST_MESSAGES } from "../lib/toast";
+import type { StoreSession } from "../session.server";
+import { toast } from "../toast.server";
 import type { Shop } from "./shop.server";
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in as the domain moves here
-export interface OrdersHandler {}
+/** The order provider's required fields: what the order page shows, added to the lookup's defaults. */
+export const ORDER_REQUIRED_FIELDS = [
+  "OrderSummary.OrderNumber",
+  "OrderSummary.OrderedDate",
+  "OrderSummary.CreatedDate",
+  "OrderSummary.Status",
+  "OrderSummary.OwnerId",
+  "OrderSummary.CurrencyIsoCode",
+  "OrderSummary.TotalProductAmount",
+  "OrderSummary.TotalAdjustedProductAmount",
+  "OrderSummary.TotalAdjustedDeliveryAmount",
+  "OrderSummary.TotalTaxAmount",
+  "OrderSummary.TotalAmount",
+  "OrderSummary.GrandTotalAmount",
+] as const;
+
+const REORDER_FAILED_MESSAGE = "We couldn't add this order to your cart. Try again in a moment.";
+const LOOKUP_UNAVAILABLE_MESSAGE = "We couldn't look up your order right now. Try again in a moment.";
+
+export interface OrderLoad {
+  state: OrderProviderState;
+  /** HTTP status of the failure (404 unknown or not yours, 429 rate-limited, …); null when loaded. */
+  status: number | null;
+  key: string;
+}
+
+/** Non-personal facts about the page for analytics (the page data layer). */
+export interface PageDataLayer {
+  page: string;
+  pageType: string;
+  recordId: string | null;
+  shopperType: "guest" | "buyer";
+  locale: string;
+  currency: string;
+}
+
+/** What /OrderLookup (and /OrderLookup/{recordId}) shows. */
+export interface OrderLookupView {
+  isGuest: boolean;
+  orderNumber: string;
+  recordId: string | null;
+  seo: SeoProperties | null;
+  providerKey: string | null;
+  dataLayer: PageDataLayer;
+}
+
+/** What /OrderSummary/{orderNumber} becomes for this shopper. */
+export type OrderPage =
+  | { kind: "order"; orderNumber: string; order: OrderData; providerKey: string }
+  /** A buyer's order that is unknown or not theirs: the same "not found" page either way. */
+  | { kind: "not-found" }
+  /** A guest whose session's verification doesn't open this order (or lookups are paused): verify again. */
+  | { kind: "verify"; rateLimited: boolean }
+  | { kind: "unavailable" };
+
+/** One page of the order history, or `restart` when its page token is stale (start from the first page). */
+export type HistoryResult = { kind: "page"; page: HistoryPage } | { kind: "restart" };
+
+export interface OrdersHandler {
+  /** The guest's verification from the session, or null (signed-in buyers never send one). */
+  guestVerification(): GuestVerification | null;
+  /** Whether an order can be read for the shopper at all (a guest needs a verified lookup first). */
+  mayLoad(): boolean;
+  /**
+   * One order (by number or id): a buyer's as themselves, a guest's with the session's verification. Never throws
+   * for an API refusal: the state says hasErrors and every data section is null.
+   */
+  load(recordId: string): Promise<OrderLoad>;
+  /** The order page of a number, decided for this shopper. */
+  orderPage(orderNumber: string): Promise<OrderPage>;
+  /** The store's names for order statuses (application context), or none when the context can't be read. */
+  statusNames(): Promise<OrderStatusNames>;
+  /** The record's SEO properties; null when the record has none or the site has no SEO configured. */
+  seo(recordId: string | null): Promise<SeoProperties | null>;
+  /** The lookup page: the number to fill in (the query's, else the record's) and the page's metadata. */
+  lookupPage(recordId: string | null, orderNumberFromQuery: string): Promise<OrderLookupView>;
+  /**
+   * The lookup form's validated input, asked of the API's documented lookup: the order's number when it opens (a
+   * guest's verification is then in the session), else null with the spec's toast flashed. An unknown number and
+   * a wrong e-mail answer alike.
+   */
+  lookup(input: OrderLookupInput): Promise<string | null>;
+  /** A page of the buyer's order history, statuses in the store's words. */
+  history(query: HistoryQuery): Promise<HistoryResult>;
+  /** "Buy again": the order's products into the active cart, then to the cart with a toast naming what failed. */
+  reorder(orderNumber: string): Promise<Response>;
+}
+
+/** After a guest's successful lookup (or order): the e-mail and a placeholder phone number. */
+export function rememberGuestVerification(session: StoreSession, email: string): void {
+  session.set("guestVerification", { email, phoneNumber: GUEST_PHONE_PLACEHOLDER });
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 16);
+
+/** The form only asks whether the order opens: its lines, groups and payments are read on the summary page. */
+const LOOKUP_ONLY_THE_ORDER = {
+  excludeAdjustmentAggregates: true,
+  excludeAdjustments: true,
+  excludeDeliveryGroups: true,
+  excludeLineItems: true,
+  excludePayments: true,
+} as const;
+
+// Metadata is decoration: a site without SEO set up says so once, not per page.
+const seoWarnings = new Set<string>();
 
 export function createOrdersHandler(shop: Shop): OrdersHandler {
-  void shop;
-  return {};
+  const { client, session, shopper } = shop;
+
+  function guestVerification(): GuestVerification | null {
+    if (shopper.isLoggedIn) return null;
+    const stored = session.get("guestVerification");
+    if (!stored?.email) return null;
+    const out: GuestVerification = {};
+    // Spec §3: only non-blank strings are kept.
+    for (const key of ["lastName", "email", "phoneNumber"] as const) {
+      const value = stored[key];
+      if (typeof value === "string" && value.trim() !== "") out[key] = value;
+    }
+    return out;
+  }
+
+  /** The provider's key for this shopper: record, fields, a digest of the credentials, effective account. */
+  function providerKeyFor(recordId: string): string {
+    const credentials = shopper.isLoggedIn ? session.get("accessToken") : guestVerification()?.email;
+    return orderProviderKey({
+      recordId,
+      fields: ORDER_REQUIRED_FIELDS,
+      accessToken: credentials ? digest(credentials) : null,
+      effectiveAccountId: shopper.effectiveAccountId ?? null,
+    });
+  }
+
+  /**
+   * Names each subscription line's term from its product's selling models (products/{id}: productSellingModels),
+   * one call per product. A product that can't be read (no longer sold, not entitled) leaves its lines unnamed.
+   */
+  async function nameSubscriptionTerms(groups: OrderDeliveryGroup[]): Promise<OrderDeliveryGroup[]> {
+    const productIds = subscriptionProductIds(groups);
+    if (productIds.length === 0) return groups;
+    const names = new Map<string, string>();
+    await Promise.all(
+      productIds.map((productId) =>
+        client.getProduct(productId, { fields: ["Name"] }).then(
+          (product) => {
+            for (const model of sellingModelOptions(product.productSellingModels)) names.set(model.id, model.name);
+          },
+          () => undefined,
+        ),
+      ),
+    );
+    return withTerms(groups, names);
+  }
+
+  async function load(recordId: string): Promise<OrderLoad> {
+    const key = providerKeyFor(recordId);
+    const verification = guestVerification();
+    try {
+      const raw = await client.lookupOrder(
+        { orderSummaryIdOrRefNumber: recordId, ...(verification ? { verification } : {}) },
+        { fields: [...ORDER_REQUIRED_FIELDS] },
+      );
+      const state = orderProviderLoaded(raw);
+      if (!state.hasErrors && state.deliveryGroups)
+        state.deliveryGroups = await nameSubscriptionTerms(state.deliveryGroups);
+      return { state, status: null, key };
+    } catch (error) {
+      const status = isFetchError(error) ? error.status : 500;
+      if (status >= 500 || status === 0) console.error("Order lookup failed:", error);
+      return { state: orderProviderFailed(error), status, key };
+    }
+  }
+
+  async function statusNames(): Promise<OrderStatusNames> {
+    const context = await client.getApplicationContext().catch(() => null);
+    return context?.orderStatuses ?? null;
+  }
+
+  async function seo(recordId: string | null): Promise<SeoProperties | null> {
+    if (!recordId) return null;
+    try {
+      const raw = await client.getSeoProperties(recordId);
+      const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : null);
+      return {
+        title: text(raw.title),
+        description: text(raw.description),
+        keywords: text(raw.keywords),
+        imageUrl: text(raw.imageUrl),
+      };
+    } catch (error) {
+      // A page never fails for its metadata.
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!(isFetchError(error) && error.status === 404) && !seoWarnings.has(reason)) {
+        seoWarnings.add(reason);
+        console.warn("SEO properties unavailable:", reason);
+      }
+      return null;
+    }
+  }
+
+  const mayLoad = () => shopper.isLoggedIn || guestVerification() !== null;
+
+  return {
+    guestVerification,
+    mayLoad,
+    load,
+    statusNames,
+    seo,
+
+    async orderPage(orderNumber) {
+      // Guests read an order only with the verification of a lookup (spec §6): without one, the lookup form.
+      if (!mayLoad()) return { kind: "verify", rateLimited: false };
+      const [{ state, status, key }, names] = await Promise.all([load(orderNumber), statusNames()]);
+      if (!state.hasErrors && !state.isLoading) {
+        return {
+          kind: "order",
+          orderNumber: state.summary.orderNumber ?? orderNumber,
+          order: {
+            summary: { ...state.summary, status: orderStatusLabel(state.summary.status, names) },
+            deliveryGroups: state.deliveryGroups,
+            adjustments: state.adjustments,
+            payments: state.payments,
+          },
+          providerKey: key,
+        };
+      }
+      if (!shopper.isLoggedIn) return { kind: "verify", rateLimited: status === 429 };
+      if (status === 404 || status === 403 || status === 400) return { kind: "not-found" };
+      return { kind: "unavailable" };
+    },
+
+    async lookupPage(recordId, orderNumberFromQuery) {
+      // The record id is the order provider's identifier; its data fills in the number the page reference lacks.
+      const [order, seoProperties] = await Promise.all([
+        recordId && mayLoad() ? load(recordId) : Promise.resolve(null),
+        seo(recordId),
+      ]);
+      const fromRecord = order && !order.state.hasErrors ? (order.state.summary?.orderNumber ?? "") : "";
+      return {
+        isGuest: !shopper.isLoggedIn,
+        orderNumber: orderNumberFromQuery || fromRecord,
+        recordId,
+        seo: seoProperties,
+        providerKey: order?.key ?? null,
+        dataLayer: {
+          page: ORDER_LOOKUP_TITLE,
+          pageType: "OrderLookup",
+          recordId,
+          shopperType: shopper.isLoggedIn ? "buyer" : "guest",
+          locale: STORE_LOCALE,
+          currency: DEFAULT_CURRENCY,
+        },
+      };
+    },
+
+    async lookup({ orderNumber, email }) {
+      const isGuest = !shopper.isLoggedIn;
+      let failure: string = TOAST_MESSAGES.lookupFailed;
+      try {
+        const answer = await client.lookupOrder(
+          { orderSummaryIdOrRefNumber: orderNumber, ...(isGuest && email ? { verification: { email } } : {}) },
+          LOOKUP_ONLY_THE_ORDER,
+        );
+        if (isGuest && email) rememberGuestVerification(session, email);
+        return typeof answer.orderNumber === "string" && answer.orderNumber ? answer.orderNumber : orderNumber;
+      } catch (error) {
+        if (isFetchError(error) && error.status === 429) failure = ORDER_LOOKUP_RATE_LIMITED_MESSAGE;
+        else if (!isFetchError(error) || error.status >= 500 || error.status === 0) {
+          console.error("Order lookup failed:", error);
+          failure = LOOKUP_UNAVAILABLE_MESSAGE;
+        }
+      }
+      session.flashToast(toast("error", failure));
+      return null;
+    },
+
+    async history(query) {
+      try {
+        const [answer, names] = await Promise.all([
+          client.getOrderSummaries({ ...query.api, includeProducts: false }),
+          statusNames(),
+        ]);
+        const page = historyPage(answer);
+        return {
+          kind: "page",
+          page: { ...page, rows: page.rows.map((row) => ({ ...row, status: orderStatusLabel(row.status, names) })) },
+        };
+      } catch (error) {
+        // Buyers without orders may get 404 instead of an empty list (reference §8).
+        if (isFetchError(error) && error.status === 404) return { kind: "page", page: EMPTY_HISTORY_PAGE };
+        // A page token from another sort or a stale one: start again from the first page.
+        if (isFetchError(error) && error.status === 400 && query.pageToken) return { kind: "restart" };
+        throw error;
+      }
+    },
+
+    async reorder(orderNumber) {
+      const verification = guestVerification();
+      if (!shopper.isLoggedIn && !verification) return shop.redirect(orderLookupPath(orderNumber));
+
+      if (!shopper.isLoggedIn) {
+        const appContext = await client.getApplicationContext().catch(() => null);
+        if (appContext && appContext.guestCartEnabled === false) {
+          return shop.redirect(orderSummaryPath(orderNumber), toast("info", "Sign in to add items to your cart."));
+        }
+      }
+
+      let result;
+      try {
+        // `active`: the shopper's open cart (a guest's through the guest cart session), opened when there is none.
+        result = await client.addOrderToCart({
+          cartStateOrId: "active",
+          orderSummaryIdOrRefNumber: orderNumber,
+          ...(verification ? { verification } : {}),
+        });
+      } catch (error) {
+        if (isFetchError(error) && error.status === 404 && !shopper.isLoggedIn) {
+          return shop.redirect(orderLookupPath(orderNumber));
+        }
+        if (isFetchError(error) && error.status === 429) {
+          return shop.redirect(orderSummaryPath(orderNumber), toast("error", ORDER_LOOKUP_RATE_LIMITED_MESSAGE));
+        }
+        if (!isFetchError(error) || error.status >= 500) console.error("add-order-to-cart failed:", error);
+        // A buyer's order page answers "not found" itself when the order is not theirs.
+        return shop.redirect(orderSummaryPath(orderNumber), toast("error", REORDER_FAILED_MESSAGE));
+      }
+      const cartId = typeof result.cartId === "string" ? result.cartId : null;
+      if (!shopper.isLoggedIn && cartId) session.set("guestCartId", cartId);
+      const outcome = reorderOutcome(result);
+      return shop.redirect("/cart", toast(outcome.variant, outcome.message));
+    },
+  };
 }

@@ -25,22 +25,21 @@
  */
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShopperScope } from "../../server/load-context";
-import { isBlankAccountId, isFetchError, type CallReport, type WebstoreClient } from "../../server/webstore/index";
+import {
+  chooseCurrency,
+  isBlankAccountId,
+  isFetchError,
+  type ApplicationContext,
+  type CallReport,
+  type WebstoreClient,
+} from "../../server/webstore/index";
 import { getStoreSession, type StoreSession } from "../session.server";
 import { redirectWithToast, toast, type ToastInput } from "../toast.server";
 import { TOAST_MESSAGES } from "../lib/toast";
-import {
-  basePathOf,
-  ensureIdentity,
-  loginPath,
-  renewGuestToken,
-  returnPath,
-  ServerTiming,
-  SIGN_IN_TO_BROWSE,
-  shopperCurrency,
-  shopperOf,
-  type Shopper,
-} from "../webstore.server";
+import { STORE_LOCALE } from "../lib/money";
+import { basePathOf, loginPath, returnPath } from "../lib/request-paths";
+import { ensureIdentity, renewGuestToken, shopperOf, type Shopper } from "./identity/tokens.server";
+import { ServerTiming } from "./server-timing.server";
 import { createCartHandler, type CartHandler } from "./cart.server";
 import { createCatalogHandler, type CatalogHandler } from "./catalog.server";
 import { createCheckoutHandler, type CheckoutHandler } from "./checkout.server";
@@ -211,6 +210,23 @@ function withHandlers(core: ShopCore): Shop {
   });
   return shop;
 }
+
+/**
+ * The currency of the shopper's cart calls (spec §4): none when the session drives currency; else the one the shopper
+ * chose in the switcher, while the store still supports it; else the rule's choice for the page's locale (the only
+ * currency, the locale's market currency, the default).
+ */
+export function shopperCurrency(
+  appContext: ApplicationContext,
+  chosen: string | undefined,
+  locale: string | undefined,
+): string | undefined {
+  if (appContext.sessionDrivenCurrency) return undefined;
+  if (chosen && (appContext.supportedCurrencies ?? []).includes(chosen)) return chosen;
+  return chooseCurrency(appContext, locale ?? STORE_LOCALE);
+}
+
+export const SIGN_IN_TO_BROWSE = "Sign in to browse the store.";
 
 /** The redirect an expired buyer session ends in: auth cleared, the spec's toast, back to the page after login. */
 export async function sessionExpiredRedirect(shop: Pick<ShopCore, "request" | "session" | "basePath">) {

@@ -78,6 +78,9 @@ export function addressBookInput(values: AddressBookValues) {
   };
 }
 
+/** The book's list forms (Delete, Make default): POSTs to the book with an `intent`. */
+export const ADDRESS_INTENTS = { remove: "deleteAddress", makeDefault: "makeDefaultAddress" } as const;
+
 /** A saved address as the book lists it. */
 export interface AddressBookEntry {
   id: string;

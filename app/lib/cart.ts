@@ -30,6 +30,23 @@ import { validQuantity } from "./quantity";
 export { steppedQuantity, validQuantity, type QuantityRuleLike } from "./quantity";
 export { quantityError } from "./quantity-error";
 
+/** The longest coupon code the form takes (and the API's field holds). */
+export const COUPON_MAX_LENGTH = 100;
+
+export const CART_MESSAGES = {
+  noIntent: "Choose an action.",
+  failed: "We couldn't update your cart. Try again.",
+  empty: "Your cart is empty.",
+} as const;
+
+/** What the cart's action answers a fetcher: whether the edit was made, and why not. */
+export interface CartActionData {
+  ok: boolean;
+  error: string | null;
+  /** The submission's intent as posted ("" when there was none). */
+  intent: string;
+}
+
 /** The spec's product errors about the quantity asked for (§8: 101 and 107): the quantity field's to show. */
 export const QUANTITY_PROBLEMS = [
   "Not enough inventory for selected quantity",

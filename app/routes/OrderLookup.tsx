@@ -3,25 +3,52 @@
  * Guests give the order number and their e-mail address, signed-in buyers the number alone; a match opens
  * /OrderSummary/{orderNumber} as a new document.
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirectDocument,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { OrderLookupPage } from "~/components/orders/OrderLookupPage";
 import { seoMeta } from "~/components/orders/PageRegions";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { ORDER_LOOKUP_TITLE } from "~/lib/orders";
-import { orderLookupAction, orderLookupLoader } from "~/orders.server";
+import { withShop } from "~/handlers/shop.server";
+import { ORDER_LOOKUP_TITLE, orderLookupSchema, orderNumberFromQuery, orderSummaryPath } from "~/lib/orders";
 import ordersStyles from "~/styles/orders.css";
 import { serverTimingHeaders } from "~/webstore.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles as unknown as string }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(ORDER_LOOKUP_TITLE, data?.seo);
 
 export const headers = serverTimingHeaders;
 
-export const loader = (args: LoaderFunctionArgs) => orderLookupLoader(args);
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, params, shop }) => {
+    const recordId = params.recordId?.trim() || null;
+    const orderNumber = orderNumberFromQuery(new URL(request.url).searchParams.get("orderNumber"));
+    return shop.reply(await shop.orders.lookupPage(recordId, orderNumber));
+  });
+}
 
-export const action = (args: ActionFunctionArgs) => orderLookupAction(args);
+/**
+ * The lookup form: validated with the same schema as the browser (nothing reaches the API otherwise). A match
+ * loads the order summary as a new document (spec: "the page reloads"); otherwise the form again, as typed, with
+ * the toast the handler flashed.
+ */
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const schema = orderLookupSchema({ isGuest: !shop.shopper.isLoggedIn });
+    const submission = parseWithZod(await request.formData(), { schema });
+    if (submission.status !== "success") return shop.reply({ result: submission.reply() }, { status: 400 });
+    const found = await shop.orders.lookup(submission.value);
+    if (!found) return shop.reply({ result: submission.reply() });
+    return redirectDocument(orderSummaryPath(found), { status: 303, headers: await shop.headers() });
+  });
+}
 
 export default function OrderLookupRoute() {
   const data = useLoaderData<typeof loader>();

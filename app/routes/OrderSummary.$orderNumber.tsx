@@ -7,8 +7,8 @@
  * travels with every order call); without one they are sent to the lookup form with the number filled in.
  */
 import {
-  data,
   type ActionFunctionArgs,
+  data,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -19,19 +19,20 @@ import { OrderDetails } from "~/components/orders/OrderDetails";
 import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegions";
 import { ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
+import { reorderSchema, parseWithZod } from "~/handlers/orders/forms.server";
+import { withShop } from "~/handlers/shop.server";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
 import {
   ORDER_LOOKUP_RATE_LIMITED_MESSAGE,
   orderLookupPath,
   orderNumberFromQuery,
-  orderStatusLabel,
+  orderSummaryPath,
   type OrderData,
 } from "~/lib/orders";
-import { loadOrder, mayLoadOrders, orderStatusNames, reorder } from "~/orders.server";
 import ordersStyles from "~/styles/orders.css";
-import { getWebstore, serverTimingHeaders, toast } from "~/webstore.server";
+import { serverTimingHeaders, toast } from "~/webstore.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles as unknown as string }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   {
@@ -45,42 +46,41 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 
 export const headers = serverTimingHeaders;
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const orderNumber = orderNumberFromQuery(params.orderNumber);
-  const ws = await getWebstore(request, context);
-  if (!orderNumber) return ws.reply({ orderNumber: params.orderNumber ?? "", order: null }, { status: 404 });
-  // Guests read an order only with the verification of a lookup (spec §6): without one, the lookup form.
-  if (!mayLoadOrders(ws)) throw await ws.redirect(orderLookupPath(orderNumber));
-
-  const [{ state, status, key }, statusNames] = await Promise.all([loadOrder(ws, orderNumber), orderStatusNames(ws)]);
-  if (!state.hasErrors && !state.isLoading) {
-    const order: OrderData = {
-      summary: { ...state.summary, status: orderStatusLabel(state.summary.status, statusNames) },
-      deliveryGroups: state.deliveryGroups,
-      adjustments: state.adjustments,
-      payments: state.payments,
-    };
-    return ws.reply({ orderNumber: state.summary.orderNumber ?? orderNumber, order, providerKey: key });
-  }
-  if (!ws.shopper.isLoggedIn) {
-    // The session's verification is not for this order (or lookups are paused): verify again.
-    const notice = status === 429 ? toast("error", ORDER_LOOKUP_RATE_LIMITED_MESSAGE) : null;
-    throw await ws.redirect(orderLookupPath(orderNumber), notice);
-  }
-  if (status === 404 || status === 403 || status === 400) {
-    return ws.reply({ orderNumber, order: null }, { status: 404 });
-  }
-  throw data("We couldn't load this order. Try again in a moment.", { status: 503, headers: await ws.headers() });
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ params, shop }) => {
+    const orderNumber = orderNumberFromQuery(params.orderNumber);
+    const notFound = () =>
+      shop.reply({ orderNumber: orderNumber || (params.orderNumber ?? ""), order: null }, { status: 404 });
+    if (!orderNumber) return notFound();
+    const page = await shop.orders.orderPage(orderNumber);
+    switch (page.kind) {
+      case "order":
+        return shop.reply({ orderNumber: page.orderNumber, order: page.order, providerKey: page.providerKey });
+      case "verify":
+        throw await shop.redirect(
+          orderLookupPath(orderNumber),
+          page.rateLimited ? toast("error", ORDER_LOOKUP_RATE_LIMITED_MESSAGE) : null,
+        );
+      case "not-found":
+        return notFound();
+      case "unavailable":
+        throw data("We couldn't load this order. Try again in a moment.", {
+          status: 503,
+          headers: await shop.headers(),
+        });
+    }
+  });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const orderNumber = orderNumberFromQuery(params.orderNumber);
-  const formData = await request.formData();
-  const ws = await getWebstore(request, context);
-  if (formData.get("intent") !== "reorder" || !orderNumber) {
-    return ws.redirect(orderNumber ? `/OrderSummary/${encodeURIComponent(orderNumber)}` : ORDER_LOOKUP_PATH);
-  }
-  return reorder(ws, orderNumber);
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, params, shop }) => {
+    const orderNumber = orderNumberFromQuery(params.orderNumber);
+    const submission = parseWithZod(await request.formData(), { schema: reorderSchema });
+    if (submission.status !== "success" || !orderNumber) {
+      return shop.redirect(orderNumber ? orderSummaryPath(orderNumber) : ORDER_LOOKUP_PATH);
+    }
+    return shop.orders.reorder(orderNumber);
+  });
 }
 
 const TRAIL = [{ label: "Order History", url: ORDER_HISTORY_PATH }, { label: "Order Details" }];
@@ -107,7 +107,7 @@ function OrderNotFound({ orderNumber }: { orderNumber: string }) {
 export default function OrderSummaryRoute() {
   const page = useLoaderData<typeof loader>();
   if (!page.order) return <OrderNotFound orderNumber={page.orderNumber} />;
-  const order = page.order as OrderData;
+  const order: OrderData = page.order;
   return (
     <div className="store-page orders-page" key={"providerKey" in page ? page.providerKey : undefined}>
       <Breadcrumbs items={TRAIL} />

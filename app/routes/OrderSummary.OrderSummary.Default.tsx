@@ -5,19 +5,18 @@
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { isFetchError } from "../../server/webstore/errors";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderHistoryFilters, OrderHistoryList } from "~/components/orders/OrderHistory";
 import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegions";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
-import { historyPage, orderStatusLabel, readHistoryQuery, type HistoryPage } from "~/lib/orders";
+import { withShop } from "~/handlers/shop.server";
+import { EMPTY_HISTORY_PAGE, readHistoryQuery } from "~/lib/orders";
 import ordersStyles from "~/styles/orders.css";
-import { orderStatusNames } from "~/orders.server";
-import { getWebstore, loginPath, requestPath, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
+import { loginPath, requestPath, serverTimingHeaders } from "~/webstore.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles as unknown as string }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 
 export const meta: MetaFunction = () => [
   { title: `Order History | ${STORE_NAME}` },
@@ -26,35 +25,17 @@ export const meta: MetaFunction = () => [
 
 export const headers = serverTimingHeaders;
 
-const EMPTY_PAGE: HistoryPage = { rows: [], nextPageToken: null, previousPageToken: null, hasPrevious: false };
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const ws = await getWebstore(request, context);
-  const here = requestPath(request, context);
-  if (!ws.shopper.isLoggedIn) throw await ws.redirect(loginPath(`${here}${url.search}`));
-  const query = readHistoryQuery(url.searchParams);
-  if (Object.keys(query.errors).length > 0) return ws.reply({ query, page: EMPTY_PAGE }, { status: 400 });
-  try {
-    const [answer, statusNames] = await Promise.all([
-      ws.client.getOrderSummaries({ ...query.api, includeProducts: false }),
-      orderStatusNames(ws),
-    ]);
-    const page = historyPage(answer);
-    return ws.reply({
-      query,
-      page: { ...page, rows: page.rows.map((row) => ({ ...row, status: orderStatusLabel(row.status, statusNames) })) },
-    });
-  } catch (error) {
-    rethrowResponse(error);
-    // Buyers without orders may get 404 instead of an empty list (reference §8).
-    if (isFetchError(error) && error.status === 404) return ws.reply({ query, page: EMPTY_PAGE });
-    // A page token from another sort or a stale one: start again from the first page.
-    if (isFetchError(error) && error.status === 400 && query.pageToken) {
-      throw await ws.redirect(`${here}${historySearchWithout(url.searchParams)}`);
-    }
-    throw error;
-  }
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, context, shop }) => {
+    const url = new URL(request.url);
+    const here = requestPath(request, context);
+    if (!shop.shopper.isLoggedIn) throw await shop.redirect(loginPath(`${here}${url.search}`));
+    const query = readHistoryQuery(url.searchParams);
+    if (Object.keys(query.errors).length > 0) return shop.reply({ query, page: EMPTY_HISTORY_PAGE }, { status: 400 });
+    const history = await shop.orders.history(query);
+    if (history.kind === "restart") throw await shop.redirect(`${here}${historySearchWithout(url.searchParams)}`);
+    return shop.reply({ query, page: history.page });
+  });
 }
 
 function historySearchWithout(params: URLSearchParams): string {

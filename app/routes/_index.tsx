@@ -1,13 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/components/store/Header";
 import { ProductGrid } from "~/components/store/ProductCard";
-import { productCards } from "~/catalog.server";
 import { categoryPath } from "~/components/store/urls";
-import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
-
-export const FEATURED_COUNT = 8;
+import { withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders } from "~/webstore.server";
 
 /** What search engines show under the store's name (a route's meta replaces the root's, so it says it again). */
 export const HOME_DESCRIPTION =
@@ -20,40 +18,8 @@ export const meta: MetaFunction = () => [
 
 export const headers = serverTimingHeaders;
 
-/**
- * Featured products are the first page of the first top-level category: a search needs a term or a category
- * (search/product-search), and the category list is already here (cached by the client), so the home page costs
- * one search with its prices, not a request per product.
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getBrowsingWebstore(request, context);
-  const categories = await ws.client
-    .getCategories()
-    .then((answer) =>
-      (answer?.productCategories ?? []).map((c) => {
-        const fields = (c.fields ?? {}) as Record<string, unknown>;
-        return {
-          id: c.id,
-          name: String(fields.Name ?? c.name ?? c.id),
-          description: typeof fields.Description === "string" ? fields.Description : "",
-        };
-      }),
-    )
-    .catch((error: unknown) => {
-      rethrowResponse(error);
-      return null;
-    });
-  const first = categories?.[0];
-  const featured = !first
-    ? categories && []
-    : await ws.client
-        .searchProducts({ categoryId: first.id, page: 0, pageSize: FEATURED_COUNT, includePrices: true })
-        .then((answer) => productCards(ws, answer?.productsPage))
-        .catch((error: unknown) => {
-          rethrowResponse(error);
-          return null;
-        });
-  return ws.reply({ categories, featured });
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) => shop.reply(await shop.catalog.home()), { browsing: true });
 }
 
 export default function Home() {

@@ -9,9 +9,10 @@ import { Button } from "~/components/Button";
 import { SelectField } from "~/components/SelectField";
 import { ORDER_HISTORY_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { WISHLIST_PATH } from "~/components/store/WishlistButton";
-import { ADDRESS_BOOK_PATH } from "~/components/store/urls";
-import { errorMessage, getWebstore, loginPath, serverTimingHeaders, toast } from "~/webstore.server";
+import { ADDRESS_BOOK_PATH, WISHLIST_PATH } from "~/components/store/urls";
+import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
+import { withShop } from "~/handlers/shop.server";
+import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";
 import { useStoreHref } from "~/components/store-href";
 
 export const meta: MetaFunction = () => [
@@ -21,40 +22,21 @@ export const meta: MetaFunction = () => [
 
 export const headers = serverTimingHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  if (!ws.shopper.isLoggedIn) throw await ws.redirect(loginPath("/account"));
-  const accounts = await ws.client.getManagedAccounts({ includeMyAccount: true });
-  // Keep the header's switcher offer in step with what the API says now.
-  ws.session.set("managedAccountCount", accounts.length);
-  return ws.reply({
-    shopper: ws.shopper,
-    accounts: accounts.map((account) => ({
-      id: account.id,
-      name: account.name || account.id,
-      city: [account.address.city, account.address.state, account.address.country].filter(Boolean).join(", "),
-    })),
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) => {
+    if (!shop.shopper.isLoggedIn) throw await shop.redirect(loginPath("/account"));
+    const accounts = await shop.identity.accounts();
+    return shop.reply({ shopper: shop.shopper, accounts });
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  if (!ws.shopper.isLoggedIn) return ws.redirect(loginPath("/account"));
-  const formData = await request.formData();
-  if (formData.get("intent") !== "switchAccount") return ws.redirect("/account", toast("error", "Choose an action."));
-  const accountId = String(formData.get("accountId") ?? "");
-  try {
-    const accounts = await ws.client.getManagedAccounts({ includeMyAccount: true });
-    const chosen = accounts.find((account) => account.id === accountId);
-    if (!chosen) return ws.redirect("/account", toast("error", "Choose one of your accounts."));
-    ws.session.set("effectiveAccountId", chosen.id);
-    ws.session.set("effectiveAccountName", chosen.name || chosen.id);
-    // A checkout started for the previous account does not belong to this one, nor do its wishlists.
-    ws.session.unset("activeCheckoutId", "defaultWishlistId");
-    return ws.redirect("/account", toast("success", `You're now shopping for ${chosen.name || chosen.id}.`));
-  } catch (error) {
-    return ws.redirect("/account", toast("error", errorMessage(error, "We couldn't switch accounts. Try again.")));
-  }
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    if (!shop.shopper.isLoggedIn) return shop.redirect(loginPath("/account"));
+    const submission = parseWithZod(await request.formData(), { schema: accountActionSchema });
+    if (submission.status !== "success") return shop.redirect("/account", toast("error", "Choose an action."));
+    return shop.redirect("/account", await shop.identity.switchAccount(submission.value.accountId));
+  });
 }
 
 export default function Account() {

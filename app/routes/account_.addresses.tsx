@@ -8,199 +8,64 @@
  * focus goes to the page's heading, and the revalidation brings the API's list and the toast.
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
-import { isFetchError } from "../../server/webstore/index";
+import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { Button } from "~/components/Button";
-import { JsMarker, moveFocusTo, submittedWithJs } from "~/components/store/forms";
+import { JS_FIELD } from "~/components/store/forms";
+import { ADDRESS_BOOK_HEADING_ID, AddressCard, type AddressActionData } from "~/components/account/AddressCard";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { safeRedirect } from "~/components/store/urls";
-import { addressBookAccountNote, bookAccount, isMissingAddress, requireBuyer } from "~/address-book.server";
-import {
-  ADDRESS_BOOK_PAGE_SIZE,
-  ADDRESS_BOOK_PATH,
-  addressBookPage,
-  addressPath,
-  addressTypeLabel,
-  NEW_ADDRESS_PATH,
-  type AddressBookEntry,
-} from "~/lib/address-book";
+import { addressListActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
+import { withShop } from "~/handlers/shop.server";
+import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/lib/address-book";
 import accountStyles from "~/styles/account.css";
 import { toast, type ToastInput } from "~/toast.server";
-import { errorMessage, getWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
+import { serverTimingHeaders } from "~/webstore.server";
 
 export const meta: MetaFunction = () => [
   { title: `Address Book | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles as unknown as string }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
 export const headers = serverTimingHeaders;
 
-export const ADDRESS_INTENTS = { remove: "deleteAddress", makeDefault: "makeDefaultAddress" } as const;
-const HEADING_ID = "address-book-title";
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  await requireBuyer(ws, ADDRESS_BOOK_PATH);
-  const pageToken = new URL(request.url).searchParams.get("page") || undefined;
-  // The book shows every saved address, also those in countries the store doesn't ship to (a billing address may be).
-  const list = (token?: string) =>
-    ws.client.getAddresses({
-      ...bookAccount(ws),
-      pageSize: ADDRESS_BOOK_PAGE_SIZE,
-      pageToken: token,
-      excludeUnsupportedCountries: false,
-    });
-  let collection;
-  try {
-    collection = await list(pageToken);
-  } catch (error) {
-    rethrowResponse(error);
-    // A stale or made-up page token: the first page is what the shopper gets.
-    if (!(pageToken && isFetchError(error) && error.status === 400)) throw error;
-    collection = await list();
-  }
-  return ws.reply({
-    page: addressBookPage(collection),
-    hasPageToken: !!pageToken,
-    accountName: addressBookAccountNote(ws),
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const book = shop.identity.addresses;
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
+    const pageToken = new URL(request.url).searchParams.get("page") || undefined;
+    return shop.reply({ page: await book.page(pageToken), hasPageToken: !!pageToken, accountName: book.accountNote() });
   });
 }
 
-export interface AddressActionData {
-  ok: boolean;
-  message: string;
-}
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  await requireBuyer(ws, ADDRESS_BOOK_PATH);
-  const formData = await request.formData();
-  const field = (name: string) => String(formData.get(name) ?? "").trim();
-  const back = safeRedirect(field("redirectTo"), ADDRESS_BOOK_PATH);
-  const here = back.startsWith(ADDRESS_BOOK_PATH) ? back : ADDRESS_BOOK_PATH;
-  const reply = async (note: ToastInput) => {
-    if (!submittedWithJs(formData)) return ws.redirect(here, note);
-    ws.session.flashToast(note);
-    return ws.reply<AddressActionData>({ ok: note.variant !== "error", message: note.message });
-  };
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const book = shop.identity.addresses;
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
+    const submission = parseWithZod(await request.formData(), { schema: addressListActionSchema });
+    // Read from the payload: a refused form still answers the way it came (fetcher or plain form) and goes back.
+    const back = safeRedirect(text(submission.payload.redirectTo), ADDRESS_BOOK_PATH);
+    const here = back.startsWith(ADDRESS_BOOK_PATH) ? back : ADDRESS_BOOK_PATH;
+    const reply = async (note: ToastInput) => {
+      if (submission.payload[JS_FIELD] !== "1") return shop.redirect(here, note);
+      shop.session.flashToast(note);
+      return shop.reply<AddressActionData>({ ok: note.variant !== "error", message: note.message });
+    };
 
-  const addressId = field("addressId");
-  const name = field("name") || "The address";
-  if (!addressId) return reply(toast("error", "Choose an address."));
-  try {
-    switch (field("intent")) {
-      case ADDRESS_INTENTS.remove:
-        try {
-          await ws.client.deleteAddress(addressId, bookAccount(ws));
-        } catch (error) {
-          // Deleted already (another tab, a double submit): what the shopper wanted is done.
-          if (isMissingAddress(error)) return reply(toast("info", `${name} is no longer in your address book.`));
-          throw error;
-        }
-        return reply(toast("success", `Deleted ${name}.`));
-      case ADDRESS_INTENTS.makeDefault: {
-        let saved;
-        try {
-          saved = await ws.client.updateAddress({ addressId, isDefault: true }, bookAccount(ws));
-        } catch (error) {
-          if (isMissingAddress(error))
-            return reply(
-              toast("error", "We couldn't find that address in your address book. It may have been deleted."),
-            );
-          throw error;
-        }
-        const type = saved.addressType === "Billing" ? "billing" : "shipping";
-        return reply(toast("success", `${saved.name || name} is now your default ${type} address.`));
-      }
-      default:
-        return reply(toast("error", "Choose an action."));
+    if (submission.status !== "success") {
+      const missingAddress = submission.error?.addressId?.[0];
+      return reply(toast("error", missingAddress ?? "Choose an action."));
     }
-  } catch (error) {
-    return reply(toast("error", errorMessage(error, "We couldn't change your address book. Try again.")));
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-
-function AddressCard({ entry, redirectTo }: { entry: AddressBookEntry; redirectTo: string }) {
-  const remove = useFetcher<AddressActionData>({ key: `address-delete-${entry.id}` });
-  const makeDefault = useFetcher<AddressActionData>({ key: `address-default-${entry.id}` });
-  const nameId = `address-${entry.id}-name`;
-  const removing = remove.state !== "idle";
-  // The card (and the button just pressed) leaves the page: focus goes to the page's heading, not to nowhere.
-  useEffect(() => {
-    if (removing) moveFocusTo(HEADING_ID);
-  }, [removing]);
-  const error = [remove.data, makeDefault.data].find((d) => d && !d.ok)?.message ?? null;
-  const hidden = (
-    <>
-      <JsMarker />
-      <input type="hidden" name="addressId" value={entry.id} />
-      <input type="hidden" name="name" value={entry.name} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-    </>
-  );
-  return (
-    <li>
-      <article className="account-address" aria-labelledby={nameId}>
-        <h2 id={nameId} className="account-address__name">
-          {entry.name}
-        </h2>
-        <p
-          className={entry.isDefault ? "account-address__type account-address__type--default" : "account-address__type"}
-        >
-          {addressTypeLabel(entry.type, entry.isDefault)}
-        </p>
-        <p className="account-address__lines">
-          {entry.lines.map((line, index) => (
-            <span key={`${index}-${line}`}>
-              {line}
-              <br />
-            </span>
-          ))}
-        </p>
-        {error ? (
-          <p className="store-form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="account-address__actions">
-          <Link to={addressPath(entry.id)}>
-            Edit<span className="kit-visually-hidden"> {entry.name}</span>
-          </Link>
-          {entry.isDefault ? null : (
-            <makeDefault.Form method="post" action={ADDRESS_BOOK_PATH}>
-              {hidden}
-              <Button
-                name="intent"
-                value={ADDRESS_INTENTS.makeDefault}
-                variant="link"
-                size="small"
-                pending={makeDefault.state !== "idle"}
-              >
-                Make default
-                <span className="kit-visually-hidden">
-                  {" "}
-                  {entry.type.toLowerCase()} address: {entry.name}
-                </span>
-              </Button>
-            </makeDefault.Form>
-          )}
-          <remove.Form method="post" action={ADDRESS_BOOK_PATH}>
-            {hidden}
-            <Button name="intent" value={ADDRESS_INTENTS.remove} variant="link" size="small" pending={removing}>
-              Delete<span className="kit-visually-hidden"> {entry.name}</span>
-            </Button>
-          </remove.Form>
-        </div>
-      </article>
-    </li>
-  );
+    const { intent, addressId } = submission.value;
+    const name = submission.value.name || "The address";
+    return reply(
+      intent === ADDRESS_INTENTS.remove ? await book.remove(addressId, name) : await book.makeDefault(addressId, name),
+    );
+  });
 }
 
 export default function AddressBook() {
@@ -219,7 +84,7 @@ export default function AddressBook() {
   return (
     <div className="store-page account-page">
       <Breadcrumbs items={[{ label: "Your account", url: "/account" }, { label: "Address Book" }]} />
-      <h1 id={HEADING_ID} tabIndex={-1}>
+      <h1 id={ADDRESS_BOOK_HEADING_ID} tabIndex={-1}>
         Address Book
       </h1>
       {accountName ? (

@@ -4,21 +4,20 @@
  * back to the book and says so. POST → 303 to the book with a toast, or 400 with every message and what was typed.
  */
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddressBookForm } from "~/components/account/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
-import {
-  addressBookAccountNote,
-  addressFormOptions,
-  addressNotFound,
-  bookAccount,
-  findAddress,
-  isMissingAddress,
-  requireBuyer,
-} from "~/address-book.server";
+import { ADDRESS_MISSING } from "~/handlers/identity/address-book.server";
+import { withShop } from "~/handlers/shop.server";
 import {
   ADDRESS_BOOK_PATH,
   addressBookFormValues,
@@ -30,7 +29,7 @@ import {
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 import { toast } from "~/toast.server";
-import { errorMessage, getWebstore, serverTimingHeaders } from "~/webstore.server";
+import { serverTimingHeaders } from "~/webstore.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: `${data ? `Edit ${data.name}` : errorTitle(error, "Address not found")} | ${STORE_NAME}` },
@@ -38,52 +37,49 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 ];
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: checkoutStyles as unknown as string },
-  { rel: "stylesheet", href: accountStyles as unknown as string },
+  { rel: "stylesheet", href: checkoutStyles },
+  { rel: "stylesheet", href: accountStyles },
 ];
 
 export const headers = serverTimingHeaders;
 
-const MISSING = "We couldn't find that address in your address book. It may have been deleted.";
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  const addressId = params.addressId ?? "";
-  await requireBuyer(ws, addressPath(addressId));
-  const found = await findAddress(ws, addressId);
-  if (!found) throw addressNotFound();
-  return ws.reply({
-    id: found.entry.id,
-    name: found.entry.name,
-    options: await addressFormOptions(ws, found.entry.country),
-    defaults: addressBookFormValues(found.raw),
-    accountName: addressBookAccountNote(ws),
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ params, shop }) => {
+    const book = shop.identity.addresses;
+    const addressId = params.addressId ?? "";
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(addressPath(addressId));
+    const found = await book.find(addressId);
+    if (!found) throw data("Address not found", { status: 404 });
+    return shop.reply({
+      id: found.entry.id,
+      name: found.entry.name,
+      options: await book.formOptions(found.entry.country),
+      defaults: addressBookFormValues(found.raw),
+      accountName: book.accountNote(),
+    });
   });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  const addressId = params.addressId ?? "";
-  await requireBuyer(ws, addressPath(addressId));
-  const found = await findAddress(ws, addressId);
-  if (!found) return ws.redirect(ADDRESS_BOOK_PATH, toast("error", MISSING));
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, {
-    schema: createAddressBookSchema(await addressFormOptions(ws, found.entry.country)),
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, params, shop }) => {
+    const book = shop.identity.addresses;
+    const addressId = params.addressId ?? "";
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(addressPath(addressId));
+    const found = await book.find(addressId);
+    if (!found) return shop.redirect(ADDRESS_BOOK_PATH, toast("error", ADDRESS_MISSING));
+    const schema = createAddressBookSchema(await book.formOptions(found.entry.country));
+    const submission = parseWithZod(await request.formData(), { schema });
+    if (submission.status !== "success") return shop.reply(submission.reply(), { status: 400 });
+    const saved = await book.update(found.entry.id, addressBookInput(submission.value));
+    switch (saved.kind) {
+      case "saved":
+        return shop.redirect(ADDRESS_BOOK_PATH, toast("success", `Saved ${addressName(submission.value)}.`));
+      case "missing":
+        return shop.redirect(ADDRESS_BOOK_PATH, toast("error", saved.message));
+      case "refused":
+        return shop.reply(submission.reply({ formErrors: [saved.message] }), { status: 400 });
+    }
   });
-  if (submission.status !== "success") return ws.reply(submission.reply(), { status: 400 });
-  try {
-    await ws.client.updateAddress(
-      { addressId: found.entry.id, ...addressBookInput(submission.value) },
-      bookAccount(ws),
-    );
-  } catch (error) {
-    if (isMissingAddress(error) && (await findAddress(ws, addressId)) === null)
-      return ws.redirect(ADDRESS_BOOK_PATH, toast("error", MISSING));
-    const message = errorMessage(error, "We couldn't save the address. Check it and try again.");
-    return ws.reply(submission.reply({ formErrors: [message] }), { status: 400 });
-  }
-  return ws.redirect(ADDRESS_BOOK_PATH, toast("success", `Saved ${addressName(submission.value)}.`));
 }
 
 export default function EditAddress() {

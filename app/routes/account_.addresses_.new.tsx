@@ -9,7 +9,7 @@ import { AddressBookForm } from "~/components/account/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { addressBookAccountNote, addressFormOptions, bookAccount, requireBuyer } from "~/address-book.server";
+import { withShop } from "~/handlers/shop.server";
 import {
   ADDRESS_BOOK_PATH,
   addressBookInput,
@@ -20,7 +20,7 @@ import {
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 import { toast } from "~/toast.server";
-import { errorMessage, getWebstore, serverTimingHeaders } from "~/webstore.server";
+import { serverTimingHeaders } from "~/webstore.server";
 
 export const meta: MetaFunction = () => [
   { title: `Add an address | ${STORE_NAME}` },
@@ -28,35 +28,37 @@ export const meta: MetaFunction = () => [
 ];
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: checkoutStyles as unknown as string },
-  { rel: "stylesheet", href: accountStyles as unknown as string },
+  { rel: "stylesheet", href: checkoutStyles },
+  { rel: "stylesheet", href: accountStyles },
 ];
 
 export const headers = serverTimingHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  await requireBuyer(ws, NEW_ADDRESS_PATH);
-  const type = new URL(request.url).searchParams.get("type") === "Billing" ? "Billing" : "Shipping";
-  return ws.reply({ options: await addressFormOptions(ws), accountName: addressBookAccountNote(ws), type });
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const book = shop.identity.addresses;
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
+    const type = new URL(request.url).searchParams.get("type") === "Billing" ? "Billing" : "Shipping";
+    return shop.reply({ options: await book.formOptions(), accountName: book.accountNote(), type });
+  });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  await requireBuyer(ws, NEW_ADDRESS_PATH);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: createAddressBookSchema(await addressFormOptions(ws)) });
-  if (submission.status !== "success") return ws.reply(submission.reply(), { status: 400 });
-  try {
-    await ws.client.createAddress(addressBookInput(submission.value), bookAccount(ws));
-  } catch (error) {
-    const message = errorMessage(error, "We couldn't save the address. Check it and try again.");
-    return ws.reply(submission.reply({ formErrors: [message] }), { status: 400 });
-  }
-  return ws.redirect(
-    ADDRESS_BOOK_PATH,
-    toast("success", `Saved ${addressName(submission.value)} to your address book.`),
-  );
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const book = shop.identity.addresses;
+    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
+    const schema = createAddressBookSchema(await book.formOptions());
+    const submission = parseWithZod(await request.formData(), { schema });
+    if (submission.status !== "success") return shop.reply(submission.reply(), { status: 400 });
+    const saved = await book.create(addressBookInput(submission.value));
+    if (saved.kind !== "saved") {
+      return shop.reply(submission.reply({ formErrors: [saved.message] }), { status: 400 });
+    }
+    return shop.redirect(
+      ADDRESS_BOOK_PATH,
+      toast("success", `Saved ${addressName(submission.value)} to your address book.`),
+    );
+  });
 }
 
 export default function NewAddress() {

@@ -5,33 +5,25 @@
  * GET answers when the session times out, for a page that wants to check without extending it.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { isFetchError } from "../../server/webstore/errors";
-import { getWebstore, keepBuyerTokens, sessionExpiredRedirect } from "~/webstore.server";
+import { keepAliveSchema, parseWithZod } from "~/handlers/identity/forms.server";
+import { getShop, sessionExpiredRedirect, withShop } from "~/handlers/shop.server";
 
+// Not through withShop: asking when the session ends must not end it (a timed-out session answers, not redirects).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  const expiresAt = ws.shopper.isLoggedIn ? (ws.session.get("tokenExpiresAt") ?? null) : null;
-  return ws.reply(
-    { isLoggedIn: ws.shopper.isLoggedIn, expiresAt, serverNow: Date.now() },
+  const shop = await getShop(request, context);
+  const expiresAt = shop.shopper.isLoggedIn ? (shop.session.get("tokenExpiresAt") ?? null) : null;
+  return shop.reply(
+    { isLoggedIn: shop.shopper.isLoggedIn, expiresAt, serverNow: Date.now() },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const ws = await getWebstore(request, context);
-  if (formData.get("intent") !== "keepalive") return ws.reply({ ok: false }, { status: 400 });
-  const refreshToken = ws.session.get("refreshToken");
-  if (!ws.shopper.isLoggedIn || ws.tokenExpired || !refreshToken)
-    throw await sessionExpiredRedirect(request, ws.session, ws.basePath);
-  try {
-    keepBuyerTokens(ws.session, await context.webstore({}).refreshAccessToken(refreshToken));
-  } catch (error) {
-    if (isFetchError(error) && error.status >= 400 && error.status < 500)
-      throw await sessionExpiredRedirect(request, ws.session, ws.basePath);
-    throw error;
-  }
-  // The new token must be one the API takes (a revoked session answers 401: the sign-in redirect).
-  await ws.clientWith({ accessToken: ws.session.get("accessToken") }).getSessionContext();
-  return ws.reply({ ok: true, expiresAt: ws.session.get("tokenExpiresAt") ?? null });
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const submission = parseWithZod(await request.formData(), { schema: keepAliveSchema });
+    if (submission.status !== "success") return shop.reply({ ok: false }, { status: 400 });
+    const renewed = await shop.identity.keepAlive();
+    if (!renewed) throw await sessionExpiredRedirect(shop);
+    return shop.reply({ ok: true, expiresAt: renewed.expiresAt });
+  });
 }

@@ -1,19 +1,16 @@
 /**
  * Category results: `/category/{categoryId}` or, as linked from the store, `/category/{slug}/{categoryId}`.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle } from "~/components/store/PageError";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
-import { categoryPath, idFromSplat, pagingFromTotal, readPage, searchPage } from "~/components/store/urls";
-import { isFetchError } from "../../server/webstore/errors";
-import { chosenSort, productCards, sortChoices } from "~/catalog.server";
-import { getBrowsingWebstore, rethrowResponse, serverTimingHeaders } from "~/webstore.server";
-
-export const CATEGORY_PAGE_SIZE = 12;
+import { categoryPath, idFromSplat, readPage } from "~/components/store/urls";
+import { withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders } from "~/webstore.server";
 
 // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [
@@ -32,66 +29,22 @@ export const headers = serverTimingHeaders;
 
 const notFound = () => data("Category not found", { status: 404 });
 
-/** The API refuses an unknown or malformed id with 404 or 400: both are "no such page" to a shopper. */
-const isMissing = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
-
-type Named = { id: string; name?: string | null; fields?: Record<string, unknown> | null };
-const nameOf = (c: Named) => String(c.fields?.Name ?? c.name ?? c.id);
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const categoryId = idFromSplat(params["*"]);
-  if (!categoryId) throw notFound();
-  const url = new URL(request.url);
-  const page = readPage(url.searchParams);
-  const ws = await getBrowsingWebstore(request, context);
-  const sorts = await sortChoices(ws);
-  const sort = chosenSort(sorts, url.searchParams.get("sort"));
-  const { apiPage, beyond } = searchPage(page, CATEGORY_PAGE_SIZE);
-  try {
-    const [category, results, path] = await Promise.all([
-      ws.client.getCategory(categoryId),
-      ws.client.searchProducts({
-        categoryId,
-        page: apiPage,
-        pageSize: CATEGORY_PAGE_SIZE,
-        sortRuleId: sort ?? undefined,
-        includePrices: true,
-      }),
-      ws.client.getCategoryPath(categoryId).catch((error: unknown) => {
-        rethrowResponse(error);
-        return { path: [] as Named[] };
-      }),
-    ]);
-    const total = results?.productsPage?.total ?? 0;
-    const products = beyond ? [] : await productCards(ws, results?.productsPage);
-    const children = (
-      (results?.categories as { children?: { category?: Named; productCount?: number }[] } | undefined)?.children ?? []
-    )
-      .filter((child) => child.category?.id)
-      .map((child) => ({
-        id: child.category!.id,
-        name: nameOf(child.category!),
-        productCount: child.productCount ?? null,
-      }));
-    return ws.reply({
-      category: {
-        id: category.id,
-        name: nameOf(category as Named),
-        description: String((category.fields as Record<string, unknown> | undefined)?.Description ?? ""),
-      },
-      trail: (path?.path ?? []).map((c) => ({ id: c.id, name: nameOf(c as Named) })),
-      children,
-      products,
-      total,
-      paging: pagingFromTotal(total, CATEGORY_PAGE_SIZE, page),
-      sorts,
-      sort,
-    });
-  } catch (error) {
-    rethrowResponse(error);
-    if (isMissing(error)) throw notFound();
-    throw error;
-  }
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(
+    args,
+    async ({ request, params, shop }) => {
+      const categoryId = idFromSplat(params["*"]);
+      if (!categoryId) throw notFound();
+      const url = new URL(request.url);
+      const page = await shop.catalog.category(categoryId, {
+        page: readPage(url.searchParams),
+        sort: url.searchParams.get("sort"),
+      });
+      if (!page) throw notFound();
+      return shop.reply(page);
+    },
+    { browsing: true },
+  );
 }
 
 export default function CategoryPage() {

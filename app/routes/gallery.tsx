@@ -6,56 +6,38 @@
  * checks it with the same zod schema the browser uses; without JavaScript an empty submit comes back
  * from the server with 'Complete this field.' and what was typed kept.
  */
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { z } from "zod";
+import { Form, useActionData } from "@remix-run/react";
 import { AddressForm } from "../components/AddressForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { BUTTON_SIZES, Button } from "../components/Button";
-import { ColourPicker } from "../components/ColourPicker";
-import { CookieConsentBanner, isConsentIntent, type ConsentIntent } from "../components/CookieConsent";
-import { DatePicker } from "../components/DatePicker";
-import { ErrorList, Field } from "../components/Field";
-import { SelectField } from "../components/SelectField";
+import { CookieConsentBanner } from "../components/CookieConsent";
+import {
+  DemoForm,
+  demoSchema,
+  FormSections,
+  GallerySection,
+  type GalleryActionData,
+} from "../components/gallery/GalleryForms";
 import { Price } from "../components/Price";
-import { QuantityInput } from "../components/QuantityInput";
 import { Column, Section } from "../components/Section";
 import { Spinner } from "../components/Spinner";
 import { Toast, ToastRegion } from "../components/Toast";
 import { Tooltip } from "../components/Tooltip";
-import { useZodForm } from "../components/useZodForm";
+import { consentSchema } from "../cookie-consent.server";
 import { formatDate, formatPhone, formatTime } from "../lib/formats";
 import { TOAST_MODES, TOAST_VARIANTS, type Toast as ToastData } from "../lib/toast";
-import {
-  COLOUR_PICKER_MESSAGE,
-  DATE_INPUT_FORMAT,
-  DATE_PICKER_MESSAGES,
-  email,
-  formatMessage,
-  requiredText,
-  VALIDITY_FLAGS,
-  VALIDITY_MESSAGES,
-} from "../lib/validation";
-
-const demoSchema = z.object({
-  fullName: requiredText({ max: 80 }),
-  email: email(),
-});
-
-type GalleryActionData =
-  { form: "demo"; result: SubmissionResult<string[]>; greeting?: string } | { form: "consent"; consent: ConsentIntent };
+import { VALIDITY_MESSAGES } from "../lib/validation";
 
 export const meta: MetaFunction = () => [{ title: "Component gallery" }, { name: "robots", content: "noindex" }];
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (isConsentIntent(intent)) {
+  const consent = parseWithZod(formData, { schema: consentSchema });
+  if (consent.status === "success" && consent.value.intent) {
     // The gallery only shows the banner's round trip; the app's own action stores the cookie.
-    return data<GalleryActionData>({ form: "consent", consent: intent });
+    return data<GalleryActionData>({ form: "consent", consent: consent.value.intent });
   }
   const submission = parseWithZod(formData, { schema: demoSchema });
   if (submission.status !== "success") {
@@ -73,61 +55,6 @@ const SAMPLE_IMAGE = (label: string, colour: string) =>
   `data:image/svg+xml,${encodeURIComponent(
     `<svg xmlns="http://www.w3.org/2000/svg" width="1440" height="320" viewBox="0 0 1440 320"><rect width="1440" height="320" fill="${colour}"/><text x="40" y="280" font-size="48" fill="#ffffff" font-family="sans-serif">${label}</text></svg>`,
   )}`;
-
-function GallerySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Section aria-labelledby={id} className="kit-gallery__section">
-      <Column>
-        <h2 id={id}>{title}</h2>
-      </Column>
-      {children}
-    </Section>
-  );
-}
-
-function DemoForm({ actionData }: { actionData: GalleryActionData | undefined }) {
-  const demo = actionData?.form === "demo" ? actionData : undefined;
-  const [form, fields] = useZodForm(demoSchema, { id: "gallery-demo", lastResult: demo?.result });
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "demo";
-  return (
-    <>
-      {demo?.greeting ? (
-        <Toast toast={{ variant: "success", mode: "sticky", title: "Sent", message: demo.greeting }} />
-      ) : null}
-      <Form method="post" {...getFormProps(form)} className="kit-gallery__form">
-        <Field label="Full name" meta={fields.fullName} autoComplete="name" help="As it should appear on an order." />
-        <Field label="Email" type="email" meta={fields.email} autoComplete="email" />
-        <Button name="intent" value="demo" pending={pending} pendingLabel="Sending">
-          Send
-        </Button>
-      </Form>
-    </>
-  );
-}
-
-// Labels avoid the words of the demo form's labels so its fields stay unique to find by label.
-const FLAG_LABELS: Record<(typeof VALIDITY_FLAGS)[number], string> = {
-  customError: "Coupon code (custom error)",
-  badInput: "Any value (bad input)",
-  badNumericInput: "Budget (bad numeric input)",
-  badEmailInput: "Contact address (bad address)",
-  patternMismatch: "Postal code (pattern mismatch)",
-  rangeOverflow: "Seats (range overflow)",
-  rangeUnderflow: "Seats (range underflow)",
-  stepMismatch: "Pack size (step mismatch)",
-  tooLong: "Nickname (too long)",
-  tooShort: "Nickname (too short)",
-  typeMismatch: "Website (type mismatch)",
-  valueMissing: "Company (value missing)",
-  selectAtleastOneValue: "Delivery days (select at least one)",
-};
-
-const FLAG_EXAMPLES = VALIDITY_FLAGS.map((flag) => ({
-  flag,
-  label: FLAG_LABELS[flag],
-  message: flag === "customError" ? "This coupon code has expired." : VALIDITY_MESSAGES[flag],
-}));
 
 export default function Gallery() {
   const actionData = useActionData<typeof action>() as GalleryActionData | undefined;
@@ -163,107 +90,7 @@ export default function Gallery() {
         </Column>
       </GallerySection>
 
-      <GallerySection id="gallery-fields" title="Fields">
-        <Column width={4}>
-          <Field label="Empty required field" required />
-          <Field label="Valid field" defaultValue="Jane Doe" />
-          <Field label="Field with help" help="Up to 40 characters." maxLength={40} />
-          <Field label="Disabled field" defaultValue="Cannot change" disabled />
-        </Column>
-        <Column width={4}>
-          <Field label="Field at its limit" maxLength={10} defaultValue="ABCDEFGHIJ" />
-          <Field label="Amount (k, m, b, t shortcuts)" type="number" defaultValue="1.5k" help="1.5k means 1500." />
-          <Field label="Delivery time" type="datetime" defaultValue="2025-03-01T09:30" />
-          <SelectField
-            label="Size"
-            options={[
-              { value: "s", label: "Small" },
-              { value: "m", label: "Medium" },
-              { value: "l", label: "Large" },
-            ]}
-            defaultValue="m"
-          />
-          <Field label="Gift wrap" type="checkbox" />
-        </Column>
-        <Column width={4}>
-          <QuantityInput label="Quantity" />
-          <QuantityInput label="Quantity (too low)" defaultValue={0} errors={[VALIDITY_MESSAGES.rangeUnderflow]} />
-          <QuantityInput
-            label="Quantity (too high)"
-            defaultValue={200000000}
-            errors={[VALIDITY_MESSAGES.rangeOverflow]}
-          />
-          <QuantityInput label="Quantity (not whole)" defaultValue={1.5} errors={[VALIDITY_MESSAGES.stepMismatch]} />
-          <QuantityInput label="Quantity (disabled)" disabled />
-        </Column>
-      </GallerySection>
-
-      <GallerySection id="gallery-messages" title="Every validation message">
-        {FLAG_EXAMPLES.map(({ flag, label, message }) =>
-          flag === "selectAtleastOneValue" ? (
-            <Column width={4} key={flag}>
-              <fieldset className="kit-gallery__group" aria-describedby="gallery-choices-error">
-                <legend>{label}</legend>
-                <Field label="Monday" type="checkbox" name="days" value="mon" />
-                <Field label="Friday" type="checkbox" name="days" value="fri" />
-                <ErrorList id="gallery-choices-error" errors={[message]} />
-              </fieldset>
-            </Column>
-          ) : (
-            <Column width={4} key={flag}>
-              <Field
-                label={label}
-                type="text"
-                defaultValue={flag === "valueMissing" ? "" : "abc"}
-                required={flag === "valueMissing"}
-                errors={[message]}
-              />
-            </Column>
-          ),
-        )}
-        <Column width={4}>
-          <Field
-            label="Several failures (priority picks one)"
-            defaultValue="x"
-            errors={[VALIDITY_MESSAGES.valueMissing, VALIDITY_MESSAGES.tooShort, VALIDITY_MESSAGES.patternMismatch]}
-            help="Three rules fail; the highest-priority message is shown."
-          />
-        </Column>
-      </GallerySection>
-
-      <GallerySection id="gallery-pickers" title="Date and colour pickers">
-        <Column width={4}>
-          <DatePicker label="Delivery date" />
-          <DatePicker label="Delivery date in March" min="2025-03-01" max="2025-03-31" defaultValue="2025-03-15" />
-          <DatePicker label="Start date (no earlier bound)" max="2025-12-31" />
-          <DatePicker label="End date (no later bound)" min="2025-01-01" />
-          <DatePicker label="Delivery date (disabled)" defaultValue="2025-03-15" disabled />
-        </Column>
-        <Column width={4}>
-          <DatePicker
-            label="Date in the wrong format"
-            defaultValue=""
-            errors={[formatMessage(DATE_PICKER_MESSAGES.format, DATE_INPUT_FORMAT)]}
-          />
-          <DatePicker
-            label="Date too early"
-            min="2025-03-01"
-            defaultValue="2025-02-01"
-            errors={[formatMessage(DATE_PICKER_MESSAGES.min, formatDate("2025-03-01", "medium"))]}
-          />
-          <DatePicker
-            label="Date too late"
-            max="2025-03-31"
-            defaultValue="2025-04-02"
-            errors={[formatMessage(DATE_PICKER_MESSAGES.max, formatDate("2025-03-31", "medium"))]}
-          />
-        </Column>
-        <Column width={4}>
-          <ColourPicker label="Brand colour" />
-          <ColourPicker label="Colour with a bad value" defaultValue="#12" errors={[COLOUR_PICKER_MESSAGE]} />
-          <ColourPicker label="Colour (disabled)" defaultValue="#1F6F3B" disabled />
-        </Column>
-      </GallerySection>
+      <FormSections />
 
       <GallerySection id="gallery-addresses" title="Addresses">
         <Column width={6}>

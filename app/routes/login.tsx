@@ -12,26 +12,15 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { tooManyAttemptsMessage } from "../../server/login-throttle";
-import { isFetchError } from "../../server/webstore/errors";
 import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/components/store/Header";
 import { safeRedirect } from "~/components/store/urls";
 import { useZodForm } from "~/components/useZodForm";
+import { withShop } from "~/handlers/shop.server";
 import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
-import {
-  getWebstore,
-  isBusinessAccount,
-  keepBuyerTokens,
-  rethrowResponse,
-  serverTimingHeaders,
-  toast,
-} from "~/webstore.server";
+import { serverTimingHeaders } from "~/webstore.server";
 import { useStoreHref } from "~/components/store-href";
-
-export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
-const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
 
 export const loginSchema = z.object({
   // The username is the buyer's e-mail address (the demo's B2B usernames too): checked like every e-mail field,
@@ -52,118 +41,29 @@ export const headers: HeadersFunction = (args) => {
   return headers;
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
-  if (ws.shopper.isLoggedIn && !ws.tokenExpired) throw await ws.redirect(redirectTo);
-  return ws.reply({ demo: context.storefront.mode === "emulator" });
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, context, shop }) => {
+    const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+    if (shop.shopper.isLoggedIn && !shop.tokenExpired) throw await shop.redirect(redirectTo);
+    return shop.reply({ demo: context.storefront.mode === "emulator" });
+  });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  const ws = await getWebstore(request, context);
-  if (submission.status !== "success") {
-    return ws.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const { username, password, redirectTo } = submission.value;
-
-  const throttle = context.loginThrottle;
-  const verdict = throttle ? await throttle.check(username, context.clientAddress) : ({ allowed: true } as const);
-  if (!verdict.allowed) {
-    return ws.reply(
-      submission.reply({ formErrors: [tooManyAttemptsMessage(verdict.retryAfterSeconds)], hideFields: ["password"] }),
-      {
-        status: 429,
-        headers: { "Retry-After": String(verdict.retryAfterSeconds) },
-      },
-    );
-  }
-
-  let login;
-  try {
-    login = await context.webstore({}).headlessLogin(username, password, { uvid: ws.session.get("uvid") });
-  } catch (error) {
-    rethrowResponse(error);
-    const refused = isFetchError(error) && error.status >= 400 && error.status < 500;
-    if (!refused) console.error("Login failed:", error);
-    // A refused password counts; the site being unavailable is not the shopper's failure.
-    if (refused) await throttle?.recordFailure(username, context.clientAddress);
-    return ws.reply(
-      submission.reply({
-        formErrors: [refused ? LOGIN_FAILED_MESSAGE : LOGIN_UNAVAILABLE_MESSAGE],
-        hideFields: ["password"],
-      }),
-      { status: 400 },
-    );
-  }
-
-  await throttle?.recordSuccess(username);
-  const { session } = ws;
-  const buyer = ws.clientWith({
-    accessToken: login.accessToken,
-    apiUrl: login.apiUrl,
-    effectiveAccountId: undefined,
-    renewToken: undefined,
-  });
-  // Who the buyer is (userinfo) and which account they act for by default (a B2B buyer's default managed account).
-  const [userInfo, sessionContext, managedAccounts] = await Promise.all([
-    buyer.getUserInfo().catch((error: unknown) => {
-      rethrowResponse(error);
-      console.error("userinfo after login failed:", error);
-      return null;
-    }),
-    buyer.getSessionContext().catch((error: unknown) => {
-      rethrowResponse(error);
-      console.error("Session context after login failed:", error);
-      return null;
-    }),
-    buyer.getManagedAccounts({ includeMyAccount: true }).catch((error: unknown) => {
-      rethrowResponse(error);
-      return [];
-    }),
-  ]);
-  // Read before the guest's session keys go: a payment link made as a guest still counts at this login.
-  const paymentLinkActive = !!session.get("paymentLinkId");
-  session.clearAuth();
-  keepBuyerTokens(session, login);
-  session.set("userId", userInfo?.userId || login.userId);
-  session.set("firstName", userInfo?.firstName || sessionContext?.userName);
-  session.set("effectiveAccountId", sessionContext?.effectiveAccountId);
-  session.set("effectiveAccountName", sessionContext?.effectiveAccountName);
-  session.set("managedAccountCount", managedAccounts.length);
-  // Person account (a consumer) or business account: decides whether purchase orders are offered at checkout.
-  const ownAccountId = sessionContext?.effectiveAccountId;
-  const businessBuyer = ownAccountId ? await isBusinessAccount(buyer, ownAccountId) : undefined;
-  if (businessBuyer === undefined) session.unset("businessBuyer");
-  else session.set("businessBuyer", businessBuyer);
-
-  // Spec §4: the guest cart is preserved once, unless a payment link is being paid; failures never block login.
-  const guestCartId = session.get("guestCartId");
-  let failed = 0;
-  if (guestCartId && !paymentLinkActive) {
-    try {
-      const result = await buyer.preserveCart(guestCartId);
-      failed = result?.numberOfProductsWithError ?? 0;
-      if (failed > 0) session.set("preserveCartErrorCount", failed);
-    } catch (error) {
-      rethrowResponse(error);
-      console.warn("Preserving the guest cart failed:", error instanceof Error ? error.message : error);
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+    if (submission.status !== "success") {
+      return shop.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
     }
-  }
-  session.clearGuest();
-
-  const firstName = userInfo?.firstName || sessionContext?.userName;
-  const welcome = firstName ? `Welcome back, ${firstName}` : "Welcome back";
-  return ws.redirect(
-    safeRedirect(redirectTo, "/"),
-    failed > 0
-      ? toast(
-          "warning",
-          `${welcome}. ${failed === 1 ? "1 product" : `${failed} products`} from your guest cart couldn't be moved to your cart.`,
-        )
-      : toast("success", welcome),
-  );
+    const { username, password, redirectTo } = submission.value;
+    const outcome = await shop.identity.signIn({ username, password });
+    if (outcome.kind === "signed-in") return shop.redirect(safeRedirect(redirectTo, "/"), outcome.welcome);
+    const refused = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
+    // A throttled attempt says when to come back.
+    return outcome.status === 429
+      ? shop.reply(refused, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } })
+      : shop.reply(refused, { status: 400 });
+  });
 }
 
 export default function Login() {

@@ -3,7 +3,7 @@
  * "Add to cart" is a POST form (intent=add) that works without JavaScript (303 back here with a toast) and,
  * with JavaScript, submits through a fetcher while the header's count moves at once.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Button } from "~/components/Button";
@@ -12,31 +12,15 @@ import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { ProductPicture } from "~/components/store/ProductPicture";
-import { listHasProduct, WishlistButton } from "~/components/store/WishlistButton";
+import { WishlistButton } from "~/components/store/WishlistButton";
 import { JsMarker, submittedWithJs } from "~/components/store/forms";
-import { productDetailView } from "~/components/store/product";
 import { categoryPath, idFromSplat, productPath } from "~/components/store/urls";
-import { CART_FIELDS, isQuantityProblem, quantityError, validQuantity } from "~/lib/cart";
+import { CART_FIELDS, CART_MESSAGES, isQuantityProblem, pendingCountChanges } from "~/lib/cart";
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
-import {
-  isSellingModelId,
-  SELLING_MODEL_FIELD,
-  UNKNOWN_SELLING_MODEL_MESSAGE,
-  type SellingModelOption,
-} from "~/lib/subscriptions";
-import { isFetchError } from "../../server/webstore/errors";
-import {
-  addToCart,
-  errorMessage,
-  getBrowsingWebstore,
-  getWebstore,
-  isGuestCartDisabledError,
-  loginPath,
-  requestPath,
-  rethrowResponse,
-  serverTimingHeaders,
-  toast,
-} from "~/webstore.server";
+import { SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE, type SellingModelOption } from "~/lib/subscriptions";
+import { isGuestCartDisabledError, parseAddToCart } from "~/handlers/cart.server";
+import { withShop } from "~/handlers/shop.server";
+import { errorMessage, loginPath, requestPath, serverTimingHeaders, toast } from "~/webstore.server";
 import { withBasePath } from "~/lib/links";
 
 export const ADDED_MESSAGE = "Added to your cart";
@@ -59,117 +43,71 @@ export const headers = serverTimingHeaders;
 
 // Adding to the cart changes the cart, not the product: only the root (header count, toast) reloads.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get(CART_FIELDS.intent) === "add" ? false : defaultShouldRevalidate;
+  pendingCountChanges([formData]).some((change) => change.intent === "add") ? false : defaultShouldRevalidate;
 
-const notFound = () => data("Product not found", { status: 404 });
+const notFound = () => new Response("Product not found", { status: 404 });
 
-/** How many items of the displayed wishlist the page looks through to tell whether this product is saved. */
-const WISHLIST_CHECK_PAGE_SIZE = 100;
-const isMissing = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const productId = idFromSplat(params["*"]);
-  if (!productId) throw notFound();
-  const ws = await getBrowsingWebstore(request, context);
-  const [product, price, inWishlist] = await Promise.all([
-    ws.client.getProduct(productId).catch((error: unknown) => {
-      rethrowResponse(error);
-      if (isMissing(error)) throw notFound();
-      throw error;
-    }),
-    ws.client.getProductPrice(productId).catch((error: unknown) => {
-      rethrowResponse(error);
-      return null;
-    }),
-    // Saves go to the stored default list, else the displayed one (spec §4), so that is the list the page checks;
-    // unknown (a default list deleted since) counts as not saved.
-    ws.shopper.isLoggedIn
-      ? ws.client
-          .getWishlists({
-            includeDisplayedList: true,
-            pageSize: WISHLIST_CHECK_PAGE_SIZE,
-            wishlistId: ws.session.get("defaultWishlistId"),
-          })
-          .then((lists) => listHasProduct(lists.displayedList, productId))
-          .catch((error: unknown) => {
-            rethrowResponse(error);
-            return false;
-          })
-      : false,
-  ]);
-  const view = productDetailView(product);
-  if (!view) throw notFound();
-  // After a refused add (no JavaScript) the page comes back with the quantity the shopper typed.
-  const query = new URL(request.url).searchParams;
-  const typed = query.get("quantity");
-  // …and the purchase option they picked, when it is one of the product's.
-  const plan = query.get("plan");
-  // Each selling model's own price (productPriceEntries, 56.0), shown beside its option.
-  const planPrices = Object.fromEntries(
-    (price?.productPriceEntries ?? [])
-      .filter((entry) => entry.success !== false && entry.productSellingModelId && entry.unitPrice)
-      .map((entry) => [entry.productSellingModelId as string, entry.unitPrice as string]),
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(
+    args,
+    async ({ request, params, shop }) => {
+      const productId = idFromSplat(params["*"]);
+      if (!productId) throw notFound();
+      // After a refused add (no JavaScript) the page comes back with the quantity typed and the option picked.
+      const query = new URL(request.url).searchParams;
+      const page = await shop.catalog.product(productId, { quantity: query.get("quantity"), plan: query.get("plan") });
+      if (!page) throw notFound();
+      return shop.reply({
+        ...page,
+        canonicalUrl: new URL(withBasePath(shop.basePath, productPath(page.product)), request.url).href,
+      });
+    },
+    { browsing: true },
   );
-  return ws.reply({
-    plan: view.sellingModels.some((m) => m.id === plan) ? plan : null,
-    planPrices,
-    product: view,
-    canonicalUrl: new URL(withBasePath(ws.basePath, productPath(view)), request.url).href,
-    price:
-      price && price.success !== false
-        ? {
-            unitPrice: price.unitPrice ?? null,
-            listPrice: price.listPrice ?? null,
-            currency: price.currencyIsoCode ?? "USD",
-          }
-        : null,
-    quantity: typed && typed.length <= 20 ? typed : String(view.quantityRule?.minimum ?? 1),
-    signedIn: ws.shopper.isLoggedIn,
-    inWishlist,
-  });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const productId = idFromSplat(params["*"]);
-  if (!productId) throw notFound();
-  const formData = await request.formData();
-  const withJs = submittedWithJs(formData);
-  const here = requestPath(request, context);
-  const ws = await getWebstore(request, context);
-  const typed = String(formData.get(CART_FIELDS.quantity) ?? "").trim();
-  const plan = String(formData.get(SELLING_MODEL_FIELD) ?? "").trim();
+export async function action(args: ActionFunctionArgs) {
+  return withShop(args, async ({ request, context, params, shop }) => {
+    const productId = idFromSplat(params["*"]);
+    if (!productId) throw notFound();
+    const formData = await request.formData();
+    const withJs = submittedWithJs(formData);
+    const here = requestPath(request, context);
+    const submission = parseAddToCart(formData);
+    const posted = submission.payload;
+    const typed = typeof posted[CART_FIELDS.quantity] === "string" ? String(posted[CART_FIELDS.quantity]).trim() : "";
+    const plan = typeof posted[SELLING_MODEL_FIELD] === "string" ? String(posted[SELLING_MODEL_FIELD]).trim() : "";
 
-  const fail = async (message: string, onQuantity = isQuantityProblem(message), onPlan = isPlanProblem(message)) => {
-    if (withJs) return ws.reply({ ok: false as const, error: message, quantity: typed, onQuantity, onPlan });
-    const back = new URLSearchParams({ quantity: typed });
-    if (plan) back.set("plan", plan.slice(0, 18));
-    return ws.redirect(`${here}?${back}`, toast("error", message));
-  };
+    const fail = async (message: string, onQuantity = isQuantityProblem(message), onPlan = isPlanProblem(message)) => {
+      if (withJs) return shop.reply({ ok: false as const, error: message, quantity: typed, onQuantity, onPlan });
+      const back = new URLSearchParams({ quantity: typed });
+      if (plan) back.set("plan", plan.slice(0, 18));
+      return shop.redirect(`${here}?${back}`, toast("error", message));
+    };
 
-  if (formData.get(CART_FIELDS.intent) !== "add") return fail("Choose an action.");
-  const problem = quantityError(typed);
-  const quantity = validQuantity(typed);
-  if (problem || quantity === null) return fail(problem ?? "Enter a valid value.", true);
-  // A purchase option that is no selling model id at all never reaches the API; an id the product isn't sold
-  // with, or none for a subscription-only product, is the API's product error 106.
-  if (plan && !isSellingModelId(plan)) return fail(UNKNOWN_SELLING_MODEL_MESSAGE, false, true);
-
-  try {
-    await addToCart(ws, { productId, quantity, ...(plan ? { productSellingModelId: plan } : {}) });
-  } catch (error) {
-    rethrowResponse(error);
-    if (isGuestCartDisabledError(error)) {
-      return ws.redirect(loginPath(here), toast("info", error.message));
+    if (submission.status !== "success") {
+      const problems = submission.error ?? {};
+      if (problems[CART_FIELDS.intent]?.length) return fail(CART_MESSAGES.noIntent);
+      const quantityProblem = problems[CART_FIELDS.quantity]?.[0];
+      if (quantityProblem) return fail(quantityProblem, true);
+      return fail(problems[SELLING_MODEL_FIELD]?.[0] ?? UNKNOWN_SELLING_MODEL_MESSAGE, false, true);
     }
-    return fail(errorMessage(error, "We couldn't add this product to your cart. Try again."));
-  }
-  const added = toast("success", ADDED_MESSAGE);
-  if (withJs) {
-    // The root loader revalidates after this answer and shows the toast.
-    ws.session.flashToast(added);
-    return ws.reply({ ok: true as const, error: null, quantity: typed, onQuantity: false, onPlan: false });
-  }
-  return ws.redirect(here, added);
+    const { quantity, productSellingModelId } = submission.value;
+
+    try {
+      await shop.cart.add({ productId, quantity, ...(productSellingModelId ? { productSellingModelId } : {}) });
+    } catch (error) {
+      if (isGuestCartDisabledError(error)) return shop.redirect(loginPath(here), toast("info", error.message));
+      return fail(errorMessage(error, "We couldn't add this product to your cart. Try again."));
+    }
+    const added = toast("success", ADDED_MESSAGE);
+    if (withJs) {
+      // The root loader revalidates after this answer and shows the toast.
+      shop.session.flashToast(added);
+      return shop.reply({ ok: true as const, error: null, quantity: typed, onQuantity: false, onPlan: false });
+    }
+    return shop.redirect(here, added);
+  });
 }
 
 /** Refusals about the purchase option chosen: shown on the option group. */

@@ -8,19 +8,22 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { LOG_OUT_LABEL } from "~/lib/links";
 import { STORE_NAME } from "~/components/store/Header";
-import { getWebstore, signOut } from "~/webstore.server";
+import { getShop, withShop } from "~/handlers/shop.server";
 
 export const LOGOUT_CONFIRM_TITLE = "Log out?";
 
 export const meta: MetaFunction = () => [{ title: `Log out | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ws = await getWebstore(request, context);
-  return ws.reply({ isLoggedIn: ws.shopper.isLoggedIn, firstName: ws.shopper.firstName ?? null });
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ shop }) =>
+    shop.reply({ isLoggedIn: shop.shopper.isLoggedIn, firstName: shop.shopper.firstName ?? null }),
+  );
 }
 
+// Not through withShop: a session past its expiry is signed out like any other, not sent to sign in again first.
 export async function action({ request, context }: ActionFunctionArgs) {
-  return signOut(request, context);
+  const shop = await getShop(request, context);
+  return shop.identity.signOut();
 }
 
 export default function LogoutPage() {

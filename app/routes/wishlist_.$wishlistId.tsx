@@ -1,29 +1,21 @@
 /**
  * /wishlist/{wishlistId}: one of the buyer's lists. An id that is not one of their lists (another buyer's, another
- * account's, deleted, made up) is a 404 page. Loader, action and page: app/wishlists.server.ts,
- * components/store/WishlistPage.
+ * account's, deleted, made up) is a 404 page. The loader and action are /wishlist's (routes/wishlist.tsx), which
+ * read the optional `wishlistId`; the page is components/store/WishlistPage.
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
 import { WishlistPage } from "~/components/store/WishlistPage";
 import { WISHLIST_PATH } from "~/lib/wishlists";
-import accountStyles from "~/styles/account.css";
-import { wishlistAction, wishlistLoader } from "~/wishlists.server";
-import { serverTimingHeaders } from "~/webstore.server";
+import type { loader } from "./wishlist";
+
+export { action, headers, links, loader } from "./wishlist";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: `${data?.list ? `${data.list.name} | Wishlist` : errorTitle(error, "Wishlist not found")} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles as unknown as string }];
-
-export const headers = serverTimingHeaders;
-
-export const loader = (args: LoaderFunctionArgs) => wishlistLoader(args, args.params.wishlistId ?? "");
-
-export const action = (args: ActionFunctionArgs) => wishlistAction(args);
 
 export default WishlistPage;
 

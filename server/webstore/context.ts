@@ -6,7 +6,7 @@ import type {
   RawManagedAccount,
   RawSessionContext,
   SessionContext,
-} from "./types.js";
+} from "./types/index.js";
 
 /**
  * Spec §4 currency choice. Undefined means "choose none": with session-driven currency the server decides,

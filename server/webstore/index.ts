@@ -6,7 +6,7 @@ export * from "./retry.js";
 export * from "./async-wait.js";
 export * from "./cache.js";
 export * from "./context.js";
-export * from "./types.js";
+export * from "./types/index.js";
 export { jwtExpiry, newUvid, type TokenSet, type UserInfo } from "./api/auth.js";
 export * from "./api/carts.js";
 export * from "./api/catalog.js";

@@ -14,7 +14,7 @@ import {
   WishlistItemSchema,
   WishlistSchema,
   WishlistSummariesSchema,
-} from "../../server/webstore/types.js";
+} from "../../server/webstore/types/index.js";
 import { PRODUCTS, TEXAS, addItem, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
 import { shapeProblems } from "./strict-schema.js";
 import { TARGET_NAMES } from "./targets.js";

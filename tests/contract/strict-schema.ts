@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The client's schemas (server/webstore/types.ts) made strict all the way down: every object refuses a key its
+ * The client's schemas (server/webstore/types/) made strict all the way down: every object refuses a key its
  * schema doesn't list. The client itself stays lenient (a newer API version may add fields); the contract test
  * parses the emulator's answers with these, so a field the emulator invents, or one it answers in another shape
  * than the client's types say, fails the test, and the two can't drift apart.

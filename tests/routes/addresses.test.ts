@@ -1,5 +1,5 @@
 /**
- * The address book (app/routes/account_.addresses*.tsx, app/address-book.server.ts): the saved addresses of the
+ * The address book (app/routes/account_.addresses*.tsx, app/handlers/identity/address-book.server.ts): the saved addresses of the
  * account the buyer acts for; Make default and Delete as plain posts (303 with a toast) and as fetchers (data back);
  * a new or edited address refused with every message and what was typed (400), or saved (303). Guests sign in
  * first; another account's address is a 404.

@@ -1,5 +1,5 @@
 /**
- * Orders (app/orders.server.ts and the OrderLookup / OrderSummary routes): a guest's lookup by number and e-mail,
+ * Orders (app/handlers/orders.server.ts and the OrderLookup / OrderSummary routes): a guest's lookup by number and e-mail,
  * a buyer's by number, the order history, and who may open which order, submitted without JavaScript (303, or
  * the form again with the spec's toast) and with it (single-fetch data; a match reloads the document, spec §4
  * "Lookup form").

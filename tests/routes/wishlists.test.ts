@@ -1,5 +1,5 @@
 /**
- * Wishlists (app/wishlists.server.ts, /wishlist and /wishlist/{id}): saving from a product page (spec §4
+ * Wishlists (app/handlers/wishlists.server.ts, /wishlist and /wishlist/{id}): saving from a product page (spec §4
  * "Wishlist add"), a list's items, and the lists themselves (create, rename, delete), as plain form posts (303 with
  * a toast, or 400 with the form's messages and what was typed) and from a hydrated page (fetchers: data back;
  * `<Form>`: single fetch, a redirect as data). Lists belong to their buyer: anyone else's is a 404.

@@ -7,10 +7,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { AddressForm, type AddressFieldsetMeta } from "../AddressForm";
+import { AddressForm } from "../AddressForm";
 import { Button } from "../Button";
 import { ErrorSummary } from "../checkout/Problems";
-import { Field, type FieldMeta } from "../Field";
+import { Field } from "../Field";
 import { SelectField } from "../SelectField";
 import { useZodForm } from "../useZodForm";
 import { addressLabels } from "../../lib/address";
@@ -60,13 +60,13 @@ export function AddressBookForm({
       />
       <Field
         label={ADDRESS_BOOK_LABELS.name}
-        meta={fields.name as FieldMeta}
+        meta={fields.name}
         maxLength={ADDRESS_NAME_MAX}
         help="For example Home or Warehouse. Left empty, the address takes the person's name."
       />
       <SelectField
         label={ADDRESS_BOOK_LABELS.addressType}
-        meta={fields.addressType as FieldMeta}
+        meta={fields.addressType}
         options={ADDRESS_TYPES.map((type) => ({ value: type, label: type }))}
         required
       />
@@ -74,14 +74,10 @@ export function AddressBookForm({
         type="checkbox"
         value="on"
         label={ADDRESS_BOOK_LABELS.isDefault}
-        meta={fields.isDefault as FieldMeta}
+        meta={fields.isDefault}
         help="Checkout offers your default shipping address first. The account has one default of each type."
       />
-      <AddressForm
-        meta={fields.address as unknown as AddressFieldsetMeta}
-        countries={options.countries}
-        legend="Address"
-      />
+      <AddressForm meta={fields.address} countries={options.countries} legend="Address" />
       <div className="account-address-form__actions">
         <Button name="intent" value="save" size="large" pending={saving} pendingLabel="Saving…">
           {submitLabel}

@@ -11,7 +11,7 @@ import checkoutStyles from "~/styles/checkout.css";
 /** While the API is still calculating, a checkout page shows 'Loading' and reloads itself (see root.tsx). */
 export const checkoutHandle: RefreshHandle = { refreshWhileProcessing: true };
 
-export const checkoutLinks: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles as unknown as string }];
+export const checkoutLinks: LinksFunction = () => [{ rel: "stylesheet", href: checkoutStyles }];
 
 /** "{step} | Checkout | {store}" (just "Checkout | {store}" without a step); checkout pages are never indexed. */
 export function checkoutMeta(step?: string): MetaFunction {

@@ -4,6 +4,7 @@ import { Button } from "../Button";
 import { Price } from "../Price";
 import { QuantityInput } from "../QuantityInput";
 import { CART_FIELDS, MAX_CART_QUANTITY, MIN_CART_QUANTITY, steppedQuantity } from "../../lib/cart";
+import type { CartActionData } from "../../lib/cart";
 import { useDebouncedCallback } from "../useDebouncedCallback";
 import { setNativeValue } from "../useHydrated";
 import { LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
@@ -19,12 +20,6 @@ const STEPS = [
   { direction: "decrease", label: "Decrease", symbol: "−", atLimit: (q: number) => q <= MIN_CART_QUANTITY },
   { direction: "increase", label: "Increase", symbol: "+", atLimit: (q: number) => q >= MAX_CART_QUANTITY },
 ] as const;
-
-export interface CartActionData {
-  ok: boolean;
-  error: string | null;
-  intent: string | null;
-}
 
 /**
  * One cart line: picture, name, unit price, line total, quantity form (intent=update, and − / + steppers) and

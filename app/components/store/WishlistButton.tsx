@@ -7,38 +7,11 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { Button } from "../Button";
 import { JsMarker } from "./forms";
+import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "../../lib/wishlist-forms";
 import { WISHLIST_PATH } from "./urls";
 
 /** Where "Add to wishlist" posts (the list pages post to themselves). */
 export { WISHLIST_PATH };
-
-/** Field names of the wishlist forms, shared by the forms and the /wishlist action. */
-export const WISHLIST_FIELDS = {
-  intent: "intent",
-  productId: "productId",
-  productName: "productName",
-  wishlistId: "wishlistId",
-  listName: "name",
-  itemId: "wishlistItemId",
-  redirectTo: "redirectTo",
-} as const;
-
-export const WISHLIST_INTENTS = {
-  save: "saveToWishlist",
-  remove: "removeFromWishlist",
-  addAllToCart: "addWishlistToCart",
-  createList: "createList",
-  renameList: "renameList",
-  deleteList: "deleteList",
-  makeDefault: "makeDefaultList",
-} as const;
-
-/** What the /wishlist action answers a fetcher (without JavaScript it redirects instead). */
-export interface WishlistActionData {
-  ok: boolean;
-  intent: string;
-  message: string;
-}
 
 export const SIGN_IN_TO_SAVE = "Sign in to save items";
 

@@ -15,9 +15,9 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import type { ListFormData, wishlistLoader } from "~/wishlists.server";
+import type { ListFormData, loader } from "~/routes/wishlist";
 import { Button } from "../Button";
-import { Field, type FieldMeta } from "../Field";
+import { Field } from "../Field";
 import { Price } from "../Price";
 import { useZodForm } from "../useZodForm";
 import {
@@ -34,7 +34,7 @@ import {
 import { JsMarker, moveFocusTo } from "./forms";
 import { EmptyState, LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
 import { productPath } from "./urls";
-import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "./WishlistButton";
+import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "../../lib/wishlist-forms";
 
 const LIST_HEADING_ID = "wishlist-title";
 
@@ -189,7 +189,7 @@ function ListNameForm({
         </p>
       ) : null}
       {list ? <input type="hidden" name={WISHLIST_FIELDS.wishlistId} value={list.id} /> : null}
-      <Field label={label} meta={fields.name as FieldMeta} maxLength={WISHLIST_NAME_MAX} autoComplete="off" />
+      <Field label={label} meta={fields.name} maxLength={WISHLIST_NAME_MAX} autoComplete="off" />
       <Button
         name={WISHLIST_FIELDS.intent}
         value={intent}
@@ -247,7 +247,7 @@ function DeleteList({ list, confirm, here }: { list: WishlistView; confirm: bool
 }
 
 export function WishlistPage() {
-  const { list, lists, defaultId, hasPageToken, confirmDelete } = useLoaderData<typeof wishlistLoader>();
+  const { list, lists, defaultId, hasPageToken, confirmDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<ListFormData>();
   const location = useLocation();
   const fetchers = useFetchers();

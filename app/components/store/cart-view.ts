@@ -1,16 +1,11 @@
 /**
- * The cart page's view of the API's cart-items answer. Money stays the API's strings: the page formats them
- * and never adds them up.
+ * The cart page's view of the API's cart-items answer (the client's typed CartItemCollection). Money stays the API's
+ * strings: the page formats them and never adds them up.
  */
+import type { CartItem, CartItemCollection } from "../../../server/webstore/types";
 import { parseQuantity } from "../../lib/cart";
 import { cartItemTerm } from "../../lib/subscriptions";
 import { imageOf, type ProductImage } from "./product";
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
-const money = (v: unknown): string | null =>
-  typeof v === "string" && v !== "" ? v : typeof v === "number" ? String(v) : null;
 
 export interface CartLineView {
   id: string;
@@ -72,77 +67,61 @@ export const EMPTY_CART: CartView = {
   totalLines: 0,
 };
 
-function lineErrors(summary: unknown): string[] {
-  if (!isObject(summary) || summary.hasErrors !== true) return [];
-  const messages = Array.isArray(summary.limitedMessages) ? summary.limitedMessages : [];
-  return messages.map((m) => (isObject(m) ? text(m.message) : text(m))).filter((m): m is string => !!m);
+function lineErrors(summary: CartItem["messagesSummary"]): string[] {
+  if (summary?.hasErrors !== true) return [];
+  return (summary.limitedMessages ?? []).map((m) => m.message).filter((m): m is string => !!m);
 }
 
-export function cartLineView(entry: unknown): CartLineView | null {
-  const item = isObject(entry) && isObject(entry.cartItem) ? entry.cartItem : entry;
-  if (!isObject(item) || !text(item.cartItemId)) return null;
-  if (item.type && item.type !== "Product") return null;
-  const details = isObject(item.productDetails) ? item.productDetails : {};
-  const name = text(details.name) ?? text(item.name) ?? String(item.productId ?? item.cartItemId);
-  const fieldsSku = isObject(details.fields) ? text(details.fields.StockKeepingUnit) : undefined;
+export function cartLineView({ cartItem: item }: CartItemCollection["cartItems"][number]): CartLineView | null {
+  if (!item.cartItemId || item.type !== "Product") return null;
+  const details = item.productDetails;
+  const name = details?.name || item.name || item.productId || item.cartItemId;
+  const fieldsSku = details?.fields?.StockKeepingUnit;
   return {
-    id: item.cartItemId as string,
-    productId: String(item.productId ?? details.productId ?? ""),
+    id: item.cartItemId,
+    productId: item.productId,
     name,
-    sku: text(details.sku) ?? fieldsSku,
-    urlName: text(details.productUrlName),
-    image: imageOf(details.thumbnailImage, name),
+    sku: details?.sku || (typeof fieldsSku === "string" && fieldsSku ? fieldsSku : undefined),
+    urlName: details?.productUrlName || undefined,
+    image: imageOf(details?.thumbnailImage, name),
     quantity: parseQuantity(item.quantity),
-    unitPrice: money(item.salesPrice) ?? money(item.listPrice),
-    listPrice: money(item.listPrice),
-    totalPrice: money(item.totalPrice),
-    totalListPrice: money(item.totalListPrice),
+    unitPrice: item.salesPrice || item.listPrice || null,
+    listPrice: item.listPrice || null,
+    totalPrice: item.totalPrice || null,
+    totalListPrice: item.totalListPrice || null,
     errors: lineErrors(item.messagesSummary),
     term: cartItemTerm(item),
   };
 }
 
 /** The cart-items collection as the page shows it. */
-export function cartView(collection: unknown): CartView {
-  if (!isObject(collection)) return EMPTY_CART;
-  const summary = isObject(collection.cartSummary) ? collection.cartSummary : {};
-  // `cartCoupons` is `{coupons}` in the client's types and the whole Cart Coupons output (`{cartCoupons:
-  // {coupons}, cartId, …}`) in the emulator; read either.
-  const couponsOuter = isObject(collection.cartCoupons) ? collection.cartCoupons : {};
-  const couponsWrapper = isObject(couponsOuter.cartCoupons) ? couponsOuter.cartCoupons : couponsOuter;
-  const promotionsWrapper =
-    isObject(collection.cartPromotions) && isObject(collection.cartPromotions.promotions)
-      ? collection.cartPromotions.promotions
-      : {};
-  const lines = (Array.isArray(collection.cartItems) ? collection.cartItems : [])
-    .map(cartLineView)
-    .filter((line): line is CartLineView => line !== null);
+export function cartView(collection: CartItemCollection | null | undefined): CartView {
+  if (!collection) return EMPTY_CART;
+  const summary = collection.cartSummary;
+  const lines = collection.cartItems.map(cartLineView).filter((line): line is CartLineView => line !== null);
   return {
-    cartId: text(summary.cartId) ?? null,
+    cartId: summary?.cartId || null,
     lines,
     totals: {
-      currency: text(summary.currencyIsoCode) ?? "USD",
-      subtotal: money(summary.totalProductAmount),
-      discounts: money(summary.totalPromotionalAdjustmentAmount),
-      tax: money(summary.totalTaxAmount),
-      taxIncluded: summary.taxType === "Gross",
-      total: money(summary.grandTotalAmount) ?? money(summary.totalProductAmountAfterAdjustments),
-      itemCount: parseQuantity(summary.totalProductCount),
+      currency: summary?.currencyIsoCode || "USD",
+      subtotal: summary?.totalProductAmount || null,
+      discounts: summary?.totalPromotionalAdjustmentAmount || null,
+      tax: summary?.totalTaxAmount || null,
+      taxIncluded: summary?.taxType === "Gross",
+      total: summary?.grandTotalAmount || summary?.totalProductAmountAfterAdjustments || null,
+      itemCount: parseQuantity(summary?.totalProductCount),
     },
-    coupons: (Array.isArray(couponsWrapper.coupons) ? couponsWrapper.coupons : [])
-      .filter(isObject)
-      .map((c) => ({ id: text(c.cartCouponId) ?? "", code: text(c.couponCode) ?? "" }))
+    coupons: (collection.cartCoupons?.cartCoupons.coupons ?? [])
+      .map((c) => ({ id: c.cartCouponId, code: c.couponCode }))
       .filter((c) => c.id && c.code),
-    promotions: (Array.isArray(promotionsWrapper.promotions) ? promotionsWrapper.promotions : [])
-      .filter(isObject)
-      .map((p) => ({
-        name: text(p.displayName) ?? "Promotion",
-        amount: money(p.adjustmentAmount),
-        couponCode: text(p.couponCode),
-      })),
-    currentPage: typeof collection.currentPage === "number" ? collection.currentPage : 1,
-    totalPages: typeof collection.totalNumberOfPages === "number" ? collection.totalNumberOfPages : 1,
-    totalLines: typeof collection.totalItemCount === "number" ? collection.totalItemCount : lines.length,
+    promotions: (collection.cartPromotions?.promotions.promotions ?? []).map((p) => ({
+      name: p.displayName || "Promotion",
+      amount: p.adjustmentAmount || null,
+      ...(p.couponCode ? { couponCode: p.couponCode } : {}),
+    })),
+    currentPage: collection.currentPage ?? 1,
+    totalPages: collection.totalNumberOfPages ?? 1,
+    totalLines: collection.totalItemCount ?? lines.length,
   };
 }
 

@@ -12,26 +12,18 @@ import { seedOrders } from "./seed.js";
 import { orderReader, type OrderRow } from "./store.js";
 import {
   adjustmentJson,
-  checkFields,
   DEFAULT_GROUP_FIELDS,
-  DEFAULT_ITEM_FIELDS,
   DEFAULT_ORDER_FIELDS,
   deliveryGroupJson,
-  fieldsOf,
   GROUP_ENTITIES,
   groupView,
-  ITEM_ENTITIES,
-  itemJson,
-  itemView,
-  LOOKUP_ENTITIES,
-  LOOKUP_PARTS,
-  lookupJson,
   ORDER_FIELDS,
   orderSummaryJson,
   orderView,
-  PRODUCT_FIELDS,
-  type LookupPart,
 } from "./shapes.js";
+import { checkFields, fieldsOf } from "./fields.js";
+import { DEFAULT_ITEM_FIELDS, ITEM_ENTITIES, itemJson, itemView, PRODUCT_FIELDS } from "./item-shapes.js";
+import { LOOKUP_ENTITIES, LOOKUP_PARTS, lookupJson, type LookupPart } from "./lookup-shapes.js";
 import {
   decodePageToken,
   encodePageToken,

@@ -2,7 +2,7 @@
 import { type ClientCore, required, send } from "../core.js";
 import { CPA_DISABLED, WebstoreError } from "../errors.js";
 import { path } from "../http.js";
-import type { Address, AddressCollection, PostalAddressFields } from "../types.js";
+import type { Address, AddressCollection, PostalAddressFields } from "../types/index.js";
 
 export interface AddressListOptions {
   /** An account id, or `current` for the effective account. */

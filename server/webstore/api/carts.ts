@@ -14,7 +14,7 @@ import type {
   CartSummary,
   JsonObject,
   PreserveCartResult,
-} from "../types.js";
+} from "../types/index.js";
 
 export type CartItemSort =
   "CreatedDateAsc" | "CreatedDateDesc" | "NameAsc" | "NameDesc" | "SalesPriceAsc" | "SalesPriceDesc";

@@ -10,7 +10,7 @@ import type {
   ProductPrices,
   ProductSearchResults,
   SortRule,
-} from "../types.js";
+} from "../types/index.js";
 
 /** Product Search Input (POST search/product-search): a searchTerm, a categoryId, or both. */
 export interface ProductSearchInput {

@@ -3,7 +3,7 @@ import type { Async } from "../async-wait.js";
 import { type ClientCore, documentedAt, required, send, sendAsync } from "../core.js";
 import { NULL_CHECKOUTID, WebstoreError, isFetchError } from "../errors.js";
 import { path } from "../http.js";
-import type { Checkout, JsonObject, PaymentToken, PostalAddressFields } from "../types.js";
+import type { Checkout, JsonObject, PaymentToken, PostalAddressFields } from "../types/index.js";
 
 /** `phoneNumber` is sent as `shipToPhoneNumber`, the API's name for it on delivery addresses. */
 export interface CheckoutAddressInput extends PostalAddressFields {

@@ -17,7 +17,7 @@ import type {
   RawManagedAccount,
   RawSessionContext,
   SessionContext,
-} from "../types.js";
+} from "../types/index.js";
 
 export function contextApi(core: ClientCore) {
   return {

@@ -2,7 +2,7 @@
 import type { Async } from "../async-wait.js";
 import { type ClientCore, pageSizeInRange, required, send, sendAsync } from "../core.js";
 import { path } from "../http.js";
-import type { DeliveryGroup, DeliveryGroupCollection, JsonObject } from "../types.js";
+import type { DeliveryGroup, DeliveryGroupCollection, JsonObject } from "../types/index.js";
 
 /** Spec §9. */
 export const DELIVERY_GROUP_LIMIT = 20;

@@ -4,7 +4,7 @@
  */
 import { type ClientCore, required, send } from "../core.js";
 import { path } from "../http.js";
-import type { JsonObject } from "../types.js";
+import type { JsonObject } from "../types/index.js";
 
 export interface GuestVerification {
   lastName?: string;

@@ -2,7 +2,7 @@
 import { SEO_PROPERTIES_TTL_MS } from "../cache.js";
 import { type ClientCore, required, send } from "../core.js";
 import { path } from "../http.js";
-import type { JsonObject } from "../types.js";
+import type { JsonObject } from "../types/index.js";
 
 export function seoApi(core: ClientCore) {
   return {

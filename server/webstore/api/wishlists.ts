@@ -1,7 +1,7 @@
 /** Wishlists (spec §7 "Wishlists"). Failures carry the HTTP status text as message (spec §8). */
 import { type ClientCore, pageSizeInRange, required, send } from "../core.js";
 import { path } from "../http.js";
-import type { JsonObject } from "../types.js";
+import type { JsonObject } from "../types/index.js";
 
 /** Spec §2: the name of the list created for a shopper's first wishlist item. */
 export const DEFAULT_WISHLIST_NAME = "My List";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { CartItemCollection } from "../../../server/webstore/types";
 import { cartView, EMPTY_CART, isNonZeroMoney } from "../../../app/components/store/cart-view";
 import {
   fieldValue,
@@ -71,7 +72,7 @@ describe("product views", () => {
 });
 
 describe("cartView", () => {
-  const answer = {
+  const answer: CartItemCollection = {
     cartItems: [
       {
         cartItem: {
@@ -85,6 +86,7 @@ describe("cartView", () => {
           totalPrice: "24.00",
           totalListPrice: "28.00",
           productDetails: {
+            productId: "01t1",
             name: "Coffee Mug",
             sku: "MUG-1",
             thumbnailImage: { url: "/img/mug.svg", alternateText: "Mug" },
@@ -108,9 +110,11 @@ describe("cartView", () => {
       grandTotalAmount: "23.33",
       currencyIsoCode: "USD",
     },
-    cartCoupons: { coupons: [{ cartCouponId: "4r01", couponCode: "SAVE10" }] },
+    cartCoupons: { cartCoupons: { coupons: [{ cartCouponId: "4r01", couponCode: "SAVE10" }] } },
     cartPromotions: {
-      promotions: { promotions: [{ displayName: "10% off", adjustmentAmount: "-2.40", couponCode: "SAVE10" }] },
+      promotions: {
+        promotions: [{ promotionId: "0c81", displayName: "10% off", adjustmentAmount: "-2.40", couponCode: "SAVE10" }],
+      },
     },
     currentPage: 1,
     totalNumberOfPages: 1,

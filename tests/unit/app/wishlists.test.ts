@@ -2,7 +2,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { getStoreSession } from "../../../app/session.server";
 import { defaultListId, listNameSchema, sameListId, wishlistSummaries, wishlistView } from "../../../app/lib/wishlists";
-import { wishlistAction, wishlistLoader, wishlistToCartOutcome } from "../../../app/wishlists.server";
+import { wishlistToCartOutcome } from "../../../app/handlers/wishlists.server";
+import { action as wishlistAction, loader } from "../../../app/routes/wishlist";
+
+/** /wishlist's loader, or /wishlist/{id}'s (the same loader with the route's param). */
+const wishlistLoader = (args: { params: object }, wishlistId?: string) =>
+  loader({ ...args, params: wishlistId ? { wishlistId } : {} } as never);
 
 const SECRET = "a-test-secret-of-some-length";
 

@@ -14,7 +14,7 @@ import {
   updateProgress,
 } from "../../../app/handlers/checkout/session.server";
 import { getStoreSession } from "../../../app/session.server";
-import type { Webstore } from "../../../app/webstore.server";
+import type { ShopCore } from "../../../app/handlers/shop.server";
 import { FetchError, type WebstoreClient } from "../../../server/webstore/index";
 
 function contextFor(): AppLoadContext {
@@ -39,12 +39,12 @@ async function session() {
 async function webstore(
   client: Partial<Record<keyof WebstoreClient | "tokenizePayment", unknown>>,
   loggedIn = false,
-): Promise<Webstore> {
+): Promise<ShopCore> {
   return {
     client: client as unknown as WebstoreClient,
     session: await session(),
     shopper: { isLoggedIn: loggedIn },
-  } as unknown as Webstore;
+  } as unknown as ShopCore;
 }
 
 const card = {

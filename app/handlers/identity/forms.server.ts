@@ -1,0 +1,31 @@
+/**
+ * The identity pages' action schemas (account switcher, keep-alive, the address book's list forms): for the
+ * actions only, kept out of the browser's bundle.
+ */
+import { z } from "zod";
+
+// Routes take parseWithZod from here: imported from @conform-to/zod by a page that has no zod of its own, it
+// would pull zod and conform's zod bundle (some 24 KB gzip) into that page's browser JavaScript.
+export { parseWithZod } from "@conform-to/zod";
+import { ADDRESS_INTENTS } from "../../lib/address-book";
+
+/** The account page's one form: the account switcher. */
+export const accountActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("switchAccount"), accountId: z.string().default("") }),
+]);
+
+/** The session validator's "Continue Working". */
+export const keepAliveSchema = z.object({ intent: z.literal("keepalive") });
+
+const CHOOSE_AN_ADDRESS = "Choose an address.";
+const addressRef = {
+  addressId: z.string({ required_error: CHOOSE_AN_ADDRESS }).trim().min(1, CHOOSE_AN_ADDRESS),
+  // The address's name, for the toast.
+  name: z.string().trim().optional(),
+};
+
+/** Besides these, a list form carries `redirectTo` (the page to go back to) and the JavaScript marker. */
+export const addressListActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(ADDRESS_INTENTS.remove), ...addressRef }),
+  z.object({ intent: z.literal(ADDRESS_INTENTS.makeDefault), ...addressRef }),
+]);

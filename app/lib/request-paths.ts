@@ -1,0 +1,54 @@
+/**
+ * Store paths read from a request: what the app's routes, links and redirects speak ("/cart"), without the base path
+ * the store lives under and the locale segment, which Remix's router adds back (its basename).
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { safeRedirect } from "../components/store/urls";
+import { stripBasePath, stripLocaleSegment } from "./links";
+
+/** The path the store lives under ("/shop", or "" at the site root: BASE_PATH; server/main.ts). */
+export function basePathOf(context: AppLoadContext): string {
+  return context.storefront.basePath ?? "";
+}
+
+/**
+ * The store path of the request ("/cart" for /shop/cart): what the app's routes and links speak. Loaders and
+ * actions read `request.url` through this, never its pathname as it is.
+ */
+export function requestPath(request: Request, context: AppLoadContext): string {
+  return pagePath(new URL(request.url).pathname, basePathOf(context));
+}
+
+/**
+ * A request's path as the app's routes know it: without the store's base path and without the locale segment
+ * (/shop/en-GB/cart → /cart). Remix serves a page with both as its basename and puts them back in front of every
+ * redirect, so a path read from the request must lose them before it is redirected to, or they would come out twice.
+ */
+export function pagePath(pathname: string, basePath: string): string {
+  return stripLocaleSegment(stripBasePath(pathname, basePath));
+}
+
+/** Where to come back to after signing in again: the page itself (GET) or the page the form was on (a store path). */
+export function returnPath(request: Request, basePath: string): string {
+  const url = new URL(request.url);
+  let path = `${pagePath(url.pathname, basePath)}${url.search}`;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const referer = request.headers.get("Referer");
+    try {
+      const from = referer ? new URL(referer) : null;
+      path =
+        from && from.origin === url.origin
+          ? `${pagePath(from.pathname, basePath)}${from.search}`
+          : pagePath(url.pathname, basePath);
+    } catch {
+      path = pagePath(url.pathname, basePath);
+    }
+  }
+  path = safeRedirect(path, "/");
+  return path.startsWith("/login") || path.startsWith("/logout") || path.includes("/webruntime/logout") ? "/" : path;
+}
+
+/** The login page's URL that comes back to `path` afterwards. */
+export function loginPath(path: string): string {
+  return path === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: path })}`;
+}

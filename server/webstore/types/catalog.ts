@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { id, money, optional } from "./common.js";
+
+/** Catalog: prices, sort rules, products, search results, categories. */
+
+/** ConnectApi.ErrorResponse, the `error` of a price line or a product overview. */
+const ErrorResponseSchema = z.object({ errorCode: optional(z.string()), message: optional(z.string()) }).passthrough();
+
+/** A Product Price Entry (56.0): the product's price for one selling model. */
+export const ProductPriceEntrySchema = z
+  .object({
+    productSellingModelId: optional(id),
+    pricebookEntryId: optional(id),
+    listPrice: optional(money),
+    unitPrice: optional(money),
+    success: optional(z.boolean()),
+    error: optional(ErrorResponseSchema),
+  })
+  .passthrough();
+
+/** Product Price (GET pricing/products/{productId}); also a line of a Pricing Result (with productId, success, error). */
+export const ProductPriceSchema = z
+  .object({
+    productId: optional(id),
+    currencyIsoCode: optional(z.string()),
+    listPrice: optional(money),
+    unitPrice: optional(money),
+    pricebookEntryId: optional(id),
+    productPriceEntries: optional(z.array(ProductPriceEntrySchema)),
+    success: optional(z.boolean()),
+    error: optional(ErrorResponseSchema),
+  })
+  .passthrough();
+export type ProductPrice = z.infer<typeof ProductPriceSchema>;
+
+export const ProductPricesSchema = z
+  .object({
+    currencyIsoCode: optional(z.string()),
+    pricingLineItemResults: z.array(ProductPriceSchema),
+    success: optional(z.boolean()),
+  })
+  .passthrough();
+export type ProductPrices = z.infer<typeof ProductPricesSchema>;
+
+/** A Sort Rule of GET search/sort-rules. */
+export const SortRuleSchema = z
+  .object({
+    sortRuleId: id,
+    label: optional(z.string()),
+    labelSuffix: optional(z.string()),
+    nameOrId: optional(z.string()),
+    type: optional(z.string()),
+    direction: optional(z.string()),
+    sortOrder: optional(z.number()),
+  })
+  .passthrough();
+export type SortRule = z.infer<typeof SortRuleSchema>;
+
+/** Product Overview Collection (GET products?ids=). */
+export const ProductOverviewCollectionSchema = z
+  .object({
+    products: z.array(
+      z
+        .object({
+          id: id.nullable(),
+          sku: optional(z.string()),
+          fields: optional(z.record(z.unknown())),
+          defaultImage: optional(z.record(z.unknown())),
+          success: optional(z.boolean()),
+          error: optional(ErrorResponseSchema),
+        })
+        .passthrough(),
+    ),
+    total: optional(z.number()),
+  })
+  .passthrough();
+export type ProductOverviewCollection = z.infer<typeof ProductOverviewCollectionSchema>;
+
+export const ProductDetailSchema = z
+  .object({
+    id,
+    fields: optional(z.record(z.unknown())),
+    defaultImage: optional(z.record(z.unknown())),
+    mediaGroups: optional(z.array(z.unknown())),
+    primaryProductCategoryPath: optional(z.record(z.unknown())),
+    productClass: optional(z.string()),
+    purchaseQuantityRule: optional(z.record(z.unknown())),
+    variationAttributeSet: optional(z.record(z.unknown())),
+    variationInfo: optional(z.record(z.unknown())),
+    productSellingModels: optional(z.array(z.unknown())),
+  })
+  .passthrough();
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+export const ProductSummarySchema = z
+  .object({
+    id,
+    name: optional(z.string()),
+    fields: optional(z.record(z.unknown())),
+    defaultImage: optional(z.record(z.unknown())),
+    prices: optional(z.record(z.unknown())),
+    productClass: optional(z.string()),
+  })
+  .passthrough();
+
+export const ProductSearchResultsSchema = z
+  .object({
+    productsPage: z
+      .object({
+        products: z.array(ProductSummarySchema),
+        total: optional(z.number()),
+        currentPage: optional(z.number()),
+        pageSize: optional(z.number()),
+      })
+      .passthrough(),
+    categories: optional(z.record(z.unknown())),
+    facets: optional(z.array(z.unknown())),
+    locale: optional(z.string()),
+  })
+  .passthrough();
+export type ProductSearchResults = z.infer<typeof ProductSearchResultsSchema>;
+
+export const ProductCategorySchema = z
+  .object({ id, fields: optional(z.record(z.unknown())), name: optional(z.string()) })
+  .passthrough();
+export type ProductCategory = z.infer<typeof ProductCategorySchema>;

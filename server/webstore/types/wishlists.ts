@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { id, money, tokenPage, optional } from "./common.js";
+import { CartProductSummarySchema } from "./carts.js";
+
+/** Wishlists: summaries, items, collections. */
+
+/** Wishlist Summary (Apex ConnectApi.WishlistSummary also lists createdDate and modifiedDate). */
+export const WishlistSummarySchema = z
+  .object({
+    id,
+    name: optional(z.string()),
+    wishlistProductCount: optional(z.number().int()),
+    createdDate: optional(z.string()),
+    modifiedDate: optional(z.string()),
+  })
+  .passthrough();
+
+/** Wishlist Item: `error` is the emulator's reading of the collection's `hasErrors` [I]. */
+export const WishlistItemSchema = z
+  .object({
+    wishlistItemId: id,
+    productSummary: optional(CartProductSummarySchema),
+    listPrice: optional(money),
+    salesPrice: optional(money),
+    error: optional(z.object({ errorCode: optional(z.string()), message: optional(z.string()) }).passthrough()),
+  })
+  .passthrough();
+
+/** Wishlist Item Collection (connect_responses_wishlist_item_collection). */
+export const WishlistItemCollectionSchema = z
+  .object({
+    currencyIsoCode: optional(z.string()),
+    hasErrors: optional(z.boolean()),
+    items: z.array(WishlistItemSchema),
+    ...tokenPage,
+  })
+  .passthrough();
+
+/** Wishlist (Apex ConnectApi.Wishlist): `{summary, page}`. */
+export const WishlistSchema = z
+  .object({ summary: WishlistSummarySchema, page: WishlistItemCollectionSchema })
+  .passthrough();
+
+/** Wishlists Summaries: GET wishlists. */
+export const WishlistSummariesSchema = z
+  .object({
+    summaries: z.array(WishlistSummarySchema),
+    displayedList: optional(WishlistSchema),
+    wishlistCount: optional(z.number().int()),
+  })
+  .passthrough();

@@ -1,0 +1,191 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it, vi } from "vitest";
+import { getStoreSession } from "../../../app/session.server";
+import { addToCart, cartRef, isGuestCartDisabledError } from "../../../app/handlers/cart.server";
+import { getShop } from "../../../app/handlers/shop.server";
+import { isBusinessAccount } from "../../../app/handlers/identity.server";
+
+/** A FetchError look-alike: the app checks errors by name, as the client asks. */
+function fetchError(status: number, message = "failed", type = "ERROR") {
+  return Object.assign(new Error(message), {
+    name: "FetchError",
+    status,
+    code: type,
+    errors: [{ type, message }],
+    url: "http://api/x",
+  });
+}
+
+type Calls = Record<string, (...args: any[]) => unknown>;
+
+const GUEST_TOKEN = {
+  accessToken: "guest-tok",
+  apiUrl: "http://api",
+  userId: "005GUEST",
+  issuedAt: 0,
+  expiresAt: Date.now() + 3_600_000,
+};
+
+function setup(
+  methods: Calls,
+  sessionData: Record<string, unknown> = {},
+  url = "http://localhost/cart",
+  storefront: { serverTiming?: boolean; basePath?: string } = {},
+) {
+  /** The scopes of the shopper's clients (the identity calls use an unscoped client, not recorded). */
+  const scopes: any[] = [];
+  const guestLogin = vi.fn(async () => GUEST_TOKEN);
+  // The store's application context (read for the currency of cart calls): one currency, so none is sent.
+  const all = {
+    guestLogin,
+    getApplicationContext: async () => ({ supportedCurrencies: ["USD"], defaultCurrency: "USD" }),
+    ...methods,
+  };
+  const context = {
+    webstore: (scope: any) => {
+      if (Object.keys(scope).length) scopes.push(scope);
+      return all as any;
+    },
+    storefront: {
+      mode: "emulator",
+      webstoreId: "0ZE",
+      sessionSecret: "a-test-secret-of-some-length",
+      emulatorApiUrl: null,
+      ...storefront,
+    },
+  } as unknown as AppLoadContext;
+  const request = new Request(url);
+  return {
+    context,
+    request,
+    scopes,
+    guestLogin,
+    async ws() {
+      const session = await getStoreSession(request, context);
+      for (const [key, value] of Object.entries(sessionData)) session.set(key as never, value as never);
+      return getShop(request, context);
+    },
+  };
+}
+
+describe("addToCart", () => {
+  const item = { productId: "01t1", quantity: 2 };
+
+  it("creates a guest cart on the first add and remembers it", async () => {
+    const calls: string[] = [];
+    const t = setup({
+      getApplicationContext: async () => ({ guestCartEnabled: true }),
+      createCart: async () => {
+        calls.push("create");
+        return { status: 201, processing: false, data: { cartId: "0a6NEW" } };
+      },
+      addCartItem: async (cart: string) => {
+        calls.push(`add:${cart}`);
+        return { status: 201, processing: false, data: {} };
+      },
+    });
+    const ws = await t.ws();
+    expect(cartRef(ws)).toBeNull();
+    await addToCart(ws, item);
+    expect(calls).toEqual(["create", "add:0a6NEW"]);
+    expect(ws.session.get("guestCartId")).toBe("0a6NEW");
+    expect(cartRef(ws)).toBe("0a6NEW");
+  });
+
+  it("replaces a guest cart that is gone", async () => {
+    const calls: string[] = [];
+    const t = setup(
+      {
+        getApplicationContext: async () => ({ guestCartEnabled: true }),
+        createCart: async () => ({ status: 201, processing: false, data: { cartId: "0a6NEW" } }),
+        addCartItem: async (cart: string) => {
+          calls.push(cart);
+          if (cart === "0a6OLD") throw fetchError(404, "Cart not found");
+          return { status: 201, processing: false, data: {} };
+        },
+      },
+      { guestCartId: "0a6OLD" },
+    );
+    const ws = await t.ws();
+    await addToCart(ws, item);
+    expect(calls).toEqual(["0a6OLD", "0a6NEW"]);
+    expect(ws.session.get("guestCartId")).toBe("0a6NEW");
+  });
+
+  it("refuses guests when the store has no guest carts", async () => {
+    const t = setup({ getApplicationContext: async () => ({ guestCartEnabled: false }) });
+    const ws = await t.ws();
+    const error = await addToCart(ws, item).catch((e: unknown) => e);
+    expect(isGuestCartDisabledError(error)).toBe(true);
+  });
+
+  it("treats a 401 on guest cart creation as guest carts being off", async () => {
+    const t = setup({
+      getApplicationContext: async () => ({ guestCartEnabled: true }),
+      createCart: async () => {
+        throw fetchError(401, "guest access is disabled", "INVALID_SESSION_ID");
+      },
+    });
+    const ws = await t.ws();
+    expect(isGuestCartDisabledError(await addToCart(ws, item).catch((e: unknown) => e))).toBe(true);
+  });
+
+  it("adds to a buyer's active cart, creating it when there is none", async () => {
+    const calls: string[] = [];
+    let hasCart = false;
+    const t = setup(
+      {
+        ensureActiveCart: async () => {
+          calls.push("ensure");
+          hasCart = true;
+          return { status: 201, processing: false, data: { cartId: "0a6BUY" } };
+        },
+        addCartItem: async (cart: string) => {
+          calls.push(`add:${cart}`);
+          if (!hasCart) throw fetchError(404, "No active cart");
+          return { status: 201, processing: false, data: {} };
+        },
+      },
+      { accessToken: "tok", tokenExpiresAt: Date.now() + 60_000 },
+    );
+    const ws = await t.ws();
+    expect(cartRef(ws)).toBe("current");
+    await addToCart(ws, item);
+    expect(calls).toEqual(["add:active", "ensure", "add:0a6BUY"]);
+  });
+});
+
+describe("isBusinessAccount", () => {
+  const clientAnswering = (answer: () => Promise<unknown>) => ({ getEffectiveAccount: vi.fn(answer) }) as any;
+
+  it("reads Account.IsPersonAccount: a person account is a consumer's, any other a business's", async () => {
+    const person = clientAnswering(async () => ({
+      id: "001A",
+      name: "Alex",
+      fields: { Id: "001A", IsPersonAccount: true },
+    }));
+    expect(await isBusinessAccount(person, "001A")).toBe(false);
+    expect(person.getEffectiveAccount).toHaveBeenCalledWith("001A", { fields: ["IsPersonAccount"] });
+    expect(
+      await isBusinessAccount(
+        clientAnswering(async () => ({ id: "001B", name: "Acme", fields: { IsPersonAccount: "false" } })),
+        "001B",
+      ),
+    ).toBe(true);
+  });
+
+  it("doesn't guess when the API doesn't say or refuses", async () => {
+    expect(
+      await isBusinessAccount(
+        clientAnswering(async () => ({ id: "001B", name: "Acme", fields: {} })),
+        "001B",
+      ),
+    ).toBeUndefined();
+    expect(
+      await isBusinessAccount(
+        clientAnswering(async () => Promise.reject(fetchError(400, "No such column"))),
+        "001B",
+      ),
+    ).toBeUndefined();
+  });
+});

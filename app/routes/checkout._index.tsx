@@ -11,7 +11,9 @@ import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checko
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop } from "~/handlers/shop.server";
 import { CHECKOUT_MESSAGES, CHECKOUT_START_PATH, stepPath } from "~/lib/checkout";
-import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";
+import { loginPath } from "~/lib/request-paths";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
+import { toast } from "~/toast.server";
 
 export const handle = checkoutHandle;
 

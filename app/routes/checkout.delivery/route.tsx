@@ -20,7 +20,7 @@ import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
 import { stepPath, tomorrowIso } from "~/lib/checkout";
-import { serverTimingHeaders } from "~/webstore.server";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { deliveryPage, saveDelivery } from "./delivery.server";
 import { deliverySchema, FORM_ID } from "./schema";
 

@@ -29,7 +29,7 @@ import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/address";
 import { PO_MAX_LENGTH, stepPath } from "~/lib/checkout";
-import { serverTimingHeaders } from "~/webstore.server";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { applyCoupon, pay, paymentOptions, paymentPage, removeCoupon } from "./payment.server";
 import { FORM_ID, paymentIntentSchema, paymentSchema } from "./schema";
 

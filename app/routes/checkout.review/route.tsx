@@ -16,7 +16,7 @@ import { useStoreLocale } from "~/components/StoreLocale";
 import { withShop } from "~/handlers/shop.server";
 import { addressLines, shippingFeeText, stepPath } from "~/lib/checkout";
 import { formatDate, formatPhone } from "~/lib/formats";
-import { serverTimingHeaders } from "~/webstore.server";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { placeOrder, reviewPage } from "./review.server";
 import { PLACE_ORDER_INTENT } from "./schema";
 

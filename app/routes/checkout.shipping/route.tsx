@@ -26,7 +26,8 @@ import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/address";
 import { stepPath } from "~/lib/checkout";
-import { serverTimingHeaders, toast } from "~/webstore.server";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
+import { toast } from "~/toast.server";
 import { CONTACT_MAX, FORM_ID, shippingIntentSchema, shippingSchema } from "./schema";
 import { addShipment, moveItems, removeShipment, saveShipping, shippingPage } from "./shipping.server";
 

@@ -12,7 +12,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useMemo } from "react";
 import { AddressForm } from "~/components/AddressForm";
 import { Button } from "~/components/Button";
-import { typedAddressMeta } from "~/components/checkout/address-fields";
 import { CardFields } from "~/components/checkout/CardFields";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { CouponSection } from "~/components/checkout/CouponSection";
@@ -207,7 +206,7 @@ function PaymentPage({ data }: { data: PageData }) {
           ) : null}
           <div className="checkout-billing__form">
             <AddressForm
-              meta={typedAddressMeta(fields.billing)}
+              meta={fields.billing}
               prefix="billing"
               countries={options.countries}
               legend="Billing address"

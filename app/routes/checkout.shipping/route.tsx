@@ -13,7 +13,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Button } from "~/components/Button";
-import { typedAddressMeta } from "~/components/checkout/address-fields";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
@@ -155,7 +154,7 @@ function ShippingPage({ data }: { data: PageData }) {
               guest={options.guest}
               groupIdName={set.groupId.name}
               choice={set.addressChoice as FieldMeta}
-              address={typedAddressMeta(set.address)}
+              address={set.address}
               save={set.saveAddress as FieldMeta}
             />
           );

@@ -1,7 +1,7 @@
 /**
- * Process-wide caches of data that is the same for many shoppers (spec §4, §9). Expiry is computed from an
- * injectable clock rather than lru-cache's own timers, so tests move time instead of waiting; lru-cache only
- * bounds the number of entries.
+ * Process-wide caches of data that is the same for many shoppers (spec §4, §9), all lru-cache: it bounds the
+ * entries, expires them (`ttl`), shares one load per key (`fetchMethod`) and serves a stale entry while it reloads
+ * (`allowStale`). Its clock is injected (`perf`), so tests move time instead of waiting.
  */
 import { LRUCache } from "lru-cache";
 
@@ -25,61 +25,91 @@ export interface CacheGetOptions {
   refreshWithinMs?: number;
 }
 
-interface Entry {
+interface Kept {
   value: unknown;
-  expiresAt: number;
+  /** How long past lru-cache's `ttl` the entry may still be served while it refreshes (its refresh window). */
+  staleMs: number;
 }
 
+/** What a fetch is told: the caller's load and lifetimes, and whether the entry it replaces is past its lifetime. */
+interface FetchContext {
+  load: () => Promise<Loaded<unknown>>;
+  options: CacheGetOptions;
+  expired: boolean;
+}
+
+// lru-cache keeps no entry larger than `maxEntrySize`: an answer that must not be kept is given a larger size.
+const KEPT_SIZE = 1;
+const NOT_KEPT_SIZE = 2;
+
+/**
+ * Entries whose lifetime each load decides (the caller's `ttlMs`, or the answer's max-age), optionally refreshed in
+ * the background within `refreshWithinMs` of expiry. In lru-cache terms an entry is fresh for its lifetime minus
+ * the refresh window (`ttl`), then stale: served while one fetch reloads it (`allowStale`), until its lifetime is
+ * over, when the caller waits for a new load (`forceRefresh`). A failed load is never kept; a failed refresh leaves
+ * the entry serving until its lifetime is over (`noDeleteOnFetchRejection`).
+ */
 export class ExpiringCache {
-  private readonly entries: LRUCache<string, Entry>;
-  // Loads in flight, so concurrent requests for one key share one call (and one background refresh).
-  private readonly loading = new Map<string, Promise<unknown>>();
-  // Bumped by clear(): a load that started before it must not put what it read back.
-  private generation = 0;
+  private lru: LRUCache<string, Kept, FetchContext>;
 
   constructor(
     private readonly now: () => number,
-    maxEntries = 500,
+    private readonly maxEntries = 500,
   ) {
-    this.entries = new LRUCache({ max: maxEntries });
+    this.lru = this.create();
+  }
+
+  private create() {
+    return new LRUCache<string, Kept, FetchContext>({
+      max: this.maxEntries,
+      // The clock is injectable (tests move it); no timers, no cached "now". lru-cache reads a start time of 0 as
+      // "no ttl", so the clock is moved 1 ms on: an entry loaded at a clock's time 0 (a test's) still expires.
+      perf: { now: () => this.now() + 1 },
+      ttlResolution: 0,
+      noDeleteOnFetchRejection: true,
+      maxEntrySize: KEPT_SIZE,
+      sizeCalculation: () => KEPT_SIZE,
+      fetchMethod: async (_key, stale, { options, context }) => {
+        const { value, ttlMs = context.options.ttlMs } = await context.load();
+        if (ttlMs === 0) {
+          // Not kept: a background refresh leaves the entry it refreshed as it was (its value, its lifetime).
+          if (stale !== undefined && !context.expired) {
+            options.noUpdateTTL = true;
+            return stale;
+          }
+          options.size = NOT_KEPT_SIZE;
+          return { value, staleMs: 0 };
+        }
+        if (ttlMs < 0) {
+          options.ttl = 0; // lru-cache's "no ttl"
+          return { value, staleMs: 0 };
+        }
+        // lru-cache calls an entry stale once its age is over `ttl`; this cache refreshes from the moment the age
+        // reaches the lifetime minus the refresh window (and without one, reloads from the moment it reaches the
+        // lifetime), hence the 1 ms. 0 would mean "no ttl".
+        const freshMs = Math.max(1, ttlMs - (context.options.refreshWithinMs ?? 0) - 1);
+        options.ttl = freshMs;
+        return { value, staleMs: ttlMs - freshMs };
+      },
+    });
   }
 
   async get<T>(key: string, load: () => Promise<Loaded<T>>, options: CacheGetOptions): Promise<T> {
-    const entry = this.entries.get(key);
-    const now = this.now();
-    if (entry && now < entry.expiresAt) {
-      const { refreshWithinMs } = options;
-      if (refreshWithinMs !== undefined && entry.expiresAt - now <= refreshWithinMs && !this.loading.has(key)) {
-        // A failed refresh is dropped: the entry serves until it expires, then the next caller sees the error.
-        this.start(key, load, options).catch(() => undefined);
-      }
-      return entry.value as T;
-    }
-    return (this.loading.get(key) as Promise<T> | undefined) ?? this.start(key, load, options);
+    const lru = this.lru;
+    const kept = lru.peek(key, { allowStale: true });
+    // getRemainingTTL is negative once stale: an entry past its whole lifetime is not served.
+    const expired = kept !== undefined && lru.getRemainingTTL(key) <= -kept.staleMs;
+    const fetched = await lru.fetch(key, {
+      context: { load, options, expired },
+      allowStale: options.refreshWithinMs !== undefined && !expired,
+      forceRefresh: expired,
+    });
+    return fetched!.value as T;
   }
 
-  /** Forgets every entry, and what loads already in flight will read. */
+  /** Forgets every entry. Loads already in flight finish for their callers but are kept nowhere. */
   clear(): void {
-    this.generation += 1;
-    this.entries.clear();
-    this.loading.clear();
-  }
-
-  private start<T>(key: string, load: () => Promise<Loaded<T>>, options: CacheGetOptions): Promise<T> {
-    const generation = this.generation;
-    const promise = load()
-      .then(({ value, ttlMs = options.ttlMs }) => {
-        if (ttlMs !== 0 && generation === this.generation) {
-          const expiresAt = ttlMs < 0 ? Number.POSITIVE_INFINITY : this.now() + ttlMs;
-          this.entries.set(key, { value, expiresAt });
-        }
-        return value;
-      })
-      .finally(() => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
-      });
-    this.loading.set(key, promise);
-    return promise;
+    this.lru = this.create();
   }
 }
 

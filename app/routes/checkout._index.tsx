@@ -10,8 +10,11 @@ import { CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop } from "~/handlers/shop.server";
-import { CHECKOUT_MESSAGES, CHECKOUT_START_PATH, stepPath } from "~/lib/checkout";
-import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout/failures";
+import { CHECKOUT_START_PATH, stepPath } from "~/lib/checkout/steps";
+import { loginPath } from "~/lib/request-paths";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
+import { toast } from "~/toast.server";
 
 export const handle = checkoutHandle;
 

@@ -11,7 +11,7 @@ import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { orderSummaryPath } from "~/lib/checkout/steps";
 import { withShop } from "~/handlers/shop.server";
-import { serverTimingHeaders } from "~/webstore.server";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
 
 export const links = checkoutLinks;
 

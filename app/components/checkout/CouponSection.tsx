@@ -2,7 +2,7 @@ import { useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
 import { Button } from "../Button";
 import { Field } from "../Field";
-import { COUPON_MAX_LENGTH, REMOVE_COUPON, SECRET_FIELDS } from "../../lib/checkout";
+import { COUPON_MAX_LENGTH, REMOVE_COUPON, SECRET_FIELDS } from "../../lib/checkout/payment";
 
 /**
  * The coupon field and buttons belong to the payment form (its id in their form attribute: forms can't nest), so

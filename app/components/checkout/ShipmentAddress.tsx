@@ -1,7 +1,7 @@
 /** One shipment's address on the shipping step: a saved address or a new one (a buyer may save it). */
 import { AddressForm, type AddressFieldsetMeta } from "../AddressForm";
 import { Field, type FieldMeta } from "../Field";
-import { NEW_ADDRESS, type SavedAddress, type Shipment } from "../../lib/checkout";
+import { NEW_ADDRESS, type SavedAddress, type Shipment } from "../../lib/checkout/shipments";
 import { RadioGroup, RadioOption } from "./RadioGroup";
 
 export function ShipmentAddress({

@@ -7,10 +7,10 @@ import {
   addressLines,
   DELIVERY_TEXT_MAX,
   shippingFeeText,
-  stepPath,
   type Gifting,
   type Shipment,
-} from "../../lib/checkout";
+} from "../../lib/checkout/shipments";
+import { stepPath } from "../../lib/checkout/steps";
 import { RadioGroup, RadioOption } from "./RadioGroup";
 
 export function ShipmentDelivery(props: {

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "../Button";
 import { Field } from "../Field";
 import { SelectField } from "../SelectField";
-import { MOVE_FIELDS, type Shipments } from "../../lib/checkout";
+import { MOVE_FIELDS, type Shipments } from "../../lib/checkout/shipments";
 
 /** Split shipment: each shipment's items, a "Move" form per line, "Add a shipment". Plain POST forms. */
 export function ShipmentsArrangement({

@@ -33,7 +33,8 @@ import {
   type Shipment,
 } from "../../lib/checkout";
 import { toast } from "../../toast.server";
-import { loginPath, type Shopper } from "../../webstore.server";
+import { loginPath } from "../../lib/request-paths";
+import type { Shopper } from "../identity/tokens.server";
 import {
   forgetCheckout,
   progressOf,

@@ -13,7 +13,7 @@
 import { data } from "@remix-run/node";
 import { isBlankAccountId, isFetchError, NO_ACCOUNT_ID } from "../../../server/webstore/index";
 import { PAYMENT_LINK_MESSAGES } from "../../lib/payment-link";
-import { cartRef } from "../../webstore.server";
+import { cartRef } from "../cart.server";
 import { forgetCheckout, progressOf, type CheckoutShop } from "./session.server";
 
 /** The account the clone is for: the one the buyer acts for, else what the session context names (a guest: none). */

@@ -4,7 +4,7 @@
  * session.server).
  */
 import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "../../lib/checkout";
-import { rememberGuestVerification } from "../../orders.server";
+import { rememberGuestVerification } from "../orders.server";
 import type { StoreSession } from "../../session.server";
 import type { ShopCore } from "../shop.server";
 

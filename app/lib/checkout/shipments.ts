@@ -3,7 +3,7 @@
  * delivery methods, moving items between shipments, and the gift-wrap note.
  */
 import { normalizeDeliveryGroups } from "../../../server/webstore/api/delivery-groups";
-import type { CartItem } from "../../../server/webstore/types";
+import type { AddressCollection, CartItem } from "../../../server/webstore/types";
 import { formatCurrency, parseMoney } from "../formats";
 import { cartItemTerm } from "../subscriptions";
 import { firstError, formatMessage, quantity } from "../validation";
@@ -108,10 +108,8 @@ export interface SavedAddress {
 }
 
 /** The account's saved addresses (GET accounts/current/addresses, default first) as choices. */
-export function savedAddressesFrom(collection: unknown): SavedAddress[] {
-  const items = isObject(collection) && Array.isArray(collection.items) ? collection.items : [];
-  return items
-    .filter(isObject)
+export function savedAddressesFrom(collection: Pick<AddressCollection, "items">): SavedAddress[] {
+  return collection.items
     .map((raw) => {
       const address = addressFromApi(raw);
       if (!address?.id) return null;

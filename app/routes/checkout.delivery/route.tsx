@@ -19,8 +19,9 @@ import { useStoreHref } from "~/components/store-href";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
-import { stepPath, tomorrowIso } from "~/lib/checkout";
-import { serverTimingHeaders } from "~/webstore.server";
+import { stepPath } from "~/lib/checkout/steps";
+import { tomorrowIso } from "~/lib/checkout/totals";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { deliveryPage, saveDelivery } from "./delivery.server";
 import { deliverySchema, FORM_ID } from "./schema";
 

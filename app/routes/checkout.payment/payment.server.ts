@@ -22,7 +22,7 @@ import {
 import { cardDigits, cardLabel } from "~/lib/cards";
 import { VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast, type ToastInput } from "~/toast.server";
-import { errorMessage } from "~/webstore.server";
+import { errorMessage } from "~/handlers/errors.server";
 import type { PaymentOptions, PaymentValues } from "./schema";
 
 /** Checkout coupons are served by API versions 61-62 only: elsewhere the cart's coupons are the way. */

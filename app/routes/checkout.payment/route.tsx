@@ -12,7 +12,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useMemo } from "react";
 import { AddressForm } from "~/components/AddressForm";
 import { Button } from "~/components/Button";
-import { typedAddressMeta } from "~/components/checkout/address-fields";
 import { CardFields } from "~/components/checkout/CardFields";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { CouponSection } from "~/components/checkout/CouponSection";
@@ -29,7 +28,7 @@ import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/address";
 import { PO_MAX_LENGTH, stepPath } from "~/lib/checkout";
-import { serverTimingHeaders } from "~/webstore.server";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { applyCoupon, pay, paymentOptions, paymentPage, removeCoupon } from "./payment.server";
 import { FORM_ID, paymentIntentSchema, paymentSchema } from "./schema";
 
@@ -207,7 +206,7 @@ function PaymentPage({ data }: { data: PageData }) {
           ) : null}
           <div className="checkout-billing__form">
             <AddressForm
-              meta={typedAddressMeta(fields.billing)}
+              meta={fields.billing}
               prefix="billing"
               countries={options.countries}
               legend="Billing address"

@@ -14,9 +14,10 @@ import { ProblemBanner } from "~/components/checkout/Problems";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useStoreLocale } from "~/components/StoreLocale";
 import { withShop } from "~/handlers/shop.server";
-import { addressLines, shippingFeeText, stepPath } from "~/lib/checkout";
+import { addressLines, shippingFeeText } from "~/lib/checkout/shipments";
+import { stepPath } from "~/lib/checkout/steps";
 import { formatDate, formatPhone } from "~/lib/formats";
-import { serverTimingHeaders } from "~/webstore.server";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { placeOrder, reviewPage } from "./review.server";
 import { PLACE_ORDER_INTENT } from "./schema";
 

@@ -13,7 +13,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { Button } from "~/components/Button";
-import { typedAddressMeta } from "~/components/checkout/address-fields";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
@@ -26,7 +25,8 @@ import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/address";
 import { stepPath } from "~/lib/checkout";
-import { serverTimingHeaders, toast } from "~/webstore.server";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
+import { toast } from "~/toast.server";
 import { CONTACT_MAX, FORM_ID, shippingIntentSchema, shippingSchema } from "./schema";
 import { addShipment, moveItems, removeShipment, saveShipping, shippingPage } from "./shipping.server";
 
@@ -154,7 +154,7 @@ function ShippingPage({ data }: { data: PageData }) {
               guest={options.guest}
               groupIdName={set.groupId.name}
               choice={set.addressChoice as FieldMeta}
-              address={typedAddressMeta(set.address)}
+              address={set.address}
               save={set.saveAddress as FieldMeta}
             />
           );

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { checkedAddress, typedAddressSchema } from "~/components/checkout/address-fields";
 import { createAddressSchema } from "~/lib/address";
-import { MOVE_FIELDS, NEW_ADDRESS } from "~/lib/checkout";
+import { MOVE_FIELDS, NEW_ADDRESS } from "~/lib/checkout/shipments";
 import { isPhone } from "~/lib/formats";
 import { email, optionalText, requiredText, VALIDITY_MESSAGES, type FormFieldSchema } from "~/lib/validation";
 

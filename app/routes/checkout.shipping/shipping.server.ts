@@ -24,7 +24,8 @@ import {
   stepPath,
   type SavedAddress,
 } from "~/lib/checkout";
-import { errorMessage, toast } from "~/webstore.server";
+import { errorMessage } from "~/handlers/errors.server";
+import { toast } from "~/toast.server";
 import { moveSchema, removeShipmentSchema, shippingSchema, type ShippingOptions } from "./schema";
 
 export type ShippingActionData =

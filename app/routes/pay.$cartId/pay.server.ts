@@ -3,7 +3,9 @@ import { parseWithZod } from "@conform-to/zod";
 import type { Shop } from "~/handlers/shop.server";
 import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals, stepPath } from "~/lib/checkout";
 import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/payment-link";
-import { errorMessage, loginPath, toast } from "~/webstore.server";
+import { errorMessage } from "~/handlers/errors.server";
+import { loginPath } from "~/lib/request-paths";
+import { toast } from "~/toast.server";
 import { payNowSchema } from "./schema";
 
 /** The link's cart read-only, or the 404 page (another shopper's link, not a payment link). */

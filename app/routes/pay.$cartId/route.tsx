@@ -16,7 +16,7 @@ import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop } from "~/handlers/shop.server";
 import { PAYMENT_LINK_MESSAGES } from "~/lib/payment-link";
-import { serverTimingHeaders } from "~/webstore.server";
+import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { payNowAction, payNowPage } from "./pay.server";
 
 export const links = checkoutLinks;

@@ -29,7 +29,7 @@ import { RouteErrorBoundary } from "./components/store/PageError";
 import { parseToast, type Toast } from "./lib/toast";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
-import { serverTimingHeaders } from "./webstore.server";
+import { serverTimingHeaders } from "./handlers/server-timing.server";
 import { withShop } from "./handlers/shop.server";
 import { knownLocale, localeSwitchFor } from "./locale.server";
 import { STORE_LOCALE } from "./lib/money";

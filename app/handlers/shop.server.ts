@@ -296,3 +296,9 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
   if (after) throw await after;
   return result;
 }
+
+// What a route needs on the server besides its shop, from the one server module it imports: the browser build
+// carries one empty stand-in per server module a route names, so each extra one costs every page that names it.
+export { errorMessage } from "./errors.server";
+export { serverTimingHeaders } from "./server-timing.server";
+export { toast } from "../toast.server";

@@ -24,7 +24,7 @@ import {
   type WishlistView,
 } from "../lib/wishlists";
 import { toast, type ToastInput } from "../toast.server";
-import { errorMessage } from "../webstore.server";
+import { errorMessage } from "./errors.server";
 import type { Shop } from "./shop.server";
 
 /** A list id the API doesn't know for this buyer and account: 404, or 400 for one that isn't an id at all. */

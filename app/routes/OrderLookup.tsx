@@ -15,10 +15,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { OrderLookupPage } from "~/components/orders/OrderLookupPage";
 import { seoMeta } from "~/components/orders/PageRegions";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { withShop } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import { ORDER_LOOKUP_TITLE, orderLookupSchema, orderNumberFromQuery, orderSummaryPath } from "~/lib/orders";
 import ordersStyles from "~/styles/orders.css";
-import { serverTimingHeaders } from "~/webstore.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 

@@ -20,7 +20,7 @@ import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegio
 import { ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { reorderSchema, parseWithZod } from "~/handlers/orders/forms.server";
-import { withShop } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
 import {
   ORDER_LOOKUP_RATE_LIMITED_MESSAGE,
@@ -30,7 +30,6 @@ import {
   type OrderData,
 } from "~/lib/orders";
 import ordersStyles from "~/styles/orders.css";
-import { serverTimingHeaders, toast } from "~/webstore.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 

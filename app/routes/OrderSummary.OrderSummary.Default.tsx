@@ -11,10 +11,10 @@ import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegio
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
-import { withShop } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import { EMPTY_HISTORY_PAGE, readHistoryQuery } from "~/lib/orders";
 import ordersStyles from "~/styles/orders.css";
-import { loginPath, requestPath, serverTimingHeaders } from "~/webstore.server";
+import { loginPath, requestPath } from "~/lib/request-paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 

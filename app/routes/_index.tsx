@@ -4,8 +4,7 @@ import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/components/store/Header";
 import { ProductGrid } from "~/components/store/ProductCard";
 import { categoryPath } from "~/components/store/urls";
-import { withShop } from "~/handlers/shop.server";
-import { serverTimingHeaders } from "~/webstore.server";
+import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 
 /** What search engines show under the store's name (a route's meta replaces the root's, so it says it again). */
 export const HOME_DESCRIPTION =

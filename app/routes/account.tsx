@@ -11,8 +11,8 @@ import { ORDER_HISTORY_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { ADDRESS_BOOK_PATH, WISHLIST_PATH } from "~/components/store/urls";
 import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import { withShop } from "~/handlers/shop.server";
-import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";
+import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
+import { loginPath } from "~/lib/request-paths";
 import { useStoreHref } from "~/components/store-href";
 
 export const meta: MetaFunction = () => [

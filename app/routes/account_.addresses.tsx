@@ -16,11 +16,10 @@ import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { safeRedirect } from "~/components/store/urls";
 import { addressListActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import { withShop } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/lib/address-book";
 import accountStyles from "~/styles/account.css";
 import { toast, type ToastInput } from "~/toast.server";
-import { serverTimingHeaders } from "~/webstore.server";
 
 export const meta: MetaFunction = () => [
   { title: `Address Book | ${STORE_NAME}` },

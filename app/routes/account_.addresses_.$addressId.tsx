@@ -17,7 +17,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
 import { ADDRESS_MISSING } from "~/handlers/identity/address-book.server";
-import { withShop } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import {
   ADDRESS_BOOK_PATH,
   addressBookFormValues,
@@ -29,7 +29,6 @@ import {
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 import { toast } from "~/toast.server";
-import { serverTimingHeaders } from "~/webstore.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: `${data ? `Edit ${data.name}` : errorTitle(error, "Address not found")} | ${STORE_NAME}` },

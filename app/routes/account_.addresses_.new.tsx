@@ -9,7 +9,7 @@ import { AddressBookForm } from "~/components/account/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { withShop } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import {
   ADDRESS_BOOK_PATH,
   addressBookInput,
@@ -20,7 +20,6 @@ import {
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 import { toast } from "~/toast.server";
-import { serverTimingHeaders } from "~/webstore.server";
 
 export const meta: MetaFunction = () => [
   { title: `Add an address | ${STORE_NAME}` },

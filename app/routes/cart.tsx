@@ -35,8 +35,8 @@ import {
 } from "~/lib/cart";
 import { cartFormProblem, parseCartEdit, PAYMENT_LINK_MESSAGES, payPath, postedText } from "~/handlers/cart.server";
 import type { RefreshHandle } from "~/root";
-import { withShop } from "~/handlers/shop.server";
-import { loginPath, serverTimingHeaders, toast } from "~/webstore.server";
+import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
+import { loginPath } from "~/lib/request-paths";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
 

@@ -9,8 +9,7 @@ import { errorTitle } from "~/components/store/PageError";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
 import { categoryPath, idFromSplat, readPage } from "~/components/store/urls";
-import { withShop } from "~/handlers/shop.server";
-import { serverTimingHeaders } from "~/webstore.server";
+import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 
 // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [

@@ -17,9 +17,8 @@ import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/components/store/Header";
 import { safeRedirect } from "~/components/store/urls";
 import { useZodForm } from "~/components/useZodForm";
-import { withShop } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
-import { serverTimingHeaders } from "~/webstore.server";
 import { useStoreHref } from "~/components/store-href";
 
 export const loginSchema = z.object({

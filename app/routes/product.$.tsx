@@ -19,8 +19,8 @@ import { CART_FIELDS, CART_MESSAGES, isQuantityProblem, pendingCountChanges } fr
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
 import { SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE, type SellingModelOption } from "~/lib/subscriptions";
 import { parseAddToCart, postedText } from "~/handlers/cart.server";
-import { withShop } from "~/handlers/shop.server";
-import { loginPath, requestPath, serverTimingHeaders, toast } from "~/webstore.server";
+import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
+import { loginPath, requestPath } from "~/lib/request-paths";
 import { withBasePath } from "~/lib/links";
 
 export const ADDED_MESSAGE = "Added to your cart";

@@ -5,8 +5,7 @@ import { STORE_NAME } from "~/components/store/Header";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
 import { readPage } from "~/components/store/urls";
-import { withShop } from "~/handlers/shop.server";
-import { serverTimingHeaders } from "~/webstore.server";
+import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 
 const MAX_TERM_LENGTH = 200;
 

@@ -24,12 +24,12 @@ import { safeRedirect } from "~/components/store/urls";
 import { WishlistPage } from "~/components/store/WishlistPage";
 import type { ListOutcome } from "~/handlers/wishlists.server";
 import { wishlistActionSchema } from "~/handlers/wishlists/forms.server";
-import { withShop } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "~/lib/wishlist-forms";
 import { WISHLIST_PATH, wishlistPath } from "~/lib/wishlists";
 import accountStyles from "~/styles/account.css";
 import { toast, type ToastInput } from "~/toast.server";
-import { loginPath, requestPath, serverTimingHeaders } from "~/webstore.server";
+import { loginPath, requestPath } from "~/lib/request-paths";
 
 export const meta: MetaFunction = () => [{ title: `Wishlist | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -15,7 +15,8 @@ import {
   type AddressBookPage,
 } from "../../lib/address-book";
 import { toast, type ToastInput } from "../../toast.server";
-import { errorMessage, loginPath } from "../../webstore.server";
+import { errorMessage } from "../errors.server";
+import { loginPath } from "../../lib/request-paths";
 import type { Shop } from "../shop.server";
 
 export const SIGN_IN_FOR_ADDRESSES = "Sign in to see your address book.";

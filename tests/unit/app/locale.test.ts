@@ -12,7 +12,8 @@ import {
   toLocaleTag,
 } from "../../../app/lib/locale";
 import { formatCurrency } from "../../../app/lib/money";
-import { pagePath, shopperCurrency } from "../../../app/webstore.server";
+import { pagePath } from "../../../app/lib/request-paths";
+import { shopperCurrency } from "../../../app/handlers/shop.server";
 
 /** The demo store's application context, as far as currencies and markets go (fixtures/webstore.json). */
 const DEMO: ApplicationContext = {

@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { finalizeSessionCookie, getStoreSession, seal, SESSION_COOKIE_NAME, unseal } from "../../../app/session.server";
 import { redirectWithToast, toast } from "../../../app/toast.server";
-import { loginPath, ServerTiming } from "../../../app/webstore.server";
+import { loginPath } from "../../../app/lib/request-paths";
+import { ServerTiming } from "../../../app/handlers/server-timing.server";
 
 function contextFor(): AppLoadContext {
   return {

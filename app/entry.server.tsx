@@ -12,7 +12,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/Nonce";
-import { finalizeSessionCookie, hasStoreSession } from "./session.server";
+import { finalizeSessionCookie, hasStoreSession } from "./handlers/session.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -20,7 +20,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { CookieConsentBanner } from "./components/CookieConsent";
-import { readConsent } from "./cookie-consent.server";
+import { readConsent } from "./handlers/cookie-consent.server";
 import { useNonce } from "./components/Nonce";
 import { ToastRegion } from "./components/Toast";
 import { Footer, Header, STORE_NAME } from "./components/store/Header";
@@ -31,7 +31,7 @@ import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
 import { serverTimingHeaders } from "./handlers/server-timing.server";
 import { withShop } from "./handlers/shop.server";
-import { knownLocale, localeSwitchFor } from "./locale.server";
+import { knownLocale, localeSwitchFor } from "./handlers/locale.server";
 import { STORE_LOCALE } from "./lib/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
 

@@ -5,7 +5,7 @@
  */
 import { tooManyAttemptsMessage } from "../../server/login-throttle";
 import { isFetchError, type WebstoreClient } from "../../server/webstore/index";
-import { toast, type ToastInput } from "../toast.server";
+import { toast, type ToastInput } from "./toast.server";
 import { errorMessage } from "./errors.server";
 import { keepBuyerTokens } from "./identity/tokens.server";
 import { createAddressBook, type AddressBook } from "./identity/address-book.server";

@@ -37,8 +37,8 @@ import {
 } from "../lib/orders";
 import { sellingModelOptions } from "../lib/subscriptions";
 import { TOAST_MESSAGES } from "../lib/toast";
-import type { StoreSession } from "../session.server";
-import { toast } from "../toast.server";
+import type { StoreSession } from "./session.server";
+import { toast } from "./toast.server";
 import type { Shop } from "./shop.server";
 
 /** The order provider's required fields: what the order page shows, added to the lookup's defaults. */

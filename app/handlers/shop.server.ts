@@ -33,8 +33,8 @@ import {
   type CallReport,
   type WebstoreClient,
 } from "../../server/webstore/index";
-import { getStoreSession, type StoreSession } from "../session.server";
-import { redirectWithToast, toast, type ToastInput } from "../toast.server";
+import { getStoreSession, type StoreSession } from "./session.server";
+import { redirectWithToast, toast, type ToastInput } from "./toast.server";
 import { TOAST_MESSAGES } from "../lib/toast";
 import { STORE_LOCALE } from "../lib/money";
 import { basePathOf, loginPath, returnPath } from "../lib/request-paths";
@@ -301,4 +301,4 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
 // carries one empty stand-in per server module a route names, so each extra one costs every page that names it.
 export { errorMessage } from "./errors.server";
 export { serverTimingHeaders } from "./server-timing.server";
-export { toast } from "../toast.server";
+export { toast } from "./toast.server";

@@ -23,7 +23,7 @@ import {
   type WishlistSummary,
   type WishlistView,
 } from "../lib/wishlists";
-import { toast, type ToastInput } from "../toast.server";
+import { toast, type ToastInput } from "./toast.server";
 import { errorMessage } from "./errors.server";
 import type { Shop } from "./shop.server";
 

@@ -19,7 +19,7 @@ import { addressListActionSchema, parseWithZod } from "~/handlers/identity/forms
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/lib/address-book";
 import accountStyles from "~/styles/account.css";
-import { toast, type ToastInput } from "~/toast.server";
+import { toast, type ToastInput } from "~/handlers/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: `Address Book | ${STORE_NAME}` },

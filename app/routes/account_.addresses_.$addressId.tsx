@@ -28,7 +28,7 @@ import {
 } from "~/lib/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
-import { toast } from "~/toast.server";
+import { toast } from "~/handlers/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: `${data ? `Edit ${data.name}` : errorTitle(error, "Address not found")} | ${STORE_NAME}` },

@@ -19,7 +19,7 @@ import {
 } from "~/lib/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
-import { toast } from "~/toast.server";
+import { toast } from "~/handlers/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: `Add an address | ${STORE_NAME}` },

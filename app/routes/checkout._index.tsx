@@ -14,7 +14,7 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout/failures";
 import { CHECKOUT_START_PATH, stepPath } from "~/lib/checkout/steps";
 import { loginPath } from "~/lib/request-paths";
 import { serverTimingHeaders } from "~/handlers/server-timing.server";
-import { toast } from "~/toast.server";
+import { toast } from "~/handlers/toast.server";
 
 export const handle = checkoutHandle;
 

@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirect } from "~/components/store/urls";
-import { consentCookieHeader, consentSchema } from "~/cookie-consent.server";
+import { consentCookieHeader, consentSchema } from "~/handlers/cookie-consent.server";
 
 export async function loader() {
   return redirect("/");

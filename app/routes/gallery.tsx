@@ -25,7 +25,7 @@ import { Column, Section } from "../components/Section";
 import { Spinner } from "../components/Spinner";
 import { Toast, ToastRegion } from "../components/Toast";
 import { Tooltip } from "../components/Tooltip";
-import { consentSchema } from "../cookie-consent.server";
+import { consentSchema } from "../handlers/cookie-consent.server";
 import { formatDate, formatPhone, formatTime } from "../lib/formats";
 import { TOAST_MODES, TOAST_VARIANTS, type Toast as ToastData } from "../lib/toast";
 import { VALIDITY_MESSAGES } from "../lib/validation";

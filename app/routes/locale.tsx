@@ -8,7 +8,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { safeRedirect } from "~/components/store/urls";
 import { withShop } from "~/handlers/shop.server";
-import { switchLocale } from "~/locale.server";
+import { switchLocale } from "~/handlers/locale.server";
 
 /** The switcher's fields (every one optional: what is left out stays as it is). */
 const localeSchema = z.object({

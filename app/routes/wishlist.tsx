@@ -28,7 +28,7 @@ import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "~/lib/wishlist-forms";
 import { WISHLIST_PATH, wishlistPath } from "~/lib/wishlists";
 import accountStyles from "~/styles/account.css";
-import { toast, type ToastInput } from "~/toast.server";
+import { toast, type ToastInput } from "~/handlers/toast.server";
 import { loginPath, requestPath } from "~/lib/request-paths";
 
 export const meta: MetaFunction = () => [{ title: `Wishlist | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];

@@ -32,7 +32,7 @@ import {
   type CheckoutTotals,
   type Shipment,
 } from "../../lib/checkout";
-import { toast } from "../../toast.server";
+import { toast } from "../toast.server";
 import { loginPath } from "../../lib/request-paths";
 import type { Shopper } from "../identity/tokens.server";
 import {

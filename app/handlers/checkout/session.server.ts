@@ -5,7 +5,7 @@
  */
 import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "../../lib/checkout";
 import { rememberGuestVerification } from "../orders.server";
-import type { StoreSession } from "../../session.server";
+import type { StoreSession } from "../session.server";
 import type { ShopCore } from "../shop.server";
 
 /** What the shopper has done in the active checkout that the API does not tell us back. */
@@ -25,7 +25,7 @@ export interface LastOrder {
   orderNumber: string;
 }
 
-declare module "../../session.server" {
+declare module "../session.server" {
   interface StoreSessionData {
     checkoutProgress: CheckoutProgress;
     lastOrder: LastOrder;

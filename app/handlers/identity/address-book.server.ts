@@ -14,7 +14,7 @@ import {
   type AddressBookEntry,
   type AddressBookPage,
 } from "../../lib/address-book";
-import { toast, type ToastInput } from "../../toast.server";
+import { toast, type ToastInput } from "../toast.server";
 import { errorMessage } from "../errors.server";
 import { loginPath } from "../../lib/request-paths";
 import type { Shop } from "../shop.server";

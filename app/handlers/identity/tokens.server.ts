@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { isFetchError, newUvid, type TokenSet } from "../../../server/webstore/index";
-import type { StoreSession } from "../../session.server";
+import type { StoreSession } from "../session.server";
 
 export interface Shopper {
   isLoggedIn: boolean;

@@ -3,7 +3,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import type { ApplicationContext } from "../../../server/webstore/index";
 import type { Shop } from "~/handlers/shop.server";
 import { composeInstructions, firstIncompleteStep, stepPath, tomorrowIso, type Gifting } from "~/lib/checkout";
-import { toast } from "~/toast.server";
+import { toast } from "~/handlers/toast.server";
 import type { DeliveryValues } from "./schema";
 
 export type DeliveryActionData = { result: SubmissionResult<string[]>; cartLink: boolean };

@@ -21,7 +21,7 @@ import {
 } from "~/lib/checkout";
 import { cardDigits, cardLabel } from "~/lib/cards";
 import { VALIDITY_MESSAGES } from "~/lib/validation";
-import { toast, type ToastInput } from "~/toast.server";
+import { toast, type ToastInput } from "~/handlers/toast.server";
 import { errorMessage } from "~/handlers/errors.server";
 import type { PaymentOptions, PaymentValues } from "./schema";
 

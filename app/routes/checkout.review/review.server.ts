@@ -11,7 +11,7 @@ import {
   stepPath,
   type CheckoutLine,
 } from "~/lib/checkout";
-import { toast } from "~/toast.server";
+import { toast } from "~/handlers/toast.server";
 import { reviewSchema } from "./schema";
 
 /** The review page's data, or the redirect to the first step still to do. */

@@ -26,7 +26,7 @@ import { withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/address";
 import { stepPath } from "~/lib/checkout";
 import { serverTimingHeaders } from "~/handlers/server-timing.server";
-import { toast } from "~/toast.server";
+import { toast } from "~/handlers/toast.server";
 import { CONTACT_MAX, FORM_ID, shippingIntentSchema, shippingSchema } from "./schema";
 import { addShipment, moveItems, removeShipment, saveShipping, shippingPage } from "./shipping.server";
 

@@ -25,7 +25,7 @@ import {
   type SavedAddress,
 } from "~/lib/checkout";
 import { errorMessage } from "~/handlers/errors.server";
-import { toast } from "~/toast.server";
+import { toast } from "~/handlers/toast.server";
 import { moveSchema, removeShipmentSchema, shippingSchema, type ShippingOptions } from "./schema";
 
 export type ShippingActionData =

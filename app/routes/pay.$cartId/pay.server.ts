@@ -5,7 +5,7 @@ import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals, stepPath } from "
 import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/payment-link";
 import { errorMessage } from "~/handlers/errors.server";
 import { loginPath } from "~/lib/request-paths";
-import { toast } from "~/toast.server";
+import { toast } from "~/handlers/toast.server";
 import { payNowSchema } from "./schema";
 
 /** The link's cart read-only, or the 404 page (another shopper's link, not a payment link). */

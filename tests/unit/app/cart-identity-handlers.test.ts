@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { getStoreSession } from "../../../app/session.server";
+import { getStoreSession } from "../../../app/handlers/session.server";
 import { addToCart, cartRef, isGuestCartDisabledError } from "../../../app/handlers/cart.server";
 import { getShop } from "../../../app/handlers/shop.server";
 import { isBusinessAccount } from "../../../app/handlers/identity.server";

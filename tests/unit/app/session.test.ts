@@ -1,7 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { finalizeSessionCookie, getStoreSession, seal, SESSION_COOKIE_NAME, unseal } from "../../../app/session.server";
-import { redirectWithToast, toast } from "../../../app/toast.server";
+import {
+  finalizeSessionCookie,
+  getStoreSession,
+  seal,
+  SESSION_COOKIE_NAME,
+  unseal,
+} from "../../../app/handlers/session.server";
+import { redirectWithToast, toast } from "../../../app/handlers/toast.server";
 import { loginPath } from "../../../app/lib/request-paths";
 import { ServerTiming } from "../../../app/handlers/server-timing.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { getShop, withShop, type Shop } from "../../../app/handlers/shop.server";
-import { getStoreSession } from "../../../app/session.server";
+import { getStoreSession } from "../../../app/handlers/session.server";
 
 /** A FetchError look-alike: the app checks errors by name, as the client asks. */
 function fetchError(status: number, message = "failed", type = "ERROR") {

@@ -13,7 +13,7 @@ import {
   saveGuestUserContext,
   updateProgress,
 } from "../../../app/handlers/checkout/session.server";
-import { getStoreSession } from "../../../app/session.server";
+import { getStoreSession } from "../../../app/handlers/session.server";
 import type { ShopCore } from "../../../app/handlers/shop.server";
 import { FetchError, type WebstoreClient } from "../../../server/webstore/index";
 

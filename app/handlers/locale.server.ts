@@ -4,9 +4,9 @@
  * currency is the cart's (handlers/cart/currency.server.ts).
  */
 import type { AppLoadContext } from "@remix-run/node";
-import type { LocaleSwitch } from "./components/store/LocaleSwitcher";
-import type { ShopCore } from "./handlers/shop.server";
-import type { CartHandler } from "./handlers/cart.server";
+import type { LocaleSwitch } from "../components/store/LocaleSwitcher";
+import type { ShopCore } from "./shop.server";
+import type { CartHandler } from "./cart.server";
 import {
   currencyLabel,
   isStoreLocale,
@@ -15,10 +15,10 @@ import {
   storeCurrencies,
   storeLocales,
   type MarketsContext,
-} from "./lib/locale";
-import { STORE_LOCALE } from "./lib/money";
+} from "../lib/locale";
+import { STORE_LOCALE } from "../lib/money";
 import { toast, type ToastInput } from "./toast.server";
-import { shopperCurrency } from "./handlers/shop.server";
+import { shopperCurrency } from "./shop.server";
 
 export const CURRENCY_NOT_OFFERED = "Choose one of the store's currencies.";
 

@@ -13,7 +13,7 @@ import {
   COOKIE_CONSENT_NAME,
   isConsentIntent,
   type ConsentIntent,
-} from "./components/CookieConsent";
+} from "../components/CookieConsent";
 
 /** Remix's encoding of a string value (base64 of its JSON) to the bare value, URI-encoded as cookies are. */
 const bareValue = (encoded: string) => encodeURIComponent(String(JSON.parse(atob(encoded))));

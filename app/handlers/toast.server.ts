@@ -4,7 +4,7 @@
  * kit's toast leaves after its duration.
  */
 import { redirect } from "@remix-run/node";
-import type { ToastInput, ToastMode, ToastVariant } from "./lib/toast";
+import type { ToastInput, ToastMode, ToastVariant } from "../lib/toast";
 import type { StoreSession } from "./session.server";
 
 export type { ToastInput };

@@ -32,7 +32,7 @@ import appStyles from "./styles/app.css";
 import { serverTimingHeaders } from "./handlers/server-timing.server";
 import { withShop } from "./handlers/shop.server";
 import { knownLocale, localeSwitchFor } from "./handlers/locale.server";
-import { STORE_LOCALE } from "./lib/money";
+import { STORE_LOCALE } from "./lib/format/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
 
 // Typed loader data for single fetch (`data()` responses): see Remix's single-fetch guide.

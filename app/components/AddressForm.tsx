@@ -19,7 +19,7 @@ import {
   normaliseCountries,
   type AddressField,
   type CountryOption,
-} from "../lib/address";
+} from "../lib/account/address";
 import { Field, type FieldMeta } from "./Field";
 import { SelectField } from "./SelectField";
 

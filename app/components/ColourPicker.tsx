@@ -23,7 +23,7 @@ import {
   rgbToHsv,
   validateHexInput,
   type Rgb,
-} from "../lib/validity-colours";
+} from "../lib/validation/colours";
 import { Button } from "./Button";
 import { ErrorList, Field, type FieldProps } from "./Field";
 import { setNativeValue, useHydrated } from "./useHydrated";

@@ -6,7 +6,7 @@
 import { isFetchError, type Async, type CartItem } from "../../server/webstore/index";
 import { CART_PAGE_SIZE } from "../lib/cart";
 import { errorMessage } from "./errors.server";
-import { cartView, EMPTY_CART, type CartView } from "../components/store/cart-view";
+import { cartView, EMPTY_CART, type CartView } from "../lib/cart/view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "./cart/edits.server";
 import { moveCartToCurrency, type CartMove } from "./cart/currency.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./cart/ref.server";
@@ -18,7 +18,7 @@ export { cartRef, type CartShop } from "./cart/ref.server";
 // the browser's bundle, and the cart and product pages are at their JavaScript budget (scripts/js-budget.mjs).
 export { cartFormProblem, parseAddToCart, parseCartEdit, postedText } from "./cart/schema.server";
 // The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
-export { PAYMENT_LINK_MESSAGES, payPath } from "../lib/payment-link";
+export { PAYMENT_LINK_MESSAGES, payPath } from "../lib/checkout/payment-link";
 
 export interface CartHandler {
   /** The cart the shopper's reads go to: "current" for a buyer, the guest cart's id, or null (no cart yet). */

@@ -4,8 +4,8 @@
  * leave that part out; a product or category the API doesn't know is null (the page's 404).
  */
 import type { ProductCategory } from "../../server/webstore/index";
-import { productCardView, sortOptions, type ProductCardView, type SortOption } from "../components/store/product";
-import { pagingFromTotal, searchPage, type Paging } from "../components/store/urls";
+import { productCardView, sortOptions, type ProductCardView, type SortOption } from "../lib/catalog/product";
+import { pagingFromTotal, searchPage, type Paging } from "../lib/paths";
 import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "./catalog/product.server";
 import type { Shop, ShopCore } from "./shop.server";
 

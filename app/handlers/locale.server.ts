@@ -15,8 +15,8 @@ import {
   storeCurrencies,
   storeLocales,
   type MarketsContext,
-} from "../lib/locale";
-import { STORE_LOCALE } from "../lib/money";
+} from "../lib/format/locale";
+import { STORE_LOCALE } from "../lib/format/money";
 import { toast, type ToastInput } from "./toast.server";
 import { shopperCurrency } from "./shop.server";
 

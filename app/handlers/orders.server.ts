@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { isFetchError, type GuestVerification } from "../../server/webstore/index";
-import { DEFAULT_CURRENCY, STORE_LOCALE } from "../lib/formats";
+import { DEFAULT_CURRENCY, STORE_LOCALE } from "../lib/format/formats";
 import {
   EMPTY_HISTORY_PAGE,
   GUEST_PHONE_PLACEHOLDER,
@@ -35,7 +35,7 @@ import {
   type OrderStatusNames,
   type SeoProperties,
 } from "../lib/orders";
-import { sellingModelOptions } from "../lib/subscriptions";
+import { sellingModelOptions } from "../lib/cart/subscriptions";
 import { TOAST_MESSAGES } from "../lib/toast";
 import type { StoreSession } from "./session.server";
 import { toast } from "./toast.server";

@@ -18,7 +18,7 @@ import {
   type SessionStorage,
 } from "@remix-run/node";
 import { boundToast, parseToast, type Toast, type ToastInput } from "../lib/toast";
-import { toastSchema } from "../lib/toast-schema";
+import { toastSchema } from "../lib/toast/schema";
 
 export const SESSION_COOKIE_NAME = "__store";
 /**

@@ -36,7 +36,7 @@ import {
 import { getStoreSession, type StoreSession } from "./session.server";
 import { redirectWithToast, toast, type ToastInput } from "./toast.server";
 import { TOAST_MESSAGES } from "../lib/toast";
-import { STORE_LOCALE } from "../lib/money";
+import { STORE_LOCALE } from "../lib/format/money";
 import { basePathOf, loginPath, returnPath } from "../lib/request-paths";
 import { ensureIdentity, renewGuestToken, shopperOf, type Shopper } from "./identity/tokens.server";
 import { ServerTiming } from "./server-timing.server";

@@ -3,7 +3,7 @@
  * the store lives under and the locale segment, which Remix's router adds back (its basename).
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { safeRedirect } from "../components/store/urls";
+import { safeRedirect } from "./paths";
 import { stripBasePath, stripLocaleSegment } from "./links";
 
 /** The path the store lives under ("/shop", or "" at the site root: BASE_PATH; server/main.ts). */

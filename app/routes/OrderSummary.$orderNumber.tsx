@@ -21,7 +21,7 @@ import { ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH, STORE_NAME } from "~/components/
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { reorderSchema, parseWithZod } from "~/handlers/orders/forms.server";
 import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
-import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
+import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import {
   ORDER_LOOKUP_RATE_LIMITED_MESSAGE,
   orderLookupPath,

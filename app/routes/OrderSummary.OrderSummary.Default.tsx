@@ -10,7 +10,7 @@ import { OrderHistoryFilters, OrderHistoryList } from "~/components/orders/Order
 import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegions";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/formats";
+import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import { EMPTY_HISTORY_PAGE, readHistoryQuery } from "~/lib/orders";
 import ordersStyles from "~/styles/orders.css";

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/components/store/Header";
 import { ProductGrid } from "~/components/store/ProductCard";
-import { categoryPath } from "~/components/store/urls";
+import { categoryPath } from "~/lib/paths";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 
 /** What search engines show under the store's name (a route's meta replaces the root's, so it says it again). */

@@ -9,7 +9,7 @@ import { Button } from "~/components/Button";
 import { SelectField } from "~/components/SelectField";
 import { ORDER_HISTORY_PATH, STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { ADDRESS_BOOK_PATH, WISHLIST_PATH } from "~/components/store/urls";
+import { ADDRESS_BOOK_PATH, WISHLIST_PATH } from "~/lib/paths";
 import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
 import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
 import { loginPath } from "~/lib/request-paths";

@@ -14,10 +14,10 @@ import { JS_FIELD } from "~/components/store/forms";
 import { ADDRESS_BOOK_HEADING_ID, AddressCard, type AddressActionData } from "~/components/account/AddressCard";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { safeRedirect } from "~/components/store/urls";
+import { safeRedirect } from "~/lib/paths";
 import { addressListActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
-import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/lib/address-book";
+import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/lib/account/address-book";
 import accountStyles from "~/styles/account.css";
 import { toast, type ToastInput } from "~/handlers/toast.server";
 

@@ -25,7 +25,7 @@ import {
   addressName,
   addressPath,
   createAddressBookSchema,
-} from "~/lib/address-book";
+} from "~/lib/account/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 import { toast } from "~/handlers/toast.server";

@@ -16,7 +16,7 @@ import {
   addressName,
   createAddressBookSchema,
   NEW_ADDRESS_PATH,
-} from "~/lib/address-book";
+} from "~/lib/account/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 import { toast } from "~/handlers/toast.server";

@@ -24,7 +24,7 @@ import { submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { Pagination } from "~/components/store/Pagination";
-import { pagingFromPages, readPage, safeRedirect } from "~/components/store/urls";
+import { pagingFromPages, readPage, safeRedirect } from "~/lib/paths";
 import {
   CART_FIELDS,
   CART_MESSAGES,

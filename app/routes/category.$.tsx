@@ -8,7 +8,7 @@ import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle } from "~/components/store/PageError";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
-import { categoryPath, idFromSplat, readPage } from "~/components/store/urls";
+import { categoryPath, idFromSplat, readPage } from "~/lib/paths";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 
 // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.

@@ -4,7 +4,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirect } from "~/components/store/urls";
+import { safeRedirect } from "~/lib/paths";
 import { consentCookieHeader, consentSchema } from "~/handlers/cookie-consent.server";
 
 export async function loader() {

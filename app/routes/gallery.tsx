@@ -26,7 +26,7 @@ import { Spinner } from "../components/Spinner";
 import { Toast, ToastRegion } from "../components/Toast";
 import { Tooltip } from "../components/Tooltip";
 import { consentSchema } from "../handlers/cookie-consent.server";
-import { formatDate, formatPhone, formatTime } from "../lib/formats";
+import { formatDate, formatPhone, formatTime } from "../lib/format/formats";
 import { TOAST_MODES, TOAST_VARIANTS, type Toast as ToastData } from "../lib/toast";
 import { VALIDITY_MESSAGES } from "../lib/validation";
 

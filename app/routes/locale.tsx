@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { safeRedirect } from "~/components/store/urls";
+import { safeRedirect } from "~/lib/paths";
 import { withShop } from "~/handlers/shop.server";
 import { switchLocale } from "~/handlers/locale.server";
 

@@ -15,7 +15,7 @@ import { z } from "zod";
 import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/components/store/Header";
-import { safeRedirect } from "~/components/store/urls";
+import { safeRedirect } from "~/lib/paths";
 import { useZodForm } from "~/components/useZodForm";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";

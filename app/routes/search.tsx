@@ -4,7 +4,7 @@ import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/components/store/Header";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
-import { readPage } from "~/components/store/urls";
+import { readPage } from "~/lib/paths";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 
 const MAX_TERM_LENGTH = 200;

@@ -20,12 +20,12 @@ import {
 import { STORE_NAME } from "~/components/store/Header";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { JS_FIELD } from "~/components/store/forms";
-import { safeRedirect } from "~/components/store/urls";
+import { safeRedirect } from "~/lib/paths";
 import { WishlistPage } from "~/components/store/WishlistPage";
 import type { ListOutcome } from "~/handlers/wishlists.server";
 import { wishlistActionSchema } from "~/handlers/wishlists/forms.server";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
-import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "~/lib/wishlist-forms";
+import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "~/lib/wishlists/forms";
 import { WISHLIST_PATH, wishlistPath } from "~/lib/wishlists";
 import accountStyles from "~/styles/account.css";
 import { toast, type ToastInput } from "~/handlers/toast.server";

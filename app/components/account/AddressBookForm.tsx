@@ -13,8 +13,13 @@ import { ErrorSummary } from "../checkout/Problems";
 import { Field } from "../Field";
 import { SelectField } from "../SelectField";
 import { useZodForm } from "../useZodForm";
-import { addressLabels } from "../../lib/address";
-import { ADDRESS_BOOK_PATH, ADDRESS_NAME_MAX, ADDRESS_TYPES, createAddressBookSchema } from "../../lib/address-book";
+import { addressLabels } from "../../lib/account/address";
+import {
+  ADDRESS_BOOK_PATH,
+  ADDRESS_NAME_MAX,
+  ADDRESS_TYPES,
+  createAddressBookSchema,
+} from "../../lib/account/address-book";
 
 export const ADDRESS_BOOK_LABELS = {
   name: "Address Name",

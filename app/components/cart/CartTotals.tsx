@@ -1,7 +1,7 @@
 /** The cart summary's totals, as the API computed them (the page never adds money up). */
 import { Price } from "../Price";
-import { isNonZeroMoney, type CartTotalsView } from "../store/cart-view";
-import { taxLabel } from "../../lib/money";
+import { isNonZeroMoney, type CartTotalsView } from "../../lib/cart/view";
+import { taxLabel } from "../../lib/format/money";
 
 export function CartTotals({ totals }: { totals: CartTotalsView }) {
   return (

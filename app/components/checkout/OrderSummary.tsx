@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Price } from "../Price";
-import { taxLabel } from "../../lib/money";
+import { taxLabel } from "../../lib/format/money";
 import type { CheckoutLine } from "../../lib/checkout/shipments";
 import { isDiscount, type CheckoutTotals } from "../../lib/checkout/totals";
 

@@ -16,7 +16,7 @@ import { Column, Section } from "../Section";
 import { SelectField } from "../SelectField";
 import { Toast } from "../Toast";
 import { useZodForm } from "../useZodForm";
-import { formatDate } from "../../lib/formats";
+import { formatDate } from "../../lib/format/formats";
 import {
   COLOUR_PICKER_MESSAGE,
   DATE_INPUT_FORMAT,

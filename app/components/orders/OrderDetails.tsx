@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { useIsCurrentPath, useStoreHref } from "../store-href";
 import { Button } from "../Button";
 import { Price } from "../Price";
-import { formatDate, formatPhone } from "../../lib/formats";
+import { formatDate, formatPhone } from "../../lib/format/formats";
 import {
   groupItemsParam,
   itemsLimit,

@@ -8,7 +8,7 @@ import { DatePicker } from "../DatePicker";
 import { SelectField } from "../SelectField";
 import { Price } from "../Price";
 import { PageLink } from "../store/Pagination";
-import { formatDate } from "../../lib/formats";
+import { formatDate } from "../../lib/format/formats";
 import {
   HISTORY_EMPTY_MESSAGES,
   HISTORY_SORTS,

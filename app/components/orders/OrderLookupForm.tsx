@@ -13,7 +13,7 @@ import { Button } from "../Button";
 import { Field } from "../Field";
 import { useZodForm } from "../useZodForm";
 import { ORDER_LOOKUP_LABELS, ORDER_LOOKUP_WRAPPER_MAX_WIDTH, orderLookupSchema } from "../../lib/orders";
-import { EMAIL_MAX_LENGTH } from "../../lib/validity";
+import { EMAIL_MAX_LENGTH } from "../../lib/validation/validity";
 
 export type OrderLookupFormProps = {
   isGuest: boolean;

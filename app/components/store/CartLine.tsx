@@ -8,9 +8,9 @@ import type { CartActionData } from "../../lib/cart";
 import { useDebouncedCallback } from "../useDebouncedCallback";
 import { setNativeValue } from "../useHydrated";
 import { LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
-import type { CartLineView } from "./cart-view";
+import type { CartLineView } from "../../lib/cart/view";
 import { JsMarker, moveFocusTo } from "./forms";
-import { productPath } from "./urls";
+import { productPath } from "../../lib/paths";
 
 /** The cart's "Items (N)" heading: focus lands there when a line is removed. */
 export const CART_ITEMS_HEADING_ID = "cart-items-title";

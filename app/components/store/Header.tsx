@@ -4,10 +4,10 @@
  */
 import { Form, Link, NavLink, useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "../Button";
-import { itemsWord, optimisticCartCount, pendingCountChanges } from "../../lib/cart-count";
+import { itemsWord, optimisticCartCount, pendingCountChanges } from "../../lib/cart/count";
 // The label from lib/links, not from the session dialog: that one loads after hydration, only for a signed-in buyer.
 import { LOG_OUT_LABEL } from "../../lib/links";
-import { ADDRESS_BOOK_PATH, categoryPath } from "./urls";
+import { ADDRESS_BOOK_PATH, categoryPath } from "../../lib/paths";
 import { LocaleSwitcher, type LocaleSwitch } from "./LocaleSwitcher";
 
 export const STORE_NAME = "Demo Store";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ProductPicture } from "./ProductPicture";
-import type { ProductImage } from "./product";
+import type { ProductImage } from "../../lib/catalog/product";
 
 /**
  * The picture and the named, linked product of one line (cart line, wishlist item). The picture link is hidden

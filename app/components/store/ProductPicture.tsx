@@ -1,5 +1,5 @@
 import { useHref } from "@remix-run/react";
-import type { ProductImage } from "./product";
+import type { ProductImage } from "../../lib/catalog/product";
 
 /** A product picture; a neutral placeholder when the catalog has none. */
 export function ProductPicture({

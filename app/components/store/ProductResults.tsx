@@ -2,8 +2,8 @@ import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Pagination } from "./Pagination";
 import { ProductGrid } from "./ProductCard";
-import type { ProductCardView } from "./product";
-import { pageHref, readPage, type Paging } from "./urls";
+import type { ProductCardView } from "../../lib/catalog/product";
+import { pageHref, readPage, type Paging } from "../../lib/paths";
 
 /** Search and category results: count, grid, paging, or the empty state (or, past the last page, a way back). */
 export function ProductResults({

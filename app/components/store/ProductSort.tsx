@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Button } from "../Button";
 import { SelectField } from "../SelectField";
-import type { SortOption } from "./product";
+import type { SortOption } from "../../lib/catalog/product";
 
 /**
  * "Sort by" over search or category results: a GET form (so it works without JavaScript) whose choices are the

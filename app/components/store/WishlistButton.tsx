@@ -7,8 +7,8 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { Button } from "../Button";
 import { JsMarker } from "./forms";
-import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "../../lib/wishlist-forms";
-import { WISHLIST_PATH } from "./urls";
+import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "../../lib/wishlists/forms";
+import { WISHLIST_PATH } from "../../lib/paths";
 
 /** Where "Add to wishlist" posts (the list pages post to themselves). */
 export { WISHLIST_PATH };

@@ -33,8 +33,8 @@ import {
 } from "../../lib/wishlists";
 import { JsMarker, moveFocusTo } from "./forms";
 import { EmptyState, LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
-import { productPath } from "./urls";
-import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "../../lib/wishlist-forms";
+import { productPath } from "../../lib/paths";
+import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "../../lib/wishlists/forms";
 
 const LIST_HEADING_ID = "wishlist-title";
 

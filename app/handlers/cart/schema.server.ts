@@ -10,10 +10,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { CART_FIELDS, CART_MESSAGES, COUPON_MAX_LENGTH } from "../../lib/cart";
-import { quantityError } from "../../lib/quantity-error";
-import { validQuantity } from "../../lib/quantity";
-import { isSellingModelId, SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE } from "../../lib/subscriptions";
-import { VALIDITY_MESSAGES } from "../../lib/validity";
+import { quantityError } from "../../lib/cart/quantity-error";
+import { validQuantity } from "../../lib/cart/quantity";
+import { isSellingModelId, SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE } from "../../lib/cart/subscriptions";
+import { VALIDITY_MESSAGES } from "../../lib/validation/validity";
 
 /** A typed quantity read by the kit's rules (lib/quantity), in the kit's words when it is no quantity. */
 const typedQuantity = z

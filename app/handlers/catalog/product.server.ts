@@ -1,6 +1,6 @@
 /** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
 import { listHasProduct } from "../../components/store/WishlistButton";
-import { productDetailView, type ProductDetailView } from "../../components/store/product";
+import { productDetailView, type ProductDetailView } from "../../lib/catalog/product";
 import type { ShopCore } from "../shop.server";
 import { isFetchError } from "../../../server/webstore/index";
 

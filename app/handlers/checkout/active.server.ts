@@ -13,7 +13,7 @@ import {
   type ApplicationContext,
   type Checkout,
 } from "../../../server/webstore/index";
-import { cartView } from "../../components/store/cart-view";
+import { cartView } from "../../lib/cart/view";
 import {
   CHECKOUT_MESSAGES,
   CHECKOUT_START_PATH,

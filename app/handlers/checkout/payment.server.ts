@@ -9,7 +9,7 @@ import {
   type WebstoreClient,
 } from "../../../server/webstore/index";
 import { addressFromApi, orderNumberFrom, postalFields, type CheckoutAddress } from "../../lib/checkout";
-import { apiCardType, cardBrand } from "../../lib/cards";
+import { apiCardType, cardBrand } from "../../lib/checkout/cards";
 import { orderNumberOf } from "./active.server";
 import type { CheckoutShop } from "./session.server";
 

@@ -13,7 +13,7 @@ import {
   addressBookPage,
   type AddressBookEntry,
   type AddressBookPage,
-} from "../../lib/address-book";
+} from "../../lib/account/address-book";
 import { toast, type ToastInput } from "../toast.server";
 import { errorMessage } from "../errors.server";
 import { loginPath } from "../../lib/request-paths";

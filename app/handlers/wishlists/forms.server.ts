@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { listNameSchema } from "../../lib/wishlists";
-import { WISHLIST_INTENTS } from "../../lib/wishlist-forms";
+import { WISHLIST_INTENTS } from "../../lib/wishlists/forms";
 
 /** An id a form must carry; without it the form is refused with `message` (as a toast). */
 const requiredId = (message: string) => z.string({ required_error: message }).trim().min(1, message);

@@ -1,5 +1,5 @@
 /** Paying: the order's number, the payment's outcome, the card form's fields and expiry choices. */
-import { cardFieldOfMessage, cardInputField, type CardField } from "../card-fields";
+import { cardFieldOfMessage, cardInputField, type CardField } from "./card-fields";
 import { CHECKOUT_MESSAGES, problemsFrom } from "./failures";
 import { isObject, text, type Json } from "./read";
 
@@ -44,7 +44,7 @@ export function paymentOutcome(answer: unknown, method: PaymentMethod): PaymentO
   return { ok: false, formError: CHECKOUT_MESSAGES.paymentSystemError };
 }
 
-export { cardFieldOfMessage, type CardField } from "../card-fields";
+export { cardFieldOfMessage, type CardField } from "./card-fields";
 
 /** A refusal as the client reports it: the error's words and the input fields it names. */
 export interface CardRefusal {

@@ -4,8 +4,8 @@
  */
 import { normalizeDeliveryGroups } from "../../../server/webstore/api/delivery-groups";
 import type { AddressCollection, CartItem } from "../../../server/webstore/types";
-import { formatCurrency, parseMoney } from "../formats";
-import { cartItemTerm } from "../subscriptions";
+import { formatCurrency, parseMoney } from "../format/formats";
+import { cartItemTerm } from "../cart/subscriptions";
 import { firstError, formatMessage, quantity } from "../validation";
 import { isObject, money, text } from "./read";
 

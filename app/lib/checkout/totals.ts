@@ -1,6 +1,6 @@
 /** Totals (always the API's), dates, the inventory reservation's countdown and the guest user context. */
 import type { CartSummary } from "../../../server/webstore/types";
-import { formatTime, parseMoney } from "../formats";
+import { formatTime, parseMoney } from "../format/formats";
 import { formatMessage } from "../validation";
 
 // ---------------------------------------------------------------------------------------------

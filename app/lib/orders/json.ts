@@ -2,7 +2,7 @@
  * Reading the API's order JSON, which comes in loosely typed and is read defensively (the real API and the emulator
  * may leave out any field that was not asked for), and its money strings, summed without floating-point drift.
  */
-import { parseMoney } from "../formats";
+import { parseMoney } from "../format/formats";
 
 export type Json = Record<string, unknown>;
 export const isObject = (value: unknown): value is Json =>

@@ -2,7 +2,7 @@
  * An order's delivery groups (spec §3 "Order delivery group") and their line items (spec §3 "Only line items of
  * type Product or Order Product are kept"), paged on the order page.
  */
-import { parseMoney } from "../formats";
+import { parseMoney } from "../format/formats";
 import { asArray, fieldText, firstText, isObject, nonBlank, type Json } from "./json";
 import { mergeAdjustments, type OrderAdjustment } from "./summary";
 

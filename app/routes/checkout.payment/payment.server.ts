@@ -19,7 +19,7 @@ import {
   SECRET_FIELDS,
   stepPath,
 } from "~/lib/checkout";
-import { cardDigits, cardLabel } from "~/lib/cards";
+import { cardDigits, cardLabel } from "~/lib/checkout/cards";
 import { VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast, type ToastInput } from "~/handlers/toast.server";
 import { errorMessage } from "~/handlers/errors.server";

@@ -26,7 +26,7 @@ import { useStoreHref } from "~/components/store-href";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
-import { addressLabels } from "~/lib/address";
+import { addressLabels } from "~/lib/account/address";
 import { PO_MAX_LENGTH, stepPath } from "~/lib/checkout";
 import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { applyCoupon, pay, paymentOptions, paymentPage, removeCoupon } from "./payment.server";

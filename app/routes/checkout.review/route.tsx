@@ -16,7 +16,7 @@ import { useStoreLocale } from "~/components/StoreLocale";
 import { withShop } from "~/handlers/shop.server";
 import { addressLines, shippingFeeText } from "~/lib/checkout/shipments";
 import { stepPath } from "~/lib/checkout/steps";
-import { formatDate, formatPhone } from "~/lib/formats";
+import { formatDate, formatPhone } from "~/lib/format/formats";
 import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { placeOrder, reviewPage } from "./review.server";
 import { PLACE_ORDER_INTENT } from "./schema";

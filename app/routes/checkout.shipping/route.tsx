@@ -23,7 +23,7 @@ import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
-import { addressLabels } from "~/lib/address";
+import { addressLabels } from "~/lib/account/address";
 import { stepPath } from "~/lib/checkout";
 import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { toast } from "~/handlers/toast.server";

@@ -4,9 +4,9 @@
  */
 import { z } from "zod";
 import { checkedAddress, typedAddressSchema } from "~/components/checkout/address-fields";
-import { createAddressSchema } from "~/lib/address";
+import { createAddressSchema } from "~/lib/account/address";
 import { MOVE_FIELDS, NEW_ADDRESS } from "~/lib/checkout/shipments";
-import { isPhone } from "~/lib/formats";
+import { isPhone } from "~/lib/format/formats";
 import { email, optionalText, requiredText, VALIDITY_MESSAGES, type FormFieldSchema } from "~/lib/validation";
 
 export const FORM_ID = "shipping";

@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { Shop } from "~/handlers/shop.server";
 import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals, stepPath } from "~/lib/checkout";
-import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/payment-link";
+import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/checkout/payment-link";
 import { errorMessage } from "~/handlers/errors.server";
 import { loginPath } from "~/lib/request-paths";
 import { toast } from "~/handlers/toast.server";

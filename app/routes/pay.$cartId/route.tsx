@@ -15,7 +15,7 @@ import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/components/store/Header";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop } from "~/handlers/shop.server";
-import { PAYMENT_LINK_MESSAGES } from "~/lib/payment-link";
+import { PAYMENT_LINK_MESSAGES } from "~/lib/checkout/payment-link";
 import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { payNowAction, payNowPage } from "./pay.server";
 

@@ -9,7 +9,7 @@ import {
   addressBookPage,
   addressTypeLabel,
   createAddressBookSchema,
-} from "../../../app/lib/address-book";
+} from "../../../app/lib/account/address-book";
 
 /** What the form posts (Conform's nested names). */
 function form(fields: Record<string, string>) {

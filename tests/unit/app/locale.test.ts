@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { localizedUrl } from "../../../app/handlers/locale.server";
-import { formatDate } from "../../../app/lib/formats";
+import { formatDate } from "../../../app/lib/format/formats";
 import type { ApplicationContext } from "../../../server/webstore/index";
 import {
   currencyLabel,
@@ -10,8 +10,8 @@ import {
   storeCurrencies,
   storeLocales,
   toLocaleTag,
-} from "../../../app/lib/locale";
-import { formatCurrency } from "../../../app/lib/money";
+} from "../../../app/lib/format/locale";
+import { formatCurrency } from "../../../app/lib/format/money";
 import { pagePath } from "../../../app/lib/request-paths";
 import { shopperCurrency } from "../../../app/handlers/shop.server";
 

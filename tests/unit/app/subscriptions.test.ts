@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartItemTerm, isSellingModelId, sellingModelOptions } from "../../../app/lib/subscriptions";
+import { cartItemTerm, isSellingModelId, sellingModelOptions } from "../../../app/lib/cart/subscriptions";
 
 const MONTHLY = {
   id: "0jPDM00000MONTH",

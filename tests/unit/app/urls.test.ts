@@ -10,7 +10,7 @@ import {
   safeRedirect,
   searchPage,
   slugify,
-} from "../../../app/components/store/urls";
+} from "../../../app/lib/paths";
 
 describe("slugify", () => {
   it("makes readable, URL-safe slugs", () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { CartItemCollection } from "../../../server/webstore/types";
-import { cartView, EMPTY_CART, isNonZeroMoney } from "../../../app/components/store/cart-view";
+import { cartView, EMPTY_CART, isNonZeroMoney } from "../../../app/lib/cart/view";
 import {
   fieldValue,
   productCardView,
   productDetailView,
   quantityRuleOf,
   sortOptions,
-} from "../../../app/components/store/product";
+} from "../../../app/lib/catalog/product";
 
 describe("product views", () => {
   it("reads field values in both of the API's shapes", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardDigits, cardLabel } from "../../../app/lib/cards";
+import { cardDigits, cardLabel } from "../../../app/lib/checkout/cards";
 import {
   cardFieldErrors,
   cardFieldOfMessage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GATEWAY_UNAVAILABLE, tokenizeInBrowser } from "../../../app/lib/client-tokenization";
+import { GATEWAY_UNAVAILABLE, tokenizeInBrowser } from "../../../app/lib/checkout/client-tokenization";
 import { CHECKOUT_MESSAGES } from "../../../app/lib/checkout";
 
 const CARD = {

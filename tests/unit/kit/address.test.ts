@@ -11,7 +11,7 @@ import {
   normaliseCountries,
   regionLabel,
   REGION_LABEL_COUNTRIES,
-} from "../../../app/lib/address";
+} from "../../../app/lib/account/address";
 
 const valid = {
   firstName: "Jane",

@@ -17,7 +17,7 @@ import {
   parseApiDate,
   parseMoney,
   weekdayNames,
-} from "../../../app/lib/formats";
+} from "../../../app/lib/format/formats";
 
 describe("currency", () => {
   it("formats the API's money strings with two decimals in USD", () => {

@@ -12,7 +12,7 @@ import {
   toastDurationSeconds,
   toastRole,
 } from "../../../app/lib/toast";
-import { toastSchema } from "../../../app/lib/toast-schema";
+import { toastSchema } from "../../../app/lib/toast/schema";
 
 describe("toast schema", () => {
   it("accepts a full toast and a minimal one", () => {

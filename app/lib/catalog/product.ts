@@ -4,7 +4,7 @@
  * `fieldValue`. Pure: used by loaders (to send the page only what it shows) and by tests.
  */
 
-import { sellingModelOptions, type SellingModelOption } from "../../lib/subscriptions";
+import { sellingModelOptions, type SellingModelOption } from "../cart/subscriptions";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);

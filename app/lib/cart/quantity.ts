@@ -4,7 +4,13 @@
  * Whether a quantity is valid needs only lib/typed-numbers (the header's count asks that on every page); which
  * message to show is quantity-error.ts's.
  */
-import { cleanWhitespace, isStepValid, parseNumberShortcut, QUANTITY_MAX, QUANTITY_MIN } from "./typed-numbers";
+import {
+  cleanWhitespace,
+  isStepValid,
+  parseNumberShortcut,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+} from "../validation/typed-numbers";
 
 /** The validity flags a typed quantity raises, in the order zod's quantity() reports them. */
 export type QuantityFlag = "valueMissing" | "badNumericInput" | "rangeUnderflow" | "rangeOverflow" | "stepMismatch";

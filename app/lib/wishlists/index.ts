@@ -6,13 +6,13 @@
  * Pure: runs on the server and in the browser.
  */
 import { z } from "zod";
-import { DEFAULT_WISHLIST_NAME } from "../../server/webstore/api/wishlists";
-import { imageOf, type ProductImage } from "../components/store/product";
-import { requiredText } from "./validation";
+import { DEFAULT_WISHLIST_NAME } from "../../../server/webstore/api/wishlists";
+import { imageOf, type ProductImage } from "../catalog/product";
+import { requiredText } from "../validation";
 
 export { DEFAULT_WISHLIST_NAME };
 // The lists' URLs live with the other page paths, so the product page's save button doesn't pull zod in.
-export { WISHLIST_PATH, wishlistPath } from "../components/store/urls";
+export { WISHLIST_PATH, wishlistPath } from "../paths";
 
 export const WISHLIST_PAGE_SIZE = 25;
 /** The platform's limit for a list's name. */

@@ -3,7 +3,7 @@
  * exactly as lib/toast.ts's parseToast, which the browser uses without zod (tests/unit/kit/toast.test.ts runs both).
  */
 import { z } from "zod";
-import { isToastDuration, TOAST_MODES, TOAST_VARIANTS, type Toast } from "./toast";
+import { isToastDuration, TOAST_MODES, TOAST_VARIANTS, type Toast } from ".";
 
 export const toastSchema: z.ZodType<Toast, z.ZodTypeDef, unknown> = z.object({
   id: z.string().min(1).optional(),

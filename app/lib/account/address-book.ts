@@ -8,11 +8,11 @@
  */
 import { z } from "zod";
 import { createAddressSchema, type Address, type AddressSchemaOptions } from "./address";
-import { addressFormValues, addressFromApi, addressLines } from "./checkout";
-import { optionalText, VALIDITY_MESSAGES } from "./validation";
+import { addressFormValues, addressFromApi, addressLines } from "../checkout";
+import { optionalText, VALIDITY_MESSAGES } from "../validation";
 
 // The book's URLs live with the other page paths, so the header can link to it without pulling zod into every page.
-export { ADDRESS_BOOK_PATH, NEW_ADDRESS_PATH, addressPath } from "../components/store/urls";
+export { ADDRESS_BOOK_PATH, NEW_ADDRESS_PATH, addressPath } from "../paths";
 
 /** Addresses a page of the book shows (the API's pageToken paging). */
 export const ADDRESS_BOOK_PAGE_SIZE = 10;

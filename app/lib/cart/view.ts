@@ -3,9 +3,9 @@
  * strings: the page formats them and never adds them up.
  */
 import type { CartItem, CartItemCollection } from "../../../server/webstore/types";
-import { parseQuantity } from "../../lib/cart";
-import { cartItemTerm } from "../../lib/subscriptions";
-import { imageOf, type ProductImage } from "./product";
+import { parseQuantity } from ".";
+import { cartItemTerm } from "./subscriptions";
+import { imageOf, type ProductImage } from "../catalog/product";
 
 export interface CartLineView {
   id: string;

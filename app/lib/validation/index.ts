@@ -10,7 +10,7 @@
  * Everything here is pure and runs in Node and in the browser.
  */
 import { z } from "zod";
-import { isEmail } from "./formats";
+import { isEmail } from "../format/formats";
 import {
   EMAIL_MAX_LENGTH,
   QUANTITY_MAX,
@@ -22,8 +22,8 @@ import {
   messageForValidity,
   parseNumberShortcut,
 } from "./validity";
-import { dateTimeFlags, parseDateInput, parseDateTime, validateDate } from "./validity-dates";
-import { COLOUR_PICKER_MESSAGE, HEX_MAX_LENGTH, isHexColour, normaliseHex } from "./validity-colours";
+import { dateTimeFlags, parseDateInput, parseDateTime, validateDate } from "./dates";
+import { COLOUR_PICKER_MESSAGE, HEX_MAX_LENGTH, isHexColour, normaliseHex } from "./colours";
 
 export * from "./validity";
 
@@ -33,8 +33,8 @@ export function isEmailList(value: string): boolean {
   return entries.length > 0 && entries.every((entry) => entry !== "" && isEmail(entry));
 }
 
-export * from "./validity-dates";
-export * from "./validity-colours";
+export * from "./dates";
+export * from "./colours";
 
 // ---------------------------------------------------------------------------------------------
 // zod helpers

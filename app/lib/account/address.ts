@@ -3,8 +3,8 @@
  * zod schema the server and the browser check them with.
  */
 import { z } from "zod";
-import { isPhone } from "./formats";
-import { optionalText, requiredText, VALIDITY_MESSAGES } from "./validation";
+import { isPhone } from "../format/formats";
+import { optionalText, requiredText, VALIDITY_MESSAGES } from "../validation";
 
 /** Field names as the API takes them; the phone goes out as shipToPhoneNumber. */
 export const ADDRESS_FIELDS = [

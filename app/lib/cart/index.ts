@@ -21,8 +21,8 @@ export {
   pendingCountChanges,
   type CartIntent,
   type PendingCartChange,
-} from "./cart-count";
-import { CART_FIELDS, isCartIntent, parseQuantity, type FormLike, type PendingCartChange } from "./cart-count";
+} from "./count";
+import { CART_FIELDS, isCartIntent, parseQuantity, type FormLike, type PendingCartChange } from "./count";
 
 // Typed quantities: whether one is valid (the header's count needs it), and its message (quantity-error.ts, which
 // brings lib/validity's messages: only the pages with quantity fields import it).

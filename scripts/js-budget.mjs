@@ -32,7 +32,7 @@ export const BUDGETS = { shopping: 100 * KB, other: 120 * KB };
  * DOM, Remix) and the root's 8 KB, no page that uses them fits 120 KB. Getting there needs a lighter validator in the
  * browser (zod's mini build, which @conform-to/zod's v4 adapter does not use yet). The cart (quantity checks, stepper,
  * coupon form, the busy Checkout and the payment-link form) and the product page (quantity checks, purchase options)
- * are what the quantity rules (lib/quantity) weigh on top of the root since the header stopped loading them.
+ * are what the quantity rules (lib/cart/quantity) weigh on top of the root since the header stopped loading them.
  */
 export const OVER_BUDGET = {
   gallery: 137 * KB,

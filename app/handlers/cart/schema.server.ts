@@ -1,7 +1,7 @@
 /**
  * The cart's forms as schemas: the cart page's (every form posts to the cart's action with an `intent`) and the
  * product page's "Add to cart". Their field names and intents are lib/cart's CART_FIELDS and CART_INTENTS, and a
- * typed quantity is read by lib/quantity's rules: the same names and rules the browser's optimistic readers
+ * typed quantity is read by lib/cart/quantity's rules: the same names and rules the browser's optimistic readers
  * (lib/cart's readCartChange, the header's count) apply to pending submissions.
  *
  * A server module on purpose: zod and Conform weigh about 24 KB in a browser bundle, which would put the cart and
@@ -15,7 +15,7 @@ import { validQuantity } from "../../lib/cart/quantity";
 import { isSellingModelId, SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE } from "../../lib/cart/subscriptions";
 import { VALIDITY_MESSAGES } from "../../lib/validation/validity";
 
-/** A typed quantity read by the kit's rules (lib/quantity), in the kit's words when it is no quantity. */
+/** A typed quantity read by the kit's rules (lib/cart/quantity), in the kit's words when it is no quantity. */
 const typedQuantity = z
   .string()
   .optional()

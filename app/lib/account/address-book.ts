@@ -1,6 +1,6 @@
 /**
  * The address book (spec §3 Address, §7 "Addresses"): a buyer's saved addresses as the pages show them, and the
- * form that adds or edits one. The form is the checkout's address form (lib/address: the same fields, labels and
+ * form that adds or edits one. The form is the checkout's address form (lib/account/address: the same fields, labels and
  * zod schema) plus what only a saved address has: its name, its type (Shipping or Billing) and whether it is the
  * account's default of that type.
  *

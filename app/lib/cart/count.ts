@@ -1,13 +1,13 @@
 /**
  * The part of the cart helpers the header needs on every page: the cart forms' fields and intents, and the item
- * count while submissions are in flight. Nothing here reads typed quantities by the kit's full rules (lib/quantity):
+ * count while submissions are in flight. Nothing here reads typed quantities by the kit's full rules (lib/cart/quantity):
  * only the pages with quantity fields download those (lib/cart re-exports this module for them).
  */
 
 export const CART_INTENTS = ["add", "update", "increase", "decrease", "remove", "applyCoupon", "removeCoupon"] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];
 
-/** The spec's cart quantity limits (§5, §9), as lib/validity's QUANTITY_MIN and QUANTITY_MAX. */
+/** The spec's cart quantity limits (§5, §9), as lib/validation/validity's QUANTITY_MIN and QUANTITY_MAX. */
 export const MIN_CART_QUANTITY = 1;
 export const MAX_CART_QUANTITY = 100_000_000;
 /** Cart lines per page (spec §9). */
@@ -69,7 +69,7 @@ export function pendingCountChanges(formDatas: readonly FormLike[]): PendingCart
     ];
   });
 }
-/** The spec's largest quantity (lib/typed-numbers QUANTITY_MAX), restated so the header needn't load that module. */
+/** The spec's largest quantity (lib/validation/typed-numbers QUANTITY_MAX), restated so the header needn't load that module. */
 const PLAIN_QUANTITY_MAX = 100_000_000;
 
 /**

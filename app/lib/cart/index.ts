@@ -25,7 +25,7 @@ export {
 import { CART_FIELDS, isCartIntent, parseQuantity, type FormLike, type PendingCartChange } from "./count";
 
 // Typed quantities: whether one is valid (the header's count needs it), and its message (quantity-error.ts, which
-// brings lib/validity's messages: only the pages with quantity fields import it).
+// brings lib/validation/validity's messages: only the pages with quantity fields import it).
 import { validQuantity } from "./quantity";
 export { steppedQuantity, validQuantity, type QuantityRuleLike } from "./quantity";
 export { quantityError } from "./quantity-error";

@@ -1,6 +1,6 @@
 /**
  * The message a typed quantity shows: the first of its problems, in the kit's words ('Complete this field.', 'The
- * number is too low.' …), by the spec's flag priority. Brings lib/validity (the messages), which only the pages that
+ * number is too low.' …), by the spec's flag priority. Brings lib/validation/validity (the messages), which only the pages that
  * show quantity fields need.
  */
 import { quantityFlags, type QuantityRuleLike } from "./quantity";

@@ -1,7 +1,7 @@
 /**
  * Typed quantities (spec §5, §9), checked the way lib/validation's zod `quantity()` checks them, without zod: the
  * cart and the product page check quantities in the browser, and zod would weigh more than the rest of their code.
- * Whether a quantity is valid needs only lib/typed-numbers (the header's count asks that on every page); which
+ * Whether a quantity is valid needs only lib/validation/typed-numbers (the header's count asks that on every page); which
  * message to show is quantity-error.ts's.
  */
 import {

@@ -1,6 +1,6 @@
 /**
- * The store's locale and currency, and money formats (spec §1): the part of lib/formats that prices need, on its own
- * so that a page of product cards downloads nothing else of it. lib/formats re-exports it.
+ * The store's locale and currency, and money formats (spec §1): the part of lib/format/formats that prices need, on its own
+ * so that a page of product cards downloads nothing else of it. lib/format/formats re-exports it.
  */
 
 export const STORE_LOCALE = "en-US";

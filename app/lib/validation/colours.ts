@@ -1,4 +1,4 @@
-/** Colour checks of the validation rules (lib/validity): the colour input's and the colour picker's. */
+/** Colour checks of the validation rules (lib/validation/validity): the colour input's and the colour picker's. */
 
 // ---------------------------------------------------------------------------------------------
 // Colours (input type colour and the colour picker)

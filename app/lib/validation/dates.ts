@@ -1,4 +1,4 @@
-/** Date and date-time checks of the validation rules (lib/validity): the date picker's and datetime inputs'. */
+/** Date and date-time checks of the validation rules (lib/validation/validity): the date picker's and datetime inputs'. */
 import { formatDate, isIsoDate } from "../format/formats";
 import { formatMessage, VALIDITY_MESSAGES, type ValidityFlags } from "./validity";
 

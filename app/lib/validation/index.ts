@@ -2,7 +2,7 @@
  * One validation module for the server (authoritative) and the browser (instant feedback).
  *
  * Forms use Conform + zod: every route builds its zod schema from the helpers below, parses with
- * `parseWithZod` in its action and hands the same schema to `useForm` (see components/form.ts).
+ * `parseWithZod` in its action and hands the same schema to `useForm` (see components/useZodForm.ts).
  * Messages are the spec's generic texts (§5). When several rules fail at once, the spec's validity-flag
  * priority picks the one message shown (`messageForValidity`, `prioritiseErrors`). The rules without zod live
  * in validity.ts (re-exported here), for pages that need no schema: importing this module brings zod.

@@ -1,5 +1,5 @@
 /**
- * Reading what a shopper types into a number field: the smallest part of the validation rules (lib/validity),
+ * Reading what a shopper types into a number field: the smallest part of the validation rules (lib/validation/validity),
  * on its own so that the header's optimistic cart count (every page) needs nothing else.
  */
 

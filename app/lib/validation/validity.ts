@@ -2,7 +2,7 @@
  * The validation rules without zod: messages, flags, cleaning, number and date checks. Everything here is pure
  * and runs in Node and in the browser. Pages that validate without a zod schema (the header's and the product
  * page's quantities, the cart) import this module, so the browser does not download zod for them;
- * lib/validation.ts re-exports it with the zod helpers forms use.
+ * lib/validation (index.ts) re-exports it with the zod helpers forms use.
  */
 import { isStepValid } from "./typed-numbers";
 

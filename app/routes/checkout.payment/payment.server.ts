@@ -27,7 +27,7 @@ import type { PaymentOptions, PaymentValues } from "./schema";
 
 /** Checkout coupons are served by API versions 61-62 only: elsewhere the cart's coupons are the way. */
 const COUPONS_UNAVAILABLE = "Coupons can't be applied during checkout. Apply them in your cart.";
-/** What lib/cards' cardLabel makes of a number: a brand (or "Card") and the last four digits. */
+/** What lib/checkout/cards' cardLabel makes of a number: a brand (or "Card") and the last four digits. */
 const CLIENT_CARD_LABEL = /^[A-Za-z][A-Za-z ]{0,30}( ending in \d{4})?$/;
 
 export type PaymentActionData =

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkedAddress, typedAddressSchema } from "~/components/checkout/address-fields";
 import { createAddressSchema } from "~/lib/account/address";
 import { EXPIRY_MONTHS, PO_MAX_LENGTH, REMOVE_COUPON } from "~/lib/checkout/payment";
-// From lib/cards itself, not through lib/checkout: the pages that share lib/checkout (the cart) don't carry the
+// From lib/checkout/cards itself, not through lib/checkout: the pages that share lib/checkout (the cart) don't carry the
 // card-brand table.
 import { cardDigits } from "~/lib/checkout/cards";
 import { optionalText, VALIDITY_MESSAGES } from "~/lib/validation";

@@ -18,7 +18,8 @@ export { cartRef, type CartShop } from "./cart/ref.server";
 // the browser's bundle, and the cart and product pages are at their JavaScript budget (scripts/js-budget.mjs).
 export { cartFormProblem, parseAddToCart, parseCartEdit, postedText } from "./cart/schema.server";
 // The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
-export { PAYMENT_LINK_MESSAGES, payPath } from "../lib/checkout/payment-link";
+export { PAYMENT_LINK_MESSAGES } from "../lib/checkout/payment-link";
+export { payPath } from "../lib/paths";
 
 export interface CartHandler {
   /** The cart the shopper's reads go to: "current" for a buyer, the guest cart's id, or null (no cart yet). */

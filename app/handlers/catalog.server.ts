@@ -5,7 +5,7 @@
  */
 import type { ProductCategory } from "../../server/webstore/index";
 import { productCardView, sortOptions, type ProductCardView, type SortOption } from "../lib/catalog/product";
-import { pagingFromTotal, searchPage, type Paging } from "../lib/paths";
+import { pagingFromTotal, searchPage, type Paging } from "../lib/paging";
 import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "./catalog/product.server";
 import type { Shop, ShopCore } from "./shop.server";
 

@@ -5,7 +5,7 @@
  * and payment links. The work is done in handlers/checkout/*; this is what the routes call.
  */
 import type { ApplicationContext } from "../../server/webstore/index";
-import type { CheckoutFailure, CheckoutLine, GuestContact } from "../lib/checkout";
+import type { CheckoutFailure, CheckoutLine, GuestContact } from "../lib/checkout/index";
 import {
   applicationContext,
   canPayByPurchaseOrder,

@@ -17,12 +17,10 @@ import {
   historyPage,
   ORDER_LOOKUP_RATE_LIMITED_MESSAGE,
   ORDER_LOOKUP_TITLE,
-  orderLookupPath,
   orderProviderFailed,
   orderProviderKey,
   orderProviderLoaded,
   orderStatusLabel,
-  orderSummaryPath,
   reorderOutcome,
   subscriptionProductIds,
   withTerms,
@@ -34,7 +32,8 @@ import {
   type OrderProviderState,
   type OrderStatusNames,
   type SeoProperties,
-} from "../lib/orders";
+} from "../lib/orders/index";
+import { orderLookupPath, orderSummaryPath } from "../lib/paths";
 import { sellingModelOptions } from "../lib/cart/subscriptions";
 import { TOAST_MESSAGES } from "../lib/toast";
 import type { StoreSession } from "./session.server";

@@ -64,11 +64,6 @@ export function isAbsoluteUrl(url: string): boolean {
   return /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url);
 }
 
-/** The logout path the spec names (webruntime/logout under the base path). */
-export function logoutPath(basePath: string | null | undefined): string {
-  return buildLink(basePath, "webruntime/logout");
-}
-
 // ---------------------------------------------------------------------------------------------
 // Country-language segment
 

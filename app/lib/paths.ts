@@ -1,7 +1,9 @@
 /**
- * Pure URL helpers of the storefront's pages: readable slugs for product and category links, the redirect
- * target check, and paging maths. Shared by loaders (server) and components (browser).
+ * Every page path of the storefront, as the app's routes, links and redirects speak them ("/cart"; Remix's router
+ * adds the base path and locale segment, its basename): one place to find or change a URL. Also the readable slugs
+ * of product and category links and the redirect target check. Pure strings, shared by loaders and components.
  */
+import { buildLink } from "./links";
 
 const MAX_SLUG_LENGTH = 80;
 
@@ -67,51 +69,45 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   }
 }
 
-/** `?page=N` (1-based for shoppers); missing, garbage or < 1 reads as 1. */
-export function readPage(searchParams: URLSearchParams, name = "page"): number {
-  const value = Number(searchParams.get(name));
-  return Number.isInteger(value) && value >= 1 ? Math.min(value, 1_000_000) : 1;
+/** The checkout (spec §5): its start, its steps, and the confirmation of a placed order. */
+export const CHECKOUT_START_PATH = "/checkout";
+export const CHECKOUT_STEP_PATHS = {
+  shipping: "/checkout/shipping",
+  delivery: "/checkout/delivery",
+  payment: "/checkout/payment",
+  review: "/checkout/review",
+} as const;
+
+export function stepPath(step: keyof typeof CHECKOUT_STEP_PATHS): string {
+  return CHECKOUT_STEP_PATHS[step];
 }
 
-export interface Paging {
-  /** 1-based page shown. */
-  page: number;
-  totalPages: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
+export function confirmationPath(orderNumber: string): string {
+  return `/checkout/confirmation/${encodeURIComponent(orderNumber)}`;
 }
 
-/** Paging from a result count: `total` items, `pageSize` per page, `page` (1-based) asked for. */
-export function pagingFromTotal(total: number, pageSize: number, page: number): Paging {
-  const totalPages = Math.max(1, Math.ceil(Math.max(0, total) / Math.max(1, pageSize)));
-  return pagingFromPages(page, totalPages);
+/** The order pages (spec §6): the buyer's order history, one order, and the guest's order lookup. */
+export const ORDER_HISTORY_PATH = "/OrderSummary/OrderSummary/Default";
+
+export function orderSummaryPath(orderNumber: string): string {
+  return `/OrderSummary/${encodeURIComponent(orderNumber)}`;
 }
 
-/** Paging from the API's page counters (cart items: `currentPage`, `totalNumberOfPages`). */
-export function pagingFromPages(page: number, totalPages: number): Paging {
-  const pages = Math.max(1, Math.floor(totalPages) || 1);
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
-  return { page: current, totalPages: pages, hasPrevious: current > 1, hasNext: current < pages };
+export const ORDER_LOOKUP_PATH = "/OrderLookup";
+
+export function orderLookupPath(orderNumber?: string | null): string {
+  return orderNumber ? `${ORDER_LOOKUP_PATH}?${new URLSearchParams({ orderNumber })}` : ORDER_LOOKUP_PATH;
 }
 
-/** Search resources serve results only up to this far in: page × pageSize ≤ 5000 (search/product-search). */
-export const SEARCH_RESULTS_WINDOW = 5000;
+/** A payment link's page (spec §4 pay-now links). */
+export const payPath = (cartId: string) => `/pay/${encodeURIComponent(cartId)}`;
 
-/**
- * The API's 0-based page for the shopper's 1-based one; `beyond` when it lies past what the search can serve (a
- * hand-edited ?page=900): ask for the first page then, for the total, and show "no page N" as for any page past
- * the last.
- */
-export function searchPage(page: number, pageSize: number): { apiPage: number; beyond: boolean } {
-  const apiPage = Math.max(0, Math.floor(page) - 1);
-  return apiPage * pageSize > SEARCH_RESULTS_WINDOW ? { apiPage: 0, beyond: true } : { apiPage, beyond: false };
+/** The login page's URL that comes back to `path` afterwards. */
+export function loginPath(path: string): string {
+  return path === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: path })}`;
 }
 
-/** The page's URL with `page` set (removed for page 1, so the first page has one canonical URL). */
-export function pageHref(pathname: string, search: URLSearchParams | string, page: number, name = "page"): string {
-  const params = new URLSearchParams(search);
-  if (page <= 1) params.delete(name);
-  else params.set(name, String(page));
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
+/** The logout path the spec names (webruntime/logout under the base path). */
+export function logoutPath(basePath: string | null | undefined): string {
+  return buildLink(basePath, "webruntime/logout");
 }

@@ -47,8 +47,3 @@ export function returnPath(request: Request, basePath: string): string {
   path = safeRedirect(path, "/");
   return path.startsWith("/login") || path.startsWith("/logout") || path.includes("/webruntime/logout") ? "/" : path;
 }
-
-/** The login page's URL that comes back to `path` afterwards. */
-export function loginPath(path: string): string {
-  return path === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: path })}`;
-}

@@ -1,6 +1,6 @@
 /** Every URL no other route claims: a 404 page inside the store's header and footer. */
 import { data, type MetaFunction } from "@remix-run/node";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 
 export const meta: MetaFunction = () => [{ title: `Page not found | ${STORE_NAME}` }];
 

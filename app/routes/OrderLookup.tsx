@@ -16,7 +16,8 @@ import { OrderLookupPage } from "~/components/orders/OrderLookupPage";
 import { seoMeta } from "~/components/orders/PageRegions";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
-import { ORDER_LOOKUP_TITLE, orderLookupSchema, orderNumberFromQuery, orderSummaryPath } from "~/lib/orders";
+import { ORDER_LOOKUP_TITLE, orderLookupSchema, orderNumberFromQuery } from "~/lib/orders/index";
+import { orderSummaryPath } from "~/lib/paths";
 import ordersStyles from "~/styles/orders.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

@@ -17,18 +17,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderDetails } from "~/components/orders/OrderDetails";
 import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegions";
-import { ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH, STORE_NAME } from "~/components/store/Header";
+import { ORDER_HISTORY_PATH, orderLookupPath, orderSummaryPath, ORDER_LOOKUP_PATH } from "~/lib/paths";
+import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { reorderSchema, parseWithZod } from "~/handlers/orders/forms.server";
 import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
-import {
-  ORDER_LOOKUP_RATE_LIMITED_MESSAGE,
-  orderLookupPath,
-  orderNumberFromQuery,
-  orderSummaryPath,
-  type OrderData,
-} from "~/lib/orders";
+import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, orderNumberFromQuery, type OrderData } from "~/lib/orders/index";
 import ordersStyles from "~/styles/orders.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

@@ -8,13 +8,14 @@ import { useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderHistoryFilters, OrderHistoryList } from "~/components/orders/OrderHistory";
 import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegions";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
-import { EMPTY_HISTORY_PAGE, readHistoryQuery } from "~/lib/orders";
+import { EMPTY_HISTORY_PAGE, readHistoryQuery } from "~/lib/orders/index";
 import ordersStyles from "~/styles/orders.css";
-import { loginPath, requestPath } from "~/lib/request-paths";
+import { loginPath } from "~/lib/paths";
+import { requestPath } from "~/lib/request-paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 

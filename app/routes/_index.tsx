@@ -1,7 +1,7 @@
 import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { ProductGrid } from "~/components/store/ProductCard";
 import { categoryPath } from "~/lib/paths";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";

@@ -7,12 +7,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { SelectField } from "~/components/SelectField";
-import { ORDER_HISTORY_PATH, STORE_NAME } from "~/components/store/Header";
+import { ORDER_HISTORY_PATH, ADDRESS_BOOK_PATH, WISHLIST_PATH, loginPath } from "~/lib/paths";
+import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { ADDRESS_BOOK_PATH, WISHLIST_PATH } from "~/lib/paths";
 import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
 import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
-import { loginPath } from "~/lib/request-paths";
 import { useStoreHref } from "~/components/store-href";
 
 export const meta: MetaFunction = () => [

@@ -12,7 +12,7 @@ import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react"
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { JS_FIELD } from "~/components/store/forms";
 import { ADDRESS_BOOK_HEADING_ID, AddressCard, type AddressActionData } from "~/components/account/AddressCard";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { safeRedirect } from "~/lib/paths";
 import { addressListActionSchema, parseWithZod } from "~/handlers/identity/forms.server";

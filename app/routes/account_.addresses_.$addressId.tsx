@@ -14,7 +14,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddressBookForm } from "~/components/account/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
 import { ADDRESS_MISSING } from "~/handlers/identity/address-book.server";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";

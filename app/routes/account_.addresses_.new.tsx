@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddressBookForm } from "~/components/account/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import {

@@ -21,10 +21,11 @@ import { useProcessingRefresh } from "~/components/useProcessingRefresh";
 import { CART_ITEMS_HEADING_ID, CartLine } from "~/components/store/CartLine";
 import { EmptyState } from "~/components/store/LineProduct";
 import { submittedWithJs } from "~/components/store/forms";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { Pagination } from "~/components/store/Pagination";
-import { pagingFromPages, readPage, safeRedirect } from "~/lib/paths";
+import { pagingFromPages, readPage } from "~/lib/paging";
+import { safeRedirect, loginPath } from "~/lib/paths";
 import {
   CART_FIELDS,
   CART_MESSAGES,
@@ -36,7 +37,6 @@ import {
 import { cartFormProblem, parseCartEdit, PAYMENT_LINK_MESSAGES, payPath, postedText } from "~/handlers/cart.server";
 import type { RefreshHandle } from "~/root";
 import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
-import { loginPath } from "~/lib/request-paths";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
 

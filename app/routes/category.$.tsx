@@ -4,11 +4,12 @@
 import { data, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { errorTitle } from "~/components/store/PageError";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
-import { categoryPath, idFromSplat, readPage } from "~/lib/paths";
+import { categoryPath, idFromSplat } from "~/lib/paths";
+import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 
 // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.

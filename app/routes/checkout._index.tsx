@@ -11,8 +11,7 @@ import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checko
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop } from "~/handlers/shop.server";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout/failures";
-import { CHECKOUT_START_PATH, stepPath } from "~/lib/checkout/steps";
-import { loginPath } from "~/lib/request-paths";
+import { CHECKOUT_START_PATH, stepPath, loginPath } from "~/lib/paths";
 import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { toast } from "~/handlers/toast.server";
 

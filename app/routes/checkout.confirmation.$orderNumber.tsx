@@ -7,9 +7,9 @@ import { data, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { checkoutLinks } from "~/components/checkout/route-exports";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { orderSummaryPath } from "~/lib/checkout/steps";
+import { orderSummaryPath } from "~/lib/paths";
 import { withShop } from "~/handlers/shop.server";
 import { serverTimingHeaders } from "~/handlers/server-timing.server";
 

@@ -14,7 +14,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { z } from "zod";
 import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { safeRedirect } from "~/lib/paths";
 import { useZodForm } from "~/components/useZodForm";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";

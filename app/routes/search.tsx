@@ -1,10 +1,10 @@
 import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
-import { readPage } from "~/lib/paths";
+import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 
 const MAX_TERM_LENGTH = 200;

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { LOG_OUT_LABEL } from "~/lib/links";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { getShop, withShop } from "~/handlers/shop.server";
 
 export const LOGOUT_CONFIRM_TITLE = "Log out?";

@@ -17,10 +17,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { JS_FIELD } from "~/components/store/forms";
-import { safeRedirect } from "~/lib/paths";
+import { safeRedirect, loginPath } from "~/lib/paths";
 import { WishlistPage } from "~/components/store/WishlistPage";
 import type { ListOutcome } from "~/handlers/wishlists.server";
 import { wishlistActionSchema } from "~/handlers/wishlists/forms.server";
@@ -29,7 +29,7 @@ import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "~/li
 import { WISHLIST_PATH, wishlistPath } from "~/lib/wishlists";
 import accountStyles from "~/styles/account.css";
 import { toast, type ToastInput } from "~/handlers/toast.server";
-import { loginPath, requestPath } from "~/lib/request-paths";
+import { requestPath } from "~/lib/request-paths";
 
 export const meta: MetaFunction = () => [{ title: `Wishlist | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 

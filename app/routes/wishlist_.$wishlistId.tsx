@@ -4,7 +4,7 @@
  * read the optional `wishlistId`; the page is components/store/WishlistPage.
  */
 import type { MetaFunction } from "@remix-run/node";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
 import { WishlistPage } from "~/components/store/WishlistPage";
 import { WISHLIST_PATH } from "~/lib/wishlists";

@@ -10,7 +10,7 @@ import {
   type Gifting,
   type Shipment,
 } from "../../lib/checkout/shipments";
-import { stepPath } from "../../lib/checkout/steps";
+import { stepPath } from "../../lib/paths";
 import { RadioGroup, RadioOption } from "./RadioGroup";
 
 export function ShipmentDelivery(props: {

@@ -17,7 +17,7 @@ import {
   type OrderData,
   type OrderDeliveryGroup,
   type OrderLineItem,
-} from "../../lib/orders";
+} from "../../lib/orders/index";
 import { useStoreLocale } from "../StoreLocale";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

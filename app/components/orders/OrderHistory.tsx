@@ -15,10 +15,10 @@ import {
   historySearch,
   isFiltered,
   ORDER_HISTORY_PAGE_SIZE,
-  orderSummaryPath,
   type HistoryPage,
   type HistoryQuery,
-} from "../../lib/orders";
+} from "../../lib/orders/index";
+import { orderSummaryPath } from "../../lib/paths";
 import { useStoreLocale } from "../StoreLocale";
 
 const SORT_OPTIONS = Object.entries(HISTORY_SORTS).map(([value, sort]) => ({ value, label: sort.label }));

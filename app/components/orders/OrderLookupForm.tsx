@@ -12,7 +12,7 @@ import { useIsCurrentPath } from "../store-href";
 import { Button } from "../Button";
 import { Field } from "../Field";
 import { useZodForm } from "../useZodForm";
-import { ORDER_LOOKUP_LABELS, ORDER_LOOKUP_WRAPPER_MAX_WIDTH, orderLookupSchema } from "../../lib/orders";
+import { ORDER_LOOKUP_LABELS, ORDER_LOOKUP_WRAPPER_MAX_WIDTH, orderLookupSchema } from "../../lib/orders/index";
 import { EMAIL_MAX_LENGTH } from "../../lib/validation/validity";
 
 export type OrderLookupFormProps = {

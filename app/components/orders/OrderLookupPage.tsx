@@ -4,7 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Column, Section } from "../Section";
-import { ORDER_LOOKUP_TITLE } from "../../lib/orders";
+import { ORDER_LOOKUP_TITLE } from "../../lib/orders/index";
 import { OrderLookupForm } from "./OrderLookupForm";
 import { PageDataLayer, ViewChangeNotifier } from "./PageRegions";
 

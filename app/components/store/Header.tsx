@@ -7,12 +7,9 @@ import { Button } from "../Button";
 import { itemsWord, optimisticCartCount, pendingCountChanges } from "../../lib/cart/count";
 // The label from lib/links, not from the session dialog: that one loads after hydration, only for a signed-in buyer.
 import { LOG_OUT_LABEL } from "../../lib/links";
-import { ADDRESS_BOOK_PATH, categoryPath } from "../../lib/paths";
+import { STORE_NAME } from "../../lib/brand";
+import { ADDRESS_BOOK_PATH, categoryPath, ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH } from "../../lib/paths";
 import { LocaleSwitcher, type LocaleSwitch } from "./LocaleSwitcher";
-
-export const STORE_NAME = "Demo Store";
-export const ORDER_HISTORY_PATH = "/OrderSummary/OrderSummary/Default";
-export const ORDER_LOOKUP_PATH = "/OrderLookup";
 
 export interface HeaderCategory {
   id: string;

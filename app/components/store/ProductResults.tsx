@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Pagination } from "./Pagination";
 import { ProductGrid } from "./ProductCard";
 import type { ProductCardView } from "../../lib/catalog/product";
-import { pageHref, readPage, type Paging } from "../../lib/paths";
+import { pageHref, readPage, type Paging } from "../../lib/paging";
 
 /** Search and category results: count, grid, paging, or the empty state (or, past the last page, a way back). */
 export function ProductResults({

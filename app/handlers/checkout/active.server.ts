@@ -16,24 +16,21 @@ import {
 import { cartView } from "../../lib/cart/view";
 import {
   CHECKOUT_MESSAGES,
-  CHECKOUT_START_PATH,
   checkoutLinesFrom,
   checkoutTotals,
-  confirmationPath,
   describeCheckoutFailure,
   isInventoryProblem,
   problemMessages,
   problemsFrom,
   shipmentsFrom,
-  stepPath,
   type CheckoutFailure,
   type CheckoutLine,
   type CheckoutProblem,
   type CheckoutTotals,
   type Shipment,
-} from "../../lib/checkout";
+} from "../../lib/checkout/index";
+import { CHECKOUT_START_PATH, confirmationPath, stepPath, loginPath } from "../../lib/paths";
 import { toast } from "../toast.server";
-import { loginPath } from "../../lib/request-paths";
 import type { Shopper } from "../identity/tokens.server";
 import {
   forgetCheckout,

@@ -8,7 +8,7 @@ import {
   type JsonObject,
   type WebstoreClient,
 } from "../../../server/webstore/index";
-import { addressFromApi, orderNumberFrom, postalFields, type CheckoutAddress } from "../../lib/checkout";
+import { addressFromApi, orderNumberFrom, postalFields, type CheckoutAddress } from "../../lib/checkout/index";
 import { apiCardType, cardBrand } from "../../lib/checkout/cards";
 import { orderNumberOf } from "./active.server";
 import type { CheckoutShop } from "./session.server";

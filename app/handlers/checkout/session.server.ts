@@ -3,7 +3,7 @@
  * checkout that the API does not tell back), `lastOrder` and `paymentLinkId` (beside `guestUserContext`, declared by
  * session.server).
  */
-import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "../../lib/checkout";
+import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "../../lib/checkout/index";
 import { rememberGuestVerification } from "../orders.server";
 import type { StoreSession } from "../session.server";
 import type { ShopCore } from "../shop.server";

@@ -16,7 +16,7 @@ import {
 } from "../../lib/account/address-book";
 import { toast, type ToastInput } from "../toast.server";
 import { errorMessage } from "../errors.server";
-import { loginPath } from "../../lib/request-paths";
+import { loginPath } from "../../lib/paths";
 import type { Shop } from "../shop.server";
 
 export const SIGN_IN_FOR_ADDRESSES = "Sign in to see your address book.";

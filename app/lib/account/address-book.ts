@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { createAddressSchema, type Address, type AddressSchemaOptions } from "./address";
-import { addressFormValues, addressFromApi, addressLines } from "../checkout";
+import { addressFormValues, addressFromApi, addressLines } from "../checkout/index";
 import { optionalText, VALIDITY_MESSAGES } from "../validation";
 
 // The book's URLs live with the other page paths, so the header can link to it without pulling zod into every page.

@@ -1,7 +1,5 @@
 /** Pay-now links (spec §4): where a payment link's page is, and what the shopper is told about it. */
 
-export const payPath = (cartId: string) => `/pay/${encodeURIComponent(cartId)}`;
-
 export const PAYMENT_LINK_MESSAGES = {
   created: "Payment link created. Pay now, or come back to this link later.",
   failed: "We couldn't create a payment link. Try again.",

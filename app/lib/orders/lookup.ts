@@ -52,14 +52,6 @@ export function orderNumberFromQuery(value: string | null | undefined): string {
   return text.length > ORDER_NUMBER_MAX_LENGTH ? "" : text;
 }
 
-export function orderSummaryPath(orderNumber: string): string {
-  return `/OrderSummary/${encodeURIComponent(orderNumber)}`;
-}
-
-export function orderLookupPath(orderNumber?: string | null): string {
-  return orderNumber ? `/OrderLookup?${new URLSearchParams({ orderNumber })}` : "/OrderLookup";
-}
-
 /** A record's search-engine properties (spec §7 "Other"). */
 export interface SeoProperties {
   title: string | null;

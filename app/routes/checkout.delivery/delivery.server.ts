@@ -2,7 +2,8 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import type { ApplicationContext } from "../../../server/webstore/index";
 import type { Shop } from "~/handlers/shop.server";
-import { composeInstructions, firstIncompleteStep, stepPath, tomorrowIso, type Gifting } from "~/lib/checkout";
+import { composeInstructions, firstIncompleteStep, tomorrowIso, type Gifting } from "~/lib/checkout/index";
+import { stepPath } from "~/lib/paths";
 import { toast } from "~/handlers/toast.server";
 import type { DeliveryValues } from "./schema";
 

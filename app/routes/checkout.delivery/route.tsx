@@ -19,7 +19,7 @@ import { useStoreHref } from "~/components/store-href";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
-import { stepPath } from "~/lib/checkout/steps";
+import { stepPath } from "~/lib/paths";
 import { tomorrowIso } from "~/lib/checkout/totals";
 import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { deliveryPage, saveDelivery } from "./delivery.server";

@@ -17,8 +17,8 @@ import {
   firstIncompleteStep,
   paymentOutcome,
   SECRET_FIELDS,
-  stepPath,
-} from "~/lib/checkout";
+} from "~/lib/checkout/index";
+import { stepPath } from "~/lib/paths";
 import { cardDigits, cardLabel } from "~/lib/checkout/cards";
 import { VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast, type ToastInput } from "~/handlers/toast.server";

@@ -2,15 +2,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { isFetchError } from "../../../server/webstore/errors";
 import type { Shop } from "~/handlers/shop.server";
-import {
-  CHECKOUT_START_PATH,
-  checkoutLinesFrom,
-  confirmationPath,
-  firstIncompleteStep,
-  problemsFrom,
-  stepPath,
-  type CheckoutLine,
-} from "~/lib/checkout";
+import { CHECKOUT_START_PATH, confirmationPath, stepPath } from "~/lib/paths";
+import { checkoutLinesFrom, firstIncompleteStep, problemsFrom, type CheckoutLine } from "~/lib/checkout/index";
 import { toast } from "~/handlers/toast.server";
 import { reviewSchema } from "./schema";
 

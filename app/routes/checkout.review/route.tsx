@@ -15,7 +15,7 @@ import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useStoreLocale } from "~/components/StoreLocale";
 import { withShop } from "~/handlers/shop.server";
 import { addressLines, shippingFeeText } from "~/lib/checkout/shipments";
-import { stepPath } from "~/lib/checkout/steps";
+import { stepPath } from "~/lib/paths";
 import { formatDate, formatPhone } from "~/lib/format/formats";
 import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { placeOrder, reviewPage } from "./review.server";

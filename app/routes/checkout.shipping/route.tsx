@@ -24,7 +24,7 @@ import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/account/address";
-import { stepPath } from "~/lib/checkout";
+import { stepPath } from "~/lib/paths";
 import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { toast } from "~/handlers/toast.server";
 import { CONTACT_MAX, FORM_ID, shippingIntentSchema, shippingSchema } from "./schema";

@@ -21,9 +21,9 @@ import {
   problemsFrom,
   sameAddress,
   savedAddressesFrom,
-  stepPath,
   type SavedAddress,
-} from "~/lib/checkout";
+} from "~/lib/checkout/index";
+import { stepPath } from "~/lib/paths";
 import { errorMessage } from "~/handlers/errors.server";
 import { toast } from "~/handlers/toast.server";
 import { moveSchema, removeShipmentSchema, shippingSchema, type ShippingOptions } from "./schema";

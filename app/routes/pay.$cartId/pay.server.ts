@@ -1,10 +1,10 @@
 /** A payment link's page, server side: its cart, and the Pay now and Cancel buttons. */
 import { parseWithZod } from "@conform-to/zod";
 import type { Shop } from "~/handlers/shop.server";
-import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals, stepPath } from "~/lib/checkout";
-import { PAYMENT_LINK_MESSAGES, payPath } from "~/lib/checkout/payment-link";
+import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals } from "~/lib/checkout/index";
+import { stepPath, payPath, loginPath } from "~/lib/paths";
+import { PAYMENT_LINK_MESSAGES } from "~/lib/checkout/payment-link";
 import { errorMessage } from "~/handlers/errors.server";
-import { loginPath } from "~/lib/request-paths";
 import { toast } from "~/handlers/toast.server";
 import { payNowSchema } from "./schema";
 

@@ -12,7 +12,7 @@ import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { checkoutLinks } from "~/components/checkout/route-exports";
-import { STORE_NAME } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop } from "~/handlers/shop.server";
 import { PAYMENT_LINK_MESSAGES } from "~/lib/checkout/payment-link";

@@ -8,7 +8,7 @@ import {
   unseal,
 } from "../../../app/handlers/session.server";
 import { redirectWithToast, toast } from "../../../app/handlers/toast.server";
-import { loginPath } from "../../../app/lib/request-paths";
+import { loginPath } from "../../../app/lib/paths";
 import { ServerTiming } from "../../../app/handlers/server-timing.server";
 
 function contextFor(): AppLoadContext {

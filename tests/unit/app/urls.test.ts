@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  categoryPath,
-  idFromSplat,
-  pageHref,
-  pagingFromPages,
-  pagingFromTotal,
-  productPath,
-  readPage,
-  safeRedirect,
-  searchPage,
-  slugify,
-} from "../../../app/lib/paths";
+import { categoryPath, idFromSplat, productPath, safeRedirect, slugify } from "../../../app/lib/paths";
+import { pageHref, pagingFromPages, pagingFromTotal, readPage, searchPage } from "../../../app/lib/paging";
 
 describe("slugify", () => {
   it("makes readable, URL-safe slugs", () => {

@@ -6,7 +6,7 @@ import {
   expiryYears,
   orderNumberFrom,
   paymentOutcome,
-} from "../../../app/lib/checkout";
+} from "../../../app/lib/checkout/index";
 
 // Payment and the placed order's number (app/lib/checkout/payment.ts).
 

@@ -8,7 +8,7 @@ import {
   shipmentLabel,
   shipmentsFrom,
   splitInstructions,
-} from "../../../app/lib/checkout";
+} from "../../../app/lib/checkout/index";
 import { line, method } from "./checkout-helpers";
 
 // Shipments (app/lib/checkout/shipments.ts): labels, delivery-group normalisation, lines, moving items between

@@ -6,7 +6,6 @@ import {
   isCmsMediaPath,
   joinPath,
   limitBreadcrumbs,
-  logoutPath,
   normaliseBasePath,
   rebuildLocalizedUrl,
   resolveCmsMediaUrl,
@@ -14,6 +13,7 @@ import {
   stripLocaleSegment,
   withBasePath,
 } from "../../../app/lib/links";
+import { logoutPath } from "../../../app/lib/paths";
 
 describe("base path links", () => {
   it("joins parts with exactly one slash", () => {

@@ -8,7 +8,7 @@ import {
   withTerms,
   ORDER_ITEMS_PAGE_SIZE,
   pageOfItems,
-} from "../../../app/lib/orders";
+} from "../../../app/lib/orders/index";
 import { field } from "./orders-helpers";
 
 // An order's delivery groups and line items (app/lib/orders/lines.ts).

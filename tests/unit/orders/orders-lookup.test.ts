@@ -1,6 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { orderLookupPath, orderLookupSchema, orderNumberFromQuery, orderSummaryPath } from "../../../app/lib/orders";
+import { orderLookupPath, orderSummaryPath } from "../../../app/lib/paths";
+import { orderLookupSchema, orderNumberFromQuery } from "../../../app/lib/orders/index";
 import { VALIDITY_MESSAGES } from "../../../app/lib/validation";
 
 // The order lookup form (app/lib/orders/lookup.ts): its schema, constraints and the pages' paths.

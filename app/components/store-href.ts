@@ -3,7 +3,7 @@
  * path: the router's basename (BASE_PATH; server/main.ts) is added the way <Link> adds it, through `useHref`.
  * Absolute URLs (a real org's media on its CDN), data: URIs and fragments are left as they are.
  */
-import { useHref, useLocation } from "@remix-run/react";
+import { useHref } from "@remix-run/react";
 
 const isStorePath = (url: string) => url.startsWith("/") && !url.startsWith("//");
 
@@ -12,14 +12,4 @@ export function useStoreHref(url: string): string {
   // useHref is a hook: called every time, its answer used only for a store path.
   const href = useHref(isStorePath(url) ? url : "/");
   return isStorePath(url) ? href : url;
-}
-
-/**
- * Whether the navigation's form action (which carries the base path: the router prepends it) is the current
- * page's path (which does not).
- */
-export function useIsCurrentPath(action: string | undefined): boolean {
-  const location = useLocation();
-  const here = useHref(location.pathname);
-  return action !== undefined && (action === here || action === location.pathname);
 }

@@ -4,15 +4,14 @@
  * order calls then act for the chosen account (the client sends it as effectiveAccountId).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/Button";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useIsPending, Button } from "~/components/Button";
 import { SelectField } from "~/components/SelectField";
 import { ORDER_HISTORY_PATH, ADDRESS_BOOK_PATH, WISHLIST_PATH, loginPath } from "~/lib/paths";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
 import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
-import { useStoreHref } from "~/components/store-href";
 
 export const meta: MetaFunction = () => [
   { title: `Your account | ${STORE_NAME}` },
@@ -40,9 +39,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function Account() {
   const { shopper, accounts } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const accountAction = useStoreHref("/account");
-  const pending = navigation.state === "submitting" && navigation.formAction === accountAction;
+  const pending = useIsPending({ formAction: "/account", state: "submitting" });
   return (
     <div className="store-page store-narrow">
       <h1>Your account</h1>

@@ -10,16 +10,15 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useIsPending, Button } from "~/components/Button";
 import { z } from "zod";
-import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/lib/brand";
 import { safeRedirect } from "~/lib/paths";
 import { useZodForm } from "~/components/useZodForm";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
-import { useStoreHref } from "~/components/store-href";
 
 export const loginSchema = z.object({
   // The username is the buyer's e-mail address (the demo's B2B usernames too): checked like every e-mail field,
@@ -69,10 +68,8 @@ export default function Login() {
   const { demo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(loginSchema, { id: "login", lastResult });
-  const loginAction = useStoreHref("/login");
-  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith(loginAction) === true;
+  const pending = useIsPending({ formAction: "/login", state: "submitting" });
   const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/");
 
   return (

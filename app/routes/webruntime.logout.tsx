@@ -4,8 +4,8 @@
  * link, a bookmark, a prefetch, or another site's <img> — shows a page asking to confirm with the same button.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/Button";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useIsPending, Button } from "~/components/Button";
 import { LOG_OUT_LABEL } from "~/lib/links";
 import { STORE_NAME } from "~/lib/brand";
 import { getShop, withShop } from "~/handlers/shop.server";
@@ -28,8 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LogoutPage() {
   const { isLoggedIn, firstName } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const pending = useIsPending();
   return (
     <div className="store-page store-narrow">
       <h1>{isLoggedIn ? LOGOUT_CONFIRM_TITLE : "You're not signed in"}</h1>

@@ -5,10 +5,10 @@
  * JavaScript the same schema checks each field as the shopper leaves it.
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { useIsPending, Button } from "../Button";
 import { useMemo } from "react";
 import { AddressForm } from "../AddressForm";
-import { Button } from "../Button";
 import { ErrorSummary } from "../checkout/Problems";
 import { Field } from "../Field";
 import { SelectField } from "../SelectField";
@@ -42,8 +42,7 @@ export function AddressBookForm({
 }) {
   const schema = useMemo(() => createAddressBookSchema(options), [options]);
   const [form, fields] = useZodForm(schema, { id, lastResult, defaultValue });
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const saving = useIsPending({ intent: "save", state: "submitting" });
   const country =
     typeof fields.address.getFieldset().country.initialValue === "string"
       ? String(fields.address.getFieldset().country.initialValue)

@@ -1,9 +1,8 @@
 /** The cart summary's ways on: Checkout (busy while the cart is being updated) and the pay-now link. */
 import { Form, Link } from "@remix-run/react";
-import { Button } from "../Button";
+import { Button, useIsPending } from "../Button";
 import { useStoreHref } from "../store-href";
 import { CART_FIELDS } from "../../lib/cart";
-import { useIsPending } from "../useIsPending";
 
 export const CHECKOUT_WAIT_MESSAGE = "Your cart is being updated. Checkout will be ready in a moment.";
 

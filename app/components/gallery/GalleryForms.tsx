@@ -3,10 +3,10 @@
  * the fields, validation messages and pickers in each of their states.
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useIsPending, Button } from "../Button";
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { Button } from "../Button";
 import { ColourPicker } from "../ColourPicker";
 import type { ConsentIntent } from "../CookieConsent";
 import { DatePicker } from "../DatePicker";
@@ -50,8 +50,7 @@ export function GallerySection({ id, title, children }: { id: string; title: str
 export function DemoForm({ actionData }: { actionData: GalleryActionData | undefined }) {
   const demo = actionData?.form === "demo" ? actionData : undefined;
   const [form, fields] = useZodForm(demoSchema, { id: "gallery-demo", lastResult: demo?.result });
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "demo";
+  const pending = useIsPending({ intent: "demo", state: "submitting" });
   return (
     <>
       {demo?.greeting ? (

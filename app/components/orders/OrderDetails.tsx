@@ -3,10 +3,10 @@
  * order's promotions and payments, and "Buy again". Everything comes from the order provider's data
  * (lib/orders); this file only lays it out.
  */
-import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useIsPending, Button } from "../Button";
 import type { ReactNode } from "react";
-import { useIsCurrentPath, useStoreHref } from "../store-href";
-import { Button } from "../Button";
+import { useStoreHref } from "../store-href";
 import { Price } from "../Price";
 import { formatDate, formatPhone } from "../../lib/format/formats";
 import {
@@ -145,13 +145,7 @@ export function OrderDetails({ order }: { order: OrderData }) {
   const { summary } = order;
   const currency = summary.currencyIsoCode;
   const locale = useStoreLocale();
-  const navigation = useNavigation();
-  const postedHere = useIsCurrentPath(navigation.formAction?.split("?")[0]);
-  const reordering =
-    navigation.state !== "idle" &&
-    navigation.formMethod?.toUpperCase() === "POST" &&
-    postedHere &&
-    navigation.formData?.get("intent") === "reorder";
+  const reordering = useIsPending({ intent: "reorder" });
   const totals = summary.totals;
 
   return (

@@ -7,9 +7,8 @@
  * empty or invalid. Without JavaScript the server applies the same schema and answers with the same messages.
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
-import { useIsCurrentPath } from "../store-href";
-import { Button } from "../Button";
+import { Form } from "@remix-run/react";
+import { useIsPending, Button } from "../Button";
 import { Field } from "../Field";
 import { useZodForm } from "../useZodForm";
 import { ORDER_LOOKUP_LABELS, ORDER_LOOKUP_WRAPPER_MAX_WIDTH, orderLookupSchema } from "../../lib/orders/index";
@@ -22,14 +21,6 @@ export type OrderLookupFormProps = {
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-/** True while this page's POST is on its way (submitting, or the revalidation right after it). */
-function useSubmittingHere(): boolean {
-  const navigation = useNavigation();
-  const postedHere = useIsCurrentPath(navigation.formAction?.split("?")[0]);
-  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST") return false;
-  return postedHere;
-}
-
 export function OrderLookupForm({ isGuest, orderNumber, lastResult }: OrderLookupFormProps) {
   const schema = orderLookupSchema({ isGuest });
   const [form, fields] = useZodForm(schema, {
@@ -37,7 +28,7 @@ export function OrderLookupForm({ isGuest, orderNumber, lastResult }: OrderLooku
     lastResult,
     defaultValue: { orderNumber: orderNumber ?? "" },
   });
-  const pending = useSubmittingHere();
+  const pending = useIsPending();
 
   return (
     <div className="orders-lookup" style={{ maxWidth: ORDER_LOOKUP_WRAPPER_MAX_WIDTH }}>

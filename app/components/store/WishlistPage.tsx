@@ -4,19 +4,10 @@
  * cart", "Save new items here", and forms to rename or delete the list and to create a new one.
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import {
-  Form,
-  Link,
-  useActionData,
-  useFetcher,
-  useFetchers,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
+import { useIsPending, Button } from "../Button";
 import { useEffect } from "react";
 import type { ListFormData, loader } from "~/routes/wishlist";
-import { Button } from "../Button";
 import { Field } from "../Field";
 import { Price } from "../Price";
 import { useZodForm } from "../useZodForm";
@@ -153,8 +144,7 @@ function ListSwitcher({
 
 /** Whether a navigation is submitting this intent (the pressed button shows it). */
 function useSubmitting(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get(WISHLIST_FIELDS.intent) === intent;
+  return useIsPending({ intent, state: "submitting" });
 }
 
 /** A form with one field, the list's name: "New list name" to create, "List name" to rename. */

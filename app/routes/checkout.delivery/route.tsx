@@ -6,16 +6,15 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useIsPending, Button } from "~/components/Button";
 import { useMemo } from "react";
-import { Button } from "~/components/Button";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { ErrorSummary, ProblemBanner } from "~/components/checkout/Problems";
 import { ShipmentDelivery } from "~/components/checkout/ShipmentDelivery";
 import { type FieldMeta } from "~/components/Field";
-import { useStoreHref } from "~/components/store-href";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
@@ -58,13 +57,11 @@ type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { proce
 function DeliveryPage({ data }: { data: PageData }) {
   const { page, minDate, gifting, defaults } = data;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const schema = useMemo(() => deliverySchema(minDate), [minDate]);
   const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults });
   const shipmentFields = fields.shipments.getFieldList();
   const multiple = page.shipments.length > 1;
-  const deliveryAction = useStoreHref(stepPath("delivery"));
-  const pending = navigation.state !== "idle" && navigation.formAction === deliveryAction;
+  const pending = useIsPending({ formAction: stepPath("delivery") });
 
   const labelOf = (name: string) => {
     const match = /^shipments\[(\d+)\]\.(\w+)$/.exec(name);

@@ -8,10 +8,10 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useIsPending, Button } from "~/components/Button";
 import { useMemo } from "react";
 import { AddressForm } from "~/components/AddressForm";
-import { Button } from "~/components/Button";
 import { CardFields } from "~/components/checkout/CardFields";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { CouponSection } from "~/components/checkout/CouponSection";
@@ -22,7 +22,6 @@ import { RadioGroup, RadioOption } from "~/components/checkout/RadioGroup";
 import { ReservationNotice } from "~/components/checkout/ReservationNotice";
 import { useBrowserTokenization } from "~/components/checkout/useBrowserTokenization";
 import { Field, type FieldMeta } from "~/components/Field";
-import { useStoreHref } from "~/components/store-href";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { withShop } from "~/handlers/shop.server";
@@ -85,14 +84,9 @@ function PaymentPage({ data }: { data: PageData }) {
   const actionData = useActionData<typeof action>();
   const payResult = actionData?.intent === "pay" ? actionData : undefined;
   const couponResult = actionData?.intent === "coupon" ? actionData : undefined;
-  const navigation = useNavigation();
   const schema = useMemo(() => paymentSchema(options), [options]);
   const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults });
-  const paymentAction = useStoreHref(stepPath("payment"));
-  const paying =
-    navigation.state !== "idle" &&
-    navigation.formAction === paymentAction &&
-    navigation.formData?.get("intent") === "pay";
+  const paying = useIsPending({ formAction: stepPath("payment"), intent: "pay" });
   const method = fields.paymentMethod;
   const chosen = typeof method.initialValue === "string" ? method.initialValue : "card";
   const formProps = getFormProps(form);

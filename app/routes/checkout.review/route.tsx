@@ -5,8 +5,8 @@
  * (the session remembers the order), and with JavaScript the button is disabled while the order is placed.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/Button";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useIsPending, Button } from "~/components/Button";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
@@ -55,8 +55,7 @@ function ReviewPage({ data }: { data: PageData }) {
   const locale = useStoreLocale();
   const { page, payment } = data;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === PLACE_ORDER_INTENT;
+  const placing = useIsPending({ intent: PLACE_ORDER_INTENT });
   const multiple = page.shipments.length > 1;
 
   return (

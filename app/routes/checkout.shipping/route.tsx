@@ -10,9 +10,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useIsPending, Button } from "~/components/Button";
 import { useMemo } from "react";
-import { Button } from "~/components/Button";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
@@ -80,12 +80,11 @@ type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { proce
 function ShippingPage({ data }: { data: PageData }) {
   const { page, saved, options, defaults, splitShipmentEnabled } = data;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const schema = useMemo(() => shippingSchema(options), [options]);
   const lastResult = actionData?.intent === "save" ? actionData.result : undefined;
   const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult, defaultValue: defaults });
   const shipmentFields = fields.shipments.getFieldList();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const saving = useIsPending({ intent: "save" });
   const multiple = page.shipments.length > 1;
 
   const shipmentOf = (groupId: unknown) => page.shipments.find((s) => s.id === groupId);

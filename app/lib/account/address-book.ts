@@ -10,6 +10,7 @@ import { z } from "zod";
 import { createAddressSchema, type Address, type AddressSchemaOptions } from "./address";
 import { addressFormValues, addressFromApi, addressLines } from "../checkout/index";
 import { optionalText, VALIDITY_MESSAGES } from "../validation";
+import { isObject, text } from "../json";
 
 // The book's URLs live with the other page paths, so the header can link to it without pulling zod into every page.
 export { ADDRESS_BOOK_PATH, NEW_ADDRESS_PATH, addressPath } from "../paths";
@@ -90,9 +91,6 @@ export interface AddressBookEntry {
   lines: string[];
   country: string | null;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v : undefined);
 
 export function addressBookEntry(raw: unknown): AddressBookEntry | null {
   if (!isObject(raw)) return null;

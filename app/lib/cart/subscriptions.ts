@@ -4,8 +4,8 @@
  * page, the cart, the checkout summary and the order page all import it.
  */
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+import { isObject } from "../json";
+
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
 /** ProductSellingModel.SellingModelType's values. */

@@ -5,9 +5,8 @@
  */
 
 import { sellingModelOptions, type SellingModelOption } from "../cart/subscriptions";
+import { isObject, type Json } from "../json";
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
 /** A product field whether the API gives it as "value" or as { value: "value" }. */

@@ -4,10 +4,9 @@
  */
 import { parseMoney } from "../format/formats";
 
-export type Json = Record<string, unknown>;
-export const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+import { isObject } from "../json";
+
+export { asArray, isObject, type Json } from "../json";
 const str = (value: unknown): string | null =>
   typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? String(value) : null;
 export const nonBlank = (value: unknown): string | null => {

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { DEFAULT_WISHLIST_NAME } from "../../../server/webstore/api/wishlists";
 import { imageOf, type ProductImage } from "../catalog/product";
 import { requiredText } from "../validation";
+import { isObject, text } from "../json";
 
 export { DEFAULT_WISHLIST_NAME };
 // The lists' URLs live with the other page paths, so the product page's save button doesn't pull zod in.
@@ -21,10 +22,6 @@ export const EMPTY_WISHLIST_MESSAGE = "Your wishlist is empty";
 
 /** A list's name, for a new list and for renaming one: required, trimmed, at most 255 characters. */
 export const listNameSchema = z.object({ name: requiredText({ max: WISHLIST_NAME_MAX }) });
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v : undefined);
 
 export interface WishlistItemView {
   id: string;

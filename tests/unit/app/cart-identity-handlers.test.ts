@@ -1,72 +1,7 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { getStoreSession } from "../../../app/handlers/session.server";
 import { addToCart, cartRef, isGuestCartDisabledError } from "../../../app/handlers/cart.server";
-import { getShop } from "../../../app/handlers/shop.server";
+import { fetchError, setup } from "./fake-store";
 import { isBusinessAccount } from "../../../app/handlers/identity.server";
-
-/** A FetchError look-alike: the app checks errors by name, as the client asks. */
-function fetchError(status: number, message = "failed", type = "ERROR") {
-  return Object.assign(new Error(message), {
-    name: "FetchError",
-    status,
-    code: type,
-    errors: [{ type, message }],
-    url: "http://api/x",
-  });
-}
-
-type Calls = Record<string, (...args: any[]) => unknown>;
-
-const GUEST_TOKEN = {
-  accessToken: "guest-tok",
-  apiUrl: "http://api",
-  userId: "005GUEST",
-  issuedAt: 0,
-  expiresAt: Date.now() + 3_600_000,
-};
-
-function setup(
-  methods: Calls,
-  sessionData: Record<string, unknown> = {},
-  url = "http://localhost/cart",
-  storefront: { serverTiming?: boolean; basePath?: string } = {},
-) {
-  /** The scopes of the shopper's clients (the identity calls use an unscoped client, not recorded). */
-  const scopes: any[] = [];
-  const guestLogin = vi.fn(async () => GUEST_TOKEN);
-  // The store's application context (read for the currency of cart calls): one currency, so none is sent.
-  const all = {
-    guestLogin,
-    getApplicationContext: async () => ({ supportedCurrencies: ["USD"], defaultCurrency: "USD" }),
-    ...methods,
-  };
-  const context = {
-    webstore: (scope: any) => {
-      if (Object.keys(scope).length) scopes.push(scope);
-      return all as any;
-    },
-    storefront: {
-      mode: "emulator",
-      webstoreId: "0ZE",
-      sessionSecret: "a-test-secret-of-some-length",
-      emulatorApiUrl: null,
-      ...storefront,
-    },
-  } as unknown as AppLoadContext;
-  const request = new Request(url);
-  return {
-    context,
-    request,
-    scopes,
-    guestLogin,
-    async ws() {
-      const session = await getStoreSession(request, context);
-      for (const [key, value] of Object.entries(sessionData)) session.set(key as never, value as never);
-      return getShop(request, context);
-    },
-  };
-}
 
 describe("addToCart", () => {
   const item = { productId: "01t1", quantity: 2 };
@@ -84,7 +19,7 @@ describe("addToCart", () => {
         return { status: 201, processing: false, data: {} };
       },
     });
-    const ws = await t.ws();
+    const ws = await t.shop();
     expect(cartRef(ws)).toBeNull();
     await addToCart(ws, item);
     expect(calls).toEqual(["create", "add:0a6NEW"]);
@@ -106,7 +41,7 @@ describe("addToCart", () => {
       },
       { guestCartId: "0a6OLD" },
     );
-    const ws = await t.ws();
+    const ws = await t.shop();
     await addToCart(ws, item);
     expect(calls).toEqual(["0a6OLD", "0a6NEW"]);
     expect(ws.session.get("guestCartId")).toBe("0a6NEW");
@@ -114,7 +49,7 @@ describe("addToCart", () => {
 
   it("refuses guests when the store has no guest carts", async () => {
     const t = setup({ getApplicationContext: async () => ({ guestCartEnabled: false }) });
-    const ws = await t.ws();
+    const ws = await t.shop();
     const error = await addToCart(ws, item).catch((e: unknown) => e);
     expect(isGuestCartDisabledError(error)).toBe(true);
   });
@@ -126,7 +61,7 @@ describe("addToCart", () => {
         throw fetchError(401, "guest access is disabled", "INVALID_SESSION_ID");
       },
     });
-    const ws = await t.ws();
+    const ws = await t.shop();
     expect(isGuestCartDisabledError(await addToCart(ws, item).catch((e: unknown) => e))).toBe(true);
   });
 
@@ -148,7 +83,7 @@ describe("addToCart", () => {
       },
       { accessToken: "tok", tokenExpiresAt: Date.now() + 60_000 },
     );
-    const ws = await t.ws();
+    const ws = await t.shop();
     expect(cartRef(ws)).toBe("current");
     await addToCart(ws, item);
     expect(calls).toEqual(["add:active", "ensure", "add:0a6BUY"]);

@@ -29,7 +29,7 @@ export function toast(
 }
 
 export interface RedirectWithToastInit extends ResponseInit {
-  /** The request's session (getWebstore(...).session): the toast is flashed into it and it is committed. */
+  /** The request's session (the shop's `session`): the toast is flashed into it and it is committed. */
   session: StoreSession;
 }
 

@@ -14,6 +14,17 @@ export class ServerTiming {
       .map(({ name, ms }) => `api;desc="${name.replace(/[^\w.-]/g, "")}";dur=${ms.toFixed(1)}`)
       .join(", ");
   }
+
+  /**
+   * The header of the calls recorded since the last time it was taken. The root's and the page's loaders share the
+   * request's timing and each reply writes its header: taking them makes every call appear once in the page's
+   * Server-Timing (the routes' `headers` joins the loaders').
+   */
+  takeHeader(): string {
+    const header = this.header();
+    this.entries.length = 0;
+    return header;
+  }
 }
 
 /**

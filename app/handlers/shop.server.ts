@@ -162,7 +162,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     const result = new Headers(init);
     if (session.dirty) result.append("Set-Cookie", await session.commit());
     // The API calls' durations tell a visitor how the store works inside: only in development or when asked for.
-    const serverTiming = context.storefront.serverTiming ? timing.header() : "";
+    const serverTiming = context.storefront.serverTiming ? timing.takeHeader() : "";
     if (serverTiming) result.append("Server-Timing", serverTiming);
     return result;
   };

@@ -77,6 +77,22 @@ describe("getShop", () => {
     expect((await shop.headers()).get("Server-Timing")).toMatch(/^api;desc="getProduct";dur=\d+\.\d$/);
   });
 
+  it("lists each call once in the page's Server-Timing when the root's and the page's loaders both reply", async () => {
+    const t = setup(
+      { getProduct: async () => ({ id: "01t" }), getCategories: async () => ({ productCategories: [] }) },
+      {},
+      "http://localhost/cart",
+      { serverTiming: true },
+    );
+    const shop = await t.shop();
+    await shop.client.getCategories();
+    const root = (await shop.headers()).get("Server-Timing");
+    await shop.client.getProduct("01t");
+    const page = (await shop.headers()).get("Server-Timing");
+    expect(root).toMatch(/^api;desc="getCategories";dur=\d+\.\d$/);
+    expect(page).toMatch(/^api;desc="getProduct";dur=\d+\.\d$/);
+  });
+
   it("writes no Server-Timing by default: how long the API took is nobody's business in production", async () => {
     const t = setup({ getProduct: async () => ({ id: "01t" }) });
     const shop = await t.shop();

@@ -117,10 +117,11 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
   const sleep = opts.sleep ?? defaultSleep;
   const baseUrl = opts.baseUrl.replace(/\/+$/, "");
   // The store's own setting is read from its application context, which this very client fetches (and caches).
-  let self: WebstoreClient | null = null;
+  let self: ClientImpl | null = null;
   const highScaleFromContext = async () => {
     try {
-      return (await self!.getApplicationContext()).propertiesEx?.highScaleCartEnabled === true;
+      // Through the group itself: the client's own reads are not the caller's calls (never reported to onCall).
+      return (await self!.group("context").getApplicationContext()).propertiesEx?.highScaleCartEnabled === true;
     } catch {
       return false;
     }
@@ -155,8 +156,8 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
     catalogScope: catalogScopeOf(opts),
   };
   installMethods();
-  self = new ClientImpl(core, wait, opts.onCall) as unknown as WebstoreClient;
-  return self;
+  self = new ClientImpl(core, wait, opts.onCall);
+  return self as unknown as WebstoreClient;
 }
 
 /**
@@ -194,38 +195,35 @@ interface ClientState {
   groups: Partial<Record<GroupName, unknown>>;
   self: ClientImpl;
   onCall?: (call: CallReport) => void;
+  /** The caller's methods that report to onCall, each made the first time it is read. */
+  reported?: Map<string, unknown>;
 }
 
 function groupOf<G extends GroupName>(state: ClientState, name: G): Group<G> {
-  let group = state.groups[name];
-  if (!group) {
-    const built: object = GROUPS[name](state.core, state.self);
-    group = state.groups[name] = state.onCall ? reported(built, state.onCall) : built;
-  }
-  return group as Group<G>;
+  return (state.groups[name] ??= GROUPS[name](state.core, state.self)) as Group<G>;
 }
 
-/** The group's methods, each telling `onCall` how it went (built once per group and client, when first used). */
-function reported<T extends object>(group: T, onCall: (call: CallReport) => void): T {
-  const out: Record<string, unknown> = {};
-  for (const [name, method] of Object.entries(group)) {
-    if (typeof method !== "function") {
-      out[name] = method;
-      continue;
+/**
+ * `method`, telling `onCall` its name, its duration and the error it failed with; its answer or error unchanged.
+ * Only the caller's calls are wrapped (the client's public methods): the groups call each other unwrapped.
+ */
+export function reportedMethod<A extends unknown[], R>(
+  name: string,
+  method: (...args: A) => Promise<R>,
+  onCall: (call: CallReport) => void,
+): (...args: A) => Promise<R> {
+  return async (...args) => {
+    const started = performance.now();
+    let answer: R;
+    try {
+      answer = await method(...args);
+    } catch (error) {
+      onCall({ name, ms: performance.now() - started, error });
+      throw error;
     }
-    out[name] = async (...args: unknown[]) => {
-      const started = performance.now();
-      try {
-        const answer = await method(...args);
-        onCall({ name, ms: performance.now() - started });
-        return answer;
-      } catch (error) {
-        onCall({ name, ms: performance.now() - started, error });
-        throw error;
-      }
-    };
-  }
-  return out as T;
+    onCall({ name, ms: performance.now() - started });
+    return answer;
+  };
 }
 
 class ClientImpl {
@@ -275,7 +273,14 @@ function installMethods() {
         configurable: true,
         enumerable: true,
         get(this: ClientImpl) {
-          return (groupOf(this[STATE], name) as Record<string, unknown>)[method];
+          const state = this[STATE];
+          const value = (groupOf(state, name) as Record<string, unknown>)[method];
+          if (!state.onCall || typeof value !== "function") return value;
+          const reported = (state.reported ??= new Map());
+          let wrapped = reported.get(method);
+          if (!wrapped)
+            reported.set(method, (wrapped = reportedMethod(method, value as () => Promise<unknown>, state.onCall)));
+          return wrapped;
         },
       });
     }

@@ -4,6 +4,7 @@
  */
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { vi } from "vitest";
+import { reportedMethod } from "../../../server/webstore/client";
 import { getShop, withShop, type Shop } from "../../../app/handlers/shop.server";
 import { getStoreSession } from "../../../app/handlers/session.server";
 
@@ -44,20 +45,12 @@ export function setup(
     getApplicationContext: async () => ({ supportedCurrencies: ["USD"], defaultCurrency: "USD" }),
     ...methods,
   };
+  // Each method reports to the scope's onCall through the real client's wrapper.
   const clientFor = (scope: any) =>
     Object.fromEntries(
       Object.entries(all).map(([name, method]) => [
         name,
-        async (...args: unknown[]) => {
-          try {
-            const answer = await method(...args);
-            scope.onCall?.({ name, ms: 1.25 });
-            return answer;
-          } catch (error) {
-            scope.onCall?.({ name, ms: 1.25, error });
-            throw error;
-          }
-        },
+        scope.onCall ? reportedMethod(name, async (...args: unknown[]) => method(...args), scope.onCall) : method,
       ]),
     );
   const context = {

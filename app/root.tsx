@@ -66,8 +66,8 @@ export interface RefreshHandle {
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, context, shop }) => {
     const toast = shop.session.takeToast();
-    const [appContext, categories, count] = await Promise.all([
-      shop.client.getApplicationContext().catch(() => null),
+    const appContext = shop.appContext;
+    const [categories, count] = await Promise.all([
       shop.client
         .getCategories()
         .then((answer) =>

@@ -7,7 +7,6 @@
 import type { ApplicationContext } from "../../server/webstore/index";
 import type { CheckoutFailure, CheckoutLine, GuestContact } from "../lib/checkout/index";
 import {
-  applicationContext,
   canPayByPurchaseOrder,
   checkoutFailure,
   checkoutPageData,
@@ -83,9 +82,9 @@ export interface CheckoutHandler {
 }
 
 export function createCheckoutHandler(shop: Shop): CheckoutHandler {
-  let appContext: Promise<ApplicationContext> | undefined;
   const handler: CheckoutHandler = {
-    appContext: () => (appContext ??= applicationContext(shop)),
+    // Every flag reads as off when the store's context could not be read.
+    appContext: async () => shop.appContext ?? ({} as ApplicationContext),
     mayCheckOut: async () => mayCheckOut(shop.shopper, await handler.appContext()),
     canPayByPurchaseOrder: () => canPayByPurchaseOrder(shop.shopper),
     start: (options) => startOrResumeCheckout(shop, options),

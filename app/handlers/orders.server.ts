@@ -215,8 +215,7 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
   }
 
   async function statusNames(): Promise<OrderStatusNames> {
-    const context = await client.getApplicationContext().catch(() => null);
-    return context?.orderStatuses ?? null;
+    return shop.appContext?.orderStatuses ?? null;
   }
 
   async function seo(recordId: string | null): Promise<SeoProperties | null> {
@@ -342,8 +341,7 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
       if (!shopper.isLoggedIn && !verification) return shop.redirect(orderLookupPath(orderNumber));
 
       if (!shopper.isLoggedIn) {
-        const appContext = await client.getApplicationContext().catch(() => null);
-        if (appContext && appContext.guestCartEnabled === false) {
+        if (shop.appContext?.guestCartEnabled === false) {
           return shop.redirect(orderSummaryPath(orderNumber), toast("info", "Sign in to add items to your cart."));
         }
       }

@@ -64,6 +64,11 @@ export interface ShopCore {
   timing: ServerTiming;
   /** The currency sent on cart and price calls (spec §4), undefined when the session drives it. */
   currencyIsoCode: string | undefined;
+  /**
+   * The store's application context as this request read it, once (its flags decide the currency, guest browsing,
+   * guest carts and checkout, gifting…); null when it could not be read or the buyer's token is past its expiry.
+   */
+  appContext: ApplicationContext | null;
   /** The path the store lives under ("/shop", or "" at the site root). */
   basePath: string;
   /** A client with a different scope (e.g. the token just received at login), reporting to this shop the same way. */
@@ -176,6 +181,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     tokenExpired,
     timing,
     currencyIsoCode,
+    appContext,
     basePath,
     clientWith: (scope) => build({ ...baseScope, ...scope }),
     headers,
@@ -258,8 +264,7 @@ export interface ShopRouteOptions {
 async function refusalBefore(shop: Shop, options: ShopRouteOptions): Promise<Response | null> {
   if (shop.tokenExpired) return sessionExpiredRedirect(shop);
   if (options.browsing && !shop.shopper.isLoggedIn) {
-    const appContext = await shop.client.getApplicationContext().catch(() => null);
-    if (appContext?.guestBrowsingEnabled === false) return signInToBrowseRedirect(shop);
+    if (shop.appContext?.guestBrowsingEnabled === false) return signInToBrowseRedirect(shop);
   }
   return null;
 }

@@ -17,7 +17,7 @@ import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/lib/brand";
 import { safeRedirect } from "~/lib/paths";
 import { useZodForm } from "~/components/useZodForm";
-import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { getShop, withShop, serverTimingHeaders } from "~/handlers/shop.server";
 import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
 
 export const loginSchema = z.object({
@@ -42,26 +42,27 @@ export const headers: HeadersFunction = (args) => {
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, context, shop }) => {
     const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
-    if (shop.shopper.isLoggedIn && !shop.tokenExpired) throw await shop.redirect(redirectTo);
+    if (shop.shopper.isLoggedIn) throw await shop.redirect(redirectTo);
     return shop.reply({ demo: context.storefront.mode === "emulator" });
   });
 }
 
-export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    const submission = parseWithZod(await request.formData(), { schema: loginSchema });
-    if (submission.status !== "success") {
-      return shop.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
-    }
-    const { username, password, redirectTo } = submission.value;
-    const outcome = await shop.identity.signIn({ username, password });
-    if (outcome.kind === "signed-in") return shop.redirect(safeRedirect(redirectTo, "/"), outcome.welcome);
-    const refused = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
-    // A throttled attempt says when to come back.
-    return outcome.status === 429
-      ? shop.reply(refused, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } })
-      : shop.reply(refused, { status: 400 });
-  });
+// Not through withShop: signing in replaces whatever session there was, and one past its expiry must not send the
+// shopper to sign in again, losing what they typed.
+export async function action({ request, context }: ActionFunctionArgs) {
+  const shop = await getShop(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return shop.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { username, password, redirectTo } = submission.value;
+  const outcome = await shop.identity.signIn({ username, password });
+  if (outcome.kind === "signed-in") return shop.redirect(safeRedirect(redirectTo, "/"), outcome.welcome);
+  const refused = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
+  // A throttled attempt says when to come back.
+  return outcome.status === 429
+    ? shop.reply(refused, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } })
+    : shop.reply(refused, { status: 400 });
 }
 
 export default function Login() {

@@ -201,11 +201,6 @@ export async function checkoutPageData(shop: CheckoutShop, loaded: LoadedCheckou
   };
 }
 
-/** The application context, or an empty one when it can't be read (every flag then reads as off). */
-export async function applicationContext(shop: Pick<CheckoutShop, "client">): Promise<ApplicationContext> {
-  return shop.client.getApplicationContext().catch(() => ({}) as ApplicationContext);
-}
-
 /** Spec §6: guests check out only when the store allows it; signed-in buyers always may. */
 export function mayCheckOut(shopper: Shopper, context: ApplicationContext): boolean {
   return shopper.isLoggedIn || context.guestCheckoutEnabled === true;

@@ -122,7 +122,7 @@ export function createAddressBook(shop: Shop): AddressBook {
     find,
 
     async formOptions(own) {
-      const context = await client.getApplicationContext().catch(() => null);
+      const context = shop.appContext;
       return {
         countries: addressBookCountries(context?.shippingCountries, own),
         skipPhoneNumberValidation: context?.skipPhoneNumberValidationEnabled === true,

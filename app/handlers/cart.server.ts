@@ -19,16 +19,16 @@ export { cartRef, type CartShop } from "./cart/ref.server";
 export { cartFormProblem, parseAddToCart, parseCartEdit, postedText } from "./cart/schema.server";
 // The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
 export { PAYMENT_LINK_MESSAGES } from "../lib/checkout/payment-link";
-export { payPath } from "../lib/paths";
 
 export interface CartHandler {
   /** The cart the shopper's reads go to: "current" for a buyer, the guest cart's id, or null (no cart yet). */
   ref(): string | null;
   /** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */
   count(): Promise<number>;
-  /** Adds a product, creating the cart when there is none; throws GuestCartDisabledError for a guest without carts. */
-  add(input: CartItemInput): Promise<Async<CartItem>>;
-  /** `add` for a page: the API's refusal in the shopper's words, and whether the shopper must sign in first. */
+  /**
+   * Adds a product, creating the cart when there is none (addToCart): the API's refusal in the shopper's words, and
+   * whether the shopper must sign in first.
+   */
   addItem(input: CartItemInput): Promise<AddOutcome>;
   /** One page of the cart's lines with its coupons, promotions and totals; the empty cart when there is none. */
   view(page: number): Promise<{ cart: CartView; processing: boolean }>;
@@ -48,7 +48,6 @@ export function createCartHandler(shop: Shop): CartHandler {
   return {
     ref: () => cartRef(shop),
     count: () => cartCount(shop),
-    add: (input) => addToCart(shop, input),
     async addItem(input) {
       try {
         await addToCart(shop, input);

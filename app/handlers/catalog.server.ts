@@ -10,10 +10,6 @@ import { isMissing, productPage, type ProductPage, type ProductPageQuery } from 
 import type { Shop, ShopCore } from "./shop.server";
 
 export interface CatalogHandler {
-  /** The store's sort rules as a sort menu's choices; none when they can't be read. */
-  sortChoices(): Promise<SortOption[]>;
-  /** A search page's product cards, priced in the shopper's currency. */
-  productCards(page: SearchPage): Promise<ProductCardView[]>;
   /** The home page: the top-level categories and the first one's products (null: could not be read). */
   home(): Promise<{ categories: CategoryTile[] | null; featured: ProductCardView[] | null }>;
   /** One page of a category's products with its path and subcategories; null when there is no such category. */
@@ -26,8 +22,6 @@ export interface CatalogHandler {
 
 export function createCatalogHandler(shop: Shop): CatalogHandler {
   return {
-    sortChoices: () => sortChoices(shop),
-    productCards: (page) => productCards(shop, page),
     home: () => homePage(shop),
     category: (categoryId, query) => categoryPage(shop, categoryId, query),
     search: (term, query) => searchResults(shop, term, query),

@@ -46,8 +46,6 @@ export interface IdentityHandler {
   accounts(): Promise<AccountChoice[]>;
   /** Acts for another of the buyer's accounts from now on; the toast says how that went. */
   switchAccount(accountId: string): Promise<ToastInput>;
-  /** Whether an account is a business account (effective-accounts' IsPersonAccount); undefined when unknown. */
-  isBusinessAccount(accountId: string): Promise<boolean | undefined>;
   /** The saved addresses of the account the buyer acts for. */
   readonly addresses: AddressBook;
 }
@@ -218,8 +216,6 @@ export function createIdentityHandler(shop: Shop): IdentityHandler {
         return toast("error", errorMessage(error, "We couldn't switch accounts. Try again."));
       }
     },
-
-    isBusinessAccount: (accountId) => isBusinessAccount(shop.client, accountId),
 
     get addresses() {
       return (addresses ??= createAddressBook(shop));

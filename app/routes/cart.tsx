@@ -25,7 +25,7 @@ import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { Pagination } from "~/components/store/Pagination";
 import { pagingFromPages, readPage } from "~/lib/paging";
-import { safeRedirect, loginPath } from "~/lib/paths";
+import { loginPath, payPath, safeRedirect } from "~/lib/paths";
 import {
   CART_FIELDS,
   CART_MESSAGES,
@@ -34,7 +34,7 @@ import {
   pendingCartChanges,
   type CartActionData,
 } from "~/lib/cart";
-import { cartFormProblem, parseCartEdit, PAYMENT_LINK_MESSAGES, payPath, postedText } from "~/handlers/cart.server";
+import { cartFormProblem, parseCartEdit, PAYMENT_LINK_MESSAGES, postedText } from "~/handlers/cart.server";
 import type { RefreshHandle } from "~/root";
 import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
 

@@ -11,7 +11,6 @@ import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "../.
 import { WISHLIST_PATH } from "../../lib/paths";
 
 /** Where "Add to wishlist" posts (the list pages post to themselves). */
-export { WISHLIST_PATH };
 
 export const SIGN_IN_TO_SAVE = "Sign in to save items";
 

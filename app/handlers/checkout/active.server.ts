@@ -32,6 +32,7 @@ import {
 import { CHECKOUT_START_PATH, confirmationPath, stepPath, loginPath } from "../../lib/paths";
 import { toast } from "../toast.server";
 import type { Shopper } from "../identity/tokens.server";
+import { forgetGoneGuestCart } from "../cart/ref.server";
 import {
   forgetCheckout,
   progressOf,
@@ -247,7 +248,7 @@ export async function startOrResumeCheckout(
     if (failure.kind === "signIn") throw await failureRedirect(shop, failure);
     // No cart (404), an empty cart or one that can't be checked out (400): back to the cart with the reason.
     if (isFetchError(error) && (error.status === 404 || error.status === 400)) {
-      if (!shop.shopper.isLoggedIn && error.status === 404) shop.session.unset("guestCartId");
+      forgetGoneGuestCart(shop, error);
       throw await shop.redirect(
         "/cart",
         toast("info", error.status === 404 ? CHECKOUT_MESSAGES.emptyCart : failure.message),

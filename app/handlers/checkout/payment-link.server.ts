@@ -13,7 +13,7 @@
 import { data } from "@remix-run/node";
 import { isBlankAccountId, isFetchError, NO_ACCOUNT_ID } from "../../../server/webstore/index";
 import { PAYMENT_LINK_MESSAGES } from "../../lib/checkout/payment-link";
-import { cartRef } from "../cart.server";
+import { cartRef, forgetGoneGuestCart } from "../cart/ref.server";
 import { forgetCheckout, progressOf, type CheckoutShop } from "./session.server";
 
 /** The account the clone is for: the one the buyer acts for, else what the session context names (a guest: none). */
@@ -51,7 +51,7 @@ export async function createPaymentLink(shop: CheckoutShop): Promise<CreatedPaym
   } catch (error) {
     // Spec §4: a failed clone is logged and ignored.
     console.warn("Cloning the cart for a payment link failed:", error instanceof Error ? error.message : error);
-    if (isFetchError(error) && error.status === 404 && !shop.shopper.isLoggedIn) shop.session.unset("guestCartId");
+    forgetGoneGuestCart(shop, error);
     return { ok: false, message: PAYMENT_LINK_MESSAGES.failed };
   }
 }

@@ -47,38 +47,29 @@ export function keepBuyerTokens(session: StoreSession, tokens: TokenSet) {
 }
 
 /**
- * Makes sure the shopper's session holds a usable token before the request's API calls, once per request (the
- * root and page loaders run in parallel):
+ * Makes sure the shopper's session holds a usable token before the request's API calls; the request's shop calls it
+ * once, as it is built (the root and page loaders share that shop):
  * - a guest gets a UVID (minted here, kept in the session) and a guest token for it (Headless Guest Flow);
  * - a buyer whose token is about to expire gets a new one from the refresh token. An expired buyer token is
  *   not renewed: the session timed out (spec §2), and the request ends in the sign-in redirect (withShop).
  * Failures leave the session as it is: the API's 401 then decides, as for any other refused token.
  */
-const identityReady = new WeakMap<object, Promise<void>>();
-
-export function ensureIdentity(context: AppLoadContext, session: StoreSession): Promise<void> {
-  let ready = identityReady.get(context);
-  if (!ready) {
-    ready = (async () => {
-      const now = Date.now();
-      if (session.get("accessToken")) {
-        const expiresAt = session.get("tokenExpiresAt");
-        const refreshToken = session.get("refreshToken");
-        if (typeof expiresAt !== "number" || expiresAt <= now || expiresAt - now > REFRESH_MARGIN_MS || !refreshToken)
-          return;
-        try {
-          keepBuyerTokens(session, await context.webstore({}).refreshAccessToken(refreshToken));
-        } catch (error) {
-          if (!isFetchError(error)) throw error;
-          console.warn("Refreshing the buyer's token failed:", error.message);
-        }
-        return;
-      }
-      await renewGuestToken(context, session, { onlyIfDue: true, now });
-    })();
-    identityReady.set(context, ready);
+export async function ensureIdentity(context: AppLoadContext, session: StoreSession): Promise<void> {
+  const now = Date.now();
+  if (session.get("accessToken")) {
+    const expiresAt = session.get("tokenExpiresAt");
+    const refreshToken = session.get("refreshToken");
+    if (typeof expiresAt !== "number" || expiresAt <= now || expiresAt - now > REFRESH_MARGIN_MS || !refreshToken)
+      return;
+    try {
+      keepBuyerTokens(session, await context.webstore({}).refreshAccessToken(refreshToken));
+    } catch (error) {
+      if (!isFetchError(error)) throw error;
+      console.warn("Refreshing the buyer's token failed:", error.message);
+    }
+    return;
   }
-  return ready;
+  await renewGuestToken(context, session, { onlyIfDue: true, now });
 }
 
 /** A (new) guest token for the session's UVID; with `onlyIfDue`, only when there is none or it is expiring. */

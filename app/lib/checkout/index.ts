@@ -6,7 +6,6 @@
  *
  * Money stays the API's strings: nothing here adds up a total (totals always come from the checkout summary).
  */
-export { taxLabel } from "../format/money";
 export * from "./steps";
 export * from "./shipments";
 export * from "./totals";

@@ -78,7 +78,10 @@ export function expiryYears(now: Date | number, count = 15): string[] {
   return Array.from({ length: count }, (_, i) => String(year + i));
 }
 
-/** The payment form's limits and names, shared by its schema, its server side and its components. */
+/**
+ * The payment form's limits and names, shared by its schema, its server side and its components. The coupon limit
+ * is lib/cart's too: kept apart so that neither the cart nor the checkout pages load the other's module.
+ */
 export const COUPON_MAX_LENGTH = 100;
 export const PO_MAX_LENGTH = 80;
 /** Never sent back to the page: a refused payment asks for the card number (and security code) again. */

@@ -204,7 +204,6 @@ export interface CheckoutLine {
   term?: string | null;
 }
 
-/** The lines of a cart-items answer (Product items only). */
 /** The fields of a Cart Item Collection the lines are read from. */
 export interface CartItemsInput {
   cartItems: readonly {

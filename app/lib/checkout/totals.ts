@@ -18,8 +18,6 @@ export interface CheckoutTotals {
   itemCount: number;
 }
 
-/** The totals' tax line: "Tax included" where prices are gross (the cart summary's taxType), else "Tax". */
-
 export function checkoutTotals(summary: Partial<CartSummary> | null | undefined): CheckoutTotals {
   const count = Number(summary?.totalProductCount);
   return {

@@ -16,7 +16,7 @@ export { cartRef, type CartShop } from "./cart/ref.server";
 
 // The cart's forms are read through this module too: each server module a route imports is an empty stand-in in
 // the browser's bundle, and the cart and product pages are at their JavaScript budget (scripts/js-budget.mjs).
-export { cartFormProblem, parseAddToCart, parseCartEdit, postedText } from "./cart/schema.server";
+export { cartFormProblem, parseAddToCart, parseCartEdit } from "./cart/schema.server";
 // The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
 export { PAYMENT_LINK_MESSAGES } from "../lib/checkout/payment-link";
 

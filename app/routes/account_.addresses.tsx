@@ -10,7 +10,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { JS_FIELD } from "~/components/store/forms";
+import { postedText, submittedWithJs } from "~/components/store/forms";
 import { ADDRESS_BOOK_HEADING_ID, AddressCard, type AddressActionData } from "~/components/account/AddressCard";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
@@ -39,18 +39,18 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
     const book = shop.identity.addresses;
     if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
-    const submission = parseWithZod(await request.formData(), { schema: addressListActionSchema });
-    // Read from the payload: a refused form still answers the way it came (fetcher or plain form) and goes back.
-    const back = safeRedirect(text(submission.payload.redirectTo), ADDRESS_BOOK_PATH);
+    const formData = await request.formData();
+    const submission = parseWithZod(formData, { schema: addressListActionSchema });
+    // Read from the posted fields: a refused form still answers the way it came (fetcher or plain form) and goes back.
+    const back = safeRedirect(postedText(submission, "redirectTo"), ADDRESS_BOOK_PATH);
+    const withJs = submittedWithJs(formData);
     const here = back.startsWith(ADDRESS_BOOK_PATH) ? back : ADDRESS_BOOK_PATH;
     const reply = async (note: ToastInput) => {
-      if (submission.payload[JS_FIELD] !== "1") return shop.redirect(here, note);
+      if (!withJs) return shop.redirect(here, note);
       shop.session.flashToast(note);
       return shop.reply<AddressActionData>({ ok: note.variant !== "error", message: note.message });
     };

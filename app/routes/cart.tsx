@@ -20,7 +20,7 @@ import { Spinner } from "~/components/Spinner";
 import { useProcessingRefresh } from "~/components/useProcessingRefresh";
 import { CART_ITEMS_HEADING_ID, CartLine } from "~/components/store/CartLine";
 import { EmptyState } from "~/components/store/LineProduct";
-import { submittedWithJs } from "~/components/store/forms";
+import { postedText, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { Pagination } from "~/components/store/Pagination";
@@ -34,7 +34,7 @@ import {
   pendingCartChanges,
   type CartActionData,
 } from "~/lib/cart";
-import { cartFormProblem, parseCartEdit, PAYMENT_LINK_MESSAGES, postedText } from "~/handlers/cart.server";
+import { cartFormProblem, parseCartEdit, PAYMENT_LINK_MESSAGES } from "~/handlers/cart.server";
 import type { RefreshHandle } from "~/root";
 import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
 

@@ -19,7 +19,7 @@ import {
 } from "@remix-run/node";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { JS_FIELD } from "~/components/store/forms";
+import { postedText, submittedWithJs } from "~/components/store/forms";
 import { safeRedirect, loginPath } from "~/lib/paths";
 import { WishlistPage } from "~/components/store/WishlistPage";
 import type { ListOutcome } from "~/handlers/wishlists.server";
@@ -59,17 +59,16 @@ export interface ListFormData {
   result: SubmissionResult<string[]>;
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, context, shop }) => {
-    const submission = parseWithZod(await request.formData(), { schema: wishlistActionSchema });
-    // Read from the payload: a refused form still answers the way it came (fetcher or plain form) and goes back.
-    const intent = text(submission.payload[WISHLIST_FIELDS.intent]) ?? "";
-    const withJs = submission.payload[JS_FIELD] === "1";
+    const formData = await request.formData();
+    const submission = parseWithZod(formData, { schema: wishlistActionSchema });
+    // Read from the posted fields: a refused form still answers the way it came (fetcher or plain form) and goes back.
+    const intent = postedText(submission, WISHLIST_FIELDS.intent);
+    const withJs = submittedWithJs(formData);
     // A save comes from a product page and goes back there; the rest come from, and go back to, a list page.
     const back = safeRedirect(
-      text(submission.payload[WISHLIST_FIELDS.redirectTo]),
+      postedText(submission, WISHLIST_FIELDS.redirectTo),
       intent === WISHLIST_INTENTS.save ? WISHLIST_PATH : requestPath(request, context),
     );
     const listPage = back.startsWith(WISHLIST_PATH) ? back : WISHLIST_PATH;

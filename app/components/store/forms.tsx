@@ -16,6 +16,15 @@ export function submittedWithJs(formData: FormData): boolean {
 }
 
 /**
+ * A field as it was posted (trimmed; "" when absent or sent twice), whether or not the submission was valid: what
+ * a refused form gives back to the shopper (the typed quantity, the coupon code) and the intent its answer names.
+ */
+export function postedText(submission: { payload: Record<string, unknown> }, name: string): string {
+  const value = submission.payload[name];
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/**
  * With JavaScript, where focus goes when the thing a shopper acted on leaves the page (a removed cart line or
  * coupon): to the section's heading (rendered with tabIndex -1), so a keyboard or screen-reader user keeps
  * their place and hears the new state, instead of being dropped to the top of the page.

@@ -119,12 +119,3 @@ export const addToCartSchema = z.discriminatedUnion(CART_FIELDS.intent, [
 export function parseAddToCart(formData: FormData) {
   return parseWithZod(formData, { schema: addToCartSchema });
 }
-
-/**
- * A field as it was posted (trimmed; "" when absent or sent twice), whether or not the submission was valid: what
- * a refused form gives back to the shopper (the typed quantity, the coupon code) and the intent its answer names.
- */
-export function postedText(submission: { payload: Record<string, unknown> }, name: string): string {
-  const value = submission.payload[name];
-  return typeof value === "string" ? value.trim() : "";
-}

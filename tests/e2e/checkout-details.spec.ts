@@ -24,7 +24,12 @@ test("the cart's Checkout waits, busy, while the cart is still processing, then 
   await store.settings({ asyncPolls: 6 });
   await page.goto("/cart");
   await page.getByRole("textbox", { name: "Quantity" }).fill("2");
+  // The update must reach the store before the next page: navigating away at once would abort a fetcher's post.
+  const updated = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/cart"),
+  );
   await page.getByRole("button", { name: "Update" }).click();
+  await updated;
   const response = await page.goto("/cart");
   const html = (await response?.text()) ?? "";
   // The server answers at once: a disabled Checkout and why, and (for a browser without JavaScript) a way to retry.

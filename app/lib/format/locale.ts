@@ -43,31 +43,44 @@ export function offersSwitcher(appContext: MarketsContext | null | undefined): b
   return storeCurrencies(appContext).length > 1 || storeLocales(appContext).length > 1;
 }
 
-const languageNames = new Map<string, Intl.DisplayNames>();
+/**
+ * Labels are the same for every request of a store (its locales and currencies), and building an Intl formatter to
+ * read one took a few percent of a page's server time under load: each label is made once. The inputs come from the
+ * store's configuration, not the shopper, but the map is bounded all the same.
+ */
+const labels = new Map<string, string>();
+const LABELS_LIMIT = 500;
+
+function remembered(key: string, make: () => string): string {
+  let label = labels.get(key);
+  if (label === undefined) {
+    if (labels.size >= LABELS_LIMIT) labels.clear();
+    labels.set(key, (label = make()));
+  }
+  return label;
+}
 
 /** "English (United Kingdom)": a locale named in its own language, as a switcher lists it. */
 export function localeName(locale: string): string {
-  try {
-    let names = languageNames.get(locale);
-    if (!names)
-      languageNames.set(
-        locale,
-        (names = new Intl.DisplayNames([locale], { type: "language", languageDisplay: "standard" })),
-      );
-    return names.of(locale) ?? locale;
-  } catch {
-    return locale;
-  }
+  return remembered(`locale ${locale}`, () => {
+    try {
+      return new Intl.DisplayNames([locale], { type: "language", languageDisplay: "standard" }).of(locale) ?? locale;
+    } catch {
+      return locale;
+    }
+  });
 }
 
 /** "GBP (£)": a currency with its symbol in the shopper's locale. */
 export function currencyLabel(currency: string, locale: string = STORE_LOCALE): string {
-  try {
-    const symbol = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" })
-      .formatToParts(0)
-      .find((part) => part.type === "currency")?.value;
-    return symbol && symbol !== currency ? `${currency} (${symbol})` : currency;
-  } catch {
-    return currency;
-  }
+  return remembered(`currency ${currency} ${locale}`, () => {
+    try {
+      const symbol = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" })
+        .formatToParts(0)
+        .find((part) => part.type === "currency")?.value;
+      return symbol && symbol !== currency ? `${currency} (${symbol})` : currency;
+    } catch {
+      return currency;
+    }
+  });
 }

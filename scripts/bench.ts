@@ -13,6 +13,7 @@
  * 4. The emulator's place-order (POST checkouts/{id}/orders, in-process) next to a raw better-sqlite3 transaction
  *    doing the same writes, both on a file database as `npm start` uses.
  * 5. Peak memory (VmHWM) of every server process.
+ * 6. Lighthouse, mobile, on the home and a product page (one worker): performance and SEO, the median of three runs.
  *
  * Loopback only; every load run is bounded in time (BENCH_SECONDS, default 5, plus a 1 s warm-up) and connections
  * (BENCH_CONNECTIONS, default 20). Writes the figures to .cache/bench/latest.json and prints a Markdown table.
@@ -23,6 +24,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { Browser, completeCheckout, guestAtShipping, guestWithCart } from "./bench/browser.js";
 import { CHECKOUTS, CONNECTIONS, OUT, PLACE_ORDERS, ROOT, SECONDS, log } from "./bench/config.js";
+import { lighthouse } from "./bench/lighthouse.js";
 import { bodyMarkup, load, type Row } from "./bench/load.js";
 import { placeOrderRates } from "./bench/place-order.js";
 import { launch, peakMemory, startStore } from "./bench/processes.js";
@@ -111,6 +113,8 @@ async function main() {
   log(`bench: ${CHECKOUTS} guest checkouts through the forms (1 worker)`);
   const checkouts = [];
   for (let i = 0; i < CHECKOUTS; i++) checkouts.push(await completeCheckout(one.origin, product));
+  log("bench: Lighthouse (mobile) on the home and a product page (1 worker)");
+  const lighthouseRows = [lighthouse("home", `${one.origin}/`), lighthouse("product", `${one.origin}${product}`)];
   const memoryOne = peakMemory(one.child.pid!);
   const memoryTwo = peakMemory(two.child.pid!);
   const memoryBare = peakMemory(bare.child.pid!);
@@ -143,6 +147,7 @@ async function main() {
       medianMs: Math.round(median(checkouts.map((c) => c.ms))),
       minMs: Math.round(Math.min(...checkouts.map((c) => c.ms))),
     },
+    lighthouse: lighthouseRows,
     placeOrder: { ...placeOrder, ratio: +(placeOrder.emulatorPerSecond / placeOrder.rawPerSecond).toFixed(2) },
     peakMemoryMiB: {
       oneWorker: memoryOne,
@@ -169,6 +174,9 @@ async function main() {
     "",
     `Guest checkout through the forms, no JavaScript (1 worker): ${results.checkout.requests} requests, ${results.checkout.medianMs} ms in total (median of ${results.checkout.runs}; best ${results.checkout.minMs} ms).`,
     `Place order: emulator ${results.placeOrder.emulatorPerSecond}/s, raw better-sqlite3 transaction with the same ${results.placeOrder.writesPerOrder} writes ${results.placeOrder.rawPerSecond}/s (ratio ${results.placeOrder.ratio}).`,
+    lighthouseRows.every(Boolean)
+      ? `Lighthouse, mobile (median of ${lighthouseRows[0]!.runs.length} runs): ${lighthouseRows.map((r) => `${r!.page} performance ${r!.performance} (runs ${r!.runs.join(", ")}), SEO ${r!.seo}`).join("; ")}.`
+      : "Lighthouse: not run (see above).",
     `Peak memory (MiB): 1 worker ${memoryOne.join(" + ")}; 2 workers ${memoryTwo.join(" + ")} (primary with the emulator, then the workers); bare page ${memoryBare.join(" + ")}; benchmark ${results.peakMemoryMiB.bench}.`,
   ];
   console.log(lines.join("\n"));

@@ -25,6 +25,7 @@ import {
   gone,
   touchCheckout,
   openCheckout,
+  requireChangeable,
   clearPayment,
   liveCheckout,
   findCheckout,
@@ -370,7 +371,8 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     // A placed session answers its order again before anything else: a retried request never fails.
     if (checkout.order_reference_number)
       return json({ orderReferenceNumber: checkout.order_reference_number, errors: [] }, 201);
-    openCheckout(ctx, checkout.id);
+    // Nothing ran since the lookup: openCheckout's checks on the same row, instead of finding the session again.
+    requireChangeable(emu, checkout);
     try {
       return json({ orderReferenceNumber: placeOrder(emu, checkout.id), errors: [] }, 201);
     } catch (err) {

@@ -10,7 +10,7 @@ import {
   reserve,
 } from "../catalog/inventory.js";
 import { money } from "../core/money.js";
-import { insertOrder, nextOrderNumber, findOrderByCheckout, type OrderInput } from "../orders/store.js";
+import { writeOrder, nextOrderNumber, findOrderByCheckout, type OrderInput } from "../orders/store.js";
 import type { Emu } from "../core/state.js";
 import {
   checkoutPayment,
@@ -289,7 +289,8 @@ export function placeOrder(emu: Emu, checkoutId: string): string {
       }
 
       const orderNumber = nextOrderNumber(emu);
-      insertOrder(emu, { ...orderInput(emu, checkout, rated, checkoutPayment(emu, checkout.id)!), orderNumber });
+      // Within this transaction, which rolls back whole if the order can't be written (no savepoint needed).
+      writeOrder(emu, { ...orderInput(emu, checkout, rated, checkoutPayment(emu, checkout.id)!), orderNumber });
       releaseReservation(emu, cart.id);
       emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(emu.clock.now(), cart.id);
       emu.db

@@ -232,7 +232,12 @@ export function insertOrder(emu: Emu, input: OrderInput): InsertedOrder {
   return emu.db.transaction(() => writeOrder(emu, input))();
 }
 
-function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
+/**
+ * insertOrder's writes without a savepoint of their own, for a caller whose transaction rolls back whole when this
+ * throws (placing an order). Measured in place-order's transaction: with the savepoint, each order line's INSERT
+ * took about 50 µs; without it, about 7 µs (what the same INSERT costs outside any savepoint).
+ */
+export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
   const db = emu.db;
   if (!input.deliveryGroups.length || !input.deliveryGroups.some((g) => g.lines.length)) {
     throw new Error("insertOrder: an order needs at least one product line");

@@ -108,7 +108,7 @@ export function cartItems(emu: Emu, cartId: string): CartItemRow[] {
 
 export function loadCartView(emu: Emu, cart: CartRow, processing = false): CartView {
   const catalog = catalogStore(emu);
-  const categories = new Map(catalog.categories().map((c) => [c.id, c]));
+  const categories = catalog.categoryParents();
   const items = cartItems(emu, cart.id);
   const products = items.map((i) => catalog.productIn(i.product_id, cart.currency_iso_code)!);
   const coupons = cartCoupons(emu, cart.id);

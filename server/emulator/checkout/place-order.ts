@@ -89,7 +89,12 @@ export class PlaceOrderError extends Error {
  * Why the order can't be placed yet, checked in the order a shopper fixes things: what is missing (422), who to
  * contact (412), whether the authorised payment still covers the total (409). Stock is checked when it is taken.
  */
-function placementProblem(emu: Emu, checkout: CheckoutRow, rated: RatedCart): PlaceOrderError | null {
+function placementProblem(
+  emu: Emu,
+  checkout: CheckoutRow,
+  rated: RatedCart,
+  payment = checkoutPayment(emu, checkout.id),
+): PlaceOrderError | null {
   const missing: CheckoutError[] = [];
   if (!rated.view.lines.length)
     missing.push(
@@ -111,7 +116,6 @@ function placementProblem(emu: Emu, checkout: CheckoutRow, rated: RatedCart): Pl
       );
   }
   missing.push(...rated.groups.flatMap((g) => g.errors));
-  const payment = checkoutPayment(emu, checkout.id);
   if (!payment)
     missing.push(
       checkoutError(
@@ -211,6 +215,9 @@ function orderInput(emu: Emu, checkout: CheckoutRow, rated: RatedCart, payment: 
           const promo = itemPromotion(l.priced.promotionDisplayNames);
           return {
             productId: l.item.product_id,
+            // The catalog row the cart view read in this transaction: the order keeps its name and SKU.
+            name: l.product.name,
+            sku: l.product.sku,
             quantity: l.item.quantity,
             unitPriceCents: l.product.unit_price_cents ?? 0,
             listPriceCents: l.product.list_price_cents,
@@ -275,7 +282,9 @@ export function placeOrder(emu: Emu, checkoutId: string): string {
 
       const cart = cartById(emu, checkout.cart_id)!;
       const rated = rateCart(emu, cart);
-      const problem = placementProblem(emu, checkout, rated);
+      // Read once: checked here, written into the order below (nothing in between touches it).
+      const payment = checkoutPayment(emu, checkout.id);
+      const problem = placementProblem(emu, checkout, rated, payment);
       if (problem) throw problem;
 
       // A store without inventory tracking sells regardless and leaves the stock figures alone.
@@ -290,7 +299,7 @@ export function placeOrder(emu: Emu, checkoutId: string): string {
 
       const orderNumber = nextOrderNumber(emu);
       // Within this transaction, which rolls back whole if the order can't be written (no savepoint needed).
-      writeOrder(emu, { ...orderInput(emu, checkout, rated, checkoutPayment(emu, checkout.id)!), orderNumber });
+      writeOrder(emu, { ...orderInput(emu, checkout, rated, payment!), orderNumber });
       releaseReservation(emu, cart.id);
       emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(emu.clock.now(), cart.id);
       emu.db

@@ -95,7 +95,7 @@ function respond(ctx: RequestContext, checkout: CheckoutRow, cart: CartRow, mode
   const processing = mode === "read" ? emu.async.poll(key) : true;
   const rated = emu.db.transaction(() => rateCart(emu, cartById(emu, cart.id)!, processing))();
   const fresh = checkoutRow(emu, checkout.id)!;
-  const errors = processing || fresh.status !== "Open" ? [] : integrationErrors(emu, rated);
+  const errors = processing || fresh.status !== "Open" ? [] : integrationErrors(rated);
   const status = processing ? 202 : mode === "read" && errors.length ? 422 : 200;
   const headers: Record<string, string> = processing
     ? { Location: `${webstoreBase(ctx)}/checkouts/${checkout.id}`, "Retry-After": "1" }

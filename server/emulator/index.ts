@@ -110,16 +110,18 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   return {
     async fetch(req) {
       const url = new URL(req.url);
+      // Read before the handler, which gets the same URL object (parsed once per request).
+      const { pathname, search } = url;
       const started = performance.now();
-      const isAdmin = url.pathname.startsWith("/__emulator/");
-      const rule = isAdmin ? null : admin.takeFault(req.method, url.pathname);
-      const { res, processedStatus } = await admin.answer(rule, () => router.handle(req, emu, authenticate));
+      const isAdmin = pathname.startsWith("/__emulator/");
+      const rule = isAdmin ? null : admin.takeFault(req.method, pathname);
+      const { res, processedStatus } = await admin.answer(rule, () => router.handle(req, emu, authenticate, url));
       if (!isAdmin) {
         admin.record({
           at: isoDate(clock.now()),
           method: req.method,
-          path: url.pathname,
-          query: url.search,
+          path: pathname,
+          query: search,
           status: res.status,
           durationMs: Math.round(performance.now() - started),
           fault: rule?.id ?? null,

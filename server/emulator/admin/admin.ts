@@ -108,7 +108,8 @@ export function createAdmin() {
     },
     record(entry: Omit<JournalEntry, "seq">) {
       journal.push({ seq: ++seq, ...entry });
-      if (journal.length > JOURNAL_CAPACITY) journal = journal.slice(-JOURNAL_CAPACITY);
+      // Once full, one entry in, the oldest out (slicing copied the whole journal on every request).
+      if (journal.length > JOURNAL_CAPACITY) journal.shift();
     },
     clearAll() {
       faults = [];

@@ -3,7 +3,7 @@ import { productFieldValues, productImage, quantityRule, variationAttributes } f
 import { ownerIdOf, type CartOwner, type CartRow } from "./store.js";
 import { priceCart, type CartPricing, type PricedLine, type PricingLine, type PromotionRule } from "./pricing.js";
 import { GUEST_USER_ID } from "../core/context.js";
-import { availableFor, inventoryEnabled } from "../catalog/inventory.js";
+import { availableFor, tracksInventory } from "../catalog/inventory.js";
 import { money, quantity } from "../core/money.js";
 import { stockProblem } from "../catalog/product-rules.js";
 import type { Emu } from "../core/state.js";
@@ -51,6 +51,8 @@ export interface CartView {
   pricingLines: PricingLine[];
   pricing: CartPricing;
   taxType: string;
+  /** The store tracks stock (its inventory configuration when the view was read): lines carry `available`. */
+  tracksStock: boolean;
   /** While the cart is processing (202), prices are not calculated yet and come back null. */
   processing: boolean;
 }
@@ -108,7 +110,7 @@ export function cartItems(emu: Emu, cartId: string): CartItemRow[] {
 
 export function loadCartView(emu: Emu, cart: CartRow, processing = false): CartView {
   const catalog = catalogStore(emu);
-  const categories = new Map(catalog.categories().map((c) => [c.id, c]));
+  const categories = catalog.categoryParents();
   const items = cartItems(emu, cart.id);
   const products = items.map((i) => catalog.productIn(i.product_id, cart.currency_iso_code)!);
   const coupons = cartCoupons(emu, cart.id);
@@ -120,7 +122,9 @@ export function loadCartView(emu: Emu, cart: CartRow, processing = false): CartV
     categoryIds: pathOf(categories, products[i].category_id).map((c) => c.id),
   }));
   const pricing = priceCart(pricingLines, [...automaticPromotions(emu), ...coupons.map((c) => c.rule)]);
-  const tracksStock = inventoryEnabled(emu, cart.webstore_id);
+  // One read of the store's settings for both of what the view needs from them.
+  const appContext = emu.store.applicationContext(cart.webstore_id);
+  const tracksStock = tracksInventory(appContext);
   const lines = items.map((item, i): CartLine => {
     const available = tracksStock ? availableFor(emu, item.product_id, cart.id) : null;
     const modelId = item.product_selling_model_id;
@@ -133,8 +137,8 @@ export function loadCartView(emu: Emu, cart: CartRow, processing = false): CartV
       stockMessage: stockProblem(item.quantity, available)?.message ?? null,
     };
   });
-  const taxType = emu.store.applicationContext(cart.webstore_id).taxType ?? "Net";
-  return { cart, lines, coupons, pricingLines, pricing, taxType, processing };
+  const taxType = appContext.taxType ?? "Net";
+  return { cart, lines, coupons, pricingLines, pricing, taxType, tracksStock, processing };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -13,7 +13,12 @@ export const DEFAULT_RESERVATION_SECONDS = 14_400;
 const MAX_RESERVATION_SECONDS = 7 * 24 * 3600;
 
 export function inventoryEnabled(emu: Emu, webstoreId: string): boolean {
-  return emu.store.applicationContext(webstoreId).inventoryConfiguration?.isInventoryEnabled !== false;
+  return tracksInventory(emu.store.applicationContext(webstoreId));
+}
+
+/** Whether a store with this application context tracks stock (it does unless its configuration says not). */
+export function tracksInventory(appContext: Record<string, any>): boolean {
+  return appContext.inventoryConfiguration?.isInventoryEnabled !== false;
 }
 
 /**

@@ -71,6 +71,8 @@ function createCatalogStore(emu: Emu) {
     "SELECT id, list_price_cents, unit_price_cents FROM pricebook_entries WHERE product_id = ? AND currency_iso_code = ?",
   );
   const categories = db.prepare("SELECT * FROM product_categories ORDER BY sort_order, name");
+  // What a category path needs, unsorted: read for every cart view, where the full sorted rows were a large share.
+  const parents = db.prepare("SELECT id, parent_id FROM product_categories");
   const models = db.prepare(`
     SELECT sm.* FROM product_selling_models psm JOIN selling_models sm ON sm.id = psm.selling_model_id
     WHERE psm.product_id = ? ORDER BY sm.selling_model_type, sm.name`);
@@ -97,6 +99,9 @@ function createCatalogStore(emu: Emu) {
     variants: (parentId: string) => variants.all(parentId) as ProductRow[],
     category: (id: string) => category.get(id) as CategoryRow | undefined,
     categories: () => categories.all() as CategoryRow[],
+    /** Each category's parent, by id: what `pathOf` walks. */
+    categoryParents: () =>
+      new Map((parents.all() as CategoryLink[]).map((c) => [c.id, c])) as ReadonlyMap<string, CategoryLink>,
     sellingModels: (productId: string) => models.all(productId) as SellingModelRow[],
     /** Root first, the category itself last. */
     categoryPath(id: string): CategoryRow[] {
@@ -108,8 +113,11 @@ function createCatalogStore(emu: Emu) {
 
 export type CatalogStore = ReturnType<typeof createCatalogStore>;
 
-export function pathOf(byId: Map<string, CategoryRow>, id: string): CategoryRow[] {
-  const path: CategoryRow[] = [];
+/** A category's place in the tree: enough to walk up to the root. */
+export type CategoryLink = Pick<CategoryRow, "id" | "parent_id">;
+
+export function pathOf<C extends CategoryLink>(byId: ReadonlyMap<string, C>, id: string): C[] {
+  const path: C[] = [];
   for (let c = byId.get(id); c; c = c.parent_id ? byId.get(c.parent_id) : undefined) path.unshift(c);
   return path;
 }

@@ -25,6 +25,7 @@ import {
   gone,
   touchCheckout,
   openCheckout,
+  requireChangeable,
   clearPayment,
   liveCheckout,
   findCheckout,
@@ -94,7 +95,7 @@ function respond(ctx: RequestContext, checkout: CheckoutRow, cart: CartRow, mode
   const processing = mode === "read" ? emu.async.poll(key) : true;
   const rated = emu.db.transaction(() => rateCart(emu, cartById(emu, cart.id)!, processing))();
   const fresh = checkoutRow(emu, checkout.id)!;
-  const errors = processing || fresh.status !== "Open" ? [] : integrationErrors(emu, rated);
+  const errors = processing || fresh.status !== "Open" ? [] : integrationErrors(rated);
   const status = processing ? 202 : mode === "read" && errors.length ? 422 : 200;
   const headers: Record<string, string> = processing
     ? { Location: `${webstoreBase(ctx)}/checkouts/${checkout.id}`, "Retry-After": "1" }
@@ -370,7 +371,8 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     // A placed session answers its order again before anything else: a retried request never fails.
     if (checkout.order_reference_number)
       return json({ orderReferenceNumber: checkout.order_reference_number, errors: [] }, 201);
-    openCheckout(ctx, checkout.id);
+    // Nothing ran since the lookup: openCheckout's checks on the same row, instead of finding the session again.
+    requireChangeable(emu, checkout);
     try {
       return json({ orderReferenceNumber: placeOrder(emu, checkout.id), errors: [] }, 201);
     } catch (err) {

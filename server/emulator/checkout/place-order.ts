@@ -2,15 +2,9 @@ import { cartById } from "../carts/store.js";
 import { hasAddress } from "./delivery-group-inputs.js";
 import { rateCart, type CheckoutError, type RatedCart } from "./delivery-group-rating.js";
 import { ApiError } from "../core/errors.js";
-import {
-  availableFor,
-  inventoryEnabled,
-  releaseReservation,
-  reservationSeconds,
-  reserve,
-} from "../catalog/inventory.js";
+import { inventoryEnabled, releaseReservation, reservationSeconds, reserve } from "../catalog/inventory.js";
 import { money } from "../core/money.js";
-import { insertOrder, nextOrderNumber, findOrderByCheckout, type OrderInput } from "../orders/store.js";
+import { writeOrder, nextOrderNumber, findOrderByCheckout, type OrderInput } from "../orders/store.js";
 import type { Emu } from "../core/state.js";
 import {
   checkoutPayment,
@@ -38,24 +32,35 @@ export function checkoutError(
   return { type: `/commerce/errors/${type}-failure`, title, detail, instance };
 }
 
-/** The cart's quantity of each product, over all its lines (a split line counts once per group). */
+/**
+ * The cart's quantity of each product, over all its lines (a split line counts once per group), with what the
+ * cart view found available of it (the same for every line of a product).
+ */
 function wantedByProduct(rated: RatedCart) {
-  const wanted = new Map<string, { quantity: number; name: string; itemId: string }>();
+  const wanted = new Map<string, { quantity: number; name: string; itemId: string; available: number | null }>();
   for (const l of rated.view.lines) {
-    const w = wanted.get(l.item.product_id) ?? { quantity: 0, name: l.product.name, itemId: l.item.id };
+    const w = wanted.get(l.item.product_id) ?? {
+      quantity: 0,
+      name: l.product.name,
+      itemId: l.item.id,
+      available: l.available,
+    };
     w.quantity += l.item.quantity;
     wanted.set(l.item.product_id, w);
   }
   return wanted;
 }
 
-/** Products the cart holds more of than stock (minus other carts' live reservations) allows. */
-export function inventoryErrors(emu: Emu, rated: RatedCart): CheckoutError[] {
-  const cart = rated.view.cart;
-  if (!inventoryEnabled(emu, cart.webstore_id)) return [];
+/**
+ * Products the cart holds more of than stock (minus other carts' live reservations) allows. The cart view read
+ * what is available in this request (in placeOrder's transaction, with nothing written since), so it isn't read
+ * again here; a store that doesn't track stock has none.
+ */
+export function inventoryErrors(rated: RatedCart): CheckoutError[] {
+  if (!rated.view.tracksStock) return [];
   const errors: CheckoutError[] = [];
-  for (const [productId, w] of wantedByProduct(rated)) {
-    const available = availableFor(emu, productId, cart.id);
+  for (const w of wantedByProduct(rated).values()) {
+    const available = w.available;
     if (available !== null && available < w.quantity) {
       errors.push(
         checkoutError(
@@ -71,8 +76,8 @@ export function inventoryErrors(emu: Emu, rated: RatedCart): CheckoutError[] {
 }
 
 /** Everything `errors` lists for a ready checkout (GET answers 422 when there is any). */
-export function integrationErrors(emu: Emu, rated: RatedCart): CheckoutError[] {
-  return [...inventoryErrors(emu, rated), ...rated.groups.flatMap((g) => g.errors)];
+export function integrationErrors(rated: RatedCart): CheckoutError[] {
+  return [...inventoryErrors(rated), ...rated.groups.flatMap((g) => g.errors)];
 }
 
 /** A failure of placing the order, answered with the checkout-style body `{orderReferenceNumber, errors}`. */
@@ -89,7 +94,12 @@ export class PlaceOrderError extends Error {
  * Why the order can't be placed yet, checked in the order a shopper fixes things: what is missing (422), who to
  * contact (412), whether the authorised payment still covers the total (409). Stock is checked when it is taken.
  */
-function placementProblem(emu: Emu, checkout: CheckoutRow, rated: RatedCart): PlaceOrderError | null {
+function placementProblem(
+  emu: Emu,
+  checkout: CheckoutRow,
+  rated: RatedCart,
+  payment = checkoutPayment(emu, checkout.id),
+): PlaceOrderError | null {
   const missing: CheckoutError[] = [];
   if (!rated.view.lines.length)
     missing.push(
@@ -111,7 +121,6 @@ function placementProblem(emu: Emu, checkout: CheckoutRow, rated: RatedCart): Pl
       );
   }
   missing.push(...rated.groups.flatMap((g) => g.errors));
-  const payment = checkoutPayment(emu, checkout.id);
   if (!payment)
     missing.push(
       checkoutError(
@@ -211,6 +220,9 @@ function orderInput(emu: Emu, checkout: CheckoutRow, rated: RatedCart, payment: 
           const promo = itemPromotion(l.priced.promotionDisplayNames);
           return {
             productId: l.item.product_id,
+            // The catalog row the cart view read in this transaction: the order keeps its name and SKU.
+            name: l.product.name,
+            sku: l.product.sku,
             quantity: l.item.quantity,
             unitPriceCents: l.product.unit_price_cents ?? 0,
             listPriceCents: l.product.list_price_cents,
@@ -275,12 +287,14 @@ export function placeOrder(emu: Emu, checkoutId: string): string {
 
       const cart = cartById(emu, checkout.cart_id)!;
       const rated = rateCart(emu, cart);
-      const problem = placementProblem(emu, checkout, rated);
+      // Read once: checked here, written into the order below (nothing in between touches it).
+      const payment = checkoutPayment(emu, checkout.id);
+      const problem = placementProblem(emu, checkout, rated, payment);
       if (problem) throw problem;
 
       // A store without inventory tracking sells regardless and leaves the stock figures alone.
-      if (inventoryEnabled(emu, cart.webstore_id)) {
-        const shortages = inventoryErrors(emu, rated);
+      if (rated.view.tracksStock) {
+        const shortages = inventoryErrors(rated);
         if (shortages.length) throw new PlaceOrderError(412, shortages);
         // The schema's CHECK (on_hand >= 0) is the last guard: were the check above ever wrong, this throws and
         // the whole placement rolls back.
@@ -289,7 +303,8 @@ export function placeOrder(emu: Emu, checkoutId: string): string {
       }
 
       const orderNumber = nextOrderNumber(emu);
-      insertOrder(emu, { ...orderInput(emu, checkout, rated, checkoutPayment(emu, checkout.id)!), orderNumber });
+      // Within this transaction, which rolls back whole if the order can't be written (no savepoint needed).
+      writeOrder(emu, { ...orderInput(emu, checkout, rated, payment!), orderNumber });
       releaseReservation(emu, cart.id);
       emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(emu.clock.now(), cart.id);
       emu.db

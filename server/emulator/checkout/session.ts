@@ -142,25 +142,31 @@ export function liveCheckout(ctx: RequestContext, token: string): { checkout: Ch
   const { checkout, cart } = findCheckout(ctx, token);
   const status = refreshLifecycle(ctx.emu, checkout, cart);
   if (status === "Expired" || status === "Cancelled") throw gone(checkout, status);
-  return { checkout: checkoutRow(ctx.emu, checkout.id)!, cart: cart! };
+  // refreshLifecycle writes only when it ends the session, which answers 410 above: the row read is still current.
+  return { checkout, cart: cart! };
 }
 
 /** A session that can still change: open, and not in the middle of processing an earlier change (409). */
 export function openCheckout(ctx: RequestContext, token: string): { checkout: CheckoutRow; cart: CartRow } {
   const found = liveCheckout(ctx, token);
-  if (found.checkout.status === "Placed") {
+  requireChangeable(ctx.emu, found.checkout);
+  return found;
+}
+
+/** openCheckout's checks on a session liveCheckout has just found (placing the order looks it up only once). */
+export function requireChangeable(emu: Emu, checkout: CheckoutRow) {
+  if (checkout.status === "Placed") {
     throw invalidInput(
-      `The order for checkout ${found.checkout.id} has already been placed (${found.checkout.order_reference_number}).`,
+      `The order for checkout ${checkout.id} has already been placed (${checkout.order_reference_number}).`,
     );
   }
-  if (ctx.emu.async.isProcessing(checkoutKey(found.checkout.id))) {
+  if (emu.async.isProcessing(checkoutKey(checkout.id))) {
     throw new ApiError(
       409,
       "CHECKOUT_IN_PROGRESS",
       "The previous checkout operation is still processing. Try again when it's done.",
     );
   }
-  return found;
 }
 
 export function touchCheckout(emu: Emu, checkoutId: string) {

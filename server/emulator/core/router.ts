@@ -63,7 +63,9 @@ export type Handler = (ctx: RequestContext) => Response | Promise<Response>;
 
 interface Route {
   method: string;
-  segments: string[];
+  /** The path's literal segments and its parameters, by position. */
+  literals: { at: number; text: string }[];
+  params: { at: number; name: string }[];
   staticCount: number;
   handler: Handler;
   /** Webstore routes get the webstore id and session checks; raw routes (OAuth, admin) do not. */
@@ -78,7 +80,8 @@ interface Route {
 export type Authenticate = (req: Request) => Caller;
 
 export class Router {
-  private routes: Route[] = [];
+  /** By number of path segments (a route only matches paths of its length), each in the order routes were added. */
+  private routesByLength = new Map<number, Route[]>();
 
   /**
    * A route under /services/data/{version}/commerce/webstores/{webstoreId}/, e.g. "carts/:cartStateOrId", at the
@@ -113,10 +116,14 @@ export class Router {
     versions?: VersionRange,
   ) {
     const segments = path.split("/").filter(Boolean);
-    this.routes.push({
+    let sameLength = this.routesByLength.get(segments.length);
+    if (!sameLength) this.routesByLength.set(segments.length, (sameLength = []));
+    const literals = segments.flatMap((text, at) => (text.startsWith(":") ? [] : [{ at, text }]));
+    sameLength.push({
       method,
-      segments,
-      staticCount: segments.filter((s) => !s.startsWith(":")).length,
+      literals,
+      params: segments.flatMap((s, at) => (s.startsWith(":") ? [{ at, name: s.slice(1) }] : [])),
+      staticCount: literals.length,
       handler,
       scope,
       authenticated,
@@ -127,19 +134,13 @@ export class Router {
   match(method: string, pathname: string) {
     const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
     const candidates: { route: Route; params: Record<string, string> }[] = [];
-    for (const route of this.routes) {
-      if (route.segments.length !== parts.length) continue;
+    // Literals are compared first, so the parameters are collected only for the routes that match (every
+    // request is matched against all the routes of its length).
+    for (const route of this.routesByLength.get(parts.length) ?? []) {
+      if (!route.literals.every((l) => l.text === parts[l.at])) continue;
       const params: Record<string, string> = {};
-      let ok = true;
-      for (let i = 0; i < parts.length; i++) {
-        const seg = route.segments[i];
-        if (seg.startsWith(":")) params[seg.slice(1)] = parts[i];
-        else if (seg !== parts[i]) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) candidates.push({ route, params });
+      for (const p of route.params) params[p.name] = parts[p.at];
+      candidates.push({ route, params });
     }
     // A literal segment beats a parameter (carts/compact-summary is not carts/{cartId}), among the routes of
     // the request's method; only when no route has that method is the answer 405 with the allowed ones.
@@ -157,8 +158,8 @@ export class Router {
     return { hit, allowed };
   }
 
-  async handle(req: Request, emu: Emu, authenticate: Authenticate): Promise<Response> {
-    const url = new URL(req.url);
+  /** `url` is the request's, when the caller has parsed it already. */
+  async handle(req: Request, emu: Emu, authenticate: Authenticate, url = new URL(req.url)): Promise<Response> {
     try {
       const { hit, allowed } = this.match(req.method, url.pathname);
       if (!hit) {

@@ -3,6 +3,8 @@ import type { StoreBasics, UserRow } from "./state.js";
 
 export function createStoreBasics(db: Db): StoreBasics {
   const webstore = db.prepare("SELECT id, application_context FROM webstores WHERE id = ?");
+  // Every webstore request asks; the existence check needn't copy the context's JSON text out.
+  const exists = db.prepare("SELECT 1 FROM webstores WHERE id = ?");
   const updateContext = db.prepare("UPDATE webstores SET application_context = ? WHERE id = ?");
   const user = db.prepare(
     "SELECT id, username, first_name, last_name, email, phone, kind, account_id FROM users WHERE id = ?",
@@ -15,7 +17,7 @@ export function createStoreBasics(db: Db): StoreBasics {
   // stores a new one). Callers only read it.
   const parsed = new Map<string, { raw: string; value: any }>();
   return {
-    webstoreExists: (id) => webstore.get(id) !== undefined,
+    webstoreExists: (id) => exists.get(id) !== undefined,
     applicationContext(id) {
       const row = webstore.get(id) as { application_context: string } | undefined;
       if (!row) return {};

@@ -208,10 +208,10 @@ export function formatOrderNumber(n: number): string {
 
 /** The number the next order takes: one past the highest so far (00000101 in an empty store). */
 export function nextOrderNumber(emu: Emu): string {
-  const row = emu.db.prepare("SELECT max(CAST(order_number AS INTEGER)) AS n FROM order_summaries").get() as {
-    n: number | null;
-  };
-  return formatOrderNumber(Math.max(row.n ?? 0, FIRST_ORDER_NUMBER - 1) + 1);
+  // The schema keeps every order number eight digits (CHECK), so the greatest text is the greatest number: max()
+  // reads it from the end of the column's UNIQUE index instead of casting every row.
+  const row = emu.db.prepare("SELECT max(order_number) AS n FROM order_summaries").get() as { n: string | null };
+  return formatOrderNumber(Math.max(Number(row.n ?? 0), FIRST_ORDER_NUMBER - 1) + 1);
 }
 
 /** The order a checkout placed, if any: lets a repeated submit answer the same order. */
@@ -232,7 +232,13 @@ export function insertOrder(emu: Emu, input: OrderInput): InsertedOrder {
   return emu.db.transaction(() => writeOrder(emu, input))();
 }
 
-function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
+/**
+ * insertOrder's writes without a savepoint of their own, for a caller whose transaction rolls back whole when this
+ * throws (placing an order). In place-order's transaction the savepoint's journal (a copy of every page the order
+ * changes) outgrew SQLite's in-memory limit and spilled to a temporary file, created and deleted for every order
+ * (strace: one /var/tmp/etilqs_* per placement); each order line's INSERT took about 50 µs instead of 7 µs.
+ */
+export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
   const db = emu.db;
   if (!input.deliveryGroups.length || !input.deliveryGroups.some((g) => g.lines.length)) {
     throw new Error("insertOrder: an order needs at least one product line");
@@ -339,7 +345,9 @@ function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
       g.isGift ? (g.giftMessage ?? null) : null,
     );
     for (const line of g.lines) {
-      const product = catalog.product(line.productId);
+      // The catalog is read only for what the line doesn't give (placing an order gives it all).
+      const product =
+        line.name && line.sku && line.listPriceCents !== undefined ? undefined : catalog.product(line.productId);
       if (!product && (!line.name || !line.sku)) throw new Error(`insertOrder: unknown product ${line.productId}`);
       const itemId = line.id ?? emu.ids("orderItemSummary");
       itemIds.push(itemId);

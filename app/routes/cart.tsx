@@ -34,9 +34,15 @@ import {
   pendingCartChanges,
   type CartActionData,
 } from "~/lib/cart";
-import { cartFormProblem, parseCartEdit, PAYMENT_LINK_MESSAGES } from "~/handlers/cart.server";
 import type { RefreshHandle } from "~/root";
-import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
+import {
+  cartFormProblem,
+  parseCartEdit,
+  PAYMENT_LINK_MESSAGES,
+  serverTimingHeaders,
+  toast,
+  withShop,
+} from "~/handlers/shop.server";
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
 

@@ -1,10 +1,4 @@
-import {
-  data,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -81,9 +75,11 @@ export async function loader(args: LoaderFunctionArgs) {
         .catch(() => []),
       shop.cart.count(),
     ]);
-    // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist.
+    // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist. A plain Response, as the
+    // catalog pages throw: naming `data` from @remix-run/node would put that package's empty stand-in in the root's
+    // browser bundle, a file of its own on every page.
     if (!knownLocale(appContext, context.locale)) {
-      throw data("Not found", { status: 404, headers: await shop.headers() });
+      throw new Response("Not found", { status: 404, headers: await shop.headers() });
     }
     const locale = context.locale ?? STORE_LOCALE;
     return shop.reply({

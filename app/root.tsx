@@ -14,19 +14,16 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { CookieConsentBanner } from "./components/CookieConsent";
-import { readConsent } from "./handlers/cookie-consent.server";
 import { useNonce } from "./components/Nonce";
 import { ToastRegion } from "./components/Toast";
 import { Footer, Header } from "./components/store/Header";
 import { STORE_NAME } from "./lib/brand";
 import type { SessionValidatorProps } from "./components/SessionValidator";
 import { RouteErrorBoundary } from "./components/store/PageError";
-import { parseToast, type Toast } from "./lib/toast";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
-import { serverTimingHeaders } from "./handlers/server-timing.server";
-import { withShop } from "./handlers/shop.server";
-import { knownLocale, localeSwitchFor } from "./handlers/locale.server";
+// The root's server helpers, from the one server module it names (each is an empty stand-in in the browser's bundle).
+import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "./handlers/shop.server";
 import { STORE_LOCALE } from "./lib/format/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
 
@@ -128,7 +125,6 @@ export function Layout({ children }: { children: ReactNode }) {
   // page's prefix (the router's basename), as <Form> would.
   const consentAction = useHref("/cookie-consent");
   const nonce = useNonce();
-  const toasts = (data?.toasts ?? []).map(parseToast).filter((t): t is Toast => t !== null);
   return (
     <html lang={data?.locale ?? STORE_LOCALE}>
       <head>
@@ -154,7 +150,8 @@ export function Layout({ children }: { children: ReactNode }) {
             cartCount={data?.cartCount ?? 0}
             localeSwitch={data?.localeSwitch ?? null}
           />
-          <ToastRegion toasts={toasts} className="store-toasts" />
+          {/* The loader's toast was checked as the session gave it (parseToast in takeToast): shown as it came. */}
+          <ToastRegion toasts={data?.toasts ?? []} className="store-toasts" />
           <main id="main-content" tabIndex={-1} className="store-main">
             {children}
           </main>

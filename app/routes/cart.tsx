@@ -12,6 +12,7 @@
  */
 import type { MetaFunction, LoaderFunctionArgs, ActionFunctionArgs } from "@remix-run/node";
 import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { CheckoutAction, PaymentLinkForm } from "~/components/cart/CartActions";
 import { CartCoupons, pageWithout } from "~/components/cart/CartCoupons";
 import { CartTotals } from "~/components/cart/CartTotals";
@@ -23,8 +24,6 @@ import { EmptyState } from "~/components/store/LineProduct";
 import { postedText, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { Pagination } from "~/components/store/Pagination";
-import { pagingFromPages, readPage } from "~/lib/paging";
 import { loginPath, payPath, safeRedirect } from "~/lib/paths";
 import {
   CART_FIELDS,
@@ -39,10 +38,16 @@ import {
   cartFormProblem,
   parseCartEdit,
   PAYMENT_LINK_MESSAGES,
+  readPage,
   serverTimingHeaders,
   toast,
   withShop,
 } from "~/handlers/shop.server";
+
+// Most carts fit on one page: the page links' code is fetched only when there are more (see CartPages). The server
+// renders them into the document (it sends a page once all of it is ready), so they work before hydration and without
+// JavaScript; while the code loads, the server's links stay in place.
+const CartPages = lazy(() => import("~/components/cart/CartPages"));
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
 
@@ -115,7 +120,6 @@ export default function CartPage() {
   const lines = optimisticLines(cart.lines, changes);
   const busy = changes.length > 0;
   const { gaveUp } = useProcessingRefresh(processing);
-  const paging = pagingFromPages(cart.currentPage, cart.totalPages);
   const redirectTo = pageWithout(location, "coupon");
   const { totals } = cart;
 
@@ -168,7 +172,16 @@ export default function CartPage() {
               </li>
             ))}
           </ul>
-          <Pagination paging={paging} pathname={location.pathname} search={location.search} label="Cart pages" />
+          {cart.totalPages > 1 ? (
+            <Suspense fallback={null}>
+              <CartPages
+                currentPage={cart.currentPage}
+                totalPages={cart.totalPages}
+                pathname={location.pathname}
+                search={location.search}
+              />
+            </Suspense>
+          ) : null}
         </section>
 
         <aside

@@ -12,10 +12,8 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useEffect, useState, type ComponentType, type ReactNode } from "react";
-import { CookieConsentBanner } from "./components/CookieConsent";
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { useNonce } from "./components/Nonce";
-import { ToastRegion } from "./components/Toast";
 import { Footer, Header } from "./components/store/Header";
 import { STORE_NAME } from "./lib/brand";
 import type { SessionValidatorProps } from "./components/SessionValidator";
@@ -26,6 +24,19 @@ import appStyles from "./styles/app.css";
 import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "./handlers/shop.server";
 import { STORE_LOCALE } from "./lib/format/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
+
+/**
+ * A toast says what an action did, and the consent banner shows until the shopper chooses: most pages have neither,
+ * so their code (the toast's timers and close button, the banner's form) is loaded only when there is one to show.
+ * The server renders them into the document as before (it sends a page once all of it is ready), so they show, and
+ * the banner's form works, before hydration and without JavaScript.
+ */
+const ToastRegion = lazy(() => import("./components/Toast").then((module) => ({ default: module.ToastRegion })));
+const CookieConsentBanner = lazy(() =>
+  import("./components/CookieConsent").then((module) => ({ default: module.CookieConsentBanner })),
+);
+/** ToastRegion's landmark with no toast in it: there from the start, so a toast lands in a region the page had. */
+const EMPTY_TOAST_REGION = <section aria-label="Notifications" className="kit-toast-region store-toasts" />;
 
 // Typed loader data for single fetch (`data()` responses): see Remix's single-fetch guide.
 declare module "@remix-run/node" {
@@ -151,17 +162,25 @@ export function Layout({ children }: { children: ReactNode }) {
             localeSwitch={data?.localeSwitch ?? null}
           />
           {/* The loader's toast was checked as the session gave it (parseToast in takeToast): shown as it came. */}
-          <ToastRegion toasts={data?.toasts ?? []} className="store-toasts" />
+          {data?.toasts.length ? (
+            <Suspense fallback={EMPTY_TOAST_REGION}>
+              <ToastRegion toasts={data.toasts} className="store-toasts" />
+            </Suspense>
+          ) : (
+            EMPTY_TOAST_REGION
+          )}
           <main id="main-content" tabIndex={-1} className="store-main">
             {children}
           </main>
-          {data?.consent ? (
-            <CookieConsentBanner
-              enabled={data.consent.enabled}
-              consent={data.consent.choice}
-              action={consentAction}
-              redirectTo={`${location.pathname}${location.search}`}
-            />
+          {data?.consent && !data.consent.choice ? (
+            <Suspense fallback={null}>
+              <CookieConsentBanner
+                enabled={data.consent.enabled}
+                consent={data.consent.choice}
+                action={consentAction}
+                redirectTo={`${location.pathname}${location.search}`}
+              />
+            </Suspense>
           ) : null}
           <Footer emulatorApiUrl={data?.emulatorApiUrl ?? null} currency={data?.currency ?? "USD"} />
           <SessionValidatorOnceSignedIn expiresAt={data?.sessionExpiresAt ?? null} serverNow={data?.serverNow} />

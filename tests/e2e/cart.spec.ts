@@ -319,3 +319,22 @@ test("a cart of more lines than one page shows (25) pages them, and the page lin
   // The links' code loads after the page (React.lazy): hydrating around them raises no error.
   expect(errors).toEqual([]);
 });
+
+test("a toast in the page the server sends shows at once and, with JavaScript, closes", async ({ page }) => {
+  // A plain form's post (no JavaScript marker): the action answers 303 with the toast for the next page.
+  await page.request.post(`/product/${ETHIOPIA.id}`, {
+    form: { intent: "add", quantity: "1", productId: ETHIOPIA.id },
+    maxRedirects: 0,
+  });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/cart");
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  await expect(notifications.getByText("Added to your cart")).toBeVisible();
+  if (jsEnabled(page)) {
+    // The toast's code loads as the page hydrates (React.lazy): then it can be closed.
+    await notifications.getByRole("button", { name: "Close" }).click();
+    await expect(notifications.getByText("Added to your cart")).toBeHidden();
+  }
+  expect(errors).toEqual([]);
+});

@@ -31,9 +31,9 @@ import { StoreLocaleProvider } from "./components/StoreLocale";
  * The server renders them into the document as before (it sends a page once all of it is ready), so they show, and
  * the banner's form works, before hydration and without JavaScript.
  */
-const ToastRegion = lazy(() => import("./components/Toast").then((module) => ({ default: module.ToastRegion })));
+const ToastRegion = lazy(() => import("./components/Notices").then((module) => ({ default: module.ToastRegion })));
 const CookieConsentBanner = lazy(() =>
-  import("./components/CookieConsent").then((module) => ({ default: module.CookieConsentBanner })),
+  import("./components/Notices").then((module) => ({ default: module.CookieConsentBanner })),
 );
 /** ToastRegion's landmark with no toast in it: there from the start, so a toast lands in a region the page had. */
 const EMPTY_TOAST_REGION = <section aria-label="Notifications" className="kit-toast-region store-toasts" />;

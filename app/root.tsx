@@ -1,10 +1,4 @@
-import {
-  data,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -18,23 +12,31 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useEffect, useState, type ComponentType, type ReactNode } from "react";
-import { CookieConsentBanner } from "./components/CookieConsent";
-import { readConsent } from "./handlers/cookie-consent.server";
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { useNonce } from "./components/Nonce";
-import { ToastRegion } from "./components/Toast";
 import { Footer, Header } from "./components/store/Header";
 import { STORE_NAME } from "./lib/brand";
 import type { SessionValidatorProps } from "./components/SessionValidator";
 import { RouteErrorBoundary } from "./components/store/PageError";
-import { parseToast, type Toast } from "./lib/toast";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
-import { serverTimingHeaders } from "./handlers/server-timing.server";
-import { withShop } from "./handlers/shop.server";
-import { knownLocale, localeSwitchFor } from "./handlers/locale.server";
+// The root's server helpers, from the one server module it names (each is an empty stand-in in the browser's bundle).
+import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "./handlers/shop.server";
 import { STORE_LOCALE } from "./lib/format/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
+
+/**
+ * A toast says what an action did, and the consent banner shows until the shopper chooses: most pages have neither,
+ * so their code (the toast's timers and close button, the banner's form) is loaded only when there is one to show.
+ * The server renders them into the document as before (it sends a page once all of it is ready), so they show, and
+ * the banner's form works, before hydration and without JavaScript.
+ */
+const ToastRegion = lazy(() => import("./components/Notices").then((module) => ({ default: module.ToastRegion })));
+const CookieConsentBanner = lazy(() =>
+  import("./components/Notices").then((module) => ({ default: module.CookieConsentBanner })),
+);
+/** ToastRegion's landmark with no toast in it: there from the start, so a toast lands in a region the page had. */
+const EMPTY_TOAST_REGION = <section aria-label="Notifications" className="kit-toast-region store-toasts" />;
 
 // Typed loader data for single fetch (`data()` responses): see Remix's single-fetch guide.
 declare module "@remix-run/node" {
@@ -81,9 +83,11 @@ export async function loader(args: LoaderFunctionArgs) {
         .catch(() => []),
       shop.cart.count(),
     ]);
-    // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist.
+    // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist. A plain Response, as the
+    // catalog pages throw: naming `data` from @remix-run/node would put that package's empty stand-in in the root's
+    // browser bundle, a file of its own on every page.
     if (!knownLocale(appContext, context.locale)) {
-      throw data("Not found", { status: 404, headers: await shop.headers() });
+      throw new Response("Not found", { status: 404, headers: await shop.headers() });
     }
     const locale = context.locale ?? STORE_LOCALE;
     return shop.reply({
@@ -132,7 +136,6 @@ export function Layout({ children }: { children: ReactNode }) {
   // page's prefix (the router's basename), as <Form> would.
   const consentAction = useHref("/cookie-consent");
   const nonce = useNonce();
-  const toasts = (data?.toasts ?? []).map(parseToast).filter((t): t is Toast => t !== null);
   return (
     <html lang={data?.locale ?? STORE_LOCALE}>
       <head>
@@ -158,17 +161,26 @@ export function Layout({ children }: { children: ReactNode }) {
             cartCount={data?.cartCount ?? 0}
             localeSwitch={data?.localeSwitch ?? null}
           />
-          <ToastRegion toasts={toasts} className="store-toasts" />
+          {/* The loader's toast was checked as the session gave it (parseToast in takeToast): shown as it came. */}
+          {data?.toasts.length ? (
+            <Suspense fallback={EMPTY_TOAST_REGION}>
+              <ToastRegion toasts={data.toasts} className="store-toasts" />
+            </Suspense>
+          ) : (
+            EMPTY_TOAST_REGION
+          )}
           <main id="main-content" tabIndex={-1} className="store-main">
             {children}
           </main>
-          {data?.consent ? (
-            <CookieConsentBanner
-              enabled={data.consent.enabled}
-              consent={data.consent.choice}
-              action={consentAction}
-              redirectTo={`${location.pathname}${location.search}`}
-            />
+          {data?.consent && !data.consent.choice ? (
+            <Suspense fallback={null}>
+              <CookieConsentBanner
+                enabled={data.consent.enabled}
+                consent={data.consent.choice}
+                action={consentAction}
+                redirectTo={`${location.pathname}${location.search}`}
+              />
+            </Suspense>
           ) : null}
           <Footer emulatorApiUrl={data?.emulatorApiUrl ?? null} currency={data?.currency ?? "USD"} />
           <SessionValidatorOnceSignedIn expiresAt={data?.sessionExpiresAt ?? null} serverNow={data?.serverNow} />

@@ -14,12 +14,6 @@ import type { Shop } from "./shop.server";
 
 export { cartRef, type CartShop } from "./cart/ref.server";
 
-// The cart's forms are read through this module too: each server module a route imports is an empty stand-in in
-// the browser's bundle, and the cart and product pages are at their JavaScript budget (scripts/js-budget.mjs).
-export { cartFormProblem, parseAddToCart, parseCartEdit } from "./cart/schema.server";
-// The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
-export { PAYMENT_LINK_MESSAGES } from "../lib/checkout/payment-link";
-
 export interface CartHandler {
   /** The cart the shopper's reads go to: "current" for a buyer, the guest cart's id, or null (no cart yet). */
   ref(): string | null;

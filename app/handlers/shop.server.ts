@@ -308,3 +308,16 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
 export { errorMessage } from "./errors.server";
 export { serverTimingHeaders } from "./server-timing.server";
 export { toast } from "./toast.server";
+// The root's: the locale segment's check, the header's switcher and the cookie consent banner's choice.
+export { knownLocale, localeSwitchFor } from "./locale.server";
+export { readConsent } from "./cookie-consent.server";
+// The cart's and the product page's forms (zod) and the words of their actions. Named by the page from lib/cart,
+// CART_MESSAGES and isQuantityProblem would put lib/cart's optimistic lines (the cart page's) in the product page's
+// bundle; named from the cart handler, the forms would add a second stand-in to both pages.
+export { cartFormProblem, parseAddToCart, parseCartEdit } from "./cart/schema.server";
+export { CART_MESSAGES, isQuantityProblem } from "../lib/cart";
+// The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
+export { PAYMENT_LINK_MESSAGES } from "../lib/checkout/payment-link";
+// The cart loader's page number: named from lib/paging by the cart page, it would bring the paging module (which only
+// the page links need, loaded for a cart of more than one page) into its bundle.
+export { readPage } from "../lib/paging";

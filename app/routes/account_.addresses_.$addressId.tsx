@@ -17,7 +17,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
 import { ADDRESS_MISSING } from "~/handlers/identity/address-book.server";
-import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
 import {
   ADDRESS_BOOK_PATH,
   addressBookFormValues,
@@ -28,7 +28,6 @@ import {
 } from "~/lib/account/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
-import { toast } from "~/handlers/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: `${data ? `Edit ${data.name}` : errorTitle(error, "Address not found")} | ${STORE_NAME}` },

@@ -9,7 +9,7 @@ import { AddressBookForm } from "~/components/account/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
 import {
   ADDRESS_BOOK_PATH,
   addressBookInput,
@@ -19,7 +19,6 @@ import {
 } from "~/lib/account/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
-import { toast } from "~/handlers/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: `Add an address | ${STORE_NAME}` },

@@ -11,20 +11,18 @@
  * never waits for the API.
  */
 import type { MetaFunction, LoaderFunctionArgs, ActionFunctionArgs } from "@remix-run/node";
-import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
+import { useFetchers, useLoaderData, useLocation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { CheckoutAction, PaymentLinkForm } from "~/components/cart/CartActions";
 import { CartCoupons, pageWithout } from "~/components/cart/CartCoupons";
 import { CartTotals } from "~/components/cart/CartTotals";
 import { Price } from "~/components/Price";
-import { Spinner } from "~/components/Spinner";
 import { useProcessingRefresh } from "~/components/useProcessingRefresh";
 import { CART_ITEMS_HEADING_ID, CartLine } from "~/components/store/CartLine";
 import { EmptyState } from "~/components/store/LineProduct";
 import { postedText, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { Pagination } from "~/components/store/Pagination";
-import { pagingFromPages, readPage } from "~/lib/paging";
 import { loginPath, payPath, safeRedirect } from "~/lib/paths";
 import {
   CART_FIELDS,
@@ -34,9 +32,25 @@ import {
   pendingCartChanges,
   type CartActionData,
 } from "~/lib/cart";
-import { cartFormProblem, parseCartEdit, PAYMENT_LINK_MESSAGES } from "~/handlers/cart.server";
 import type { RefreshHandle } from "~/root";
-import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
+import {
+  cartFormProblem,
+  parseCartEdit,
+  PAYMENT_LINK_MESSAGES,
+  readPage,
+  serverTimingHeaders,
+  toast,
+  withShop,
+} from "~/handlers/shop.server";
+
+// Most carts fit on one page: the page links' code is fetched only when there are more (see CartPages). The server
+// renders them into the document (it sends a page once all of it is ready), so they work before hydration and without
+// JavaScript; while the code loads, the server's links stay in place.
+const CartPages = lazy(() => import("~/components/cart/CartPages"));
+// The same for what the page shows while the API is still calculating the cart (see CartProcessing).
+const CartProcessing = lazy(() => import("~/components/cart/CartProcessing"));
+
+const processingNote = <p className="store-muted">Your cart is being updated. Prices may change.</p>;
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
 
@@ -109,7 +123,6 @@ export default function CartPage() {
   const lines = optimisticLines(cart.lines, changes);
   const busy = changes.length > 0;
   const { gaveUp } = useProcessingRefresh(processing);
-  const paging = pagingFromPages(cart.currentPage, cart.totalPages);
   const redirectTo = pageWithout(location, "coupon");
   const { totals } = cart;
 
@@ -117,12 +130,9 @@ export default function CartPage() {
     return (
       <div className="store-page store-cart">
         <h1>Cart</h1>
-        <Spinner showLabel />
-        {gaveUp ? (
-          <p>
-            This is taking longer than usual. <Link to="/cart">Reload the cart</Link>.
-          </p>
-        ) : null}
+        <Suspense fallback={null}>
+          <CartProcessing gaveUp={gaveUp} />
+        </Suspense>
       </div>
     );
   }
@@ -141,13 +151,10 @@ export default function CartPage() {
       <h1>Cart</h1>
       {processing ? (
         <div className="store-processing">
-          <Spinner showLabel />
-          <p className="store-muted">Your cart is being updated. Prices may change.</p>
-          {gaveUp ? (
-            <p>
-              This is taking longer than usual. <Link to="/cart">Reload the cart</Link>.
-            </p>
-          ) : null}
+          {/* The words don't wait for the spinner's code. */}
+          <Suspense fallback={processingNote}>
+            <CartProcessing gaveUp={gaveUp}>{processingNote}</CartProcessing>
+          </Suspense>
         </div>
       ) : null}
       <div className="store-cart__layout">
@@ -162,7 +169,16 @@ export default function CartPage() {
               </li>
             ))}
           </ul>
-          <Pagination paging={paging} pathname={location.pathname} search={location.search} label="Cart pages" />
+          {cart.totalPages > 1 ? (
+            <Suspense fallback={null}>
+              <CartPages
+                currentPage={cart.currentPage}
+                totalPages={cart.totalPages}
+                pathname={location.pathname}
+                search={location.search}
+              />
+            </Suspense>
+          ) : null}
         </section>
 
         <aside

@@ -1,7 +1,7 @@
 /**
  * Category results: `/category/{categoryId}` or, as linked from the store, `/category/{slug}/{categoryId}`.
  */
-import { data, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
@@ -27,7 +27,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [
 
 export const headers = serverTimingHeaders;
 
-const notFound = () => data("Category not found", { status: 404 });
+// A plain Response, as the product page's: `data` from @remix-run/node is an empty stand-in file in the browser.
+const notFound = () => new Response("Category not found", { status: 404 });
 
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(

@@ -9,11 +9,9 @@ import { useLoaderData } from "@remix-run/react";
 import { CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout/failures";
 import { CHECKOUT_START_PATH, stepPath, loginPath } from "~/lib/paths";
-import { serverTimingHeaders } from "~/handlers/server-timing.server";
-import { toast } from "~/handlers/toast.server";
 
 export const handle = checkoutHandle;
 

@@ -10,8 +10,7 @@ import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { orderSummaryPath } from "~/lib/paths";
-import { withShop } from "~/handlers/shop.server";
-import { serverTimingHeaders } from "~/handlers/server-timing.server";
+import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
 
 export const links = checkoutLinks;
 

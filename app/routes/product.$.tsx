@@ -15,11 +15,18 @@ import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/components/store/WishlistButton";
 import { JsMarker, postedText, submittedWithJs } from "~/components/store/forms";
 import { categoryPath, idFromSplat, productPath, loginPath } from "~/lib/paths";
-import { CART_FIELDS, CART_MESSAGES, isQuantityProblem, pendingCountChanges } from "~/lib/cart";
+// From the header's light module: lib/cart's index brings the cart page's optimistic lines and quantity rules.
+import { CART_FIELDS, pendingCountChanges } from "~/lib/cart/count";
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
 import { SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE, type SellingModelOption } from "~/lib/cart/subscriptions";
-import { parseAddToCart } from "~/handlers/cart.server";
-import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
+import {
+  CART_MESSAGES,
+  isQuantityProblem,
+  parseAddToCart,
+  serverTimingHeaders,
+  toast,
+  withShop,
+} from "~/handlers/shop.server";
 import { requestPath } from "~/lib/request-paths";
 import { withBasePath } from "~/lib/links";
 

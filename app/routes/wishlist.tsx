@@ -24,11 +24,11 @@ import { safeRedirect, loginPath } from "~/lib/paths";
 import { WishlistPage } from "~/components/store/WishlistPage";
 import type { ListOutcome } from "~/handlers/wishlists.server";
 import { wishlistActionSchema } from "~/handlers/wishlists/forms.server";
-import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
 import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "~/lib/wishlists/forms";
 import { WISHLIST_PATH, wishlistPath } from "~/lib/wishlists";
 import accountStyles from "~/styles/account.css";
-import { toast, type ToastInput } from "~/handlers/toast.server";
+import type { ToastInput } from "~/handlers/toast.server";
 import { requestPath } from "~/lib/request-paths";
 
 export const meta: MetaFunction = () => [{ title: `Wishlist | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];

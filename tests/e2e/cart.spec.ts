@@ -291,3 +291,50 @@ test("a page past the last one says so and links back to page 1, keeping the sea
   await expect(page).toHaveURL(/\/category\/coffee\/0ZGDM0000000CFE$/);
   await expect(page.getByRole("heading", { level: 2, name: ETHIOPIA.name })).toBeVisible();
 });
+
+test("a cart of more lines than one page shows (25) pages them, and the page links work", async ({ page }) => {
+  // 30 products added straight to the product pages' action (the add form's fields), as a shopper's adds would be.
+  for (let n = 1; n <= 30; n++) {
+    const id = `01tDM00000000${String(n).padStart(2, "0")}`;
+    await page.request.post(`/product/${id}`, { form: { intent: "add", quantity: "1", productId: id } });
+  }
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  // With JavaScript the page links' code is fetched for such a cart (a one-page cart never asks for it).
+  const linksCode = jsEnabled(page) ? page.waitForResponse((res) => /\/CartPages-\w+\.js$/.test(res.url())) : null;
+  await page.goto("/cart");
+  await linksCode;
+  const pages = page.getByRole("navigation", { name: "Cart pages" });
+  await expect(pages.getByText("Page 1 of 2")).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(25);
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/cart\?page=2$/);
+  await expect(pages.getByText("Page 2 of 2")).toBeVisible();
+  await pages.getByRole("link", { name: "Previous" }).click();
+  await expect(pages.getByText("Page 1 of 2")).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(25);
+  // The links' code loads after the page (React.lazy): hydrating around them raises no error.
+  expect(errors).toEqual([]);
+});
+
+test("a toast in the page the server sends shows at once and, with JavaScript, closes", async ({ page }) => {
+  // A plain form's post (no JavaScript marker): the action answers 303 with the toast for the next page.
+  await page.request.post(`/product/${ETHIOPIA.id}`, {
+    form: { intent: "add", quantity: "1", productId: ETHIOPIA.id },
+    maxRedirects: 0,
+  });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/cart");
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  await expect(notifications.getByText("Added to your cart")).toBeVisible();
+  if (jsEnabled(page)) {
+    // The toast's code loads as the page hydrates (React.lazy): then it can be closed.
+    await notifications.getByRole("button", { name: "Close" }).click();
+    await expect(notifications.getByText("Added to your cart")).toBeHidden();
+  }
+  expect(errors).toEqual([]);
+});

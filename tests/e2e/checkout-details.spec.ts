@@ -35,6 +35,8 @@ test("the cart's Checkout waits, busy, while the cart is still processing, then 
   // The server answers at once: a disabled Checkout and why, and (for a browser without JavaScript) a way to retry.
   expect(html).toContain("Your cart is being updated. Checkout will be ready in a moment.");
   expect(html).toContain("Refresh the cart");
+  // The processing notice (its code loads only while the cart is processing) is in the page the server sends.
+  expect(html).toContain("Your cart is being updated. Prices may change.");
   expect(html).not.toContain('href="/checkout"');
   if (jsEnabled(page)) expect(await seriousViolations(page)).toEqual([]);
   // The page reloads itself until the cart is ready; then Checkout is the link again.

@@ -1,7 +1,6 @@
 /** The cart summary's ways on: Checkout (busy while the cart is being updated) and the pay-now link. */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useHref } from "@remix-run/react";
 import { Button, useIsPending } from "../Button";
-import { useStoreHref } from "../store-href";
 import { CART_FIELDS } from "../../lib/cart";
 
 export const CHECKOUT_WAIT_MESSAGE = "Your cart is being updated. Checkout will be ready in a moment.";
@@ -23,8 +22,10 @@ export function CheckoutAction({
   gaveUp: boolean;
   here: string;
 }) {
-  // A plain link (it must work where the router's scripts gave up), so the base path is added by hand.
-  const refreshHref = useStoreHref(here);
+  // A plain link (it must work where the router's scripts gave up), so the base path is added by hand: `here` is always
+  // this page's store path, so useHref alone does it (useStoreHref in ../store-href, inlined: on the cart page that
+  // module would be a file of its own).
+  const refreshHref = useHref(here);
   if (!processing && !busy) {
     return (
       <Link to="/checkout" className="kit-button kit-button--brand store-cart-checkout">

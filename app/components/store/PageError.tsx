@@ -1,4 +1,10 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+/**
+ * Failed pages: the titles routes give them (errorTitle, from their `meta`) and the ErrorBoundary every route exports.
+ * What the boundary shows (RouteError.tsx) is loaded when a page fails, not with every page: the server renders it
+ * into a failed page's document, and it shows there before hydration and without JavaScript.
+ */
+import { isRouteErrorResponse } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 
 /** The heading of a failed page (anything but a 404); route titles reuse it. */
 export const ERROR_HEADING = "Something went wrong";
@@ -19,66 +25,25 @@ export interface NotFoundCopy {
   link: { to: string; label: string };
 }
 
-/** Page-level failure text; the header and footer around it keep working. */
-export function ErrorPage({
-  status,
-  message,
-  notFound,
-}: {
-  status?: number;
-  message?: string;
-  notFound?: NotFoundCopy;
-}) {
-  if (status === 404 && notFound) {
-    return (
-      <div className="store-page store-error">
-        <h1>{notFound.heading}</h1>
-        <p>{notFound.text}</p>
-        <p>
-          <Link to={notFound.link.to}>{notFound.link.label}</Link>
-        </p>
-      </div>
-    );
-  }
-  if (status === 404) {
-    return (
-      <div className="store-page store-error">
-        <h1>We can't find that page</h1>
-        <p>The page you're looking for may have moved, or the link may be wrong.</p>
-        <p>
-          <Link to="/">Go to the home page</Link> or search the store from the header.
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="store-page store-error">
-      <h1>{ERROR_HEADING}</h1>
-      <p>{message ?? "We couldn't load this page. Try again in a moment."}</p>
-      <p>
-        <Link to="/">Go to the home page</Link>
-      </p>
-    </div>
-  );
-}
+/** What the boundaries show, loaded when one renders (a page that failed). */
+const RouteError = lazy(() => import("./RouteError"));
 
 /** The ErrorBoundary of pages: a 404 reads "We can't find that page", anything else a short apology. */
 export function RouteErrorBoundary() {
-  return <RouteError />;
+  return (
+    <Suspense fallback={null}>
+      <RouteError />
+    </Suspense>
+  );
 }
 
 /** An ErrorBoundary whose 404 names what is missing and links back to where it would be. */
 export function notFoundBoundary(notFound: NotFoundCopy) {
   return function NotFoundBoundary() {
-    return <RouteError notFound={notFound} />;
+    return (
+      <Suspense fallback={null}>
+        <RouteError notFound={notFound} />
+      </Suspense>
+    );
   };
-}
-
-function RouteError({ notFound }: { notFound?: NotFoundCopy }) {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    const message = typeof error.data === "string" && error.data && error.status !== 404 ? error.data : undefined;
-    return <ErrorPage status={error.status} message={message} notFound={notFound} />;
-  }
-  return <ErrorPage />;
 }

@@ -1,11 +1,16 @@
 import { Form } from "@remix-run/react";
 import { Button } from "../Button";
-import { SelectField } from "../SelectField";
 import type { SortOption } from "../../lib/catalog/product";
+
+const SORT_ID = "product-sort";
 
 /**
  * "Sort by" over search or category results: a GET form (so it works without JavaScript) whose choices are the
  * store's sort rules. Sorting starts again at page 1; the search term, if any, goes along.
+ *
+ * The select is the kit's markup (kit-field, kit-select) written out rather than SelectField: a choice among the
+ * store's own rules has no error to show, and SelectField's error wiring brings the text field kit and the validity
+ * messages with it (about 3 KB gzip that the catalog and search pages would download for nothing; issue #9).
  */
 export function ProductSort({
   options,
@@ -22,13 +27,26 @@ export function ProductSort({
       {Object.entries(hidden).map(([name, v]) => (
         <input key={name} type="hidden" name={name} value={v} />
       ))}
-      <SelectField
-        label="Sort by"
-        name="sort"
-        options={options}
-        defaultValue={value ?? options[0].value}
-        key={value ?? ""}
-      />
+      <div className="kit-field">
+        <label htmlFor={SORT_ID} className="kit-field__label">
+          Sort by
+        </label>
+        <div className="kit-field__control">
+          <select
+            id={SORT_ID}
+            name="sort"
+            className="kit-select"
+            defaultValue={value ?? options[0].value}
+            key={value ?? ""}
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       <Button>Sort</Button>
     </Form>
   );

@@ -11,6 +11,7 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
 } from "../validation/typed-numbers";
+import { parseQuantity } from "./count";
 
 /** The validity flags a typed quantity raises, in the order zod's quantity() reports them. */
 export type QuantityFlag = "valueMissing" | "badNumericInput" | "rangeUnderflow" | "rangeOverflow" | "stepMismatch";
@@ -55,14 +56,7 @@ export function validQuantity(value: unknown, rule: QuantityRuleLike = {}): numb
  * holds no valid quantity, than the line's quantity), kept within 1..100000000.
  */
 export function steppedQuantity(typed: unknown, previous: unknown, direction: "increase" | "decrease"): number {
-  const base = validQuantity(typed) ?? (readLineQuantity(previous) || QUANTITY_MIN);
+  const base = validQuantity(typed) ?? (parseQuantity(previous) || QUANTITY_MIN);
   const next = Math.floor(base) + (direction === "increase" ? 1 : -1);
   return Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, next));
-}
-
-/** The API's quantity strings ("2.0") and form values ("3"); anything else is 0 (lib/cart's parseQuantity). */
-function readLineQuantity(value: unknown): number {
-  const number =
-    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-  return Number.isFinite(number) && number > 0 ? number : 0;
 }

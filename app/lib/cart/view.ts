@@ -124,10 +124,3 @@ export function cartView(collection: CartItemCollection | null | undefined): Car
     totalLines: collection.totalItemCount ?? lines.length,
   };
 }
-
-/** A money string that is present and not zero ("0.00", "-0.00" count as nothing to show). */
-export function isNonZeroMoney(amount: string | null | undefined): amount is string {
-  if (!amount) return false;
-  const value = Number(amount);
-  return Number.isFinite(value) && value !== 0;
-}

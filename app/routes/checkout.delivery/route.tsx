@@ -17,10 +17,9 @@ import { ShipmentDelivery } from "~/components/checkout/ShipmentDelivery";
 import { type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import { withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
 import { stepPath } from "~/lib/paths";
 import { tomorrowIso } from "~/lib/checkout/totals";
-import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { deliveryPage, saveDelivery } from "./delivery.server";
 import { deliverySchema, FORM_ID } from "./schema";
 

@@ -24,11 +24,10 @@ import { useBrowserTokenization } from "~/components/checkout/useBrowserTokeniza
 import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import { withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/account/address";
 import { PO_MAX_LENGTH } from "~/lib/checkout/index";
 import { stepPath } from "~/lib/paths";
-import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { applyCoupon, pay, paymentOptions, paymentPage, removeCoupon } from "./payment.server";
 import { FORM_ID, paymentIntentSchema, paymentSchema } from "./schema";
 

@@ -13,11 +13,10 @@ import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { ProblemBanner } from "~/components/checkout/Problems";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useStoreLocale } from "~/components/StoreLocale";
-import { withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
 import { addressLines, shippingFeeText } from "~/lib/checkout/shipments";
 import { stepPath } from "~/lib/paths";
 import { formatDate, formatPhone } from "~/lib/format/formats";
-import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { placeOrder, reviewPage } from "./review.server";
 import { PLACE_ORDER_INTENT } from "./schema";
 

@@ -22,11 +22,9 @@ import { ShipmentsArrangement } from "~/components/checkout/ShipmentsArrangement
 import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import { withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/account/address";
 import { stepPath } from "~/lib/paths";
-import { serverTimingHeaders } from "~/handlers/server-timing.server";
-import { toast } from "~/handlers/toast.server";
 import { CONTACT_MAX, FORM_ID, shippingIntentSchema, shippingSchema } from "./schema";
 import { addShipment, moveItems, removeShipment, saveShipping, shippingPage } from "./shipping.server";
 

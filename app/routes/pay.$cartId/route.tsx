@@ -14,9 +14,8 @@ import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
 import { PAYMENT_LINK_MESSAGES } from "~/lib/checkout/payment-link";
-import { serverTimingHeaders } from "~/handlers/server-timing.server";
 import { payNowAction, payNowPage } from "./pay.server";
 
 export const links = checkoutLinks;

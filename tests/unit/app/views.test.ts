@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CartItemCollection } from "../../../server/webstore/types";
-import { cartView, EMPTY_CART, isNonZeroMoney } from "../../../app/lib/cart/view";
+import { cartView, EMPTY_CART } from "../../../app/lib/cart/view";
+import { isNonZeroMoney } from "../../../app/components/cart/CartTotals";
 import {
   fieldValue,
   productCardView,

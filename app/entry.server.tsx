@@ -4,8 +4,13 @@
  * - a response that read the shopper's session is personal: `Cache-Control: private, no-store`, so no shared cache
  *   (or the browser's back/forward history on a shared computer) keeps a cart, an order or an account page;
  * - every inline script carries this response's Content-Security-Policy nonce (React's, Remix's, the app's);
- * - the page is rendered whole, then sent in one piece: no page waits on anything after its loaders (no Suspense,
- *   no deferred data), so streaming would only cut it into dozens of small writes, each compressed on its own.
+ * - the page is rendered whole, then sent in one piece: no page waits on anything after its loaders (no deferred
+ *   data), so streaming would only cut it into dozens of small writes, each compressed on its own.
+ *
+ * Rendering whole (onAllReady) is also what lets a few parts load in the browser only when shown — toasts, the
+ * consent banner, a failed page's body, the cart's page links and processing notice (React.lazy): the server waits
+ * for them and writes them into the document, so they show and work without JavaScript. Streaming the shell first
+ * would send their Suspense fallbacks instead, and a shopper without JavaScript would never see them.
  */
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";

@@ -35,6 +35,9 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const body = new Writable({
+      // React's pipe listens for "close" to abort a render cut short, and on a finished render ends the stream once
+      // more: a Node error built (stack trace and all) and thrown away on every page. Nothing here needs "close".
+      emitClose: false,
       write(chunk: Buffer, _encoding, done) {
         chunks.push(chunk);
         done();

@@ -199,22 +199,24 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
   return withHandlers(core);
 }
 
-/** The domain handlers, each built the first time a route asks for it. */
+/**
+ * The domain handlers, each built the first time a route asks for it: getters added to the request's own core (made
+ * for this request alone), not a copy of it — copying its properties' descriptors showed in every page's profile.
+ */
 function withHandlers(core: ShopCore): Shop {
   const built: Partial<Record<string, unknown>> = {};
   const lazy = <T>(name: string, create: (shop: Shop) => T): PropertyDescriptor => ({
     get: (): T => (built[name] ??= create(shop)) as T,
     enumerable: true,
   });
-  const shop: Shop = Object.defineProperties(Object.create(null) as Shop, {
-    ...Object.getOwnPropertyDescriptors(core),
+  const shop = Object.defineProperties(core, {
     cart: lazy("cart", createCartHandler),
     catalog: lazy("catalog", createCatalogHandler),
     checkout: lazy("checkout", createCheckoutHandler),
     identity: lazy("identity", createIdentityHandler),
     orders: lazy("orders", createOrdersHandler),
     wishlists: lazy("wishlists", createWishlistsHandler),
-  });
+  }) as Shop;
   return shop;
 }
 

@@ -11,6 +11,7 @@ import {
   selectCheapestMethod,
 } from "./delivery-group-inputs.js";
 import { ApiError, invalidInput } from "../core/errors.js";
+import { inWriteTransaction } from "../core/db.js";
 import { json, noContent } from "../core/http.js";
 import { releaseReservation } from "../catalog/inventory.js";
 import { money } from "../core/money.js";
@@ -93,8 +94,12 @@ function respond(ctx: RequestContext, checkout: CheckoutRow, cart: CartRow, mode
   const emu = ctx.emu;
   const key = checkoutKey(checkout.id);
   const processing = mode === "read" ? emu.async.poll(key) : true;
-  const rated = emu.db.transaction(() => rateCart(emu, cartById(emu, cart.id)!, processing))();
-  const fresh = checkoutRow(emu, checkout.id)!;
+  // A write changed the rows since they were read (a started session's cart is in Checkout; an update changed the
+  // session), so they are read again. A read answers from the rows its lookup read in the same transaction: only
+  // the session's last activity changed since, which the answer doesn't show.
+  const current = mode === "write" ? cartById(emu, cart.id)! : cart;
+  const rated = inWriteTransaction(emu.db, () => rateCart(emu, current, processing));
+  const fresh = mode === "write" ? checkoutRow(emu, checkout.id)! : checkout;
   const errors = processing || fresh.status !== "Open" ? [] : integrationErrors(rated);
   const status = processing ? 202 : mode === "read" && errors.length ? 422 : 200;
   const headers: Record<string, string> = processing
@@ -321,11 +326,15 @@ export function checkoutRoutes(r: Router, emu: Emu) {
   r.webstore("PUT", "checkouts", { since: 57 }, startCheckout);
   r.webstore("POST", "checkouts", { since: 55 }, startCheckout);
 
-  r.webstore("GET", "checkouts/:activeOrCheckoutId", { since: 55 }, (ctx) => {
-    const { checkout, cart } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
-    touchCheckout(emu, checkout.id);
-    return respond(ctx, checkout, cart, "read");
-  });
+  // Lookup, touch and rating in one write transaction (inWriteTransaction): a dozen reads share its lock, and the
+  // rows the lookup read are the ones the answer shows.
+  r.webstore("GET", "checkouts/:activeOrCheckoutId", { since: 55 }, (ctx) =>
+    inWriteTransaction(emu.db, () => {
+      const { checkout, cart } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
+      touchCheckout(emu, checkout.id);
+      return respond(ctx, checkout, cart, "read");
+    }),
+  );
 
   r.webstore("PATCH", "checkouts/:activeOrCheckoutId", { since: 55 }, patchCheckout);
 

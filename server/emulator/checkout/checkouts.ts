@@ -252,51 +252,55 @@ async function patchCheckout(ctx: RequestContext) {
   const customFields = parseCustomFields(body.customFields);
   if (!group && customFields === undefined)
     throw invalidInput("Nothing to update: send contactInfo, deliveryAddress or deliveryMethodId.");
-  const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
-  emu.db.transaction(() => {
-    if (group === "contactInfo") {
-      const c = parseContactInfo(emu, ctx.webstoreId, body.contactInfo);
-      const columns: Record<string, string> = {
-        firstName: "contact_first_name",
-        lastName: "contact_last_name",
-        email: "contact_email",
-        phoneNumber: "contact_phone_number",
-      };
-      for (const [field, value] of Object.entries(c))
-        emu.db.prepare(`UPDATE checkouts SET ${columns[field]} = ? WHERE id = ?`).run(value, checkout.id);
-    }
-    if (group === "address") {
-      const target = defaultGroup(emu, cart.id);
-      const changes: Record<string, unknown> = {};
-      if (body.deliveryAddress !== undefined)
-        Object.assign(changes, parseDeliveryAddress(emu, cart, body.deliveryAddress));
-      if (body.desiredDeliveryDate !== undefined)
-        changes.desired_delivery_date = parseDesiredDate(body.desiredDeliveryDate);
-      if (body.shippingInstructions !== undefined) {
-        if (body.shippingInstructions !== null && typeof body.shippingInstructions !== "string")
-          throw invalidInput("shippingInstructions must be a string.");
-        changes.shipping_instructions = body.shippingInstructions?.trim() || null;
+  // The lookup, the update and the answer's rating in one write transaction (inWriteTransaction); the update is a
+  // savepoint inside it, so an invalid input still leaves none of its writes.
+  return inWriteTransaction(emu.db, () => {
+    const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
+    emu.db.transaction(() => {
+      if (group === "contactInfo") {
+        const c = parseContactInfo(emu, ctx.webstoreId, body.contactInfo);
+        const columns: Record<string, string> = {
+          firstName: "contact_first_name",
+          lastName: "contact_last_name",
+          email: "contact_email",
+          phoneNumber: "contact_phone_number",
+        };
+        for (const [field, value] of Object.entries(c))
+          emu.db.prepare(`UPDATE checkouts SET ${columns[field]} = ? WHERE id = ?`).run(value, checkout.id);
       }
-      updateGroup(emu, target.id, changes);
-      // A new address re-rates the shipment: the cheapest method that ships there is selected.
-      if (body.deliveryAddress !== undefined) {
-        const rated = rateCart(emu, cart);
-        selectCheapestMethod(emu, rated.view, rated.groups.find((g) => g.row.id === target.id)!.row);
+      if (group === "address") {
+        const target = defaultGroup(emu, cart.id);
+        const changes: Record<string, unknown> = {};
+        if (body.deliveryAddress !== undefined)
+          Object.assign(changes, parseDeliveryAddress(emu, cart, body.deliveryAddress));
+        if (body.desiredDeliveryDate !== undefined)
+          changes.desired_delivery_date = parseDesiredDate(body.desiredDeliveryDate);
+        if (body.shippingInstructions !== undefined) {
+          if (body.shippingInstructions !== null && typeof body.shippingInstructions !== "string")
+            throw invalidInput("shippingInstructions must be a string.");
+          changes.shipping_instructions = body.shippingInstructions?.trim() || null;
+        }
+        updateGroup(emu, target.id, changes);
+        // A new address re-rates the shipment: the cheapest method that ships there is selected.
+        if (body.deliveryAddress !== undefined) {
+          const rated = rateCart(emu, cart);
+          selectCheapestMethod(emu, rated.view, rated.groups.find((g) => g.row.id === target.id)!.row);
+        }
       }
-    }
-    if (group === "method") {
-      const target = defaultGroup(emu, cart.id);
-      const method = methodForCountry(emu, body.deliveryMethodId, target.address_country);
-      updateGroup(emu, target.id, { delivery_method_id: method.id });
-      // Another method means another total: the authorised payment no longer matches.
-      clearPayment(emu, checkout.id);
-    }
-    if (customFields !== undefined)
-      emu.db.prepare("UPDATE checkouts SET custom_fields = ? WHERE id = ?").run(customFields, checkout.id);
-    touchCheckout(emu, checkout.id);
-  })();
-  emu.async.begin(checkoutKey(checkout.id));
-  return respond(ctx, checkout, cart, "write");
+      if (group === "method") {
+        const target = defaultGroup(emu, cart.id);
+        const method = methodForCountry(emu, body.deliveryMethodId, target.address_country);
+        updateGroup(emu, target.id, { delivery_method_id: method.id });
+        // Another method means another total: the authorised payment no longer matches.
+        clearPayment(emu, checkout.id);
+      }
+      if (customFields !== undefined)
+        emu.db.prepare("UPDATE checkouts SET custom_fields = ? WHERE id = ?").run(customFields, checkout.id);
+      touchCheckout(emu, checkout.id);
+    })();
+    emu.async.begin(checkoutKey(checkout.id));
+    return respond(ctx, checkout, cart, "write");
+  });
 }
 
 /** Checkout coupons are the cart's coupons: the request goes to the cart-coupons resource of the checkout's cart. */

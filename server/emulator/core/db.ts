@@ -114,9 +114,12 @@ const runners = new WeakMap<Db, Database.Transaction<(work: () => unknown) => un
  * wrote could fail at once (SQLITE_BUSY) when another connection to the file wrote in between; immediate waits on
  * busy_timeout as a lone write does. An ApiError thrown by `work` still commits what ran before it (an expired
  * session ended on the way to its 410 stays ended, as it did when each statement committed on its own); any other
- * error rolls back.
+ * error rolls back. Inside an open transaction it just runs.
  */
 export function inWriteTransaction<T>(db: Db, work: () => T): T {
+  // Inside a transaction already: a savepoint would cost statements and change nothing (an error reaching the
+  // outer transaction is handled there).
+  if (db.inTransaction) return work();
   let runner = runners.get(db);
   // One transaction function per database: db.transaction builds its wrappers on every call.
   if (!runner) runners.set(db, (runner = db.transaction((w: () => unknown) => w())));

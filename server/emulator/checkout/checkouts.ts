@@ -187,16 +187,19 @@ async function startCheckout(ctx: RequestContext) {
   const addressInput = body.deliveryAddressInput ?? body.deliveryAddress;
   const customFields = parseCustomFields(body.customFields);
 
-  const cart = requireCart(ctx, cartToken === "current" ? "active" : cartToken);
-  const existing = emu.db.prepare("SELECT * FROM checkouts WHERE cart_id = ?").get(cart.id) as CheckoutRow | undefined;
-  if (existing) {
-    // Ending a stale session is kept even though the answer is an error: the cart is free again.
-    const status = refreshLifecycle(emu, existing, cart);
-    if (status === "Expired" || status === "Cancelled") throw gone(existing, status);
-    touchCheckout(emu, existing.id);
-    return respond(ctx, existing, cart, "write");
-  }
-  const checkout = emu.db.transaction(() => {
+  // The lookups, the new session's writes and the answer's rating in one write transaction (inWriteTransaction).
+  return inWriteTransaction(emu.db, () => {
+    const cart = requireCart(ctx, cartToken === "current" ? "active" : cartToken);
+    const existing = emu.db.prepare("SELECT * FROM checkouts WHERE cart_id = ?").get(cart.id) as
+      CheckoutRow | undefined;
+    if (existing) {
+      // Ending a stale session is kept even though the answer is an error: the cart is free again.
+      const status = refreshLifecycle(emu, existing, cart);
+      if (status === "Expired" || status === "Cancelled") throw gone(existing, status);
+      touchCheckout(emu, existing.id);
+      return respond(ctx, existing, cart, "write");
+    }
+    // A new session: every check comes before the first write, so a refused one leaves nothing (no savepoint needed).
     // A PayNowReadOnly cart is checked out like any other: it is the "clone … that the customer can check out with
     // using the Pay Now feature" (ConnectApi.CartType); read-only means its items and coupons, not its checkout.
     if (!["Active", "Checkout"].includes(cart.status)) {
@@ -206,6 +209,10 @@ async function startCheckout(ctx: RequestContext) {
       emu.db.prepare("SELECT count(*) AS n FROM cart_items WHERE cart_id = ?").get(cart.id) as { n: number }
     ).n;
     if (lineCount === 0) throw invalidInput("The cart is empty: add items before starting a checkout.");
+    const address =
+      addressInput !== undefined && addressInput !== null
+        ? parseDeliveryAddress(emu, cart, addressInput, "deliveryAddressInput")
+        : null;
     const id = emu.ids("checkout");
     const now = emu.clock.now();
     // A buyer's contact details default to their own; a guest gives them with PATCH contactInfo.
@@ -231,16 +238,13 @@ async function startCheckout(ctx: RequestContext) {
       );
     emu.db.prepare("UPDATE carts SET status = 'Checkout', updated_at = ? WHERE id = ?").run(now, cart.id);
     const target = defaultGroup(emu, cart.id);
-    if (addressInput !== undefined && addressInput !== null) {
-      updateGroup(emu, target.id, parseDeliveryAddress(emu, cart, addressInput, "deliveryAddressInput"));
-    }
+    if (address) updateGroup(emu, target.id, address);
     // Groups with an address but no usable method are rated with the cheapest one, as the shipping calculator does.
     const rated = rateCart(emu, cartById(emu, cart.id)!);
     for (const g of rated.groups) if (hasAddress(g.row) && !g.selected) selectCheapestMethod(emu, rated.view, g.row);
     emu.async.begin(checkoutKey(id));
-    return checkoutRow(emu, id)!;
-  })();
-  return respond(ctx, checkout, cart, "write");
+    return respond(ctx, checkoutRow(emu, id)!, cart, "write");
+  });
 }
 
 async function patchCheckout(ctx: RequestContext) {

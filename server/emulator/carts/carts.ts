@@ -143,8 +143,9 @@ export function cartRoutes(r: Router, emu: Emu) {
     const body = await ctx.json();
     const input = validateNewCart(ctx, body);
     const owner = cartOwner(ctx, body.effectiveAccountId);
-    const cart = emu.db.transaction(() => insertCart(ctx, owner, input))();
-    return json(cartSummaryJson(loadCartView(emu, cart)), 201);
+    // The new cart's view is read in its transaction: one lock for its reads too.
+    const summary = emu.db.transaction(() => cartSummaryJson(loadCartView(emu, insertCart(ctx, owner, input))))();
+    return json(summary, 201);
   });
 
   // PUT carts/active goes through the parameter route: a literal "carts/active" route would shadow

@@ -27,6 +27,7 @@ import {
 } from "./view.js";
 import { couponRoutes } from "./coupons.js";
 import { ApiError, invalidInput, notFound } from "../core/errors.js";
+import { inReadTransaction } from "../core/db.js";
 import { json, noContent } from "../core/http.js";
 import { releaseReservation, reservationJson, reservationSeconds, reserve } from "../catalog/inventory.js";
 import { quantity } from "../core/money.js";
@@ -142,8 +143,9 @@ export function cartRoutes(r: Router, emu: Emu) {
     const body = await ctx.json();
     const input = validateNewCart(ctx, body);
     const owner = cartOwner(ctx, body.effectiveAccountId);
-    const cart = emu.db.transaction(() => insertCart(ctx, owner, input))();
-    return json(cartSummaryJson(loadCartView(emu, cart)), 201);
+    // The new cart's view is read in its transaction: one lock for its reads too.
+    const summary = emu.db.transaction(() => cartSummaryJson(loadCartView(emu, insertCart(ctx, owner, input))))();
+    return json(summary, 201);
   });
 
   // PUT carts/active goes through the parameter route: a literal "carts/active" route would shadow
@@ -155,16 +157,19 @@ export function cartRoutes(r: Router, emu: Emu) {
     return putActive(ctx);
   });
 
-  r.webstore("GET", "carts/compact-summary", { since: 64 }, (ctx) => {
-    const cart = resolveCart(ctx, "current");
-    return json(compactSummary(ctx, cart));
-  });
+  // Cart reads run in one read transaction (inReadTransaction): they read the settings, cart, items, catalog and
+  // promotions, a statement each.
+  r.webstore("GET", "carts/compact-summary", { since: 64 }, (ctx) =>
+    inReadTransaction(emu.db, () => json(compactSummary(ctx, resolveCart(ctx, "current")))),
+  );
 
-  r.webstore("GET", "carts/:cartStateOrId", { since: 49 }, (ctx) => {
-    const owner = cartOwner(ctx);
-    const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
-    return cart ? summaryResponse(ctx, cart) : json(emptySummary(ctx, owner));
-  });
+  r.webstore("GET", "carts/:cartStateOrId", { since: 49 }, (ctx) =>
+    inReadTransaction(emu.db, () => {
+      const owner = cartOwner(ctx);
+      const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
+      return cart ? summaryResponse(ctx, cart) : json(emptySummary(ctx, owner));
+    }),
+  );
 
   r.webstore("DELETE", "carts/:cartStateOrId", { since: 49 }, (ctx) => {
     emu.db.transaction(() => deleteCart(emu, requireCart(ctx, ctx.params.cartStateOrId)))();

@@ -24,6 +24,7 @@ import {
 } from "./view.js";
 import { requestedCurrency } from "../core/context.js";
 import { ApiError, invalidInput } from "../core/errors.js";
+import { inReadTransaction } from "../core/db.js";
 import { json, noContent } from "../core/http.js";
 import { availableFor, inventoryEnabled } from "../catalog/inventory.js";
 import { parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from "../core/money.js";
@@ -190,47 +191,50 @@ function sortLines(lines: CartLine[], sort: ItemSort): CartLine[] {
 }
 
 export function cartItemsRoutes(r: Router, emu: Emu) {
-  r.webstore("GET", "carts/:cartStateOrId/cart-items", { since: 49 }, (ctx) => {
-    const sort = (ctx.query.get("sort") || "CreatedDateDesc") as ItemSort;
-    if (!ITEM_SORTS.includes(sort)) throw illegalQuery("sort", sort, `Expected one of ${ITEM_SORTS.join(", ")}.`);
-    const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
-    const productFields = fieldList(ctx.query, "productFields", []);
-    const includeCoupons = booleanParam(ctx.query, "includeCoupons");
-    const includePromotions = booleanParam(ctx.query, "includePromotions");
-    const owner = cartOwner(ctx);
-    const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
-    if (!cart) {
-      const appContext = emu.store.applicationContext(ctx.webstoreId);
-      return json({
-        cartItems: [],
-        cartSummary: emptyCartSummaryJson(
-          owner,
-          appContext.defaultCurrency ?? "USD",
-          ctx.webstoreId,
-          appContext.taxType ?? "Net",
-        ),
-        hasErrors: false,
-        ...pageFields(ctx.url, pageWindow(ctx.query, 0, pageSize)),
-      });
-    }
-    const processing = emu.async.poll(asyncKey(cart.id));
-    const view = loadCartView(emu, cart, processing);
-    const lines = sortLines(view.lines, sort);
-    const window = pageWindow(ctx.query, lines.length, pageSize);
-    const body = {
-      cartItems: lines.slice(window.offset, window.offset + pageSize).map((line) => ({
-        cartItem: cartItemJson(view, line, productFields),
-        status: "Success",
-        message: null,
-      })),
-      cartSummary: cartSummaryJson(view),
-      ...(includeCoupons ? { cartCoupons: cartCouponsJson(view) } : {}),
-      ...(includePromotions ? { cartPromotions: cartPromotionsJson(view) } : {}),
-      hasErrors: cartHasErrors(view),
-      ...pageFields(ctx.url, window),
-    };
-    return processing ? json(body, 202, { Location: ctx.url.pathname, "Retry-After": "1" }) : json(body);
-  });
+  // One read transaction for the whole answer (inReadTransaction): settings, cart, items, catalog, promotions, stock.
+  r.webstore("GET", "carts/:cartStateOrId/cart-items", { since: 49 }, (ctx) =>
+    inReadTransaction(emu.db, () => {
+      const sort = (ctx.query.get("sort") || "CreatedDateDesc") as ItemSort;
+      if (!ITEM_SORTS.includes(sort)) throw illegalQuery("sort", sort, `Expected one of ${ITEM_SORTS.join(", ")}.`);
+      const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
+      const productFields = fieldList(ctx.query, "productFields", []);
+      const includeCoupons = booleanParam(ctx.query, "includeCoupons");
+      const includePromotions = booleanParam(ctx.query, "includePromotions");
+      const owner = cartOwner(ctx);
+      const cart = resolveCart(ctx, ctx.params.cartStateOrId, owner);
+      if (!cart) {
+        const appContext = emu.store.applicationContext(ctx.webstoreId);
+        return json({
+          cartItems: [],
+          cartSummary: emptyCartSummaryJson(
+            owner,
+            appContext.defaultCurrency ?? "USD",
+            ctx.webstoreId,
+            appContext.taxType ?? "Net",
+          ),
+          hasErrors: false,
+          ...pageFields(ctx.url, pageWindow(ctx.query, 0, pageSize)),
+        });
+      }
+      const processing = emu.async.poll(asyncKey(cart.id));
+      const view = loadCartView(emu, cart, processing);
+      const lines = sortLines(view.lines, sort);
+      const window = pageWindow(ctx.query, lines.length, pageSize);
+      const body = {
+        cartItems: lines.slice(window.offset, window.offset + pageSize).map((line) => ({
+          cartItem: cartItemJson(view, line, productFields),
+          status: "Success",
+          message: null,
+        })),
+        cartSummary: cartSummaryJson(view),
+        ...(includeCoupons ? { cartCoupons: cartCouponsJson(view) } : {}),
+        ...(includePromotions ? { cartPromotions: cartPromotionsJson(view) } : {}),
+        hasErrors: cartHasErrors(view),
+        ...pageFields(ctx.url, window),
+      };
+      return processing ? json(body, 202, { Location: ctx.url.pathname, "Retry-After": "1" }) : json(body);
+    }),
+  );
 
   r.webstore("POST", "carts/:cartStateOrId/cart-items", { since: 49 }, async (ctx) => {
     const input = parseItemInput(await ctx.json());

@@ -11,6 +11,7 @@ import {
   selectCheapestMethod,
 } from "./delivery-group-inputs.js";
 import { ApiError, invalidInput } from "../core/errors.js";
+import { inWriteTransaction } from "../core/db.js";
 import { json, noContent } from "../core/http.js";
 import { releaseReservation } from "../catalog/inventory.js";
 import { money } from "../core/money.js";
@@ -93,8 +94,12 @@ function respond(ctx: RequestContext, checkout: CheckoutRow, cart: CartRow, mode
   const emu = ctx.emu;
   const key = checkoutKey(checkout.id);
   const processing = mode === "read" ? emu.async.poll(key) : true;
-  const rated = emu.db.transaction(() => rateCart(emu, cartById(emu, cart.id)!, processing))();
-  const fresh = checkoutRow(emu, checkout.id)!;
+  // A write changed the rows since they were read (a started session's cart is in Checkout; an update changed the
+  // session), so they are read again. A read answers from the rows its lookup read in the same transaction: only
+  // the session's last activity changed since, which the answer doesn't show.
+  const current = mode === "write" ? cartById(emu, cart.id)! : cart;
+  const rated = inWriteTransaction(emu.db, () => rateCart(emu, current, processing));
+  const fresh = mode === "write" ? checkoutRow(emu, checkout.id)! : checkout;
   const errors = processing || fresh.status !== "Open" ? [] : integrationErrors(rated);
   const status = processing ? 202 : mode === "read" && errors.length ? 422 : 200;
   const headers: Record<string, string> = processing
@@ -182,16 +187,19 @@ async function startCheckout(ctx: RequestContext) {
   const addressInput = body.deliveryAddressInput ?? body.deliveryAddress;
   const customFields = parseCustomFields(body.customFields);
 
-  const cart = requireCart(ctx, cartToken === "current" ? "active" : cartToken);
-  const existing = emu.db.prepare("SELECT * FROM checkouts WHERE cart_id = ?").get(cart.id) as CheckoutRow | undefined;
-  if (existing) {
-    // Ending a stale session is kept even though the answer is an error: the cart is free again.
-    const status = refreshLifecycle(emu, existing, cart);
-    if (status === "Expired" || status === "Cancelled") throw gone(existing, status);
-    touchCheckout(emu, existing.id);
-    return respond(ctx, existing, cart, "write");
-  }
-  const checkout = emu.db.transaction(() => {
+  // The lookups, the new session's writes and the answer's rating in one write transaction (inWriteTransaction).
+  return inWriteTransaction(emu.db, () => {
+    const cart = requireCart(ctx, cartToken === "current" ? "active" : cartToken);
+    const existing = emu.db.prepare("SELECT * FROM checkouts WHERE cart_id = ?").get(cart.id) as
+      CheckoutRow | undefined;
+    if (existing) {
+      // Ending a stale session is kept even though the answer is an error: the cart is free again.
+      const status = refreshLifecycle(emu, existing, cart);
+      if (status === "Expired" || status === "Cancelled") throw gone(existing, status);
+      touchCheckout(emu, existing.id);
+      return respond(ctx, existing, cart, "write");
+    }
+    // A new session: every check comes before the first write, so a refused one leaves nothing (no savepoint needed).
     // A PayNowReadOnly cart is checked out like any other: it is the "clone … that the customer can check out with
     // using the Pay Now feature" (ConnectApi.CartType); read-only means its items and coupons, not its checkout.
     if (!["Active", "Checkout"].includes(cart.status)) {
@@ -201,6 +209,10 @@ async function startCheckout(ctx: RequestContext) {
       emu.db.prepare("SELECT count(*) AS n FROM cart_items WHERE cart_id = ?").get(cart.id) as { n: number }
     ).n;
     if (lineCount === 0) throw invalidInput("The cart is empty: add items before starting a checkout.");
+    const address =
+      addressInput !== undefined && addressInput !== null
+        ? parseDeliveryAddress(emu, cart, addressInput, "deliveryAddressInput")
+        : null;
     const id = emu.ids("checkout");
     const now = emu.clock.now();
     // A buyer's contact details default to their own; a guest gives them with PATCH contactInfo.
@@ -226,16 +238,13 @@ async function startCheckout(ctx: RequestContext) {
       );
     emu.db.prepare("UPDATE carts SET status = 'Checkout', updated_at = ? WHERE id = ?").run(now, cart.id);
     const target = defaultGroup(emu, cart.id);
-    if (addressInput !== undefined && addressInput !== null) {
-      updateGroup(emu, target.id, parseDeliveryAddress(emu, cart, addressInput, "deliveryAddressInput"));
-    }
+    if (address) updateGroup(emu, target.id, address);
     // Groups with an address but no usable method are rated with the cheapest one, as the shipping calculator does.
     const rated = rateCart(emu, cartById(emu, cart.id)!);
     for (const g of rated.groups) if (hasAddress(g.row) && !g.selected) selectCheapestMethod(emu, rated.view, g.row);
     emu.async.begin(checkoutKey(id));
-    return checkoutRow(emu, id)!;
-  })();
-  return respond(ctx, checkout, cart, "write");
+    return respond(ctx, checkoutRow(emu, id)!, cart, "write");
+  });
 }
 
 async function patchCheckout(ctx: RequestContext) {
@@ -247,51 +256,55 @@ async function patchCheckout(ctx: RequestContext) {
   const customFields = parseCustomFields(body.customFields);
   if (!group && customFields === undefined)
     throw invalidInput("Nothing to update: send contactInfo, deliveryAddress or deliveryMethodId.");
-  const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
-  emu.db.transaction(() => {
-    if (group === "contactInfo") {
-      const c = parseContactInfo(emu, ctx.webstoreId, body.contactInfo);
-      const columns: Record<string, string> = {
-        firstName: "contact_first_name",
-        lastName: "contact_last_name",
-        email: "contact_email",
-        phoneNumber: "contact_phone_number",
-      };
-      for (const [field, value] of Object.entries(c))
-        emu.db.prepare(`UPDATE checkouts SET ${columns[field]} = ? WHERE id = ?`).run(value, checkout.id);
-    }
-    if (group === "address") {
-      const target = defaultGroup(emu, cart.id);
-      const changes: Record<string, unknown> = {};
-      if (body.deliveryAddress !== undefined)
-        Object.assign(changes, parseDeliveryAddress(emu, cart, body.deliveryAddress));
-      if (body.desiredDeliveryDate !== undefined)
-        changes.desired_delivery_date = parseDesiredDate(body.desiredDeliveryDate);
-      if (body.shippingInstructions !== undefined) {
-        if (body.shippingInstructions !== null && typeof body.shippingInstructions !== "string")
-          throw invalidInput("shippingInstructions must be a string.");
-        changes.shipping_instructions = body.shippingInstructions?.trim() || null;
+  // The lookup, the update and the answer's rating in one write transaction (inWriteTransaction); the update is a
+  // savepoint inside it, so an invalid input still leaves none of its writes.
+  return inWriteTransaction(emu.db, () => {
+    const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
+    emu.db.transaction(() => {
+      if (group === "contactInfo") {
+        const c = parseContactInfo(emu, ctx.webstoreId, body.contactInfo);
+        const columns: Record<string, string> = {
+          firstName: "contact_first_name",
+          lastName: "contact_last_name",
+          email: "contact_email",
+          phoneNumber: "contact_phone_number",
+        };
+        for (const [field, value] of Object.entries(c))
+          emu.db.prepare(`UPDATE checkouts SET ${columns[field]} = ? WHERE id = ?`).run(value, checkout.id);
       }
-      updateGroup(emu, target.id, changes);
-      // A new address re-rates the shipment: the cheapest method that ships there is selected.
-      if (body.deliveryAddress !== undefined) {
-        const rated = rateCart(emu, cart);
-        selectCheapestMethod(emu, rated.view, rated.groups.find((g) => g.row.id === target.id)!.row);
+      if (group === "address") {
+        const target = defaultGroup(emu, cart.id);
+        const changes: Record<string, unknown> = {};
+        if (body.deliveryAddress !== undefined)
+          Object.assign(changes, parseDeliveryAddress(emu, cart, body.deliveryAddress));
+        if (body.desiredDeliveryDate !== undefined)
+          changes.desired_delivery_date = parseDesiredDate(body.desiredDeliveryDate);
+        if (body.shippingInstructions !== undefined) {
+          if (body.shippingInstructions !== null && typeof body.shippingInstructions !== "string")
+            throw invalidInput("shippingInstructions must be a string.");
+          changes.shipping_instructions = body.shippingInstructions?.trim() || null;
+        }
+        updateGroup(emu, target.id, changes);
+        // A new address re-rates the shipment: the cheapest method that ships there is selected.
+        if (body.deliveryAddress !== undefined) {
+          const rated = rateCart(emu, cart);
+          selectCheapestMethod(emu, rated.view, rated.groups.find((g) => g.row.id === target.id)!.row);
+        }
       }
-    }
-    if (group === "method") {
-      const target = defaultGroup(emu, cart.id);
-      const method = methodForCountry(emu, body.deliveryMethodId, target.address_country);
-      updateGroup(emu, target.id, { delivery_method_id: method.id });
-      // Another method means another total: the authorised payment no longer matches.
-      clearPayment(emu, checkout.id);
-    }
-    if (customFields !== undefined)
-      emu.db.prepare("UPDATE checkouts SET custom_fields = ? WHERE id = ?").run(customFields, checkout.id);
-    touchCheckout(emu, checkout.id);
-  })();
-  emu.async.begin(checkoutKey(checkout.id));
-  return respond(ctx, checkout, cart, "write");
+      if (group === "method") {
+        const target = defaultGroup(emu, cart.id);
+        const method = methodForCountry(emu, body.deliveryMethodId, target.address_country);
+        updateGroup(emu, target.id, { delivery_method_id: method.id });
+        // Another method means another total: the authorised payment no longer matches.
+        clearPayment(emu, checkout.id);
+      }
+      if (customFields !== undefined)
+        emu.db.prepare("UPDATE checkouts SET custom_fields = ? WHERE id = ?").run(customFields, checkout.id);
+      touchCheckout(emu, checkout.id);
+    })();
+    emu.async.begin(checkoutKey(checkout.id));
+    return respond(ctx, checkout, cart, "write");
+  });
 }
 
 /** Checkout coupons are the cart's coupons: the request goes to the cart-coupons resource of the checkout's cart. */
@@ -321,11 +334,15 @@ export function checkoutRoutes(r: Router, emu: Emu) {
   r.webstore("PUT", "checkouts", { since: 57 }, startCheckout);
   r.webstore("POST", "checkouts", { since: 55 }, startCheckout);
 
-  r.webstore("GET", "checkouts/:activeOrCheckoutId", { since: 55 }, (ctx) => {
-    const { checkout, cart } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
-    touchCheckout(emu, checkout.id);
-    return respond(ctx, checkout, cart, "read");
-  });
+  // Lookup, touch and rating in one write transaction (inWriteTransaction): a dozen reads share its lock, and the
+  // rows the lookup read are the ones the answer shows.
+  r.webstore("GET", "checkouts/:activeOrCheckoutId", { since: 55 }, (ctx) =>
+    inWriteTransaction(emu.db, () => {
+      const { checkout, cart } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
+      touchCheckout(emu, checkout.id);
+      return respond(ctx, checkout, cart, "read");
+    }),
+  );
 
   r.webstore("PATCH", "checkouts/:activeOrCheckoutId", { since: 55 }, patchCheckout);
 

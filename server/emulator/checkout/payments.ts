@@ -4,6 +4,7 @@ import { requireGuestFlag } from "../core/context.js";
 import { isIsoCountry } from "../accounts/addresses.js";
 import { rateCart, type CheckoutError } from "./delivery-group-rating.js";
 import { ApiError, invalidInput } from "../core/errors.js";
+import { inWriteTransaction } from "../core/db.js";
 import { json } from "../core/http.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
@@ -420,31 +421,35 @@ export function paymentRoutes(r: Router, emu: Emu) {
 
   r.webstore("POST", "checkouts/:activeOrCheckoutId/payments", { since: 55 }, async (ctx) => {
     const input = parsePaymentInput(await ctx.json());
-    const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
-    const result = emu.db.transaction((): AuthResult => {
-      touchCheckout(emu, checkout.id);
-      if (input.requestType === "ClientRequest") {
-        // The client-side payment component starts from here; nothing is authorised yet.
-        const clientToken = `ctok_${randomBytes(12).toString("base64url")}`;
-        return {
-          outcome: "Success",
-          errors: [],
-          paymentsData: JSON.stringify({ clientToken, gateway: "emulator-test-gateway" }),
-        };
-      }
-      const previous = checkoutPayment(emu, checkout.id);
-      if (previous && kindOf(previous.request_type) !== kindOf(input.requestType)) {
-        throw invalidInput(
-          `The checkout is paid by ${kindOf(previous.request_type) === "Card" ? "card" : "purchase order"}; the payment type can't change.`,
-        );
-      }
-      const amount = rateCart(emu, cart).grandTotalCents;
-      const outcome = authorize(ctx, checkout, input, amount);
-      // A failed replacement leaves no payment: the order can't go out on the card the shopper tried to replace.
-      if (outcome.outcome !== "Success")
-        emu.db.prepare("DELETE FROM checkout_payments WHERE checkout_id = ?").run(checkout.id);
-      return outcome;
-    })();
+    // The lookup and the authorisation in one write transaction (inWriteTransaction); the authorisation is a
+    // savepoint inside it, so a refused change of payment type leaves no trace (not even the touch).
+    const result = inWriteTransaction(emu.db, () => {
+      const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
+      return emu.db.transaction((): AuthResult => {
+        touchCheckout(emu, checkout.id);
+        if (input.requestType === "ClientRequest") {
+          // The client-side payment component starts from here; nothing is authorised yet.
+          const clientToken = `ctok_${randomBytes(12).toString("base64url")}`;
+          return {
+            outcome: "Success",
+            errors: [],
+            paymentsData: JSON.stringify({ clientToken, gateway: "emulator-test-gateway" }),
+          };
+        }
+        const previous = checkoutPayment(emu, checkout.id);
+        if (previous && kindOf(previous.request_type) !== kindOf(input.requestType)) {
+          throw invalidInput(
+            `The checkout is paid by ${kindOf(previous.request_type) === "Card" ? "card" : "purchase order"}; the payment type can't change.`,
+          );
+        }
+        const amount = rateCart(emu, cart).grandTotalCents;
+        const outcome = authorize(ctx, checkout, input, amount);
+        // A failed replacement leaves no payment: the order can't go out on the card the shopper tried to replace.
+        if (outcome.outcome !== "Success")
+          emu.db.prepare("DELETE FROM checkout_payments WHERE checkout_id = ?").run(checkout.id);
+        return outcome;
+      })();
+    });
     return json(
       { salesforceResultCode: result.outcome, errors: result.errors, paymentsData: result.paymentsData },
       201,

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { readdirSync, readFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { ApiError } from "./errors.js";
 
 export type Db = Database.Database;
 
@@ -87,4 +88,51 @@ export function truncateAll(db: Db) {
 export function isEmpty(db: Db): boolean {
   const row = db.prepare("SELECT COUNT(*) AS n FROM webstores").get() as { n: number };
   return row.n === 0;
+}
+
+/**
+ * Runs `read` inside one read transaction: a handler that reads many rows sees one snapshot and takes SQLite's
+ * WAL read lock once (a read outside a transaction takes and drops it: ~3 µs a statement, against ~0.45 µs inside
+ * one). For code that only reads: nothing is rolled back on an error. Inside an open transaction it just runs.
+ */
+export function inReadTransaction<T>(db: Db, read: () => T): T {
+  if (db.inTransaction) return read();
+  db.prepare("BEGIN").run();
+  try {
+    return read();
+  } finally {
+    // COMMIT of a transaction that only read ends the snapshot; an error leaves nothing to undo.
+    if (db.inTransaction) db.prepare("COMMIT").run();
+  }
+}
+
+const runners = new WeakMap<Db, Database.Transaction<(work: () => unknown) => unknown>>();
+
+/**
+ * Runs `work` in one immediate write transaction, so a handler's reads share the write's lock instead of each
+ * taking SQLite's read lock (see inReadTransaction). Immediate, not deferred: a snapshot that read first and then
+ * wrote could fail at once (SQLITE_BUSY) when another connection to the file wrote in between; immediate waits on
+ * busy_timeout as a lone write does. An ApiError thrown by `work` still commits what ran before it (an expired
+ * session ended on the way to its 410 stays ended, as it did when each statement committed on its own); any other
+ * error rolls back. Inside an open transaction it just runs.
+ */
+export function inWriteTransaction<T>(db: Db, work: () => T): T {
+  // Inside a transaction already: a savepoint would cost statements and change nothing (an error reaching the
+  // outer transaction is handled there).
+  if (db.inTransaction) return work();
+  let runner = runners.get(db);
+  // One transaction function per database: db.transaction builds its wrappers on every call.
+  if (!runner) runners.set(db, (runner = db.transaction((w: () => unknown) => w())));
+  let refused: ApiError | undefined;
+  const result = runner.immediate(() => {
+    try {
+      return work();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      refused = err;
+      return undefined;
+    }
+  }) as T;
+  if (refused) throw refused;
+  return result;
 }

@@ -1,6 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { useMemo } from "react";
 import type { z } from "zod";
 
 export type UseZodFormOptions<Input> = {
@@ -18,11 +17,18 @@ export type UseZodFormOptions<Input> = {
  * The form stays `noValidate` even before hydration, so without JavaScript the server's messages
  * (not the browser's own bubbles) are what shoppers see.
  */
+/**
+ * Each schema's constraints, worked out once: schemas are built once (builtOncePerOptions, or module constants), and
+ * reading the whole schema again on every server render showed in the checkout pages' profiles.
+ */
+const constraints = new WeakMap<object, ReturnType<typeof getZodConstraint>>();
+
 export function useZodForm<Schema extends z.ZodType<unknown, z.ZodTypeDef, Record<string, unknown>>>(
   schema: Schema,
   options: UseZodFormOptions<z.input<Schema>> = {},
 ) {
-  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  let constraint = constraints.get(schema);
+  if (!constraint) constraints.set(schema, (constraint = getZodConstraint(schema)));
   return useForm<z.input<Schema>, z.output<Schema>>({
     id: options.id,
     lastResult: options.lastResult,

@@ -7,7 +7,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useIsPending, Button } from "../Button";
-import { useMemo } from "react";
 import { AddressForm } from "../AddressForm";
 import { ErrorSummary } from "../checkout/Problems";
 import { Field } from "../Field";
@@ -40,7 +39,7 @@ export function AddressBookForm({
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
-  const schema = useMemo(() => createAddressBookSchema(options), [options]);
+  const schema = createAddressBookSchema(options);
   const [form, fields] = useZodForm(schema, { id, lastResult, defaultValue });
   const saving = useIsPending({ intent: "save", state: "submitting" });
   const country =

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { createAddressSchema, type Address, type AddressSchemaOptions } from "./address";
 import { addressFormValues, addressFromApi, addressLines } from "../checkout/index";
-import { optionalText, VALIDITY_MESSAGES } from "../validation";
+import { builtOncePerOptions, optionalText, VALIDITY_MESSAGES } from "../validation";
 import { isObject, text } from "../json";
 
 // The book's URLs live with the other page paths, so the header can link to it without pulling zod into every page.
@@ -37,7 +37,7 @@ export function addressBookAccount(effectiveAccountId: string | null | undefined
 }
 
 /** One form for adding and editing: the checkout's address schema under `address`, plus name, type and default. */
-export function createAddressBookSchema(options: AddressSchemaOptions = {}) {
+function buildAddressBookSchema(options: AddressSchemaOptions = {}) {
   return z.object({
     name: optionalText({ max: ADDRESS_NAME_MAX }),
     addressType: z.enum(ADDRESS_TYPES, {
@@ -49,6 +49,7 @@ export function createAddressBookSchema(options: AddressSchemaOptions = {}) {
     address: createAddressSchema(options),
   });
 }
+export const createAddressBookSchema = /* @__PURE__ */ builtOncePerOptions(buildAddressBookSchema);
 
 export type AddressBookValues = z.output<ReturnType<typeof createAddressBookSchema>>;
 

@@ -45,6 +45,27 @@ export * from "./colours";
 
 const M = VALIDITY_MESSAGES;
 
+/**
+ * A schema factory whose schemas are built once per distinct options: a page's schema was built again for every
+ * render and every action on the server (zod's constructors showed in the checkout pages' profiles), though its
+ * options — the store's settings — rarely change. Schemas are immutable, so one serves every request. Bounded all
+ * the same.
+ */
+export function builtOncePerOptions<Options, Schema>(
+  build: (options: Options) => Schema,
+): (options: Options) => Schema {
+  const built = new Map<string, Schema>();
+  return (options) => {
+    const key = JSON.stringify(options) ?? "";
+    let schema = built.get(key);
+    if (schema === undefined) {
+      if (built.size >= 50) built.clear();
+      built.set(key, (schema = build(options)));
+    }
+    return schema;
+  };
+}
+
 /** A zod schema reading one form field: output T, input the submitted string. */
 export type FormFieldSchema<T, Required extends boolean = true> = [Required] extends [false]
   ? z.ZodType<T | undefined, z.ZodTypeDef, string | undefined>

@@ -8,7 +8,6 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
-import { useMemo } from "react";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
@@ -56,7 +55,7 @@ type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { proce
 function DeliveryPage({ data }: { data: PageData }) {
   const { page, minDate, gifting, defaults } = data;
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => deliverySchema(minDate), [minDate]);
+  const schema = deliverySchema(minDate);
   const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults });
   const shipmentFields = fields.shipments.getFieldList();
   const multiple = page.shipments.length > 1;

@@ -1,12 +1,12 @@
 /** The delivery step's form: the server's rules and the browser's instant feedback are the same schema. */
 import { z } from "zod";
 import { DELIVERY_TEXT_MAX } from "~/lib/checkout/shipments";
-import { date, optionalText, requiredText } from "~/lib/validation";
+import { builtOncePerOptions, date, optionalText, requiredText } from "~/lib/validation";
 
 export const FORM_ID = "delivery";
 
 /** Each shipment's method, desired date (not before `minDate`), instructions and gift options. */
-export function deliverySchema(minDate: string) {
+function buildDeliverySchema(minDate: string) {
   return z.object({
     shipments: z
       .array(
@@ -24,5 +24,6 @@ export function deliverySchema(minDate: string) {
       .min(1),
   });
 }
+export const deliverySchema = /* @__PURE__ */ builtOncePerOptions(buildDeliverySchema);
 
 export type DeliveryValues = z.output<ReturnType<typeof deliverySchema>>;

@@ -10,7 +10,6 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
-import { useMemo } from "react";
 import { AddressForm } from "~/components/AddressForm";
 import { CardFields } from "~/components/checkout/CardFields";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
@@ -83,7 +82,7 @@ function PaymentPage({ data }: { data: PageData }) {
   const actionData = useActionData<typeof action>();
   const payResult = actionData?.intent === "pay" ? actionData : undefined;
   const couponResult = actionData?.intent === "coupon" ? actionData : undefined;
-  const schema = useMemo(() => paymentSchema(options), [options]);
+  const schema = paymentSchema(options);
   const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults });
   const paying = useIsPending({ formAction: stepPath("payment"), intent: "pay" });
   const method = fields.paymentMethod;

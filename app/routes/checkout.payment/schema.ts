@@ -6,7 +6,7 @@ import { EXPIRY_MONTHS, PO_MAX_LENGTH, REMOVE_COUPON } from "~/lib/checkout/paym
 // From lib/checkout/cards itself, not through lib/checkout: the pages that share lib/checkout (the cart) don't carry the
 // card-brand table.
 import { cardDigits } from "~/lib/checkout/cards";
-import { optionalText, VALIDITY_MESSAGES } from "~/lib/validation";
+import { builtOncePerOptions, optionalText, VALIDITY_MESSAGES } from "~/lib/validation";
 
 export const FORM_ID = "payment";
 
@@ -22,7 +22,7 @@ const M = VALIDITY_MESSAGES;
  * Paying by card (typed, or tokenised in the browser: `paymentToken`) or by purchase order, with the shipping
  * address or another as the billing address. Which fields are required depends on the method: superRefine.
  */
-export function paymentSchema(options: PaymentOptions) {
+function buildPaymentSchema(options: PaymentOptions) {
   const address = createAddressSchema({
     countries: options.countries,
     skipPhoneNumberValidation: options.skipPhoneNumberValidation,
@@ -76,6 +76,7 @@ export function paymentSchema(options: PaymentOptions) {
       billing: value.sameAsShipping ? null : address.parse(value.billing ?? {}),
     }));
 }
+export const paymentSchema = /* @__PURE__ */ builtOncePerOptions(buildPaymentSchema);
 
 export type PaymentValues = z.output<ReturnType<typeof paymentSchema>>;
 

@@ -12,7 +12,6 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
-import { useMemo } from "react";
 import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { OrderSummary } from "~/components/checkout/OrderSummary";
@@ -78,7 +77,7 @@ type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { proce
 function ShippingPage({ data }: { data: PageData }) {
   const { page, saved, options, defaults, splitShipmentEnabled } = data;
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => shippingSchema(options), [options]);
+  const schema = shippingSchema(options);
   const lastResult = actionData?.intent === "save" ? actionData.result : undefined;
   const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult, defaultValue: defaults });
   const shipmentFields = fields.shipments.getFieldList();

@@ -7,7 +7,14 @@ import { checkedAddress, typedAddressSchema } from "~/components/checkout/addres
 import { createAddressSchema } from "~/lib/account/address";
 import { MOVE_FIELDS, NEW_ADDRESS } from "~/lib/checkout/shipments";
 import { isPhone } from "~/lib/format/formats";
-import { email, optionalText, requiredText, VALIDITY_MESSAGES, type FormFieldSchema } from "~/lib/validation";
+import {
+  builtOncePerOptions,
+  email,
+  optionalText,
+  requiredText,
+  VALIDITY_MESSAGES,
+  type FormFieldSchema,
+} from "~/lib/validation";
 
 export const FORM_ID = "shipping";
 export const CONTACT_MAX = { lastName: 80, phone: 40 } as const;
@@ -23,7 +30,7 @@ export interface ShippingOptions {
 type ContactField = FormFieldSchema<string, false>;
 
 /** The address form: each shipment's address, and a guest's contact details. */
-export function shippingSchema(options: ShippingOptions) {
+function buildShippingSchema(options: ShippingOptions) {
   const address = createAddressSchema({
     countries: options.countries,
     skipPhoneNumberValidation: options.skipPhoneNumberValidation,
@@ -53,6 +60,7 @@ export function shippingSchema(options: ShippingOptions) {
     : { email: optionalText(), lastName: optionalText(), phone: optionalText() };
   return z.object({ ...contact, shipments: z.array(shipment).min(1) });
 }
+export const shippingSchema = /* @__PURE__ */ builtOncePerOptions(buildShippingSchema);
 
 export type ShippingValues = z.output<ReturnType<typeof shippingSchema>>;
 

@@ -67,8 +67,19 @@ export function formatDate(
   if (!date) return "";
   const timeZone = isDateOnly(value) ? "UTC" : (options.timeZone ?? "UTC");
   // The spec's patterns are the store locale's (en-US); a locale page (/en-GB/…) writes the same style its own way.
-  return new Intl.DateTimeFormat(options.locale || STORE_LOCALE, { ...DATE_OPTIONS[style], timeZone }).format(date);
+  const locale = options.locale || STORE_LOCALE;
+  return (dateFormatters[`${locale} ${style} ${timeZone}`] ??= new Intl.DateTimeFormat(locale, {
+    ...DATE_OPTIONS[style],
+    timeZone,
+  })).format(date);
 }
+
+/**
+ * Formatters by locale, style and zone, each built once: building one costs far more than formatting with it (a date
+ * picker's range hint, two dates, was 3.5 % of the delivery step's server time). The keys stay few: the store's
+ * locales, three styles, and real time zones (an unknown zone throws before anything is kept).
+ */
+const dateFormatters: Record<string, Intl.DateTimeFormat> = {};
 
 /** h:mm a, e.g. "3:05 PM". */
 export function formatTime(value: string | Date | null | undefined, options: { timeZone?: string } = {}): string {

@@ -48,8 +48,8 @@ const M = VALIDITY_MESSAGES;
 /**
  * A schema factory whose schemas are built once per distinct options: a page's schema was built again for every
  * render and every action on the server (zod's constructors showed in the checkout pages' profiles), though its
- * options — the store's settings — rarely change. Schemas are immutable, so one serves every request. Bounded all
- * the same.
+ * options rarely change. Schemas are immutable, so one serves every request. The options are the store's settings,
+ * a saved address's country (one the API accepted) and a day (the delivery step's first date): the map stays small.
  */
 export function builtOncePerOptions<Options, Schema>(
   build: (options: Options) => Schema,
@@ -57,12 +57,8 @@ export function builtOncePerOptions<Options, Schema>(
   const built = new Map<string, Schema>();
   return (options) => {
     const key = JSON.stringify(options) ?? "";
-    let schema = built.get(key);
-    if (schema === undefined) {
-      if (built.size >= 50) built.clear();
-      built.set(key, (schema = build(options)));
-    }
-    return schema;
+    if (!built.has(key)) built.set(key, build(options));
+    return built.get(key)!;
   };
 }
 

@@ -5,15 +5,9 @@
 import type { CartItem, CartItemCollection } from "../../../server/webstore/types";
 import { parseQuantity } from ".";
 import { cartItemTerm } from "./subscriptions";
-import { imageOf, type ProductImage } from "../catalog/product";
+import { imageOf, type ProductLineView } from "../catalog/product";
 
-export interface CartLineView {
-  id: string;
-  productId: string;
-  name: string;
-  sku?: string;
-  urlName?: string;
-  image: ProductImage | null;
+export interface CartLineView extends ProductLineView {
   quantity: number;
   /** What one unit costs the shopper (salesPrice). */
   unitPrice: string | null;

@@ -23,6 +23,16 @@ export interface ProductImage {
   alt: string;
 }
 
+/** A product as a line of a list shows it (a cart line, a wishlist item): its line id, the product, its picture. */
+export interface ProductLineView {
+  id: string;
+  productId: string;
+  name: string;
+  sku?: string;
+  urlName?: string;
+  image: ProductImage | null;
+}
+
 export function imageOf(image: unknown, fallbackAlt: string): ProductImage | null {
   if (!isObject(image)) return null;
   const url = text(image.url) ?? text(image.thumbnailUrl);

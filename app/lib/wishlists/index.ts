@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_WISHLIST_NAME } from "../../../server/webstore/api/wishlists";
-import { imageOf, type ProductImage } from "../catalog/product";
+import { imageOf, type ProductLineView } from "../catalog/product";
 import { requiredText } from "../validation";
 import { isObject, text } from "../json";
 
@@ -23,13 +23,7 @@ export const EMPTY_WISHLIST_MESSAGE = "Your wishlist is empty";
 /** A list's name, for a new list and for renaming one: required, trimmed, at most 255 characters. */
 export const listNameSchema = z.object({ name: requiredText({ max: WISHLIST_NAME_MAX }) });
 
-export interface WishlistItemView {
-  id: string;
-  productId: string;
-  name: string;
-  sku?: string;
-  urlName?: string;
-  image: ProductImage | null;
+export interface WishlistItemView extends ProductLineView {
   salesPrice: string | null;
   listPrice: string | null;
   /** Why the product can't go into a cart right now (the API's item error), if it can't. */

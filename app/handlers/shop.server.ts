@@ -323,3 +323,5 @@ export { PAYMENT_LINK_MESSAGES } from "../lib/checkout/payment-link";
 // The cart loader's page number: named from lib/paging by the cart page, it would bring the paging module (which only
 // the page links need, loaded for a cart of more than one page) into its bundle.
 export { readPage } from "../lib/paging";
+// The constraints of a form whose schema the page loads only when the form is used (useZodForm).
+export { formConstraint } from "../lib/validation/constraint.server";

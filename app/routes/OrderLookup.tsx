@@ -3,7 +3,6 @@
  * Guests give the order number and their e-mail address, signed-in buyers the number alone; a match opens
  * /OrderSummary/{orderNumber} as a new document.
  */
-import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
   type LinksFunction,
@@ -15,8 +14,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { OrderLookupPage } from "~/components/orders/OrderLookupPage";
 import { seoMeta } from "~/components/orders/PageRegions";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
-import { ORDER_LOOKUP_TITLE, orderLookupSchema, orderNumberFromQuery } from "~/lib/orders/index";
+import { formConstraint, withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { orderLookupSchema, parseWithZod } from "~/handlers/orders/forms.server";
+import { ORDER_LOOKUP_TITLE, orderNumberFromQuery } from "~/lib/orders/index";
 import { orderSummaryPath } from "~/lib/paths";
 import ordersStyles from "~/styles/orders.css";
 
@@ -30,7 +30,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, params, shop }) => {
     const recordId = params.recordId?.trim() || null;
     const orderNumber = orderNumberFromQuery(new URL(request.url).searchParams.get("orderNumber"));
-    return shop.reply(await shop.orders.lookupPage(recordId, orderNumber));
+    const page = await shop.orders.lookupPage(recordId, orderNumber);
+    return shop.reply({ ...page, constraint: formConstraint(orderLookupSchema({ isGuest: page.isGuest })) });
   });
 }
 
@@ -57,6 +58,7 @@ export default function OrderLookupRoute() {
     <OrderLookupPage
       isGuest={data.isGuest}
       orderNumber={data.orderNumber}
+      constraint={data.constraint}
       providerKey={data.providerKey}
       dataLayer={{ ...data.dataLayer }}
       lastResult={actionData?.result}

@@ -3,7 +3,6 @@
  * address of that account (another account's, deleted, made up) is a 404 page; a save that finds it gone goes
  * back to the book and says so. POST → 303 to the book with a toast, or 400 with every message and what was typed.
  */
-import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
   data,
@@ -17,14 +16,14 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
 import { ADDRESS_MISSING } from "~/handlers/identity/address-book.server";
-import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
+import { formConstraint, serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
+import { createAddressBookSchema, parseWithZod } from "~/handlers/identity/forms.server";
 import {
   ADDRESS_BOOK_PATH,
   addressBookFormValues,
   addressBookInput,
   addressName,
   addressPath,
-  createAddressBookSchema,
 } from "~/lib/account/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
@@ -48,10 +47,12 @@ export async function loader(args: LoaderFunctionArgs) {
     if (!shop.shopper.isLoggedIn) throw await book.signInFirst(addressPath(addressId));
     const found = await book.find(addressId);
     if (!found) throw data("Address not found", { status: 404 });
+    const options = await book.formOptions(found.entry.country);
     return shop.reply({
       id: found.entry.id,
       name: found.entry.name,
-      options: await book.formOptions(found.entry.country),
+      options,
+      constraint: formConstraint(createAddressBookSchema(options)),
       defaults: addressBookFormValues(found.raw),
       accountName: book.accountNote(),
     });
@@ -81,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function EditAddress() {
-  const { id, name, options, defaults, accountName } = useLoaderData<typeof loader>();
+  const { id, name, options, constraint, defaults, accountName } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="store-page account-page">
@@ -99,6 +100,7 @@ export default function EditAddress() {
         key={id}
         id="edit-address"
         options={options}
+        constraint={constraint}
         defaultValue={defaults}
         lastResult={lastResult}
         submitLabel="Save changes"

@@ -2,21 +2,15 @@
  * /account/addresses/new: a new saved address for the account the buyer acts for. POST → 303 to the address book
  * with a toast, or 400 with every message and what was typed.
  */
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddressBookForm } from "~/components/account/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
-import {
-  ADDRESS_BOOK_PATH,
-  addressBookInput,
-  addressName,
-  createAddressBookSchema,
-  NEW_ADDRESS_PATH,
-} from "~/lib/account/address-book";
+import { formConstraint, serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
+import { createAddressBookSchema, parseWithZod } from "~/handlers/identity/forms.server";
+import { ADDRESS_BOOK_PATH, addressBookInput, addressName, NEW_ADDRESS_PATH } from "~/lib/account/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 
@@ -37,7 +31,9 @@ export async function loader(args: LoaderFunctionArgs) {
     const book = shop.identity.addresses;
     if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
     const type = new URL(request.url).searchParams.get("type") === "Billing" ? "Billing" : "Shipping";
-    return shop.reply({ options: await book.formOptions(), accountName: book.accountNote(), type });
+    const options = await book.formOptions();
+    const constraint = formConstraint(createAddressBookSchema(options));
+    return shop.reply({ options, constraint, accountName: book.accountNote(), type });
   });
 }
 
@@ -60,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function NewAddress() {
-  const { options, accountName, type } = useLoaderData<typeof loader>();
+  const { options, constraint, accountName, type } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="store-page account-page">
@@ -76,6 +72,7 @@ export default function NewAddress() {
       <AddressBookForm
         id="new-address"
         options={options}
+        constraint={constraint}
         defaultValue={{ addressType: type, address: { country: options.countries[0] } }}
         lastResult={lastResult}
         submitLabel="Save address"

@@ -6,31 +6,28 @@
  * checks it with the same zod schema the browser uses; without JavaScript an empty submit comes back
  * from the server with 'Complete this field.' and what was typed kept.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AddressForm } from "../components/AddressForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { BUTTON_SIZES, Button } from "../components/Button";
 import { CookieConsentBanner } from "../components/CookieConsent";
-import {
-  DemoForm,
-  demoSchema,
-  FormSections,
-  GallerySection,
-  type GalleryActionData,
-} from "../components/gallery/GalleryForms";
+import { DemoForm, FormSections, GallerySection, type GalleryActionData } from "../components/gallery/GalleryForms";
 import { Price } from "../components/Price";
 import { Column, Section } from "../components/Section";
 import { Spinner } from "../components/Spinner";
 import { Toast, ToastRegion } from "../components/Toast";
 import { Tooltip } from "../components/Tooltip";
-import { consentSchema } from "../handlers/cookie-consent.server";
+import { consentSchema, demoSchema, formConstraint, parseWithZod } from "../components/gallery/forms.server";
 import { formatDate, formatPhone, formatTime } from "../lib/format/formats";
 import { TOAST_MODES, TOAST_VARIANTS, type Toast as ToastData } from "../lib/toast";
-import { VALIDITY_MESSAGES } from "../lib/validation";
+import { VALIDITY_MESSAGES } from "../lib/validation/validity";
 
 export const meta: MetaFunction = () => [{ title: "Component gallery" }, { name: "robots", content: "noindex" }];
+
+export function loader() {
+  return { demoConstraint: formConstraint(demoSchema) };
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -57,6 +54,7 @@ const SAMPLE_IMAGE = (label: string, colour: string) =>
   )}`;
 
 export default function Gallery() {
+  const { demoConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as GalleryActionData | undefined;
   const consent = actionData?.form === "consent" ? actionData.consent : null;
   const liveToasts: ToastData[] = TOAST_MODES.map((mode, index) => ({
@@ -86,7 +84,7 @@ export default function Gallery() {
 
       <GallerySection id="gallery-demo-form" title="Demo form (checked on the server too)">
         <Column width={6}>
-          <DemoForm actionData={actionData} />
+          <DemoForm actionData={actionData} constraint={demoConstraint} />
         </Column>
       </GallerySection>
 

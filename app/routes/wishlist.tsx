@@ -9,7 +9,6 @@
  * are plain forms: 303 with a toast, or 400 with the form's messages and what was typed.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
   data,
@@ -23,8 +22,8 @@ import { postedText, submittedWithJs } from "~/components/store/forms";
 import { safeRedirect, loginPath } from "~/lib/paths";
 import { WishlistPage } from "~/components/store/WishlistPage";
 import type { ListOutcome } from "~/handlers/wishlists.server";
-import { wishlistActionSchema } from "~/handlers/wishlists/forms.server";
-import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
+import { listNameSchema, parseWithZod, wishlistActionSchema } from "~/handlers/wishlists/forms.server";
+import { formConstraint, serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
 import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "~/lib/wishlists/forms";
 import { WISHLIST_PATH, wishlistPath } from "~/lib/wishlists";
 import accountStyles from "~/styles/account.css";
@@ -49,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
       confirmDelete: url.searchParams.get("delete") === "1",
     });
     if (!page) throw data("Wishlist not found", { status: 404 });
-    return shop.reply(page);
+    return shop.reply({ ...page, nameConstraint: formConstraint(listNameSchema) });
   });
 }
 

@@ -11,14 +11,11 @@ import { AddressForm } from "../AddressForm";
 import { ErrorSummary } from "../checkout/Problems";
 import { Field } from "../Field";
 import { SelectField } from "../SelectField";
-import { useZodForm } from "../useZodForm";
+import { useZodForm, type FormConstraint } from "../useZodForm";
 import { addressLabels } from "../../lib/account/address";
-import {
-  ADDRESS_BOOK_PATH,
-  ADDRESS_NAME_MAX,
-  ADDRESS_TYPES,
-  createAddressBookSchema,
-} from "../../lib/account/address-book";
+import { ADDRESS_BOOK_PATH, ADDRESS_NAME_MAX, ADDRESS_TYPES } from "../../lib/account/address-book";
+
+const loadSchema = () => import("../../lib/account/address-book-schema");
 
 export const ADDRESS_BOOK_LABELS = {
   name: "Address Name",
@@ -29,18 +26,23 @@ export const ADDRESS_BOOK_LABELS = {
 export function AddressBookForm({
   id,
   options,
+  constraint,
   defaultValue,
   lastResult,
   submitLabel,
 }: {
   id: string;
   options: { countries: string[]; skipPhoneNumberValidation: boolean };
+  /** The form's constraints, from the loader (the schema itself loads when the form is used). */
+  constraint: FormConstraint;
   defaultValue: Record<string, unknown>;
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
-  const schema = createAddressBookSchema(options);
-  const [form, fields] = useZodForm(schema, { id, lastResult, defaultValue });
+  const [form, fields] = useZodForm(
+    { constraint, load: loadSchema, select: (module) => module.createAddressBookSchema(options) },
+    { id, lastResult, defaultValue },
+  );
   const saving = useIsPending({ intent: "save", state: "submitting" });
   const country =
     typeof fields.address.getFieldset().country.initialValue === "string"

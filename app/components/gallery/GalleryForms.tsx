@@ -6,7 +6,6 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useIsPending, Button } from "../Button";
 import type { ReactNode } from "react";
-import { z } from "zod";
 import { ColourPicker } from "../ColourPicker";
 import type { ConsentIntent } from "../CookieConsent";
 import { DatePicker } from "../DatePicker";
@@ -15,23 +14,13 @@ import { QuantityInput } from "../QuantityInput";
 import { Column, Section } from "../Section";
 import { SelectField } from "../SelectField";
 import { Toast } from "../Toast";
-import { useZodForm } from "../useZodForm";
+import { useZodForm, type FormConstraint } from "../useZodForm";
 import { formatDate } from "../../lib/format/formats";
-import {
-  COLOUR_PICKER_MESSAGE,
-  DATE_INPUT_FORMAT,
-  DATE_PICKER_MESSAGES,
-  email,
-  formatMessage,
-  requiredText,
-  VALIDITY_FLAGS,
-  VALIDITY_MESSAGES,
-} from "../../lib/validation";
+import { COLOUR_PICKER_MESSAGE } from "../../lib/validation/colours";
+import { DATE_INPUT_FORMAT, DATE_PICKER_MESSAGES } from "../../lib/validation/dates";
+import { formatMessage, VALIDITY_FLAGS, VALIDITY_MESSAGES } from "../../lib/validation/validity";
 
-export const demoSchema = z.object({
-  fullName: requiredText({ max: 80 }),
-  email: email(),
-});
+const loadDemoSchema = () => import("./demo-schema");
 
 export type GalleryActionData =
   { form: "demo"; result: SubmissionResult<string[]>; greeting?: string } | { form: "consent"; consent: ConsentIntent };
@@ -47,9 +36,19 @@ export function GallerySection({ id, title, children }: { id: string; title: str
   );
 }
 
-export function DemoForm({ actionData }: { actionData: GalleryActionData | undefined }) {
+export function DemoForm({
+  actionData,
+  constraint,
+}: {
+  actionData: GalleryActionData | undefined;
+  /** The demo form's constraints, from the loader (the schema itself loads when the form is used). */
+  constraint: FormConstraint;
+}) {
   const demo = actionData?.form === "demo" ? actionData : undefined;
-  const [form, fields] = useZodForm(demoSchema, { id: "gallery-demo", lastResult: demo?.result });
+  const [form, fields] = useZodForm(
+    { constraint, load: loadDemoSchema, select: (module) => module.demoSchema },
+    { id: "gallery-demo", lastResult: demo?.result },
+  );
   const pending = useIsPending({ intent: "demo", state: "submitting" });
   return (
     <>

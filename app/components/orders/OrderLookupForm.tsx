@@ -10,24 +10,26 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useIsPending, Button } from "../Button";
 import { Field } from "../Field";
-import { useZodForm } from "../useZodForm";
-import { ORDER_LOOKUP_LABELS, ORDER_LOOKUP_WRAPPER_MAX_WIDTH, orderLookupSchema } from "../../lib/orders/index";
+import { useZodForm, type FormConstraint } from "../useZodForm";
+import { ORDER_LOOKUP_LABELS, ORDER_LOOKUP_WRAPPER_MAX_WIDTH } from "../../lib/orders/index";
 import { EMAIL_MAX_LENGTH } from "../../lib/validation/validity";
 
 export type OrderLookupFormProps = {
   isGuest: boolean;
   /** Prefilled order number (the page reference's `orderNumber`). */
   orderNumber?: string;
+  /** The form's constraints, from the loader (the schema itself loads when the form is used). */
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-export function OrderLookupForm({ isGuest, orderNumber, lastResult }: OrderLookupFormProps) {
-  const schema = orderLookupSchema({ isGuest });
-  const [form, fields] = useZodForm(schema, {
-    id: "order-lookup",
-    lastResult,
-    defaultValue: { orderNumber: orderNumber ?? "" },
-  });
+const loadSchema = () => import("../../lib/orders/lookup-schema");
+
+export function OrderLookupForm({ isGuest, orderNumber, constraint, lastResult }: OrderLookupFormProps) {
+  const [form, fields] = useZodForm(
+    { constraint, load: loadSchema, select: (module) => module.orderLookupSchema({ isGuest }) },
+    { id: "order-lookup", lastResult, defaultValue: { orderNumber: orderNumber ?? "" } },
+  );
   const pending = useIsPending();
 
   return (

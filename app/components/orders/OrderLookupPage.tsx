@@ -3,6 +3,7 @@
  * (metadata is the route's `meta`; the session validator is mounted once, in the root layout).
  */
 import type { SubmissionResult } from "@conform-to/react";
+import type { FormConstraint } from "../useZodForm";
 import { Column, Section } from "../Section";
 import { ORDER_LOOKUP_TITLE } from "../../lib/orders/index";
 import { OrderLookupForm } from "./OrderLookupForm";
@@ -11,13 +12,22 @@ import { PageDataLayer, ViewChangeNotifier } from "./PageRegions";
 export type OrderLookupPageProps = {
   isGuest: boolean;
   orderNumber: string;
+  /** The lookup form's constraints, from the loader. */
+  constraint: FormConstraint;
   /** The order provider's key: a new record or shopper gives a fresh form. */
   providerKey: string | null;
   dataLayer: Record<string, unknown>;
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-export function OrderLookupPage({ isGuest, orderNumber, providerKey, dataLayer, lastResult }: OrderLookupPageProps) {
+export function OrderLookupPage({
+  isGuest,
+  orderNumber,
+  constraint,
+  providerKey,
+  dataLayer,
+  lastResult,
+}: OrderLookupPageProps) {
   return (
     <div className="store-page orders-page">
       <Section
@@ -37,6 +47,7 @@ export function OrderLookupPage({ isGuest, orderNumber, providerKey, dataLayer, 
             key={`${providerKey ?? ""}|${isGuest ? "guest" : "buyer"}`}
             isGuest={isGuest}
             orderNumber={orderNumber}
+            constraint={constraint}
             lastResult={lastResult}
           />
         </Column>

@@ -14,7 +14,6 @@ import { useZodForm } from "../useZodForm";
 import {
   EMPTY_WISHLIST_MESSAGE,
   itemCount,
-  listNameSchema,
   WISHLIST_NAME_MAX,
   WISHLIST_PATH,
   wishlistPath,
@@ -147,6 +146,8 @@ function useSubmitting(intent: string): boolean {
   return useIsPending({ intent, state: "submitting" });
 }
 
+const loadNameSchema = () => import("../../lib/wishlists/name-schema");
+
 /** A form with one field, the list's name: "New list name" to create, "List name" to rename. */
 function ListNameForm({
   formId,
@@ -165,11 +166,11 @@ function ListNameForm({
   lastResult: SubmissionResult<string[]> | undefined;
   list?: WishlistView;
 }) {
-  const [form, fields] = useZodForm(listNameSchema, {
-    id: formId,
-    lastResult,
-    defaultValue: list ? { name: list.name } : undefined,
-  });
+  const { nameConstraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useZodForm(
+    { constraint: nameConstraint, load: loadNameSchema, select: (module) => module.listNameSchema },
+    { id: formId, lastResult, defaultValue: list ? { name: list.name } : undefined },
+  );
   const pending = useSubmitting(intent);
   return (
     <Form method="post" {...getFormProps(form)} className="store-form">

@@ -1,6 +1,6 @@
 /**
- * The identity pages' action schemas (account switcher, keep-alive, the address book's list forms): for the
- * actions only, kept out of the browser's bundle.
+ * The identity pages' action schemas (account switcher, keep-alive, the address book's forms): for the actions
+ * only, kept out of the browser's bundle.
  */
 import { z } from "zod";
 
@@ -8,6 +8,8 @@ import { z } from "zod";
 // would pull zod and conform's zod bundle (some 24 KB gzip) into that page's browser JavaScript.
 export { parseWithZod } from "@conform-to/zod";
 import { ADDRESS_INTENTS } from "../../lib/account/address-book";
+// The address book form's: its pages load it only when the form is used (AddressBookForm).
+export { createAddressBookSchema } from "../../lib/account/address-book-schema";
 
 /** The account page's one form: the account switcher. */
 export const accountActionSchema = z.discriminatedUnion("intent", [

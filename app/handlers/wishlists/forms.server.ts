@@ -1,9 +1,13 @@
 /**
  * The wishlist forms' schema, for the /wishlist action only: kept out of the browser's bundle (the list page's own
- * checks need only the name's schema, lib/wishlists).
+ * checks need only the name's schema, lib/wishlists/name-schema, which it loads when a name form is used).
  */
 import { z } from "zod";
-import { listNameSchema } from "../../lib/wishlists";
+import { listNameSchema } from "../../lib/wishlists/name-schema";
+
+export { listNameSchema };
+// Routes take parseWithZod from here: imported from @conform-to/zod by the page, it would join its browser bundle.
+export { parseWithZod } from "@conform-to/zod";
 import { WISHLIST_INTENTS } from "../../lib/wishlists/forms";
 
 /** An id a form must carry; without it the form is refused with `message` (as a toast). */

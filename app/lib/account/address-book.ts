@@ -1,15 +1,14 @@
 /**
  * The address book (spec §3 Address, §7 "Addresses"): a buyer's saved addresses as the pages show them, and the
- * form that adds or edits one. The form is the checkout's address form (lib/account/address: the same fields, labels and
- * zod schema) plus what only a saved address has: its name, its type (Shipping or Billing) and whether it is the
- * account's default of that type.
+ * form that adds or edits one. The form is the checkout's address form (lib/account/address: the same fields, labels
+ * and schema) plus what only a saved address has: its name, its type (Shipping or Billing) and whether it is the
+ * account's default of that type. Its schema is in address-book-schema.ts.
  *
  * Pure: runs on the server (authoritative) and in the browser (instant feedback).
  */
-import { z } from "zod";
-import { createAddressSchema, type Address, type AddressSchemaOptions } from "./address";
+import type { Address } from "./address-schema";
+import type { AddressBookValues } from "./address-book-schema";
 import { addressFormValues, addressFromApi, addressLines } from "../checkout/index";
-import { builtOncePerOptions, optionalText, VALIDITY_MESSAGES } from "../validation";
 import { isObject, text } from "../json";
 
 // The book's URLs live with the other page paths, so the header can link to it without pulling zod into every page.
@@ -36,22 +35,8 @@ export function addressBookAccount(effectiveAccountId: string | null | undefined
   return id === "" || NO_ACCOUNT.test(id) ? "current" : id;
 }
 
-/** One form for adding and editing: the checkout's address schema under `address`, plus name, type and default. */
-function buildAddressBookSchema(options: AddressSchemaOptions = {}) {
-  return z.object({
-    name: optionalText({ max: ADDRESS_NAME_MAX }),
-    addressType: z.enum(ADDRESS_TYPES, {
-      required_error: VALIDITY_MESSAGES.valueMissing,
-      invalid_type_error: VALIDITY_MESSAGES.badInput,
-      message: VALIDITY_MESSAGES.badInput,
-    }),
-    isDefault: z.boolean().optional(),
-    address: createAddressSchema(options),
-  });
-}
-export const createAddressBookSchema = /* @__PURE__ */ builtOncePerOptions(buildAddressBookSchema);
-
-export type AddressBookValues = z.output<ReturnType<typeof createAddressBookSchema>>;
+// The form's schema (createAddressBookSchema) is in address-book-schema.ts: pages load zod only when it is used.
+export type { AddressBookValues } from "./address-book-schema";
 
 /** The name an address gets when the shopper gives none: the person's ("Alex Buyer"). */
 export function addressName(values: { name?: string; address: Pick<Address, "firstName" | "lastName"> }): string {

@@ -1,10 +1,7 @@
 /**
- * Addresses (spec §3 Address, §5 Names): which fields, in which order, with which labels, and the
- * zod schema the server and the browser check them with.
+ * Addresses (spec §3 Address, §5 Names): which fields, in which order, with which labels and limits. The zod
+ * schema the server and the browser check them with is in address-schema.ts.
  */
-import { z } from "zod";
-import { isPhone } from "../format/formats";
-import { optionalText, requiredText, VALIDITY_MESSAGES } from "../validation";
 
 /** Field names as the API takes them; the phone goes out as shipToPhoneNumber. */
 export const ADDRESS_FIELDS = [
@@ -25,7 +22,7 @@ export const FAMILY_NAME_FIRST_COUNTRIES: readonly string[] = ["CN", "HU", "JP",
 /** Countries whose first-level subdivision is labelled Region rather than State. */
 export const REGION_LABEL_COUNTRIES: readonly string[] = ["JP", "CN", "TW", "TH", "VN", "MY", "KR"];
 
-function countryCode(country: string | null | undefined): string {
+export function countryCode(country: string | null | undefined): string {
   return (country ?? "").trim().toUpperCase();
 }
 
@@ -88,43 +85,8 @@ export const ADDRESS_MAX_LENGTHS: Record<AddressField, number> = {
   shipToPhoneNumber: 40,
 };
 
-export type AddressSchemaOptions = {
-  /** ISO codes the store ships to (application context shippingCountries); any code when omitted. */
-  countries?: readonly string[];
-  requirePhone?: boolean;
-  /** The application context's skipPhoneNumberValidationEnabled. */
-  skipPhoneNumberValidation?: boolean;
-};
-
-/** The zod schema of one address form. */
-export function createAddressSchema(options: AddressSchemaOptions = {}) {
-  const max = ADDRESS_MAX_LENGTHS;
-  const allowed = options.countries?.map(countryCode);
-  const phoneRule = (value: string) => options.skipPhoneNumberValidation === true || isPhone(value);
-  const phone = options.requirePhone
-    ? requiredText({ max: max.shipToPhoneNumber }).refine(phoneRule, VALIDITY_MESSAGES.patternMismatch)
-    : optionalText({ max: max.shipToPhoneNumber }).refine(
-        (value) => value === undefined || phoneRule(value),
-        VALIDITY_MESSAGES.patternMismatch,
-      );
-  return z.object({
-    firstName: requiredText({ max: max.firstName }),
-    lastName: requiredText({ max: max.lastName }),
-    companyName: optionalText({ max: max.companyName }),
-    street: requiredText({ max: max.street }),
-    city: requiredText({ max: max.city }),
-    region: optionalText({ max: max.region }),
-    postalCode: requiredText({ max: max.postalCode }),
-    country: requiredText({ max: max.country })
-      .transform(countryCode)
-      .refine((code) => (allowed ? allowed.includes(code) : /^[A-Z]{2}$/.test(code)), VALIDITY_MESSAGES.badInput),
-    shipToPhoneNumber: phone,
-  });
-}
-
-export const addressSchema = createAddressSchema();
-export type Address = z.output<typeof addressSchema>;
-export type AddressInput = z.input<typeof addressSchema>;
+// The address form's schema is in address-schema.ts: pages load zod only when a form is used.
+export type { Address, AddressInput, AddressSchemaOptions } from "./address-schema";
 
 /** Country choices for the form: the context may list bare codes or objects with a label. */
 export type CountryOption = string | { code?: string; isoCode?: string; value?: string; label?: string; name?: string };

@@ -1,9 +1,7 @@
 /**
- * The lookup form (spec §3 "Lookup form", §5 "Order lookup"): its schema, labels and limits, the order pages' paths,
- * and a record's search-engine properties.
+ * The lookup form (spec §3 "Lookup form", §5 "Order lookup"): its labels and limits, the order pages' paths, and a
+ * record's search-engine properties. Its schema is in lookup-schema.ts, which the page loads when the form is used.
  */
-import { z } from "zod";
-import { email, EMAIL_MAX_LENGTH, requiredText } from "../validation";
 
 export const ORDER_LOOKUP_TITLE = "Order Lookup";
 export const ORDER_LOOKUP_LABELS = {
@@ -23,26 +21,6 @@ export const GUEST_PHONE_PLACEHOLDER = "0000000000";
 export const ORDER_LOOKUP_RATE_LIMITED_MESSAGE = "Too many lookup attempts. Wait a minute, then try again.";
 /** Order numbers longer than this are not order numbers (and never reach the API). */
 export const ORDER_NUMBER_MAX_LENGTH = 80;
-
-/** Signed-in buyers give only the order number; guests give their e-mail too. */
-const buyerLookupSchema = z.object({
-  orderNumber: requiredText({ max: ORDER_NUMBER_MAX_LENGTH }),
-  // Not on the buyer's form; whatever arrives is ignored rather than sent.
-  email: z
-    .any()
-    .optional()
-    .transform((): undefined => undefined),
-});
-
-const guestLookupSchema = z.object({
-  orderNumber: requiredText({ max: ORDER_NUMBER_MAX_LENGTH }),
-  email: email({ max: EMAIL_MAX_LENGTH }),
-});
-
-/** The lookup form's schema: one object per kind of shopper, so `useZodForm` keeps a stable reference. */
-export function orderLookupSchema(shopper: { isGuest: boolean }) {
-  return shopper.isGuest ? guestLookupSchema : buyerLookupSchema;
-}
 
 export type OrderLookupInput = { orderNumber: string; email?: string };
 

@@ -1,14 +1,12 @@
 /**
  * A buyer's wishlists as the pages show them (spec §3 Wishlist, §4 "Wishlist add"): the lists (summaries), the
- * list on the page with its items, and the form for a list's name. The API's wishlist shapes are only partly
- * documented (spec §7 "Response shapes … not shown"): everything here reads them loosely.
+ * list on the page with its items, and the limits of a list's name (its schema: name-schema.ts). The API's wishlist
+ * shapes are only partly documented (spec §7 "Response shapes … not shown"): everything here reads them loosely.
  *
  * Pure: runs on the server and in the browser.
  */
-import { z } from "zod";
 import { DEFAULT_WISHLIST_NAME } from "../../../server/webstore/api/wishlists";
 import { imageOf, type ProductLineView } from "../catalog/product";
-import { requiredText } from "../validation";
 import { isObject, text } from "../json";
 
 export { DEFAULT_WISHLIST_NAME };
@@ -19,9 +17,6 @@ export const WISHLIST_PAGE_SIZE = 25;
 /** The platform's limit for a list's name. */
 export const WISHLIST_NAME_MAX = 255;
 export const EMPTY_WISHLIST_MESSAGE = "Your wishlist is empty";
-
-/** A list's name, for a new list and for renaming one: required, trimmed, at most 255 characters. */
-export const listNameSchema = z.object({ name: requiredText({ max: WISHLIST_NAME_MAX }) });
 
 export interface WishlistItemView extends ProductLineView {
   salesPrice: string | null;

@@ -1,11 +1,13 @@
 /** The delivery step's server side: the page's data and saving each shipment's delivery choices. */
 import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ApplicationContext } from "../../../server/webstore/index";
 import type { Shop } from "~/handlers/shop.server";
 import { composeInstructions, firstIncompleteStep, tomorrowIso, type Gifting } from "~/lib/checkout/index";
 import { stepPath } from "~/lib/paths";
 import { toast } from "~/handlers/toast.server";
-import type { DeliveryValues } from "./schema";
+import { formConstraint } from "~/lib/validation/constraint.server";
+import { deliverySchema, type DeliveryValues } from "./schema";
 
 export type DeliveryActionData = { result: SubmissionResult<string[]>; cartLink: boolean };
 
@@ -33,6 +35,7 @@ export async function deliveryPage(shop: Shop) {
     processing: false as const,
     page,
     minDate,
+    constraint: formConstraint(deliverySchema(minDate)),
     gifting: giftingOf(appContext),
     defaults: {
       shipments: page.shipments.map((s) => ({
@@ -50,6 +53,11 @@ export async function deliveryPage(shop: Shop) {
 }
 
 /** Saves what changed of each shipment: 303 to payment, or the form again with every error. */
+/** The delivery form as the action reads it: a desired date from tomorrow on. */
+export function parseDelivery(formData: FormData) {
+  return parseWithZod(formData, { schema: deliverySchema(tomorrowIso(Date.now())) });
+}
+
 export async function saveDelivery(shop: Shop, submission: Submission<DeliveryValues>) {
   if (submission.status !== "success") {
     return shop.reply<DeliveryActionData>({ result: submission.reply(), cartLink: false }, { status: 400 });

@@ -4,7 +4,6 @@
  * the gift options (gift, who it is for — the delivery group's giftToName —, gift message, gift wrap). One POST form; 303 to payment, or 400 with every error.
  */
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
@@ -18,9 +17,10 @@ import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
 import { stepPath } from "~/lib/paths";
-import { tomorrowIso } from "~/lib/checkout/totals";
-import { deliveryPage, saveDelivery } from "./delivery.server";
-import { deliverySchema, FORM_ID } from "./schema";
+import { deliveryPage, parseDelivery, saveDelivery } from "./delivery.server";
+import { FORM_ID } from "./form";
+
+const loadSchema = () => import("./schema");
 
 export const handle = checkoutHandle;
 
@@ -36,8 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const submission = parseWithZod(await request.formData(), { schema: deliverySchema(tomorrowIso(Date.now())) });
-    return saveDelivery(shop, submission);
+    return saveDelivery(shop, parseDelivery(await request.formData()));
   });
 }
 
@@ -53,10 +52,12 @@ export default function DeliveryStep() {
 type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { processing: true }>;
 
 function DeliveryPage({ data }: { data: PageData }) {
-  const { page, minDate, gifting, defaults } = data;
+  const { page, minDate, constraint, gifting, defaults } = data;
   const actionData = useActionData<typeof action>();
-  const schema = deliverySchema(minDate);
-  const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults });
+  const [form, fields] = useZodForm(
+    { constraint, load: loadSchema, select: (module) => module.deliverySchema(minDate) },
+    { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults },
+  );
   const shipmentFields = fields.shipments.getFieldList();
   const multiple = page.shipments.length > 1;
   const pending = useIsPending({ formAction: stepPath("delivery") });

@@ -3,8 +3,6 @@ import { z } from "zod";
 import { DELIVERY_TEXT_MAX } from "~/lib/checkout/shipments";
 import { builtOncePerOptions, date, optionalText, requiredText } from "~/lib/validation";
 
-export const FORM_ID = "delivery";
-
 /** Each shipment's method, desired date (not before `minDate`), instructions and gift options. */
 function buildDeliverySchema(minDate: string) {
   return z.object({

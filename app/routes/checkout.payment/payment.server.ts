@@ -23,7 +23,9 @@ import { cardDigits, cardLabel } from "~/lib/checkout/cards";
 import { VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast, type ToastInput } from "~/handlers/toast.server";
 import { errorMessage } from "~/handlers/errors.server";
-import type { PaymentOptions, PaymentValues } from "./schema";
+import { parseWithZod } from "@conform-to/zod";
+import { formConstraint } from "~/lib/validation/constraint.server";
+import { paymentIntentSchema, paymentSchema, type PaymentOptions, type PaymentValues } from "./schema";
 
 /** Checkout coupons are served by API versions 61-62 only: elsewhere the cart's coupons are the way. */
 const COUPONS_UNAVAILABLE = "Coupons can't be applied during checkout. Apply them in your cart.";
@@ -83,6 +85,17 @@ async function reservation(
   }
 }
 
+/** Which of the step's forms was sent: a coupon's apply or remove, or Pay (as is none: Enter in a field). */
+export function paymentIntent(formData: FormData) {
+  const parsed = parseWithZod(formData, { schema: paymentIntentSchema() });
+  return parsed.status === "success" ? parsed.value : { intent: "pay" as const, couponCode: "" };
+}
+
+/** The payment form as the action reads it. */
+export function parsePayment(formData: FormData, options: PaymentOptions) {
+  return parseWithZod(formData, { schema: paymentSchema(options) });
+}
+
 /** The page's data, or the redirect to the first step still to do. */
 export async function paymentPage(shop: Shop, couponCode: string) {
   const loaded = await shop.checkout.active();
@@ -92,10 +105,12 @@ export async function paymentPage(shop: Shop, couponCode: string) {
   if (todo !== "payment") throw await shop.redirect(stepPath(todo), toast("info", "Finish this step first."));
   const held = await reservation(shop, page);
   const shipping = page.shipments[0]?.address ?? null;
+  const options = paymentOptions(shop, appContext);
   return {
     processing: false as const,
     page,
-    options: paymentOptions(shop, appContext),
+    options,
+    constraint: formConstraint(paymentSchema(options)),
     tokenizationUrl: clientSideTokenizationUrl(appContext),
     reservation: held.expiresAt,
     reservationProblem: held.problem,

@@ -6,7 +6,6 @@
  * address. The card number is never echoed back, logged or kept: a refused payment keeps everything else typed.
  */
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
@@ -27,8 +26,18 @@ import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/account/address";
 import { PO_MAX_LENGTH } from "~/lib/checkout/index";
 import { stepPath } from "~/lib/paths";
-import { applyCoupon, pay, paymentOptions, paymentPage, removeCoupon } from "./payment.server";
-import { FORM_ID, paymentIntentSchema, paymentSchema } from "./schema";
+import {
+  applyCoupon,
+  parsePayment,
+  pay,
+  paymentIntent,
+  paymentOptions,
+  paymentPage,
+  removeCoupon,
+} from "./payment.server";
+import { FORM_ID } from "./form";
+
+const loadSchema = () => import("./schema");
 
 export const handle = checkoutHandle;
 
@@ -47,13 +56,12 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
     const formData = await request.formData();
-    const parsed = parseWithZod(formData, { schema: paymentIntentSchema() });
-    const ask = parsed.status === "success" ? parsed.value : { intent: "pay" as const, couponCode: "" };
+    const ask = paymentIntent(formData);
     const page = await shop.checkout.page(await shop.checkout.active());
     if (ask.intent === "applyCoupon") return applyCoupon(shop, formData, page, ask.couponCode);
     if (ask.intent === "removeCoupon") return removeCoupon(shop, formData, page, ask.couponId, ask.couponCode);
     const options = paymentOptions(shop, await shop.checkout.appContext());
-    return pay(shop, parseWithZod(formData, { schema: paymentSchema(options) }), page);
+    return pay(shop, parsePayment(formData, options), page);
   });
 }
 
@@ -71,6 +79,7 @@ function PaymentPage({ data }: { data: PageData }) {
   const {
     page,
     options,
+    constraint,
     reservation,
     reservationProblem,
     renderedAt,
@@ -82,8 +91,10 @@ function PaymentPage({ data }: { data: PageData }) {
   const actionData = useActionData<typeof action>();
   const payResult = actionData?.intent === "pay" ? actionData : undefined;
   const couponResult = actionData?.intent === "coupon" ? actionData : undefined;
-  const schema = paymentSchema(options);
-  const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults });
+  const [form, fields] = useZodForm(
+    { constraint, load: loadSchema, select: (module) => module.paymentSchema(options) },
+    { id: FORM_ID, lastResult: actionData?.result, defaultValue: defaults },
+  );
   const paying = useIsPending({ formAction: stepPath("payment"), intent: "pay" });
   const method = fields.paymentMethod;
   const chosen = typeof method.initialValue === "string" ? method.initialValue : "card";

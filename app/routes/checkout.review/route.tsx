@@ -18,7 +18,7 @@ import { addressLines, shippingFeeText } from "~/lib/checkout/shipments";
 import { stepPath } from "~/lib/paths";
 import { formatDate, formatPhone } from "~/lib/format/formats";
 import { placeOrder, reviewPage } from "./review.server";
-import { PLACE_ORDER_INTENT } from "./schema";
+import { PLACE_ORDER_INTENT } from "./form";
 
 export const handle = checkoutHandle;
 

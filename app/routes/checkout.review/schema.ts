@@ -1,8 +1,6 @@
+// The review's action schema (review.server): the page itself has no zod.
 import { z } from "zod";
-
-// Schemas are built by functions here: a module-level zod call would load zod in the page's browser bundle.
-
-export const PLACE_ORDER_INTENT = "placeOrder";
+import { PLACE_ORDER_INTENT } from "./form";
 
 /** The review's one form: Place order, with the checkout the shopper reviewed (a repeat lands on its order). */
 export function reviewSchema() {

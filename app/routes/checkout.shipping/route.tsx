@@ -8,7 +8,6 @@
  * with every field error at once and what the shopper typed.
  */
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
@@ -24,8 +23,10 @@ import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
 import { addressLabels } from "~/lib/account/address";
 import { stepPath } from "~/lib/paths";
-import { CONTACT_MAX, FORM_ID, shippingIntentSchema, shippingSchema } from "./schema";
-import { addShipment, moveItems, removeShipment, saveShipping, shippingPage } from "./shipping.server";
+import { CONTACT_MAX, FORM_ID } from "./form";
+import { addShipment, moveItems, removeShipment, saveShipping, shippingIntent, shippingPage } from "./shipping.server";
+
+const loadSchema = () => import("./schema");
 
 export const handle = checkoutHandle;
 
@@ -42,9 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
     const formData = await request.formData();
-    const parsed = parseWithZod(formData, { schema: shippingIntentSchema() });
-    // An unknown intent is the address form's (as is none: Enter in a field).
-    const intent = parsed.status === "success" ? parsed.value.intent : "save";
+    const intent = shippingIntent(formData);
     const loaded = await shop.checkout.active();
     if (loaded.processing && intent !== "save") return shop.redirect(stepPath("shipping"));
     const page = await shop.checkout.page(loaded);
@@ -75,11 +74,13 @@ export default function ShippingStep() {
 type PageData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { processing: true }>;
 
 function ShippingPage({ data }: { data: PageData }) {
-  const { page, saved, options, defaults, splitShipmentEnabled } = data;
+  const { page, saved, options, constraint, defaults, splitShipmentEnabled } = data;
   const actionData = useActionData<typeof action>();
-  const schema = shippingSchema(options);
   const lastResult = actionData?.intent === "save" ? actionData.result : undefined;
-  const [form, fields] = useZodForm(schema, { id: FORM_ID, lastResult, defaultValue: defaults });
+  const [form, fields] = useZodForm(
+    { constraint, load: loadSchema, select: (module) => module.shippingSchema(options) },
+    { id: FORM_ID, lastResult, defaultValue: defaults },
+  );
   const shipmentFields = fields.shipments.getFieldList();
   const saving = useIsPending({ intent: "save" });
   const multiple = page.shipments.length > 1;

@@ -1,10 +1,10 @@
 /**
- * The shipping step's forms: the server's rules and the browser's instant feedback are the same schemas. Each is
- * built by a function: the forms only the server reads then weigh nothing in the page's bundle.
+ * The shipping step's forms: the server's rules and the browser's instant feedback are the same schemas. The page
+ * loads this module when the shopper first uses its form (useZodForm); the action reads it through shipping.server.
  */
 import { z } from "zod";
 import { checkedAddress, typedAddressSchema } from "~/components/checkout/address-fields";
-import { createAddressSchema } from "~/lib/account/address";
+import { createAddressSchema } from "~/lib/account/address-schema";
 import { MOVE_FIELDS, NEW_ADDRESS } from "~/lib/checkout/shipments";
 import { isPhone } from "~/lib/format/formats";
 import {
@@ -15,9 +15,7 @@ import {
   VALIDITY_MESSAGES,
   type FormFieldSchema,
 } from "~/lib/validation";
-
-export const FORM_ID = "shipping";
-export const CONTACT_MAX = { lastName: 80, phone: 40 } as const;
+import { CONTACT_MAX } from "./form";
 
 export interface ShippingOptions {
   guest: boolean;

@@ -10,7 +10,6 @@ import type { Shop } from "~/handlers/shop.server";
 import { addressInput, asCheckoutAddress, deliveryAddressJson } from "~/handlers/checkout/payment.server";
 import {
   addressFormValues,
-  arrangementFrom,
   defaultAddressChoice,
   guestUserContextFrom,
   inventoryMessage,
@@ -23,10 +22,12 @@ import {
   savedAddressesFrom,
   type SavedAddress,
 } from "~/lib/checkout/index";
+import { arrangementFrom } from "~/lib/checkout/arrangement";
 import { stepPath } from "~/lib/paths";
 import { errorMessage } from "~/handlers/errors.server";
 import { toast } from "~/handlers/toast.server";
-import { moveSchema, removeShipmentSchema, shippingSchema, type ShippingOptions } from "./schema";
+import { formConstraint } from "~/lib/validation/constraint.server";
+import { moveSchema, removeShipmentSchema, shippingIntentSchema, shippingSchema, type ShippingOptions } from "./schema";
 
 export type ShippingActionData =
   | { intent: "save"; result: SubmissionResult<string[]>; cartLink: boolean }
@@ -50,6 +51,12 @@ async function savedAddresses(shop: Shop): Promise<SavedAddress[]> {
     // Spec §5 'CPA disabled' or a failed list: the buyer types a new address.
     return [];
   }
+}
+
+/** Which of the step's forms was sent: an unknown intent is the address form's (as is none: Enter in a field). */
+export function shippingIntent(formData: FormData) {
+  const parsed = parseWithZod(formData, { schema: shippingIntentSchema() });
+  return parsed.status === "success" ? parsed.value.intent : "save";
 }
 
 /** The page's data, with the form's values from what the checkout (or the session) already knows. */
@@ -82,6 +89,7 @@ export async function shippingPage(shop: Shop) {
     page,
     saved,
     options,
+    constraint: formConstraint(shippingSchema(options)),
     defaults,
     splitShipmentEnabled: appContext.splitShipmentEnabled === true,
   };

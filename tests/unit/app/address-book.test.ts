@@ -8,8 +8,8 @@ import {
   addressBookInput,
   addressBookPage,
   addressTypeLabel,
-  createAddressBookSchema,
 } from "../../../app/lib/account/address-book";
+import { createAddressBookSchema } from "../../../app/lib/account/address-book-schema";
 
 /** What the form posts (Conform's nested names). */
 function form(fields: Record<string, string>) {

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { getStoreSession } from "../../../app/handlers/session.server";
-import { defaultListId, listNameSchema, sameListId, wishlistSummaries, wishlistView } from "../../../app/lib/wishlists";
+import { defaultListId, sameListId, wishlistSummaries, wishlistView } from "../../../app/lib/wishlists";
+import { listNameSchema } from "../../../app/lib/wishlists/name-schema";
 import { wishlistToCartOutcome } from "../../../app/handlers/wishlists.server";
 import { action as wishlistAction, loader } from "../../../app/routes/wishlist";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { arrangementFromForm } from "../../../app/lib/checkout/arrangement";
 import {
-  arrangementFromForm,
   checkoutLinesFrom,
   composeInstructions,
   firstIncompleteStep,

@@ -4,14 +4,13 @@ import { z } from "zod";
 import {
   addressFieldName,
   addressFieldOrder,
-  addressSchema,
-  createAddressSchema,
   FAMILY_NAME_FIRST_COUNTRIES,
   isFamilyNameFirst,
   normaliseCountries,
   regionLabel,
   REGION_LABEL_COUNTRIES,
 } from "../../../app/lib/account/address";
+import { addressSchema, createAddressSchema } from "../../../app/lib/account/address-schema";
 
 const valid = {
   firstName: "Jane",

@@ -8,26 +8,17 @@
  * answers 429 with how long to wait, the typed e-mail kept, and the site is not asked at all.
  */
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
-import { z } from "zod";
 import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/lib/brand";
 import { safeRedirect } from "~/lib/paths";
 import { useZodForm } from "~/components/useZodForm";
-import { getShop, withShop, serverTimingHeaders } from "~/handlers/shop.server";
-import { email, EMAIL_MAX_LENGTH, VALIDITY_MESSAGES } from "~/lib/validation";
+import { formConstraint, getShop, withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { loginSchema, parseWithZod } from "./forms.server";
 
-export const loginSchema = z.object({
-  // The username is the buyer's e-mail address (the demo's B2B usernames too): checked like every e-mail field,
-  // so a typo reads 'Enter a valid email address, such as john@example.com.' before anything is sent.
-  username: email({ max: EMAIL_MAX_LENGTH }),
-  // Never cleaned: spaces in a password are part of it.
-  password: z.string({ required_error: VALIDITY_MESSAGES.valueMissing }).min(1, VALIDITY_MESSAGES.valueMissing),
-  redirectTo: z.string().optional(),
-});
+const loadSchema = () => import("./schema");
 
 export const meta: MetaFunction = () => [{ title: `Sign in | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -43,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, context, shop }) => {
     const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
     if (shop.shopper.isLoggedIn) throw await shop.redirect(redirectTo);
-    return shop.reply({ demo: context.storefront.mode === "emulator" });
+    return shop.reply({ demo: context.storefront.mode === "emulator", constraint: formConstraint(loginSchema) });
   });
 }
 
@@ -66,10 +57,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { demo } = useLoaderData<typeof loader>();
+  const { demo, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useZodForm(loginSchema, { id: "login", lastResult });
+  const [form, fields] = useZodForm(
+    { constraint, load: loadSchema, select: (module) => module.loginSchema },
+    { id: "login", lastResult },
+  );
   const pending = useIsPending({ formAction: "/login", state: "submitting" });
   const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/");
 

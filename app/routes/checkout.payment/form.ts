@@ -1,0 +1,3 @@
+// The payment form's id, shared by the page and its action: the page loads the schema (zod) only when the form is
+// used.
+export const FORM_ID = "payment";

@@ -1,0 +1,104 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "./support";
+
+/**
+ * Forms check fields in the browser with the page's zod schema, which the page loads only when the shopper first
+ * reaches the form (app/components/useZodForm.ts); the colour picker's panel loads when it is first opened. Nothing
+ * a shopper does is lost meanwhile.
+ */
+
+const INVALID_EMAIL = "Enter a valid email address, such as john@example.com.";
+
+test.beforeEach(() => {
+  test.skip(
+    test.info().project.name === "js-off",
+    "What loads lazily is the browser's code; without it there is none.",
+  );
+});
+
+/** The page's scripts as they arrive: their URLs and whether they carry zod. */
+function watchScripts(page: Page) {
+  const scripts: { url: string; zod: boolean }[] = [];
+  page.on("response", async (response) => {
+    if (!response.url().endsWith(".js")) return;
+    const body = await response.text().catch(() => "");
+    scripts.push({ url: response.url(), zod: body.includes("ZodError") });
+  });
+  return scripts;
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
+}
+
+test("a form's schema loads when the shopper reaches the form, not with the page", async ({ page }) => {
+  const scripts = watchScripts(page);
+  await page.goto("/login");
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => s.zod)).toEqual([]);
+
+  await page.getByLabel("Email").focus();
+  await expect.poll(() => scripts.filter((s) => s.zod).length).toBeGreaterThan(0);
+  await page.getByLabel("Email").fill("buyer-at-demo.store");
+  await page.getByLabel("Email").blur();
+  await expect(page.getByText(INVALID_EMAIL)).toBeVisible();
+});
+
+test("a field left before the schema has arrived gets its message as soon as it does", async ({ page }) => {
+  // Hold back every script that carries zod until the field has been left.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.*\.js$/, async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("ZodError")) await released;
+    await route.fulfill({ response, body });
+  });
+  await page.goto("/login");
+  await hydrated(page);
+
+  const email = page.getByLabel("Email");
+  await email.fill("buyer-at-demo.store");
+  await email.blur();
+  // Nothing to check it with yet: no message, and what was typed stays.
+  await expect(email).toHaveValue("buyer-at-demo.store");
+  await expect(page.getByText(INVALID_EMAIL)).toHaveCount(0);
+
+  release();
+  await expect(page.getByText(INVALID_EMAIL)).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  // The password, never left, shows nothing yet.
+  await expect(page.getByText("Complete this field.")).toHaveCount(0);
+});
+
+test("a submit before the schema has arrived is checked by the server, with the same messages", async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.*\.js$/, async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("ZodError")) await released;
+    await route.fulfill({ response, body });
+  });
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByLabel("Email").fill("buyer-at-demo.store");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText(INVALID_EMAIL)).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("buyer-at-demo.store");
+  await expect(page.getByText("Complete this field.")).toBeVisible();
+  release();
+});
+
+test("the colour picker's panel loads when it is first opened and sets the field", async ({ page }) => {
+  await page.goto("/gallery");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Choose colour for Brand colour" }).click();
+  const panel = page.getByRole("dialog", { name: "Choose a colour" });
+  await panel.getByLabel("Hex", { exact: true }).fill("#1F6F3B");
+  await panel.getByRole("button", { name: "Done" }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByLabel("Brand colour", { exact: true })).toHaveValue(/^#1f6f3b$/i);
+});

@@ -98,12 +98,27 @@ export function isEmpty(db: Db): boolean {
 export function inReadTransaction<T>(db: Db, read: () => T): T {
   if (db.inTransaction) return read();
   db.prepare("BEGIN").run();
+  scopes.set(db, {});
   try {
     return read();
   } finally {
+    scopes.delete(db);
     // COMMIT of a transaction that only read ends the snapshot; an error leaves nothing to undo.
     if (db.inTransaction) db.prepare("COMMIT").run();
   }
+}
+
+/** The transaction inReadTransaction or inWriteTransaction is running, by database, while it runs. */
+const scopes = new WeakMap<Db, object>();
+
+/**
+ * The transaction inReadTransaction or inWriteTransaction is running on `db` (the same object for its whole run),
+ * or null outside one: what a value read in it may be remembered for, as long as nothing in it writes that value
+ * (nothing else can: the transaction holds its snapshot, and a write transaction the write lock). A read outside
+ * one, or in a transaction opened some other way, reads again.
+ */
+export function transactionScope(db: Db): object | null {
+  return db.inTransaction ? (scopes.get(db) ?? null) : null;
 }
 
 const runners = new WeakMap<Db, Database.Transaction<(work: () => unknown) => unknown>>();
@@ -125,12 +140,15 @@ export function inWriteTransaction<T>(db: Db, work: () => T): T {
   if (!runner) runners.set(db, (runner = db.transaction((w: () => unknown) => w())));
   let refused: ApiError | undefined;
   const result = runner.immediate(() => {
+    scopes.set(db, {});
     try {
       return work();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       refused = err;
       return undefined;
+    } finally {
+      scopes.delete(db);
     }
   }) as T;
   if (refused) throw refused;

@@ -1,4 +1,4 @@
-import type { Database } from "better-sqlite3";
+import type { Database, Statement } from "better-sqlite3";
 
 /**
  * Salesforce-style 15-character ids: a 3-character key prefix that tells the type (cart 0a6, cart item 0a9,
@@ -59,24 +59,27 @@ export function createIdGenerator(db: Database) {
    * them in order, one per call of the returned function: the ids `next` would have minted one by one, as long as
    * nothing else mints those kinds in between. Beyond its count a kind gets `next`'s ids (they follow the block).
    */
+  // By number of kinds: the statement, not its SQL rebuilt and looked up on every order.
+  const reserving: Statement[] = [];
   const reserve = (counts: Partial<Record<IdKind, number>>) => {
     const kinds = (Object.keys(counts) as IdKind[]).filter((k) => (counts[k] ?? 0) > 0);
-    const blocks = new Map<string, { n: number; last: number }>();
+    const blocks: Partial<Record<IdKind, { n: number; last: number }>> = {};
     if (kinds.length) {
-      const rows = db
-        .prepare(
-          `INSERT INTO id_counters(prefix, n) VALUES ${kinds.map(() => "(?, ?)").join(", ")}
-           ON CONFLICT(prefix) DO UPDATE SET n = n + excluded.n RETURNING prefix, n`,
-        )
-        .all(kinds.flatMap((k) => [KEY_PREFIX[k], counts[k]])) as { prefix: string; n: number }[];
-      const countOf = new Map(kinds.map((k) => [KEY_PREFIX[k] as string, counts[k]!]));
-      for (const { prefix, n } of rows) blocks.set(prefix, { n: n - countOf.get(prefix)! + 1, last: n });
+      const statement = (reserving[kinds.length] ??= db.prepare(
+        `INSERT INTO id_counters(prefix, n) VALUES ${kinds.map(() => "(?, ?)").join(", ")}
+         ON CONFLICT(prefix) DO UPDATE SET n = n + excluded.n RETURNING prefix, n`,
+      ));
+      const params: (string | number)[] = [];
+      for (const k of kinds) params.push(KEY_PREFIX[k], counts[k]!);
+      for (const { prefix, n } of statement.all(params) as { prefix: string; n: number }[]) {
+        const kind = kinds.find((k) => KEY_PREFIX[k] === prefix)!;
+        blocks[kind] = { n: n - counts[kind]! + 1, last: n };
+      }
     }
     return (kind: IdKind): string => {
-      const prefix = KEY_PREFIX[kind];
-      const block = blocks.get(prefix);
+      const block = blocks[kind];
       if (!block || block.n > block.last) return next(kind);
-      return idOf(prefix, block.n++);
+      return idOf(KEY_PREFIX[kind], block.n++);
     };
   };
   return Object.assign(next, { reserve });

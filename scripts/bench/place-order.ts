@@ -50,11 +50,20 @@ export async function placeOrderRates() {
     emulatorMs += performance.now() - started;
     if (placed.status !== 201) throw new Error(`place: ${placed.status} ${JSON.stringify(placed.body)}`);
   }
+  // Open sessions of their own for the raw transactions, set up as the emulator's were (after its run, which so
+  // runs on the data it always did): each raw order closes its own cart, places its own checkout and takes its own
+  // line's units, as each of the emulator's did. Writing the last order's cart, checkout and product again (already
+  // closed and placed, 0 units) changed no index entry: the carts' partial unique indexes, checkouts_idle.
+  const forRaw: string[] = [];
+  for (let i = 0; i < PLACE_ORDERS; i++) {
+    const s = await shopper(target);
+    forRaw.push(await payableCheckout(s, [[plain[i % plain.length], 1]]));
+  }
   emulator.close();
 
   // The same writes (db/005_orders.sql) on the same file, as one raw transaction each: stock taken, the order with
   // its delivery group, two lines (product and delivery charge) and its payment, the reservation released, cart
-  // closed, checkout marked placed.
+  // closed, checkout marked placed. Not the emulator's id counters (id_counters): a raw transaction has its ids.
   const db = new Database(join(dir, "emulator.sqlite"));
   // The emulator's own settings (server/emulator/core/db.ts).
   db.pragma("journal_mode = WAL");
@@ -92,25 +101,34 @@ export async function placeOrderRates() {
   const placeCheckout = db.prepare(
     "UPDATE checkouts SET status = 'Placed', order_reference_number = ?, last_activity_at = ? WHERE id = ?",
   );
+  const sessionOf = db.prepare(`
+    SELECT c.id AS checkoutId, c.cart_id AS cartId, i.product_id AS productId, i.quantity
+    FROM checkouts c JOIN cart_items i ON i.cart_id = c.cart_id WHERE c.id = ?`);
+  const open = forRaw.map(
+    (id) => sessionOf.get(id) as { checkoutId: string; cartId: string; productId: string; quantity: number },
+  );
   const place = db.transaction((n: number) => {
+    const { checkoutId, cartId, productId, quantity } = open[n];
     const id = `1OsBENCH${String(n).padStart(7, "0")}`;
     const groupId = `0agBENCH${String(n).padStart(7, "0")}`;
-    takeStock.run(0, items[0].product_id);
-    insertOrder.run({
-      ...order,
-      id,
-      order_number: String(50_000_000 + n),
-      reference_number: `REF-BENCH-${n}`,
-      checkout_id: `2z9BENCH${n}`,
-    });
+    takeStock.run(quantity, productId);
+    // The emulator's columns (its reference_number is null), for this session's cart, checkout and product.
+    insertOrder.run({ ...order, id, order_number: String(50_000_000 + n), checkout_id: checkoutId, cart_id: cartId });
     insertGroup.run({ ...group, id: groupId, order_summary_id: id });
     items.forEach((item, i) =>
-      insertItem.run({ ...item, id: `10uB${n}x${i}`, order_summary_id: id, order_delivery_group_id: groupId }),
+      insertItem.run({
+        ...item,
+        id: `10uB${n}x${i}`,
+        order_summary_id: id,
+        order_delivery_group_id: groupId,
+        product_id: item.product_id === null ? null : productId,
+      }),
     );
     insertPayment.run({ ...payment, id: `0aPB${n}`, order_summary_id: id });
-    release.run(order.cart_id);
-    closeCart.run(new Date().toISOString(), order.cart_id);
-    placeCheckout.run(String(50_000_000 + n), new Date().toISOString(), order.checkout_id);
+    release.run(cartId);
+    // Milliseconds, as the emulator stores them (an ISO string was a longer value than the emulator writes).
+    closeCart.run(Date.now(), cartId);
+    placeCheckout.run(String(50_000_000 + n), Date.now(), checkoutId);
   });
   const started = performance.now();
   for (let n = 0; n < PLACE_ORDERS; n++) place(n);

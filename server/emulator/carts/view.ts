@@ -108,10 +108,15 @@ export function cartItems(emu: Emu, cartId: string): CartItemRow[] {
     .all(cartId) as CartItemRow[];
 }
 
-export function loadCartView(emu: Emu, cart: CartRow, processing = false): CartView {
+/** `items`: the cart's items (cartItems) when the caller has just read them. */
+export function loadCartView(
+  emu: Emu,
+  cart: CartRow,
+  processing = false,
+  items: CartItemRow[] = cartItems(emu, cart.id),
+): CartView {
   const catalog = catalogStore(emu);
   const categories = catalog.categoryParents();
-  const items = cartItems(emu, cart.id);
   const products = items.map((i) => catalog.productIn(i.product_id, cart.currency_iso_code)!);
   const coupons = cartCoupons(emu, cart.id);
   const pricingLines: PricingLine[] = items.map((item, i) => ({

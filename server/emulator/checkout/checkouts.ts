@@ -17,7 +17,14 @@ import { releaseReservation } from "../catalog/inventory.js";
 import { money } from "../core/money.js";
 import { webstoreBase, type RequestContext, type Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
-import { integrationErrors, PlaceOrderError, placeOrder, prepareOrder, checkoutError } from "./place-order.js";
+import {
+  integrationErrors,
+  PlaceOrderError,
+  placeOrder,
+  placeOrderHere,
+  prepareOrder,
+  checkoutError,
+} from "./place-order.js";
 import {
   type CheckoutRow,
   checkoutKey,
@@ -30,6 +37,8 @@ import {
   clearPayment,
   liveCheckout,
   findCheckout,
+  expireIdleCheckoutsFirst,
+  idleCutoff,
 } from "./session.js";
 
 /**
@@ -326,6 +335,13 @@ async function delegateToCartCoupons(
   });
 }
 
+/** A placement that threw, carrying what it threw out of the transaction it rolls back. */
+class PlacementFailed extends Error {
+  constructor(readonly cause: unknown) {
+    super("placing the order failed");
+  }
+}
+
 function orderFailure(err: PlaceOrderError) {
   return json({ orderReferenceNumber: null, errors: err.errors }, err.status);
 }
@@ -383,18 +399,33 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     return res.ok ? new Response(null, { status: 202 }) : res;
   });
 
+  // The lookup and the placement in one write transaction (inWriteTransaction): the placement uses the session and
+  // cart rows the lookup read instead of reading them again, and a dozen reads share the write's lock. What
+  // placeOrder does in two transactions (idle sessions' expiry committed, then the placement, all or nothing) holds:
+  // a placement that throws rolls the whole transaction back, and the expiry is then done again on its own.
   r.webstore("POST", "checkouts/:activeOrCheckoutId/orders", { since: 55 }, (ctx) => {
-    const { checkout } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
-    // A placed session answers its order again before anything else: a retried request never fails.
-    if (checkout.order_reference_number)
-      return json({ orderReferenceNumber: checkout.order_reference_number, errors: [] }, 201);
-    // Nothing ran since the lookup: openCheckout's checks on the same row, instead of finding the session again.
-    requireChangeable(emu, checkout);
+    let activeSince: number | undefined;
     try {
-      return json({ orderReferenceNumber: placeOrder(emu, checkout.id), errors: [] }, 201);
+      return inWriteTransaction(emu.db, () => {
+        const { checkout, cart } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
+        // A placed session answers its order again before anything else: a retried request never fails.
+        if (checkout.order_reference_number)
+          return json({ orderReferenceNumber: checkout.order_reference_number, errors: [] }, 201);
+        // Nothing ran since the lookup: openCheckout's checks on the same row, instead of finding the session again.
+        requireChangeable(emu, checkout);
+        activeSince = idleCutoff(emu);
+        try {
+          return json({ orderReferenceNumber: placeOrderHere(emu, checkout, cart, activeSince), errors: [] }, 201);
+        } catch (err) {
+          // Not an ApiError, whatever it wraps: inWriteTransaction rolls back (an ApiError would commit).
+          throw new PlacementFailed(err);
+        }
+      });
     } catch (err) {
-      if (err instanceof PlaceOrderError) return orderFailure(err);
-      throw err;
+      if (!(err instanceof PlacementFailed)) throw err;
+      expireIdleCheckoutsFirst(emu, activeSince);
+      if (err.cause instanceof PlaceOrderError) return orderFailure(err.cause);
+      throw err.cause;
     }
   });
 

@@ -1,5 +1,5 @@
 import type { CartRow } from "../carts/store.js";
-import { cartItemJson, loadCartView, type CartLine, type CartView } from "../carts/view.js";
+import { cartItemJson, cartItems, loadCartView, type CartLine, type CartView } from "../carts/view.js";
 import { money } from "../core/money.js";
 import { illegalQuery, intParam, pageFields, pageWindow } from "../core/paging.js";
 import type { RequestContext } from "../core/router.js";
@@ -13,7 +13,7 @@ import {
 } from "./shipping.js";
 import type { Emu } from "../core/state.js";
 import { hasAddress } from "./delivery-group-inputs.js";
-import { type GroupRow, ensureDeliveryGroups, type GroupAddress, GROUP_SORTS } from "./delivery-group-store.js";
+import { type GroupRow, ensureDeliveryGroupsOf, type GroupAddress, GROUP_SORTS } from "./delivery-group-store.js";
 
 /** Rating a cart's delivery groups (shipping and tax per group) and the groups' JSON. */
 
@@ -105,8 +105,10 @@ export function rateGroups(emu: Emu, view: CartView, groups: GroupRow[]): RatedC
 
 /** The cart with its groups (made sure of) and their rates. */
 export function rateCart(emu: Emu, cart: CartRow, processing = false): RatedCart {
-  const groups = ensureDeliveryGroups(emu, cart.id);
-  return rateGroups(emu, loadCartView(emu, cart, processing), groups);
+  // The items are read once, for the groups' check and the view, unless the check moved some.
+  const items = cartItems(emu, cart.id);
+  const { groups, moved } = ensureDeliveryGroupsOf(emu, cart.id, items);
+  return rateGroups(emu, loadCartView(emu, cart, processing, moved ? undefined : items), groups);
 }
 
 // ---------------------------------------------------------------------------------------------------------

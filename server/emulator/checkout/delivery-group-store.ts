@@ -94,17 +94,7 @@ export function updateGroup(emu: Emu, id: string, changes: Partial<GroupRow>) {
  * a group (items added by the cart resources start without one). Call inside a transaction when writing.
  */
 export function ensureDeliveryGroups(emu: Emu, cartId: string): GroupRow[] {
-  let groups = groupsOf(emu, cartId);
-  let fallback = groups.find((g) => g.is_default === 1);
-  if (!fallback) {
-    if (groups.length) {
-      emu.db.prepare("UPDATE cart_delivery_groups SET is_default = 1 WHERE id = ?").run(groups[0].id);
-    } else {
-      insertGroup(emu, cartId, { name: DEFAULT_GROUP_NAME, is_default: 1 });
-    }
-    groups = groupsOf(emu, cartId);
-    fallback = groups[0];
-  }
+  const groups = withDefaultGroup(emu, cartId);
   const orphans = emu.db
     .prepare(
       `SELECT * FROM cart_items WHERE cart_id = ? AND (cart_delivery_group_id IS NULL
@@ -112,8 +102,37 @@ export function ensureDeliveryGroups(emu: Emu, cartId: string): GroupRow[] {
        ORDER BY created_at, seq`,
     )
     .all(cartId, cartId) as CartItemRow[];
-  for (const item of orphans) moveUnits(emu, item, fallback.id, item.quantity);
+  for (const item of orphans) moveUnits(emu, item, groups[0].id, item.quantity);
   return groups;
+}
+
+/**
+ * ensureDeliveryGroups for a caller that has just read all the cart's items (`items`, in cartItems' order, the
+ * orphan query's): the items without a group are found among them instead of by another query. `moved`: some
+ * item was moved, so `items` is out of date.
+ */
+export function ensureDeliveryGroupsOf(
+  emu: Emu,
+  cartId: string,
+  items: CartItemRow[],
+): { groups: GroupRow[]; moved: boolean } {
+  const groups = withDefaultGroup(emu, cartId);
+  const ids = new Set(groups.map((g) => g.id));
+  const orphans = items.filter((i) => i.cart_delivery_group_id === null || !ids.has(i.cart_delivery_group_id));
+  for (const item of orphans) moveUnits(emu, item, groups[0].id, item.quantity);
+  return { groups, moved: orphans.length > 0 };
+}
+
+/** The cart's groups, default first, after making sure one of them is the default. */
+function withDefaultGroup(emu: Emu, cartId: string): GroupRow[] {
+  const groups = groupsOf(emu, cartId);
+  if (groups.some((g) => g.is_default === 1)) return groups;
+  if (groups.length) {
+    emu.db.prepare("UPDATE cart_delivery_groups SET is_default = 1 WHERE id = ?").run(groups[0].id);
+  } else {
+    insertGroup(emu, cartId, { name: DEFAULT_GROUP_NAME, is_default: 1 });
+  }
+  return groupsOf(emu, cartId);
 }
 
 export function defaultGroup(emu: Emu, cartId: string): GroupRow {

@@ -1,4 +1,4 @@
-import { cartById } from "../carts/store.js";
+import { cartById, type CartRow } from "../carts/store.js";
 import { hasAddress } from "./delivery-group-inputs.js";
 import { rateCart, type CheckoutError, type RatedCart } from "./delivery-group-rating.js";
 import { ApiError } from "../core/errors.js";
@@ -10,6 +10,7 @@ import {
   checkoutPayment,
   checkoutRow,
   expireIdleCheckoutsFirst,
+  expireIdleCheckoutsHere,
   type CheckoutRow,
   type PaymentRow,
 } from "./session.js";
@@ -282,39 +283,56 @@ export function placeOrder(emu: Emu, checkoutId: string): string {
     .transaction(() => {
       const checkout = checkoutRow(emu, checkoutId)!;
       if (checkout.order_reference_number) return checkout.order_reference_number;
-      const previous = findOrderByCheckout(emu, checkoutId);
-      if (previous) return previous.order_number;
-
-      const cart = cartById(emu, checkout.cart_id)!;
-      const rated = rateCart(emu, cart);
-      // Read once: checked here, written into the order below (nothing in between touches it).
-      const payment = checkoutPayment(emu, checkout.id);
-      const problem = placementProblem(emu, checkout, rated, payment);
-      if (problem) throw problem;
-
-      // A store without inventory tracking sells regardless and leaves the stock figures alone.
-      if (rated.view.tracksStock) {
-        const shortages = inventoryErrors(rated);
-        if (shortages.length) throw new PlaceOrderError(412, shortages);
-        // The schema's CHECK (on_hand >= 0) is the last guard: were the check above ever wrong, this throws and
-        // the whole placement rolls back.
-        const take = emu.db.prepare("UPDATE inventory SET on_hand = on_hand - ? WHERE product_id = ?");
-        for (const [productId, w] of wantedByProduct(rated)) take.run(w.quantity, productId);
-      }
-
-      const orderNumber = nextOrderNumber(emu);
-      // Within this transaction, which rolls back whole if the order can't be written (no savepoint needed).
-      writeOrder(emu, { ...orderInput(emu, checkout, rated, payment!), orderNumber });
-      releaseReservation(emu, cart.id);
-      emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(emu.clock.now(), cart.id);
-      emu.db
-        .prepare(
-          "UPDATE checkouts SET status = 'Placed', order_reference_number = ?, last_activity_at = ? WHERE id = ?",
-        )
-        .run(orderNumber, emu.clock.now(), checkout.id);
-      return orderNumber;
+      return placeLocked(emu, checkout, cartById(emu, checkout.cart_id)!);
     })
     .immediate();
+}
+
+/**
+ * placeOrder inside the caller's IMMEDIATE transaction, for an open session (no order yet) and its cart that the
+ * caller read in that transaction: they are still current unless the idle sessions' expiry changed something,
+ * so they are read again only then. The caller rolls back whole when this throws, and then ends the idle sessions
+ * again with the same `activeSince` (expireIdleCheckoutsFirst), as placeOrder's expiry is committed on its own.
+ */
+export function placeOrderHere(emu: Emu, checkout: CheckoutRow, cart: CartRow, activeSince: number): string {
+  if (expireIdleCheckoutsHere(emu, activeSince)) {
+    checkout = checkoutRow(emu, checkout.id)!;
+    if (checkout.order_reference_number) return checkout.order_reference_number;
+    cart = cartById(emu, checkout.cart_id)!;
+  }
+  return placeLocked(emu, checkout, cart);
+}
+
+/** The placement of an open session's order, in the write transaction that read `checkout` and `cart`. */
+function placeLocked(emu: Emu, checkout: CheckoutRow, cart: CartRow): string {
+  const previous = findOrderByCheckout(emu, checkout.id);
+  if (previous) return previous.order_number;
+
+  const rated = rateCart(emu, cart);
+  // Read once: checked here, written into the order below (nothing in between touches it).
+  const payment = checkoutPayment(emu, checkout.id);
+  const problem = placementProblem(emu, checkout, rated, payment);
+  if (problem) throw problem;
+
+  // A store without inventory tracking sells regardless and leaves the stock figures alone.
+  if (rated.view.tracksStock) {
+    const shortages = inventoryErrors(rated);
+    if (shortages.length) throw new PlaceOrderError(412, shortages);
+    // The schema's CHECK (on_hand >= 0) is the last guard: were the check above ever wrong, this throws and
+    // the whole placement rolls back.
+    const take = emu.db.prepare("UPDATE inventory SET on_hand = on_hand - ? WHERE product_id = ?");
+    for (const [productId, w] of wantedByProduct(rated)) take.run(w.quantity, productId);
+  }
+
+  const orderNumber = nextOrderNumber(emu);
+  // Within this transaction, which rolls back whole if the order can't be written (no savepoint needed).
+  writeOrder(emu, { ...orderInput(emu, checkout, rated, payment!), orderNumber });
+  releaseReservation(emu, cart.id);
+  emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(emu.clock.now(), cart.id);
+  emu.db
+    .prepare("UPDATE checkouts SET status = 'Placed', order_reference_number = ?, last_activity_at = ? WHERE id = ?")
+    .run(orderNumber, emu.clock.now(), checkout.id);
+  return orderNumber;
 }
 
 /** orders/actions "prepare": the checks of placing, then a reservation of the cart's stock. */

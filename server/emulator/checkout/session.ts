@@ -71,19 +71,39 @@ function endSession(emu: Emu, checkout: CheckoutRow, status: "Expired" | "Cancel
  */
 /**
  * Ends idle sessions in a transaction of their own, opened only when there is one: most placements find none, and
- * an empty write transaction still takes the write lock and commits.
+ * an empty write transaction still takes the write lock and commits. `activeSince`: the cutoff an earlier
+ * expiry used, when this ends again what a rolled-back transaction had ended (POST orders).
  */
-export function expireIdleCheckoutsFirst(emu: Emu) {
-  const idle = emu.db
-    .prepare("SELECT 1 FROM checkouts WHERE status = 'Open' AND last_activity_at < ? LIMIT 1")
-    .get(emu.clock.now() - CHECKOUT_IDLE_SECONDS * 1000);
-  if (idle) emu.db.transaction(() => expireIdleCheckouts(emu)).immediate();
+export function expireIdleCheckoutsFirst(emu: Emu, activeSince?: number) {
+  if (anyIdleCheckout(emu, activeSince ?? idleCutoff(emu)))
+    emu.db.transaction(() => expireIdleCheckouts(emu, activeSince)).immediate();
 }
 
-export function expireIdleCheckouts(emu: Emu) {
+/** Sessions whose last activity is older than this are idle (now, on the virtual clock, minus the idle time). */
+export const idleCutoff = (emu: Emu) => emu.clock.now() - CHECKOUT_IDLE_SECONDS * 1000;
+
+function anyIdleCheckout(emu: Emu, activeSince: number): boolean {
+  return (
+    emu.db
+      .prepare("SELECT 1 FROM checkouts WHERE status = 'Open' AND last_activity_at < ? LIMIT 1")
+      .get(activeSince) !== undefined
+  );
+}
+
+/**
+ * expireIdleCheckoutsFirst inside the caller's transaction; true when it ended any session (what the caller read
+ * before may have changed).
+ */
+export function expireIdleCheckoutsHere(emu: Emu, activeSince: number): boolean {
+  if (!anyIdleCheckout(emu, activeSince)) return false;
+  expireIdleCheckouts(emu, activeSince);
+  return true;
+}
+
+export function expireIdleCheckouts(emu: Emu, activeSince = idleCutoff(emu)) {
   const stale = emu.db
     .prepare("SELECT * FROM checkouts WHERE status = 'Open' AND last_activity_at < ?")
-    .all(emu.clock.now() - CHECKOUT_IDLE_SECONDS * 1000) as CheckoutRow[];
+    .all(activeSince) as CheckoutRow[];
   for (const checkout of stale) endSession(emu, checkout, "Expired");
 }
 

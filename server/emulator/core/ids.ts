@@ -1,4 +1,4 @@
-import type { Database } from "better-sqlite3";
+import type { Database, Statement } from "better-sqlite3";
 
 /**
  * Salesforce-style 15-character ids: a 3-character key prefix that tells the type (cart 0a6, cart item 0a9,
@@ -47,12 +47,42 @@ export function createIdGenerator(db: Database) {
   const bump = db.prepare(
     "INSERT INTO id_counters(prefix, n) VALUES (?, 1) ON CONFLICT(prefix) DO UPDATE SET n = n + 1 RETURNING n",
   );
-  return (kind: IdKind): string => {
+  // "EM" marks ids the emulator minted, so they never collide with fixture ids (which use "DM").
+  const idOf = (prefix: string, n: number) => `${prefix}EM${base62(n, 10)}`;
+  const next = (kind: IdKind): string => {
     const prefix = KEY_PREFIX[kind];
     const { n } = bump.get(prefix) as { n: number };
-    // "EM" marks ids the emulator minted, so they never collide with fixture ids (which use "DM").
-    return `${prefix}EM${base62(n, 10)}`;
+    return idOf(prefix, n);
   };
+  /**
+   * Takes `counts[kind]` ids of each kind with one statement (writing an order took five, one per id) and answers
+   * them in order, one per call of the returned function: the ids `next` would have minted one by one, as long as
+   * nothing else mints those kinds in between. Beyond its count a kind gets `next`'s ids (they follow the block).
+   */
+  // By number of kinds: the statement, not its SQL rebuilt and looked up on every order.
+  const reserving: Statement[] = [];
+  const reserve = (counts: Partial<Record<IdKind, number>>) => {
+    const kinds = (Object.keys(counts) as IdKind[]).filter((k) => (counts[k] ?? 0) > 0);
+    const blocks: Partial<Record<IdKind, { n: number; last: number }>> = {};
+    if (kinds.length) {
+      const statement = (reserving[kinds.length] ??= db.prepare(
+        `INSERT INTO id_counters(prefix, n) VALUES ${kinds.map(() => "(?, ?)").join(", ")}
+         ON CONFLICT(prefix) DO UPDATE SET n = n + excluded.n RETURNING prefix, n`,
+      ));
+      const params: (string | number)[] = [];
+      for (const k of kinds) params.push(KEY_PREFIX[k], counts[k]!);
+      for (const { prefix, n } of statement.all(params) as { prefix: string; n: number }[]) {
+        const kind = kinds.find((k) => KEY_PREFIX[k] === prefix)!;
+        blocks[kind] = { n: n - counts[kind]! + 1, last: n };
+      }
+    }
+    return (kind: IdKind): string => {
+      const block = blocks[kind];
+      if (!block || block.n > block.last) return next(kind);
+      return idOf(KEY_PREFIX[kind], block.n++);
+    };
+  };
+  return Object.assign(next, { reserve });
 }
 
 export type IdGenerator = ReturnType<typeof createIdGenerator>;

@@ -1,4 +1,4 @@
-import type { Db } from "./db.js";
+import { transactionScope, type Db } from "./db.js";
 import type { StoreBasics, UserRow } from "./state.js";
 
 export function createStoreBasics(db: Db): StoreBasics {
@@ -16,18 +16,24 @@ export function createStoreBasics(db: Db): StoreBasics {
   // Read on nearly every request, often several times: parsed once per stored text (a settings change or a reset
   // stores a new one). Callers only read it.
   const parsed = new Map<string, { raw: string; value: any }>();
+  // Within one transaction of inReadTransaction / inWriteTransaction the row can only change by
+  // setApplicationContext, so a request that asks several times (a guest's placement asked four times) reads once.
+  let memo: { scope: object; id: string; value: any } | null = null;
   return {
     webstoreExists: (id) => exists.get(id) !== undefined,
     applicationContext(id) {
+      const scope = transactionScope(db);
+      if (scope && memo?.scope === scope && memo.id === id) return memo.value;
       const row = webstore.get(id) as { application_context: string } | undefined;
       if (!row) return {};
       const known = parsed.get(id);
-      if (known?.raw === row.application_context) return known.value;
-      const value = JSON.parse(row.application_context);
-      parsed.set(id, { raw: row.application_context, value });
+      const value = known?.raw === row.application_context ? known.value : JSON.parse(row.application_context);
+      if (value !== known?.value) parsed.set(id, { raw: row.application_context, value });
+      memo = scope ? { scope, id, value } : null;
       return value;
     },
     setApplicationContext(id, ctx) {
+      memo = null;
       updateContext.run(JSON.stringify(ctx), id);
     },
     user: (id) => user.get(id) as UserRow | undefined,

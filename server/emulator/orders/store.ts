@@ -254,7 +254,14 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
   const totalTax = sum(allLines.map((l) => l.taxCents ?? 0)) + sum(charges.map((c) => c.taxCents ?? 0));
   const grandTotal = totalProduct + productAdjustments + totalDelivery + deliveryAdjustments + totalTax;
 
-  const id = input.id ?? emu.ids("orderSummary");
+  // Every id the order needs, taken at once (the ids one emu.ids call each would have given).
+  const mint = emu.ids.reserve({
+    orderSummary: input.id ? 0 : 1,
+    orderDeliveryGroupSummary: input.deliveryGroups.filter((g) => !g.id).length,
+    orderItemSummary: allLines.filter((l) => !l.id).length + charges.filter((c) => !c.id).length,
+    payment: (input.payments ?? []).filter((p) => !p.id).length,
+  });
+  const id = input.id ?? mint("orderSummary");
   const orderNumber = input.orderNumber ?? nextOrderNumber(emu);
   const orderedAt = input.orderedAt ?? emu.clock.now();
   db.prepare(
@@ -320,7 +327,7 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
   const itemIds: string[] = [];
   let itemSeq = 0;
   input.deliveryGroups.forEach((g, i) => {
-    const groupId = g.id ?? emu.ids("orderDeliveryGroupSummary");
+    const groupId = g.id ?? mint("orderDeliveryGroupSummary");
     deliveryGroupIds.push(groupId);
     const to = g.deliverTo;
     insertGroup.run(
@@ -349,7 +356,7 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
       const product =
         line.name && line.sku && line.listPriceCents !== undefined ? undefined : catalog.product(line.productId);
       if (!product && (!line.name || !line.sku)) throw new Error(`insertOrder: unknown product ${line.productId}`);
-      const itemId = line.id ?? emu.ids("orderItemSummary");
+      const itemId = line.id ?? mint("orderItemSummary");
       itemIds.push(itemId);
       insertItem.run(
         itemId,
@@ -371,7 +378,7 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
     }
     if (g.deliveryCharge) {
       const c = g.deliveryCharge;
-      const itemId = c.id ?? emu.ids("orderItemSummary");
+      const itemId = c.id ?? mint("orderItemSummary");
       itemIds.push(itemId);
       insertItem.run(
         itemId,
@@ -400,7 +407,7 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   (input.payments ?? []).forEach((p, i) => {
     insertPayment.run(
-      p.id ?? emu.ids("payment"),
+      p.id ?? mint("payment"),
       id,
       i + 1,
       p.type,

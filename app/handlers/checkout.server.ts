@@ -4,8 +4,10 @@
  * (an expired checkout starts again, a gone one goes back to the cart: `recover`), paying, placing the order once
  * and payment links. The work is done in handlers/checkout/*; this is what the routes call.
  */
-import type { ApplicationContext } from "../../server/webstore/index";
+import type { ApplicationContext, Async, Checkout } from "../../server/webstore/index";
 import type { CheckoutFailure, CheckoutLine, GuestContact } from "../lib/checkout/index";
+import { CHECKOUT_STEP_PATHS } from "../lib/paths";
+import { requestPath } from "../lib/request-paths";
 import {
   canPayByPurchaseOrder,
   checkoutFailure,
@@ -54,6 +56,12 @@ export interface CheckoutHandler {
    * started again; gone → the cart.
    */
   active(): Promise<LoadedCheckout>;
+  /**
+   * On a checkout step's page, the header's cart count from the checkout the step reads anyway (the checkout's cart
+   * summary is the cart's): null elsewhere, for a payment link's checkout (its cart is the link's clone) and when
+   * that read doesn't say (processing, failed: the step reports it), where the cart's own summary is read instead.
+   */
+  stepCartCount(): Promise<number | null>;
   /** Everything a step shows: the checkout plus its cart's lines, shipments and coupons. */
   page(loaded: LoadedCheckout): Promise<CheckoutPageData>;
   /** The shopper's reading of a failed call (`lines` name the products it is about). */
@@ -81,14 +89,39 @@ export interface CheckoutHandler {
   cancelPaymentLink(cartId: string): ReturnType<typeof cancelPaymentLink>;
 }
 
+const STEP_PATHS: ReadonlySet<string> = new Set(Object.values(CHECKOUT_STEP_PATHS));
+
 export function createCheckoutHandler(shop: Shop): CheckoutHandler {
+  // A step page's GET reads its checkout once: the step's loader and the root's header count (in parallel) share the
+  // answer, instead of a checkout read plus a cart summary. Only a page's own GET shares it: after an action the page
+  // must read the checkout it changed afresh, and only the step pages, which read the checkout anyway (a read keeps
+  // a checkout from expiring: a shopper browsing the catalog meanwhile must not).
+  let stepRead: { checkoutId: string; answer: Promise<Async<Checkout>> } | undefined;
+  const onStepPage = () => shop.request.method === "GET" && STEP_PATHS.has(requestPath(shop.request, shop.context));
+  const readCheckout = (checkoutId: string): Promise<Async<Checkout>> => {
+    if (!onStepPage()) return shop.client.getCheckout(checkoutId);
+    if (stepRead?.checkoutId !== checkoutId) stepRead = { checkoutId, answer: shop.client.getCheckout(checkoutId) };
+    return stepRead.answer;
+  };
+
   const handler: CheckoutHandler = {
     // Every flag reads as off when the store's context could not be read.
     appContext: async () => shop.appContext ?? ({} as ApplicationContext),
     mayCheckOut: async () => mayCheckOut(shop.shopper, await handler.appContext()),
     canPayByPurchaseOrder: () => canPayByPurchaseOrder(shop.shopper),
     start: (options) => startOrResumeCheckout(shop, options),
-    active: () => requireActiveCheckout(shop),
+    active: () => requireActiveCheckout(shop, readCheckout),
+    async stepCartCount() {
+      const checkoutId = shop.session.get("activeCheckoutId");
+      if (!checkoutId || !onStepPage() || progressOf(shop.session, checkoutId).paymentLinkId) return null;
+      try {
+        const answer = await readCheckout(checkoutId);
+        const count = answer.processing ? undefined : answer.data?.cartSummary?.totalProductCount;
+        return count === undefined ? null : Math.max(0, Math.round(Number(count) || 0));
+      } catch {
+        return null;
+      }
+    },
     page: (loaded) => checkoutPageData(shop, loaded),
     failure: (error, lines) => checkoutFailure(error, lines),
     recover: (failure) => failureRedirect(shop, failure),

@@ -135,6 +135,29 @@ describe("A guest's checkout", () => {
     expect((await guest.data("/", ["root"])).data).toMatchObject({ root: { data: { cartCount: 0 } } });
   });
 
+  test("a step page reads its checkout once, and the header's cart count comes from it", async () => {
+    const { guest } = await guestAtPayment();
+    const apiReads = async () => {
+      const answer = await store.control("GET", "/__emulator/journal?method=GET");
+      const { entries } = (await answer.json()) as { entries: { path: string }[] };
+      return entries.map((e) => e.path.replace(/^.*\/webstores\/[^/]+\//, ""));
+    };
+    await store.control("DELETE", "/__emulator/journal");
+    const delivery = await guest.load("/checkout/delivery");
+    expect(delivery.status).toBe(200);
+    expect(delivery.cartCount).toBe(2);
+    const reads = await apiReads();
+    expect(reads.filter((path) => path.startsWith("checkouts/"))).toHaveLength(1);
+    // No cart summary beside it (the cart's items are the page's own read).
+    expect(reads.filter((path) => path.startsWith("carts/") && !path.includes("/cart-items"))).toEqual([]);
+
+    // The same with JavaScript (single fetch's data request).
+    await store.control("DELETE", "/__emulator/journal");
+    const data = await guest.data("/checkout/delivery", ["root", "routes/checkout.delivery"]);
+    expect(data.data).toMatchObject({ root: { data: { cartCount: 2 } } });
+    expect((await apiReads()).filter((path) => path.startsWith("checkouts/"))).toHaveLength(1);
+  });
+
   test("a refused shipping step keeps everything typed and names the missing field", async () => {
     const guest = await guestWithCart(1);
     const shipping = await openShipping(guest);

@@ -11,6 +11,7 @@ import {
   SESSION_NOT_LOADED,
   SSR_NO_POLLING,
   type ApplicationContext,
+  type Async,
   type Checkout,
 } from "../../../server/webstore/index";
 import { cartView } from "../../lib/cart/view";
@@ -118,12 +119,15 @@ export const orderNumberOf = (checkout: Checkout | null | undefined) => checkout
  * The shopper's active checkout, or a thrown redirect: none → /checkout (which starts one); already placed →
  * its confirmation; expired (410) → /checkout with a note; gone (404) → the cart.
  */
-export async function requireActiveCheckout(shop: CheckoutShop): Promise<LoadedCheckout> {
+export async function requireActiveCheckout(
+  shop: CheckoutShop,
+  read: (checkoutId: string) => Promise<Async<Checkout>> = (checkoutId) => shop.client.getCheckout(checkoutId),
+): Promise<LoadedCheckout> {
   const checkoutId = shop.session.get("activeCheckoutId");
   if (!checkoutId) throw await shop.redirect(CHECKOUT_START_PATH);
   let answer;
   try {
-    answer = await shop.client.getCheckout(checkoutId);
+    answer = await read(checkoutId);
   } catch (error) {
     const redirect = await failureRedirect(shop, checkoutFailure(error));
     if (redirect) throw redirect;

@@ -97,7 +97,9 @@ export function createCheckoutHandler(shop: Shop): CheckoutHandler {
   // must read the checkout it changed afresh, and only the step pages, which read the checkout anyway (a read keeps
   // a checkout from expiring: a shopper browsing the catalog meanwhile must not).
   let stepRead: { checkoutId: string; answer: Promise<Async<Checkout>> } | undefined;
-  const onStepPage = () => shop.request.method === "GET" && STEP_PATHS.has(requestPath(shop.request, shop.context));
+  let stepPage: boolean | undefined;
+  const onStepPage = () =>
+    (stepPage ??= shop.request.method === "GET" && STEP_PATHS.has(requestPath(shop.request, shop.context)));
   const readCheckout = (checkoutId: string): Promise<Async<Checkout>> => {
     if (!onStepPage()) return shop.client.getCheckout(checkoutId);
     if (stepRead?.checkoutId !== checkoutId) stepRead = { checkoutId, answer: shop.client.getCheckout(checkoutId) };

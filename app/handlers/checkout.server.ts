@@ -4,7 +4,7 @@
  * (an expired checkout starts again, a gone one goes back to the cart: `recover`), paying, placing the order once
  * and payment links. The work is done in handlers/checkout/*; this is what the routes call.
  */
-import type { ApplicationContext, Async, Checkout } from "../../server/webstore/index";
+import type { ApplicationContext, Async, CartItemCollection, Checkout } from "../../server/webstore/index";
 import type { CheckoutFailure, CheckoutLine, GuestContact } from "../lib/checkout/index";
 import { CHECKOUT_STEP_PATHS } from "../lib/paths";
 import { requestPath } from "../lib/request-paths";
@@ -14,6 +14,7 @@ import {
   checkoutPageData,
   failureRedirect,
   mayCheckOut,
+  readCheckoutItems,
   requireActiveCheckout,
   startOrResumeCheckout,
   type CheckoutPageData,
@@ -106,13 +107,35 @@ export function createCheckoutHandler(shop: Shop): CheckoutHandler {
     return stepRead.answer;
   };
 
+  // A step's cart items are read beside its checkout, not after it, when the session already names the checkout's
+  // cart (a guest's cart, a payment link's clone): against a real org, one round trip fewer on every step's page and
+  // action. A buyer's checkout names its cart only in its answer: the items wait for it. A read for a cart the
+  // checkout turns out not to be for is dropped, and the items read again for the right one.
+  let earlyItems: { cartId: string; answer: Promise<Async<CartItemCollection>> } | undefined;
+  const knownCartOf = (checkoutId: string): string | undefined =>
+    progressOf(shop.session, checkoutId).paymentLinkId ??
+    (shop.shopper.isLoggedIn ? undefined : shop.session.get("guestCartId"));
+  const readItemsEarly = () => {
+    const checkoutId = shop.session.get("activeCheckoutId");
+    const cartId = checkoutId ? knownCartOf(checkoutId) : undefined;
+    earlyItems = undefined;
+    if (!cartId) return;
+    const answer = readCheckoutItems(shop, cartId);
+    // Not every page goes on to use it (a step that redirects): its failure is then nobody's to handle.
+    answer.catch(() => undefined);
+    earlyItems = { cartId, answer };
+  };
+
   const handler: CheckoutHandler = {
     // Every flag reads as off when the store's context could not be read.
     appContext: async () => shop.appContext ?? ({} as ApplicationContext),
     mayCheckOut: async () => mayCheckOut(shop.shopper, await handler.appContext()),
     canPayByPurchaseOrder: () => canPayByPurchaseOrder(shop.shopper),
     start: (options) => startOrResumeCheckout(shop, options),
-    active: () => requireActiveCheckout(shop, readCheckout),
+    active: () => {
+      readItemsEarly();
+      return requireActiveCheckout(shop, readCheckout);
+    },
     async stepCartCount() {
       const checkoutId = shop.session.get("activeCheckoutId");
       if (!checkoutId || !onStepPage() || progressOf(shop.session, checkoutId).paymentLinkId) return null;
@@ -124,7 +147,14 @@ export function createCheckoutHandler(shop: Shop): CheckoutHandler {
         return null;
       }
     },
-    page: (loaded) => checkoutPageData(shop, loaded),
+    page: (loaded) => {
+      // Used once: a later page of the same request (after a change) reads the items afresh.
+      const early = earlyItems;
+      earlyItems = undefined;
+      return checkoutPageData(shop, loaded, (cartId) =>
+        early?.cartId === cartId ? early.answer : readCheckoutItems(shop, cartId),
+      );
+    },
     failure: (error, lines) => checkoutFailure(error, lines),
     recover: (failure) => failureRedirect(shop, failure),
     progress: (checkoutId) => progressOf(shop.session, checkoutId),

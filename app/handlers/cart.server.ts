@@ -41,7 +41,8 @@ const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again
 export function createCartHandler(shop: Shop): CartHandler {
   return {
     ref: () => cartRef(shop),
-    count: () => cartCount(shop),
+    // On a checkout step, the checkout the page reads has the count: one API call fewer a page.
+    count: async () => (await shop.checkout.stepCartCount()) ?? cartCount(shop),
     async addItem(input) {
       try {
         await addToCart(shop, input);

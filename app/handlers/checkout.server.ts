@@ -4,14 +4,17 @@
  * (an expired checkout starts again, a gone one goes back to the cart: `recover`), paying, placing the order once
  * and payment links. The work is done in handlers/checkout/*; this is what the routes call.
  */
-import type { ApplicationContext } from "../../server/webstore/index";
+import type { ApplicationContext, Async, CartItemCollection, Checkout } from "../../server/webstore/index";
 import type { CheckoutFailure, CheckoutLine, GuestContact } from "../lib/checkout/index";
+import { CHECKOUT_STEP_PATHS } from "../lib/paths";
+import { requestPath } from "../lib/request-paths";
 import {
   canPayByPurchaseOrder,
   checkoutFailure,
   checkoutPageData,
   failureRedirect,
   mayCheckOut,
+  readCheckoutItems,
   requireActiveCheckout,
   startOrResumeCheckout,
   type CheckoutPageData,
@@ -54,6 +57,12 @@ export interface CheckoutHandler {
    * started again; gone → the cart.
    */
   active(): Promise<LoadedCheckout>;
+  /**
+   * On a checkout step's page, the header's cart count from the checkout the step reads anyway (the checkout's cart
+   * summary is the cart's): null elsewhere, for a payment link's checkout (its cart is the link's clone) and when
+   * that read doesn't say (processing, failed: the step reports it), where the cart's own summary is read instead.
+   */
+  stepCartCount(): Promise<number | null>;
   /** Everything a step shows: the checkout plus its cart's lines, shipments and coupons. */
   page(loaded: LoadedCheckout): Promise<CheckoutPageData>;
   /** The shopper's reading of a failed call (`lines` name the products it is about). */
@@ -81,15 +90,71 @@ export interface CheckoutHandler {
   cancelPaymentLink(cartId: string): ReturnType<typeof cancelPaymentLink>;
 }
 
+const STEP_PATHS: ReadonlySet<string> = new Set(Object.values(CHECKOUT_STEP_PATHS));
+
 export function createCheckoutHandler(shop: Shop): CheckoutHandler {
+  // A step page's GET reads its checkout once: the step's loader and the root's header count (in parallel) share the
+  // answer, instead of a checkout read plus a cart summary. Only a page's own GET shares it: after an action the page
+  // must read the checkout it changed afresh, and only the step pages, which read the checkout anyway (a read keeps
+  // a checkout from expiring: a shopper browsing the catalog meanwhile must not).
+  let stepRead: { checkoutId: string; answer: Promise<Async<Checkout>> } | undefined;
+  let stepPage: boolean | undefined;
+  const onStepPage = () =>
+    (stepPage ??= shop.request.method === "GET" && STEP_PATHS.has(requestPath(shop.request, shop.context)));
+  const readCheckout = (checkoutId: string): Promise<Async<Checkout>> => {
+    if (!onStepPage()) return shop.client.getCheckout(checkoutId);
+    if (stepRead?.checkoutId !== checkoutId) stepRead = { checkoutId, answer: shop.client.getCheckout(checkoutId) };
+    return stepRead.answer;
+  };
+
+  // A step's cart items are read beside its checkout, not after it, when the session already names the checkout's
+  // cart (a guest's cart, a payment link's clone): against a real org, one round trip fewer on every step's page and
+  // action. A buyer's checkout names its cart only in its answer: the items wait for it. A read for a cart the
+  // checkout turns out not to be for is dropped, and the items read again for the right one.
+  let earlyItems: { cartId: string; answer: Promise<Async<CartItemCollection>> } | undefined;
+  const knownCartOf = (checkoutId: string): string | undefined =>
+    progressOf(shop.session, checkoutId).paymentLinkId ??
+    (shop.shopper.isLoggedIn ? undefined : shop.session.get("guestCartId"));
+  const readItemsEarly = () => {
+    const checkoutId = shop.session.get("activeCheckoutId");
+    const cartId = checkoutId ? knownCartOf(checkoutId) : undefined;
+    earlyItems = undefined;
+    if (!cartId) return;
+    const answer = readCheckoutItems(shop, cartId);
+    // Not every page goes on to use it (a step that redirects): its failure is then nobody's to handle.
+    answer.catch(() => undefined);
+    earlyItems = { cartId, answer };
+  };
+
   const handler: CheckoutHandler = {
     // Every flag reads as off when the store's context could not be read.
     appContext: async () => shop.appContext ?? ({} as ApplicationContext),
     mayCheckOut: async () => mayCheckOut(shop.shopper, await handler.appContext()),
     canPayByPurchaseOrder: () => canPayByPurchaseOrder(shop.shopper),
     start: (options) => startOrResumeCheckout(shop, options),
-    active: () => requireActiveCheckout(shop),
-    page: (loaded) => checkoutPageData(shop, loaded),
+    active: () => {
+      readItemsEarly();
+      return requireActiveCheckout(shop, readCheckout);
+    },
+    async stepCartCount() {
+      const checkoutId = shop.session.get("activeCheckoutId");
+      if (!checkoutId || !onStepPage() || progressOf(shop.session, checkoutId).paymentLinkId) return null;
+      try {
+        const answer = await readCheckout(checkoutId);
+        const count = answer.processing ? undefined : answer.data?.cartSummary?.totalProductCount;
+        return count === undefined ? null : Math.max(0, Math.round(Number(count) || 0));
+      } catch {
+        return null;
+      }
+    },
+    page: (loaded) => {
+      // Used once: a later page of the same request (after a change) reads the items afresh.
+      const early = earlyItems;
+      earlyItems = undefined;
+      return checkoutPageData(shop, loaded, (cartId) =>
+        early?.cartId === cartId ? early.answer : readCheckoutItems(shop, cartId),
+      );
+    },
     failure: (error, lines) => checkoutFailure(error, lines),
     recover: (failure) => failureRedirect(shop, failure),
     progress: (checkoutId) => progressOf(shop.session, checkoutId),

@@ -132,8 +132,19 @@ export interface StoreSession {
 
 const storages = new Map<string, SessionStorage<Partial<StoreSessionData>, FlashData>>();
 
-/** A 256-bit key for the cookie's content, derived from the session secret (distinct from its signing use). */
-const sealingKey = (secret: string) => createHash("sha256").update(`store-session-seal|${secret}`).digest();
+/**
+ * A 256-bit key for the cookie's content, derived from the session secret (distinct from its signing use). Derived
+ * once per secret: every request opens the cookie and many seal it again.
+ */
+const sealingKeys = new Map<string, Buffer>();
+function sealingKey(secret: string): Buffer {
+  let key = sealingKeys.get(secret);
+  if (!key) {
+    key = createHash("sha256").update(`store-session-seal|${secret}`).digest();
+    sealingKeys.set(secret, key);
+  }
+  return key;
+}
 
 /** AES-256-GCM: `v1.` + base64url(iv ‖ ciphertext ‖ tag). Anything else, or a tag that fails, opens to null. */
 export function seal(value: unknown, secret: string): string {
@@ -201,11 +212,20 @@ function wrap(
   storage: SessionStorage<Partial<StoreSessionData>, FlashData>,
 ): StoreSession {
   let dirty = false;
+  // Every change counts: a commit of a session that has not changed since the last one is that one's cookie. A page
+  // commits once per loader's reply and once more for the response (finalizeSessionCookie); each is a seal and a
+  // signature of the same state.
+  let changes = 0;
+  let committed: { changes: number; cookie: Promise<string> } | null = null;
+  const changed = () => {
+    dirty = true;
+    changes++;
+  };
   const unset = (...keys: StoreSessionKey[]) => {
     for (const key of keys) {
       if (raw.has(key)) {
         raw.unset(key);
-        dirty = true;
+        changed();
       }
     }
   };
@@ -215,17 +235,17 @@ function wrap(
       if (value === undefined || value === null) return unset(key);
       if (JSON.stringify(raw.get(key)) === JSON.stringify(value)) return;
       raw.set(key, value as never);
-      dirty = true;
+      changed();
     },
     unset,
     flashToast(toast) {
       // Bounded: a toast echoing a long name must never make the cookie too large to set (a 500 after the change).
       raw.flash("toast", toastSchema.parse(boundToast(toast)));
-      dirty = true;
+      changed();
     },
     takeToast() {
       if (!raw.has("toast")) return null;
-      dirty = true;
+      changed();
       return parseToast(raw.get("toast"));
     },
     clearAuth: () => unset(...AUTH_KEYS),
@@ -233,7 +253,10 @@ function wrap(
     get dirty() {
       return dirty;
     },
-    commit: () => storage.commitSession(raw),
+    commit() {
+      if (committed?.changes !== changes) committed = { changes, cookie: storage.commitSession(raw) };
+      return committed.cookie;
+    },
   };
 }
 

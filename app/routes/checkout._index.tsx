@@ -1,8 +1,8 @@
 /**
  * /checkout: starts the shopper's checkout (PUT checkouts for the active or guest cart) or resumes the one in the
  * session, then sends the shopper to the shipping step. Guests check out only when the store allows it
- * (application context guestCheckoutEnabled), else they sign in first. While the API is still calculating (202)
- * the page shows 'Loading' and refreshes itself; the server never waits.
+ * (application context guestCheckoutEnabled), else they sign in first. The server never waits for the API: while
+ * it is still calculating (202), the shipping step shows 'Loading' and refreshes itself.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -26,9 +26,11 @@ export async function loader(args: LoaderFunctionArgs) {
     if (!(await shop.checkout.mayCheckOut())) {
       throw await shop.redirect(loginPath(CHECKOUT_START_PATH), toast("info", CHECKOUT_MESSAGES.signIn));
     }
-    const checkout = await shop.checkout.start();
-    if (checkout.processing) return shop.reply({ processing: true as const });
-    // Every checkout begins with the shipping step, filled in with what the checkout already knows.
+    await shop.checkout.start();
+    // Every checkout begins with the shipping step, filled in with what the checkout already knows. A start the API
+    // is still calculating (202) goes there too, as a payment link's does: the step reads the checkout again and
+    // shows 'Loading' itself while it is processing, so a shopper no longer stops here for a page that refreshes in
+    // a second (and the server reads the checkout once less) only to be redirected on.
     throw await shop.redirect(stepPath("shipping"));
   });
 }

@@ -11,6 +11,8 @@ import {
   SESSION_NOT_LOADED,
   SSR_NO_POLLING,
   type ApplicationContext,
+  type Async,
+  type CartItemCollection,
   type Checkout,
 } from "../../../server/webstore/index";
 import { cartView } from "../../lib/cart/view";
@@ -118,12 +120,15 @@ export const orderNumberOf = (checkout: Checkout | null | undefined) => checkout
  * The shopper's active checkout, or a thrown redirect: none → /checkout (which starts one); already placed →
  * its confirmation; expired (410) → /checkout with a note; gone (404) → the cart.
  */
-export async function requireActiveCheckout(shop: CheckoutShop): Promise<LoadedCheckout> {
+export async function requireActiveCheckout(
+  shop: CheckoutShop,
+  read: (checkoutId: string) => Promise<Async<Checkout>> = (checkoutId) => shop.client.getCheckout(checkoutId),
+): Promise<LoadedCheckout> {
   const checkoutId = shop.session.get("activeCheckoutId");
   if (!checkoutId) throw await shop.redirect(CHECKOUT_START_PATH);
   let answer;
   try {
-    answer = await shop.client.getCheckout(checkoutId);
+    answer = await read(checkoutId);
   } catch (error) {
     const redirect = await failureRedirect(shop, checkoutFailure(error));
     if (redirect) throw redirect;
@@ -158,19 +163,27 @@ export interface CheckoutPageData {
 /** A contact field as the page shows it: null when blank. */
 const filled = (value: string | null | undefined) => (value?.trim() ? value : null);
 
-/** Everything a checkout step shows: the checkout plus its cart's lines (names, shipments) and coupons. */
-export async function checkoutPageData(shop: CheckoutShop, loaded: LoadedCheckout): Promise<CheckoutPageData> {
+/** The lines (with their names) and coupons of a checkout's cart, as a step shows them. */
+export function readCheckoutItems(shop: CheckoutShop, cartId: string): Promise<Async<CartItemCollection>> {
+  return shop.client.getCartItems(cartId, { pageSize: 100, includeCoupons: true, productFields: ["Name"] });
+}
+
+/**
+ * Everything a checkout step shows: the checkout plus its cart's lines (names, shipments) and coupons. `readItems`
+ * reads the cart's items (a read already under way, when the caller knew the cart before the checkout said it).
+ */
+export async function checkoutPageData(
+  shop: CheckoutShop,
+  loaded: LoadedCheckout,
+  readItems: (cartId: string) => Promise<Async<CartItemCollection>> = (cartId) => readCheckoutItems(shop, cartId),
+): Promise<CheckoutPageData> {
   const { data } = loaded;
   const cartId = data.cartSummary?.cartId ?? null;
   let lines: CheckoutLine[] = [];
   let coupons: { id: string; code: string }[] = [];
   if (cartId) {
     try {
-      const items = await shop.client.getCartItems(cartId, {
-        pageSize: 100,
-        includeCoupons: true,
-        productFields: ["Name"],
-      });
+      const items = await readItems(cartId);
       lines = checkoutLinesFrom(items.data);
       coupons = cartView(items.data).coupons;
     } catch (error) {

@@ -44,6 +44,21 @@ describe("store session", () => {
     expect(a.get("guestCartId")).toBeUndefined();
   });
 
+  it("seals an unchanged session once: a second commit is the first one's cookie, a change makes a new one", async () => {
+    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    session.set("guestCartId", "0a6DM0000000001");
+    const first = await session.commit();
+    expect(await session.commit()).toBe(first);
+    session.set("guestCartId", "0a6DM0000000001"); // the same value: no change
+    expect(await session.commit()).toBe(first);
+    session.flashToast(toast("success", "Added."));
+    const second = await session.commit();
+    expect(second).not.toBe(first);
+    const reopened = await roundTrip(second);
+    expect(reopened.get("guestCartId")).toBe("0a6DM0000000001");
+    expect(reopened.takeToast()).toMatchObject({ message: "Added." });
+  });
+
   it("seals the tokens: no decoding of the cookie shows them, and it still round-trips", async () => {
     const request = new Request("http://localhost/");
     const session = await getStoreSession(request, contextFor());

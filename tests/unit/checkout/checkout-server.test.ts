@@ -14,7 +14,8 @@ import {
   updateProgress,
 } from "../../../app/handlers/checkout/session.server";
 import { getStoreSession } from "../../../app/handlers/session.server";
-import type { ShopCore } from "../../../app/handlers/shop.server";
+import type { Shop, ShopCore } from "../../../app/handlers/shop.server";
+import { createCheckoutHandler } from "../../../app/handlers/checkout.server";
 import { FetchError, type WebstoreClient } from "../../../server/webstore/index";
 
 function contextFor(): AppLoadContext {
@@ -283,5 +284,56 @@ describe("canPayByPurchaseOrder", () => {
   it("without word from the API, takes a buyer who acts for several accounts for a business buyer", () => {
     expect(canPayByPurchaseOrder({ isLoggedIn: true, canSwitchAccount: true })).toBe(true);
     expect(canPayByPurchaseOrder({ isLoggedIn: true, canSwitchAccount: false })).toBe(false);
+  });
+});
+
+describe("a step's checkout and cart items", () => {
+  const checkoutOf = (cartId: string) => ({
+    status: 200,
+    processing: false,
+    data: { checkoutId: "2z9A", cartSummary: { cartId, totalProductCount: "2" }, deliveryGroups: { items: [] } },
+  });
+  const items = { status: 200, processing: false, data: { cartItems: [], cartSummary: {} } };
+
+  async function stepShop(guestCartId: string, checkoutCart: string, method = "POST") {
+    const calls: string[] = [];
+    let answerCheckout: () => void = () => undefined;
+    const client = {
+      getCheckout: vi.fn(() => {
+        calls.push("checkout");
+        return new Promise((resolve) => (answerCheckout = () => resolve(checkoutOf(checkoutCart))));
+      }),
+      getCartItems: vi.fn(async (cartId: string) => {
+        calls.push(`items ${cartId}`);
+        return items;
+      }),
+    };
+    const shop = {
+      ...(await webstore(client)),
+      request: new Request("http://localhost/checkout/delivery", { method }),
+      context: contextFor(),
+    } as unknown as Shop;
+    shop.session.set("activeCheckoutId", "2z9A");
+    shop.session.set("guestCartId", guestCartId);
+    return { handler: createCheckoutHandler(shop), client, calls, answerCheckout: () => answerCheckout() };
+  }
+
+  it("reads a guest's cart items beside the checkout, not after it, and the page uses that read", async () => {
+    const { handler, client, calls, answerCheckout } = await stepShop("0a6A", "0a6A");
+    const loading = handler.active();
+    // Both reads are under way before the checkout has answered.
+    expect(calls).toEqual(["items 0a6A", "checkout"]);
+    answerCheckout();
+    const page = await handler.page(await loading);
+    expect(page.cartId).toBe("0a6A");
+    expect(client.getCartItems).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads the items again when the checkout is for another cart than the session's", async () => {
+    const { handler, client, answerCheckout } = await stepShop("0a6A", "0a6B");
+    const loading = handler.active();
+    answerCheckout();
+    await handler.page(await loading);
+    expect(client.getCartItems.mock.calls.map((call) => call[0])).toEqual(["0a6A", "0a6B"]);
   });
 });

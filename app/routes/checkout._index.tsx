@@ -5,8 +5,6 @@
  * it is still calculating (202), the shipping step shows 'Loading' and refreshes itself.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
@@ -35,9 +33,10 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
+// The loader always redirects, so nothing here is ever shown; the route stays a page (not a resource route) so that a
+// start the API refuses renders the store's error page.
 export default function CheckoutStart() {
-  useLoaderData<typeof loader>();
-  return <CheckoutProcessing />;
+  return null;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -56,7 +56,7 @@ export function CheckoutLayout({
  * The page while the API is still working on the checkout: 'Loading', refreshed by the root's meta refresh
  * without JavaScript and by revalidation on the spec's schedule with it.
  */
-export function CheckoutProcessing({ step }: { step?: CheckoutStepId }) {
+export function CheckoutProcessing({ step }: { step: CheckoutStepId }) {
   const { gaveUp } = useProcessingRefresh(true);
   return (
     <CheckoutLayout step={step}>
@@ -65,7 +65,7 @@ export function CheckoutProcessing({ step }: { step?: CheckoutStepId }) {
         <p className="store-muted">We're getting your checkout ready. This page refreshes by itself.</p>
         {gaveUp ? (
           <p>
-            This is taking longer than usual. <Link to={step ? `/checkout/${step}` : "/checkout"}>Try again</Link>.
+            This is taking longer than usual. <Link to={`/checkout/${step}`}>Try again</Link>.
           </p>
         ) : null}
       </div>

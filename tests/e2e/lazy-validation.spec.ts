@@ -27,6 +27,19 @@ function watchScripts(page: Page) {
   return scripts;
 }
 
+/** Holds back every script that carries zod (the form's schema and its imports) until the returned function is called. */
+async function holdBackZod(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.*\.js$/, async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("ZodError")) await released;
+    await route.fulfill({ response, body });
+  });
+  return release;
+}
+
 async function hydrated(page: Page) {
   await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
 }
@@ -47,15 +60,8 @@ test("a form's schema loads when the shopper reaches the form, not with the page
 });
 
 test("a field left before the schema has arrived gets its message as soon as it does", async ({ page }) => {
-  // Hold back every script that carries zod until the field has been left.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/.*\.js$/, async (route: Route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes("ZodError")) await released;
-    await route.fulfill({ response, body });
-  });
+  // Every script that carries zod waits until the field has been left.
+  const release = await holdBackZod(page);
   await page.goto("/login");
   await hydrated(page);
 
@@ -74,14 +80,7 @@ test("a field left before the schema has arrived gets its message as soon as it 
 });
 
 test("a submit before the schema has arrived is checked by the server, with the same messages", async ({ page }) => {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/.*\.js$/, async (route: Route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes("ZodError")) await released;
-    await route.fulfill({ response, body });
-  });
+  const release = await holdBackZod(page);
   await page.goto("/login");
   await hydrated(page);
   await page.getByLabel("Email").fill("buyer-at-demo.store");

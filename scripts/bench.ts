@@ -23,7 +23,7 @@ import { writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { Browser, completeCheckout, guestAtShipping, guestWithCart } from "./bench/browser.js";
-import { CHECKOUTS, CONNECTIONS, OUT, PLACE_ORDERS, ROOT, SECONDS, log } from "./bench/config.js";
+import { CHECKOUTS, CONNECTIONS, OUT, PLACE_ORDERS, PLACE_ORDERS_WARM_UP, ROOT, SECONDS, log } from "./bench/config.js";
 import { lighthouse } from "./bench/lighthouse.js";
 import { bodyMarkup, load, type Row } from "./bench/load.js";
 import { placeOrderRates } from "./bench/place-order.js";
@@ -120,7 +120,7 @@ async function main() {
   const memoryBare = peakMemory(bare.child.pid!);
   await Promise.all([one.stop(), two.stop(), bare.stop()]);
 
-  log(`bench: ${PLACE_ORDERS} place-order transactions, emulator and raw`);
+  log(`bench: ${PLACE_ORDERS} place-order transactions, emulator and raw, after ${PLACE_ORDERS_WARM_UP} untimed each`);
   const placeOrder = await placeOrderRates();
 
   const results = {

@@ -9,6 +9,8 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 export const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 20);
 export const PLACE_ORDERS = Number(process.env.BENCH_PLACE_ORDERS ?? 200);
+/** Orders each side places first, untimed (see bench/place-order.ts). */
+export const PLACE_ORDERS_WARM_UP = Number(process.env.BENCH_PLACE_ORDERS_WARM_UP ?? 50);
 
 mkdirSync(OUT, { recursive: true });
 export const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -1,6 +1,7 @@
 import { parse, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
+import type { FormConstraint } from "../lib/validation/validity";
 
 export type UseZodFormOptions<Input> = {
   id?: string;
@@ -9,8 +10,7 @@ export type UseZodFormOptions<Input> = {
   defaultValue?: { [Key in keyof Input]?: unknown } | null;
 };
 
-/** The constraints Conform puts on a form's inputs (required, maxLength, pattern…), by field name. */
-export type FormConstraint = Record<string, { [Rule: string]: string | number | boolean | undefined }>;
+export type { FormConstraint };
 
 type AnySchema = z.ZodType<unknown, z.ZodTypeDef, Record<string, unknown>>;
 

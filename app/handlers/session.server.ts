@@ -211,14 +211,12 @@ function wrap(
   raw: Session<Partial<StoreSessionData>, FlashData>,
   storage: SessionStorage<Partial<StoreSessionData>, FlashData>,
 ): StoreSession {
-  let dirty = false;
   // Every change counts: a commit of a session that has not changed since the last one is that one's cookie. A page
   // commits once per loader's reply and once more for the response (finalizeSessionCookie); each is a seal and a
   // signature of the same state.
   let changes = 0;
   let committed: { changes: number; cookie: Promise<string> } | null = null;
   const changed = () => {
-    dirty = true;
     changes++;
   };
   const unset = (...keys: StoreSessionKey[]) => {
@@ -251,7 +249,7 @@ function wrap(
     clearAuth: () => unset(...AUTH_KEYS),
     clearGuest: () => unset(...GUEST_KEYS),
     get dirty() {
-      return dirty;
+      return changes > 0;
     },
     commit() {
       if (committed?.changes !== changes) committed = { changes, cookie: storage.commitSession(raw) };

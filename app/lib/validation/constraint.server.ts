@@ -1,6 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod";
 import type { z } from "zod";
-import type { FormConstraint } from "../../components/useZodForm";
+import type { FormConstraint } from "./validity";
 
 /** Each schema's constraints, worked out once: schemas are built once (builtOncePerOptions, or module constants). */
 const constraints = new WeakMap<z.ZodTypeAny, FormConstraint>();

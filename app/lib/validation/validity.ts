@@ -198,3 +198,6 @@ export function numberFlags(value: number, rules: { min?: number; max?: number; 
 
 // Dates and colours are in modules of their own (validity-dates.ts, validity-colours.ts): only the pages with a date or
 // colour field download them. lib/validation re-exports all three.
+
+/** The constraints Conform puts on a form's inputs (required, maxLength, pattern…), by field name. */
+export type FormConstraint = Record<string, { [Rule: string]: string | number | boolean | undefined }>;

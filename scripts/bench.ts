@@ -7,7 +7,9 @@
  *    against `node build/server.mjs` with one worker, and the same page's markup rendered from a constant by a bare
  *    Remix app built from the same dependencies (bench/bare). Each connection keeps its own session cookie, as a
  *    browser does (a request without one would mint a guest token every time).
- * 2. The same pages with two workers (WEB_CONCURRENCY=2): the ratio to one worker.
+ * 2. The same pages with two workers (WEB_CONCURRENCY=2): the ratio to one worker. Every run also reports the cores
+ *    the server used, the cores the load generator (this process) used, and the share of the machine left idle: on a
+ *    machine whose cores the load generator shares, two workers can only add what one worker leaves idle.
  * 3. A complete guest checkout through the HTML forms, no JavaScript: add to cart → shipping → delivery → payment →
  *    review → confirmation, redirects followed; the total time of its requests (loopback: the server's time).
  * 4. The emulator's place-order (POST checkouts/{id}/orders, in-process) next to a raw better-sqlite3 transaction
@@ -105,9 +107,9 @@ async function main() {
   const twoWorkers: Row[] = [];
   for (const [i, p] of PAGES.entries()) {
     log(`bench: ${p.page}: 1 worker, bare page, 2 workers`);
-    oneWorker.push(await load(p.page, `${one.origin}${p.path}`, cookies[i].one));
-    bareRows.push(await load(`bare ${p.page}`, `${bare.origin}/bench/${i}`, []));
-    twoWorkers.push(await load(p.page, `${two.origin}${p.path}`, cookies[i].two));
+    oneWorker.push(await load(p.page, `${one.origin}${p.path}`, cookies[i].one, one.child.pid));
+    bareRows.push(await load(`bare ${p.page}`, `${bare.origin}/bench/${i}`, [], bare.child.pid));
+    twoWorkers.push(await load(p.page, `${two.origin}${p.path}`, cookies[i].two, two.child.pid));
   }
 
   log(`bench: ${CHECKOUTS} guest checkouts through the forms (1 worker)`);
@@ -172,6 +174,8 @@ async function main() {
           : ""),
     ),
     "",
+    ...cpuTable(results.pages),
+    "",
     `Guest checkout through the forms, no JavaScript (1 worker): ${results.checkout.requests} requests, ${results.checkout.medianMs} ms in total (median of ${results.checkout.runs}; best ${results.checkout.minMs} ms).`,
     `Place order: emulator ${results.placeOrder.emulatorPerSecond}/s, raw better-sqlite3 transaction with the same ${results.placeOrder.writesPerOrder} writes ${results.placeOrder.rawPerSecond}/s (ratio ${results.placeOrder.ratio}).`,
     lighthouseRows.every(Boolean)
@@ -180,6 +184,23 @@ async function main() {
     `Peak memory (MiB): 1 worker ${memoryOne.join(" + ")}; 2 workers ${memoryTwo.join(" + ")} (primary with the emulator, then the workers); bare page ${memoryBare.join(" + ")}; benchmark ${results.peakMemoryMiB.bench}.`,
   ];
   console.log(lines.join("\n"));
+}
+
+/**
+ * Where the machine's CPU went in each run: the server's cores (its workers and their threads included), the load
+ * generator's (this process), and what was left idle. Two workers can only add what one worker and the load
+ * generator leave idle.
+ */
+function cpuTable(pages: { page: string; oneWorker: Row; bare: Row; twoWorkers: Row }[]): string[] {
+  if (pages.some((r) => !r.oneWorker.cpu || !r.twoWorkers.cpu || !r.bare.cpu)) return ["CPU use: not measured (no /proc)."];
+  const cell = (row: Row) => `${row.cpu!.server} / ${row.cpu!.generator} / ${Math.round(row.cpu!.machineIdle * 100)} %`;
+  return [
+    "CPU during each run, in cores: the server (all its processes and threads) / the load generator / the machine left idle.",
+    "",
+    "| page | 1 worker | bare Remix | 2 workers |",
+    "|---|---:|---:|---:|",
+    ...pages.map((r) => `| ${r.page} | ${cell(r.oneWorker)} | ${cell(r.bare)} | ${cell(r.twoWorkers)} |`),
+  ];
 }
 
 main().catch((err) => {

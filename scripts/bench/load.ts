@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
 import { CONNECTIONS, SECONDS } from "./config.js";
+import { cpuSeconds, machineCpu } from "./processes.js";
 
 // Load: a page under autocannon's connections, one session cookie each; the markup the bare page renders.
 
@@ -9,9 +10,16 @@ export interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /**
+   * Cores the server used during the timed run (its CPU seconds over the run's seconds, its workers included), the
+   * cores this process used generating the load, and the share of the machine's CPU left idle: two workers can only
+   * outrun one with cores to spare. Null where there is no /proc.
+   */
+  cpu: { server: number; generator: number; machineIdle: number } | null;
 }
 
-export async function load(page: string, url: string, cookies: string[]): Promise<Row> {
+/** `serverPid`: the server's process, whose CPU (its workers' included) the row reports. */
+export async function load(page: string, url: string, cookies: string[], serverPid?: number): Promise<Row> {
   const run = (duration: number) =>
     autocannon({
       url,
@@ -29,13 +37,31 @@ export async function load(page: string, url: string, cookies: string[]): Promis
   let next = 0;
   await run(1); // warm-up: caches, JIT
   next = 0;
+  const before = { server: serverPid ? cpuSeconds(serverPid) : null, self: process.cpuUsage(), machine: machineCpu() };
+  const started = performance.now();
   const result = await run(SECONDS);
+  const seconds = (performance.now() - started) / 1000;
+  const server = serverPid ? cpuSeconds(serverPid) : null;
+  const self = process.cpuUsage(before.self);
+  const machine = machineCpu();
+  const round = (n: number) => +n.toFixed(2);
   return {
     page,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    cpu:
+      server !== null && before.server !== null && machine && before.machine
+        ? {
+            server: round((server - before.server) / seconds),
+            generator: round((self.user + self.system) / 1e6 / seconds),
+            machineIdle: round(
+              (machine.idle - before.machine.idle) /
+                (machine.idle - before.machine.idle + machine.busy - before.machine.busy),
+            ),
+          }
+        : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -103,4 +103,45 @@ export function peakMemory(pid: number): number[] {
       return 0;
     }
   });
+}
+
+// The kernel's clock ticks per second, in which /proc reports CPU time (100 on every Linux seen; asked once).
+let ticksPerSecond: number | undefined;
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    const asked = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim());
+    ticksPerSecond = Number.isFinite(asked) && asked > 0 ? asked : 100;
+  }
+  return ticksPerSecond;
+}
+
+/**
+ * CPU seconds (user + system) the process and its descendants have used so far, or null where there is no /proc.
+ * A worker's libuv threads (compression) and V8's helper threads (GC) count: one process can use more than a core.
+ */
+export function cpuSeconds(pid: number): number | null {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th and 13th.
+      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      if (p === pid) return null;
+    }
+  }
+  return ticks / clockTicks();
+}
+
+/** The machine's CPU time so far, busy and idle, in clock ticks (all cores together); null where there is no /proc. */
+export function machineCpu(): { busy: number; idle: number } | null {
+  try {
+    const [, ...counts] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal: idle time is idle + iowait.
+    const idle = counts[3] + (counts[4] ?? 0);
+    const busy = counts.slice(0, 8).reduce((a, b) => a + b, 0) - idle;
+    return { busy, idle };
+  } catch {
+    return null;
+  }
 }

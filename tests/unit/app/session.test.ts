@@ -112,6 +112,24 @@ describe("store session", () => {
     expect((await roundTrip(forged)).get("accessToken")).toBeUndefined();
   });
 
+  it("opens a cookie sent again as it did the first time, each request with a copy of its own", async () => {
+    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    session.set("guestCartId", "0a6DM0000000001");
+    session.set("guestUserContext", { lastName: "Ada" });
+    const setCookie = await session.commit();
+
+    const first = await roundTrip(setCookie);
+    (first.get("guestUserContext") as { lastName: string }).lastName = "Changed in place";
+    first.set("guestCartId", "0a6DM0000000002");
+    first.flashToast(toast("success", "Only for the first request."));
+
+    const second = await roundTrip(setCookie);
+    expect(second.get("guestUserContext")).toEqual({ lastName: "Ada" });
+    expect(second.get("guestCartId")).toBe("0a6DM0000000001");
+    expect(second.takeToast()).toBeNull();
+    expect(second.dirty).toBe(false);
+  });
+
   it("is Secure over https", async () => {
     const session = await getStoreSession(new Request("https://shop.example/"), contextFor());
     session.set("guestCartId", "x");

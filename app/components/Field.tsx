@@ -168,16 +168,19 @@ export function Field(props: FieldProps) {
   // bundles leave it, and its list of input types, out.
   if (process.env.NODE_ENV !== "production") assertInputWidget({ type, label, name: nameProp ?? meta?.name });
 
+  // Every read of a Conform field's property builds that field's metadata anew (Conform's design), and a form page
+  // renders dozens of fields: each property is read once, and only where the field uses it.
   const generatedId = useId();
   const id = idProp ?? meta?.id ?? `field${generatedId.replace(/:/g, "")}`;
   const errorId = meta?.errorId ?? `${id}-error`;
-  const helpId = meta?.descriptionId ?? `${id}-help`;
+  const helpId = help ? (meta?.descriptionId ?? `${id}-help`) : undefined;
   const limitId = `${id}-limit`;
   const name = nameProp ?? meta?.name;
   const required = requiredProp ?? meta?.required ?? false;
   const checkable = CHECKABLE.includes(type);
 
-  const initial = typeof meta?.initialValue === "string" ? meta.initialValue : undefined;
+  const initialValue = meta?.initialValue;
+  const initial = typeof initialValue === "string" ? initialValue : undefined;
   const defaultValue = defaultValueProp ?? initial;
   const maxLength = rest.maxLength ?? meta?.maxLength;
   // Tracked only to tell the shopper when the limit is reached; the input itself stays uncontrolled.
@@ -193,7 +196,8 @@ export function Field(props: FieldProps) {
         minLength: rest.minLength ?? meta?.minLength,
         maxLength,
         pattern: rest.pattern ?? meta?.pattern,
-        multiple: rest.multiple ?? meta?.multiple,
+        // Only an e-mail input takes several values; on any other type the attribute means nothing.
+        multiple: rest.multiple ?? (type === "email" ? meta?.multiple : undefined),
         ...(RANGED.includes(type)
           ? { min: rest.min ?? meta?.min, max: rest.max ?? meta?.max, step: rest.step ?? meta?.step }
           : {}),

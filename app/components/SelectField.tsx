@@ -38,11 +38,13 @@ export function SelectField(props: SelectFieldProps) {
   const generatedId = useId();
   const id = idProp ?? meta?.id ?? `field${generatedId.replace(/:/g, "")}`;
   const errorId = meta?.errorId ?? `${id}-error`;
-  const helpId = meta?.descriptionId ?? `${id}-help`;
+  // Each read of a Conform field's property builds its metadata anew (see Field): read once, where used.
+  const helpId = help ? (meta?.descriptionId ?? `${id}-help`) : undefined;
   const required = requiredProp ?? meta?.required ?? false;
   const errors = prioritiseErrors(errorsProp ?? meta?.errors).slice(0, 1);
   const invalid = errors.length > 0;
-  const initial = typeof meta?.initialValue === "string" ? meta.initialValue : undefined;
+  const initialValue = meta?.initialValue;
+  const initial = typeof initialValue === "string" ? initialValue : undefined;
 
   return (
     <div

@@ -103,7 +103,8 @@ export function AddressForm({
         key={field}
         type={field === "shipToPhoneNumber" ? "tel" : "text"}
         maxLength={fieldMeta?.maxLength ?? ADDRESS_MAX_LENGTHS[field]}
-        defaultValue={initialOf(field)}
+        // Field falls back to the Conform field's initial value itself (read once there: each read costs).
+        defaultValue={defaultValue?.[field]}
         className={`kit-address__${field}`}
       />
     );

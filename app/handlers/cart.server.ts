@@ -5,6 +5,8 @@
  */
 import { isFetchError, type Async, type CartItem } from "../../server/webstore/index";
 import { CART_PAGE_SIZE } from "../lib/cart";
+import { readPage } from "../lib/paging";
+import { requestPath } from "../lib/request-paths";
 import { errorMessage } from "./errors.server";
 import { cartView, EMPTY_CART, type CartView } from "../lib/cart/view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "./cart/edits.server";
@@ -38,11 +40,38 @@ export type AddOutcome = { ok: true } | { ok: false; message: string; signIn?: t
 
 const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again.";
 
+/** The cart page's path, as the app's routes speak it. */
+const CART_PAGE_PATH = "/cart";
+
 export function createCartHandler(shop: Shop): CartHandler {
+  // The cart page's GET reads a page of the cart's lines, whose summary has the header's count: the root's count (run
+  // in parallel) shares that read instead of reading the cart's summary too, as a checkout step's does. Only the page's
+  // own GET: after an edit, the page reads the cart it changed afresh.
+  let onCartPage: boolean | undefined;
+  const isCartPageGet = () =>
+    (onCartPage ??= shop.request.method === "GET" && requestPath(shop.request, shop.context) === CART_PAGE_PATH);
+  let pageRead: { page: number; answer: ReturnType<typeof cartPage> } | undefined;
+  const view = (page: number) => {
+    if (!isCartPageGet()) return cartPage(shop, page);
+    if (pageRead?.page !== page) pageRead = { page, answer: cartPage(shop, page) };
+    return pageRead.answer;
+  };
+  const pageCartCount = async (): Promise<number | null> => {
+    if (!isCartPageGet() || !cartRef(shop)) return null;
+    try {
+      const { cart, processing } = await view(readPage(new URL(shop.request.url).searchParams));
+      return processing ? null : Math.max(0, Math.round(cart.totals.itemCount));
+    } catch {
+      // The page reports its failure; the header falls back to the cart's summary.
+      return null;
+    }
+  };
+
   return {
     ref: () => cartRef(shop),
-    // On a checkout step, the checkout the page reads has the count: one API call fewer a page.
-    count: async () => (await shop.checkout.stepCartCount()) ?? cartCount(shop),
+    // On a checkout step, the checkout the page reads has the count, and on the cart page the lines it reads: one API
+    // call fewer a page.
+    count: async () => (await shop.checkout.stepCartCount()) ?? (await pageCartCount()) ?? cartCount(shop),
     async addItem(input) {
       try {
         await addToCart(shop, input);
@@ -52,7 +81,7 @@ export function createCartHandler(shop: Shop): CartHandler {
         return { ok: false, message: errorMessage(error, ADD_FAILED_MESSAGE) };
       }
     },
-    view: (page) => cartPage(shop, page),
+    view,
     edit: (edit) => applyCartEdit(shop, edit),
     moveToCurrency: (currency) => moveCartToCurrency(shop, currency),
   };

@@ -69,6 +69,15 @@ describe("the emulator as the cluster's workers reach it", () => {
     expect(authorize.headers.get("location")).toMatch(/^https:\/\/demo\.store\/oauth\/callback\?code=/);
   });
 
+  it("gives up a call whose request is aborted, as the platform fetch does (AbortError)", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const call = remote.fetch(
+      new Request(`http://emulator.local${API}/products/01tDM0000000001`, { signal: controller.signal }),
+    );
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+  });
+
   it("reaches the test controls: a reset answers through it", async () => {
     const reset = await remote.fetch(new Request("http://localhost:3000/__emulator/reset", { method: "POST" }));
     expect(reset.status).toBe(200);

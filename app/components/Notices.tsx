@@ -6,5 +6,5 @@
  * module of the toast alone (which needs React but not Remix) would split React from Remix's router, an extra file
  * on every page. The banner's Button brings Remix, so this module reaches what every page loads.
  */
-export { ToastRegion } from "./Toast";
+export { Toast, ToastRegion } from "./Toast";
 export { CookieConsentBanner } from "./CookieConsent";

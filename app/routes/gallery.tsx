@@ -8,20 +8,30 @@
  */
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { AddressForm } from "../components/AddressForm";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { BUTTON_SIZES, Button } from "../components/Button";
-import { CookieConsentBanner } from "../components/CookieConsent";
 import { DemoForm, FormSections, GallerySection, type GalleryActionData } from "../components/gallery/GalleryForms";
 import { Price } from "../components/Price";
 import { Column, Section } from "../components/Section";
 import { Spinner } from "../components/Spinner";
-import { Toast, ToastRegion } from "../components/Toast";
 import { Tooltip } from "../components/Tooltip";
 import { consentSchema, demoSchema, formConstraint, parseWithZod } from "../components/gallery/forms.server";
 import { formatDate, formatPhone, formatTime } from "../lib/format/formats";
 import { TOAST_MODES, TOAST_VARIANTS, type Toast as ToastData } from "../lib/toast";
 import { VALIDITY_MESSAGES } from "../lib/validation/validity";
+
+/**
+ * The toasts and the consent banner come from the module the root loads when it has one to show (components/Notices),
+ * as the store's pages get them: the server renders them whole, and the browser loads their code after the page's
+ * own (the gallery is otherwise at its JavaScript budget).
+ */
+const Toast = lazy(() => import("../components/Notices").then((module) => ({ default: module.Toast })));
+const ToastRegion = lazy(() => import("../components/Notices").then((module) => ({ default: module.ToastRegion })));
+const CookieConsentBanner = lazy(() =>
+  import("../components/Notices").then((module) => ({ default: module.CookieConsentBanner })),
+);
 
 export const meta: MetaFunction = () => [{ title: "Component gallery" }, { name: "robots", content: "noindex" }];
 
@@ -209,42 +219,45 @@ export default function Gallery() {
         </Column>
       </GallerySection>
 
-      <GallerySection id="gallery-toasts" title="Toasts">
-        <Column width={6}>
-          <h3>As the server renders them</h3>
-          <div className="kit-toast-region kit-toast-region--inline">
-            {TOAST_VARIANTS.map((variant) => (
-              <Toast
-                key={variant}
-                toast={{
-                  variant,
-                  mode: "sticky",
-                  title: `${variant[0].toUpperCase()}${variant.slice(1)}`,
-                  message: `Variant ${variant}, rendered by the server.`,
-                }}
-              />
-            ))}
-          </div>
-        </Column>
-        <Column width={6}>
-          <h3>With JavaScript: each mode</h3>
-          <ToastRegion toasts={liveToasts} label="Toast modes" className="kit-toast-region--inline" />
-        </Column>
-      </GallerySection>
+      {/* One boundary for both sections: their code arrives in one file. */}
+      <Suspense fallback={null}>
+        <GallerySection id="gallery-toasts" title="Toasts">
+          <Column width={6}>
+            <h3>As the server renders them</h3>
+            <div className="kit-toast-region kit-toast-region--inline">
+              {TOAST_VARIANTS.map((variant) => (
+                <Toast
+                  key={variant}
+                  toast={{
+                    variant,
+                    mode: "sticky",
+                    title: `${variant[0].toUpperCase()}${variant.slice(1)}`,
+                    message: `Variant ${variant}, rendered by the server.`,
+                  }}
+                />
+              ))}
+            </div>
+          </Column>
+          <Column width={6}>
+            <h3>With JavaScript: each mode</h3>
+            <ToastRegion toasts={liveToasts} label="Toast modes" className="kit-toast-region--inline" />
+          </Column>
+        </GallerySection>
 
-      <GallerySection id="gallery-consent" title="Cookie consent banner">
-        <Column>
-          {consent ? <p role="status">Cookie choice received: {consent}.</p> : null}
-          <CookieConsentBanner
-            enabled
-            consent={consent}
-            action="/gallery"
-            redirectTo="/gallery"
-            FormComponent={Form}
-            className="kit-consent--inline"
-          />
-        </Column>
-      </GallerySection>
+        <GallerySection id="gallery-consent" title="Cookie consent banner">
+          <Column>
+            {consent ? <p role="status">Cookie choice received: {consent}.</p> : null}
+            <CookieConsentBanner
+              enabled
+              consent={consent}
+              action="/gallery"
+              redirectTo="/gallery"
+              FormComponent={Form}
+              className="kit-consent--inline"
+            />
+          </Column>
+        </GallerySection>
+      </Suspense>
 
       <GallerySection id="gallery-layout" title="Section and column layout">
         <Column>

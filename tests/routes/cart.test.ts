@@ -138,16 +138,11 @@ describe("Cart lines", () => {
   test("the cart page reads its lines once, and the header's count comes from them", async () => {
     const guest = await guestWith(COFFEE, 2);
     await guest.submit(`/product/${HUILA.id}`, { intent: "add", quantity: 3 });
-    const apiReads = async () => {
-      const answer = await store.control("GET", "/__emulator/journal?method=GET");
-      const { entries } = (await answer.json()) as { entries: { path: string }[] };
-      return entries.map((e) => e.path.replace(/^.*\/webstores\/[^/]+\//, ""));
-    };
     await store.control("DELETE", "/__emulator/journal");
     const cart = await guest.load("/cart");
     expect(cart.status).toBe(200);
     expect(cart.cartCount).toBe(5);
-    const reads = (await apiReads()).filter((path) => path.startsWith("carts/"));
+    const reads = (await store.apiReads()).filter((path) => path.startsWith("carts/"));
     expect(reads).toHaveLength(1);
     expect(reads[0]).toMatch(/\/cart-items(\?|$)/);
 
@@ -155,12 +150,14 @@ describe("Cart lines", () => {
     await store.control("DELETE", "/__emulator/journal");
     const data = await guest.data("/cart?page=2", ["root", "routes/cart"]);
     expect(data.data).toMatchObject({ root: { data: { cartCount: 5 } } });
-    expect((await apiReads()).filter((path) => path.startsWith("carts/"))).toHaveLength(1);
+    expect((await store.apiReads()).filter((path) => path.startsWith("carts/"))).toHaveLength(1);
 
     // Any other page reads the cart's summary for the count.
     await store.control("DELETE", "/__emulator/journal");
     expect((await guest.load("/")).cartCount).toBe(5);
-    expect((await apiReads()).filter((path) => path.startsWith("carts/") && !path.includes("/cart-items"))).toHaveLength(1);
+    expect(
+      (await store.apiReads()).filter((path) => path.startsWith("carts/") && !path.includes("/cart-items")),
+    ).toHaveLength(1);
   });
 
   test("update a quantity without JavaScript: 303 to /cart, 'Your cart was updated.' and the new count", async () => {

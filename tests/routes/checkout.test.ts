@@ -135,16 +135,11 @@ describe("A guest's checkout", () => {
 
   test("a step page reads its checkout once, and the header's cart count comes from it", async () => {
     const { guest } = await guestAtPayment();
-    const apiReads = async () => {
-      const answer = await store.control("GET", "/__emulator/journal?method=GET");
-      const { entries } = (await answer.json()) as { entries: { path: string }[] };
-      return entries.map((e) => e.path.replace(/^.*\/webstores\/[^/]+\//, ""));
-    };
     await store.control("DELETE", "/__emulator/journal");
     const delivery = await guest.load("/checkout/delivery");
     expect(delivery.status).toBe(200);
     expect(delivery.cartCount).toBe(2);
-    const reads = await apiReads();
+    const reads = await store.apiReads();
     expect(reads.filter((path) => path.startsWith("checkouts/"))).toHaveLength(1);
     // No cart summary beside it (the cart's items are the page's own read).
     expect(reads.filter((path) => path.startsWith("carts/") && !path.includes("/cart-items"))).toEqual([]);
@@ -153,7 +148,7 @@ describe("A guest's checkout", () => {
     await store.control("DELETE", "/__emulator/journal");
     const data = await guest.data("/checkout/delivery", ["root", "routes/checkout.delivery"]);
     expect(data.data).toMatchObject({ root: { data: { cartCount: 2 } } });
-    expect((await apiReads()).filter((path) => path.startsWith("checkouts/"))).toHaveLength(1);
+    expect((await store.apiReads()).filter((path) => path.startsWith("checkouts/"))).toHaveLength(1);
   });
 
   test("a refused shipping step keeps everything typed and names the missing field", async () => {

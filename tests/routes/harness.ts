@@ -40,6 +40,11 @@ export interface Store {
   signedIn(who: { username: string; password: string }): Promise<Visitor>;
   /** The emulator's test controls (`/__emulator/*`), as the e2e tests call them. */
   control(method: "POST" | "DELETE" | "GET", path: string, body?: unknown): Promise<Response>;
+  /**
+   * The API's GET paths since the emulator's journal was last emptied (`control("DELETE", "/__emulator/journal")`),
+   * relative to the webstore (`carts/…/cart-items`): which reads a page made.
+   */
+  apiReads(): Promise<string[]>;
   /** Back to the fixtures: data, clock, faults; the storefront's caches and failed sign-ins forgotten. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -69,6 +74,11 @@ export async function startStore(): Promise<Store> {
       return visitor;
     },
     control,
+    async apiReads() {
+      const answer = await control("GET", "/__emulator/journal?method=GET");
+      const { entries } = (await answer.json()) as { entries: { path: string }[] };
+      return entries.map((e) => e.path.replace(/^.*\/webstores\/[^/]+\//, ""));
+    },
     async reset() {
       const answer = await control("POST", "/__emulator/reset");
       if (!answer.ok) throw new Error(`reset answered ${answer.status}`);

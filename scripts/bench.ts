@@ -192,7 +192,8 @@ async function main() {
  * generator leave idle.
  */
 function cpuTable(pages: { page: string; oneWorker: Row; bare: Row; twoWorkers: Row }[]): string[] {
-  if (pages.some((r) => !r.oneWorker.cpu || !r.twoWorkers.cpu || !r.bare.cpu)) return ["CPU use: not measured (no /proc)."];
+  if (pages.some((r) => !r.oneWorker.cpu || !r.twoWorkers.cpu || !r.bare.cpu))
+    return ["CPU use: not measured (no /proc)."];
   const cell = (row: Row) => `${row.cpu!.server} / ${row.cpu!.generator} / ${Math.round(row.cpu!.machineIdle * 100)} %`;
   return [
     "CPU during each run, in cores: the server (all its processes and threads) / the load generator / the machine left idle.",

@@ -1,6 +1,13 @@
 /** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
 import { listHasProduct } from "../../components/store/WishlistButton";
 import { productDetailView, type ProductDetailView } from "../../lib/catalog/product";
+import {
+  choiceFromQuery,
+  choiceOf,
+  pickerView,
+  variationFamily,
+  type VariationPickerView,
+} from "../../lib/catalog/variations";
 import type { ShopCore } from "../shop.server";
 import { isFetchError } from "../../../server/webstore/index";
 
@@ -16,6 +23,8 @@ const TYPED_QUANTITY_MAX_LENGTH = 20;
 export interface ProductPageQuery {
   quantity: string | null;
   plan: string | null;
+  /** The page's query: a variation parent's choice (`?Color=Denim`) travels in it. */
+  search?: URLSearchParams;
 }
 
 export interface ProductPage {
@@ -29,6 +38,10 @@ export interface ProductPage {
   quantity: string;
   signedIn: boolean;
   inWishlist: boolean;
+  /** The product a shopper buys from this page: the chosen variation on a variation parent's page (null: none yet). */
+  buyId: string | null;
+  /** The variation picker of a parent's or a variation's page; null for a product without variations. */
+  variations: VariationPickerView | null;
 }
 
 /**
@@ -63,26 +76,58 @@ export async function productPage(
   ]);
   const view = product && productDetailView(product);
   if (!view) return null;
+  const family = variationFamily(product);
+  let variations: VariationPickerView | null = null;
+  let shown = { view, price, inWishlist, chosen: false };
+  if (family) {
+    const asked = choiceFromQuery(family, query.search ?? new URLSearchParams());
+    // A variation's own page starts from its values; a parent's from what the URL asks for.
+    const own = view.productClass === "Variation" ? choiceOf(family, view.id) : null;
+    const choice = own && Object.values(asked).every((v) => v === null) ? own : asked;
+    variations = pickerView(family, choice);
+    const chosenId = variations.chosenId;
+    if (chosenId && chosenId !== view.id) {
+      // The chosen variation's own SKU, picture and price stand in for the parent's.
+      const [variation, variationPrice, variationSaved] = await Promise.all([
+        shop.client.getProduct(chosenId).catch(() => null),
+        shop.client.getProductPrice(chosenId).catch(() => null),
+        shop.shopper.isLoggedIn ? inDefaultWishlist(shop, chosenId) : false,
+      ]);
+      const variationView = variation && productDetailView(variation);
+      if (variationView)
+        shown = { view: variationView, price: variationPrice, inWishlist: variationSaved, chosen: true };
+    }
+  }
   const planPrices: Record<string, string> = {};
-  for (const entry of price?.productPriceEntries ?? []) {
+  for (const entry of shown.price?.productPriceEntries ?? []) {
     if (entry.success !== false && entry.productSellingModelId && entry.unitPrice)
       planPrices[entry.productSellingModelId] = entry.unitPrice;
   }
   const typed = query.quantity;
+  const shownPrice = shown.price;
+  const isParent = view.productClass === "VariationParent";
   return {
-    product: view,
+    product: {
+      ...view,
+      // A parent's own SKU names no product a shopper can buy.
+      sku: shown.chosen || !isParent ? shown.view.sku : undefined,
+      image: shown.view.image ?? view.image,
+      quantityRule: shown.view.quantityRule,
+    },
     price:
-      price && price.success !== false
+      shownPrice && shownPrice.success !== false
         ? {
-            unitPrice: price.unitPrice ?? null,
-            listPrice: price.listPrice ?? null,
-            currency: price.currencyIsoCode ?? "USD",
+            unitPrice: shownPrice.unitPrice ?? null,
+            listPrice: shownPrice.listPrice ?? null,
+            currency: shownPrice.currencyIsoCode ?? "USD",
           }
         : null,
     planPrices,
     plan: view.sellingModels.some((m) => m.id === query.plan) ? query.plan : null,
     quantity: typed && typed.length <= TYPED_QUANTITY_MAX_LENGTH ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: shop.shopper.isLoggedIn,
-    inWishlist,
+    inWishlist: shown.inWishlist,
+    buyId: family ? (variations?.chosenId ?? (isParent ? null : view.id)) : view.id,
+    variations,
   };
 }

@@ -5,7 +5,7 @@
  * the variation's attribute values.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startStore, type Store } from "./harness";
+import { BUYER, startStore, type Store } from "./harness";
 
 const APRON = "/product/barista-apron/01tDM000000E103";
 const TOTE = "/product/canvas-market-tote/01tDM0000000T00";
@@ -126,5 +126,26 @@ describe("Adding the chosen variation", () => {
     const parent = await guest.submit(APRON, { intent: "add", quantity: "1" });
     expect(parent.status).toBe(303);
     expect((await guest.load(parent.location!)).toasts).toEqual(["Product is a variant parent"]);
+  });
+});
+
+describe("A variation named on the buyer's pages", () => {
+  test("the wishlist, the checkout's summary and an order name the attribute values", async () => {
+    const buyer = await store.signedIn(BUYER);
+    const tote = await buyer.load(`${TOTE}?Size=Large&Color=Black`);
+    expect((await buyer.fill(tote, "Add to wishlist", {})).status).toBe(303);
+    const wishlist = await buyer.load("/wishlist");
+    expect(wishlist.text).toContain("Canvas Market Tote, Large, Black");
+    expect(wishlist.text).toContain("Size: Large, Color: Black");
+
+    expect((await buyer.fill(await buyer.load(`${APRON}?Color=Denim`), "Add to cart", {})).status).toBe(303);
+    const checkout = await buyer.load("/checkout", { follow: true });
+    expect(checkout.status).toBe(200);
+    expect(checkout.text).toContain("Barista Apron, Denim Color: Denim");
+
+    // 00000104 (fixtures/orders.json) bought the denim apron.
+    const order = await buyer.load("/OrderSummary/00000104");
+    expect(order.text).toMatch(/Barista Apron, Denim Color Denim SKU APR-DENIM/);
+    await store.reset();
   });
 });

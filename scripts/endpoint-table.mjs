@@ -42,6 +42,7 @@ const section = [
   tables("docs/emulator-checkout.md", "Delivery groups, checkouts, payments, addresses"),
   tables("docs/emulator-orders.md", "Order summaries, lookup, reorder, server method, SEO"),
   tables("docs/emulator-wishlists.md", "Wishlists"),
+  tables("docs/emulator-variations.md", "Variations and stock"),
 ].join("\n");
 
 const readme = readFileSync("README.md", "utf8");

@@ -13,7 +13,7 @@ import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/components/store/WishlistButton";
-import { VariationNeeded, VariationPicker } from "~/components/store/VariationPicker";
+import { StockLevel, VariationNeeded, VariationPicker } from "~/components/store/VariationPicker";
 import { JsMarker, postedText, submittedWithJs } from "~/components/store/forms";
 import { categoryPath, idFromSplat, productPath, loginPath } from "~/lib/paths";
 // From the header's light module: lib/cart's index brings the cart page's optimistic lines and quantity rules.
@@ -211,7 +211,7 @@ function quantityHelp(rule: { minimum: number; maximum: number; increment: numbe
 }
 
 export default function ProductPage() {
-  const { product, price, quantity, plan, planPrices, signedIn, inWishlist, buyId, variations } =
+  const { product, price, quantity, plan, planPrices, signedIn, inWishlist, buyId, variations, stock } =
     useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.state !== "idle";
@@ -233,6 +233,7 @@ export default function ProductPage() {
         <div className="store-product__info">
           <h1 className="store-product__title">{product.name}</h1>
           {product.sku ? <p className="store-product__sku">SKU: {product.sku}</p> : null}
+          {stock !== null ? <StockLevel units={stock} /> : null}
           <p className="store-product__price">
             {price ? (
               <Price

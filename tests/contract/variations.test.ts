@@ -180,4 +180,48 @@ describe.each(TARGET_NAMES)("variations (%s)", (name) => {
       expect(product.variationAttributes).toEqual({ Apron_Color__c: { label: "Color", sequence: 0, value: "Denim" } });
     });
   });
+
+  describe("GET commerce/inventory/levels (60.0)", () => {
+    const GROUP = "0ghDM0000000001";
+    const levels = (query: string, version = "v65.0") =>
+      call("GET", `/services/data/${version}/commerce/inventory/levels?${query}`);
+    const scope = `scope=${encodeURIComponent("webStoreId Eq '0ZEDEMO00000001'")}`;
+
+    it("answers a variation's units in the store's location group, by id or SKU, less what carts hold", async () => {
+      const res = await levels(`products=${APRON_DENIM},TOTE-S-OLV,${APRON}&locationgroups=${GROUP}&${scope}`);
+      expect(res.status).toBe(200);
+      const denim = { availableToFulfill: 28, availableToOrder: 28, onHand: 28, product2Id: APRON_DENIM };
+      const olive = { availableToFulfill: 0, availableToOrder: 0, onHand: 0, product2Id: "01tDM0000000T03" };
+      // The parent has no stock of its own: it has no levels.
+      expect(res.body).toEqual({
+        errors: [],
+        locationGroups: [{ inventoryProducts: [denim, olive], locationGroupId: GROUP }],
+        locations: [],
+        success: true,
+        totalInventory: [denim, olive],
+      });
+      // Units a cart has reserved are no longer available to order.
+      const s = shopper(target);
+      const cartId = await newCart(s);
+      expect((await add(s, cartId, APRON_DENIM, "3")).status).toBe(201);
+      expect((await s("PUT", at("v60.0", `carts/${cartId}/inventory-reservations`), {})).status).toBe(200);
+      const after = await levels(`products=${APRON_DENIM}&locationgroups=${GROUP}&${scope}`);
+      expect(after.body.totalInventory).toEqual([{ ...denim, availableToFulfill: 25, availableToOrder: 25 }]);
+    });
+
+    it("refuses a request without products, place or scope, or over the limits, and doesn't exist before 60.0", async () => {
+      for (const query of [
+        `locationgroups=${GROUP}&${scope}`,
+        `products=${APRON_DENIM}&${scope}`,
+        `products=${APRON_DENIM}&locationgroups=${GROUP}`,
+        `products=${Array.from({ length: 21 }, (_, i) => `SKU-${i}`).join(",")}&locationgroups=${GROUP}&${scope}`,
+        `products=${Array.from({ length: 101 }, () => APRON_DENIM).join(",")}&locationgroups=${GROUP}&${scope}`,
+      ]) {
+        const res = await levels(query);
+        expect(res.status, query).toBe(400);
+        expect(res.body[0].errorCode).toBe("INVALID_API_INPUT");
+      }
+      expect((await levels(`products=${APRON_DENIM}&locationgroups=${GROUP}&${scope}`, "v59.0")).status).toBe(404);
+    });
+  });
 });

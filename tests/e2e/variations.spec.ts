@@ -41,6 +41,7 @@ test("a shopper chooses the apron's colour, adds it, and the cart names the colo
   await expect(page).toHaveURL(/\?Color=Denim$/);
   await expect(page.getByText("SKU: APR-DENIM")).toBeVisible();
   await expect(page.locator(".store-product__price")).toContainText("$42.00");
+  await expect(page.getByText("In stock: 28 available")).toBeVisible();
   await expect(page.locator("img.store-product__image")).toHaveAttribute("src", /APR-DENIM\.svg$/);
   await expect(group(page, "Color").getByRole("radio", { name: "Denim" })).toBeChecked();
   if (jsEnabled(page)) expect(await page.evaluate(() => "samePage" in window)).toBe(true);
@@ -96,7 +97,7 @@ test("axe: the product page with variations has no serious or critical violation
   browser,
 }, testInfo) => {
   const audited = await auditablePage(page, browser, testInfo);
-  for (const path of [APRON, `${TOTE}?Size=Large`]) {
+  for (const path of [APRON, `${APRON}?Color=Denim`, `${TOTE}?Size=Large`]) {
     await audited.goto(path);
     await expect(audited.getByRole("group", { name: "Color" })).toBeVisible();
     expect(await seriousViolations(audited), path).toEqual([]);

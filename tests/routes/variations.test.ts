@@ -37,6 +37,7 @@ describe("Choosing a variation", () => {
     expect(denim.status).toBe(200);
     expect(denim.text).toContain("SKU: APR-DENIM");
     expect(denim.text).toContain("$42.00");
+    expect(denim.text).toContain("In stock: 28 available");
     expect(denim.html).toContain("/images/products/APR-DENIM.svg");
     expect(denim.html).toMatch(/<input type="radio"[^>]*checked=""[^>]*value="Denim"/);
 
@@ -65,6 +66,9 @@ describe("Choosing a variation", () => {
     expect(chosen.text).toContain("SKU: TOTE-L-BLK");
     expect(addButton(chosen.html)).not.toContain("disabled");
     expect(chosen.text).toContain("$32.00");
+    const soldOut = await guest.load(`${TOTE}?Size=Small&Color=Olive`);
+    expect(soldOut.text).toContain("SKU: TOTE-S-OLV");
+    expect(soldOut.text).toContain("Out of stock");
     const notMade = await guest.load(`${TOTE}?Size=Large&Color=Olive`);
     expect(notMade.text).toContain("This combination is unavailable.");
   });

@@ -70,3 +70,12 @@ export function VariationNeeded({ picker }: { picker: Pick<VariationPickerView, 
     </p>
   );
 }
+
+/** The chosen variation's stock: how many units can be ordered, or that none can. */
+export function StockLevel({ units }: { units: number }) {
+  return (
+    <p className={`store-product__stock${units > 0 ? "" : " store-product__stock--out"}`}>
+      {units > 0 ? `In stock: ${units} available` : "Out of stock"}
+    </p>
+  );
+}

@@ -42,6 +42,8 @@ export interface ProductPage {
   buyId: string | null;
   /** The variation picker of a parent's or a variation's page; null for a product without variations. */
   variations: VariationPickerView | null;
+  /** The chosen variation's units available to order (inventory levels); null when not read or unknown. */
+  stock: number | null;
 }
 
 /**
@@ -79,6 +81,7 @@ export async function productPage(
   const family = variationFamily(product);
   let variations: VariationPickerView | null = null;
   let shown = { view, price, inWishlist, chosen: false };
+  let stock: number | null = null;
   if (family) {
     const asked = choiceFromQuery(family, query.search ?? new URLSearchParams());
     // A variation's own page starts from its values; a parent's from what the URL asks for.
@@ -88,11 +91,14 @@ export async function productPage(
     const chosenId = variations.chosenId;
     if (chosenId && chosenId !== view.id) {
       // The chosen variation's own SKU, picture and price stand in for the parent's.
-      const [variation, variationPrice, variationSaved] = await Promise.all([
+      const [variation, variationPrice, variationSaved, levels] = await Promise.all([
         shop.client.getProduct(chosenId).catch(() => null),
         shop.client.getProductPrice(chosenId).catch(() => null),
         shop.shopper.isLoggedIn ? inDefaultWishlist(shop, chosenId) : false,
+        // Without its stock the page still sells the variation: the cart says when there is too little.
+        shop.client.getInventoryLevels([chosenId]).catch(() => []),
       ]);
+      stock = levels.find((level) => level.product2Id.slice(0, 15) === chosenId.slice(0, 15))?.availableToOrder ?? null;
       const variationView = variation && productDetailView(variation);
       if (variationView)
         shown = { view: variationView, price: variationPrice, inWishlist: variationSaved, chosen: true };
@@ -129,5 +135,6 @@ export async function productPage(
     inWishlist: shown.inWishlist,
     buyId: family ? (variations?.chosenId ?? (isParent ? null : view.id)) : view.id,
     variations,
+    stock,
   };
 }

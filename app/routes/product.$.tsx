@@ -249,11 +249,12 @@ export default function ProductPage() {
           {variations ? (
             <VariationPicker
               picker={variations}
-              // The parent's page: a variation's page chooses among its family there.
-              action={productPath({
-                id: variations.parentId,
-                urlName: variations.parentId === product.id ? product.urlName : undefined,
-              })}
+              // The parent's page: a variation's page chooses among its family there (by id: its name isn't here).
+              action={
+                variations.parentId === product.id
+                  ? productPath(product)
+                  : `/product/${encodeURIComponent(variations.parentId)}`
+              }
             />
           ) : null}
           <fetcher.Form method="post" className="store-product__form" noValidate>

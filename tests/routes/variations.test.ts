@@ -73,6 +73,17 @@ describe("Choosing a variation", () => {
     expect(notMade.text).toContain("This combination is unavailable.");
   });
 
+  test("a variation's own page starts from its values and chooses among its family on the parent's page", async () => {
+    const guest = store.visitor();
+    const denim = await guest.load("/product/barista-apron-denim/01tDM000000A002");
+    expect(denim.status).toBe(200);
+    expect(denim.text).toContain("SKU: APR-DENIM");
+    expect(denim.text).toContain("In stock: 28 available");
+    expect(denim.html).toMatch(/<input type="radio"[^>]*checked=""[^>]*value="Denim"/);
+    expect(denim.form("Show").action).toBe("/product/01tDM000000E103");
+    expect(addButton(denim.html)).not.toContain("disabled");
+  });
+
   test("with JavaScript the page's data follows the URL's choice", async () => {
     const guest = store.visitor();
     const answer = await guest.data(`${TOTE}?Size=Small&Color=Natural`, ["routes/product.$"]);

@@ -89,16 +89,23 @@ export async function productPage(
     const choice = own && Object.values(asked).every((v) => v === null) ? own : asked;
     variations = pickerView(family, choice);
     const chosenId = variations.chosenId;
-    if (chosenId && chosenId !== view.id) {
+    // Without its stock the page still sells the variation: the cart says when there is too little.
+    const stockOf = async (id: string) =>
+      (await shop.client.getInventoryLevels([id]).catch(() => [])).find(
+        (level) => level.product2Id.slice(0, 15) === id.slice(0, 15),
+      )?.availableToOrder ?? null;
+    if (chosenId && chosenId === view.id) {
+      // A variation's own page: it is the one chosen.
+      stock = await stockOf(chosenId);
+    } else if (chosenId) {
       // The chosen variation's own SKU, picture and price stand in for the parent's.
-      const [variation, variationPrice, variationSaved, levels] = await Promise.all([
+      const [variation, variationPrice, variationSaved, variationStock] = await Promise.all([
         shop.client.getProduct(chosenId).catch(() => null),
         shop.client.getProductPrice(chosenId).catch(() => null),
         shop.shopper.isLoggedIn ? inDefaultWishlist(shop, chosenId) : false,
-        // Without its stock the page still sells the variation: the cart says when there is too little.
-        shop.client.getInventoryLevels([chosenId]).catch(() => []),
+        stockOf(chosenId),
       ]);
-      stock = levels.find((level) => level.product2Id.slice(0, 15) === chosenId.slice(0, 15))?.availableToOrder ?? null;
+      stock = variationStock;
       const variationView = variation && productDetailView(variation);
       if (variationView)
         shown = { view: variationView, price: variationPrice, inWishlist: variationSaved, chosen: true };

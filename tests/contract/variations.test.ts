@@ -105,6 +105,11 @@ describe.each(TARGET_NAMES)("variations (%s)", (name) => {
         fields: { StockKeepingUnit: "TOTE-L-BLK" },
       });
       expect(res.body.variationInfo.attributesToProductMappings).toHaveLength(5);
+      // Priced in both price books: GBP is the USD price × 0.8 (fixtures/catalog.json, priceBooks).
+      const usd = await call("GET", `pricing/products/${TOTE_LARGE_BLACK}`);
+      const gbp = await call("GET", `pricing/products/${TOTE_LARGE_BLACK}?currencyIsoCode=GBP`);
+      expect([usd.body.unitPrice, usd.body.listPrice]).toEqual(["32.00", "34.00"]);
+      expect([gbp.body.unitPrice, gbp.body.listPrice, gbp.body.currencyIsoCode]).toEqual(["25.60", "27.20", "GBP"]);
     });
 
     it("answers a simple product without variation fields", async () => {

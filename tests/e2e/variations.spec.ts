@@ -92,6 +92,29 @@ test("a two-attribute family: size then colour, a combination not made marked, t
   await expect(line.getByText("Size: Large, Color: Black")).toBeVisible();
 });
 
+test("the keyboard chooses: arrow keys move the choice, and with JavaScript the focus stays where it was", async ({
+  page,
+}) => {
+  await page.goto(TOTE);
+  const size = group(page, "Size");
+  await size.getByRole("radio", { name: "Small" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(size.getByRole("radio", { name: "Large" })).toBeChecked();
+  if (jsEnabled(page)) {
+    await expect(page).toHaveURL(/\?Size=Large$/);
+    await expect(page.getByText("Choose Color to add it to your cart.")).toBeVisible();
+    await expect(size.getByRole("radio", { name: "Large" })).toBeFocused();
+  } else {
+    // Into the Color group, then to "Show".
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Show" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\?Size=Large$/);
+  }
+  await expect(group(page, "Color").getByRole("radio", { name: "Olive (Unavailable)" })).toBeVisible();
+});
+
 test("axe: the product page with variations has no serious or critical violation", async ({
   page,
   browser,

@@ -1,4 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { Button } from "../Button";
 import { useHydrated } from "../useHydrated";
 import type { VariationPickerView } from "../../lib/catalog/variations";
@@ -12,13 +13,20 @@ import type { VariationPickerView } from "../../lib/catalog/variations";
 export function VariationPicker({ picker, action }: { picker: Omit<VariationPickerView, "parentId">; action: string }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  // A choice from the URL (back, forward) checks its radios. The form stays mounted, so a keyboard user's focus
+  // stays on the radio they moved to while the page follows their choice.
+  useEffect(() => {
+    const chosen = new URLSearchParams(picker.query);
+    for (const input of form.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]') ?? [])
+      input.checked = chosen.get(input.name) === input.value;
+  }, [picker.query]);
   return (
     <Form
+      ref={form}
       method="get"
       action={action}
       className="store-variations"
-      // A new choice from the URL (back, forward) resets the radios to it.
-      key={picker.query}
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
     >
       {picker.attributes.map((attribute, a) => (

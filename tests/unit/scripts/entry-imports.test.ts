@@ -57,12 +57,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function runEntry(entry: string) {
   rmSync(npmCalls, { force: true });
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    PATH: `${join(dir, "bin")}:${process.env.PATH}`,
-    NODE_PATH: undefined,
-    NODE_OPTIONS: undefined,
-  };
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${join(dir, "bin")}:${process.env.PATH}` };
+  delete env.NODE_PATH;
+  delete env.NODE_OPTIONS;
   const res = spawnSync(process.execPath, [entry], { cwd: dir, env, encoding: "utf8", timeout: 20_000 });
   return {
     output: `${res.stdout}${res.stderr}`,

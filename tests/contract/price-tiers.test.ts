@@ -3,6 +3,7 @@ import { ProductPriceSchema } from "../../server/webstore/index.js";
 import { TARGET_NAMES, at, login } from "./targets.js";
 import { useTarget } from "./use-target.js";
 import { add, newCart, shopper, type Shopper } from "./carts-helpers.js";
+import { payableCheckout, shopper as checkoutShopper } from "./checkout-helpers.js";
 import { shapeProblems } from "./strict-schema.js";
 
 /**
@@ -151,6 +152,20 @@ describe.each(TARGET_NAMES)("volume prices (%s)", (name) => {
       expect(gbp.status).toBe(201);
       const added = await add(guest, gbp.body.cartId, FILTERS, "50");
       expect(added.body).toMatchObject({ currencyIsoCode: "GBP", salesPrice: "5.76", totalPrice: "288.00" });
+    });
+
+    it("keeps the tier's price in the order placed from the cart", async () => {
+      const guest = await checkoutShopper(target);
+      const checkoutId = await payableCheckout(guest, [[FILTERS, 10]]);
+      const placed = await guest.call("POST", `checkouts/${checkoutId}/orders`);
+      expect(placed.status).toBe(201);
+      const order = await guest.call("POST", "order-summaries/actions/lookup", {
+        orderSummaryIdOrRefNumber: placed.body.orderReferenceNumber,
+        verification: { email: "sam@example.com", lastName: "Shopper", phoneNumber: "5125550100" },
+      });
+      const group = order.body.deliveryGroups[0];
+      expect(group.fields.TotalLineAmount.text).toBe("76.00");
+      expect(group.lineItems[0].fields.UnitPrice.text).toBe("7.60");
     });
   });
 });

@@ -11,6 +11,7 @@ import { Price } from "~/components/Price";
 import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { PriceTiers } from "~/components/store/PriceTiers";
 import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/components/store/WishlistButton";
 import { JsMarker, postedText, submittedWithJs } from "~/components/store/forms";
@@ -196,7 +197,7 @@ function quantityHelp(rule: { minimum: number; maximum: number; increment: numbe
 }
 
 export default function ProductPage() {
-  const { product, price, quantity, plan, planPrices, signedIn, inWishlist } = useLoaderData<typeof loader>();
+  const { product, price, quantity, plan, planPrices, tiers, signedIn, inWishlist } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
@@ -229,6 +230,7 @@ export default function ProductPage() {
               <span className="store-muted">Price unavailable</span>
             )}
           </p>
+          <PriceTiers rows={tiers} currency={price?.currency ?? "USD"} />
           <fetcher.Form method="post" className="store-product__form" noValidate>
             <JsMarker />
             {product.sellingModels.length > 0 ? (

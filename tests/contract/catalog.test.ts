@@ -322,6 +322,7 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         currencyIsoCode: "USD",
         listPrice: "14.00",
         unitPrice: "12.00",
+        priceAdjustment: null,
         pricebookEntryId: expect.stringMatching(/^01u/),
         productPriceEntries: [],
       });

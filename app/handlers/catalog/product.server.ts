@@ -1,6 +1,7 @@
 /** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
 import { listHasProduct } from "../../components/store/WishlistButton";
 import { productDetailView, type ProductDetailView } from "../../lib/catalog/product";
+import { volumePriceRows, type VolumePriceRow } from "../../lib/catalog/price-tiers";
 import type { ShopCore } from "../shop.server";
 import { isFetchError } from "../../../server/webstore/index";
 
@@ -23,6 +24,8 @@ export interface ProductPage {
   price: { unitPrice: string | null; listPrice: string | null; currency: string } | null;
   /** Each selling model's own price (productPriceEntries, 56.0), shown beside its option. */
   planPrices: Record<string, string>;
+  /** The volume prices (the price's priceAdjustment tiers), lowest quantities first; [] without any. */
+  tiers: VolumePriceRow[];
   /** The purchase option to check: the one picked before, when it is one of the product's. */
   plan: string | null;
   /** The quantity field's value: what was typed before, else the product's minimum. */
@@ -80,6 +83,7 @@ export async function productPage(
           }
         : null,
     planPrices,
+    tiers: price && price.success !== false ? volumePriceRows(price) : [],
     plan: view.sellingModels.some((m) => m.id === query.plan) ? query.plan : null,
     quantity: typed && typed.length <= TYPED_QUANTITY_MAX_LENGTH ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: shop.shopper.isLoggedIn,

@@ -1,6 +1,7 @@
 import { readFixture } from "../core/context.js";
 import { toCents } from "../core/money.js";
 import type { Emu } from "../core/state.js";
+import { seedPriceTiers } from "./price-tiers.js";
 import { DEFAULT_CURRENCY } from "./store.js";
 
 /** Seeds the catalog tables from fixtures/catalog.json and the promotions and coupons from fixtures/promotions.json. */
@@ -109,6 +110,8 @@ export function seedCatalog(emu: Emu) {
     if (p.stock !== null) insertStock.run(p.id, p.stock);
     for (const m of p.sellingModels ?? []) insertProductModel.run(p.id, m);
   }
+  // Volume prices adjust price book entries: seeded once every entry exists.
+  seedPriceTiers(emu);
 
   const promos = readFixture(emu, "promotions.json");
   const insertPromotion = db.prepare(`

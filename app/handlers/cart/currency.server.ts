@@ -2,8 +2,12 @@
  * Moving the shopper's cart to a new currency the way Salesforce documents it ("Handle Currency Changes",
  * https://developer.salesforce.com/docs/commerce/salesforce-commerce/guide/b2b-b2c-comm-cart-currency-change.html):
  * carts don't change currency, so a new cart is made in it, the items are added to it, and the old cart is deleted.
+ * The switcher moves the cart to the currency chosen; a page whose currency is not the cart's moves it to its own
+ * (`followPageCurrency`), so the prices a page shows are those of the cart the shopper adds to.
  */
 import { isFetchError } from "../../../server/webstore/index";
+import type { ShopCore } from "../shop.server";
+import { toast, type ToastInput } from "../toast.server";
 import { cartRef, isNotFound, type CartShop } from "./ref.server";
 
 /** Cart lines the move carries: the batch resource takes up to 100 inputs. */
@@ -53,4 +57,38 @@ export async function moveCartToCurrency(shop: CartShop, currency: string): Prom
   await shop.client.deleteCart(oldCartId);
   if (!shop.shopper.isLoggedIn) shop.session.set("guestCartId", newCartId);
   return { moved: lines.length - failed, failed };
+}
+
+/** What the shopper is told of a move: the new currency, and how many products could not follow. */
+export function cartMoveToast(move: CartMove, currency: string | undefined): ToastInput | null {
+  if (!move || !currency) return null;
+  if (move.failed === 0) return toast("success", `Your cart is now in ${currency}.`);
+  const one = move.failed === 1;
+  return toast(
+    "warning",
+    `Your cart is now in ${currency}. ${move.failed} ${one ? "product" : "products"} couldn't be priced in ${currency} and ${one ? "was" : "were"} removed.`,
+  );
+}
+
+/** What following the page's currency needs of the request's shop. */
+export type PageCurrencyShop = CartShop & Pick<ShopCore, "currencyIsoCode">;
+
+/**
+ * Moves the cart into the page's currency (spec §4's choice: `shop.currencyIsoCode`) when an answer the caller had
+ * anyway names it in another one, `cartCurrency`: a page never reads the cart for this, so a cart already in the
+ * page's currency costs nothing. Answers the move's toast, or null when nothing moved. A move that fails is logged and
+ * leaves the cart as it was: the page is shown all the same, and the next one tries again.
+ */
+export async function followPageCurrency(
+  shop: PageCurrencyShop,
+  cartCurrency: string | null | undefined,
+): Promise<ToastInput | null> {
+  const currency = shop.currencyIsoCode;
+  if (!currency || !cartCurrency || cartCurrency === currency) return null;
+  try {
+    return cartMoveToast(await moveCartToCurrency(shop, currency), currency);
+  } catch (error) {
+    console.error(`Moving the cart into ${currency} failed:`, error instanceof Error ? error.message : error);
+    return null;
+  }
 }

@@ -5,6 +5,7 @@
  * shown here, with a fake API.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { moveCartToCurrency } from "../../../app/handlers/cart/currency.server";
 import { fetchError, setup, type Calls } from "./fake-store";
 
 const TWO_CURRENCIES = {
@@ -141,5 +142,36 @@ describe("The cart follows the page's currency", () => {
         message: expect.stringMatching(/^Your cart is now in GBP/),
       }),
     });
+  });
+
+  it("a cart of more than 100 lines moves whole: read a page of 100 at a time, added a batch of 100 at a time", async () => {
+    const lines = Array.from({ length: 150 }, (_, n) => ({
+      cartItem: { type: "Product", productId: `01t${String(n).padStart(3, "0")}`, quantity: "1" },
+    }));
+    const batches: number[] = [];
+    const { store, calls } = guestWithDollarCart("http://localhost/", {
+      getCartItems: async (cart: string, options: { pageNumber: number; pageSize: number }) => {
+        calls.push(`items:${cart}:${options.pageNumber}`);
+        const start = (options.pageNumber - 1) * options.pageSize;
+        return {
+          status: 200,
+          processing: false,
+          data: {
+            cartSummary: { cartId: cart, currencyIsoCode: "USD" },
+            cartItems: lines.slice(start, start + options.pageSize),
+            totalNumberOfPages: Math.ceil(lines.length / options.pageSize),
+          },
+        };
+      },
+      addCartItems: async (_cart: string, inputs: unknown[]) => {
+        batches.push(inputs.length);
+        return { hasErrors: false, results: inputs.map(() => ({ statusCode: 201 })) };
+      },
+    });
+    const shop = await store.shop();
+    expect(await moveCartToCurrency(shop, "GBP")).toEqual({ moved: 150, failed: 0 });
+    expect(calls.filter((call) => call.startsWith("items:"))).toEqual(["items:0a6USD:1", "items:0a6USD:2"]);
+    expect(batches).toEqual([100, 50]);
+    expect(calls).toContain("delete:0a6USD");
   });
 });

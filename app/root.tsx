@@ -99,7 +99,8 @@ export async function loader(args: LoaderFunctionArgs) {
       shopper: shop.shopper,
       cartCount: count,
       categories,
-      toasts: toast ? [toast] : [],
+      // The flashed toast, then what this request did by itself (the cart moved into the page's currency, by the count).
+      toasts: [...(toast ? [toast] : []), ...shop.notices],
       guestCartEnabled: appContext?.guestCartEnabled === true,
       consent: appContext?.shopperConsentEnabled
         ? { enabled: true, choice: await readConsent(request.headers.get("Cookie")) }

@@ -84,6 +84,14 @@ export interface ShopCore {
   redirect(url: string, toastInput?: ToastInput | null, init?: ResponseInit): Promise<Response>;
   /** Set when the API refused the shopper's token during this request; see the top of this file. */
   readonly refusal: Refusal | null;
+  /**
+   * A toast about what this request did by itself (the cart moved into the page's currency): shown on the page a GET
+   * renders, beside the one flashed before it (the root reads `notices` once its own reads are done); a request that
+   * renders no page (an action) flashes it for the next one.
+   */
+  notify(toastInput: ToastInput): void;
+  /** The toasts `notify` kept for the page this request renders. */
+  readonly notices: readonly ToastInput[];
 }
 
 export interface Shop extends ShopCore {
@@ -172,6 +180,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     return result;
   };
 
+  const notices: ToastInput[] = [];
   const core: ShopCore = {
     request,
     context,
@@ -195,6 +204,11 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     get refusal() {
       return refusal;
     },
+    notify(toastInput) {
+      if (request.method === "GET" || request.method === "HEAD") notices.push(toastInput);
+      else session.flashToast(toastInput);
+    },
+    notices,
   };
   return withHandlers(core);
 }

@@ -108,7 +108,8 @@ export async function action(args: ActionFunctionArgs) {
     });
     if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath(here), toast("info", outcome.message));
     if (!outcome.ok) return fail(outcome.message);
-    const added = toast("success", ADDED_MESSAGE);
+    // Products the cart left behind when it followed the page's currency matter more than the add itself.
+    const added = outcome.notice ?? toast("success", ADDED_MESSAGE);
     if (withJs) {
       // The root loader revalidates after this answer and shows the toast.
       shop.session.flashToast(added);

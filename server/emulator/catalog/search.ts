@@ -392,6 +392,46 @@ function facets(
 ) {
   const attributes = facetableAttributes(emu);
   if (attributes.size === 0) return [];
+  const rows =
+    search.selected && search.where.length === 0 && search.refinements.length === 0
+      ? categoryFacetCounts(emu, search.selected.id)
+      : refinedFacetCounts(emu, search);
+  const byAttribute = new Map<string, { displayName: string; nameOrId: string; productCount: number }[]>();
+  for (const row of rows) {
+    const values = byAttribute.get(row.attribute) ?? [];
+    values.push({ displayName: row.value, nameOrId: row.value, productCount: row.n });
+    byAttribute.set(row.attribute, values);
+  }
+  return [...attributes.values()]
+    .filter((a) => byAttribute.has(a.name_or_id))
+    .map((a) => ({
+      attributeType: a.attribute_type,
+      displayName: a.display_name,
+      displayRank: a.display_rank,
+      displayType: a.display_type,
+      facetType: "DistinctValue",
+      nameOrId: a.name_or_id,
+      values: byAttribute.get(a.name_or_id)!.sort((x, y) => x.displayName.localeCompare(y.displayName)),
+    }));
+}
+
+type FacetCount = { attribute: string; value: string; n: number };
+
+/** A category's counts, browsing it with no term or refinement: one range of product_facet_values_category. */
+function categoryFacetCounts(emu: Emu, categoryId: string): FacetCount[] {
+  return emu.db
+    .prepare(
+      `${TREE} SELECT attribute, value, COUNT(*) AS n FROM product_facet_values
+      WHERE category_id IN (SELECT id FROM tree) GROUP BY attribute, value`,
+    )
+    .all(categoryId) as FacetCount[];
+}
+
+/** The counts of a search with terms or refinements: each matched product's values, through its index entries. */
+function refinedFacetCounts(
+  emu: Emu,
+  search: { selected: CategoryRow | undefined; where: string[]; params: unknown[]; refinements: Refinement[] },
+): FacetCount[] {
   const flags = search.refinements.map(refinementSql);
   // Each refinement becomes a flag of the base rows; a value of attribute A counts where every flag but A's holds.
   const flagColumns = flags.map((f, i) => `${f.sql} AS r${i}`);
@@ -426,29 +466,12 @@ function facets(
     FROM base b JOIN product_facet_values f ON f.product_id = b.id
     WHERE ${conditions.join(" OR ")}
     GROUP BY f.attribute, f.value`;
-  const rows = emu.db
+  return emu.db
     .prepare<unknown[]>(sql)
     .all(
       ...(search.selected ? [search.selected.id] : []),
       ...flags.flatMap((f) => f.params),
       ...search.params,
       ...conditionParams,
-    ) as { attribute: string; value: string; n: number }[];
-  const byAttribute = new Map<string, { displayName: string; nameOrId: string; productCount: number }[]>();
-  for (const row of rows) {
-    const values = byAttribute.get(row.attribute) ?? [];
-    values.push({ displayName: row.value, nameOrId: row.value, productCount: row.n });
-    byAttribute.set(row.attribute, values);
-  }
-  return [...attributes.values()]
-    .filter((a) => byAttribute.has(a.name_or_id))
-    .map((a) => ({
-      attributeType: a.attribute_type,
-      displayName: a.display_name,
-      displayRank: a.display_rank,
-      displayType: a.display_type,
-      facetType: "DistinctValue",
-      nameOrId: a.name_or_id,
-      values: byAttribute.get(a.name_or_id)!.sort((x, y) => x.displayName.localeCompare(y.displayName)),
-    }));
+    ) as FacetCount[];
 }

@@ -86,8 +86,9 @@ export function seedCatalog(emu: Emu) {
   );
   for (const a of fixture.facetableAttributes ?? [])
     insertFacetable.run(a.nameOrId, a.type, a.displayName, a.displayRank, a.displayType);
+  // The value carries its product's category (db/012_facets.sql).
   const insertFacetValue = db.prepare(
-    "INSERT INTO product_facet_values(attribute, value, product_id) VALUES (?, ?, ?)",
+    "INSERT INTO product_facet_values(attribute, value, product_id, category_id) SELECT ?, ?, id, category_id FROM products WHERE id = ?",
   );
 
   // Parents before their variations, so the foreign key holds while inserting.

@@ -49,8 +49,11 @@ export async function loader(args: LoaderFunctionArgs) {
         refinements: refinementsOf(chosen),
       });
       if (!page) throw notFound();
-      const { facets, priceCurrency, ...listing } = page;
-      return shop.reply({ ...listing, filters: filterView(url.searchParams, chosen, facets, priceCurrency) });
+      const { facets, priceCurrency, filtersRefused, ...listing } = page;
+      return shop.reply({
+        ...listing,
+        filters: filterView(url.searchParams, chosen, facets, priceCurrency, filtersRefused),
+      });
     },
     { browsing: true },
   );

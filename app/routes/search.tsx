@@ -28,12 +28,16 @@ export async function loader(args: LoaderFunctionArgs) {
       const url = new URL(request.url);
       const term = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_TERM_LENGTH);
       const chosen = readFilters(url.searchParams);
-      const { facets, priceCurrency, ...results } = await shop.catalog.search(term, {
+      const { facets, priceCurrency, filtersRefused, ...results } = await shop.catalog.search(term, {
         page: readPage(url.searchParams),
         sort: url.searchParams.get("sort"),
         refinements: refinementsOf(chosen),
       });
-      return shop.reply({ term, ...results, filters: filterView(url.searchParams, chosen, facets, priceCurrency) });
+      return shop.reply({
+        term,
+        ...results,
+        filters: filterView(url.searchParams, chosen, facets, priceCurrency, filtersRefused),
+      });
     },
     { browsing: true },
   );

@@ -5,6 +5,7 @@
  * refinements and facets").
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { FILTERS_REFUSED_MESSAGE } from "~/components/store/FilterPanel";
 import { startStore, type Answer, type Store } from "./harness";
 
 const DRINKWARE = "/category/mugs-drinkware/0ZGDM0000000DRK";
@@ -116,6 +117,23 @@ describe("category filters without JavaScript", () => {
     expect(bad.alerts).toContain("Enter a price such as 12.50.");
     expect(bad.field("min")).toBe("ten");
     expect(bad.text).toContain("10 products");
+  });
+
+  test("filters the store no longer has (an old link): every product, said so, rather than an error", async () => {
+    const guest = store.visitor();
+    const page = await guest.load(`${DRINKWARE}?${new URLSearchParams([["f.Custom.Colour__c", "Red"]])}`);
+    expect(page.status).toBe(200);
+    expect(page.alerts).toContain(`${FILTERS_REFUSED_MESSAGE} Clear the filters`);
+    expect(page.text).toContain("10 products");
+    expect(linkTo(page, "Clear the filters")).toBe("/category/mugs-drinkware/0ZGDM0000000DRK");
+    const search = await guest.load(
+      `/search?${new URLSearchParams([
+        ["q", "mug"],
+        ["f.Bogus.Brand__c", "x"],
+      ])}`,
+    );
+    expect(search.status).toBe(200);
+    expect(search.alerts).toContain(`${FILTERS_REFUSED_MESSAGE} Clear the filters`);
   });
 
   test("a filter change starts again at page 1; paging keeps the filters", async () => {

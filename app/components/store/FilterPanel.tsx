@@ -109,10 +109,21 @@ export function useFilterLabel(currency: string | null) {
   };
 }
 
+export const FILTERS_REFUSED_MESSAGE = "These filters can't be used here any more, so every product is shown.";
+
 /** The chosen filters, each with a link that removes it, and "Clear all"; nothing when none is chosen. */
 export function ActiveFilters({ view }: { view: FilterView }) {
   const { pathname } = useLocation();
   const label = useFilterLabel(view.price.currency);
+  if (view.refused) {
+    return (
+      <div className="store-active-filters" role="alert">
+        <p>
+          {FILTERS_REFUSED_MESSAGE} <Link to={`${pathname}${view.clearSearch ?? ""}`}>Clear the filters</Link>
+        </p>
+      </div>
+    );
+  }
   if (view.active.length === 0 || view.clearSearch === null) return null;
   return (
     <section className="store-active-filters" aria-label="Chosen filters">

@@ -144,6 +144,8 @@ export interface FilterView {
   keep: [string, string][];
   /** Parameters the sort form carries along (the filters). */
   chosen: [string, string][];
+  /** The search refused the filters of the URL: the results are not filtered (`clearSearch` leaves them). */
+  refused: boolean;
 }
 
 /** "Brand__c" → "Brand" when no facet names it (a filter whose facet has no value in the results). */
@@ -168,7 +170,13 @@ export function filterView(
   choice: FilterChoice,
   apiFacets: readonly ApiFacet[] | null | undefined,
   currency: string | null,
+  refused = false,
 ): FilterView {
+  if (refused) {
+    // The results are the unfiltered ones: offer their facets afresh, and a way to leave the refused filters.
+    const view = filterView(new URLSearchParams(searchWithout(params, isFilterParam)), NO_FILTERS, apiFacets, currency);
+    return { ...view, clearSearch: searchWithout(params, isFilterParam), refused: true };
+  }
   const facets: FacetView[] = [];
   const seen = new Set<string>();
   for (const facet of apiFacets ?? []) {
@@ -225,9 +233,15 @@ export function filterView(
     clearSearch: hasFilters(choice) || choice.min || choice.max ? searchWithout(params, isFilterParam) : null,
     keep,
     chosen,
+    refused: false,
   };
 }
 
+const NO_FILTERS: FilterChoice = { facets: [], min: "", max: "", minAmount: null, maxAmount: null, priceError: null };
+
 /** Whether the page has a filter panel to show: facets to choose from, or filters to change. */
 export const showsFilterPanel = (view: FilterView) =>
-  view.facets.length > 0 || view.active.length > 0 || Boolean(view.price.min || view.price.max || view.price.error);
+  view.facets.length > 0 ||
+  view.active.length > 0 ||
+  view.refused ||
+  Boolean(view.price.min || view.price.max || view.price.error);

@@ -9,6 +9,10 @@ import { MAX_PARAM, MIN_PARAM, showsFilterPanel, type ActiveFilter, type FilterV
  * with a fieldset per facet, its values as checkboxes whose labels carry the number of products, and a price range;
  * "Apply" submits it, starting again at page 1 with the search term and sort kept. The chosen filters are listed
  * above the results, each with a link that removes it, and "Clear all".
+ *
+ * Ticking a box doesn't submit by itself, with JavaScript either: a shopper (a keyboard or screen reader user
+ * above all) ticks several values and types a range, then applies them once, and the page never changes under
+ * them while they choose (WCAG 3.2.2, On Input). With JavaScript, Apply is a client-side navigation.
  */
 export function FilterPanel({ view, id = "filters" }: { view: FilterView; id?: string }) {
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guestClients, TARGET_NAMES } from "./targets.js";
+import { at, guestClients, TARGET_NAMES } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
 /**
@@ -159,6 +159,14 @@ describe.each(TARGET_NAMES)("search refinements and facets (%s)", (name) => {
       errorCode: "INVALID_API_INPUT",
       message: "refinements[0].values: up to 20 values are allowed for a refinement; the request has 21.",
     });
+  });
+
+  it("takes a Range refinement from 64.0, where ConnectApi.RangeRefinementInput is documented", async () => {
+    const body = { categoryId: MUGS, refinements: [price("30")] };
+    expect((await call("POST", at("v64.0", "search/product-search"), body)).status).toBe(200);
+    const older = await call("POST", at("v63.0", "search/product-search"), body);
+    expect(older.status).toBe(400);
+    expect(older.body[0].errorCode).toBe("INVALID_API_INPUT");
   });
 
   it("refuses a malformed refinement (400 INVALID_API_INPUT)", async () => {

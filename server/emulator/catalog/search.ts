@@ -104,6 +104,7 @@ export const MAX_REFINEMENT_VALUES = 20;
 const DISTINCT_ATTRIBUTE_TYPES = ["Custom", "ProductAttribute", "Standard"];
 /** The price a Range refinement names [I: no page names the attribute of a price range]. */
 export const PRICE_RANGE = { attributeType: "PricebookEntry", nameOrId: "UnitPrice" } as const;
+const RANGE_SINCE = 64;
 
 const MAX_RESULTS_WINDOW = 5000;
 
@@ -158,7 +159,7 @@ export function searchInputFromQuery(q: URLSearchParams): SearchInput {
 }
 
 /** POST search/product-search (49.0): Product Search Input in the body; prices only with includePrices. */
-export function searchInputFromBody(emu: Emu, body: any): SearchInput {
+export function searchInputFromBody(emu: Emu, body: any, apiVersion = 65): SearchInput {
   if (!body || typeof body !== "object" || Array.isArray(body))
     throw invalidInput("The request body must be a Product Search Input object.");
   const text = (name: string) => {
@@ -177,7 +178,7 @@ export function searchInputFromBody(emu: Emu, body: any): SearchInput {
     throw invalidInput("fields must be a list of field names.");
   if (body.refinements !== undefined && body.refinements !== null && !Array.isArray(body.refinements))
     throw invalidInput("refinements must be a list.");
-  const refinements = checkRefinements(emu, body.refinements ?? []);
+  const refinements = checkRefinements(emu, body.refinements ?? [], apiVersion);
   return checkSearch(
     {
       searchTerm: text("searchTerm") ?? "",
@@ -207,7 +208,7 @@ function rangeBound(name: "min" | "max", value: unknown): number | null {
  * Checks Product Search Input's refinements: at most nine, each a Distinct Value refinement of one of the store's
  * facetable attributes with 1 to 20 values, or a Range refinement of the price with a min, a max or both.
  */
-function checkRefinements(emu: Emu, raw: unknown[]): Refinement[] {
+function checkRefinements(emu: Emu, raw: unknown[], apiVersion: number): Refinement[] {
   if (raw.length > MAX_REFINEMENTS)
     throw invalidInput(`refinements: up to ${MAX_REFINEMENTS} refinements are allowed; the request has ${raw.length}.`);
   const facetable = facetableAttributes(emu);
@@ -233,7 +234,8 @@ function checkRefinements(emu: Emu, raw: unknown[]): Refinement[] {
         );
       return { type: "DistinctValue", attribute: attribute.name_or_id, values: [...new Set<string>(r.values)] };
     }
-    if (r.type === "Range") {
+    // A Range refinement is documented from 64.0 (ConnectApi.RangeRefinementInput).
+    if (r.type === "Range" && apiVersion >= RANGE_SINCE) {
       if (r.attributeType !== PRICE_RANGE.attributeType || r.nameOrId !== PRICE_RANGE.nameOrId)
         throw invalidInput(
           `${at}: a Range refinement is only available for ${PRICE_RANGE.attributeType} ${PRICE_RANGE.nameOrId}.`,
@@ -245,7 +247,8 @@ function checkRefinements(emu: Emu, raw: unknown[]): Refinement[] {
         throw invalidInput(`${at}: min can't be more than max.`);
       return { type: "Range", minCents, maxCents };
     }
-    throw invalidInput(`Invalid value for ${at}.type: ${JSON.stringify(r.type)}. Expected DistinctValue or Range.`);
+    const types = apiVersion >= RANGE_SINCE ? "DistinctValue or Range" : "DistinctValue";
+    throw invalidInput(`Invalid value for ${at}.type: ${JSON.stringify(r.type)}. Expected ${types}.`);
   });
 }
 

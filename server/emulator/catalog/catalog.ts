@@ -109,7 +109,7 @@ export function catalogRoutes(r: Router, emu: Emu) {
   // connect_resources_commerce_webstore_product_search.htm: POST retrieves, like the GET.
   r.webstore("POST", "search/product-search", { since: 49 }, async (ctx) => {
     browse(ctx);
-    return json(search(emu, searchInputFromBody(await ctx.json())));
+    return json(search(emu, searchInputFromBody(emu, await ctx.json(), ctx.apiVersion)));
   });
 
   // connect_resources_commerce_webstore_search_sort_rules.htm (ConnectApi getSortRules, 52.0).

@@ -26,7 +26,17 @@ export interface ProductSearchInput {
   /** Prices of the products in the results (a Pricing Result Line Item each); default false. */
   includePrices?: boolean;
   includeQuantityRule?: boolean;
+  /** Up to nine refinements (facets chosen), up to 20 values each; omitted when empty. */
+  refinements?: RefinementInput[];
 }
+
+/**
+ * A refinement of Product Search Input: a Distinct Value Refinement Input (products with any of the values of a
+ * facetable attribute), or a Range refinement with a min, a max or both (ConnectApi.RangeRefinementInput, 64.0).
+ */
+export type RefinementInput =
+  | { type: "DistinctValue"; attributeType: string; nameOrId: string; values: string[] }
+  | { type: "Range"; attributeType: string; nameOrId: string; min?: string; max?: string };
 
 export function catalogApi(core: ClientCore) {
   return {
@@ -46,6 +56,7 @@ export function catalogApi(core: ClientCore) {
         fields: input.fields?.length ? input.fields : undefined,
         includePrices: input.includePrices,
         includeQuantityRule: input.includeQuantityRule,
+        refinements: input.refinements?.length ? input.refinements : undefined,
       };
       const search = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
       return catalogRead(core, "search/product-search", search, () =>

@@ -131,6 +131,25 @@ export const ProductSummarySchema = z
   })
   .passthrough();
 
+/** A Distinct Facet Value: a value of a facet and how many products of the results have it. */
+export const DistinctFacetValueSchema = z
+  .object({ displayName: optional(z.string()), nameOrId: z.string(), productCount: optional(z.number()) })
+  .passthrough();
+
+/** A Search Facet of product search results (Distinct Value Search Facet: `values`). */
+export const SearchFacetSchema = z
+  .object({
+    attributeType: optional(z.string()),
+    displayName: optional(z.string()),
+    displayRank: optional(z.number()),
+    displayType: optional(z.string()),
+    facetType: optional(z.string()),
+    nameOrId: z.string(),
+    values: optional(z.array(DistinctFacetValueSchema)),
+  })
+  .passthrough();
+export type SearchFacet = z.infer<typeof SearchFacetSchema>;
+
 export const ProductSearchResultsSchema = z
   .object({
     productsPage: z
@@ -142,7 +161,7 @@ export const ProductSearchResultsSchema = z
       })
       .passthrough(),
     categories: optional(z.record(z.unknown())),
-    facets: optional(z.array(z.unknown())),
+    facets: optional(z.array(SearchFacetSchema)),
     locale: optional(z.string()),
   })
   .passthrough();

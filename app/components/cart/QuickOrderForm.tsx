@@ -33,7 +33,7 @@ function OrderRow({ row, number }: { row: QuickOrderRow; number: number }) {
     <li className="quick-order__row">
       <div className="quick-order__cell">
         <label htmlFor={skuId} className="kit-field__label">
-          SKU<span className="kit-visually-hidden">, row {number}</span>
+          SKU<span className="kit-visually-hidden"> for row {number}</span>
         </label>
         <input
           id={skuId}
@@ -49,7 +49,7 @@ function OrderRow({ row, number }: { row: QuickOrderRow; number: number }) {
       </div>
       <div className="quick-order__cell quick-order__cell--quantity">
         <label htmlFor={quantityId} className="kit-field__label">
-          Quantity<span className="kit-visually-hidden">, row {number}</span>
+          Quantity<span className="kit-visually-hidden"> for row {number}</span>
         </label>
         <input
           id={quantityId}

@@ -61,7 +61,9 @@ async function findProducts(shop: CartShop, skus: readonly string[]): Promise<Ma
     for (const product of answer.products) {
       const sku = product.sku ?? (product.fields?.StockKeepingUnit as string | undefined);
       if (!product.id || product.success === false || typeof sku !== "string") continue;
-      const name = typeof product.name === "string" ? product.name : undefined;
+      // Product Overview's documented name is its `Name` field (asked for); the cart line's name replaces it once added.
+      const named = product.fields?.Name ?? product.name;
+      const name = typeof named === "string" ? named : undefined;
       found.set(sku, { id: product.id, name });
     }
   }

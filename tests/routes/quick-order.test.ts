@@ -219,6 +219,32 @@ describe("A form with problems", () => {
   });
 });
 
+describe("A store that doesn't answer", () => {
+  test("the SKU lookup failing: nothing added, everything typed kept, the reason above the form (400)", async () => {
+    const fault = await store.control("POST", "/__emulator/faults", {
+      method: "GET",
+      path: "*/webstores/*/products",
+      status: 503,
+      errorCode: "SERVICE_UNAVAILABLE",
+      times: 0,
+    });
+    expect(fault.status).toBe(201);
+    const guest = store.visitor();
+    const answer = await guest.fill(await guest.load("/quick-order"), "Add to cart", {
+      ...THREE_ROWS,
+      list: "CB-KEN-AA, 1",
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.alerts).toContain(
+      "We couldn't reach the store to place your order. Nothing was added to your cart; try again.",
+    );
+    expect(answer.field("sku-2")).toBe("NO-SUCH-SKU");
+    expect(answer.field("quantity-1")).toBe("2");
+    expect(answer.field("list")).toBe("CB-KEN-AA, 1");
+    expect(await batchCalls()).toBe(0);
+  });
+});
+
 describe("A pasted list", () => {
   test("of 150 lines is added in exactly two batch calls (100 + 50)", async () => {
     const guest = store.visitor();

@@ -111,7 +111,7 @@ async function addLines(
   try {
     products = await findProducts(shop, [...new Set(lines.map((line) => line.sku))]);
   } catch (error) {
-    return { kind: "failed", message: errorMessage(error, QUICK_ORDER_MESSAGES.notAdded) };
+    return { kind: "failed", message: errorMessage(error, QUICK_ORDER_MESSAGES.orderFailed) };
   }
   const outcomes: LineOutcome[] = lines.map((line) =>
     products.has(line.sku)

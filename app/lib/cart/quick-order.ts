@@ -34,6 +34,7 @@ export const QUICK_ORDER_MESSAGES = {
   badLine: "Enter a SKU and a quantity, separated by a comma, tab or semicolon.",
   unknownSku: "No product in this store has this SKU.",
   notAdded: "We couldn't add this line to your cart. Try again.",
+  orderFailed: "We couldn't reach the store to place your order. Nothing was added to your cart; try again.",
   nothingToOrder: "Enter at least one SKU, in a row or in the list.",
   tooManyLines: (count: number) =>
     `An order can have at most ${QUICK_ORDER_MAX_LINES} lines at a time; this one has ${count}. Split the list.`,

@@ -161,6 +161,7 @@ export function Layout({ children }: { children: ReactNode }) {
             categories={data?.categories ?? []}
             cartCount={data?.cartCount ?? 0}
             localeSwitch={data?.localeSwitch ?? null}
+            quickOrder={data ? data.shopper.isLoggedIn || data.guestCartEnabled : false}
           />
           {/* The loader's toast was checked as the session gave it (parseToast in takeToast): shown as it came. */}
           {data?.toasts.length ? (

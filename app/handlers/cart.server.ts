@@ -19,6 +19,8 @@ import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "./cart/e
 import { followPageCurrency, moveCartToCurrency, type CartMove, type PageCurrencyShop } from "./cart/currency.server";
 import type { ToastInput } from "./toast.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./cart/ref.server";
+import { quickOrder, type QuickOrderReply } from "./cart/quick-order.server";
+import type { QuickOrderSubmission } from "../lib/cart/quick-order";
 import type { Shop, ShopCore } from "./shop.server";
 
 export { cartRef, type CartShop } from "./cart/ref.server";
@@ -39,6 +41,11 @@ export interface CartHandler {
   edit(edit: CartLineEdit): Promise<CartEditOutcome>;
   /** Moves the cart into `currency` (Salesforce's "Handle Currency Changes"); null when there was nothing to move. */
   moveToCurrency(currency: string): Promise<CartMove>;
+  /**
+   * A quick order form's submission: more rows, or its lines' SKUs looked up and the lines added in batches of 100,
+   * each line added or refused and why (handlers/cart/quick-order).
+   */
+  quickOrder(submission: QuickOrderSubmission): Promise<QuickOrderReply>;
 }
 
 export type CartItemInput = { productId: string; quantity: number; productSellingModelId?: string };
@@ -114,6 +121,7 @@ export function createCartHandler(shop: Shop): CartHandler {
     view,
     edit: (edit) => applyCartEdit(shop, edit),
     moveToCurrency: (currency) => moveCartToCurrency(shop, currency),
+    quickOrder: (submission) => quickOrder(shop, submission, (send) => writeToCart(shop, send)),
   };
 }
 
@@ -193,20 +201,29 @@ export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledErro
  * the store allows guest carts) a guest cart whose id is kept in the session.
  */
 export async function addToCart(shop: CartShop, input: CartItemInput): Promise<Async<CartItem>> {
+  return writeToCart(shop, (cart) => shop.client.addCartItem(cart, input));
+}
+
+/**
+ * Runs `write` against the cart the shopper adds to, creating it when there is none: a buyer's active cart, or
+ * (when the store allows guest carts) the guest cart whose id is kept in the session. `write` may run twice: again
+ * on the new cart when the first answered 404 (no active cart, a guest cart that is gone).
+ */
+export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: string) => Promise<T>): Promise<T> {
   const { client, session } = shop;
   if (shop.shopper.isLoggedIn) {
     try {
-      return await client.addCartItem("active", input);
+      return await write("active");
     } catch (error) {
       if (!isNotFound(error)) throw error;
       const created = await client.ensureActiveCart();
-      return client.addCartItem(created.data.cartId ?? "active", input);
+      return write(created.data.cartId ?? "active");
     }
   }
   const existing = session.get("guestCartId");
   if (existing) {
     try {
-      return await client.addCartItem(existing, input);
+      return await write(existing);
     } catch (error) {
       if (!isNotFound(error)) throw error;
       session.unset("guestCartId");
@@ -225,5 +242,5 @@ export async function addToCart(shop: CartShop, input: CartItemInput): Promise<A
   const cartId = created.data.cartId;
   if (!cartId) throw new Error("The store did not create a cart.");
   session.set("guestCartId", cartId);
-  return client.addCartItem(cartId, input);
+  return write(cartId);
 }

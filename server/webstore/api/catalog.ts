@@ -93,6 +93,19 @@ export function catalogApi(core: ClientCore) {
       );
     },
 
+    /**
+     * Products by SKU (GET products?skus=, 54.0): each SKU's product id, name and class, or a failed entry for a SKU
+     * that names no product the shopper may see. Not cached: a quick order's list of SKUs is asked for once.
+     */
+    async getProductsBySku(
+      skus: readonly string[],
+      options: { fields?: string[] } = {},
+    ): Promise<ProductOverviewCollection> {
+      if (skus.length === 0) throw new TypeError("getProductsBySku needs at least one SKU");
+      const fields = options.fields?.length ? options.fields : undefined;
+      return send(core, { path: "products", query: { skus, fields, excludeMedia: true } });
+    },
+
     async getProductPrice(productId: string): Promise<ProductPrice> {
       required(productId, "productId is required");
       return catalogRead(core, "pricing/products/{id}", productId, () =>

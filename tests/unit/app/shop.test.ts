@@ -32,7 +32,7 @@ describe("getShop", () => {
     expect(t.scopes[0]).toMatchObject({ accessToken: "guest-tok" });
     expect((await shop.headers()).get("Set-Cookie")).toBeNull();
     // One browsing identity for the server: the next visitor's page makes no identity call.
-    const browsingUvid = t.guestLogin.mock.calls[0][0];
+    const [browsingUvid] = t.guestLogin.mock.calls[0] as unknown[];
     const next = setup({}, {}, "http://localhost/search?q=mug");
     Object.assign(next.context, { browsingIdentity: t.context.browsingIdentity, webstore: t.context.webstore });
     await next.shop();

@@ -99,7 +99,8 @@ export async function loader(args: LoaderFunctionArgs) {
       shopper: shop.shopper,
       cartCount: count,
       categories,
-      toasts: toast ? [toast] : [],
+      // The flashed toast, then what this request did by itself (the cart moved into the page's currency, by the count).
+      toasts: [...(toast ? [toast] : []), ...shop.notices],
       guestCartEnabled: appContext?.guestCartEnabled === true,
       consent: appContext?.shopperConsentEnabled
         ? { enabled: true, choice: await readConsent(request.headers.get("Cookie")) }
@@ -160,6 +161,7 @@ export function Layout({ children }: { children: ReactNode }) {
             categories={data?.categories ?? []}
             cartCount={data?.cartCount ?? 0}
             localeSwitch={data?.localeSwitch ?? null}
+            quickOrder={data ? data.shopper.isLoggedIn || data.guestCartEnabled : false}
           />
           {/* The loader's toast was checked as the session gave it (parseToast in takeToast): shown as it came. */}
           {data?.toasts.length ? (

@@ -1,7 +1,9 @@
 -- Carts, their items and coupons, guest cart sessions and inventory reservations.
 
--- A guest's cart session: the value of the GuestCartSessionId cookie. Minted by the emulator only, so a
--- guest can't make one up and land in another guest's carts.
+-- The guests who have carts, keyed by their UVID: the unique visitor id the guest's access token was issued for
+-- (Headless Guest Flow, docs/emulator-identity.md). A guest reaches only the carts of the UVID in its own token, so
+-- it can't land in another guest's carts. (The table and carts.guest_session_id keep the names they had when a
+-- guest cart session cookie keyed them.)
 CREATE TABLE guest_cart_sessions (
   id TEXT PRIMARY KEY,
   webstore_id TEXT NOT NULL REFERENCES webstores(id),

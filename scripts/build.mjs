@@ -1,9 +1,11 @@
 // `npm run build`: the storefront (remix build: build/index.js, public/build/) and the HTTP server compiled ahead of
 // time (esbuild: server/serve.ts and what it imports → build/server.mjs), so `npm start` runs plain JavaScript
 // with no TypeScript transform at startup. Packages stay external: node_modules is there at run time.
-import { build } from "esbuild";
+// Built-ins only at the top: esbuild is imported when the server is built, after ensureInstalled() has run (see
+// ensure-install.mjs), so `npm run build` and `npm start` work on a fresh clone.
 import { readFile } from "node:fs/promises";
 import { dirname, relative, resolve } from "node:path";
+import { ensureInstalled } from "./ensure-install.mjs";
 import { remixBuild } from "./remix-build.mjs";
 
 /**
@@ -30,6 +32,7 @@ const keepModuleUrls = {
 };
 
 export async function buildServer() {
+  const { build } = await import("esbuild");
   await build({
     entryPoints: ["server/serve.ts"],
     outfile: OUTFILE,
@@ -56,4 +59,7 @@ export async function buildAll() {
   return true;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit((await buildAll()) ? 0 : 1);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureInstalled();
+  process.exit((await buildAll()) ? 0 : 1);
+}

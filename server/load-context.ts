@@ -46,6 +46,19 @@ export interface StorefrontLoadContext {
   clientAddress?: string;
   /** Failed sign-ins per account and per client (the login page refuses with 429 past the limits). */
   loginThrottle?: LoginThrottle;
+  /**
+   * The guest identity this server's visitors browse with until they act (app/handlers/identity/tokens.server.ts):
+   * held here because it lives as long as the server, not a request.
+   */
+  browsingIdentity?: BrowsingIdentity;
+}
+
+/** One guest identity (its own UVID and guest token) shared by the visitors who only browse. */
+export interface BrowsingIdentity {
+  uvid?: string;
+  token?: string;
+  expiresAt?: number;
+  pending?: Promise<string | undefined>;
 }
 
 // The node package re-exports server-runtime's AppLoadContext; augmenting the original reaches both.

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { readConfig, type Config } from "./config.js";
 import { createEmulator, type Emulator } from "./emulator/index.js";
-import type { StorefrontLoadContext } from "./load-context.js";
+import type { BrowsingIdentity, StorefrontLoadContext } from "./load-context.js";
 import { LoginThrottle, type LoginThrottleLimits } from "./login-throttle.js";
 import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
 import { compileTrustProxy, isLocalRequest } from "./proxy.js";
@@ -79,6 +79,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
   const siteUrl = config.WEBSTORE_SITE_URL ?? "http://emulator.local";
   const caches = createWebstoreCaches();
   const loginThrottle = new LoginThrottle(options.loginLimits);
+  const browsingIdentity: BrowsingIdentity = {};
   // The port is known once listening (PORT=0 picks a free one).
   let publicUrl = `http://localhost:${config.PORT}`;
 
@@ -118,6 +119,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     cspNonce,
     clientAddress,
     loginThrottle,
+    browsingIdentity,
     locale,
   });
 

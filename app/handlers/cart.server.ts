@@ -2,17 +2,26 @@
  * The cart domain: the shopper's cart (a buyer's current cart, or the guest cart whose id the session keeps), its
  * count, the cart page's read and edits, adding to it, and moving it to another currency. Owns the session's
  * `guestCartId` and the recovery from a guest cart that is gone.
+ *
+ * The cart is in the currency the page prices in (README, "Currencies and locales"): the answers a page reads anyway
+ * (the header's count, the cart page's lines, an added line's) name the cart's currency, and a cart in another one is
+ * moved into the page's there and then. Checkout pages leave it: a move ends the checkout its cart is in.
  */
 import { isFetchError, type Async, type CartItem } from "../../server/webstore/index";
 import { CART_PAGE_SIZE } from "../lib/cart";
 import { readPage } from "../lib/paging";
 import { requestPath } from "../lib/request-paths";
+import { CHECKOUT_START_PATH } from "../lib/paths";
+import { isStoreLocale } from "../lib/format/locale";
 import { errorMessage } from "./errors.server";
 import { cartView, EMPTY_CART, type CartView } from "../lib/cart/view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "./cart/edits.server";
-import { moveCartToCurrency, type CartMove } from "./cart/currency.server";
+import { followPageCurrency, moveCartToCurrency, type CartMove, type PageCurrencyShop } from "./cart/currency.server";
+import type { ToastInput } from "./toast.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./cart/ref.server";
-import type { Shop } from "./shop.server";
+import { quickOrder, type QuickOrderReply } from "./cart/quick-order.server";
+import type { QuickOrderSubmission } from "../lib/cart/quick-order";
+import type { Shop, ShopCore } from "./shop.server";
 
 export { cartRef, type CartShop } from "./cart/ref.server";
 
@@ -32,16 +41,39 @@ export interface CartHandler {
   edit(edit: CartLineEdit): Promise<CartEditOutcome>;
   /** Moves the cart into `currency` (Salesforce's "Handle Currency Changes"); null when there was nothing to move. */
   moveToCurrency(currency: string): Promise<CartMove>;
+  /**
+   * A quick order form's submission: more rows, or its lines' SKUs looked up and the lines added in batches of 100,
+   * each line added or refused and why (handlers/cart/quick-order).
+   */
+  quickOrder(submission: QuickOrderSubmission): Promise<QuickOrderReply>;
 }
 
 export type CartItemInput = { productId: string; quantity: number; productSellingModelId?: string };
 
-export type AddOutcome = { ok: true } | { ok: false; message: string; signIn?: true };
+/**
+ * `notice`: the line went into a cart in another currency than the page's (changed since the page was shown, in another
+ * browser), which then moved into the page's, and some products could not follow: what the shopper is told of it.
+ */
+export type AddOutcome = { ok: true; notice?: ToastInput } | { ok: false; message: string; signIn?: true };
 
 const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again.";
 
 /** The cart page's path, as the app's routes speak it. */
 const CART_PAGE_PATH = "/cart";
+
+/** Pages whose loaders work on the cart's checkout (a checkout step, a payment link's page): no move under them. */
+const isCheckoutPath = (path: string) =>
+  path === CHECKOUT_START_PATH || path.startsWith(`${CHECKOUT_START_PATH}/`) || path.startsWith("/pay/");
+
+/**
+ * Whether the cart follows this request's currency: not on a checkout's pages, and not under a locale segment the
+ * store has no market for (a 404 page, whose currency is nobody's choice).
+ */
+function followsPageCurrency(shop: Pick<ShopCore, "request" | "context" | "appContext">): boolean {
+  const locale = shop.context.locale;
+  if (locale && !(shop.appContext && isStoreLocale(shop.appContext, locale))) return false;
+  return !isCheckoutPath(requestPath(shop.request, shop.context));
+}
 
 export function createCartHandler(shop: Shop): CartHandler {
   // The cart page's GET reads a page of the cart's lines, whose summary has the header's count: the root's count (run
@@ -50,10 +82,12 @@ export function createCartHandler(shop: Shop): CartHandler {
   let onCartPage: boolean | undefined;
   const isCartPageGet = () =>
     (onCartPage ??= shop.request.method === "GET" && requestPath(shop.request, shop.context) === CART_PAGE_PATH);
+  let follows: boolean | undefined;
+  const followCurrency = () => (follows ??= followsPageCurrency(shop));
   let pageRead: { page: number; answer: ReturnType<typeof cartPage> } | undefined;
   const view = (page: number) => {
-    if (!isCartPageGet()) return cartPage(shop, page);
-    if (pageRead?.page !== page) pageRead = { page, answer: cartPage(shop, page) };
+    if (!isCartPageGet()) return cartPage(shop, page, followCurrency());
+    if (pageRead?.page !== page) pageRead = { page, answer: cartPage(shop, page, followCurrency()) };
     return pageRead.answer;
   };
   const pageCartCount = async (): Promise<number | null> => {
@@ -71,11 +105,14 @@ export function createCartHandler(shop: Shop): CartHandler {
     ref: () => cartRef(shop),
     // On a checkout step, the checkout the page reads has the count, and on the cart page the lines it reads: one API
     // call fewer a page.
-    count: async () => (await shop.checkout.stepCartCount()) ?? (await pageCartCount()) ?? cartCount(shop),
+    count: async () =>
+      (await shop.checkout.stepCartCount()) ?? (await pageCartCount()) ?? cartCount(shop, followCurrency()),
     async addItem(input) {
       try {
-        await addToCart(shop, input);
-        return { ok: true };
+        const added = await addToCart(shop, input);
+        // Only when the cart changed currency since the page was shown (in another browser): its answer says so.
+        const moved = followCurrency() ? await followPageCurrency(shop, added.data.currencyIsoCode) : null;
+        return moved?.variant === "warning" ? { ok: true, notice: moved } : { ok: true };
       } catch (error) {
         if (isGuestCartDisabledError(error)) return { ok: false, message: error.message, signIn: true };
         return { ok: false, message: errorMessage(error, ADD_FAILED_MESSAGE) };
@@ -84,15 +121,29 @@ export function createCartHandler(shop: Shop): CartHandler {
     view,
     edit: (edit) => applyCartEdit(shop, edit),
     moveToCurrency: (currency) => moveCartToCurrency(shop, currency),
+    quickOrder: (submission) => quickOrder(shop, submission, (send) => writeToCart(shop, send)),
   };
 }
 
-/** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */
-export async function cartCount(shop: CartShop): Promise<number> {
+/**
+ * The header's item count (sum of quantities); 0 when there is no cart or the summary fails. With `followCurrency`, a
+ * cart in another currency than the page's (its summary says which) is moved into the page's first.
+ */
+export async function cartCount(
+  shop: PageCurrencyShop & Pick<ShopCore, "notify">,
+  followCurrency = false,
+): Promise<number> {
   const ref = cartRef(shop);
   if (!ref) return 0;
+  const summaryOf = (cart: string) => shop.client.getCartCompactSummary(shop.shopper.isLoggedIn ? undefined : cart);
   try {
-    const summary = await shop.client.getCartCompactSummary(shop.shopper.isLoggedIn ? undefined : ref);
+    let summary = await summaryOf(ref);
+    const moved = followCurrency && summary?.cartId ? await followPageCurrency(shop, summary.currencyIsoCode) : null;
+    if (moved) {
+      shop.notify(moved);
+      // A guest's cart is named by its id, which the move changed.
+      summary = await summaryOf(cartRef(shop) ?? ref);
+    }
     return Math.max(0, Math.round(Number(summary?.totalProductCount ?? 0) || 0));
   } catch (error) {
     forgetGoneGuestCart(shop, error);
@@ -100,17 +151,32 @@ export async function cartCount(shop: CartShop): Promise<number> {
   }
 }
 
-async function cartPage(shop: CartShop, page: number): Promise<{ cart: CartView; processing: boolean }> {
+/**
+ * A page of the cart's lines. With `followCurrency`, in the page's currency: a cart in another one (its summary says
+ * which) is moved into it and read again.
+ */
+async function cartPage(
+  shop: PageCurrencyShop & Pick<ShopCore, "notify">,
+  page: number,
+  followCurrency: boolean,
+): Promise<{ cart: CartView; processing: boolean }> {
   const ref = cartRef(shop);
   if (!ref) return { cart: EMPTY_CART, processing: false };
-  try {
-    const answer = await shop.client.getCartItems(ref, {
+  const linesOf = (cart: string) =>
+    shop.client.getCartItems(cart, {
       includePromotions: true,
       includeCoupons: true,
       pageNumber: page,
       pageSize: CART_PAGE_SIZE,
       productFields: ["Name", "StockKeepingUnit"],
     });
+  try {
+    let answer = await linesOf(ref);
+    const moved = followCurrency ? await followPageCurrency(shop, answer.data.cartSummary?.currencyIsoCode) : null;
+    if (moved) {
+      shop.notify(moved);
+      answer = await linesOf(cartRef(shop) ?? ref);
+    }
     return { cart: cartView(answer.data), processing: answer.processing };
   } catch (error) {
     // A guest cart that is gone (checked out, deleted) is an empty cart.
@@ -135,20 +201,29 @@ export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledErro
  * the store allows guest carts) a guest cart whose id is kept in the session.
  */
 export async function addToCart(shop: CartShop, input: CartItemInput): Promise<Async<CartItem>> {
+  return writeToCart(shop, (cart) => shop.client.addCartItem(cart, input));
+}
+
+/**
+ * Runs `write` against the cart the shopper adds to, creating it when there is none: a buyer's active cart, or
+ * (when the store allows guest carts) the guest cart whose id is kept in the session. `write` may run twice: again
+ * on the new cart when the first answered 404 (no active cart, a guest cart that is gone).
+ */
+export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: string) => Promise<T>): Promise<T> {
   const { client, session } = shop;
   if (shop.shopper.isLoggedIn) {
     try {
-      return await client.addCartItem("active", input);
+      return await write("active");
     } catch (error) {
       if (!isNotFound(error)) throw error;
       const created = await client.ensureActiveCart();
-      return client.addCartItem(created.data.cartId ?? "active", input);
+      return write(created.data.cartId ?? "active");
     }
   }
   const existing = session.get("guestCartId");
   if (existing) {
     try {
-      return await client.addCartItem(existing, input);
+      return await write(existing);
     } catch (error) {
       if (!isNotFound(error)) throw error;
       session.unset("guestCartId");
@@ -167,5 +242,5 @@ export async function addToCart(shop: CartShop, input: CartItemInput): Promise<A
   const cartId = created.data.cartId;
   if (!cartId) throw new Error("The store did not create a cart.");
   session.set("guestCartId", cartId);
-  return client.addCartItem(cartId, input);
+  return write(cartId);
 }

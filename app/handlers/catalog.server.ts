@@ -3,7 +3,8 @@
  * product) show them. Reads that fail where a page can do without them (sort rules, a category's path, prices)
  * leave that part out; a product or category the API doesn't know is null (the page's 404).
  */
-import type { ProductCategory } from "../../server/webstore/index";
+import { isFetchError, type ProductCategory, type ProductSearchInput } from "../../server/webstore/index";
+import type { ApiFacet, SearchRefinement } from "../lib/catalog/filters";
 import { productCardView, sortOptions, type ProductCardView, type SortOption } from "../lib/catalog/product";
 import { pagingFromTotal, searchPage, type Paging } from "../lib/paging";
 import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "./catalog/product.server";
@@ -38,6 +39,8 @@ type SearchPage = { currencyIsoCode?: string | null; products?: readonly unknown
 export interface ListingQuery {
   page: number;
   sort: string | null;
+  /** The filters chosen, as the search's refinements (lib/catalog/filters). */
+  refinements?: SearchRefinement[];
 }
 
 export interface ProductListing {
@@ -47,6 +50,12 @@ export interface ProductListing {
   sorts: SortOption[];
   /** The sort rule in force: the one asked for when it is one of the store's, else null (relevance). */
   sort: string | null;
+  /** The results' facets (values with their counts), as the search answered them. */
+  facets: ApiFacet[];
+  /** The currency of the search's prices, which a price range refines. */
+  priceCurrency: string | null;
+  /** The API refused the filters (an old link's facet the store no longer has): the results are unfiltered. */
+  filtersRefused: boolean;
 }
 
 export interface CategoryTile {
@@ -153,14 +162,15 @@ async function categoryPage(shop: CatalogShop, categoryId: string, query: Listin
   const sort = chosenSort(sorts, query.sort);
   const { apiPage, beyond } = searchPage(query.page, LISTING_PAGE_SIZE);
   try {
-    const [category, results, path] = await Promise.all([
+    const [category, { answer: results, filtersRefused }, path] = await Promise.all([
       shop.client.getCategory(categoryId),
-      shop.client.searchProducts({
+      refinedSearch(shop, {
         categoryId,
         page: apiPage,
         pageSize: LISTING_PAGE_SIZE,
         sortRuleId: sort ?? undefined,
         includePrices: true,
+        refinements: query.refinements,
       }),
       shop.client.getCategoryPath(categoryId).catch(() => ({ path: [] as ProductCategory[] })),
     ]);
@@ -174,6 +184,9 @@ async function categoryPage(shop: CatalogShop, categoryId: string, query: Listin
       paging: pagingFromTotal(total, LISTING_PAGE_SIZE, query.page),
       sorts,
       sort,
+      facets: results?.facets ?? [],
+      priceCurrency: currencyOf(results?.productsPage),
+      filtersRefused,
     };
   } catch (error) {
     if (isMissing(error)) return null;
@@ -181,20 +194,52 @@ async function categoryPage(shop: CatalogShop, categoryId: string, query: Listin
   }
 }
 
+/**
+ * A search with the filters chosen; when the API refuses them (400: a shared link's facet the store no longer
+ * offers, a hand-edited URL), the same search without them, said so, rather than an error page.
+ */
+async function refinedSearch(shop: CatalogShop, input: ProductSearchInput) {
+  try {
+    return { answer: await shop.client.searchProducts(input), filtersRefused: false };
+  } catch (error) {
+    if (!input.refinements?.length || !isFetchError(error) || error.status !== 400) throw error;
+    const answer = await shop.client.searchProducts({ ...input, refinements: undefined });
+    return { answer, filtersRefused: true };
+  }
+}
+
+const currencyOf = (page: object | null | undefined) => {
+  const currency = (page as { currencyIsoCode?: unknown } | null | undefined)?.currencyIsoCode;
+  return typeof currency === "string" ? currency : null;
+};
+
 async function searchResults(shop: CatalogShop, term: string, query: ListingQuery): Promise<ProductListing> {
   const sorts = await sortChoices(shop);
   const sort = chosenSort(sorts, query.sort);
-  if (!term) return { products: [], total: 0, paging: pagingFromTotal(0, LISTING_PAGE_SIZE, 1), sorts, sort };
+  if (!term) {
+    const paging = pagingFromTotal(0, LISTING_PAGE_SIZE, 1);
+    return { products: [], total: 0, paging, sorts, sort, facets: [], priceCurrency: null, filtersRefused: false };
+  }
   // The URL's page is 1-based for shoppers; the API's is 0-based. One request brings the page and its prices.
   const { apiPage, beyond } = searchPage(query.page, LISTING_PAGE_SIZE);
-  const answer = await shop.client.searchProducts({
+  const { answer, filtersRefused } = await refinedSearch(shop, {
     searchTerm: term,
     page: apiPage,
     pageSize: LISTING_PAGE_SIZE,
     sortRuleId: sort ?? undefined,
     includePrices: true,
+    refinements: query.refinements,
   });
   const total = answer?.productsPage?.total ?? 0;
   const products = beyond ? [] : await productCards(shop, answer?.productsPage);
-  return { products, total, paging: pagingFromTotal(total, LISTING_PAGE_SIZE, query.page), sorts, sort };
+  return {
+    products,
+    total,
+    paging: pagingFromTotal(total, LISTING_PAGE_SIZE, query.page),
+    sorts,
+    sort,
+    facets: answer?.facets ?? [],
+    priceCurrency: currencyOf(answer?.productsPage),
+    filtersRefused,
+  };
 }

@@ -19,6 +19,7 @@ import {
 import { STORE_LOCALE } from "../lib/format/money";
 import { toast, type ToastInput } from "./toast.server";
 import { shopperCurrency } from "./shop.server";
+import { cartMoveToast } from "./cart/currency.server";
 
 export const CURRENCY_NOT_OFFERED = "Choose one of the store's currencies.";
 
@@ -63,17 +64,7 @@ export async function switchLocale(
 
   const currency = shopperCurrency(appContext, shop.session.get("currency"), locale);
   const move = currency ? await shop.cart.moveToCurrency(currency) : null;
-  return { to: localizedUrl(url.origin, appRoot, locale, choice.redirectTo), toast: moveToast(move, currency) };
-}
-
-function moveToast(move: { moved: number; failed: number } | null, currency: string | undefined): ToastInput | null {
-  if (!move || !currency) return null;
-  if (move.failed === 0) return toast("success", `Your cart is now in ${currency}.`);
-  const one = move.failed === 1;
-  return toast(
-    "warning",
-    `Your cart is now in ${currency}. ${move.failed} ${one ? "product" : "products"} couldn't be priced in ${currency} and ${one ? "was" : "were"} removed.`,
-  );
+  return { to: localizedUrl(url.origin, appRoot, locale, choice.redirectTo), toast: cartMoveToast(move, currency) };
 }
 
 /**

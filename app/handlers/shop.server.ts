@@ -39,7 +39,14 @@ import { TOAST_MESSAGES } from "../lib/toast";
 import { STORE_LOCALE } from "../lib/format/money";
 import { basePathOf, returnPath } from "../lib/request-paths";
 import { loginPath } from "../lib/paths";
-import { ensureIdentity, renewGuestToken, shopperOf, type Shopper } from "./identity/tokens.server";
+import {
+  browsingToken,
+  ensureIdentity,
+  guestScope,
+  renewBrowsingToken,
+  shopperOf,
+  type Shopper,
+} from "./identity/tokens.server";
 import { ServerTiming } from "./server-timing.server";
 import { createCartHandler, type CartHandler } from "./cart.server";
 import { createCatalogHandler, type CatalogHandler } from "./catalog.server";
@@ -84,6 +91,14 @@ export interface ShopCore {
   redirect(url: string, toastInput?: ToastInput | null, init?: ResponseInit): Promise<Response>;
   /** Set when the API refused the shopper's token during this request; see the top of this file. */
   readonly refusal: Refusal | null;
+  /**
+   * A toast about what this request did by itself (the cart moved into the page's currency): shown on the page a GET
+   * renders, beside the one flashed before it (the root reads `notices` once its own reads are done); a request that
+   * renders no page (an action) flashes it for the next one.
+   */
+  notify(toastInput: ToastInput): void;
+  /** The toasts `notify` kept for the page this request renders. */
+  readonly notices: readonly ToastInput[];
 }
 
 export interface Shop extends ShopCore {
@@ -132,10 +147,10 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
         signal: request.signal,
       }
     : {
-        accessToken: session.get("guestToken"),
+        // Their own token, or the browsing identity's on a page view; replaced once when the API refuses it (expired
+        // early, the emulator reset), and the call repeated.
+        ...(await guestScope(context, session, request)),
         catalogScope: "guest",
-        // A guest token the API refuses (expired early, the emulator reset) is replaced once and the call repeated.
-        renewToken: () => renewGuestToken(context, session),
         signal: request.signal,
       };
 
@@ -154,10 +169,16 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
   // Spec §4 currency choice, sent as currencyIsoCode on cart (and price) calls. The application context is cached,
   // so knowing it costs nothing after the first page; read through a client that reports nothing: the page's
   // Server-Timing lists the page's own calls, and an unreadable context is no refusal.
+  // A visitor acting before they have a token of their own reads it as the browsing identity: the store's context is
+  // nobody's own, so it makes no identity for them.
+  const browsing = baseScope.accessToken || shopper.isLoggedIn ? undefined : await browsingToken(context);
+  const contextScope = browsing
+    ? { ...baseScope, accessToken: browsing, renewToken: () => renewBrowsingToken(context, browsing) }
+    : baseScope;
   const appContext = tokenExpired
     ? null
     : await context
-        .webstore(baseScope)
+        .webstore(contextScope)
         .getApplicationContext()
         .catch(() => null);
   const currencyIsoCode = appContext ? shopperCurrency(appContext, session.get("currency"), context.locale) : undefined;
@@ -172,6 +193,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     return result;
   };
 
+  const notices: ToastInput[] = [];
   const core: ShopCore = {
     request,
     context,
@@ -195,6 +217,11 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     get refusal() {
       return refusal;
     },
+    notify(toastInput) {
+      if (request.method === "GET" || request.method === "HEAD") notices.push(toastInput);
+      else session.flashToast(toastInput);
+    },
+    notices,
   };
   return withHandlers(core);
 }

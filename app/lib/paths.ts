@@ -99,6 +99,9 @@ export function orderLookupPath(orderNumber?: string | null): string {
   return orderNumber ? `${ORDER_LOOKUP_PATH}?${new URLSearchParams({ orderNumber })}` : ORDER_LOOKUP_PATH;
 }
 
+/** The quick order form: products added by SKU, typed in rows or pasted as a list. */
+export const QUICK_ORDER_PATH = "/quick-order";
+
 /** A payment link's page (spec §4 pay-now links). */
 export const payPath = (cartId: string) => `/pay/${encodeURIComponent(cartId)}`;
 

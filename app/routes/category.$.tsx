@@ -1,13 +1,16 @@
 /**
  * Category results: `/category/{categoryId}` or, as linked from the store, `/category/{slug}/{categoryId}`.
  */
-import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle } from "~/components/store/PageError";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
+import { ActiveFilters, FilteredEmpty, FilterPanel } from "~/components/store/FilterPanel";
+import { filterView, readFilters, refinementsOf, showsFilterPanel } from "~/lib/catalog/filters";
+import filterStyles from "~/styles/filters.css";
 import { categoryPath, idFromSplat } from "~/lib/paths";
 import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
@@ -27,6 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [
 
 export const headers = serverTimingHeaders;
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: filterStyles }];
+
 // A plain Response, as the product page's: `data` from @remix-run/node is an empty stand-in file in the browser.
 const notFound = () => new Response("Category not found", { status: 404 });
 
@@ -37,19 +42,25 @@ export async function loader(args: LoaderFunctionArgs) {
       const categoryId = idFromSplat(params["*"]);
       if (!categoryId) throw notFound();
       const url = new URL(request.url);
+      const chosen = readFilters(url.searchParams);
       const page = await shop.catalog.category(categoryId, {
         page: readPage(url.searchParams),
         sort: url.searchParams.get("sort"),
+        refinements: refinementsOf(chosen),
       });
       if (!page) throw notFound();
-      return shop.reply(page);
+      const { facets, priceCurrency, filtersRefused, ...listing } = page;
+      return shop.reply({
+        ...listing,
+        filters: filterView(url.searchParams, chosen, facets, priceCurrency, filtersRefused),
+      });
     },
     { browsing: true },
   );
 }
 
 export default function CategoryPage() {
-  const { category, trail, children, products, total, paging, sorts, sort } = useLoaderData<typeof loader>();
+  const { category, trail, children, products, total, paging, sorts, sort, filters } = useLoaderData<typeof loader>();
   const crumbs = (trail.length ? trail : [category]).map((c, index, all) => ({
     label: c.name,
     url: index === all.length - 1 ? undefined : categoryPath(c),
@@ -75,17 +86,25 @@ export default function CategoryPage() {
           </ul>
         </nav>
       ) : null}
-      {products.length > 0 ? <ProductSort options={sorts} value={sort} /> : null}
-      <ProductResults
-        products={products}
-        total={total}
-        paging={paging}
-        emptyMessage={`No products match “${category.name}” yet.`}
-      >
-        <p>
-          <Link to="/">Back to the home page</Link>
-        </p>
-      </ProductResults>
+      <div className={showsFilterPanel(filters) ? "store-listing store-listing--filtered" : "store-listing"}>
+        <FilterPanel view={filters} />
+        <div className="store-listing__results">
+          <ActiveFilters view={filters} />
+          {products.length > 0 ? <ProductSort options={sorts} value={sort} hidden={filters.chosen} /> : null}
+          <ProductResults
+            products={products}
+            total={total}
+            paging={paging}
+            emptyMessage={
+              filters.active.length ? <FilteredEmpty view={filters} /> : `No products match “${category.name}” yet.`
+            }
+          >
+            <p>
+              <Link to="/">Back to the home page</Link>
+            </p>
+          </ProductResults>
+        </div>
+      </div>
     </div>
   );
 }

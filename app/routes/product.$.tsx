@@ -11,6 +11,7 @@ import { Price } from "~/components/Price";
 import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { PriceTiers } from "~/components/store/PriceTiers";
 import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/components/store/WishlistButton";
 import { StockLevel, VariationNeeded, VariationPicker } from "~/components/store/VariationPicker";
@@ -122,7 +123,8 @@ export async function action(args: ActionFunctionArgs) {
     });
     if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath(here), toast("info", outcome.message));
     if (!outcome.ok) return fail(outcome.message);
-    const added = toast("success", ADDED_MESSAGE);
+    // Products the cart left behind when it followed the page's currency matter more than the add itself.
+    const added = outcome.notice ?? toast("success", ADDED_MESSAGE);
     if (withJs) {
       // The root loader revalidates after this answer and shows the toast.
       shop.session.flashToast(added);
@@ -211,7 +213,7 @@ function quantityHelp(rule: { minimum: number; maximum: number; increment: numbe
 }
 
 export default function ProductPage() {
-  const { product, price, quantity, plan, planPrices, signedIn, inWishlist, buyId, variations, stock } =
+  const { product, price, quantity, plan, planPrices, tiers, signedIn, inWishlist, buyId, variations, stock } =
     useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.state !== "idle";
@@ -257,6 +259,7 @@ export default function ProductPage() {
               }
             />
           ) : null}
+          <PriceTiers rows={tiers} currency={price?.currency ?? "USD"} />
           <fetcher.Form method="post" className="store-product__form" noValidate>
             <JsMarker />
             {product.sellingModels.length > 0 ? (

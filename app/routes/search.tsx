@@ -1,9 +1,12 @@
-import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/lib/brand";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
+import { ActiveFilters, FilteredEmpty, FilterPanel } from "~/components/store/FilterPanel";
+import { filterView, readFilters, refinementsOf, showsFilterPanel } from "~/lib/catalog/filters";
+import filterStyles from "~/styles/filters.css";
 import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
 
@@ -16,24 +19,32 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers = serverTimingHeaders;
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: filterStyles }];
+
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(
     args,
     async ({ request, shop }) => {
       const url = new URL(request.url);
       const term = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_TERM_LENGTH);
-      const results = await shop.catalog.search(term, {
+      const chosen = readFilters(url.searchParams);
+      const { facets, priceCurrency, filtersRefused, ...results } = await shop.catalog.search(term, {
         page: readPage(url.searchParams),
         sort: url.searchParams.get("sort"),
+        refinements: refinementsOf(chosen),
       });
-      return shop.reply({ term, ...results });
+      return shop.reply({
+        term,
+        ...results,
+        filters: filterView(url.searchParams, chosen, facets, priceCurrency, filtersRefused),
+      });
     },
     { browsing: true },
   );
 }
 
 export default function Search() {
-  const { term, products, total, paging, sorts, sort } = useLoaderData<typeof loader>();
+  const { term, products, total, paging, sorts, sort, filters } = useLoaderData<typeof loader>();
   return (
     <div className="store-page">
       <h1>{term ? `Search results for “${term}”` : "Search"}</h1>
@@ -50,18 +61,32 @@ export default function Search() {
         <input id="search-page-q" type="search" name="q" defaultValue={term} key={term} className="kit-input" />
         <Button>Search</Button>
       </Form>
-      {term && products.length > 0 ? <ProductSort options={sorts} value={sort} hidden={{ q: term }} /> : null}
       {term ? (
-        <ProductResults
-          products={products}
-          total={total}
-          paging={paging}
-          emptyMessage={`No products match “${term}”. Check the spelling or try a more general word.`}
-        >
-          <p>
-            <Link to="/">Browse the categories</Link>
-          </p>
-        </ProductResults>
+        <div className={showsFilterPanel(filters) ? "store-listing store-listing--filtered" : "store-listing"}>
+          <FilterPanel view={filters} />
+          <div className="store-listing__results">
+            <ActiveFilters view={filters} />
+            {products.length > 0 ? (
+              <ProductSort options={sorts} value={sort} hidden={[["q", term], ...filters.chosen]} />
+            ) : null}
+            <ProductResults
+              products={products}
+              total={total}
+              paging={paging}
+              emptyMessage={
+                filters.active.length ? (
+                  <FilteredEmpty view={filters} />
+                ) : (
+                  `No products match “${term}”. Check the spelling or try a more general word.`
+                )
+              }
+            >
+              <p>
+                <Link to="/">Browse the categories</Link>
+              </p>
+            </ProductResults>
+          </div>
+        </div>
       ) : (
         <p className="store-muted">Type a product name, SKU or word to search the catalog.</p>
       )}

@@ -65,7 +65,8 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         },
       });
       expect(byDescription.body).toMatchObject({
-        facets: [],
+        // The result's facets (tests/contract/search-facets.test.ts): the one product's brand and roast.
+        facets: [expect.objectContaining({ nameOrId: "Brand__c" }), expect.objectContaining({ nameOrId: "Roast__c" })],
         locale: "en_US",
         correlationId: expect.any(String),
         productsPage: { currencyIsoCode: "USD" },
@@ -324,6 +325,7 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         currencyIsoCode: "USD",
         listPrice: "14.00",
         unitPrice: "12.00",
+        priceAdjustment: null,
         pricebookEntryId: expect.stringMatching(/^01u/),
         productPriceEntries: [],
       });

@@ -116,6 +116,31 @@ test("/en-GB/ pages keep the prefix in links and forms, price in GBP and write e
   await expect(page.getByRole("region", { name: "Order information" })).toContainText("14 Aug 2026");
 });
 
+test("a cart in dollars follows the shopper onto /en-GB/: the price shown, the line added and the cart are in pounds", async ({
+  page,
+}) => {
+  await addToCart(page, `/product/${ETHIOPIA.id}`, 1);
+  await page.goto("/cart");
+  await expect(subtotal(page)).toHaveText("$18.50");
+
+  // The first page under /en-GB/ prices in pounds and brings the cart along, saying so.
+  await page.goto(`/en-GB/product/${COLOMBIA.id}`);
+  await expect(page.getByText("Your cart is now in GBP.")).toBeVisible();
+  await expect(page.locator(".kit-price__amount").first()).toHaveText("£13.60");
+  await expect(switcher(page).getByLabel("Currency")).toHaveValue("GBP");
+
+  // What is added there goes into the cart in pounds, at the price shown.
+  await addToCart(page, `/en-GB/product/${COLOMBIA.id}`, 2);
+  await page.getByRole("link", { name: "Cart, 2 items" }).click();
+  await expect(page).toHaveURL(/\/en-GB\/cart$/);
+  const unitPrice = (name: string) => page.getByRole("article", { name }).locator(".store-cart-line__unit");
+  await expect(unitPrice(COLOMBIA.name)).toContainText("£13.60");
+  await expect(unitPrice(ETHIOPIA.name)).toContainText("£14.80");
+  await expect(subtotal(page)).toHaveText("£28.40");
+  await expect(page.getByText("Prices in GBP.")).toBeVisible();
+  await expect(page.getByRole("main")).not.toContainText("$");
+});
+
 test("a currency the store doesn't offer is refused with a message, on the same page", async ({ page }) => {
   await page.goto("/en-GB/cart");
   // Only a hand-made request can ask for one: the switcher lists the store's currencies.

@@ -34,8 +34,8 @@ const JS_FIELD = "_js";
 export interface Store {
   /** The store's origin, e.g. http://localhost:41234 (what Origin carries on a submission). */
   url: string;
-  /** A new browser: no cookies, a guest until it signs in. */
-  visitor(): Visitor;
+  /** A new browser: no cookies, a guest until it signs in. `headers` go with its every request (a User-Agent). */
+  visitor(headers?: Record<string, string>): Visitor;
   /** A browser that has signed in as `who` (through the login form, without JavaScript). */
   signedIn(who: { username: string; password: string }): Promise<Visitor>;
   /** The emulator's test controls (`/__emulator/*`), as the e2e tests call them. */
@@ -65,7 +65,7 @@ export async function startStore(): Promise<Store> {
 
   const store: Store = {
     url,
-    visitor: () => new Visitor(url),
+    visitor: (headers) => new Visitor(url, headers),
     async signedIn(who) {
       const visitor = new Visitor(url);
       const answer = await visitor.submit("/login", { username: who.username, password: who.password });
@@ -147,7 +147,10 @@ export interface PageForm {
 export class Visitor {
   private readonly cookies = new Map<string, string>();
 
-  constructor(readonly origin: string) {}
+  constructor(
+    readonly origin: string,
+    private readonly ownHeaders: Record<string, string> = {},
+  ) {}
 
   /** GET a page as a document (no JavaScript). */
   async load(path: string, options: { follow?: boolean } = {}): Promise<Answer> {
@@ -219,7 +222,7 @@ export class Visitor {
     body?: URLSearchParams,
     extra: Record<string, string> = {},
   ): Promise<Answer> {
-    const headers: Record<string, string> = { Accept: "text/html,*/*", ...extra };
+    const headers: Record<string, string> = { Accept: "text/html,*/*", ...this.ownHeaders, ...extra };
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (body) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";

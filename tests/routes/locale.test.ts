@@ -1,12 +1,15 @@
 /**
  * The header's language and currency switcher (app/routes/locale.tsx): a plain form posted to /locale, answered
  * with a 303 to the same page under the chosen locale's prefix; the chosen currency moves the shopper's cart.
- * Without JavaScript and with it (Remix's `<Form>`: the redirect as data).
+ * Without JavaScript and with it (Remix's `<Form>`: the redirect as data). And the page's currency and the cart's:
+ * a cart in another currency follows the page's (README, "Currencies and locales").
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startStore, type Store, type Visitor } from "./harness";
+import { BUYER, startStore, type Answer, type Store, type Visitor } from "./harness";
 
-const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
+const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" }; // $18.50, £14.80
+const COLOMBIA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 oz" }; // $17.00, £13.60
+const NOW_IN_GBP = "Your cart is now in GBP.";
 const SWITCHER = { button: "Switch", action: "/locale" };
 
 let store: Store;
@@ -69,5 +72,185 @@ describe("The currency and language switcher", () => {
     const after = await guest.load("/cart");
     expect(after.toasts).toEqual(["Choose one of the store's currencies."]);
     expect(after.text).toMatch(/Subtotal \$\d/);
+  });
+});
+
+/** Every amount of money a page writes, as written ("£14.80", "US$17.00", "$18.50"). */
+function amounts(page: Answer): string[] {
+  return page.text.match(/(?:US)?[$£]\d[\d,]*\.\d\d/g) ?? [];
+}
+
+/** The cart page's data as the client router reads it after hydration: its currency and its lines' prices. */
+async function cartData(visitor: Visitor, path: string) {
+  const answer = await visitor.data(path, ["root", "routes/cart"]);
+  expect(answer.status).toBe(200);
+  const data = answer.data as {
+    root: { data: { currency: string; cartCount: number; toasts: { message: string }[] } };
+    "routes/cart": {
+      data: { cart: { totals: { currency: string; subtotal: string }; lines: { name: string; unitPrice: string }[] } };
+    };
+  };
+  return { root: data.root.data, cart: data["routes/cart"].data.cart };
+}
+
+/** Adds a product from its page without JavaScript, as a shopper does: 303 back to the page, which says it was added. */
+async function add(visitor: Visitor, path: string, quantity = 1): Promise<Answer> {
+  const added = await visitor.submit(path, { intent: "add", quantity: String(quantity) });
+  expect(added.status).toBe(303);
+  const page = await visitor.load(added.location!);
+  expect(page.toasts).toContain("Added to your cart");
+  return page;
+}
+
+describe("The page's currency and the cart's", () => {
+  test("without JavaScript: a guest's USD cart moves into pounds on the first /en-GB/ page, and what is added there is in pounds", async () => {
+    const guest = store.visitor();
+    await add(guest, `/product/${COFFEE.id}`);
+    expect(amounts(await guest.load("/cart"))).toContain("$18.50");
+
+    const product = await guest.load(`/en-GB/product/${COLOMBIA.id}`);
+    expect(product.status).toBe(200);
+    // The price shown, and the cart it would go to, are in pounds: the page says the cart moved.
+    expect(amounts(product)).toContain("£13.60");
+    expect(product.toasts).toEqual([NOW_IN_GBP]);
+    expect(product.cartCount).toBe(1);
+
+    const added = await guest.fill(product, "Add to cart", {});
+    expect(added.status).toBe(303);
+    expect(added.location).toBe(`/en-GB/product/${COLOMBIA.id}`);
+    expect((await guest.load(added.location!)).toasts).toEqual(["Added to your cart"]);
+
+    const cart = await guest.load("/en-GB/cart");
+    expect(cart.text).toContain(COFFEE.name);
+    expect(cart.text).toContain(COLOMBIA.name);
+    expect(cart.text).toMatch(/Subtotal £28\.40/);
+    expect(cart.text).toContain("Prices in GBP.");
+    expect(amounts(cart)).toEqual(expect.arrayContaining(["£14.80", "£13.60"]));
+    expect(amounts(cart).filter((amount) => !amount.startsWith("£"))).toEqual([]);
+    // Moved once: the next pages say nothing more.
+    expect(cart.toasts).toEqual([]);
+  });
+
+  test("with JavaScript: the line the fetcher adds and the cart page's data are in pounds", async () => {
+    const guest = store.visitor();
+    const first = await guest.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "1" }, { js: true });
+    expect(first.data).toMatchObject({ data: { ok: true } });
+    expect((await cartData(guest, "/cart")).cart.totals.currency).toBe("USD");
+
+    // The first /en-GB/ page is a document (a locale is a basename: the client router never crosses one).
+    const product = await guest.load(`/en-GB/product/${COLOMBIA.id}`);
+    expect(amounts(product)).toContain("£13.60");
+    expect(product.toasts).toEqual([NOW_IN_GBP]);
+
+    const added = await guest.submit(`/en-GB/product/${COLOMBIA.id}`, { intent: "add", quantity: "2" }, { js: true });
+    expect(added.status).toBe(200);
+    expect(added.data).toMatchObject({ data: { ok: true } });
+
+    const { root, cart } = await cartData(guest, "/en-GB/cart");
+    expect(root.currency).toBe("GBP");
+    expect(root.cartCount).toBe(3);
+    expect(cart.totals.currency).toBe("GBP");
+    expect(Number(cart.totals.subtotal)).toBe(42);
+    expect(Object.fromEntries(cart.lines.map((line) => [line.name, Number(line.unitPrice)]))).toEqual({
+      [COFFEE.name]: 14.8,
+      [COLOMBIA.name]: 13.6,
+    });
+  });
+
+  test("a signed-in buyer's cart follows the page too, into pounds under /en-GB/ and back into dollars without it", async () => {
+    await store.reset();
+    const buyer = await store.signedIn(BUYER);
+    await add(buyer, `/product/${COFFEE.id}`);
+
+    const product = await buyer.load(`/en-GB/product/${COLOMBIA.id}`);
+    expect(amounts(product)).toContain("£13.60");
+    expect(product.toasts).toEqual([NOW_IN_GBP]);
+    await add(buyer, `/en-GB/product/${COLOMBIA.id}`);
+    const cart = await buyer.load("/en-GB/cart");
+    expect(cart.text).toMatch(/Subtotal £28\.40/);
+    expect(amounts(cart).filter((amount) => !amount.startsWith("£"))).toEqual([]);
+
+    // The store's own pages are in dollars: the cart comes back with the shopper.
+    const home = await buyer.load("/cart");
+    expect(home.toasts).toEqual(["Your cart is now in USD."]);
+    expect(home.text).toMatch(/Subtotal \$35\.50/);
+    await store.reset();
+  });
+
+  test("a buyer whose cart was filled in dollars elsewhere signs in under /en-GB/ and lands on the cart in pounds", async () => {
+    await store.reset();
+    const elsewhere = await store.signedIn(BUYER);
+    await add(elsewhere, `/product/${COFFEE.id}`, 2);
+
+    const here = store.visitor();
+    const login = await here.load("/en-GB/login?redirectTo=%2Fcart");
+    const signedIn = await here.fill(login, "Sign in", { Email: BUYER.username, Password: BUYER.password });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.location).toBe("/en-GB/cart");
+    const cart = await here.load(signedIn.location!);
+    expect(cart.toasts).toEqual(["Welcome back, Alex", NOW_IN_GBP]);
+    expect(cart.text).toMatch(/Subtotal £29\.60/);
+    expect(amounts(cart).filter((amount) => !amount.startsWith("£"))).toEqual([]);
+    await store.reset();
+  });
+
+  test("a cart moved back by another browser between the page and the add ends in the page's currency", async () => {
+    await store.reset();
+    const british = await store.signedIn(BUYER);
+    const american = await store.signedIn(BUYER);
+    await add(american, `/product/${COFFEE.id}`);
+    const product = await british.load(`/en-GB/product/${COLOMBIA.id}`);
+    expect(amounts(product)).toContain("£13.60");
+    // The same buyer on the store's own pages, in another browser: the cart goes back into dollars.
+    expect((await american.load("/")).toasts).toEqual(["Your cart is now in USD."]);
+
+    // The add from the page in pounds: the cart the line went into follows the page again, at once (the page after
+    // the add has nothing left to move).
+    expect((await add(british, `/en-GB/product/${COLOMBIA.id}`)).toasts).toEqual(["Added to your cart"]);
+    const cart = await british.load("/en-GB/cart");
+    expect(cart.toasts).toEqual([]);
+    expect(cart.text).toMatch(/Subtotal £28\.40/);
+    expect(amounts(cart).filter((amount) => !amount.startsWith("£"))).toEqual([]);
+    await store.reset();
+  });
+
+  test("a currency chosen in the switcher comes before the page's locale: /en-GB/ pages price in it and the cart stays", async () => {
+    const guest = store.visitor();
+    await add(guest, `/product/${COFFEE.id}`);
+    const pounds = await guest.load("/en-GB/cart");
+    expect(pounds.toasts).toEqual([NOW_IN_GBP]);
+    const chosen = await guest.fill(pounds, { button: "Switch", action: "/en-GB/locale" }, { Currency: "USD" });
+    expect(chosen.location).toBe("/en-GB/cart");
+    expect((await guest.load("/en-GB/cart")).toasts).toEqual(["Your cart is now in USD."]);
+
+    const product = await guest.load(`/en-GB/product/${COLOMBIA.id}`);
+    expect(amounts(product)).toContain("US$17.00");
+    expect(product.toasts).toEqual([]);
+    expect((await guest.fill(product, "Add to cart", {})).status).toBe(303);
+    const british = await guest.load("/en-GB/cart");
+    expect(british.text).toMatch(/Subtotal US\$35\.50/);
+    expect(british.text).toContain("Prices in USD.");
+  });
+
+  test("a page under a locale the store has no market for is a 404 page, and leaves the cart as it is", async () => {
+    const guest = store.visitor();
+    await add(guest, `/en-GB/product/${COFFEE.id}`);
+    const missing = await guest.load(`/fr-FR/product/${COLOMBIA.id}`);
+    expect(missing.status).toBe(404);
+    expect(missing.toasts).toEqual([]);
+    const cart = await guest.load("/en-GB/cart");
+    expect(cart.toasts).toEqual([]);
+    expect(cart.text).toMatch(/Subtotal £14\.80/);
+  });
+
+  test("a page in the cart's own currency reads nothing more of the cart than its count", async () => {
+    const guest = store.visitor();
+    await add(guest, `/en-GB/product/${COFFEE.id}`);
+    await store.control("DELETE", "/__emulator/journal");
+    const page = await guest.load(`/en-GB/product/${COLOMBIA.id}`);
+    expect(page.toasts).toEqual([]);
+    expect((await store.apiReads()).filter((path) => path.includes("cart"))).toEqual([
+      expect.stringMatching(/^carts\/[^/]+$/),
+    ]);
   });
 });

@@ -8,7 +8,13 @@ import { itemsWord, optimisticCartCount, pendingCountChanges } from "../../lib/c
 // The label from lib/links, not from the session dialog: that one loads after hydration, only for a signed-in buyer.
 import { LOG_OUT_LABEL } from "../../lib/links";
 import { STORE_NAME } from "../../lib/brand";
-import { ADDRESS_BOOK_PATH, categoryPath, ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH } from "../../lib/paths";
+import {
+  ADDRESS_BOOK_PATH,
+  categoryPath,
+  ORDER_HISTORY_PATH,
+  ORDER_LOOKUP_PATH,
+  QUICK_ORDER_PATH,
+} from "../../lib/paths";
 import { LocaleSwitcher, type LocaleSwitch } from "./LocaleSwitcher";
 
 export interface HeaderCategory {
@@ -36,12 +42,15 @@ export function Header({
   categories,
   cartCount,
   localeSwitch = null,
+  quickOrder = false,
 }: {
   shopper: HeaderShopper | null;
   categories: readonly HeaderCategory[];
   cartCount: number;
   /** The store's locales and currencies when it offers a choice of them. */
   localeSwitch?: LocaleSwitch | null;
+  /** Whether the shopper has a cart to quick order into (a buyer, or a guest of a store with guest carts). */
+  quickOrder?: boolean;
 }) {
   const location = useLocation();
   const count = useOptimisticCartCount(cartCount);
@@ -76,6 +85,11 @@ export function Header({
         </Form>
         {localeSwitch ? <LocaleSwitcher {...localeSwitch} /> : null}
         <div className="store-header__account">
+          {quickOrder ? (
+            <Link to={QUICK_ORDER_PATH} className="store-header__link">
+              Quick Order
+            </Link>
+          ) : null}
           {shopper?.isLoggedIn ? (
             <>
               <span className="store-header__greeting">

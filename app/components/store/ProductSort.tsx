@@ -6,7 +6,7 @@ const SORT_ID = "product-sort";
 
 /**
  * "Sort by" over search or category results: a GET form (so it works without JavaScript) whose choices are the
- * store's sort rules. Sorting starts again at page 1; the search term, if any, goes along.
+ * store's sort rules. Sorting starts again at page 1; the search term and the filters chosen, if any, go along.
  *
  * The select is the kit's markup (kit-field, kit-select) written out rather than SelectField: a choice among the
  * store's own rules has no error to show, and SelectField's error wiring brings the text field kit and the validity
@@ -19,13 +19,14 @@ export function ProductSort({
 }: {
   options: readonly SortOption[];
   value: string | null;
-  hidden?: Record<string, string>;
+  /** Parameters kept: by name, or as pairs where a name repeats (a filter's values). */
+  hidden?: Record<string, string> | readonly (readonly [string, string])[];
 }) {
   if (options.length < 2) return null;
   return (
     <Form method="get" className="store-inline-form store-sort" aria-label="Sort results">
-      {Object.entries(hidden).map(([name, v]) => (
-        <input key={name} type="hidden" name={name} value={v} />
+      {(Array.isArray(hidden) ? hidden : Object.entries(hidden)).map(([name, v], i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={v} />
       ))}
       <div className="kit-field">
         <label htmlFor={SORT_ID} className="kit-field__label">

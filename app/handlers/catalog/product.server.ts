@@ -1,6 +1,7 @@
 /** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
 import { listHasProduct } from "../../components/store/WishlistButton";
 import { productDetailView, type ProductDetailView } from "../../lib/catalog/product";
+import { volumePriceRows, type VolumePriceRow } from "../../lib/catalog/price-tiers";
 import {
   choiceFromQuery,
   choiceOf,
@@ -32,6 +33,8 @@ export interface ProductPage {
   price: { unitPrice: string | null; listPrice: string | null; currency: string } | null;
   /** Each selling model's own price (productPriceEntries, 56.0), shown beside its option. */
   planPrices: Record<string, string>;
+  /** The volume prices (the price's priceAdjustment tiers), lowest quantities first; [] without any. */
+  tiers: VolumePriceRow[];
   /** The purchase option to check: the one picked before, when it is one of the product's. */
   plan: string | null;
   /** The quantity field's value: what was typed before, else the product's minimum. */
@@ -136,6 +139,8 @@ export async function productPage(
           }
         : null,
     planPrices,
+    // The tiers of the price shown: a chosen variation's own, as the cart prices its line by them.
+    tiers: shownPrice && shownPrice.success !== false ? volumePriceRows(shownPrice) : [],
     plan: view.sellingModels.some((m) => m.id === query.plan) ? query.plan : null,
     quantity: typed && typed.length <= TYPED_QUANTITY_MAX_LENGTH ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: shop.shopper.isLoggedIn,

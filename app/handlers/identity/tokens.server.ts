@@ -5,6 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { isFetchError, newUvid, type TokenSet } from "../../../server/webstore/index";
+import type { BrowsingIdentity } from "../../../server/load-context";
 import type { StoreSession } from "../session.server";
 
 export interface Shopper {
@@ -47,9 +48,11 @@ export function keepBuyerTokens(session: StoreSession, tokens: TokenSet) {
 }
 
 /**
- * Makes sure the shopper's session holds a usable token before the request's API calls; the request's shop calls it
- * once, as it is built (the root and page loaders share that shop):
- * - a guest gets a UVID (minted here, kept in the session) and a guest token for it (Headless Guest Flow);
+ * Makes sure the shopper's token is still usable before the request's API calls; the request's shop calls it once, as
+ * it is built (the root and page loaders share that shop):
+ * - a guest who has a guest token of their own gets a new one when it is about to expire. A visitor who has none is
+ *   not given one here: until they act they browse with the server's browsing identity (browsingToken), and their own
+ *   UVID and guest token are made when the API first asks for them (guestScope);
  * - a buyer whose token is about to expire gets a new one from the refresh token. An expired buyer token is
  *   not renewed: the session timed out (spec §2), and the request ends in the sign-in redirect (withShop).
  * Failures leave the session as it is: the API's 401 then decides, as for any other refused token.
@@ -69,7 +72,73 @@ export async function ensureIdentity(context: AppLoadContext, session: StoreSess
     }
     return;
   }
-  await renewGuestToken(context, session, { onlyIfDue: true, now });
+  if (session.get("guestToken")) await renewGuestToken(context, session, { onlyIfDue: true, now });
+}
+
+/**
+ * The token a guest's calls carry, and how a refused one is replaced (ShopperScope's `accessToken`, `renewToken`):
+ * - a guest with a token of their own: it, renewed for the same UVID when the API refuses it;
+ * - a visitor who has none, on a page view (GET, HEAD): the server's browsing identity. Browsing is all a page view
+ *   does, and it is the same for every guest: what a guest may see is the store's guest buyer profile's, one for all
+ *   guests (docs/emulator-identity.md, "First visits"). So a first visit, a crawler, a shopper who only looks makes no
+ *   identity call and gets no session cookie;
+ * - a visitor who has none, in an action (they act: add to a cart, look up an order, order quickly): no token, so
+ *   the first call that needs one is refused (401) and their own UVID and guest token are made then, kept in the
+ *   session, and the call repeated (the client's renewToken). An action never runs as the browsing identity: a cart
+ *   it opened would be every browsing visitor's.
+ */
+export async function guestScope(
+  context: AppLoadContext,
+  session: StoreSession,
+  request: Request,
+): Promise<{ accessToken: string | undefined; renewToken: () => Promise<string | undefined> }> {
+  const own = session.get("guestToken");
+  const renewOwn = () => renewGuestToken(context, session);
+  if (own || !(request.method === "GET" || request.method === "HEAD"))
+    return { accessToken: own, renewToken: renewOwn };
+  const browsing = await browsingToken(context);
+  return { accessToken: browsing, renewToken: () => renewBrowsingToken(context, browsing) };
+}
+
+/** The browsing identity when the server has none (a load context built without one: unit tests). */
+const fallbackBrowsing: BrowsingIdentity = {};
+
+/** The server's browsing identity's token: made once (its own UVID), renewed when about to expire. */
+export async function browsingToken(context: AppLoadContext, now = Date.now()): Promise<string | undefined> {
+  const held = context.browsingIdentity ?? fallbackBrowsing;
+  if (held.token && (typeof held.expiresAt !== "number" || held.expiresAt - now > GUEST_TOKEN_MARGIN_MS))
+    return held.token;
+  return renewBrowsingToken(context, held.token);
+}
+
+/**
+ * A new token for the browsing identity, once for all the requests that found `refused` wanting (the API refused it,
+ * or it is expiring); a request that comes after another renewed it takes the new one.
+ */
+export function renewBrowsingToken(context: AppLoadContext, refused: string | undefined): Promise<string | undefined> {
+  const held = context.browsingIdentity ?? fallbackBrowsing;
+  if (held.pending) return held.pending;
+  if (held.token !== refused) return Promise.resolve(held.token);
+  const uvid = (held.uvid ??= newUvid());
+  held.pending = context
+    .webstore({})
+    .guestLogin(uvid)
+    .then(
+      (tokens) => {
+        held.token = tokens.accessToken;
+        held.expiresAt = tokens.expiresAt ?? undefined;
+        return held.token;
+      },
+      (error: unknown) => {
+        if (!isFetchError(error)) throw error;
+        console.warn("The browsing guest token could not be had:", error.message);
+        return undefined;
+      },
+    )
+    .finally(() => {
+      held.pending = undefined;
+    });
+  return held.pending;
 }
 
 /** A (new) guest token for the session's UVID; with `onlyIfDue`, only when there is none or it is expiring. */

@@ -1,5 +1,6 @@
 import { catalogStore, pathOf, type ProductRow, type SellingModelRow } from "../catalog/store.js";
 import { productFieldValues, productImage, quantityRule, variationAttributeMap } from "../catalog/shapes.js";
+import { tierStore } from "../catalog/price-tiers.js";
 import { ownerIdOf, type CartOwner, type CartRow } from "./store.js";
 import { priceCart, type CartPricing, type PricedLine, type PricingLine, type PromotionRule } from "./pricing.js";
 import { GUEST_USER_ID } from "../core/context.js";
@@ -121,7 +122,12 @@ export function loadCartView(
 ): CartView {
   const catalog = catalogStore(emu);
   const categories = catalog.categoryParents();
-  const products = items.map((i) => catalog.productIn(i.product_id, cart.currency_iso_code)!);
+  // Each line priced by the tier its quantity reaches (volume prices): the sale price below, in the cart's
+  // totals and in the order placed from it.
+  const tiers = tierStore(emu);
+  const products = items.map((i) =>
+    tiers.pricedFor(catalog.productIn(i.product_id, cart.currency_iso_code)!, i.quantity),
+  );
   const coupons = cartCoupons(emu, cart.id);
   const pricingLines: PricingLine[] = items.map((item, i) => ({
     id: item.id,

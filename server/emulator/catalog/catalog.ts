@@ -4,6 +4,7 @@ import { json } from "../core/http.js";
 import { recordId } from "../core/record-ids.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
+import { priceAdjustmentJson, tierStore } from "./price-tiers.js";
 import { search, searchInputFromBody, searchInputFromQuery, SORT_RULES } from "./search.js";
 import { seedCatalog } from "./seed.js";
 import {
@@ -108,7 +109,7 @@ export function catalogRoutes(r: Router, emu: Emu) {
   // connect_resources_commerce_webstore_product_search.htm: POST retrieves, like the GET.
   r.webstore("POST", "search/product-search", { since: 49 }, async (ctx) => {
     browse(ctx);
-    return json(search(emu, searchInputFromBody(await ctx.json())));
+    return json(search(emu, searchInputFromBody(emu, await ctx.json(), ctx.apiVersion)));
   });
 
   // connect_resources_commerce_webstore_search_sort_rules.htm (ConnectApi getSortRules, 52.0).
@@ -156,7 +157,14 @@ export function catalogRoutes(r: Router, emu: Emu) {
     const modelIds = listParam(ctx.query, "productSellingModelIds");
     const currency = pricingCurrency(ctx);
     const product = catalogStore(emu).productIn(findProduct(emu, ctx.params.productId).id, currency)!;
-    return json(productPrice(catalogStore(emu), product, ctx.apiVersion, modelIds.length ? modelIds : null));
+    const tiers = tierStore(emu).scheduleOf(product);
+    const adjustment =
+      tiers && product.unit_price_cents !== null
+        ? priceAdjustmentJson(tiers.schedule, tiers.tiers, product.unit_price_cents, ctx.apiVersion)
+        : null;
+    return json(
+      productPrice(catalogStore(emu), product, ctx.apiVersion, modelIds.length ? modelIds : null, adjustment),
+    );
   });
 
   // connect_resources_commerce_webstore_pricing_products.htm: GET (54.0, productIds) and POST (49.0) answer alike.

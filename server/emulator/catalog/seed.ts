@@ -1,6 +1,7 @@
 import { readFixture } from "../core/context.js";
 import { toCents } from "../core/money.js";
 import type { Emu } from "../core/state.js";
+import { seedPriceTiers } from "./price-tiers.js";
 import { DEFAULT_CURRENCY } from "./store.js";
 
 /** Seeds the catalog tables from fixtures/catalog.json and the promotions and coupons from fixtures/promotions.json. */
@@ -41,6 +42,16 @@ interface CatalogFixture {
     variationAttributes?: Record<string, string>;
     sellingModels?: string[];
     quantityRule?: { minimum: number; maximum: number; increment: number };
+    /** The product's values of the store's facetable attributes, by the attribute's developer name. */
+    facets?: Record<string, string>;
+  }[];
+  /** The attributes search facets by (the search settings' facetable attributes). */
+  facetableAttributes?: {
+    nameOrId: string;
+    type: string;
+    displayName: string;
+    displayRank: number;
+    displayType: string;
   }[];
 }
 
@@ -96,6 +107,16 @@ export function seedCatalog(emu: Emu) {
     "INSERT INTO product_selling_models(product_id, selling_model_id) VALUES (?, ?)",
   );
 
+  const insertFacetable = db.prepare(
+    "INSERT INTO search_facetable_attributes(name_or_id, attribute_type, display_name, display_rank, display_type) VALUES (?, ?, ?, ?, ?)",
+  );
+  for (const a of fixture.facetableAttributes ?? [])
+    insertFacetable.run(a.nameOrId, a.type, a.displayName, a.displayRank, a.displayType);
+  // The value carries its product's category (db/012_facets.sql).
+  const insertFacetValue = db.prepare(
+    "INSERT INTO product_facet_values(attribute, value, product_id, category_id) SELECT ?, ?, id, category_id FROM products WHERE id = ?",
+  );
+
   // Parents before their variations, so the foreign key holds while inserting.
   const ordered = [...fixture.products].sort((a, b) => Number(!!a.variationParent) - Number(!!b.variationParent));
   for (const p of ordered) {
@@ -134,7 +155,10 @@ export function seedCatalog(emu: Emu) {
     if (p.stock !== null) insertStock.run(p.id, p.stock);
     if (p.attributeSet) insertSetProduct.run(p.id, p.attributeSet);
     for (const m of p.sellingModels ?? []) insertProductModel.run(p.id, m);
+    for (const [attribute, value] of Object.entries(p.facets ?? {})) insertFacetValue.run(attribute, value, p.id);
   }
+  // Volume prices adjust price book entries: seeded once every entry exists.
+  seedPriceTiers(emu);
 
   const promos = readFixture(emu, "promotions.json");
   const insertPromotion = db.prepare(`

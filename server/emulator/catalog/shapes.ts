@@ -273,11 +273,19 @@ export function categoryJson(c: CategoryRow) {
  * the ones asked for with `productSellingModelIds` (then the top-level prices are empty, as the page says), else
  * every model the product is sold with [I].
  */
-export function productPrice(catalog: CatalogStore, p: ProductRow, apiVersion: number, modelIds: string[] | null) {
+export function productPrice(
+  catalog: CatalogStore,
+  p: ProductRow,
+  apiVersion: number,
+  modelIds: string[] | null,
+  priceAdjustment: object | null = null,
+) {
   const line = priceLine(p);
   const base = {
     currencyIsoCode: p.currency_iso_code ?? "USD",
     listPrice: line.listPrice,
+    // The price book entry's volume prices (catalog/price-tiers.ts), null without a schedule.
+    priceAdjustment,
     pricebookEntryId: line.pricebookEntryId,
     unitPrice: line.unitPrice,
   };
@@ -298,7 +306,7 @@ export function productPrice(catalog: CatalogStore, p: ProductRow, apiVersion: n
     return {
       error: line.error,
       listPrice: line.listPrice,
-      priceAdjustment: null,
+      priceAdjustment,
       pricebookEntryId: line.pricebookEntryId,
       productSellingModelId: modelId,
       success: line.success,
@@ -306,7 +314,14 @@ export function productPrice(catalog: CatalogStore, p: ProductRow, apiVersion: n
     };
   });
   return modelIds
-    ? { ...base, listPrice: null, pricebookEntryId: null, unitPrice: null, productPriceEntries: entries }
+    ? {
+        ...base,
+        listPrice: null,
+        priceAdjustment: null,
+        pricebookEntryId: null,
+        unitPrice: null,
+        productPriceEntries: entries,
+      }
     : { ...base, productPriceEntries: entries };
 }
 

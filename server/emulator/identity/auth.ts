@@ -1,6 +1,6 @@
 /**
  * The Experience Cloud site's identity endpoints, as the Headless Identity APIs document them (sources and the
- * choices made where the pages are silent: docs/emulator.md, "Identity"):
+ * choices made where the pages are silent: docs/emulator-identity.md):
  *
  * - Headless Login = Authorization Code and Credentials Flow for private clients: POST /services/oauth2/authorize
  *   with `Auth-Request-Type: Named-User` and `Authorization: Basic base64(username:password)`, form

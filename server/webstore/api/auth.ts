@@ -1,6 +1,6 @@
 /**
  * Identity as an Experience Cloud site issues it to a private (server-side) client, through the Headless Identity
- * APIs at the site URL (docs/emulator.md, "Identity", cites the pages):
+ * APIs at the site URL (docs/emulator-identity.md cites the pages):
  * - buyers: Authorization Code and Credentials Flow with PKCE (`headlessLogin`), refresh, revoke, userinfo;
  * - guests: the Headless Guest Flow (`guestLogin`), a UVID the storefront mints exchanged for a JWT-based token.
  * OAuth failures reject with a FetchError whose first error's `type` is the OAuth `error` (invalid_grant, …).

@@ -26,7 +26,17 @@ export interface ProductSearchInput {
   /** Prices of the products in the results (a Pricing Result Line Item each); default false. */
   includePrices?: boolean;
   includeQuantityRule?: boolean;
+  /** Up to nine refinements (facets chosen), up to 20 values each; omitted when empty. */
+  refinements?: RefinementInput[];
 }
+
+/**
+ * A refinement of Product Search Input: a Distinct Value Refinement Input (products with any of the values of a
+ * facetable attribute), or a Range refinement with a min, a max or both (ConnectApi.RangeRefinementInput, 64.0).
+ */
+export type RefinementInput =
+  | { type: "DistinctValue"; attributeType: string; nameOrId: string; values: string[] }
+  | { type: "Range"; attributeType: string; nameOrId: string; min?: string; max?: string };
 
 export function catalogApi(core: ClientCore) {
   return {
@@ -46,6 +56,7 @@ export function catalogApi(core: ClientCore) {
         fields: input.fields?.length ? input.fields : undefined,
         includePrices: input.includePrices,
         includeQuantityRule: input.includeQuantityRule,
+        refinements: input.refinements?.length ? input.refinements : undefined,
       };
       const search = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
       return catalogRead(core, "search/product-search", search, () =>
@@ -80,6 +91,19 @@ export function catalogApi(core: ClientCore) {
       return catalogRead(core, "products", [productIds, fields], () =>
         send(core, { path: "products", query: { ids: productIds, fields } }),
       );
+    },
+
+    /**
+     * Products by SKU (GET products?skus=, 54.0): each SKU's product id, name and class, or a failed entry for a SKU
+     * that names no product the shopper may see. Not cached: a quick order's list of SKUs is asked for once.
+     */
+    async getProductsBySku(
+      skus: readonly string[],
+      options: { fields?: string[] } = {},
+    ): Promise<ProductOverviewCollection> {
+      if (skus.length === 0) throw new TypeError("getProductsBySku needs at least one SKU");
+      const fields = options.fields?.length ? options.fields : undefined;
+      return send(core, { path: "products", query: { skus, fields, excludeMedia: true } });
     },
 
     async getProductPrice(productId: string): Promise<ProductPrice> {

@@ -6,6 +6,32 @@ import { id, money, optional } from "./common.js";
 /** ConnectApi.ErrorResponse, the `error` of a price line or a product overview. */
 const ErrorResponseSchema = z.object({ errorCode: optional(z.string()), message: optional(z.string()) }).passthrough();
 
+/**
+ * ConnectApi.PriceAdjustmentTier: one quantity band of a volume price. lowerBound is the first quantity it covers,
+ * upperBound the first it no longer covers (null: no limit); tierUnitPrice is the unit price in the band.
+ */
+export const PriceAdjustmentTierSchema = z
+  .object({
+    id: optional(id),
+    adjustmentType: optional(z.string()),
+    adjustmentValue: optional(z.string()),
+    lowerBound: optional(z.string()),
+    upperBound: optional(z.string()),
+    tierUnitPrice: optional(money),
+  })
+  .passthrough();
+export type PriceAdjustmentTier = z.infer<typeof PriceAdjustmentTierSchema>;
+
+/** ConnectApi.PriceAdjustmentSchedule: a price book entry's volume prices (adjustmentMethod, scheduleType: 59.0). */
+export const PriceAdjustmentScheduleSchema = z
+  .object({
+    id: optional(id),
+    adjustmentMethod: optional(z.string()),
+    scheduleType: optional(z.string()),
+    priceAdjustmentTiers: optional(z.array(PriceAdjustmentTierSchema)),
+  })
+  .passthrough();
+
 /** A Product Price Entry (56.0): the product's price for one selling model. */
 export const ProductPriceEntrySchema = z
   .object({
@@ -13,6 +39,7 @@ export const ProductPriceEntrySchema = z
     pricebookEntryId: optional(id),
     listPrice: optional(money),
     unitPrice: optional(money),
+    priceAdjustment: optional(PriceAdjustmentScheduleSchema),
     success: optional(z.boolean()),
     error: optional(ErrorResponseSchema),
   })
@@ -26,6 +53,7 @@ export const ProductPriceSchema = z
     listPrice: optional(money),
     unitPrice: optional(money),
     pricebookEntryId: optional(id),
+    priceAdjustment: optional(PriceAdjustmentScheduleSchema),
     productPriceEntries: optional(z.array(ProductPriceEntrySchema)),
     success: optional(z.boolean()),
     error: optional(ErrorResponseSchema),
@@ -103,6 +131,25 @@ export const ProductSummarySchema = z
   })
   .passthrough();
 
+/** A Distinct Facet Value: a value of a facet and how many products of the results have it. */
+export const DistinctFacetValueSchema = z
+  .object({ displayName: optional(z.string()), nameOrId: z.string(), productCount: optional(z.number()) })
+  .passthrough();
+
+/** A Search Facet of product search results (Distinct Value Search Facet: `values`). */
+export const SearchFacetSchema = z
+  .object({
+    attributeType: optional(z.string()),
+    displayName: optional(z.string()),
+    displayRank: optional(z.number()),
+    displayType: optional(z.string()),
+    facetType: optional(z.string()),
+    nameOrId: z.string(),
+    values: optional(z.array(DistinctFacetValueSchema)),
+  })
+  .passthrough();
+export type SearchFacet = z.infer<typeof SearchFacetSchema>;
+
 export const ProductSearchResultsSchema = z
   .object({
     productsPage: z
@@ -114,7 +161,7 @@ export const ProductSearchResultsSchema = z
       })
       .passthrough(),
     categories: optional(z.record(z.unknown())),
-    facets: optional(z.array(z.unknown())),
+    facets: optional(z.array(SearchFacetSchema)),
     locale: optional(z.string()),
   })
   .passthrough();

@@ -35,6 +35,7 @@ export function setup(
   sessionData: Record<string, unknown> = {},
   url = "http://localhost/cart",
   storefront: { serverTiming?: boolean; basePath?: string } = {},
+  init: RequestInit = {},
 ) {
   /** The scopes of the shopper's clients (the identity calls use an unscoped client, not recorded). */
   const scopes: any[] = [];
@@ -65,8 +66,9 @@ export function setup(
       emulatorApiUrl: null,
       ...storefront,
     },
+    browsingIdentity: {},
   } as unknown as AppLoadContext;
-  const request = new Request(url);
+  const request = new Request(url, init);
   const prepare = async () => {
     const session = await getStoreSession(request, context);
     for (const [key, value] of Object.entries(sessionData)) session.set(key as never, value as never);

@@ -22,16 +22,36 @@ describe("getShop", () => {
     expect(t.guestLogin).not.toHaveBeenCalled();
   });
 
-  it("gives a new guest a UVID and a guest token for it, kept in the session, once per request", async () => {
-    const t = setup({});
+  it("serves a first visitor's page with the server's browsing identity: no UVID of their own, no session cookie", async () => {
+    const t = setup({}, {}, "http://localhost/");
     const shop = await t.shop();
     expect(await getShop(t.request, t.context)).toBe(shop);
-    const uvid = shop.session.get("uvid");
-    expect(uvid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(t.guestLogin).toHaveBeenCalledExactlyOnceWith(uvid);
-    expect(shop.session.get("guestToken")).toBe("guest-tok");
+    expect(shop.session.get("uvid")).toBeUndefined();
+    expect(shop.session.get("guestToken")).toBeUndefined();
     expect(shop.shopper.isLoggedIn).toBe(false);
     expect(t.scopes[0]).toMatchObject({ accessToken: "guest-tok" });
+    expect((await shop.headers()).get("Set-Cookie")).toBeNull();
+    // One browsing identity for the server: the next visitor's page makes no identity call.
+    const [browsingUvid] = t.guestLogin.mock.calls[0] as unknown[];
+    const next = setup({}, {}, "http://localhost/search?q=mug");
+    Object.assign(next.context, { browsingIdentity: t.context.browsingIdentity, webstore: t.context.webstore });
+    await next.shop();
+    expect(t.guestLogin).toHaveBeenCalledExactlyOnceWith(browsingUvid);
+  });
+
+  it("gives a visitor who acts their own UVID and guest token when the API first asks for them, kept in the session", async () => {
+    const t = setup({}, {}, "http://localhost/product/01t", {}, { method: "POST" });
+    const shop = await t.shop();
+    // The action's calls carry no token until the API refuses one (401); the store's context is read as the browsing
+    // identity, which is nobody's own.
+    expect(t.scopes.at(-1).accessToken).toBeUndefined();
+    const browsingCalls = t.guestLogin.mock.calls.length;
+    expect(await t.scopes.at(-1).renewToken()).toBe("guest-tok");
+    const uvid = shop.session.get("uvid");
+    expect(uvid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(t.guestLogin).toHaveBeenCalledTimes(browsingCalls + 1);
+    expect(t.guestLogin).toHaveBeenLastCalledWith(uvid);
+    expect(shop.session.get("guestToken")).toBe("guest-tok");
     expect((await shop.headers()).get("Set-Cookie")).toMatch(/^__store=/);
   });
 

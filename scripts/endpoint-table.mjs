@@ -13,7 +13,7 @@ const CORE = `### Context, authentication and test controls (server/emulator/cor
 | the site's identity endpoints (\`/services/oauth2/…\`) | see below | | tests/contract/identity.test.ts | docs/emulator-identity.md |
 | any call without a token, or with an expired, revoked or unknown one | — | 401 \`INVALID_SESSION_ID\` | identity.test.ts | Connect REST status codes (connect_error_responses.htm) |
 | GET \`application-context\` (guests allowed, with a guest token) | 200, \`Cache-Control: private, max-age=300\` | 404 \`WEBSTORE_NOT_FOUND\` | context.test.ts, client.test.ts | \`r:application_context\` 54.0+ [I: its oldest fields are 54.0] |
-| GET \`session-context\` | 200 \`{userId, userName, guestUser, isLoggedIn, accountId, accountName, effectiveAccountId (fifteen zeros for none), effectiveAccountName, currencyIsoCode, isPreview}\` | 401; 403 \`EFFECTIVE_ACCOUNT_NOT_FOUND\` | context.test.ts | no Connect REST page: LWR commerce/context sessionContextDataSource.ts calls it |
+| GET \`session-context\` | 200 \`{userId, userName, guestUser, isLoggedIn, accountId, accountName, effectiveAccountId (fifteen zeros for none), effectiveAccountName, currencyIsoCode, isPreview}\` | 401; 403 \`EFFECTIVE_ACCOUNT_NOT_FOUND\` | context.test.ts | \`r:session_context\` (Commerce Webstore Session Context) |
 | GET \`ai/configuration\` | 200 | — | context.test.ts | no Connect REST page: LWR commerce/context einsteinContextDataSource.ts calls it |
 | GET \`shopperAgent/context\` | 200 \`{isEnabled:false, …}\` | — | context.test.ts | emulator-only: the spec's call list names it; nothing public shows it |
 | GET \`external-managed-accounts?includeMyAccount\` | 200 \`{externalManagedAccounts:[{accountId, accountName, isMyAccount, isCurrentUserDefaultAccount, address}]}\` | 401 \`INVALID_SESSION_ID\` (guest) | context.test.ts | \`r:external_managed_accounts\` 49.0+ (includeMyAccount 53.0) |
@@ -42,6 +42,7 @@ const section = [
   tables("docs/emulator-checkout.md", "Delivery groups, checkouts, payments, addresses"),
   tables("docs/emulator-orders.md", "Order summaries, lookup, reorder, server method, SEO"),
   tables("docs/emulator-wishlists.md", "Wishlists"),
+  tables("docs/emulator-variations.md", "Variations and stock"),
 ].join("\n");
 
 const readme = readFileSync("README.md", "utf8");

@@ -52,6 +52,11 @@ const schema = z.object({
   WEBSTORE_ID: z.string().min(1).default("0ZEDEMO00000001"),
   /** The Experience Cloud site (community) id: SEO properties are read through it. */
   WEBSTORE_COMMUNITY_ID: z.string().min(1).default("0DBDM0000000001"),
+  /**
+   * The store's inventory location group (LocationGroup, 0gh…): a chosen variation's stock is read from it
+   * (commerce/inventory/levels). Unset with a real org: the product page shows no stock; the demo store's own.
+   */
+  WEBSTORE_INVENTORY_LOCATION_GROUP_ID: z.string().min(1).optional(),
   /** The site's external client app (private client): consumer key, secret and its registered callback URL. */
   WEBSTORE_CLIENT_ID: z.string().optional(),
   WEBSTORE_CLIENT_SECRET: z.string().optional(),
@@ -81,6 +86,9 @@ const schema = z.object({
 });
 
 export type Config = ReturnType<typeof readConfig>;
+
+/** The demo store's inventory location group (fixtures/webstore.json, docs/emulator-variations.md). */
+const DEMO_LOCATION_GROUP_ID = "0ghDM0000000001";
 
 /** The demo site's registered client app (fixtures/identity.json; README, demo contract). */
 export const DEMO_CLIENT = {
@@ -120,5 +128,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     WEBSTORE_CLIENT_ID: c.WEBSTORE_CLIENT_ID ?? DEMO_CLIENT.clientId,
     WEBSTORE_CLIENT_SECRET: c.WEBSTORE_CLIENT_SECRET ?? DEMO_CLIENT.clientSecret,
     WEBSTORE_REDIRECT_URI: c.WEBSTORE_REDIRECT_URI ?? DEMO_CLIENT.redirectUri,
+    WEBSTORE_INVENTORY_LOCATION_GROUP_ID:
+      c.WEBSTORE_INVENTORY_LOCATION_GROUP_ID ?? (mode === "emulator" ? DEMO_LOCATION_GROUP_ID : undefined),
   };
 }

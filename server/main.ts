@@ -95,6 +95,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
         apiVersion: config.WEBSTORE_API_VERSION,
         webstoreId: config.WEBSTORE_ID,
         communityId: config.WEBSTORE_COMMUNITY_ID,
+        inventoryLocationGroupId: config.WEBSTORE_INVENTORY_LOCATION_GROUP_ID,
         caches,
         clientAddress,
         serverRendering: true,

@@ -14,6 +14,7 @@ import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { PriceTiers } from "~/components/store/PriceTiers";
 import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/components/store/WishlistButton";
+import { StockLevel, VariationNeeded, VariationPicker } from "~/components/store/VariationPicker";
 import { JsMarker, postedText, submittedWithJs } from "~/components/store/forms";
 import { categoryPath, idFromSplat, productPath, loginPath } from "~/lib/paths";
 // From the header's light module: lib/cart's index brings the cart page's optimistic lines and quantity rules.
@@ -32,6 +33,9 @@ import { requestPath } from "~/lib/request-paths";
 import { withBasePath } from "~/lib/links";
 
 export const ADDED_MESSAGE = "Added to your cart";
+
+/** A product id as the API spells it (15 or 18 characters). */
+const RECORD_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
@@ -63,7 +67,11 @@ export async function loader(args: LoaderFunctionArgs) {
       if (!productId) throw notFound();
       // After a refused add (no JavaScript) the page comes back with the quantity typed and the option picked.
       const query = new URL(request.url).searchParams;
-      const page = await shop.catalog.product(productId, { quantity: query.get("quantity"), plan: query.get("plan") });
+      const page = await shop.catalog.product(productId, {
+        quantity: query.get("quantity"),
+        plan: query.get("plan"),
+        search: query,
+      });
       if (!page) throw notFound();
       return shop.reply({
         ...page,
@@ -80,16 +88,21 @@ export async function action(args: ActionFunctionArgs) {
     if (!productId) throw notFound();
     const formData = await request.formData();
     const withJs = submittedWithJs(formData);
-    const here = requestPath(request, context);
+    // A variation parent's page stays on the variation chosen (its query); what a refused add brings back goes.
+    const choice = new URL(request.url).searchParams;
+    for (const name of ["quantity", "plan", "index"]) choice.delete(name);
+    const page = requestPath(request, context);
+    const here = choice.size > 0 ? `${page}?${choice}` : page;
     const submission = parseAddToCart(formData);
     const typed = postedText(submission, CART_FIELDS.quantity);
     const plan = postedText(submission, SELLING_MODEL_FIELD);
 
     const fail = async (message: string, onQuantity = isQuantityProblem(message), onPlan = isPlanProblem(message)) => {
       if (withJs) return shop.reply({ ok: false as const, error: message, quantity: typed, onQuantity, onPlan });
-      const back = new URLSearchParams({ quantity: typed });
+      const back = new URLSearchParams(choice);
+      back.set("quantity", typed);
       if (plan) back.set("plan", plan.slice(0, 18));
-      return shop.redirect(`${here}?${back}`, toast("error", message));
+      return shop.redirect(`${page}?${back}`, toast("error", message));
     };
 
     if (submission.status !== "success") {
@@ -101,8 +114,10 @@ export async function action(args: ActionFunctionArgs) {
     }
     const { quantity, productSellingModelId } = submission.value;
 
+    // A variation parent's page buys the variation chosen: the form names it.
+    const posted = formData.get(CART_FIELDS.productId);
     const outcome = await shop.cart.addItem({
-      productId,
+      productId: typeof posted === "string" && RECORD_ID.test(posted) ? posted : productId,
       quantity,
       ...(productSellingModelId ? { productSellingModelId } : {}),
     });
@@ -198,7 +213,8 @@ function quantityHelp(rule: { minimum: number; maximum: number; increment: numbe
 }
 
 export default function ProductPage() {
-  const { product, price, quantity, plan, planPrices, tiers, signedIn, inWishlist } = useLoaderData<typeof loader>();
+  const { product, price, quantity, plan, planPrices, tiers, signedIn, inWishlist, buyId, variations, stock } =
+    useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.state !== "idle";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
@@ -219,6 +235,7 @@ export default function ProductPage() {
         <div className="store-product__info">
           <h1 className="store-product__title">{product.name}</h1>
           {product.sku ? <p className="store-product__sku">SKU: {product.sku}</p> : null}
+          {stock !== null ? <StockLevel units={stock} /> : null}
           <p className="store-product__price">
             {price ? (
               <Price
@@ -231,6 +248,17 @@ export default function ProductPage() {
               <span className="store-muted">Price unavailable</span>
             )}
           </p>
+          {variations ? (
+            <VariationPicker
+              picker={variations}
+              // The parent's page: a variation's page chooses among its family there (by id: its name isn't here).
+              action={
+                variations.parentId === product.id
+                  ? productPath(product)
+                  : `/product/${encodeURIComponent(variations.parentId)}`
+              }
+            />
+          ) : null}
           <PriceTiers rows={tiers} currency={price?.currency ?? "USD"} />
           <fetcher.Form method="post" className="store-product__form" noValidate>
             <JsMarker />
@@ -252,18 +280,26 @@ export default function ProductPage() {
               help={quantityHelp(product.quantityRule)}
               errors={quantityProblem ? [quantityProblem] : null}
             />
-            <Button name={CART_FIELDS.intent} value="add" pending={pending} pendingLabel="Adding…" size="large">
+            {variations && !buyId ? <VariationNeeded picker={variations} /> : null}
+            <Button
+              name={CART_FIELDS.intent}
+              value="add"
+              pending={pending}
+              pendingLabel="Adding…"
+              size="large"
+              disabled={!buyId}
+            >
               Add to cart
             </Button>
             {/* Read by the header's optimistic count while the fetcher runs. */}
-            <input type="hidden" name={CART_FIELDS.productId} value={product.id} />
+            <input type="hidden" name={CART_FIELDS.productId} value={buyId ?? product.id} />
             {error && !quantityProblem && !planProblem ? (
               <p className="store-form-error" role="alert">
                 {error}
               </p>
             ) : null}
           </fetcher.Form>
-          <WishlistButton productId={product.id} signedIn={signedIn} saved={inWishlist} />
+          <WishlistButton productId={buyId ?? product.id} signedIn={signedIn} saved={inWishlist} />
           {product.description ? (
             <section aria-labelledby="description-title" className="store-product__description">
               <h2 id="description-title">Description</h2>

@@ -6,6 +6,7 @@ import { deliveryGroupsModule } from "./checkout/delivery-groups.js";
 import { ordersModule } from "./orders/orders.js";
 import { paymentsModule } from "./checkout/payments.js";
 import { seoModule } from "./catalog/seo.js";
+import { inventoryLevelsModule } from "./catalog/inventory-levels.js";
 import { shippingModule } from "./checkout/shipping.js";
 import { wishlistsModule } from "./wishlists/wishlists.js";
 import type { EmulatorModule } from "./core/state.js";
@@ -24,5 +25,6 @@ export const modules: EmulatorModule[] = [
   paymentsModule,
   ordersModule,
   seoModule,
+  inventoryLevelsModule,
   wishlistsModule,
 ];

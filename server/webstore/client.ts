@@ -22,6 +22,7 @@ import { contextApi } from "./api/context.js";
 import { deliveryGroupsApi } from "./api/delivery-groups.js";
 import { ordersApi } from "./api/orders.js";
 import { seoApi } from "./api/seo.js";
+import { inventoryApi } from "./api/inventory.js";
 import { wishlistsApi } from "./api/wishlists.js";
 import { type AsyncWaitOptions, defaultSleep, waitForReady } from "./async-wait.js";
 import { type WebstoreCaches, createWebstoreCaches } from "./cache.js";
@@ -91,6 +92,8 @@ export interface WebstoreClientOptions {
   oauth?: { clientId?: string; clientSecret?: string; redirectUri?: string };
   /** The Experience Cloud site (community) id; needed only for SEO properties. */
   communityId?: string;
+  /** The store's inventory location group id; needed only to read stock (getInventoryLevels). */
+  inventoryLocationGroupId?: string;
   /**
    * True in a Remix loader or action: polling helpers throw SSR_NO_POLLING instead of waiting, and retries follow
    * SERVER_RENDERING_RETRY unless `retry` is given.
@@ -149,6 +152,8 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
     caches: opts.caches ?? createWebstoreCaches({ now: opts.now }),
     accessToken: opts.accessToken,
     communityId: opts.communityId,
+    webstoreId: opts.webstoreId,
+    inventoryLocationGroupId: opts.inventoryLocationGroupId,
     effectiveAccountId: opts.effectiveAccountId,
     siteUrl: baseUrl,
     oauth: { ...opts.oauth },
@@ -177,6 +182,7 @@ const GROUPS = {
   wishlists: (core: ClientCore) => wishlistsApi(core),
   orders: (core: ClientCore) => ordersApi(core),
   seo: (core: ClientCore) => seoApi(core),
+  inventory: (core: ClientCore) => inventoryApi(core),
 };
 type GroupName = keyof typeof GROUPS;
 type Group<G extends GroupName> = ReturnType<(typeof GROUPS)[G]>;

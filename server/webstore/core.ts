@@ -11,6 +11,9 @@ export interface ClientCore {
   caches: WebstoreCaches;
   accessToken: string | undefined;
   communityId: string | undefined;
+  webstoreId: string;
+  /** The store's inventory location group: where a product's stock is read (inventory levels). */
+  inventoryLocationGroupId: string | undefined;
   /** The account the shopper acts for, for cache keys of data that depends on it. */
   effectiveAccountId: string | undefined;
   /** The site URL (identity endpoints live under it). */

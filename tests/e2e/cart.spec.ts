@@ -186,7 +186,7 @@ test("sorts a category and a search by the store's sort rules, keeping the sort 
   expect(highLow.length).toBeGreaterThan(1);
   expect(highLow).toEqual([...highLow].sort((a, b) => b - a));
 
-  // "oz" matches 21 products: two pages.
+  // "oz" matches 26 products: three pages.
   await page.goto("/search?q=oz");
   await page.getByLabel("Sort by").selectOption({ label: "Product Name (A-Z)" });
   await page.getByRole("button", { name: "Sort" }).click();

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Price } from "../Price";
 import { taxLabel } from "../../lib/format/money";
 import type { CheckoutLine } from "../../lib/checkout/shipments";
+import { attributesText } from "../../lib/catalog/variations";
 import { isDiscount, type CheckoutTotals } from "../../lib/checkout/totals";
 
 /**
@@ -27,6 +28,11 @@ export function OrderSummary({
             <li key={line.id}>
               <span className="checkout-summary__name">
                 {line.name}
+                {line.attributes && line.attributes.length > 0 ? (
+                  <span className="store-line-attributes checkout-summary__term">
+                    {attributesText(line.attributes)}
+                  </span>
+                ) : null}
                 {line.term ? <span className="store-line-term checkout-summary__term">{line.term}</span> : null}
               </span>
               <span className="checkout-summary__quantity">Qty {line.quantity}</span>

@@ -67,6 +67,11 @@ function LineItem({ item, currency }: { item: OrderLineItem; currency: string })
       <div className="orders-item__info">
         <p className="orders-item__name">{item.name}</p>
         <dl className="orders-item__facts">
+          {item.attributes.map((attribute) => (
+            <Fact key={attribute.label} term={attribute.label}>
+              {attribute.value}
+            </Fact>
+          ))}
           <Fact term="SKU">{item.sku}</Fact>
           <Fact term="Purchase option">{item.term}</Fact>
           <Fact term="Quantity">{item.quantity === null ? null : String(item.quantity)}</Fact>

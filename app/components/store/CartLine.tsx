@@ -69,7 +69,7 @@ export function CartLine({
     >
       <LineProductPicture href={href} image={line.image} />
       <div className="store-cart-line__info">
-        <LineProductName id={nameId} href={href} name={line.name} sku={line.sku} />
+        <LineProductName id={nameId} href={href} name={line.name} sku={line.sku} attributes={line.attributes} />
         {line.term ? <p className="store-line-term">{line.term}</p> : null}
         <p className="store-cart-line__unit">
           <Price

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ProductPicture } from "./ProductPicture";
 import type { ProductImage } from "../../lib/catalog/product";
+import { attributesText, type LineAttribute } from "../../lib/catalog/variations";
 
 /**
  * The picture and the named, linked product of one line (cart line, wishlist item). The picture link is hidden
@@ -20,17 +21,23 @@ export function LineProductName({
   href,
   name,
   sku,
+  attributes,
 }: {
   id: string;
   href: string;
   name: string;
   sku: string | null | undefined;
+  /** A variation's attribute values: "Color: Denim". */
+  attributes?: readonly LineAttribute[];
 }) {
   return (
     <>
       <h3 id={id} className="store-cart-line__name">
         <Link to={href}>{name}</Link>
       </h3>
+      {attributes && attributes.length > 0 ? (
+        <p className="store-line-attributes">{attributesText(attributes)}</p>
+      ) : null}
       {sku ? <p className="store-cart-line__sku">SKU: {sku}</p> : null}
     </>
   );

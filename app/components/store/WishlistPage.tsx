@@ -54,7 +54,7 @@ function WishlistItem({
       <article className="store-cart-line store-wishlist-item" aria-labelledby={nameId}>
         <LineProductPicture href={href} image={item.image} />
         <div className="store-cart-line__info">
-          <LineProductName id={nameId} href={href} name={item.name} sku={item.sku} />
+          <LineProductName id={nameId} href={href} name={item.name} sku={item.sku} attributes={item.attributes} />
           <p className="store-cart-line__unit">
             <Price
               amount={item.salesPrice ?? item.listPrice}

@@ -2,6 +2,13 @@
 import { listHasProduct } from "../../components/store/WishlistButton";
 import { productDetailView, type ProductDetailView } from "../../lib/catalog/product";
 import { volumePriceRows, type VolumePriceRow } from "../../lib/catalog/price-tiers";
+import {
+  choiceFromQuery,
+  choiceOf,
+  pickerView,
+  variationFamily,
+  type VariationPickerView,
+} from "../../lib/catalog/variations";
 import type { ShopCore } from "../shop.server";
 import { isFetchError } from "../../../server/webstore/index";
 
@@ -17,6 +24,8 @@ const TYPED_QUANTITY_MAX_LENGTH = 20;
 export interface ProductPageQuery {
   quantity: string | null;
   plan: string | null;
+  /** The page's query: a variation parent's choice (`?Color=Denim`) travels in it. */
+  search?: URLSearchParams;
 }
 
 export interface ProductPage {
@@ -32,6 +41,12 @@ export interface ProductPage {
   quantity: string;
   signedIn: boolean;
   inWishlist: boolean;
+  /** The product a shopper buys from this page: the chosen variation on a variation parent's page (null: none yet). */
+  buyId: string | null;
+  /** The variation picker of a parent's or a variation's page; null for a product without variations. */
+  variations: VariationPickerView | null;
+  /** The chosen variation's units available to order (inventory levels); null when not read or unknown. */
+  stock: number | null;
 }
 
 /**
@@ -66,27 +81,72 @@ export async function productPage(
   ]);
   const view = product && productDetailView(product);
   if (!view) return null;
+  const family = variationFamily(product);
+  let variations: VariationPickerView | null = null;
+  let shown = { view, price, inWishlist, chosen: false };
+  let stock: number | null = null;
+  if (family) {
+    const asked = choiceFromQuery(family, query.search ?? new URLSearchParams());
+    // A variation's own page starts from its values; a parent's from what the URL asks for.
+    const own = view.productClass === "Variation" ? choiceOf(family, view.id) : null;
+    const choice = own && Object.values(asked).every((v) => v === null) ? own : asked;
+    variations = pickerView(family, choice);
+    const chosenId = variations.chosenId;
+    // Without its stock the page still sells the variation: the cart says when there is too little.
+    const stockOf = async (id: string) =>
+      (await shop.client.getInventoryLevels([id]).catch(() => [])).find(
+        (level) => level.product2Id.slice(0, 15) === id.slice(0, 15),
+      )?.availableToOrder ?? null;
+    if (chosenId && chosenId === view.id) {
+      // A variation's own page: it is the one chosen.
+      stock = await stockOf(chosenId);
+    } else if (chosenId) {
+      // The chosen variation's own SKU, picture and price stand in for the parent's.
+      const [variation, variationPrice, variationSaved, variationStock] = await Promise.all([
+        shop.client.getProduct(chosenId).catch(() => null),
+        shop.client.getProductPrice(chosenId).catch(() => null),
+        shop.shopper.isLoggedIn ? inDefaultWishlist(shop, chosenId) : false,
+        stockOf(chosenId),
+      ]);
+      stock = variationStock;
+      const variationView = variation && productDetailView(variation);
+      if (variationView)
+        shown = { view: variationView, price: variationPrice, inWishlist: variationSaved, chosen: true };
+    }
+  }
   const planPrices: Record<string, string> = {};
-  for (const entry of price?.productPriceEntries ?? []) {
+  for (const entry of shown.price?.productPriceEntries ?? []) {
     if (entry.success !== false && entry.productSellingModelId && entry.unitPrice)
       planPrices[entry.productSellingModelId] = entry.unitPrice;
   }
   const typed = query.quantity;
+  const shownPrice = shown.price;
+  const isParent = view.productClass === "VariationParent";
   return {
-    product: view,
+    product: {
+      ...view,
+      // A parent's own SKU names no product a shopper can buy.
+      sku: shown.chosen || !isParent ? shown.view.sku : undefined,
+      image: shown.view.image ?? view.image,
+      quantityRule: shown.view.quantityRule,
+    },
     price:
-      price && price.success !== false
+      shownPrice && shownPrice.success !== false
         ? {
-            unitPrice: price.unitPrice ?? null,
-            listPrice: price.listPrice ?? null,
-            currency: price.currencyIsoCode ?? "USD",
+            unitPrice: shownPrice.unitPrice ?? null,
+            listPrice: shownPrice.listPrice ?? null,
+            currency: shownPrice.currencyIsoCode ?? "USD",
           }
         : null,
     planPrices,
-    tiers: price && price.success !== false ? volumePriceRows(price) : [],
+    // The tiers of the price shown: a chosen variation's own, as the cart prices its line by them.
+    tiers: shownPrice && shownPrice.success !== false ? volumePriceRows(shownPrice) : [],
     plan: view.sellingModels.some((m) => m.id === query.plan) ? query.plan : null,
     quantity: typed && typed.length <= TYPED_QUANTITY_MAX_LENGTH ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: shop.shopper.isLoggedIn,
-    inWishlist,
+    inWishlist: shown.inWishlist,
+    buyId: family ? (variations?.chosenId ?? (isParent ? null : view.id)) : view.id,
+    variations,
+    stock,
   };
 }

@@ -6,6 +6,7 @@ import type { CartItem, CartItemCollection } from "../../../server/webstore/type
 import { parseQuantity } from ".";
 import { cartItemTerm } from "./subscriptions";
 import { imageOf, type ProductLineView } from "../catalog/product";
+import { lineAttributes } from "../catalog/variations";
 
 export interface CartLineView extends ProductLineView {
   quantity: number;
@@ -78,6 +79,7 @@ export function cartLineView({ cartItem: item }: CartItemCollection["cartItems"]
     sku: details?.sku || (typeof fieldsSku === "string" && fieldsSku ? fieldsSku : undefined),
     urlName: details?.productUrlName || undefined,
     image: imageOf(details?.thumbnailImage, name),
+    attributes: lineAttributes(details?.variationAttributes),
     quantity: parseQuantity(item.quantity),
     unitPrice: item.salesPrice || item.listPrice || null,
     listPrice: item.listPrice || null,

@@ -6,6 +6,7 @@
 
 import { sellingModelOptions, type SellingModelOption } from "../cart/subscriptions";
 import { isObject, type Json } from "../json";
+import type { LineAttribute } from "./variations";
 
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
@@ -31,6 +32,8 @@ export interface ProductLineView {
   sku?: string;
   urlName?: string;
   image: ProductImage | null;
+  /** A variation's attribute values ("Color: Denim"), in sequence; empty for any other product. */
+  attributes?: LineAttribute[];
 }
 
 export function imageOf(image: unknown, fallbackAlt: string): ProductImage | null {

@@ -2,6 +2,7 @@
  * The shipments as the page shows them (spec §4 delivery-group normalisation, "Shipment {0}" labels), addresses,
  * delivery methods, moving items between shipments, and the gift-wrap note.
  */
+import { lineAttributes, type LineAttribute } from "../catalog/variations";
 import { normalizeDeliveryGroups } from "../../../server/webstore/api/delivery-groups";
 import type { AddressCollection, CartItem } from "../../../server/webstore/types";
 import { formatCurrency, parseMoney } from "../format/formats";
@@ -202,6 +203,8 @@ export interface CheckoutLine {
   errors: string[];
   /** The subscription term bought ("12-month plan, billed monthly"); null or absent for a product sold without selling models. */
   term?: string | null;
+  /** A variation's attribute values ("Color: Denim"); empty or absent for any other product. */
+  attributes?: LineAttribute[];
 }
 
 /** The fields of a Cart Item Collection the lines are read from. */
@@ -220,7 +223,7 @@ export interface CartItemsInput {
           | "subscriptionTerm"
           | "messagesSummary"
         >
-      > & { productDetails?: { name?: string | null } | null };
+      > & { productDetails?: { name?: string | null; variationAttributes?: unknown } | null };
   }[];
 }
 
@@ -240,6 +243,7 @@ export function checkoutLinesFrom(collection: CartItemsInput): CheckoutLine[] {
       groupId: text(item.cartDeliveryGroupId) ?? null,
       errors: messages.map((m) => text(m.message)).filter((m): m is string => !!m),
       term: cartItemTerm(item),
+      attributes: lineAttributes(item.productDetails?.variationAttributes),
     });
   }
   return lines;

@@ -5,6 +5,7 @@
 import { parseMoney } from "../format/formats";
 import { asArray, fieldText, firstText, isObject, nonBlank, type Json } from "./json";
 import { mergeAdjustments, type OrderAdjustment } from "./summary";
+import { attributeSetSummary, type LineAttribute } from "../catalog/variations";
 
 export const PRODUCT_LINE_TYPES: readonly string[] = ["Product", "Order Product"];
 
@@ -35,6 +36,8 @@ export interface OrderLineItem {
   sellingModelId: string | null;
   /** Its name ("Monthly Subscription"), filled in from the product's selling models; null when unknown. */
   term: string | null;
+  /** A variation's attribute values (the product's Product Attribute Set Summary), in sequence. */
+  attributes: LineAttribute[];
 }
 
 function toLineItem(raw: Json, index: number): OrderLineItem {
@@ -62,6 +65,7 @@ function toLineItem(raw: Json, index: number): OrderLineItem {
     adjustments: mergeAdjustments(asArray(raw.adjustments)),
     sellingModelId: fieldText(fields, "ProductSellingModelId", ITEM_ENTITY),
     term: null,
+    attributes: attributeSetSummary(product.productAttributes),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import { DEFAULT_WISHLIST_NAME } from "../../../server/webstore/api/wishlists";
 import { imageOf, type ProductLineView } from "../catalog/product";
+import { lineAttributes } from "../catalog/variations";
 import { isObject, text } from "../json";
 
 export { DEFAULT_WISHLIST_NAME };
@@ -55,6 +56,7 @@ function itemView(entry: unknown): WishlistItemView | null {
     sku: text(product.sku),
     urlName: text(product.productUrlName),
     image: imageOf(product.thumbnailImage, name),
+    attributes: lineAttributes(product.variationAttributes),
     salesPrice: text(entry.salesPrice) ?? null,
     listPrice: text(entry.listPrice) ?? null,
     problem: error ? (text(error.message) ?? text(error.errorCode) ?? null) : null,

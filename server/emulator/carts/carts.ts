@@ -131,7 +131,7 @@ function cartProducts(view: CartViewData) {
 
 function productCartItemJson(p: ReturnType<typeof cartProducts>[number], productFields: string[]) {
   return {
-    ...cartProductJson(p.line.product, productFields),
+    ...cartProductJson(p.line.product, productFields, p.line.variationAttributes),
     quantity: quantity(p.quantity),
     cartItemIds: p.cartItemIds,
     errors: p.errors,

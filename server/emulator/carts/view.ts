@@ -1,5 +1,5 @@
 import { catalogStore, pathOf, type ProductRow, type SellingModelRow } from "../catalog/store.js";
-import { productFieldValues, productImage, quantityRule, variationAttributes } from "../catalog/shapes.js";
+import { productFieldValues, productImage, quantityRule, variationAttributeMap } from "../catalog/shapes.js";
 import { tierStore } from "../catalog/price-tiers.js";
 import { ownerIdOf, type CartOwner, type CartRow } from "./store.js";
 import { priceCart, type CartPricing, type PricedLine, type PricingLine, type PromotionRule } from "./pricing.js";
@@ -36,7 +36,11 @@ export interface CartLine {
   priced: PricedLine;
   /** The stock message of a line whose quantity is no longer available (stock dropped after it was added). */
   stockMessage: string | null;
+  /** A variation's attribute values (Cart Product Attribute by API name); empty for any other product. */
+  variationAttributes: VariationAttributeMap;
 }
+
+export type VariationAttributeMap = ReturnType<typeof variationAttributeMap>;
 
 export interface AppliedCoupon {
   cartCouponId: string;
@@ -146,6 +150,7 @@ export function loadCartView(
       available,
       priced: pricing.lines[i],
       stockMessage: stockProblem(item.quantity, available)?.message ?? null,
+      variationAttributes: variationAttributeMap(catalog, products[i]),
     };
   });
   const taxType = appContext.taxType ?? "Net";
@@ -257,14 +262,18 @@ export function emptyCartSummaryJson(owner: CartOwner, currency: string, webstor
 }
 
 /** The product part of a cart item ("Cart Product Summary"), also used by carts/{id}/products. */
-export function cartProductJson(product: ProductRow, productFields: string[]) {
+export function cartProductJson(
+  product: ProductRow,
+  productFields: string[],
+  variationAttributes: VariationAttributeMap,
+) {
   return {
     productId: product.id,
     name: product.name,
     sku: product.sku,
     fields: productFieldValues(product, productFields),
     thumbnailImage: productImage(product),
-    variationAttributes: variationAttributes(product),
+    variationAttributes,
     purchaseQuantityRule: quantityRule(product),
     productClass: product.product_class,
     productUrlName: product.url_name,
@@ -325,7 +334,7 @@ export function cartItemJson(view: CartView, line: CartLine, productFields: stri
     promotionDisplayName: priced.promotionDisplayNames.length ? priced.promotionDisplayNames.join(", ") : null,
     customFields: [],
     messagesSummary: messagesSummary(item.id, messages, messages.length ? 1 : 0),
-    productDetails: cartProductJson(product, productFields),
+    productDetails: cartProductJson(product, productFields, line.variationAttributes),
   };
 }
 

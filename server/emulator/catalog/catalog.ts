@@ -148,7 +148,8 @@ export function catalogRoutes(r: Router, emu: Emu) {
     browse(ctx);
     const product = findProduct(emu, ctx.params.productId);
     // "If this list is empty or unspecified, all fields are returned. There is no limit to the number of fields."
-    return json(productDetail(catalogStore(emu), product, fieldList(ctx.query, "fields", ALL_FIELDS, Infinity)));
+    const fields = fieldList(ctx.query, "fields", ALL_FIELDS, Infinity);
+    return json(productDetail(catalogStore(emu), product, fields, ctx.apiVersion));
   });
 
   r.webstore("GET", "pricing/products/:productId", { since: 49 }, (ctx) => {

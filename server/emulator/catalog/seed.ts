@@ -18,8 +18,17 @@ interface CatalogFixture {
     pricingTermUnit: string | null;
     active?: boolean;
   }[];
+  /** ProductAttributeSet records: each variation parent names its set (`attributeSet`). */
+  attributeSets?: {
+    id: string;
+    developerName: string;
+    masterLabel: string;
+    description?: string;
+    attributes: { apiName: string; label: string; fieldId: string; allowableValues: string[] }[];
+  }[];
   products: {
     id: string;
+    attributeSet?: string;
     sku: string;
     name: string;
     category: string;
@@ -68,6 +77,22 @@ export function seedCatalog(emu: Emu) {
   );
   for (const m of fixture.sellingModels)
     insertModel.run(m.id, m.name, m.sellingModelType, m.pricingTerm, m.pricingTermUnit, m.active === false ? 0 : 1);
+
+  const insertSet = db.prepare(
+    "INSERT INTO product_attribute_sets(id, developer_name, master_label, description) VALUES (?, ?, ?, ?)",
+  );
+  const insertSetItem = db.prepare(`
+    INSERT INTO product_attribute_set_items(attribute_set_id, api_name, label, field_id, sequence, allowable_values)
+    VALUES (?, ?, ?, ?, ?, ?)`);
+  for (const set of fixture.attributeSets ?? []) {
+    insertSet.run(set.id, set.developerName, set.masterLabel, set.description ?? null);
+    set.attributes.forEach((a, sequence) =>
+      insertSetItem.run(set.id, a.apiName, a.label, a.fieldId, sequence, JSON.stringify(a.allowableValues)),
+    );
+  }
+  const insertSetProduct = db.prepare(
+    "INSERT INTO product_attribute_set_products(product_id, attribute_set_id) VALUES (?, ?)",
+  );
 
   const insertProduct = db.prepare(`
     INSERT INTO products(id, sku, name, description, url_name, product_class, category_id, variation_parent_id, variation_attributes,
@@ -128,6 +153,7 @@ export function seedCatalog(emu: Emu) {
       }
     }
     if (p.stock !== null) insertStock.run(p.id, p.stock);
+    if (p.attributeSet) insertSetProduct.run(p.id, p.attributeSet);
     for (const m of p.sellingModels ?? []) insertProductModel.run(p.id, m);
     for (const [attribute, value] of Object.entries(p.facets ?? {})) insertFacetValue.run(attribute, value, p.id);
   }

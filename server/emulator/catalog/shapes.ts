@@ -133,47 +133,92 @@ export function searchProduct(p: ProductRow, fields: string[], opts: { prices: b
   };
 }
 
-function variationInfo(catalog: CatalogStore, parent: ProductRow, attributeNames: string[]) {
-  const variants = catalog.variants(parent.id);
-  return {
-    attributesToProductMappings: variants.map((v) => ({
-      productId: v.id,
-      canonicalKey: Object.values(variationAttributes(v)).join("_"),
-      selectedAttributes: Object.entries(variationAttributes(v)).map(([apiName, value], sequence) => ({
-        apiName,
-        label: apiName,
-        sequence,
-        value,
-      })),
-    })),
-    variationAttributeInfo: Object.fromEntries(
-      attributeNames.map((name, sequence) => [
-        name,
+/**
+ * A variation's attribute values with their attribute's label and sequence (its parent's attribute set), in
+ * sequence: what cart items, wishlist items and orders name a variation by. Empty for any other product.
+ */
+export function labelledAttributes(catalog: CatalogStore, p: ProductRow) {
+  if (!p.variation_parent_id) return [];
+  const values = variationAttributes(p);
+  return catalog
+    .attributeSet(p.variation_parent_id)
+    .filter((a) => a.api_name in values)
+    .map((a) => ({ apiName: a.api_name, label: a.label, sequence: a.sequence, value: values[a.api_name] }));
+}
+
+/**
+ * Cart Product Attribute / Order Summary Product Attribute: `variationAttributes` of a cart item's product, a
+ * wishlist item's product and an order summary's products, a map of attribute API name to {label, sequence, value}.
+ */
+export function variationAttributeMap(catalog: CatalogStore, p: ProductRow) {
+  return Object.fromEntries(
+    labelledAttributes(catalog, p).map((a) => [a.apiName, { label: a.label, sequence: a.sequence, value: a.value }]),
+  );
+}
+
+type AttributeSet = ReturnType<CatalogStore["attributeSet"]>;
+
+/** Product Attribute Info of each attribute of the set, by API name (availableValues in the picklist's order). */
+function attributeInfo(set: AttributeSet, offered: ProductRow[], apiVersion: number) {
+  return Object.fromEntries(
+    set.map((a) => {
+      const allowable = JSON.parse(a.allowable_values) as string[];
+      const used = new Set(offered.map((v) => variationAttributes(v)[a.api_name]));
+      return [
+        a.api_name,
         {
-          apiName: name,
-          label: name,
-          sequence,
+          allowableValues: allowable,
+          apiName: a.api_name,
+          availableValues: allowable.filter((value) => used.has(value)),
+          fieldEnumOrId: a.field_id,
+          ...(apiVersion >= 64 ? { groupedBy: false } : {}),
+          label: a.label,
           objectName: "ProductAttribute",
-          fieldEnumOrId: name,
-          availableValues: [...new Set(variants.map((v) => variationAttributes(v)[name]).filter(Boolean))],
+          sequence: a.sequence,
         },
-      ]),
-    ),
+      ];
+    }),
+  );
+}
+
+/**
+ * Product Variation Info: the variations offered (a variation no longer sold, ERR-105, is not one: it is left
+ * out of the mappings and its values out of availableValues [I]) and each one's attribute combination.
+ */
+function variationInfo(set: AttributeSet, offered: ProductRow[], apiVersion: number) {
+  return {
+    attributesToProductMappings: offered.map((v) => {
+      const values = variationAttributes(v);
+      return {
+        canonicalKey: set.map((a) => values[a.api_name] ?? "").join("_"),
+        productId: v.id,
+        selectedAttributes: set.map((a) => ({
+          apiName: a.api_name,
+          label: a.label,
+          sequence: a.sequence,
+          value: values[a.api_name] ?? null,
+        })),
+        ...(apiVersion >= 59 ? { urlName: v.url_name } : {}),
+      };
+    }),
+    variationAttributeInfo: attributeInfo(set, offered, apiVersion),
   };
 }
 
+/** ProductAttribute records have no id of their own in the demo data: one is derived from the variation's [I]. */
+const productAttributeId = (p: ProductRow) => `0iZ${p.id.slice(3)}`;
+
 /** Product Detail (connect_responses_product_detail.htm): `fields` is a map of names to values. */
-export function productDetail(catalog: CatalogStore, p: ProductRow, fields: string[]) {
+export function productDetail(catalog: CatalogStore, p: ProductRow, fields: string[], apiVersion = 65) {
   const image = productImage(p);
-  const parent = p.variation_parent_id
-    ? catalog.product(p.variation_parent_id)
-    : p.product_class === "VariationParent"
-      ? p
-      : undefined;
-  const attributeNames = parent ? Object.keys(variationAttributes(catalog.variants(parent.id)[0] ?? parent)) : [];
+  const parentId = p.variation_parent_id ?? (p.product_class === "VariationParent" ? p.id : null);
+  const set = parentId ? catalog.attributeSet(parentId) : [];
+  const offered = parentId ? catalog.variants(parentId).filter((v) => v.is_sellable === 1) : [];
+  const values = variationAttributes(p);
+  const family = set.length > 0;
   return {
     id: p.id,
-    urlName: p.url_name,
+    ...(apiVersion >= 59 ? { urlName: p.url_name } : {}),
     productClass: p.product_class,
     fields: productFieldValues(p, fields),
     defaultImage: image,
@@ -182,13 +227,29 @@ export function productDetail(catalog: CatalogStore, p: ProductRow, fields: stri
       path: catalog.categoryPath(p.category_id).map((c) => ({ id: c.id, name: c.name, description: c.description })),
     },
     purchaseQuantityRule: quantityRule(p),
-    productSellingModels: catalog.sellingModels(p.id).map(sellingModelJson),
+    ...(apiVersion >= 56 ? { productSellingModels: catalog.sellingModels(p.id).map(sellingModelJson) } : {}),
+    attributeSetInfo: family
+      ? {
+          [set[0].developer_name]: {
+            attributeInfo: attributeInfo(set, offered, apiVersion),
+            description: set[0].description,
+            developerName: set[0].developer_name,
+            id: set[0].attribute_set_id,
+            masterLabel: set[0].master_label,
+            sequence: null,
+          },
+        }
+      : null,
     variationParentId: p.variation_parent_id,
-    variationAttributeSet:
-      p.product_class === "Variation"
-        ? { apiName: `${parent?.url_name ?? "product"}-attributes`, attributes: variationAttributes(p) }
-        : null,
-    variationInfo: parent ? variationInfo(catalog, parent, attributeNames) : null,
+    // The parent's set has no values chosen (each attribute null), a variation's has its own values.
+    variationAttributeSet: family
+      ? {
+          attributes: Object.fromEntries(set.map((a) => [a.api_name, values[a.api_name] ?? null])),
+          developerName: set[0].developer_name,
+          id: p.product_class === "Variation" ? productAttributeId(p) : null,
+        }
+      : null,
+    variationInfo: family ? variationInfo(set, offered, apiVersion) : null,
   };
 }
 

@@ -25,6 +25,20 @@ export interface ProductRow {
   unit_price_cents: number | null;
 }
 
+/** One attribute of a variation parent's attribute set (ProductAttributeSetItem with its picklist), in sequence. */
+export interface AttributeSetItemRow {
+  attribute_set_id: string;
+  developer_name: string;
+  master_label: string;
+  description: string | null;
+  api_name: string;
+  label: string;
+  field_id: string;
+  sequence: number;
+  /** JSON array of the picklist's active values. */
+  allowable_values: string;
+}
+
 export interface CategoryRow {
   id: string;
   name: string;
@@ -67,6 +81,13 @@ function createCatalogStore(emu: Emu) {
   const bySku = db.prepare(`${PRODUCT_SELECT} WHERE p.sku = ?`);
   const variants = db.prepare(`${PRODUCT_SELECT} WHERE p.variation_parent_id = ? ORDER BY p.sort_order`);
   const category = db.prepare("SELECT * FROM product_categories WHERE id = ?");
+  const attributeSet = db.prepare(`
+    SELECT s.id AS attribute_set_id, s.developer_name, s.master_label, s.description,
+      i.api_name, i.label, i.field_id, i.sequence, i.allowable_values
+    FROM product_attribute_set_products sp
+    JOIN product_attribute_sets s ON s.id = sp.attribute_set_id
+    JOIN product_attribute_set_items i ON i.attribute_set_id = s.id
+    WHERE sp.product_id = ? ORDER BY i.sequence`);
   const entryIn = db.prepare(
     "SELECT id, list_price_cents, unit_price_cents FROM pricebook_entries WHERE product_id = ? AND currency_iso_code = ?",
   );
@@ -97,6 +118,8 @@ function createCatalogStore(emu: Emu) {
       };
     },
     variants: (parentId: string) => variants.all(parentId) as ProductRow[],
+    /** The variation parent's attribute set, one row per attribute in sequence; empty for any other product. */
+    attributeSet: (parentId: string) => attributeSet.all(parentId) as AttributeSetItemRow[],
     category: (id: string) => category.get(id) as CategoryRow | undefined,
     categories: () => categories.all() as CategoryRow[],
     /** Each category's parent, by id: what `pathOf` walks. */

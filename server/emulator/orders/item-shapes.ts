@@ -1,5 +1,5 @@
 import { catalogStore, type ProductRow } from "../catalog/store.js";
-import { productImage, variationAttributes } from "../catalog/shapes.js";
+import { labelledAttributes, productImage } from "../catalog/shapes.js";
 import { money, quantity } from "../core/money.js";
 import type { AdjustmentRow, ItemRow } from "./store.js";
 import type { Emu } from "../core/state.js";
@@ -93,14 +93,16 @@ export function itemView(item: ItemRow, adjustments: AdjustmentRow[]): ItemView 
   };
 }
 
-function productAttributes(p: ProductRow) {
-  const attrs = Object.entries(variationAttributes(p));
-  if (!attrs.length) return null;
-  return {
-    apiName: "VariationAttributes",
-    label: "Variation Attributes",
-    attributes: attrs.map(([apiName, value], sequence) => ({ apiName, label: apiName, sequence, value })),
-  };
+/**
+ * Product Attribute Set Summary (ConnectApi.ProductAttributeSetSummary): the variation's attribute set, named as
+ * its parent's set is, with each attribute's label and value in sequence; null for any other product.
+ */
+function productAttributes(emu: Emu, p: ProductRow) {
+  const catalog = catalogStore(emu);
+  const attributes = labelledAttributes(catalog, p);
+  if (!attributes.length || !p.variation_parent_id) return null;
+  const set = catalog.attributeSet(p.variation_parent_id)[0];
+  return { apiName: set.developer_name, attributes, label: set.master_label };
 }
 
 /** The product part of an order line; null for a delivery charge. */
@@ -114,7 +116,7 @@ export function lineProductJson(emu: Emu, item: ItemRow, productFieldNames: stri
     errorMessage: p ? null : "The product is no longer available.",
     fields: p ? fieldMap(PRODUCT_FIELDS, productFieldNames, p, keyPrefix) : {},
     media: p ? productImage(p) : null,
-    productAttributes: p ? productAttributes(p) : null,
+    productAttributes: p ? productAttributes(emu, p) : null,
   };
 }
 

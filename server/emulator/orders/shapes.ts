@@ -1,5 +1,5 @@
 import { catalogStore } from "../catalog/store.js";
-import { productImage, variationAttributes } from "../catalog/shapes.js";
+import { productImage, variationAttributeMap } from "../catalog/shapes.js";
 import { isoDate } from "../core/clock.js";
 import { distribute } from "../carts/pricing.js";
 import { GUEST_USER_ID } from "../core/context.js";
@@ -136,7 +136,7 @@ export function orderSummaryJson(
           fields: {},
           id: i.product_id,
           media: p ? productImage(p) : null,
-          variationAttributes: p ? variationAttributes(p) : {},
+          variationAttributes: p ? variationAttributeMap(catalog, p) : {},
         };
       });
   }

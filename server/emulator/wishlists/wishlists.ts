@@ -3,6 +3,7 @@ import { fieldList } from "../catalog/shapes.js";
 import { addItem, lineJson, purchasable } from "../carts/items.js";
 import { cartToFill, forbidGuest, touchCart, type CartRow } from "../carts/store.js";
 import { cartProductJson, loadCartView } from "../carts/view.js";
+import { variationAttributeMap } from "../catalog/shapes.js";
 import { effectiveAccountId, readFixture } from "../core/context.js";
 import { ApiError, invalidInput, notFound } from "../core/errors.js";
 import { json, noContent } from "../core/http.js";
@@ -184,10 +185,11 @@ function itemError(emu: Emu, webstoreId: string, p: ProductRow) {
 }
 
 function itemJson(emu: Emu, list: WishlistRow, item: WishlistItemRow, productFields: string[]) {
-  const product = catalogStore(emu).product(item.product_id)!;
+  const catalog = catalogStore(emu);
+  const product = catalog.product(item.product_id)!;
   return {
     wishlistItemId: item.id,
-    productSummary: cartProductJson(product, productFields),
+    productSummary: cartProductJson(product, productFields, variationAttributeMap(catalog, product)),
     listPrice: money(product.list_price_cents),
     salesPrice: money(product.unit_price_cents),
     error: itemError(emu, list.webstore_id, product),

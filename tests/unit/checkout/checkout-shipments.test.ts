@@ -144,6 +144,7 @@ describe("checkoutLinesFrom", () => {
         groupId: "0a7A",
         errors: ["Not enough inventory for selected quantity"],
         term: null,
+        attributes: [],
       },
     ]);
   });

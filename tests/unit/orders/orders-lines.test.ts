@@ -121,6 +121,7 @@ describe("line items", () => {
         adjustments: [{ displayName: "5% off mugs", amount: "-1.20", type: null }],
         sellingModelId: null,
         term: null,
+        attributes: [],
       },
     ]);
   });

@@ -69,6 +69,20 @@ test("a buyer pastes a list from a spreadsheet; a bad line is named and nothing 
   await expect(page.getByRole("link", { name: "Cart, 7 items" })).toBeVisible();
 });
 
+test("a pasted list of 150 lines is added in two batch calls (100 + 50)", async ({ page, store }) => {
+  const skus = ["CB-ETH-YRG", "CB-COL-HUI", "EQ-TAMP-58", "EQ-FILTER-02", "MUG-DINER-12"];
+  const list = Array.from({ length: 150 }, (_, i) => `${skus[i % skus.length]}\t1`).join("\n");
+  await openQuickOrder(page);
+  await page.getByRole("textbox", { name: "Or paste a list" }).fill(list);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText("Added 150 lines to your cart.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 150 items" })).toBeVisible();
+  const batches = await store.journal({ method: "POST", path: "cart-items/batch" });
+  expect(batches).toHaveLength(2);
+  for (const call of batches) expect(call.status).toBeLessThan(300);
+});
+
 test("'Add 5 more rows' keeps what was typed", async ({ page }) => {
   await openQuickOrder(page);
   await sku(page, 5).fill("CB-KEN-AA");

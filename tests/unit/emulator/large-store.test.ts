@@ -13,6 +13,7 @@ import {
 import { nextOrderNumber } from "../../../server/emulator/orders/store.js";
 import type { Emu } from "../../../server/emulator/core/state.js";
 import { buyerAuthorization } from "../../support/identity.js";
+import { readConfig } from "../../../server/config.js";
 
 /**
  * The merchant-sized demo store (DEMO_SCALE=large), generated at a small size so the test is quick: the same
@@ -222,5 +223,13 @@ describe("a generated store in a database file", () => {
     expect(large.seeding).toBe("reseeded");
     expect(catalogDigest(large)).toBe(digest);
     large.close();
+  });
+});
+
+describe("DEMO_SCALE", () => {
+  it("is demo unless set to large, and refuses anything else by name", () => {
+    expect(readConfig({}).DEMO_SCALE).toBe("demo");
+    expect(readConfig({ DEMO_SCALE: "large" }).DEMO_SCALE).toBe("large");
+    expect(() => readConfig({ DEMO_SCALE: "huge" })).toThrow(/DEMO_SCALE/);
   });
 });

@@ -228,8 +228,8 @@ describe("a generated store in a database file", () => {
 
 describe("DEMO_SCALE", () => {
   it("is demo unless set to large, and refuses anything else by name", () => {
-    expect(readConfig({}).DEMO_SCALE).toBe("demo");
-    expect(readConfig({ DEMO_SCALE: "large" }).DEMO_SCALE).toBe("large");
-    expect(() => readConfig({ DEMO_SCALE: "huge" })).toThrow(/DEMO_SCALE/);
+    expect(readConfig({ NODE_ENV: "production" }).DEMO_SCALE).toBe("demo");
+    expect(readConfig({ NODE_ENV: "production", DEMO_SCALE: "large" }).DEMO_SCALE).toBe("large");
+    expect(() => readConfig({ NODE_ENV: "production", DEMO_SCALE: "huge" })).toThrow(/DEMO_SCALE/);
   });
 });

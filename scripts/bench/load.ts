@@ -30,6 +30,8 @@ export interface LoadOptions {
    * not asked before, so no cache can answer it.
    */
   pathOf?: (n: number) => string;
+  /** Awaited after the warm-up: until the server has answered what the warm-up left queued. */
+  settle?: () => Promise<void>;
 }
 
 /** `serverPid`: the server's process, whose CPU (its workers' included) the row reports. */
@@ -67,6 +69,7 @@ export async function load(
     });
   let next = 0;
   await run(1); // warm-up: caches, JIT
+  await options.settle?.();
   next = 0;
   const before = { server: serverPid ? cpuSeconds(serverPid) : null, self: process.cpuUsage(), machine: machineCpu() };
   const started = performance.now();

@@ -130,9 +130,9 @@ async function historyPage(origin: string, username: string, n: number): Promise
 }
 
 /**
- * Waits until the store has answered what a run left it: requests slower than a run (a search of 20,000 hits takes
- * seconds on the large store) are still queued when the load generator stops, and would be counted against the next
- * page. The store answers in order, so its health check answers once they are done.
+ * Waits until the store has answered what a run (or its warm-up) left it: requests slower than a run (a search of
+ * 20,000 hits takes seconds on the large store) are still queued when the load generator stops, and would be counted
+ * against the timed run or the next page. The store answers in order, so its health check answers once they are done.
  */
 async function settled(store: Running) {
   const res = await fetch(`${store.origin}/healthz`, { signal: AbortSignal.timeout(120_000) });
@@ -262,7 +262,10 @@ export async function scaleBench() {
   const measured: { page: string; demo: Row | null; large: Row | null; bare: Row }[] = [];
   const run = async (store: Running, side: Side | null, label: string, sessionCookies: string[]) => {
     if (!side) return null;
-    const row = await load(label, `${store.origin}${side.path}`, sessionCookies, store.child.pid, side.options);
+    const row = await load(label, `${store.origin}${side.path}`, sessionCookies, store.child.pid, {
+      ...side.options,
+      settle: () => settled(store),
+    });
     await settled(store);
     return row;
   };

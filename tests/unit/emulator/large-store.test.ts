@@ -212,6 +212,11 @@ describe("a generated store in a database file", () => {
     expect(reset.status).toBeLessThan(300);
     expect(products(kept)).toBe(53 + SMALL.products);
     expect(catalogDigest(kept)).toBe(digest);
+    // The search index, emptied and rebuilt around the reset's bulk writes, finds generated and demo products alike.
+    const hits = (term: string) =>
+      one(kept, "SELECT count(*) AS n FROM products_search WHERE products_search MATCH ?", `"${term}"`).n;
+    expect(hits("LG-001999")).toBe(1);
+    expect(hits("Yirgacheffe")).toBe(1);
     kept.close();
 
     const demo = createEmulator({ dbFile });

@@ -22,6 +22,12 @@ const CLUSTER_PORT = PORT + 1;
  * path, so this store has its own, built for /shop into .cache/build-shop next to the main one (build/, public/build/).
  */
 const BASE_PATH_PORT = PORT + 2;
+/**
+ * DEMO_SCALE=large runs the specs against the merchant-sized store (README: A merchant-sized store), each server
+ * seeding its own in memory: given only when set, so the servers read it as `npm start` does. Seeding takes longer.
+ */
+const SCALE: Record<string, string> = process.env.DEMO_SCALE ? { DEMO_SCALE: process.env.DEMO_SCALE } : {};
+const SEEDING_MS = process.env.DEMO_SCALE === "large" ? 120_000 : 0;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -58,26 +64,28 @@ export default defineConfig({
       command: "node build/server.mjs",
       url: `http://localhost:${PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 60_000 + SEEDING_MS,
       env: {
         PORT: String(PORT),
         EMULATOR_DB: ":memory:",
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         WEB_CONCURRENCY: "1",
+        ...SCALE,
       },
     },
     {
       command: "node build/server.mjs",
       url: `http://localhost:${CLUSTER_PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 60_000 + SEEDING_MS,
       env: {
         PORT: String(CLUSTER_PORT),
         EMULATOR_DB: ":memory:",
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         WEB_CONCURRENCY: "2",
+        ...SCALE,
       },
     },
     {
@@ -85,7 +93,7 @@ export default defineConfig({
       command: "node scripts/remix-build.mjs && node build/server.mjs",
       url: `http://localhost:${BASE_PATH_PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 120_000 + SEEDING_MS,
       env: {
         PORT: String(BASE_PATH_PORT),
         BASE_PATH: "/shop",
@@ -94,6 +102,7 @@ export default defineConfig({
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         WEB_CONCURRENCY: "1",
+        ...SCALE,
       },
     },
   ],

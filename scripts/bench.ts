@@ -17,19 +17,33 @@
  * 5. Peak memory (VmHWM) of every server process.
  * 6. Lighthouse, mobile, on the home and a product page (one worker): performance and SEO, the median of three runs.
  *
+ * 7. With --scale=large (BENCH_SCALE=large, DEMO_SCALE=large): instead, the store at the demo's size and at a
+ *    merchant's side by side (bench/scale.ts).
+ *
  * Loopback only; every load run is bounded in time (BENCH_SECONDS, default 5, plus a 1 s warm-up) and connections
  * (BENCH_CONNECTIONS, default 20). Writes the figures to .cache/bench/latest.json and prints a Markdown table.
  */
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { Browser, completeCheckout, guestAtShipping, guestWithCart } from "./bench/browser.js";
-import { CHECKOUTS, CONNECTIONS, OUT, PLACE_ORDERS, PLACE_ORDERS_WARM_UP, ROOT, SECONDS, log } from "./bench/config.js";
+import { CHECKOUTS, CONNECTIONS, OUT, PLACE_ORDERS, PLACE_ORDERS_WARM_UP, SECONDS, log } from "./bench/config.js";
 import { lighthouse } from "./bench/lighthouse.js";
 import { bodyMarkup, load, type Row } from "./bench/load.js";
 import { placeOrderRates } from "./bench/place-order.js";
-import { launch, peakMemory, startStore } from "./bench/processes.js";
+import { buildBare, launch, peakMemory, startStore } from "./bench/processes.js";
+import { scaleBench } from "./bench/scale.js";
+
+/**
+ * Which run: `--scale=large` (npm run bench -- --scale=large), else BENCH_SCALE, else DEMO_SCALE (as npm start reads
+ * it): "large" measures the store at the demo's size and at a merchant's side by side (bench/scale.ts); "demo", the
+ * run below.
+ */
+const SCALE =
+  process.argv.find((a) => a.startsWith("--scale="))?.slice("--scale=".length) ??
+  process.env.BENCH_SCALE ??
+  process.env.DEMO_SCALE ??
+  "demo";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -48,13 +62,7 @@ async function main() {
     `bench: ${machine.cores} × ${machine.cpu}, load ${machine.loadBefore}; ${CONNECTIONS} connections, ${SECONDS} s a run`,
   );
 
-  log("bench: building the bare Remix page (bench/bare)");
-  const built = spawnSync("npx", ["remix", "build", "bench/bare"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`bare build failed: ${built.stderr}`);
+  buildBare();
 
   // The three servers run side by side (idle ones cost nothing) and each page is measured on the three back to back,
   // so a ratio compares runs a few seconds apart, not phases minutes apart on a machine others share.
@@ -204,7 +212,11 @@ function cpuTable(pages: { page: string; oneWorker: Row; bare: Row; twoWorkers: 
   ];
 }
 
-main().catch((err) => {
+if (SCALE !== "demo" && SCALE !== "large") {
+  console.error(`bench: --scale must be demo or large, not "${SCALE}"`);
+  process.exit(1);
+}
+(SCALE === "large" ? scaleBench() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -46,6 +46,7 @@ function openEmulator(config: Config): Emulator {
   return createEmulator({
     dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
     settings: { asyncPolls: config.EMULATOR_ASYNC_POLLS, sessionSeconds: config.SESSION_SECONDS },
+    scale: config.DEMO_SCALE,
   });
 }
 

@@ -67,6 +67,11 @@ const schema = z.object({
   EMULATOR_DB: z.string().default(".data/emulator.sqlite"),
   EMULATOR_ASYNC_POLLS: z.coerce.number().int().min(0).default(0),
   /**
+   * The emulator's demo store: the fixtures alone ("demo"), or with a generated merchant-sized store next to them
+   * ("large": 100,000 products, 1,000 buyers, bulk@demo.store's 5,000 orders; server/emulator/large-store).
+   */
+  DEMO_SCALE: z.enum(["demo", "large"]).default("demo"),
+  /**
    * The path the store lives under (`/shop`: pages, assets, forms and redirects all under /shop/); unset = the site
    * root. The app build is made for one base path (remix.config.js reads the same variable): the server refuses a
    * build made for another.

@@ -73,6 +73,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     emulator = createEmulator({
       dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
       settings: { asyncPolls: config.EMULATOR_ASYNC_POLLS, sessionSeconds: config.SESSION_SECONDS },
+      scale: config.DEMO_SCALE,
     });
   }
   const apiFetch = emulator ? (req: Request) => emulator!.fetch(req) : (req: Request) => fetch(req);
@@ -245,7 +246,9 @@ export function readyMessage(config: Config, url: string, emulator: EmulatorLike
   // The store's own address (under BASE_PATH); the API and the test controls stay at the root.
   const lines = [`Storefront ready: ${url}${config.BASE_PATH ? `${config.BASE_PATH}/` : ""}`];
   if (emulator?.seeding === "reseeded") {
-    lines.push(`Demo data:        fixtures/ changed since ${config.EMULATOR_DB} was seeded, so it was seeded again`);
+    lines.push(
+      `Demo data:        fixtures/ or DEMO_SCALE changed since ${config.EMULATOR_DB} was seeded, so it was seeded again`,
+    );
   }
   if (emulator) {
     lines.push(
@@ -253,6 +256,12 @@ export function readyMessage(config: Config, url: string, emulator: EmulatorLike
       `Test controls:    ${url}/__emulator/ (reset, faults, clock, journal)`,
       `Demo logins:      buyer@demo.store / demo-pass-1 (B2C)`,
       `                  b2b@demo.store / demo-pass-1 (B2B, managed accounts)`,
+      ...(config.DEMO_SCALE === "large"
+        ? [
+            `                  bulk@demo.store / demo-pass-1 (B2B, 5,000 orders, a 500-line cart)`,
+            `Demo scale:       large (100,000 generated products next to the demo's; DEMO_SCALE)`,
+          ]
+        : []),
     );
   } else {
     lines.push(

@@ -146,3 +146,16 @@ export async function completeCheckout(origin: string, productPath: string) {
   if (!page.path.startsWith("/checkout/confirmation/")) throw new Error(`the checkout ended at ${page.path}`);
   return { ms: b.times.reduce((a, t) => a + t, 0), requests: b.times.length };
 }
+
+/** A buyer signed in through the login form (no JavaScript). */
+export async function signedIn(origin: string, username: string, password = "demo-pass-1") {
+  const b = new Browser(origin);
+  await b.visit("/login");
+  const answer = await b.request("/login", {
+    method: "POST",
+    body: new URLSearchParams({ redirectTo: "/", username, password }).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+  });
+  if (answer.status !== 303) throw new Error(`${username} could not sign in: ${answer.status}`);
+  return b;
+}

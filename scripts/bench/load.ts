@@ -18,24 +18,58 @@ export interface Row {
   cpu: { server: number; generator: number; machineIdle: number } | null;
 }
 
+/** A request other than a GET of `url`: a form post, or a path that changes on every request. */
+export interface LoadOptions {
+  method?: "GET" | "POST";
+  /** A form's body (application/x-www-form-urlencoded), sent with the store's own Origin as a browser does. */
+  form?: string;
+  /** The status every answer should have (a form post's 303); others count as errors. Default: any 2xx. */
+  expectStatus?: number;
+  /**
+   * The path of the n-th request of the run, warm-up included (n counts across connections): e.g. a search term
+   * not asked before, so no cache can answer it.
+   */
+  pathOf?: (n: number) => string;
+  /** Awaited after the warm-up: until the server has answered what the warm-up left queued. */
+  settle?: () => Promise<void>;
+}
+
 /** `serverPid`: the server's process, whose CPU (its workers' included) the row reports. */
-export async function load(page: string, url: string, cookies: string[], serverPid?: number): Promise<Row> {
+export async function load(
+  page: string,
+  url: string,
+  cookies: string[],
+  serverPid?: number,
+  options: LoadOptions = {},
+): Promise<Row> {
+  const origin = new URL(url).origin;
+  const form = options.form !== undefined;
+  const baseHeaders: Record<string, string> = {
+    "accept-encoding": "gzip",
+    ...(form ? { "content-type": "application/x-www-form-urlencoded", origin } : {}),
+  };
+  let requested = 0;
+  const pathOf = options.pathOf;
   const run = (duration: number) =>
     autocannon({
       url,
       connections: CONNECTIONS,
       duration,
-      headers: { "accept-encoding": "gzip" },
+      method: options.method ?? (form ? "POST" : "GET"),
+      ...(form ? { body: options.form } : {}),
+      headers: baseHeaders,
+      ...(pathOf ? { requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(requested++) }) }] } : {}),
       setupClient: (client) => {
         const index = next++;
         client.setHeaders({
-          "accept-encoding": "gzip",
+          ...baseHeaders,
           ...(cookies.length ? { cookie: cookies[index % cookies.length] } : {}),
         });
       },
     });
   let next = 0;
   await run(1); // warm-up: caches, JIT
+  await options.settle?.();
   next = 0;
   const before = { server: serverPid ? cpuSeconds(serverPid) : null, self: process.cpuUsage(), machine: machineCpu() };
   const started = performance.now();
@@ -50,7 +84,14 @@ export async function load(page: string, url: string, cookies: string[], serverP
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
+    errors:
+      (options.expectStatus === undefined
+        ? result.non2xx
+        : Object.entries(result.statusCodeStats as Record<string, { count: number }>)
+            .filter(([status]) => Number(status) !== options.expectStatus)
+            .reduce((sum, [, s]) => sum + s.count, 0)) +
+      result.errors +
+      result.timeouts,
     cpu:
       server !== null && before.server !== null && machine && before.machine
         ? {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT } from "./config.js";
+import { ROOT, log } from "./config.js";
 
 // The servers under test: launched on a free loopback port, waited for, stopped; their peak memory.
 
@@ -70,13 +70,16 @@ export async function launch(args: string[], env: Record<string, string>, ready:
  */
 const STORE_COMMAND = process.env.BENCH_STORE_COMMAND?.split(" ").filter(Boolean) ?? ["build/server.mjs"];
 const STORE_NODE_ENV = process.env.BENCH_STORE_NODE_ENV ?? "production";
-export const startStore = (workers: number) =>
+export const startStore = (workers: number, env: Record<string, string> = {}) =>
   launch(
     STORE_COMMAND,
     {
       NODE_ENV: STORE_NODE_ENV,
       WEB_CONCURRENCY: String(workers),
       EMULATOR_DB: join(mkdtempSync(join(tmpdir(), "bench-store-")), "emulator.sqlite"),
+      // The demo store unless told otherwise: a DEMO_SCALE in the bench's own environment picks its run (bench.ts).
+      DEMO_SCALE: "demo",
+      ...env,
     },
     "/healthz",
   );
@@ -144,4 +147,15 @@ export function machineCpu(): { busy: number; idle: number } | null {
   } catch {
     return null;
   }
+}
+
+/** Builds the bare Remix page (bench/bare) the pages are compared with. */
+export function buildBare() {
+  log("bench: building the bare Remix page (bench/bare)");
+  const built = spawnSync("npx", ["remix", "build", "bench/bare"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`bare build failed: ${built.stderr}`);
 }

@@ -12,6 +12,7 @@ import { Router } from "./core/router.js";
 import { AsyncTracker, DEFAULT_SETTINGS, type Emu, type EmulatorModule, type EmulatorSettings } from "./core/state.js";
 import { createStoreBasics } from "./core/store.js";
 import { modules as resourceModules } from "./modules.js";
+import { scaleFingerprint, seedLargeStore, sizeOf, type DemoScale } from "./large-store/index.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -22,6 +23,11 @@ export interface EmulatorOptions {
   migrationsDir?: string;
   clock?: Clock;
   settings?: Partial<EmulatorSettings>;
+  /**
+   * "demo" (the default): the fixtures alone. "large": the fixtures and a generated merchant-sized store next to them
+   * (DEMO_SCALE=large, server/emulator/large-store). A size: a generated store of that size (tests).
+   */
+  scale?: DemoScale;
 }
 
 export interface Emulator {
@@ -32,7 +38,10 @@ export interface Emulator {
   clock: Clock;
   settings: EmulatorSettings;
   db: Db;
-  /** What opening did to the data: seeded an empty database, kept it, or seeded it again because fixtures/ changed. */
+  /**
+   * What opening did to the data: seeded an empty database, kept it, or seeded it again because fixtures/ (or the
+   * scale) changed.
+   */
   seeding: "seeded" | "kept" | "reseeded";
   close(): void;
 }
@@ -49,6 +58,16 @@ export function fixturesFingerprint(dir: string): string {
       .update("\0");
   }
   return hash.digest("hex");
+}
+
+/**
+ * What a database is seeded from: the fixtures' fingerprint, and the generated store's description when there is one
+ * (a demo-scale database keeps the fixtures' fingerprint alone, as before scales existed). Another scale, another
+ * fingerprint: switching DEMO_SCALE seeds the database again.
+ */
+export function seedFingerprint(fixturesDir: string, scale: string): string {
+  const fixtures = fixturesFingerprint(fixturesDir);
+  return scale ? createHash("sha256").update(fixtures).update("\0").update(scale).digest("hex") : fixtures;
 }
 
 function seededFingerprint(db: Db): string | null {
@@ -75,10 +94,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     store: createStoreBasics(db),
   };
   const modules = [...coreModules, ...resourceModules];
-  const fingerprint = fixturesFingerprint(emu.fixturesDir);
+  const largeStore = sizeOf(options.scale);
+  const fingerprint = seedFingerprint(emu.fixturesDir, scaleFingerprint(largeStore));
   const seed = () =>
     db.transaction(() => {
       modules.forEach((m) => m.seed?.(emu));
+      // The generated store after every module's fixtures: it adds to them, and reset brings back the same scale.
+      if (largeStore) seedLargeStore(emu, largeStore);
       db.prepare("INSERT OR REPLACE INTO seed_info(key, value) VALUES ('fixtures', ?)").run(fingerprint);
     })();
   let seeding: Emulator["seeding"] = "kept";
@@ -87,7 +109,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     seeding = "seeded";
   } else if (seededFingerprint(db) !== fingerprint) {
     // The demo contract (handles docs and tests rely on) lives in fixtures/: a store seeded from older fixtures
-    // would lack it. Shopper data made since is dropped with the old seed; the server says so when it starts.
+    // would lack it (and one seeded at another scale is another store). Shopper data made since is dropped with the old seed; the server says so when it starts.
     truncateAll(db);
     seed();
     seeding = "reseeded";

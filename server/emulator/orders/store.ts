@@ -206,12 +206,21 @@ export function formatOrderNumber(n: number): string {
   return String(n).padStart(ORDER_NUMBER_LENGTH, "0");
 }
 
+/**
+ * Order numbers from here up belong to imported history (the merchant-sized demo store's generated orders,
+ * server/emulator/large-store): the store's own numbering continues below them, so an imported history never moves
+ * the number the next checkout gets.
+ */
+export const IMPORTED_ORDER_NUMBERS_FROM = 90_000_000;
+
 /** The number the next order takes: one past the highest so far (00000101 in an empty store). */
 export function nextOrderNumber(emu: Emu): string {
-  // The schema keeps every order number eight digits (CHECK), so the greatest text is the greatest number: max()
-  // reads it from the end of the column's UNIQUE index instead of casting every row.
-  const row = emu.db.prepare("SELECT max(order_number) AS n FROM order_summaries").get() as { n: string | null };
-  return formatOrderNumber(Math.max(Number(row.n ?? 0), FIRST_ORDER_NUMBER - 1) + 1);
+  // The schema keeps every order number eight digits (CHECK), so the greatest text is the greatest number: read from
+  // the column's UNIQUE index, below the imported range, instead of casting every row.
+  const row = emu.db
+    .prepare("SELECT order_number AS n FROM order_summaries WHERE order_number < ? ORDER BY order_number DESC LIMIT 1")
+    .get(formatOrderNumber(IMPORTED_ORDER_NUMBERS_FROM)) as { n: string } | undefined;
+  return formatOrderNumber(Math.max(Number(row?.n ?? 0), FIRST_ORDER_NUMBER - 1) + 1);
 }
 
 /** The order a checkout placed, if any: lets a repeated submit answer the same order. */

@@ -1,0 +1,377 @@
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { join } from "node:path";
+import { createEmulator } from "../../server/emulator/index.js";
+import {
+  BULK_BUYER,
+  LARGE_STORE_SIZE,
+  generateBulkCart,
+  generateCategories,
+  generateProduct,
+} from "../../server/emulator/large-store/index.js";
+import { Browser, guestAtShipping, guestWithCart, signedIn } from "./browser.js";
+import { CONNECTIONS, OUT, ROOT, SECONDS, log } from "./config.js";
+import { bodyMarkup, load, type LoadOptions, type Row } from "./load.js";
+import { buildBare, cpuSeconds, launch, peakMemory, startStore, type Running } from "./processes.js";
+
+/**
+ * `npm run bench -- --scale=large` (or BENCH_SCALE=large, or DEMO_SCALE=large): the store at the demo's size and at
+ * a merchant's (DEMO_SCALE=large: 100,000 products, bulk@demo.store's 5,000 orders and 500-line cart), one worker
+ * each, every page measured on both back to back, with the ratio; each page's CPU milliseconds per request (cores
+ * used × 1000 ÷ req/s) next to a bare Remix page rendering the same markup.
+ *
+ * The large store's database is seeded once into .cache/bench/large-store.sqlite (again only when the fixtures or the
+ * generator change) and copied for each run, so every run starts from the same data: adds to the cart don't pile up
+ * from one run to the next.
+ */
+
+/** A page as the load generator asks for it on one store. */
+interface Side {
+  path: string;
+  /** One browser per connection: its session cookie. */
+  session: (origin: string) => Promise<Browser>;
+  options?: LoadOptions;
+}
+
+interface ScaleRow {
+  page: string;
+  demo: Side | null;
+  large: Side | null;
+}
+
+/** The demo product with the most units (Paper Filters #02, 400): a 1-line cart takes every add of a run. */
+const DEEP_STOCK_PRODUCT = "/product/01tDM0000000022";
+const ADD_FORM = "intent=add&quantity=1";
+/** How many distinct search terms each store gets: more than a run asks at the demo's speed. */
+const TERMS = 20_000;
+/** Words every generated description has ("part of the … range", "notes of …"): no search on their own. */
+const STOP_WORDS = new Set(["notes", "part", "range", "from", "with", "this", "that", "collection", "pack", "case"]);
+
+/**
+ * Search terms no run has asked before (each once; they cycle only past TERMS): two words of one product's name and
+ * description, so each finds that product at least, and whatever else has both words. Round robin over the
+ * products, a different pair each round.
+ */
+export function distinctTerms(texts: readonly string[], wanted = TERMS): string[] {
+  // Every pair of each text's words, starting at a different pair for each text.
+  const pairs = texts.map((text, k) => {
+    const words = [...new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? [])].filter((w) => !STOP_WORDS.has(w));
+    const all: string[] = [];
+    for (let i = 0; i < words.length; i++)
+      for (let j = i + 1; j < words.length; j++) all.push(`${words[i]} ${words[j]}`);
+    const start = all.length ? (k * 7919) % all.length : 0;
+    return [...all.slice(start), ...all.slice(0, start)];
+  });
+  const seen = new Set<string>();
+  const terms: string[] = [];
+  const longest = Math.max(0, ...pairs.map((p) => p.length));
+  for (let round = 0; round < longest && terms.length < wanted; round++) {
+    for (const list of pairs) {
+      const term = list[round];
+      if (term === undefined || seen.has(term)) continue;
+      seen.add(term);
+      terms.push(term);
+      if (terms.length >= wanted) break;
+    }
+  }
+  return terms;
+}
+
+/** The demo catalog's texts (fixtures/catalog.json), and the generated catalog's (its first products, spread out). */
+function catalogTexts() {
+  const fixture = JSON.parse(readFileSync(join(ROOT, "fixtures", "catalog.json"), "utf8")) as {
+    products: { name: string; description: string }[];
+  };
+  const demo = fixture.products.map((p) => `${p.name} ${p.description}`);
+  const { leaves } = generateCategories();
+  const large: string[] = [];
+  for (let k = 0; k < TERMS; k++) {
+    const p = generateProduct(LARGE_STORE_SIZE.seed, leaves, 1 + ((k * 7919) % LARGE_STORE_SIZE.products));
+    large.push(`${p.name} ${p.description}`);
+  }
+  return { demo, large };
+}
+
+/** The large store's database, seeded once (or reused), and a fresh copy of it for this run. */
+function largeDatabase(): string {
+  const pristine = join(OUT, "large-store.sqlite");
+  const started = performance.now();
+  const emulator = createEmulator({ dbFile: pristine, scale: "large" });
+  const seeding = emulator.seeding;
+  // Closing checkpoints the write-ahead log into the file, so the file alone is the whole store.
+  emulator.close();
+  log(
+    `bench: large store ${seeding === "kept" ? "reused" : `${seeding} in ${Math.round(performance.now() - started)} ms`} (${pristine})`,
+  );
+  const run = join(OUT, "large-run.sqlite");
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${run}${suffix}`, { force: true });
+  copyFileSync(pristine, run);
+  return run;
+}
+
+async function newGuest(origin: string) {
+  const b = new Browser(origin);
+  await b.visit("/");
+  return b;
+}
+
+/** The path of the history's page `n` (1-based), by following its Next links as a shopper would. */
+async function historyPage(origin: string, username: string, n: number): Promise<string> {
+  const b = await signedIn(origin, username);
+  let path = "/OrderSummary/OrderSummary/Default";
+  for (let page = 1; page < n; page++) {
+    const html = (await b.request(path)).text;
+    const link = /<a\b[^>]*\brel="next"[^>]*>/.exec(html)?.[0];
+    const next = link ? (/\bhref="([^"]+)"/.exec(link)?.[1] ?? null) : null;
+    if (!next) throw new Error(`${username}'s order history has no page ${page + 1}`);
+    path = next.replaceAll("&amp;", "&");
+  }
+  return path;
+}
+
+/**
+ * Waits until the store has answered what a run (or its warm-up) left it: requests slower than a run (a search of
+ * 20,000 hits takes seconds on the large store) are still queued when the load generator stops, and would be counted
+ * against the timed run or the next page. The store answers in order, so its health check answers once they are done.
+ */
+async function settled(store: Running) {
+  const res = await fetch(`${store.origin}/healthz`, { signal: AbortSignal.timeout(120_000) });
+  await res.arrayBuffer();
+}
+
+/** A load run, and (when nothing answered within it) the same page asked one request at a time. */
+type MeasuredRow = Row & { oneAtATime?: { requests: number; medianMs: number; cpuMsPerRequest: number | null } };
+
+const SEQUENTIAL_REQUESTS = 5;
+
+/** The page asked SEQUENTIAL_REQUESTS times in a row (each a new path when the page has one per request). */
+async function oneAtATime(store: Running, side: Side, cookie: string) {
+  const times: number[] = [];
+  const cpuBefore = cpuSeconds(store.child.pid!);
+  for (let k = 0; k < SEQUENTIAL_REQUESTS; k++) {
+    // Paths past any the runs asked (a run asks far fewer than TERMS).
+    const path = side.options?.pathOf?.(TERMS + 1_000 + k) ?? side.path;
+    const started = performance.now();
+    const res = await fetch(`${store.origin}${path}`, {
+      method: side.options?.form !== undefined ? "POST" : "GET",
+      redirect: "manual",
+      headers: {
+        cookie,
+        "accept-encoding": "gzip",
+        ...(side.options?.form !== undefined
+          ? { "content-type": "application/x-www-form-urlencoded", origin: store.origin }
+          : {}),
+      },
+      body: side.options?.form,
+    });
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  const cpuAfter = cpuSeconds(store.child.pid!);
+  times.sort((a, b) => a - b);
+  return {
+    requests: SEQUENTIAL_REQUESTS,
+    medianMs: Math.round(times[Math.floor(times.length / 2)]),
+    cpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null
+        ? Math.round(((cpuAfter - cpuBefore) * 1000) / SEQUENTIAL_REQUESTS)
+        : null,
+  };
+}
+
+const cpuMsPerRequest = (row: MeasuredRow) =>
+  row.oneAtATime
+    ? row.oneAtATime.cpuMsPerRequest
+    : row.cpu && row.rps
+      ? +((row.cpu.server * 1000) / row.rps).toFixed(2)
+      : null;
+
+export async function scaleBench() {
+  const machine = {
+    cpu: cpus()[0]?.model ?? "unknown",
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    loadBefore: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
+    at: new Date().toISOString(),
+  };
+  log(
+    `bench (scale): ${machine.cores} × ${machine.cpu}, load ${machine.loadBefore}; ${CONNECTIONS} connections, ${SECONDS} s a run`,
+  );
+  buildBare();
+  const texts = catalogTexts();
+  const terms = { demo: distinctTerms(texts.demo), large: distinctTerms(texts.large) };
+  log(`bench: ${terms.demo.length} search terms for the demo store, ${terms.large.length} for the large one`);
+  const runFile = largeDatabase();
+
+  const demo = await startStore(1);
+  const large = await startStore(1, { DEMO_SCALE: "large", EMULATOR_DB: runFile });
+  const home = await new Browser(demo.origin).visit("/");
+  const category = /href="(\/category\/[^"]+)"/.exec(home.text)?.[1];
+  const product = /href="(\/product\/[^"]+)"/.exec(home.text)?.[1];
+  if (!category || !product) throw new Error("the home page links no category or product");
+  const { leaves } = generateCategories();
+  const bulkCart = generateBulkCart(LARGE_STORE_SIZE.seed, leaves, LARGE_STORE_SIZE).map(
+    (l) => `/product/${l.product.id}`,
+  );
+  const bulk = (origin: string) => signedIn(origin, BULK_BUYER.username);
+  const page100 = await historyPage(large.origin, BULK_BUYER.username, 100);
+
+  const same = (side: Side): Pick<ScaleRow, "demo" | "large"> => ({ demo: side, large: side });
+  const searchOnce = (list: string[]): LoadOptions => ({
+    pathOf: (n) => `/search?q=${encodeURIComponent(list[n % list.length])}`,
+  });
+  const ROWS: ScaleRow[] = [
+    { page: "home", ...same({ path: "/", session: newGuest }) },
+    { page: "category", ...same({ path: category, session: newGuest }) },
+    { page: "search", ...same({ path: "/search?q=coffee", session: newGuest }) },
+    { page: "product", ...same({ path: product, session: newGuest }) },
+    { page: "cart (empty)", ...same({ path: "/cart", session: newGuest }) },
+    { page: "cart (1 line)", ...same({ path: "/cart", session: (o) => guestWithCart(o, product) }) },
+    {
+      page: "checkout: shipping",
+      ...same({ path: "/checkout/shipping", session: (o) => guestAtShipping(o, product) }),
+    },
+    {
+      page: "search, a new term each request",
+      demo: { path: "/search", session: newGuest, options: searchOnce(terms.demo) },
+      large: { path: "/search", session: newGuest, options: searchOnce(terms.large) },
+    },
+    {
+      // Page 50 first, then 51, 52 …: each request a page the catalog cache has not seen (Coffee: 27,000 products at
+      // the large scale, 20 a page, 250 pages reachable; at the demo's size every page past the last shows the last).
+      page: "category, page 50 on (a new page each request)",
+      ...same({
+        path: category,
+        session: newGuest,
+        options: { pathOf: (n) => `${category}?page=${50 + (n % 200)}` },
+      }),
+    },
+    { page: "cart (500 lines)", demo: null, large: { path: "/cart", session: bulk } },
+    {
+      page: "add to a 1-line cart",
+      ...same({
+        path: DEEP_STOCK_PRODUCT,
+        session: (o) => guestWithCart(o, DEEP_STOCK_PRODUCT),
+        options: { form: ADD_FORM, expectStatus: 303 },
+      }),
+    },
+    {
+      // One more unit of one of its lines each time (a different line each request), so the cart keeps 500 lines.
+      page: "add to the 500-line cart",
+      demo: null,
+      large: {
+        path: bulkCart[0],
+        session: bulk,
+        options: { form: ADD_FORM, expectStatus: 303, pathOf: (n) => bulkCart[n % bulkCart.length] },
+      },
+    },
+    {
+      page: "order history, page 1 (demo: buyer@demo.store)",
+      demo: { path: "/OrderSummary/OrderSummary/Default", session: (o) => signedIn(o, "buyer@demo.store") },
+      large: { path: "/OrderSummary/OrderSummary/Default", session: bulk },
+    },
+    { page: "order history, page 100", demo: null, large: { path: page100, session: bulk } },
+  ];
+
+  // Sessions on both stores, and each page's markup for the bare page (the large store's: the longer one).
+  const cookies: { demo: string[]; large: string[] }[] = [];
+  const markup: Record<string, string> = {};
+  const sessionsOf = async (origin: string, side: Side | null) => {
+    if (!side) return [];
+    const browsers: Browser[] = [];
+    for (let i = 0; i < CONNECTIONS; i++) browsers.push(await side.session(origin));
+    return browsers;
+  };
+  for (const [i, row] of ROWS.entries()) {
+    log(`bench: sessions for ${row.page}`);
+    const onDemo = await sessionsOf(demo.origin, row.demo);
+    const onLarge = await sessionsOf(large.origin, row.large);
+    const sample = row.large ? { b: onLarge[0], side: row.large } : { b: onDemo[0], side: row.demo! };
+    const samplePath = sample.side.options?.pathOf?.(TERMS - 1) ?? sample.side.path;
+    const page = await sample.b.request(samplePath);
+    if (page.status !== 200) throw new Error(`${row.page}: ${samplePath} answered ${page.status}`);
+    markup[`/bench/${i}`] = bodyMarkup(page.text);
+    cookies.push({ demo: onDemo.map((b) => b.cookie), large: onLarge.map((b) => b.cookie) });
+  }
+  const markupFile = join(OUT, "bare-markup-scale.json");
+  writeFileSync(markupFile, JSON.stringify(markup));
+  const bare = await launch(
+    ["bench/bare/server.mjs"],
+    { BARE_MARKUP: markupFile, BARE_BUILD_DIR: join(OUT, "bare") },
+    "/bench/0",
+  );
+
+  const measured: { page: string; demo: MeasuredRow | null; large: MeasuredRow | null; bare: Row }[] = [];
+  const run = async (store: Running, side: Side | null, label: string, sessionCookies: string[]) => {
+    if (!side) return null;
+    const row: MeasuredRow = await load(label, `${store.origin}${side.path}`, sessionCookies, store.child.pid, {
+      ...side.options,
+      settle: () => settled(store),
+    });
+    await settled(store);
+    // Nothing answered within the run: every connection's page took longer than the run, with the others' in
+    // between. One at a time instead, each request alone on the store: its time and CPU.
+    if (row.rps === 0) row.oneAtATime = await oneAtATime(store, side, sessionCookies[0] ?? "");
+    return row;
+  };
+  for (const [i, row] of ROWS.entries()) {
+    log(`bench: ${row.page}: demo, large, bare page`);
+    const onDemo = await run(demo, row.demo, row.page, cookies[i].demo);
+    const onLarge = await run(large, row.large, row.page, cookies[i].large);
+    const onBare = await load(`bare ${row.page}`, `${bare.origin}/bench/${i}`, [], bare.child.pid);
+    measured.push({ page: row.page, demo: onDemo, large: onLarge, bare: onBare });
+  }
+  const memory = { demo: peakMemory(demo.child.pid!), large: peakMemory(large.child.pid!) };
+  await Promise.all([demo.stop(), large.stop(), bare.stop()]);
+
+  const results = {
+    machine: {
+      ...machine,
+      loadAfter: loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" "),
+    },
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    large: LARGE_STORE_SIZE,
+    pages: measured.map((m) => ({
+      ...m,
+      cpuMsPerRequest: {
+        demo: m.demo && cpuMsPerRequest(m.demo),
+        large: m.large && cpuMsPerRequest(m.large),
+        bare: cpuMsPerRequest(m.bare),
+      },
+    })),
+    peakMemoryMiB: memory,
+  };
+  writeFileSync(join(OUT, "latest-scale.json"), JSON.stringify(results, null, 2));
+
+  const cell = (value: number | null | undefined) => (value === null || value === undefined ? "—" : String(value));
+  const ratio = (a: number | null | undefined, b: number | null | undefined) => (a && b ? (a / b).toFixed(2) : "—");
+  const rate = (row: MeasuredRow | null) =>
+    row?.oneAtATime ? `0 (one at a time: ${row.oneAtATime.medianMs} ms each)` : cell(row?.rps);
+  const addLarge = results.pages.find((p) => p.page === "add to the 500-line cart");
+  const addOne = results.pages.find((p) => p.page === "add to a 1-line cart");
+  const errors = (m: (typeof measured)[number]) => (m.demo?.errors ?? 0) + (m.large?.errors ?? 0) + m.bare.errors;
+  const lines = [
+    `Machine: ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${machine.loadBefore} before, ${results.machine.loadAfter} after (${machine.at}).`,
+    `${CONNECTIONS} connections, ${SECONDS} s a run after 1 s of warm-up, one worker per store; demo = the fixtures (53 products), large = DEMO_SCALE=large (${LARGE_STORE_SIZE.products.toLocaleString("en-US")} more).`,
+    "CPU ms/req: the server's CPU (all its threads) per request, cores used × 1000 ÷ req/s; large ÷ demo: the same page's CPU per request at the large scale over the demo's.",
+    `Where no request answered within a run, the page was asked ${SEQUENTIAL_REQUESTS} times one at a time: the median time and the CPU per request of those.`,
+    "",
+    "| page | demo req/s | demo p50 ms | demo p99 ms | demo CPU ms/req | large req/s | large p50 ms | large p99 ms | large CPU ms/req | large ÷ demo | bare CPU ms/req |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...results.pages.map(
+      (p) =>
+        `| ${p.page} | ${rate(p.demo)} | ${cell(p.demo?.p50)} | ${cell(p.demo?.p99)} | ${cell(p.cpuMsPerRequest.demo)} | ${rate(p.large)} | ${cell(p.large?.p50)} | ${cell(p.large?.p99)} | ${cell(p.cpuMsPerRequest.large)} | ${ratio(p.cpuMsPerRequest.large, p.cpuMsPerRequest.demo)} | ${cell(p.cpuMsPerRequest.bare)} |` +
+        (errors(p) ? ` ⚠ ${errors(p)} errors` : ""),
+    ),
+    "",
+    `Add to the 500-line cart ÷ add to a 1-line cart (large store, CPU per request): ${ratio(addLarge?.cpuMsPerRequest.large, addOne?.cpuMsPerRequest.large)}.`,
+    `Peak memory (MiB): demo store ${memory.demo.join(" + ")}; large store ${memory.large.join(" + ")} (ratio ${ratio(memory.large[0], memory.demo[0])}).`,
+  ];
+  console.log(lines.join("\n"));
+}

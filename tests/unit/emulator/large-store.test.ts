@@ -1,0 +1,240 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmulator, type Emulator } from "../../../server/emulator/index.js";
+import {
+  BULK_BUYER,
+  generateCategories,
+  generateProduct,
+  type LargeStoreSize,
+} from "../../../server/emulator/large-store/index.js";
+import { nextOrderNumber } from "../../../server/emulator/orders/store.js";
+import type { Emu } from "../../../server/emulator/core/state.js";
+import { buyerAuthorization } from "../../support/identity.js";
+import { readConfig } from "../../../server/config.js";
+
+/**
+ * The merchant-sized demo store (DEMO_SCALE=large), generated at a small size so the test is quick: the same
+ * generator and writer, 2,000 products instead of 100,000. What holds here holds at every size.
+ */
+
+const SITE = "http://emulator.local";
+const API = `${SITE}/services/data/v65.0/commerce/webstores/0ZEDEMO00000001`;
+const SMALL: LargeStoreSize = { products: 2_000, buyers: 40, bulkOrders: 120, bulkCartLines: 15, seed: 23 };
+
+type Row = Record<string, unknown>;
+const rows = (emulator: Emulator, sql: string, ...params: unknown[]) =>
+  emulator.db.prepare(sql).all(...params) as Row[];
+const one = (emulator: Emulator, sql: string, ...params: unknown[]) => emulator.db.prepare(sql).get(...params) as Row;
+
+/** A digest of every generated product as a shopper sees it: name, description, category, prices, stock. */
+function catalogDigest(emulator: Emulator): string {
+  const all = rows(
+    emulator,
+    `SELECT p.id, p.sku, p.name, p.description, p.category_id, pe.currency_iso_code, pe.list_price_cents,
+       pe.unit_price_cents, i.on_hand
+     FROM products p JOIN pricebook_entries pe ON pe.product_id = p.id LEFT JOIN inventory i ON i.product_id = p.id
+     WHERE p.sku LIKE 'LG-%' ORDER BY p.id, pe.currency_iso_code`,
+  );
+  return createHash("sha256").update(JSON.stringify(all)).digest("hex");
+}
+
+async function get(emulator: Emulator, path: string, auth: Record<string, string>) {
+  const res = await emulator.fetch(new Request(`${API}/${path}`, { headers: auth }));
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+let store: Emulator;
+beforeAll(() => {
+  store = createEmulator({ scale: SMALL });
+});
+afterAll(() => store.close());
+
+describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
+  it("is the same store for the same seed, and another for another seed", () => {
+    const again = createEmulator({ scale: SMALL });
+    const reseeded = createEmulator({ scale: { ...SMALL, seed: 24 } });
+    try {
+      expect(catalogDigest(again)).toBe(catalogDigest(store));
+      expect(catalogDigest(reseeded)).not.toBe(catalogDigest(store));
+    } finally {
+      again.close();
+      reseeded.close();
+    }
+  });
+
+  it("generates a product alone exactly as the store holds it", () => {
+    const { leaves } = generateCategories();
+    const p = generateProduct(SMALL.seed, leaves, 1_234);
+    const row = one(store, "SELECT sku, name, description, category_id FROM products WHERE id = ?", p.id);
+    expect(row).toEqual({ sku: p.sku, name: p.name, description: p.description, category_id: p.categoryId });
+  });
+
+  it("holds the size's products in about 500 categories three levels deep", () => {
+    expect(one(store, "SELECT count(*) AS n FROM products WHERE sku LIKE 'LG-%'").n).toBe(SMALL.products);
+    const generated = rows(
+      store,
+      `SELECT c.id, c.parent_id, p.parent_id AS grandparent, g.parent_id AS root_parent
+       FROM product_categories c LEFT JOIN product_categories p ON p.id = c.parent_id
+       LEFT JOIN product_categories g ON g.id = p.parent_id WHERE c.id LIKE '0ZGLG%'`,
+    );
+    expect(generated.length).toBeGreaterThanOrEqual(450);
+    expect(generated.length).toBeLessThanOrEqual(600);
+    // Every product sits in a level-three category: its parent's parent is a top category (it has no parent).
+    const misplaced = one(
+      store,
+      `SELECT count(*) AS n FROM products pr JOIN product_categories c ON c.id = pr.category_id
+       LEFT JOIN product_categories p ON p.id = c.parent_id LEFT JOIN product_categories g ON g.id = p.parent_id
+       WHERE pr.sku LIKE 'LG-%' AND (g.id IS NULL OR g.parent_id IS NOT NULL)`,
+    );
+    expect(misplaced.n).toBe(0);
+    // Under the demo's own top categories (Coffee…) and under new ones.
+    const tops = new Set(generated.filter((c) => c.grandparent === null && c.parent_id).map((c) => c.parent_id));
+    expect(tops).toContain("0ZGDM0000000CFE");
+    expect([...tops].some((id) => String(id).startsWith("0ZGLG"))).toBe(true);
+  });
+
+  it("prices every generated product in both currencies (GBP by the price book rule: USD × 0.8) and stocks it", () => {
+    const prices = rows(
+      store,
+      `SELECT usd.list_price_cents AS usd_list, usd.unit_price_cents AS usd_unit, gbp.list_price_cents AS gbp_list,
+         gbp.unit_price_cents AS gbp_unit, i.on_hand
+       FROM products p
+       LEFT JOIN pricebook_entries usd ON usd.product_id = p.id AND usd.currency_iso_code = 'USD'
+       LEFT JOIN pricebook_entries gbp ON gbp.product_id = p.id AND gbp.currency_iso_code = 'GBP'
+       LEFT JOIN inventory i ON i.product_id = p.id WHERE p.sku LIKE 'LG-%'`,
+    );
+    expect(prices).toHaveLength(SMALL.products);
+    for (const p of prices) {
+      expect(p.gbp_unit).toBe(Math.round((p.usd_unit as number) * 0.8));
+      expect(p.gbp_list).toBe(Math.round((p.usd_list as number) * 0.8));
+      expect(p.usd_list as number).toBeGreaterThanOrEqual(p.usd_unit as number);
+      expect(p.on_hand).toBeTypeOf("number");
+    }
+    // Some out of stock, most not.
+    const outOfStock = prices.filter((p) => p.on_hand === 0).length;
+    expect(outOfStock).toBeGreaterThan(0);
+    expect(outOfStock).toBeLessThan(SMALL.products / 10);
+  });
+
+  it("gives bulk@demo.store the size's orders, newest first over two years, and a cart of the size's lines", async () => {
+    const auth = await buyerAuthorization((r) => store.fetch(r), SITE, BULK_BUYER.username, BULK_BUYER.password);
+    const first = await get(store, "order-summaries?pageSize=100", auth);
+    expect(first.status).toBe(200);
+    expect(first.body.orderSummaries).toHaveLength(100);
+    const dates = first.body.orderSummaries.map((o: { orderedDate: string }) => Date.parse(o.orderedDate));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    const last = await get(store, `order-summaries?pageSize=100&pageToken=${first.body.nextPageToken}`, auth);
+    expect(last.body.orderSummaries).toHaveLength(SMALL.bulkOrders - 100);
+    expect(last.body.nextPageToken).toBeNull();
+    const span = dates[0] - Date.parse(last.body.orderSummaries.at(-1).orderedDate);
+    expect(span / (24 * 3600 * 1000)).toBeGreaterThan(700);
+
+    const cart = await get(store, "carts/active", auth);
+    expect(cart.status).toBe(200);
+    expect(cart.body.uniqueProductCount).toBe(SMALL.bulkCartLines);
+
+    // Twice the size, twice the history and the cart.
+    const double = { ...SMALL, products: 1_000, buyers: 5, bulkOrders: 2 * SMALL.bulkOrders, bulkCartLines: 30 };
+    const bigger = createEmulator({ scale: double });
+    try {
+      expect(one(bigger, "SELECT count(*) AS n FROM order_summaries WHERE owner_user_id = ?", BULK_BUYER.id).n).toBe(
+        double.bulkOrders,
+      );
+      expect(one(bigger, "SELECT count(*) AS n FROM cart_items WHERE cart_id = ?", BULK_BUYER.cartId).n).toBe(30);
+      expect(one(bigger, "SELECT count(*) AS n FROM users WHERE username LIKE 'shopper%'").n).toBe(5);
+    } finally {
+      bigger.close();
+    }
+  });
+
+  it("signs in the generated buyers with the demo password", async () => {
+    expect(one(store, "SELECT count(*) AS n FROM users WHERE username LIKE 'shopper%@demo.store'").n).toBe(
+      SMALL.buyers,
+    );
+    const auth = await buyerAuthorization((r) => store.fetch(r), SITE, "shopper0040@demo.store", "demo-pass-1");
+    const context = await get(store, "session-context", auth);
+    expect(context.body.isLoggedIn).toBe(true);
+  });
+
+  it("keeps the demo's handles: its SKUs, buyers, orders and the next order number", async () => {
+    expect(
+      one(store, "SELECT on_hand FROM inventory i JOIN products p ON p.id = i.product_id WHERE sku = 'LAST-UNIT'")
+        .on_hand,
+    ).toBe(1);
+    const errorSkus = rows(store, "SELECT sku FROM products WHERE sku LIKE 'ERR-10_' ORDER BY sku").map((r) => r.sku);
+    expect(errorSkus).toEqual(["ERR-100", "ERR-101", "ERR-102", "ERR-103", "ERR-104", "ERR-105", "ERR-106", "ERR-107"]);
+    const auth = await buyerAuthorization((r) => store.fetch(r), SITE, "buyer@demo.store", "demo-pass-1");
+    const history = await get(store, "order-summaries", auth);
+    expect(history.body.orderSummaries.map((o: { orderNumber: string }) => o.orderNumber).sort()).toEqual([
+      "00000102",
+      "00000103",
+      "00000104",
+      "00000105",
+      "00000106",
+    ]);
+    // The generated history (90000001 up) leaves the checkout's numbering where the demo's is.
+    expect(one(store, "SELECT max(order_number) AS n FROM order_summaries").n).toBe(
+      String(90_000_000 + SMALL.bulkOrders),
+    );
+    expect(nextOrderNumber({ db: store.db } as Emu)).toBe("00000110");
+  });
+});
+
+describe("a generated store in a database file", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "large-store-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("is seeded once, kept at the same scale, seeded again at another, and reset to its own scale", async () => {
+    const dbFile = join(dir, "store.sqlite");
+    const products = (e: Emulator) => one(e, "SELECT count(*) AS n FROM products").n as number;
+    const first = createEmulator({ dbFile, scale: SMALL });
+    expect(first.seeding).toBe("seeded");
+    const digest = catalogDigest(first);
+    // A shopper's change survives a restart at the same scale.
+    first.db
+      .prepare("UPDATE inventory SET on_hand = 7 WHERE product_id = (SELECT id FROM products WHERE sku = 'LG-000001')")
+      .run();
+    first.close();
+
+    const kept = createEmulator({ dbFile, scale: SMALL });
+    expect(kept.seeding).toBe("kept");
+    expect(
+      one(kept, "SELECT on_hand FROM inventory i JOIN products p ON p.id = i.product_id WHERE p.sku = 'LG-000001'")
+        .on_hand,
+    ).toBe(7);
+    const reset = await kept.fetch(new Request(`${SITE}/__emulator/reset`, { method: "POST" }));
+    expect(reset.status).toBeLessThan(300);
+    expect(products(kept)).toBe(53 + SMALL.products);
+    expect(catalogDigest(kept)).toBe(digest);
+    // The search index, emptied and rebuilt around the reset's bulk writes, finds generated and demo products alike.
+    const hits = (term: string) =>
+      one(kept, "SELECT count(*) AS n FROM products_search WHERE products_search MATCH ?", `"${term}"`).n;
+    expect(hits("LG-001999")).toBe(1);
+    expect(hits("Yirgacheffe")).toBe(1);
+    kept.close();
+
+    const demo = createEmulator({ dbFile });
+    expect(demo.seeding).toBe("reseeded");
+    expect(products(demo)).toBe(53);
+    demo.close();
+
+    const large = createEmulator({ dbFile, scale: SMALL });
+    expect(large.seeding).toBe("reseeded");
+    expect(catalogDigest(large)).toBe(digest);
+    large.close();
+  });
+});
+
+describe("DEMO_SCALE", () => {
+  it("is demo unless set to large, and refuses anything else by name", () => {
+    expect(readConfig({ NODE_ENV: "production" }).DEMO_SCALE).toBe("demo");
+    expect(readConfig({ NODE_ENV: "production", DEMO_SCALE: "large" }).DEMO_SCALE).toBe("large");
+    expect(() => readConfig({ NODE_ENV: "production", DEMO_SCALE: "huge" })).toThrow(/DEMO_SCALE/);
+  });
+});

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,13 @@ import { nextOrderNumber } from "../../../server/emulator/orders/store.js";
 import type { Emu } from "../../../server/emulator/core/state.js";
 import { buyerAuthorization } from "../../support/identity.js";
 import { readConfig } from "../../../server/config.js";
+
+/** The demo catalog's products (fixtures/catalog.json): the generated store comes beside them. */
+const DEMO_PRODUCTS = (
+  JSON.parse(readFileSync(new URL("../../../fixtures/catalog.json", import.meta.url), "utf8")) as {
+    products: unknown[];
+  }
+).products.length;
 
 /**
  * The merchant-sized demo store (DEMO_SCALE=large), generated at a small size so the test is quick: the same
@@ -210,7 +217,7 @@ describe("a generated store in a database file", () => {
     ).toBe(7);
     const reset = await kept.fetch(new Request(`${SITE}/__emulator/reset`, { method: "POST" }));
     expect(reset.status).toBeLessThan(300);
-    expect(products(kept)).toBe(53 + SMALL.products);
+    expect(products(kept)).toBe(DEMO_PRODUCTS + SMALL.products);
     expect(catalogDigest(kept)).toBe(digest);
     // The search index, emptied and rebuilt around the reset's bulk writes, finds generated and demo products alike.
     const hits = (term: string) =>
@@ -221,7 +228,7 @@ describe("a generated store in a database file", () => {
 
     const demo = createEmulator({ dbFile });
     expect(demo.seeding).toBe("reseeded");
-    expect(products(demo)).toBe(53);
+    expect(products(demo)).toBe(DEMO_PRODUCTS);
     demo.close();
 
     const large = createEmulator({ dbFile, scale: SMALL });

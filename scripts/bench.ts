@@ -76,6 +76,18 @@ async function main() {
     { page: "home", path: "/", session: newGuest },
     { page: "category", path: category, session: newGuest },
     { page: "search", path: "/search?q=coffee", session: newGuest },
+    // Two facets and a price range (issue #22's filters); a build without filters serves the same URL unfiltered, so
+    // an older build measured with BENCH_STORE_COMMAND answers the same paths.
+    {
+      page: "category (filtered)",
+      path: `${category}?f.Custom.Brand__c=Northside+Roasting&f.Custom.Roast__c=Medium&min=10&max=30`,
+      session: newGuest,
+    },
+    {
+      page: "search (filtered)",
+      path: "/search?q=coffee&f.Custom.Brand__c=Northside+Roasting&f.Custom.Roast__c=Medium&min=10&max=30",
+      session: newGuest,
+    },
     { page: "product", path: product, session: newGuest },
     { page: "cart (empty)", path: "/cart", session: newGuest },
     { page: "cart (1 line)", path: "/cart", session: (o) => guestWithCart(o, product) },

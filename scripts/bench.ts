@@ -24,10 +24,19 @@
  * (BENCH_CONNECTIONS, default 20). Writes the figures to .cache/bench/latest.json and prints a Markdown table.
  */
 import { writeFileSync } from "node:fs";
-import { cpus, loadavg, totalmem } from "node:os";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { Browser, completeCheckout, guestAtShipping, guestWithCart } from "./bench/browser.js";
-import { CHECKOUTS, CONNECTIONS, OUT, PLACE_ORDERS, PLACE_ORDERS_WARM_UP, SECONDS, log } from "./bench/config.js";
+import {
+  CHECKOUTS,
+  CONNECTIONS,
+  OUT,
+  PLACE_ORDERS,
+  PLACE_ORDERS_WARM_UP,
+  SECONDS,
+  describeMachine,
+  log,
+} from "./bench/config.js";
 import { lighthouse } from "./bench/lighthouse.js";
 import { bodyMarkup, load, type Row } from "./bench/load.js";
 import { placeOrderRates } from "./bench/place-order.js";
@@ -48,16 +57,7 @@ const SCALE =
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
-  const machine = {
-    cpu: cpus()[0]?.model ?? "unknown",
-    cores: cpus().length,
-    memoryGiB: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-    loadBefore: loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" "),
-    at: new Date().toISOString(),
-  };
+  const machine = describeMachine();
   log(
     `bench: ${machine.cores} × ${machine.cpu}, load ${machine.loadBefore}; ${CONNECTIONS} connections, ${SECONDS} s a run`,
   );

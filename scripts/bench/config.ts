@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 
 // The benchmark's settings (the environment's BENCH_* variables) and where it writes its figures.
@@ -14,3 +15,17 @@ export const PLACE_ORDERS_WARM_UP = Number(process.env.BENCH_PLACE_ORDERS_WARM_U
 
 mkdirSync(OUT, { recursive: true });
 export const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The machine a run measured on, and how busy it was when the run began. */
+export function describeMachine() {
+  return {
+    cpu: cpus()[0]?.model ?? "unknown",
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    loadBefore: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
+    at: new Date().toISOString(),
+  };
+}

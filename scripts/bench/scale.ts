@@ -1,5 +1,5 @@
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, totalmem } from "node:os";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { createEmulator } from "../../server/emulator/index.js";
 import {
@@ -10,7 +10,7 @@ import {
   generateProduct,
 } from "../../server/emulator/large-store/index.js";
 import { Browser, guestAtShipping, guestWithCart, signedIn } from "./browser.js";
-import { CONNECTIONS, OUT, ROOT, SECONDS, log } from "./config.js";
+import { CONNECTIONS, OUT, ROOT, SECONDS, describeMachine, log } from "./config.js";
 import { bodyMarkup, load, type LoadOptions, type Row } from "./load.js";
 import { buildBare, cpuSeconds, launch, peakMemory, startStore, type Running } from "./processes.js";
 
@@ -187,16 +187,7 @@ const cpuMsPerRequest = (row: MeasuredRow) =>
       : null;
 
 export async function scaleBench() {
-  const machine = {
-    cpu: cpus()[0]?.model ?? "unknown",
-    cores: cpus().length,
-    memoryGiB: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-    loadBefore: loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" "),
-    at: new Date().toISOString(),
-  };
+  const machine = describeMachine();
   log(
     `bench (scale): ${machine.cores} × ${machine.cpu}, load ${machine.loadBefore}; ${CONNECTIONS} connections, ${SECONDS} s a run`,
   );

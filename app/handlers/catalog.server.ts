@@ -174,19 +174,11 @@ async function categoryPage(shop: CatalogShop, categoryId: string, query: Listin
       }),
       shop.client.getCategoryPath(categoryId).catch(() => ({ path: [] as ProductCategory[] })),
     ]);
-    const total = results?.productsPage?.total ?? 0;
     return {
       category: { id: category.id, name: nameOf(category), description: descriptionOf(category) },
       trail: (path?.path ?? []).map((c) => ({ id: c.id, name: nameOf(c) })),
       children: subcategories(results?.categories),
-      products: beyond ? [] : await productCards(shop, results?.productsPage),
-      total,
-      paging: pagingFromTotal(total, LISTING_PAGE_SIZE, query.page),
-      sorts,
-      sort,
-      facets: results?.facets ?? [],
-      priceCurrency: currencyOf(results?.productsPage),
-      filtersRefused,
+      ...(await listingOf(shop, results, { query, beyond, sorts, sort, filtersRefused })),
     };
   } catch (error) {
     if (isMissing(error)) return null;
@@ -230,16 +222,24 @@ async function searchResults(shop: CatalogShop, term: string, query: ListingQuer
     includePrices: true,
     refinements: query.refinements,
   });
+  return listingOf(shop, answer, { query, beyond, sorts, sort, filtersRefused });
+}
+
+/** A page of search results as a listing shows it (a category's or a search's): cards, paging, sorts, facets. */
+async function listingOf(
+  shop: CatalogShop,
+  answer: Awaited<ReturnType<CatalogShop["client"]["searchProducts"]>> | null | undefined,
+  page: Pick<ProductListing, "sorts" | "sort" | "filtersRefused"> & { query: ListingQuery; beyond: boolean },
+): Promise<ProductListing> {
   const total = answer?.productsPage?.total ?? 0;
-  const products = beyond ? [] : await productCards(shop, answer?.productsPage);
   return {
-    products,
+    products: page.beyond ? [] : await productCards(shop, answer?.productsPage),
     total,
-    paging: pagingFromTotal(total, LISTING_PAGE_SIZE, query.page),
-    sorts,
-    sort,
+    paging: pagingFromTotal(total, LISTING_PAGE_SIZE, page.query.page),
+    sorts: page.sorts,
+    sort: page.sort,
     facets: answer?.facets ?? [],
     priceCurrency: currencyOf(answer?.productsPage),
-    filtersRefused,
+    filtersRefused: page.filtersRefused,
   };
 }

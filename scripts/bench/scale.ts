@@ -349,7 +349,7 @@ export async function scaleBench() {
   const errors = (m: (typeof measured)[number]) => (m.demo?.errors ?? 0) + (m.large?.errors ?? 0) + m.bare.errors;
   const lines = [
     `Machine: ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${machine.loadBefore} before, ${results.machine.loadAfter} after (${machine.at}).`,
-    `${CONNECTIONS} connections, ${SECONDS} s a run after 1 s of warm-up, one worker per store; demo = the fixtures (53 products), large = DEMO_SCALE=large (${LARGE_STORE_SIZE.products.toLocaleString("en-US")} more).`,
+    `${CONNECTIONS} connections, ${SECONDS} s a run after 1 s of warm-up, one worker per store; demo = the fixtures (fixtures/catalog.json), large = DEMO_SCALE=large (${LARGE_STORE_SIZE.products.toLocaleString("en-US")} more).`,
     "CPU ms/req: the server's CPU (all its threads) per request, cores used × 1000 ÷ req/s; large ÷ demo: the same page's CPU per request at the large scale over the demo's.",
     `Where no request answered within a run, the page was asked ${SEQUENTIAL_REQUESTS} times one at a time: the median time and the CPU per request of those.`,
     "",

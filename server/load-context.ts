@@ -12,6 +12,7 @@ export type ShopperScope = Pick<
   | "catalogScope"
   | "signal"
   | "onCall"
+  | "onStale"
 >;
 
 /**

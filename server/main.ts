@@ -13,7 +13,7 @@ import { LoginThrottle, type LoginThrottleLimits } from "./login-throttle.js";
 import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
 import { compileTrustProxy, isLocalRequest } from "./proxy.js";
 import { expectedOriginOf, formGuard, judgeOrigin, securityHeaders, STATE_CHANGING_METHODS } from "./security.js";
-import { clearWebstoreCaches, createWebstoreCaches, createWebstoreClient } from "./webstore/index.js";
+import { clearWebstoreCaches, createWebstoreCaches, createWebstoreClient, resetBreakers } from "./webstore/index.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Paths the webstore API owns; the emulator answers them when it is on. */
@@ -100,6 +100,8 @@ export async function startServer(config: Config = readConfig(), options: StartO
         caches,
         clientAddress,
         serverRendering: true,
+        // Per-call time limits and a circuit breaker per API host (server/webstore/breaker.ts).
+        guarded: true,
         // Spec §7: cart calls carry X-Highscale when the store has high-scale carts (its application context says).
         highScaleCart: "applicationContext",
         oauth: {
@@ -170,7 +172,10 @@ export async function startServer(config: Config = readConfig(), options: StartO
         // above all): forget it, so the very next page sees the store as it now is. A reset also forgets failed
         // sign-ins: every test starts from a store nobody has tried to sign in to.
         if (req.path.startsWith("/__emulator/") && req.method !== "GET") clearWebstoreCaches(caches);
-        if (req.path === "/__emulator/reset" && req.method === "POST" && answer.ok) loginThrottle.clear();
+        if (req.path === "/__emulator/reset" && req.method === "POST" && answer.ok) {
+          loginThrottle.clear();
+          resetBreakers({ keepSettings: true });
+        }
         await sendWebResponse(res, answer);
       } catch (err) {
         if (err instanceof BodyTooLargeError) return void (await sendWebResponse(res, bodyTooLargeResponse(err)));

@@ -4,6 +4,7 @@
  * (`allowStale`). Its clock is injected (`perf`), so tests move time instead of waiting.
  */
 import { LRUCache } from "lru-cache";
+import { isUnavailable } from "./errors.js";
 
 export const DEFAULT_TTL_MS = 300_000;
 export const APPLICATION_CONTEXT_TTL_MS = 300_000;
@@ -51,12 +52,24 @@ const NOT_KEPT_SIZE = 2;
  */
 export class ExpiringCache {
   private lru: LRUCache<string, Kept, FetchContext>;
+  /**
+   * Every entry's last good value, served only while the API cannot answer (stale-if-error, as the catalog's: see
+   * CATALOG_STALE_IF_ERROR_MS). The store's settings (its application context above all: the currency a shopper's
+   * catalog answers are keyed by) are what every page needs to show what the store knows.
+   */
+  private readonly lastGood: LRUCache<string, { value: unknown }>;
 
   constructor(
     private readonly now: () => number,
     private readonly maxEntries = 500,
   ) {
     this.lru = this.create();
+    this.lastGood = new LRUCache({
+      max: maxEntries,
+      ttl: CATALOG_STALE_IF_ERROR_MS,
+      perf: { now: () => this.now() + 1 },
+      ttlResolution: 0,
+    });
   }
 
   private create() {
@@ -69,8 +82,9 @@ export class ExpiringCache {
       noDeleteOnFetchRejection: true,
       maxEntrySize: KEPT_SIZE,
       sizeCalculation: () => KEPT_SIZE,
-      fetchMethod: async (_key, stale, { options, context }) => {
+      fetchMethod: async (key, stale, { options, context }) => {
         const { value, ttlMs = context.options.ttlMs } = await context.load();
+        if (ttlMs !== 0) this.lastGood.set(key, { value });
         if (ttlMs === 0) {
           // Not kept: a background refresh leaves the entry it refreshed as it was (its value, its lifetime).
           if (stale !== undefined && !context.expired) {
@@ -99,12 +113,18 @@ export class ExpiringCache {
     const kept = lru.peek(key, { allowStale: true });
     // getRemainingTTL is negative once stale: an entry past its whole lifetime is not served.
     const expired = kept !== undefined && lru.getRemainingTTL(key) <= -kept.staleMs;
-    const fetched = await lru.fetch(key, {
-      context: { load, options, expired },
-      allowStale: options.refreshWithinMs !== undefined && !expired,
-      forceRefresh: expired,
-    });
-    return fetched!.value as T;
+    try {
+      const fetched = await lru.fetch(key, {
+        context: { load, options, expired },
+        allowStale: options.refreshWithinMs !== undefined && !expired,
+        forceRefresh: expired,
+      });
+      return fetched!.value as T;
+    } catch (error) {
+      const kept = isUnavailable(error) ? this.lastGood.get(key) : undefined;
+      if (!kept) throw error;
+      return kept.value as T;
+    }
   }
 
   /** Forgets every entry. Loads already in flight finish for their callers but are kept nowhere. */
@@ -121,6 +141,19 @@ export const CATALOG_FRESH_MS = 30_000;
  */
 export const CATALOG_MAX_STALE_MS = 300_000;
 
+/**
+ * Stale-if-error: while the API cannot answer (isUnavailable: down, unreachable, timed out, circuit open), a catalog
+ * answer the store has shown is served this long after it was loaded, with a notice on the page that prices and stock
+ * will be confirmed at checkout (the cart and checkout read the API itself, never this cache). A day covers a
+ * maintenance window or an incident; older answers are too likely wrong to show.
+ */
+export const CATALOG_STALE_IF_ERROR_MS = 24 * 3_600_000;
+/**
+ * The memory the last good answers may take, counted as the characters of their JSON (about a byte each for the
+ * catalog's mostly ASCII text): the least recently used go first.
+ */
+export const CATALOG_LAST_GOOD_MAX_CHARS = 50_000_000;
+
 interface Boxed {
   value: unknown;
 }
@@ -133,14 +166,25 @@ interface Boxed {
  */
 export class SharedReadCache {
   private lru: LRUCache<string, Boxed, () => Promise<unknown>>;
+  /** Every answer's last good copy, for stale-if-error only (CATALOG_STALE_IF_ERROR_MS); `clear` keeps them. */
+  private readonly lastGood: LRUCache<string, Boxed>;
 
   constructor(
     private readonly now: () => number,
     private readonly maxEntries = 5000,
     private readonly freshMs = CATALOG_FRESH_MS,
     private readonly maxStaleMs = CATALOG_MAX_STALE_MS,
+    staleIfErrorMs = CATALOG_STALE_IF_ERROR_MS,
+    lastGoodMaxChars = CATALOG_LAST_GOOD_MAX_CHARS,
   ) {
     this.lru = this.create();
+    this.lastGood = new LRUCache<string, Boxed>({
+      max: maxEntries,
+      maxSize: lastGoodMaxChars,
+      ttl: staleIfErrorMs,
+      perf: { now: this.now },
+      ttlResolution: 0,
+    });
   }
 
   private create() {
@@ -154,22 +198,42 @@ export class SharedReadCache {
       noDeleteOnStaleGet: true,
       // A failed refresh puts the stale answer back (served until too old); a failed first load rejects.
       noDeleteOnFetchRejection: true,
-      fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+      fetchMethod: async (key, _stale, { context }) => {
+        const boxed = { value: await context() };
+        // Sized once per load (a load happens at most once per key and freshness): its JSON's length.
+        this.lastGood.set(key, boxed, { size: Math.max(1, JSON.stringify(boxed.value)?.length ?? 1) });
+        return boxed;
+      },
     });
   }
 
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The answer for `key`: fresh, else loaded (see the class). When the load fails because the API cannot answer,
+   * the last good answer of the day is served instead and `onStale` told; any other failure is the caller's.
+   */
+  async get<T>(key: string, load: () => Promise<T>, onStale?: () => void): Promise<T> {
     const lru = this.lru;
     // getRemainingTTL: negative once stale, 0 for a missing key.
     const tooOld = lru.getRemainingTTL(key) < this.freshMs - this.maxStaleMs;
-    const boxed = await lru.fetch(
-      key,
-      tooOld ? { context: load, forceRefresh: true, allowStale: false } : { context: load },
-    );
-    return boxed!.value as T;
+    try {
+      const boxed = await lru.fetch(
+        key,
+        tooOld ? { context: load, forceRefresh: true, allowStale: false } : { context: load },
+      );
+      return boxed!.value as T;
+    } catch (error) {
+      const kept = isUnavailable(error) ? this.lastGood.get(key) : undefined;
+      if (!kept) throw error;
+      onStale?.();
+      return kept.value as T;
+    }
   }
 
-  /** Forgets every answer. Loads already in flight finish for their callers but are kept nowhere. */
+  /**
+   * Forgets every answer (the store behind the API changed): the next read of each loads it again. Their last good
+   * copies stay, served only while the API cannot answer, as any answer of the day would be. Loads already in flight
+   * finish for their callers but are kept nowhere.
+   */
   clear(): void {
     this.lru = this.create();
   }

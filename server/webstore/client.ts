@@ -105,6 +105,16 @@ export interface WebstoreClientOptions {
    * unchanged by it.
    */
   onCall?: (call: CallReport) => void;
+  /**
+   * Told when a catalog read (`resource`, e.g. "products/{id}") was answered from its last good copy because the API
+   * could not answer (stale-if-error, cache.ts): the page should say that prices and stock are confirmed at checkout.
+   */
+  onStale?: (resource: string) => void;
+  /**
+   * Guard every call with its API host's circuit breaker and per-call time limits (breaker.ts). The storefront's
+   * clients are guarded; default off, so a script or a test talking to the API sees every answer as it is.
+   */
+  guarded?: boolean;
 }
 
 export interface CallReport {
@@ -144,6 +154,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
     sleep,
     now: opts.now,
     signal: opts.signal,
+    guarded: opts.guarded,
   });
   const wait: AsyncWaitOptions = { ...opts.asyncWait, sleep, serverRendering: opts.serverRendering };
   const core: ClientCore = {
@@ -159,6 +170,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
     oauth: { ...opts.oauth },
     cacheKey: (...parts) => [baseUrl, apiVersion, opts.webstoreId, ...parts].join("|"),
     catalogScope: catalogScopeOf(opts),
+    onStale: opts.onStale,
   };
   installMethods();
   self = new ClientImpl(core, wait, opts.onCall);

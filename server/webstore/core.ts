@@ -23,6 +23,8 @@ export interface ClientCore {
   cacheKey(...parts: (string | undefined)[]): string;
   /** Who shares this client's catalog answers (WebstoreClientOptions.catalogScope); null: never cached. */
   catalogScope: string | null;
+  /** Told when a catalog read was answered from a stale copy because the API could not answer. */
+  onStale?: (resource: string) => void;
 }
 
 /**
@@ -31,7 +33,12 @@ export interface ClientCore {
  */
 export function catalogRead<T>(core: ClientCore, resource: string, args: unknown, load: () => Promise<T>): Promise<T> {
   if (core.catalogScope === null) return load();
-  return core.caches.catalog.get(core.cacheKey("catalog", core.catalogScope, resource, JSON.stringify(args)), load);
+  const onStale = core.onStale;
+  return core.caches.catalog.get(
+    core.cacheKey("catalog", core.catalogScope, resource, JSON.stringify(args)),
+    load,
+    onStale && (() => onStale(resource)),
+  );
 }
 
 /** "v62.0" → 62. */

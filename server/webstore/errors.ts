@@ -18,6 +18,13 @@ export const ASYNC_MAX_WAIT_EXCEEDED = "ASYNC_MAX_WAIT_EXCEEDED";
 export const ASYNC_MAX_WAIT_MESSAGE = "async maximum wait exceeded";
 /** Product error 107 of the spec's catalogue, raised before sending a quantity outside 1..100000000. */
 export const INVALID_QUANTITY = "107";
+/**
+ * Our codes for a call that never got an answer (breaker.ts): the host's circuit breaker is open (the call was not
+ * sent), or the call ran past its time limit. Both travel as FetchErrors with the status a gateway would answer
+ * (503, 504), so every caller that handles an unavailable API handles them.
+ */
+export const CIRCUIT_OPEN = "CIRCUIT_OPEN";
+export const CALL_TIMED_OUT = "CALL_TIMED_OUT";
 
 export interface ApiErrorItem {
   message: string;
@@ -92,6 +99,21 @@ function hasName(e: unknown, name: string): boolean {
 export const isFetchError = (e: unknown): e is FetchError => hasName(e, "FetchError");
 export const isAbortedError = (e: unknown): e is AbortedError => hasName(e, "Aborted");
 export const isWebstoreError = (e: unknown): e is WebstoreError => hasName(e, "WebstoreError");
+
+/**
+ * Statuses of an API that is down, overloaded or out of reach rather than refusing this request: a gateway's 502 and
+ * 504, the API's 503 (SERVICE_UNAVAILABLE, maintenance), and 0 (no connection, no answer).
+ */
+export const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([0, 502, 503, 504]);
+
+/**
+ * True when `e` says the API could not answer (unavailable, unreachable, timed out, or its circuit open): the store's
+ * trouble, not the shopper's request. Pages answer it with the store's own 503 page, or with stale catalog answers.
+ * A 500 is not one of them: it answers this request only, and stays a page error.
+ */
+export function isUnavailable(e: unknown): boolean {
+  return isFetchError(e) && UNAVAILABLE_STATUSES.has(e.status);
+}
 
 /** True when `e` is any of our errors (or a look-alike) carrying `code`. */
 export function hasErrorCode(e: unknown, code: string): boolean {

@@ -4,6 +4,7 @@
  * HTTP, or the emulator's own in-process fetch.
  */
 import { AbortedError, FetchError, parseErrorBody } from "./errors.js";
+import { breakerFor, breakerSettings } from "./breaker.js";
 import { type RetryPolicy, fetchWithRetry } from "./retry.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -37,6 +38,11 @@ export interface HttpOptions {
   /** The clock of the retry policy's `maxRetryMs`; default Date.now. */
   now?: () => number;
   signal?: AbortSignal;
+  /**
+   * Guard every call with its host's circuit breaker and the per-call time limits (breaker.ts): the storefront's
+   * clients do; a script or a test talking to the API directly sees every answer as it is.
+   */
+  guarded?: boolean;
 }
 
 export interface WebstoreRequest {
@@ -156,6 +162,12 @@ export function createHttp(options: HttpOptions): Http {
   }
 
   const retrying = { fetch: options.fetch, retry, sleep, now: options.now ?? Date.now, signal };
+  const guardOf = (method: HttpMethod, href: string) => {
+    if (!options.guarded) return retrying;
+    const settings = breakerSettings();
+    const timeoutMs = method === "GET" ? settings.readTimeoutMs : settings.writeTimeoutMs;
+    return { ...retrying, breaker: breakerFor(href), timeoutMs };
+  };
 
   async function exchange<T>(
     method: HttpMethod,
@@ -168,9 +180,17 @@ export function createHttp(options: HttpOptions): Http {
     } = {},
   ): Promise<HttpAnswer<T>> {
     const href = url.toString();
-    const build = () =>
-      new Request(href, { method, headers, body, credentials: "same-origin", signal, redirect: request.redirect });
-    let response = await fetchWithRetry(retrying, method, build, href);
+    const build = (timeLimit?: AbortSignal) =>
+      new Request(href, {
+        method,
+        headers,
+        body,
+        credentials: "same-origin",
+        signal: timeLimit && signal ? AbortSignal.any([signal, timeLimit]) : (timeLimit ?? signal),
+        redirect: request.redirect,
+      });
+    const guard = guardOf(method, href);
+    let response = await fetchWithRetry(guard, method, build, href);
 
     // A refused token is renewed once per client (guests), and the request sent again with the new one: a 401
     // means the API did nothing, so even a write is safe to repeat. Calls made in parallel with the old token
@@ -186,7 +206,7 @@ export function createHttp(options: HttpOptions): Http {
       if (fresh && `Bearer ${fresh}` !== sent) {
         await response.body?.cancel();
         headers.Authorization = `Bearer ${fresh}`;
-        response = await fetchWithRetry(retrying, method, build, href);
+        response = await fetchWithRetry(guard, method, build, href);
       }
     }
 

@@ -3,6 +3,7 @@ export * from "./client.js";
 export * from "./errors.js";
 export * from "./http.js";
 export * from "./retry.js";
+export * from "./breaker.js";
 export * from "./async-wait.js";
 export * from "./cache.js";
 export * from "./context.js";

@@ -8,7 +8,8 @@
  * is retried only when the request provably never reached the server: the connection was refused, or the host
  * name didn't resolve. Every other failure of a write goes to the caller, who can read the state and decide.
  */
-import { AbortedError, FetchError } from "./errors.js";
+import type { CircuitBreaker } from "./breaker.js";
+import { AbortedError, CALL_TIMED_OUT, CIRCUIT_OPEN, FetchError, UNAVAILABLE_STATUSES } from "./errors.js";
 import type { FetchLike } from "./http.js";
 
 export interface RetryPolicy {
@@ -77,6 +78,64 @@ export interface RetryOptions {
   /** The clock of `maxRetryMs`. */
   now: () => number;
   signal?: AbortSignal;
+  /**
+   * The API host's circuit breaker (breaker.ts): asked before every attempt (an open one fails the call at once with
+   * a 503 CIRCUIT_OPEN, nothing sent), told how every attempt ended.
+   */
+  breaker?: CircuitBreaker;
+  /**
+   * Time limit of one attempt, until the answer's headers (breaker.ts); past it the attempt fails as a network
+   * failure would (status 0, CALL_TIMED_OUT) and is aborted. Unset: no limit.
+   */
+  timeoutMs?: number;
+}
+
+/** The failure of a call the open circuit breaker refused: the API's own 503, as far as callers can tell. */
+function circuitOpenError(url: string, breaker: CircuitBreaker): FetchError {
+  const seconds = Math.max(1, Math.ceil(breaker.msUntilProbe() / 1000));
+  return new FetchError({
+    url,
+    status: 503,
+    statusText: "Service Unavailable",
+    errors: [
+      {
+        type: CIRCUIT_OPEN,
+        message: `${breaker.host} is not answering: calls fail at once for ${seconds} s more, then one probe.`,
+      },
+    ],
+  });
+}
+
+class AttemptTimedOut extends Error {
+  constructor(readonly ms: number) {
+    super(`No answer within ${ms} ms`);
+  }
+}
+
+/**
+ * One attempt under the time limit. The request is aborted when the limit passes, and the attempt fails then even if
+ * `fetch` ignores the abort (an in-process fetch may).
+ */
+async function attemptOnce(options: RetryOptions, build: (signal?: AbortSignal) => Request): Promise<Response> {
+  const ms = options.timeoutMs;
+  if (!ms) return options.fetch(build());
+  const limit = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new AttemptTimedOut(ms);
+      reject(error);
+      limit.abort(error);
+    }, ms);
+  });
+  try {
+    return await Promise.race([options.fetch(build(limit.signal)), timedOut]);
+  } catch (error) {
+    // The platform fetch rejects with the abort's reason, or an AbortError, when its limit aborted it.
+    throw limit.signal.aborted && !options.signal?.aborted ? limit.signal.reason : error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -87,10 +146,10 @@ export interface RetryOptions {
 export async function fetchWithRetry(
   options: RetryOptions,
   method: string,
-  build: () => Request,
+  build: (timeLimit?: AbortSignal) => Request,
   url: string,
 ): Promise<Response> {
-  const { retry, signal } = options;
+  const { retry, signal, breaker } = options;
   const started = options.now();
   const mayRetry = (attempt: number) =>
     attempt < retry.attempts &&
@@ -99,18 +158,27 @@ export async function fetchWithRetry(
 
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw new AbortedError(url, signal.reason);
+    if (breaker && !breaker.admit()) throw circuitOpenError(url, breaker);
     let response: Response;
     try {
-      response = await options.fetch(build());
+      response = await attemptOnce(options, build);
     } catch (error) {
-      if (signal?.aborted || isAbortLike(error)) throw new AbortedError(url, error);
+      if (!(error instanceof AttemptTimedOut) && (signal?.aborted || isAbortLike(error))) {
+        breaker?.released();
+        throw new AbortedError(url, error);
+      }
+      breaker?.failed();
+      // A write cut short by its time limit may have been processed: never sent again.
       if (!(read || neverReachedServer(error)) || !mayRetry(attempt)) {
         const message = error instanceof Error ? error.message : String(error);
-        throw new FetchError({ url, status: 0, statusText: "Network Error", message, cause: error });
+        const errors = error instanceof AttemptTimedOut ? [{ type: CALL_TIMED_OUT, message }] : undefined;
+        throw new FetchError({ url, status: 0, statusText: "Network Error", message, errors, cause: error });
       }
       await options.sleep(retry.pauseMs);
       continue;
     }
+    if (UNAVAILABLE_STATUSES.has(response.status)) breaker?.failed();
+    else breaker?.succeeded();
     if (!read || !RETRYABLE_STATUSES.has(response.status) || !mayRetry(attempt)) return response;
     await response.body?.cancel();
     await options.sleep(retry.pauseMs);

@@ -67,7 +67,7 @@ describe("application context cache (spec §4: 300000 ms or max-age, refreshed w
     expect(calls).toHaveLength(2);
   });
 
-  it("keeps serving the old value when a background refresh fails, until it expires", async () => {
+  it("keeps serving the old value when a background refresh fails; past its lifetime only while the API is down, for a day", async () => {
     const time = clock();
     const caches = createWebstoreCaches({ now: time.now });
     const { client, calls } = testClient(
@@ -78,8 +78,23 @@ describe("application context cache (spec §4: 300000 ms or max-age, refreshed w
     time.advance(290_000);
     expect(await client.getApplicationContext()).toMatchObject({ version: 1 });
     await vi.waitFor(() => expect(calls).toHaveLength(2));
+    // Expired: a load is waited for; the API is unavailable, so the last good value of the day stands in.
     time.advance(10_000);
+    expect(await client.getApplicationContext()).toMatchObject({ version: 1 });
+    time.advance(24 * 3_600_000);
     await expect(client.getApplicationContext()).rejects.toMatchObject({ status: 503 });
+  });
+
+  it("never stands in for a failure that is not the API's unavailability (a 500 answers this request only)", async () => {
+    const time = clock();
+    const caches = createWebstoreCaches({ now: time.now });
+    const { client } = testClient((_req, i) => (i === 0 ? appContext(1) : apiError(500, "UNKNOWN_EXCEPTION", "bug")), {
+      caches,
+      retry: { attempts: 1, pauseMs: 0 },
+    });
+    await client.getApplicationContext();
+    time.advance(300_000);
+    await expect(client.getApplicationContext()).rejects.toMatchObject({ status: 500 });
   });
 
   it("shares entries between clients of one webstore, never across webstores", async () => {

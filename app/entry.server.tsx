@@ -18,6 +18,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/Nonce";
 import { finalizeSessionCookie, hasStoreSession } from "./handlers/session.server";
+import { retryAfter } from "./handlers/errors.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -30,6 +31,7 @@ export default async function handleRequest(
 ) {
   await finalizeSessionCookie(responseHeaders, loadContext);
   markPersonal(responseHeaders, loadContext);
+  askToRetry(responseStatusCode, responseHeaders);
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
@@ -73,6 +75,14 @@ export default async function handleRequest(
   });
 }
 
+/**
+ * A 503 (the API behind the store could not answer) says when to try again: a route's own headers may drop the
+ * thrown response's, so the document's is set here.
+ */
+function askToRetry(status: number, headers: Headers) {
+  if (status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", retryAfter());
+}
+
 /** A response made from the shopper's session is for that shopper only, and only now. */
 function markPersonal(headers: Headers, context: AppLoadContext) {
   if (hasStoreSession(context)) headers.set("Cache-Control", "private, no-store");
@@ -82,12 +92,14 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { c
   try {
     await finalizeSessionCookie(response.headers, context);
     markPersonal(response.headers, context);
+    askToRetry(response.status, response.headers);
     return response;
   } catch {
     // Some responses have immutable headers: copy them.
     const headers = new Headers(response.headers);
     await finalizeSessionCookie(headers, context);
     markPersonal(headers, context);
+    askToRetry(response.status, headers);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 };

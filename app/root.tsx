@@ -24,6 +24,7 @@ import appStyles from "./styles/app.css";
 import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "./handlers/shop.server";
 import { STORE_LOCALE } from "./lib/format/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
+import { STALE_CATALOG_NOTICE } from "./lib/store-trouble";
 
 /**
  * A toast says what an action did, and the consent banner shows until the shopper chooses: most pages have neither,
@@ -129,9 +130,18 @@ function useRefreshWhileProcessing(): boolean {
   });
 }
 
+/**
+ * True when a loader of the page served catalog answers from the store's last good copy because the API could not
+ * answer (its reply carries `catalogStale`, app/handlers/shop.server.ts).
+ */
+function useCatalogStale(): boolean {
+  return useMatches().some((match) => (match.data as { catalogStale?: unknown } | undefined)?.catalogStale === true);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const refresh = useRefreshWhileProcessing();
+  const stale = useCatalogStale();
   const location = useLocation();
   // A plain <form> (it works before the app's scripts): useHref puts its action under the base path and a locale
   // page's prefix (the router's basename), as <Form> would.
@@ -172,6 +182,11 @@ export function Layout({ children }: { children: ReactNode }) {
             EMPTY_TOAST_REGION
           )}
           <main id="main-content" tabIndex={-1} className="store-main">
+            {stale ? (
+              <p role="status" className="store-stale-notice">
+                {STALE_CATALOG_NOTICE}
+              </p>
+            ) : null}
             {children}
           </main>
           {data?.consent && !data.consent.choice ? (

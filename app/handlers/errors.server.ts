@@ -1,18 +1,36 @@
 /** A failed API call in the shopper's words. */
-import { isFetchError } from "../../server/webstore/index";
+import { isFetchError, isUnavailable, retryAfterSeconds } from "../../server/webstore/index";
 import { shopperMessageFor } from "../lib/api-errors";
+import { STORE_TROUBLE_MESSAGE } from "../lib/store-trouble";
+
+export { isUnavailable };
+
+const DEFAULT_FALLBACK = "Something went wrong. Try again.";
 
 /**
- * The message to show for a failed call: our words for the API's error code (lib/api-errors), else the fallback.
+ * The message to show for a failed call: our words for the API's error code (lib/api-errors), else the caller's
+ * words for the failure, else, when the API could not answer at all (down, unreachable, too slow), the store's
+ * trouble message, else a general one.
  * The API's own words never reach a shopper: they are for developers, and a server failure's may leak internals.
  */
-export function errorMessage(
-  error: unknown,
-  fallback = "Something went wrong. Try again.",
-  byCode?: Readonly<Record<string, string>>,
-): string {
-  if (isFetchError(error)) return shopperMessageFor(error, byCode) ?? fallback;
+export function errorMessage(error: unknown, fallback?: string, byCode?: Readonly<Record<string, string>>): string {
+  const otherwise = fallback ?? (isUnavailable(error) ? STORE_TROUBLE_MESSAGE : DEFAULT_FALLBACK);
+  if (isFetchError(error)) return shopperMessageFor(error, byCode) ?? otherwise;
   if (error instanceof Error)
-    return shopperMessageFor({ code: (error as { code?: string }).code, message: error.message }) ?? fallback;
-  return fallback;
+    return shopperMessageFor({ code: (error as { code?: string }).code, message: error.message }) ?? otherwise;
+  return otherwise;
+}
+
+/** `Retry-After` of a 503: until the API's circuit breaker lets a probe through (server/webstore/breaker.ts). */
+export function retryAfter(): string {
+  return String(retryAfterSeconds());
+}
+
+/**
+ * What a page whose API could not answer throws: the store's own 503 page (the route's ErrorBoundary shows the
+ * message), with `Retry-After`. A 500 stays for the store's own bugs.
+ */
+export function storeUnavailable(headers: Headers): Response {
+  headers.set("Retry-After", retryAfter());
+  return new Response(STORE_TROUBLE_MESSAGE, { status: 503, statusText: "Service Unavailable", headers });
 }

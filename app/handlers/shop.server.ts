@@ -34,6 +34,7 @@ import {
   type WebstoreClient,
 } from "../../server/webstore/index";
 import { getStoreSession, type StoreSession } from "./session.server";
+import { isUnavailable, retryAfter, storeUnavailable } from "./errors.server";
 import { redirectWithToast, toast, type ToastInput } from "./toast.server";
 import { TOAST_MESSAGES } from "../lib/toast";
 import { STORE_LOCALE } from "../lib/format/money";
@@ -99,6 +100,13 @@ export interface ShopCore {
   notify(toastInput: ToastInput): void;
   /** The toasts `notify` kept for the page this request renders. */
   readonly notices: readonly ToastInput[];
+  /** A call of this request failed because the API could not answer (down, unreachable, too slow). */
+  readonly unavailable: boolean;
+  /**
+   * A catalog read of this request was answered from the last good copy while the API could not answer: `reply`
+   * adds `catalogStale: true` to its payload, and the page shows that prices and stock are confirmed at checkout.
+   */
+  readonly servedStale: boolean;
 }
 
 export interface Shop extends ShopCore {
@@ -134,6 +142,8 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
   const expiresAt = session.get("tokenExpiresAt");
   const tokenExpired = shopper.isLoggedIn && typeof expiresAt === "number" && expiresAt <= Date.now();
   let refusal: Refusal | null = null;
+  let unavailable = false;
+  let servedStale = false;
 
   // Catalog answers are shared by shoppers who see the same catalog: every guest, or the buyers of one account.
   const baseScope: ShopperScope = shopper.isLoggedIn
@@ -160,8 +170,12 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
       ...scope,
       onCall(call: CallReport) {
         timing.record(call.name, call.ms);
+        if (isUnavailable(call.error)) unavailable = true;
         if (isFetchError(call.error) && call.error.status === 401)
           refusal ??= buyer ? "session-expired" : "sign-in-to-browse";
+      },
+      onStale() {
+        servedStale = true;
       },
     });
   };
@@ -208,7 +222,8 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     clientWith: (scope) => build({ ...baseScope, ...scope }),
     headers,
     async reply(payload, init) {
-      return data(payload, { ...init, headers: await headers(init?.headers) });
+      const marked = servedStale && isPlainObject(payload) ? { ...payload, catalogStale: true } : payload;
+      return data(marked, { ...init, headers: await headers(init?.headers) });
     },
     async redirect(url, toastInput, init) {
       if (toastInput) session.flashToast(toastInput);
@@ -222,8 +237,31 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
       else session.flashToast(toastInput);
     },
     notices,
+    get unavailable() {
+      return unavailable;
+    },
+    get servedStale() {
+      return servedStale;
+    },
   };
   return withHandlers(core);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * A failed answer (4xx, 5xx) a route made of a call the API could not answer is the store's trouble, not the
+ * shopper's: its status becomes 503 with Retry-After, the page (a form with what was typed, and the message) as it was.
+ */
+function unavailableStatus<T>(result: T): T {
+  if (typeof result !== "object" || result === null) return result;
+  const made = result as { type?: unknown; init?: ResponseInit | null };
+  if (made.type !== "DataWithResponseInit" || !made.init || (made.init.status ?? 200) < 400) return result;
+  const headers = new Headers(made.init.headers);
+  headers.set("Retry-After", retryAfter());
+  made.init = { ...made.init, status: 503, headers };
+  return result;
 }
 
 /**
@@ -316,7 +354,13 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
   run: (args: WithShop<Args>) => Promise<T>,
   options: ShopRouteOptions = {},
 ): Promise<T> {
-  const shop = await getShop(args.request, args.context);
+  let shop: Shop;
+  try {
+    shop = await getShop(args.request, args.context);
+  } catch (error) {
+    if (isUnavailable(error)) throw storeUnavailable(new Headers());
+    throw error;
+  }
   const before = await refusalBefore(shop, options);
   if (before) throw before;
   let result: T;
@@ -325,11 +369,13 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
   } catch (error) {
     const after = refusalAfter(shop, options);
     if (after) throw await after;
+    // The API could not answer: the store's own 503 page, never a 500 (which stays for the store's own bugs).
+    if (isUnavailable(error)) throw storeUnavailable(await shop.headers());
     throw error;
   }
   const after = refusalAfter(shop, options);
   if (after) throw await after;
-  return result;
+  return shop.unavailable ? unavailableStatus(result) : result;
 }
 
 // What a route needs on the server besides its shop, from the one server module it imports: the browser build

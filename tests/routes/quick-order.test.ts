@@ -220,7 +220,7 @@ describe("A form with problems", () => {
 });
 
 describe("A store that doesn't answer", () => {
-  test("the SKU lookup failing: nothing added, everything typed kept, the reason above the form (400)", async () => {
+  test("the SKU lookup failing: nothing added, everything typed kept, the reason above the form (503: the store's trouble)", async () => {
     const fault = await store.control("POST", "/__emulator/faults", {
       method: "GET",
       path: "*/webstores/*/products",
@@ -234,7 +234,9 @@ describe("A store that doesn't answer", () => {
       ...THREE_ROWS,
       list: "CB-KEN-AA, 1",
     });
-    expect(answer.status).toBe(400);
+    // The API could not answer: the store's trouble, not the shopper's input (README, "When the org is down").
+    expect(answer.status).toBe(503);
+    expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(answer.alerts).toContain(
       "We couldn't reach the store to place your order. Nothing was added to your cart; try again.",
     );

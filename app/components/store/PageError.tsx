@@ -5,6 +5,7 @@
  */
 import { isRouteErrorResponse } from "@remix-run/react";
 import { lazy, Suspense } from "react";
+import { STORE_TROUBLE_HEADING } from "../../lib/store-trouble";
 
 /** The heading of a failed page (anything but a 404); route titles reuse it. */
 export const ERROR_HEADING = "Something went wrong";
@@ -15,7 +16,8 @@ export const ERROR_HEADING = "Something went wrong";
  * so it must tell the same story as the body.
  */
 export function errorTitle(error: unknown, notFound: string): string {
-  return isRouteErrorResponse(error) && error.status === 404 ? notFound : ERROR_HEADING;
+  if (isRouteErrorResponse(error) && error.status === 404) return notFound;
+  return isRouteErrorResponse(error) && error.status === 503 ? STORE_TROUBLE_HEADING : ERROR_HEADING;
 }
 
 /** What a page's 404 says when it knows what was missing ("We can't find that address") and where to go instead. */

@@ -3,6 +3,7 @@
  */
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { ERROR_HEADING, type NotFoundCopy } from "./PageError";
+import { STORE_TROUBLE_HEADING } from "../../lib/store-trouble";
 
 /** Page-level failure text; the header and footer around it keep working. */
 function ErrorPage({ status, message, notFound }: { status?: number; message?: string; notFound?: NotFoundCopy }) {
@@ -24,6 +25,19 @@ function ErrorPage({ status, message, notFound }: { status?: number; message?: s
         <p>The page you're looking for may have moved, or the link may be wrong.</p>
         <p>
           <Link to="/">Go to the home page</Link> or search the store from the header.
+        </p>
+      </div>
+    );
+  }
+  if (status === 503) {
+    // The API behind the store is down or too slow (503 with Retry-After): the store's own words, not an apology for
+    // a bug; nothing of the shopper's is lost.
+    return (
+      <div className="store-page store-error">
+        <h1>{STORE_TROUBLE_HEADING}</h1>
+        <p>Your cart is safe; try again in a minute.</p>
+        <p>
+          <Link to="/">Go to the home page</Link>
         </p>
       </div>
     );

@@ -71,6 +71,8 @@ export default defineConfig({
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         WEB_CONCURRENCY: "1",
+        // The outage drill (outage.spec.ts) waits out the circuit breaker's cool-off: 2 s here, not the default 30 s.
+        WEBSTORE_BREAKER_COOLOFF_MS: "2000",
         ...SCALE,
       },
     },

@@ -77,11 +77,17 @@ describe("The org is down (every API call answers 503)", () => {
     // Never shown: nothing to serve stale.
     expectHonest(await guest.load("/search?q=never-searched"), "an unseen search");
     expectHonest(await guest.load("/product/01tDM0000000002"), "an unseen product");
-    expectHonest(await guest.load("/"), "home");
-    expectHonest(await guest.load("/OrderLookup"), "order lookup");
+    // The home page was shown: its categories and featured products from the last good copy.
+    const home = await guest.load("/");
+    expect(home.status).toBe(200);
+    expect(home.text).toContain(STALE_NOTICE);
+    expect(home.text).not.toContain("not available right now");
+    // The lookup form asks the API nothing until it is sent.
+    expect((await guest.load("/OrderLookup")).status).toBe(200);
     for (const path of ["/cart", "/checkout", "/account", "/account/addresses", "/wishlist"]) {
       const answer = await buyer.load(path, { follow: true });
       expectHonest(answer, path);
+      expect(answer.status, path).toBe(503);
     }
     // Carts, checkout and orders are never served stale: the cart page is the store's 503.
     const cart = await buyer.load("/cart");
@@ -90,10 +96,10 @@ describe("The org is down (every API call answers 503)", () => {
     expect(cart.text).not.toContain(COFFEE.name);
     // The same, as a hydrated page's router asks for the data.
     const cartData = await buyer.data("/cart");
-    expect(cartData.status).not.toBe(500);
+    expect(cartData.status).toBe(503);
   });
 
-  test("a form posted during the outage keeps what was typed and says the store's trouble (503)", async () => {
+  test("a form posted during the outage keeps what was typed and says why", async () => {
     const guest = store.visitor();
     expect((await guest.load("/OrderLookup")).status).toBe(200);
     expect((await store.control("POST", "/__emulator/faults", ORG_DOWN)).status).toBe(201);
@@ -107,6 +113,16 @@ describe("The org is down (every API call answers 503)", () => {
     expect(answer.field("orderNumber")).toBe("00000101");
     expect(answer.field("email")).toBe("buyer@demo.store");
     expect(answer.toasts.length + answer.alerts.length).toBeGreaterThan(0);
+
+    // Add to cart from a hydrated page: the action's answer (data, not a 500) carries the quantity typed and why.
+    const added = await guest.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "3" }, { js: true });
+    expect(added.status).not.toBe(500);
+    expect(added.data).toMatchObject({ data: { ok: false, quantity: "3" } });
+    expect((added.data as { data: { error: string } }).data.error).toMatch(/Try again/);
+    // Without JavaScript: back to the product page (303) with the quantity typed, as on any failed add.
+    const plain = await guest.submit(`/product/${COFFEE.id}`, { intent: "add", quantity: "3" });
+    expect(plain.status).toBe(303);
+    expect(plain.location).toBe(`/product/${COFFEE.id}?quantity=3`);
   });
 
   test("the breaker fails fast while open, and the store recovers after its cool-off without a restart", async () => {

@@ -209,3 +209,16 @@ export function retryAfterSeconds(): number {
   const ms = waits.length > 0 ? Math.min(...waits) : registry().settings.coolOffMs;
   return Math.max(1, Math.ceil(ms / 1000));
 }
+
+/**
+ * `breakerState()` as a readiness check's answer (`registerReadinessCheck("webstore circuit", breakerCheck)`): not
+ * ready while a host's breaker is open, the detail naming the hosts whose breaker is not closed.
+ */
+export function breakerCheck(): { ok: boolean; detail?: string } {
+  const { ok, hosts } = breakerState();
+  const detail = hosts
+    .filter((h) => h.state !== "closed")
+    .map((h) => (h.state === "open" ? `${h.host} open until ${h.probeAt}` : `${h.host} half-open`))
+    .join(", ");
+  return detail ? { ok, detail } : { ok };
+}

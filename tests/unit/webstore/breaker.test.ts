@@ -9,6 +9,7 @@ import {
   CIRCUIT_OPEN,
   CALL_TIMED_OUT,
   SharedReadCache,
+  breakerCheck,
   breakerState,
   configureBreakers,
   createWebstoreCaches,
@@ -36,6 +37,10 @@ describe("the circuit breaker of an API host", () => {
     const { client, calls } = testClient(() => apiError(503, "SERVICE_UNAVAILABLE", "down"), once);
     for (let i = 0; i < 3; i++) await expect(client.getProduct("01t1")).rejects.toMatchObject({ status: 503 });
     expect(breakerState()).toMatchObject({ ok: false, hosts: [{ host: "emulator.local", state: "open" }] });
+    expect(breakerCheck()).toEqual({
+      ok: false,
+      detail: `emulator.local open until ${new Date(now + COOL_OFF).toISOString()}`,
+    });
     const refused = await client.getProduct("01t1").catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 503, code: CIRCUIT_OPEN });
     expect(isUnavailable(refused)).toBe(true);
@@ -60,6 +65,7 @@ describe("the circuit breaker of an API host", () => {
     now += COOL_OFF;
     expect(await client.getProduct("01t1")).toMatchObject({ id: "01t1" });
     expect(breakerState()).toMatchObject({ ok: true, hosts: [{ state: "closed", consecutiveFailures: 0 }] });
+    expect(breakerCheck()).toEqual({ ok: true });
   });
 
   it("counts only unavailability: a 404 or a 500 is an answer, and resets the count", async () => {

@@ -1,4 +1,4 @@
-import { expect, test } from "./support";
+import { auditablePage, expect, seriousViolations, test } from "./support";
 
 /**
  * The outage drill in a browser, with JavaScript on and off (README, "When the org is down"): every API call answers
@@ -77,4 +77,21 @@ test("org slow (catalog reads take 10 s): the product page answers within the ti
   expect(answer?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: ETHIOPIA.name })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: STALE_NOTICE })).toBeVisible();
+});
+
+test("org down: the stale page's notice and the store's 503 page are accessible", async ({
+  page,
+  browser,
+  store,
+}, testInfo) => {
+  const target = await auditablePage(page, browser, testInfo);
+  await target.goto(COFFEE_CATEGORY);
+  await store.fault(ORG_DOWN);
+  await target.goto(COFFEE_CATEGORY);
+  await expect(target.getByRole("status").filter({ hasText: STALE_NOTICE })).toBeVisible();
+  expect(await seriousViolations(target), "stale category page").toEqual([]);
+  const unseen = await target.goto("/product/01tDM0000000002");
+  expect(unseen?.status()).toBe(503);
+  await expect(target.getByRole("heading", { level: 1, name: TROUBLE })).toBeVisible();
+  expect(await seriousViolations(target), "503 page").toEqual([]);
 });

@@ -1,6 +1,5 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -17,14 +16,13 @@ import { useNonce } from "./components/Nonce";
 import { Footer, Header } from "./components/store/Header";
 import { STORE_NAME } from "./lib/brand";
 import type { SessionValidatorProps } from "./components/SessionValidator";
-import { RouteErrorBoundary } from "./components/store/PageError";
+import { errorTitle, RouteErrorBoundary } from "./components/store/PageError";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
 // The root's server helpers, from the one server module it names (each is an empty stand-in in the browser's bundle).
 import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "./handlers/shop.server";
 import { STORE_LOCALE } from "./lib/format/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
-import { STALE_CATALOG_NOTICE } from "./lib/store-trouble";
 
 /**
  * A toast says what an action did, and the consent banner shows until the shopper chooses: most pages have neither,
@@ -54,8 +52,9 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = ({ error }) => [
-  // The root's own 404 (a locale the store has no market for) is titled like every other missing page.
-  { title: isRouteErrorResponse(error) && error.status === 404 ? `Page not found | ${STORE_NAME}` : STORE_NAME },
+  // A failed page is titled like its heading: the root's own 404 (a locale the store has no market for) like every
+  // other missing page, a page whose API could not answer (503) like the store's trouble page.
+  { title: error ? `${errorTitle(error, "Page not found")} | ${STORE_NAME}` : STORE_NAME },
   { name: "description", content: `${STORE_NAME}: shop the catalog, fill a cart and check out.` },
 ];
 
@@ -131,17 +130,22 @@ function useRefreshWhileProcessing(): boolean {
 }
 
 /**
- * True when a loader of the page served catalog answers from the store's last good copy because the API could not
- * answer (its reply carries `catalogStale`, app/handlers/shop.server.ts).
+ * The notice of a page whose loader served catalog answers from the store's last good copy because the API could not
+ * answer: its reply carries the words as `catalogStale` (app/handlers/shop.server.ts), so they weigh nothing in the
+ * browser's bundle of the pages that never show them.
  */
-function useCatalogStale(): boolean {
-  return useMatches().some((match) => (match.data as { catalogStale?: unknown } | undefined)?.catalogStale === true);
+function useCatalogStaleNotice(): string | null {
+  for (const match of useMatches()) {
+    const notice = (match.data as { catalogStale?: unknown } | undefined)?.catalogStale;
+    if (typeof notice === "string") return notice;
+  }
+  return null;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const refresh = useRefreshWhileProcessing();
-  const stale = useCatalogStale();
+  const staleNotice = useCatalogStaleNotice();
   const location = useLocation();
   // A plain <form> (it works before the app's scripts): useHref puts its action under the base path and a locale
   // page's prefix (the router's basename), as <Form> would.
@@ -182,9 +186,9 @@ export function Layout({ children }: { children: ReactNode }) {
             EMPTY_TOAST_REGION
           )}
           <main id="main-content" tabIndex={-1} className="store-main">
-            {stale ? (
+            {staleNotice ? (
               <p role="status" className="store-stale-notice">
-                {STALE_CATALOG_NOTICE}
+                {staleNotice}
               </p>
             ) : null}
             {children}

@@ -35,6 +35,7 @@ import {
 } from "../../server/webstore/index";
 import { getStoreSession, type StoreSession } from "./session.server";
 import { isUnavailable, retryAfter, storeUnavailable } from "./errors.server";
+import { STALE_CATALOG_NOTICE } from "../lib/store-trouble";
 import { redirectWithToast, toast, type ToastInput } from "./toast.server";
 import { TOAST_MESSAGES } from "../lib/toast";
 import { STORE_LOCALE } from "../lib/format/money";
@@ -104,7 +105,8 @@ export interface ShopCore {
   readonly unavailable: boolean;
   /**
    * A catalog read of this request was answered from the last good copy while the API could not answer: `reply`
-   * adds `catalogStale: true` to its payload, and the page shows that prices and stock are confirmed at checkout.
+   * adds `catalogStale` (the notice's words) to its payload, and the page shows that prices and stock are confirmed
+   * at checkout.
    */
   readonly servedStale: boolean;
 }
@@ -222,7 +224,8 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     clientWith: (scope) => build({ ...baseScope, ...scope }),
     headers,
     async reply(payload, init) {
-      const marked = servedStale && isPlainObject(payload) ? { ...payload, catalogStale: true } : payload;
+      const marked =
+        servedStale && isPlainObject(payload) ? { ...payload, catalogStale: STALE_CATALOG_NOTICE } : payload;
       return data(marked, { ...init, headers: await headers(init?.headers) });
     },
     async redirect(url, toastInput, init) {

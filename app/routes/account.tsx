@@ -9,12 +9,12 @@ import { useIsPending, Button } from "~/components/Button";
 import { SelectField } from "~/components/SelectField";
 import { ORDER_HISTORY_PATH, ADDRESS_BOOK_PATH, WISHLIST_PATH, loginPath } from "~/lib/paths";
 import { STORE_NAME } from "~/lib/brand";
-import { RouteErrorBoundary } from "~/components/store/PageError";
+import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
 import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
 
-export const meta: MetaFunction = () => [
-  { title: `Your account | ${STORE_NAME}` },
+export const meta: MetaFunction = ({ error }) => [
+  { title: `${pageTitle(error, "Your account")} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 

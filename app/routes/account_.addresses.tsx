@@ -13,7 +13,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { postedText, submittedWithJs } from "~/components/store/forms";
 import { ADDRESS_BOOK_HEADING_ID, AddressCard, type AddressActionData } from "~/components/account/AddressCard";
 import { STORE_NAME } from "~/lib/brand";
-import { RouteErrorBoundary } from "~/components/store/PageError";
+import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { safeRedirect } from "~/lib/paths";
 import { addressListActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
 import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
@@ -21,8 +21,8 @@ import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/lib/acco
 import accountStyles from "~/styles/account.css";
 import type { ToastInput } from "~/handlers/toast.server";
 
-export const meta: MetaFunction = () => [
-  { title: `Address Book | ${STORE_NAME}` },
+export const meta: MetaFunction = ({ error }) => [
+  { title: `${pageTitle(error, "Address Book")} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 

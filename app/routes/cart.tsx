@@ -22,7 +22,7 @@ import { CART_ITEMS_HEADING_ID, CartLine } from "~/components/store/CartLine";
 import { EmptyState } from "~/components/store/LineProduct";
 import { postedText, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/lib/brand";
-import { RouteErrorBoundary } from "~/components/store/PageError";
+import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { loginPath, payPath, safeRedirect } from "~/lib/paths";
 import {
   CART_FIELDS,
@@ -54,7 +54,10 @@ const processingNote = <p className="store-muted">Your cart is being updated. Pr
 
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
 
-export const meta: MetaFunction = () => [{ title: `Cart | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: `${pageTitle(error, "Cart")} | ${STORE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 export const headers = serverTimingHeaders;
 

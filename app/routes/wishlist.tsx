@@ -17,7 +17,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { STORE_NAME } from "~/lib/brand";
-import { RouteErrorBoundary } from "~/components/store/PageError";
+import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { postedText, submittedWithJs } from "~/components/store/forms";
 import { safeRedirect, loginPath } from "~/lib/paths";
 import { WishlistPage } from "~/components/store/WishlistPage";
@@ -30,7 +30,10 @@ import accountStyles from "~/styles/account.css";
 import type { ToastInput } from "~/handlers/toast.server";
 import { requestPath } from "~/lib/request-paths";
 
-export const meta: MetaFunction = () => [{ title: `Wishlist | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: `${pageTitle(error, "Wishlist")} | ${STORE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 

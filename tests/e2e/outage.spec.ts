@@ -44,6 +44,8 @@ test("org down: pages already shown stay up with a notice, the rest say the stor
   const cart = await page.goto("/cart");
   expect(cart?.status()).toBe(503);
   expect(Number(await cart?.headerValue("Retry-After"))).toBeGreaterThan(0);
+  // The title tells the same story as the page (screen readers announce it first).
+  await expect(page).toHaveTitle(`${TROUBLE} | Demo Store`);
 
   // The org is back: within the breaker's cool-off the cart page answers again, the item still in it.
   const cleared = await page.request.delete("/__emulator/faults");

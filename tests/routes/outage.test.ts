@@ -39,6 +39,7 @@ function expectHonest(answer: Answer, what: string) {
     expect(answer.text, what).toContain(TROUBLE);
     expect(answer.text, what).toContain("Your cart is safe; try again in a minute.");
     expect(Number(answer.headers.get("Retry-After")), `${what}: Retry-After`).toBeGreaterThan(0);
+    expect(/<title>([^<]*)<\/title>/.exec(answer.html)?.[1], `${what}: title`).toMatch(/^The store is having trouble/);
   } else {
     expect(answer.status, what).toBe(200);
   }

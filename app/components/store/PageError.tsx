@@ -20,6 +20,11 @@ export function errorTitle(error: unknown, notFound: string): string {
   return isRouteErrorResponse(error) && error.status === 503 ? STORE_TROUBLE_HEADING : ERROR_HEADING;
 }
 
+/** A page's own title, or the failure's when its ErrorBoundary renders (`meta`'s `error`). */
+export function pageTitle(error: unknown, title: string): string {
+  return error ? errorTitle(error, "Page not found") : title;
+}
+
 /** What a page's 404 says when it knows what was missing ("We can't find that address") and where to go instead. */
 export interface NotFoundCopy {
   heading: string;

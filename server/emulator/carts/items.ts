@@ -17,10 +17,11 @@ import {
   cartPromotionsJson,
   cartSummaryJson,
   emptyCartSummaryJson,
+  loadCartLines,
   loadCartView,
   type CartItemRow,
+  type CartLinesView,
   type CartLine,
-  type CartView,
 } from "./view.js";
 import { requestedCurrency } from "../core/context.js";
 import { ApiError, invalidInput } from "../core/errors.js";
@@ -158,7 +159,7 @@ function findItem(emu: Emu, cart: CartRow, rawId: string): CartItemRow {
   return item;
 }
 
-export function lineJson(view: CartView, itemId: string, productFields: string[] = []) {
+export function lineJson(view: CartLinesView, itemId: string, productFields: string[] = []) {
   const line = view.lines.find((l) => l.item.id === itemId)!;
   return cartItemJson(view, line, productFields);
 }
@@ -242,7 +243,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
     const { view, itemId } = emu.db.transaction(() => {
       const cart = cartForWrite(ctx);
       const itemId = addItem(emu, cart, input);
-      return { view: loadCartView(emu, touchCart(emu, cart, { itemsChanged: true })), itemId };
+      return { view: loadCartLines(emu, touchCart(emu, cart, { itemsChanged: true }), [itemId]), itemId };
     })();
     return json(lineJson(view, itemId, productFields), 201);
   });
@@ -274,7 +275,8 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
         }
       });
       const changed = results.some((x) => x.ok) ? touchCart(emu, cart, { itemsChanged: true }) : cart;
-      return { results, view: loadCartView(emu, changed) };
+      const added = results.flatMap((x) => (x.ok ? [x.itemId] : []));
+      return { results, view: loadCartLines(emu, changed, added) };
     })();
     return json({
       hasErrors: outcome.results.some((x) => !x.ok),
@@ -309,7 +311,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
         emu.db.prepare("UPDATE cart_items SET quantity = ? WHERE id = ?").run(quantity, item.id);
         cart = touchCart(emu, cart, { itemsChanged: true });
       }
-      return { view: loadCartView(emu, cart), itemId: item.id };
+      return { view: loadCartLines(emu, cart, [item.id]), itemId: item.id };
     })();
     return json(lineJson(view, itemId, productFields));
   });

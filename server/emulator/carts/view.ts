@@ -25,6 +25,11 @@ export interface CartItemRow {
   cart_delivery_group_id: string | null;
   created_at: number;
   seq: number;
+  /** The line's pricing inputs as of its last change (db/015_cart_totals.sql); priced_quantity null = not yet. */
+  priced_quantity: number | null;
+  sales_cents: number | null;
+  list_cents: number | null;
+  category_path: string | null;
 }
 
 export interface CartLine {
@@ -113,6 +118,92 @@ export function cartItems(emu: Emu, cartId: string): CartItemRow[] {
     .all(cartId) as CartItemRow[];
 }
 
+/** The line's pricing inputs from its product as a line of its quantity prices it (tier price, category path). */
+function pricingLineOf(item: CartItemRow, product: ProductRow, categoryIds: string[]): PricingLine {
+  return {
+    id: item.id,
+    quantity: item.quantity,
+    listCents: product.list_price_cents,
+    salesCents: product.unit_price_cents ?? 0,
+    categoryIds,
+  };
+}
+
+/** A category and its ancestors' ids, root first, read one category at a time (for a line or two). */
+function categoryIdsOf(emu: Emu, categoryId: string): string[] {
+  const catalog = catalogStore(emu);
+  const ids: string[] = [];
+  for (let c = catalog.category(categoryId); c; c = c.parent_id ? catalog.category(c.parent_id) : undefined)
+    ids.unshift(c.id);
+  return ids;
+}
+
+/** The line's product as the cart sells it: in the cart's currency, at the tier its quantity reaches. */
+function lineProduct(emu: Emu, cart: CartRow, item: CartItemRow): ProductRow {
+  return tierStore(emu).pricedFor(catalogStore(emu).productIn(item.product_id, cart.currency_iso_code)!, item.quantity);
+}
+
+const isPriced = (item: CartItemRow) => item.priced_quantity === item.quantity && item.sales_cents !== null;
+
+function storedPricingLine(item: CartItemRow): PricingLine {
+  return {
+    id: item.id,
+    quantity: item.quantity,
+    listCents: item.list_cents,
+    salesCents: item.sales_cents!,
+    categoryIds: item.category_path ? item.category_path.split(" ") : [],
+  };
+}
+
+function recordPricing(emu: Emu, line: PricingLine) {
+  emu.db
+    .prepare(
+      "UPDATE cart_items SET priced_quantity = ?, sales_cents = ?, list_cents = ?, category_path = ? WHERE id = ?",
+    )
+    .run(line.quantity, line.salesCents, line.listCents, line.categoryIds.join(" "), line.id);
+}
+
+/**
+ * Every line's pricing inputs, from what each line recorded at its last change; a line not priced at its quantity
+ * (new, changed, or written without its prices) is priced from the catalog and, with `record`, its prices kept.
+ * Only a write (a transaction about to change the cart) records: a read never writes.
+ */
+function cartPricingLines(emu: Emu, cart: CartRow, items: CartItemRow[], record: boolean): PricingLine[] {
+  return items.map((item) => {
+    if (isPriced(item)) return storedPricingLine(item);
+    const product = lineProduct(emu, cart, item);
+    const line = pricingLineOf(item, product, categoryIdsOf(emu, product.category_id));
+    if (record) recordPricing(emu, line);
+    return line;
+  });
+}
+
+function cartRules(emu: Emu, coupons: AppliedCoupon[]): PromotionRule[] {
+  return [...automaticPromotions(emu), ...coupons.map((c) => c.rule)];
+}
+
+function cartLine(
+  emu: Emu,
+  cart: CartRow,
+  item: CartItemRow,
+  product: ProductRow,
+  priced: PricedLine,
+  tracksStock: boolean,
+): CartLine {
+  const catalog = catalogStore(emu);
+  const available = tracksStock ? availableFor(emu, item.product_id, cart.id) : null;
+  const modelId = item.product_selling_model_id;
+  return {
+    item,
+    product,
+    sellingModel: modelId ? (catalog.sellingModels(item.product_id).find((m) => m.id === modelId) ?? null) : null,
+    available,
+    priced,
+    stockMessage: stockProblem(item.quantity, available)?.message ?? null,
+    variationAttributes: variationAttributeMap(catalog, product),
+  };
+}
+
 /** `items`: the cart's items (cartItems) when the caller has just read them. */
 export function loadCartView(
   emu: Emu,
@@ -120,41 +211,52 @@ export function loadCartView(
   processing = false,
   items: CartItemRow[] = cartItems(emu, cart.id),
 ): CartView {
-  const catalog = catalogStore(emu);
-  const categories = catalog.categoryParents();
   // Each line priced by the tier its quantity reaches (volume prices): the sale price below, in the cart's
   // totals and in the order placed from it.
-  const tiers = tierStore(emu);
-  const products = items.map((i) =>
-    tiers.pricedFor(catalog.productIn(i.product_id, cart.currency_iso_code)!, i.quantity),
-  );
+  // The whole cart read from the catalog afresh: the recorded prices serve only answers about a line or two.
+  const products = items.map((item) => lineProduct(emu, cart, item));
   const coupons = cartCoupons(emu, cart.id);
-  const pricingLines: PricingLine[] = items.map((item, i) => ({
-    id: item.id,
-    quantity: item.quantity,
-    listCents: products[i].list_price_cents,
-    salesCents: products[i].unit_price_cents ?? 0,
-    categoryIds: pathOf(categories, products[i].category_id).map((c) => c.id),
-  }));
-  const pricing = priceCart(pricingLines, [...automaticPromotions(emu), ...coupons.map((c) => c.rule)]);
+  const categories = catalogStore(emu).categoryParents();
+  const pricingLines = items.map((item, i) =>
+    pricingLineOf(
+      item,
+      products[i],
+      pathOf(categories, products[i].category_id).map((c) => c.id),
+    ),
+  );
+  const pricing = priceCart(pricingLines, cartRules(emu, coupons));
   // One read of the store's settings for both of what the view needs from them.
   const appContext = emu.store.applicationContext(cart.webstore_id);
   const tracksStock = tracksInventory(appContext);
-  const lines = items.map((item, i): CartLine => {
-    const available = tracksStock ? availableFor(emu, item.product_id, cart.id) : null;
-    const modelId = item.product_selling_model_id;
-    return {
-      item,
-      product: products[i],
-      sellingModel: modelId ? (catalog.sellingModels(item.product_id).find((m) => m.id === modelId) ?? null) : null,
-      available,
-      priced: pricing.lines[i],
-      stockMessage: stockProblem(item.quantity, available)?.message ?? null,
-      variationAttributes: variationAttributeMap(catalog, products[i]),
-    };
-  });
+  const lines = items.map((item, i) => cartLine(emu, cart, item, products[i], pricing.lines[i], tracksStock));
   const taxType = appContext.taxType ?? "Net";
   return { cart, lines, coupons, pricingLines, pricing, taxType, tracksStock, processing };
+}
+
+/** Some lines of a cart, each priced as part of the whole cart: what an answer about those lines needs. */
+export interface CartLinesView {
+  cart: CartRow;
+  processing: boolean;
+  lines: CartLine[];
+}
+
+/**
+ * The lines `itemIds` of the cart just changed (call inside the write's transaction), without reading the whole
+ * cart's catalog data again: only these lines (and any line whose quantity changed by another path) are priced
+ * from the catalog and their prices recorded; the other lines' recorded prices feed the cart's promotions and the
+ * share of a cart-level discount each line gets, which are worked out over the whole cart as loadCartView does,
+ * so the answer is the same to the cent.
+ */
+export function loadCartLines(emu: Emu, cart: CartRow, itemIds: readonly string[]): CartLinesView {
+  const items = cartItems(emu, cart.id);
+  const pricingLines = cartPricingLines(emu, cart, items, true);
+  const pricing = priceCart(pricingLines, cartRules(emu, cartCoupons(emu, cart.id)));
+  const tracksStock = tracksInventory(emu.store.applicationContext(cart.webstore_id));
+  const wanted = new Set(itemIds);
+  const lines = items.flatMap((item, i) =>
+    wanted.has(item.id) ? [cartLine(emu, cart, item, lineProduct(emu, cart, item), pricing.lines[i], tracksStock)] : [],
+  );
+  return { cart, processing: false, lines };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -281,7 +383,11 @@ export function cartProductJson(
   };
 }
 
-export function cartItemJson(view: CartView, line: CartLine, productFields: string[] = []) {
+export function cartItemJson(
+  view: Pick<CartView, "cart" | "processing">,
+  line: CartLine,
+  productFields: string[] = [],
+) {
   const { item, product, priced } = line;
   const m = priceOrNull(view);
   const q = item.quantity;

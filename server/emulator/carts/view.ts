@@ -2,6 +2,7 @@ import { catalogStore, pathOf, type ProductRow, type SellingModelRow } from "../
 import { productFieldValues, productImage, quantityRule, variationAttributeMap } from "../catalog/shapes.js";
 import { tierStore } from "../catalog/price-tiers.js";
 import { ownerIdOf, type CartOwner, type CartRow } from "./store.js";
+import { cartTotalsRow, incrementalPricing } from "./totals.js";
 import { priceCart, type CartPricing, type PricedLine, type PricingLine, type PromotionRule } from "./pricing.js";
 import { GUEST_USER_ID } from "../core/context.js";
 import { availableFor, tracksInventory } from "../catalog/inventory.js";
@@ -143,8 +144,6 @@ function lineProduct(emu: Emu, cart: CartRow, item: CartItemRow): ProductRow {
   return tierStore(emu).pricedFor(catalogStore(emu).productIn(item.product_id, cart.currency_iso_code)!, item.quantity);
 }
 
-const isPriced = (item: CartItemRow) => item.priced_quantity === item.quantity && item.sales_cents !== null;
-
 function storedPricingLine(item: CartItemRow): PricingLine {
   return {
     id: item.id,
@@ -161,21 +160,6 @@ function recordPricing(emu: Emu, line: PricingLine) {
       "UPDATE cart_items SET priced_quantity = ?, sales_cents = ?, list_cents = ?, category_path = ? WHERE id = ?",
     )
     .run(line.quantity, line.salesCents, line.listCents, line.categoryIds.join(" "), line.id);
-}
-
-/**
- * Every line's pricing inputs, from what each line recorded at its last change; a line not priced at its quantity
- * (new, changed, or written without its prices) is priced from the catalog and, with `record`, its prices kept.
- * Only a write (a transaction about to change the cart) records: a read never writes.
- */
-function cartPricingLines(emu: Emu, cart: CartRow, items: CartItemRow[], record: boolean): PricingLine[] {
-  return items.map((item) => {
-    if (isPriced(item)) return storedPricingLine(item);
-    const product = lineProduct(emu, cart, item);
-    const line = pricingLineOf(item, product, categoryIdsOf(emu, product.category_id));
-    if (record) recordPricing(emu, line);
-    return line;
-  });
 }
 
 function cartRules(emu: Emu, coupons: AppliedCoupon[]): PromotionRule[] {
@@ -241,20 +225,44 @@ export interface CartLinesView {
 }
 
 /**
+ * Prices the cart's lines that are not priced at their quantity (added, changed, or written by a path that records no
+ * prices: seeding, merging carts, splitting a line between shipments) and records their prices, which brings the
+ * cart's running totals up to date (db/015's triggers). Call inside a write transaction.
+ */
+export function priceUnpricedLines(emu: Emu, cart: CartRow) {
+  if (cartTotalsRow(emu, cart.id).unpriced_lines === 0) return;
+  const unpriced = emu.db
+    .prepare("SELECT * FROM cart_items WHERE cart_id = ? AND (priced_quantity IS NOT quantity OR sales_cents IS NULL)")
+    .all(cart.id) as CartItemRow[];
+  for (const item of unpriced) {
+    const product = lineProduct(emu, cart, item);
+    recordPricing(emu, pricingLineOf(item, product, categoryIdsOf(emu, product.category_id)));
+  }
+}
+
+/**
  * The lines `itemIds` of the cart just changed (call inside the write's transaction), without reading the whole
- * cart's catalog data again: only these lines (and any line whose quantity changed by another path) are priced
- * from the catalog and their prices recorded; the other lines' recorded prices feed the cart's promotions and the
- * share of a cart-level discount each line gets, which are worked out over the whole cart as loadCartView does,
- * so the answer is the same to the cent.
+ * cart: the changed lines are priced from the catalog and their prices recorded, and the cart's promotions are
+ * worked out from its running totals and the lines they target (totals.ts). Only a cart-level discount, spread over
+ * every line, needs every line's recorded prices (one read of the cart's lines, no catalog). The answer is the same to
+ * the cent as loadCartView's.
  */
 export function loadCartLines(emu: Emu, cart: CartRow, itemIds: readonly string[]): CartLinesView {
-  const items = cartItems(emu, cart.id);
-  const pricingLines = cartPricingLines(emu, cart, items, true);
-  const pricing = priceCart(pricingLines, cartRules(emu, cartCoupons(emu, cart.id)));
+  priceUnpricedLines(emu, cart);
+  const rules = cartRules(emu, cartCoupons(emu, cart.id));
+  const byId = emu.db.prepare("SELECT * FROM cart_items WHERE id = ?");
+  const items = [...new Set(itemIds)].map((id) => byId.get(id) as CartItemRow);
+  const incremental = incrementalPricing(emu, cart.id, rules);
+  let priced = items.map((item) => incremental?.line(item) ?? null);
+  if (priced.some((p) => p === null)) {
+    const all = cartItems(emu, cart.id);
+    const pricing = priceCart(all.map(storedPricingLine), rules);
+    const index = new Map(all.map((item, i) => [item.id, i]));
+    priced = items.map((item) => pricing.lines[index.get(item.id)!]);
+  }
   const tracksStock = tracksInventory(emu.store.applicationContext(cart.webstore_id));
-  const wanted = new Set(itemIds);
-  const lines = items.flatMap((item, i) =>
-    wanted.has(item.id) ? [cartLine(emu, cart, item, lineProduct(emu, cart, item), pricing.lines[i], tracksStock)] : [],
+  const lines = items.map((item, i) =>
+    cartLine(emu, cart, item, lineProduct(emu, cart, item), priced[i]!, tracksStock),
   );
   return { cart, processing: false, lines };
 }

@@ -3,7 +3,14 @@ import { productFieldValues, productImage, quantityRule, variationAttributeMap }
 import { tierStore } from "../catalog/price-tiers.js";
 import { ownerIdOf, type CartOwner, type CartRow } from "./store.js";
 import { cartTotalsRow, incrementalPricing } from "./totals.js";
-import { priceCart, type CartPricing, type PricedLine, type PricingLine, type PromotionRule } from "./pricing.js";
+import {
+  priceCart,
+  type CartTotals,
+  type CartPricing,
+  type PricedLine,
+  type PricingLine,
+  type PromotionRule,
+} from "./pricing.js";
 import { GUEST_USER_ID } from "../core/context.js";
 import { availableFor, tracksInventory } from "../catalog/inventory.js";
 import { money, quantity } from "../core/money.js";
@@ -287,11 +294,84 @@ export function cartHasErrors(view: CartView): boolean {
   return view.lines.some((l) => l.stockMessage !== null);
 }
 
-export function cartSummaryJson(view: CartView) {
-  const { cart, pricing } = view;
-  const t = pricing.totals;
+/** What a Cart Summary shows of a cart: its totals, counts and the messages of its lines short of stock. */
+export interface CartSummaryView {
+  cart: CartRow;
+  processing: boolean;
+  taxType: string;
+  totals: CartTotals;
+  lineCount: number;
+  uniqueProductCount: number;
+  /** "{product}: {message}" of each line whose quantity is no longer available, in the cart's order. */
+  stockMessages: string[];
+}
+
+export function summaryOf(view: CartView): CartSummaryView {
+  return {
+    cart: view.cart,
+    processing: view.processing,
+    taxType: view.taxType,
+    totals: view.pricing.totals,
+    lineCount: view.lines.length,
+    uniqueProductCount: new Set(view.lines.map((l) => l.item.product_id)).size,
+    stockMessages: view.lines.flatMap((l) => (l.stockMessage ? [`${l.product.name}: ${l.stockMessage}`] : [])),
+  };
+}
+
+/**
+ * A cart's summary without pricing every line again (the cart's running totals, totals.ts): what every page's
+ * header count reads. Lines not priced at their quantity are priced and recorded first (a cart seeded or merged
+ * without prices, once). The stock messages need each line's stock: one query over the cart's lines, no catalog
+ * reads in between. Falls back to pricing the whole cart when a promotion that applies targets every line.
+ */
+export function loadCartSummary(emu: Emu, cart: CartRow, processing = false): CartSummaryView {
+  priceUnpricedLines(emu, cart);
+  const incremental = incrementalPricing(emu, cart.id, cartRules(emu, cartCoupons(emu, cart.id)));
+  if (!incremental) return summaryOf(loadCartView(emu, cart, processing));
+  const appContext = emu.store.applicationContext(cart.webstore_id);
+  const { n: uniqueProductCount } = emu.db
+    .prepare("SELECT count(DISTINCT product_id) AS n FROM cart_items WHERE cart_id = ?")
+    .get(cart.id) as { n: number };
+  return {
+    cart,
+    processing,
+    taxType: appContext.taxType ?? "Net",
+    totals: incremental.totals,
+    lineCount: cartTotalsRow(emu, cart.id).line_count,
+    uniqueProductCount,
+    stockMessages: tracksInventory(appContext) ? stockMessages(emu, cart.id) : [],
+  };
+}
+
+/** availableFor (catalog/inventory.ts) for every line of the cart at once: the lines short of stock, named. */
+function stockMessages(emu: Emu, cartId: string): string[] {
+  const rows = emu.db
+    .prepare(
+      `SELECT name, quantity, available FROM (
+         SELECT p.name AS name, ci.quantity AS quantity, ci.created_at, ci.seq,
+           max(0, inv.on_hand - (
+             SELECT coalesce(sum(ri.quantity), 0)
+             FROM inventory_reservation_items ri JOIN inventory_reservations r ON r.id = ri.reservation_id
+             WHERE ri.product_id = ci.product_id AND r.expires_at > ? AND r.cart_id IS NOT ?)) AS available
+         FROM cart_items ci
+         JOIN inventory inv ON inv.product_id = ci.product_id
+         JOIN products p ON p.id = ci.product_id
+         WHERE ci.cart_id = ?)
+       WHERE quantity > available
+       ORDER BY created_at, seq`,
+    )
+    .all(emu.clock.now(), cartId, cartId) as { name: string; quantity: number; available: number }[];
+  return rows.flatMap((r) => {
+    const problem = stockProblem(r.quantity, r.available);
+    return problem ? [`${r.name}: ${problem.message}`] : [];
+  });
+}
+
+export function cartSummaryJson(view: CartSummaryView) {
+  const { cart } = view;
+  const t = view.totals;
   const m = priceOrNull(view);
-  const messages = view.lines.flatMap((l) => (l.stockMessage ? [`${l.product.name}: ${l.stockMessage}`] : []));
+  const messages = view.stockMessages;
   return {
     accountId: cart.account_id,
     cartId: cart.id,
@@ -323,9 +403,9 @@ export function cartSummaryJson(view: CartView) {
     firstPymtTotalListPrice: m(t.totalListCents),
     firstPymtTotalTaxAmount: m(t.totalTaxCents),
     totalProductCount: quantity(t.totalQuantity),
-    totalProductLineItemCount: view.lines.length,
+    totalProductLineItemCount: view.lineCount,
     totalSubProductCount: quantity(0),
-    uniqueProductCount: new Set(view.lines.map((l) => l.item.product_id)).size,
+    uniqueProductCount: view.uniqueProductCount,
     customFields: [],
     messagesSummary: messagesSummary(cart.id, messages, messages.length),
   };

@@ -30,25 +30,56 @@ beforeAll(() => {
 });
 afterAll(() => emulator?.close());
 
-/** Every line of the cart as the whole cart's pricing lists them (100 a page), and that listing's cart summary. */
+/**
+ * Every line of the cart as pricing the whole cart afresh lists them (100 a page), and that listing's cart summary.
+ * Sorted by name: a listing in another order than the lines were added prices every line from the catalog (the
+ * emulator's loadCartView), unlike the default order's, which reads only its page.
+ */
 async function recomputed(s: Shopper, cartId: string) {
   const lines = new Map<string, unknown>();
   let summary: unknown = null;
+  let promotions: unknown = null;
+  let coupons: unknown = null;
   for (let page = 1; ; page++) {
-    const res = await s("GET", `carts/${cartId}/cart-items?pageSize=100&pageNumber=${page}`);
+    const res = await s(
+      "GET",
+      `carts/${cartId}/cart-items?sort=NameAsc&pageSize=100&pageNumber=${page}&includePromotions=true&includeCoupons=true`,
+    );
     expect(res.status).toBe(200);
     summary = res.body.cartSummary;
+    promotions = res.body.cartPromotions;
+    coupons = res.body.cartCoupons;
     for (const { cartItem } of res.body.cartItems) lines.set(cartItem.cartItemId, cartItem);
     if (!res.body.nextPageToken) break;
   }
-  return { lines, summary };
+  return { lines, summary, promotions, coupons };
 }
 
+/**
+ * The cart's summary (GET carts/{id}) and its first and last pages in the order lines were added (what the cart page
+ * shows: 25 lines), each equal to pricing the whole cart afresh.
+ */
 async function expectSummaryEqualsRecompute(s: Shopper, cartId: string) {
   const summary = await s("GET", `carts/${cartId}`);
   expect(summary.status).toBe(200);
   const whole = await recomputed(s, cartId);
   expect(summary.body).toEqual(whole.summary);
+  const pages = Math.ceil(summary.body.totalProductLineItemCount / 25);
+  for (const [sort, pageNumber] of [
+    ["CreatedDateDesc", 1],
+    ["CreatedDateAsc", pages],
+  ] as const) {
+    const page = await s(
+      "GET",
+      `carts/${cartId}/cart-items?sort=${sort}&pageNumber=${pageNumber}&includePromotions=true&includeCoupons=true`,
+    );
+    expect(page.status).toBe(200);
+    expect(page.body.cartSummary).toEqual(whole.summary);
+    expect(page.body.cartPromotions).toEqual(whole.promotions);
+    expect(page.body.cartCoupons).toEqual(whole.coupons);
+    expect(page.body.cartItems.length).toBeGreaterThan(0);
+    for (const { cartItem } of page.body.cartItems) expect(cartItem).toEqual(whole.lines.get(cartItem.cartItemId));
+  }
   return { summary: summary.body, whole };
 }
 

@@ -19,11 +19,13 @@ import {
   summaryOf,
   emptyCartSummaryJson,
   loadCartLines,
+  loadCartPage,
   loadCartView,
   type CartItemRow,
   type CartLinesView,
   type CartLine,
 } from "./view.js";
+import { cartTotalsRow } from "./totals.js";
 import { requestedCurrency } from "../core/context.js";
 import { ApiError, invalidInput } from "../core/errors.js";
 import { inReadTransaction } from "../core/db.js";
@@ -219,6 +221,29 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
         });
       }
       const processing = emu.async.poll(asyncKey(cart.id));
+      // In the order lines were added (the default): only the page's lines are read (loadCartPage).
+      if (sort === "CreatedDateDesc" || sort === "CreatedDateAsc") {
+        const window = pageWindow(ctx.query, cartTotalsRow(emu, cart.id).line_count, pageSize);
+        const page = loadCartPage(emu, cart, processing, sort === "CreatedDateDesc", window.offset, pageSize);
+        if (page) {
+          const shown = { cart, processing };
+          const body = {
+            cartItems: page.lines.map((line) => ({
+              cartItem: cartItemJson(shown, line, productFields),
+              status: "Success",
+              message: null,
+            })),
+            cartSummary: cartSummaryJson(page.summary),
+            ...(includeCoupons ? { cartCoupons: cartCouponsJson({ cart, coupons: page.coupons }) } : {}),
+            ...(includePromotions
+              ? { cartPromotions: cartPromotionsJson({ ...shown, pricing: { promotions: page.promotions } }) }
+              : {}),
+            hasErrors: page.summary.stockMessages.length > 0,
+            ...pageFields(ctx.url, window),
+          };
+          return processing ? json(body, 202, { Location: ctx.url.pathname, "Retry-After": "1" }) : json(body);
+        }
+      }
       const view = loadCartView(emu, cart, processing);
       const lines = sortLines(view.lines, sort);
       const window = pageWindow(ctx.query, lines.length, pageSize);

@@ -2,9 +2,10 @@ import { catalogStore, pathOf, type ProductRow, type SellingModelRow } from "../
 import { productFieldValues, productImage, quantityRule, variationAttributeMap } from "../catalog/shapes.js";
 import { tierStore } from "../catalog/price-tiers.js";
 import { ownerIdOf, type CartOwner, type CartRow } from "./store.js";
-import { cartTotalsRow, incrementalPricing } from "./totals.js";
+import { cartTotalsRow, incrementalPricing, type IncrementalPricing } from "./totals.js";
 import {
   priceCart,
+  type AppliedPromotion,
   type CartTotals,
   type CartPricing,
   type PricedLine,
@@ -328,6 +329,10 @@ export function loadCartSummary(emu: Emu, cart: CartRow, processing = false): Ca
   priceUnpricedLines(emu, cart);
   const incremental = incrementalPricing(emu, cart.id, cartRules(emu, cartCoupons(emu, cart.id)));
   if (!incremental) return summaryOf(loadCartView(emu, cart, processing));
+  return summaryFrom(emu, cart, processing, incremental);
+}
+
+function summaryFrom(emu: Emu, cart: CartRow, processing: boolean, incremental: IncrementalPricing): CartSummaryView {
   const appContext = emu.store.applicationContext(cart.webstore_id);
   const { n: uniqueProductCount } = emu.db
     .prepare("SELECT count(DISTINCT product_id) AS n FROM cart_items WHERE cart_id = ?")
@@ -340,6 +345,57 @@ export function loadCartSummary(emu: Emu, cart: CartRow, processing = false): Ca
     lineCount: cartTotalsRow(emu, cart.id).line_count,
     uniqueProductCount,
     stockMessages: tracksInventory(appContext) ? stockMessages(emu, cart.id) : [],
+  };
+}
+
+/** A page of a cart's lines in the order they were added, with what the cart items resource answers beside them. */
+export interface CartPage {
+  summary: CartSummaryView;
+  coupons: AppliedCoupon[];
+  promotions: AppliedPromotion[];
+  lines: CartLine[];
+}
+
+/**
+ * The page of the cart's lines at `offset` (newest first, or oldest first) without reading the other lines: the page
+ * read by the cart's order index, its lines priced as part of the whole cart from the running totals (totals.ts),
+ * the summary beside it likewise (loadCartSummary). Null when a promotion that applies targets every line: the caller
+ * prices the whole cart then. The same answer to the cent as loadCartView's lines, sorted and sliced.
+ */
+export function loadCartPage(
+  emu: Emu,
+  cart: CartRow,
+  processing: boolean,
+  newestFirst: boolean,
+  offset: number,
+  size: number,
+): CartPage | null {
+  priceUnpricedLines(emu, cart);
+  const coupons = cartCoupons(emu, cart.id);
+  const rules = cartRules(emu, coupons);
+  const incremental = incrementalPricing(emu, cart.id, rules);
+  if (!incremental) return null;
+  const order = newestFirst ? "created_at DESC, seq DESC" : "created_at, seq";
+  const items = emu.db
+    .prepare(`SELECT * FROM cart_items WHERE cart_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(cart.id, size, offset) as CartItemRow[];
+  let priced = items.map((item) => incremental.line(item));
+  if (priced.some((p) => p === null)) {
+    // A cart-level discount is spread over every line: every line's recorded prices, no catalog read.
+    const all = cartItems(emu, cart.id);
+    const pricing = priceCart(all.map(storedPricingLine), rules);
+    const index = new Map(all.map((item, i) => [item.id, i]));
+    priced = items.map((item) => pricing.lines[index.get(item.id)!]);
+  }
+  const tracksStock = tracksInventory(emu.store.applicationContext(cart.webstore_id));
+  const lines = items.map((item, i) =>
+    cartLine(emu, cart, item, lineProduct(emu, cart, item), priced[i]!, tracksStock),
+  );
+  return {
+    summary: summaryFrom(emu, cart, processing, incremental),
+    coupons,
+    promotions: incremental.promotions,
+    lines,
   };
 }
 
@@ -549,7 +605,9 @@ export function cartCouponsJson(view: Pick<CartView, "cart" | "coupons">) {
 }
 
 /** Only promotions that take money off right now are listed (a coupon whose condition fails stays, unlisted). */
-export function cartPromotionsJson(view: CartView) {
+export function cartPromotionsJson(
+  view: Pick<CartView, "cart" | "processing"> & { pricing: Pick<CartPricing, "promotions"> },
+) {
   return {
     cartId: view.cart.id,
     cartStatus: view.cart.status,

@@ -235,7 +235,9 @@ export interface CartLinesView {
 /**
  * Prices the cart's lines that are not priced at their quantity (added, changed, or written by a path that records no
  * prices: seeding, merging carts, splitting a line between shipments) and records their prices, which brings the
- * cart's running totals up to date (db/015's triggers). Call inside a write transaction.
+ * cart's running totals up to date (db/015's triggers). Reads call it too (a seeded cart's first summary): each
+ * line's record stands on its own (the line's prices and, by trigger, the cart's totals in one statement), so a read
+ * that fails half-way, whose transaction still commits (inReadTransaction), leaves nothing inconsistent behind.
  */
 export function priceUnpricedLines(emu: Emu, cart: CartRow) {
   if (cartTotalsRow(emu, cart.id).unpriced_lines === 0) return;

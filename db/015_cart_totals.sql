@@ -87,3 +87,14 @@ BEGIN
       coalesce(NEW.list_cents, NEW.sales_cents) * NEW.quantity)
   WHERE cart_id = NEW.cart_id;
 END;
+
+-- The categories each priced line's product is under (its category and the ancestors: category_path, one row each),
+-- written with the line's prices: an item promotion targeting a category reads the cart's lines under it, not every
+-- line of the cart.
+CREATE TABLE cart_item_categories (
+  cart_id TEXT NOT NULL,
+  category_id TEXT NOT NULL,
+  cart_item_id TEXT NOT NULL REFERENCES cart_items(id) ON DELETE CASCADE,
+  PRIMARY KEY (cart_id, category_id, cart_item_id)
+) WITHOUT ROWID;
+CREATE INDEX cart_item_categories_item ON cart_item_categories(cart_item_id);

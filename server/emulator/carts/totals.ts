@@ -49,14 +49,15 @@ export function cartTotalsRow(emu: Emu, cartId: string): TotalsRow {
   );
 }
 
-/** The cart's lines under a category (the line's product's category or one of its ancestors). */
+/** The cart's lines under a category (the line's product's category or one of its ancestors): only those are read. */
 function linesUnder(emu: Emu, cartId: string, categoryId: string): RecordedLine[] {
   return emu.db
     .prepare(
-      `SELECT id, quantity, sales_cents, list_cents FROM cart_items
-       WHERE cart_id = ? AND instr(' ' || category_path || ' ', ?) > 0`,
+      `SELECT ci.id, ci.quantity, ci.sales_cents, ci.list_cents
+       FROM cart_item_categories c JOIN cart_items ci ON ci.id = c.cart_item_id
+       WHERE c.cart_id = ? AND c.category_id = ?`,
     )
-    .all(cartId, ` ${categoryId} `) as RecordedLine[];
+    .all(cartId, categoryId) as RecordedLine[];
 }
 
 /**

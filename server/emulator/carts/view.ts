@@ -162,12 +162,17 @@ function storedPricingLine(item: CartItemRow): PricingLine {
   };
 }
 
-function recordPricing(emu: Emu, line: PricingLine) {
+/** Records a line's prices (the cart's running totals follow by trigger) and the categories its product is under. */
+function recordPricing(emu: Emu, cartId: string, line: PricingLine) {
   emu.db
     .prepare(
       "UPDATE cart_items SET priced_quantity = ?, sales_cents = ?, list_cents = ?, category_path = ? WHERE id = ?",
     )
     .run(line.quantity, line.salesCents, line.listCents, line.categoryIds.join(" "), line.id);
+  const under = emu.db.prepare(
+    "INSERT OR IGNORE INTO cart_item_categories(cart_id, category_id, cart_item_id) VALUES (?, ?, ?)",
+  );
+  for (const categoryId of line.categoryIds) under.run(cartId, categoryId, line.id);
 }
 
 function cartRules(emu: Emu, coupons: AppliedCoupon[]): PromotionRule[] {
@@ -246,7 +251,7 @@ export function priceUnpricedLines(emu: Emu, cart: CartRow) {
     .all(cart.id) as CartItemRow[];
   for (const item of unpriced) {
     const product = lineProduct(emu, cart, item);
-    recordPricing(emu, pricingLineOf(item, product, categoryIdsOf(emu, product.category_id)));
+    recordPricing(emu, cart.id, pricingLineOf(item, product, categoryIdsOf(emu, product.category_id)));
   }
 }
 

@@ -8,6 +8,7 @@ import type { ApplicationContext, Async, CartItemCollection, Checkout } from "..
 import type { CheckoutFailure, CheckoutLine, GuestContact } from "../lib/checkout/index";
 import { CHECKOUT_STEP_PATHS } from "../lib/paths";
 import { requestPath } from "../lib/request-paths";
+import { readPage } from "../lib/paging";
 import {
   canPayByPurchaseOrder,
   checkoutFailure,
@@ -112,6 +113,8 @@ export function createCheckoutHandler(shop: Shop): CheckoutHandler {
   // action. A buyer's checkout names its cart only in its answer: the items wait for it. A read for a cart the
   // checkout turns out not to be for is dropped, and the items read again for the right one.
   let earlyItems: { cartId: string; answer: Promise<Async<CartItemCollection>> } | undefined;
+  // The page of the cart's lines a step shows (`?page=`): a long cart's checkout shows its lines a page at a time.
+  const linesPage = readPage(new URL(shop.request.url).searchParams);
   const knownCartOf = (checkoutId: string): string | undefined =>
     progressOf(shop.session, checkoutId).paymentLinkId ??
     (shop.shopper.isLoggedIn ? undefined : shop.session.get("guestCartId"));
@@ -120,7 +123,7 @@ export function createCheckoutHandler(shop: Shop): CheckoutHandler {
     const cartId = checkoutId ? knownCartOf(checkoutId) : undefined;
     earlyItems = undefined;
     if (!cartId) return;
-    const answer = readCheckoutItems(shop, cartId);
+    const answer = readCheckoutItems(shop, cartId, linesPage);
     // Not every page goes on to use it (a step that redirects): its failure is then nobody's to handle.
     answer.catch(() => undefined);
     earlyItems = { cartId, answer };
@@ -152,7 +155,7 @@ export function createCheckoutHandler(shop: Shop): CheckoutHandler {
       const early = earlyItems;
       earlyItems = undefined;
       return checkoutPageData(shop, loaded, (cartId) =>
-        early?.cartId === cartId ? early.answer : readCheckoutItems(shop, cartId),
+        early?.cartId === cartId ? early.answer : readCheckoutItems(shop, cartId, linesPage),
       );
     },
     failure: (error, lines) => checkoutFailure(error, lines),

@@ -19,7 +19,7 @@ import type { AddressInfo } from "node:net";
 import { decode } from "turbo-stream";
 import { vi } from "vitest";
 import { readConfig } from "../../server/config.js";
-import { startServer } from "../../server/main.js";
+import { startServer, type StartOptions } from "../../server/main.js";
 
 // A test here is a few requests through the whole store (a checkout: a dozen), and starting a store seeds a
 // database: on a busy machine that outgrows vitest's unit-sized defaults (5 s a test, 10 s a hook).
@@ -50,10 +50,11 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export async function startStore(): Promise<Store> {
+/** `options.emulator`: a store of the test's own making (a generated store's size) instead of the demo's. */
+export async function startStore(options: Pick<StartOptions, "emulator"> = {}): Promise<Store> {
   // A config of its own (not process.env): the shell's WEBSTORE_* or PORT never point these tests elsewhere.
   const config = readConfig({ EMULATOR_DB: ":memory:", PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production" });
-  const { server } = await startServer(config);
+  const { server } = await startServer(config, options);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const control = (method: "POST" | "DELETE" | "GET", path: string, body?: unknown) =>

@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
+import { useLocation } from "@remix-run/react";
 import { Price } from "../Price";
+import { Pagination } from "../store/Pagination";
+import type { Paging } from "../../lib/paging";
 import { taxLabel } from "../../lib/format/money";
 import type { CheckoutLine } from "../../lib/checkout/shipments";
 import { attributesText } from "../../lib/catalog/variations";
@@ -8,20 +11,34 @@ import { isDiscount, type CheckoutTotals } from "../../lib/checkout/totals";
 /**
  * The order summary beside every step: the items and the API's totals (items, discounts, shipping, tax, total),
  * never computed here. `children` (coupons) sit between the items and the totals.
+ *
+ * A long cart's items come a page at a time (`paging`: which page `lines` is, of how many lines): the summary says
+ * which of them it shows and links to the other pages (plain links, `?page=N` on the step's own URL), while the totals
+ * stay the whole cart's.
  */
 export function OrderSummary({
   totals,
   lines,
+  paging,
   children,
 }: {
   totals: CheckoutTotals;
   lines: readonly CheckoutLine[];
+  paging?: Paging & { totalLines: number; pageSize: number };
   children?: ReactNode;
 }) {
   const { currency } = totals;
+  const location = useLocation();
+  const paged = paging !== undefined && paging.totalPages > 1 && lines.length > 0;
+  const first = paged ? (paging.page - 1) * paging.pageSize + 1 : 1;
   return (
     <aside aria-labelledby="order-summary-title" className="checkout-summary">
       <h2 id="order-summary-title">Order summary</h2>
+      {paged ? (
+        <p className="checkout-summary__range">
+          Showing items {first}–{first + lines.length - 1} of {paging.totalLines}
+        </p>
+      ) : null}
       {lines.length > 0 ? (
         <ul className="checkout-summary__lines" aria-label="Items">
           {lines.map((line) => (
@@ -40,6 +57,9 @@ export function OrderSummary({
             </li>
           ))}
         </ul>
+      ) : null}
+      {paged ? (
+        <Pagination paging={paging} pathname={location.pathname} search={location.search} label="Order summary pages" />
       ) : null}
       {children}
       <dl className="store-totals checkout-totals">

@@ -1,7 +1,7 @@
 /** One shipment's address on the shipping step: a saved address or a new one (a buyer may save it). */
 import { AddressForm, type AddressFieldsetMeta } from "../AddressForm";
 import { Field, type FieldMeta } from "../Field";
-import { NEW_ADDRESS, type SavedAddress, type Shipment } from "../../lib/checkout/shipments";
+import { moreItemsNote, NEW_ADDRESS, type SavedAddress, type Shipment } from "../../lib/checkout/shipments";
 import { RadioGroup, RadioOption } from "./RadioGroup";
 
 export function ShipmentAddress({
@@ -26,7 +26,9 @@ export function ShipmentAddress({
   save: FieldMeta;
 }) {
   const legend = multiple ? `Shipping address for ${shipment.label}` : "Shipping address";
-  const items = shipment.items.map((line) => `${line.name} (${line.quantity})`).join(", ");
+  const items = [...shipment.items.map((line) => `${line.name} (${line.quantity})`), moreItemsNote(shipment)]
+    .filter(Boolean)
+    .join(", ");
   const hidden = <input type="hidden" name={groupIdName} value={shipment.id} />;
   if (guest || saved.length === 0) {
     return (

@@ -6,6 +6,7 @@ import { useStoreLocale } from "../StoreLocale";
 import {
   addressLines,
   DELIVERY_TEXT_MAX,
+  moreItemsNote,
   shippingFeeText,
   type Gifting,
   type Shipment,
@@ -44,8 +45,11 @@ export function ShipmentDelivery(props: {
       </p>
       {shipment.items.length > 0 ? (
         <p className="store-muted">
-          {shipment.items
-            .map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`)
+          {[
+            ...shipment.items.map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`),
+            moreItemsNote(shipment),
+          ]
+            .filter(Boolean)
             .join("; ")}
         </p>
       ) : null}

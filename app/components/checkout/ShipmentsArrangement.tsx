@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "../Button";
 import { Field } from "../Field";
 import { SelectField } from "../SelectField";
-import { MOVE_FIELDS, type Shipments } from "../../lib/checkout/shipments";
+import { moreItemsNote, MOVE_FIELDS, type Shipments } from "../../lib/checkout/shipments";
 
 /** Split shipment: each shipment's items, a "Move" form per line, "Add a shipment". Plain POST forms. */
 export function ShipmentsArrangement({
@@ -75,6 +75,7 @@ export function ShipmentsArrangement({
                 );
               })}
             </ul>
+            {moreItemsNote(shipment) ? <p className="store-muted">{moreItemsNote(shipment)}</p> : null}
           </div>
         );
       })}

@@ -16,6 +16,8 @@ import {
   type Checkout,
 } from "../../../server/webstore/index";
 import { cartView } from "../../lib/cart/view";
+import { CART_PAGE_SIZE } from "../../lib/cart/count";
+import { pagingFromPages, type Paging } from "../../lib/paging";
 import {
   CHECKOUT_MESSAGES,
   checkoutLinesFrom,
@@ -152,7 +154,13 @@ export interface CheckoutPageData {
   totals: CheckoutTotals;
   shipments: Shipment[];
   emptyShipments: { id: string; label: string }[];
+  /**
+   * One page of the cart's lines (the cart's page size, 25): a long cart's checkout never shows all its lines at once.
+   * Totals, shipments' item counts and the checkout itself are the whole cart's.
+   */
   lines: CheckoutLine[];
+  /** Which page of the cart's lines `lines` is, and how many lines the cart has. */
+  linePaging: Paging & { totalLines: number; pageSize: number };
   coupons: { id: string; code: string }[];
   /** What the ready checkout reports (422), in the shopper's words. */
   problems: string[];
@@ -163,9 +171,17 @@ export interface CheckoutPageData {
 /** A contact field as the page shows it: null when blank. */
 const filled = (value: string | null | undefined) => (value?.trim() ? value : null);
 
-/** The lines (with their names) and coupons of a checkout's cart, as a step shows them. */
-export function readCheckoutItems(shop: CheckoutShop, cartId: string): Promise<Async<CartItemCollection>> {
-  return shop.client.getCartItems(cartId, { pageSize: 100, includeCoupons: true, productFields: ["Name"] });
+/**
+ * A page of the lines (with their names) and the coupons of a checkout's cart, as a step shows them: the cart page's
+ * size (25), the page the step's URL asks for (`?page=2`), in the order the cart page lists them.
+ */
+export function readCheckoutItems(shop: CheckoutShop, cartId: string, page = 1): Promise<Async<CartItemCollection>> {
+  return shop.client.getCartItems(cartId, {
+    pageSize: CART_PAGE_SIZE,
+    pageNumber: page,
+    includeCoupons: true,
+    productFields: ["Name"],
+  });
 }
 
 /**
@@ -181,18 +197,28 @@ export async function checkoutPageData(
   const cartId = data.cartSummary?.cartId ?? null;
   let lines: CheckoutLine[] = [];
   let coupons: { id: string; code: string }[] = [];
+  let linePaging: CheckoutPageData["linePaging"] = {
+    ...pagingFromPages(1, 1),
+    totalLines: 0,
+    pageSize: CART_PAGE_SIZE,
+  };
   if (cartId) {
     try {
       const items = await readItems(cartId);
       lines = checkoutLinesFrom(items.data);
       coupons = cartView(items.data).coupons;
+      linePaging = {
+        ...pagingFromPages(items.data.currentPage ?? 1, items.data.totalNumberOfPages ?? 1),
+        totalLines: items.data.totalItemCount ?? lines.length,
+        pageSize: CART_PAGE_SIZE,
+      };
     } catch (error) {
       console.warn("Loading the checkout's cart items failed:", error instanceof Error ? error.message : error);
     }
   }
   const totals = checkoutTotals(data.cartSummary);
   const groups = data.deliveryGroups?.items ?? [];
-  const { shipments, emptyShipments } = shipmentsFrom(groups, lines, totals.currency);
+  const { shipments, emptyShipments } = shipmentsFrom(groups, lines, totals.currency, linePaging.totalPages <= 1);
   const problems = problemsFrom(data.errors ?? []);
   const contact = data.contactInfo;
   return {
@@ -209,6 +235,7 @@ export async function checkoutPageData(
     shipments,
     emptyShipments,
     lines,
+    linePaging,
     coupons,
     problems: problemMessages(problems, lines),
     inventoryProblem: problems.some(isInventoryProblem),

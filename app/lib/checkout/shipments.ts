@@ -264,7 +264,10 @@ export interface Shipment {
   giftMessage: string | null;
   /** Who the gift is for (the delivery group's giftToName). */
   giftToName: string | null;
+  /** The shipment's lines among those the page shows (a long cart's checkout shows a page of its lines). */
   items: CheckoutLine[];
+  /** All the shipment's lines, shown or not: the API's count when the page shows only some of the cart's lines. */
+  itemCount: number;
 }
 
 export interface Shipments {
@@ -275,19 +278,26 @@ export interface Shipments {
 }
 
 /**
- * The checkout's delivery groups as the page shows them. Item counts come from the cart's lines when they are
- * known (a group's `totalCartItemCount` otherwise); normalisation is the client's (spec §4).
+ * The checkout's delivery groups as the page shows them. Item counts come from the cart's lines when all of them are
+ * known (a group's `totalCartItemCount` otherwise: no lines read, or only a page of a long cart's lines, `allLines`
+ * false); normalisation is the client's (spec §4).
  */
-export function shipmentsFrom(groups: readonly unknown[], lines: readonly CheckoutLine[], currency = "USD"): Shipments {
+export function shipmentsFrom(
+  groups: readonly unknown[],
+  lines: readonly CheckoutLine[],
+  currency = "USD",
+  allLines = true,
+): Shipments {
   const raw = groups.filter(isObject).filter((g) => text(g.id));
   const linesOf = (id: string) => lines.filter((line) => line.groupId === id);
   const counted = raw.map((g) => ({
     group: g,
     isDefault: g.isDefault === true,
-    totalCartItemCount: lines.length > 0 ? linesOf(g.id as string).length : Number(g.totalCartItemCount ?? 0),
+    totalCartItemCount:
+      lines.length > 0 && allLines ? linesOf(g.id as string).length : Number(g.totalCartItemCount ?? 0),
   }));
   const kept = normalizeDeliveryGroups(counted);
-  const shipments = kept.map(({ group, isDefault }, index): Shipment => {
+  const shipments = kept.map(({ group, isDefault, totalCartItemCount }, index): Shipment => {
     const { instructions, giftWrap } = splitInstructions(text(group.shippingInstructions) ?? null);
     const methods = (Array.isArray(group.availableDeliveryMethods) ? group.availableDeliveryMethods : [])
       .map((m) => deliveryMethodView(m, currency))
@@ -307,6 +317,7 @@ export function shipmentsFrom(groups: readonly unknown[], lines: readonly Checko
       giftMessage: text(group.giftMessage) ?? null,
       giftToName: text(group.giftToName) ?? null,
       items: linesOf(group.id as string),
+      itemCount: totalCartItemCount,
     };
   });
   const keptIds = new Set(shipments.map((s) => s.id));
@@ -314,6 +325,16 @@ export function shipmentsFrom(groups: readonly unknown[], lines: readonly Checko
     .filter((c) => !keptIds.has(c.group.id as string))
     .map((c, index) => ({ id: c.group.id as string, label: shipmentLabel(shipments.length + index + 1) }));
   return { shipments, emptyShipments };
+}
+
+/**
+ * For a page of a long cart's lines: how many of the shipment's lines the page doesn't show ("and 105 more lines on
+ * the order summary's other pages"), or null when it shows them all.
+ */
+export function moreItemsNote(shipment: Pick<Shipment, "items" | "itemCount">): string | null {
+  const more = shipment.itemCount - shipment.items.length;
+  if (more <= 0) return null;
+  return `and ${more} more ${more === 1 ? "line" : "lines"} on the order summary's other pages`;
 }
 
 /** The name of a shipment the shopper adds: 'Shipment {0}' with its position after the existing ones. */

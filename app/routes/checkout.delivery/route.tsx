@@ -80,7 +80,10 @@ function DeliveryPage({ data }: { data: PageData }) {
   };
 
   return (
-    <CheckoutLayout step="delivery" aside={<OrderSummary totals={page.totals} lines={page.lines} />}>
+    <CheckoutLayout
+      step="delivery"
+      aside={<OrderSummary totals={page.totals} lines={page.lines} paging={page.linePaging} />}
+    >
       <h2>Delivery</h2>
       <ProblemBanner messages={page.problems} cartLink={page.inventoryProblem} />
       <Form method="post" {...getFormProps(form)} className="checkout-form">

@@ -122,7 +122,7 @@ function PaymentPage({ data }: { data: PageData }) {
   };
 
   const summary = (
-    <OrderSummary totals={page.totals} lines={page.lines}>
+    <OrderSummary totals={page.totals} lines={page.lines} paging={page.linePaging}>
       <CouponSection
         formId={form.id}
         coupons={page.coupons}

@@ -14,7 +14,7 @@ import { ProblemBanner } from "~/components/checkout/Problems";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useStoreLocale } from "~/components/StoreLocale";
 import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
-import { addressLines, shippingFeeText } from "~/lib/checkout/shipments";
+import { addressLines, moreItemsNote, shippingFeeText } from "~/lib/checkout/shipments";
 import { stepPath } from "~/lib/paths";
 import { formatDate, formatPhone } from "~/lib/format/formats";
 import { placeOrder, reviewPage } from "./review.server";
@@ -58,7 +58,10 @@ function ReviewPage({ data }: { data: PageData }) {
   const multiple = page.shipments.length > 1;
 
   return (
-    <CheckoutLayout step="review" aside={<OrderSummary totals={page.totals} lines={page.lines} />}>
+    <CheckoutLayout
+      step="review"
+      aside={<OrderSummary totals={page.totals} lines={page.lines} paging={page.linePaging} />}
+    >
       <h2>Review your order</h2>
       <ProblemBanner messages={page.problems} cartLink={page.inventoryProblem} />
       {actionData?.failure ? (
@@ -134,8 +137,13 @@ function ReviewPage({ data }: { data: PageData }) {
               <div>
                 <dt>Items</dt>
                 <dd>
-                  {shipment.items
-                    .map((line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`)
+                  {[
+                    ...shipment.items.map(
+                      (line) => `${line.name}${line.term ? `, ${line.term}` : ""} (${line.quantity})`,
+                    ),
+                    moreItemsNote(shipment),
+                  ]
+                    .filter(Boolean)
                     .join("; ")}
                 </dd>
               </div>

@@ -100,7 +100,10 @@ function ShippingPage({ data }: { data: PageData }) {
   };
 
   return (
-    <CheckoutLayout step="shipping" aside={<OrderSummary totals={page.totals} lines={page.lines} />}>
+    <CheckoutLayout
+      step="shipping"
+      aside={<OrderSummary totals={page.totals} lines={page.lines} paging={page.linePaging} />}
+    >
       <h2>Shipping</h2>
       <ProblemBanner messages={page.problems} cartLink={page.inventoryProblem} />
       {splitShipmentEnabled ? (

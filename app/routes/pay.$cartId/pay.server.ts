@@ -7,15 +7,30 @@ import { PAYMENT_LINK_MESSAGES } from "~/lib/checkout/payment-link";
 import { errorMessage } from "~/handlers/errors.server";
 import { toast } from "~/handlers/toast.server";
 import { payNowSchema } from "./schema";
+import { CART_PAGE_SIZE } from "~/lib/cart/count";
+import { pagingFromPages, readPage } from "~/lib/paging";
 
-/** The link's cart read-only, or the 404 page (another shopper's link, not a payment link). */
+/**
+ * The link's cart read-only, or the 404 page (another shopper's link, not a payment link): its lines a page at a time
+ * (`?page=`, the cart's page size), its totals the whole cart's.
+ */
 export async function payNowPage(shop: Shop, cartId: string, origin: string) {
   const cart = await shop.checkout.paymentLinkCart(cartId);
   const paid = cart.data.status === "Closed";
   let lines: ReturnType<typeof checkoutLinesFrom> = [];
+  let linePaging = { ...pagingFromPages(1, 1), totalLines: 0, pageSize: CART_PAGE_SIZE };
   if (!paid) {
-    const items = await shop.client.getCartItems(cartId, { pageSize: 100, productFields: ["Name"] });
+    const items = await shop.client.getCartItems(cartId, {
+      pageSize: CART_PAGE_SIZE,
+      pageNumber: readPage(new URL(shop.request.url).searchParams),
+      productFields: ["Name"],
+    });
     lines = checkoutLinesFrom(items.data);
+    linePaging = {
+      ...pagingFromPages(items.data.currentPage ?? 1, items.data.totalNumberOfPages ?? 1),
+      totalLines: items.data.totalItemCount ?? lines.length,
+      pageSize: CART_PAGE_SIZE,
+    };
   }
   return {
     cartId,
@@ -24,6 +39,7 @@ export async function payNowPage(shop: Shop, cartId: string, origin: string) {
     processing: cart.processing,
     totals: checkoutTotals(cart.data),
     lines,
+    linePaging,
   };
 }
 

@@ -40,7 +40,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PayNow() {
-  const { link, paid, totals, lines } = useLoaderData<typeof loader>();
+  const { link, paid, totals, lines, linePaging } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
 
@@ -86,7 +86,7 @@ export default function PayNow() {
               </Button>
             </Form>
           </div>
-          <OrderSummary totals={totals} lines={lines} />
+          <OrderSummary totals={totals} lines={lines} paging={linePaging} />
         </div>
       )}
     </div>

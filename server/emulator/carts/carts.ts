@@ -23,6 +23,7 @@ import {
   cartProductJson,
   cartSummaryJson,
   emptyCartSummaryJson,
+  loadCartSummary,
   loadCartView,
 } from "./view.js";
 import { couponRoutes } from "./coupons.js";
@@ -33,6 +34,7 @@ import { releaseReservation, reservationJson, reservationSeconds, reserve } from
 import { quantity } from "../core/money.js";
 import { illegalQuery, intParam, pageWindow } from "../core/paging.js";
 import { recordId } from "../core/record-ids.js";
+import { cartTotalsRow } from "./totals.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
 
@@ -49,7 +51,7 @@ function emptySummary(ctx: RequestContext, owner: CartOwner) {
 /** GET of a cart: 202 with Location / Retry-After while its last change is still processing. */
 function summaryResponse(ctx: RequestContext, cart: CartRow) {
   const processing = ctx.emu.async.poll(asyncKey(cart.id));
-  const summary = cartSummaryJson(loadCartView(ctx.emu, cart, processing));
+  const summary = cartSummaryJson(loadCartSummary(ctx.emu, cart, processing));
   return processing ? json(summary, 202, { Location: ctx.url.pathname, "Retry-After": "1" }) : json(summary);
 }
 
@@ -62,12 +64,15 @@ function compactSummary(ctx: RequestContext, cart: CartRow | null) {
       uniqueProductCount: 0,
     };
   }
-  const items = cartItems(ctx.emu, cart.id);
+  // The cart's running count (db/015) and its distinct products (the one-line-per-product index), no line read.
+  const { n: uniqueProductCount } = ctx.emu.db
+    .prepare("SELECT count(DISTINCT product_id) AS n FROM cart_items WHERE cart_id = ?")
+    .get(cart.id) as { n: number };
   return {
     cartId: cart.id,
     currencyIsoCode: cart.currency_iso_code,
-    totalProductCount: quantity(items.reduce((sum, i) => sum + i.quantity, 0)),
-    uniqueProductCount: new Set(items.map((i) => i.product_id)).size,
+    totalProductCount: quantity(cartTotalsRow(ctx.emu, cart.id).total_quantity),
+    uniqueProductCount,
   };
 }
 
@@ -81,7 +86,7 @@ async function putActive(ctx: RequestContext) {
       ? { cart: existing, created: false }
       : { cart: insertCart(ctx, owner, { ...input, type: "Cart", isSecondary: false }), created: true };
   })();
-  return json(cartSummaryJson(loadCartView(ctx.emu, cart)), created ? 201 : 200);
+  return json(cartSummaryJson(loadCartSummary(ctx.emu, cart)), created ? 201 : 200);
 }
 
 function copyCartContents(emu: Emu, from: CartRow, to: CartRow) {
@@ -144,7 +149,7 @@ export function cartRoutes(r: Router, emu: Emu) {
     const input = validateNewCart(ctx, body);
     const owner = cartOwner(ctx, body.effectiveAccountId);
     // The new cart's view is read in its transaction: one lock for its reads too.
-    const summary = emu.db.transaction(() => cartSummaryJson(loadCartView(emu, insertCart(ctx, owner, input))))();
+    const summary = emu.db.transaction(() => cartSummaryJson(loadCartSummary(emu, insertCart(ctx, owner, input))))();
     return json(summary, 201);
   });
 
@@ -316,7 +321,7 @@ export function cartRoutes(r: Router, emu: Emu) {
           .run(emu.clock.now(), source.id);
       return cartById(emu, clone.id)!;
     })();
-    return json(cartSummaryJson(loadCartView(emu, clone)), 201);
+    return json(cartSummaryJson(loadCartSummary(emu, clone)), 201);
   });
 }
 

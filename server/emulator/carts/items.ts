@@ -16,12 +16,16 @@ import {
   cartItemJson,
   cartPromotionsJson,
   cartSummaryJson,
+  summaryOf,
   emptyCartSummaryJson,
+  loadCartLines,
+  loadCartPage,
   loadCartView,
   type CartItemRow,
+  type CartLinesView,
   type CartLine,
-  type CartView,
 } from "./view.js";
+import { cartTotalsRow } from "./totals.js";
 import { requestedCurrency } from "../core/context.js";
 import { ApiError, invalidInput } from "../core/errors.js";
 import { inReadTransaction } from "../core/db.js";
@@ -158,7 +162,7 @@ function findItem(emu: Emu, cart: CartRow, rawId: string): CartItemRow {
   return item;
 }
 
-export function lineJson(view: CartView, itemId: string, productFields: string[] = []) {
+export function lineJson(view: CartLinesView, itemId: string, productFields: string[] = []) {
   const line = view.lines.find((l) => l.item.id === itemId)!;
   return cartItemJson(view, line, productFields);
 }
@@ -217,6 +221,29 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
         });
       }
       const processing = emu.async.poll(asyncKey(cart.id));
+      // In the order lines were added (the default): only the page's lines are read (loadCartPage).
+      if (sort === "CreatedDateDesc" || sort === "CreatedDateAsc") {
+        const window = pageWindow(ctx.query, cartTotalsRow(emu, cart.id).line_count, pageSize);
+        const page = loadCartPage(emu, cart, processing, sort === "CreatedDateDesc", window.offset, pageSize);
+        if (page) {
+          const shown = { cart, processing };
+          const body = {
+            cartItems: page.lines.map((line) => ({
+              cartItem: cartItemJson(shown, line, productFields),
+              status: "Success",
+              message: null,
+            })),
+            cartSummary: cartSummaryJson(page.summary),
+            ...(includeCoupons ? { cartCoupons: cartCouponsJson({ cart, coupons: page.coupons }) } : {}),
+            ...(includePromotions
+              ? { cartPromotions: cartPromotionsJson({ ...shown, pricing: { promotions: page.promotions } }) }
+              : {}),
+            hasErrors: page.summary.stockMessages.length > 0,
+            ...pageFields(ctx.url, window),
+          };
+          return processing ? json(body, 202, { Location: ctx.url.pathname, "Retry-After": "1" }) : json(body);
+        }
+      }
       const view = loadCartView(emu, cart, processing);
       const lines = sortLines(view.lines, sort);
       const window = pageWindow(ctx.query, lines.length, pageSize);
@@ -226,7 +253,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
           status: "Success",
           message: null,
         })),
-        cartSummary: cartSummaryJson(view),
+        cartSummary: cartSummaryJson(summaryOf(view)),
         ...(includeCoupons ? { cartCoupons: cartCouponsJson(view) } : {}),
         ...(includePromotions ? { cartPromotions: cartPromotionsJson(view) } : {}),
         hasErrors: cartHasErrors(view),
@@ -242,7 +269,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
     const { view, itemId } = emu.db.transaction(() => {
       const cart = cartForWrite(ctx);
       const itemId = addItem(emu, cart, input);
-      return { view: loadCartView(emu, touchCart(emu, cart, { itemsChanged: true })), itemId };
+      return { view: loadCartLines(emu, touchCart(emu, cart, { itemsChanged: true }), [itemId]), itemId };
     })();
     return json(lineJson(view, itemId, productFields), 201);
   });
@@ -274,7 +301,8 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
         }
       });
       const changed = results.some((x) => x.ok) ? touchCart(emu, cart, { itemsChanged: true }) : cart;
-      return { results, view: loadCartView(emu, changed) };
+      const added = results.flatMap((x) => (x.ok ? [x.itemId] : []));
+      return { results, view: loadCartLines(emu, changed, added) };
     })();
     return json({
       hasErrors: outcome.results.some((x) => !x.ok),
@@ -309,7 +337,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
         emu.db.prepare("UPDATE cart_items SET quantity = ? WHERE id = ?").run(quantity, item.id);
         cart = touchCart(emu, cart, { itemsChanged: true });
       }
-      return { view: loadCartView(emu, cart), itemId: item.id };
+      return { view: loadCartLines(emu, cart, [item.id]), itemId: item.id };
     })();
     return json(lineJson(view, itemId, productFields));
   });

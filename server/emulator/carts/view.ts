@@ -2,7 +2,16 @@ import { catalogStore, pathOf, type ProductRow, type SellingModelRow } from "../
 import { productFieldValues, productImage, quantityRule, variationAttributeMap } from "../catalog/shapes.js";
 import { tierStore } from "../catalog/price-tiers.js";
 import { ownerIdOf, type CartOwner, type CartRow } from "./store.js";
-import { priceCart, type CartPricing, type PricedLine, type PricingLine, type PromotionRule } from "./pricing.js";
+import { cartTotalsRow, incrementalPricing, type IncrementalPricing } from "./totals.js";
+import {
+  priceCart,
+  type AppliedPromotion,
+  type CartTotals,
+  type CartPricing,
+  type PricedLine,
+  type PricingLine,
+  type PromotionRule,
+} from "./pricing.js";
 import { GUEST_USER_ID } from "../core/context.js";
 import { availableFor, tracksInventory } from "../catalog/inventory.js";
 import { money, quantity } from "../core/money.js";
@@ -25,6 +34,11 @@ export interface CartItemRow {
   cart_delivery_group_id: string | null;
   created_at: number;
   seq: number;
+  /** The line's pricing inputs as of its last change (db/015_cart_totals.sql); priced_quantity null = not yet. */
+  priced_quantity: number | null;
+  sales_cents: number | null;
+  list_cents: number | null;
+  category_path: string | null;
 }
 
 export interface CartLine {
@@ -113,6 +127,80 @@ export function cartItems(emu: Emu, cartId: string): CartItemRow[] {
     .all(cartId) as CartItemRow[];
 }
 
+/** The line's pricing inputs from its product as a line of its quantity prices it (tier price, category path). */
+function pricingLineOf(item: CartItemRow, product: ProductRow, categoryIds: string[]): PricingLine {
+  return {
+    id: item.id,
+    quantity: item.quantity,
+    listCents: product.list_price_cents,
+    salesCents: product.unit_price_cents ?? 0,
+    categoryIds,
+  };
+}
+
+/** A category and its ancestors' ids, root first, read one category at a time (for a line or two). */
+function categoryIdsOf(emu: Emu, categoryId: string): string[] {
+  const catalog = catalogStore(emu);
+  const ids: string[] = [];
+  for (let c = catalog.category(categoryId); c; c = c.parent_id ? catalog.category(c.parent_id) : undefined)
+    ids.unshift(c.id);
+  return ids;
+}
+
+/** The line's product as the cart sells it: in the cart's currency, at the tier its quantity reaches. */
+function lineProduct(emu: Emu, cart: CartRow, item: CartItemRow): ProductRow {
+  return tierStore(emu).pricedFor(catalogStore(emu).productIn(item.product_id, cart.currency_iso_code)!, item.quantity);
+}
+
+function storedPricingLine(item: CartItemRow): PricingLine {
+  return {
+    id: item.id,
+    quantity: item.quantity,
+    listCents: item.list_cents,
+    salesCents: item.sales_cents!,
+    categoryIds: item.category_path ? item.category_path.split(" ") : [],
+  };
+}
+
+/** Records a line's prices (the cart's running totals follow by trigger) and the categories its product is under. */
+function recordPricing(emu: Emu, cartId: string, line: PricingLine) {
+  emu.db
+    .prepare(
+      "UPDATE cart_items SET priced_quantity = ?, sales_cents = ?, list_cents = ?, category_path = ? WHERE id = ?",
+    )
+    .run(line.quantity, line.salesCents, line.listCents, line.categoryIds.join(" "), line.id);
+  const under = emu.db.prepare(
+    "INSERT OR IGNORE INTO cart_item_categories(cart_id, category_id, cart_item_id) VALUES (?, ?, ?)",
+  );
+  for (const categoryId of line.categoryIds) under.run(cartId, categoryId, line.id);
+}
+
+function cartRules(emu: Emu, coupons: AppliedCoupon[]): PromotionRule[] {
+  return [...automaticPromotions(emu), ...coupons.map((c) => c.rule)];
+}
+
+function cartLine(
+  emu: Emu,
+  cart: CartRow,
+  item: CartItemRow,
+  product: ProductRow,
+  priced: PricedLine,
+  tracksStock: boolean,
+): CartLine {
+  const catalog = catalogStore(emu);
+  const available = tracksStock ? availableFor(emu, item.product_id, cart.id) : null;
+  const modelId = item.product_selling_model_id;
+  return {
+    item,
+    product,
+    sellingModel: modelId ? (catalog.sellingModels(item.product_id).find((m) => m.id === modelId) ?? null) : null,
+    available,
+    priced,
+    stockMessage: stockProblem(item.quantity, available)?.message ?? null,
+    variationAttributes: variationAttributeMap(catalog, product),
+  };
+}
+
 /** `items`: the cart's items (cartItems) when the caller has just read them. */
 export function loadCartView(
   emu: Emu,
@@ -120,41 +208,78 @@ export function loadCartView(
   processing = false,
   items: CartItemRow[] = cartItems(emu, cart.id),
 ): CartView {
-  const catalog = catalogStore(emu);
-  const categories = catalog.categoryParents();
   // Each line priced by the tier its quantity reaches (volume prices): the sale price below, in the cart's
   // totals and in the order placed from it.
-  const tiers = tierStore(emu);
-  const products = items.map((i) =>
-    tiers.pricedFor(catalog.productIn(i.product_id, cart.currency_iso_code)!, i.quantity),
-  );
+  // The whole cart read from the catalog afresh: the recorded prices serve only answers about a line or two.
+  const products = items.map((item) => lineProduct(emu, cart, item));
   const coupons = cartCoupons(emu, cart.id);
-  const pricingLines: PricingLine[] = items.map((item, i) => ({
-    id: item.id,
-    quantity: item.quantity,
-    listCents: products[i].list_price_cents,
-    salesCents: products[i].unit_price_cents ?? 0,
-    categoryIds: pathOf(categories, products[i].category_id).map((c) => c.id),
-  }));
-  const pricing = priceCart(pricingLines, [...automaticPromotions(emu), ...coupons.map((c) => c.rule)]);
+  const categories = catalogStore(emu).categoryParents();
+  const pricingLines = items.map((item, i) =>
+    pricingLineOf(
+      item,
+      products[i],
+      pathOf(categories, products[i].category_id).map((c) => c.id),
+    ),
+  );
+  const pricing = priceCart(pricingLines, cartRules(emu, coupons));
   // One read of the store's settings for both of what the view needs from them.
   const appContext = emu.store.applicationContext(cart.webstore_id);
   const tracksStock = tracksInventory(appContext);
-  const lines = items.map((item, i): CartLine => {
-    const available = tracksStock ? availableFor(emu, item.product_id, cart.id) : null;
-    const modelId = item.product_selling_model_id;
-    return {
-      item,
-      product: products[i],
-      sellingModel: modelId ? (catalog.sellingModels(item.product_id).find((m) => m.id === modelId) ?? null) : null,
-      available,
-      priced: pricing.lines[i],
-      stockMessage: stockProblem(item.quantity, available)?.message ?? null,
-      variationAttributes: variationAttributeMap(catalog, products[i]),
-    };
-  });
+  const lines = items.map((item, i) => cartLine(emu, cart, item, products[i], pricing.lines[i], tracksStock));
   const taxType = appContext.taxType ?? "Net";
   return { cart, lines, coupons, pricingLines, pricing, taxType, tracksStock, processing };
+}
+
+/** Some lines of a cart, each priced as part of the whole cart: what an answer about those lines needs. */
+export interface CartLinesView {
+  cart: CartRow;
+  processing: boolean;
+  lines: CartLine[];
+}
+
+/**
+ * Prices the cart's lines that are not priced at their quantity (added, changed, or written by a path that records no
+ * prices: seeding, merging carts, splitting a line between shipments) and records their prices, which brings the
+ * cart's running totals up to date (db/015's triggers). Reads call it too (a seeded cart's first summary): each
+ * line's record stands on its own (the line's prices and, by trigger, the cart's totals in one statement), so a read
+ * that fails half-way, whose transaction still commits (inReadTransaction), leaves nothing inconsistent behind.
+ */
+export function priceUnpricedLines(emu: Emu, cart: CartRow) {
+  if (cartTotalsRow(emu, cart.id).unpriced_lines === 0) return;
+  const unpriced = emu.db
+    .prepare("SELECT * FROM cart_items WHERE cart_id = ? AND (priced_quantity IS NOT quantity OR sales_cents IS NULL)")
+    .all(cart.id) as CartItemRow[];
+  for (const item of unpriced) {
+    const product = lineProduct(emu, cart, item);
+    recordPricing(emu, cart.id, pricingLineOf(item, product, categoryIdsOf(emu, product.category_id)));
+  }
+}
+
+/**
+ * The lines `itemIds` of the cart just changed (call inside the write's transaction), without reading the whole
+ * cart: the changed lines are priced from the catalog and their prices recorded, and the cart's promotions are
+ * worked out from its running totals and the lines they target (totals.ts). Only a cart-level discount, spread over
+ * every line, needs every line's recorded prices (one read of the cart's lines, no catalog). The answer is the same to
+ * the cent as loadCartView's.
+ */
+export function loadCartLines(emu: Emu, cart: CartRow, itemIds: readonly string[]): CartLinesView {
+  priceUnpricedLines(emu, cart);
+  const rules = cartRules(emu, cartCoupons(emu, cart.id));
+  const byId = emu.db.prepare("SELECT * FROM cart_items WHERE id = ?");
+  const items = [...new Set(itemIds)].map((id) => byId.get(id) as CartItemRow);
+  const incremental = incrementalPricing(emu, cart.id, rules);
+  let priced = items.map((item) => incremental?.line(item) ?? null);
+  if (priced.some((p) => p === null)) {
+    const all = cartItems(emu, cart.id);
+    const pricing = priceCart(all.map(storedPricingLine), rules);
+    const index = new Map(all.map((item, i) => [item.id, i]));
+    priced = items.map((item) => pricing.lines[index.get(item.id)!]);
+  }
+  const tracksStock = tracksInventory(emu.store.applicationContext(cart.webstore_id));
+  const lines = items.map((item, i) =>
+    cartLine(emu, cart, item, lineProduct(emu, cart, item), priced[i]!, tracksStock),
+  );
+  return { cart, processing: false, lines };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -177,11 +302,139 @@ export function cartHasErrors(view: CartView): boolean {
   return view.lines.some((l) => l.stockMessage !== null);
 }
 
-export function cartSummaryJson(view: CartView) {
-  const { cart, pricing } = view;
-  const t = pricing.totals;
+/** What a Cart Summary shows of a cart: its totals, counts and the messages of its lines short of stock. */
+export interface CartSummaryView {
+  cart: CartRow;
+  processing: boolean;
+  taxType: string;
+  totals: CartTotals;
+  lineCount: number;
+  uniqueProductCount: number;
+  /** "{product}: {message}" of each line whose quantity is no longer available, in the cart's order. */
+  stockMessages: string[];
+}
+
+export function summaryOf(view: CartView): CartSummaryView {
+  return {
+    cart: view.cart,
+    processing: view.processing,
+    taxType: view.taxType,
+    totals: view.pricing.totals,
+    lineCount: view.lines.length,
+    uniqueProductCount: new Set(view.lines.map((l) => l.item.product_id)).size,
+    stockMessages: view.lines.flatMap((l) => (l.stockMessage ? [`${l.product.name}: ${l.stockMessage}`] : [])),
+  };
+}
+
+/**
+ * A cart's summary without pricing every line again (the cart's running totals, totals.ts): what every page's
+ * header count reads. Lines not priced at their quantity are priced and recorded first (a cart seeded or merged
+ * without prices, once). The stock messages need each line's stock: one query over the cart's lines, no catalog
+ * reads in between. Falls back to pricing the whole cart when a promotion that applies targets every line.
+ */
+export function loadCartSummary(emu: Emu, cart: CartRow, processing = false): CartSummaryView {
+  priceUnpricedLines(emu, cart);
+  const incremental = incrementalPricing(emu, cart.id, cartRules(emu, cartCoupons(emu, cart.id)));
+  if (!incremental) return summaryOf(loadCartView(emu, cart, processing));
+  return summaryFrom(emu, cart, processing, incremental);
+}
+
+function summaryFrom(emu: Emu, cart: CartRow, processing: boolean, incremental: IncrementalPricing): CartSummaryView {
+  const appContext = emu.store.applicationContext(cart.webstore_id);
+  const { n: uniqueProductCount } = emu.db
+    .prepare("SELECT count(DISTINCT product_id) AS n FROM cart_items WHERE cart_id = ?")
+    .get(cart.id) as { n: number };
+  return {
+    cart,
+    processing,
+    taxType: appContext.taxType ?? "Net",
+    totals: incremental.totals,
+    lineCount: cartTotalsRow(emu, cart.id).line_count,
+    uniqueProductCount,
+    stockMessages: tracksInventory(appContext) ? stockMessages(emu, cart.id) : [],
+  };
+}
+
+/** A page of a cart's lines in the order they were added, with what the cart items resource answers beside them. */
+export interface CartPage {
+  summary: CartSummaryView;
+  coupons: AppliedCoupon[];
+  promotions: AppliedPromotion[];
+  lines: CartLine[];
+}
+
+/**
+ * The page of the cart's lines at `offset` (newest first, or oldest first) without reading the other lines: the page
+ * read by the cart's order index, its lines priced as part of the whole cart from the running totals (totals.ts),
+ * the summary beside it likewise (loadCartSummary). Null when a promotion that applies targets every line: the caller
+ * prices the whole cart then. The same answer to the cent as loadCartView's lines, sorted and sliced.
+ */
+export function loadCartPage(
+  emu: Emu,
+  cart: CartRow,
+  processing: boolean,
+  newestFirst: boolean,
+  offset: number,
+  size: number,
+): CartPage | null {
+  priceUnpricedLines(emu, cart);
+  const coupons = cartCoupons(emu, cart.id);
+  const rules = cartRules(emu, coupons);
+  const incremental = incrementalPricing(emu, cart.id, rules);
+  if (!incremental) return null;
+  const order = newestFirst ? "created_at DESC, seq DESC" : "created_at, seq";
+  const items = emu.db
+    .prepare(`SELECT * FROM cart_items WHERE cart_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(cart.id, size, offset) as CartItemRow[];
+  let priced = items.map((item) => incremental.line(item));
+  if (priced.some((p) => p === null)) {
+    // A cart-level discount is spread over every line: every line's recorded prices, no catalog read.
+    const all = cartItems(emu, cart.id);
+    const pricing = priceCart(all.map(storedPricingLine), rules);
+    const index = new Map(all.map((item, i) => [item.id, i]));
+    priced = items.map((item) => pricing.lines[index.get(item.id)!]);
+  }
+  const tracksStock = tracksInventory(emu.store.applicationContext(cart.webstore_id));
+  const lines = items.map((item, i) =>
+    cartLine(emu, cart, item, lineProduct(emu, cart, item), priced[i]!, tracksStock),
+  );
+  return {
+    summary: summaryFrom(emu, cart, processing, incremental),
+    coupons,
+    promotions: incremental.promotions,
+    lines,
+  };
+}
+
+/** availableFor (catalog/inventory.ts) for every line of the cart at once: the lines short of stock, named. */
+function stockMessages(emu: Emu, cartId: string): string[] {
+  const rows = emu.db
+    .prepare(
+      `SELECT name, quantity, available FROM (
+         SELECT p.name AS name, ci.quantity AS quantity, ci.created_at, ci.seq,
+           max(0, inv.on_hand - (
+             SELECT coalesce(sum(ri.quantity), 0)
+             FROM inventory_reservation_items ri JOIN inventory_reservations r ON r.id = ri.reservation_id
+             WHERE ri.product_id = ci.product_id AND r.expires_at > ? AND r.cart_id IS NOT ?)) AS available
+         FROM cart_items ci
+         JOIN inventory inv ON inv.product_id = ci.product_id
+         JOIN products p ON p.id = ci.product_id
+         WHERE ci.cart_id = ?)
+       WHERE quantity > available
+       ORDER BY created_at, seq`,
+    )
+    .all(emu.clock.now(), cartId, cartId) as { name: string; quantity: number; available: number }[];
+  return rows.flatMap((r) => {
+    const problem = stockProblem(r.quantity, r.available);
+    return problem ? [`${r.name}: ${problem.message}`] : [];
+  });
+}
+
+export function cartSummaryJson(view: CartSummaryView) {
+  const { cart } = view;
+  const t = view.totals;
   const m = priceOrNull(view);
-  const messages = view.lines.flatMap((l) => (l.stockMessage ? [`${l.product.name}: ${l.stockMessage}`] : []));
+  const messages = view.stockMessages;
   return {
     accountId: cart.account_id,
     cartId: cart.id,
@@ -213,9 +466,9 @@ export function cartSummaryJson(view: CartView) {
     firstPymtTotalListPrice: m(t.totalListCents),
     firstPymtTotalTaxAmount: m(t.totalTaxCents),
     totalProductCount: quantity(t.totalQuantity),
-    totalProductLineItemCount: view.lines.length,
+    totalProductLineItemCount: view.lineCount,
     totalSubProductCount: quantity(0),
-    uniqueProductCount: new Set(view.lines.map((l) => l.item.product_id)).size,
+    uniqueProductCount: view.uniqueProductCount,
     customFields: [],
     messagesSummary: messagesSummary(cart.id, messages, messages.length),
   };
@@ -281,7 +534,11 @@ export function cartProductJson(
   };
 }
 
-export function cartItemJson(view: CartView, line: CartLine, productFields: string[] = []) {
+export function cartItemJson(
+  view: Pick<CartView, "cart" | "processing">,
+  line: CartLine,
+  productFields: string[] = [],
+) {
   const { item, product, priced } = line;
   const m = priceOrNull(view);
   const q = item.quantity;
@@ -355,7 +612,9 @@ export function cartCouponsJson(view: Pick<CartView, "cart" | "coupons">) {
 }
 
 /** Only promotions that take money off right now are listed (a coupon whose condition fails stays, unlisted). */
-export function cartPromotionsJson(view: CartView) {
+export function cartPromotionsJson(
+  view: Pick<CartView, "cart" | "processing"> & { pricing: Pick<CartPricing, "promotions"> },
+) {
   return {
     cartId: view.cart.id,
     cartStatus: view.cart.status,

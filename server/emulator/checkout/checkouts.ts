@@ -1,5 +1,5 @@
 import { cartById, keepCheckoutAfterCouponChange, requireCart, type CartRow } from "../carts/store.js";
-import { cartSummaryJson } from "../carts/view.js";
+import { cartSummaryJson, summaryOf } from "../carts/view.js";
 import { requireGuestFlag } from "../core/context.js";
 import { defaultGroup, updateGroup } from "./delivery-group-store.js";
 import { deliveryGroupJson, rateCart, type CheckoutError, type RatedCart } from "./delivery-group-rating.js";
@@ -63,7 +63,7 @@ export function checkoutJson(
   errors: CheckoutError[],
 ) {
   const m = (cents: number) => (rated.view.processing ? null : money(cents));
-  const { customFields: _omitted, ...summary } = cartSummaryJson(rated.view);
+  const { customFields: _omitted, ...summary } = cartSummaryJson(summaryOf(rated.view));
   const now = emu.clock.now();
   return {
     checkoutId: checkout.id,

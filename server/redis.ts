@@ -16,6 +16,9 @@ export interface RedisOptions {
   queueWhileConnecting?: boolean;
 }
 
+/** This process's connections that have lost Redis: the outage is logged when the first does, its end when all are back. */
+const unreachable = new Set<Redis>();
+
 export function connectRedis(url: string, { purpose, queueWhileConnecting = false }: RedisOptions): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: queueWhileConnecting,
@@ -24,16 +27,14 @@ export function connectRedis(url: string, { purpose, queueWhileConnecting = fals
     retryStrategy: (times) => Math.min(times * 100, 2_000),
     connectTimeout: 2_000,
   });
-  let down = false;
   redis.on("error", (error: Error) => {
-    if (down) return;
-    down = true;
-    logEvent("warn", `Redis unreachable (${purpose}): ${error.message}`, { redis: redactUrl(url) });
+    const wasUp = unreachable.size === 0;
+    unreachable.add(redis);
+    if (wasUp) logEvent("warn", `Redis unreachable (${purpose}): ${error.message}`, { redis: redactUrl(url) });
   });
   redis.on("ready", () => {
-    if (!down) return;
-    down = false;
-    logEvent("info", `Redis reachable again (${purpose})`, { redis: redactUrl(url) });
+    if (!unreachable.delete(redis) || unreachable.size > 0) return;
+    logEvent("info", "Redis reachable again", { redis: redactUrl(url) });
   });
   return redis;
 }

@@ -194,9 +194,15 @@ export async function startServer(config: Config = readConfig(), options: StartO
   // req.ip, req.protocol and req.hostname read X-Forwarded-* only from the proxies TRUST_PROXY names.
   app.set("trust proxy", trust);
   app.use(requestLog({ trust, enabled: config.REQUEST_LOG === "1" }));
+  // A stopping server keeps no connection open: the client's (or the load balancer's) next request goes elsewhere.
+  // The answers in flight when the stop comes are told so too (shutdown, below).
+  const inFlight = new Set<express.Response>();
   app.use((_req, res, next) => {
-    // A stopping server keeps no connection open: the client's (or the load balancer's) next request goes elsewhere.
     if (draining) res.setHeader("Connection", "close");
+    else {
+      inFlight.add(res);
+      res.once("close", () => inFlight.delete(res));
+    }
     next();
   });
   app.use(securityHeaders());
@@ -308,6 +314,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
   const shutdown = async (timeoutMs = DRAIN_TIMEOUT_MS) => {
     if (draining) return;
     draining = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         server.closeAllConnections();

@@ -33,7 +33,7 @@ export default defineConfig({
     { name: "drill-js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
     {
       name: "drill-js-off",
-      testMatch: /checkout\.spec\.ts$/,
+      testMatch: /(checkout|reference)\.spec\.ts$/,
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
     },
   ],

@@ -2,6 +2,7 @@
  * What a failed page shows (the ErrorBoundary's body, see PageError.tsx): loaded when a page fails.
  */
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { RequestReference } from "../RequestReference";
 import { ERROR_HEADING, type NotFoundCopy } from "./PageError";
 
 /** Page-level failure text; the header and footer around it keep working. */
@@ -35,6 +36,7 @@ function ErrorPage({ status, message, notFound }: { status?: number; message?: s
       <p>
         <Link to="/">Go to the home page</Link>
       </p>
+      <RequestReference />
     </div>
   );
 }

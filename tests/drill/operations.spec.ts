@@ -163,6 +163,23 @@ test("a rolling restart (SIGTERM each instance in turn) under a steady load of p
   expect(answered).toBeGreaterThan(10);
 });
 
+test("a change to the store reaches every instance's cache at once (Redis pub/sub), not when it expires", async ({
+  topology,
+}) => {
+  // Each instance's home page asks for consent when the store's application context says so (cached 5 minutes).
+  const asksConsent = async (instance: Topology["instances"][number]) =>
+    (await (await fetch(`${instance.url}/`)).text()).includes("Cookie consent");
+  for (const instance of topology.instances) expect(await asksConsent(instance)).toBe(false);
+  const changed = await fetch(`${topology.emulatorUrl}/__emulator/settings`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ applicationContext: { shopperConsentEnabled: true } }),
+  });
+  expect(changed.ok).toBe(true);
+  // The emulator service answered once every instance had emptied its caches.
+  for (const instance of topology.instances) expect(await asksConsent(instance)).toBe(true);
+});
+
 test("Redis stopped mid-run: sign-in still works and is still limited, and shoppers are told nothing", async ({
   page,
   topology,

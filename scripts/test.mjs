@@ -1,11 +1,12 @@
 // `npm test`: everything a release needs, in order — typecheck, lint, unit, contract, build, the JavaScript budget, e2e
-// (JS on and off).
+// (JS on and off), then the fault drill (several instances behind nginx, sharing Redis and the emulator service).
 // Ends with one "N passed, N failed" line that sums every runner. Before e2e it finds a browser, or installs one
 // (scripts/browser.mjs); when it can get none, e2e is reported as not run and the run fails.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureBrowser } from "./browser.mjs";
 import { ensureInstalled } from "./ensure-install.mjs";
+import { ensureServices } from "./services.mjs";
 
 ensureInstalled();
 const out = ".cache/test-results";
@@ -95,6 +96,29 @@ const steps = [
     return run("e2e", "npx", ["playwright", "test"], `${out}/e2e.json`, playwrightCounts, {
       CHROMIUM_PATH: browser.path,
     });
+  },
+  () => {
+    // The drill needs redis-server and nginx (found, or installed as the browser is: scripts/services.mjs); without
+    // them it is not run and the run fails, with the one line that says how to fix it.
+    console.log("\n=== drill services");
+    const services = ensureServices();
+    if (!services.ok) {
+      console.log(services.message);
+      notRun = [notRun, services.message].filter(Boolean).join("\n");
+      failedSteps.push("drill (not run)");
+      return false;
+    }
+    console.log(`drill: redis-server ${services.redis}, nginx ${services.nginx}`);
+    const browser = ensureBrowser();
+    if (!browser.ok) return false;
+    return run(
+      "drill",
+      "npx",
+      ["playwright", "test", "--config", "playwright.drill.config.ts"],
+      `${out}/drill.json`,
+      playwrightCounts,
+      { CHROMIUM_PATH: browser.path },
+    );
   },
 ];
 for (const step of steps) {

@@ -20,6 +20,7 @@ import { readConfig, type Config } from "./config.js";
 import { createEmulator, type Emulator } from "./emulator/index.js";
 import { readyMessage, startServer, type EmulatorLike } from "./main.js";
 import { sendWebResponse, toWebRequest } from "./node-http.js";
+import { logEvent } from "./request-log.js";
 import { clearWebstoreCaches } from "./webstore/index.js";
 
 /** Messages between the primary and its workers. */
@@ -211,19 +212,33 @@ async function runPrimary(config: Config, count: number) {
     console.error(`Storefront worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another.`);
     fork();
   });
+  // The stop signal goes to each worker as it is: SIGTERM lets each finish what it is serving (runWorker). The
+  // primary exits when the last one has (the exit handler above); the emulator lives until then.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       stopping = true;
-      for (const w of liveWorkers()) w.kill(signal);
+      if (signal === "SIGTERM") logEvent("info", "SIGTERM: the workers finish the requests in flight, then stop");
+      for (const w of liveWorkers()) w.process.kill(signal);
       if (liveWorkers().length === 0) process.exit(0);
     });
   }
 }
 
+/** SIGTERM: stop accepting, finish the requests in flight (bounded), exit. SIGINT (Ctrl-C): exit now. */
+function stopOnSignals(shutdown: () => Promise<void>) {
+  process.on("SIGINT", () => process.exit(0));
+  process.once("SIGTERM", () => {
+    logEvent("info", "SIGTERM: finishing the requests in flight, then stopping", { pid: process.pid });
+    // Exit as a program does (exit handlers run: --cpu-prof writes its profile); SQLite's WAL needs no more.
+    void shutdown().finally(() => process.exit(0));
+  });
+}
+
 async function runWorker(config: Config) {
   const origin = process.env.STOREFRONT_EMULATOR_URL;
   const seeding = (process.env.STOREFRONT_EMULATOR_SEEDING as Emulator["seeding"] | undefined) ?? "kept";
-  const { caches } = await startServer(config, origin ? { emulator: remoteEmulator(origin, seeding) } : {});
+  const { caches, shutdown } = await startServer(config, origin ? { emulator: remoteEmulator(origin, seeding) } : {});
+  stopOnSignals(shutdown);
   process.on("message", (m: ClusterMessage) => {
     if (m?.type !== "webstore-caches:clear") return;
     clearWebstoreCaches(caches);
@@ -236,10 +251,9 @@ export async function main() {
   const config = readConfig();
   const count = workerCount();
   if (cluster.isPrimary && count === 1) {
-    const { url, emulator } = await startServer(config);
+    const { url, emulator, shutdown } = await startServer(config);
     console.log(readyMessage(config, url, emulator));
-    // Exit as a program does (exit handlers run: --cpu-prof writes its profile); SQLite's WAL needs no more.
-    for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));
+    stopOnSignals(shutdown);
   } else if (cluster.isPrimary) {
     await runPrimary(config, count);
   } else {

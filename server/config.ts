@@ -4,7 +4,7 @@ import { compileTrustProxy } from "./proxy.js";
 /** One or more URL-safe segments, each after a slash (the shape remix.config.js accepts too). */
 const BASE_PATH_SHAPE = /^(?:\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/;
 /** Paths that stay at the site root whatever the base path: the API, its test controls, the health check. */
-export const ROOT_PATHS = ["/services", "/lwr", "/__emulator", "/healthz"];
+export const ROOT_PATHS = ["/services", "/lwr", "/__emulator", "/healthz", "/readyz"];
 
 /** "/shop/", "shop" and "/shop" are the same base path: "/shop" (leading slash, none trailing); "" = the root. */
 export function normaliseBasePath(value: string): string {
@@ -88,6 +88,26 @@ const schema = z.object({
     }),
   /** Where `npm run build` writes the app build and the server reads it, relative to the checkout. */
   BUILD_DIR: z.string().default("build"),
+  /**
+   * A Redis all instances share (redis://[:password@]host:port[/db]): the sign-in throttle counts there, and cache
+   * invalidations reach every instance through it. Unset = each process on its own (README: Running more than one
+   * instance).
+   */
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((value) => /^rediss?:/.test(value), { message: "must be a redis:// or rediss:// URL" })
+    .optional(),
+  /** One JSON line per request on stdout: on unless "0". */
+  REQUEST_LOG: z.enum(["0", "1"]).default("1"),
+  /** `npm run emulator`: the port the emulator service listens on (0 = any free port), and its address. */
+  EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  EMULATOR_HOST: z.string().default("127.0.0.1"),
+  /**
+   * `npm run emulator`: the storefronts in front of the emulator service whose X-Forwarded-For (their shoppers'
+   * addresses, which the API's lookup limits key on) it believes; default loopback (storefronts on this machine).
+   */
+  EMULATOR_TRUST_PROXY: z.string().default("loopback"),
 });
 
 export type Config = ReturnType<typeof readConfig>;

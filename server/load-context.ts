@@ -45,6 +45,11 @@ export interface StorefrontLoadContext {
   cspNonce?: string;
   /** The shopper's address (the connection's, or the client's behind a trusted proxy: TRUST_PROXY). */
   clientAddress?: string;
+  /**
+   * This request's id (server/request-log.ts): in its log line, on every API call it makes (X-Request-Id), and on a
+   * failed page as its reference.
+   */
+  requestId?: string;
   /** Failed sign-ins per account and per client (the login page refuses with 429 past the limits). */
   loginThrottle?: LoginThrottle;
   /**

@@ -4,10 +4,14 @@
  * window started by the first failure has passed. A successful login clears its account's count (not the
  * client's: one account of their own must not let a client guess at others').
  *
- * Counted in this process's memory (rate-limiter-flexible's RateLimiterMemory): several server processes each
- * count their own attempts, and a restart forgets them.
+ * Without Redis, counted in this process's memory (rate-limiter-flexible's RateLimiterMemory): several server
+ * processes each count their own attempts, and a restart forgets them. With a Redis connection (REDIS_URL), counted
+ * there (RateLimiterRedis): every instance sees the same counts, and they outlive a restart. While Redis can't be
+ * reached each process counts in its own memory (the insurance limiter: a guesser gets no free pass, the shopper no
+ * error), and server/redis.ts logs the outage once.
  */
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export interface LoginThrottleLimits {
   /** Failures an account may have within the window. */
@@ -25,11 +29,14 @@ export type LoginThrottleVerdict = { allowed: true } | { allowed: false; retryAf
 export const accountKey = (username: string) => username.trim().toLowerCase();
 
 export class LoginThrottle {
-  private accounts!: RateLimiterMemory;
-  private clients!: RateLimiterMemory;
+  private accounts!: RateLimiterAbstract;
+  private clients!: RateLimiterAbstract;
 
-  constructor(readonly limits: LoginThrottleLimits = DEFAULT_LOGIN_LIMITS) {
-    this.clear();
+  constructor(
+    readonly limits: LoginThrottleLimits = DEFAULT_LOGIN_LIMITS,
+    private readonly redis?: Redis,
+  ) {
+    this.create();
   }
 
   /** Whether `username` may try to sign in from `client` now. */
@@ -59,13 +66,47 @@ export class LoginThrottle {
     await this.accounts.delete(accountKey(username));
   }
 
-  /** Forgets every count (the emulator's reset: each test starts from a store nobody has tried to sign in to). */
-  clear(): void {
+  /**
+   * Forgets every count (the emulator's reset: each test starts from a store nobody has tried to sign in to): this
+   * process's, and with Redis every instance's.
+   */
+  async clear(): Promise<void> {
+    this.create();
+    if (!this.redis || this.redis.status !== "ready") return;
+    for (const prefix of [ACCOUNT_PREFIX, CLIENT_PREFIX]) {
+      const keys: string[] = [];
+      let cursor = "0";
+      do {
+        const [next, found] = await this.redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
+        cursor = next;
+        keys.push(...found);
+      } while (cursor !== "0");
+      if (keys.length) await this.redis.del(...keys);
+    }
+  }
+
+  private create(): void {
     const duration = this.limits.windowSeconds;
-    this.accounts = new RateLimiterMemory({ keyPrefix: "login-account", points: this.limits.perAccount, duration });
-    this.clients = new RateLimiterMemory({ keyPrefix: "login-client", points: this.limits.perClient, duration });
+    const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
+      const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+      if (!this.redis) return memory;
+      return new RateLimiterRedis({
+        storeClient: this.redis,
+        keyPrefix,
+        points,
+        duration,
+        // Not connected: straight to the insurance limiter, no waiting on a connection that may never come.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: memory,
+      });
+    };
+    this.accounts = limiter(ACCOUNT_PREFIX, this.limits.perAccount);
+    this.clients = limiter(CLIENT_PREFIX, this.limits.perClient);
   }
 }
+
+const ACCOUNT_PREFIX = "login-account";
+const CLIENT_PREFIX = "login-client";
 
 /** A client without a known address shares one bucket (the limit fails closed, not open). */
 const clientKey = (client: string | undefined) => client?.trim() || "unknown";

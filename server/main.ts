@@ -13,7 +13,17 @@ import { LoginThrottle, type LoginThrottleLimits } from "./login-throttle.js";
 import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
 import { compileTrustProxy, isLocalRequest } from "./proxy.js";
 import { expectedOriginOf, formGuard, judgeOrigin, securityHeaders, STATE_CHANGING_METHODS } from "./security.js";
-import { clearWebstoreCaches, createWebstoreCaches, createWebstoreClient, resetBreakers } from "./webstore/index.js";
+import {
+  breakerCheck,
+  clearWebstoreCaches,
+  createWebstoreCaches,
+  createWebstoreClient,
+  resetBreakers,
+} from "./webstore/index.js";
+import { clearNamedCaches, listenForCacheClears } from "./cache-bus.js";
+import { apiCheck, readiness, type ReadinessCheck } from "./readiness.js";
+import { connectRedis, readyWithin } from "./redis.js";
+import { requestLog } from "./request-log.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Paths the webstore API owns; the emulator answers them when it is on. */
@@ -22,6 +32,10 @@ const API_PREFIXES = ["/services/", "/lwr/apex/", "/__emulator/"];
 const LOCALE_PREFIX = /^\/([a-z]{2,3}-[A-Z]{2})(?=\/|$)/;
 /** Handlers kept for locale prefixes (each store has a few; made-up ones beyond this are served, not kept). */
 const MAX_LOCALE_HANDLERS = 16;
+/** How long a stopping server (SIGTERM) lets its in-flight requests finish before it closes their connections. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+/** How long a starting server waits for Redis before it serves without it (the insurance limiter counts meanwhile). */
+const REDIS_START_WAIT_MS = 2_000;
 
 /** What the server needs of an emulator: the in-process one, or one served by another process (server/cluster.ts). */
 export type EmulatorLike = Pick<Emulator, "fetch" | "seeding">;
@@ -79,19 +93,42 @@ export async function startServer(config: Config = readConfig(), options: StartO
   const apiFetch = emulator ? (req: Request) => emulator!.fetch(req) : (req: Request) => fetch(req);
   const siteUrl = config.WEBSTORE_SITE_URL ?? "http://emulator.local";
   const caches = createWebstoreCaches();
-  const loginThrottle = new LoginThrottle(options.loginLimits);
+  // With REDIS_URL: one connection for commands (the throttle's counts, acknowledgements), one subscribed to cache
+  // invalidations (a subscribed connection takes no other command).
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { purpose: "sign-in limits" }) : null;
+  const subscriber = config.REDIS_URL
+    ? connectRedis(config.REDIS_URL, { purpose: "cache invalidation", queueWhileConnecting: true })
+    : null;
+  if (redis) await readyWithin(redis, REDIS_START_WAIT_MS);
+  const loginThrottle = new LoginThrottle(options.loginLimits, redis ?? undefined);
+  if (redis && subscriber) {
+    void listenForCacheClears(subscriber, redis, async (message) => {
+      clearNamedCaches(caches, message.caches);
+      if (message.resetThrottle) await loginThrottle.clear();
+    }).catch(() => undefined);
+  }
   const browsingIdentity: BrowsingIdentity = {};
   // The port is known once listening (PORT=0 picks a free one).
   let publicUrl = `http://localhost:${config.PORT}`;
+
+  /** The API as this request's calls reach it: each carries the request's id (X-Request-Id), for the org's logs. */
+  const apiFetchFor = (requestId: string | undefined) =>
+    requestId
+      ? (req: Request) => {
+          req.headers.set("X-Request-Id", requestId);
+          return apiFetch(req);
+        }
+      : apiFetch;
 
   const loadContext = (
     clientAddress?: string,
     cspNonce?: string,
     locale?: string,
+    requestId?: string,
   ): AppLoadContext & StorefrontLoadContext => ({
     webstore: (scope) =>
       createWebstoreClient({
-        fetch: apiFetch,
+        fetch: apiFetchFor(requestId),
         baseUrl: siteUrl,
         apiVersion: config.WEBSTORE_API_VERSION,
         webstoreId: config.WEBSTORE_ID,
@@ -124,6 +161,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     loginThrottle,
     browsingIdentity,
     locale,
+    requestId,
   });
 
   const trust = compileTrustProxy(config.TRUST_PROXY);
@@ -146,10 +184,38 @@ export async function startServer(config: Config = readConfig(), options: StartO
     }
     return null;
   };
+  /** Set by SIGTERM (shutdown below): /readyz answers 503, and every answer closes its connection. */
+  let draining = false;
+  const readinessChecks: Record<string, ReadinessCheck> = {
+    // The emulator in this process is always there (and a probe's call would only crowd its journal).
+    api: emulator && !options.emulator ? () => ({ ok: true }) : apiCheck(apiFetch, siteUrl),
+    // Open while the API has failed over and over: this instance answers from stale copies or with 503 until it probes.
+    "webstore circuit": breakerCheck,
+    ...(redis
+      ? {
+          redis: async () =>
+            redis.status === "ready" && (await redis.ping()) === "PONG"
+              ? { ok: true }
+              : { ok: false, detail: redis.status },
+        }
+      : {}),
+  };
   const app = express();
   app.disable("x-powered-by");
   // req.ip, req.protocol and req.hostname read X-Forwarded-* only from the proxies TRUST_PROXY names.
   app.set("trust proxy", trust);
+  app.use(requestLog({ trust, enabled: config.REQUEST_LOG === "1" }));
+  // A stopping server keeps no connection open: the client's (or the load balancer's) next request goes elsewhere.
+  // The answers in flight when the stop comes are told so too (shutdown, below).
+  const inFlight = new Set<express.Response>();
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader("Connection", "close");
+    else {
+      inFlight.add(res);
+      res.once("close", () => inFlight.delete(res));
+    }
+    next();
+  });
   app.use(securityHeaders());
   app.use(compression());
   if (emulator) {
@@ -173,7 +239,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
         // sign-ins: every test starts from a store nobody has tried to sign in to.
         if (req.path.startsWith("/__emulator/") && req.method !== "GET") clearWebstoreCaches(caches);
         if (req.path === "/__emulator/reset" && req.method === "POST" && answer.ok) {
-          loginThrottle.clear();
+          await loginThrottle.clear();
           resetBreakers({ keepSettings: true });
         }
         await sendWebResponse(res, answer);
@@ -183,8 +249,13 @@ export async function startServer(config: Config = readConfig(), options: StartO
       }
     });
   }
+  // Liveness: the process answers. Readiness: it can serve a shopper (the API, and Redis when set, answer).
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true, mode: config.mode });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const answer = await readiness(readinessChecks, draining);
+    res.status(answer.ok ? 200 : 503).json(answer);
   });
   // Everything the store serves lives under BASE_PATH (the API, its controls and /healthz stay at the root, above):
   // the site root sends a visitor to the store's home.
@@ -217,7 +288,13 @@ export async function startServer(config: Config = readConfig(), options: StartO
     handler = createRequestHandler({
       build: locale ? { ...build!, basename: `${build!.basename ?? ""}/${locale}`.replace(/\/{2,}/g, "/") } : build!,
       mode: config.NODE_ENV,
-      getLoadContext: (req, res) => loadContext(req.ip, res.locals.cspNonce as string | undefined, locale),
+      getLoadContext: (req, res) =>
+        loadContext(
+          req.ip,
+          res.locals.cspNonce as string | undefined,
+          locale,
+          res.locals.requestId as string | undefined,
+        ),
     });
     if (remixHandlers.size < MAX_LOCALE_HANDLERS) remixHandlers.set(key, handler);
     return handler;
@@ -243,7 +320,30 @@ export async function startServer(config: Config = readConfig(), options: StartO
     );
   });
   publicUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
-  return { server, emulator, url: publicUrl, loadContext, loginThrottle, caches };
+
+  /**
+   * A graceful stop (SIGTERM): stop accepting connections, let the requests in flight finish (each answer closes its
+   * connection; idle kept-alive ones are closed now), and after `timeoutMs` close whatever is left.
+   */
+  const shutdown = async (timeoutMs = DRAIN_TIMEOUT_MS) => {
+    if (draining) return;
+    draining = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        server.closeAllConnections();
+        resolve();
+      }, timeoutMs);
+      server.close(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+    redis?.disconnect();
+    subscriber?.disconnect();
+  };
+  return { server, emulator, url: publicUrl, loadContext, loginThrottle, caches, shutdown };
 }
 
 /** What `npm start` prints once the store answers. */

@@ -53,7 +53,13 @@ export interface Store {
 /** `options.emulator`: a store of the test's own making (a generated store's size) instead of the demo's. */
 export async function startStore(options: Pick<StartOptions, "emulator"> = {}): Promise<Store> {
   // A config of its own (not process.env): the shell's WEBSTORE_* or PORT never point these tests elsewhere.
-  const config = readConfig({ EMULATOR_DB: ":memory:", PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production" });
+  const config = readConfig({
+    EMULATOR_DB: ":memory:",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    REQUEST_LOG: "0",
+  });
   const { server } = await startServer(config, options);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

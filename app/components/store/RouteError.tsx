@@ -2,6 +2,7 @@
  * What a failed page shows (the ErrorBoundary's body, see PageError.tsx): loaded when a page fails.
  */
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { RequestReference } from "../RequestReference";
 import { ERROR_HEADING, type NotFoundCopy } from "./PageError";
 import { STORE_TROUBLE_HEADING } from "../../lib/store-trouble";
 
@@ -49,6 +50,7 @@ function ErrorPage({ status, message, notFound }: { status?: number; message?: s
       <p>
         <Link to="/">Go to the home page</Link>
       </p>
+      <RequestReference />
     </div>
   );
 }

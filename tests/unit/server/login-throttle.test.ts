@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Redis } from "ioredis";
 import { DEFAULT_LOGIN_LIMITS, LoginThrottle, tooManyAttemptsMessage } from "../../../server/login-throttle";
 
 const A = "203.0.113.1";
@@ -67,5 +68,28 @@ describe("LoginThrottle", () => {
     expect(tooManyAttemptsMessage(900)).toBe("Too many sign-in attempts. Try again in 15 minutes.");
     expect(tooManyAttemptsMessage(61)).toBe("Too many sign-in attempts. Try again in 2 minutes.");
     expect(tooManyAttemptsMessage(5)).toBe("Too many sign-in attempts. Try again in 1 minute.");
+  });
+});
+
+describe("LoginThrottle with a Redis that can't be reached", () => {
+  /** What ioredis is while reconnecting: not ready, and every command refused at once (no offline queue). */
+  const unreachableRedis = () =>
+    ({
+      status: "reconnecting",
+      del: () => Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false")),
+      scan: () => Promise.reject(new Error("not expected: clear() asks nothing of a Redis that isn't ready")),
+    }) as unknown as Redis;
+
+  it("counts in this process's memory meanwhile (the insurance limiter): still refuses, still forgets", async () => {
+    const throttle = new LoginThrottle(DEFAULT_LOGIN_LIMITS, unreachableRedis());
+    await fail(throttle, "buyer@demo.store", A, 4);
+    expect(await throttle.check("buyer@demo.store", A)).toEqual({ allowed: true });
+    await fail(throttle, "buyer@demo.store", A, 1);
+    expect(await throttle.check("buyer@demo.store", B)).toMatchObject({ allowed: false });
+    await throttle.recordSuccess("buyer@demo.store");
+    expect(await throttle.check("buyer@demo.store", B)).toEqual({ allowed: true });
+    await fail(throttle, "buyer@demo.store", A, 5);
+    await throttle.clear();
+    expect(await throttle.check("buyer@demo.store", A)).toEqual({ allowed: true });
   });
 });

@@ -84,7 +84,11 @@ describe("an instance behind a load balancer", () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ ok: true, draining: false, checks: { api: { ok: true } } });
+    expect(await ready.json()).toEqual({
+      ok: true,
+      draining: false,
+      checks: { api: { ok: true }, "webstore circuit": { ok: true } },
+    });
     rootStatus = 503;
     const notReady = await fetch(`${url}/readyz`);
     expect(notReady.status).toBe(503);

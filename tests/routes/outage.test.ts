@@ -133,6 +133,10 @@ describe("The org is down (every API call answers 503)", () => {
     for (let i = 0; i < 3; i++) expectHonest(await buyer.load("/cart"), "cart while down");
     expect(breakerState().ok).toBe(false);
     expect(breakerState().hosts.find((h) => h.state === "open")).toBeDefined();
+    // A load balancer hears of it: the instance is not ready while its breaker is open.
+    const notReady = await fetch(`${store.url}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toMatchObject({ checks: { "webstore circuit": { ok: false } } });
 
     // The org is back, but the breaker is still open: pages fail at once, without calling the API.
     await store.control("DELETE", "/__emulator/faults");
@@ -147,6 +151,7 @@ describe("The org is down (every API call answers 503)", () => {
     expect(cart.text).toContain(COFFEE.name);
     expect(cart.cartCount).toBe(2);
     expect(breakerState().ok).toBe(true);
+    expect((await fetch(`${store.url}/readyz`)).status).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import { rebuildFullTextIndexes, withoutTriggers } from "../core/db.js";
 import type { Emu } from "../core/state.js";
 import { DEFAULT_GROUP_NAME } from "../checkout/delivery-group-store.js";
 import { hashPassword } from "../identity/auth.js";
+import { refillCatalogListings } from "../catalog/listings.js";
 import {
   BULK_BUYER,
   HISTORY_END,
@@ -81,6 +82,7 @@ export function seedLargeStore(emu: Emu, size: LargeStoreSize) {
     }
   });
   rebuildFullTextIndexes(db);
+  refillCatalogListings(db);
 
   // Buyers: their accounts, users and the account each acts for
   const passwordHash = hashPassword(BULK_BUYER.password, GENERATED_PASSWORD_SALT);

@@ -12,7 +12,7 @@ import {
 } from "../../../server/emulator/large-store/index.js";
 import { nextOrderNumber } from "../../../server/emulator/orders/store.js";
 import type { Emu } from "../../../server/emulator/core/state.js";
-import { buyerAuthorization } from "../../support/identity.js";
+import { buyerAuthorization, guestAuthorization } from "../../support/identity.js";
 import { readConfig } from "../../../server/config.js";
 
 /** The demo catalog's products (fixtures/catalog.json): the generated store comes beside them. */
@@ -155,6 +155,42 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
     } finally {
       bigger.close();
     }
+  });
+
+  it("lists a category with every category below it: its page, total, subcategory counts and facet counts", async () => {
+    const guest = await guestAuthorization((r) => store.fetch(r), SITE);
+    const coffee = "0ZGDM0000000CFE";
+    const tree = `WITH RECURSIVE tree(id) AS (SELECT ? UNION ALL SELECT c.id FROM product_categories c JOIN tree t ON c.parent_id = t.id)`;
+    const all = rows(
+      store,
+      `${tree} SELECT id FROM products WHERE category_id IN (SELECT id FROM tree) ORDER BY sort_order, name`,
+      coffee,
+    ).map((r) => r.id);
+    expect(all.length).toBeGreaterThan(200);
+    const page = await get(store, `search/products?categoryId=${coffee}&page=3&pageSize=50`, guest);
+    expect(page.body.productsPage.total).toBe(all.length);
+    expect(page.body.productsPage.products.map((p: { id: string }) => p.id)).toEqual(all.slice(150, 200));
+    for (const child of page.body.categories.children) {
+      const n = rows(
+        store,
+        `${tree} SELECT id FROM products WHERE category_id IN (SELECT id FROM tree)`,
+        child.category.id,
+      ).length;
+      expect(child.productCount, child.category.name).toBe(n);
+    }
+    const brands = rows(
+      store,
+      `${tree} SELECT f.value, count(*) AS n FROM product_facet_values f JOIN products p ON p.id = f.product_id
+       WHERE f.attribute = 'Brand__c' AND p.category_id IN (SELECT id FROM tree) GROUP BY f.value ORDER BY f.value`,
+      coffee,
+    );
+    const brandFacet = page.body.facets.find((f: { nameOrId: string }) => f.nameOrId === "Brand__c");
+    expect(
+      brandFacet.values.map((v: { nameOrId: string; productCount: number }) => ({
+        value: v.nameOrId,
+        n: v.productCount,
+      })),
+    ).toEqual(brands.map((b) => ({ value: b.value, n: b.n })));
   });
 
   it("signs in the generated buyers with the demo password", async () => {

@@ -45,7 +45,18 @@ function catalogDigest(emulator: Emulator): string {
      FROM products p JOIN pricebook_entries pe ON pe.product_id = p.id LEFT JOIN inventory i ON i.product_id = p.id
      WHERE p.sku LIKE 'LG-%' ORDER BY p.id, pe.currency_iso_code`,
   );
-  return createHash("sha256").update(JSON.stringify(all)).digest("hex");
+  const facets = rows(
+    emulator,
+    "SELECT product_id, attribute, value FROM product_facet_values WHERE product_id LIKE '01tLG%' ORDER BY 1, 2",
+  );
+  const families = rows(
+    emulator,
+    `SELECT id, product_class, variation_parent_id, variation_attributes FROM products
+     WHERE sku LIKE 'LG-%' AND product_class <> 'Simple' ORDER BY id`,
+  );
+  return createHash("sha256")
+    .update(JSON.stringify([all, facets, families]))
+    .digest("hex");
 }
 
 async function get(emulator: Emulator, path: string, auth: Record<string, string>) {
@@ -80,7 +91,10 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
   });
 
   it("holds the size's products in about 500 categories three levels deep", () => {
-    expect(one(store, "SELECT count(*) AS n FROM products WHERE sku LIKE 'LG-%'").n).toBe(SMALL.products);
+    // Variations come beside the generated products (their parents are among them).
+    expect(
+      one(store, "SELECT count(*) AS n FROM products WHERE sku LIKE 'LG-%' AND variation_parent_id IS NULL").n,
+    ).toBe(SMALL.products);
     const generated = rows(
       store,
       `SELECT c.id, c.parent_id, p.parent_id AS grandparent, g.parent_id AS root_parent
@@ -111,9 +125,17 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
        FROM products p
        LEFT JOIN pricebook_entries usd ON usd.product_id = p.id AND usd.currency_iso_code = 'USD'
        LEFT JOIN pricebook_entries gbp ON gbp.product_id = p.id AND gbp.currency_iso_code = 'GBP'
-       LEFT JOIN inventory i ON i.product_id = p.id WHERE p.sku LIKE 'LG-%'`,
+       LEFT JOIN inventory i ON i.product_id = p.id WHERE p.sku LIKE 'LG-%' AND p.product_class <> 'VariationParent'`,
     );
-    expect(prices).toHaveLength(SMALL.products);
+    const parents = one(
+      store,
+      "SELECT count(*) AS n FROM products WHERE product_class = 'VariationParent' AND sku LIKE 'LG-%'",
+    ).n as number;
+    const variations = one(
+      store,
+      "SELECT count(*) AS n FROM products WHERE product_class = 'Variation' AND sku LIKE 'LG-%'",
+    ).n as number;
+    expect(prices).toHaveLength(SMALL.products - parents + variations);
     for (const p of prices) {
       expect(p.gbp_unit).toBe(Math.round((p.usd_unit as number) * 0.8));
       expect(p.gbp_list).toBe(Math.round((p.usd_list as number) * 0.8));
@@ -124,6 +146,41 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
     const outOfStock = prices.filter((p) => p.on_hand === 0).length;
     expect(outOfStock).toBeGreaterThan(0);
     expect(outOfStock).toBeLessThan(SMALL.products / 10);
+  });
+
+  it("gives every product facet values, makes variation families and volume prices, as the demo catalog has", async () => {
+    // Every generated product (and variation) has a Brand and one of Roast, Material or Flavor.
+    const perProduct = rows(
+      store,
+      `SELECT p.id, group_concat(f.attribute) AS attributes FROM products p
+       LEFT JOIN product_facet_values f ON f.product_id = p.id WHERE p.sku LIKE 'LG-%' GROUP BY p.id`,
+    );
+    for (const p of perProduct) expect(String(p.attributes).split(",").sort()[0], String(p.id)).toBe("Brand__c");
+    expect(perProduct.every((p) => String(p.attributes).split(",").length === 2)).toBe(true);
+    // Families: parents in a demo attribute set, each variation naming one of the set's values.
+    const families = rows(
+      store,
+      `SELECT p.id, sp.attribute_set_id, count(v.id) AS variations FROM products p
+       JOIN product_attribute_set_products sp ON sp.product_id = p.id
+       JOIN products v ON v.variation_parent_id = p.id WHERE p.sku LIKE 'LG-%' GROUP BY p.id`,
+    );
+    expect(families.length).toBeGreaterThan(3);
+    const guest = await guestAuthorization((r) => store.fetch(r), SITE);
+    const family = families[0];
+    const detail = await get(store, `products/${family.id}`, guest);
+    expect(detail.status).toBe(200);
+    expect(detail.body.productClass).toBe("VariationParent");
+    expect(detail.body.variationInfo.attributesToProductMappings).toHaveLength(family.variations as number);
+    // Volume prices: some business packs carry the demo's case pricing, in every currency.
+    const tiered = rows(
+      store,
+      `SELECT e.product_id, e.currency_iso_code FROM pricebook_entry_adjustments a
+       JOIN pricebook_entries e ON e.id = a.pricebook_entry_id WHERE e.product_id LIKE '01tLG%'`,
+    );
+    expect(tiered.length).toBeGreaterThan(0);
+    expect(new Set(tiered.map((t) => t.currency_iso_code))).toEqual(new Set(["USD", "GBP"]));
+    const pricing = await get(store, `pricing/products/${tiered[0].product_id}`, guest);
+    expect(pricing.body.priceAdjustment?.priceAdjustmentTiers?.length).toBe(2);
   });
 
   it("gives bulk@demo.store the size's orders, newest first over two years, and a cart of the size's lines", async () => {
@@ -235,7 +292,9 @@ describe("a generated store in a database file", () => {
 
   it("is seeded once, kept at the same scale, seeded again at another, and reset to its own scale", async () => {
     const dbFile = join(dir, "store.sqlite");
-    const products = (e: Emulator) => one(e, "SELECT count(*) AS n FROM products").n as number;
+    // The demo's products and the generated ones, their variations aside.
+    const products = (e: Emulator) =>
+      one(e, "SELECT count(*) AS n FROM products WHERE variation_parent_id IS NULL OR sku NOT LIKE 'LG-%'").n as number;
     const first = createEmulator({ dbFile, scale: SMALL });
     expect(first.seeding).toBe("seeded");
     const digest = catalogDigest(first);

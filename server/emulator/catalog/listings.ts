@@ -2,7 +2,7 @@ import { withoutTriggers, type Db } from "../core/db.js";
 
 /**
  * The catalog's kept listings and counts (db/014_scale_indexes.sql): each product under every ancestor of its
- * category, each category's product count and facet value counts. Triggers keep them in step with every write;
+ * category, each category's product count and facet value counts, each product's search keys. Triggers keep them in step with every write;
  * a bulk write that ran with the triggers off (the generated store) refills them here, in one pass each. Call
  * inside the writer's transaction.
  */
@@ -12,6 +12,8 @@ export function refillCatalogListings(db: Db) {
       DELETE FROM category_products;
       DELETE FROM category_product_counts;
       DELETE FROM category_facet_counts;
+      DELETE FROM product_keys;
+      INSERT INTO product_keys(rowid, id, category_id) SELECT rowid, id, category_id FROM products;
       INSERT INTO category_products(ancestor_id, sort_order, name, product_id)
         SELECT a.ancestor_id, p.sort_order, p.name, p.id FROM products p
         JOIN category_ancestors a ON a.category_id = p.category_id;

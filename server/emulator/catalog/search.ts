@@ -296,7 +296,15 @@ interface TermFilter {
   /** SQL ANDed into a WHERE over `products p`. */
   where: string[];
   params: unknown[];
+  /** Whether the conditions read a product's text (terms too short for the index): its row, not its keys. */
+  readsText: boolean;
 }
+
+/**
+ * What a count reads each match from: its keys (product_keys: rowid, id, category_id, db/014_scale_indexes.sql),
+ * unless a term too short for the full-text index needs the product's text.
+ */
+const countedFrom = (filter: TermFilter) => (filter.readsText ? "products" : "product_keys");
 
 /**
  * Search terms as SQL: every term (lower case) must appear in the name, the SKU or the description. Terms of three
@@ -315,7 +323,7 @@ function termFilter(terms: string[]): TermFilter {
     where.push("(instr(lower(p.name), ?) > 0 OR instr(lower(p.sku), ?) > 0 OR instr(lower(p.description), ?) > 0)");
     params.push(t, t, t);
   }
-  return { where, params };
+  return { where, params, readsText: terms.some((t) => [...t].length < 3) };
 }
 
 /** Products in the category or any category below it (db/014_scale_indexes.sql: category_ancestors). */
@@ -353,7 +361,8 @@ export function search(emu: Emu, input: SearchInput) {
     const priced = input.refinements.some((r) => r.type === "Range");
     const from = `FROM products p${priced ? ` LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}`;
     const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-    total = matchCount(emu, { terms, filter, selected, where: whereSql, from, params, browsing });
+    const counted = `FROM ${countedFrom(filter)} p${priced ? ` LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}`;
+    total = matchCount(emu, { terms, filter, selected, where: whereSql, from: counted, params, browsing });
     pageIds =
       total <= SORTED_IN_MEMORY
         ? smallPage(emu, { from, where: whereSql, params, rule, offset, size: input.pageSize, priced })
@@ -369,7 +378,13 @@ export function search(emu: Emu, input: SearchInput) {
         productCount: c.n,
       })),
     },
-    facets: facets(emu, { selected, where: filter.where, params: filter.params, refinements: input.refinements }),
+    facets: facets(emu, {
+      selected,
+      where: filter.where,
+      params: filter.params,
+      filter,
+      refinements: input.refinements,
+    }),
     locale: "en_US",
     correlationId: randomUUID(),
     productsPage: {
@@ -546,7 +561,7 @@ function childCounts(emu: Emu, selected: CategoryRow | undefined, filter: TermFi
     .prepare<unknown[]>(
       // CROSS JOIN: from the matches to their categories' ancestors (the other way probes every product of each
       // child category).
-      `SELECT a.ancestor_id AS id, count(*) AS n FROM products p
+      `SELECT a.ancestor_id AS id, count(*) AS n FROM ${countedFrom(filter)} p
        CROSS JOIN category_ancestors a ON a.category_id = p.category_id
        WHERE ${filter.where.join(" AND ")} AND a.ancestor_id IN (SELECT k.id FROM product_categories k WHERE ${parent})
        GROUP BY a.ancestor_id`,
@@ -565,7 +580,13 @@ function childCounts(emu: Emu, selected: CategoryRow | undefined, filter: TermFi
  */
 function facets(
   emu: Emu,
-  search: { selected: CategoryRow | undefined; where: string[]; params: unknown[]; refinements: Refinement[] },
+  search: {
+    selected: CategoryRow | undefined;
+    where: string[];
+    params: unknown[];
+    filter: TermFilter;
+    refinements: Refinement[];
+  },
 ) {
   const attributes = facetableAttributes(emu);
   if (attributes.size === 0) return [];
@@ -610,7 +631,13 @@ function categoryFacetCounts(emu: Emu, categoryId: string): FacetCount[] {
  */
 function refinedFacetCounts(
   emu: Emu,
-  search: { selected: CategoryRow | undefined; where: string[]; params: unknown[]; refinements: Refinement[] },
+  search: {
+    selected: CategoryRow | undefined;
+    where: string[];
+    params: unknown[];
+    filter: TermFilter;
+    refinements: Refinement[];
+  },
 ): FacetCount[] {
   const refinedAttributes = [
     ...new Set(search.refinements.flatMap((r) => (r.type === "DistinctValue" ? [r.attribute] : []))),
@@ -635,7 +662,7 @@ function refinedFacetCounts(
     ];
     return emu.db
       .prepare<unknown[]>(
-        `SELECT f.attribute, f.value, count(*) AS n FROM products p
+        `SELECT f.attribute, f.value, count(*) AS n FROM ${countedFrom(search.filter)} p
          ${priced ? `LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}
          JOIN product_facet_values f ON f.product_id = p.id
          WHERE ${where.join(" AND ")} GROUP BY f.attribute, f.value`,

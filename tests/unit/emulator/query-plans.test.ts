@@ -39,6 +39,8 @@ const GROWING = [
   "order_items",
   "order_delivery_groups",
   "wishlist_items",
+  "category_products",
+  "product_keys",
 ];
 
 /**

@@ -28,6 +28,12 @@ END;
 -- A category moved elsewhere in the tree (rare: a merchant's reorganisation): the closure of its subtree is
 -- redone, and the products and counts under the old and new ancestors follow (category_products below).
 CREATE TRIGGER category_ancestors_move AFTER UPDATE OF parent_id ON product_categories BEGIN
+  -- The subtree's facet values leave the counts of the categories it leaves (its old ancestors)…
+  UPDATE category_facet_counts SET n = n - (
+    SELECT count(*) FROM product_facet_values f JOIN category_ancestors d ON d.category_id = f.category_id
+    WHERE d.ancestor_id = new.id AND f.attribute = category_facet_counts.attribute
+      AND f.value = category_facet_counts.value)
+  WHERE category_id IN (SELECT ancestor_id FROM category_ancestors WHERE category_id = new.id AND depth > 0);
   DELETE FROM category_products WHERE product_id IN (
     SELECT p.id FROM products p JOIN category_ancestors a ON a.category_id = p.category_id WHERE a.ancestor_id = new.id);
   DELETE FROM category_ancestors WHERE category_id IN (SELECT category_id FROM category_ancestors WHERE ancestor_id = new.id)
@@ -40,6 +46,13 @@ CREATE TRIGGER category_ancestors_move AFTER UPDATE OF parent_id ON product_cate
     SELECT a.ancestor_id, p.sort_order, p.name, p.id FROM products p
     JOIN category_ancestors a ON a.category_id = p.category_id
     WHERE p.category_id IN (SELECT category_id FROM category_ancestors WHERE ancestor_id = new.id);
+  -- … and join those of the categories it now sits under.
+  INSERT INTO category_facet_counts(category_id, attribute, value, n)
+    SELECT up.ancestor_id, f.attribute, f.value, count(*) FROM product_facet_values f
+    JOIN category_ancestors d ON d.category_id = f.category_id
+    JOIN category_ancestors up ON up.category_id = new.id AND up.depth > 0
+    WHERE d.ancestor_id = new.id GROUP BY up.ancestor_id, f.attribute, f.value
+    ON CONFLICT(category_id, attribute, value) DO UPDATE SET n = n + excluded.n;
 END;
 
 -- Each product under its category and every category above it, in the catalog's order (sort_order, name): a

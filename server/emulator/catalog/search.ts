@@ -361,8 +361,7 @@ export function search(emu: Emu, input: SearchInput) {
     const priced = input.refinements.some((r) => r.type === "Range");
     const from = `FROM products p${priced ? ` LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}`;
     const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-    const counted = `FROM ${countedFrom(filter)} p${priced ? ` LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}`;
-    total = matchCount(emu, { terms, filter, selected, where: whereSql, from: counted, params, browsing });
+    total = matchCount(emu, { terms, filter, selected, refinements: input.refinements, browsing });
     pageIds =
       total <= SORTED_IN_MEMORY
         ? smallPage(emu, { from, where: whereSql, params, rule, offset, size: input.pageSize, priced })
@@ -511,6 +510,54 @@ function categoryPage(emu: Emu, categoryId: string, offset: number, size: number
   return rows.map((r) => r.product_id);
 }
 
+/** Where a count reads a search's matches from (`p`, with `pe` when a price range needs it), and its conditions. */
+interface MatchSource {
+  from: string;
+  where: string[];
+  params: unknown[];
+}
+
+/**
+ * The matches of a search, as a count reads them. Without terms, from a Distinct Value refinement's values: their
+ * index entries carry each product's category (db/012_facets.sql), so the matches of a value in a category are one
+ * range of the primary key, the other refinements checked on each. With terms, from the products' keys
+ * (countedFrom), the full-text index's matches first.
+ */
+function matchSource(filter: TermFilter, selected: CategoryRow | undefined, refinements: Refinement[]): MatchSource {
+  const priced = refinements.some((r) => r.type === "Range");
+  const pe = priced
+    ? ` LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'`
+    : "";
+  const driver =
+    filter.where.length === 0
+      ? refinements.find((r): r is Extract<Refinement, { type: "DistinctValue" }> => r.type === "DistinctValue")
+      : undefined;
+  if (driver) {
+    const others = refinements.filter((r) => r !== driver).map(refinementSql);
+    const inCategory = selected
+      ? " AND v.category_id IN (SELECT category_id FROM category_ancestors WHERE ancestor_id = ?)"
+      : "";
+    return {
+      // DISTINCT: a product with two of the values is one match.
+      from: `FROM (SELECT DISTINCT v.product_id AS id FROM product_facet_values v
+        WHERE v.attribute = ? AND v.value IN (${driver.values.map(() => "?").join(", ")})${inCategory}) p${pe}`,
+      where: others.map((o) => o.sql),
+      params: [
+        driver.attribute,
+        ...driver.values,
+        ...(selected ? [selected.id] : []),
+        ...others.flatMap((o) => o.params),
+      ],
+    };
+  }
+  const conditions = refinements.map(refinementSql);
+  return {
+    from: `FROM ${countedFrom(filter)} p${pe}`,
+    where: [...filter.where, ...(selected ? [IN_TREE] : []), ...conditions.map((c) => c.sql)],
+    params: [...filter.params, ...(selected ? [selected.id] : []), ...conditions.flatMap((c) => c.params)],
+  };
+}
+
 /**
  * How many products a search with terms or refinements matches (productsPage.total: "Total number of products in
  * the search results", an exact count). Terms alone: the full-text index counts its own matches, no product row
@@ -522,19 +569,24 @@ function matchCount(
     terms: string[];
     filter: TermFilter;
     selected: CategoryRow | undefined;
-    where: string;
-    from: string;
-    params: unknown[];
+    refinements: Refinement[];
     browsing: boolean;
   },
 ): number {
   if (q.browsing) return categoryCount(emu, q.selected!.id);
   const onlyIndexedTerms =
-    !q.selected && q.filter.where.length === 1 && q.terms.every((t) => [...t].length >= 3) && q.params.length === 1;
-  const sql = onlyIndexedTerms
-    ? "SELECT count(*) AS n FROM products_search WHERE products_search MATCH ?"
-    : `SELECT count(*) AS n ${q.from} ${q.where}`;
-  return (emu.db.prepare<unknown[]>(sql).get(...q.params) as { n: number }).n;
+    !q.selected && q.refinements.length === 0 && q.filter.where.length === 1 && !q.filter.readsText;
+  if (onlyIndexedTerms)
+    return (
+      emu.db
+        .prepare<unknown[]>("SELECT count(*) AS n FROM products_search WHERE products_search MATCH ?")
+        .get(...q.filter.params) as { n: number }
+    ).n;
+  const source = matchSource(q.filter, q.selected, q.refinements);
+  const where = source.where.length ? `WHERE ${source.where.join(" AND ")}` : "";
+  return (
+    emu.db.prepare<unknown[]>(`SELECT count(*) AS n ${source.from} ${where}`).get(...source.params) as { n: number }
+  ).n;
 }
 
 /**
@@ -652,27 +704,14 @@ function refinedFacetCounts(
         )
         .all(search.selected.id, ...attributeParams) as FacetCount[];
     }
-    const conditions = refinements.map(refinementSql);
-    const priced = refinements.some((r) => r.type === "Range");
-    const where = [
-      ...search.where,
-      ...(search.selected ? [IN_TREE] : []),
-      ...conditions.map((c) => c.sql),
-      attributeSql,
-    ];
+    const source = matchSource(search.filter, search.selected, refinements);
     return emu.db
       .prepare<unknown[]>(
-        `SELECT f.attribute, f.value, count(*) AS n FROM ${countedFrom(search.filter)} p
-         ${priced ? `LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}
+        `SELECT f.attribute, f.value, count(*) AS n ${source.from}
          JOIN product_facet_values f ON f.product_id = p.id
-         WHERE ${where.join(" AND ")} GROUP BY f.attribute, f.value`,
+         WHERE ${[...source.where, attributeSql].join(" AND ")} GROUP BY f.attribute, f.value`,
       )
-      .all(
-        ...search.params,
-        ...(search.selected ? [search.selected.id] : []),
-        ...conditions.flatMap((c) => c.params),
-        ...attributeParams,
-      ) as FacetCount[];
+      .all(...source.params, ...attributeParams) as FacetCount[];
   };
   for (const attribute of refinedAttributes) {
     const others = search.refinements.filter((r) => r.type !== "DistinctValue" || r.attribute !== attribute);

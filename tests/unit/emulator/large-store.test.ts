@@ -250,6 +250,45 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
     ).toEqual(brands.map((b) => ({ value: b.value, n: b.n })));
   });
 
+  it("counts a refined category's matches and facet values as a plain reading of the catalog does", async () => {
+    const guest = await guestAuthorization((r) => store.fetch(r), SITE);
+    const coffee = "0ZGDM0000000CFE";
+    const tree = `WITH RECURSIVE tree(id) AS (SELECT ? UNION ALL SELECT c.id FROM product_categories c JOIN tree t ON c.parent_id = t.id)`;
+    const brands = rows(
+      store,
+      `${tree} SELECT f.value FROM product_facet_values f JOIN products p ON p.id = f.product_id
+       WHERE f.attribute = 'Brand__c' AND p.category_id IN (SELECT id FROM tree) GROUP BY f.value ORDER BY count(*) DESC LIMIT 2`,
+      coffee,
+    ).map((r) => r.value as string);
+    const refined = `${tree}, matched AS (SELECT p.id FROM products p JOIN product_facet_values b ON b.product_id = p.id
+      AND b.attribute = 'Brand__c' AND b.value IN (?, ?) WHERE p.category_id IN (SELECT id FROM tree))`;
+    const total = one(store, `${refined} SELECT count(*) AS n FROM matched`, coffee, ...brands).n;
+    const roasts = rows(
+      store,
+      `${refined} SELECT f.value, count(*) AS n FROM matched m JOIN product_facet_values f ON f.product_id = m.id
+       WHERE f.attribute = 'Roast__c' GROUP BY f.value ORDER BY f.value`,
+      coffee,
+      ...brands,
+    );
+    const res = await store.fetch(
+      new Request(`${API}/search/product-search`, {
+        method: "POST",
+        headers: { ...guest, "content-type": "application/json" },
+        body: JSON.stringify({
+          categoryId: coffee,
+          refinements: [{ type: "DistinctValue", attributeType: "Custom", nameOrId: "Brand__c", values: brands }],
+        }),
+      }),
+    );
+    const body = (await res.json()) as any;
+    expect(body.productsPage.total).toBe(total);
+    expect(total).toBeGreaterThan(0);
+    const roast = body.facets.find((f: { nameOrId: string }) => f.nameOrId === "Roast__c");
+    expect(
+      roast.values.map((v: { nameOrId: string; productCount: number }) => ({ value: v.nameOrId, n: v.productCount })),
+    ).toEqual(roasts.map((r) => ({ value: r.value, n: r.n })));
+  });
+
   it("signs in the generated buyers with the demo password", async () => {
     expect(one(store, "SELECT count(*) AS n FROM users WHERE username LIKE 'shopper%@demo.store'").n).toBe(
       SMALL.buyers,

@@ -289,6 +289,27 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
     ).toEqual(roasts.map((r) => ({ value: r.value, n: r.n })));
   });
 
+  it("counts a search term's matches under each top category as a plain reading of the catalog does", async () => {
+    const guest = await guestAuthorization((r) => store.fetch(r), SITE);
+    const tree = `WITH RECURSIVE tree(top, id) AS (SELECT id, id FROM product_categories WHERE parent_id IS NULL
+      UNION ALL SELECT t.top, c.id FROM product_categories c JOIN tree t ON c.parent_id = t.id)`;
+    const expected = rows(
+      store,
+      `${tree} SELECT t.top AS id, count(*) AS n FROM products p JOIN tree t ON t.id = p.category_id
+       WHERE instr(lower(p.name || ' ' || p.sku || ' ' || p.description), 'kettle') > 0 GROUP BY t.top`,
+    );
+    const found = await get(store, "search/products?searchTerm=kettle", guest);
+    const counts = Object.fromEntries(
+      found.body.categories.children.map((c: { category: { id: string }; productCount: number }) => [
+        c.category.id,
+        c.productCount,
+      ]),
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    for (const e of expected) expect(counts[e.id as string], String(e.id)).toBe(e.n);
+    expect(found.body.productsPage.total).toBe(expected.reduce((sum, e) => sum + (e.n as number), 0));
+  });
+
   it("signs in the generated buyers with the demo password", async () => {
     expect(one(store, "SELECT count(*) AS n FROM users WHERE username LIKE 'shopper%@demo.store'").n).toBe(
       SMALL.buyers,

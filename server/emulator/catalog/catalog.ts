@@ -203,9 +203,7 @@ export function catalogRoutes(r: Router, emu: Emu) {
     browse(ctx);
     const parentParam = ctx.query.get("parentProductCategoryId");
     const parent = parentParam ? findCategory(emu, parentParam, "parentProductCategoryId") : null;
-    const children = catalogStore(emu)
-      .categories()
-      .filter((c) => c.parent_id === (parent?.id ?? null));
+    const children = catalogStore(emu).children(parent?.id ?? null);
     return json({ productCategories: children.map(categoryJson) });
   });
 

@@ -5,7 +5,7 @@ import { toCents } from "../core/money.js";
 import { recordId } from "../core/record-ids.js";
 import type { Emu } from "../core/state.js";
 import { DEFAULT_FIELDS, knownFields, searchProduct } from "./shapes.js";
-import { catalogStore, DEFAULT_CURRENCY, PRODUCT_SELECT, type CategoryRow, type ProductRow } from "./store.js";
+import { catalogStore, DEFAULT_CURRENCY, type CategoryRow } from "./store.js";
 
 /** Product search: the sort rules, the inputs of the GET and POST forms, and the SQL that answers them. */
 
@@ -64,15 +64,16 @@ export const SORT_RULES = [
 
 type SortRule = (typeof SORT_RULES)[number];
 
-function sorterOf(rule: SortRule): ((a: ProductRow, b: ProductRow) => number) | null {
-  const sign = rule.direction === "Descending" ? -1 : 1;
-  const price = (p: ProductRow) => p.unit_price_cents ?? Number.MAX_SAFE_INTEGER;
-  if (rule.type === "ProductBased") return (a, b) => sign * a.name.localeCompare(b.name);
-  // Products without a price go last either way.
-  if (rule.type === "SortByPricebook")
-    return (a, b) =>
-      a.unit_price_cents === null || b.unit_price_cents === null ? price(a) - price(b) : sign * (price(a) - price(b));
-  return null; // relevancy: the catalog's own order
+/**
+ * A sort rule as SQL over `products p` joined with its price book entry `pe`: ties (and relevancy) in the catalog's
+ * order. Products without a price go last either way.
+ */
+function orderOf(rule: SortRule | undefined): string {
+  const catalogOrder = "p.sort_order, p.name";
+  if (!rule || rule.type === "Relevancy") return catalogOrder;
+  const direction = rule.direction === "Descending" ? "DESC" : "ASC";
+  if (rule.type === "ProductBased") return `p.name COLLATE NOCASE ${direction}, ${catalogOrder}`;
+  return `pe.unit_price_cents IS NULL, pe.unit_price_cents ${direction}, ${catalogOrder}`;
 }
 
 /** What a search asks for, from the GET query or the POST body. */
@@ -272,7 +273,8 @@ function facetableAttributes(emu: Emu): Map<string, FacetableRow> {
 function refinementSql(r: Refinement): { sql: string; params: unknown[] } {
   if (r.type === "DistinctValue") {
     return {
-      sql: `EXISTS (SELECT 1 FROM product_facet_values v WHERE v.attribute = ? AND v.value IN (${r.values.map(() => "?").join(", ")}) AND v.product_id = p.id)`,
+      // The products of the values, from the values' index entries: the planner may start from them.
+      sql: `p.id IN (SELECT v.product_id FROM product_facet_values v WHERE v.attribute = ? AND v.value IN (${r.values.map(() => "?").join(", ")}))`,
       params: [r.attribute, ...r.values],
     };
   }
@@ -294,7 +296,15 @@ interface TermFilter {
   /** SQL ANDed into a WHERE over `products p`. */
   where: string[];
   params: unknown[];
+  /** Whether the conditions read a product's text (terms too short for the index): its row, not its keys. */
+  readsText: boolean;
 }
+
+/**
+ * What a count reads each match from: its keys (product_keys: rowid, id, category_id, db/014_scale_indexes.sql),
+ * unless a term too short for the full-text index needs the product's text.
+ */
+const countedFrom = (filter: TermFilter) => (filter.readsText ? "products" : "product_keys");
 
 /**
  * Search terms as SQL: every term (lower case) must appear in the name, the SKU or the description. Terms of three
@@ -313,13 +323,18 @@ function termFilter(terms: string[]): TermFilter {
     where.push("(instr(lower(p.name), ?) > 0 OR instr(lower(p.sku), ?) > 0 OR instr(lower(p.description), ?) > 0)");
     params.push(t, t, t);
   }
-  return { where, params };
+  return { where, params, readsText: terms.some((t) => [...t].length < 3) };
 }
 
-/** The category and every category below it, as a recursive CTE named `tree` over one parameter (the root). */
-const TREE = `WITH RECURSIVE tree(id) AS (SELECT ? UNION ALL SELECT c.id FROM product_categories c JOIN tree t ON c.parent_id = t.id)`;
+/** Products in the category or any category below it (db/014_scale_indexes.sql: category_ancestors). */
+const IN_TREE = "p.category_id IN (SELECT category_id FROM category_ancestors WHERE ancestor_id = ?)";
 
-/** A search, answered by SQLite: the matching products (in the catalog's order), then the page and the counts. */
+/**
+ * A search, answered by SQLite, reading the page it shows. Browsing a category (no term, no refinement) reads its
+ * page, its count, its subcategories' counts and its facet counts from tables kept in step with the catalog
+ * (db/014_scale_indexes.sql); a search with terms or refinements finds its page by the catalog order's index and
+ * counts its matches without reading their rows.
+ */
 export function search(emu: Emu, input: SearchInput) {
   const catalog = catalogStore(emu);
   let selected: CategoryRow | undefined;
@@ -330,56 +345,284 @@ export function search(emu: Emu, input: SearchInput) {
   }
   const terms = input.searchTerm.toLowerCase().split(/\s+/).filter(Boolean);
   const filter = termFilter(terms);
-  // db.prepare reuses compiled statements by their SQL (core/db.ts): one per shape of search.
-  const prepared = (sql: string) => emu.db.prepare<unknown[]>(sql);
-
-  // The matching products (in the selected category's tree, when there is one), in the catalog's order.
-  const where = [...filter.where, ...(selected ? ["p.category_id IN (SELECT id FROM tree)"] : [])];
-  const refined = input.refinements.map(refinementSql);
-  const allWhere = [...where, ...refined.map((r) => r.sql)];
-  const matchedSql = `${selected ? TREE : ""} ${PRODUCT_SELECT} ${allWhere.length ? `WHERE ${allWhere.join(" AND ")}` : ""} ORDER BY p.sort_order, p.name`;
-  const matched = prepared(matchedSql).all(
-    ...(selected ? [selected.id] : []),
-    ...filter.params,
-    ...refined.flatMap((r) => r.params),
-  ) as ProductRow[];
-
   const rule = input.sortRuleId ? SORT_RULES.find((r) => r.sortRuleId === input.sortRuleId!.slice(0, 15)) : undefined;
-  const sorter = rule ? sorterOf(rule) : null;
-  const sorted = sorter ? [...matched].sort(sorter) : matched;
-  const pageItems = sorted.slice(input.page * input.pageSize, (input.page + 1) * input.pageSize);
+  const browsing = selected !== undefined && filter.where.length === 0 && input.refinements.length === 0;
+  const offset = input.page * input.pageSize;
 
-  // The selected category's children (or the top level), each with how many products matching the terms it holds.
-  const childrenSql = `WITH RECURSIVE under(child, id) AS (
-      SELECT id, id FROM product_categories WHERE parent_id ${selected ? "= ?" : "IS NULL"}
-      UNION ALL SELECT u.child, c.id FROM product_categories c JOIN under u ON c.parent_id = u.id)
-    SELECT k.id, k.name, k.sort_order,
-      (SELECT COUNT(*) FROM products p WHERE p.category_id IN (SELECT id FROM under WHERE child = k.id)${filter.where.map((w) => ` AND ${w}`).join("")}) AS n
-    FROM product_categories k WHERE k.parent_id ${selected ? "= ?" : "IS NULL"} ORDER BY k.sort_order, k.name`;
-  const childParams = selected ? [selected.id] : [];
-  const children = prepared(childrenSql).all(...childParams, ...filter.params, ...childParams) as {
-    id: string;
-    name: string;
-    n: number;
-  }[];
+  let total: number;
+  let pageIds: string[];
+  if (browsing && (!rule || rule.type === "Relevancy")) {
+    total = categoryCount(emu, selected!.id);
+    pageIds = categoryPage(emu, selected!.id, offset, input.pageSize);
+  } else {
+    const refined = input.refinements.map(refinementSql);
+    const where = [...filter.where, ...(selected ? [IN_TREE] : []), ...refined.map((r) => r.sql)];
+    const params = [...filter.params, ...(selected ? [selected.id] : []), ...refined.flatMap((r) => r.params)];
+    const priced = input.refinements.some((r) => r.type === "Range");
+    const from = `FROM products p${priced ? ` LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}`;
+    const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
+    total = matchCount(emu, { terms, filter, selected, refinements: input.refinements, browsing });
+    pageIds =
+      total <= SORTED_IN_MEMORY
+        ? smallPage(emu, { from, where: whereSql, params, rule, offset, size: input.pageSize, priced })
+        : orderedPage(emu, { where, params, rule, offset, size: input.pageSize, priced, total });
+  }
+  const pageItems = pageIds.map((id) => catalog.product(id)!);
 
   return {
     categories: {
       category: selected ? { id: selected.id, name: selected.name } : null,
-      children: children.map((c) => ({ category: { id: c.id, name: c.name }, productCount: c.n })),
+      children: childCounts(emu, selected, filter).map((c) => ({
+        category: { id: c.id, name: c.name },
+        productCount: c.n,
+      })),
     },
-    facets: facets(emu, { selected, where: filter.where, params: filter.params, refinements: input.refinements }),
+    facets: facets(emu, {
+      selected,
+      where: filter.where,
+      params: filter.params,
+      filter,
+      refinements: input.refinements,
+    }),
     locale: "en_US",
     correlationId: randomUUID(),
     productsPage: {
       currencyIsoCode: "USD",
       pageSize: input.pageSize,
-      total: matched.length,
+      total,
       products: pageItems.map((p) =>
         searchProduct(p, input.fields, { prices: input.includePrices, quantityRule: input.includeQuantityRule }),
       ),
     },
   };
+}
+
+/**
+ * Up to this many matches, a page is cut from the matches sorted whole (they are counted first); beyond, it is read
+ * by walking an index in the sort's order until the page is full.
+ */
+const SORTED_IN_MEMORY = 1_000;
+
+interface PageQuery {
+  params: unknown[];
+  rule: SortRule | undefined;
+  offset: number;
+  size: number;
+  /** Whether the conditions name the price book entry `pe` (a price range). */
+  priced: boolean;
+}
+
+/** A page of at most SORTED_IN_MEMORY matches (counted before): the matches sorted, the page cut. */
+function smallPage(emu: Emu, q: PageQuery & { from: string; where: string }): string[] {
+  const from =
+    q.rule?.type === "SortByPricebook" && !q.priced
+      ? `${q.from} LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'`
+      : q.from;
+  const rows = emu.db
+    .prepare<unknown[]>(
+      `SELECT /* at most ${SORTED_IN_MEMORY} matches, counted first */ p.id ${from} ${q.where}
+       ORDER BY ${orderOf(q.rule)} LIMIT ? OFFSET ?`,
+    )
+    .all(...q.params, q.size, q.offset) as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A page of many matches, read along an index in the sort's order (the catalog's, the name's, or the price's)
+ * until the page is full: each product of the index is checked against the conditions, and the walk stops at the
+ * page's end. Products without a price come after the priced ones in a price sort, in the catalog's order.
+ */
+function orderedPage(emu: Emu, q: PageQuery & { where: string[]; total: number }): string[] {
+  const read = (sql: string, ...params: unknown[]) =>
+    (emu.db.prepare<unknown[]>(sql).all(...params) as { id: string }[]).map((r) => r.id);
+  const where = (extra: string[]) => {
+    const all = [...q.where, ...extra];
+    return all.length ? `WHERE ${all.join(" AND ")}` : "";
+  };
+  const rule = q.rule;
+  if (!rule || rule.type === "Relevancy")
+    return read(
+      `SELECT p.id FROM products p INDEXED BY products_catalog_order
+       ${q.priced ? `LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}
+       ${where([])} ORDER BY p.sort_order, p.name LIMIT ? OFFSET ?`,
+      ...q.params,
+      q.size,
+      q.offset,
+    );
+  if (rule.type === "ProductBased")
+    return read(
+      `SELECT p.id FROM products p INDEXED BY products_name_order
+       ${q.priced ? `LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}
+       ${where([])} ORDER BY ${orderOf(rule)} LIMIT ? OFFSET ?`,
+      ...q.params,
+      q.size,
+      q.offset,
+    );
+  const direction = rule.direction === "Descending" ? "DESC" : "ASC";
+  const priced = read(
+    `SELECT p.id FROM pricebook_entries pe INDEXED BY pricebook_entries_currency_price
+     CROSS JOIN products p ON p.id = pe.product_id
+     ${where([`pe.currency_iso_code = '${DEFAULT_CURRENCY}'`])}
+     ORDER BY pe.unit_price_cents ${direction}, p.sort_order, p.name LIMIT ? OFFSET ?`,
+    ...q.params,
+    q.size,
+    q.offset,
+  );
+  if (priced.length === q.size || q.priced) return priced;
+  // The priced matches ran out within (or before) this page: the rest of it is unpriced products. How many matches
+  // are priced: all but the unpriced ones (a handful: products without an entry in the store's price book).
+  const unpricedWhere = where([
+    `NOT EXISTS (SELECT 1 FROM pricebook_entries e WHERE e.product_id = p.id AND e.currency_iso_code = '${DEFAULT_CURRENCY}')`,
+  ]);
+  const unpricedCount = (
+    emu.db.prepare<unknown[]>(`SELECT count(*) AS n FROM products p ${unpricedWhere}`).get(...q.params) as {
+      n: number;
+    }
+  ).n;
+  const pricedTotal = q.total - unpricedCount;
+  const skip = Math.max(0, q.offset - pricedTotal);
+  return [
+    ...priced,
+    ...read(
+      `SELECT p.id FROM products p ${unpricedWhere} ORDER BY p.sort_order, p.name LIMIT ? OFFSET ?`,
+      ...q.params,
+      q.size - priced.length,
+      skip,
+    ),
+  ];
+}
+
+/** How many products a category holds, its subcategories' included (kept by db/014's triggers). */
+function categoryCount(emu: Emu, categoryId: string): number {
+  const row = emu.db.prepare("SELECT n FROM category_product_counts WHERE category_id = ?").get(categoryId) as
+    { n: number } | undefined;
+  return row?.n ?? 0;
+}
+
+/** A page of a category's products in the catalog's order: one range of category_products, from its offset. */
+function categoryPage(emu: Emu, categoryId: string, offset: number, size: number): string[] {
+  const rows = emu.db
+    .prepare(
+      `SELECT product_id FROM category_products WHERE ancestor_id = ? ORDER BY sort_order, name, product_id
+       LIMIT ? OFFSET ?`,
+    )
+    .all(categoryId, size, offset) as { product_id: string }[];
+  return rows.map((r) => r.product_id);
+}
+
+/** Where a count reads a search's matches from (`p`, with `pe` when a price range needs it), and its conditions. */
+interface MatchSource {
+  from: string;
+  where: string[];
+  params: unknown[];
+}
+
+/**
+ * The matches of a search, as a count reads them. Without terms, from a Distinct Value refinement's values: their
+ * index entries carry each product's category (db/012_facets.sql), so the matches of a value in a category are one
+ * range of the primary key, the other refinements checked on each. With terms, from the products' keys
+ * (countedFrom), the full-text index's matches first.
+ */
+function matchSource(filter: TermFilter, selected: CategoryRow | undefined, refinements: Refinement[]): MatchSource {
+  const priced = refinements.some((r) => r.type === "Range");
+  const pe = priced
+    ? ` LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'`
+    : "";
+  const driver =
+    filter.where.length === 0
+      ? refinements.find((r): r is Extract<Refinement, { type: "DistinctValue" }> => r.type === "DistinctValue")
+      : undefined;
+  if (driver) {
+    const others = refinements.filter((r) => r !== driver).map(refinementSql);
+    const inCategory = selected
+      ? " AND v.category_id IN (SELECT category_id FROM category_ancestors WHERE ancestor_id = ?)"
+      : "";
+    return {
+      // DISTINCT: a product with two of the values is one match.
+      from: `FROM (SELECT DISTINCT v.product_id AS id FROM product_facet_values v
+        WHERE v.attribute = ? AND v.value IN (${driver.values.map(() => "?").join(", ")})${inCategory}) p${pe}`,
+      where: others.map((o) => o.sql),
+      params: [
+        driver.attribute,
+        ...driver.values,
+        ...(selected ? [selected.id] : []),
+        ...others.flatMap((o) => o.params),
+      ],
+    };
+  }
+  const conditions = refinements.map(refinementSql);
+  return {
+    from: `FROM ${countedFrom(filter)} p${pe}`,
+    where: [...filter.where, ...(selected ? [IN_TREE] : []), ...conditions.map((c) => c.sql)],
+    params: [...filter.params, ...(selected ? [selected.id] : []), ...conditions.flatMap((c) => c.params)],
+  };
+}
+
+/**
+ * How many products a search with terms or refinements matches (productsPage.total: "Total number of products in
+ * the search results", an exact count). Terms alone: the full-text index counts its own matches, no product row
+ * read; otherwise one count over the matches' index entries.
+ */
+function matchCount(
+  emu: Emu,
+  q: {
+    terms: string[];
+    filter: TermFilter;
+    selected: CategoryRow | undefined;
+    refinements: Refinement[];
+    browsing: boolean;
+  },
+): number {
+  if (q.browsing) return categoryCount(emu, q.selected!.id);
+  const onlyIndexedTerms =
+    !q.selected && q.refinements.length === 0 && q.filter.where.length === 1 && !q.filter.readsText;
+  if (onlyIndexedTerms)
+    return (
+      emu.db
+        .prepare<unknown[]>("SELECT count(*) AS n FROM products_search WHERE products_search MATCH ?")
+        .get(...q.filter.params) as { n: number }
+    ).n;
+  const source = matchSource(q.filter, q.selected, q.refinements);
+  const where = source.where.length ? `WHERE ${source.where.join(" AND ")}` : "";
+  return (
+    emu.db.prepare<unknown[]>(`SELECT count(*) AS n ${source.from} ${where}`).get(...source.params) as { n: number }
+  ).n;
+}
+
+/**
+ * The selected category's children (or the top level), each with how many products matching the terms it holds
+ * (refinements don't narrow them). Without terms: the kept counts; with terms: one count over the matches.
+ */
+function childCounts(emu: Emu, selected: CategoryRow | undefined, filter: TermFilter) {
+  const parent = selected ? "k.parent_id = ?" : "k.parent_id IS NULL";
+  const parentParams = selected ? [selected.id] : [];
+  if (filter.where.length === 0) {
+    return emu.db
+      .prepare<unknown[]>(
+        `SELECT k.id, k.name, coalesce(c.n, 0) AS n FROM product_categories k
+         LEFT JOIN category_product_counts c ON c.category_id = k.id
+         WHERE ${parent} ORDER BY k.sort_order, k.name`,
+      )
+      .all(...parentParams) as { id: string; name: string; n: number }[];
+  }
+  const children = emu.db
+    .prepare<unknown[]>(`SELECT k.id, k.name FROM product_categories k WHERE ${parent} ORDER BY k.sort_order, k.name`)
+    .all(...parentParams) as { id: string; name: string }[];
+  if (children.length === 0) return [];
+  const counts = emu.db
+    .prepare<unknown[]>(
+      // The matches counted by their own category first (one pass over the matches), then each category's count
+      // added to its ancestors among the children: a few hundred categories, not a closure lookup per match.
+      `SELECT a.ancestor_id AS id, sum(m.n) AS n
+       FROM (SELECT p.category_id, count(*) AS n FROM ${countedFrom(filter)} p
+             WHERE ${filter.where.join(" AND ")} GROUP BY p.category_id) m
+       JOIN category_ancestors a ON a.category_id = m.category_id
+       WHERE a.ancestor_id IN (SELECT k.id FROM product_categories k WHERE ${parent})
+       GROUP BY a.ancestor_id`,
+    )
+    .all(...filter.params, ...parentParams) as { id: string; n: number }[];
+  const byId = new Map(counts.map((c) => [c.id, c.n]));
+  return children.map((c) => ({ ...c, n: byId.get(c.id) ?? 0 }));
 }
 
 /**
@@ -391,7 +634,13 @@ export function search(emu: Emu, input: SearchInput) {
  */
 function facets(
   emu: Emu,
-  search: { selected: CategoryRow | undefined; where: string[]; params: unknown[]; refinements: Refinement[] },
+  search: {
+    selected: CategoryRow | undefined;
+    where: string[];
+    params: unknown[];
+    filter: TermFilter;
+    refinements: Refinement[];
+  },
 ) {
   const attributes = facetableAttributes(emu);
   if (attributes.size === 0) return [];
@@ -420,61 +669,62 @@ function facets(
 
 type FacetCount = { attribute: string; value: string; n: number };
 
-/** A category's counts, browsing it with no term or refinement: one range of product_facet_values_category. */
+/** A category's counts, browsing it with no term or refinement: kept per category by db/014's triggers. */
 function categoryFacetCounts(emu: Emu, categoryId: string): FacetCount[] {
   return emu.db
-    .prepare(
-      `${TREE} SELECT attribute, value, COUNT(*) AS n FROM product_facet_values
-      WHERE category_id IN (SELECT id FROM tree) GROUP BY attribute, value`,
-    )
+    .prepare("SELECT attribute, value, n FROM category_facet_counts WHERE category_id = ? AND n > 0")
     .all(categoryId) as FacetCount[];
 }
 
-/** The counts of a search with terms or refinements: each matched product's values, through its index entries. */
+/**
+ * The counts of a search with terms or refinements. A value of attribute A counts the products that match the terms
+ * and every refinement but A's own: one GROUP BY per refined attribute (its own values, over the matches of the
+ * other refinements) and one for the attributes not refined (over the matches of them all). Each reads the matched
+ * products' index entries, starting from the most selective condition; a refined attribute whose count has no other
+ * condition than the category reads the category's kept counts (db/014_scale_indexes.sql).
+ */
 function refinedFacetCounts(
   emu: Emu,
-  search: { selected: CategoryRow | undefined; where: string[]; params: unknown[]; refinements: Refinement[] },
+  search: {
+    selected: CategoryRow | undefined;
+    where: string[];
+    params: unknown[];
+    filter: TermFilter;
+    refinements: Refinement[];
+  },
 ): FacetCount[] {
-  const flags = search.refinements.map(refinementSql);
-  // Each refinement becomes a flag of the base rows; a value of attribute A counts where every flag but A's holds.
-  const flagColumns = flags.map((f, i) => `${f.sql} AS r${i}`);
   const refinedAttributes = [
     ...new Set(search.refinements.flatMap((r) => (r.type === "DistinctValue" ? [r.attribute] : []))),
   ];
-  const allFlags = (except?: string) =>
-    search.refinements
-      .map((r, i) => (r.type === "DistinctValue" && r.attribute === except ? null : `b.r${i}`))
-      .filter((f): f is string => f !== null);
-  const conditions: string[] = [];
-  const conditionParams: unknown[] = [];
+  const counts: FacetCount[] = [];
+  const countOver = (refinements: Refinement[], attributeSql: string, attributeParams: unknown[]) => {
+    if (search.selected && search.where.length === 0 && refinements.length === 0) {
+      // Only the category: its kept counts.
+      return emu.db
+        .prepare<unknown[]>(
+          `SELECT attribute, value, n FROM category_facet_counts f WHERE category_id = ? AND n > 0 AND ${attributeSql}`,
+        )
+        .all(search.selected.id, ...attributeParams) as FacetCount[];
+    }
+    const source = matchSource(search.filter, search.selected, refinements);
+    return emu.db
+      .prepare<unknown[]>(
+        `SELECT f.attribute, f.value, count(*) AS n ${source.from}
+         JOIN product_facet_values f ON f.product_id = p.id
+         WHERE ${[...source.where, attributeSql].join(" AND ")} GROUP BY f.attribute, f.value`,
+      )
+      .all(...source.params, ...attributeParams) as FacetCount[];
+  };
   for (const attribute of refinedAttributes) {
-    conditions.push(
-      `(f.attribute = ?${allFlags(attribute)
-        .map((f) => ` AND ${f}`)
-        .join("")})`,
-    );
-    conditionParams.push(attribute);
+    const others = search.refinements.filter((r) => r.type !== "DistinctValue" || r.attribute !== attribute);
+    counts.push(...countOver(others, "f.attribute = ?", [attribute]));
   }
-  const others = allFlags();
-  conditions.push(
-    `(${refinedAttributes.length ? `f.attribute NOT IN (${refinedAttributes.map(() => "?").join(", ")})` : "1"}${others.map((f) => ` AND ${f}`).join("")})`,
+  counts.push(
+    ...countOver(
+      search.refinements,
+      refinedAttributes.length ? `f.attribute NOT IN (${refinedAttributes.map(() => "?").join(", ")})` : "1",
+      refinedAttributes,
+    ),
   );
-  conditionParams.push(...refinedAttributes);
-  const where = [...search.where, ...(search.selected ? ["p.category_id IN (SELECT id FROM tree)"] : [])];
-  const sql = `${search.selected ? `${TREE},` : "WITH"} base AS (
-      SELECT p.id${flagColumns.map((c) => `, ${c}`).join("")}
-      FROM products p LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'
-      ${where.length ? `WHERE ${where.join(" AND ")}` : ""})
-    SELECT f.attribute, f.value, COUNT(*) AS n
-    FROM base b JOIN product_facet_values f ON f.product_id = b.id
-    WHERE ${conditions.join(" OR ")}
-    GROUP BY f.attribute, f.value`;
-  return emu.db
-    .prepare<unknown[]>(sql)
-    .all(
-      ...(search.selected ? [search.selected.id] : []),
-      ...flags.flatMap((f) => f.params),
-      ...search.params,
-      ...conditionParams,
-    ) as FacetCount[];
+  return counts;
 }

@@ -92,6 +92,11 @@ function createCatalogStore(emu: Emu) {
     "SELECT id, list_price_cents, unit_price_cents FROM pricebook_entries WHERE product_id = ? AND currency_iso_code = ?",
   );
   const categories = db.prepare("SELECT * FROM product_categories ORDER BY sort_order, name");
+  const children = db.prepare("SELECT * FROM product_categories WHERE parent_id IS ? ORDER BY sort_order, name");
+  // A category and the categories above it (db/014_scale_indexes.sql), root first.
+  const path = db.prepare(`
+    SELECT c.* FROM category_ancestors a JOIN product_categories c ON c.id = a.ancestor_id
+    WHERE a.category_id = ? ORDER BY a.depth DESC`);
   // What a category path needs, unsorted: read for every cart view, where the full sorted rows were a large share.
   const parents = db.prepare("SELECT id, parent_id FROM product_categories");
   const models = db.prepare(`
@@ -122,15 +127,14 @@ function createCatalogStore(emu: Emu) {
     attributeSet: (parentId: string) => attributeSet.all(parentId) as AttributeSetItemRow[],
     category: (id: string) => category.get(id) as CategoryRow | undefined,
     categories: () => categories.all() as CategoryRow[],
+    /** The categories directly under `parentId` (the top level for null), in the catalog's order. */
+    children: (parentId: string | null) => children.all(parentId) as CategoryRow[],
     /** Each category's parent, by id: what `pathOf` walks. */
     categoryParents: () =>
       new Map((parents.all() as CategoryLink[]).map((c) => [c.id, c])) as ReadonlyMap<string, CategoryLink>,
     sellingModels: (productId: string) => models.all(productId) as SellingModelRow[],
     /** Root first, the category itself last. */
-    categoryPath(id: string): CategoryRow[] {
-      const byCategoryId = new Map(this.categories().map((c) => [c.id, c]));
-      return pathOf(byCategoryId, id);
-    },
+    categoryPath: (id: string) => path.all(id) as CategoryRow[],
   };
 }
 

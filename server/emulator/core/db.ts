@@ -40,7 +40,7 @@ function memoizeStatements(db: Db) {
       // SQL built with a variable number of placeholders could grow the map without end.
       if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear();
       statement = compile(sql);
-      if (statement.reader) rowsBuiltInJs(statement);
+      if (statement.reader) rowsBuiltInJs(db, sql, statement);
       cache.set(sql, statement);
     }
     return statement;
@@ -53,7 +53,7 @@ function memoizeStatements(db: Db) {
  * V8's API, which made a wide row (a product's 20 columns: 4.4 µs) cost a third more than these assignments
  * (3.1 µs), and placing an order reads a dozen wide rows.
  */
-function rowsBuiltInJs(statement: Database.Statement) {
+function rowsBuiltInJs(db: Db, sql: string, statement: Database.Statement) {
   const names = statement.columns().map((c) => c.name);
   const { get, all, iterate } = statement;
   const row = (values: unknown[]) => {
@@ -61,21 +61,38 @@ function rowsBuiltInJs(statement: Database.Statement) {
     for (let i = 0; i < names.length; i++) object[names[i]] = values[i];
     return object;
   };
+  const traced = (params: unknown[]) => readListeners.get(db)?.(sql, params);
   statement.raw(true);
   Object.assign(statement, {
     get(...params: unknown[]) {
+      traced(params);
       const values = get.apply(statement, params) as unknown[] | undefined;
       return values === undefined ? undefined : row(values);
     },
     all(...params: unknown[]) {
+      traced(params);
       const rows = all.apply(statement, params) as unknown[];
       for (let i = 0; i < rows.length; i++) rows[i] = row(rows[i] as unknown[]);
       return rows;
     },
     *iterate(...params: unknown[]) {
+      traced(params);
       for (const values of iterate.apply(statement, params) as IterableIterator<unknown[]>) yield row(values);
     },
   });
+}
+
+/** Who is told of every read statement run on a database, with its parameters (listenToReads). */
+const readListeners = new WeakMap<Db, (sql: string, params: unknown[]) => void>();
+
+/**
+ * Calls `listener` with the SQL and the parameters of every read statement the emulator runs on `db` (until
+ * called again with null): the registry of the queries a request really ran, which the query-plan test explains
+ * (tests/unit/emulator/query-plans.test.ts) instead of keeping copies of the SQL.
+ */
+export function listenToReads(db: Db, listener: ((sql: string, params: unknown[]) => void) | null) {
+  if (listener) readListeners.set(db, listener);
+  else readListeners.delete(db);
 }
 
 export function migrate(db: Db, migrationsDir: string): string[] {

@@ -8,7 +8,9 @@ import {
   DEPARTMENTS,
   FEATURES,
   FIRST_NAMES,
+  FLAVOURS,
   LAST_NAMES,
+  MATERIALS,
   NOTES,
   STREETS,
   type Department,
@@ -19,9 +21,9 @@ import {
  * writes them). Each record is a pure function of (seed, its number), so a test can generate product 4,711 alone
  * and get what the 100,000-product store holds.
  *
- * Where the catalog issue's fields go once they exist (variations, facet values, tier prices): a new field of
- * GeneratedProduct drawn from a stream of its own (`streamOf(seed, "facets", n)`), written by seed.ts next to the
- * product. Drawing from a new stream leaves every existing field as it is.
+ * The catalog issue's fields (variation families, facet values, volume prices) are fields of GeneratedProduct
+ * derived from what the product already is, or drawn from a stream of their own (`streamOf(seed, "facets", n)`):
+ * a new stream leaves every other field as it was.
  */
 
 /** How big the generated part of the store is. */
@@ -138,10 +140,56 @@ export interface GeneratedProduct {
   /** In the store's default currency (USD); other price books derive from it (seed.ts). */
   listPriceCents: number;
   unitPriceCents: number;
-  /** Units on hand; 0 = out of stock. */
+  /** Units on hand; 0 = out of stock. A variation parent has none of its own (its variations do). */
   stock: number;
   sortOrder: number;
+  /** Its values of the store's facetable attributes (fixtures/catalog.json facetableAttributes), by API name. */
+  facets: Record<string, string>;
+  /** A variation parent's attribute set and variations; null for a simple product. */
+  family: GeneratedFamily | null;
+  /** Whether its price book entries carry the demo's "Case pricing" volume prices (a business buyer's pack). */
+  caseTiers: boolean;
 }
+
+/** A variation family made of a generated product: the demo's attribute sets (fixtures/catalog.json attributeSets). */
+export interface GeneratedFamily {
+  attributeSetId: string;
+  variations: GeneratedVariation[];
+}
+
+export interface GeneratedVariation {
+  id: string;
+  sku: string;
+  name: string;
+  description: string;
+  urlName: string;
+  /** The variation's attribute values, e.g. {"Grind__c": "Espresso"}. */
+  attributes: Record<string, string>;
+  stock: number;
+}
+
+/** The demo's Coffee_Grind attribute set: a bean coffee ground four ways. */
+const GRINDS = [
+  { value: "Whole Bean", code: "WB", suffix: "Whole Bean" },
+  { value: "Espresso", code: "ESP", suffix: "Espresso Grind" },
+  { value: "Filter", code: "FLT", suffix: "Filter Grind" },
+  { value: "French Press", code: "FP", suffix: "French Press Grind" },
+];
+/** The demo's Apron_Colors attribute set. */
+const APRON_COLORS = [
+  { value: "Charcoal", code: "CHR", suffix: "Charcoal" },
+  { value: "Denim", code: "DNM", suffix: "Denim" },
+  { value: "Burgundy", code: "BRG", suffix: "Burgundy" },
+];
+/** Groups whose products are beans (a grind family) and the one noun that comes in the apron colours. */
+const GROUND_GROUPS = ["Single Origins", "House Blends", "Espresso Roasts", "Decaf Coffees"];
+/** One in this many bean coffees and aprons is a variation family. */
+const FAMILY_EVERY = 25;
+/** Volume prices: one in this many of the business packs (Capsules & Drip Bags, the Wholesale ranges). */
+const TIERS_EVERY = 3;
+const ROASTS = ["Light", "Medium", "Dark"];
+/** Variations are numbered after every generated product: 01tLG… ids from this base up. */
+const VARIATION_ID_BASE = 10_000_000;
 
 const pickBrand = zipf(BRANDS, 0.9);
 const pickAdjective = zipf(ADJECTIVES, 1);
@@ -187,18 +235,48 @@ export function generateProduct(seed: number, leaves: readonly Leaf[], n: number
   // A third of the catalog is on sale: the list price 10-40 % above the price paid.
   const listPriceCents = r.chance(0.33) ? Math.round(unitPriceCents * (1.1 + r.int(4) * 0.1)) : unitPriceCents;
   const stock = r.chance(0.03) ? 0 : r.chance(0.1) ? r.between(1, 9) : r.between(20, 5000);
+  const id = generatedId("01t", n);
+  const urlName = `${slugOf(name)}-${sku.toLowerCase()}`;
+
+  // The catalog issue's fields, from a stream of their own.
+  const f = streamOf(seed, "facets", n);
+  const facets: Record<string, string> = { Brand__c: brand };
+  if (MATERIALS.includes(attribute)) facets.Material__c = attribute;
+  else if (FLAVOURS.includes(attribute)) facets.Flavor__c = attribute;
+  else facets.Roast__c = range.endsWith(" Roast") ? range.replace(" Roast", "") : f.pick(ROASTS);
+  const choices = GROUND_GROUPS.includes(group.name) ? GRINDS : noun === "Apron" ? APRON_COLORS : null;
+  const isFamily = choices !== null && n % FAMILY_EVERY === 0;
+  const family: GeneratedFamily | null = isFamily
+    ? {
+        attributeSetId: choices === GRINDS ? "0iYDM0000000GRD" : "0iYDM0000000APR",
+        variations: choices.map((choice, k) => ({
+          id: generatedId("01t", VARIATION_ID_BASE + n * 10 + k),
+          sku: `${sku}-${choice.code}`,
+          name: `${name}, ${choice.suffix}`,
+          description: `${description} ${choice.suffix}.`,
+          urlName: `${urlName}-${choice.code.toLowerCase()}`,
+          attributes: { [choices === GRINDS ? "Grind__c" : "Apron_Color__c"]: choice.value },
+          stock: f.chance(0.1) ? 0 : f.between(10, 400),
+        })),
+      }
+    : null;
+  const caseTiers =
+    !isFamily && (group.name === "Capsules & Drip Bags" || range === "Wholesale") && n % TIERS_EVERY === 0;
   return {
     n,
-    id: generatedId("01t", n),
+    id,
     sku,
     name,
     description,
-    urlName: `${slugOf(name)}-${sku.toLowerCase()}`,
+    urlName,
     categoryId: leaf.category.id,
     listPriceCents,
     unitPriceCents,
-    stock,
+    stock: isFamily ? 0 : stock,
     sortOrder: 1000 + n,
+    facets,
+    family,
+    caseTiers,
   };
 }
 
@@ -289,7 +367,8 @@ export interface GeneratedOrder {
 function orderableProduct(seed: number, leaves: readonly Leaf[], size: LargeStoreSize, draw: number): GeneratedProduct {
   for (let attempt = 0; ; attempt++) {
     const product = generateProduct(seed, leaves, 1 + ((draw + attempt * 7919) % size.products));
-    if (product.stock > 0 || attempt > 20) return product;
+    // A variation parent is not sold itself: its variations are.
+    if ((product.stock > 0 && !product.family) || attempt > 20) return product;
   }
 }
 
@@ -341,7 +420,7 @@ export function generateBulkCart(seed: number, leaves: readonly Leaf[], size: La
       leaves,
       1 + ((k * stride + Math.floor(k / size.bulkCartLines)) % size.products),
     );
-    if (product.stock < 20 || seen.has(product.id)) continue;
+    if (product.stock < 20 || product.family || seen.has(product.id)) continue;
     seen.add(product.id);
     const r = streamOf(seed, "bulk-cart", lines.length);
     lines.push({ product, quantity: r.between(1, 12) });

@@ -3,6 +3,7 @@ import { rebuildFullTextIndexes, withoutTriggers } from "../core/db.js";
 import type { Emu } from "../core/state.js";
 import { DEFAULT_GROUP_NAME } from "../checkout/delivery-group-store.js";
 import { hashPassword } from "../identity/auth.js";
+import { refillCatalogListings } from "../catalog/listings.js";
 import {
   BULK_BUYER,
   HISTORY_END,
@@ -33,6 +34,9 @@ const BULK_DELIVERY = {
 };
 const BULK_TAX_BASIS_POINTS = 625;
 
+/** The demo's volume price schedule for packs (fixtures/catalog.json priceAdjustmentSchedules). */
+const CASE_PRICING_SCHEDULE = "0uODM00000VOL05";
+
 interface PriceBookRule {
   currencyIsoCode: string;
   idPrefix: string;
@@ -53,34 +57,103 @@ export function seedLargeStore(emu: Emu, size: LargeStoreSize) {
   );
   for (const c of categories) insertCategory.run(c.id, c.name, c.description, c.parentId || null, c.sortOrder);
 
-  // Products, their prices in every currency and their stock
+  // Products, their prices in every currency, their stock, facet values, variation families and volume prices
   const insertProduct = db.prepare(`
-    INSERT INTO products(id, sku, name, description, url_name, product_class, category_id, is_sellable, sort_order)
-    VALUES (?, ?, ?, ?, ?, 'Simple', ?, 1, ?)`);
+    INSERT INTO products(id, sku, name, description, url_name, product_class, category_id, variation_parent_id,
+      variation_attributes, is_sellable, sort_order)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`);
   const insertPrice = db.prepare(
     "INSERT INTO pricebook_entries(id, product_id, currency_iso_code, list_price_cents, unit_price_cents) VALUES (?, ?, ?, ?, ?)",
   );
   const insertStock = db.prepare("INSERT INTO inventory(product_id, on_hand) VALUES (?, ?)");
+  const insertFacetValue = db.prepare(
+    "INSERT INTO product_facet_values(attribute, value, product_id, category_id) VALUES (?, ?, ?, ?)",
+  );
+  const insertSetProduct = db.prepare(
+    "INSERT INTO product_attribute_set_products(product_id, attribute_set_id) VALUES (?, ?)",
+  );
+  const linkSchedule = db.prepare(
+    "INSERT INTO pricebook_entry_adjustments(pricebook_entry_id, schedule_id) VALUES (?, ?)",
+  );
+  // The demo's "Case pricing" schedule and its copy in each other currency (seeded from fixtures/catalog.json).
+  const caseSchedules = new Map(
+    (
+      db
+        .prepare(
+          `SELECT currency_iso_code AS currency, id FROM price_adjustment_schedules
+           WHERE name = (SELECT name FROM price_adjustment_schedules WHERE id = ?)`,
+        )
+        .all(CASE_PRICING_SCHEDULE) as { currency: string; id: string }[]
+    ).map((r) => [r.currency, r.id]),
+  );
+  /** A product's entries in every price book, the schedule linked where it has volume prices. */
+  const price = (productId: string, listCents: number, unitCents: number, tiers: boolean) => {
+    const usd = `01u${productId.slice(3)}`;
+    insertPrice.run(usd, productId, "USD", listCents, unitCents);
+    if (tiers && caseSchedules.has("USD")) linkSchedule.run(usd, caseSchedules.get("USD"));
+    for (const book of priceBooks) {
+      const entry = `${book.idPrefix}${productId.slice(book.idPrefix.length)}`;
+      insertPrice.run(
+        entry,
+        productId,
+        book.currencyIsoCode,
+        Math.round(listCents * book.fromDefaultRate),
+        Math.round(unitCents * book.fromDefaultRate),
+      );
+      const schedule = caseSchedules.get(book.currencyIsoCode);
+      if (tiers && schedule) linkSchedule.run(entry, schedule);
+    }
+  };
   // The search index's triggers would index each product as it is written (28 s for 100,000 products on a 2-core
-  // machine); rebuilding the index once afterwards takes 4.
-  withoutTriggers(db, ["products"], () => {
+  // machine); rebuilding the index once afterwards takes 4. The kept category listings and counts likewise
+  // (refillCatalogListings).
+  withoutTriggers(db, ["products", "product_facet_values"], () => {
     for (let n = 1; n <= size.products; n++) {
       const p = generateProduct(seed, leaves, n);
-      insertProduct.run(p.id, p.sku, p.name, p.description, p.urlName, p.categoryId, p.sortOrder);
-      insertPrice.run(`01u${p.id.slice(3)}`, p.id, "USD", p.listPriceCents, p.unitPriceCents);
-      for (const book of priceBooks) {
-        insertPrice.run(
-          `${book.idPrefix}${p.id.slice(book.idPrefix.length)}`,
-          p.id,
-          book.currencyIsoCode,
-          Math.round(p.listPriceCents * book.fromDefaultRate),
-          Math.round(p.unitPriceCents * book.fromDefaultRate),
-        );
+      const productClass = p.family ? "VariationParent" : "Simple";
+      insertProduct.run(
+        p.id,
+        p.sku,
+        p.name,
+        p.description,
+        p.urlName,
+        productClass,
+        p.categoryId,
+        null,
+        null,
+        p.sortOrder,
+      );
+      price(p.id, p.listPriceCents, p.unitPriceCents, p.caseTiers);
+      for (const [attribute, value] of Object.entries(p.facets))
+        insertFacetValue.run(attribute, value, p.id, p.categoryId);
+      if (!p.family) {
+        insertStock.run(p.id, p.stock);
+        continue;
       }
-      insertStock.run(p.id, p.stock);
+      // A variation parent is not stock-tracked; each variation is, priced as its parent, with its facet values.
+      insertSetProduct.run(p.id, p.family.attributeSetId);
+      for (const v of p.family.variations) {
+        insertProduct.run(
+          v.id,
+          v.sku,
+          v.name,
+          v.description,
+          v.urlName,
+          "Variation",
+          p.categoryId,
+          p.id,
+          JSON.stringify(v.attributes),
+          p.sortOrder,
+        );
+        price(v.id, p.listPriceCents, p.unitPriceCents, false);
+        insertStock.run(v.id, v.stock);
+        for (const [attribute, value] of Object.entries(p.facets))
+          insertFacetValue.run(attribute, value, v.id, p.categoryId);
+      }
     }
   });
   rebuildFullTextIndexes(db);
+  refillCatalogListings(db);
 
   // Buyers: their accounts, users and the account each acts for
   const passwordHash = hashPassword(BULK_BUYER.password, GENERATED_PASSWORD_SALT);

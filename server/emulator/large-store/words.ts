@@ -49,7 +49,7 @@ const ORIGINS = [
   "Zambia",
 ];
 
-const MATERIALS = [
+export const MATERIALS = [
   "Stainless",
   "Glass",
   "Ceramic",
@@ -82,7 +82,7 @@ const MATERIALS = [
   "Resin",
 ];
 
-const FLAVOURS = [
+export const FLAVOURS = [
   "Vanilla",
   "Caramel",
   "Hazelnut",

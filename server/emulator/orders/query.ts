@@ -95,6 +95,21 @@ export function slicePage<T>(all: T[], sort: string, offset: number, size: numbe
 }
 
 /**
+ * One page read from the database: `rows` are up to size + 1 rows from `offset` (the one past the page tells that a
+ * next page exists), so no list is read beyond the page shown.
+ */
+export function pageOfRead<T>(rows: T[], sort: string, offset: number, size: number): PageSlice<T> {
+  const pageOf = (o: number) => Math.floor(o / size) + 1;
+  const previousOffset = offset > 0 ? Math.max(0, offset - size) : null;
+  return {
+    rows: rows.slice(0, size),
+    offset,
+    next: rows.length > size ? { sort, page: pageOf(offset + size), offset: offset + size } : null,
+    previous: previousOffset === null ? null : { sort, page: pageOf(previousOffset), offset: previousOffset },
+  };
+}
+
+/**
  * A comma-separated field list: trimmed names, duplicates dropped, an entity prefix ("OrderSummary.TotalAmount")
  * kept as given. Null when the parameter is absent or blank; QueryError beyond `max` names.
  */

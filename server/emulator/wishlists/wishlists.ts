@@ -73,7 +73,8 @@ function createWishlistStore(emu: Emu) {
   const lists = db.prepare(`SELECT * FROM wishlists WHERE ${ownerWhere} ORDER BY created_at, seq`);
   const byId = db.prepare("SELECT * FROM wishlists WHERE id = ?");
   const count = db.prepare(`SELECT count(*) AS n FROM wishlists WHERE ${ownerWhere}`);
-  const nextSeq = db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM wishlists");
+  // The last insertion number, at the end of its index (db/014_scale_indexes.sql), plus one.
+  const nextSeq = db.prepare("SELECT coalesce((SELECT seq FROM wishlists ORDER BY seq DESC LIMIT 1), 0) + 1 AS n");
   const insertList = db.prepare(
     "INSERT INTO wishlists(id, webstore_id, user_id, account_id, name, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
@@ -83,7 +84,9 @@ function createWishlistStore(emu: Emu) {
   const itemCount = db.prepare("SELECT count(*) AS n FROM wishlist_items WHERE wishlist_id = ?");
   const itemById = db.prepare("SELECT * FROM wishlist_items WHERE id = ? AND wishlist_id = ?");
   const itemByProduct = db.prepare("SELECT * FROM wishlist_items WHERE wishlist_id = ? AND product_id = ?");
-  const nextItemSeq = db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM wishlist_items");
+  const nextItemSeq = db.prepare(
+    "SELECT coalesce((SELECT seq FROM wishlist_items ORDER BY seq DESC LIMIT 1), 0) + 1 AS n",
+  );
   const insertItem = db.prepare(
     "INSERT INTO wishlist_items(id, wishlist_id, product_id, created_at, seq) VALUES (?, ?, ?, ?, ?)",
   );

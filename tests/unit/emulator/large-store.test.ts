@@ -12,7 +12,7 @@ import {
 } from "../../../server/emulator/large-store/index.js";
 import { nextOrderNumber } from "../../../server/emulator/orders/store.js";
 import type { Emu } from "../../../server/emulator/core/state.js";
-import { buyerAuthorization } from "../../support/identity.js";
+import { buyerAuthorization, guestAuthorization } from "../../support/identity.js";
 import { readConfig } from "../../../server/config.js";
 
 /** The demo catalog's products (fixtures/catalog.json): the generated store comes beside them. */
@@ -45,7 +45,18 @@ function catalogDigest(emulator: Emulator): string {
      FROM products p JOIN pricebook_entries pe ON pe.product_id = p.id LEFT JOIN inventory i ON i.product_id = p.id
      WHERE p.sku LIKE 'LG-%' ORDER BY p.id, pe.currency_iso_code`,
   );
-  return createHash("sha256").update(JSON.stringify(all)).digest("hex");
+  const facets = rows(
+    emulator,
+    "SELECT product_id, attribute, value FROM product_facet_values WHERE product_id LIKE '01tLG%' ORDER BY 1, 2",
+  );
+  const families = rows(
+    emulator,
+    `SELECT id, product_class, variation_parent_id, variation_attributes FROM products
+     WHERE sku LIKE 'LG-%' AND product_class <> 'Simple' ORDER BY id`,
+  );
+  return createHash("sha256")
+    .update(JSON.stringify([all, facets, families]))
+    .digest("hex");
 }
 
 async function get(emulator: Emulator, path: string, auth: Record<string, string>) {
@@ -80,7 +91,10 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
   });
 
   it("holds the size's products in about 500 categories three levels deep", () => {
-    expect(one(store, "SELECT count(*) AS n FROM products WHERE sku LIKE 'LG-%'").n).toBe(SMALL.products);
+    // Variations come beside the generated products (their parents are among them).
+    expect(
+      one(store, "SELECT count(*) AS n FROM products WHERE sku LIKE 'LG-%' AND variation_parent_id IS NULL").n,
+    ).toBe(SMALL.products);
     const generated = rows(
       store,
       `SELECT c.id, c.parent_id, p.parent_id AS grandparent, g.parent_id AS root_parent
@@ -111,9 +125,17 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
        FROM products p
        LEFT JOIN pricebook_entries usd ON usd.product_id = p.id AND usd.currency_iso_code = 'USD'
        LEFT JOIN pricebook_entries gbp ON gbp.product_id = p.id AND gbp.currency_iso_code = 'GBP'
-       LEFT JOIN inventory i ON i.product_id = p.id WHERE p.sku LIKE 'LG-%'`,
+       LEFT JOIN inventory i ON i.product_id = p.id WHERE p.sku LIKE 'LG-%' AND p.product_class <> 'VariationParent'`,
     );
-    expect(prices).toHaveLength(SMALL.products);
+    const parents = one(
+      store,
+      "SELECT count(*) AS n FROM products WHERE product_class = 'VariationParent' AND sku LIKE 'LG-%'",
+    ).n as number;
+    const variations = one(
+      store,
+      "SELECT count(*) AS n FROM products WHERE product_class = 'Variation' AND sku LIKE 'LG-%'",
+    ).n as number;
+    expect(prices).toHaveLength(SMALL.products - parents + variations);
     for (const p of prices) {
       expect(p.gbp_unit).toBe(Math.round((p.usd_unit as number) * 0.8));
       expect(p.gbp_list).toBe(Math.round((p.usd_list as number) * 0.8));
@@ -124,6 +146,41 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
     const outOfStock = prices.filter((p) => p.on_hand === 0).length;
     expect(outOfStock).toBeGreaterThan(0);
     expect(outOfStock).toBeLessThan(SMALL.products / 10);
+  });
+
+  it("gives every product facet values, makes variation families and volume prices, as the demo catalog has", async () => {
+    // Every generated product (and variation) has a Brand and one of Roast, Material or Flavor.
+    const perProduct = rows(
+      store,
+      `SELECT p.id, group_concat(f.attribute) AS attributes FROM products p
+       LEFT JOIN product_facet_values f ON f.product_id = p.id WHERE p.sku LIKE 'LG-%' GROUP BY p.id`,
+    );
+    for (const p of perProduct) expect(String(p.attributes).split(",").sort()[0], String(p.id)).toBe("Brand__c");
+    expect(perProduct.every((p) => String(p.attributes).split(",").length === 2)).toBe(true);
+    // Families: parents in a demo attribute set, each variation naming one of the set's values.
+    const families = rows(
+      store,
+      `SELECT p.id, sp.attribute_set_id, count(v.id) AS variations FROM products p
+       JOIN product_attribute_set_products sp ON sp.product_id = p.id
+       JOIN products v ON v.variation_parent_id = p.id WHERE p.sku LIKE 'LG-%' GROUP BY p.id`,
+    );
+    expect(families.length).toBeGreaterThan(3);
+    const guest = await guestAuthorization((r) => store.fetch(r), SITE);
+    const family = families[0];
+    const detail = await get(store, `products/${family.id}`, guest);
+    expect(detail.status).toBe(200);
+    expect(detail.body.productClass).toBe("VariationParent");
+    expect(detail.body.variationInfo.attributesToProductMappings).toHaveLength(family.variations as number);
+    // Volume prices: some business packs carry the demo's case pricing, in every currency.
+    const tiered = rows(
+      store,
+      `SELECT e.product_id, e.currency_iso_code FROM pricebook_entry_adjustments a
+       JOIN pricebook_entries e ON e.id = a.pricebook_entry_id WHERE e.product_id LIKE '01tLG%'`,
+    );
+    expect(tiered.length).toBeGreaterThan(0);
+    expect(new Set(tiered.map((t) => t.currency_iso_code))).toEqual(new Set(["USD", "GBP"]));
+    const pricing = await get(store, `pricing/products/${tiered[0].product_id}`, guest);
+    expect(pricing.body.priceAdjustment?.priceAdjustmentTiers?.length).toBe(2);
   });
 
   it("gives bulk@demo.store the size's orders, newest first over two years, and a cart of the size's lines", async () => {
@@ -155,6 +212,102 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
     } finally {
       bigger.close();
     }
+  });
+
+  it("lists a category with every category below it: its page, total, subcategory counts and facet counts", async () => {
+    const guest = await guestAuthorization((r) => store.fetch(r), SITE);
+    const coffee = "0ZGDM0000000CFE";
+    const tree = `WITH RECURSIVE tree(id) AS (SELECT ? UNION ALL SELECT c.id FROM product_categories c JOIN tree t ON c.parent_id = t.id)`;
+    const all = rows(
+      store,
+      `${tree} SELECT id FROM products WHERE category_id IN (SELECT id FROM tree) ORDER BY sort_order, name`,
+      coffee,
+    ).map((r) => r.id);
+    expect(all.length).toBeGreaterThan(200);
+    const page = await get(store, `search/products?categoryId=${coffee}&page=3&pageSize=50`, guest);
+    expect(page.body.productsPage.total).toBe(all.length);
+    expect(page.body.productsPage.products.map((p: { id: string }) => p.id)).toEqual(all.slice(150, 200));
+    for (const child of page.body.categories.children) {
+      const n = rows(
+        store,
+        `${tree} SELECT id FROM products WHERE category_id IN (SELECT id FROM tree)`,
+        child.category.id,
+      ).length;
+      expect(child.productCount, child.category.name).toBe(n);
+    }
+    const brands = rows(
+      store,
+      `${tree} SELECT f.value, count(*) AS n FROM product_facet_values f JOIN products p ON p.id = f.product_id
+       WHERE f.attribute = 'Brand__c' AND p.category_id IN (SELECT id FROM tree) GROUP BY f.value ORDER BY f.value`,
+      coffee,
+    );
+    const brandFacet = page.body.facets.find((f: { nameOrId: string }) => f.nameOrId === "Brand__c");
+    expect(
+      brandFacet.values.map((v: { nameOrId: string; productCount: number }) => ({
+        value: v.nameOrId,
+        n: v.productCount,
+      })),
+    ).toEqual(brands.map((b) => ({ value: b.value, n: b.n })));
+  });
+
+  it("counts a refined category's matches and facet values as a plain reading of the catalog does", async () => {
+    const guest = await guestAuthorization((r) => store.fetch(r), SITE);
+    const coffee = "0ZGDM0000000CFE";
+    const tree = `WITH RECURSIVE tree(id) AS (SELECT ? UNION ALL SELECT c.id FROM product_categories c JOIN tree t ON c.parent_id = t.id)`;
+    const brands = rows(
+      store,
+      `${tree} SELECT f.value FROM product_facet_values f JOIN products p ON p.id = f.product_id
+       WHERE f.attribute = 'Brand__c' AND p.category_id IN (SELECT id FROM tree) GROUP BY f.value ORDER BY count(*) DESC LIMIT 2`,
+      coffee,
+    ).map((r) => r.value as string);
+    const refined = `${tree}, matched AS (SELECT p.id FROM products p JOIN product_facet_values b ON b.product_id = p.id
+      AND b.attribute = 'Brand__c' AND b.value IN (?, ?) WHERE p.category_id IN (SELECT id FROM tree))`;
+    const total = one(store, `${refined} SELECT count(*) AS n FROM matched`, coffee, ...brands).n;
+    const roasts = rows(
+      store,
+      `${refined} SELECT f.value, count(*) AS n FROM matched m JOIN product_facet_values f ON f.product_id = m.id
+       WHERE f.attribute = 'Roast__c' GROUP BY f.value ORDER BY f.value`,
+      coffee,
+      ...brands,
+    );
+    const res = await store.fetch(
+      new Request(`${API}/search/product-search`, {
+        method: "POST",
+        headers: { ...guest, "content-type": "application/json" },
+        body: JSON.stringify({
+          categoryId: coffee,
+          refinements: [{ type: "DistinctValue", attributeType: "Custom", nameOrId: "Brand__c", values: brands }],
+        }),
+      }),
+    );
+    const body = (await res.json()) as any;
+    expect(body.productsPage.total).toBe(total);
+    expect(total).toBeGreaterThan(0);
+    const roast = body.facets.find((f: { nameOrId: string }) => f.nameOrId === "Roast__c");
+    expect(
+      roast.values.map((v: { nameOrId: string; productCount: number }) => ({ value: v.nameOrId, n: v.productCount })),
+    ).toEqual(roasts.map((r) => ({ value: r.value, n: r.n })));
+  });
+
+  it("counts a search term's matches under each top category as a plain reading of the catalog does", async () => {
+    const guest = await guestAuthorization((r) => store.fetch(r), SITE);
+    const tree = `WITH RECURSIVE tree(top, id) AS (SELECT id, id FROM product_categories WHERE parent_id IS NULL
+      UNION ALL SELECT t.top, c.id FROM product_categories c JOIN tree t ON c.parent_id = t.id)`;
+    const expected = rows(
+      store,
+      `${tree} SELECT t.top AS id, count(*) AS n FROM products p JOIN tree t ON t.id = p.category_id
+       WHERE instr(lower(p.name || ' ' || p.sku || ' ' || p.description), 'kettle') > 0 GROUP BY t.top`,
+    );
+    const found = await get(store, "search/products?searchTerm=kettle", guest);
+    const counts = Object.fromEntries(
+      found.body.categories.children.map((c: { category: { id: string }; productCount: number }) => [
+        c.category.id,
+        c.productCount,
+      ]),
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    for (const e of expected) expect(counts[e.id as string], String(e.id)).toBe(e.n);
+    expect(found.body.productsPage.total).toBe(expected.reduce((sum, e) => sum + (e.n as number), 0));
   });
 
   it("signs in the generated buyers with the demo password", async () => {
@@ -197,9 +350,12 @@ describe("a generated store in a database file", () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  // Seeds a store four times (three starts and a reset): seconds on a busy machine, more than the default 5.
   it("is seeded once, kept at the same scale, seeded again at another, and reset to its own scale", async () => {
     const dbFile = join(dir, "store.sqlite");
-    const products = (e: Emulator) => one(e, "SELECT count(*) AS n FROM products").n as number;
+    // The demo's products and the generated ones, their variations aside.
+    const products = (e: Emulator) =>
+      one(e, "SELECT count(*) AS n FROM products WHERE variation_parent_id IS NULL OR sku NOT LIKE 'LG-%'").n as number;
     const first = createEmulator({ dbFile, scale: SMALL });
     expect(first.seeding).toBe("seeded");
     const digest = catalogDigest(first);
@@ -235,7 +391,7 @@ describe("a generated store in a database file", () => {
     expect(large.seeding).toBe("reseeded");
     expect(catalogDigest(large)).toBe(digest);
     large.close();
-  });
+  }, 60_000);
 });
 
 describe("DEMO_SCALE", () => {

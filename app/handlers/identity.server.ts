@@ -4,7 +4,13 @@
  * Owns the session's buyer keys (tokens, names, accounts).
  */
 import { tooManyAttemptsMessage } from "../../server/login-throttle";
-import { isFetchError, type WebstoreClient } from "../../server/webstore/index";
+import {
+  WRONG_CREDENTIALS,
+  describeSetupProblem,
+  isFetchError,
+  setupProblem,
+  type WebstoreClient,
+} from "../../server/webstore/index";
 import { toast, type ToastInput } from "./toast.server";
 import { errorMessage } from "./errors.server";
 import { keepBuyerTokens } from "./identity/tokens.server";
@@ -13,6 +19,9 @@ import type { Shop } from "./shop.server";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
+/** The org's setup refused a right password (the operator's log says why): nothing the shopper did or can fix. */
+export const LOGIN_SETUP_MESSAGE =
+  "The store can't sign you in right now. We're looking into it; please try again later.";
 export const SIGNED_OUT_MESSAGE = "You're logged out.";
 
 /** How a sign-in ends: refused (with the form's message and, when throttled, how long to wait) or signed in. */
@@ -77,24 +86,40 @@ export function createIdentityHandler(shop: Shop): IdentityHandler {
    * along with the login, so the buyer's session can find the guest cart, which is preserved into the buyer's
    * cart once (spec §4), unless a payment link is being paid; failures never block the login.
    */
-  async function startBuyerSession(login: Awaited<ReturnType<WebstoreClient["headlessLogin"]>>) {
+  async function startBuyerSession(
+    login: Awaited<ReturnType<WebstoreClient["headlessLogin"]>>,
+    username: string,
+  ): Promise<SignInOutcome> {
     const buyer = shop.clientWith({
       accessToken: login.accessToken,
       apiUrl: login.apiUrl,
       effectiveAccountId: undefined,
       renewToken: undefined,
     });
+    let contextFailure: unknown;
     const [userInfo, sessionContext, managedAccounts] = await Promise.all([
       buyer.getUserInfo().catch((error: unknown) => {
         console.error("userinfo after login failed:", error);
         return null;
       }),
       buyer.getSessionContext().catch((error: unknown) => {
-        console.error("Session context after login failed:", error);
+        contextFailure = error;
         return null;
       }),
       buyer.getManagedAccounts({ includeMyAccount: true }).catch(() => []),
     ]);
+    // The password was right, but the org lets this buyer use neither the API nor the store (API Enabled, the Buyer
+    // permission set): a session would fail on every page. The shopper is told the store can't sign them in, the
+    // operator reads why, and the tokens just issued are given back.
+    if (setupProblem(contextFailure)) {
+      console.error(describeSetupProblem(`Signing in ${username}`, contextFailure));
+      await context
+        .webstore({})
+        .revokeToken(login.refreshToken ?? login.accessToken)
+        .catch(() => undefined);
+      return { kind: "refused", message: LOGIN_SETUP_MESSAGE, status: 400 };
+    }
+    if (contextFailure) console.error("Session context after login failed:", contextFailure);
     // Read before the guest's session keys go: a payment link made as a guest still counts at this login.
     const paymentLinkActive = !!session.get("paymentLinkId");
     session.clearAuth();
@@ -125,12 +150,16 @@ export function createIdentityHandler(shop: Shop): IdentityHandler {
     session.clearGuest();
 
     const welcome = firstName ? `Welcome back, ${firstName}` : "Welcome back";
-    return failed > 0
-      ? toast(
-          "warning",
-          `${welcome}. ${failed === 1 ? "1 product" : `${failed} products`} from your guest cart couldn't be moved to your cart.`,
-        )
-      : toast("success", welcome);
+    return {
+      kind: "signed-in",
+      welcome:
+        failed > 0
+          ? toast(
+              "warning",
+              `${welcome}. ${failed === 1 ? "1 product" : `${failed} products`} from your guest cart couldn't be moved to your cart.`,
+            )
+          : toast("success", welcome),
+    };
   }
 
   return {
@@ -149,14 +178,20 @@ export function createIdentityHandler(shop: Shop): IdentityHandler {
       try {
         login = await context.webstore({}).headlessLogin(username, password, { uvid: session.get("uvid") });
       } catch (error) {
-        const refused = isFetchError(error) && error.status >= 400 && error.status < 500;
-        if (!refused) console.error("Login failed:", error);
-        // A refused password counts; the site being unavailable is not the shopper's failure.
-        if (refused) await throttle?.recordFailure(username, context.clientAddress);
-        return { kind: "refused", message: refused ? LOGIN_FAILED_MESSAGE : LOGIN_UNAVAILABLE_MESSAGE, status: 400 };
+        // Only a wrong username or password is the shopper's failure and counts towards the lock. The org's setup
+        // refusing a login (the app not pre-authorised, the flow not allowed…) is the operator's to fix: logged with
+        // the fix, and the shopper reads that the store can't sign them in. The site being unavailable is neither.
+        if (isFetchError(error) && error.code === WRONG_CREDENTIALS) {
+          await throttle?.recordFailure(username, context.clientAddress);
+          return { kind: "refused", message: LOGIN_FAILED_MESSAGE, status: 400 };
+        }
+        const setup = isFetchError(error) && error.status >= 400 && error.status < 500;
+        if (setup) console.error(describeSetupProblem(`Signing in ${username}`, error));
+        else console.error("Login failed:", error);
+        return { kind: "refused", message: setup ? LOGIN_SETUP_MESSAGE : LOGIN_UNAVAILABLE_MESSAGE, status: 400 };
       }
       await throttle?.recordSuccess(username);
-      return { kind: "signed-in", welcome: await startBuyerSession(login) };
+      return startBuyerSession(login, username);
     },
 
     // The buyer's cart lives in the API and is there again at the next login.

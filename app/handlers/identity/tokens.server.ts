@@ -4,7 +4,7 @@
  * token, renewed from the refresh token while the buyer is active (decision 005).
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { isFetchError, newUvid, type TokenSet } from "../../../server/webstore/index";
+import { describeSetupProblem, isFetchError, newUvid, type TokenSet } from "../../../server/webstore/index";
 import type { BrowsingIdentity } from "../../../server/load-context";
 import type { StoreSession } from "../session.server";
 
@@ -100,6 +100,23 @@ export async function guestScope(
   return { accessToken: browsing, renewToken: () => renewBrowsingToken(context, browsing) };
 }
 
+/**
+ * The requests whose guest token exchange (Headless Guest Flow) failed: their guest calls then go without a token and
+ * are refused, which must not read as "sign in to browse" (withShop shows the store as unavailable instead).
+ */
+const guestExchangeFailures = new WeakMap<AppLoadContext, unknown>();
+
+/** Whether this request's guest token exchange failed (logged with its cause as it happened). */
+export function guestExchangeFailed(context: AppLoadContext): boolean {
+  return guestExchangeFailures.has(context);
+}
+
+/** A failed guest token exchange: remembered for the request, and logged with the org-side fix when there is one. */
+function guestExchangeFailure(context: AppLoadContext, what: string, error: unknown) {
+  guestExchangeFailures.set(context, error);
+  console.error(describeSetupProblem(what, error));
+}
+
 /** The browsing identity when the server has none (a load context built without one: unit tests). */
 const fallbackBrowsing: BrowsingIdentity = {};
 
@@ -117,7 +134,13 @@ export async function browsingToken(context: AppLoadContext, now = Date.now()): 
  */
 export function renewBrowsingToken(context: AppLoadContext, refused: string | undefined): Promise<string | undefined> {
   const held = context.browsingIdentity ?? fallbackBrowsing;
-  if (held.pending) return held.pending;
+  // Every request that waited on a failed exchange knows it failed (only the one that made it logs why).
+  const noted = (pending: Promise<string | undefined>) =>
+    pending.then((token) => {
+      if (token === undefined && !guestExchangeFailures.has(context)) guestExchangeFailures.set(context, "shared");
+      return token;
+    });
+  if (held.pending) return noted(held.pending);
   if (held.token !== refused) return Promise.resolve(held.token);
   const uvid = (held.uvid ??= newUvid());
   held.pending = context
@@ -131,14 +154,14 @@ export function renewBrowsingToken(context: AppLoadContext, refused: string | un
       },
       (error: unknown) => {
         if (!isFetchError(error)) throw error;
-        console.warn("The browsing guest token could not be had:", error.message);
+        guestExchangeFailure(context, "The browsing guest token exchange (Headless Guest Flow)", error);
         return undefined;
       },
     )
     .finally(() => {
       held.pending = undefined;
     });
-  return held.pending;
+  return noted(held.pending);
 }
 
 /** A (new) guest token for the session's UVID; with `onlyIfDue`, only when there is none or it is expiring. */
@@ -164,7 +187,7 @@ export async function renewGuestToken(
     return tokens.accessToken;
   } catch (error) {
     if (!isFetchError(error)) throw error;
-    console.warn("The guest token could not be had:", error.message);
+    guestExchangeFailure(context, "The guest token exchange (Headless Guest Flow)", error);
     return undefined;
   }
 }

@@ -232,6 +232,11 @@ const PAYMENT_FIELDS = new Set([
   "registrationAccountId",
 ]);
 const TOKEN_FIELDS = new Set(["cardPaymentMethod", "billingAddress"]);
+/**
+ * The Checkout Address Input's fields (docs/emulator-checkout.md, "Addresses"), the billing address's type on the
+ * Checkout Payment Input page: a phone goes only as `shipToPhoneNumber`, which the page says is ignored in a payment
+ * request (it is not kept), and an address has no e-mail. Anything else is an unknown field, as everywhere.
+ */
 const BILLING_FIELDS = new Set([
   "name",
   "firstName",
@@ -243,9 +248,7 @@ const BILLING_FIELDS = new Set([
   "postalCode",
   "country",
   "id",
-  "phoneNumber",
   "shipToPhoneNumber",
-  "email",
 ]);
 
 /** A Checkout Address Input as JSON text, or null when absent. */
@@ -262,7 +265,9 @@ function parseBillingAddress(a: unknown): string | null {
     throw invalidInput(
       `billingAddress.country must be an ISO 3166 two-letter country code: ${JSON.stringify(country)}.`,
     );
-  return JSON.stringify(a);
+  // "Don't include a value for shipToPhoneNumber … This field is ignored in the payment request."
+  const { shipToPhoneNumber: _ignored, ...kept } = a as Record<string, string | null>;
+  return JSON.stringify(kept);
 }
 
 interface PaymentInput {

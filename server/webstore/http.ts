@@ -168,6 +168,18 @@ export function createHttp(options: HttpOptions): Http {
     } = {},
   ): Promise<HttpAnswer<T>> {
     const href = url.toString();
+    // No token yet, but a way to get one (a visitor's first action): get it before the call. Sent without one, the
+    // call would reach a site whose guests may use the API as the site's guest user, every visitor alike (their cart
+    // would be everybody's), where the emulator refuses it (401) and the renewal below would repair it.
+    if (request.authenticated && !headers.Authorization && options.renewToken) {
+      const renewToken = options.renewToken;
+      renewal ??= renewToken().then((fresh) => {
+        if (fresh) accessToken = fresh;
+        return fresh;
+      });
+      const fresh = await renewal;
+      if (fresh) headers.Authorization = `Bearer ${fresh}`;
+    }
     const build = () =>
       new Request(href, { method, headers, body, credentials: "same-origin", signal, redirect: request.redirect });
     let response = await fetchWithRetry(retrying, method, build, href);

@@ -82,10 +82,11 @@ export async function ensureIdentity(context: AppLoadContext, session: StoreSess
  *   does, and it is the same for every guest: what a guest may see is the store's guest buyer profile's, one for all
  *   guests (docs/emulator-identity.md, "First visits"). So a first visit, a crawler, a shopper who only looks makes no
  *   identity call and gets no session cookie;
- * - a visitor who has none, in an action (they act: add to a cart, look up an order, order quickly): no token, so
- *   the first call that needs one is refused (401) and their own UVID and guest token are made then, kept in the
- *   session, and the call repeated (the client's renewToken). An action never runs as the browsing identity: a cart
- *   it opened would be every browsing visitor's.
+ * - a visitor who has none, in an action (they act: add to a cart, look up an order, order quickly): no token yet;
+ *   the action's first call that needs one makes their own UVID and guest token first (the client's renewToken), kept
+ *   in the session. An action makes no identity call until it makes an API call, and never runs as the browsing
+ *   identity, nor without a token (a site that lets guests use the API would answer it as its one guest user): a cart
+ *   it opened would be every visitor's.
  */
 export async function guestScope(
   context: AppLoadContext,

@@ -76,6 +76,8 @@ export interface Http {
   ): Promise<HttpAnswer<T>>;
   /** A GET of an absolute URL with the caller's token (the site's userinfo endpoint). */
   getAbsolute<T>(url: string): Promise<HttpAnswer<T>>;
+  /** A JSON POST outside the webstore base, with no token (the site's Headless Forgot Password API). */
+  postJsonAbsolute<T>(url: string, body: unknown): Promise<HttpAnswer<T>>;
   /** The token requests are sent with (it changes when a refused guest token is renewed). */
   readonly accessToken: string | undefined;
 }
@@ -291,6 +293,11 @@ export function createHttp(options: HttpOptions): Http {
 
     getAbsolute<T>(url: string) {
       return exchange<T>("GET", new URL(url), sessionHeaders(), undefined);
+    },
+
+    postJsonAbsolute<T>(url: string, body: unknown) {
+      const headers = { Accept: "application/json", "Content-Type": "application/json" };
+      return exchange<T>("POST", new URL(url), headers, JSON.stringify(body));
     },
   };
 }

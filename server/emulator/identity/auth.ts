@@ -21,6 +21,7 @@ import { ApiError } from "../core/errors.js";
 import { json } from "../core/http.js";
 import type { Router } from "../core/router.js";
 import type { Emu, UserRow } from "../core/state.js";
+import { forgotPasswordRoutes } from "./forgot-password.js";
 
 export function hashPassword(password: string, salt = randomBytes(16).toString("hex")): string {
   return `${salt}:${scryptSync(password, salt, 32).toString("hex")}`;
@@ -189,6 +190,7 @@ function basicCredentials(header: string | null): { username: string; password: 
 }
 
 export function authRoutes(r: Router, emu: Emu) {
+  forgotPasswordRoutes(r, emu);
   const fixture = readFixture<SiteFixture>(emu, "identity.json").site;
   const site = () => fixture;
   const authenticate = createAuthenticator(emu);

@@ -165,6 +165,26 @@ export function authApi(core: ClientCore) {
       await core.http.postForm(endpoint("revoke"), { token });
     },
 
+    /**
+     * Headless Forgot Password, first request: the site e-mails the user a one-time password. It answers the same
+     * whether the username exists or not.
+     */
+    async requestPasswordReset(username: string): Promise<void> {
+      await core.http.postJsonAbsolute(`${core.siteUrl}/services/auth/headless/forgot_password`, { username });
+    },
+
+    /**
+     * Headless Forgot Password, second request: the code from the e-mail and the new password. A wrong or expired code
+     * or a password the site's policy refuses fails with a FetchError (400, the site's description as its message).
+     */
+    async resetPassword(username: string, otp: string, newPassword: string): Promise<void> {
+      await core.http.postJsonAbsolute(`${core.siteUrl}/services/auth/headless/forgot_password`, {
+        username,
+        otp,
+        newpassword: newPassword,
+      });
+    },
+
     /** Who the client's token belongs to (named users). */
     async getUserInfo(): Promise<UserInfo> {
       const answer = await core.http.getAbsolute<Record<string, unknown>>(endpoint("userinfo"));

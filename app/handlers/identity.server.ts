@@ -30,6 +30,16 @@ export type SignInOutcome =
   | { kind: "refused"; message: string; status: 429; retryAfterSeconds: number }
   | { kind: "signed-in"; welcome: ToastInput };
 
+/** How a password reset's last step ends: the password changed, or refused with the field it is about. */
+export type PasswordResetOutcome =
+  { kind: "changed" } | { kind: "refused"; field: "otp" | "password" | null; message: string };
+
+export const RESET_CODE_SENT_MESSAGE =
+  "If an account uses that email address, we've sent it a verification code. Enter it below with your new password.";
+export const RESET_CODE_REFUSED_MESSAGE = "That code is wrong or has expired. Check the email, or ask for a new code.";
+export const PASSWORD_CHANGED_MESSAGE = "Your password is changed. Sign in with your new password.";
+const RESET_UNAVAILABLE_MESSAGE = "We couldn't reset your password right now. Please try again later.";
+
 /** One account the buyer may act for, as the account page's switcher lists it. */
 export interface AccountChoice {
   id: string;
@@ -44,6 +54,13 @@ export interface IdentityHandler {
    * past the limit the site is not asked at all.
    */
   signIn(credentials: { username: string; password: string }): Promise<SignInOutcome>;
+  /**
+   * Headless Forgot Password, first step: the site e-mails a code to the account's address. Resolves the same whether
+   * an account uses the address or not (as the site answers); false only when the site couldn't be asked.
+   */
+  requestPasswordReset(username: string): Promise<boolean>;
+  /** Headless Forgot Password, last step: the code from the e-mail and the new password. */
+  resetPassword(input: { username: string; otp: string; password: string }): Promise<PasswordResetOutcome>;
   /** Revokes the buyer's tokens, forgets buyer and guest, and goes home with a toast. */
   signOut(): Promise<Response>;
   /**
@@ -192,6 +209,32 @@ export function createIdentityHandler(shop: Shop): IdentityHandler {
       }
       await throttle?.recordSuccess(username);
       return startBuyerSession(login, username);
+    },
+
+    async requestPasswordReset(username) {
+      try {
+        await context.webstore({}).requestPasswordReset(username);
+        return true;
+      } catch (error) {
+        console.error(describeSetupProblem("A password reset request", error));
+        return false;
+      }
+    },
+
+    async resetPassword({ username, otp, password }) {
+      try {
+        await context.webstore({}).resetPassword(username, otp, password);
+        return { kind: "changed" };
+      } catch (error) {
+        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request") {
+          // The site's refusal: the code (wrong, expired, used), or its password policy, in its own words.
+          if (/\botp\b/i.test(error.message))
+            return { kind: "refused", field: "otp", message: RESET_CODE_REFUSED_MESSAGE };
+          return { kind: "refused", field: "password", message: error.message };
+        }
+        console.error(describeSetupProblem("A password reset", error));
+        return { kind: "refused", field: null, message: RESET_UNAVAILABLE_MESSAGE };
+      }
     },
 
     // The buyer's cart lives in the API and is there again at the next login.

@@ -45,5 +45,10 @@ export function returnPath(request: Request, basePath: string): string {
     }
   }
   path = safeRedirect(path, "/");
-  return path.startsWith("/login") || path.startsWith("/logout") || path.includes("/webruntime/logout") ? "/" : path;
+  return path.startsWith("/login") ||
+    path.startsWith("/logout") ||
+    path.startsWith("/forgot-password") ||
+    path.includes("/webruntime/logout")
+    ? "/"
+    : path;
 }

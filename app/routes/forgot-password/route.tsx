@@ -101,7 +101,8 @@ export default function ForgotPassword() {
       defaultValue: { username },
     },
   );
-  const pending = useIsPending({ formAction: "/forgot-password", state: "submitting" });
+  const requestPending = useIsPending({ formAction: "/forgot-password", intent: "request", state: "submitting" });
+  const resetPending = useIsPending({ formAction: "/forgot-password", intent: "reset", state: "submitting" });
   const codeSent = username !== "";
 
   return (
@@ -122,7 +123,7 @@ export default function ForgotPassword() {
           <input type="hidden" name={resetFields.username.name} value={username} />
           <Field label="Verification code" meta={resetFields.otp} autoComplete="one-time-code" inputMode="numeric" />
           <Field label="New password" type="password" meta={resetFields.password} autoComplete="new-password" />
-          <Button name="intent" value="reset" pending={pending} pendingLabel="Changing your password…" size="large">
+          <Button pending={resetPending} pendingLabel="Changing your password…" size="large">
             Change password
           </Button>
         </Form>
@@ -141,13 +142,7 @@ export default function ForgotPassword() {
         )}
         <input type="hidden" name="intent" value="request" />
         <Field label="Email" type="email" meta={requestFields.username} autoComplete="username" />
-        <Button
-          name="intent"
-          value="request"
-          pending={pending}
-          pendingLabel="Sending…"
-          variant={codeSent ? "neutral" : undefined}
-        >
+        <Button pending={requestPending} pendingLabel="Sending…" variant={codeSent ? "neutral" : undefined}>
           {codeSent ? "Send a new code" : "Send code"}
         </Button>
       </Form>

@@ -1,0 +1,46 @@
+import { BUYER, expect, test } from "./support";
+
+/**
+ * A buyer who forgot their password resets it with the code the site mails them (read from the emulator's outbox,
+ * as they would read their mail) and signs in with the new one; a store whose org refuses a right password says
+ * it can't sign the shopper in, never that the password is wrong. With JavaScript on and off (the two projects).
+ */
+
+test("a buyer resets a forgotten password with the mailed code and signs in with the new one", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  await page.getByLabel("Email").fill(BUYER.email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("we've sent it a verification code")).toBeVisible();
+
+  const outbox = await request.get(`/__emulator/outbox?to=${encodeURIComponent(BUYER.email)}`);
+  const { messages } = (await outbox.json()) as { messages: { text: string }[] };
+  const code = /is (\d{6})\./.exec(messages[0].text)![1];
+  await page.getByLabel("Verification code").fill(code);
+  await page.getByLabel("New password").fill("fresh-pass-42");
+  await page.getByRole("button", { name: "Change password" }).click();
+
+  await expect(page.getByText("Your password is changed. Sign in with your new password.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(BUYER.email);
+  await page.getByLabel("Password").fill("fresh-pass-42");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
+});
+
+test("a right password the org's setup refuses: the store can't sign you in, not 'wrong password'", async ({
+  page,
+  store,
+}) => {
+  await store.settings({ orgSetup: { appPreAuthorized: false } });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(BUYER.email);
+  await page.getByLabel("Password").fill(BUYER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("The store can't sign you in right now.");
+  await expect(page.getByText("Make sure the username and password are correct")).toHaveCount(0);
+  await expect(page.getByLabel("Email")).toHaveValue(BUYER.email);
+});

@@ -16,3 +16,17 @@ CREATE TABLE outbox (
   sent_at INTEGER NOT NULL
 );
 CREATE INDEX outbox_by_address ON outbox(to_address, id);
+
+-- Headless Registration: a registration the site has taken (init/registration) and is waiting to verify with the
+-- one-time password it e-mailed; the user is created when the code comes back (authorize, user-registration).
+CREATE TABLE pending_registrations (
+  identifier TEXT PRIMARY KEY,
+  username TEXT NOT NULL,
+  email TEXT NOT NULL,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  password_hash TEXT NOT NULL,
+  otp TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0
+);

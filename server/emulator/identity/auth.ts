@@ -22,6 +22,7 @@ import { json } from "../core/http.js";
 import type { Router } from "../core/router.js";
 import type { Emu, UserRow } from "../core/state.js";
 import { forgotPasswordRoutes } from "./forgot-password.js";
+import { completeRegistration, registrationRoutes } from "./registration.js";
 
 export function hashPassword(password: string, salt = randomBytes(16).toString("hex")): string {
   return `${salt}:${scryptSync(password, salt, 32).toString("hex")}`;
@@ -191,6 +192,7 @@ function basicCredentials(header: string | null): { username: string; password: 
 
 export function authRoutes(r: Router, emu: Emu) {
   forgotPasswordRoutes(r, emu);
+  registrationRoutes(r, emu);
   const fixture = readFixture<SiteFixture>(emu, "identity.json").site;
   const site = () => fixture;
   const authenticate = createAuthenticator(emu);
@@ -319,6 +321,15 @@ export function authRoutes(r: Router, emu: Emu) {
         if (!emu.settings.orgSetup.appPreAuthorized)
           throw new OAuthError("invalid_app_access", "user is not admin approved to access this app");
         who = { userId: row.id, uvid: parseUvidHint(emu, uvidHint) };
+      } else if (requestType === "user-registration") {
+        // Headless Registration's verification: Basic base64(identifier:otp) from init/registration's answer and mail.
+        if ((req.headers.get("auth-verification-type") ?? "").trim().toLowerCase() !== "email")
+          throw new OAuthError("invalid_request", "invalid Auth-Verification-Type");
+        const credentials = basicCredentials(req.headers.get("authorization"));
+        if (!credentials) throw new OAuthError("invalid_request", "missing or malformed Authorization header");
+        const done = completeRegistration(emu, credentials.username, credentials.password.trim());
+        if ("error" in done) throw new OAuthError("invalid_grant", done.error);
+        who = { userId: done.userId, uvid: parseUvidHint(emu, uvidHint) };
       } else if (requestType === "guest") {
         if (!app.guest_flow_enabled || !emu.settings.orgSetup.guestFlow)
           throw new OAuthError("unauthorized_client", "guest flow is not enabled for this client");

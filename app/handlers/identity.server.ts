@@ -40,6 +40,13 @@ export const RESET_CODE_REFUSED_MESSAGE = "That code is wrong or has expired. Ch
 export const PASSWORD_CHANGED_MESSAGE = "Your password is changed. Sign in with your new password.";
 const RESET_UNAVAILABLE_MESSAGE = "We couldn't reset your password right now. Please try again later.";
 
+/** How a registration's first step ends: a code mailed (the registration's identifier), or refused. */
+export type RegistrationStart =
+  { kind: "sent"; identifier: string } | { kind: "refused"; field: "email" | "password" | null; message: string };
+
+export const EMAIL_IN_USE_MESSAGE = "An account already uses that email address. Sign in, or reset your password.";
+const REGISTRATION_UNAVAILABLE_MESSAGE = "We couldn't create your account right now. Please try again later.";
+
 /** One account the buyer may act for, as the account page's switcher lists it. */
 export interface AccountChoice {
   id: string;
@@ -61,6 +68,18 @@ export interface IdentityHandler {
   requestPasswordReset(username: string): Promise<boolean>;
   /** Headless Forgot Password, last step: the code from the e-mail and the new password. */
   resetPassword(input: { username: string; otp: string; password: string }): Promise<PasswordResetOutcome>;
+  /** Headless Registration, first step: the site checks the new buyer's data and e-mails a code. */
+  startRegistration(input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+  }): Promise<RegistrationStart>;
+  /**
+   * Headless Registration, last step: the mailed code creates the account and signs the new buyer in, their guest
+   * cart kept (as at a sign-in). A wrong code is refused on the code's field (`field: "otp"` in the message's place).
+   */
+  completeRegistration(input: { identifier: string; otp: string }): Promise<SignInOutcome>;
   /** Revokes the buyer's tokens, forgets buyer and guest, and goes home with a toast. */
   signOut(): Promise<Response>;
   /**
@@ -106,6 +125,7 @@ export function createIdentityHandler(shop: Shop): IdentityHandler {
   async function startBuyerSession(
     login: Awaited<ReturnType<WebstoreClient["headlessLogin"]>>,
     username: string,
+    greeting = "Welcome back",
   ): Promise<SignInOutcome> {
     const buyer = shop.clientWith({
       accessToken: login.accessToken,
@@ -166,7 +186,7 @@ export function createIdentityHandler(shop: Shop): IdentityHandler {
     }
     session.clearGuest();
 
-    const welcome = firstName ? `Welcome back, ${firstName}` : "Welcome back";
+    const welcome = firstName ? `${greeting}, ${firstName}` : greeting;
     return {
       kind: "signed-in",
       welcome:
@@ -209,6 +229,34 @@ export function createIdentityHandler(shop: Shop): IdentityHandler {
       }
       await throttle?.recordSuccess(username);
       return startBuyerSession(login, username);
+    },
+
+    async startRegistration(input) {
+      try {
+        const identifier = await context.webstore({}).startRegistration(input);
+        return { kind: "sent", identifier };
+      } catch (error) {
+        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request") {
+          if (/already in use/i.test(error.message))
+            return { kind: "refused", field: "email", message: EMAIL_IN_USE_MESSAGE };
+          if (/password/i.test(error.message)) return { kind: "refused", field: "password", message: error.message };
+        }
+        console.error(describeSetupProblem("A registration", error));
+        return { kind: "refused", field: null, message: REGISTRATION_UNAVAILABLE_MESSAGE };
+      }
+    },
+
+    async completeRegistration({ identifier, otp }) {
+      let login;
+      try {
+        login = await context.webstore({}).completeRegistration(identifier, otp, { uvid: session.get("uvid") });
+      } catch (error) {
+        if (isFetchError(error) && error.code === WRONG_CREDENTIALS)
+          return { kind: "refused", message: RESET_CODE_REFUSED_MESSAGE, status: 400 };
+        console.error(describeSetupProblem("A registration's verification", error));
+        return { kind: "refused", message: REGISTRATION_UNAVAILABLE_MESSAGE, status: 400 };
+      }
+      return startBuyerSession(login, "a new buyer", "Welcome");
     },
 
     async requestPasswordReset(username) {

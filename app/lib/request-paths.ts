@@ -48,6 +48,7 @@ export function returnPath(request: Request, basePath: string): string {
   return path.startsWith("/login") ||
     path.startsWith("/logout") ||
     path.startsWith("/forgot-password") ||
+    path.startsWith("/register") ||
     path.includes("/webruntime/logout")
     ? "/"
     : path;

@@ -44,3 +44,31 @@ test("a right password the org's setup refuses: the store can't sign you in, not
   await expect(page.getByText("Make sure the username and password are correct")).toHaveCount(0);
   await expect(page.getByLabel("Email")).toHaveValue(BUYER.email);
 });
+
+test("a visitor registers with the code from the outbox and lands signed in with their guest cart", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/product/01tDM0000000001");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("First name").fill("Robin");
+  await page.getByLabel("Last name").fill("Newcomer");
+  await page.getByLabel("Email").fill("robin@example.com");
+  await page.getByLabel("Password").fill("first-pass-1");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("We've sent a verification code to robin@example.com.")).toBeVisible();
+
+  const outbox = await request.get("/__emulator/outbox?to=robin%40example.com");
+  const { messages } = (await outbox.json()) as { messages: { text: string }[] };
+  await page.getByLabel("Verification code").fill(/is (\d{6})\./.exec(messages[0].text)![1]);
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page.getByText("Welcome, Robin")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("article", { name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" })).toBeVisible();
+});

@@ -94,6 +94,9 @@ export default function Login() {
       <p>
         <Link to="/forgot-password">Forgot your password?</Link>
       </p>
+      <p>
+        New here? <Link to="/register">Create an account</Link>
+      </p>
       {demo ? (
         <aside aria-labelledby="demo-accounts" className="store-note">
           <h2 id="demo-accounts">Demo accounts</h2>

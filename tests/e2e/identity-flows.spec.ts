@@ -1,4 +1,4 @@
-import { BUYER, expect, test } from "./support";
+import { BUYER, auditablePage, expect, seriousViolations, test } from "./support";
 
 /**
  * A buyer who forgot their password resets it with the code the site mails them (read from the emulator's outbox,
@@ -71,4 +71,20 @@ test("a visitor registers with the code from the outbox and lands signed in with
   await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByRole("article", { name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" })).toBeVisible();
+});
+
+test("the register and reset pages, and their refused forms, are axe clean", async ({ page, browser }, testInfo) => {
+  const target = await auditablePage(page, browser, testInfo);
+  await target.goto("/register");
+  expect(await seriousViolations(target), "register").toEqual([]);
+  await target.getByRole("button", { name: "Continue" }).click();
+  await expect(target.getByText("Complete this field.").first()).toBeVisible();
+  expect(await seriousViolations(target), "register, refused").toEqual([]);
+
+  await target.goto("/forgot-password?email=buyer%40demo.store");
+  expect(await seriousViolations(target), "reset password").toEqual([]);
+  await target.getByRole("button", { name: "Change password" }).click();
+  await expect(target.getByText("Complete this field.").first()).toBeVisible();
+  expect(await seriousViolations(target), "reset password, refused").toEqual([]);
+  if (target !== page) await target.context().close();
 });

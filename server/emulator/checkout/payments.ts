@@ -251,6 +251,24 @@ const BILLING_FIELDS = new Set([
   "shipToPhoneNumber",
 ]);
 
+/**
+ * English names of the countries whose ISO codes the emulator knows ("United States"). A payment's billing address
+ * takes either: the Checkout Payment Input page's own example sends `"country":"United States"` with a `countryCode`
+ * (https://developer.salesforce.com/docs/atlas.en-us.240.0.chatterapi.meta/chatterapi/connect_requests_checkout_payment_input.htm),
+ * and orgs take it.
+ */
+let countryNames: Set<string> | undefined;
+function isCountryName(value: string): boolean {
+  if (!countryNames) {
+    const names = new Intl.DisplayNames(["en"], { type: "region" });
+    countryNames = new Set();
+    const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    for (const a of letters)
+      for (const b of letters) if (isIsoCountry(a + b)) countryNames.add((names.of(a + b) ?? "").toLowerCase());
+  }
+  return countryNames.has(value.trim().toLowerCase());
+}
+
 /** A Checkout Address Input as JSON text, or null when absent. */
 function parseBillingAddress(a: unknown): string | null {
   if (a === undefined || a === null) return null;
@@ -261,9 +279,9 @@ function parseBillingAddress(a: unknown): string | null {
     if (value !== null && typeof value !== "string") throw invalidInput(`billingAddress.${key} must be a string.`);
   }
   const country = (a as Record<string, string | null>).country;
-  if (country && !isIsoCountry(country))
+  if (country && !isIsoCountry(country) && !isCountryName(country))
     throw invalidInput(
-      `billingAddress.country must be an ISO 3166 two-letter country code: ${JSON.stringify(country)}.`,
+      `billingAddress.country must be an ISO 3166 two-letter country code or a country's name: ${JSON.stringify(country)}.`,
     );
   // "Don't include a value for shipToPhoneNumber … This field is ignored in the payment request."
   const { shipToPhoneNumber: _ignored, ...kept } = a as Record<string, string | null>;

@@ -49,9 +49,10 @@ const schema = z.object({
     .string()
     .regex(/^v?\d+\.\d$/, "must look like 65.0")
     .default("65.0"),
-  WEBSTORE_ID: z.string().min(1).default("0ZEDEMO00000001"),
-  /** The Experience Cloud site (community) id: SEO properties are read through it. */
-  WEBSTORE_COMMUNITY_ID: z.string().min(1).default("0DBDM0000000001"),
+  /** The webstore id: the demo store's with the emulator, required with a real org. */
+  WEBSTORE_ID: z.string().min(1).optional(),
+  /** The Experience Cloud site (community) id: SEO properties are read through it. Required with a real org. */
+  WEBSTORE_COMMUNITY_ID: z.string().min(1).optional(),
   /**
    * The store's inventory location group (LocationGroup, 0gh…): a chosen variation's stock is read from it
    * (commerce/inventory/levels). Unset with a real org: the product page shows no stock; the demo store's own.
@@ -112,6 +113,10 @@ const schema = z.object({
 
 export type Config = ReturnType<typeof readConfig>;
 
+/** The demo store's webstore and site ids (README, demo contract). */
+export const DEMO_WEBSTORE_ID = "0ZEDEMO00000001";
+export const DEMO_COMMUNITY_ID = "0DBDM0000000001";
+
 /** The demo store's inventory location group (fixtures/webstore.json, docs/emulator-variations.md). */
 const DEMO_LOCATION_GROUP_ID = "0ghDM0000000001";
 
@@ -136,12 +141,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const mode = c.WEBSTORE_SITE_URL ? ("http" as const) : ("emulator" as const);
   if (mode === "http") {
+    // The demo's ids and secrets would silently point a real org's storefront at a store that isn't there (or
+    // sign its sessions with a public secret): with a real org each must be set, and the start stops naming the
+    // ones that aren't.
     const missing = (
-      ["SESSION_SECRET", "WEBSTORE_CLIENT_ID", "WEBSTORE_CLIENT_SECRET", "WEBSTORE_REDIRECT_URI"] as const
+      [
+        "WEBSTORE_ID",
+        "WEBSTORE_COMMUNITY_ID",
+        "WEBSTORE_CLIENT_ID",
+        "WEBSTORE_CLIENT_SECRET",
+        "WEBSTORE_REDIRECT_URI",
+        "SESSION_SECRET",
+      ] as const
     ).filter((k) => !c[k]);
     if (missing.length)
       throw new Error(
-        `Invalid configuration: ${missing.join(", ")} required when WEBSTORE_SITE_URL points at a real org.`,
+        `Invalid configuration: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required when WEBSTORE_SITE_URL points at a real org (README: Pointing it at a real org).`,
       );
   }
   return {
@@ -149,6 +164,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     mode,
     serverTiming: c.SERVER_TIMING ? c.SERVER_TIMING === "1" : c.NODE_ENV === "development",
     // The demo store's secrets are public on purpose (README, demo contract): they protect nothing real.
+    WEBSTORE_ID: c.WEBSTORE_ID ?? DEMO_WEBSTORE_ID,
+    WEBSTORE_COMMUNITY_ID: c.WEBSTORE_COMMUNITY_ID ?? DEMO_COMMUNITY_ID,
     SESSION_SECRET: c.SESSION_SECRET ?? "offline-demo-store-session-secret",
     WEBSTORE_CLIENT_ID: c.WEBSTORE_CLIENT_ID ?? DEMO_CLIENT.clientId,
     WEBSTORE_CLIENT_SECRET: c.WEBSTORE_CLIENT_SECRET ?? DEMO_CLIENT.clientSecret,

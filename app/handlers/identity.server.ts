@@ -4,7 +4,13 @@
  * Owns the session's buyer keys (tokens, names, accounts).
  */
 import { tooManyAttemptsMessage } from "../../server/login-throttle";
-import { isFetchError, type WebstoreClient } from "../../server/webstore/index";
+import {
+  WRONG_CREDENTIALS,
+  describeSetupProblem,
+  isFetchError,
+  setupProblem,
+  type WebstoreClient,
+} from "../../server/webstore/index";
 import { toast, type ToastInput } from "./toast.server";
 import { errorMessage } from "./errors.server";
 import { keepBuyerTokens } from "./identity/tokens.server";
@@ -13,6 +19,9 @@ import type { Shop } from "./shop.server";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
+/** The org's setup refused a right password (the operator's log says why): nothing the shopper did or can fix. */
+export const LOGIN_SETUP_MESSAGE =
+  "The store can't sign you in right now. We're looking into it; please try again later.";
 export const SIGNED_OUT_MESSAGE = "You're logged out.";
 
 /** How a sign-in ends: refused (with the form's message and, when throttled, how long to wait) or signed in. */
@@ -20,6 +29,23 @@ export type SignInOutcome =
   | { kind: "refused"; message: string; status: 400 }
   | { kind: "refused"; message: string; status: 429; retryAfterSeconds: number }
   | { kind: "signed-in"; welcome: ToastInput };
+
+/** How a password reset's last step ends: the password changed, or refused with the field it is about. */
+export type PasswordResetOutcome =
+  { kind: "changed" } | { kind: "refused"; field: "otp" | "password" | null; message: string };
+
+export const RESET_CODE_SENT_MESSAGE =
+  "If an account uses that email address, we've sent it a verification code. Enter it below with your new password.";
+export const RESET_CODE_REFUSED_MESSAGE = "That code is wrong or has expired. Check the email, or ask for a new code.";
+export const PASSWORD_CHANGED_MESSAGE = "Your password is changed. Sign in with your new password.";
+const RESET_UNAVAILABLE_MESSAGE = "We couldn't reset your password right now. Please try again later.";
+
+/** How a registration's first step ends: a code mailed (the registration's identifier), or refused. */
+export type RegistrationStart =
+  { kind: "sent"; identifier: string } | { kind: "refused"; field: "email" | "password" | null; message: string };
+
+export const EMAIL_IN_USE_MESSAGE = "An account already uses that email address. Sign in, or reset your password.";
+const REGISTRATION_UNAVAILABLE_MESSAGE = "We couldn't create your account right now. Please try again later.";
 
 /** One account the buyer may act for, as the account page's switcher lists it. */
 export interface AccountChoice {
@@ -35,6 +61,25 @@ export interface IdentityHandler {
    * past the limit the site is not asked at all.
    */
   signIn(credentials: { username: string; password: string }): Promise<SignInOutcome>;
+  /**
+   * Headless Forgot Password, first step: the site e-mails a code to the account's address. Resolves the same whether
+   * an account uses the address or not (as the site answers); false only when the site couldn't be asked.
+   */
+  requestPasswordReset(username: string): Promise<boolean>;
+  /** Headless Forgot Password, last step: the code from the e-mail and the new password. */
+  resetPassword(input: { username: string; otp: string; password: string }): Promise<PasswordResetOutcome>;
+  /** Headless Registration, first step: the site checks the new buyer's data and e-mails a code. */
+  startRegistration(input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+  }): Promise<RegistrationStart>;
+  /**
+   * Headless Registration, last step: the mailed code creates the account and signs the new buyer in, their guest
+   * cart kept (as at a sign-in). A wrong code is refused on the code's field (`field: "otp"` in the message's place).
+   */
+  completeRegistration(input: { identifier: string; otp: string }): Promise<SignInOutcome>;
   /** Revokes the buyer's tokens, forgets buyer and guest, and goes home with a toast. */
   signOut(): Promise<Response>;
   /**
@@ -77,24 +122,41 @@ export function createIdentityHandler(shop: Shop): IdentityHandler {
    * along with the login, so the buyer's session can find the guest cart, which is preserved into the buyer's
    * cart once (spec §4), unless a payment link is being paid; failures never block the login.
    */
-  async function startBuyerSession(login: Awaited<ReturnType<WebstoreClient["headlessLogin"]>>) {
+  async function startBuyerSession(
+    login: Awaited<ReturnType<WebstoreClient["headlessLogin"]>>,
+    username: string,
+    greeting = "Welcome back",
+  ): Promise<SignInOutcome> {
     const buyer = shop.clientWith({
       accessToken: login.accessToken,
       apiUrl: login.apiUrl,
       effectiveAccountId: undefined,
       renewToken: undefined,
     });
+    let contextFailure: unknown;
     const [userInfo, sessionContext, managedAccounts] = await Promise.all([
       buyer.getUserInfo().catch((error: unknown) => {
         console.error("userinfo after login failed:", error);
         return null;
       }),
       buyer.getSessionContext().catch((error: unknown) => {
-        console.error("Session context after login failed:", error);
+        contextFailure = error;
         return null;
       }),
       buyer.getManagedAccounts({ includeMyAccount: true }).catch(() => []),
     ]);
+    // The password was right, but the org lets this buyer use neither the API nor the store (API Enabled, the Buyer
+    // permission set): a session would fail on every page. The shopper is told the store can't sign them in, the
+    // operator reads why, and the tokens just issued are given back.
+    if (setupProblem(contextFailure)) {
+      console.error(describeSetupProblem(`Signing in ${username}`, contextFailure));
+      await context
+        .webstore({})
+        .revokeToken(login.refreshToken ?? login.accessToken)
+        .catch(() => undefined);
+      return { kind: "refused", message: LOGIN_SETUP_MESSAGE, status: 400 };
+    }
+    if (contextFailure) console.error("Session context after login failed:", contextFailure);
     // Read before the guest's session keys go: a payment link made as a guest still counts at this login.
     const paymentLinkActive = !!session.get("paymentLinkId");
     session.clearAuth();
@@ -124,13 +186,17 @@ export function createIdentityHandler(shop: Shop): IdentityHandler {
     }
     session.clearGuest();
 
-    const welcome = firstName ? `Welcome back, ${firstName}` : "Welcome back";
-    return failed > 0
-      ? toast(
-          "warning",
-          `${welcome}. ${failed === 1 ? "1 product" : `${failed} products`} from your guest cart couldn't be moved to your cart.`,
-        )
-      : toast("success", welcome);
+    const welcome = firstName ? `${greeting}, ${firstName}` : greeting;
+    return {
+      kind: "signed-in",
+      welcome:
+        failed > 0
+          ? toast(
+              "warning",
+              `${welcome}. ${failed === 1 ? "1 product" : `${failed} products`} from your guest cart couldn't be moved to your cart.`,
+            )
+          : toast("success", welcome),
+    };
   }
 
   return {
@@ -149,14 +215,74 @@ export function createIdentityHandler(shop: Shop): IdentityHandler {
       try {
         login = await context.webstore({}).headlessLogin(username, password, { uvid: session.get("uvid") });
       } catch (error) {
-        const refused = isFetchError(error) && error.status >= 400 && error.status < 500;
-        if (!refused) console.error("Login failed:", error);
-        // A refused password counts; the site being unavailable is not the shopper's failure.
-        if (refused) await throttle?.recordFailure(username, context.clientAddress);
-        return { kind: "refused", message: refused ? LOGIN_FAILED_MESSAGE : LOGIN_UNAVAILABLE_MESSAGE, status: 400 };
+        // Only a wrong username or password is the shopper's failure and counts towards the lock. The org's setup
+        // refusing a login (the app not pre-authorised, the flow not allowed…) is the operator's to fix: logged with
+        // the fix, and the shopper reads that the store can't sign them in. The site being unavailable is neither.
+        if (isFetchError(error) && error.code === WRONG_CREDENTIALS) {
+          await throttle?.recordFailure(username, context.clientAddress);
+          return { kind: "refused", message: LOGIN_FAILED_MESSAGE, status: 400 };
+        }
+        const setup = isFetchError(error) && error.status >= 400 && error.status < 500;
+        if (setup) console.error(describeSetupProblem(`Signing in ${username}`, error));
+        else console.error("Login failed:", error);
+        return { kind: "refused", message: setup ? LOGIN_SETUP_MESSAGE : LOGIN_UNAVAILABLE_MESSAGE, status: 400 };
       }
       await throttle?.recordSuccess(username);
-      return { kind: "signed-in", welcome: await startBuyerSession(login) };
+      return startBuyerSession(login, username);
+    },
+
+    async startRegistration(input) {
+      try {
+        const identifier = await context.webstore({}).startRegistration(input);
+        return { kind: "sent", identifier };
+      } catch (error) {
+        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request") {
+          if (/already in use/i.test(error.message))
+            return { kind: "refused", field: "email", message: EMAIL_IN_USE_MESSAGE };
+          if (/password/i.test(error.message)) return { kind: "refused", field: "password", message: error.message };
+        }
+        console.error(describeSetupProblem("A registration", error));
+        return { kind: "refused", field: null, message: REGISTRATION_UNAVAILABLE_MESSAGE };
+      }
+    },
+
+    async completeRegistration({ identifier, otp }) {
+      let login;
+      try {
+        login = await context.webstore({}).completeRegistration(identifier, otp, { uvid: session.get("uvid") });
+      } catch (error) {
+        if (isFetchError(error) && error.code === WRONG_CREDENTIALS)
+          return { kind: "refused", message: RESET_CODE_REFUSED_MESSAGE, status: 400 };
+        console.error(describeSetupProblem("A registration's verification", error));
+        return { kind: "refused", message: REGISTRATION_UNAVAILABLE_MESSAGE, status: 400 };
+      }
+      return startBuyerSession(login, "a new buyer", "Welcome");
+    },
+
+    async requestPasswordReset(username) {
+      try {
+        await context.webstore({}).requestPasswordReset(username);
+        return true;
+      } catch (error) {
+        console.error(describeSetupProblem("A password reset request", error));
+        return false;
+      }
+    },
+
+    async resetPassword({ username, otp, password }) {
+      try {
+        await context.webstore({}).resetPassword(username, otp, password);
+        return { kind: "changed" };
+      } catch (error) {
+        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request") {
+          // The site's refusal: the code (wrong, expired, used), or its password policy, in its own words.
+          if (/\botp\b/i.test(error.message))
+            return { kind: "refused", field: "otp", message: RESET_CODE_REFUSED_MESSAGE };
+          return { kind: "refused", field: "password", message: error.message };
+        }
+        console.error(describeSetupProblem("A password reset", error));
+        return { kind: "refused", field: null, message: RESET_UNAVAILABLE_MESSAGE };
+      }
     },
 
     // The buyer's cart lives in the API and is there again at the next login.

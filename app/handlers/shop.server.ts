@@ -27,6 +27,7 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import type { ShopperScope } from "../../server/load-context";
 import {
   chooseCurrency,
+  describeSetupProblem,
   isBlankAccountId,
   isFetchError,
   type ApplicationContext,
@@ -44,6 +45,7 @@ import { loginPath } from "../lib/paths";
 import {
   browsingToken,
   ensureIdentity,
+  guestExchangeFailed,
   guestScope,
   renewBrowsingToken,
   shopperOf,
@@ -57,8 +59,11 @@ import { createIdentityHandler, type IdentityHandler } from "./identity.server";
 import { createOrdersHandler, type OrdersHandler } from "./orders.server";
 import { createWishlistsHandler, type WishlistsHandler } from "./wishlists.server";
 
-/** Why the request ends in a sign-in page instead of what the route made (decided by withShop). */
-export type Refusal = "session-expired" | "sign-in-to-browse";
+/**
+ * Why the request ends in a sign-in page (or, for "guest-unavailable", a page saying the store can't serve guests
+ * right now) instead of what the route made (decided by withShop).
+ */
+export type Refusal = "session-expired" | "sign-in-to-browse" | "guest-unavailable";
 
 /** What every domain handler is built on: the request, the shopper and their client. */
 export interface ShopCore {
@@ -175,6 +180,12 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
         if (isUnavailable(call.error)) unavailable = true;
         if (isFetchError(call.error) && call.error.status === 401)
           refusal ??= buyer ? "session-expired" : "sign-in-to-browse";
+        // A guest the store doesn't know: the org gives its guest buyer profile no buyer group (or WEBSTORE_ID is
+        // wrong). The operator's to fix; the guest is told the store can't serve guests right now.
+        if (!buyer && isFetchError(call.error) && call.error.code === "WEBSTORE_NOT_FOUND" && refusal === null) {
+          console.error(describeSetupProblem("A guest's store call", call.error));
+          refusal = "guest-unavailable";
+        }
       },
       onStale() {
         servedStale = true;
@@ -304,6 +315,9 @@ export function shopperCurrency(
 }
 
 export const SIGN_IN_TO_BROWSE = "Sign in to browse the store.";
+/** What a guest reads when the store can't give them a guest session (the operator's log says why). */
+export const GUEST_UNAVAILABLE_MESSAGE =
+  "The store can't open a guest session right now. Please try again later, or sign in if you have an account.";
 
 /** The redirect an expired buyer session ends in: auth cleared, the spec's toast, back to the page after login. */
 export async function sessionExpiredRedirect(shop: Pick<ShopCore, "request" | "session" | "basePath">) {
@@ -342,6 +356,13 @@ async function refusalBefore(shop: Shop, options: ShopRouteOptions): Promise<Res
 /** The redirect that replaces what the route made of a refused call, or null. */
 function refusalAfter(shop: Shop, options: ShopRouteOptions): Promise<Response> | null {
   if (shop.refusal === "session-expired") return sessionExpiredRedirect(shop);
+  // A guest refused because their guest token couldn't be had (the exchange failed, logged with its cause) was not
+  // asked to sign in by the store: it is the store that can't serve guests right now, and the page says so.
+  if (
+    shop.refusal === "guest-unavailable" ||
+    (shop.refusal === "sign-in-to-browse" && guestExchangeFailed(shop.context))
+  )
+    return Promise.resolve(new Response(GUEST_UNAVAILABLE_MESSAGE, { status: 503 }));
   if (shop.refusal === "sign-in-to-browse" && options.browsing) return signInToBrowseRedirect(shop);
   return null;
 }

@@ -45,5 +45,11 @@ export function returnPath(request: Request, basePath: string): string {
     }
   }
   path = safeRedirect(path, "/");
-  return path.startsWith("/login") || path.startsWith("/logout") || path.includes("/webruntime/logout") ? "/" : path;
+  return path.startsWith("/login") ||
+    path.startsWith("/logout") ||
+    path.startsWith("/forgot-password") ||
+    path.startsWith("/register") ||
+    path.includes("/webruntime/logout")
+    ? "/"
+    : path;
 }

@@ -82,6 +82,8 @@ export interface Http {
   ): Promise<HttpAnswer<T>>;
   /** A GET of an absolute URL with the caller's token (the site's userinfo endpoint). */
   getAbsolute<T>(url: string): Promise<HttpAnswer<T>>;
+  /** A JSON POST outside the webstore base, with no token (the site's Headless Forgot Password API). */
+  postJsonAbsolute<T>(url: string, body: unknown): Promise<HttpAnswer<T>>;
   /** The token requests are sent with (it changes when a refused guest token is renewed). */
   readonly accessToken: string | undefined;
 }
@@ -180,6 +182,18 @@ export function createHttp(options: HttpOptions): Http {
     } = {},
   ): Promise<HttpAnswer<T>> {
     const href = url.toString();
+    // No token yet, but a way to get one (a visitor's first action): get it before the call. Sent without one, the
+    // call would reach a site whose guests may use the API as the site's guest user, every visitor alike (their cart
+    // would be everybody's), where the emulator refuses it (401) and the renewal below would repair it.
+    if (request.authenticated && !headers.Authorization && options.renewToken) {
+      const renewToken = options.renewToken;
+      renewal ??= renewToken().then((fresh) => {
+        if (fresh) accessToken = fresh;
+        return fresh;
+      });
+      const fresh = await renewal;
+      if (fresh) headers.Authorization = `Bearer ${fresh}`;
+    }
     const build = (timeLimit?: AbortSignal) =>
       new Request(href, {
         method,
@@ -299,6 +313,11 @@ export function createHttp(options: HttpOptions): Http {
 
     getAbsolute<T>(url: string) {
       return exchange<T>("GET", new URL(url), sessionHeaders(), undefined);
+    },
+
+    postJsonAbsolute<T>(url: string, body: unknown) {
+      const headers = { Accept: "application/json", "Content-Type": "application/json" };
+      return exchange<T>("POST", new URL(url), headers, JSON.stringify(body));
     },
   };
 }

@@ -237,6 +237,45 @@ describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
     ).toBe(400);
   });
 
+  it("takes a billing address of the Checkout Address Input's fields only (phoneNumber and email are unknown fields), its country as a code or a name", async () => {
+    // Checkout Payment Input (https://developer.salesforce.com/docs/atlas.en-us.chatterapi.meta/chatterapi/connect_requests_checkout_payment_input.htm):
+    // billingAddress is a Checkout Address Input, whose only phone is shipToPhoneNumber, "ignored in the payment request".
+    const id = await checkoutFor(guest);
+    const token = await cardToken(guest);
+    for (const field of ["phoneNumber", "email"]) {
+      const refused = await guest.call("POST", `checkouts/${id}/payments`, {
+        requestType: "Auth",
+        paymentToken: token,
+        billingAddress: { ...TEXAS, [field]: field === "email" ? "sam@example.com" : "5125550100" },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual([
+        { errorCode: "JSON_PARSER_ERROR", message: `Unrecognized field "${field}" in billingAddress.` },
+      ]);
+    }
+    // A country's name is taken as orgs take it (the page's own example); a name of no country is not.
+    const named = await guest.call("POST", `checkouts/${id}/payments`, {
+      requestType: "Auth",
+      paymentToken: token,
+      billingAddress: { ...TEXAS, country: "United States" },
+    });
+    expect(named.status).toBe(201);
+    const nowhere = await guest.call("POST", `checkouts/${id}/payments`, {
+      requestType: "Auth",
+      paymentToken: token,
+      billingAddress: { ...TEXAS, country: "Atlantis" },
+    });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body[0].errorCode).toBe("INVALID_API_INPUT");
+    const withPhone = await guest.call("POST", `checkouts/${id}/payments`, {
+      requestType: "Auth",
+      paymentToken: token,
+      billingAddress: { ...TEXAS, shipToPhoneNumber: "5125550100" },
+    });
+    expect(withPhone.status).toBe(201);
+    expect(withPhone.body.salesforceResultCode).toBe("Success");
+  });
+
   it("answers a ClientRequest with the client token of the gateway, authorising nothing", async () => {
     const id = await checkoutFor(guest);
     const res = await guest.call("POST", `checkouts/${id}/payments`, { requestType: "ClientRequest" });

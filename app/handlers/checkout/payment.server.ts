@@ -42,12 +42,15 @@ export function deliveryAddressJson(input: CheckoutAddressInput): JsonObject {
   return Object.fromEntries(Object.entries(toCheckoutAddress(input)).filter(([, v]) => v !== undefined && v !== ""));
 }
 
-/** The billing address of a payment request: the fields the API takes, no ids. */
+/**
+ * The billing address of a payment request: a Checkout Address Input's fields (Checkout Payment Input), no ids and
+ * no phone (the page says a phone, `shipToPhoneNumber`, is ignored in a payment request; `phoneNumber` and `email`
+ * are no field of it, and an org refuses unknown fields).
+ */
 export function billingAddressJson(address: CheckoutAddress): JsonObject {
   const fields = {
     name: address.name ?? ([address.firstName, address.lastName].filter(Boolean).join(" ") || null),
     ...postalFields(address),
-    phoneNumber: address.phoneNumber,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === "string" && v !== ""));
 }

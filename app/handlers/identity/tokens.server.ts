@@ -4,7 +4,7 @@
  * token, renewed from the refresh token while the buyer is active (decision 005).
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { isFetchError, newUvid, type TokenSet } from "../../../server/webstore/index";
+import { describeSetupProblem, isFetchError, newUvid, type TokenSet } from "../../../server/webstore/index";
 import type { BrowsingIdentity } from "../../../server/load-context";
 import type { StoreSession } from "../session.server";
 
@@ -82,10 +82,11 @@ export async function ensureIdentity(context: AppLoadContext, session: StoreSess
  *   does, and it is the same for every guest: what a guest may see is the store's guest buyer profile's, one for all
  *   guests (docs/emulator-identity.md, "First visits"). So a first visit, a crawler, a shopper who only looks makes no
  *   identity call and gets no session cookie;
- * - a visitor who has none, in an action (they act: add to a cart, look up an order, order quickly): no token, so
- *   the first call that needs one is refused (401) and their own UVID and guest token are made then, kept in the
- *   session, and the call repeated (the client's renewToken). An action never runs as the browsing identity: a cart
- *   it opened would be every browsing visitor's.
+ * - a visitor who has none, in an action (they act: add to a cart, look up an order, order quickly): no token yet;
+ *   the action's first call that needs one makes their own UVID and guest token first (the client's renewToken), kept
+ *   in the session. An action makes no identity call until it makes an API call, and never runs as the browsing
+ *   identity, nor without a token (a site that lets guests use the API would answer it as its one guest user): a cart
+ *   it opened would be every visitor's.
  */
 export async function guestScope(
   context: AppLoadContext,
@@ -98,6 +99,23 @@ export async function guestScope(
     return { accessToken: own, renewToken: renewOwn };
   const browsing = await browsingToken(context);
   return { accessToken: browsing, renewToken: () => renewBrowsingToken(context, browsing) };
+}
+
+/**
+ * The requests whose guest token exchange (Headless Guest Flow) failed: their guest calls then go without a token and
+ * are refused, which must not read as "sign in to browse" (withShop shows the store as unavailable instead).
+ */
+const guestExchangeFailures = new WeakMap<AppLoadContext, unknown>();
+
+/** Whether this request's guest token exchange failed (logged with its cause as it happened). */
+export function guestExchangeFailed(context: AppLoadContext): boolean {
+  return guestExchangeFailures.has(context);
+}
+
+/** A failed guest token exchange: remembered for the request, and logged with the org-side fix when there is one. */
+function guestExchangeFailure(context: AppLoadContext, what: string, error: unknown) {
+  guestExchangeFailures.set(context, error);
+  console.error(describeSetupProblem(what, error));
 }
 
 /** The browsing identity when the server has none (a load context built without one: unit tests). */
@@ -117,7 +135,13 @@ export async function browsingToken(context: AppLoadContext, now = Date.now()): 
  */
 export function renewBrowsingToken(context: AppLoadContext, refused: string | undefined): Promise<string | undefined> {
   const held = context.browsingIdentity ?? fallbackBrowsing;
-  if (held.pending) return held.pending;
+  // Every request that waited on a failed exchange knows it failed (only the one that made it logs why).
+  const noted = (pending: Promise<string | undefined>) =>
+    pending.then((token) => {
+      if (token === undefined && !guestExchangeFailures.has(context)) guestExchangeFailures.set(context, "shared");
+      return token;
+    });
+  if (held.pending) return noted(held.pending);
   if (held.token !== refused) return Promise.resolve(held.token);
   const uvid = (held.uvid ??= newUvid());
   held.pending = context
@@ -131,14 +155,14 @@ export function renewBrowsingToken(context: AppLoadContext, refused: string | un
       },
       (error: unknown) => {
         if (!isFetchError(error)) throw error;
-        console.warn("The browsing guest token could not be had:", error.message);
+        guestExchangeFailure(context, "The browsing guest token exchange (Headless Guest Flow)", error);
         return undefined;
       },
     )
     .finally(() => {
       held.pending = undefined;
     });
-  return held.pending;
+  return noted(held.pending);
 }
 
 /** A (new) guest token for the session's UVID; with `onlyIfDue`, only when there is none or it is expiring. */
@@ -164,7 +188,7 @@ export async function renewGuestToken(
     return tokens.accessToken;
   } catch (error) {
     if (!isFetchError(error)) throw error;
-    console.warn("The guest token could not be had:", error.message);
+    guestExchangeFailure(context, "The guest token exchange (Headless Guest Flow)", error);
     return undefined;
   }
 }

@@ -9,7 +9,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/lib/brand";
@@ -62,7 +62,8 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const [form, fields] = useZodForm(
     { constraint, load: loadSchema, select: (module) => module.loginSchema },
-    { id: "login", lastResult },
+    // Back from a password reset, the address it was for is filled in.
+    { id: "login", lastResult, defaultValue: { username: searchParams.get("email") ?? "" } },
   );
   const pending = useIsPending({ formAction: "/login", state: "submitting" });
   const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/");
@@ -90,6 +91,12 @@ export default function Login() {
           Sign in
         </Button>
       </Form>
+      <p>
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
+      <p>
+        New here? <Link to="/register">Create an account</Link>
+      </p>
       {demo ? (
         <aside aria-labelledby="demo-accounts" className="store-note">
           <h2 id="demo-accounts">Demo accounts</h2>

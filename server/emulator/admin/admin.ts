@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiError, errorBody } from "../core/errors.js";
 import { json, noContent } from "../core/http.js";
 import type { Router } from "../core/router.js";
-import type { Emu } from "../core/state.js";
+import { CORRECT_ORG_SETUP, type Emu } from "../core/state.js";
 import { isoDate } from "../core/clock.js";
 
 /**
@@ -27,6 +27,21 @@ const faultRuleSchema = z.object({
    */
   after: z.boolean().default(false),
 });
+
+/**
+ * Emulator-only: the org misconfigurations of OrgSetup (core/state.ts), each switched on by naming it; a partial
+ * object changes only what it names, and `{"orgSetup": null}` (or a reset) brings back the correct setup.
+ */
+const orgSetupSchema = z
+  .object({
+    guestFlow: z.boolean(),
+    appPreAuthorized: z.boolean(),
+    apiDisabledUsers: z.array(z.string().min(1)),
+    noBuyerPermissionUsers: z.array(z.string().min(1)),
+    guestBuyerGroup: z.boolean(),
+  })
+  .partial()
+  .strict();
 
 export type FaultRule = z.infer<typeof faultRuleSchema> & {
   id: number;
@@ -172,6 +187,25 @@ export function createAdmin() {
         if (typeof body.asyncPolls === "number") emu.settings.asyncPolls = Math.max(0, Math.floor(body.asyncPolls));
         if (typeof body.sessionSeconds === "number")
           emu.settings.sessionSeconds = Math.max(1, Math.floor(body.sessionSeconds));
+        if (body.orgSetup === null) emu.settings.orgSetup = CORRECT_ORG_SETUP;
+        else if (body.orgSetup !== undefined) {
+          const parsed = orgSetupSchema.safeParse(body.orgSetup);
+          if (!parsed.success)
+            throw new ApiError(
+              400,
+              "INVALID_API_INPUT",
+              parsed.error.issues.map((i) => `orgSetup.${i.path.join(".")}: ${i.message}`).join("; "),
+            );
+          const lower = (names?: string[]) => names?.map((n) => n.trim().toLowerCase());
+          emu.settings.orgSetup = Object.freeze({
+            ...emu.settings.orgSetup,
+            ...parsed.data,
+            ...(parsed.data.apiDisabledUsers ? { apiDisabledUsers: lower(parsed.data.apiDisabledUsers) } : {}),
+            ...(parsed.data.noBuyerPermissionUsers
+              ? { noBuyerPermissionUsers: lower(parsed.data.noBuyerPermissionUsers) }
+              : {}),
+          });
+        }
         const webstoreId = body.webstoreId ?? DEFAULT_WEBSTORE;
         if (body.applicationContext && typeof body.applicationContext === "object") {
           if (!emu.store.webstoreExists(webstoreId))

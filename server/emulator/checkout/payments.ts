@@ -232,6 +232,11 @@ const PAYMENT_FIELDS = new Set([
   "registrationAccountId",
 ]);
 const TOKEN_FIELDS = new Set(["cardPaymentMethod", "billingAddress"]);
+/**
+ * The Checkout Address Input's fields (docs/emulator-checkout.md, "Addresses"), the billing address's type on the
+ * Checkout Payment Input page: a phone goes only as `shipToPhoneNumber`, which the page says is ignored in a payment
+ * request (it is not kept), and an address has no e-mail. Anything else is an unknown field, as everywhere.
+ */
 const BILLING_FIELDS = new Set([
   "name",
   "firstName",
@@ -243,10 +248,26 @@ const BILLING_FIELDS = new Set([
   "postalCode",
   "country",
   "id",
-  "phoneNumber",
   "shipToPhoneNumber",
-  "email",
 ]);
+
+/**
+ * English names of the countries whose ISO codes the emulator knows ("United States"). A payment's billing address
+ * takes either: the Checkout Payment Input page's own example sends `"country":"United States"` with a `countryCode`
+ * (https://developer.salesforce.com/docs/atlas.en-us.240.0.chatterapi.meta/chatterapi/connect_requests_checkout_payment_input.htm),
+ * and orgs take it.
+ */
+let countryNames: Set<string> | undefined;
+function isCountryName(value: string): boolean {
+  if (!countryNames) {
+    const names = new Intl.DisplayNames(["en"], { type: "region" });
+    countryNames = new Set();
+    const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    for (const a of letters)
+      for (const b of letters) if (isIsoCountry(a + b)) countryNames.add((names.of(a + b) ?? "").toLowerCase());
+  }
+  return countryNames.has(value.trim().toLowerCase());
+}
 
 /** A Checkout Address Input as JSON text, or null when absent. */
 function parseBillingAddress(a: unknown): string | null {
@@ -258,11 +279,13 @@ function parseBillingAddress(a: unknown): string | null {
     if (value !== null && typeof value !== "string") throw invalidInput(`billingAddress.${key} must be a string.`);
   }
   const country = (a as Record<string, string | null>).country;
-  if (country && !isIsoCountry(country))
+  if (country && !isIsoCountry(country) && !isCountryName(country))
     throw invalidInput(
-      `billingAddress.country must be an ISO 3166 two-letter country code: ${JSON.stringify(country)}.`,
+      `billingAddress.country must be an ISO 3166 two-letter country code or a country's name: ${JSON.stringify(country)}.`,
     );
-  return JSON.stringify(a);
+  // "Don't include a value for shipToPhoneNumber … This field is ignored in the payment request."
+  const { shipToPhoneNumber: _ignored, ...kept } = a as Record<string, string | null>;
+  return JSON.stringify(kept);
 }
 
 interface PaymentInput {

@@ -13,6 +13,32 @@ export interface UserRow {
   account_id: string;
 }
 
+/**
+ * Emulator-only switches that put the emulated org into one of the misconfigurations a real org can be in, so the
+ * storefront's messages and `npm run doctor`'s checks can be seen and tested (docs/emulator-identity.md,
+ * "Misconfigured orgs"). The defaults are a correctly set-up org.
+ */
+export interface OrgSetup {
+  /** The site's Headless Guest Flow is on for the client app (off: guest authorizations are refused). */
+  guestFlow: boolean;
+  /** The buyers' profile is pre-authorised for the client app (off: "admin approved users" refuse every buyer). */
+  appPreAuthorized: boolean;
+  /** Usernames whose profile lacks "API Enabled": their tokens are refused by every API call. */
+  apiDisabledUsers: string[];
+  /** Usernames without the Buyer permission set: the store's resources refuse them. */
+  noBuyerPermissionUsers: string[];
+  /** The store has a buyer group for its guest buyer profile (off: guests find no store). */
+  guestBuyerGroup: boolean;
+}
+
+export const CORRECT_ORG_SETUP: Readonly<OrgSetup> = Object.freeze({
+  guestFlow: true,
+  appPreAuthorized: true,
+  apiDisabledUsers: [],
+  noBuyerPermissionUsers: [],
+  guestBuyerGroup: true,
+});
+
 export interface EmulatorSettings {
   /**
    * How many times a resource that just changed answers 202 / asyncOperationStatus "Processing" before it is
@@ -21,9 +47,11 @@ export interface EmulatorSettings {
   asyncPolls: number;
   /** Lifetime of a bearer token, seconds on the virtual clock (2 h like a Salesforce session by default). */
   sessionSeconds: number;
+  /** The emulated org's setup: correct by default; replaced whole (never mutated) by POST /__emulator/settings. */
+  orgSetup: Readonly<OrgSetup>;
 }
 
-export const DEFAULT_SETTINGS: EmulatorSettings = { asyncPolls: 0, sessionSeconds: 7200 };
+export const DEFAULT_SETTINGS: EmulatorSettings = { asyncPolls: 0, sessionSeconds: 7200, orgSetup: CORRECT_ORG_SETUP };
 
 /**
  * Bounded async processing: a changed resource is "processing" for the next N reads, then ready.

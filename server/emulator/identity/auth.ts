@@ -21,6 +21,8 @@ import { ApiError } from "../core/errors.js";
 import { json } from "../core/http.js";
 import type { Router } from "../core/router.js";
 import type { Emu, UserRow } from "../core/state.js";
+import { forgotPasswordRoutes } from "./forgot-password.js";
+import { completeRegistration, registrationRoutes } from "./registration.js";
 
 export function hashPassword(password: string, salt = randomBytes(16).toString("hex")): string {
   return `${salt}:${scryptSync(password, salt, 32).toString("hex")}`;
@@ -84,7 +86,13 @@ interface AccessTokenRow {
   revoked_at: number | null;
 }
 
-/** Bearer token → caller. No token, an unknown, revoked or expired one all answer 401 INVALID_SESSION_ID. */
+/**
+ * Bearer token → caller. No token, an unknown, revoked or expired one all answer 401 INVALID_SESSION_ID. A valid
+ * token can still be refused by how the org is set up (the emulator-only OrgSetup switches; docs/emulator-identity.md,
+ * "Misconfigured orgs"): a user whose profile lacks "API Enabled" (403 API_CURRENTLY_DISABLED on every call), a
+ * buyer without the Buyer permission set (403 INSUFFICIENT_ACCESS on the store's resources), a guest of a store whose
+ * guest buyer profile has no buyer group (404 WEBSTORE_NOT_FOUND on the store's resources).
+ */
 export function createAuthenticator(emu: Emu) {
   const find = emu.db.prepare("SELECT user_id, uvid, expires_at, revoked_at FROM oauth_access_tokens WHERE token = ?");
   return (req: Request): Caller => {
@@ -95,8 +103,22 @@ export function createAuthenticator(emu: Emu) {
     }
     const user = row.user_id ? (emu.store.user(row.user_id) ?? null) : null;
     if (row.user_id && !user) throw new ApiError(401, "INVALID_SESSION_ID", "Session expired or invalid");
+    refuseMisconfigured(emu.settings.orgSetup, user, req);
     return { user, uvid: row.uvid };
   };
+}
+
+const STORE_RESOURCE = /\/commerce\/webstores\/([^/]+)/;
+
+function refuseMisconfigured(setup: Emu["settings"]["orgSetup"], user: UserRow | null, req: Request) {
+  if (user && setup.apiDisabledUsers.includes(user.username.toLowerCase()))
+    throw new ApiError(403, "API_CURRENTLY_DISABLED", "API is disabled for this User");
+  const store = STORE_RESOURCE.exec(new URL(req.url).pathname);
+  if (!store) return;
+  if (user && setup.noBuyerPermissionUsers.includes(user.username.toLowerCase()))
+    throw new ApiError(403, "INSUFFICIENT_ACCESS", "You don't have access to this webstore.");
+  if (!user && !setup.guestBuyerGroup)
+    throw new ApiError(404, "WEBSTORE_NOT_FOUND", `Webstore not found: ${decodeURIComponent(store[1])}`);
 }
 
 function bearerToken(req: Request): string | null {
@@ -169,6 +191,8 @@ function basicCredentials(header: string | null): { username: string; password: 
 }
 
 export function authRoutes(r: Router, emu: Emu) {
+  forgotPasswordRoutes(r, emu);
+  registrationRoutes(r, emu);
   const fixture = readFixture<SiteFixture>(emu, "identity.json").site;
   const site = () => fixture;
   const authenticate = createAuthenticator(emu);
@@ -292,9 +316,22 @@ export function authRoutes(r: Router, emu: Emu) {
           { id: string; password_hash: string } | undefined;
         const ok = verifyPassword(credentials.password, row?.password_hash ?? DUMMY_HASH);
         if (!row || !ok) throw new OAuthError("invalid_grant", "authentication failure");
+        // Permitted Users "Admin approved users are pre-authorized" without the buyers' profile or permission set
+        // assigned to the app (emulator-only switch; the error is the OAuth errors page's).
+        if (!emu.settings.orgSetup.appPreAuthorized)
+          throw new OAuthError("invalid_app_access", "user is not admin approved to access this app");
         who = { userId: row.id, uvid: parseUvidHint(emu, uvidHint) };
+      } else if (requestType === "user-registration") {
+        // Headless Registration's verification: Basic base64(identifier:otp) from init/registration's answer and mail.
+        if ((req.headers.get("auth-verification-type") ?? "").trim().toLowerCase() !== "email")
+          throw new OAuthError("invalid_request", "invalid Auth-Verification-Type");
+        const credentials = basicCredentials(req.headers.get("authorization"));
+        if (!credentials) throw new OAuthError("invalid_request", "missing or malformed Authorization header");
+        const done = completeRegistration(emu, credentials.username, credentials.password.trim());
+        if ("error" in done) throw new OAuthError("invalid_grant", done.error);
+        who = { userId: done.userId, uvid: parseUvidHint(emu, uvidHint) };
       } else if (requestType === "guest") {
-        if (!app.guest_flow_enabled)
+        if (!app.guest_flow_enabled || !emu.settings.orgSetup.guestFlow)
           throw new OAuthError("unauthorized_client", "guest flow is not enabled for this client");
         const uvid = parseUvidHint(emu, uvidHint);
         if (!uvid) throw new OAuthError("invalid_request", "uvid invalid");

@@ -165,6 +165,69 @@ export function authApi(core: ClientCore) {
       await core.http.postForm(endpoint("revoke"), { token });
     },
 
+    /**
+     * Headless Registration, first request: the new buyer's data and password; the site e-mails them a code.
+     * Resolves to the registration's identifier (for the verification). A refusal (the site's password policy, a
+     * username in use) fails with a FetchError (400, the site's description as its message).
+     */
+    async startRegistration(user: {
+      firstName: string;
+      lastName: string;
+      email: string;
+      password: string;
+    }): Promise<string> {
+      const { data } = await core.http.postJsonAbsolute<{ identifier?: string }>(
+        `${core.siteUrl}/services/auth/headless/init/registration`,
+        {
+          userdata: { firstName: user.firstName, lastName: user.lastName, email: user.email, username: user.email },
+          password: user.password,
+          verificationmethod: "email",
+        },
+      );
+      if (!data?.identifier) throw new Error("The site answered the registration without an identifier.");
+      return data.identifier;
+    },
+
+    /**
+     * Headless Registration, verification: the identifier and the mailed code, through the authorization endpoint
+     * (`user-registration`), then the code for the new buyer's tokens, as at a login. `uvid` carries the guest's
+     * identity along (uvid_hint), so the guest cart can be kept. A wrong code fails with FetchError `invalid_grant`.
+     */
+    async completeRegistration(identifier: string, otp: string, options: { uvid?: string } = {}): Promise<TokenSet> {
+      const { verifier, challenge } = pkcePair();
+      const fields: Record<string, string> = { code_challenge: challenge, code_challenge_method: "S256" };
+      if (options.uvid) fields.uvid_hint = `UVID ${options.uvid}`;
+      const code = await authorize(
+        {
+          "Auth-Request-Type": "user-registration",
+          "Auth-Verification-Type": "email",
+          Authorization: basic(identifier, otp),
+        },
+        fields,
+      );
+      return exchange(code, verifier);
+    },
+
+    /**
+     * Headless Forgot Password, first request: the site e-mails the user a one-time password. It answers the same
+     * whether the username exists or not.
+     */
+    async requestPasswordReset(username: string): Promise<void> {
+      await core.http.postJsonAbsolute(`${core.siteUrl}/services/auth/headless/forgot_password`, { username });
+    },
+
+    /**
+     * Headless Forgot Password, second request: the code from the e-mail and the new password. A wrong or expired code
+     * or a password the site's policy refuses fails with a FetchError (400, the site's description as its message).
+     */
+    async resetPassword(username: string, otp: string, newPassword: string): Promise<void> {
+      await core.http.postJsonAbsolute(`${core.siteUrl}/services/auth/headless/forgot_password`, {
+        username,
+        otp,
+        newpassword: newPassword,
+      });
+    },
+
     /** Who the client's token belongs to (named users). */
     async getUserInfo(): Promise<UserInfo> {
       const answer = await core.http.getAbsolute<Record<string, unknown>>(endpoint("userinfo"));

@@ -245,7 +245,7 @@ describe("addresses for the API", () => {
     expect(deliveryAddressJson({ addressId: "8lWA" })).toEqual({ id: "8lWA" });
   });
 
-  it("sends a billing address without empty fields or ids", () => {
+  it("sends a billing address without empty fields, ids or a phone (no field of the payment's address input)", () => {
     expect(
       billingAddressJson({
         id: "8lWA",
@@ -258,7 +258,7 @@ describe("addresses for the API", () => {
         region: "TX",
         postalCode: "78701",
         country: "US",
-        phoneNumber: null,
+        phoneNumber: "5125550100",
       }),
     ).toEqual({
       name: "Sam Shopper",

@@ -1,0 +1,154 @@
+/**
+ * A forgotten password, through the site's Headless Forgot Password Flow: the shopper gives their e-mail address and
+ * the site e-mails them a code (it answers the same whether an account uses the address or not, and so does this
+ * page); then the code and a new password set it, and the shopper signs in with it. Both steps are HTML forms (POST →
+ * 303), with or without JavaScript; the e-mail address travels in the page's URL between them.
+ */
+import { getFormProps } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Button, useIsPending } from "~/components/Button";
+import { Field } from "~/components/Field";
+import { useZodForm } from "~/components/useZodForm";
+import { STORE_NAME } from "~/lib/brand";
+import { formConstraint, getShop, toast, withShop } from "~/handlers/shop.server";
+import { PASSWORD_CHANGED_MESSAGE, RESET_CODE_SENT_MESSAGE } from "~/handlers/identity.server";
+import { parseWithZod, requestSchema, resetSchema } from "./forms.server";
+
+const loadSchema = () => import("./schema");
+
+export const meta: MetaFunction = () => [
+  { title: `Reset your password | ${STORE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  return withShop(args, async ({ request, shop }) => {
+    const username = new URL(request.url).searchParams.get("email") ?? "";
+    return shop.reply({
+      username,
+      requestConstraint: formConstraint(requestSchema),
+      resetConstraint: formConstraint(resetSchema),
+    });
+  });
+}
+
+// Not through withShop: nothing here needs the shopper's API session, and a session past its expiry must not send
+// the shopper to sign in (what they typed would be lost).
+export async function action({ request, context }: ActionFunctionArgs) {
+  const shop = await getShop(request, context);
+  const formData = await request.formData();
+  if (formData.get("intent") === "reset") {
+    const submission = parseWithZod(formData, { schema: resetSchema });
+    if (submission.status !== "success")
+      return shop.reply(
+        { intent: "reset" as const, result: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    const { username, otp, password } = submission.value;
+    const outcome = await shop.identity.resetPassword({ username, otp, password });
+    if (outcome.kind === "changed")
+      return shop.redirect(
+        `/login?${new URLSearchParams({ email: username })}`,
+        toast("success", PASSWORD_CHANGED_MESSAGE),
+      );
+    const result =
+      outcome.field === null
+        ? submission.reply({ formErrors: [outcome.message], hideFields: ["password"] })
+        : submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["password"] });
+    return shop.reply({ intent: "reset" as const, result }, { status: 400 });
+  }
+  const submission = parseWithZod(formData, { schema: requestSchema });
+  if (submission.status !== "success")
+    return shop.reply({ intent: "request" as const, result: submission.reply() }, { status: 400 });
+  const { username } = submission.value;
+  if (!(await shop.identity.requestPasswordReset(username))) {
+    const result = submission.reply({ formErrors: ["We couldn't send a code right now. Please try again later."] });
+    return shop.reply({ intent: "request" as const, result }, { status: 400 });
+  }
+  return shop.redirect(
+    `/forgot-password?${new URLSearchParams({ email: username })}`,
+    toast("info", RESET_CODE_SENT_MESSAGE),
+  );
+}
+
+function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+  return errors ? (
+    <div id={id} role="alert" className="store-form-error store-form-error--banner">
+      {errors.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  ) : null;
+}
+
+export default function ForgotPassword() {
+  const { username, requestConstraint, resetConstraint } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const [requestForm, requestFields] = useZodForm(
+    { constraint: requestConstraint, load: loadSchema, select: (module) => module.requestSchema },
+    {
+      id: "reset-request",
+      lastResult: answer?.intent === "request" ? answer.result : undefined,
+      defaultValue: { username },
+    },
+  );
+  const [resetForm, resetFields] = useZodForm(
+    { constraint: resetConstraint, load: loadSchema, select: (module) => module.resetSchema },
+    {
+      id: "reset-password",
+      lastResult: answer?.intent === "reset" ? answer.result : undefined,
+      defaultValue: { username },
+    },
+  );
+  const requestPending = useIsPending({ formAction: "/forgot-password", intent: "request", state: "submitting" });
+  const resetPending = useIsPending({ formAction: "/forgot-password", intent: "reset", state: "submitting" });
+  const codeSent = username !== "";
+
+  return (
+    <div className="store-page store-narrow">
+      <h1>Reset your password</h1>
+      {codeSent ? (
+        <Form
+          method="post"
+          {...getFormProps(resetForm)}
+          className="store-form"
+          aria-describedby={resetForm.errors ? resetForm.errorId : undefined}
+        >
+          <FormErrors id={resetForm.errorId} errors={resetForm.errors} />
+          <p>
+            We sent a verification code to <strong>{username}</strong> if an account uses that address.
+          </p>
+          <input type="hidden" name="intent" value="reset" />
+          <input type="hidden" name={resetFields.username.name} value={username} />
+          <Field label="Verification code" meta={resetFields.otp} autoComplete="one-time-code" inputMode="numeric" />
+          <Field label="New password" type="password" meta={resetFields.password} autoComplete="new-password" />
+          <Button pending={resetPending} pendingLabel="Changing your password…" size="large">
+            Change password
+          </Button>
+        </Form>
+      ) : null}
+      <Form
+        method="post"
+        {...getFormProps(requestForm)}
+        className="store-form"
+        aria-describedby={requestForm.errors ? requestForm.errorId : undefined}
+      >
+        <FormErrors id={requestForm.errorId} errors={requestForm.errors} />
+        {codeSent ? (
+          <h2>Didn't get a code?</h2>
+        ) : (
+          <p>Enter the email address you sign in with, and we'll send you a code.</p>
+        )}
+        <input type="hidden" name="intent" value="request" />
+        <Field label="Email" type="email" meta={requestFields.username} autoComplete="username" />
+        <Button pending={requestPending} pendingLabel="Sending…" variant={codeSent ? "neutral" : undefined}>
+          {codeSent ? "Send a new code" : "Send code"}
+        </Button>
+      </Form>
+      <p>
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </div>
+  );
+}

@@ -4,7 +4,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { RequestReference } from "../RequestReference";
 import { ERROR_HEADING, type NotFoundCopy } from "./PageError";
-import { STORE_TROUBLE_HEADING } from "../../lib/store-trouble";
+import { STORE_TROUBLE_HEADING, STORE_TROUBLE_MESSAGE } from "../../lib/store-trouble";
 
 /** Page-level failure text; the header and footer around it keep working. */
 function ErrorPage({ status, message, notFound }: { status?: number; message?: string; notFound?: NotFoundCopy }) {
@@ -32,11 +32,12 @@ function ErrorPage({ status, message, notFound }: { status?: number; message?: s
   }
   if (status === 503) {
     // The API behind the store is down or too slow (503 with Retry-After): the store's own words, not an apology for
-    // a bug; nothing of the shopper's is lost.
+    // a bug; nothing of the shopper's is lost. A 503 that says more (the store can't open a guest session) says it.
+    const said = message && message !== STORE_TROUBLE_MESSAGE ? message : "Your cart is safe; try again in a minute.";
     return (
       <div className="store-page store-error">
         <h1>{STORE_TROUBLE_HEADING}</h1>
-        <p>Your cart is safe; try again in a minute.</p>
+        <p>{said}</p>
         <p>
           <Link to="/">Go to the home page</Link>
         </p>

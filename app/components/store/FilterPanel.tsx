@@ -7,8 +7,10 @@ import { MAX_PARAM, MIN_PARAM, showsFilterPanel, type ActiveFilter, type FilterV
 /**
  * The filters of a category or search page: a GET form (it works without JavaScript, and every choice has a URL)
  * with a fieldset per facet, its values as checkboxes whose labels carry the number of products, and a price range;
- * "Apply" submits it, starting again at page 1 with the search term and sort kept. The chosen filters are listed
- * above the results, each with a link that removes it, and "Clear all".
+ * "Apply" submits it, starting again at page 1 with the search term and sort kept. A facet with many values shows
+ * its first few and the chosen ones, and a link to the same page showing all of them (lib/catalog/filters
+ * FACET_VALUES_SHOWN). The chosen filters are listed above the results, each with a link that removes it, and
+ * "Clear all".
  *
  * Ticking a box doesn't submit by itself, with JavaScript either: a shopper (a keyboard or screen reader user
  * above all) ticks several values and types a range, then applies them once, and the page never changes under
@@ -30,27 +32,31 @@ export function FilterPanel({ view, id = "filters" }: { view: FilterView; id?: s
       {view.facets.map((facet, f) => (
         <fieldset key={facet.param} className="store-filters__facet">
           <legend>{facet.label}</legend>
-          <ul>
-            {facet.values.map((value, v) => {
-              const inputId = `${id}-${f}-${v}`;
-              return (
-                <li key={value.value}>
-                  <input
-                    id={inputId}
-                    type="checkbox"
-                    className="kit-checkbox"
-                    name={facet.param}
-                    value={value.value}
-                    defaultChecked={value.checked}
-                    key={`${value.value}-${value.checked}`}
-                  />
-                  <label htmlFor={inputId}>
-                    {value.label} <span className="store-filters__count">({value.count})</span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
+          {facet.values.map((value, v) => {
+            const inputId = `${id}-${f}-${v}`;
+            // The label holds its checkbox (one element a value, not a list item, a label and a count span) and
+            // names it by its text in one piece: "Clay & Kiln (5)".
+            return (
+              <label key={value.value} htmlFor={inputId} className="store-filters__value">
+                <input
+                  id={inputId}
+                  type="checkbox"
+                  className="kit-checkbox"
+                  name={facet.param}
+                  value={value.value}
+                  defaultChecked={value.checked}
+                  key={`${value.value}-${value.checked}`}
+                />
+                {`${value.label} (${value.count})`}
+              </label>
+            );
+          })}
+          {facet.more ? (
+            <Link to={`${pathname}${facet.more.search}`} className="store-filters__more" preventScrollReset>
+              Show {facet.more.count} more
+              <span className="kit-visually-hidden"> {facet.label} values</span>
+            </Link>
+          ) : null}
         </fieldset>
       ))}
       <fieldset className="store-filters__facet store-filters__price">

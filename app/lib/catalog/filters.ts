@@ -30,6 +30,14 @@ export const PRICE_RANGE = { attributeType: "PricebookEntry", nameOrId: "UnitPri
 const FACET_PARAM = /^f\.([A-Za-z0-9]+)\.(.+)$/;
 export const MIN_PARAM = "min";
 export const MAX_PARAM = "max";
+/** A facet whose values are all shown (`more={param}`, repeated): the others show their first few. */
+export const MORE_PARAM = "more";
+/**
+ * How many values a facet shows until the shopper asks for all of them (and the values chosen, always): a big
+ * catalog's search answers up to 20 values for each of nine facets, and a panel of 180 checkboxes costs every page
+ * view its rendering and its bytes while a shopper reads the first few.
+ */
+export const FACET_VALUES_SHOWN = 6;
 /** The parameters the filter panel owns: a filter change drops the page (back to page 1) with them. */
 const PAGE_PARAM = "page";
 
@@ -122,6 +130,8 @@ export interface FacetView {
   param: string;
   label: string;
   values: { value: string; label: string; count: number; checked: boolean }[];
+  /** The values not shown (beyond FACET_VALUES_SHOWN) and the query string that shows them all; null: all shown. */
+  more: { count: number; search: string } | null;
 }
 
 export interface ActiveFilter {
@@ -161,6 +171,25 @@ function searchWithout(params: URLSearchParams, drop: (name: string, value: stri
   return query ? `?${query}` : "";
 }
 
+/** The query string `params` gives with `name=value` added (the page kept: the results don't change). */
+function searchWith(params: URLSearchParams, name: string, value: string): string {
+  const next = new URLSearchParams(params);
+  next.append(name, value);
+  return `?${next.toString()}`;
+}
+
+/** A facet's first values and the chosen ones, unless the URL asked for all of them. */
+function shownValues(params: URLSearchParams, facet: Omit<FacetView, "more">, expanded: readonly string[]): FacetView {
+  const { values } = facet;
+  if (values.length <= FACET_VALUES_SHOWN || expanded.includes(facet.param)) return { ...facet, more: null };
+  const shown = values.filter((v, i) => i < FACET_VALUES_SHOWN || v.checked);
+  return {
+    ...facet,
+    values: shown,
+    more: { count: values.length - shown.length, search: searchWith(params, MORE_PARAM, facet.param) },
+  };
+}
+
 /**
  * What the filter panel shows: the API's facets in its order, values with their counts, a chosen value the
  * results no longer hold kept (count 0) so it can be unticked; then the chosen filters and their links.
@@ -177,7 +206,7 @@ export function filterView(
     const view = filterView(new URLSearchParams(searchWithout(params, isFilterParam)), NO_FILTERS, apiFacets, currency);
     return { ...view, clearSearch: searchWithout(params, isFilterParam), refused: true };
   }
-  const facets: FacetView[] = [];
+  const facets: Omit<FacetView, "more">[] = [];
   const seen = new Set<string>();
   for (const facet of apiFacets ?? []) {
     if (facet.facetType && facet.facetType !== "DistinctValue") continue;
@@ -226,8 +255,9 @@ export function filterView(
     if (isFilterParam(name)) chosen.push([name, value]);
     else keep.push([name, value]);
   }
+  const expanded = params.getAll(MORE_PARAM);
   return {
-    facets,
+    facets: facets.map((facet) => shownValues(params, facet, expanded)),
     price: { min: choice.min, max: choice.max, error: choice.priceError, currency },
     active,
     clearSearch: hasFilters(choice) || choice.min || choice.max ? searchWithout(params, isFilterParam) : null,

@@ -29,28 +29,23 @@ export function FilterPanel({ view, id = "filters" }: { view: FilterView; id?: s
       {view.keep.map(([name, value], i) => (
         <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
       ))}
-      {view.facets.map((facet, f) => (
+      {view.facets.map((facet) => (
         <fieldset key={facet.param} className="store-filters__facet">
           <legend>{facet.label}</legend>
-          {facet.values.map((value, v) => {
-            const inputId = `${id}-${f}-${v}`;
-            // The label holds its checkbox (one element a value, not a list item, a label and a count span) and
-            // names it by its text in one piece: "Clay & Kiln (5)".
-            return (
-              <label key={value.value} htmlFor={inputId} className="store-filters__value">
-                <input
-                  id={inputId}
-                  type="checkbox"
-                  className="kit-checkbox"
-                  name={facet.param}
-                  value={value.value}
-                  defaultChecked={value.checked}
-                  key={`${value.value}-${value.checked}`}
-                />
-                {`${value.label} (${value.count})`}
-              </label>
-            );
-          })}
+          {/* A label holding its checkbox and naming it in one piece of text ("Clay & Kiln (5)"): no ids, list items or
+              count spans to render and send for each value of each facet on every page view. */}
+          {facet.values.map((value) => (
+            <label key={value.value}>
+              <input
+                type="checkbox"
+                name={facet.param}
+                value={value.value}
+                defaultChecked={value.checked}
+                key={`${value.value}-${value.checked}`}
+              />
+              {`${value.label} (${value.count})`}
+            </label>
+          ))}
           {facet.more ? (
             <Link to={`${pathname}${facet.more.search}`} className="store-filters__more" preventScrollReset>
               Show {facet.more.count} more

@@ -1,8 +1,26 @@
+import { useMemo } from "react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Button } from "../Button";
 import { useStoreLocale } from "../StoreLocale";
 import { formatCurrency } from "../../lib/format/money";
-import { MAX_PARAM, MIN_PARAM, showsFilterPanel, type ActiveFilter, type FilterView } from "../../lib/catalog/filters";
+import {
+  filterViewOf,
+  MAX_PARAM,
+  MIN_PARAM,
+  showsFilterPanel,
+  type ActiveFilter,
+  type FilterData,
+  type FilterView,
+} from "../../lib/catalog/filters";
+
+/**
+ * The filters of the page shown: its loader's facets, and what its URL chose (the ticked values, the price range,
+ * each chosen filter's link), derived here rather than sent as loader data a second time; once a page and URL.
+ */
+export function useFilterView(data: FilterData): FilterView {
+  const { search } = useLocation();
+  return useMemo(() => filterViewOf(search, data), [search, data]);
+}
 
 /**
  * The filters of a category or search page: a GET form (it works without JavaScript, and every choice has a URL)

@@ -158,6 +158,47 @@ export interface FilterView {
   refused: boolean;
 }
 
+/**
+ * What a listing's loader sends of its search's facets: the API's facets as the panel uses them, nothing else (the
+ * chosen filters, their links and the form's fields are the URL's: `filterView` derives them where they're shown).
+ * A value's display name is left out where it is its name, as the emulator's always are.
+ */
+export interface FilterData {
+  facets: ApiFacet[];
+  currency: string | null;
+  refused: boolean;
+}
+
+/** The FilterData of a search's answer: its Distinct Value facets, the currency of its prices, whether it refused. */
+export function filterData(
+  apiFacets: readonly ApiFacet[] | null | undefined,
+  currency: string | null,
+  refused: boolean,
+): FilterData {
+  const facets: ApiFacet[] = [];
+  for (const facet of apiFacets ?? []) {
+    if (facet.facetType && facet.facetType !== "DistinctValue") continue;
+    if (!facet.attributeType || !facet.nameOrId) continue;
+    facets.push({
+      attributeType: facet.attributeType,
+      nameOrId: facet.nameOrId,
+      displayName: facet.displayName,
+      values: (facet.values ?? []).map((v) => ({
+        nameOrId: v.nameOrId,
+        productCount: v.productCount,
+        ...(v.displayName && v.displayName !== v.nameOrId ? { displayName: v.displayName } : {}),
+      })),
+    });
+  }
+  return { facets, currency, refused };
+}
+
+/** The filter panel's view of a listing page's URL (`search`, "?…") and its loader's `FilterData`. */
+export function filterViewOf(search: string, data: FilterData): FilterView {
+  const params = new URLSearchParams(search);
+  return filterView(params, readFilters(params), data.facets, data.currency, data.refused);
+}
+
 /** "Brand__c" → "Brand" when no facet names it (a filter whose facet has no value in the results). */
 const labelOfName = (nameOrId: string) => nameOrId.replace(/__c$/, "").replace(/_/g, " ");
 

@@ -155,6 +155,22 @@ describe("category filters without JavaScript", () => {
   });
 });
 
+describe("a facet with many values", () => {
+  test("shows its first values and a link that shows all of them, which the filter form then keeps", async () => {
+    const guest = store.visitor();
+    const page = await guest.load("/search?q=a");
+    // The demo's Material facet has 13 values for "a": 6 are shown.
+    expect(checkboxLabels(page, MATERIAL)).toHaveLength(6);
+    const more = linkTo(page, "Show 7 more Material values");
+    expect(new URLSearchParams(more.split("?")[1]).get("more")).toBe(MATERIAL);
+    const all = await guest.load(more);
+    expect(checkboxLabels(all, MATERIAL)).toHaveLength(13);
+    expect(all.form("Apply").fields).toMatchObject({ q: "a", more: MATERIAL });
+    // Another facet stays short.
+    expect(checkboxLabels(all, BRAND)).toHaveLength(6);
+  });
+});
+
 describe("category filters with JavaScript", () => {
   /** The data's facets as "label → value → count" (what the panel shows, before the URL's choices are added). */
   const countsOf = (data: any) =>

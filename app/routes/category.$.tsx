@@ -52,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
       const { facets, priceCurrency, filtersRefused, ...listing } = page;
       return shop.reply({
         ...listing,
-        filters: filterData(facets, priceCurrency, filtersRefused),
+        filters: filterData(facets, priceCurrency, filtersRefused, url.searchParams),
       });
     },
     { browsing: true },

@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
       return shop.reply({
         term,
         ...results,
-        filters: filterData(facets, priceCurrency, filtersRefused),
+        filters: filterData(facets, priceCurrency, filtersRefused, url.searchParams),
       });
     },
     { browsing: true },

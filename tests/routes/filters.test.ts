@@ -168,6 +168,13 @@ describe("a facet with many values", () => {
     expect(all.form("Apply").fields).toMatchObject({ q: "a", more: MATERIAL });
     // Another facet stays short.
     expect(checkboxLabels(all, BRAND)).toHaveLength(6);
+
+    // With JavaScript: the data holds the values shown, and says how many more there are.
+    const answer = await guest.data("/search?q=a", [SEARCH_ROUTE]);
+    const { data } = (answer.data as Record<string, { data: any }>)[SEARCH_ROUTE];
+    const material = data.filters.facets.find((f: any) => f.displayName === "Material");
+    expect(material.values).toHaveLength(6);
+    expect(material.valuesLeftOut).toBe(7);
   });
 });
 

@@ -164,26 +164,42 @@ export interface FilterView {
  * A value's display name is left out where it is its name, as the emulator's always are.
  */
 export interface FilterData {
-  facets: ApiFacet[];
+  facets: SentFacet[];
   currency: string | null;
   refused: boolean;
 }
 
-/** The FilterData of a search's answer: its Distinct Value facets, the currency of its prices, whether it refused. */
+/** A facet as a loader sends it: the values the panel shows (see FACET_VALUES_SHOWN) and how many it left out. */
+export type SentFacet = ApiFacet & { valuesLeftOut?: number };
+
+/**
+ * The FilterData of a search's answer for the page's URL (`params`): its Distinct Value facets with the values the
+ * panel shows (a facet's first few and the chosen ones, unless the URL asked for all), the currency of its prices,
+ * whether it refused the filters.
+ */
 export function filterData(
   apiFacets: readonly ApiFacet[] | null | undefined,
   currency: string | null,
   refused: boolean,
+  params: URLSearchParams,
 ): FilterData {
-  const facets: ApiFacet[] = [];
+  const facets: SentFacet[] = [];
+  const expanded = params.getAll(MORE_PARAM);
   for (const facet of apiFacets ?? []) {
     if (facet.facetType && facet.facetType !== "DistinctValue") continue;
     if (!facet.attributeType || !facet.nameOrId) continue;
+    const param = `f.${facet.attributeType}.${facet.nameOrId}`;
+    const all = facet.values ?? [];
+    const chosen = new Set(params.getAll(param).map((v) => v.trim()));
+    const sent = expanded.includes(param)
+      ? all
+      : all.filter((v, i) => i < FACET_VALUES_SHOWN || chosen.has(v.nameOrId));
     facets.push({
       attributeType: facet.attributeType,
       nameOrId: facet.nameOrId,
       displayName: facet.displayName,
-      values: (facet.values ?? []).map((v) => ({
+      ...(sent.length < all.length ? { valuesLeftOut: all.length - sent.length } : {}),
+      values: sent.map((v) => ({
         nameOrId: v.nameOrId,
         productCount: v.productCount,
         ...(v.displayName && v.displayName !== v.nameOrId ? { displayName: v.displayName } : {}),
@@ -220,16 +236,18 @@ function searchWith(params: URLSearchParams, name: string, value: string): strin
 }
 
 /** A facet's first values and the chosen ones, unless the URL asked for all of them. */
-function shownValues(params: URLSearchParams, facet: Omit<FacetView, "more">, expanded: readonly string[]): FacetView {
-  const { values } = facet;
-  if (values.length <= FACET_VALUES_SHOWN || expanded.includes(facet.param)) return { ...facet, more: null };
-  const shown = values.filter((v, i) => i < FACET_VALUES_SHOWN || v.checked);
-  return {
-    ...facet,
-    values: shown,
-    more: { count: values.length - shown.length, search: searchWith(params, MORE_PARAM, facet.param) },
-  };
+function shownValues(params: URLSearchParams, row: FacetRow, expanded: readonly string[]): FacetView {
+  const { leftOut, ...facet } = row;
+  if (expanded.includes(facet.param)) return { ...facet, more: null };
+  const shown = facet.values.filter((v, i) => i < FACET_VALUES_SHOWN || v.checked);
+  // Values the loader already left out (SentFacet) count among those the link shows.
+  const count = facet.values.length - shown.length + leftOut;
+  if (count === 0) return { ...facet, more: null };
+  return { ...facet, values: shown, more: { count, search: searchWith(params, MORE_PARAM, facet.param) } };
 }
+
+/** A facet of the panel before its values are cut to the first few: `leftOut`, those its loader didn't send. */
+type FacetRow = Omit<FacetView, "more"> & { leftOut: number };
 
 /**
  * What the filter panel shows: the API's facets in its order, values with their counts, a chosen value the
@@ -238,7 +256,7 @@ function shownValues(params: URLSearchParams, facet: Omit<FacetView, "more">, ex
 export function filterView(
   params: URLSearchParams,
   choice: FilterChoice,
-  apiFacets: readonly ApiFacet[] | null | undefined,
+  apiFacets: readonly SentFacet[] | null | undefined,
   currency: string | null,
   refused = false,
 ): FilterView {
@@ -247,7 +265,7 @@ export function filterView(
     const view = filterView(new URLSearchParams(searchWithout(params, isFilterParam)), NO_FILTERS, apiFacets, currency);
     return { ...view, clearSearch: searchWithout(params, isFilterParam), refused: true };
   }
-  const facets: Omit<FacetView, "more">[] = [];
+  const facets: FacetRow[] = [];
   const seen = new Set<string>();
   for (const facet of apiFacets ?? []) {
     if (facet.facetType && facet.facetType !== "DistinctValue") continue;
@@ -263,7 +281,12 @@ export function filterView(
     for (const value of chosen)
       if (!values.some((v) => v.value === value)) values.push({ value, label: value, count: 0, checked: true });
     seen.add(param);
-    facets.push({ param, label: facet.displayName || labelOfName(facet.nameOrId), values });
+    facets.push({
+      param,
+      label: facet.displayName || labelOfName(facet.nameOrId),
+      values,
+      leftOut: facet.valuesLeftOut ?? 0,
+    });
   }
   for (const f of choice.facets) {
     if (seen.has(f.param)) continue;
@@ -271,6 +294,7 @@ export function filterView(
       param: f.param,
       label: labelOfName(f.nameOrId),
       values: f.values.map((value) => ({ value, label: value, count: 0, checked: true })),
+      leftOut: 0,
     });
   }
   const labelOf = new Map(facets.map((f) => [f.param, f.label]));

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   FACET_VALUES_SHOWN,
+  filterData,
   filterView,
+  filterViewOf,
   MAX_REFINEMENTS,
   MAX_VALUES_PER_REFINEMENT,
   PRICE_FORMAT_MESSAGE,
@@ -120,5 +122,12 @@ describe("the filters a URL chooses", () => {
     // Applying the form or removing a filter keeps the facet open.
     expect(expanded.keep).toContainEqual(["more", BRAND]);
     expect(expanded.active[0].removeSearch).toBe("?q=mug&more=f.Custom.Brand__c");
+
+    // The loader sends only the values shown, and how many it left out: the page shows the same.
+    const sent = filterData([facet], "USD", false, params);
+    expect(sent.facets[0].values).toHaveLength(FACET_VALUES_SHOWN + 1);
+    expect(sent.facets[0].valuesLeftOut).toBe(20 - FACET_VALUES_SHOWN - 1);
+    expect(filterViewOf(`?${params}`, sent).facets[0]).toEqual(brand);
+    expect(filterData([facet], "USD", false, all).facets[0].values).toHaveLength(20);
   });
 });

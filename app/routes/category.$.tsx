@@ -8,8 +8,8 @@ import { STORE_NAME } from "~/lib/brand";
 import { errorTitle } from "~/components/store/PageError";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
-import { ActiveFilters, FilteredEmpty, FilterPanel } from "~/components/store/FilterPanel";
-import { filterView, readFilters, refinementsOf, showsFilterPanel } from "~/lib/catalog/filters";
+import { ActiveFilters, FilteredEmpty, FilterPanel, useFilterView } from "~/components/store/FilterPanel";
+import { filterData, readFilters, refinementsOf, showsFilterPanel } from "~/lib/catalog/filters";
 import filterStyles from "~/styles/filters.css";
 import { categoryPath, idFromSplat } from "~/lib/paths";
 import { readPage } from "~/lib/paging";
@@ -52,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
       const { facets, priceCurrency, filtersRefused, ...listing } = page;
       return shop.reply({
         ...listing,
-        filters: filterView(url.searchParams, chosen, facets, priceCurrency, filtersRefused),
+        filters: filterData(facets, priceCurrency, filtersRefused, url.searchParams),
       });
     },
     { browsing: true },
@@ -60,7 +60,18 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function CategoryPage() {
-  const { category, trail, children, products, total, paging, sorts, sort, filters } = useLoaderData<typeof loader>();
+  const {
+    category,
+    trail,
+    children,
+    products,
+    total,
+    paging,
+    sorts,
+    sort,
+    filters: found,
+  } = useLoaderData<typeof loader>();
+  const filters = useFilterView(found);
   const crumbs = (trail.length ? trail : [category]).map((c, index, all) => ({
     label: c.name,
     url: index === all.length - 1 ? undefined : categoryPath(c),

@@ -4,8 +4,8 @@ import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/lib/brand";
 import { ProductResults } from "~/components/store/ProductResults";
 import { ProductSort } from "~/components/store/ProductSort";
-import { ActiveFilters, FilteredEmpty, FilterPanel } from "~/components/store/FilterPanel";
-import { filterView, readFilters, refinementsOf, showsFilterPanel } from "~/lib/catalog/filters";
+import { ActiveFilters, FilteredEmpty, FilterPanel, useFilterView } from "~/components/store/FilterPanel";
+import { filterData, readFilters, refinementsOf, showsFilterPanel } from "~/lib/catalog/filters";
 import filterStyles from "~/styles/filters.css";
 import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
       return shop.reply({
         term,
         ...results,
-        filters: filterView(url.searchParams, chosen, facets, priceCurrency, filtersRefused),
+        filters: filterData(facets, priceCurrency, filtersRefused, url.searchParams),
       });
     },
     { browsing: true },
@@ -44,7 +44,8 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function Search() {
-  const { term, products, total, paging, sorts, sort, filters } = useLoaderData<typeof loader>();
+  const { term, products, total, paging, sorts, sort, filters: found } = useLoaderData<typeof loader>();
+  const filters = useFilterView(found);
   return (
     <div className="store-page">
       <h1>{term ? `Search results for “${term}”` : "Search"}</h1>

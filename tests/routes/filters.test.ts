@@ -155,8 +155,40 @@ describe("category filters without JavaScript", () => {
   });
 });
 
+describe("a facet with many values", () => {
+  test("shows its first values and a link that shows all of them, which the filter form then keeps", async () => {
+    const guest = store.visitor();
+    const page = await guest.load("/search?q=a");
+    // The demo's Material facet has 13 values for "a": 6 are shown.
+    expect(checkboxLabels(page, MATERIAL)).toHaveLength(6);
+    const more = linkTo(page, "Show 7 more Material values");
+    expect(new URLSearchParams(more.split("?")[1]).get("more")).toBe(MATERIAL);
+    const all = await guest.load(more);
+    expect(checkboxLabels(all, MATERIAL)).toHaveLength(13);
+    expect(all.form("Apply").fields).toMatchObject({ q: "a", more: MATERIAL });
+    // Another facet stays short.
+    expect(checkboxLabels(all, BRAND)).toHaveLength(6);
+
+    // With JavaScript: the data holds the values shown, and says how many more there are.
+    const answer = await guest.data("/search?q=a", [SEARCH_ROUTE]);
+    const { data } = (answer.data as Record<string, { data: any }>)[SEARCH_ROUTE];
+    const material = data.filters.facets.find((f: any) => f.displayName === "Material");
+    expect(material.values).toHaveLength(6);
+    expect(material.valuesLeftOut).toBe(7);
+  });
+});
+
 describe("category filters with JavaScript", () => {
-  test("the filtered page's data: the products, the facets' counts, the chosen filters and their links", async () => {
+  /** The data's facets as "label → value → count" (what the panel shows, before the URL's choices are added). */
+  const countsOf = (data: any) =>
+    Object.fromEntries(
+      data.filters.facets.map((f: any) => [
+        f.displayName,
+        Object.fromEntries(f.values.map((v: any) => [v.displayName ?? v.nameOrId, v.productCount])),
+      ]),
+    );
+
+  test("the filtered page's data: the products and the facets' counts; one filter cleared", async () => {
     const guest = store.visitor();
     const answer = await guest.data(filtered(DRINKWARE), [CATEGORY_ROUTE]);
     expect(answer.status).toBe(200);
@@ -166,20 +198,23 @@ describe("category filters with JavaScript", () => {
       "Speckled Stoneware Mug, 14 oz",
     ]);
     expect(data.total).toBe(2);
-    const counts = Object.fromEntries(
-      data.filters.facets.map((f: any) => [f.label, Object.fromEntries(f.values.map((v: any) => [v.label, v.count]))]),
-    );
-    expect(counts).toEqual({
+    expect(countsOf(data)).toEqual({
       Brand: { "Clay & Kiln": 2, "Northside Roasting": 1 },
       Material: { Glass: 1, Stoneware: 2 },
     });
-    const material = data.filters.active.find((a: any) => a.facet === "Material");
-    expect(material.value).toBe("Stoneware");
+    // The chosen filters and their links are the URL's: the page derives them, the data doesn't repeat them.
+    expect(Object.keys(data.filters).sort()).toEqual(["currency", "facets", "refused"]);
 
-    const cleared = await guest.data(`${DRINKWARE}${material.removeSearch}`, [CATEGORY_ROUTE]);
+    // The link that removes the material (as the page writes it): the other filters still apply.
+    const withoutMaterial = `${DRINKWARE}?${new URLSearchParams([
+      [BRAND, "Clay & Kiln"],
+      ["min", "10"],
+      ["max", "20"],
+    ])}`;
+    const cleared = await guest.data(withoutMaterial, [CATEGORY_ROUTE]);
     const after = (cleared.data as Record<string, { data: any }>)[CATEGORY_ROUTE].data;
     expect(after.total).toBe(3);
-    expect(after.filters.active.map((a: any) => a.facet)).toEqual(["Brand", "Price"]);
+    expect(countsOf(after).Material).toEqual({ Glass: 1, Stoneware: 2 });
   });
 
   test("the search page's data carries the same filters", async () => {
@@ -189,6 +224,7 @@ describe("category filters with JavaScript", () => {
       "Morning Ritual Mug, 16 oz",
       "Speckled Stoneware Mug, 14 oz",
     ]);
-    expect(data.filters.keep).toEqual([["q", "mug"]]);
+    expect(countsOf(data).Brand).toEqual({ "Clay & Kiln": 2, "Northside Roasting": 1 });
+    expect(data.filters.currency).toBe("USD");
   });
 });

@@ -456,10 +456,14 @@ function pageForm(html: string, which: FormButton, pagePath: string): PageForm {
     if (buttonName) fields[buttonName] = attribute(button, "value") ?? "";
     const labels: Record<string, string | null> = {};
     for (const m of html.matchAll(/<label\b[^>]*>/gi)) {
+      const element = elementAt(html, m.index!);
       const target = attribute(m[0], "for");
-      if (!target || !(target in ids)) continue;
-      const text = visibleText(elementAt(html, m.index!)).replace(/\s*\*$/, "");
-      labels[text] = text in labels ? null : ids[target]!;
+      // A label with no `for` names the control it holds (when that control is this form's).
+      const held = target ? null : /<(?:input|select|textarea)\b[^>]*>/i.exec(element)?.[0];
+      const name = target ? ids[target] : held && body.includes(held) ? attribute(held, "name") : undefined;
+      if (!name) continue;
+      const text = visibleText(element).replace(/\s*\*$/, "");
+      labels[text] = text in labels ? null : name;
     }
     const action = attribute(button, "formaction") ?? attribute(tag, "action") ?? pagePath;
     if (wantedAction === null || action.split("?")[0] === wantedAction) found.push({ action, fields, labels });

@@ -1,14 +1,34 @@
+import { useMemo } from "react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Button } from "../Button";
 import { useStoreLocale } from "../StoreLocale";
 import { formatCurrency } from "../../lib/format/money";
-import { MAX_PARAM, MIN_PARAM, showsFilterPanel, type ActiveFilter, type FilterView } from "../../lib/catalog/filters";
+import {
+  filterViewOf,
+  MAX_PARAM,
+  MIN_PARAM,
+  showsFilterPanel,
+  type ActiveFilter,
+  type FilterData,
+  type FilterView,
+} from "../../lib/catalog/filters";
+
+/**
+ * The filters of the page shown: its loader's facets, and what its URL chose (the ticked values, the price range,
+ * each chosen filter's link), derived here rather than sent as loader data a second time; once a page and URL.
+ */
+export function useFilterView(data: FilterData): FilterView {
+  const { search } = useLocation();
+  return useMemo(() => filterViewOf(search, data), [search, data]);
+}
 
 /**
  * The filters of a category or search page: a GET form (it works without JavaScript, and every choice has a URL)
  * with a fieldset per facet, its values as checkboxes whose labels carry the number of products, and a price range;
- * "Apply" submits it, starting again at page 1 with the search term and sort kept. The chosen filters are listed
- * above the results, each with a link that removes it, and "Clear all".
+ * "Apply" submits it, starting again at page 1 with the search term and sort kept. A facet with many values shows
+ * its first few and the chosen ones, and a link to the same page showing all of them (lib/catalog/filters
+ * FACET_VALUES_SHOWN). The chosen filters are listed above the results, each with a link that removes it, and
+ * "Clear all".
  *
  * Ticking a box doesn't submit by itself, with JavaScript either: a shopper (a keyboard or screen reader user
  * above all) ticks several values and types a range, then applies them once, and the page never changes under
@@ -27,30 +47,29 @@ export function FilterPanel({ view, id = "filters" }: { view: FilterView; id?: s
       {view.keep.map(([name, value], i) => (
         <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
       ))}
-      {view.facets.map((facet, f) => (
+      {view.facets.map((facet) => (
         <fieldset key={facet.param} className="store-filters__facet">
           <legend>{facet.label}</legend>
-          <ul>
-            {facet.values.map((value, v) => {
-              const inputId = `${id}-${f}-${v}`;
-              return (
-                <li key={value.value}>
-                  <input
-                    id={inputId}
-                    type="checkbox"
-                    className="kit-checkbox"
-                    name={facet.param}
-                    value={value.value}
-                    defaultChecked={value.checked}
-                    key={`${value.value}-${value.checked}`}
-                  />
-                  <label htmlFor={inputId}>
-                    {value.label} <span className="store-filters__count">({value.count})</span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
+          {/* A label holding its checkbox and naming it in one piece of text ("Clay & Kiln (5)"): no ids, list items or
+              count spans to render and send for each value of each facet on every page view. */}
+          {facet.values.map((value) => (
+            <label key={value.value}>
+              <input
+                type="checkbox"
+                name={facet.param}
+                value={value.value}
+                defaultChecked={value.checked}
+                key={`${value.value}-${value.checked}`}
+              />
+              {`${value.label} (${value.count})`}
+            </label>
+          ))}
+          {facet.more ? (
+            <Link to={`${pathname}${facet.more.search}`} className="store-filters__more" preventScrollReset>
+              Show {facet.more.count} more
+              <span className="kit-visually-hidden"> {facet.label} values</span>
+            </Link>
+          ) : null}
         </fieldset>
       ))}
       <fieldset className="store-filters__facet store-filters__price">

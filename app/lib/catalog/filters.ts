@@ -30,6 +30,14 @@ export const PRICE_RANGE = { attributeType: "PricebookEntry", nameOrId: "UnitPri
 const FACET_PARAM = /^f\.([A-Za-z0-9]+)\.(.+)$/;
 export const MIN_PARAM = "min";
 export const MAX_PARAM = "max";
+/** A facet whose values are all shown (`more={param}`, repeated): the others show their first few. */
+export const MORE_PARAM = "more";
+/**
+ * How many values a facet shows until the shopper asks for all of them (and the values chosen, always): a big
+ * catalog's search answers up to 20 values for each of nine facets, and a panel of 180 checkboxes costs every page
+ * view its rendering and its bytes while a shopper reads the first few.
+ */
+export const FACET_VALUES_SHOWN = 6;
 /** The parameters the filter panel owns: a filter change drops the page (back to page 1) with them. */
 const PAGE_PARAM = "page";
 
@@ -122,6 +130,8 @@ export interface FacetView {
   param: string;
   label: string;
   values: { value: string; label: string; count: number; checked: boolean }[];
+  /** The values not shown (beyond FACET_VALUES_SHOWN) and the query string that shows them all; null: all shown. */
+  more: { count: number; search: string } | null;
 }
 
 export interface ActiveFilter {
@@ -148,6 +158,63 @@ export interface FilterView {
   refused: boolean;
 }
 
+/**
+ * What a listing's loader sends of its search's facets: the API's facets as the panel uses them, nothing else (the
+ * chosen filters, their links and the form's fields are the URL's: `filterView` derives them where they're shown).
+ * A value's display name is left out where it is its name, as the emulator's always are.
+ */
+export interface FilterData {
+  facets: SentFacet[];
+  currency: string | null;
+  refused: boolean;
+}
+
+/** A facet as a loader sends it: the values the panel shows (see FACET_VALUES_SHOWN) and how many it left out. */
+export type SentFacet = ApiFacet & { valuesLeftOut?: number };
+
+/**
+ * The FilterData of a search's answer for the page's URL (`params`): its Distinct Value facets with the values the
+ * panel shows (a facet's first few and the chosen ones, unless the URL asked for all), the currency of its prices,
+ * whether it refused the filters.
+ */
+export function filterData(
+  apiFacets: readonly ApiFacet[] | null | undefined,
+  currency: string | null,
+  refused: boolean,
+  params: URLSearchParams,
+): FilterData {
+  const facets: SentFacet[] = [];
+  const expanded = params.getAll(MORE_PARAM);
+  for (const facet of apiFacets ?? []) {
+    if (facet.facetType && facet.facetType !== "DistinctValue") continue;
+    if (!facet.attributeType || !facet.nameOrId) continue;
+    const param = `f.${facet.attributeType}.${facet.nameOrId}`;
+    const all = facet.values ?? [];
+    const chosen = new Set(params.getAll(param).map((v) => v.trim()));
+    const sent = expanded.includes(param)
+      ? all
+      : all.filter((v, i) => i < FACET_VALUES_SHOWN || chosen.has(v.nameOrId));
+    facets.push({
+      attributeType: facet.attributeType,
+      nameOrId: facet.nameOrId,
+      displayName: facet.displayName,
+      ...(sent.length < all.length ? { valuesLeftOut: all.length - sent.length } : {}),
+      values: sent.map((v) => ({
+        nameOrId: v.nameOrId,
+        productCount: v.productCount,
+        ...(v.displayName && v.displayName !== v.nameOrId ? { displayName: v.displayName } : {}),
+      })),
+    });
+  }
+  return { facets, currency, refused };
+}
+
+/** The filter panel's view of a listing page's URL (`search`, "?…") and its loader's `FilterData`. */
+export function filterViewOf(search: string, data: FilterData): FilterView {
+  const params = new URLSearchParams(search);
+  return filterView(params, readFilters(params), data.facets, data.currency, data.refused);
+}
+
 /** "Brand__c" → "Brand" when no facet names it (a filter whose facet has no value in the results). */
 const labelOfName = (nameOrId: string) => nameOrId.replace(/__c$/, "").replace(/_/g, " ");
 
@@ -161,6 +228,27 @@ function searchWithout(params: URLSearchParams, drop: (name: string, value: stri
   return query ? `?${query}` : "";
 }
 
+/** The query string `params` gives with `name=value` added (the page kept: the results don't change). */
+function searchWith(params: URLSearchParams, name: string, value: string): string {
+  const next = new URLSearchParams(params);
+  next.append(name, value);
+  return `?${next.toString()}`;
+}
+
+/** A facet's first values and the chosen ones, unless the URL asked for all of them. */
+function shownValues(params: URLSearchParams, row: FacetRow, expanded: readonly string[]): FacetView {
+  const { leftOut, ...facet } = row;
+  if (expanded.includes(facet.param)) return { ...facet, more: null };
+  const shown = facet.values.filter((v, i) => i < FACET_VALUES_SHOWN || v.checked);
+  // Values the loader already left out (SentFacet) count among those the link shows.
+  const count = facet.values.length - shown.length + leftOut;
+  if (count === 0) return { ...facet, more: null };
+  return { ...facet, values: shown, more: { count, search: searchWith(params, MORE_PARAM, facet.param) } };
+}
+
+/** A facet of the panel before its values are cut to the first few: `leftOut`, those its loader didn't send. */
+type FacetRow = Omit<FacetView, "more"> & { leftOut: number };
+
 /**
  * What the filter panel shows: the API's facets in its order, values with their counts, a chosen value the
  * results no longer hold kept (count 0) so it can be unticked; then the chosen filters and their links.
@@ -168,7 +256,7 @@ function searchWithout(params: URLSearchParams, drop: (name: string, value: stri
 export function filterView(
   params: URLSearchParams,
   choice: FilterChoice,
-  apiFacets: readonly ApiFacet[] | null | undefined,
+  apiFacets: readonly SentFacet[] | null | undefined,
   currency: string | null,
   refused = false,
 ): FilterView {
@@ -177,7 +265,7 @@ export function filterView(
     const view = filterView(new URLSearchParams(searchWithout(params, isFilterParam)), NO_FILTERS, apiFacets, currency);
     return { ...view, clearSearch: searchWithout(params, isFilterParam), refused: true };
   }
-  const facets: FacetView[] = [];
+  const facets: FacetRow[] = [];
   const seen = new Set<string>();
   for (const facet of apiFacets ?? []) {
     if (facet.facetType && facet.facetType !== "DistinctValue") continue;
@@ -193,7 +281,12 @@ export function filterView(
     for (const value of chosen)
       if (!values.some((v) => v.value === value)) values.push({ value, label: value, count: 0, checked: true });
     seen.add(param);
-    facets.push({ param, label: facet.displayName || labelOfName(facet.nameOrId), values });
+    facets.push({
+      param,
+      label: facet.displayName || labelOfName(facet.nameOrId),
+      values,
+      leftOut: facet.valuesLeftOut ?? 0,
+    });
   }
   for (const f of choice.facets) {
     if (seen.has(f.param)) continue;
@@ -201,6 +294,7 @@ export function filterView(
       param: f.param,
       label: labelOfName(f.nameOrId),
       values: f.values.map((value) => ({ value, label: value, count: 0, checked: true })),
+      leftOut: 0,
     });
   }
   const labelOf = new Map(facets.map((f) => [f.param, f.label]));
@@ -226,8 +320,9 @@ export function filterView(
     if (isFilterParam(name)) chosen.push([name, value]);
     else keep.push([name, value]);
   }
+  const expanded = params.getAll(MORE_PARAM);
   return {
-    facets,
+    facets: facets.map((facet) => shownValues(params, facet, expanded)),
     price: { min: choice.min, max: choice.max, error: choice.priceError, currency },
     active,
     clearSearch: hasFilters(choice) || choice.min || choice.max ? searchWithout(params, isFilterParam) : null,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  FACET_VALUES_SHOWN,
+  filterData,
   filterView,
+  filterViewOf,
   MAX_REFINEMENTS,
   MAX_VALUES_PER_REFINEMENT,
   PRICE_FORMAT_MESSAGE,
@@ -89,5 +92,42 @@ describe("the filters a URL chooses", () => {
       ["q", "mug"],
       ["sort", "0qUDM0000000002"],
     ]);
+  });
+
+  it("shows a facet's first values and the chosen ones, with a link to the page that shows them all", () => {
+    const brands = Array.from({ length: 20 }, (_, i) => `Brand ${String(i).padStart(2, "0")}`);
+    const facet = {
+      nameOrId: "Brand__c",
+      attributeType: "Custom",
+      displayName: "Brand",
+      facetType: "DistinctValue",
+      values: brands.map((b) => ({ nameOrId: b, displayName: b, productCount: 1 })),
+    };
+    const params = new URLSearchParams([
+      ["q", "mug"],
+      [BRAND, "Brand 15"],
+      ["page", "2"],
+    ]);
+    const [brand] = filterView(params, readFilters(params), [facet], "USD").facets;
+    expect(brand.values.map((v) => v.value)).toEqual([...brands.slice(0, FACET_VALUES_SHOWN), "Brand 15"]);
+    expect(brand.more).toEqual({
+      count: 20 - FACET_VALUES_SHOWN - 1,
+      search: "?q=mug&f.Custom.Brand__c=Brand+15&page=2&more=f.Custom.Brand__c",
+    });
+
+    const all = new URLSearchParams(`${brand.more!.search}`);
+    const expanded = filterView(all, readFilters(all), [facet], "USD");
+    expect(expanded.facets[0].values).toHaveLength(20);
+    expect(expanded.facets[0].more).toBeNull();
+    // Applying the form or removing a filter keeps the facet open.
+    expect(expanded.keep).toContainEqual(["more", BRAND]);
+    expect(expanded.active[0].removeSearch).toBe("?q=mug&more=f.Custom.Brand__c");
+
+    // The loader sends only the values shown, and how many it left out: the page shows the same.
+    const sent = filterData([facet], "USD", false, params);
+    expect(sent.facets[0].values).toHaveLength(FACET_VALUES_SHOWN + 1);
+    expect(sent.facets[0].valuesLeftOut).toBe(20 - FACET_VALUES_SHOWN - 1);
+    expect(filterViewOf(`?${params}`, sent).facets[0]).toEqual(brand);
+    expect(filterData([facet], "USD", false, all).facets[0].values).toHaveLength(20);
   });
 });

@@ -126,6 +126,9 @@ export async function startTopology(options) {
       HOST: "127.0.0.1",
       WEB_CONCURRENCY: "1",
       WEBSTORE_SITE_URL: emulatorUrl,
+      // The demo store's ids, as an org's would be given (required with WEBSTORE_SITE_URL).
+      WEBSTORE_ID: "0ZEDEMO00000001",
+      WEBSTORE_COMMUNITY_ID: "0DBDM0000000001",
       SESSION_SECRET: sessionSecret,
       WEBSTORE_CLIENT_ID: "demo-storefront",
       WEBSTORE_CLIENT_SECRET: "demo-storefront-secret",

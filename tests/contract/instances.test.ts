@@ -60,6 +60,8 @@ async function start() {
     NODE_ENV: "production",
     REQUEST_LOG: "0",
     WEBSTORE_SITE_URL: apiUrl,
+    WEBSTORE_ID: "0ZEDEMO00000001",
+    WEBSTORE_COMMUNITY_ID: "0DBDM0000000001",
     SESSION_SECRET: "a-session-secret-for-these-tests",
     WEBSTORE_CLIENT_ID: "demo-storefront",
     WEBSTORE_CLIENT_SECRET: "demo-storefront-secret",

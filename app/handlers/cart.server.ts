@@ -13,7 +13,7 @@ import { readPage } from "../lib/paging";
 import { requestPath } from "../lib/request-paths";
 import { CHECKOUT_START_PATH } from "../lib/paths";
 import { isStoreLocale } from "../lib/format/locale";
-import { errorMessage } from "./errors.server";
+import { cartErrorMessage } from "./errors.server";
 import { cartView, EMPTY_CART, type CartView } from "../lib/cart/view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "./cart/edits.server";
 import { followPageCurrency, moveCartToCurrency, type CartMove, type PageCurrencyShop } from "./cart/currency.server";
@@ -115,7 +115,7 @@ export function createCartHandler(shop: Shop): CartHandler {
         return moved?.variant === "warning" ? { ok: true, notice: moved } : { ok: true };
       } catch (error) {
         if (isGuestCartDisabledError(error)) return { ok: false, message: error.message, signIn: true };
-        return { ok: false, message: errorMessage(error, ADD_FAILED_MESSAGE) };
+        return { ok: false, message: cartErrorMessage(error, ADD_FAILED_MESSAGE) };
       }
     },
     view,

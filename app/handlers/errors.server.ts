@@ -1,5 +1,11 @@
 /** A failed API call in the shopper's words. */
-import { isFetchError, isUnavailable, retryAfterSeconds } from "../../server/webstore/index";
+import {
+  CART_VALIDATION_ERROR,
+  isFetchError,
+  isUnavailable,
+  normalizeError,
+  retryAfterSeconds,
+} from "../../server/webstore/index";
 import { shopperMessageFor } from "../lib/api-errors";
 import { STORE_TROUBLE_MESSAGE } from "../lib/store-trouble";
 
@@ -19,6 +25,17 @@ export function errorMessage(error: unknown, fallback?: string, byCode?: Readonl
   if (error instanceof Error)
     return shopperMessageFor({ code: (error as { code?: string }).code, message: error.message }) ?? otherwise;
   return otherwise;
+}
+
+/**
+ * A failed cart call in the shopper's words (spec §8, `normalizeError`): a cart validation failure
+ * (CART_VALIDATION_ERROR) keeps the API's message, written for the shopper by the store's validation; every other
+ * code is put in our words as `errorMessage` does.
+ */
+export function cartErrorMessage(error: unknown, fallback?: string, byCode?: Readonly<Record<string, string>>): string {
+  const normalized = normalizeError(error);
+  if (normalized.code === CART_VALIDATION_ERROR && normalized.message) return normalized.message;
+  return errorMessage(error, fallback, byCode);
 }
 
 /** `Retry-After` of a 503: until the API's circuit breaker lets a probe through (server/webstore/breaker.ts). */

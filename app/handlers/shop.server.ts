@@ -413,7 +413,7 @@ export { readConsent } from "./cookie-consent.server";
 // The cart's and the product page's forms (zod) and the words of their actions. Named by the page from lib/cart,
 // CART_MESSAGES and isQuantityProblem would put lib/cart's optimistic lines (the cart page's) in the product page's
 // bundle; named from the cart handler, the forms would add a second stand-in to both pages.
-export { cartFormProblem, parseAddToCart, parseCartEdit } from "./cart/schema.server";
+export { cartFormCode, cartFormProblem, parseAddToCart, parseCartEdit } from "./cart/schema.server";
 export { CART_MESSAGES, isQuantityProblem } from "../lib/cart";
 // The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
 export { PAYMENT_LINK_MESSAGES } from "../lib/checkout/payment-link";

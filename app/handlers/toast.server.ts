@@ -16,15 +16,16 @@ function toastId(): string {
   return `${Date.now().toString(36)}-${counter.toString(36)}`;
 }
 
-/** A toast with the defaults filled in: an id, and the mode (sticky for errors, else dismissible). */
+/** A toast with the defaults filled in: an id, and the spec's default mode (dismissible, 3 s) unless one is given. */
 export function toast(
   variant: ToastVariant,
   message: string,
   options: { title?: string; mode?: ToastMode; durationSeconds?: number } = {},
 ): ToastInput {
-  // An error stays until the shopper closes it: one that leaves by itself after 3 s may be gone before it was
-  // read (WCAG 2.2.1), and it is the message the shopper most needs. Other variants leave after their duration.
-  const mode = options.mode ?? (variant === "error" ? "sticky" : "dismissible");
+  // Spec §2: every variant, errors too, is dismissible by default: a close button, and gone after 3 s with
+  // JavaScript (the timer waits while the pointer or focus is on it; an error is announced at once, role=alert).
+  // Decision 012 says which toast uses which mode and why none needs to stay.
+  const mode = options.mode ?? "dismissible";
   return { id: toastId(), variant, message, ...options, mode };
 }
 

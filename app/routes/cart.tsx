@@ -34,6 +34,7 @@ import {
 } from "~/lib/cart";
 import type { RefreshHandle } from "~/root";
 import {
+  cartFormCode,
   cartFormProblem,
   parseCartEdit,
   PAYMENT_LINK_MESSAGES,
@@ -80,11 +81,13 @@ export async function action(args: ActionFunctionArgs) {
     const back = safeRedirect(postedText(submission, "redirectTo"), "/cart");
     const returnTo = back === "/cart" || back.startsWith("/cart?") ? back : "/cart";
 
-    const reply = async (ok: boolean, message: string, keepCoupon?: string) => {
+    const reply = async (ok: boolean, message: string, keepCoupon?: string, code?: string) => {
       const note = toast(ok ? "success" : "error", message);
       if (withJs) {
         // With JavaScript the page shows the edit itself; only coupon results are worth a toast.
         if (ok && (intent === "applyCoupon" || intent === "removeCoupon")) shop.session.flashToast(note);
+        // A form that names no action is the caller's mistake (400, spec §8 INTERNAL_ERROR), not the cart's.
+        if (code) return shop.reply<CartActionData>({ ok, error: message, intent, code }, { status: 400 });
         return shop.reply<CartActionData>({ ok, error: ok ? null : message, intent });
       }
       let to = returnTo;
@@ -100,7 +103,7 @@ export async function action(args: ActionFunctionArgs) {
     if (submission.status !== "success") {
       // A coupon code too long to try comes back in the field, as a refused one does.
       const typedCoupon = intent === "applyCoupon" ? postedText(submission, CART_FIELDS.couponCode) : "";
-      return reply(false, cartFormProblem(submission.error), typedCoupon);
+      return reply(false, cartFormProblem(submission.error), typedCoupon, cartFormCode(submission.error));
     }
     const edit = submission.value;
 

@@ -171,6 +171,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
     cacheKey: (...parts) => [baseUrl, apiVersion, opts.webstoreId, ...parts].join("|"),
     catalogScope: catalogScopeOf(opts),
     onStale: opts.onStale,
+    serverRendering: opts.serverRendering,
   };
   installMethods();
   self = new ClientImpl(core, wait, opts.onCall);

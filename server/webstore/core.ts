@@ -25,6 +25,8 @@ export interface ClientCore {
   catalogScope: string | null;
   /** Told when a catalog read was answered from a stale copy because the API could not answer. */
   onStale?: (resource: string) => void;
+  /** True in a Remix loader or action (WebstoreClientOptions.serverRendering): the spec's SSR_* codes apply. */
+  serverRendering?: boolean;
 }
 
 /**

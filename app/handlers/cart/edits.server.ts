@@ -7,7 +7,7 @@ import { COUPON_MESSAGES } from "../../lib/api-errors";
 import { steppedQuantity } from "../../lib/cart";
 import { CART_MESSAGES } from "../../lib/cart";
 import type { CartEdit } from "./schema.server";
-import { errorMessage } from "../errors.server";
+import { cartErrorMessage } from "../errors.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./ref.server";
 
 export const LINE_GONE_MESSAGE = "That item isn't in your cart any more.";
@@ -63,7 +63,7 @@ async function send(shop: CartShop, ref: string, edit: CartLineEdit): Promise<Ca
       try {
         await shop.client.applyCoupon(ref, edit.couponCode);
       } catch (error) {
-        return refused(errorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES), edit.couponCode);
+        return refused(cartErrorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES), edit.couponCode);
       }
       return done(CONFIRMATIONS.applyCoupon(edit.couponCode));
     case "removeCoupon":
@@ -91,7 +91,7 @@ export async function applyCartEdit(shop: CartShop, edit: CartLineEdit): Promise
       forgetGoneGuestCart(shop, error);
       return refused(CART_GONE_MESSAGE);
     }
-    return refused(errorMessage(error, CART_MESSAGES.failed));
+    return refused(cartErrorMessage(error, CART_MESSAGES.failed));
   }
 }
 

@@ -23,7 +23,7 @@ import {
   type QuickOrderView,
   type RefusedLine,
 } from "../../lib/cart/quick-order";
-import { errorMessage } from "../errors.server";
+import { cartErrorMessage } from "../errors.server";
 import type { CartShop } from "./ref.server";
 
 /** SKUs per product lookup: the list travels in the URL, so it is kept to the batch's size. */
@@ -111,7 +111,7 @@ async function addLines(
   try {
     products = await findProducts(shop, [...new Set(lines.map((line) => line.sku))]);
   } catch (error) {
-    return { kind: "failed", message: errorMessage(error, QUICK_ORDER_MESSAGES.orderFailed) };
+    return { kind: "failed", message: cartErrorMessage(error, QUICK_ORDER_MESSAGES.orderFailed) };
   }
   const outcomes: LineOutcome[] = lines.map((line) =>
     products.has(line.sku)
@@ -129,7 +129,7 @@ async function addLines(
       if ((error as { name?: string }).name === "GuestCartDisabledError" && !addedAny)
         return { kind: "failed", message: (error as Error).message, signIn: true };
       // The whole call failed: its lines were not added (the next batch may still be).
-      const message = errorMessage(error, QUICK_ORDER_MESSAGES.notAdded);
+      const message = cartErrorMessage(error, QUICK_ORDER_MESSAGES.notAdded);
       for (const outcome of part) outcome.refusal = { message, onQuantity: isQuantityProblem(message) };
       continue;
     }

@@ -9,6 +9,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { INTERNAL_ERROR } from "../../../server/webstore/index";
 import { CART_FIELDS, CART_MESSAGES, COUPON_MAX_LENGTH } from "../../lib/cart";
 import { quantityError } from "../../lib/cart/quantity-error";
 import { validQuantity } from "../../lib/cart/quantity";
@@ -85,6 +86,14 @@ export type CartIntentName = CartEdit["intent"];
 
 export function parseCartEdit(formData: FormData) {
   return parseWithZod(formData, { schema: cartEditSchema });
+}
+
+/**
+ * The spec's catalogue code of a refused submission: INTERNAL_ERROR ("missing action", §8) when it names no action
+ * the cart knows; none for a field's problem (its message says it).
+ */
+export function cartFormCode(error: Record<string, string[] | null> | null | undefined): string | undefined {
+  return error?.[CART_FIELDS.intent]?.length ? INTERNAL_ERROR : undefined;
 }
 
 /** The message a refused submission shows: no intent it knows first, then the first field's problem. */

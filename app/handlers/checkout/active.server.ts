@@ -9,6 +9,8 @@ import {
   isWebstoreError,
   NULL_CHECKOUTID,
   SESSION_NOT_LOADED,
+  SSR_CHECKOUT_RETRY,
+  SSR_FAST_CHECKOUT,
   SSR_NO_POLLING,
   type ApplicationContext,
   type Async,
@@ -70,8 +72,10 @@ export function checkoutFailure(error: unknown, lines: readonly CheckoutLine[] =
   }
   if (isWebstoreError(error)) {
     if (error.code === SSR_NO_POLLING) return describeCheckoutFailure({ status: 409, code: "CHECKOUT_IN_PROGRESS" });
-    if (error.code === SESSION_NOT_LOADED || error.code === NULL_CHECKOUTID)
+    if (error.code === SESSION_NOT_LOADED || error.code === NULL_CHECKOUTID || error.code === SSR_FAST_CHECKOUT)
       return describeCheckoutFailure({ status: 404 });
+    // The API couldn't answer the start; the shopper's next try starts it (the default: 'Try again').
+    if (error.code === SSR_CHECKOUT_RETRY) return describeCheckoutFailure({});
   }
   console.error("Checkout call failed:", error instanceof Error ? `${error.name}: ${error.message}` : error);
   return describeCheckoutFailure({});

@@ -45,6 +45,8 @@ export interface CartActionData {
   error: string | null;
   /** The submission's intent as posted ("" when there was none). */
   intent: string;
+  /** The spec's catalogue code of a refused submission, e.g. INTERNAL_ERROR when it names no action. */
+  code?: string;
 }
 
 /** The spec's product errors about the quantity asked for (§8: 101 and 107): the quantity field's to show. */

@@ -49,6 +49,13 @@ export async function action(args: ActionFunctionArgs) {
     const page = await shop.checkout.page(loaded);
     const cartId = page.cartId;
     if (!cartId) return shop.redirect("/cart", toast("info", "Your cart is empty."));
+    // A store with split shipment off ships an order to one address: adding a shipment or moving items to one is
+    // not offered, and such a form posted from an older page (or by hand) changes nothing.
+    if (
+      (intent === "move" || intent === "addShipment") &&
+      (await shop.checkout.appContext()).splitShipmentEnabled !== true
+    )
+      return shop.redirect(stepPath("shipping"), toast("info", "This store ships each order to one address."));
     switch (intent) {
       case "move":
         return moveItems(shop, formData, page, cartId);

@@ -1,7 +1,15 @@
 /** Checkout sessions, payments and order placement (spec §7 "Checkouts"). Ids default to `active`. */
 import type { Async } from "../async-wait.js";
 import { type ClientCore, documentedAt, required, send, sendAsync } from "../core.js";
-import { NULL_CHECKOUTID, WebstoreError, isFetchError } from "../errors.js";
+import {
+  NULL_CHECKOUTID,
+  SESSION_NOT_LOADED,
+  SSR_CHECKOUT_RETRY,
+  SSR_FAST_CHECKOUT,
+  WebstoreError,
+  isFetchError,
+  isUnavailable,
+} from "../errors.js";
 import { path } from "../http.js";
 import type { Checkout, JsonObject, PaymentToken, PostalAddressFields } from "../types/index.js";
 
@@ -97,13 +105,21 @@ export function checkoutsApi(core: ClientCore) {
         });
       let answer: Async<Checkout>;
       try {
-        answer = await start();
+        try {
+          answer = await start();
+        } catch (error) {
+          if (!isFetchError(error) || !RESTART_STATUSES.includes(error.status)) throw error;
+          const stale =
+            isRecord(error.body) && typeof error.body.checkoutId === "string" ? error.body.checkoutId : "active";
+          await deleteCheckout(stale);
+          answer = await start();
+        }
       } catch (error) {
-        if (!isFetchError(error) || !RESTART_STATUSES.includes(error.status)) throw error;
-        const stale =
-          isRecord(error.body) && typeof error.body.checkoutId === "string" ? error.body.checkoutId : "active";
-        await deleteCheckout(stale);
-        answer = await start();
+        // Spec §8 SSR_CHECKOUT_RETRY: a page can't wait out an API that can't answer (the server's short retry
+        // schedule is spent): the start is left for the shopper's next try, the failure kept as its cause.
+        if (core.serverRendering && isUnavailable(error))
+          throw new WebstoreError(SSR_CHECKOUT_RETRY, "The checkout could not start; try again", error);
+        throw error;
       }
       if (!answer.data?.checkoutId) {
         throw new WebstoreError(NULL_CHECKOUTID, "The checkout answer has no checkoutId", answer);
@@ -113,7 +129,18 @@ export function checkoutsApi(core: ClientCore) {
 
     /** 200 ready, 202 processing, 422 ready with integration errors (still usable, spec §4); 404 throws. */
     async getCheckout(checkoutId = "active"): Promise<Async<Checkout>> {
-      return sendAsync(core, { path: path`checkouts/${checkout(checkoutId)}`, acceptStatuses: [422] });
+      let answer: Async<Checkout | null>;
+      try {
+        answer = await sendAsync(core, { path: path`checkouts/${checkout(checkoutId)}`, acceptStatuses: [422] });
+      } catch (error) {
+        // Spec §8 SSR_FAST_CHECKOUT: a checkout the API doesn't know (404) while a page renders; the 404 is its cause.
+        if (core.serverRendering && isFetchError(error) && error.status === 404)
+          throw new WebstoreError(SSR_FAST_CHECKOUT, "No checkout to render", error);
+        throw error;
+      }
+      // Spec §8 SESSION_NOT_LOADED: an answer without the checkout's data is no checkout to show.
+      if (!answer.data) throw new WebstoreError(SESSION_NOT_LOADED, "The checkout answer has no checkout data", answer);
+      return answer as Async<Checkout>;
     },
 
     async updateCheckout(checkoutId: string, update: CheckoutUpdate): Promise<Async<Checkout>> {

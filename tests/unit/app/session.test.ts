@@ -221,11 +221,12 @@ describe("redirectWithToast", () => {
 });
 
 describe("toast defaults", () => {
-  it("keeps an error until the shopper closes it; other variants leave by themselves", () => {
-    expect(toast("error", "Nope").mode).toBe("sticky");
-    expect(toast("success", "Done").mode).toBe("dismissible");
-    expect(toast("info", "Note").mode).toBe("dismissible");
-    expect(toast("error", "Brief", { mode: "dismissible" }).mode).toBe("dismissible");
+  it("makes every variant dismissible (the spec's default mode, 3 s), errors too, unless a mode is given", () => {
+    for (const variant of ["error", "warning", "success", "info"] as const)
+      expect(toast(variant, "Note")).toMatchObject({ mode: "dismissible" });
+    expect(toast("error", "Nope").durationSeconds).toBeUndefined();
+    expect(toast("error", "Read me", { mode: "sticky" }).mode).toBe("sticky");
+    expect(toast("info", "Brief", { mode: "pester" }).mode).toBe("pester");
   });
 });
 

@@ -15,6 +15,15 @@ import {
   EMPTY_HISTORY_PAGE,
   GUEST_PHONE_PLACEHOLDER,
   historyPage,
+  isItemAdjustment,
+  itemsPageToken,
+  keepProductLines,
+  mergeAdjustments,
+  normalizeDeliveryGroups,
+  ORDER_ITEMS_API_PAGE_SIZE,
+  toLineItem,
+  toOrderSummary,
+  toPayments,
   ORDER_LOOKUP_RATE_LIMITED_MESSAGE,
   ORDER_LOOKUP_TITLE,
   orderProviderFailed,
@@ -33,6 +42,7 @@ import {
   type OrderStatusNames,
   type SeoProperties,
 } from "../lib/orders/index";
+import { asArray, isObject, type Json } from "../lib/json";
 import { orderLookupPath, orderSummaryPath } from "../lib/paths";
 import { sellingModelOptions } from "../lib/cart/subscriptions";
 import { TOAST_MESSAGES } from "../lib/toast";
@@ -108,8 +118,11 @@ export interface OrdersHandler {
    * for an API refusal: the state says hasErrors and every data section is null.
    */
   load(recordId: string): Promise<OrderLoad>;
-  /** The order page of a number, decided for this shopper. */
-  orderPage(orderNumber: string): Promise<OrderPage>;
+  /**
+   * The order page of a number, decided for this shopper. `search` is the page's query: the page of each delivery
+   * group's items it shows.
+   */
+  orderPage(orderNumber: string, search?: URLSearchParams): Promise<OrderPage>;
   /** The store's names for order statuses (application context), or none when the context can't be read. */
   statusNames(): Promise<OrderStatusNames>;
   /** The record's SEO properties; null when the record has none or the site has no SEO configured. */
@@ -134,6 +147,17 @@ export function rememberGuestVerification(session: StoreSession, email: string):
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 16);
+
+/** What the payments-only lookup leaves out: the rest of the order comes from the order resources. */
+const LOOKUP_ONLY_THE_PAYMENTS = {
+  excludeAdjustmentAggregates: true,
+  excludeAdjustments: true,
+  excludeDeliveryGroups: true,
+  excludeLineItems: true,
+} as const;
+
+/** The most item ids POST `order-summaries/{id}/items/adjustments` takes at once. */
+const ITEM_ADJUSTMENT_IDS_MAX = 100;
 
 /** The form only asks whether the order opens: its lines, groups and payments are read on the summary page. */
 const LOOKUP_ONLY_THE_ORDER = {
@@ -214,6 +238,94 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
     }
   }
 
+  /**
+   * A signed-in buyer's order from the order resources (issue 27): GET `order-summaries/{id}` (the summary and
+   * totals), `/delivery-groups`, `/adjustments`, then one page of each group's `/items` (the page the URL names)
+   * and POST `/items/adjustments` for the shown lines that have promotions (to name them). Payments are in none
+   * of these resources: a lookup that leaves out everything but the payments brings them.
+   */
+  async function loadFromResources(recordId: string, search: URLSearchParams): Promise<OrderLoad> {
+    const key = providerKeyFor(recordId);
+    try {
+      const summaryRaw = await client.getOrderSummary(recordId, { fields: [...ORDER_REQUIRED_FIELDS] });
+      const summary = toOrderSummary(summaryRaw);
+      const id = summary.orderSummaryId ?? recordId;
+      const [groupsRaw, adjustmentsRaw, paymentsRaw] = await Promise.all([
+        client.getOrderDeliveryGroups(id, { pageSize: 100 }),
+        client.getOrderAdjustments(id),
+        client.lookupOrder({ orderSummaryIdOrRefNumber: id }, LOOKUP_ONLY_THE_PAYMENTS),
+      ]);
+      const groups = normalizeDeliveryGroups(asArray(groupsRaw.orderDeliveryGroups));
+      const pages = await Promise.all(
+        groups.map((group, index) =>
+          readItemsPage(id, group.id, itemsPageToken(search, index)).catch((error) => {
+            // A stale or foreign page token: the group's first page instead of a failed order page.
+            if (isFetchError(error) && error.status === 400) return readItemsPage(id, group.id, null);
+            throw error;
+          }),
+        ),
+      );
+      const lines = pages.flatMap((page) => page.items);
+      const promoted = lines
+        .filter((raw) =>
+          Number(isObject(raw.adjustmentAggregates) ? raw.adjustmentAggregates.totalLinePromotionAmount : 0),
+        )
+        .map((raw) => String(raw.orderItemSummaryId ?? ""))
+        .filter(Boolean)
+        .slice(0, ITEM_ADJUSTMENT_IDS_MAX);
+      const itemAdjustments = promoted.length
+        ? await client.getOrderItemAdjustments(id, promoted).then((answer) => answer.orderItemSummaries)
+        : {};
+      const adjustmentsOf = (itemId: string): unknown[] =>
+        isObject(itemAdjustments) && isObject(itemAdjustments[itemId])
+          ? asArray((itemAdjustments[itemId] as Json).adjustments)
+          : [];
+
+      const allAdjustments = asArray(adjustmentsRaw.adjustments);
+      const deliveryGroups = groups.map((group, index) => ({
+        ...group,
+        items: pages[index].items.map((raw, n) => {
+          const line = toLineItem(raw, n);
+          return { ...line, adjustments: mergeAdjustments(adjustmentsOf(line.id)) };
+        }),
+        itemsPage: { current: pages[index].current, next: pages[index].next },
+      }));
+      const state: OrderProviderState = {
+        isLoading: false,
+        hasErrors: false,
+        errors: [],
+        summary,
+        deliveryGroups: await nameSubscriptionTerms(deliveryGroups),
+        adjustments: [
+          ...mergeAdjustments(allAdjustments.filter((a) => !isItemAdjustment(a))),
+          ...mergeAdjustments(allAdjustments.filter(isItemAdjustment)),
+        ],
+        payments: toPayments(asArray(paymentsRaw.payments)),
+      };
+      return { state, status: null, key };
+    } catch (error) {
+      const status = isFetchError(error) ? error.status : 500;
+      if (status >= 500 || status === 0) console.error("Order read failed:", error);
+      return { state: orderProviderFailed(error), status, key };
+    }
+  }
+
+  /** One page of a delivery group's product lines (`order-summaries/{id}/items`), with its page tokens. */
+  async function readItemsPage(orderSummaryId: string, groupId: string, page: string | null) {
+    const answer = await client.getOrderItems(orderSummaryId, {
+      orderDeliveryGroupSummaryId: groupId,
+      pageSize: ORDER_ITEMS_API_PAGE_SIZE,
+      includeAdjustmentDetails: true,
+      ...(page ? { page } : {}),
+    });
+    const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+    return {
+      items: keepProductLines(asArray(answer.items)).filter(isObject),
+      current: page,
+      next: text(answer.nextPageToken),
+    };
+  }
+
   async function statusNames(): Promise<OrderStatusNames> {
     return shop.appContext?.orderStatuses ?? null;
   }
@@ -249,10 +361,12 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
     statusNames,
     seo,
 
-    async orderPage(orderNumber) {
+    async orderPage(orderNumber, search = new URLSearchParams()) {
       // Guests read an order only with the verification of a lookup (spec §6): without one, the lookup form.
       if (!mayLoad()) return { kind: "verify", rateLimited: false };
-      const [{ state, status, key }, names] = await Promise.all([load(orderNumber), statusNames()]);
+      // A buyer's page reads the order resources (registered users only); a guest's, the lookup.
+      const read = shopper.isLoggedIn ? loadFromResources(orderNumber, search) : load(orderNumber);
+      const [{ state, status, key }, names] = await Promise.all([read, statusNames()]);
       if (!state.hasErrors && !state.isLoading) {
         return {
           kind: "order",

@@ -41,12 +41,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ params, shop }) => {
+  return withShop(args, async ({ request, params, shop }) => {
     const orderNumber = orderNumberFromQuery(params.orderNumber);
     const notFound = () =>
       shop.reply({ orderNumber: orderNumber || (params.orderNumber ?? ""), order: null }, { status: 404 });
     if (!orderNumber) return notFound();
-    const page = await shop.orders.orderPage(orderNumber);
+    const page = await shop.orders.orderPage(orderNumber, new URL(request.url).searchParams);
     switch (page.kind) {
       case "order":
         return shop.reply({ orderNumber: page.orderNumber, order: page.order, providerKey: page.providerKey });

@@ -137,8 +137,19 @@ export interface OrdersHandler {
   lookup(input: OrderLookupInput): Promise<string | null>;
   /** A page of the buyer's order history, statuses in the store's words. */
   history(query: HistoryQuery): Promise<HistoryResult>;
-  /** "Buy again": the order's products into the active cart, then to the cart with a toast naming what failed. */
-  reorder(orderNumber: string): Promise<Response>;
+  /**
+   * "Buy again": the order's products into the active cart, then to the cart with a toast naming what failed. A
+   * guest holding the order's access token (the page's link) reorders with it.
+   */
+  reorder(orderNumber: string, accessToken?: string | null): Promise<Response>;
+  /**
+   * A guest's access token for one order (POST `order-summaries/actions/authorize`, valid 60 minutes): asked with
+   * the session's e-mail and the contact the guest gave at checkout, or the phone number `typed` on the order
+   * page. Null when the API refuses (details that don't match, too many tries) or for a signed-in buyer.
+   */
+  guestAccessToken(orderNumber: string, typed?: { phoneNumber: string }): Promise<string | null>;
+  /** A guest's order page opened from its access-token link (GET `order-summaries/actions/lookup?accessToken=`). */
+  orderPageWithToken(orderNumber: string, accessToken: string): Promise<OrderPage>;
 }
 
 /** After a guest's successful lookup (or order): the e-mail and a placeholder phone number. */
@@ -450,9 +461,69 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
       }
     },
 
-    async reorder(orderNumber) {
+    async guestAccessToken(orderNumber, typed) {
+      if (shopper.isLoggedIn) return null;
+      const contact = session.get("guestUserContext") ?? {};
+      const email = guestVerification()?.email ?? contact.email;
+      const phoneNumber = typed?.phoneNumber ?? contact.phoneNumber;
+      if (!email || !phoneNumber) return null;
+      try {
+        const answer = await client.authorizeGuestOrder({
+          orderSummaryRefNumber: orderNumber,
+          email,
+          phoneNumber,
+          ...(!typed && contact.lastName ? { lastName: contact.lastName } : {}),
+        });
+        return typeof answer.accessToken === "string" && answer.accessToken ? answer.accessToken : null;
+      } catch (error) {
+        if (!isFetchError(error) || error.status >= 500 || error.status === 0)
+          console.error("Order authorization failed:", error);
+        return null;
+      }
+    },
+
+    async orderPageWithToken(orderNumber, accessToken) {
+      const key = orderProviderKey({
+        recordId: orderNumber,
+        fields: ORDER_REQUIRED_FIELDS,
+        accessToken: digest(accessToken),
+        effectiveAccountId: null,
+      });
+      try {
+        const [raw, names] = await Promise.all([
+          client.lookupOrderWithToken(
+            { orderSummaryIdOrRefNumber: orderNumber, accessToken },
+            { fields: [...ORDER_REQUIRED_FIELDS] },
+          ),
+          statusNames(),
+        ]);
+        const state = orderProviderLoaded(raw);
+        if (state.hasErrors || state.isLoading) return { kind: "verify", rateLimited: false };
+        return {
+          kind: "order",
+          orderNumber: state.summary.orderNumber ?? orderNumber,
+          order: {
+            summary: { ...state.summary, status: orderStatusLabel(state.summary.status, names) },
+            deliveryGroups: await nameSubscriptionTerms(state.deliveryGroups),
+            adjustments: state.adjustments,
+            payments: state.payments,
+          },
+          providerKey: key,
+        };
+      } catch (error) {
+        // An expired or foreign token answers "not found", like every refusal: the lookup form again.
+        if (isFetchError(error) && error.status < 500 && error.status !== 0) {
+          return { kind: "verify", rateLimited: error.status === 429 };
+        }
+        console.error("Order lookup with an access token failed:", error);
+        return { kind: "unavailable" };
+      }
+    },
+
+    async reorder(orderNumber, accessToken) {
       const verification = guestVerification();
-      if (!shopper.isLoggedIn && !verification) return shop.redirect(orderLookupPath(orderNumber));
+      const token = !shopper.isLoggedIn && !verification ? accessToken || null : null;
+      if (!shopper.isLoggedIn && !verification && !token) return shop.redirect(orderLookupPath(orderNumber));
 
       if (!shopper.isLoggedIn) {
         if (shop.appContext?.guestCartEnabled === false) {
@@ -467,6 +538,7 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
           cartStateOrId: "active",
           orderSummaryIdOrRefNumber: orderNumber,
           ...(verification ? { verification } : {}),
+          ...(token ? { accessToken: token } : {}),
         });
       } catch (error) {
         if (isFetchError(error) && error.status === 404 && !shopper.isLoggedIn) {

@@ -183,6 +183,118 @@ describe("A signed-in buyer's order page", () => {
   });
 });
 
+const GUEST_ORDER = { number: "00000101", email: "guest@demo.store", phone: "(555) 010-1010" };
+const COFFEE = "01tDM0000000001";
+
+/** The page's link to the order with its access token (`?access=`), or null. */
+function accessLink(page: Answer): string | null {
+  const link = /href="(\/OrderSummary\/\d{8}\?access=[^"]+)"/.exec(page.html);
+  return link ? unescape(link[1]) : null;
+}
+
+describe("A guest's order link", () => {
+  test("the confirmation of a guest's order offers a link that opens the order in another browser, no retyping", async () => {
+    const guest = store.visitor();
+    expect((await guest.submit(`/product/${COFFEE}`, { intent: "add", quantity: 1 })).status).toBe(303);
+    const start = await guest.load("/checkout");
+    const shipping = await guest.load(start.location!);
+    const delivery = await guest.fill(
+      shipping,
+      "Continue to delivery",
+      {
+        Email: "sam@example.com",
+        lastName: "Shopper",
+        Phone: "5125550100",
+        "First Name": "Sam",
+        "shipments[0].address.lastName": "Shopper",
+        Street: "200 Congress Ave",
+        City: "Austin",
+        State: "TX",
+        "Postal Code": "78701",
+      },
+      { follow: true },
+    );
+    const payment = await guest.fill(delivery, "Continue to payment", {}, { follow: true });
+    const review = await guest.fill(
+      payment,
+      "Continue to review",
+      {
+        "Card number": "4242424242424242",
+        "Expiry month": "12",
+        "Expiry year": String(new Date().getFullYear() + 2),
+        CVV: "123",
+      },
+      { follow: true },
+    );
+    const placed = await guest.fill(review, "Place order", {});
+    const orderNumber = /^\/checkout\/confirmation\/(\d{8})$/.exec(placed.location ?? "")?.[1];
+    expect(orderNumber, `placed → ${placed.location}`).toBeTruthy();
+
+    await store.control("DELETE", "/__emulator/journal");
+    const confirmation = await guest.load(placed.location!);
+    expect(confirmation.status).toBe(200);
+    const link = accessLink(confirmation);
+    expect(link).toMatch(new RegExp(`^/OrderSummary/${orderNumber}\\?access=`));
+    expect(await apiCalls()).toContainEqual(expect.stringMatching(/^POST order-summaries\/actions\/authorize/));
+
+    // Another browser (no session, no lookup) opens the order from the link alone, through the GET lookup.
+    const elsewhere = store.visitor();
+    await store.control("DELETE", "/__emulator/journal");
+    const opened = await elsewhere.load(link!);
+    expect(opened.status).toBe(200);
+    expect(opened.text).toContain(`Order ${orderNumber}`);
+    expect(opened.text).toContain("Ethiopia Yirgacheffe Whole Bean, 12 oz");
+    expect(opened.text).toContain("Your link to this order");
+    expect(await apiCalls()).toContainEqual(
+      expect.stringMatching(/^GET order-summaries\/actions\/lookup\?.*accessToken=/),
+    );
+
+    // "Buy again" from the link's page works with the token too.
+    const reordered = await elsewhere.submit(link!, { intent: "reorder" });
+    expect(reordered.status).toBe(303);
+    expect(reordered.location).toBe("/cart");
+
+    // An hour later the link has lapsed: the lookup form, with the number filled in.
+    await store.control("POST", "/__emulator/clock", { advanceSeconds: 61 * 60 });
+    const lapsed = await store.visitor().load(link!);
+    expect(lapsed.status).toBe(303);
+    expect(lapsed.location).toBe(`/OrderLookup?orderNumber=${orderNumber}`);
+  });
+
+  test("after a lookup, the guest gets the link by giving the order's phone number; a wrong one is refused, kept as typed", async () => {
+    const guest = store.visitor();
+    const found = await guest.submit("/OrderLookup", { orderNumber: GUEST_ORDER.number, email: GUEST_ORDER.email });
+    expect(found.status).toBe(303);
+    const page = await guest.load(found.location!);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Get a link to this order");
+
+    const wrong = await guest.fill(page, "Get a link to this order", { "Phone Number": "555 999 0000" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.alerts).toContain(
+      "That phone number doesn't match this order. Enter the one you gave with your order.",
+    );
+    expect(wrong.field("phoneNumber")).toBe("555 999 0000");
+
+    const blank = await guest.fill(page, "Get a link to this order", { "Phone Number": " " });
+    expect(blank.status).toBe(400);
+    expect(blank.alerts).toContain("Complete this field.");
+
+    const made = await guest.fill(page, "Get a link to this order", { "Phone Number": GUEST_ORDER.phone });
+    expect(made.status).toBe(303);
+    expect(made.location).toMatch(new RegExp(`^/OrderSummary/${GUEST_ORDER.number}\\?access=`));
+    const opened = await store.visitor().load(made.location!);
+    expect(opened.status).toBe(200);
+    expect(opened.text).toContain(`Order ${GUEST_ORDER.number}`);
+  });
+
+  test("a made-up token opens nothing: the lookup form, as for any refusal", async () => {
+    const page = await store.visitor().load(`/OrderSummary/${GUEST_ORDER.number}?access=not-a-token`);
+    expect(page.status).toBe(303);
+    expect(page.location).toBe(`/OrderLookup?orderNumber=${GUEST_ORDER.number}`);
+  });
+});
+
 describe("/OrderLookup/{recordId}", () => {
   test("a buyer opening it with an order's id gets the lookup form with that order's number filled in", async () => {
     const buyer = await store.signedIn(BUYER);

@@ -48,7 +48,8 @@ const ID_SORTS = ["IdAsc", "IdDesc"] as const;
 const PURCHASED_SORTS = ["LastPurchasedDateDesc"] as const;
 const MAX_ORDER_FIELDS = 35;
 const MAX_GROUP_FIELDS = 15;
-const MAX_ITEM_FIELDS = 35;
+// Commerce Webstore Order Items: "List of up to 15 order item summary or product fields".
+const MAX_ITEM_FIELDS = 15;
 const MAX_LOOKUP_FIELDS = 100;
 const MAX_ITEM_ADJUSTMENT_IDS = 100;
 
@@ -317,7 +318,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     return json(summaryOf(ctx, order, fields, includeProducts, includeAdjustmentDetails));
   });
 
-  r.webstore("GET", "order-summaries/:orderSummaryId/delivery-groups", { since: 55 }, (ctx) => {
+  r.webstore("GET", "order-summaries/:orderSummaryId/delivery-groups", { since: 51 }, (ctx) => {
     const order = orderFor(ctx);
     const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_GROUP_FIELDS));
     if (requested) checkFields(requested, GROUP_ENTITIES);
@@ -333,7 +334,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     });
   });
 
-  r.webstore("GET", "order-summaries/:orderSummaryId/items", { since: 55 }, (ctx) => {
+  r.webstore("GET", "order-summaries/:orderSummaryId/items", { since: 51 }, (ctx) => {
     const order = orderFor(ctx);
     const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_ITEM_FIELDS));
     if (requested) checkFields(requested, ITEM_ENTITIES);

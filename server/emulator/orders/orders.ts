@@ -124,11 +124,15 @@ function requireBuyer(ctx: RequestContext) {
   return ctx.user;
 }
 
-/** GET reads of one order. Guests may present the access token from authorize as `accessToken`. */
+/**
+ * GET reads of one order (and POST items/adjustments). Commerce Webstore Order Summary: "This API is available only
+ * to registered users"; a guest's access token opens the GET lookup only (Order Summary Authorization), so a guest
+ * gets the same "not found" here, token or not.
+ */
 function orderFor(ctx: RequestContext): OrderRow {
   // Validates effectiveAccountId (403 for an account the buyer may not act for); independent of the order.
   if (ctx.user) effectiveAccountId(ctx);
-  return readableOrder(ctx, ctx.params.orderSummaryId, { accessToken: ctx.query.get("accessToken") });
+  return readableOrder(ctx, ctx.params.orderSummaryId, {});
 }
 
 function loadOrder(emu: Emu, order: OrderRow) {

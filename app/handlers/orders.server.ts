@@ -15,6 +15,15 @@ import {
   EMPTY_HISTORY_PAGE,
   GUEST_PHONE_PLACEHOLDER,
   historyPage,
+  isItemAdjustment,
+  itemsPageToken,
+  keepProductLines,
+  mergeAdjustments,
+  normalizeDeliveryGroups,
+  ORDER_ITEMS_API_PAGE_SIZE,
+  toLineItem,
+  toOrderSummary,
+  toPayments,
   ORDER_LOOKUP_RATE_LIMITED_MESSAGE,
   ORDER_LOOKUP_TITLE,
   orderProviderFailed,
@@ -33,6 +42,7 @@ import {
   type OrderStatusNames,
   type SeoProperties,
 } from "../lib/orders/index";
+import { asArray, isObject, type Json } from "../lib/json";
 import { orderLookupPath, orderSummaryPath } from "../lib/paths";
 import { sellingModelOptions } from "../lib/cart/subscriptions";
 import { TOAST_MESSAGES } from "../lib/toast";
@@ -108,8 +118,11 @@ export interface OrdersHandler {
    * for an API refusal: the state says hasErrors and every data section is null.
    */
   load(recordId: string): Promise<OrderLoad>;
-  /** The order page of a number, decided for this shopper. */
-  orderPage(orderNumber: string): Promise<OrderPage>;
+  /**
+   * The order page of a number, decided for this shopper. `search` is the page's query: the page of each delivery
+   * group's items it shows.
+   */
+  orderPage(orderNumber: string, search?: URLSearchParams): Promise<OrderPage>;
   /** The store's names for order statuses (application context), or none when the context can't be read. */
   statusNames(): Promise<OrderStatusNames>;
   /** The record's SEO properties; null when the record has none or the site has no SEO configured. */
@@ -124,8 +137,19 @@ export interface OrdersHandler {
   lookup(input: OrderLookupInput): Promise<string | null>;
   /** A page of the buyer's order history, statuses in the store's words. */
   history(query: HistoryQuery): Promise<HistoryResult>;
-  /** "Buy again": the order's products into the active cart, then to the cart with a toast naming what failed. */
-  reorder(orderNumber: string): Promise<Response>;
+  /**
+   * "Buy again": the order's products into the active cart, then to the cart with a toast naming what failed. A
+   * guest holding the order's access token (the page's link) reorders with it.
+   */
+  reorder(orderNumber: string, accessToken?: string | null): Promise<Response>;
+  /**
+   * A guest's access token for one order (POST `order-summaries/actions/authorize`, valid 60 minutes): asked with
+   * the session's e-mail and the contact the guest gave at checkout, or the phone number `typed` on the order
+   * page. Null when the API refuses (details that don't match, too many tries) or for a signed-in buyer.
+   */
+  guestAccessToken(orderNumber: string, typed?: { phoneNumber: string }): Promise<string | null>;
+  /** A guest's order page opened from its access-token link (GET `order-summaries/actions/lookup?accessToken=`). */
+  orderPageWithToken(orderNumber: string, accessToken: string): Promise<OrderPage>;
 }
 
 /** After a guest's successful lookup (or order): the e-mail and a placeholder phone number. */
@@ -134,6 +158,17 @@ export function rememberGuestVerification(session: StoreSession, email: string):
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 16);
+
+/** What the payments-only lookup leaves out: the rest of the order comes from the order resources. */
+const LOOKUP_ONLY_THE_PAYMENTS = {
+  excludeAdjustmentAggregates: true,
+  excludeAdjustments: true,
+  excludeDeliveryGroups: true,
+  excludeLineItems: true,
+} as const;
+
+/** The most item ids POST `order-summaries/{id}/items/adjustments` takes at once. */
+const ITEM_ADJUSTMENT_IDS_MAX = 100;
 
 /** The form only asks whether the order opens: its lines, groups and payments are read on the summary page. */
 const LOOKUP_ONLY_THE_ORDER = {
@@ -214,6 +249,94 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
     }
   }
 
+  /**
+   * A signed-in buyer's order from the order resources (issue 27): GET `order-summaries/{id}` (the summary and
+   * totals), `/delivery-groups`, `/adjustments`, then one page of each group's `/items` (the page the URL names)
+   * and POST `/items/adjustments` for the shown lines that have promotions (to name them). Payments are in none
+   * of these resources: a lookup that leaves out everything but the payments brings them.
+   */
+  async function loadFromResources(recordId: string, search: URLSearchParams): Promise<OrderLoad> {
+    const key = providerKeyFor(recordId);
+    try {
+      const summaryRaw = await client.getOrderSummary(recordId, { fields: [...ORDER_REQUIRED_FIELDS] });
+      const summary = toOrderSummary(summaryRaw);
+      const id = summary.orderSummaryId ?? recordId;
+      const [groupsRaw, adjustmentsRaw, paymentsRaw] = await Promise.all([
+        client.getOrderDeliveryGroups(id, { pageSize: 100 }),
+        client.getOrderAdjustments(id),
+        client.lookupOrder({ orderSummaryIdOrRefNumber: id }, LOOKUP_ONLY_THE_PAYMENTS),
+      ]);
+      const groups = normalizeDeliveryGroups(asArray(groupsRaw.orderDeliveryGroups));
+      const pages = await Promise.all(
+        groups.map((group, index) =>
+          readItemsPage(id, group.id, itemsPageToken(search, index)).catch((error) => {
+            // A stale or foreign page token: the group's first page instead of a failed order page.
+            if (isFetchError(error) && error.status === 400) return readItemsPage(id, group.id, null);
+            throw error;
+          }),
+        ),
+      );
+      const lines = pages.flatMap((page) => page.items);
+      const promoted = lines
+        .filter((raw) =>
+          Number(isObject(raw.adjustmentAggregates) ? raw.adjustmentAggregates.totalLinePromotionAmount : 0),
+        )
+        .map((raw) => String(raw.orderItemSummaryId ?? ""))
+        .filter(Boolean)
+        .slice(0, ITEM_ADJUSTMENT_IDS_MAX);
+      const itemAdjustments = promoted.length
+        ? await client.getOrderItemAdjustments(id, promoted).then((answer) => answer.orderItemSummaries)
+        : {};
+      const adjustmentsOf = (itemId: string): unknown[] =>
+        isObject(itemAdjustments) && isObject(itemAdjustments[itemId])
+          ? asArray((itemAdjustments[itemId] as Json).adjustments)
+          : [];
+
+      const allAdjustments = asArray(adjustmentsRaw.adjustments);
+      const deliveryGroups = groups.map((group, index) => ({
+        ...group,
+        items: pages[index].items.map((raw, n) => {
+          const line = toLineItem(raw, n);
+          return { ...line, adjustments: mergeAdjustments(adjustmentsOf(line.id)) };
+        }),
+        itemsPage: { current: pages[index].current, next: pages[index].next },
+      }));
+      const state: OrderProviderState = {
+        isLoading: false,
+        hasErrors: false,
+        errors: [],
+        summary,
+        deliveryGroups: await nameSubscriptionTerms(deliveryGroups),
+        adjustments: [
+          ...mergeAdjustments(allAdjustments.filter((a) => !isItemAdjustment(a))),
+          ...mergeAdjustments(allAdjustments.filter(isItemAdjustment)),
+        ],
+        payments: toPayments(asArray(paymentsRaw.payments)),
+      };
+      return { state, status: null, key };
+    } catch (error) {
+      const status = isFetchError(error) ? error.status : 500;
+      if (status >= 500 || status === 0) console.error("Order read failed:", error);
+      return { state: orderProviderFailed(error), status, key };
+    }
+  }
+
+  /** One page of a delivery group's product lines (`order-summaries/{id}/items`), with its page tokens. */
+  async function readItemsPage(orderSummaryId: string, groupId: string, page: string | null) {
+    const answer = await client.getOrderItems(orderSummaryId, {
+      orderDeliveryGroupSummaryId: groupId,
+      pageSize: ORDER_ITEMS_API_PAGE_SIZE,
+      includeAdjustmentDetails: true,
+      ...(page ? { page } : {}),
+    });
+    const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+    return {
+      items: keepProductLines(asArray(answer.items)).filter(isObject),
+      current: page,
+      next: text(answer.nextPageToken),
+    };
+  }
+
   async function statusNames(): Promise<OrderStatusNames> {
     return shop.appContext?.orderStatuses ?? null;
   }
@@ -249,10 +372,12 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
     statusNames,
     seo,
 
-    async orderPage(orderNumber) {
+    async orderPage(orderNumber, search = new URLSearchParams()) {
       // Guests read an order only with the verification of a lookup (spec §6): without one, the lookup form.
       if (!mayLoad()) return { kind: "verify", rateLimited: false };
-      const [{ state, status, key }, names] = await Promise.all([load(orderNumber), statusNames()]);
+      // A buyer's page reads the order resources (registered users only); a guest's, the lookup.
+      const read = shopper.isLoggedIn ? loadFromResources(orderNumber, search) : load(orderNumber);
+      const [{ state, status, key }, names] = await Promise.all([read, statusNames()]);
       if (!state.hasErrors && !state.isLoading) {
         return {
           kind: "order",
@@ -336,9 +461,69 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
       }
     },
 
-    async reorder(orderNumber) {
+    async guestAccessToken(orderNumber, typed) {
+      if (shopper.isLoggedIn) return null;
+      const contact = session.get("guestUserContext") ?? {};
+      const email = guestVerification()?.email ?? contact.email;
+      const phoneNumber = typed?.phoneNumber ?? contact.phoneNumber;
+      if (!email || !phoneNumber) return null;
+      try {
+        const answer = await client.authorizeGuestOrder({
+          orderSummaryRefNumber: orderNumber,
+          email,
+          phoneNumber,
+          ...(!typed && contact.lastName ? { lastName: contact.lastName } : {}),
+        });
+        return typeof answer.accessToken === "string" && answer.accessToken ? answer.accessToken : null;
+      } catch (error) {
+        if (!isFetchError(error) || error.status >= 500 || error.status === 0)
+          console.error("Order authorization failed:", error);
+        return null;
+      }
+    },
+
+    async orderPageWithToken(orderNumber, accessToken) {
+      const key = orderProviderKey({
+        recordId: orderNumber,
+        fields: ORDER_REQUIRED_FIELDS,
+        accessToken: digest(accessToken),
+        effectiveAccountId: null,
+      });
+      try {
+        const [raw, names] = await Promise.all([
+          client.lookupOrderWithToken(
+            { orderSummaryIdOrRefNumber: orderNumber, accessToken },
+            { fields: [...ORDER_REQUIRED_FIELDS] },
+          ),
+          statusNames(),
+        ]);
+        const state = orderProviderLoaded(raw);
+        if (state.hasErrors || state.isLoading) return { kind: "verify", rateLimited: false };
+        return {
+          kind: "order",
+          orderNumber: state.summary.orderNumber ?? orderNumber,
+          order: {
+            summary: { ...state.summary, status: orderStatusLabel(state.summary.status, names) },
+            deliveryGroups: await nameSubscriptionTerms(state.deliveryGroups),
+            adjustments: state.adjustments,
+            payments: state.payments,
+          },
+          providerKey: key,
+        };
+      } catch (error) {
+        // An expired or foreign token answers "not found", like every refusal: the lookup form again.
+        if (isFetchError(error) && error.status < 500 && error.status !== 0) {
+          return { kind: "verify", rateLimited: error.status === 429 };
+        }
+        console.error("Order lookup with an access token failed:", error);
+        return { kind: "unavailable" };
+      }
+    },
+
+    async reorder(orderNumber, accessToken) {
       const verification = guestVerification();
-      if (!shopper.isLoggedIn && !verification) return shop.redirect(orderLookupPath(orderNumber));
+      const token = !shopper.isLoggedIn && !verification ? accessToken || null : null;
+      if (!shopper.isLoggedIn && !verification && !token) return shop.redirect(orderLookupPath(orderNumber));
 
       if (!shopper.isLoggedIn) {
         if (shop.appContext?.guestCartEnabled === false) {
@@ -353,6 +538,7 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
           cartStateOrId: "active",
           orderSummaryIdOrRefNumber: orderNumber,
           ...(verification ? { verification } : {}),
+          ...(token ? { accessToken: token } : {}),
         });
       } catch (error) {
         if (isFetchError(error) && error.status === 404 && !shopper.isLoggedIn) {

@@ -93,6 +93,14 @@ export function orderSummaryPath(orderNumber: string): string {
   return `/OrderSummary/${encodeURIComponent(orderNumber)}`;
 }
 
+/** The query parameter of a guest's order link: the order's access token (POST order-summaries/actions/authorize). */
+export const ORDER_ACCESS_PARAM = "access";
+
+/** A guest's link to one order: it opens the order without the lookup form while its token lasts (60 minutes). */
+export function orderAccessPath(orderNumber: string, accessToken: string): string {
+  return `${orderSummaryPath(orderNumber)}?${new URLSearchParams({ [ORDER_ACCESS_PARAM]: accessToken })}`;
+}
+
 export const ORDER_LOOKUP_PATH = "/OrderLookup";
 
 export function orderLookupPath(orderNumber?: string | null): string {

@@ -13,14 +13,22 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { Button } from "~/components/Button";
 import { OrderDetails } from "~/components/orders/OrderDetails";
 import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegions";
-import { ORDER_HISTORY_PATH, orderLookupPath, orderSummaryPath, ORDER_LOOKUP_PATH } from "~/lib/paths";
+import {
+  ORDER_ACCESS_PARAM,
+  ORDER_HISTORY_PATH,
+  orderAccessPath,
+  orderLookupPath,
+  orderSummaryPath,
+  ORDER_LOOKUP_PATH,
+} from "~/lib/paths";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { reorderSchema, parseWithZod } from "~/handlers/orders/forms.server";
+import { orderLinkSchema, reorderSchema, parseWithZod } from "~/handlers/orders/forms.server";
 import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, orderNumberFromQuery, type OrderData } from "~/lib/orders/index";
@@ -41,15 +49,25 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ params, shop }) => {
+  return withShop(args, async ({ request, params, shop }) => {
     const orderNumber = orderNumberFromQuery(params.orderNumber);
     const notFound = () =>
       shop.reply({ orderNumber: orderNumber || (params.orderNumber ?? ""), order: null }, { status: 404 });
     if (!orderNumber) return notFound();
-    const page = await shop.orders.orderPage(orderNumber);
+    const search = new URL(request.url).searchParams;
+    // A guest's order link carries the order's access token: it opens the order without the lookup form.
+    const accessToken = shop.shopper.isLoggedIn ? null : search.get(ORDER_ACCESS_PARAM)?.trim() || null;
+    const page = accessToken
+      ? await shop.orders.orderPageWithToken(orderNumber, accessToken)
+      : await shop.orders.orderPage(orderNumber, search);
     switch (page.kind) {
       case "order":
-        return shop.reply({ orderNumber: page.orderNumber, order: page.order, providerKey: page.providerKey });
+        return shop.reply({
+          orderNumber: page.orderNumber,
+          order: page.order,
+          providerKey: page.providerKey,
+          guest: shop.shopper.isLoggedIn ? null : { openedByLink: accessToken !== null },
+        });
       case "verify":
         throw await shop.redirect(
           orderLookupPath(orderNumber),
@@ -69,12 +87,85 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, params, shop }) => {
     const orderNumber = orderNumberFromQuery(params.orderNumber);
-    const submission = parseWithZod(await request.formData(), { schema: reorderSchema });
+    const form = await request.formData();
+    if (orderNumber && form.get("intent") === "order-link") {
+      const submission = parseWithZod(form, { schema: orderLinkSchema });
+      const typed = String(form.get("phoneNumber") ?? "");
+      if (submission.status !== "success") {
+        return shop.reply(
+          { linkError: submission.error?.phoneNumber?.[0] ?? null, phoneNumber: typed },
+          { status: 400 },
+        );
+      }
+      const token = await shop.orders.guestAccessToken(orderNumber, { phoneNumber: submission.value.phoneNumber });
+      if (!token) {
+        return shop.reply(
+          {
+            linkError: "That phone number doesn't match this order. Enter the one you gave with your order.",
+            phoneNumber: typed,
+          },
+          { status: 400 },
+        );
+      }
+      return shop.redirect(orderAccessPath(orderNumber, token));
+    }
+    const submission = parseWithZod(form, { schema: reorderSchema });
     if (submission.status !== "success" || !orderNumber) {
       return shop.redirect(orderNumber ? orderSummaryPath(orderNumber) : ORDER_LOOKUP_PATH);
     }
-    return shop.orders.reorder(orderNumber);
+    return shop.orders.reorder(orderNumber, new URL(request.url).searchParams.get(ORDER_ACCESS_PARAM));
   });
+}
+
+/**
+ * A guest's way back to the order without retyping: on a page opened from its link, the link itself (to keep);
+ * otherwise a form asking the phone number given with the order, which the API's authorization requires.
+ */
+function GuestOrderLink({ openedByLink }: { openedByLink: boolean }) {
+  const answer = useActionData<typeof action>();
+  const failed = answer && "linkError" in answer ? answer : null;
+  if (openedByLink) {
+    return (
+      <section className="orders-link" aria-labelledby="order-link-title">
+        <h2 id="order-link-title">Your link to this order</h2>
+        <p>
+          This page's address opens your order without your e-mail address for 60 minutes from when it was made.
+          Bookmark it or keep it to come back.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="orders-link" aria-labelledby="order-link-title">
+      <h2 id="order-link-title">Come back without retyping</h2>
+      <Form method="post" className="orders-link__form" noValidate>
+        <input type="hidden" name="intent" value="order-link" />
+        <label htmlFor="order-link-phone">Phone Number</label>
+        <input
+          id="order-link-phone"
+          name="phoneNumber"
+          type="tel"
+          autoComplete="tel"
+          required
+          maxLength={40}
+          defaultValue={failed?.phoneNumber ?? ""}
+          aria-invalid={failed?.linkError ? true : undefined}
+          aria-describedby={failed?.linkError ? "order-link-phone-error" : "order-link-phone-hint"}
+        />
+        <p id="order-link-phone-hint" className="store-muted">
+          The phone number you gave with your order: we make a link that opens this order for 60 minutes.
+        </p>
+        {failed?.linkError ? (
+          <p id="order-link-phone-error" role="alert" className="orders-link__error">
+            {failed.linkError}
+          </p>
+        ) : null}
+        <Button type="submit" variant="neutral">
+          Get a link to this order
+        </Button>
+      </Form>
+    </section>
+  );
 }
 
 const TRAIL = [{ label: "Order History", url: ORDER_HISTORY_PATH }, { label: "Order Details" }];
@@ -107,6 +198,7 @@ export default function OrderSummaryRoute() {
       <Breadcrumbs items={TRAIL} />
       <h1>Order {page.orderNumber}</h1>
       <OrderDetails order={order} />
+      {"guest" in page && page.guest ? <GuestOrderLink openedByLink={page.guest.openedByLink} /> : null}
       <ViewChangeNotifier message={`Order ${page.orderNumber} details page`} />
       <PageDataLayer
         data={{

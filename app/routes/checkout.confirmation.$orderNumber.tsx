@@ -9,7 +9,7 @@ import { useEffect, useRef } from "react";
 import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { orderSummaryPath } from "~/lib/paths";
+import { orderAccessPath, orderSummaryPath } from "~/lib/paths";
 import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
 
 export const links = checkoutLinks;
@@ -29,12 +29,19 @@ export async function loader(args: LoaderFunctionArgs) {
     const last = shop.checkout.lastOrder();
     const orderNumber = params.orderNumber ?? "";
     if (!last || last.orderNumber !== orderNumber) throw data("Order not found", { status: 404 });
-    return shop.reply({ orderNumber, isGuest: !shop.shopper.isLoggedIn });
+    const isGuest = !shop.shopper.isLoggedIn;
+    // A guest's link back to the order (the contact they gave at checkout authorizes it): no retyping later.
+    const accessToken = isGuest ? await shop.orders.guestAccessToken(orderNumber) : null;
+    return shop.reply({
+      orderNumber,
+      isGuest,
+      orderLink: accessToken ? orderAccessPath(orderNumber, accessToken) : null,
+    });
   });
 }
 
 export default function OrderConfirmation() {
-  const { orderNumber, isGuest } = useLoaderData<typeof loader>();
+  const { orderNumber, isGuest, orderLink } = useLoaderData<typeof loader>();
   const announced = useRef<string | null>(null);
   useEffect(() => {
     if (announced.current === orderNumber) return;
@@ -53,6 +60,12 @@ export default function OrderConfirmation() {
           ? "Keep your order number: with your e-mail address, it lets you look up your order."
           : "You can follow your order in your order history."}
       </p>
+      {orderLink ? (
+        <p className="checkout-confirmation__order-link">
+          <Link to={orderLink}>Your link to this order</Link> opens it without your e-mail address for the next 60
+          minutes: bookmark it to come back.
+        </p>
+      ) : null}
       <p className="checkout-confirmation__links">
         <Link to={orderSummaryPath(orderNumber)} className="store-cta">
           View order details

@@ -196,6 +196,18 @@ describe.each(TARGET_NAMES)("order summaries (%s)", (name) => {
       );
       expect(Object.keys(fields.body.items[0].fields)).toEqual(["OrderItemSummary.Quantity"]);
       expect(Object.keys(fields.body.items[0].product.fields)).toEqual(["Product2.Name"]);
+      // Commerce Webstore Order Items: up to 15 fields.
+      const fifteen = Array.from({ length: 15 }, () => "OrderItemSummary.Quantity").join(",");
+      expect((await call("GET", `order-summaries/00000103/items?fields=${fifteen}`, undefined, buyer)).status).toBe(
+        200,
+      );
+      const tooMany = await call(
+        "GET",
+        `order-summaries/00000103/items?fields=${Array.from({ length: 16 }, (_, i) => `F${i}`).join(",")}`,
+        undefined,
+        buyer,
+      );
+      expect(tooMany.status).toBe(400);
     });
 
     it("shows a variation's attributes", async () => {

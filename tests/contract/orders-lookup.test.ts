@@ -272,10 +272,9 @@ describe.each(TARGET_NAMES)("order lookup (%s)", (name) => {
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ orderNumber: GUEST_ORDER, payments: null });
       expect(ok.body.deliveryGroups[0].lineItems).toBeNull();
-      // The same token opens the order's other resources, and no other order.
-      expect(
-        (await call("GET", `order-summaries/${GUEST_ORDER}/items?accessToken=${encodeURIComponent(token)}`)).status,
-      ).toBe(200);
+      // The token opens the lookup only: the order's resources are for registered users, and no other order.
+      const items = await call("GET", `order-summaries/${GUEST_ORDER}/items?accessToken=${encodeURIComponent(token)}`);
+      expect({ status: items.status, body: items.body }).toEqual({ status: 404, body: NOT_FOUND });
       const otherOrder = await call(
         "GET",
         `order-summaries/actions/lookup?orderSummaryIdOrRefNumber=00000103&accessToken=${encodeURIComponent(token)}`,

@@ -87,14 +87,44 @@ function LineItem({ item, currency }: { item: OrderLineItem; currency: string })
   );
 }
 
+/**
+ * The items a group shows and its page links (plain GET links: they work without JavaScript). Items read a page
+ * at a time (a buyer's order, `order-summaries/{id}/items`) page by the API's tokens; items that came all at once
+ * (a guest's lookup) show a growing number of them.
+ */
+function itemsPager(group: OrderDeliveryGroup, index: number, searchParams: URLSearchParams, pathname: string) {
+  const param = groupItemsParam(index);
+  const withParam = (value: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (value === null) next.delete(param);
+    else next.set(param, value);
+    const search = next.toString();
+    return search ? `${pathname}?${search}` : pathname;
+  };
+  if (group.itemsPage) {
+    const { current, next } = group.itemsPage;
+    return {
+      shown: group.items,
+      more: next ? withParam(next) : null,
+      first: current ? withParam(null) : null,
+      count: null,
+    };
+  }
+  const page = pageOfItems(group.items, itemsLimit(searchParams, index));
+  return {
+    shown: page.shown,
+    more: page.hasMore ? withParam(String(page.nextLimit)) : null,
+    first: null,
+    count: page.hasMore ? `${page.shown.length} of ${group.items.length}` : null,
+  };
+}
+
 function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; index: number; currency: string }) {
   const locale = useStoreLocale();
   const [searchParams] = useSearchParams();
   const location = useLocation();
-  const page = pageOfItems(group.items, itemsLimit(searchParams, index));
   const headingId = `delivery-group-${index + 1}`;
-  const moreParams = new URLSearchParams(searchParams);
-  moreParams.set(groupItemsParam(index), String(page.nextLimit));
+  const pager = itemsPager(group, index, searchParams, location.pathname);
   const address = [group.street, [group.city, group.state].filter(Boolean).join(", "), group.postalCode, group.country]
     .filter(Boolean)
     .join(" · ");
@@ -123,23 +153,28 @@ function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; 
         </Fact>
       </dl>
       <h3 className="kit-visually-hidden">Items in {group.name}</h3>
-      {page.shown.length > 0 ? (
+      {pager.shown.length > 0 ? (
         <ul className="orders-items">
-          {page.shown.map((item) => (
+          {pager.shown.map((item) => (
             <LineItem key={item.id} item={item} currency={currency} />
           ))}
         </ul>
       ) : (
         <p className="store-muted">No products in this delivery group.</p>
       )}
-      {page.hasMore ? (
+      {pager.more || pager.first ? (
         <p className="orders-group__more">
-          <Link to={`${location.pathname}?${moreParams}`} preventScrollReset replace>
-            Show more items<span className="kit-visually-hidden"> in {group.name}</span>
-          </Link>{" "}
-          <span className="store-muted">
-            ({page.shown.length} of {group.items.length})
-          </span>
+          {pager.more ? (
+            <Link to={pager.more} preventScrollReset replace>
+              Show more items<span className="kit-visually-hidden"> in {group.name}</span>
+            </Link>
+          ) : null}{" "}
+          {pager.first ? (
+            <Link to={pager.first} preventScrollReset replace>
+              First items<span className="kit-visually-hidden"> of {group.name}</span>
+            </Link>
+          ) : null}{" "}
+          {pager.count ? <span className="store-muted">({pager.count})</span> : null}
         </p>
       ) : null}
     </section>

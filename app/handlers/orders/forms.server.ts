@@ -9,3 +9,14 @@ export { orderLookupSchema } from "../../lib/orders/lookup-schema";
 
 /** The order page's one form: "Buy again". */
 export const reorderSchema = z.object({ intent: z.literal("reorder") });
+
+/** The guest's "Get a link to this order": the phone number given at checkout (authorize requires it). */
+export const orderLinkSchema = z.object({
+  intent: z.literal("order-link"),
+  phoneNumber: z
+    .string({ required_error: "Complete this field." })
+    .trim()
+    .min(1, "Complete this field.")
+    .max(40, "Enter the phone number you gave with your order.")
+    .regex(/\d/, "Enter the phone number you gave with your order."),
+});

@@ -40,7 +40,8 @@ export interface OrderLineItem {
   attributes: LineAttribute[];
 }
 
-function toLineItem(raw: Json, index: number): OrderLineItem {
+/** One line item (of the lookup's groups or of `order-summaries/{id}/items`) as the order page shows it. */
+export function toLineItem(raw: Json, index: number): OrderLineItem {
   const fields = raw.fields;
   const product = isObject(raw.product) ? raw.product : {};
   const media = isObject(product.media) ? product.media : null;
@@ -116,6 +117,11 @@ export interface OrderDeliveryGroup {
   isGift: boolean;
   giftMessage: string | null;
   items: OrderLineItem[];
+  /**
+   * The page of items shown, when the items were read a page at a time (`order-summaries/{id}/items`): the page's
+   * token (null for the first) and the next page's (null on the last). Absent when every item came at once.
+   */
+  itemsPage?: { current: string | null; next: string | null };
 }
 
 const GROUP_ENTITY = ["OrderDeliveryGroupSummary"];
@@ -175,6 +181,16 @@ export function pageOfItems<T>(
 }
 
 export const ORDER_ITEMS_PAGE_SIZE = 10;
+
+/** Items per page of a group when they are read from `order-summaries/{id}/items` (the API's default size). */
+export const ORDER_ITEMS_API_PAGE_SIZE = 25;
+
+/** The n-th group's (from 0) page token of `order-summaries/{id}/items` in the page's URL; null for the first page. */
+export function itemsPageToken(params: URLSearchParams, index: number): string | null {
+  const value = params.get(groupItemsParam(index))?.trim() ?? "";
+  // A limit ("20") is the lookup's paging; tokens are opaque but never bare numbers or long.
+  return value && !/^\d+$/.test(value) && value.length <= 200 ? value : null;
+}
 
 /** The query parameter holding how many items of the n-th group (from 0) are shown. */
 export const groupItemsParam = (index: number) => `items${index + 1}`;

@@ -48,7 +48,8 @@ const ID_SORTS = ["IdAsc", "IdDesc"] as const;
 const PURCHASED_SORTS = ["LastPurchasedDateDesc"] as const;
 const MAX_ORDER_FIELDS = 35;
 const MAX_GROUP_FIELDS = 15;
-const MAX_ITEM_FIELDS = 35;
+// Commerce Webstore Order Items: "List of up to 15 order item summary or product fields".
+const MAX_ITEM_FIELDS = 15;
 const MAX_LOOKUP_FIELDS = 100;
 const MAX_ITEM_ADJUSTMENT_IDS = 100;
 
@@ -123,11 +124,15 @@ function requireBuyer(ctx: RequestContext) {
   return ctx.user;
 }
 
-/** GET reads of one order. Guests may present the access token from authorize as `accessToken`. */
+/**
+ * GET reads of one order (and POST items/adjustments). Commerce Webstore Order Summary: "This API is available only
+ * to registered users"; a guest's access token opens the GET lookup only (Order Summary Authorization), so a guest
+ * gets the same "not found" here, token or not.
+ */
 function orderFor(ctx: RequestContext): OrderRow {
   // Validates effectiveAccountId (403 for an account the buyer may not act for); independent of the order.
   if (ctx.user) effectiveAccountId(ctx);
-  return readableOrder(ctx, ctx.params.orderSummaryId, { accessToken: ctx.query.get("accessToken") });
+  return readableOrder(ctx, ctx.params.orderSummaryId, {});
 }
 
 function loadOrder(emu: Emu, order: OrderRow) {
@@ -317,7 +322,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     return json(summaryOf(ctx, order, fields, includeProducts, includeAdjustmentDetails));
   });
 
-  r.webstore("GET", "order-summaries/:orderSummaryId/delivery-groups", { since: 55 }, (ctx) => {
+  r.webstore("GET", "order-summaries/:orderSummaryId/delivery-groups", { since: 51 }, (ctx) => {
     const order = orderFor(ctx);
     const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_GROUP_FIELDS));
     if (requested) checkFields(requested, GROUP_ENTITIES);
@@ -333,7 +338,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     });
   });
 
-  r.webstore("GET", "order-summaries/:orderSummaryId/items", { since: 55 }, (ctx) => {
+  r.webstore("GET", "order-summaries/:orderSummaryId/items", { since: 51 }, (ctx) => {
     const order = orderFor(ctx);
     const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_ITEM_FIELDS));
     if (requested) checkFields(requested, ITEM_ENTITIES);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   deliveryGroupName,
   itemsLimit,
+  itemsPageToken,
   keepProductLines,
   normalizeDeliveryGroups,
   subscriptionProductIds,
@@ -155,5 +156,13 @@ describe("line items", () => {
     expect(itemsLimit(new URLSearchParams("items2=20"), 1)).toBe(20);
     expect(itemsLimit(new URLSearchParams("items2=-3"), 1)).toBe(ORDER_ITEMS_PAGE_SIZE);
     expect(itemsLimit(new URLSearchParams("items2=abc"), 0)).toBe(ORDER_ITEMS_PAGE_SIZE);
+  });
+
+  it("read a group's page token of order-summaries/{id}/items from the URL; a limit or a blank is the first page", () => {
+    expect(itemsPageToken(new URLSearchParams("items2=eyJzIjoiSWRBc2MifQ%3D%3D"), 1)).toBe("eyJzIjoiSWRBc2MifQ==");
+    expect(itemsPageToken(new URLSearchParams("items2=eyJ"), 0)).toBeNull();
+    expect(itemsPageToken(new URLSearchParams("items1=20"), 0)).toBeNull();
+    expect(itemsPageToken(new URLSearchParams("items1=%20"), 0)).toBeNull();
+    expect(itemsPageToken(new URLSearchParams(`items1=${"a".repeat(201)}`), 0)).toBeNull();
   });
 });

@@ -38,6 +38,7 @@ import {
   PLACE_ORDERS,
   PLACE_ORDERS_WARM_UP,
   SECONDS,
+  SKIP_GOALS,
   describeMachine,
   log,
 } from "./bench/config.js";
@@ -65,9 +66,6 @@ const SCALE =
   process.env.BENCH_SCALE ??
   process.env.DEMO_SCALE ??
   "demo";
-
-/** BENCH_GOALS=0 leaves out the runs at half capacity (a run per page): a shorter bench. */
-const SKIP_GOALS = process.env.BENCH_GOALS === "0";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -17,7 +17,11 @@
  * 5. Peak memory (VmHWM) of every server process.
  * 6. Lighthouse, mobile, on the home and a product page (one worker): performance and SEO, the median of three runs.
  *
- * 7. With --scale=large (BENCH_SCALE=large, DEMO_SCALE=large): instead, the store at the demo's size and at a
+ * 7. Issue #23's goals per page (bench/goals.ts): CPU milliseconds per request against the bare page's and two
+ *    workers' against one's, latency at half the page's capacity (a fixed offered rate; BENCH_GOALS=0 skips it), a
+ *    first visit (no cookie) against a returning one, and the token calls of 100 anonymous page views.
+ *
+ * 8. With --scale=large (BENCH_SCALE=large, DEMO_SCALE=large): instead, the store at the demo's size and at a
  *    merchant's side by side (bench/scale.ts).
  *
  * Loopback only; every load run is bounded in time (BENCH_SECONDS, default 5, plus a 1 s warm-up) and connections
@@ -34,9 +38,18 @@ import {
   PLACE_ORDERS,
   PLACE_ORDERS_WARM_UP,
   SECONDS,
+  SKIP_GOALS,
   describeMachine,
   log,
 } from "./bench/config.js";
+import {
+  anonymousTokenCalls,
+  cpuMsPerRequest,
+  goalLines,
+  halfLoad,
+  pageGoals,
+  type FirstVisit,
+} from "./bench/goals.js";
 import { lighthouse } from "./bench/lighthouse.js";
 import { bodyMarkup, load, type Row } from "./bench/load.js";
 import { placeOrderRates } from "./bench/place-order.js";
@@ -72,7 +85,7 @@ async function main() {
   const category = /href="(\/category\/[^"]+)"/.exec(home.text)?.[1];
   const product = /href="(\/product\/[^"]+)"/.exec(home.text)?.[1];
   if (!category || !product) throw new Error("the home page links no category or product");
-  const PAGES: { page: string; path: string; session: (origin: string) => Promise<Browser> }[] = [
+  const PAGES: { page: string; path: string; session: (origin: string) => Promise<Browser>; checkout?: true }[] = [
     { page: "home", path: "/", session: newGuest },
     { page: "category", path: category, session: newGuest },
     { page: "search", path: "/search?q=coffee", session: newGuest },
@@ -91,7 +104,12 @@ async function main() {
     { page: "product", path: product, session: newGuest },
     { page: "cart (empty)", path: "/cart", session: newGuest },
     { page: "cart (1 line)", path: "/cart", session: (o) => guestWithCart(o, product) },
-    { page: "checkout: shipping", path: "/checkout/shipping", session: (o) => guestAtShipping(o, product) },
+    {
+      page: "checkout: shipping",
+      path: "/checkout/shipping",
+      session: (o) => guestAtShipping(o, product),
+      checkout: true,
+    },
   ];
   async function newGuest(origin: string) {
     const b = new Browser(origin);
@@ -130,6 +148,32 @@ async function main() {
     oneWorker.push(await load(p.page, `${one.origin}${p.path}`, cookies[i].one, one.child.pid));
     bareRows.push(await load(`bare ${p.page}`, `${bare.origin}/bench/${i}`, [], bare.child.pid));
     twoWorkers.push(await load(p.page, `${two.origin}${p.path}`, cookies[i].two, two.child.pid));
+  }
+
+  // Issue #23's goals (bench/goals.ts): latency at half of each page's capacity, a first visit against a returning one.
+  const halfLoads: Row[] = [];
+  if (!SKIP_GOALS)
+    for (const [i, p] of PAGES.entries()) {
+      log(`bench: ${p.page} at half its capacity (1 worker)`);
+      halfLoads.push(await halfLoad(p.page, `${one.origin}${p.path}`, cookies[i].one, one.child.pid, oneWorker[i].rps));
+    }
+  log("bench: first visits (home, no cookie) against returning ones, and anonymous views' token calls (1 worker)");
+  const firstVisit: FirstVisit = {
+    page: "home",
+    withCookie: await load("home (session cookie)", `${one.origin}/`, cookies[0].one, one.child.pid),
+    withoutCookie: await load("home (no cookie)", `${one.origin}/`, [], one.child.pid),
+    ratio: null,
+    views: 100,
+    tokenCalls: await anonymousTokenCalls(
+      one.origin,
+      PAGES.filter((p) => p.session === newGuest).map((p) => p.path),
+      100,
+    ),
+  };
+  {
+    const a = cpuMsPerRequest(firstVisit.withoutCookie);
+    const b = cpuMsPerRequest(firstVisit.withCookie);
+    firstVisit.ratio = a !== null && b !== null && b > 0 ? +(a / b).toFixed(2) : null;
   }
 
   log(`bench: ${CHECKOUTS} guest checkouts through the forms (1 worker)`);
@@ -171,6 +215,10 @@ async function main() {
     },
     lighthouse: lighthouseRows,
     placeOrder: { ...placeOrder, ratio: +(placeOrder.emulatorPerSecond / placeOrder.rawPerSecond).toFixed(2) },
+    goals: PAGES.map((p, i) =>
+      pageGoals(p.page, !!p.checkout, oneWorker[i], bareRows[i], twoWorkers[i], halfLoads[i] ?? null),
+    ),
+    firstVisit,
     peakMemoryMiB: {
       oneWorker: memoryOne,
       twoWorkers: memoryTwo,
@@ -195,6 +243,8 @@ async function main() {
     ),
     "",
     ...cpuTable(results.pages),
+    "",
+    ...goalLines(results.goals, firstVisit),
     "",
     `Guest checkout through the forms, no JavaScript (1 worker): ${results.checkout.requests} requests, ${results.checkout.medianMs} ms in total (median of ${results.checkout.runs}; best ${results.checkout.minMs} ms).`,
     `Place order: emulator ${results.placeOrder.emulatorPerSecond}/s, raw better-sqlite3 transaction with the same ${results.placeOrder.writesPerOrder} writes ${results.placeOrder.rawPerSecond}/s (ratio ${results.placeOrder.ratio}).`,

@@ -30,6 +30,12 @@ export interface LoadOptions {
    * not asked before, so no cache can answer it.
    */
   pathOf?: (n: number) => string;
+  /**
+   * A fixed offered load, requests per second over all connections (autocannon's overallRate): latency at a given
+   * load rather than at saturation. A connection waits for its answer before its next request, so this is open loop
+   * only while answers come back well within the connections' share of a second (20 connections at ≤ 1,000 req/s).
+   */
+  rate?: number;
   /** Awaited after the warm-up: until the server has answered what the warm-up left queued. */
   settle?: () => Promise<void>;
 }
@@ -57,6 +63,7 @@ export async function load(
       duration,
       method: options.method ?? (form ? "POST" : "GET"),
       ...(form ? { body: options.form } : {}),
+      ...(options.rate ? { overallRate: options.rate } : {}),
       headers: baseHeaders,
       ...(pathOf ? { requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(requested++) }) }] } : {}),
       setupClient: (client) => {

@@ -10,7 +10,7 @@ import {
   generateProduct,
 } from "../../server/emulator/large-store/index.js";
 import { Browser, guestAtShipping, guestWithCart, signedIn } from "./browser.js";
-import { CONNECTIONS, OUT, ROOT, SECONDS, describeMachine, log } from "./config.js";
+import { CONNECTIONS, OUT, ROOT, SECONDS, SKIP_GOALS, describeMachine, log } from "./config.js";
 import { bodyMarkup, load, type LoadOptions, type Row } from "./load.js";
 import { buildBare, cpuSeconds, launch, peakMemory, startStore, type Running } from "./processes.js";
 
@@ -295,7 +295,35 @@ export async function scaleBench() {
     "/bench/0",
   );
 
-  const measured: { page: string; demo: MeasuredRow | null; large: MeasuredRow | null; bare: Row }[] = [];
+  const measured: {
+    page: string;
+    demo: MeasuredRow | null;
+    large: MeasuredRow | null;
+    bare: Row;
+    halfLoad: { demo: Row | null; large: Row | null };
+  }[] = [];
+  // Latency as shoppers feel it (issue #23 item 6): the page offered at half the rate it reached, at a fixed rate.
+  const atHalf = async (
+    store: Running,
+    side: Side | null,
+    measuredRow: MeasuredRow | null,
+    sessionCookies: string[],
+  ) => {
+    if (SKIP_GOALS || !side || !measuredRow?.rps) return null;
+    const row = await load(
+      `${side.path} at ½ capacity`,
+      `${store.origin}${side.path}`,
+      sessionCookies,
+      store.child.pid,
+      {
+        ...side.options,
+        rate: Math.max(1, Math.round(measuredRow.rps / 2)),
+        settle: () => settled(store),
+      },
+    );
+    await settled(store);
+    return row;
+  };
   const run = async (store: Running, side: Side | null, label: string, sessionCookies: string[]) => {
     if (!side) return null;
     const row: MeasuredRow = await load(label, `${store.origin}${side.path}`, sessionCookies, store.child.pid, {
@@ -313,7 +341,11 @@ export async function scaleBench() {
     const onDemo = await run(demo, row.demo, row.page, cookies[i].demo);
     const onLarge = await run(large, row.large, row.page, cookies[i].large);
     const onBare = await load(`bare ${row.page}`, `${bare.origin}/bench/${i}`, [], bare.child.pid);
-    measured.push({ page: row.page, demo: onDemo, large: onLarge, bare: onBare });
+    const halfLoad = {
+      demo: await atHalf(demo, row.demo, onDemo, cookies[i].demo),
+      large: await atHalf(large, row.large, onLarge, cookies[i].large),
+    };
+    measured.push({ page: row.page, demo: onDemo, large: onLarge, bare: onBare, halfLoad });
   }
   const memory = { demo: peakMemory(demo.child.pid!), large: peakMemory(large.child.pid!) };
   await Promise.all([demo.stop(), large.stop(), bare.stop()]);
@@ -361,6 +393,19 @@ export async function scaleBench() {
         (errors(p) ? ` ⚠ ${errors(p)} errors` : ""),
     ),
     "",
+    ...(SKIP_GOALS
+      ? []
+      : [
+          `Latency at half each page's capacity, offered at a fixed rate (goal: p99 ≤ 3 × p50 and ≤ 40 ms at both scales), and the CPU per request over the bare page's (goal: a shopping page ≤ 2×, the cart's add ≤ 2×):`,
+          "",
+          "| page | demo ½ capacity req/s | p50 / p99 ms | large ½ capacity req/s | p50 / p99 ms | demo CPU ÷ bare | large CPU ÷ bare |",
+          "|---|---:|---:|---:|---:|---:|---:|",
+          ...results.pages.map((p) => {
+            const half = (row: Row | null) => (row ? `${cell(row.p50)} / ${cell(row.p99)}` : "—");
+            return `| ${p.page} | ${cell(p.halfLoad.demo?.rps)} | ${half(p.halfLoad.demo)} | ${cell(p.halfLoad.large?.rps)} | ${half(p.halfLoad.large)} | ${ratio(p.cpuMsPerRequest.demo, p.cpuMsPerRequest.bare)} | ${ratio(p.cpuMsPerRequest.large, p.cpuMsPerRequest.bare)} |`;
+          }),
+          "",
+        ]),
     `Add to the 500-line cart ÷ add to a 1-line cart (large store, CPU per request): ${ratio(addLarge?.cpuMsPerRequest.large, addOne?.cpuMsPerRequest.large)}.`,
     `Peak memory (MiB): demo store ${memory.demo.join(" + ")}; large store ${memory.large.join(" + ")} (ratio ${ratio(memory.large[0], memory.demo[0])}).`,
   ];

@@ -1,8 +1,8 @@
-import { catalogStore, pathOf, type ProductRow, type SellingModelRow } from "../catalog/store.js";
+import { catalogStore, type ProductRow, type SellingModelRow } from "../catalog/store.js";
 import { productFieldValues, productImage, quantityRule, variationAttributeMap } from "../catalog/shapes.js";
 import { tierStore } from "../catalog/price-tiers.js";
 import { ownerIdOf, type CartOwner, type CartRow } from "./store.js";
-import { cartTotalsRow, incrementalPricing, type IncrementalPricing } from "./totals.js";
+import { cartTotalsRow, incrementalPricing } from "./totals.js";
 import {
   priceCart,
   type AppliedPromotion,
@@ -138,13 +138,9 @@ function pricingLineOf(item: CartItemRow, product: ProductRow, categoryIds: stri
   };
 }
 
-/** A category and its ancestors' ids, root first, read one category at a time (for a line or two). */
-function categoryIdsOf(emu: Emu, categoryId: string): string[] {
-  const catalog = catalogStore(emu);
-  const ids: string[] = [];
-  for (let c = catalog.category(categoryId); c; c = c.parent_id ? catalog.category(c.parent_id) : undefined)
-    ids.unshift(c.id);
-  return ids;
+/** A category and its ancestors' ids, root first (none for a product without a category). */
+function categoryIdsOf(emu: Emu, categoryId: string | null): string[] {
+  return categoryId ? catalogStore(emu).categoryIdPath(categoryId) : [];
 }
 
 /** The line's product as the cart sells it: in the cart's currency, at the tier its quantity reaches. */
@@ -213,14 +209,14 @@ export function loadCartView(
   // The whole cart read from the catalog afresh: the recorded prices serve only answers about a line or two.
   const products = items.map((item) => lineProduct(emu, cart, item));
   const coupons = cartCoupons(emu, cart.id);
-  const categories = catalogStore(emu).categoryParents();
-  const pricingLines = items.map((item, i) =>
-    pricingLineOf(
-      item,
-      products[i],
-      pathOf(categories, products[i].category_id).map((c) => c.id),
-    ),
-  );
+  // Only the categories the cart's products are under, each read once (not every category of the catalog).
+  const paths = new Map<string | null, string[]>();
+  const pathFor = (categoryId: string | null) => {
+    let path = paths.get(categoryId);
+    if (!path) paths.set(categoryId, (path = categoryIdsOf(emu, categoryId)));
+    return path;
+  };
+  const pricingLines = items.map((item, i) => pricingLineOf(item, products[i], pathFor(products[i].category_id)));
   const pricing = priceCart(pricingLines, cartRules(emu, coupons));
   // One read of the store's settings for both of what the view needs from them.
   const appContext = emu.store.applicationContext(cart.webstore_id);
@@ -244,8 +240,8 @@ export interface CartLinesView {
  * line's record stands on its own (the line's prices and, by trigger, the cart's totals in one statement), so a read
  * that fails half-way, whose transaction still commits (inReadTransaction), leaves nothing inconsistent behind.
  */
-export function priceUnpricedLines(emu: Emu, cart: CartRow) {
-  if (cartTotalsRow(emu, cart.id).unpriced_lines === 0) return;
+export function priceUnpricedLines(emu: Emu, cart: CartRow): boolean {
+  if (cartTotalsRow(emu, cart.id).unpriced_lines === 0) return false;
   const unpriced = emu.db
     .prepare("SELECT * FROM cart_items WHERE cart_id = ? AND (priced_quantity IS NOT quantity OR sales_cents IS NULL)")
     .all(cart.id) as CartItemRow[];
@@ -253,6 +249,7 @@ export function priceUnpricedLines(emu: Emu, cart: CartRow) {
     const product = lineProduct(emu, cart, item);
     recordPricing(emu, cart.id, pricingLineOf(item, product, categoryIdsOf(emu, product.category_id)));
   }
+  return true;
 }
 
 /**
@@ -336,10 +333,47 @@ export function loadCartSummary(emu: Emu, cart: CartRow, processing = false): Ca
   priceUnpricedLines(emu, cart);
   const incremental = incrementalPricing(emu, cart.id, cartRules(emu, cartCoupons(emu, cart.id)));
   if (!incremental) return summaryOf(loadCartView(emu, cart, processing));
-  return summaryFrom(emu, cart, processing, incremental);
+  return summaryFrom(emu, cart, processing, incremental.totals);
 }
 
-function summaryFrom(emu: Emu, cart: CartRow, processing: boolean, incremental: IncrementalPricing): CartSummaryView {
+/** A cart's summary and every line's amounts, as loadCartView prices them, from the lines' recorded prices. */
+export interface RecordedCartPricing {
+  summary: CartSummaryView;
+  /** The cart's lines in its order, their prices recorded. */
+  items: CartItemRow[];
+  /** Each line's amounts, in the order of `items`. */
+  lines: PricedLine[];
+}
+
+/**
+ * Every line's amounts and the cart's summary without reading the catalog (what a checkout's totals, shipping and tax
+ * need: issue 23): lines not priced at their quantity are priced first (as loadCartSummary), then the totals come from
+ * the running totals and each line's amounts from its recorded prices (totals.ts); when a promotion spreads over every
+ * line, the recorded prices of every line are priced together (priceCart). The same to the cent as loadCartView's.
+ * `items`: the cart's items when the caller has just read them (read again if any had to be priced).
+ */
+export function loadRecordedPricing(
+  emu: Emu,
+  cart: CartRow,
+  processing = false,
+  items?: CartItemRow[],
+): RecordedCartPricing {
+  const priced = priceUnpricedLines(emu, cart);
+  const current = !items || priced ? cartItems(emu, cart.id) : items;
+  const rules = cartRules(emu, cartCoupons(emu, cart.id));
+  const incremental = incrementalPricing(emu, cart.id, rules);
+  const lines = incremental ? current.map((item) => incremental.line(item)) : [];
+  if (incremental && lines.every((l) => l !== null))
+    return {
+      summary: summaryFrom(emu, cart, processing, incremental.totals),
+      items: current,
+      lines: lines as PricedLine[],
+    };
+  const pricing = priceCart(current.map(storedPricingLine), rules);
+  return { summary: summaryFrom(emu, cart, processing, pricing.totals), items: current, lines: pricing.lines };
+}
+
+function summaryFrom(emu: Emu, cart: CartRow, processing: boolean, totals: CartTotals): CartSummaryView {
   const appContext = emu.store.applicationContext(cart.webstore_id);
   const { n: uniqueProductCount } = emu.db
     .prepare("SELECT count(DISTINCT product_id) AS n FROM cart_items WHERE cart_id = ?")
@@ -348,7 +382,7 @@ function summaryFrom(emu: Emu, cart: CartRow, processing: boolean, incremental: 
     cart,
     processing,
     taxType: appContext.taxType ?? "Net",
-    totals: incremental.totals,
+    totals,
     lineCount: cartTotalsRow(emu, cart.id).line_count,
     uniqueProductCount,
     stockMessages: tracksInventory(appContext) ? stockMessages(emu, cart.id) : [],
@@ -399,7 +433,7 @@ export function loadCartPage(
     cartLine(emu, cart, item, lineProduct(emu, cart, item), priced[i]!, tracksStock),
   );
   return {
-    summary: summaryFrom(emu, cart, processing, incremental),
+    summary: summaryFrom(emu, cart, processing, incremental.totals),
     coupons,
     promotions: incremental.promotions,
     lines,

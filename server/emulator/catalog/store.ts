@@ -97,8 +97,9 @@ function createCatalogStore(emu: Emu) {
   const path = db.prepare(`
     SELECT c.* FROM category_ancestors a JOIN product_categories c ON c.id = a.ancestor_id
     WHERE a.category_id = ? ORDER BY a.depth DESC`);
-  // What a category path needs, unsorted: read for every cart view, where the full sorted rows were a large share.
-  const parents = db.prepare("SELECT id, parent_id FROM product_categories");
+  const pathIds = db.prepare(
+    "SELECT ancestor_id AS id FROM category_ancestors WHERE category_id = ? ORDER BY depth DESC",
+  );
   const models = db.prepare(`
     SELECT sm.* FROM product_selling_models psm JOIN selling_models sm ON sm.id = psm.selling_model_id
     WHERE psm.product_id = ? ORDER BY sm.selling_model_type, sm.name`);
@@ -129,22 +130,12 @@ function createCatalogStore(emu: Emu) {
     categories: () => categories.all() as CategoryRow[],
     /** The categories directly under `parentId` (the top level for null), in the catalog's order. */
     children: (parentId: string | null) => children.all(parentId) as CategoryRow[],
-    /** Each category's parent, by id: what `pathOf` walks. */
-    categoryParents: () =>
-      new Map((parents.all() as CategoryLink[]).map((c) => [c.id, c])) as ReadonlyMap<string, CategoryLink>,
     sellingModels: (productId: string) => models.all(productId) as SellingModelRow[],
     /** Root first, the category itself last. */
     categoryPath: (id: string) => path.all(id) as CategoryRow[],
+    /** categoryPath's ids alone, from the ancestors' index (no category rows read). */
+    categoryIdPath: (id: string) => (pathIds.all(id) as { id: string }[]).map((c) => c.id),
   };
 }
 
 export type CatalogStore = ReturnType<typeof createCatalogStore>;
-
-/** A category's place in the tree: enough to walk up to the root. */
-export type CategoryLink = Pick<CategoryRow, "id" | "parent_id">;
-
-export function pathOf<C extends CategoryLink>(byId: ReadonlyMap<string, C>, id: string): C[] {
-  const path: C[] = [];
-  for (let c = byId.get(id); c; c = c.parent_id ? byId.get(c.parent_id) : undefined) path.unshift(c);
-  return path;
-}

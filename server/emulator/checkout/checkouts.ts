@@ -2,7 +2,14 @@ import { cartById, keepCheckoutAfterCouponChange, requireCart, type CartRow } fr
 import { cartSummaryJson, summaryOf } from "../carts/view.js";
 import { requireGuestFlag } from "../core/context.js";
 import { defaultGroup, updateGroup } from "./delivery-group-store.js";
-import { deliveryGroupJson, rateCart, type CheckoutError, type RatedCart } from "./delivery-group-rating.js";
+import {
+  groupRatingJson,
+  rateCart,
+  rateCheckout,
+  type CheckoutError,
+  type CheckoutRating,
+  type RatedCart,
+} from "./delivery-group-rating.js";
 import {
   hasAddress,
   methodForCountry,
@@ -55,25 +62,40 @@ import {
 // ---------------------------------------------------------------------------------------------------------
 // JSON
 
+/** The checkout's rating from the cart's full view (rateCart): what a cart short of stock is rated with. */
+function checkoutRatingOf(rated: RatedCart): CheckoutRating {
+  return {
+    cart: rated.view.cart,
+    processing: rated.view.processing,
+    summary: summaryOf(rated.view),
+    groups: rated.groups,
+    shippingCents: rated.shippingCents,
+    taxCents: rated.taxCents,
+    grandTotalCents: rated.grandTotalCents,
+    taxType: rated.taxType,
+    errors: integrationErrors(rated),
+  };
+}
+
 export function checkoutJson(
   emu: Emu,
   checkout: CheckoutRow,
-  rated: RatedCart,
+  rating: CheckoutRating,
   statusCode: number,
   errors: CheckoutError[],
 ) {
-  const m = (cents: number) => (rated.view.processing ? null : money(cents));
-  const { customFields: _omitted, ...summary } = cartSummaryJson(summaryOf(rated.view));
+  const m = (cents: number) => (rating.processing ? null : money(cents));
+  const { customFields: _omitted, ...summary } = cartSummaryJson(rating.summary);
   const now = emu.clock.now();
   return {
     checkoutId: checkout.id,
     cartSummary: {
       ...summary,
-      totalChargeAmount: m(rated.shippingCents),
-      totalTaxAmount: m(rated.taxCents),
-      grandTotalAmount: m(rated.grandTotalCents),
-      firstPymtGrandTotalAmount: m(rated.grandTotalCents),
-      firstPymtTotalTaxAmount: m(rated.taxCents),
+      totalChargeAmount: m(rating.shippingCents),
+      totalTaxAmount: m(rating.taxCents),
+      grandTotalAmount: m(rating.grandTotalCents),
+      firstPymtGrandTotalAmount: m(rating.grandTotalCents),
+      firstPymtTotalTaxAmount: m(rating.taxCents),
     },
     contactInfo: {
       firstName: checkout.contact_first_name,
@@ -82,8 +104,8 @@ export function checkoutJson(
       phoneNumber: checkout.contact_phone_number,
     },
     deliveryGroups: {
-      count: rated.groups.length,
-      items: rated.groups.map((g) => deliveryGroupJson(rated, g, 0, now)),
+      count: rating.groups.length,
+      items: rating.groups.map((g) => groupRatingJson(rating, g, now, null)),
     },
     errors,
     orderReferenceNumber: checkout.order_reference_number,
@@ -107,9 +129,10 @@ function respond(ctx: RequestContext, checkout: CheckoutRow, cart: CartRow, mode
   // session), so they are read again. A read answers from the rows its lookup read in the same transaction: only
   // the session's last activity changed since, which the answer doesn't show.
   const current = mode === "write" ? cartById(emu, cart.id)! : cart;
-  const rated = inWriteTransaction(emu.db, () => rateCart(emu, current, processing));
+  // Rated from the cart's running totals and recorded prices (rateCheckout): a long cart's read costs no catalog reads.
+  const rated = inWriteTransaction(emu.db, () => rateCheckout(emu, current, processing, checkoutRatingOf));
   const fresh = mode === "write" ? checkoutRow(emu, checkout.id)! : checkout;
-  const errors = processing || fresh.status !== "Open" ? [] : integrationErrors(rated);
+  const errors = processing || fresh.status !== "Open" ? [] : rated.errors;
   const status = processing ? 202 : mode === "read" && errors.length ? 422 : 200;
   const headers: Record<string, string> = processing
     ? { Location: `${webstoreBase(ctx)}/checkouts/${checkout.id}`, "Retry-After": "1" }

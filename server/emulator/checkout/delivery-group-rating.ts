@@ -1,5 +1,14 @@
 import type { CartRow } from "../carts/store.js";
-import { cartItemJson, cartItems, loadCartView, type CartLine, type CartView } from "../carts/view.js";
+import {
+  cartItemJson,
+  cartItems,
+  loadCartView,
+  loadRecordedPricing,
+  type CartLine,
+  type CartSummaryView,
+  type CartView,
+} from "../carts/view.js";
+import { tracksInventory } from "../catalog/inventory.js";
 import { money } from "../core/money.js";
 import { illegalQuery, intParam, pageFields, pageWindow } from "../core/paging.js";
 import type { RequestContext } from "../core/router.js";
@@ -29,9 +38,10 @@ export interface CheckoutError {
   instance: string | null;
 }
 
-export interface RatedGroup {
+/** A delivery group rated: what the checkout's totals and the group's JSON without its items need. */
+export interface GroupRating {
   row: GroupRow;
-  lines: CartLine[];
+  lineCount: number;
   /** Σ sale price × quantity of the group's lines, before promotions. */
   productCents: number;
   /** After promotions: what free-shipping thresholds and tax look at. */
@@ -45,6 +55,10 @@ export interface RatedGroup {
   errors: CheckoutError[];
 }
 
+export interface RatedGroup extends GroupRating {
+  lines: CartLine[];
+}
+
 export interface RatedCart {
   view: CartView;
   groups: RatedGroup[];
@@ -54,52 +68,161 @@ export interface RatedCart {
   taxType: TaxType;
 }
 
-export function rateGroups(emu: Emu, view: CartView, groups: GroupRow[]): RatedCart {
+/** A line's amounts as rating a group needs them. */
+interface LineAmounts {
+  id: string;
+  groupId: string | null;
+  lineCents: number;
+  netCents: number;
+}
+
+function rateGroup(
+  emu: Emu,
+  taxType: TaxType,
+  row: GroupRow,
+  allLines: readonly LineAmounts[],
+): GroupRating & { lineIds: Set<string> } {
   const store = shippingStore(emu);
-  const taxType: TaxType = view.taxType === "Gross" ? "Gross" : "Net";
-  const rated = groups.map((row): RatedGroup => {
-    const lines = view.lines.filter((l) => l.item.cart_delivery_group_id === row.id);
-    const netProductCents = lines.reduce((a, l) => a + lineNetCents(l), 0);
-    const methods = store.methodsFor(row.address_country);
-    const selected = methods.find((m) => m.id === row.delivery_method_id) ?? null;
-    const shippingCents = selected && lines.length ? shippingFeeCents(selected, netProductCents) : 0;
-    const rate = store.taxRate(row.address_country, row.address_region);
-    const lineTaxCents = new Map(lines.map((l) => [l.item.id, taxCents(taxType, rate, lineNetCents(l), 0)]));
-    const shippingTaxCents = taxCents(taxType, rate, 0, shippingCents);
-    const errors: CheckoutError[] = [];
-    if (hasAddress(row) && methods.length === 0 && lines.length) {
-      errors.push({
-        type: "/commerce/errors/shipping-failure",
-        title: "We can't ship to this address.",
-        detail: `No delivery method ships to ${row.address_country}. Choose another address for ${row.name}.`,
-        instance: row.id,
-      });
-    }
-    return {
-      row,
-      lines,
-      productCents: lines.reduce((a, l) => a + l.priced.lineCents, 0),
-      netProductCents,
-      methods,
-      selected,
-      shippingCents,
-      shippingTaxCents,
-      lineTaxCents,
-      taxCents: [...lineTaxCents.values()].reduce((a, b) => a + b, 0) + shippingTaxCents,
-      errors,
-    };
-  });
-  const shippingCents = rated.reduce((a, g) => a + g.shippingCents, 0);
-  const tax = rated.reduce((a, g) => a + g.taxCents, 0);
-  const products = view.pricing.totals.totalProductAfterAdjustmentsCents;
+  const lines = allLines.filter((l) => l.groupId === row.id);
+  const netProductCents = lines.reduce((a, l) => a + l.netCents, 0);
+  const methods = store.methodsFor(row.address_country);
+  const selected = methods.find((m) => m.id === row.delivery_method_id) ?? null;
+  const shippingCents = selected && lines.length ? shippingFeeCents(selected, netProductCents) : 0;
+  const rate = store.taxRate(row.address_country, row.address_region);
+  const lineTaxCents = new Map(lines.map((l) => [l.id, taxCents(taxType, rate, l.netCents, 0)]));
+  const shippingTaxCents = taxCents(taxType, rate, 0, shippingCents);
+  const errors: CheckoutError[] = [];
+  if (hasAddress(row) && methods.length === 0 && lines.length) {
+    errors.push({
+      type: "/commerce/errors/shipping-failure",
+      title: "We can't ship to this address.",
+      detail: `No delivery method ships to ${row.address_country}. Choose another address for ${row.name}.`,
+      instance: row.id,
+    });
+  }
   return {
-    view,
-    groups: rated,
+    row,
+    lineCount: lines.length,
+    lineIds: new Set(lines.map((l) => l.id)),
+    productCents: lines.reduce((a, l) => a + l.lineCents, 0),
+    netProductCents,
+    methods,
+    selected,
+    shippingCents,
+    shippingTaxCents,
+    lineTaxCents,
+    taxCents: [...lineTaxCents.values()].reduce((a, b) => a + b, 0) + shippingTaxCents,
+    errors,
+  };
+}
+
+/** The cart's shipping, tax and grand total from its rated groups. */
+function cartTotalsOf(groups: GroupRating[], productsCents: number, taxType: TaxType) {
+  const shippingCents = groups.reduce((a, g) => a + g.shippingCents, 0);
+  const tax = groups.reduce((a, g) => a + g.taxCents, 0);
+  return {
     shippingCents,
     taxCents: tax,
     // Gross prices already hold their tax: it is shown, never added.
-    grandTotalCents: products + shippingCents + (taxType === "Net" ? tax : 0),
+    grandTotalCents: productsCents + shippingCents + (taxType === "Net" ? tax : 0),
+  };
+}
+
+export function rateGroups(emu: Emu, view: CartView, groups: GroupRow[]): RatedCart {
+  const taxType: TaxType = view.taxType === "Gross" ? "Gross" : "Net";
+  const amounts = view.lines.map((l) => ({
+    id: l.item.id,
+    groupId: l.item.cart_delivery_group_id,
+    lineCents: l.priced.lineCents,
+    netCents: lineNetCents(l),
+  }));
+  const rated = groups.map((row): RatedGroup => {
+    const { lineIds, ...group } = rateGroup(emu, taxType, row, amounts);
+    return { ...group, lines: view.lines.filter((l) => lineIds.has(l.item.id)) };
+  });
+  return {
+    view,
+    groups: rated,
+    ...cartTotalsOf(rated, view.pricing.totals.totalProductAfterAdjustmentsCents, taxType),
     taxType,
+  };
+}
+
+/** A checkout's rating: the cart's summary, its groups rated, and the totals they make. */
+export interface CheckoutRating {
+  cart: CartRow;
+  processing: boolean;
+  summary: CartSummaryView;
+  groups: GroupRating[];
+  shippingCents: number;
+  taxCents: number;
+  grandTotalCents: number;
+  taxType: TaxType;
+  /** What `errors` lists for a ready checkout. */
+  errors: CheckoutError[];
+}
+
+/**
+ * A product the cart holds more of, over all its lines, than is available to it: what inventoryErrors (place-order.ts)
+ * reports, found with one query over the cart's lines.
+ */
+function shortOfStock(emu: Emu, cartId: string): boolean {
+  return (
+    emu.db
+      .prepare(
+        `SELECT 1 FROM (
+           SELECT product_id, sum(quantity) AS wanted FROM cart_items WHERE cart_id = ? GROUP BY product_id) w
+         JOIN inventory inv ON inv.product_id = w.product_id
+         WHERE w.wanted > max(0, inv.on_hand - (
+           SELECT coalesce(sum(ri.quantity), 0)
+           FROM inventory_reservation_items ri JOIN inventory_reservations r ON r.id = ri.reservation_id
+           WHERE ri.product_id = w.product_id AND r.expires_at > ? AND r.cart_id IS NOT ?))
+         LIMIT 1`,
+      )
+      .get(cartId, emu.clock.now(), cartId) !== undefined
+  );
+}
+
+/**
+ * The checkout's rating without reading the catalog line by line (issue 23): the cart's totals from its running
+ * totals, each line's amounts (for its group's tax) from its recorded prices (loadRecordedPricing), one query for
+ * stock. The same answer as rating the cart's full view (rateCart); a cart short of stock is rated that way, so its
+ * errors are inventoryErrors' own (`fullRating`: checkouts.ts's, which lists them).
+ */
+export function rateCheckout(
+  emu: Emu,
+  cart: CartRow,
+  processing: boolean,
+  fullRating: (rated: RatedCart) => CheckoutRating,
+): CheckoutRating {
+  const items = cartItems(emu, cart.id);
+  const { groups, moved } = ensureDeliveryGroupsOf(emu, cart.id, items);
+  const appContext = emu.store.applicationContext(cart.webstore_id);
+  if (tracksInventory(appContext) && shortOfStock(emu, cart.id))
+    return fullRating(rateGroups(emu, loadCartView(emu, cart, processing, moved ? undefined : items), groups));
+  const pricing = loadRecordedPricing(emu, cart, processing, moved ? undefined : items);
+  const taxType: TaxType = pricing.summary.taxType === "Gross" ? "Gross" : "Net";
+  const amounts = pricing.items.map((item, i) => {
+    const p = pricing.lines[i];
+    return {
+      id: item.id,
+      groupId: item.cart_delivery_group_id,
+      lineCents: p.lineCents,
+      netCents: p.lineCents + p.itemAdjustmentCents + p.cartAdjustmentCents,
+    };
+  });
+  const rated = groups.map((row) => {
+    const { lineIds: _ids, ...group } = rateGroup(emu, taxType, row, amounts);
+    return group;
+  });
+  return {
+    cart,
+    processing,
+    summary: pricing.summary,
+    groups: rated,
+    ...cartTotalsOf(rated, pricing.summary.totals.totalProductAfterAdjustmentsCents, taxType),
+    taxType,
+    errors: rated.flatMap((g) => g.errors),
   };
 }
 
@@ -147,7 +270,29 @@ function ratedItemJson(rated: RatedCart, g: RatedGroup, line: CartLine) {
 }
 
 export function deliveryGroupJson(rated: RatedCart, g: RatedGroup, cartItemLimit: number, now: number) {
-  const currency = rated.view.cart.currency_iso_code;
+  return groupRatingJson(
+    rated.view,
+    g,
+    now,
+    cartItemLimit > 0
+      ? {
+          cartItems: g.lines
+            .slice(0, cartItemLimit)
+            .map((l) => ({ cartItem: ratedItemJson(rated, g, l), status: "Success", message: null })),
+          totalItemCount: g.lines.length,
+        }
+      : null,
+  );
+}
+
+/** A rated group's JSON with `cartItems` as given (null when the request asks for none). */
+export function groupRatingJson(
+  view: { cart: CartRow; processing: boolean },
+  g: GroupRating,
+  now: number,
+  cartItems: { cartItems: unknown[]; totalItemCount: number } | null,
+) {
+  const currency = view.cart.currency_iso_code;
   const row = g.row;
   const methodJson = (m: DeliveryMethodRow) => deliveryMethodJson(m, g.netProductCents, now, currency);
   return {
@@ -160,18 +305,10 @@ export function deliveryGroupJson(rated: RatedCart, g: RatedGroup, cartItemLimit
     shippingInstructions: row.shipping_instructions,
     availableDeliveryMethods: g.methods.map(methodJson),
     selectedDeliveryMethod: g.selected ? methodJson(g.selected) : null,
-    cartItems:
-      cartItemLimit > 0
-        ? {
-            cartItems: g.lines
-              .slice(0, cartItemLimit)
-              .map((l) => ({ cartItem: ratedItemJson(rated, g, l), status: "Success", message: null })),
-            totalItemCount: g.lines.length,
-          }
-        : null,
+    cartItems,
     errors: g.errors,
-    totalCartItemCount: g.lines.length,
-    totalProductAmount: rated.view.processing ? null : money(g.productCents),
+    totalCartItemCount: g.lineCount,
+    totalProductAmount: view.processing ? null : money(g.productCents),
     isGift: row.is_gift === 1,
     giftMessage: row.gift_message,
     giftToName: row.gift_to_name,

@@ -1,0 +1,113 @@
+import { load, type Row } from "./load.js";
+
+/**
+ * Issue #9's goals as issue #23 restated them for a machine whose cores the load generator shares: figures the
+ * demo run prints next to each goal (nothing here fails a run).
+ * - CPU per request: each page's server CPU milliseconds per request (cores used × 1000 ÷ req/s) over the bare
+ *   Remix page's — a shopping page ≤ 2×, a checkout step ≤ 3×;
+ * - two workers cost ≤ 10 % more CPU per request than one;
+ * - latency at half the page's measured capacity (a fixed offered rate): p99 ≤ 3 × p50 and ≤ 40 ms;
+ * - a first visit (no cookie) within 10 % of the same page with a session cookie, and 0 token calls to the
+ *   emulator's identity endpoints for 100 anonymous page views.
+ */
+
+export const GOALS = {
+  shoppingToBare: 2,
+  checkoutToBare: 3,
+  twoWorkersOverOne: 1.1,
+  p99OverP50: 3,
+  p99Ms: 40,
+  firstVisitOverReturning: 1.1,
+  anonymousTokenCalls: 0,
+};
+
+/** CPU milliseconds the server spent per request in a run; null without /proc or without answers. */
+export const cpuMsPerRequest = (row: Row) =>
+  row.cpu && row.rps ? +((row.cpu.server * 1000) / row.rps).toFixed(2) : null;
+
+const ratio = (a: number | null, b: number | null) => (a !== null && b !== null && b > 0 ? +(a / b).toFixed(2) : null);
+const mark = (ok: boolean | null) => (ok === null ? "–" : ok ? "✓" : "✗");
+
+export interface PageGoals {
+  page: string;
+  checkout: boolean;
+  cpuMs: { one: number | null; bare: number | null; two: number | null };
+  toBare: number | null;
+  twoOverOne: number | null;
+  halfLoad: Row | null;
+}
+
+export function pageGoals(
+  page: string,
+  checkout: boolean,
+  one: Row,
+  bare: Row,
+  two: Row,
+  halfLoad: Row | null,
+): PageGoals {
+  const cpuMs = { one: cpuMsPerRequest(one), bare: cpuMsPerRequest(bare), two: cpuMsPerRequest(two) };
+  return {
+    page,
+    checkout,
+    cpuMs,
+    toBare: ratio(cpuMs.one, cpuMs.bare),
+    twoOverOne: ratio(cpuMs.two, cpuMs.one),
+    halfLoad,
+  };
+}
+
+/** Latency at half of `capacity` req/s, offered at a fixed rate. */
+export function halfLoad(page: string, url: string, cookies: string[], pid: number | undefined, capacity: number) {
+  return load(`${page} at ½ capacity`, url, cookies, pid, { rate: Math.max(1, Math.round(capacity / 2)) });
+}
+
+/**
+ * Token calls the emulator's identity endpoints answered for `views` page views without a cookie (a new visitor each
+ * time, as a crawler or a link from an ad), read from the emulator's request journal.
+ */
+export async function anonymousTokenCalls(origin: string, paths: string[], views = 100): Promise<number> {
+  const tokenCalls = async () => {
+    const res = await fetch(`${origin}/__emulator/journal?path=${encodeURIComponent("/oauth2/")}`);
+    if (!res.ok) throw new Error(`journal: ${res.status}`);
+    return ((await res.json()) as { entries: { seq: number }[] }).entries;
+  };
+  const before = await tokenCalls();
+  const since = before.at(-1)?.seq ?? 0;
+  for (let i = 0; i < views; i++) {
+    const res = await fetch(`${origin}${paths[i % paths.length]}`, { redirect: "manual" });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`anonymous view of ${paths[i % paths.length]}: ${res.status}`);
+  }
+  return (await tokenCalls()).filter((e) => e.seq > since).length;
+}
+
+export interface FirstVisit {
+  page: string;
+  withCookie: Row;
+  withoutCookie: Row;
+  ratio: number | null;
+  tokenCalls: number;
+  views: number;
+}
+
+export function goalLines(pages: PageGoals[], first: FirstVisit): string[] {
+  const cell = (n: number | null | undefined) => (n === null || n === undefined ? "–" : String(n));
+  return [
+    `Goals (issue #23 item 6; CPU ms/req = the server's cores used × 1000 ÷ req/s): a shopping page ≤ ${GOALS.shoppingToBare}× the bare page's CPU per request, a checkout step ≤ ${GOALS.checkoutToBare}×; 2 workers ≤ ${GOALS.twoWorkersOverOne}× one worker's; at half the page's measured capacity (fixed offered rate) p99 ≤ ${GOALS.p99OverP50} × p50 and ≤ ${GOALS.p99Ms} ms.`,
+    "",
+    "| page | CPU ms/req | bare CPU ms/req | ÷ bare (goal) | 2 workers CPU ms/req | 2 ÷ 1 (≤ 1.1) | ½ capacity req/s | p50 ms | p99 ms | p99 ÷ p50 |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...pages.map((p) => {
+      const goal = p.checkout ? GOALS.checkoutToBare : GOALS.shoppingToBare;
+      const h = p.halfLoad;
+      const tail = h && h.p50 > 0 ? +(h.p99 / h.p50).toFixed(1) : null;
+      const latencyOk = h ? h.p99 <= GOALS.p99Ms && tail !== null && tail <= GOALS.p99OverP50 : null;
+      return (
+        `| ${p.page} | ${cell(p.cpuMs.one)} | ${cell(p.cpuMs.bare)} | ${cell(p.toBare)} ${mark(p.toBare === null ? null : p.toBare <= goal)} (≤ ${goal}) | ${cell(p.cpuMs.two)} | ${cell(p.twoOverOne)} ${mark(p.twoOverOne === null ? null : p.twoOverOne <= GOALS.twoWorkersOverOne)} | ${h ? h.rps : "–"} | ${cell(h?.p50)} | ${cell(h?.p99)} | ${cell(tail)} ${mark(latencyOk)} |` +
+        (h?.errors ? ` ⚠ ${h.errors} errors` : "")
+      );
+    }),
+    "",
+    `First visit (${first.page}, no cookie: a new visitor every request) ${cell(cpuMsPerRequest(first.withoutCookie))} CPU ms/req (${first.withoutCookie.rps} req/s) vs with a session cookie ${cell(cpuMsPerRequest(first.withCookie))} (${first.withCookie.rps} req/s): ${cell(first.ratio)}× ${mark(first.ratio === null ? null : first.ratio <= GOALS.firstVisitOverReturning)} (goal ≤ ${GOALS.firstVisitOverReturning}×). Token calls for ${first.views} anonymous page views: ${first.tokenCalls} ${mark(first.tokenCalls === GOALS.anonymousTokenCalls)} (goal 0).`,
+  ];
+}

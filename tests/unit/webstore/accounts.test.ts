@@ -139,11 +139,22 @@ describe("addresses", () => {
       addressType: "Shipping",
       pageSize: "10",
       excludeUnsupportedCountries: "true",
-      shouldShowDefaultAddrFirst: "true",
     });
     await client.getAddresses({ accountId: "001A", excludeUnsupportedCountries: false });
     expect(rel(calls[1])).toBe("accounts/001A/addresses");
     expect(calls[1].url.searchParams.get("excludeUnsupportedCountries")).toBe("false");
+  });
+
+  it("put the default address first on the page read, sending no undocumented parameter for it", async () => {
+    const items = [
+      { addressId: "8lWA", isDefault: false },
+      { addressId: "8lWB", isDefault: true },
+      { addressId: "8lWC", isDefault: false },
+    ];
+    const { client, calls } = testClient(() => json({ count: 3, items }), { accessToken: "t" });
+    const listed = await client.getAddresses();
+    expect(listed.items.map((a) => a.addressId)).toEqual(["8lWB", "8lWA", "8lWC"]);
+    expect(calls[0].url.searchParams.has("shouldShowDefaultAddrFirst")).toBe(false);
   });
 
   it("create with POST and update with PATCH on the address id", async () => {

@@ -59,10 +59,12 @@ describe("request building (spec §7)", () => {
     );
     const sent = (path: string, method = "GET") => calls.find((c) => rel(c) === path && c.method === method);
     await client.getCheckout("2z9A").catch(() => undefined);
+    await client.placeOrder("2z9A").catch(() => undefined);
     await client.getAddresses();
     await client.startCheckout({ cartId: "0a6A" }).catch(() => undefined);
-    expect(sent("checkouts/2z9A")?.url.searchParams.has("effectiveAccountId")).toBe(false);
+    expect(sent("checkouts/2z9A")?.url.searchParams.get("effectiveAccountId")).toBe("001A");
     expect(sent("accounts/001A/addresses")?.url.searchParams.has("effectiveAccountId")).toBe(false);
+    expect(sent("checkouts/2z9A/orders", "POST")?.url.searchParams.has("effectiveAccountId")).toBe(false);
     expect(sent("checkouts", "PUT")?.url.searchParams.get("effectiveAccountId")).toBe("001A");
   });
 

@@ -135,7 +135,9 @@ export async function startServer(config: Config = readConfig(), options: StartO
         communityId: config.WEBSTORE_COMMUNITY_ID,
         inventoryLocationGroupId: config.WEBSTORE_INVENTORY_LOCATION_GROUP_ID,
         caches,
-        clientAddress,
+        // The shopper's address goes only to the in-process emulator (its order-lookup limit is emulator-only and
+        // keyed on it): Connect REST documents no X-Forwarded-For, so an org or an emulator service is sent none.
+        clientAddress: emulator ? clientAddress : undefined,
         serverRendering: true,
         // Per-call time limits and a circuit breaker per API host (server/webstore/breaker.ts).
         guarded: true,

@@ -53,8 +53,9 @@ export interface WebstoreClientOptions {
   /** A fresh token when the API refuses this one (401), tried once per client; see HttpOptions.renewToken. */
   renewToken?: () => Promise<string | undefined>;
   /**
-   * The shopper's network address, sent as `X-Forwarded-For`: the API (and the emulator) rate-limit guest order
-   * lookups per client, and without it every shopper of this server would share one budget.
+   * The shopper's network address, sent as `X-Forwarded-For`: for the in-process emulator only, whose guest order
+   * lookup limit (emulator-only) is per client. Connect REST documents no such header, so the server gives none
+   * when the API is an org (docs/emulator.md, "Parameters the storefront sends").
    */
   clientAddress?: string;
   /** Sent as query `effectiveAccountId` (spec §7); fifteen zeros count as none. */

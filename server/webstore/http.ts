@@ -101,6 +101,16 @@ const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
 const isCartPath = (relativePath: string): boolean => /^carts(\/|\?|$)/.test(relativePath);
 /**
+ * Resources whose pages document no `effectiveAccountId`, so none is added: Commerce Webstore Checkout Orders
+ * (`checkouts/{id}/orders`: "POST doesn't take request parameters or a request body") and Commerce Webstore Account
+ * Addresses (`accounts/{accountId}/addresses…`: the account is in the path; addressesApi names it there). Start
+ * checkout and place-order v2 (`checkouts`, `checkouts/{id}/orders/actions`) document it and get it; so do the
+ * checkout's own reads and changes (`checkouts/{id}`): the pages found don't show their parameters in full, and
+ * the checkout of an account the buyer acts for is found with it.
+ */
+const takesNoAccount = (relativePath: string): boolean =>
+  /^checkouts\/[^/?]+\/orders(\?|$)/.test(relativePath) || /^accounts\/[^/?]+\/addresses(\/|\?|$)/.test(relativePath);
+/**
  * Price reads take the currency too (ConnectApi.CommerceStorePricing getProductPrices(…, currencyIsoCode)): a shopper
  * shopping in GBP sees the GBP price book's prices on product pages, as the cart will charge them.
  */
@@ -256,7 +266,12 @@ export function createHttp(options: HttpOptions): Http {
       const inWebstore = request.scope !== "data";
       const url = new URL(request.path, inWebstore ? webstoreBase : dataBase);
       const query: Query = { ...request.query };
-      if (inWebstore && query.effectiveAccountId == null && !isBlankAccountId(options.effectiveAccountId)) {
+      if (
+        inWebstore &&
+        query.effectiveAccountId == null &&
+        !isBlankAccountId(options.effectiveAccountId) &&
+        !takesNoAccount(request.path)
+      ) {
         query.effectiveAccountId = options.effectiveAccountId;
       }
       const cartCall = inWebstore && isCartPath(request.path);

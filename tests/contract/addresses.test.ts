@@ -32,11 +32,12 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
     changed = false;
   });
 
-  it("lists the buyer's saved addresses with the default first and the Commerce Address shape", async () => {
+  it("lists the buyer's saved addresses in the Commerce Address shape, newest first (no parameter puts the default first)", async () => {
     const res = await buyer.call("GET", "accounts/current/addresses");
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(2);
-    expect(res.body.items[0]).toEqual({
+    expect(res.body.items.map((a: any) => a.addressId)).toEqual(["8lWDM000000B2C2", "8lWDM000000B2C1"]);
+    expect(res.body.items.find((a: any) => a.isDefault)).toEqual({
       addressId: "8lWDM000000B2C1",
       addressType: "Shipping",
       name: "Home",
@@ -134,12 +135,11 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
     expect(all.body.items.some((a: any) => a.country === "MX")).toBe(true);
   });
 
-  it("sorts without the default first when asked, filters by type and pages with a token", async () => {
-    const byName = await buyer.call(
-      "GET",
-      "accounts/current/addresses?shouldShowDefaultAddrFirst=false&sortOrder=NameDesc",
-    );
+  it("sorts by the sortOrder asked for, filters by type and pages with a token", async () => {
+    const byName = await buyer.call("GET", "accounts/current/addresses?sortOrder=NameDesc");
     expect(byName.body.items.map((a: any) => a.name)).toEqual(["Office", "Home"]);
+    const byNameAsc = await buyer.call("GET", "accounts/current/addresses?sortOrder=NameAsc");
+    expect(byNameAsc.body.items.map((a: any) => a.name)).toEqual(["Home", "Office"]);
     const billing = await b2b.call("GET", "accounts/current/addresses?addressType=Billing");
     expect(billing.body.items.map((a: any) => a.addressId)).toEqual(["8lWDM0000ACME12"]);
     const first = await buyer.call("GET", "accounts/current/addresses?pageSize=1");
@@ -172,7 +172,7 @@ describe.each(TARGET_NAMES)("account addresses (%s)", (name) => {
   it("lets a B2B buyer use the accounts they manage, refuses anyone else's account (403) and hides its addresses (404)", async () => {
     const acme2 = await b2b.call("GET", "accounts/001DM00000ACME2/addresses");
     expect(acme2.status).toBe(200);
-    expect(acme2.body.items.map((a: any) => a.addressId)).toEqual(["8lWDM0000ACME21", "8lWDM0000ACME22"]);
+    expect(acme2.body.items.map((a: any) => a.addressId).sort()).toEqual(["8lWDM0000ACME21", "8lWDM0000ACME22"]);
     expect((await b2b.call("GET", "accounts/current/addresses?effectiveAccountId=001DM00000ACME2")).body.count).toBe(2);
 
     const foreign = await buyer.call("GET", "accounts/001DM00000ACME1/addresses");

@@ -310,6 +310,29 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
       oauthError(await post("token", tokenFields(code)), "unknown_error");
     });
 
+    it("takes the UVID only as the Uvid-Hint header written `UVID <v4 uuid>`: any other shape is invalid_request 'uvid invalid'", async () => {
+      const uvid = randomUUID();
+      const wrong: { headers: Record<string, string>; fields?: Record<string, string> }[] = [
+        { headers: { "Auth-Request-Type": "guest", "Uvid-Hint": uvid } }, // no kind
+        { headers: { "Auth-Request-Type": "guest", "Uvid-Hint": `UVID:${uvid}` } }, // not the documented separator
+        { headers: { "Auth-Request-Type": "guest", "Uvid-Hint": `JWT ${uvid}` } }, // another kind
+        { headers: { "Auth-Request-Type": "guest", "Uvid-Hint": "UVID 6f1c2a9e-1d2b-1c3d-8e4f-0a1b2c3d4e5f" } }, // v1
+        { headers: { "Auth-Request-Type": "guest" }, fields: { uvid_hint: `UVID ${uvid}` } }, // a form field, no header
+      ];
+      for (const { headers, fields } of wrong) {
+        const res = await post("authorize", authorizeFields(fields), headers);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: "invalid_request", error_description: "uvid invalid" });
+      }
+      // The documented form, with the header name in any case (HTTP header names are case-insensitive).
+      const right = await post("authorize", authorizeFields(), {
+        "auth-request-type": "guest",
+        "uvid-hint": `UVID ${uvid}`,
+      });
+      expect(right.status).toBe(302);
+      expect(codeOf(right)).toEqual(expect.any(String));
+    });
+
     it("keeps a guest's cart with the UVID: a new guest token for the same UVID finds it, another UVID does not", async () => {
       const uvid = randomUUID();
       const first = await guest(target, uvid);

@@ -222,11 +222,12 @@ test("a checkout that changed or expired underneath the shopper says so and star
   await contact.getByLabel("Phone").fill("5125550100");
   await fillAddress(page.getByRole("group", { name: "Shipping address" }), TEXAS);
 
-  // 409: somebody changed the checkout at the same moment; the API's answer is never retried.
+  // 409 on a change: the previous operation is still running (a real 409 carries no code of ours); the API's
+  // answer is never retried, and the shopper is asked to try again in a moment.
   await store.fault({ method: "PATCH", path: "*/checkouts/*", status: 409, errorCode: "CONCURRENT_MODIFICATION" });
   await page.getByRole("button", { name: "Continue to delivery" }).click();
   await expect(
-    page.getByRole("alert").filter({ hasText: "Your cart changed. Review it and try again." }),
+    page.getByRole("alert").filter({ hasText: "We're still saving your last change. Try again in a moment." }),
   ).toBeVisible();
   await expect(contact.getByLabel("Email")).toHaveValue("sam@example.com");
 

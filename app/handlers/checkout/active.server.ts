@@ -25,6 +25,7 @@ import {
   checkoutLinesFrom,
   checkoutTotals,
   describeCheckoutFailure,
+  isPlaceOrderUrl,
   isInventoryProblem,
   problemMessages,
   problemsFrom,
@@ -66,12 +67,18 @@ export function checkoutFailure(error: unknown, lines: readonly CheckoutLine[] =
   if (error instanceof Response) throw error;
   if (isFetchError(error)) {
     return describeCheckoutFailure(
-      { status: error.status, code: error.code, message: error.errors[0]?.message, problems: problemsOfError(error) },
+      {
+        status: error.status,
+        code: error.code,
+        message: error.errors[0]?.message,
+        problems: problemsOfError(error),
+        placing: isPlaceOrderUrl(error.url) ? true : /\/checkouts(?:[/?#]|$)/.test(error.url) ? false : undefined,
+      },
       lines,
     );
   }
   if (isWebstoreError(error)) {
-    if (error.code === SSR_NO_POLLING) return describeCheckoutFailure({ status: 409, code: "CHECKOUT_IN_PROGRESS" });
+    if (error.code === SSR_NO_POLLING) return describeCheckoutFailure({ status: 409, placing: false });
     if (error.code === SESSION_NOT_LOADED || error.code === NULL_CHECKOUTID || error.code === SSR_FAST_CHECKOUT)
       return describeCheckoutFailure({ status: 404 });
     // The API couldn't answer the start; the shopper's next try starts it (the default: 'Try again').

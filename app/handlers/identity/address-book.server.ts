@@ -110,13 +110,29 @@ export function createAddressBook(shop: Shop): AddressBook {
           pageToken: token,
           excludeUnsupportedCountries: false,
         });
+      // Spec §9: the default address first. The addresses resource documents no parameter that sorts it first
+      // (docs/emulator.md, "Parameters the storefront sends"), so the book reads the defaults (`defaultOnly`,
+      // documented) beside the page, shows them at the top of the first page and not again where the API's order
+      // puts them. A book whose defaults can't be read still lists every address, in the API's order.
+      const defaults = client
+        .getAddresses({ ...account(), defaultOnly: true, pageSize: 10, excludeUnsupportedCountries: false })
+        .then((found) => found.items)
+        .catch(() => []);
+      let listed: Awaited<ReturnType<typeof list>>;
       try {
-        return addressBookPage(await list(pageToken));
+        listed = await list(pageToken);
       } catch (error) {
         // A stale or made-up page token: the first page is what the shopper gets.
         if (!(pageToken && isFetchError(error) && error.status === 400)) throw error;
-        return addressBookPage(await list());
+        listed = await list();
       }
+      const firstDefaults = await defaults;
+      const isDefault = (raw: { addressId?: unknown }) =>
+        typeof raw.addressId === "string" &&
+        firstDefaults.some((d) => typeof d.addressId === "string" && sameId(d.addressId, raw.addressId as string));
+      const rest = listed.items.filter((raw) => !isDefault(raw));
+      const firstPage = !listed.previousPageToken;
+      return addressBookPage({ ...listed, items: firstPage ? [...firstDefaults, ...rest] : rest });
     },
 
     find,

@@ -94,13 +94,30 @@ export interface CheckoutFailure {
   cartLink: boolean;
 }
 
+/** The emulator's own code for a 409 while an earlier change is still processing (emulator-only: a real 409 has none). */
+const EMULATOR_IN_PROGRESS = "CHECKOUT_IN_PROGRESS";
+
+/** Placing the order: `checkouts/{id}/orders` and place-order v2's `checkouts/{id}/orders/actions`. */
+export function isPlaceOrderUrl(url: string | undefined): boolean {
+  return !!url && /\/checkouts\/[^/?#]+\/orders(?:\/actions)?(?:[?#]|$)/.test(url);
+}
+
 /**
  * What a failed checkout call means for the shopper. Inventory first (it may come as 409, 412 or 422), then by
- * status: 409 the cart changed (never retried), 410 the checkout expired, 404 it is gone, 401 a guest who may not
- * check out, 400/412/422 the API's own words (still usable: the shopper can fix it).
+ * status: 409 the cart changed when placing the order (Place Order: "the cart changed after the payment was
+ * authorised"), and an earlier change still processing for any other checkout call (Checkouts: 409 "if the previous
+ * operation is still running"; the emulator's CHECKOUT_IN_PROGRESS only a fallback); 410 the checkout expired, 404
+ * it is gone, 401 a guest who may not check out, 400/412/422 the API's own words (still usable: the shopper can fix
+ * it). `placing` tells which call failed; unknown, a 409 reads as "cart changed" (back to the cart: always safe).
  */
 export function describeCheckoutFailure(
-  input: { status?: number; code?: string; message?: string; problems?: readonly CheckoutProblem[] },
+  input: {
+    status?: number;
+    code?: string;
+    message?: string;
+    problems?: readonly CheckoutProblem[];
+    placing?: boolean;
+  },
   lines: readonly CheckoutLine[] = [],
 ): CheckoutFailure {
   const problems = input.problems ?? [];
@@ -109,7 +126,7 @@ export function describeCheckoutFailure(
   }
   switch (input.status) {
     case 409:
-      return input.code === "CHECKOUT_IN_PROGRESS"
+      return input.code === EMULATOR_IN_PROGRESS || input.placing === false
         ? { kind: "inProgress", message: CHECKOUT_MESSAGES.inProgress, cartLink: false }
         : { kind: "conflict", message: CHECKOUT_MESSAGES.cartChanged, cartLink: true };
     case 410:

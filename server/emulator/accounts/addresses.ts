@@ -248,7 +248,6 @@ function listAddresses(ctx: RequestContext, accountId: string) {
   const defaultOnly = booleanParam(q, "defaultOnly", false);
   // Documented default false; true keeps only Shipping addresses in the store's shipping countries (57.0).
   const excludeUnsupported = booleanParam(q, "excludeUnsupportedCountries", false);
-  const defaultFirst = booleanParam(q, "shouldShowDefaultAddrFirst", true);
   const addressId = q.get("addressId");
 
   const supported = new Set<string>(ctx.emu.store.applicationContext(ctx.webstoreId).shippingCountries ?? []);
@@ -268,7 +267,9 @@ function listAddresses(ctx: RequestContext, accountId: string) {
     NameAsc: (a, b) => a.name.localeCompare(b.name),
     NameDesc: (a, b) => b.name.localeCompare(a.name),
   };
-  rows.sort((a, b) => (defaultFirst ? b.is_default - a.is_default : 0) || compare[sortOrder](a, b));
+  // Only sortOrder orders the list: the page documents no parameter that puts the default first (a client that wants
+  // it first moves it itself).
+  rows.sort(compare[sortOrder]);
 
   const window = pageWindow(q, rows.length, pageSize);
   const page = rows.slice(window.offset, window.offset + window.size);

@@ -181,6 +181,17 @@ function parseUvidHint(emu: Emu, hint: string | null): string | null {
   throw new OAuthError("invalid_request", "uvid invalid");
 }
 
+/**
+ * The guest authorize's UVID: the `Uvid-Hint` header only (HG-C: "include the Uvid-Hint and Auth-Request-Type guest
+ * headers"), written `UVID <v4 uuid>`, the app-minted UVID with its kind. Missing (a `uvid_hint` form field is not the
+ * header), bare, another kind, or not a v4 UUID: 400 invalid_request "uvid invalid", one answer for every wrong shape.
+ */
+function guestUvid(header: string | null): string {
+  const match = header ? /^UVID (\S+)$/.exec(header.trim()) : null;
+  if (!match || !UVID.test(match[1])) throw new OAuthError("invalid_request", "uvid invalid");
+  return match[1].toLowerCase();
+}
+
 function basicCredentials(header: string | null): { username: string; password: string } | null {
   const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
   if (!match) return null;
@@ -333,9 +344,7 @@ export function authRoutes(r: Router, emu: Emu) {
       } else if (requestType === "guest") {
         if (!app.guest_flow_enabled || !emu.settings.orgSetup.guestFlow)
           throw new OAuthError("unauthorized_client", "guest flow is not enabled for this client");
-        const uvid = parseUvidHint(emu, uvidHint);
-        if (!uvid) throw new OAuthError("invalid_request", "uvid invalid");
-        who = { userId: null, uvid };
+        who = { userId: null, uvid: guestUvid(req.headers.get("uvid-hint")) };
       } else {
         throw new OAuthError("invalid_request", "invalid headers");
       }

@@ -79,6 +79,13 @@ describe("what went wrong, in the shopper's words", () => {
       cartLink: true,
     });
     expect(describeCheckoutFailure({ status: 409, code: "CHECKOUT_IN_PROGRESS" }).kind).toBe("inProgress");
+    // A real org's 409 has no code of its own: which call failed says what it means.
+    expect(describeCheckoutFailure({ status: 409, code: "CONFLICT", placing: true }).kind).toBe("conflict");
+    expect(describeCheckoutFailure({ status: 409, code: "CONFLICT", placing: false })).toEqual({
+      kind: "inProgress",
+      message: "We're still saving your last change. Try again in a moment.",
+      cartLink: false,
+    });
     expect(describeCheckoutFailure({ status: 410 }).kind).toBe("expired");
     expect(describeCheckoutFailure({ status: 404 }).kind).toBe("missing");
     expect(describeCheckoutFailure({ status: 401 }).kind).toBe("signIn");

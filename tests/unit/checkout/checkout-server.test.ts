@@ -211,12 +211,19 @@ describe("checkoutFailure", () => {
     });
   });
 
-  it("says the cart changed on a 409 and rethrows redirects", () => {
-    expect(
+  it("reads a 409 by the call that failed, without the emulator-only code, and rethrows redirects", () => {
+    const conflict = (at: string, type = "CONFLICT") =>
       checkoutFailure(
-        new FetchError({ url, status: 409, statusText: "Conflict", errors: [{ type: "CONFLICT", message: "x" }] }),
-      ).message,
-    ).toBe("Your cart changed. Review it and try again.");
+        new FetchError({ url: at, status: 409, statusText: "Conflict", errors: [{ type, message: "x" }] }),
+      ).message;
+    // Placing the order: the cart changed after the payment was authorised (Place Order's 409).
+    expect(conflict(url)).toBe("Your cart changed. Review it and try again.");
+    expect(conflict(`${url}/actions`)).toBe("Your cart changed. Review it and try again.");
+    // Any other checkout call: the previous operation is still running (Checkouts' 409), with or without a code.
+    const checkoutUrl = url.replace(/\/orders$/, "");
+    expect(conflict(checkoutUrl)).toBe("We're still saving your last change. Try again in a moment.");
+    expect(conflict(`${checkoutUrl}/payments`)).toBe("We're still saving your last change. Try again in a moment.");
+    expect(conflict(url, "CHECKOUT_IN_PROGRESS")).toBe("We're still saving your last change. Try again in a moment.");
     const redirect = new Response(null, { status: 303, headers: { Location: "/login" } });
     expect(() => checkoutFailure(redirect)).toThrow();
   });

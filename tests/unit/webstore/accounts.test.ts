@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BASE, json, rel, testClient } from "./fake-fetch.js";
 import { createHash } from "node:crypto";
-import { CPA_DISABLED, jwtExpiry } from "../../../server/webstore/index.js";
+import { CPA_DISABLED, jwtExpiry, newUvid } from "../../../server/webstore/index.js";
 
 const APP = { clientId: "cid", clientSecret: "secret", redirectUri: "https://shop.example/cb" };
 const jwt = (payload: object) => `e30.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.sig`;
@@ -72,6 +72,8 @@ describe("headless login (Authorization Code and Credentials Flow)", () => {
     expect(calls[0].headers.get("authorization")).toBeNull();
     expect(calls[1].headers.get("auth-request-type")).toBe("guest");
     expect(calls[1].headers.get("uvid-hint")).toBe("u-2");
+    // The UVIDs the storefront mints are what the guest flow takes: version 4 UUIDs.
+    expect(newUvid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it("refreshes with the refresh token and keeps it when the answer has none (no rotation); revokes by token", async () => {
@@ -139,11 +141,22 @@ describe("addresses", () => {
       addressType: "Shipping",
       pageSize: "10",
       excludeUnsupportedCountries: "true",
-      shouldShowDefaultAddrFirst: "true",
     });
     await client.getAddresses({ accountId: "001A", excludeUnsupportedCountries: false });
     expect(rel(calls[1])).toBe("accounts/001A/addresses");
     expect(calls[1].url.searchParams.get("excludeUnsupportedCountries")).toBe("false");
+  });
+
+  it("put the default address first on the page read, sending no undocumented parameter for it", async () => {
+    const items = [
+      { addressId: "8lWA", isDefault: false },
+      { addressId: "8lWB", isDefault: true },
+      { addressId: "8lWC", isDefault: false },
+    ];
+    const { client, calls } = testClient(() => json({ count: 3, items }), { accessToken: "t" });
+    const listed = await client.getAddresses();
+    expect(listed.items.map((a) => a.addressId)).toEqual(["8lWB", "8lWA", "8lWC"]);
+    expect(calls[0].url.searchParams.has("shouldShowDefaultAddrFirst")).toBe(false);
   });
 
   it("create with POST and update with PATCH on the address id", async () => {

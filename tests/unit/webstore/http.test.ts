@@ -49,6 +49,25 @@ describe("request building (spec §7)", () => {
     expect(zeros.calls[0].url.searchParams.has("effectiveAccountId")).toBe(false);
   });
 
+  it("adds no effectiveAccountId where the resource's page documents none, and names the account in the addresses path", async () => {
+    const { client, calls } = testClient(
+      (req) => json(req.method === "GET" && /addresses/.test(req.url) ? { count: 0, items: [] } : {}),
+      {
+        effectiveAccountId: "001A",
+        accessToken: "t",
+      },
+    );
+    const sent = (path: string, method = "GET") => calls.find((c) => rel(c) === path && c.method === method);
+    await client.getCheckout("2z9A").catch(() => undefined);
+    await client.placeOrder("2z9A").catch(() => undefined);
+    await client.getAddresses();
+    await client.startCheckout({ cartId: "0a6A" }).catch(() => undefined);
+    expect(sent("checkouts/2z9A")?.url.searchParams.get("effectiveAccountId")).toBe("001A");
+    expect(sent("accounts/001A/addresses")?.url.searchParams.has("effectiveAccountId")).toBe(false);
+    expect(sent("checkouts/2z9A/orders", "POST")?.url.searchParams.has("effectiveAccountId")).toBe(false);
+    expect(sent("checkouts", "PUT")?.url.searchParams.get("effectiveAccountId")).toBe("001A");
+  });
+
   it("adds currencyIsoCode to cart calls except DELETE, and never to other calls", async () => {
     const { client, calls } = testClient((req) => (req.method === "DELETE" ? noContent() : json({ cartId: "0a6" })), {
       currencyIsoCode: "EUR",

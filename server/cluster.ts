@@ -25,7 +25,7 @@ import { clearWebstoreCaches } from "./webstore/index.js";
 
 /** Messages between the primary and its workers. */
 type ClusterMessage =
-  | { type: "webstore-caches:clear"; id: number }
+  | { type: "webstore-caches:clear"; id: number; reset?: boolean }
   | { type: "webstore-caches:cleared"; id: number }
   | { type: "storefront:listening" };
 
@@ -130,11 +130,12 @@ export const changesTheStore = (method: string | undefined, path: string) =>
  * The primary's loopback port for the emulator. Store-changing test controls wait until every worker has emptied
  * its caches (or 2 s, for a worker that hangs) before they answer.
  */
-async function serveEmulator(emulator: Emulator, clearWorkers: () => Promise<void>) {
+async function serveEmulator(emulator: Emulator, clearWorkers: (reset: boolean) => Promise<void>) {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const answer = await emulator.fetch(await toWebRequest(req, `http://${req.headers.host ?? "127.0.0.1"}`));
-      if (changesTheStore(req.method, new URL(req.url ?? "/", "http://x").pathname)) await clearWorkers();
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      if (changesTheStore(req.method, path)) await clearWorkers(path === "/__emulator/reset" && answer.ok);
       await sendWebResponse(res, answer);
     } catch (err) {
       res.statusCode = 500;
@@ -146,9 +147,9 @@ async function serveEmulator(emulator: Emulator, clearWorkers: () => Promise<voi
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-function broadcastClear(workers: () => Worker[]): () => Promise<void> {
+function broadcastClear(workers: () => Worker[]): (reset: boolean) => Promise<void> {
   let next = 0;
-  return () => {
+  return (reset) => {
     const id = ++next;
     const waits = workers()
       .filter((w) => w.isConnected())
@@ -165,7 +166,7 @@ function broadcastClear(workers: () => Worker[]): () => Promise<void> {
               if (m?.type === "webstore-caches:cleared" && m.id === id) finish();
             }
             w.on("message", onMessage);
-            w.send({ type: "webstore-caches:clear", id } satisfies ClusterMessage);
+            w.send({ type: "webstore-caches:clear", id, reset } satisfies ClusterMessage);
           }),
       );
     return Promise.all(waits).then(() => undefined);
@@ -241,7 +242,7 @@ async function runWorker(config: Config) {
   stopOnSignals(shutdown);
   process.on("message", (m: ClusterMessage) => {
     if (m?.type !== "webstore-caches:clear") return;
-    clearWebstoreCaches(caches);
+    clearWebstoreCaches(caches, { lastGood: m.reset });
     process.send?.({ type: "webstore-caches:cleared", id: m.id } satisfies ClusterMessage);
   });
   process.send?.({ type: "storefront:listening" } satisfies ClusterMessage);

@@ -239,8 +239,12 @@ export async function startServer(config: Config = readConfig(), options: StartO
         // A reset or a settings change alters what the storefront cached from the API (the application context
         // above all): forget it, so the very next page sees the store as it now is. A reset also forgets failed
         // sign-ins: every test starts from a store nobody has tried to sign in to.
-        if (req.path.startsWith("/__emulator/") && req.method !== "GET") clearWebstoreCaches(caches);
-        if (req.path === "/__emulator/reset" && req.method === "POST" && answer.ok) {
+        const reset = req.path === "/__emulator/reset" && req.method === "POST" && answer.ok;
+        // A reset starts the store again from its seed: the last good copies of the old one are forgotten too (a
+        // fault rule keeps them: they are what the store shows while the API is down).
+        if (req.path.startsWith("/__emulator/") && req.method !== "GET")
+          clearWebstoreCaches(caches, { lastGood: reset });
+        if (reset) {
           await loginThrottle.clear();
           resetBreakers({ keepSettings: true });
         }

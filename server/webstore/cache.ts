@@ -127,9 +127,13 @@ export class ExpiringCache {
     }
   }
 
-  /** Forgets every entry. Loads already in flight finish for their callers but are kept nowhere. */
-  clear(): void {
+  /**
+   * Forgets every entry. Loads already in flight finish for their callers but are kept nowhere. `lastGood`: their last
+   * good copies too (the store behind the API was reset: a copy of the old one is no answer of the day).
+   */
+  clear(options: { lastGood?: boolean } = {}): void {
     this.lru = this.create();
+    if (options.lastGood) this.lastGood.clear();
   }
 }
 
@@ -231,11 +235,13 @@ export class SharedReadCache {
 
   /**
    * Forgets every answer (the store behind the API changed): the next read of each loads it again. Their last good
-   * copies stay, served only while the API cannot answer, as any answer of the day would be. Loads already in flight
+   * copies stay, served only while the API cannot answer, as any answer of the day would be, unless `lastGood` says
+   * the store behind the API was reset (a copy of the old one is no answer of the day). Loads already in flight
    * finish for their callers but are kept nowhere.
    */
-  clear(): void {
+  clear(options: { lastGood?: boolean } = {}): void {
     this.lru = this.create();
+    if (options.lastGood) this.lastGood.clear();
   }
 
   get size(): number {
@@ -264,11 +270,12 @@ export function createWebstoreCaches(options: { now?: () => number } = {}): Webs
 }
 
 /** Forgets everything cached, e.g. when the store behind the API was reset or its settings changed. */
-export function clearWebstoreCaches(caches: WebstoreCaches): void {
-  caches.applicationContext.clear();
-  caches.seoProperties.clear();
-  caches.data.clear();
-  caches.catalog.clear();
+/** Empties every cache; `lastGood` also forgets the stale-if-error copies (an emulator reset: the store is new). */
+export function clearWebstoreCaches(caches: WebstoreCaches, options: { lastGood?: boolean } = {}): void {
+  caches.applicationContext.clear(options);
+  caches.seoProperties.clear(options);
+  caches.data.clear(options);
+  caches.catalog.clear(options);
 }
 
 /** Seconds of `Cache-Control: max-age`, as ms; undefined when absent. */

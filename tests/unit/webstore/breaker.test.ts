@@ -10,6 +10,7 @@ import {
   CALL_TIMED_OUT,
   SharedReadCache,
   breakerCheck,
+  clearWebstoreCaches,
   breakerState,
   configureBreakers,
   createWebstoreCaches,
@@ -149,6 +150,15 @@ describe("stale-if-error: the catalog's last good answers", () => {
     expect(await cache.get("k", async () => "v2")).toBe("v2");
     now += CATALOG_FRESH_MS + CATALOG_STALE_IF_ERROR_MS;
     await expect(cache.get("k", unavailable)).rejects.toMatchObject({ status: 503 });
+  });
+
+  it("forgets them when the store behind the API is reset (clearWebstoreCaches with lastGood)", async () => {
+    const caches = createWebstoreCaches({ now: () => now });
+    await caches.catalog.get("k", async () => "of the old store");
+    clearWebstoreCaches(caches);
+    expect(await caches.catalog.get("k", unavailable)).toBe("of the old store");
+    clearWebstoreCaches(caches, { lastGood: true });
+    await expect(caches.catalog.get("k", unavailable)).rejects.toMatchObject({ status: 503 });
   });
 
   it("bounds the memory the last good answers take (their JSON's length)", async () => {

@@ -149,7 +149,8 @@ export function emulatorReadyMessage(config: Config, service: EmulatorService): 
     `Test controls:    ${service.url}/__emulator/ (reset, faults, clock, journal)`,
     `Data:             ${config.EMULATOR_DB}${service.emulator.seeding === "kept" ? "" : ` (${service.emulator.seeding})`}`,
     `Cache changes:    ${config.REDIS_URL ? "published on Redis (REDIS_URL)" : "not published (no REDIS_URL): storefronts keep their caches until they expire"}`,
-    `Storefronts:      WEBSTORE_SITE_URL=${service.url} SESSION_SECRET=… WEBSTORE_CLIENT_ID=demo-storefront \\`,
+    `Storefronts:      WEBSTORE_SITE_URL=${service.url} SESSION_SECRET=… \\`,
+    `                  WEBSTORE_ID=0ZEDEMO00000001 WEBSTORE_COMMUNITY_ID=0DBDM0000000001 WEBSTORE_CLIENT_ID=demo-storefront \\`,
     `                  WEBSTORE_CLIENT_SECRET=demo-storefront-secret WEBSTORE_REDIRECT_URI=https://demo.store/oauth/callback \\`,
     `                  WEBSTORE_INVENTORY_LOCATION_GROUP_ID=0ghDM0000000001 npm start`,
   ].join("\n");

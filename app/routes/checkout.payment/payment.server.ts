@@ -289,6 +289,8 @@ export async function pay(shop: Shop, submission: Submission<PaymentValues>, pag
 
   let answer: unknown;
   try {
+    // Place-order v2 prepares before the money moves (validations, the stock held), then the payment.
+    await shop.checkout.prepareOrder(page.checkoutId);
     answer = await shop.client.makePayment(page.checkoutId, { ...request, billingAddress });
   } catch (error) {
     return requestFailed(error);

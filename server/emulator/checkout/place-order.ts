@@ -215,6 +215,7 @@ function orderInput(emu: Emu, checkout: CheckoutRow, rated: RatedCart, payment: 
         shippingInstructions: g.row.shipping_instructions,
         isGift: g.row.is_gift === 1,
         giftMessage: g.row.gift_message,
+        giftToName: g.row.gift_to_name,
         deliveryCharge:
           g.shippingCents > 0
             ? { amountCents: g.shippingCents, taxCents: net ? g.shippingTaxCents : 0, name: g.selected!.name }

@@ -48,7 +48,13 @@ export interface CartHandler {
   quickOrder(submission: QuickOrderSubmission): Promise<QuickOrderReply>;
 }
 
-export type CartItemInput = { productId: string; quantity: number; productSellingModelId?: string };
+export type CartItemInput = {
+  productId: string;
+  quantity: number;
+  productSellingModelId?: string;
+  /** A term-defined plan's term (Cart Item Input `subscriptionTerm`). */
+  subscriptionTerm?: number;
+};
 
 /**
  * `notice`: the line went into a cart in another currency than the page's (changed since the page was shown, in another

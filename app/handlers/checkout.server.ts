@@ -21,7 +21,7 @@ import {
   type CheckoutPageData,
   type LoadedCheckout,
 } from "./checkout/active.server";
-import { placeOrderOnce, tokenizeCard, type CardDetails } from "./checkout/payment.server";
+import { placeOrderOnce, prepareOrder, tokenizeCard, type CardDetails } from "./checkout/payment.server";
 import {
   cancelPaymentLink,
   createPaymentLink,
@@ -80,7 +80,9 @@ export interface CheckoutHandler {
   saveGuestContact(contact: GuestContact): void;
   /** The card's gateway token (the card number is never kept or logged). */
   tokenizeCard(card: CardDetails): Promise<string>;
-  /** Places the order once (v1 or v2) and answers its number. */
+  /** Place-order v2's prepare, before the payment (nothing where the store places orders the v1 way). */
+  prepareOrder(checkoutId: string): Promise<void>;
+  /** Places the order once (v1, or v2's submit) and answers its number. */
   placeOrder(checkoutId: string): Promise<string>;
   /** Clones the shopper's cart as a payment link and remembers it. */
   createPaymentLink(): Promise<CreatedPaymentLink>;
@@ -166,6 +168,7 @@ export function createCheckoutHandler(shop: Shop): CheckoutHandler {
     rememberOrder: (checkoutId, orderNumber) => rememberOrder(shop, checkoutId, orderNumber),
     saveGuestContact: (contact) => saveGuestUserContext(shop.session, contact),
     tokenizeCard: (card) => tokenizeCard(shop.client, card),
+    prepareOrder: async (checkoutId) => prepareOrder(shop, checkoutId, await handler.appContext()),
     placeOrder: async (checkoutId) => placeOrderOnce(shop, checkoutId, await handler.appContext()),
     createPaymentLink: () => createPaymentLink(shop),
     paymentLinkCart: (cartId) => paymentLinkCart(shop, cartId),

@@ -20,7 +20,13 @@ import { categoryPath, idFromSplat, productPath, loginPath } from "~/lib/paths";
 // From the header's light module: lib/cart's index brings the cart page's optimistic lines and quantity rules.
 import { CART_FIELDS, pendingCountChanges } from "~/lib/cart/count";
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
-import { SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE, type SellingModelOption } from "~/lib/cart/subscriptions";
+import {
+  SELLING_MODEL_FIELD,
+  subscriptionTermFor,
+  UNKNOWN_SELLING_MODEL_MESSAGE,
+  type SellingModelOption,
+} from "~/lib/cart/subscriptions";
+import { chosenSellingModel } from "~/handlers/catalog/product.server";
 import {
   CART_MESSAGES,
   isQuantityProblem,
@@ -116,10 +122,19 @@ export async function action(args: ActionFunctionArgs) {
 
     // A variation parent's page buys the variation chosen: the form names it.
     const posted = formData.get(CART_FIELDS.productId);
+    const buyId = typeof posted === "string" && RECORD_ID.test(posted) ? posted : productId;
+    // A plan goes to the cart with its term, and only where the store sells subscriptions.
+    let subscriptionTerm: number | undefined;
+    if (productSellingModelId) {
+      const { option, offered } = await chosenSellingModel(shop, buyId, productSellingModelId);
+      if (!offered) return fail(UNKNOWN_SELLING_MODEL_MESSAGE, false, true);
+      subscriptionTerm = subscriptionTermFor(option ?? undefined);
+    }
     const outcome = await shop.cart.addItem({
-      productId: typeof posted === "string" && RECORD_ID.test(posted) ? posted : productId,
+      productId: buyId,
       quantity,
       ...(productSellingModelId ? { productSellingModelId } : {}),
+      ...(subscriptionTerm ? { subscriptionTerm } : {}),
     });
     if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath(here), toast("info", outcome.message));
     if (!outcome.ok) return fail(outcome.message);

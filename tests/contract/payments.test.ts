@@ -99,6 +99,54 @@ describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
     expect(pay.body.salesforceResultCode).toBe("Success");
   });
 
+  it("(emulator-only gateway) confirms with PostAuth a payment the gateway authorised in the browser, and only such a one", async () => {
+    const authorizations = "/services/emulator-gateway/0ZEDEMO00000001/authorizations";
+    const id = await checkoutFor(guest);
+    const started = await guest.call("POST", `checkouts/${id}/payments`, {
+      requestType: "ClientRequest",
+      paymentsData: '{"componentName":"commerce_payments/testGatewayCard"}',
+    });
+    const { clientToken } = JSON.parse(started.body.paymentsData);
+    // Not configured: the gateway authorises nothing in the browser.
+    expect((await call("POST", authorizations, { clientToken, ...card(CARDS.success) })).status).toBe(404);
+    await call("POST", "/__emulator/settings", {
+      applicationContext: {
+        clientSidePaymentConfiguration: {
+          componentName: "commerce_payments/testGatewayCard",
+          config: { gateway: "emulator-test-gateway", authorizationUrl: authorizations },
+        },
+      },
+    });
+    expect((await call("POST", authorizations, card(CARDS.success))).status).toBe(400); // no client token
+    const authorized = await call("POST", authorizations, { clientToken, ...card(CARDS.success) });
+    expect(authorized.status).toBe(201);
+    expect(authorized.body).toEqual({ authorizationId: expect.stringMatching(/^pi_/), errors: [] });
+    // A tokenised card is no authorisation, and an authorisation is confirmed, not authorised again.
+    const token = await cardToken(guest);
+    const tokenAsPostAuth = await guest.call("POST", `checkouts/${id}/payments`, {
+      requestType: "PostAuth",
+      paymentToken: token,
+    });
+    expect(tokenAsPostAuth.body.salesforceResultCode).toBe("ValidationError");
+    const authAgain = await guest.call("POST", `checkouts/${id}/payments`, {
+      requestType: "Auth",
+      paymentToken: authorized.body.authorizationId,
+    });
+    expect(authAgain.body.salesforceResultCode).toBe("ValidationError");
+    const confirmed = await guest.call("POST", `checkouts/${id}/payments`, {
+      requestType: "PostAuth",
+      paymentToken: authorized.body.authorizationId,
+      billingAddress: TEXAS,
+    });
+    expect(confirmed.body).toEqual({ salesforceResultCode: "Success", errors: [], paymentsData: null });
+    const declined = await call("POST", authorizations, { clientToken, ...card(CARDS.decline) });
+    const refused = await guest.call("POST", `checkouts/${id}/payments`, {
+      requestType: "PostAuth",
+      paymentToken: declined.body.authorizationId,
+    });
+    expect(refused.body.salesforceResultCode).toBe("Decline");
+  });
+
   it("refuses a number failing the Luhn check, a bad security code or expiry with 422 payment-failure errors on those fields", async () => {
     const luhn = await guest.call("POST", "payments/token", card(CARDS.notLuhn));
     expect(luhn.status).toBe(422);
@@ -226,7 +274,7 @@ describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
       ).status,
     ).toBe(400);
     const ok = await guest.call("POST", `checkouts/${id}/payments`, {
-      requestType: "PostAuth",
+      requestType: "Auth",
       paymentToken: token,
       paymentsData: '{"reference":"abc"}',
       billingAddress: TEXAS,
@@ -276,9 +324,17 @@ describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
     expect(withPhone.body.salesforceResultCode).toBe("Success");
   });
 
-  it("answers a ClientRequest with the client token of the gateway, authorising nothing", async () => {
+  it("answers a ClientRequest (its paymentsData required, a JSON string) with the client token of the gateway, authorising nothing", async () => {
     const id = await checkoutFor(guest);
-    const res = await guest.call("POST", `checkouts/${id}/payments`, { requestType: "ClientRequest" });
+    // Checkout Payment Input: paymentsData "is required when requestType is ClientRequest".
+    const bare = await guest.call("POST", `checkouts/${id}/payments`, { requestType: "ClientRequest" });
+    expect(bare.status).toBe(400);
+    expect(bare.body[0].errorCode).toBe("INVALID_API_INPUT");
+    const res = await guest.call("POST", `checkouts/${id}/payments`, {
+      requestType: "ClientRequest",
+      paymentsData: '{"customData":"senttoyourapex"}',
+      registrationAccountId: "001DM0000000001AAA",
+    });
     expect(res.status).toBe(201);
     expect(res.body.salesforceResultCode).toBe("Success");
     expect(JSON.parse(res.body.paymentsData)).toMatchObject({ clientToken: expect.stringMatching(/^ctok_/) });

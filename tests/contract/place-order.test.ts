@@ -234,6 +234,33 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     expect((await guest.call("POST", `checkouts/${id}/orders`)).body.orderReferenceNumber).toBe(orn);
   });
 
+  it("prepares before the payment and submits after it, one action a request, as the guide orders them", async () => {
+    await addItem(guest, PRODUCTS.lastUnit);
+    const id = await startCheckout(guest);
+    await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
+    await guest.call("PATCH", `checkouts/${id}`, {
+      contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" },
+    });
+    const prepared = await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "prepare" }] });
+    expect(prepared.status).toBe(200);
+    expect(prepared.body.actions[0]).toMatchObject({ action: "prepare", status: "Success", errors: [] });
+    expect(await canBuy(PRODUCTS.lastUnit)).toBe(false); // held from prepare on
+    // Submit without the payment is refused: only submit needs it.
+    const unpaid = await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "submit" }] });
+    expect(unpaid.status).toBe(422);
+    expect(unpaid.body.actions[0].errors).toEqual([
+      expect.objectContaining({ type: "/commerce/errors/payment-failure" }),
+    ]);
+    const paid = await guest.call("POST", `checkouts/${id}/payments`, {
+      requestType: "Auth",
+      paymentToken: await cardToken(guest),
+    });
+    expect(paid.body.salesforceResultCode).toBe("Success");
+    const submitted = await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "submit" }] });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.actions[0].orderReferenceNumber).toMatch(/^\d{8}$/);
+  });
+
   it("answers 422 for a failed action, 400 for unknown actions and 403 when place-order v2 is off", async () => {
     await addItem(guest, PRODUCTS.coffee);
     const id = await startCheckout(guest);
@@ -245,7 +272,8 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     expect(failed.body.actions[0]).toMatchObject({
       action: "prepare",
       status: "Failed",
-      errors: [{ type: "/commerce/errors/shipping-failure" }, { type: "/commerce/errors/payment-failure" }],
+      // Prepare comes before the payment: only what's missing besides it.
+      errors: [{ type: "/commerce/errors/shipping-failure" }],
     });
     expect((await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "ship" }] })).status).toBe(
       400,

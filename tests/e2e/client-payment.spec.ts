@@ -132,3 +132,41 @@ test("without JavaScript the same store takes the card on its server, which toke
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
 });
+
+const AUTHORIZATIONS = "/services/emulator-gateway/0ZEDEMO00000001/authorizations";
+
+/** A gateway that authorises in the browser: the store starts it (ClientRequest) and confirms it (PostAuth). */
+async function configureAuthorizingGateway(store: StoreControls) {
+  await store.settings({
+    applicationContext: {
+      clientSidePaymentConfiguration: {
+        componentName: "commerce_payments/testGatewayCard",
+        config: { gateway: "emulator-test-gateway", authorizationUrl: AUTHORIZATIONS },
+      },
+    },
+  });
+}
+
+test("a gateway that authorises in the browser: the card goes to the gateway, the store confirms the payment and places the order", async ({
+  page,
+  store,
+}) => {
+  await configureAuthorizingGateway(store);
+  await guestAtPayment(page);
+  const sent = recordRequests(page);
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();
+  await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+  if (jsEnabled(page)) {
+    // The browser authorised at the gateway; the store's server never saw the card, nor tokenised one.
+    expect(sent.filter((r) => r.url === AUTHORIZATIONS)).toHaveLength(1);
+    expect(sent.filter((r) => r.url !== AUTHORIZATIONS && carriesCard(r.body))).toEqual([]);
+    expect(await store.journal({ path: "/payments/token" })).toEqual([]);
+  } else {
+    // Without JavaScript the typed card goes the server's way: tokenised, then authorised (Auth).
+    expect(await store.journal({ path: "/payments/token" })).toHaveLength(1);
+  }
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+});

@@ -138,3 +138,25 @@ test("a purchase option the product isn't sold with is refused clearly, never a 
   await page.goto(`${ROASTERS_CHOICE.path}?quantity=2&plan=0jPDM00000MONTH`);
   await expect(options(page).getByRole("radio", { name: "Monthly Subscription" })).toBeChecked();
 });
+
+test("a store that sells no subscriptions (subscriptionConfig off) offers the product once only", async ({
+  page,
+  store,
+}) => {
+  await store.settings({
+    applicationContext: {
+      subscriptionConfig: {
+        subscriptionPlusEnabled: false,
+        rlmSubscriptionEnabled: false,
+        commerceSubscriptionARCUIEnabled: false,
+      },
+    },
+  });
+  await page.goto(ROASTERS_CHOICE.path);
+  await expect(options(page).getByRole("radio")).toHaveCount(1);
+  await expect(options(page).getByRole("radio", { name: "Monthly Subscription" })).toHaveCount(0);
+  await addPlan(page, "One-Time Purchase");
+  await expect(page.getByText("Added to your cart").first()).toBeVisible();
+  await page.goto("/cart");
+  await expect(cartLine(page, "One-time purchase")).toBeVisible();
+});

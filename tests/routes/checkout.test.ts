@@ -100,6 +100,46 @@ describe("A guest's checkout", () => {
     expect((await store.visitor().load(placed.location!)).status).toBe(404);
   });
 
+  test("place-order v2: prepare before the payment, submit after it, one request each", async () => {
+    const { guest, payment } = await guestAtPayment();
+    await store.control("DELETE", "/__emulator/journal");
+    expect((await guest.fill(payment, "Continue to review", CARD)).location).toBe("/checkout/review");
+    const placed = await guest.fill(await guest.load("/checkout/review"), "Place order", {});
+    expect(placed.location).toMatch(/^\/checkout\/confirmation\/\d{8}$/);
+    const answer = await store.control("GET", "/__emulator/journal?method=POST");
+    const { entries } = (await answer.json()) as { entries: { path: string; status: number }[] };
+    const calls = entries
+      .map((e) => [e.path.replace(/^.*\/checkouts\/[^/]+\//, ""), e.status])
+      .filter(([path]) => path === "payments" || path === "orders/actions" || path === "orders");
+    // The demo store has placeOrderV2Enabled: each action is its own 200, the payment's 201 between them.
+    expect(calls).toEqual([
+      ["orders/actions", 200],
+      ["payments", 201],
+      ["orders/actions", 200],
+    ]);
+  });
+
+  test("place-order v2's prepare holds the last unit before the payment: a second shopper's payment is refused, no money moved", async () => {
+    const atPayment = async () => {
+      const guest = store.visitor();
+      expect((await guest.submit("/product/01tDM000000LAST", { intent: "add", quantity: "1" })).status).toBe(303);
+      const shipping = await openShipping(guest);
+      const delivery = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, ...TEXAS }, { follow: true });
+      return { guest, payment: await guest.fill(delivery, "Continue to payment", {}, { follow: true }) };
+    };
+    const first = await atPayment();
+    const second = await atPayment();
+    // The first shopper pays: prepare holds the only unit.
+    expect((await first.guest.fill(first.payment, "Continue to review", CARD)).location).toBe("/checkout/review");
+    await store.control("DELETE", "/__emulator/journal");
+    const refused = await second.guest.fill(second.payment, "Continue to review", CARD);
+    expect(refused.status).toBe(409);
+    expect(refused.text).toMatch(/no longer available in the quantit/);
+    const answer = await store.control("GET", "/__emulator/journal?method=POST");
+    const { entries } = (await answer.json()) as { entries: { path: string }[] };
+    expect(entries.filter((e) => e.path.endsWith("/payments"))).toEqual([]);
+  });
+
   test("with JavaScript, each step's redirect comes as data", async () => {
     const guest = await guestWithCart(1);
     const shipping = await openShipping(guest);

@@ -13,13 +13,14 @@ export interface GatewayState {
 }
 
 /**
- * With a client-side gateway (`tokenizationUrl`) the card is tokenised in the browser, and only the token is
- * posted: the card number and security code never reach the store's server. Without JavaScript the form posts
+ * With a client-side gateway (`tokenizationUrl`) the card is tokenised in the browser, or with `clientToken` (a
+ * gateway that authorises in the browser) authorised there, and only the token or authorisation is posted: the card number and security code never reach the store's server. Without JavaScript the form posts
  * the card, and the server tokenises it. `validate` is Conform's onSubmit, run first.
  */
 export function useBrowserTokenization(
   tokenizationUrl: string | null,
   validate: (event: FormEvent<HTMLFormElement>) => void,
+  clientToken?: string,
 ) {
   const submit = useSubmit();
   const [gateway, setGateway] = useState<GatewayState>({
@@ -39,13 +40,18 @@ export function useBrowserTokenization(
     event.preventDefault();
     const text = (name: string) => String(formData.get(name) ?? "");
     setGateway((g) => ({ ...g, fieldErrors: {}, formError: null, pending: true }));
-    void tokenizeInBrowser(tokenizationUrl, {
-      cardholderName: text("cardholderName"),
-      cardNumber: text("cardNumber"),
-      expiryMonth: text("expiryMonth"),
-      expiryYear: text("expiryYear"),
-      cvv: text("cvv"),
-    }).then((result) => {
+    void tokenizeInBrowser(
+      tokenizationUrl,
+      {
+        cardholderName: text("cardholderName"),
+        cardNumber: text("cardNumber"),
+        expiryMonth: text("expiryMonth"),
+        expiryYear: text("expiryYear"),
+        cvv: text("cvv"),
+      },
+      fetch,
+      clientToken,
+    ).then((result) => {
       if (!result.ok) {
         setGateway({
           fieldErrors: result.fieldErrors,

@@ -144,7 +144,9 @@ function DeliveryGroup({ group, index, currency }: { group: OrderDeliveryGroup; 
           {group.desiredDeliveryDate ? formatDate(group.desiredDeliveryDate, "medium", { locale }) : null}
         </Fact>
         <Fact term="Gift">{group.isGift ? "Yes" : null}</Fact>
+        <Fact term="Gift for">{group.isGift ? group.giftToName : null}</Fact>
         <Fact term="Gift message">{group.giftMessage}</Fact>
+        <Fact term="Gift wrap">{group.giftWrap ? "Yes" : null}</Fact>
         <Fact term="Items subtotal">
           {group.totalListAmount ? <Price amount={group.totalListAmount} currency={currency} /> : null}
         </Fact>

@@ -1,4 +1,5 @@
 /** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
+import { subscriptionsOffered, type SellingModelOption } from "../../lib/cart/subscriptions";
 import { listHasProduct } from "../../components/store/WishlistButton";
 import { productDetailView, type ProductDetailView } from "../../lib/catalog/product";
 import { volumePriceRows, type VolumePriceRow } from "../../lib/catalog/price-tiers";
@@ -67,7 +68,7 @@ async function inDefaultWishlist(shop: Pick<ShopCore, "client" | "session">, pro
 }
 
 export async function productPage(
-  shop: Pick<ShopCore, "client" | "session" | "shopper">,
+  shop: Pick<ShopCore, "client" | "session" | "shopper" | "appContext">,
   productId: string,
   query: ProductPageQuery,
 ): Promise<ProductPage | null> {
@@ -122,9 +123,14 @@ export async function productPage(
   const typed = query.quantity;
   const shownPrice = shown.price;
   const isParent = view.productClass === "VariationParent";
+  // Plans only where the store sells subscriptions (subscriptionConfig): else the product is bought once.
+  const sellingModels = subscriptionsOffered(shop.appContext?.subscriptionConfig)
+    ? view.sellingModels
+    : view.sellingModels.filter((m) => m.type === "OneTime");
   return {
     product: {
       ...view,
+      sellingModels,
       // A parent's own SKU names no product a shopper can buy.
       sku: shown.chosen || !isParent ? shown.view.sku : undefined,
       image: shown.view.image ?? view.image,
@@ -141,7 +147,7 @@ export async function productPage(
     planPrices,
     // The tiers of the price shown: a chosen variation's own, as the cart prices its line by them.
     tiers: shownPrice && shownPrice.success !== false ? volumePriceRows(shownPrice) : [],
-    plan: view.sellingModels.some((m) => m.id === query.plan) ? query.plan : null,
+    plan: sellingModels.some((m) => m.id === query.plan) ? query.plan : null,
     quantity: typed && typed.length <= TYPED_QUANTITY_MAX_LENGTH ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: shop.shopper.isLoggedIn,
     inWishlist: shown.inWishlist,
@@ -149,4 +155,21 @@ export async function productPage(
     variations,
     stock,
   };
+}
+
+/**
+ * The purchase option a shopper chose, as the product bought is sold with it: `option` null when the product has no
+ * such selling model (the API then answers for it, product error 106), `offered` false for a plan where the store
+ * sells no subscriptions (`subscriptionConfig`).
+ */
+export async function chosenSellingModel(
+  shop: Pick<ShopCore, "client" | "appContext">,
+  productId: string,
+  sellingModelId: string,
+): Promise<{ option: SellingModelOption | null; offered: boolean }> {
+  const product = await shop.client.getProduct(productId).catch(() => null);
+  const view = product && productDetailView(product);
+  const option = view?.sellingModels.find((m) => m.id === sellingModelId) ?? null;
+  const offered = !option || option.type === "OneTime" || subscriptionsOffered(shop.appContext?.subscriptionConfig);
+  return { option, offered };
 }

@@ -88,10 +88,30 @@ export async function tokenizeCard(client: WebstoreClient, card: CardDetails): P
   return answer.token;
 }
 
+/** Place-order v2 at this API version and store: `placeOrderV2Enabled`, and orders/actions exists (64.0+). */
+export function placesOrderByActions(shop: Pick<CheckoutShop, "client">, context: ApplicationContext): boolean {
+  return context.placeOrderV2Enabled === true && shop.client.apiVersion >= 64;
+}
+
 /**
- * Places the order once: v2 (prepare + submit) when `placeOrderV2Enabled` (and the API version has it), else v1. The API answers a repeated
- * submit with the same order; when two submits race and one is refused because the other placed the order, the
- * checkout is read again and its order is the answer.
+ * Place-order v2's first step, before the payment (b2b-comm-checkout-place-order-action-api: "Call Prepare before
+ * payments. Process payments. Call Submit after payments."), one action in its own request: the API validates the
+ * checkout and holds its stock. A failure (422, the failed action's errors in the body) rejects with the client's
+ * FetchError. Nothing is sent where the store places orders the v1 way.
+ */
+export async function prepareOrder(
+  shop: Pick<CheckoutShop, "client">,
+  checkoutId: string,
+  context: ApplicationContext,
+): Promise<void> {
+  if (!placesOrderByActions(shop, context)) return;
+  await shop.client.orderActions(checkoutId, [{ action: "prepare" }]);
+}
+
+/**
+ * Places the order once, after the payment: v2's submit on its own (prepared before paying) when the store places
+ * orders by actions, else v1. The API answers a repeated submit with the same order; when two submits race and one
+ * is refused because the other placed the order, the checkout is read again and its order is the answer.
  */
 export async function placeOrderOnce(
   shop: Pick<CheckoutShop, "client">,
@@ -99,11 +119,9 @@ export async function placeOrderOnce(
   context: ApplicationContext,
 ): Promise<string> {
   try {
-    const answer =
-      // orders/actions exists from 64.0: an older API version places the order the v1 way whatever the store says.
-      context.placeOrderV2Enabled === true && shop.client.apiVersion >= 64
-        ? await shop.client.orderActions(checkoutId, [{ action: "prepare" }, { action: "submit" }])
-        : await shop.client.placeOrder(checkoutId);
+    const answer = placesOrderByActions(shop, context)
+      ? await shop.client.orderActions(checkoutId, [{ action: "submit" }])
+      : await shop.client.placeOrder(checkoutId);
     const orderNumber = orderNumberFrom(answer);
     if (orderNumber) return orderNumber;
     throw new Error("The order was accepted without an order reference number.");

@@ -19,6 +19,23 @@ export interface SellingModelOption {
   type: SellingModelType;
   /** What the shopper reads under the name: "Renews every month until you cancel." */
   description: string;
+  /** The model's pricing term (a plan of 12 months: 12), what a cart item's `subscriptionTerm` says. */
+  term: number | null;
+}
+
+/**
+ * Whether the store sells subscriptions at all (application context `subscriptionConfig`): Commerce Subscriptions
+ * (`subscriptionPlusEnabled`) or Revenue Cloud's (`rlmSubscriptionEnabled`). Without either, a product's plans are
+ * not offered: it is sold once. (`commerceSubscriptionARCUIEnabled` names the org's own subscription management
+ * screens, nothing a storefront shows: docs/decisions.)
+ */
+export function subscriptionsOffered(config: unknown): boolean {
+  return isObject(config) && (config.subscriptionPlusEnabled === true || config.rlmSubscriptionEnabled === true);
+}
+
+/** What a cart item carries for a chosen model: a term-defined plan its term (Cart Item Input `subscriptionTerm`). */
+export function subscriptionTermFor(option: SellingModelOption | undefined): number | undefined {
+  return option?.type === "TermDefined" && option.term ? option.term : undefined;
 }
 
 /** The form field the product page sends the chosen model in (the Cart Item Input's name). */
@@ -80,6 +97,7 @@ export function sellingModelOptions(models: unknown): SellingModelOption[] {
         name: text(m.name) ?? (type === "OneTime" ? "One-time purchase" : "Subscription"),
         type,
         description: describe(type, numberOf(m.pricingTerm), text(m.pricingTermUnit)),
+        term: numberOf(m.pricingTerm),
       },
     ];
   });

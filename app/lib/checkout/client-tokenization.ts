@@ -47,10 +47,16 @@ function refusalsByField(errors: readonly GatewayError[]): Record<string, string
   return byField;
 }
 
+/**
+ * `clientToken` (a ClientRequest's answer): the gateway authorises the payment there and then
+ * (`config.authorizationUrl`), answering 201 `{authorizationId}`, which the store confirms with a PostAuth; without
+ * it the gateway only tokenises (`config.tokenizationUrl`, 201 `{token}`), for an Auth.
+ */
 export async function tokenizeInBrowser(
   url: string,
   card: TypedCard,
   fetchImpl: typeof fetch = fetch,
+  clientToken?: string,
 ): Promise<BrowserTokenization> {
   const digits = cardDigits(card.cardNumber);
   const cardType = apiCardType(cardBrand(digits));
@@ -62,6 +68,7 @@ export async function tokenizeInBrowser(
       // The gateway is not the store: none of the store's cookies go with the card.
       credentials: "omit",
       body: JSON.stringify({
+        ...(clientToken ? { clientToken } : {}),
         cardPaymentMethod: {
           cardHolderName: card.cardholderName,
           cardNumber: digits,
@@ -75,9 +82,14 @@ export async function tokenizeInBrowser(
   } catch {
     return { ok: false, fieldErrors: {}, formError: GATEWAY_UNAVAILABLE };
   }
-  const body = (await response.json().catch(() => null)) as { token?: unknown; errors?: unknown } | null;
-  if (response.status === 201 && typeof body?.token === "string" && body.token)
-    return { ok: true, token: body.token, label: cardLabel(digits) };
+  const body = (await response.json().catch(() => null)) as {
+    token?: unknown;
+    authorizationId?: unknown;
+    errors?: unknown;
+  } | null;
+  const token = clientToken ? body?.authorizationId : body?.token;
+  if (response.status === 201 && typeof token === "string" && token)
+    return { ok: true, token, label: cardLabel(digits) };
   if (response.status === 422 && Array.isArray(body?.errors)) {
     const fieldErrors = refusalsByField(body.errors as GatewayError[]);
     if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, formError: null };

@@ -2,6 +2,7 @@
  * The shipments as the page shows them (spec §4 delivery-group normalisation, "Shipment {0}" labels), addresses,
  * delivery methods, moving items between shipments, and the gift-wrap note.
  */
+import { GIFT_WRAP_NOTE } from "./gift-wrap";
 import { lineAttributes, type LineAttribute } from "../catalog/variations";
 import { normalizeDeliveryGroups } from "../../../server/webstore/api/delivery-groups";
 import type { AddressCollection, CartItem } from "../../../server/webstore/types";
@@ -361,7 +362,7 @@ export function firstIncompleteStep(input: {
 // ---------------------------------------------------------------------------------------------
 // Gift wrap: the API has no field for it, so the wish travels in the shipment's instructions.
 
-export const GIFT_WRAP_NOTE = "Gift wrap requested.";
+export { GIFT_WRAP_NOTE };
 
 export function composeInstructions(instructions: string | null | undefined, giftWrap: boolean): string {
   const typed = (instructions ?? "").trim();

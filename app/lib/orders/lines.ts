@@ -3,6 +3,7 @@
  * type Product or Order Product are kept"), paged on the order page.
  */
 import { parseMoney } from "../format/formats";
+import { GIFT_WRAP_NOTE } from "../checkout/gift-wrap";
 import { asArray, fieldText, firstText, isObject, nonBlank, type Json } from "./json";
 import { mergeAdjustments, type OrderAdjustment } from "./summary";
 import { attributeSetSummary, type LineAttribute } from "../catalog/variations";
@@ -116,6 +117,10 @@ export interface OrderDeliveryGroup {
   grandTotal: string | null;
   isGift: boolean;
   giftMessage: string | null;
+  /** Who the gift is for (the checkout's giftToName, kept on the order). */
+  giftToName: string | null;
+  /** The shopper asked for gift wrap (the wish travels in the shipping instructions: lib/checkout/shipments). */
+  giftWrap: boolean;
   items: OrderLineItem[];
   /**
    * The page of items shown, when the items were read a page at a time (`order-summaries/{id}/items`): the page's
@@ -166,6 +171,8 @@ export function normalizeDeliveryGroups(groups: readonly unknown[]): OrderDelive
       grandTotal: firstText(field("GrandTotalAmount"), raw.grandTotalAmount),
       isGift: toBoolean(giftFlag),
       giftMessage: firstText(field("GiftMessage"), raw.giftMessage),
+      giftToName: firstText(field("GiftToName"), raw.giftToName),
+      giftWrap: (firstText(field("ShippingInstructions"), raw.shippingInstructions) ?? "").startsWith(GIFT_WRAP_NOTE),
       items: keepProductLines(asArray(raw.lineItems)).map((item, n) => toLineItem(item as Json, n)),
     };
   });

@@ -58,6 +58,47 @@ function clientSideTokenizationUrl(appContext: ApplicationContext): string | nul
 }
 
 /**
+ * Where the shopper's browser authorises the payment at the gateway itself (`config.authorizationUrl`, the test
+ * gateway's key like `tokenizationUrl`): the store then confirms that authorisation with a PostAuth. Null: none.
+ */
+function clientSideAuthorizationUrl(appContext: ApplicationContext): string | null {
+  const config = appContext.clientSidePaymentConfiguration?.config;
+  const url =
+    typeof config === "object" && config !== null && "authorizationUrl" in config ? config.authorizationUrl : null;
+  return typeof url === "string" && (url.startsWith("/") || url.startsWith("https://")) ? url : null;
+}
+
+/**
+ * A gateway that authorises in the browser starts from the store: a ClientRequest payment (its `paymentsData`, a
+ * JSON string, names the component asking) answers the gateway's client token in its `paymentsData`, which the
+ * browser hands the gateway with the card. Null when the store has no such gateway or the request fails: the page
+ * then pays the server's way (a typed card, tokenised and authorised with Auth).
+ */
+async function clientAuthorization(
+  shop: Shop,
+  page: CheckoutPageData,
+  appContext: ApplicationContext,
+): Promise<{ url: string; clientToken: string } | null> {
+  const url = clientSideAuthorizationUrl(appContext);
+  if (!url) return null;
+  try {
+    const answer = await shop.client.makePayment(page.checkoutId, {
+      requestType: "ClientRequest",
+      paymentsData: JSON.stringify({ componentName: appContext.clientSidePaymentConfiguration?.componentName ?? null }),
+    });
+    const data: unknown = typeof answer.paymentsData === "string" ? JSON.parse(answer.paymentsData) : null;
+    const clientToken =
+      typeof data === "object" && data !== null && "clientToken" in data
+        ? (data as { clientToken: unknown }).clientToken
+        : null;
+    return typeof clientToken === "string" && clientToken ? { url, clientToken } : null;
+  } catch (error) {
+    console.warn("Starting the client-side payment failed:", error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+/**
  * The cart's stock is held while the shopper pays (PUT inventory-reservations, once per checkout while it lasts).
  * A product that ran out is named; any other failure leaves the page without a reservation (it is a convenience).
  */
@@ -103,7 +144,10 @@ export async function paymentPage(shop: Shop, couponCode: string) {
   const [page, appContext] = await Promise.all([shop.checkout.page(loaded), shop.checkout.appContext()]);
   const todo = firstIncompleteStep({ shipments: page.shipments, needsContact: page.isGuest, contact: page.contact });
   if (todo !== "payment") throw await shop.redirect(stepPath(todo), toast("info", "Finish this step first."));
-  const held = await reservation(shop, page);
+  const [held, authorization] = await Promise.all([
+    reservation(shop, page),
+    clientAuthorization(shop, page, appContext),
+  ]);
   const shipping = page.shipments[0]?.address ?? null;
   const options = paymentOptions(shop, appContext);
   return {
@@ -112,6 +156,7 @@ export async function paymentPage(shop: Shop, couponCode: string) {
     options,
     constraint: formConstraint(paymentSchema(options)),
     tokenizationUrl: clientSideTokenizationUrl(appContext),
+    authorization,
     reservation: held.expiresAt,
     reservationProblem: held.problem,
     renderedAt: Date.now(),
@@ -249,10 +294,13 @@ export async function pay(shop: Shop, submission: Submission<PaymentValues>, pag
     );
   };
 
-  let request: { requestType: "Auth" | "SimplePurchaseOrder"; paymentToken: string };
+  let request: { requestType: "Auth" | "PostAuth" | "SimplePurchaseOrder"; paymentToken: string };
   let label: string;
   if (value.paymentMethod === "card" && value.paymentToken) {
-    request = { requestType: "Auth", paymentToken: value.paymentToken };
+    // A gateway that authorises in the browser posted its authorisation: the store confirms it (PostAuth);
+    // otherwise the browser tokenised the card, which the store authorises (Auth).
+    const authorizedInBrowser = clientSideAuthorizationUrl(await shop.checkout.appContext()) !== null;
+    request = { requestType: authorizedInBrowser ? "PostAuth" : "Auth", paymentToken: value.paymentToken };
     // The browser named the card from what was typed; only a well-formed name is shown back.
     label = value.cardLabel && CLIENT_CARD_LABEL.test(value.cardLabel) ? value.cardLabel : "Card";
   } else if (value.paymentMethod === "card") {
@@ -289,6 +337,8 @@ export async function pay(shop: Shop, submission: Submission<PaymentValues>, pag
 
   let answer: unknown;
   try {
+    // Place-order v2 prepares before the money moves (validations, the stock held), then the payment.
+    await shop.checkout.prepareOrder(page.checkoutId);
     answer = await shop.client.makePayment(page.checkoutId, { ...request, billingAddress });
   } catch (error) {
     return requestFailed(error);

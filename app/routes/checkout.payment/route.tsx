@@ -87,6 +87,7 @@ function PaymentPage({ data }: { data: PageData }) {
     years,
     defaults,
     tokenizationUrl,
+    authorization,
   } = data;
   const actionData = useActionData<typeof action>();
   const payResult = actionData?.intent === "pay" ? actionData : undefined;
@@ -100,7 +101,11 @@ function PaymentPage({ data }: { data: PageData }) {
   const chosen = typeof method.initialValue === "string" ? method.initialValue : "card";
   const formProps = getFormProps(form);
   // The client-side gateway's answer (JavaScript on, a gateway configured): its refusals, shown on the fields.
-  const { gateway, onSubmit } = useBrowserTokenization(tokenizationUrl, formProps.onSubmit);
+  const { gateway, onSubmit } = useBrowserTokenization(
+    authorization?.url ?? tokenizationUrl,
+    formProps.onSubmit,
+    authorization?.clientToken,
+  );
   // A new key after each refused payment empties the card number and security code, also with JavaScript.
   const secretKey = Math.max(payResult?.attempt ?? 0, gateway.attempt);
 

@@ -199,8 +199,12 @@ export function refusalBody(refused: CardRefused) {
 }
 
 /** Keeps what a token stands for (never the card number) and answers the token. */
-function storeToken(emu: Emu, webstoreId: string, card: TokenizedCard): string {
-  const token = `tok_${randomBytes(18).toString("base64url")}`;
+/**
+ * A card the gateway took: `tok_…` a token for an Auth (tokenised, not yet authorised), `pi_…` a payment the
+ * gateway authorised in the shopper's browser, for a PostAuth (emulator-only prefixes: the test gateway's own ids).
+ */
+function storeToken(emu: Emu, webstoreId: string, card: TokenizedCard, prefix: "tok" | "pi" = "tok"): string {
+  const token = `${prefix}_${randomBytes(18).toString("base64url")}`;
   emu.db
     .prepare(
       `INSERT INTO payment_tokens(token, webstore_id, card_type, last4, expiry_month, expiry_year, card_holder_name, outcome, created_at)
@@ -317,6 +321,16 @@ function parsePaymentInput(body: unknown): PaymentInput {
     }
     paymentsData = input.paymentsData;
   }
+  // "This property is required when requestType is ClientRequest" (Checkout Payment Input, 55.0 and later).
+  if (input.requestType === "ClientRequest" && paymentsData === null)
+    throw invalidInput("paymentsData is required when requestType is ClientRequest.");
+  // A documented field whose use the pages don't describe further: taken when it is text, and not kept.
+  if (
+    input.registrationAccountId !== undefined &&
+    input.registrationAccountId !== null &&
+    typeof input.registrationAccountId !== "string"
+  )
+    throw invalidInput("registrationAccountId must be a string.");
   const billingAddress = parseBillingAddress(input.billingAddress);
   return {
     requestType: input.requestType as RequestType,
@@ -374,6 +388,12 @@ function authorize(ctx: RequestContext, checkout: CheckoutRow, input: PaymentInp
     return { outcome: "Success", errors: [], paymentsData: input.paymentsData };
   }
   if (!input.paymentToken) return fail("ValidationError", "Enter your card details: paymentToken is required.");
+  // Auth takes a tokenised card (the card payment method), PostAuth a payment the gateway already authorised in the
+  // browser (its PostAuth handler confirms it): the test gateway's ids say which (tok_… / pi_…).
+  if (input.requestType === "PostAuth" && !input.paymentToken.startsWith("pi_"))
+    return fail("ValidationError", "The payment token isn't an authorization the gateway made. Pay again.");
+  if (input.requestType === "Auth" && input.paymentToken.startsWith("pi_"))
+    return fail("ValidationError", "The gateway authorized this payment already: confirm it with PostAuth.");
   const token = emu.db
     .prepare("SELECT * FROM payment_tokens WHERE token = ? AND webstore_id = ?")
     .get(input.paymentToken, ctx.webstoreId) as
@@ -440,6 +460,40 @@ export function paymentRoutes(r: Router, emu: Emu) {
       throw err;
     }
     return json({ token: storeToken(emu, webstoreId, card), errors: [] }, 201);
+  });
+
+  /**
+   * Emulator-only: the test gateway's browser endpoint that authorises a payment there and then (what a gateway's
+   * client-side component does before the store confirms it with a PostAuth). Named in the store's
+   * `clientSidePaymentConfiguration.config.authorizationUrl`; the body is payments/token's plus the `clientToken`
+   * a ClientRequest answered in its `paymentsData`. Answers 201 `{authorizationId: "pi_…"}`, the PostAuth's
+   * paymentToken; the card's outcome (declined, system error) is the PostAuth's answer, as for an Auth.
+   */
+  r.raw("POST", "/services/emulator-gateway/:webstoreId/authorizations", async (ctx) => {
+    const webstoreId = ctx.params.webstoreId;
+    if (!emu.store.webstoreExists(webstoreId))
+      throw new ApiError(404, "NOT_FOUND", "The requested resource does not exist");
+    const configured = emu.store.applicationContext(webstoreId).clientSidePaymentConfiguration as
+      { config?: { authorizationUrl?: unknown } } | null | undefined;
+    if (typeof configured?.config?.authorizationUrl !== "string")
+      throw new ApiError(404, "NOT_FOUND", "The store's gateway doesn't authorize in the browser.");
+    const body = await ctx.json();
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      throw invalidInput("The request body must be a JSON object.");
+    const { clientToken, ...rest } = body as Record<string, unknown>;
+    if (typeof clientToken !== "string" || !clientToken.startsWith("ctok_"))
+      throw invalidInput("clientToken is required: the one a ClientRequest payment answered.");
+    for (const key of Object.keys(rest))
+      if (!TOKEN_FIELDS.has(key)) throw new ApiError(400, "JSON_PARSER_ERROR", `Unrecognized field "${key}".`);
+    parseBillingAddress(rest.billingAddress);
+    let card: TokenizedCard;
+    try {
+      card = tokenizeCard(rest.cardPaymentMethod);
+    } catch (err) {
+      if (err instanceof CardRefused) return json(refusalBody(err), 422);
+      throw err;
+    }
+    return json({ authorizationId: storeToken(emu, webstoreId, card, "pi"), errors: [] }, 201);
   });
 
   r.webstore("POST", "checkouts/:activeOrCheckoutId/payments", { since: 55 }, async (ctx) => {

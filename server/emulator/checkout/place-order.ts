@@ -100,6 +100,7 @@ function placementProblem(
   checkout: CheckoutRow,
   rated: RatedCart,
   payment = checkoutPayment(emu, checkout.id),
+  paymentDue = true,
 ): PlaceOrderError | null {
   const missing: CheckoutError[] = [];
   if (!rated.view.lines.length)
@@ -122,7 +123,7 @@ function placementProblem(
       );
   }
   missing.push(...rated.groups.flatMap((g) => g.errors));
-  if (!payment)
+  if (paymentDue && !payment)
     missing.push(
       checkoutError(
         "payment",
@@ -153,12 +154,13 @@ function placementProblem(
       ]);
     }
   }
-  if (payment!.amount_cents !== rated.grandTotalCents) {
+  // A payment authorised before a prepare (a client that orders them so) is still checked against the total.
+  if (payment && payment.amount_cents !== rated.grandTotalCents) {
     return new PlaceOrderError(409, [
       checkoutError(
         "payment",
         "Your order total changed after your payment was authorized.",
-        `Authorized ${money(payment!.amount_cents)}, the total is now ${money(rated.grandTotalCents)}. Enter your payment information again.`,
+        `Authorized ${money(payment.amount_cents)}, the total is now ${money(rated.grandTotalCents)}. Enter your payment information again.`,
         checkout.id,
       ),
     ]);
@@ -213,6 +215,7 @@ function orderInput(emu: Emu, checkout: CheckoutRow, rated: RatedCart, payment: 
         shippingInstructions: g.row.shipping_instructions,
         isGift: g.row.is_gift === 1,
         giftMessage: g.row.gift_message,
+        giftToName: g.row.gift_to_name,
         deliveryCharge:
           g.shippingCents > 0
             ? { amountCents: g.shippingCents, taxCents: net ? g.shippingTaxCents : 0, name: g.selected!.name }
@@ -342,7 +345,9 @@ export function prepareOrder(emu: Emu, checkout: CheckoutRow) {
     .transaction(() => {
       const cart = cartById(emu, checkout.cart_id)!;
       const rated = rateCart(emu, cart);
-      const problem = placementProblem(emu, checkout, rated);
+      // The guide orders prepare before the payment (b2b-comm-checkout-place-order-action-api: "Call Prepare before
+      // payments. Process payments. Call Submit after payments."): only submit needs an authorised payment.
+      const problem = placementProblem(emu, checkout, rated, undefined, false);
       if (problem) throw problem;
       if (inventoryEnabled(emu, cart.webstore_id)) {
         try {

@@ -44,6 +44,8 @@ const DEFAULT_LOOKUP_GROUP_FIELDS = [
   "DesiredDeliveryDate",
   "IsGift",
   "GiftMessage",
+  "GiftToName",
+  "ShippingInstructions",
   "TotalLineAmount",
   "TotalAmount",
   "TotalTaxAmount",

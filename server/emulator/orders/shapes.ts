@@ -251,6 +251,9 @@ export const GROUP_FIELDS: Catalogue<GroupView> = {
   },
   IsGift: { label: "Gift", type: "boolean", value: (v) => String(v.group.is_gift === 1) },
   GiftMessage: { label: "Gift Message", type: "textarea", value: (v) => v.group.gift_message },
+  // Emulator-only (docs/emulator-orders.md): the cart delivery group's giftToName, which no documented field of the
+  // order's delivery group carries, kept so the order page can name who the gift is for.
+  GiftToName: { label: "Gift Recipient", type: "string", value: (v) => v.group.gift_to_name },
   OrderDeliveryMethodId: { label: "Delivery Method ID", type: "reference", value: (v) => v.group.delivery_method_id },
   TotalLineAmount: { label: "Subtotal", type: "currency", value: (v) => money(v.lineCents) },
   TotalAdjustmentDistAmount: { label: "Adjustments", type: "currency", value: (v) => money(v.adjustmentCents) },

@@ -62,6 +62,8 @@ export interface DeliveryGroupInput {
   shippingInstructions?: string | null;
   isGift?: boolean;
   giftMessage?: string | null;
+  /** Who the gift is for (the cart delivery group's giftToName). */
+  giftToName?: string | null;
   deliveryCharge?: DeliveryChargeInput | null;
   lines: OrderLineInput[];
 }
@@ -154,6 +156,7 @@ export interface DeliveryGroupRow {
   shipping_instructions: string | null;
   is_gift: 0 | 1;
   gift_message: string | null;
+  gift_to_name: string | null;
 }
 
 export interface ItemRow {
@@ -307,8 +310,8 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
   const insertGroup = db.prepare(`
     INSERT INTO order_delivery_groups(id, order_summary_id, seq, name, deliver_to_name, deliver_to_street, deliver_to_city,
       deliver_to_state, deliver_to_postal_code, deliver_to_country, deliver_to_company_name, deliver_to_phone, delivery_method_id,
-      delivery_method_name, carrier, desired_delivery_date, shipping_instructions, is_gift, gift_message)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      delivery_method_name, carrier, desired_delivery_date, shipping_instructions, is_gift, gift_message, gift_to_name)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertItem = db.prepare(`
     INSERT INTO order_items(id, order_summary_id, order_delivery_group_id, seq, type, product_id, sku, name, quantity,
       unit_price_cents, list_price_cents, total_line_cents, tax_cents, product_selling_model_id)
@@ -359,6 +362,7 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
       g.shippingInstructions ?? null,
       g.isGift ? 1 : 0,
       g.isGift ? (g.giftMessage ?? null) : null,
+      g.isGift ? (g.giftToName ?? null) : null,
     );
     for (const line of g.lines) {
       // The catalog is read only for what the line doesn't give (placing an order gives it all).

@@ -59,7 +59,8 @@ const shop = {
   },
   session: { get: () => undefined },
   shopper: { isLoggedIn: false },
-} as unknown as Pick<ShopCore, "client" | "session" | "shopper">;
+  appContext: null,
+} as unknown as Pick<ShopCore, "client" | "session" | "shopper" | "appContext">;
 
 const open = async (id: string, query = "") =>
   (await productPage(shop, id, { quantity: null, plan: null, search: new URLSearchParams(query) })) as ProductPage;

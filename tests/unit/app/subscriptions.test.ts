@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cartItemTerm, isSellingModelId, sellingModelOptions } from "../../../app/lib/cart/subscriptions";
+import {
+  cartItemTerm,
+  isSellingModelId,
+  sellingModelOptions,
+  subscriptionsOffered,
+  subscriptionTermFor,
+} from "../../../app/lib/cart/subscriptions";
 
 const MONTHLY = {
   id: "0jPDM00000MONTH",
@@ -26,15 +32,45 @@ const ONCE = {
 describe("sellingModelOptions", () => {
   it("offers buying once first, then each subscription with what it means", () => {
     expect(sellingModelOptions([MONTHLY, ONCE, YEARLY])).toEqual([
-      { id: ONCE.id, name: "One-Time Purchase", type: "OneTime", description: "Buy once, no subscription." },
+      {
+        id: ONCE.id,
+        name: "One-Time Purchase",
+        type: "OneTime",
+        description: "Buy once, no subscription.",
+        term: null,
+      },
       {
         id: MONTHLY.id,
         name: "Monthly Subscription",
         type: "Evergreen",
         description: "Renews every month until you cancel.",
+        term: 1,
       },
-      { id: YEARLY.id, name: "12-Month Plan", type: "TermDefined", description: "A 12-month plan, billed yearly." },
+      {
+        id: YEARLY.id,
+        name: "12-Month Plan",
+        type: "TermDefined",
+        description: "A 12-month plan, billed yearly.",
+        term: 1,
+      },
     ]);
+  });
+
+  it("gives a term-defined plan's term to its cart item, and nothing for buying once or an evergreen subscription", () => {
+    const [once, monthly, yearly] = sellingModelOptions([ONCE, MONTHLY, { ...YEARLY, pricingTerm: 2 }]);
+    expect(subscriptionTermFor(yearly)).toBe(2);
+    expect(subscriptionTermFor(monthly)).toBeUndefined();
+    expect(subscriptionTermFor(once)).toBeUndefined();
+  });
+});
+
+describe("subscriptionsOffered", () => {
+  it("sells subscriptions with Commerce Subscriptions or Revenue Cloud's, and not otherwise", () => {
+    expect(subscriptionsOffered({ subscriptionPlusEnabled: true })).toBe(true);
+    expect(subscriptionsOffered({ rlmSubscriptionEnabled: true, subscriptionPlusEnabled: false })).toBe(true);
+    expect(subscriptionsOffered({ commerceSubscriptionARCUIEnabled: true })).toBe(false);
+    expect(subscriptionsOffered(null)).toBe(false);
+    expect(subscriptionsOffered(undefined)).toBe(false);
   });
 
   it("has no options for a product sold without selling models, and skips models it can't read", () => {

@@ -5,6 +5,7 @@ import {
   billingAddressJson,
   deliveryAddressJson,
   placeOrderOnce,
+  prepareOrder,
   tokenizeCard,
 } from "../../../app/handlers/checkout/payment.server";
 import {
@@ -119,16 +120,26 @@ describe("tokenizeCard", () => {
 });
 
 describe("placeOrderOnce", () => {
-  it("prepares and submits with place-order v2, reading the first action's order number", async () => {
+  it("submits alone with place-order v2 (prepared before the payment), reading the action's order number", async () => {
     const orderActions = vi.fn().mockResolvedValue({
-      actions: [
-        { action: "prepare", orderReferenceNumber: "ORN-2" },
-        { action: "submit", orderReferenceNumber: "ORN-2" },
-      ],
+      actions: [{ action: "submit", status: "Success", orderReferenceNumber: "ORN-2", errors: [] }],
     });
     const ws = await webstore({ orderActions, apiVersion: 65 });
     await expect(placeOrderOnce(ws, "2z9A", { placeOrderV2Enabled: true })).resolves.toBe("ORN-2");
-    expect(orderActions).toHaveBeenCalledWith("2z9A", [{ action: "prepare" }, { action: "submit" }]);
+    expect(orderActions.mock.calls).toEqual([["2z9A", [{ action: "submit" }]]]);
+  });
+
+  it("prepares in a request of its own with place-order v2, and not at all without it", async () => {
+    const orderActions = vi.fn().mockResolvedValue({
+      actions: [{ action: "prepare", status: "Success", orderReferenceNumber: null, errors: [] }],
+    });
+    const ws = await webstore({ orderActions, apiVersion: 65 });
+    await prepareOrder(ws, "2z9A", { placeOrderV2Enabled: true });
+    expect(orderActions.mock.calls).toEqual([["2z9A", [{ action: "prepare" }]]]);
+    await prepareOrder(ws, "2z9A", {});
+    const old = await webstore({ orderActions, apiVersion: 63 });
+    await prepareOrder(old, "2z9A", { placeOrderV2Enabled: true });
+    expect(orderActions).toHaveBeenCalledTimes(1);
   });
 
   it("places with v1 at an API version before orders/actions (64.0), whatever the store says", async () => {

@@ -22,6 +22,25 @@ function gateway(answer: () => Response | Promise<Response>) {
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
+describe("authorising a card in the browser (a gateway that authorises, for a PostAuth)", () => {
+  it("sends the client token with the card and answers the gateway's authorisation, never a bare token", async () => {
+    const { sent, fetchImpl } = gateway(() => json({ authorizationId: "pi_1", errors: [] }, 201));
+    expect(await tokenizeInBrowser("/gw/authorizations", CARD, fetchImpl, "ctok_1")).toEqual({
+      ok: true,
+      token: "pi_1",
+      label: "Visa ending in 4242",
+    });
+    expect(JSON.parse(String(sent[0].init.body))).toMatchObject({ clientToken: "ctok_1" });
+    expect(sent[0].init.credentials).toBe("omit");
+    const tokenOnly = gateway(() => json({ token: "tok_1", errors: [] }, 201));
+    expect(await tokenizeInBrowser("/gw/authorizations", CARD, tokenOnly.fetchImpl, "ctok_1")).toEqual({
+      ok: false,
+      fieldErrors: {},
+      formError: GATEWAY_UNAVAILABLE,
+    });
+  });
+});
+
 describe("tokenising a card in the browser (client-side gateway)", () => {
   it("sends the payments/token body to the gateway, without the store's cookies, and answers the token and the card's name", async () => {
     const { sent, fetchImpl } = gateway(() => json({ token: "tok_1", errors: [] }, 201));

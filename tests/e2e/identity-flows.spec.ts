@@ -50,7 +50,13 @@ test("a visitor registers with the code from the outbox and lands signed in with
   request,
 }) => {
   await page.goto("/product/01tDM0000000001");
+  // With JavaScript the header's count is optimistic: wait for the add itself to answer (its cookie carries the
+  // guest's cart) before leaving the page, as a shopper's add is done only once it has answered.
+  const added = page.waitForResponse(
+    (res) => res.request().method() === "POST" && new URL(res.url()).pathname.startsWith("/product/"),
+  );
   await page.getByRole("button", { name: "Add to cart" }).click();
+  await added;
   await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
 
   await page.goto("/login");

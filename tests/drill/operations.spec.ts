@@ -150,12 +150,19 @@ test("a rolling restart (SIGTERM each instance in turn) under a steady load of p
     }
   };
   const loaders = [load(0), load(1), load(2)];
+  // Pages the load sent through nginx to an instance (its own readiness probes excluded).
+  const served = (instance: (typeof topology.instances)[number]) =>
+    requestsOf(instance).filter((r) => r.path !== "/readyz" && r.path !== "/healthz").length;
   for (const instance of topology.instances) {
     const restartedFrom = answered;
     await instance.stop("SIGTERM");
+    const servedBeforeStart = served(instance);
     await instance.start();
     // Each restart happened under load: requests were answered while this instance was away.
     await expect.poll(() => answered - restartedFrom).toBeGreaterThan(0);
+    // A rolling restart takes the next instance down only once nginx sends pages to this one again (nginx keeps
+    // an instance it could not reach out of the rotation for its fail_timeout): otherwise two could be out at once.
+    await expect.poll(() => served(instance)).toBeGreaterThan(servedBeforeStart);
   }
   loading = false;
   await Promise.all(loaders);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { createEmulator } from "../../server/emulator/index.js";
 import { api, guest, type Target } from "./targets.js";
 
 /** The cart suites' products (tests/contract/carts*.test.ts): prices and stock of the demo catalog. */
@@ -55,3 +56,25 @@ export const expectError = (res: Res, status: number, errorCode: string, message
   expect(res.status).toBe(status);
   expect(res.body).toEqual([{ errorCode, message: message ?? expect.any(String) }]);
 };
+
+/**
+ * The long-cart suites' own store (in-process: a generated store is a suite's own): 600 generated products and
+ * bulk@demo.store's cart of `lines` lines, as a contract target for the suite's cases.
+ */
+export function useBulkCartStore(lines: number): () => Target {
+  let target: Target | undefined;
+  beforeAll(() => {
+    const emulator = createEmulator({
+      scale: { products: 600, buyers: 0, bulkOrders: 0, bulkCartLines: lines, seed: 23 },
+    });
+    target = {
+      name: "in-process",
+      emulator,
+      baseUrl: "http://emulator.local",
+      fetch: (r) => emulator.fetch(r),
+      close: async () => emulator.close(),
+    };
+  });
+  afterAll(() => target?.emulator.close());
+  return () => target!;
+}

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../server/emulator/index.js";
+import { describe, expect, it } from "vitest";
 import { BULK_BUYER } from "../../server/emulator/large-store/index.js";
-import { login, type Target } from "./targets.js";
-import { P, add, shopper, type Shopper } from "./carts-helpers.js";
+import { login } from "./targets.js";
+import { P, add, shopper, type Shopper, useBulkCartStore } from "./carts-helpers.js";
 
 /**
  * A long cart's changes (issue 23): one line's add, quantity change or removal reprices that line and updates the
@@ -16,19 +15,7 @@ import { P, add, shopper, type Shopper } from "./carts-helpers.js";
 
 const LINES = 150;
 
-let emulator: Emulator;
-let target: Target;
-beforeAll(() => {
-  emulator = createEmulator({ scale: { products: 600, buyers: 0, bulkOrders: 0, bulkCartLines: LINES, seed: 23 } });
-  target = {
-    name: "in-process",
-    emulator,
-    baseUrl: "http://emulator.local",
-    fetch: (r) => emulator.fetch(r),
-    close: async () => emulator.close(),
-  };
-});
-afterAll(() => emulator?.close());
+const store = useBulkCartStore(LINES);
 
 /**
  * Every line of the cart as pricing the whole cart afresh lists them (100 a page), and that listing's cart summary.
@@ -85,7 +72,7 @@ async function expectSummaryEqualsRecompute(s: Shopper, cartId: string) {
 
 describe("a 150-line cart changed one line at a time", () => {
   it("keeps totals and each changed line's amounts equal to pricing the whole cart afresh", async () => {
-    const buyer = shopper(target, await login(target, BULK_BUYER.username, BULK_BUYER.password));
+    const buyer = shopper(store(), await login(store(), BULK_BUYER.username, BULK_BUYER.password));
     const cartId = (await buyer("GET", "carts/current")).body.cartId;
 
     // The seeded cart (its lines written without prices): its first summary prices them.

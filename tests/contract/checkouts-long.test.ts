@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmulator, type Emulator } from "../../server/emulator/index.js";
+import { describe, expect, it } from "vitest";
 import { BULK_BUYER } from "../../server/emulator/large-store/index.js";
 import { TEXAS } from "./checkout-helpers.js";
-import { login, type Target } from "./targets.js";
-import { P, add, shopper, type Shopper } from "./carts-helpers.js";
+import { login } from "./targets.js";
+import { P, add, shopper, type Shopper, useBulkCartStore } from "./carts-helpers.js";
 
 /**
  * A long cart's checkout (issue 23): GET checkouts/{id} rates the cart from its running totals and its lines' recorded
@@ -16,19 +15,7 @@ import { P, add, shopper, type Shopper } from "./carts-helpers.js";
 
 const LINES = 96;
 
-let emulator: Emulator;
-let target: Target;
-beforeAll(() => {
-  emulator = createEmulator({ scale: { products: 600, buyers: 0, bulkOrders: 0, bulkCartLines: LINES, seed: 23 } });
-  target = {
-    name: "in-process",
-    emulator,
-    baseUrl: "http://emulator.local",
-    fetch: (r) => emulator.fetch(r),
-    close: async () => emulator.close(),
-  };
-});
-afterAll(() => emulator?.close());
+const store = useBulkCartStore(LINES);
 
 const money = (s: string | null) => Math.round(Number(s) * 100);
 
@@ -82,7 +69,7 @@ async function checkoutWithAddress(buyer: Shopper, cartId: string): Promise<stri
 
 describe("a long cart's checkout", () => {
   it("answers totals, shipping and tax equal to pricing the whole cart afresh", async () => {
-    const buyer = shopper(target, await login(target, BULK_BUYER.username, BULK_BUYER.password));
+    const buyer = shopper(store(), await login(store(), BULK_BUYER.username, BULK_BUYER.password));
     const cartId = (await buyer("GET", "carts/current")).body.cartId;
     // Item promotions: three mugs (the automatic "Buy 3+ mugs") and the MUGLOVE coupon; a cart-level coupon (SAVE10)
     // spread over every line.

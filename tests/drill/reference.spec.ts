@@ -9,11 +9,6 @@ test("a page the API fails shows the request's reference, found in the instance'
   page,
   topology,
 }) => {
-  // Skipped with JavaScript on: the reference is read back from the server's markup once while the page hydrates
-  // (app/components/RequestReference.tsx), and when React renders the lazily loaded error body again on the client
-  // the second render finds none, so the line intermittently disappears (seen in 2 of 5 runs on a busy machine). The
-  // JS-off project still checks the page, both logs and the id; the hydration fix is open work.
-  test.skip(jsEnabled(), "the reference can vanish on hydration with JavaScript on (see the comment above)");
   const fault = await fetch(`${topology.emulatorUrl}/__emulator/faults`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

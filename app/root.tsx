@@ -67,7 +67,7 @@ export interface RefreshHandle {
 
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, context, shop }) => {
-    const toast = shop.session.takeToast();
+    const toast = shop.toasts.take();
     const appContext = shop.appContext;
     const [categories, count] = await Promise.all([
       shop.client
@@ -177,7 +177,7 @@ export function Layout({ children }: { children: ReactNode }) {
             localeSwitch={data?.localeSwitch ?? null}
             quickOrder={data ? data.shopper.isLoggedIn || data.guestCartEnabled : false}
           />
-          {/* The loader's toast was checked as the session gave it (parseToast in takeToast): shown as it came. */}
+          {/* The loader's toast was checked as the session gave it (parseToast in take): shown as it came. */}
           {data?.toasts.length ? (
             <Suspense fallback={EMPTY_TOAST_REGION}>
               <ToastRegion toasts={data.toasts} className="store-toasts" />

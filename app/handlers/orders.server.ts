@@ -183,7 +183,7 @@ const LOOKUP_ONLY_THE_ORDER = {
 const seoWarnings = new Set<string>();
 
 export function createOrdersHandler(shop: Shop): OrdersHandler {
-  const { client, session, shopper } = shop;
+  const { client, session, shopper, toasts } = shop;
 
   function guestVerification(): GuestVerification | null {
     if (shopper.isLoggedIn) return null;
@@ -437,7 +437,7 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
           failure = LOOKUP_UNAVAILABLE_MESSAGE;
         }
       }
-      session.flashToast(toast("error", failure));
+      toasts.flash(toast("error", failure));
       return null;
     },
 

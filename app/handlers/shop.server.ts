@@ -25,6 +25,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShopperScope } from "../../server/load-context";
+import { REVALIDATE_MARKER } from "../../server/request-scope";
 import {
   chooseCurrency,
   describeSetupProblem,
@@ -35,9 +36,9 @@ import {
   type WebstoreClient,
 } from "../../server/webstore/index";
 import { getStoreSession, type StoreSession } from "./session.server";
+import { getFlashToasts, toast, type FlashToasts, type ToastInput } from "./toast.server";
 import { isUnavailable, retryAfter, storeUnavailable } from "./errors.server";
 import { STALE_CATALOG_NOTICE } from "../lib/store-trouble";
-import { redirectWithToast, toast, type ToastInput } from "./toast.server";
 import { TOAST_MESSAGES } from "../lib/toast";
 import { STORE_LOCALE } from "../lib/format/money";
 import { basePathOf, returnPath } from "../lib/request-paths";
@@ -72,6 +73,8 @@ export interface ShopCore {
   /** The shopper's client: buyer token, guest cart session and effective account from the session. */
   client: WebstoreClient;
   session: StoreSession;
+  /** The toast flashed for this page (the root shows it), and the one this request leaves for the next page. */
+  toasts: FlashToasts;
   shopper: Shopper;
   /** The buyer's token is past its expiry: the request ends in the sign-in redirect before any route code runs. */
   tokenExpired: boolean;
@@ -87,7 +90,10 @@ export interface ShopCore {
   basePath: string;
   /** A client with a different scope (e.g. the token just received at login), reporting to this shop the same way. */
   clientWith(scope: Partial<ShopperScope>): WebstoreClient;
-  /** Set-Cookie (when the session changed) and Server-Timing, plus `init`. */
+  /**
+   * Server-Timing and `init`, and the revalidation marker when this request changed the shopper's cookies (the host
+   * writes them after the app has answered: server/remix-handler.ts).
+   */
   headers(init?: HeadersInit): Promise<Headers>;
   /** `data(payload)` with the headers above. */
   reply<T>(payload: T, init?: ResponseInit): Promise<ReturnType<typeof data<T>>>;
@@ -125,23 +131,18 @@ export interface Shop extends ShopCore {
   readonly wishlists: WishlistsHandler;
 }
 
-const shops = new WeakMap<AppLoadContext, Promise<Shop>>();
+const SHOP = Symbol("shop");
 
 /**
  * The request's shop, built on first use and shared by the root's and the page's loaders (which run in parallel
- * with the same load context, and must share one session and one renewed guest token).
+ * with the same load context, and must share one session and one renewed guest token): kept in the request's scope.
  */
 export function getShop(request: Request, context: AppLoadContext): Promise<Shop> {
-  let shop = shops.get(context);
-  if (!shop) {
-    shop = openShop(request, context);
-    shops.set(context, shop);
-  }
-  return shop;
+  return context.perRequest.once(SHOP, () => openShop(request, context));
 }
 
 async function openShop(request: Request, context: AppLoadContext): Promise<Shop> {
-  const session = await getStoreSession(request, context);
+  const [session, toasts] = await Promise.all([getStoreSession(request, context), getFlashToasts(request, context)]);
   const basePath = basePathOf(context);
   await ensureIdentity(context, session);
   const shopper = shopperOf(session);
@@ -213,7 +214,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
 
   const headers = async (init?: HeadersInit) => {
     const result = new Headers(init);
-    if (session.dirty) result.append("Set-Cookie", await session.commit());
+    if (session.dirty || toasts.changed) result.set(REVALIDATE_MARKER, "yes");
     // The API calls' durations tell a visitor how the store works inside: only in development or when asked for.
     const serverTiming = context.storefront.serverTiming ? timing.takeHeader() : "";
     if (serverTiming) result.append("Server-Timing", serverTiming);
@@ -226,6 +227,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     context,
     client: build(baseScope),
     session,
+    toasts,
     shopper,
     tokenExpired,
     timing,
@@ -240,7 +242,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
       return data(marked, { ...init, headers: await headers(init?.headers) });
     },
     async redirect(url, toastInput, init) {
-      if (toastInput) session.flashToast(toastInput);
+      if (toastInput) toasts.flash(toastInput);
       return redirect(url, { status: 303, ...init, headers: await headers(init?.headers) });
     },
     get refusal() {
@@ -248,7 +250,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     },
     notify(toastInput) {
       if (request.method === "GET" || request.method === "HEAD") notices.push(toastInput);
-      else session.flashToast(toastInput);
+      else toasts.flash(toastInput);
     },
     notices,
     get unavailable() {
@@ -320,20 +322,17 @@ export const GUEST_UNAVAILABLE_MESSAGE =
   "The store can't open a guest session right now. Please try again later, or sign in if you have an account.";
 
 /** The redirect an expired buyer session ends in: auth cleared, the spec's toast, back to the page after login. */
-export async function sessionExpiredRedirect(shop: Pick<ShopCore, "request" | "session" | "basePath">) {
+export function sessionExpiredRedirect(shop: Pick<ShopCore, "request" | "session" | "basePath" | "redirect">) {
   shop.session.clearAuth();
-  return redirectWithToast(
+  return shop.redirect(
     loginPath(returnPath(shop.request, shop.basePath)),
     toast("warning", TOAST_MESSAGES.sessionTimedOut),
-    { session: shop.session },
   );
 }
 
 /** A guest who may not browse the store: to sign in, and back to this page afterwards. */
-export function signInToBrowseRedirect(shop: Pick<ShopCore, "request" | "session" | "basePath">) {
-  return redirectWithToast(loginPath(returnPath(shop.request, shop.basePath)), toast("info", SIGN_IN_TO_BROWSE), {
-    session: shop.session,
-  });
+export function signInToBrowseRedirect(shop: Pick<ShopCore, "request" | "basePath" | "redirect">) {
+  return shop.redirect(loginPath(returnPath(shop.request, shop.basePath)), toast("info", SIGN_IN_TO_BROWSE));
 }
 
 export interface ShopRouteOptions {

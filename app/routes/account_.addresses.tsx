@@ -51,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
     const here = back.startsWith(ADDRESS_BOOK_PATH) ? back : ADDRESS_BOOK_PATH;
     const reply = async (note: ToastInput) => {
       if (!withJs) return shop.redirect(here, note);
-      shop.session.flashToast(note);
+      shop.toasts.flash(note);
       return shop.reply<AddressActionData>({ ok: note.variant !== "error", message: note.message });
     };
 

@@ -85,7 +85,7 @@ export async function action(args: ActionFunctionArgs) {
       const note = toast(ok ? "success" : "error", message);
       if (withJs) {
         // With JavaScript the page shows the edit itself; only coupon results are worth a toast.
-        if (ok && (intent === "applyCoupon" || intent === "removeCoupon")) shop.session.flashToast(note);
+        if (ok && (intent === "applyCoupon" || intent === "removeCoupon")) shop.toasts.flash(note);
         // A form that names no action is the caller's mistake (400, spec §8 INTERNAL_ERROR), not the cart's.
         if (code) return shop.reply<CartActionData>({ ok, error: message, intent, code }, { status: 400 });
         return shop.reply<CartActionData>({ ok, error: ok ? null : message, intent });

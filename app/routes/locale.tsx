@@ -31,7 +31,7 @@ export async function action(args: ActionFunctionArgs) {
       ...choice,
       redirectTo: safeRedirect(choice.redirectTo, "/"),
     });
-    if (toast) shop.session.flashToast(toast);
+    if (toast) shop.toasts.flash(toast);
     // Absolute URLs (here too): Remix puts the current locale's prefix in front of a redirect to a path.
     return redirect(to, { status: 303, headers: await shop.headers() });
   });

@@ -142,7 +142,7 @@ export async function action(args: ActionFunctionArgs) {
     const added = outcome.notice ?? toast("success", ADDED_MESSAGE);
     if (withJs) {
       // The root loader revalidates after this answer and shows the toast.
-      shop.session.flashToast(added);
+      shop.toasts.flash(added);
       return shop.reply({ ok: true as const, error: null, quantity: typed, onQuantity: false, onPlan: false });
     }
     return shop.redirect(here, added);

@@ -80,7 +80,7 @@ export async function action(args: ActionFunctionArgs) {
     const reply = async (note: ToastInput) => {
       if (!withJs) return shop.redirect(back, note);
       // The root loader revalidates after this answer and shows the toast.
-      shop.session.flashToast(note);
+      shop.toasts.flash(note);
       return shop.reply<WishlistActionData>({ ok: note.variant !== "error", intent, message: note.message });
     };
     const refuseName = (form: ListFormData["form"], result: SubmissionResult<string[]>) =>

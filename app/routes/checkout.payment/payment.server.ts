@@ -236,7 +236,7 @@ async function couponReply(
   outcome: { error?: string; code?: string; toast?: ToastInput },
   status = 200,
 ) {
-  if (outcome.toast) shop.session.flashToast(outcome.toast);
+  if (outcome.toast) shop.toasts.flash(outcome.toast);
   const typed = parse(formData, { resolve: () => ({ value: undefined }) }).reply({ hideFields: SECRET_FIELDS });
   const code = outcome.code ?? typedCode.slice(0, COUPON_MAX_LENGTH);
   return shop.reply<PaymentActionData>(

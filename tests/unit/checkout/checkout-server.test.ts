@@ -18,20 +18,10 @@ import { getStoreSession } from "../../../app/handlers/session.server";
 import type { Shop, ShopCore } from "../../../app/handlers/shop.server";
 import { createCheckoutHandler } from "../../../app/handlers/checkout.server";
 import { FetchError, type WebstoreClient } from "../../../server/webstore/index";
+import { hostedContext } from "../app/host";
 
 function contextFor(): AppLoadContext {
-  return {
-    webstore: () => {
-      throw new Error("not used");
-    },
-    storefront: {
-      mode: "emulator",
-      webstoreId: "0ZEDEMO00000001",
-      sessionSecret: "a-test-secret-of-some-length",
-      sessionSeconds: 7200,
-      emulatorApiUrl: null,
-    },
-  } as AppLoadContext;
+  return hostedContext();
 }
 
 async function session() {

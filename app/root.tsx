@@ -1,4 +1,5 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { RefreshHandle } from "~/lib/route-handle";
 import {
   Links,
   Meta,
@@ -20,7 +21,7 @@ import { errorTitle, RouteErrorBoundary } from "./components/store/PageError";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
 // The root's server helpers, from the one server module it names (each is an empty stand-in in the browser's bundle).
-import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "./handlers/shop.server";
+import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "./shop.server";
 import { STORE_LOCALE } from "./lib/format/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
 
@@ -59,11 +60,6 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 export const headers: HeadersFunction = serverTimingHeaders;
-
-/** Route handle of pages still waiting for the API (cart processing): the page reloads itself without JS. */
-export interface RefreshHandle {
-  refreshWhileProcessing?: true;
-}
 
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, context, shop }) => {
@@ -131,7 +127,7 @@ function useRefreshWhileProcessing(): boolean {
 
 /**
  * The notice of a page whose loader served catalog answers from the store's last good copy because the API could not
- * answer: its reply carries the words as `catalogStale` (app/handlers/shop.server.ts), so they weigh nothing in the
+ * answer: its reply carries the words as `catalogStale` (app/shop/core.server.ts), so they weigh nothing in the
  * browser's bundle of the pages that never show them.
  */
 function useCatalogStaleNotice(): string | null {

@@ -59,7 +59,7 @@ export interface StorefrontLoadContext {
   /** Failed sign-ins per account and per client (the login page refuses with 429 past the limits). */
   loginThrottle?: LoginThrottle;
   /**
-   * The guest identity this server's visitors browse with until they act (app/handlers/identity/tokens.server.ts):
+   * The guest identity this server's visitors browse with until they act (app/shop/tokens.server.ts):
    * held here because it lives as long as the server, not a request.
    */
   browsingIdentity?: BrowsingIdentity;

@@ -46,9 +46,9 @@ import { asArray, isObject, type Json } from "../lib/json";
 import { orderLookupPath, orderSummaryPath } from "../lib/paths";
 import { sellingModelOptions } from "../lib/cart/subscriptions";
 import { TOAST_MESSAGES } from "../lib/toast";
-import type { StoreSession } from "./session.server";
-import { toast } from "./toast.server";
-import type { Shop } from "./shop.server";
+import type { StoreSession } from "../shop/session.server";
+import { toast } from "../shop/toast.server";
+import type { ShopCore } from "../shop/core.server";
 
 /** The order provider's required fields: what the order page shows, added to the lookup's defaults. */
 export const ORDER_REQUIRED_FIELDS = [
@@ -182,7 +182,7 @@ const LOOKUP_ONLY_THE_ORDER = {
 // Metadata is decoration: a site without SEO set up says so once, not per page.
 const seoWarnings = new Set<string>();
 
-export function createOrdersHandler(shop: Shop): OrdersHandler {
+export function createOrdersHandler(shop: ShopCore): OrdersHandler {
   const { client, session, shopper, toasts } = shop;
 
   function guestVerification(): GuestVerification | null {

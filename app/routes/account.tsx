@@ -11,7 +11,7 @@ import { ORDER_HISTORY_PATH, ADDRESS_BOOK_PATH, WISHLIST_PATH, loginPath } from 
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders, toast } from "~/shop.server";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: `${pageTitle(error, "Your account")} | ${STORE_NAME}` },

@@ -32,7 +32,7 @@ import {
   pendingCartChanges,
   type CartActionData,
 } from "~/lib/cart";
-import type { RefreshHandle } from "~/root";
+import type { RefreshHandle } from "~/lib/route-handle";
 import {
   cartFormCode,
   cartFormProblem,
@@ -42,7 +42,7 @@ import {
   serverTimingHeaders,
   toast,
   withShop,
-} from "~/handlers/shop.server";
+} from "~/shop.server";
 
 // Most carts fit on one page: the page links' code is fetched only when there are more (see CartPages). The server
 // renders them into the document (it sends a page once all of it is ready), so they work before hydration and without

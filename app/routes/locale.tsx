@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { safeRedirect } from "~/lib/paths";
-import { withShop } from "~/handlers/shop.server";
+import { withShop } from "~/shop.server";
 import { switchLocale } from "~/handlers/locale.server";
 
 /** The switcher's fields (every one optional: what is left out stays as it is). */

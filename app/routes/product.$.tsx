@@ -27,14 +27,7 @@ import {
   type SellingModelOption,
 } from "~/lib/cart/subscriptions";
 import { chosenSellingModel } from "~/handlers/catalog/product.server";
-import {
-  CART_MESSAGES,
-  isQuantityProblem,
-  parseAddToCart,
-  serverTimingHeaders,
-  toast,
-  withShop,
-} from "~/handlers/shop.server";
+import { CART_MESSAGES, isQuantityProblem, parseAddToCart, serverTimingHeaders, toast, withShop } from "~/shop.server";
 import { requestPath } from "~/lib/request-paths";
 import { withBasePath } from "~/lib/links";
 

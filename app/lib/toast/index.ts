@@ -1,6 +1,6 @@
 /**
  * Toasts (spec §2, §5, §9): the shape shared by the flash cookie that carries a toast across a
- * redirect (app/handlers/toast.server.ts) and the Toast components that show it.
+ * redirect (app/shop/toast.server.ts) and the Toast components that show it.
  * Pure: no cookies or React here. No zod either: every page's root reads toasts, and the browser would download
  * zod for it; the server checks what it flashes with toast-schema.ts, which reads the same as parseToast.
  */

@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vi } from "vitest";
 import { reportedMethod } from "../../../server/webstore/client";
-import { getShop, withShop, type Shop } from "../../../app/handlers/shop.server";
-import { getStoreSession } from "../../../app/handlers/session.server";
+import { getShop, withShop, type Shop } from "../../../app/shop.server";
+import { getStoreSession } from "../../../app/shop/session.server";
 import { hostedContext, TEST_SESSION_SECRET } from "./host";
 
 /** A FetchError look-alike: the app checks errors by name, as the client asks. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { getStoreSession, seal, SESSION_COOKIE_NAME, unseal } from "../../../app/handlers/session.server";
-import { getFlashToasts, toast, TOAST_COOKIE_NAME } from "../../../app/handlers/toast.server";
+import { getStoreSession, seal, SESSION_COOKIE_NAME, unseal } from "../../../app/shop/session.server";
+import { getFlashToasts, toast, TOAST_COOKIE_NAME } from "../../../app/shop/toast.server";
 import { loginPath } from "../../../app/lib/paths";
-import { ServerTiming } from "../../../app/handlers/server-timing.server";
+import { ServerTiming } from "../../../app/shop/timing.server";
 import { cookiesOf, hostedContext, type HostedContext } from "./host";
 
 /** A request as the browser sends it (the cookies it holds), with a load context of its own. */

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { getShop, withShop } from "../../../app/handlers/shop.server";
+import { getShop, withShop } from "../../../app/shop.server";
 import { fetchError, GUEST_TOKEN, setup } from "./fake-store";
-import { getStoreSession } from "../../../app/handlers/session.server";
-import { getFlashToasts } from "../../../app/handlers/toast.server";
+import { getStoreSession } from "../../../app/shop/session.server";
+import { getFlashToasts } from "../../../app/shop/toast.server";
 import { cookiesOf, hostedContext, type HostedContext } from "./host";
 
 /** The session and the toast the browser's next request carries, after `response` as the host sends it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { getStoreSession } from "../../../app/handlers/session.server";
-import { getFlashToasts } from "../../../app/handlers/toast.server";
+import { getStoreSession } from "../../../app/shop/session.server";
+import { getFlashToasts } from "../../../app/shop/toast.server";
 import { cookiesOf, hostedContext, type HostedContext } from "./host";
 import { defaultListId, sameListId, wishlistSummaries, wishlistView } from "../../../app/lib/wishlists";
 import { listNameSchema } from "../../../app/lib/wishlists/name-schema";

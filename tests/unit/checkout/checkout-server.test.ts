@@ -14,8 +14,8 @@ import {
   saveGuestUserContext,
   updateProgress,
 } from "../../../app/handlers/checkout/session.server";
-import { getStoreSession } from "../../../app/handlers/session.server";
-import type { Shop, ShopCore } from "../../../app/handlers/shop.server";
+import { getStoreSession } from "../../../app/shop/session.server";
+import type { Shop, ShopCore } from "../../../app/shop.server";
 import { createCheckoutHandler } from "../../../app/handlers/checkout.server";
 import { FetchError, type WebstoreClient } from "../../../server/webstore/index";
 import { hostedContext } from "../app/host";

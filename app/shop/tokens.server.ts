@@ -4,9 +4,9 @@
  * token, renewed from the refresh token while the buyer is active (decision 005).
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { describeSetupProblem, isFetchError, newUvid, type TokenSet } from "../../../server/webstore/index";
-import type { BrowsingIdentity } from "../../../server/load-context";
-import type { StoreSession } from "../session.server";
+import { describeSetupProblem, isFetchError, newUvid, type TokenSet } from "../../server/webstore/index";
+import type { BrowsingIdentity } from "../../server/load-context";
+import type { StoreSession } from "./session.server";
 
 export interface Shopper {
   isLoggedIn: boolean;

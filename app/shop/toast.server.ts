@@ -8,7 +8,14 @@
  * the session, it is written by the host once the app has answered (decision 015).
  */
 import { createCookie, type AppLoadContext, type Cookie } from "@remix-run/node";
-import { boundToast, parseToast, type Toast, type ToastInput, type ToastMode, type ToastVariant } from "../lib/toast";
+import {
+  boundToast,
+  parseToast,
+  type Toast,
+  type ToastInput,
+  type ToastMode,
+  type ToastVariant,
+} from "../lib/toast/index";
 import { toastSchema } from "../lib/toast/schema";
 
 export type { ToastInput };

@@ -1,3 +1,9 @@
+-- A term-defined selling model's Subscription Term Rule (Product Selling Model `subscriptionTermRule`, 59.0): how many
+-- pricing terms a subscription may last (minimum, maximum, increment); NULL when the model sets none.
+ALTER TABLE selling_models ADD COLUMN term_minimum INTEGER CHECK (term_minimum IS NULL OR term_minimum > 0);
+ALTER TABLE selling_models ADD COLUMN term_maximum INTEGER CHECK (term_maximum IS NULL OR term_maximum >= term_minimum);
+ALTER TABLE selling_models ADD COLUMN term_increment INTEGER CHECK (term_increment IS NULL OR term_increment > 0);
+
 -- Commerce subscriptions (GET commerce/webstores/{webstoreId}/subscriptions, 63.0): one per subscription line of a
 -- buyer's order (a selling model other than OneTime), made when the order is placed. An order line also keeps the
 -- term its cart item was sent with (Cart Item Input `subscriptionTerm`), as the subscription does.

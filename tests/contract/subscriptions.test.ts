@@ -99,6 +99,13 @@ describe.each(TARGET_NAMES)("commerce subscriptions (%s)", (name) => {
     expect(past.body.subscriptions[0].billing.nextBillingDate).toBeNull();
   });
 
+  it("names each model's Subscription Term Rule on the product: the 12-month plan lasts 1 to 3 annual terms", async () => {
+    const buyer = await shopper(target, "buyer@demo.store");
+    const product = await buyer.call("GET", `products/${ROASTERS_CHOICE}`);
+    const rules = Object.fromEntries(product.body.productSellingModels.map((m: any) => [m.id, m.subscriptionTermRule]));
+    expect(rules).toEqual({ [ONCE]: null, [MONTHLY]: null, [YEARLY]: { minimum: 1, maximum: 3, increment: 1 } });
+  });
+
   it("belongs to the account shopped for, and is for registered shoppers at 63.0 and later", async () => {
     const buyer = await shopper(target, "buyer@demo.store");
     await buy(buyer, [{ model: MONTHLY, quantity: 1 }]);

@@ -104,12 +104,16 @@ test("a monthly subscription and a 12-month plan become two cart lines, each wit
   await expect(lines.filter({ hasText: "12-Month Plan" }).getByText("2", { exact: true })).toBeVisible();
 });
 
-test("a buyer's 12-month plan, bought through checkout, is in their account with its term and the day's orders", async ({
+test("a buyer's 12-month plan, bought for a chosen term through checkout, is in their account with that term and the day's orders", async ({
   page,
   browser,
 }, testInfo) => {
   await signIn(page);
-  await addPlan(page, "12-Month Plan");
+  // The plan's term, chosen on the product page: two annual terms.
+  await page.goto(ROASTERS_CHOICE.path);
+  await options(page).getByRole("radio", { name: "12-Month Plan" }).check();
+  await options(page).getByLabel("Term").selectOption({ label: "2 years" });
+  await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByText("Added to your cart").first()).toBeVisible();
   await page.goto("/account");
   const section = page.getByRole("region", { name: "Subscriptions" });
@@ -128,12 +132,12 @@ test("a buyer's 12-month plan, bought through checkout, is in their account with
 
   await page.goto("/account");
   const subscription = section.getByRole("listitem", { name: ROASTERS_CHOICE.name });
-  await expect(subscription.getByText("12-Month Plan: 12-month plan, billed yearly")).toBeVisible();
+  await expect(subscription.getByText("12-Month Plan: 24-month plan, billed yearly")).toBeVisible();
   await expect(subscription.getByRole("link", { name: ROASTERS_CHOICE.name })).toBeVisible();
   const audited = await auditablePage(page, browser, testInfo);
   if (audited !== page) await signIn(audited);
   await audited.goto("/account");
-  await expect(audited.getByText("12-Month Plan: 12-month plan, billed yearly")).toBeVisible();
+  await expect(audited.getByText("12-Month Plan: 24-month plan, billed yearly")).toBeVisible();
   expect(await seriousViolations(audited)).toEqual([]);
 
   // The resource names no order: the day's orders hold the one that bought it.

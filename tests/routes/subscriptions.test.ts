@@ -110,6 +110,30 @@ describe("A buyer's subscriptions, in their account", () => {
     expect(JSON.stringify(data.data)).toContain("24-month plan, billed yearly");
     expect((await buyer.load("/account?subscriptions=past")).text).toContain("You have no ended subscriptions.");
   });
+
+  test("the account reads one page of subscriptions, and says so when it can't, the rest of the page still there", async () => {
+    const buyer = await store.signedIn(BUYER);
+    // No answer yet to fall back on (the store keeps a last good copy of a read for when the API fails).
+    const fault = await store.control("POST", "/__emulator/faults", {
+      method: "GET",
+      path: "*/subscriptions",
+      status: 500,
+      times: 0,
+    });
+    expect(fault.status).toBe(201);
+    const failed = await buyer.load("/account");
+    expect(failed.status).toBe(200);
+    expect(failed.text).toContain("We couldn't load your subscriptions right now.");
+    expect(failed.text).toContain("Order History");
+
+    await store.control("DELETE", "/__emulator/faults");
+    await store.control("DELETE", "/__emulator/journal");
+    expect((await buyer.load("/account")).text).toContain("You have no active subscriptions.");
+    const journal = await (await store.control("GET", "/__emulator/journal?method=GET")).json();
+    const reads = journal.entries.filter((e: { path: string }) => e.path.endsWith("/subscriptions"));
+    expect(reads).toHaveLength(1);
+    expect(new URLSearchParams(reads[0].query).get("pageSize")).toBe("10");
+  });
 });
 
 describe("A store that sells no subscriptions (subscriptionConfig all off)", () => {

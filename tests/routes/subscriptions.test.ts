@@ -133,6 +133,12 @@ describe("A buyer's subscriptions, in their account", () => {
     const reads = journal.entries.filter((e: { path: string }) => e.path.endsWith("/subscriptions"));
     expect(reads).toHaveLength(1);
     expect(new URLSearchParams(reads[0].query).get("pageSize")).toBe("10");
+    // A page token the API refuses (made up, or another list's) starts from the first page; junk is never sent.
+    for (const token of ["bm9wZQ==", "<script>"]) {
+      const page = await buyer.load(`/account?subscriptionsPage=${encodeURIComponent(token)}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain("You have no active subscriptions.");
+    }
   });
 });
 

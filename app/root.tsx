@@ -88,6 +88,8 @@ export async function loader(args: LoaderFunctionArgs) {
     const locale = context.locale ?? STORE_LOCALE;
     return shop.reply({
       locale,
+      // The document's request id: the "Reference: …" line a failed page shows after hydration (RequestReference).
+      requestId: context.requestId ?? null,
       // The header's currency and locale switcher: only when the store offers a choice.
       localeSwitch: localeSwitchFor(appContext, locale, shop.currencyIsoCode ?? appContext?.defaultCurrency ?? null),
       // The currency the shopper's prices are in (the footer says so): the cart's, else the store's default.

@@ -139,6 +139,24 @@ const REASONS = {
     "`lookupForOrder` would be the site's own Apex class and the spec doesn't give its payload; the lookup form uses POST order-summaries/actions/lookup",
 };
 
+/**
+ * Fields of the spec's inputs (§3) that no screen sends, each with its reason: shown while no file of app/ names the
+ * field, so a field taken into use drops its reason by itself.
+ */
+const FIELDS_NOT_SENT = [
+  {
+    input: "Payment request (POST `checkouts/{checkoutId}/payments`)",
+    field: "registrationAccountId",
+    reason:
+      "no Salesforce page documents it: the Checkout Payment Input pages from 55.0 to the current one list `billingAddress`, " +
+      "`paymentToken`, `paymentsData` and `requestType` only " +
+      "(https://developer.salesforce.com/docs/atlas.en-us.chatterapi.meta/chatterapi/connect_requests_checkout_payment_input.htm), " +
+      "and the spec names the field without saying what it registers. No shopper's flow here registers an account while " +
+      "paying (a guest registers on /register, before or after checkout), so there is nothing to send; the adapter's " +
+      "input type keeps the field and the emulator takes it without keeping it (docs/emulator-checkout.md)",
+  },
+];
+
 // ---------------------------------------------------------------------------------------------
 // The adapter: which method sends which call, at which versions
 
@@ -459,6 +477,18 @@ export function generate() {
       row.adapter.map((m) => `\`${m}\``).join(", ") +
       (row.via.length ? ` (through ${row.via.map((m) => `\`${m}\``).join(", ")})` : "");
     out.push(`| ${row.call.method} \`${row.call.path}\` | ${adapter} | ${versions} | ${from} | ${pages} | ${status} |`);
+  }
+  const appText = walk("app")
+    .map((file) => read(file))
+    .join("\n");
+  const unsent = FIELDS_NOT_SENT.filter((f) => !new RegExp(`\\b${f.field}\\b`).test(appText));
+  if (unsent.length) {
+    out.push("");
+    out.push("## Fields of the spec's inputs that no screen sends");
+    out.push("");
+    out.push("| Input | Field | Why not |");
+    out.push("|---|---|---|");
+    for (const f of unsent) out.push(`| ${f.input} | \`${f.field}\` | ${f.reason} |`);
   }
   out.push("");
   return out.join("\n");

@@ -45,6 +45,12 @@ import {
 import { asArray, isObject, type Json } from "../lib/json";
 import { orderLookupPath, orderSummaryPath } from "../lib/paths";
 import { sellingModelOptions } from "../lib/cart/subscriptions";
+import {
+  SUBSCRIPTIONS_PAGE_SIZE,
+  toSubscriptionsView,
+  type SubscriptionState,
+  type SubscriptionsView,
+} from "../lib/account/subscriptions";
 import { TOAST_MESSAGES } from "../lib/toast";
 import type { StoreSession } from "../shop/session.server";
 import { toast } from "../shop/toast.server";
@@ -150,6 +156,12 @@ export interface OrdersHandler {
   guestAccessToken(orderNumber: string, typed?: { phoneNumber: string }): Promise<string | null>;
   /** A guest's order page opened from its access-token link (GET `order-summaries/actions/lookup?accessToken=`). */
   orderPageWithToken(orderNumber: string, accessToken: string): Promise<OrderPage>;
+  /**
+   * One page of the subscriptions of the account the buyer shops for (GET `subscriptions`, 63.0): `state` Active or
+   * Past, a page token from the previous page. Null when the API can't list them (before 63.0, a failure): the
+   * account page then says so instead of showing none.
+   */
+  subscriptions(state: SubscriptionState, pageToken: string | null): Promise<SubscriptionsView | null>;
 }
 
 /** After a guest's successful lookup (or order): the e-mail and a placeholder phone number. */
@@ -517,6 +529,27 @@ export function createOrdersHandler(shop: ShopCore): OrdersHandler {
         }
         console.error("Order lookup with an access token failed:", error);
         return { kind: "unavailable" };
+      }
+    },
+
+    async subscriptions(state, pageToken) {
+      const read = (token: string | null) =>
+        client.getSubscriptions({ pageSize: SUBSCRIPTIONS_PAGE_SIZE, state, ...(token ? { pageToken: token } : {}) });
+      let token = pageToken;
+      for (;;) {
+        try {
+          const collection = await read(token);
+          return collection ? toSubscriptionsView(collection, state, token !== null) : null;
+        } catch (error) {
+          // A token from another list (or a stale one) is refused: the first page instead.
+          if (token && isFetchError(error) && error.status === 400) {
+            token = null;
+            continue;
+          }
+          if (!isFetchError(error) || error.status >= 500 || error.status === 0)
+            console.error("Reading the subscriptions failed:", error);
+          return null;
+        }
       }
     },
 

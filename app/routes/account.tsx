@@ -7,7 +7,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
 import { SelectField } from "~/components/SelectField";
-import { ORDER_HISTORY_PATH, ADDRESS_BOOK_PATH, WISHLIST_PATH, loginPath } from "~/lib/paths";
+import { ORDER_HISTORY_PATH, ADDRESS_BOOK_PATH, WISHLIST_PATH, loginPath, productPath } from "~/lib/paths";
+import { useStoreLocale } from "~/components/StoreLocale";
+import { formatDate } from "~/lib/format/formats";
+import { subscriptionsOffered } from "~/lib/cart/subscriptions";
+import {
+  SUBSCRIPTIONS_PAGE_SIZE,
+  SUBSCRIPTIONS_STATE_PARAM,
+  SUBSCRIPTIONS_TOKEN_PARAM,
+  subscriptionStateOf,
+  subscriptionsTokenOf,
+  type SubscriptionsView,
+} from "~/lib/account/subscriptions";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
@@ -21,10 +32,16 @@ export const meta: MetaFunction = ({ error }) => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => {
+  return withShop(args, async ({ request, shop }) => {
     if (!shop.shopper.isLoggedIn) throw await shop.redirect(loginPath("/account"));
-    const accounts = await shop.identity.accounts();
-    return shop.reply({ shopper: shop.shopper, accounts });
+    const params = new URL(request.url).searchParams;
+    // Subscriptions only where the store sells them (decision 013); one page of the account's, never all.
+    const offered = subscriptionsOffered(shop.appContext?.subscriptionConfig);
+    const [accounts, subscriptions] = await Promise.all([
+      shop.identity.accounts(),
+      offered ? shop.orders.subscriptions(subscriptionStateOf(params), subscriptionsTokenOf(params)) : null,
+    ]);
+    return shop.reply({ shopper: shop.shopper, accounts, subscriptionsShown: offered, subscriptions });
   });
 }
 
@@ -38,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { shopper, accounts } = useLoaderData<typeof loader>();
+  const { shopper, accounts, subscriptionsShown, subscriptions } = useLoaderData<typeof loader>();
   const pending = useIsPending({ formAction: "/account", state: "submitting" });
   return (
     <div className="store-page store-narrow">
@@ -86,6 +103,7 @@ export default function Account() {
           </li>
         </ul>
       </section>
+      {subscriptionsShown ? <Subscriptions view={subscriptions} /> : null}
       <section aria-labelledby="saved-title" className="store-section">
         <h2 id="saved-title">Saved for you</h2>
         {accounts.length > 1 ? (
@@ -101,6 +119,105 @@ export default function Account() {
         </ul>
       </section>
     </div>
+  );
+}
+
+const subscriptionsLink = (state: "Active" | "Past", token?: string) => {
+  const query = new URLSearchParams();
+  if (state === "Past") query.set(SUBSCRIPTIONS_STATE_PARAM, "past");
+  if (token) query.set(SUBSCRIPTIONS_TOKEN_PARAM, token);
+  const search = query.toString();
+  return `/account${search ? `?${search}` : ""}#subscriptions-title`;
+};
+
+/**
+ * The account's subscriptions (GET `subscriptions`): a page of the active ones (or, asked, the ended ones), each with
+ * its product, plan and term, and the day's orders it was bought with. A page at a time, however many there are.
+ */
+function Subscriptions({ view }: { view: SubscriptionsView | null }) {
+  const locale = useStoreLocale();
+  const state = view?.state ?? "Active";
+  const date = (value: string | null) => (value ? formatDate(value, "medium", { locale }) : "");
+  return (
+    <section aria-labelledby="subscriptions-title" className="store-section">
+      <h2 id="subscriptions-title">Subscriptions</h2>
+      <ul className="store-links" aria-label="Which subscriptions">
+        <li>
+          <Link to={subscriptionsLink("Active")} aria-current={state === "Active" ? "page" : undefined}>
+            Active
+          </Link>
+        </li>
+        <li>
+          <Link to={subscriptionsLink("Past")} aria-current={state === "Past" ? "page" : undefined}>
+            Ended
+          </Link>
+        </li>
+      </ul>
+      {view === null ? (
+        <p role="status">We couldn&apos;t load your subscriptions right now. Try again in a moment.</p>
+      ) : view.rows.length === 0 ? (
+        <p>{state === "Active" ? "You have no active subscriptions." : "You have no ended subscriptions."}</p>
+      ) : (
+        <ul className="store-subscriptions">
+          {view.rows.map((row) => (
+            <li key={row.id} aria-labelledby={`subscription-${row.id}`}>
+              <h3 id={`subscription-${row.id}`}>
+                {row.productId ? (
+                  <Link to={productPath({ id: row.productId, name: row.productName })}>{row.productName}</Link>
+                ) : (
+                  row.productName
+                )}
+              </h3>
+              <dl className="store-details">
+                <div>
+                  <dt>Plan</dt>
+                  <dd>
+                    {row.plan}: {row.term}
+                  </dd>
+                </div>
+                {row.quantity ? (
+                  <div>
+                    <dt>Quantity</dt>
+                    <dd>{row.quantity}</dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt>Started</dt>
+                  <dd>{date(row.startDate)}</dd>
+                </div>
+                <div>
+                  <dt>{state === "Past" ? "Ended" : "Ends"}</dt>
+                  <dd>{row.endDate ? date(row.endDate) : "When you cancel"}</dd>
+                </div>
+                {row.nextBillingDate ? (
+                  <div>
+                    <dt>Next billing</dt>
+                    <dd>{date(row.nextBillingDate)}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              {row.startDay ? (
+                <p>
+                  <Link to={`${ORDER_HISTORY_PATH}?from=${row.startDay}&to=${row.startDay}`}>
+                    Orders of {date(row.startDay)}
+                  </Link>
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {view && (view.nextPageToken || view.isLaterPage) ? (
+        <p className="store-muted">
+          {SUBSCRIPTIONS_PAGE_SIZE} subscriptions a page.{" "}
+          {view.isLaterPage ? <Link to={subscriptionsLink(state)}>First page</Link> : null}
+          {view.isLaterPage && view.nextPageToken ? " · " : null}
+          {view.nextPageToken ? (
+            <Link to={subscriptionsLink(state, view.nextPageToken)}>More subscriptions</Link>
+          ) : null}
+        </p>
+      ) : null}
+    </section>
   );
 }
 

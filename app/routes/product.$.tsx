@@ -22,6 +22,7 @@ import { CART_FIELDS, pendingCountChanges } from "~/lib/cart/count";
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
 import {
   SELLING_MODEL_FIELD,
+  SUBSCRIPTION_TERM_FIELD,
   subscriptionTermFor,
   UNKNOWN_SELLING_MODEL_MESSAGE,
   type SellingModelOption,
@@ -121,7 +122,8 @@ export async function action(args: ActionFunctionArgs) {
     if (productSellingModelId) {
       const { option, offered } = await chosenSellingModel(shop, buyId, productSellingModelId);
       if (!offered) return fail(UNKNOWN_SELLING_MODEL_MESSAGE, false, true);
-      subscriptionTerm = subscriptionTermFor(option ?? undefined);
+      // The term the shopper chose for a plan (within its rule), else its shortest.
+      subscriptionTerm = subscriptionTermFor(option ?? undefined, formData.get(SUBSCRIPTION_TERM_FIELD));
     }
     const outcome = await shop.cart.addItem({
       productId: buyId,
@@ -199,6 +201,19 @@ function PurchaseOptions({
               <span id={`${id}-detail`} className="store-plans__detail">
                 {option.description}
               </span>
+              {option.terms.length > 1 ? (
+                // A plan sold for one or more terms (its Subscription Term Rule): how long, the shortest first.
+                <span className="store-plans__term">
+                  <label htmlFor={`${id}-term`}>Term</label>{" "}
+                  <select id={`${id}-term`} name={SUBSCRIPTION_TERM_FIELD} defaultValue={option.terms[0].count}>
+                    {option.terms.map((t) => (
+                      <option key={t.count} value={t.count}>
+                        {t.label}
+                      </option>
+                    ))}
+                  </select>
+                </span>
+              ) : null}
             </div>
           </div>
         );

@@ -39,8 +39,14 @@ async function waitFor(url: string, child: ChildProcess, output: () => string) {
   throw new Error(`no answer from ${url}: ${output()}`);
 }
 
-export async function launch(args: string[], env: Record<string, string>, ready: string): Promise<Running> {
-  const port = await freePort();
+/** `port`: where the server listens (PORT unless `env` names another variable for it); a free one by default. */
+export async function launch(
+  args: string[],
+  env: Record<string, string>,
+  ready: string,
+  port?: number,
+): Promise<Running> {
+  port ??= await freePort();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
@@ -83,6 +89,37 @@ export const startStore = (workers: number, env: Record<string, string> = {}) =>
     },
     "/healthz",
   );
+
+/**
+ * The emulator as a service of its own (`npm run emulator`'s server) on a free port, with its own database: the API a
+ * store started with `remoteApiEnv` calls over HTTP, as it would call an org, so the store's CPU is its own.
+ */
+export async function startApiService(): Promise<Running> {
+  const port = await freePort();
+  return launch(
+    ["--import", "tsx", "server/emulator-service.ts"],
+    {
+      EMULATOR_PORT: String(port),
+      EMULATOR_HOST: "127.0.0.1",
+      EMULATOR_DB: join(mkdtempSync(join(tmpdir(), "bench-api-")), "emulator.sqlite"),
+      DEMO_SCALE: "demo",
+    },
+    "/healthz",
+    port,
+  );
+}
+
+/** A store's settings to use the API service at `origin` as its org (the demo store's ids, as deploy/ sets them). */
+export const remoteApiEnv = (origin: string): Record<string, string> => ({
+  WEBSTORE_SITE_URL: origin,
+  WEBSTORE_ID: "0ZEDEMO00000001",
+  WEBSTORE_COMMUNITY_ID: "0DBDM0000000001",
+  WEBSTORE_CLIENT_ID: "demo-storefront",
+  WEBSTORE_CLIENT_SECRET: "demo-storefront-secret",
+  WEBSTORE_REDIRECT_URI: "https://demo.store/oauth/callback",
+  WEBSTORE_INVENTORY_LOCATION_GROUP_ID: "0ghDM0000000001",
+  SESSION_SECRET: "bench-session-secret-not-for-production",
+});
 
 /** The process and its descendants (the cluster's workers). */
 function processTree(pid: number): number[] {

@@ -12,6 +12,7 @@ import {
 import { Browser, guestAtShipping, guestWithCart, signedIn } from "./browser.js";
 import { CONNECTIONS, OUT, ROOT, SECONDS, SKIP_GOALS, describeMachine, log } from "./config.js";
 import { bodyMarkup, load, type LoadOptions, type Row } from "./load.js";
+import { openLoop } from "./open-loop.js";
 import { buildBare, cpuSeconds, launch, peakMemory, startStore, type Running } from "./processes.js";
 
 /**
@@ -302,7 +303,8 @@ export async function scaleBench() {
     bare: Row;
     halfLoad: { demo: Row | null; large: Row | null };
   }[] = [];
-  // Latency as shoppers feel it (issue #23 item 6): the page offered at half the rate it reached, at a fixed rate.
+  // Latency as shoppers feel it (issue #23 item 6): the page offered at half the rate it reached, at a fixed rate with
+  // evenly spaced arrivals (bench/open-loop.ts: autocannon's fixed rate sends each second's requests in a burst).
   const atHalf = async (
     store: Running,
     side: Side | null,
@@ -310,17 +312,13 @@ export async function scaleBench() {
     sessionCookies: string[],
   ) => {
     if (SKIP_GOALS || !side || !measuredRow?.rps) return null;
-    const row = await load(
-      `${side.path} at ½ capacity`,
-      `${store.origin}${side.path}`,
-      sessionCookies,
-      store.child.pid,
-      {
-        ...side.options,
-        rate: Math.max(1, Math.round(measuredRow.rps / 2)),
-        settle: () => settled(store),
-      },
-    );
+    const row = await openLoop(`${side.path} at ½ capacity`, `${store.origin}${side.path}`, sessionCookies, {
+      ...side.options,
+      rate: Math.max(1, Math.round(measuredRow.rps / 2)),
+      seconds: SECONDS,
+      warmUpSeconds: 1,
+      serverPid: store.child.pid,
+    });
     await settled(store);
     return row;
   };

@@ -8,6 +8,7 @@ import { paymentsModule } from "./checkout/payments.js";
 import { seoModule } from "./catalog/seo.js";
 import { inventoryLevelsModule } from "./catalog/inventory-levels.js";
 import { shippingModule } from "./checkout/shipping.js";
+import { subscriptionsModule } from "./subscriptions/subscriptions.js";
 import { wishlistsModule } from "./wishlists/wishlists.js";
 import type { EmulatorModule } from "./core/state.js";
 
@@ -24,6 +25,7 @@ export const modules: EmulatorModule[] = [
   checkoutsModule,
   paymentsModule,
   ordersModule,
+  subscriptionsModule,
   seoModule,
   inventoryLevelsModule,
   wishlistsModule,

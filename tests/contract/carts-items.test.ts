@@ -127,13 +127,19 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       sellingModelType: "Evergreen",
       billingFrequency: "Monthly",
     });
-    // The 12-month plan is one term of a year (pricingTerm 1, pricingTermUnit Annual), billed yearly.
-    const yearly = await add(guest, cartId, roastersChoice, "2", { productSellingModelId: "0jPDM00000YEAR1" });
+    // The monthly subscription was sent no term: it has none (the API keeps what the item was sent with).
+    expect(monthly.body.subscriptionTerm).toBeNull();
+    // The 12-month plan is one term of a year (pricingTerm 1, pricingTermUnit Annual), billed yearly; the item
+    // keeps the term it was sent with.
+    const yearly = await add(guest, cartId, roastersChoice, "2", {
+      productSellingModelId: "0jPDM00000YEAR1",
+      subscriptionTerm: 2,
+    });
     expect(yearly.body).toMatchObject({
       productSellingModelId: "0jPDM00000YEAR1",
       sellingModelType: "TermDefined",
       billingFrequency: "Annual",
-      subscriptionTerm: 1,
+      subscriptionTerm: 2,
     });
     const lines = (await guest("GET", `carts/${cartId}/cart-items`)).body.cartItems.map((e: any) => [
       e.cartItem.productSellingModelId,

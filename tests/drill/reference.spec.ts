@@ -15,12 +15,20 @@ test("a page the API fails shows the request's reference, found in the instance'
     body: JSON.stringify({ path: "*/products/01tDM0000000001", status: 500, times: 0 }),
   });
   expect(fault.status).toBe(201);
+  // With JavaScript on, the page hydrates as the server rendered it: a mismatch would make React render it anew.
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
   const failed = await page.goto("/product/01tDM0000000001");
   expect(failed?.status()).toBe(500);
   const id = failed?.headers()["x-request-id"] ?? "";
   expect(id).toMatch(/^[0-9a-f]{32}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
   await expect(page.getByText(`Reference: ${id}`)).toBeVisible();
+  if (jsEnabled()) {
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByText(`Reference: ${id}`)).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  }
 
   const logged = (file: string) =>
     readFileSync(file, "utf8")

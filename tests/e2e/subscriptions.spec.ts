@@ -4,7 +4,8 @@
  * Roaster's Choice Coffee Subscription (SUB-ROASTER) sells once, monthly, or as a 12-month plan.
  */
 import type { Page } from "@playwright/test";
-import { auditablePage, expect, jsEnabled, seriousViolations, test } from "./support";
+import { fillCard, goToCheckout } from "./checkout-flow";
+import { auditablePage, expect, jsEnabled, seriousViolations, signIn, test } from "./support";
 
 const ROASTERS_CHOICE = { path: "/product/01tDM0000000013", name: "Roaster's Choice Coffee Subscription" };
 const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
@@ -101,6 +102,48 @@ test("a monthly subscription and a 12-month plan become two cart lines, each wit
   await expect(lines).toHaveCount(2);
   await expect(lines.filter({ hasText: "Monthly Subscription" }).getByText("1", { exact: true })).toBeVisible();
   await expect(lines.filter({ hasText: "12-Month Plan" }).getByText("2", { exact: true })).toBeVisible();
+});
+
+test("a buyer's 12-month plan, bought for a chosen term through checkout, is in their account with that term and the day's orders", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signIn(page);
+  // The plan's term, chosen on the product page: two annual terms.
+  await page.goto(ROASTERS_CHOICE.path);
+  await options(page).getByRole("radio", { name: "12-Month Plan" }).check();
+  await options(page).getByLabel("Term").selectOption({ label: "2 years" });
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByText("Added to your cart").first()).toBeVisible();
+  await page.goto("/account");
+  const section = page.getByRole("region", { name: "Subscriptions" });
+  await expect(section.getByText("You have no active subscriptions.")).toBeVisible();
+
+  // The buyer's saved address, the default delivery method, a card.
+  await goToCheckout(page);
+  await page.getByRole("button", { name: "Continue to delivery" }).click();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+  const orderNumber = /(\d{8})$/.exec(new URL(page.url()).pathname)?.[1];
+  expect(orderNumber).toBeTruthy();
+
+  await page.goto("/account");
+  const subscription = section.getByRole("listitem", { name: ROASTERS_CHOICE.name });
+  await expect(subscription.getByText("12-Month Plan: 24-month plan, billed yearly")).toBeVisible();
+  await expect(subscription.getByRole("link", { name: ROASTERS_CHOICE.name })).toBeVisible();
+  const audited = await auditablePage(page, browser, testInfo);
+  if (audited !== page) await signIn(audited);
+  await audited.goto("/account");
+  await expect(audited.getByText("12-Month Plan: 24-month plan, billed yearly")).toBeVisible();
+  expect(await seriousViolations(audited)).toEqual([]);
+
+  // The resource names no order: the day's orders hold the one that bought it.
+  await subscription.getByRole("link", { name: /^Orders of / }).click();
+  await expect(page.getByRole("heading", { name: "Order History" })).toBeVisible();
+  await expect(page.getByRole("link", { name: orderNumber! })).toBeVisible();
 });
 
 test("adding without choosing a plan answers product error 106 in the spec's words, the quantity kept", async ({

@@ -21,6 +21,11 @@ export interface SellingModelOption {
   description: string;
   /** The model's pricing term (a plan of 12 months: 12), what a cart item's `subscriptionTerm` says. */
   term: number | null;
+  /**
+   * The numbers of pricing terms a term-defined plan may be bought for, from its Subscription Term Rule (minimum to
+   * maximum by increment): the shopper's choice of term. Empty when the model sets no rule.
+   */
+  terms: readonly { count: number; label: string }[];
 }
 
 /**
@@ -33,9 +38,37 @@ export function subscriptionsOffered(config: unknown): boolean {
   return isObject(config) && (config.subscriptionPlusEnabled === true || config.rlmSubscriptionEnabled === true);
 }
 
-/** What a cart item carries for a chosen model: a term-defined plan its term (Cart Item Input `subscriptionTerm`). */
-export function subscriptionTermFor(option: SellingModelOption | undefined): number | undefined {
-  return option?.type === "TermDefined" && option.term ? option.term : undefined;
+/**
+ * What a cart item carries for a chosen model: a term-defined plan the number of terms the shopper chose (Cart Item
+ * Input `subscriptionTerm`, "the total number of terms in the subscription period") when its rule allows it, else
+ * the rule's minimum, else the model's pricing term.
+ */
+export function subscriptionTermFor(option: SellingModelOption | undefined, chosen?: unknown): number | undefined {
+  if (option?.type !== "TermDefined") return undefined;
+  const asked = typeof chosen === "string" && /^\d{1,3}$/.test(chosen) ? Number(chosen) : NaN;
+  if (option.terms.some((t) => t.count === asked)) return asked;
+  if (option.terms.length) return option.terms[0].count;
+  return option.term ?? undefined;
+}
+
+/** The form field the product page sends a plan's chosen term in (the Cart Item Input's name). */
+export const SUBSCRIPTION_TERM_FIELD = "subscriptionTerm";
+
+/** The most choices of term the page offers (a rule of 1 to 100 years is offered up to 12). */
+const MAX_TERM_CHOICES = 12;
+
+/** A plan's choices of term: "1 year", "2 years" for an annual pricing term, "6 months" for a monthly one. */
+function termChoices(rule: unknown, pricingTerm: number | null, unit: string | undefined) {
+  if (!isObject(rule)) return [];
+  const min = numberOf(rule.minimum);
+  if (!min) return [];
+  const max = Math.max(numberOf(rule.maximum) ?? min, min);
+  const step = numberOf(rule.increment) ?? 1;
+  const period = unitWord(unit);
+  const out: { count: number; label: string }[] = [];
+  for (let n = min; n <= max && out.length < MAX_TERM_CHOICES; n += step)
+    out.push({ count: n, label: count(n * (pricingTerm ?? 1), period) });
+  return out;
 }
 
 /** The form field the product page sends the chosen model in (the Cart Item Input's name). */
@@ -98,6 +131,10 @@ export function sellingModelOptions(models: unknown): SellingModelOption[] {
         type,
         description: describe(type, numberOf(m.pricingTerm), text(m.pricingTermUnit)),
         term: numberOf(m.pricingTerm),
+        terms:
+          type === "TermDefined"
+            ? termChoices(m.subscriptionTermRule, numberOf(m.pricingTerm), text(m.pricingTermUnit))
+            : [],
       },
     ];
   });

@@ -617,7 +617,8 @@ export function cartItemJson(
           : "Monthly"
         : null,
     sellingModelType: line.sellingModel?.selling_model_type ?? "OneTime",
-    subscriptionTerm: item.subscription_term ?? line.sellingModel?.pricing_term ?? null,
+    // The term the cart item was sent with (Cart Item Input `subscriptionTerm`), none when it sent none [I].
+    subscriptionTerm: item.subscription_term,
     productClass: product.product_class,
     childProductCount: 0,
     isShippingChargeNotApplicable: false,

@@ -17,6 +17,8 @@ interface CatalogFixture {
     pricingTerm: number | null;
     pricingTermUnit: string | null;
     active?: boolean;
+    /** Subscription Term Rule: the pricing terms a subscription on the model may last. */
+    subscriptionTermRule?: { minimum: number; maximum: number; increment: number };
   }[];
   /** ProductAttributeSet records: each variation parent names its set (`attributeSet`). */
   attributeSets?: {
@@ -73,10 +75,21 @@ export function seedCatalog(emu: Emu) {
   fixture.categories.forEach((c, i) => insertCategory.run(c.id, c.name, c.description ?? "", c.parentId, i));
 
   const insertModel = db.prepare(
-    "INSERT INTO selling_models(id, name, selling_model_type, pricing_term, pricing_term_unit, is_active) VALUES (?, ?, ?, ?, ?, ?)",
+    `INSERT INTO selling_models(id, name, selling_model_type, pricing_term, pricing_term_unit, is_active, term_minimum,
+       term_maximum, term_increment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const m of fixture.sellingModels)
-    insertModel.run(m.id, m.name, m.sellingModelType, m.pricingTerm, m.pricingTermUnit, m.active === false ? 0 : 1);
+    insertModel.run(
+      m.id,
+      m.name,
+      m.sellingModelType,
+      m.pricingTerm,
+      m.pricingTermUnit,
+      m.active === false ? 0 : 1,
+      m.subscriptionTermRule?.minimum ?? null,
+      m.subscriptionTermRule?.maximum ?? null,
+      m.subscriptionTermRule?.increment ?? null,
+    );
 
   const insertSet = db.prepare(
     "INSERT INTO product_attribute_sets(id, developer_name, master_label, description) VALUES (?, ?, ?, ?)",

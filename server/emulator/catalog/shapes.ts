@@ -260,6 +260,11 @@ export function sellingModelJson(m: SellingModelRow) {
     sellingModelType: m.selling_model_type,
     pricingTerm: m.pricing_term,
     pricingTermUnit: m.pricing_term_unit,
+    // Subscription Term Rule (59.0; ConnectApi.SubscriptionTermRule: increment, maximum, minimum, Integers).
+    subscriptionTermRule:
+      m.term_minimum !== null
+        ? { increment: m.term_increment ?? 1, maximum: m.term_maximum ?? m.term_minimum, minimum: m.term_minimum }
+        : null,
   };
 }
 

@@ -54,6 +54,9 @@ export interface SellingModelRow {
   pricing_term: number | null;
   pricing_term_unit: string | null;
   is_active: 0 | 1;
+  term_minimum: number | null;
+  term_maximum: number | null;
+  term_increment: number | null;
 }
 
 /**

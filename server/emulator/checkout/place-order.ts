@@ -233,6 +233,7 @@ function orderInput(emu: Emu, checkout: CheckoutRow, rated: RatedCart, payment: 
             // Gross prices already hold their tax, so the order adds none on top.
             taxCents: net ? (g.lineTaxCents.get(l.item.id) ?? 0) : 0,
             productSellingModelId: l.item.product_selling_model_id,
+            subscriptionTerm: l.item.subscription_term,
             adjustments:
               l.priced.itemAdjustmentCents < 0
                 ? [

@@ -27,6 +27,8 @@ export const KEY_PREFIX = {
   wishlist: "0Hn",
   wishlistItem: "0Ho",
   reservation: "0Rv",
+  // A Commerce subscription is an Asset record (the resource's example ids: 02ixx0000004HxeAAE).
+  commerceSubscription: "02i",
 } as const;
 
 export type IdKind = keyof typeof KEY_PREFIX;

@@ -1,5 +1,6 @@
 import { catalogStore } from "../catalog/store.js";
 import type { Emu } from "../core/state.js";
+import { recordSubscriptions, type SubscriptionLine } from "../subscriptions/store.js";
 
 /**
  * The order tables (db/005_orders.sql): how an order is written (insertOrder, used by the checkout and the
@@ -30,6 +31,8 @@ export interface OrderLineInput {
   sku?: string;
   type?: "Product" | "Order Product"; // default "Order Product", as Order Management names product lines
   productSellingModelId?: string | null;
+  /** The cart item's `subscriptionTerm` (Cart Item Input), as it was sent; none for a one-time line. */
+  subscriptionTerm?: number | null;
   adjustments?: AdjustmentInput[];
 }
 
@@ -174,6 +177,7 @@ export interface ItemRow {
   total_line_cents: number;
   tax_cents: number;
   product_selling_model_id: string | null;
+  subscription_term: number | null;
 }
 
 export interface AdjustmentRow {
@@ -314,8 +318,8 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertItem = db.prepare(`
     INSERT INTO order_items(id, order_summary_id, order_delivery_group_id, seq, type, product_id, sku, name, quantity,
-      unit_price_cents, list_price_cents, total_line_cents, tax_cents, product_selling_model_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      unit_price_cents, list_price_cents, total_line_cents, tax_cents, product_selling_model_id, subscription_term)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertAdjustment = db.prepare(`
     INSERT INTO order_adjustments(order_summary_id, order_item_id, type, display_name, amount_cents, promotion_id, coupon_code, seq)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -338,6 +342,7 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
   const deliveryGroupIds: string[] = [];
   const itemIds: string[] = [];
   let itemSeq = 0;
+  const subscriptionLines: SubscriptionLine[] = [];
   input.deliveryGroups.forEach((g, i) => {
     const groupId = g.id ?? mint("orderDeliveryGroupSummary");
     deliveryGroupIds.push(groupId);
@@ -386,7 +391,18 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
         line.unitPriceCents * line.quantity,
         line.taxCents ?? 0,
         line.productSellingModelId ?? null,
+        line.subscriptionTerm ?? null,
       );
+      if (line.productSellingModelId)
+        subscriptionLines.push({
+          orderSummaryId: id,
+          orderItemId: itemId,
+          productId: line.productId,
+          sellingModelId: line.productSellingModelId,
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+          subscriptionTerm: line.subscriptionTerm ?? null,
+        });
       addAdjustments(itemId, line.adjustments);
     }
     if (g.deliveryCharge) {
@@ -408,11 +424,23 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
         c.amountCents,
         c.taxCents ?? 0,
         null,
+        null,
       );
       addAdjustments(itemId, c.adjustments);
     }
   });
   addAdjustments(null, input.adjustments);
+  recordSubscriptions(
+    emu,
+    {
+      webstoreId: input.webstoreId,
+      accountId: input.accountId,
+      ownerUserId: input.ownerUserId,
+      orderedAt,
+      currency: input.currencyIsoCode ?? "USD",
+    },
+    subscriptionLines,
+  );
 
   const insertPayment = db.prepare(`
     INSERT INTO order_payments(id, order_summary_id, seq, type, card_brand, last4, purchase_order_number, gateway_reference,

@@ -2,7 +2,7 @@
  * Order summaries, lookup and reorder (spec §7 "Orders"). Missing ids fail with a TypeError before any request
  * (spec §5); API failures carry the HTTP status text as message (spec §8).
  */
-import { type ClientCore, required, send } from "../core.js";
+import { type ClientCore, documentedAt, required, send } from "../core.js";
 import { path } from "../http.js";
 import type { JsonObject } from "../types/index.js";
 
@@ -40,6 +40,14 @@ export type LookupQuery = {
 } & {
   /** POST lookup: a flag per part to leave out. */
   [K in `exclude${"AdjustmentAggregates" | "Adjustments" | "DeliveryGroups" | "LineItems" | "Payments"}`]?: boolean;
+};
+
+/** Commerce Subscriptions (GET `subscriptions`, 63.0): pageSize 1–100 (25), a page token, Active (default) or Past. */
+export type SubscriptionsQuery = {
+  pageSize?: number;
+  pageToken?: string;
+  sortOrder?: "CreatedDateAsc" | "CreatedDateDesc";
+  state?: "Active" | "Past";
 };
 
 const orderSummary = (id: string) => required(id, "orderSummaryId is required", TypeError);
@@ -95,6 +103,15 @@ export function ordersApi(core: ClientCore) {
       query: { fields?: string[]; pageSize?: number; pageToken?: string } = {},
     ): Promise<JsonObject> {
       return request({ path: "order-summaries/purchased-products", query: withFields(query) });
+    },
+
+    /**
+     * The subscriptions of the account the buyer shops for (Commerce Subscriptions, registered shoppers only),
+     * documented from 63.0: null before, when no version has the resource.
+     */
+    async getSubscriptions(query: SubscriptionsQuery = {}): Promise<JsonObject | null> {
+      if (!documentedAt(core, 63)) return null;
+      return request({ path: "subscriptions", query });
     },
 
     /** Guests verify with e-mail, last name and phone; signed-in buyers need only the number. */

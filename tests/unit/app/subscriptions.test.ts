@@ -38,6 +38,7 @@ describe("sellingModelOptions", () => {
         type: "OneTime",
         description: "Buy once, no subscription.",
         term: null,
+        terms: [],
       },
       {
         id: MONTHLY.id,
@@ -45,6 +46,7 @@ describe("sellingModelOptions", () => {
         type: "Evergreen",
         description: "Renews every month until you cancel.",
         term: 1,
+        terms: [],
       },
       {
         id: YEARLY.id,
@@ -52,6 +54,7 @@ describe("sellingModelOptions", () => {
         type: "TermDefined",
         description: "A 12-month plan, billed yearly.",
         term: 1,
+        terms: [],
       },
     ]);
   });
@@ -61,6 +64,29 @@ describe("sellingModelOptions", () => {
     expect(subscriptionTermFor(yearly)).toBe(2);
     expect(subscriptionTermFor(monthly)).toBeUndefined();
     expect(subscriptionTermFor(once)).toBeUndefined();
+  });
+
+  it("offers a plan's terms from its Subscription Term Rule, and sends the one chosen when the rule allows it", () => {
+    const [yearly] = sellingModelOptions([
+      { ...YEARLY, subscriptionTermRule: { minimum: 1, maximum: 3, increment: 1 } },
+    ]);
+    expect(yearly.terms).toEqual([
+      { count: 1, label: "1 year" },
+      { count: 2, label: "2 years" },
+      { count: 3, label: "3 years" },
+    ]);
+    expect(subscriptionTermFor(yearly, "2")).toBe(2);
+    // Outside the rule, or not a number: the shortest term.
+    expect(subscriptionTermFor(yearly, "4")).toBe(1);
+    expect(subscriptionTermFor(yearly, "two")).toBe(1);
+    const [sixMonthly] = sellingModelOptions([
+      { ...YEARLY, pricingTermUnit: "Months", subscriptionTermRule: { minimum: 6, maximum: 12, increment: 6 } },
+    ]);
+    expect(sixMonthly.terms.map((t) => t.label)).toEqual(["6 months", "12 months"]);
+    // An evergreen subscription has no term to choose, whatever its model says.
+    const [monthly] = sellingModelOptions([{ ...MONTHLY, subscriptionTermRule: { minimum: 1, maximum: 2 } }]);
+    expect(monthly.terms).toEqual([]);
+    expect(subscriptionTermFor(monthly, "2")).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { RefreshHandle } from "~/lib/route-handle";
 import {
   Links,
   Meta,
@@ -20,7 +21,7 @@ import { errorTitle, RouteErrorBoundary } from "./components/store/PageError";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
 // The root's server helpers, from the one server module it names (each is an empty stand-in in the browser's bundle).
-import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "./handlers/shop.server";
+import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "./shop.server";
 import { STORE_LOCALE } from "./lib/format/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
 
@@ -60,14 +61,9 @@ export const meta: MetaFunction = ({ error }) => [
 
 export const headers: HeadersFunction = serverTimingHeaders;
 
-/** Route handle of pages still waiting for the API (cart processing): the page reloads itself without JS. */
-export interface RefreshHandle {
-  refreshWhileProcessing?: true;
-}
-
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, context, shop }) => {
-    const toast = shop.session.takeToast();
+    const toast = shop.toasts.take();
     const appContext = shop.appContext;
     const [categories, count] = await Promise.all([
       shop.client
@@ -133,7 +129,7 @@ function useRefreshWhileProcessing(): boolean {
 
 /**
  * The notice of a page whose loader served catalog answers from the store's last good copy because the API could not
- * answer: its reply carries the words as `catalogStale` (app/handlers/shop.server.ts), so they weigh nothing in the
+ * answer: its reply carries the words as `catalogStale` (app/shop/core.server.ts), so they weigh nothing in the
  * browser's bundle of the pages that never show them.
  */
 function useCatalogStaleNotice(): string | null {
@@ -179,7 +175,7 @@ export function Layout({ children }: { children: ReactNode }) {
             localeSwitch={data?.localeSwitch ?? null}
             quickOrder={data ? data.shopper.isLoggedIn || data.guestCartEnabled : false}
           />
-          {/* The loader's toast was checked as the session gave it (parseToast in takeToast): shown as it came. */}
+          {/* The loader's toast was checked as the session gave it (parseToast in take): shown as it came. */}
           {data?.toasts.length ? (
             <Suspense fallback={EMPTY_TOAST_REGION}>
               <ToastRegion toasts={data.toasts} className="store-toasts" />

@@ -82,7 +82,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   // A loader wrapped at a route module's top level (`export const loader = withShop(...)`) stays in the browser's
   // bundle, calling the server module's empty stand-in as the page loads: the page never hydrates. The shop's
-  // entry points never belong in a browser file (app/handlers/shop.server.ts says how a loader calls them).
+  // entry points never belong in a browser file (app/shop.server.ts says how a loader calls them).
   const loaded = [...new Set(pages.flatMap((p) => p.files))].map((f) => [f, readFileSync(join(PUBLIC, f), "utf8")]);
   const leaks = loaded.filter(([, code]) => /\b(withShop|getShop)\b/.test(code));
   for (const [f] of leaks)

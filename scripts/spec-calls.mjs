@@ -319,7 +319,7 @@ function importers() {
 }
 
 /** Files every page reaches, whose importers say nothing of which screen calls: the shop, the root, the layout. */
-const HUBS = new Set(["app/handlers/shop.server.ts", "app/root.tsx"]);
+const HUBS = new Set(["app/shop.server.ts", "app/shop/core.server.ts", "app/root.tsx"]);
 const isRouteModule = (file) =>
   /^app\/routes\/[^/]+\.tsx?$/.test(file) || /^app\/routes\/[^/]+\/route\.tsx?$/.test(file);
 

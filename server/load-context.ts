@@ -1,4 +1,5 @@
 import type { LoginThrottle } from "./login-throttle.js";
+import type { RequestScope } from "./request-scope.js";
 import type { WebstoreClient, WebstoreClientOptions } from "./webstore/index.js";
 
 /** What a request's webstore client may be told about the shopper (all from the signed session cookie). */
@@ -50,10 +51,15 @@ export interface StorefrontLoadContext {
    * failed page as its reference.
    */
   requestId?: string;
+  /**
+   * This request's own state (the shopper's session, the flashed toast, the shop), made empty by the host for every
+   * request; what it leaves the browser is written once, after the app has answered (server/request-scope.ts).
+   */
+  perRequest: RequestScope;
   /** Failed sign-ins per account and per client (the login page refuses with 429 past the limits). */
   loginThrottle?: LoginThrottle;
   /**
-   * The guest identity this server's visitors browse with until they act (app/handlers/identity/tokens.server.ts):
+   * The guest identity this server's visitors browse with until they act (app/shop/tokens.server.ts):
    * held here because it lives as long as the server, not a request.
    */
   browsingIdentity?: BrowsingIdentity;

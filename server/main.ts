@@ -1,6 +1,5 @@
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -24,6 +23,8 @@ import { clearNamedCaches, listenForCacheClears } from "./cache-bus.js";
 import { apiCheck, readiness, type ReadinessCheck } from "./readiness.js";
 import { connectRedis, readyWithin } from "./redis.js";
 import { requestLog } from "./request-log.js";
+import { createStoreRequestHandler } from "./remix-handler.js";
+import { createRequestScope, type RequestScope } from "./request-scope.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Paths the webstore API owns; the emulator answers them when it is on. */
@@ -125,6 +126,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     cspNonce?: string,
     locale?: string,
     requestId?: string,
+    perRequest: RequestScope = createRequestScope().scope,
   ): AppLoadContext & StorefrontLoadContext => ({
     webstore: (scope) =>
       createWebstoreClient({
@@ -164,6 +166,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     browsingIdentity,
     locale,
     requestId,
+    perRequest,
   });
 
   const trust = compileTrustProxy(config.TRUST_PROXY);
@@ -291,16 +294,20 @@ export async function startServer(config: Config = readConfig(), options: StartO
     const key = locale ?? "";
     let handler = remixHandlers.get(key);
     if (handler) return handler;
-    handler = createRequestHandler({
+    handler = createStoreRequestHandler({
       build: locale ? { ...build!, basename: `${build!.basename ?? ""}/${locale}`.replace(/\/{2,}/g, "/") } : build!,
       mode: config.NODE_ENV,
-      getLoadContext: (req, res) =>
-        loadContext(
+      getLoadContext: (req, res) => {
+        const scope = createRequestScope();
+        const context = loadContext(
           req.ip,
           res.locals.cspNonce as string | undefined,
           locale,
           res.locals.requestId as string | undefined,
-        ),
+          scope.scope,
+        );
+        return { context, scope };
+      },
     });
     if (remixHandlers.size < MAX_LOCALE_HANDLERS) remixHandlers.set(key, handler);
     return handler;

@@ -3,7 +3,7 @@
  * dialog 'Still there?' offers 'Continue Working' (asks the server to confirm and extend the session) and
  * 'Log Out' (the site's webruntime/logout). When the session has run out, or the server finds it invalid, the
  * page is re-asked and the server sends the shopper to sign in with the toast 'Your session has timed out.
- * Try again.' (withShop, app/handlers/shop.server.ts, does that for every request with an expired session).
+ * Try again.' (withShop, app/shop/core.server.ts, does that for every request with an expired session).
  *
  * With JavaScript only: without it there is nothing to count down, and the server's redirect does the work.
  * Mount it once, in the root layout:

@@ -13,15 +13,15 @@ import { readPage } from "../lib/paging";
 import { requestPath } from "../lib/request-paths";
 import { CHECKOUT_START_PATH } from "../lib/paths";
 import { isStoreLocale } from "../lib/format/locale";
-import { cartErrorMessage } from "./errors.server";
+import { cartErrorMessage } from "../shop/errors.server";
 import { cartView, EMPTY_CART, type CartView } from "../lib/cart/view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "./cart/edits.server";
 import { followPageCurrency, moveCartToCurrency, type CartMove, type PageCurrencyShop } from "./cart/currency.server";
-import type { ToastInput } from "./toast.server";
+import type { ToastInput } from "../shop/toast.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./cart/ref.server";
 import { quickOrder, type QuickOrderReply } from "./cart/quick-order.server";
 import type { QuickOrderSubmission } from "../lib/cart/quick-order";
-import type { Shop, ShopCore } from "./shop.server";
+import type { ShopCore } from "../shop/core.server";
 
 export { cartRef, type CartShop } from "./cart/ref.server";
 
@@ -81,7 +81,16 @@ function followsPageCurrency(shop: Pick<ShopCore, "request" | "context" | "appCo
   return !isCheckoutPath(requestPath(shop.request, shop.context));
 }
 
-export function createCartHandler(shop: Shop): CartHandler {
+/** What the cart is given by the composition (app/shop.server.ts) beside the core. */
+export interface CartSiblings {
+  /**
+   * The header's count from a read the page makes anyway (a checkout step's checkout), asked before the cart's own
+   * reads; null when the page has none. Which domain answers it is the composition's choice.
+   */
+  pageCount?: () => Promise<number | null>;
+}
+
+export function createCartHandler(shop: ShopCore, { pageCount }: CartSiblings = {}): CartHandler {
   // The cart page's GET reads a page of the cart's lines, whose summary has the header's count: the root's count (run
   // in parallel) shares that read instead of reading the cart's summary too, as a checkout step's does. Only the page's
   // own GET: after an edit, the page reads the cart it changed afresh.
@@ -109,10 +118,9 @@ export function createCartHandler(shop: Shop): CartHandler {
 
   return {
     ref: () => cartRef(shop),
-    // On a checkout step, the checkout the page reads has the count, and on the cart page the lines it reads: one API
-    // call fewer a page.
-    count: async () =>
-      (await shop.checkout.stepCartCount()) ?? (await pageCartCount()) ?? cartCount(shop, followCurrency()),
+    // On a checkout step, the checkout the page reads has the count (pageCount), and on the cart page the lines it
+    // reads: one API call fewer a page.
+    count: async () => (await pageCount?.()) ?? (await pageCartCount()) ?? cartCount(shop, followCurrency()),
     async addItem(input) {
       try {
         const added = await addToCart(shop, input);

@@ -8,7 +8,7 @@ import type { ApiFacet, SearchRefinement } from "../lib/catalog/filters";
 import { productCardView, sortOptions, type ProductCardView, type SortOption } from "../lib/catalog/product";
 import { pagingFromTotal, searchPage, type Paging } from "../lib/paging";
 import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "./catalog/product.server";
-import type { Shop, ShopCore } from "./shop.server";
+import type { ShopCore } from "../shop/core.server";
 
 export interface CatalogHandler {
   /** The home page: the top-level categories and the first one's products (null: could not be read). */
@@ -21,7 +21,7 @@ export interface CatalogHandler {
   product(productId: string, query: ProductPageQuery): Promise<ProductPage | null>;
 }
 
-export function createCatalogHandler(shop: Shop): CatalogHandler {
+export function createCatalogHandler(shop: ShopCore): CatalogHandler {
   return {
     home: () => homePage(shop),
     category: (categoryId, query) => categoryPage(shop, categoryId, query),

@@ -36,7 +36,7 @@ import {
   type CheckoutProgress,
   type LastOrder,
 } from "./checkout/session.server";
-import type { Shop } from "./shop.server";
+import type { ShopCore } from "../shop/core.server";
 
 export type { CheckoutPageData, LoadedCheckout } from "./checkout/active.server";
 export type { CheckoutProgress, LastOrder } from "./checkout/session.server";
@@ -95,7 +95,7 @@ export interface CheckoutHandler {
 
 const STEP_PATHS: ReadonlySet<string> = new Set(Object.values(CHECKOUT_STEP_PATHS));
 
-export function createCheckoutHandler(shop: Shop): CheckoutHandler {
+export function createCheckoutHandler(shop: ShopCore): CheckoutHandler {
   // A step page's GET reads its checkout once: the step's loader and the root's header count (in parallel) share the
   // answer, instead of a checkout read plus a cart summary. Only a page's own GET shares it: after an action the page
   // must read the checkout it changed afresh, and only the step pages, which read the checkout anyway (a read keeps

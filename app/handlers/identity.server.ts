@@ -11,11 +11,11 @@ import {
   setupProblem,
   type WebstoreClient,
 } from "../../server/webstore/index";
-import { toast, type ToastInput } from "./toast.server";
-import { errorMessage } from "./errors.server";
-import { keepBuyerTokens } from "./identity/tokens.server";
+import { toast, type ToastInput } from "../shop/toast.server";
+import { errorMessage } from "../shop/errors.server";
+import { keepBuyerTokens } from "../shop/tokens.server";
 import { createAddressBook, type AddressBook } from "./identity/address-book.server";
-import type { Shop } from "./shop.server";
+import type { ShopCore } from "../shop/core.server";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
@@ -112,7 +112,7 @@ export async function isBusinessAccount(client: WebstoreClient, accountId: strin
   }
 }
 
-export function createIdentityHandler(shop: Shop): IdentityHandler {
+export function createIdentityHandler(shop: ShopCore): IdentityHandler {
   const { context, session } = shop;
   let addresses: AddressBook | undefined;
 

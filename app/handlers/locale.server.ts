@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import type { LocaleSwitch } from "../components/store/LocaleSwitcher";
-import type { ShopCore } from "./shop.server";
+import type { ShopCore } from "../shop/core.server";
 import type { CartHandler } from "./cart.server";
 import {
   currencyLabel,
@@ -17,8 +17,8 @@ import {
   type MarketsContext,
 } from "../lib/format/locale";
 import { STORE_LOCALE } from "../lib/format/money";
-import { toast, type ToastInput } from "./toast.server";
-import { shopperCurrency } from "./shop.server";
+import { toast, type ToastInput } from "../shop/toast.server";
+import { shopperCurrency } from "../shop/core.server";
 import { cartMoveToast } from "./cart/currency.server";
 
 export const CURRENCY_NOT_OFFERED = "Choose one of the store's currencies.";

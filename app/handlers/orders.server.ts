@@ -52,9 +52,9 @@ import {
   type SubscriptionsView,
 } from "../lib/account/subscriptions";
 import { TOAST_MESSAGES } from "../lib/toast";
-import type { StoreSession } from "./session.server";
-import { toast } from "./toast.server";
-import type { Shop } from "./shop.server";
+import type { StoreSession } from "../shop/session.server";
+import { toast } from "../shop/toast.server";
+import type { ShopCore } from "../shop/core.server";
 
 /** The order provider's required fields: what the order page shows, added to the lookup's defaults. */
 export const ORDER_REQUIRED_FIELDS = [
@@ -194,8 +194,8 @@ const LOOKUP_ONLY_THE_ORDER = {
 // Metadata is decoration: a site without SEO set up says so once, not per page.
 const seoWarnings = new Set<string>();
 
-export function createOrdersHandler(shop: Shop): OrdersHandler {
-  const { client, session, shopper } = shop;
+export function createOrdersHandler(shop: ShopCore): OrdersHandler {
+  const { client, session, shopper, toasts } = shop;
 
   function guestVerification(): GuestVerification | null {
     if (shopper.isLoggedIn) return null;
@@ -449,7 +449,7 @@ export function createOrdersHandler(shop: Shop): OrdersHandler {
           failure = LOOKUP_UNAVAILABLE_MESSAGE;
         }
       }
-      session.flashToast(toast("error", failure));
+      toasts.flash(toast("error", failure));
       return null;
     },
 

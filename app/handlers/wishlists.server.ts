@@ -20,12 +20,11 @@ import {
   wishlistPath,
   wishlistSummaries,
   wishlistView,
-  type WishlistSummary,
-  type WishlistView,
+  type WishlistPageView,
 } from "../lib/wishlists";
-import { toast, type ToastInput } from "./toast.server";
-import { errorMessage } from "./errors.server";
-import type { Shop } from "./shop.server";
+import { toast, type ToastInput } from "../shop/toast.server";
+import { errorMessage } from "../shop/errors.server";
+import type { ShopCore } from "../shop/core.server";
 
 /** A list id the API doesn't know for this buyer and account: 404, or 400 for one that isn't an id at all. */
 const isMissingList = (error: unknown) =>
@@ -39,15 +38,6 @@ const LIST_MESSAGES: Readonly<Record<string, string>> = {
   LIMIT_EXCEEDED: "You have as many lists as you can keep. Delete one to make room.",
   INVALID_API_INPUT: "Enter a list name of at most 255 characters.",
 };
-
-/** What a wishlist page shows. */
-export interface WishlistPageView {
-  list: WishlistView | null;
-  lists: WishlistSummary[];
-  defaultId: string | null;
-  hasPageToken: boolean;
-  confirmDelete: boolean;
-}
 
 /**
  * How a list form (create, rename, delete, make default) ends: `done` goes to `to` (null: back to the list page it
@@ -83,7 +73,7 @@ export interface WishlistsHandler {
   makeDefault(wishlistId: string): Promise<ListOutcome>;
 }
 
-export function createWishlistsHandler(shop: Shop): WishlistsHandler {
+export function createWishlistsHandler(shop: ShopCore): WishlistsHandler {
   const { client, session } = shop;
 
   /** The stored default, forgotten when the API no longer has it and the save goes on without it. */

@@ -14,7 +14,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { OrderLookupPage } from "~/components/orders/OrderLookupPage";
 import { seoMeta } from "~/components/orders/PageRegions";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { formConstraint, withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { formConstraint, withShop, serverTimingHeaders } from "~/shop.server";
 import { orderLookupSchema, parseWithZod } from "~/handlers/orders/forms.server";
 import { ORDER_LOOKUP_TITLE, orderNumberFromQuery } from "~/lib/orders/index";
 import { orderSummaryPath } from "~/lib/paths";

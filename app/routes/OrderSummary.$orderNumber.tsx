@@ -29,7 +29,7 @@ import {
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { orderLinkSchema, reorderSchema, parseWithZod } from "~/handlers/orders/forms.server";
-import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders, toast } from "~/shop.server";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, orderNumberFromQuery, type OrderData } from "~/lib/orders/index";
 import ordersStyles from "~/styles/orders.css";

@@ -11,7 +11,7 @@ import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegio
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
-import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders } from "~/shop.server";
 import { EMPTY_HISTORY_PAGE, readHistoryQuery } from "~/lib/orders/index";
 import ordersStyles from "~/styles/orders.css";
 import { loginPath } from "~/lib/paths";

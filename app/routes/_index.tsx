@@ -4,7 +4,7 @@ import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/lib/brand";
 import { ProductGrid } from "~/components/store/ProductCard";
 import { categoryPath } from "~/lib/paths";
-import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders } from "~/shop.server";
 
 /** What search engines show under the store's name (a route's meta replaces the root's, so it says it again). */
 export const HOME_DESCRIPTION =

@@ -22,7 +22,7 @@ import {
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import { withShop, serverTimingHeaders, toast } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders, toast } from "~/shop.server";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: `${pageTitle(error, "Your account")} | ${STORE_NAME}` },

@@ -16,10 +16,10 @@ import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { safeRedirect } from "~/lib/paths";
 import { addressListActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, toast, withShop } from "~/shop.server";
 import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/lib/account/address-book";
 import accountStyles from "~/styles/account.css";
-import type { ToastInput } from "~/handlers/toast.server";
+import type { ToastInput } from "~/shop/toast.server";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: `${pageTitle(error, "Address Book")} | ${STORE_NAME}` },
@@ -51,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
     const here = back.startsWith(ADDRESS_BOOK_PATH) ? back : ADDRESS_BOOK_PATH;
     const reply = async (note: ToastInput) => {
       if (!withJs) return shop.redirect(here, note);
-      shop.session.flashToast(note);
+      shop.toasts.flash(note);
       return shop.reply<AddressActionData>({ ok: note.variant !== "error", message: note.message });
     };
 

@@ -16,7 +16,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
 import { ADDRESS_MISSING } from "~/handlers/identity/address-book.server";
-import { formConstraint, serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
+import { formConstraint, serverTimingHeaders, toast, withShop } from "~/shop.server";
 import { createAddressBookSchema, parseWithZod } from "~/handlers/identity/forms.server";
 import {
   ADDRESS_BOOK_PATH,

@@ -8,7 +8,7 @@ import { AddressBookForm } from "~/components/account/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { formConstraint, serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
+import { formConstraint, serverTimingHeaders, toast, withShop } from "~/shop.server";
 import { createAddressBookSchema, parseWithZod } from "~/handlers/identity/forms.server";
 import { ADDRESS_BOOK_PATH, addressBookInput, addressName, NEW_ADDRESS_PATH } from "~/lib/account/address-book";
 import accountStyles from "~/styles/account.css";

@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { keepAliveSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import { getShop, sessionExpiredRedirect, withShop } from "~/handlers/shop.server";
+import { getShop, sessionExpiredRedirect, withShop } from "~/shop.server";
 
 // Not through withShop: asking when the session ends must not end it (a timed-out session answers, not redirects).
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -32,7 +32,7 @@ import {
   pendingCartChanges,
   type CartActionData,
 } from "~/lib/cart";
-import type { RefreshHandle } from "~/root";
+import type { RefreshHandle } from "~/lib/route-handle";
 import {
   cartFormCode,
   cartFormProblem,
@@ -42,7 +42,7 @@ import {
   serverTimingHeaders,
   toast,
   withShop,
-} from "~/handlers/shop.server";
+} from "~/shop.server";
 
 // Most carts fit on one page: the page links' code is fetched only when there are more (see CartPages). The server
 // renders them into the document (it sends a page once all of it is ready), so they work before hydration and without
@@ -85,7 +85,7 @@ export async function action(args: ActionFunctionArgs) {
       const note = toast(ok ? "success" : "error", message);
       if (withJs) {
         // With JavaScript the page shows the edit itself; only coupon results are worth a toast.
-        if (ok && (intent === "applyCoupon" || intent === "removeCoupon")) shop.session.flashToast(note);
+        if (ok && (intent === "applyCoupon" || intent === "removeCoupon")) shop.toasts.flash(note);
         // A form that names no action is the caller's mistake (400, spec §8 INTERNAL_ERROR), not the cart's.
         if (code) return shop.reply<CartActionData>({ ok, error: message, intent, code }, { status: 400 });
         return shop.reply<CartActionData>({ ok, error: ok ? null : message, intent });

@@ -13,7 +13,7 @@ import { filterData, readFilters, refinementsOf, showsFilterPanel } from "~/lib/
 import filterStyles from "~/styles/filters.css";
 import { categoryPath, idFromSplat } from "~/lib/paths";
 import { readPage } from "~/lib/paging";
-import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders } from "~/shop.server";
 
 // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [

@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, toast, withShop } from "~/shop.server";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout/failures";
 import { CHECKOUT_START_PATH, stepPath, loginPath } from "~/lib/paths";
 

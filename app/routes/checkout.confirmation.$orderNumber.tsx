@@ -10,7 +10,7 @@ import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { orderAccessPath, orderSummaryPath } from "~/lib/paths";
-import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, withShop } from "~/shop.server";
 
 export const links = checkoutLinks;
 

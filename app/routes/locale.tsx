@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { safeRedirect } from "~/lib/paths";
-import { withShop } from "~/handlers/shop.server";
+import { withShop } from "~/shop.server";
 import { switchLocale } from "~/handlers/locale.server";
 
 /** The switcher's fields (every one optional: what is left out stays as it is). */
@@ -31,7 +31,7 @@ export async function action(args: ActionFunctionArgs) {
       ...choice,
       redirectTo: safeRedirect(choice.redirectTo, "/"),
     });
-    if (toast) shop.session.flashToast(toast);
+    if (toast) shop.toasts.flash(toast);
     // Absolute URLs (here too): Remix puts the current locale's prefix in front of a redirect to a path.
     return redirect(to, { status: 303, headers: await shop.headers() });
   });

@@ -1,6 +1,6 @@
 /** POST /logout: the header's "Log Out" button (the session validator's too). A GET only goes home (signing out is never a link's side effect). */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { getShop } from "~/handlers/shop.server";
+import { getShop } from "~/shop.server";
 
 export async function loader() {
   return redirect("/");

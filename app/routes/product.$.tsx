@@ -28,14 +28,7 @@ import {
   type SellingModelOption,
 } from "~/lib/cart/subscriptions";
 import { chosenSellingModel } from "~/handlers/catalog/product.server";
-import {
-  CART_MESSAGES,
-  isQuantityProblem,
-  parseAddToCart,
-  serverTimingHeaders,
-  toast,
-  withShop,
-} from "~/handlers/shop.server";
+import { CART_MESSAGES, isQuantityProblem, parseAddToCart, serverTimingHeaders, toast, withShop } from "~/shop.server";
 import { requestPath } from "~/lib/request-paths";
 import { withBasePath } from "~/lib/links";
 
@@ -144,7 +137,7 @@ export async function action(args: ActionFunctionArgs) {
     const added = outcome.notice ?? toast("success", ADDED_MESSAGE);
     if (withJs) {
       // The root loader revalidates after this answer and shows the toast.
-      shop.session.flashToast(added);
+      shop.toasts.flash(added);
       return shop.reply({ ok: true as const, error: null, quantity: typed, onQuantity: false, onPlan: false });
     }
     return shop.redirect(here, added);

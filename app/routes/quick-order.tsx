@@ -17,7 +17,7 @@ import { RouteErrorBoundary } from "~/components/store/PageError";
 import { STORE_NAME } from "~/lib/brand";
 import { emptyQuickOrder, QUICK_ORDER_MESSAGES, readQuickOrder } from "~/lib/cart/quick-order";
 import { loginPath, QUICK_ORDER_PATH } from "~/lib/paths";
-import { serverTimingHeaders, toast, withShop, type Shop } from "~/handlers/shop.server";
+import { serverTimingHeaders, toast, withShop, type Shop } from "~/shop.server";
 import quickOrderStyles from "~/styles/quick-order.css";
 
 export const meta: MetaFunction = () => [

@@ -8,7 +8,7 @@ import { ActiveFilters, FilteredEmpty, FilterPanel, useFilterView } from "~/comp
 import { filterData, readFilters, refinementsOf, showsFilterPanel } from "~/lib/catalog/filters";
 import filterStyles from "~/styles/filters.css";
 import { readPage } from "~/lib/paging";
-import { withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { withShop, serverTimingHeaders } from "~/shop.server";
 
 const MAX_TERM_LENGTH = 200;
 

@@ -8,7 +8,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
 import { LOG_OUT_LABEL } from "~/lib/links";
 import { STORE_NAME } from "~/lib/brand";
-import { getShop, withShop } from "~/handlers/shop.server";
+import { getShop, withShop } from "~/shop.server";
 
 export const LOGOUT_CONFIRM_TITLE = "Log out?";
 

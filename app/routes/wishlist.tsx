@@ -23,11 +23,11 @@ import { safeRedirect, loginPath } from "~/lib/paths";
 import { WishlistPage } from "~/components/store/WishlistPage";
 import type { ListOutcome } from "~/handlers/wishlists.server";
 import { listNameSchema, parseWithZod, wishlistActionSchema } from "~/handlers/wishlists/forms.server";
-import { formConstraint, serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
-import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "~/lib/wishlists/forms";
-import { WISHLIST_PATH, wishlistPath } from "~/lib/wishlists";
+import { formConstraint, serverTimingHeaders, toast, withShop } from "~/shop.server";
+import { WISHLIST_FIELDS, WISHLIST_INTENTS, type ListFormData, type WishlistActionData } from "~/lib/wishlists/forms";
+import { WISHLIST_PATH, wishlistPath, type WishlistPageData } from "~/lib/wishlists";
 import accountStyles from "~/styles/account.css";
-import type { ToastInput } from "~/handlers/toast.server";
+import type { ToastInput } from "~/shop/toast.server";
 import { requestPath } from "~/lib/request-paths";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -51,14 +51,8 @@ export async function loader(args: LoaderFunctionArgs) {
       confirmDelete: url.searchParams.get("delete") === "1",
     });
     if (!page) throw data("Wishlist not found", { status: 404 });
-    return shop.reply({ ...page, nameConstraint: formConstraint(listNameSchema) });
+    return shop.reply<WishlistPageData>({ ...page, nameConstraint: formConstraint(listNameSchema) });
   });
-}
-
-/** What a refused list form gets back (400): which form, and Conform's reply with the messages and what was typed. */
-export interface ListFormData {
-  form: typeof WISHLIST_INTENTS.createList | typeof WISHLIST_INTENTS.renameList;
-  result: SubmissionResult<string[]>;
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -80,7 +74,7 @@ export async function action(args: ActionFunctionArgs) {
     const reply = async (note: ToastInput) => {
       if (!withJs) return shop.redirect(back, note);
       // The root loader revalidates after this answer and shows the toast.
-      shop.session.flashToast(note);
+      shop.toasts.flash(note);
       return shop.reply<WishlistActionData>({ ok: note.variant !== "error", intent, message: note.message });
     };
     const refuseName = (form: ListFormData["form"], result: SubmissionResult<string[]>) =>

@@ -5,7 +5,7 @@
  */
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { STORE_NAME } from "../../lib/brand";
-import type { RefreshHandle } from "~/root";
+import type { RefreshHandle } from "~/lib/route-handle";
 import checkoutStyles from "~/styles/checkout.css";
 
 /** While the API is still calculating, a checkout page shows 'Loading' and reloads itself (see root.tsx). */

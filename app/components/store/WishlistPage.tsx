@@ -7,7 +7,6 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { useIsPending, Button } from "../Button";
 import { useEffect } from "react";
-import type { ListFormData, loader } from "~/routes/wishlist";
 import { Field } from "../Field";
 import { Price } from "../Price";
 import { useZodForm } from "../useZodForm";
@@ -19,12 +18,18 @@ import {
   wishlistPath,
   type WishlistItemView,
   type WishlistSummary,
+  type WishlistPageData,
   type WishlistView,
 } from "../../lib/wishlists";
 import { JsMarker, moveFocusTo } from "./forms";
 import { EmptyState, LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
 import { productPath } from "../../lib/paths";
-import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "../../lib/wishlists/forms";
+import {
+  WISHLIST_FIELDS,
+  WISHLIST_INTENTS,
+  type ListFormData,
+  type WishlistActionData,
+} from "../../lib/wishlists/forms";
 
 const LIST_HEADING_ID = "wishlist-title";
 
@@ -166,7 +171,7 @@ function ListNameForm({
   lastResult: SubmissionResult<string[]> | undefined;
   list?: WishlistView;
 }) {
-  const { nameConstraint } = useLoaderData<typeof loader>();
+  const { nameConstraint } = useLoaderData<WishlistPageData>();
   const [form, fields] = useZodForm(
     { constraint: nameConstraint, load: loadNameSchema, select: (module) => module.listNameSchema },
     { id: formId, lastResult, defaultValue: list ? { name: list.name } : undefined },
@@ -238,7 +243,7 @@ function DeleteList({ list, confirm, here }: { list: WishlistView; confirm: bool
 }
 
 export function WishlistPage() {
-  const { list, lists, defaultId, hasPageToken, confirmDelete } = useLoaderData<typeof loader>();
+  const { list, lists, defaultId, hasPageToken, confirmDelete } = useLoaderData<WishlistPageData>();
   const actionData = useActionData<ListFormData>();
   const location = useLocation();
   const fetchers = useFetchers();

@@ -7,7 +7,7 @@ import { COUPON_MESSAGES } from "../../lib/api-errors";
 import { steppedQuantity } from "../../lib/cart";
 import { CART_MESSAGES } from "../../lib/cart";
 import type { CartEdit } from "./schema.server";
-import { cartErrorMessage } from "../errors.server";
+import { cartErrorMessage } from "../../shop/errors.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./ref.server";
 
 export const LINE_GONE_MESSAGE = "That item isn't in your cart any more.";

@@ -23,7 +23,7 @@ import {
   type QuickOrderView,
   type RefusedLine,
 } from "../../lib/cart/quick-order";
-import { cartErrorMessage } from "../errors.server";
+import { cartErrorMessage } from "../../shop/errors.server";
 import type { CartShop } from "./ref.server";
 
 /** SKUs per product lookup: the list travels in the URL, so it is kept to the batch's size. */

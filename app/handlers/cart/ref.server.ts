@@ -3,7 +3,7 @@
  * cart domain (handlers/cart.server and the modules beside it) starts from.
  */
 import { isFetchError } from "../../../server/webstore/index";
-import type { ShopCore } from "../shop.server";
+import type { ShopCore } from "../../shop/core.server";
 
 /** What the cart's functions need of the request's shop (tests hand them a look-alike). */
 export type CartShop = Pick<ShopCore, "client" | "session" | "shopper">;

@@ -10,7 +10,7 @@ import {
   variationFamily,
   type VariationPickerView,
 } from "../../lib/catalog/variations";
-import type { ShopCore } from "../shop.server";
+import type { ShopCore } from "../../shop/core.server";
 import { isFetchError } from "../../../server/webstore/index";
 
 /** The API refuses an unknown or malformed id with 404 or 400: both are "no such page" to a shopper. */

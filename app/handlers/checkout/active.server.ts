@@ -37,8 +37,8 @@ import {
   type Shipment,
 } from "../../lib/checkout/index";
 import { CHECKOUT_START_PATH, confirmationPath, stepPath, loginPath } from "../../lib/paths";
-import { toast } from "../toast.server";
-import type { Shopper } from "../identity/tokens.server";
+import { toast } from "../../shop/toast.server";
+import type { Shopper } from "../../shop/tokens.server";
 import { forgetGoneGuestCart } from "../cart/ref.server";
 import {
   forgetCheckout,

@@ -5,8 +5,8 @@
  */
 import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "../../lib/checkout/index";
 import { rememberGuestVerification } from "../orders.server";
-import type { StoreSession } from "../session.server";
-import type { ShopCore } from "../shop.server";
+import type { StoreSession } from "../../shop/session.server";
+import type { ShopCore } from "../../shop/core.server";
 
 /** What the shopper has done in the active checkout that the API does not tell us back. */
 export interface CheckoutProgress {
@@ -25,7 +25,7 @@ export interface LastOrder {
   orderNumber: string;
 }
 
-declare module "../session.server" {
+declare module "../../shop/session.server" {
   interface StoreSessionData {
     checkoutProgress: CheckoutProgress;
     lastOrder: LastOrder;

@@ -14,10 +14,10 @@ import {
   type AddressBookEntry,
   type AddressBookPage,
 } from "../../lib/account/address-book";
-import { toast, type ToastInput } from "../toast.server";
-import { errorMessage } from "../errors.server";
+import { toast, type ToastInput } from "../../shop/toast.server";
+import { errorMessage } from "../../shop/errors.server";
 import { loginPath } from "../../lib/paths";
-import type { Shop } from "../shop.server";
+import type { ShopCore } from "../../shop/core.server";
 
 export const SIGN_IN_FOR_ADDRESSES = "Sign in to see your address book.";
 export const ADDRESS_MISSING = "We couldn't find that address in your address book. It may have been deleted.";
@@ -65,7 +65,7 @@ const looksLikeId = (id: string) => /^[a-zA-Z0-9]{15}([a-zA-Z0-9]{3})?$/.test(id
 /** True for the API's "no such address here" (deleted meanwhile, another account's). */
 const isMissingAddress = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
 
-export function createAddressBook(shop: Shop): AddressBook {
+export function createAddressBook(shop: ShopCore): AddressBook {
   const { client, shopper } = shop;
   /** The account the book reads and writes: the effective account, else `current`. */
   const account = () => ({ accountId: addressBookAccount(shopper.effectiveAccountId) });

@@ -1,6 +1,6 @@
 /**
  * Toasts (spec §2, §5, §9): the shape shared by the flash cookie that carries a toast across a
- * redirect (written by the app's session code) and the Toast components that show it.
+ * redirect (app/shop/toast.server.ts) and the Toast components that show it.
  * Pure: no cookies or React here. No zod either: every page's root reads toasts, and the browser would download
  * zod for it; the server checks what it flashes with toast-schema.ts, which reads the same as parseToast.
  */
@@ -30,9 +30,9 @@ export interface Toast {
 export type ToastInput = Toast;
 
 /**
- * The most a toast says, in characters (code points). A toast travels in the session cookie across a redirect,
+ * The most a toast says, in characters (code points). A toast travels in a cookie across a redirect,
  * and a browser keeps no cookie over 4 KB: text that echoes what a shopper or the API named (product names, list
- * names, failures) is cut to these lengths so the cookie always fits beside the session's tokens.
+ * names, failures) is cut to these lengths so the cookie always fits.
  */
 export const TOAST_MESSAGE_MAX_LENGTH = 240;
 export const TOAST_TITLE_MAX_LENGTH = 80;

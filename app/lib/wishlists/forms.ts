@@ -2,6 +2,7 @@
  * The wishlist forms' field names and intents, shared by the forms (the product page's save button, the list page)
  * and the /wishlist action's schema (lib/wishlists). Plain constants: the product page carries no zod for them.
  */
+import type { SubmissionResult } from "@conform-to/react";
 
 /** Field names of the wishlist forms, shared by the forms and the /wishlist action. */
 export const WISHLIST_FIELDS = {
@@ -29,4 +30,10 @@ export interface WishlistActionData {
   ok: boolean;
   intent: string;
   message: string;
+}
+
+/** What a refused list form gets back (400): which form, and Conform's reply with the messages and what was typed. */
+export interface ListFormData {
+  form: typeof WISHLIST_INTENTS.createList | typeof WISHLIST_INTENTS.renameList;
+  result: SubmissionResult<string[]>;
 }

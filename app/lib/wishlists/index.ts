@@ -9,6 +9,7 @@ import { DEFAULT_WISHLIST_NAME } from "../../../server/webstore/api/wishlists";
 import { imageOf, type ProductLineView } from "../catalog/product";
 import { lineAttributes } from "../catalog/variations";
 import { isObject, text } from "../json";
+import type { FormConstraint } from "../validation/validity";
 
 export { DEFAULT_WISHLIST_NAME };
 // The lists' URLs live with the other page paths, so the product page's save button doesn't pull zod in.
@@ -112,4 +113,18 @@ export function defaultListId(
 ): string | null {
   const find = (id: string | null | undefined) => lists.find((list) => sameListId(list.id, id))?.id ?? null;
   return find(stored) ?? find(displayed) ?? lists[0]?.id ?? null;
+}
+
+/** What a wishlist page shows. */
+export interface WishlistPageView {
+  list: WishlistView | null;
+  lists: WishlistSummary[];
+  defaultId: string | null;
+  hasPageToken: boolean;
+  confirmDelete: boolean;
+}
+
+/** The wishlist pages' loader data (app/routes/wishlist.tsx): the page, and the list name form's constraints. */
+export interface WishlistPageData extends WishlistPageView {
+  nameConstraint: FormConstraint;
 }

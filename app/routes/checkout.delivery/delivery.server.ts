@@ -2,10 +2,10 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ApplicationContext } from "../../../server/webstore/index";
-import type { Shop } from "~/handlers/shop.server";
+import type { Shop } from "~/shop.server";
 import { composeInstructions, firstIncompleteStep, tomorrowIso, type Gifting } from "~/lib/checkout/index";
 import { stepPath } from "~/lib/paths";
-import { toast } from "~/handlers/toast.server";
+import { toast } from "~/shop/toast.server";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { deliverySchema, type DeliveryValues } from "./schema";
 

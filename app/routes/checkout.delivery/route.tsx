@@ -15,7 +15,7 @@ import { ShipmentDelivery } from "~/components/checkout/ShipmentDelivery";
 import { type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, withShop } from "~/shop.server";
 import { stepPath } from "~/lib/paths";
 import { deliveryPage, parseDelivery, saveDelivery } from "./delivery.server";
 import { FORM_ID } from "./form";

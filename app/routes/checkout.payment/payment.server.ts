@@ -6,7 +6,7 @@ import { parse, type Submission, type SubmissionResult } from "@conform-to/react
 import { isFetchError, type ApplicationContext } from "../../../server/webstore/index";
 import type { CheckoutPageData } from "~/handlers/checkout.server";
 import { addressInput, asCheckoutAddress, billingAddressJson } from "~/handlers/checkout/payment.server";
-import type { Shop } from "~/handlers/shop.server";
+import type { Shop } from "~/shop.server";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
 import {
   addressLines,
@@ -21,8 +21,8 @@ import {
 import { stepPath } from "~/lib/paths";
 import { cardDigits, cardLabel } from "~/lib/checkout/cards";
 import { VALIDITY_MESSAGES } from "~/lib/validation";
-import { toast, type ToastInput } from "~/handlers/toast.server";
-import { errorMessage } from "~/handlers/errors.server";
+import { toast, type ToastInput } from "~/shop/toast.server";
+import { errorMessage } from "~/shop/errors.server";
 import { parseWithZod } from "@conform-to/zod";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { paymentIntentSchema, paymentSchema, type PaymentOptions, type PaymentValues } from "./schema";
@@ -236,7 +236,7 @@ async function couponReply(
   outcome: { error?: string; code?: string; toast?: ToastInput },
   status = 200,
 ) {
-  if (outcome.toast) shop.session.flashToast(outcome.toast);
+  if (outcome.toast) shop.toasts.flash(outcome.toast);
   const typed = parse(formData, { resolve: () => ({ value: undefined }) }).reply({ hideFields: SECRET_FIELDS });
   const code = outcome.code ?? typedCode.slice(0, COUPON_MAX_LENGTH);
   return shop.reply<PaymentActionData>(

@@ -22,7 +22,7 @@ import { useBrowserTokenization } from "~/components/checkout/useBrowserTokeniza
 import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, withShop } from "~/shop.server";
 import { addressLabels } from "~/lib/account/address";
 import { PO_MAX_LENGTH } from "~/lib/checkout/index";
 import { stepPath } from "~/lib/paths";

@@ -1,10 +1,10 @@
 /** The review step's server side: what the page shows, and placing the order once. */
 import { parseWithZod } from "@conform-to/zod";
 import { isFetchError } from "../../../server/webstore/errors";
-import type { Shop } from "~/handlers/shop.server";
+import type { Shop } from "~/shop.server";
 import { CHECKOUT_START_PATH, confirmationPath, stepPath } from "~/lib/paths";
 import { checkoutLinesFrom, firstIncompleteStep, problemsFrom, type CheckoutLine } from "~/lib/checkout/index";
-import { toast } from "~/handlers/toast.server";
+import { toast } from "~/shop/toast.server";
 import { reviewSchema } from "./schema";
 
 /** The review page's data, or the redirect to the first step still to do. */

@@ -13,7 +13,7 @@ import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { ProblemBanner } from "~/components/checkout/Problems";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useStoreLocale } from "~/components/StoreLocale";
-import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, withShop } from "~/shop.server";
 import { addressLines, moreItemsNote, shippingFeeText } from "~/lib/checkout/shipments";
 import { stepPath } from "~/lib/paths";
 import { formatDate, formatPhone } from "~/lib/format/formats";

@@ -20,7 +20,7 @@ import { ShipmentsArrangement } from "~/components/checkout/ShipmentsArrangement
 import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import { serverTimingHeaders, toast, withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, toast, withShop } from "~/shop.server";
 import { addressLabels } from "~/lib/account/address";
 import { stepPath } from "~/lib/paths";
 import { CONTACT_MAX, FORM_ID } from "./form";

@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ApplicationContext } from "../../../server/webstore/index";
 import type { CheckoutPageData } from "~/handlers/checkout.server";
-import type { Shop } from "~/handlers/shop.server";
+import type { Shop } from "~/shop.server";
 import { addressInput, asCheckoutAddress, deliveryAddressJson } from "~/handlers/checkout/payment.server";
 import {
   addressFormValues,
@@ -24,8 +24,8 @@ import {
 } from "~/lib/checkout/index";
 import { arrangementFrom } from "~/lib/checkout/arrangement";
 import { stepPath } from "~/lib/paths";
-import { errorMessage } from "~/handlers/errors.server";
-import { toast } from "~/handlers/toast.server";
+import { errorMessage } from "~/shop/errors.server";
+import { toast } from "~/shop/toast.server";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { moveSchema, removeShipmentSchema, shippingIntentSchema, shippingSchema, type ShippingOptions } from "./schema";
 

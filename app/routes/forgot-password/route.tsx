@@ -11,7 +11,7 @@ import { Button, useIsPending } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { useZodForm } from "~/components/useZodForm";
 import { STORE_NAME } from "~/lib/brand";
-import { formConstraint, getShop, toast, withShop } from "~/handlers/shop.server";
+import { formConstraint, getShop, toast, withShop } from "~/shop.server";
 import { PASSWORD_CHANGED_MESSAGE, RESET_CODE_SENT_MESSAGE } from "~/handlers/identity.server";
 import { parseWithZod, requestSchema, resetSchema } from "./forms.server";
 

@@ -15,7 +15,7 @@ import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/lib/brand";
 import { safeRedirect } from "~/lib/paths";
 import { useZodForm } from "~/components/useZodForm";
-import { formConstraint, getShop, withShop, serverTimingHeaders } from "~/handlers/shop.server";
+import { formConstraint, getShop, withShop, serverTimingHeaders } from "~/shop.server";
 import { loginSchema, parseWithZod } from "./forms.server";
 
 const loadSchema = () => import("./schema");

@@ -1,11 +1,11 @@
 /** A payment link's page, server side: its cart, and the Pay now and Cancel buttons. */
 import { parseWithZod } from "@conform-to/zod";
-import type { Shop } from "~/handlers/shop.server";
+import type { Shop } from "~/shop.server";
 import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals } from "~/lib/checkout/index";
 import { stepPath, payPath, loginPath } from "~/lib/paths";
 import { PAYMENT_LINK_MESSAGES } from "~/lib/checkout/payment-link";
-import { errorMessage } from "~/handlers/errors.server";
-import { toast } from "~/handlers/toast.server";
+import { errorMessage } from "~/shop/errors.server";
+import { toast } from "~/shop/toast.server";
 import { payNowSchema } from "./schema";
 import { CART_PAGE_SIZE } from "~/lib/cart/count";
 import { pagingFromPages, readPage } from "~/lib/paging";

@@ -14,7 +14,7 @@ import { OrderSummary } from "~/components/checkout/OrderSummary";
 import { checkoutLinks } from "~/components/checkout/route-exports";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { serverTimingHeaders, withShop } from "~/handlers/shop.server";
+import { serverTimingHeaders, withShop } from "~/shop.server";
 import { PAYMENT_LINK_MESSAGES } from "~/lib/checkout/payment-link";
 import { payNowAction, payNowPage } from "./pay.server";
 

@@ -2,11 +2,12 @@
  * A load context whose webstore is a set of fake methods, for unit tests of the request's shop and its handlers:
  * each call is reported to the scope's `onCall` as the real client reports it (name, duration, error).
  */
-import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vi } from "vitest";
 import { reportedMethod } from "../../../server/webstore/client";
-import { getShop, withShop, type Shop } from "../../../app/handlers/shop.server";
-import { getStoreSession } from "../../../app/handlers/session.server";
+import { getShop, withShop, type Shop } from "../../../app/shop.server";
+import { getStoreSession } from "../../../app/shop/session.server";
+import { hostedContext, TEST_SESSION_SECRET } from "./host";
 
 /** A FetchError look-alike: the app checks errors by name, as the client asks. */
 export function fetchError(status: number, message = "failed", type = "ERROR") {
@@ -54,7 +55,7 @@ export function setup(
         scope.onCall ? reportedMethod(name, async (...args: unknown[]) => method(...args), scope.onCall) : method,
       ]),
     );
-  const context = {
+  const context = hostedContext({
     webstore: (scope: any) => {
       if (scope.onCall) scopes.push(scope);
       return clientFor(scope);
@@ -62,12 +63,12 @@ export function setup(
     storefront: {
       mode: "emulator",
       webstoreId: "0ZE",
-      sessionSecret: "a-test-secret-of-some-length",
+      sessionSecret: TEST_SESSION_SECRET,
       emulatorApiUrl: null,
       ...storefront,
     },
     browsingIdentity: {},
-  } as unknown as AppLoadContext;
+  });
   const request = new Request(url, init);
   const prepare = async () => {
     const session = await getStoreSession(request, context);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { productPage, type ProductPage } from "../../../app/handlers/catalog/product.server";
-import type { ShopCore } from "../../../app/handlers/shop.server";
+import type { ShopCore } from "../../../app/shop.server";
 
 /** A one-attribute family as products/{id} answers it: the parent and its two variations. */
 const selected = (value: string) => [{ apiName: "Size__c", label: "Size", sequence: 0, value }];

@@ -1,42 +1,34 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import {
-  finalizeSessionCookie,
-  getStoreSession,
-  seal,
-  SESSION_COOKIE_NAME,
-  unseal,
-} from "../../../app/handlers/session.server";
-import { redirectWithToast, toast } from "../../../app/handlers/toast.server";
+import { getStoreSession, seal, SESSION_COOKIE_NAME, unseal } from "../../../app/shop/session.server";
+import { getFlashToasts, toast, TOAST_COOKIE_NAME } from "../../../app/shop/toast.server";
 import { loginPath } from "../../../app/lib/paths";
-import { ServerTiming } from "../../../app/handlers/server-timing.server";
+import { ServerTiming } from "../../../app/shop/timing.server";
+import { cookiesOf, hostedContext, type HostedContext } from "./host";
 
-function contextFor(): AppLoadContext {
-  return {
-    webstore: () => {
-      throw new Error("not used");
-    },
-    storefront: {
-      mode: "emulator",
-      webstoreId: "0ZEDEMO00000001",
-      sessionSecret: "a-test-secret-of-some-length",
-      sessionSeconds: 7200,
-      emulatorApiUrl: null,
-    },
-  } as AppLoadContext;
+/** A request as the browser sends it (the cookies it holds), with a load context of its own. */
+function requestWith(cookies = "", url = "http://localhost/") {
+  const request = new Request(url, { headers: cookies ? { Cookie: cookies } : {} });
+  return { request, context: hostedContext() };
 }
 
-const cookieOf = (setCookie: string) => setCookie.split(";")[0];
+async function opened(cookies = "", url = "http://localhost/") {
+  const { request, context } = requestWith(cookies, url);
+  return { session: await getStoreSession(request, context), context, request };
+}
 
-async function roundTrip(setCookie: string) {
-  const request = new Request("http://localhost/", { headers: { Cookie: cookieOf(setCookie) } });
-  return getStoreSession(request, contextFor());
+const sessionCookies = (headers: Headers) =>
+  headers.getSetCookie().filter((line) => line.startsWith(`${SESSION_COOKIE_NAME}=`));
+
+/** The session's Set-Cookie the host writes for `context` (there must be exactly one). */
+async function sessionSetCookie(context: HostedContext): Promise<string> {
+  const cookies = sessionCookies(await context.finish());
+  expect(cookies).toHaveLength(1);
+  return cookies[0]!;
 }
 
 describe("store session", () => {
   it("is one object per request and starts clean", async () => {
-    const context = contextFor();
-    const request = new Request("http://localhost/");
+    const { request, context } = requestWith();
     const a = await getStoreSession(request, context);
     const b = await getStoreSession(request, context);
     expect(a).toBe(b);
@@ -44,39 +36,47 @@ describe("store session", () => {
     expect(a.get("guestCartId")).toBeUndefined();
   });
 
-  it("seals an unchanged session once: a second commit is the first one's cookie, a change makes a new one", async () => {
-    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
-    session.set("guestCartId", "0a6DM0000000001");
-    const first = await session.commit();
-    expect(await session.commit()).toBe(first);
-    session.set("guestCartId", "0a6DM0000000001"); // the same value: no change
-    expect(await session.commit()).toBe(first);
-    session.flashToast(toast("success", "Added."));
-    const second = await session.commit();
-    expect(second).not.toBe(first);
-    const reopened = await roundTrip(second);
-    expect(reopened.get("guestCartId")).toBe("0a6DM0000000001");
-    expect(reopened.takeToast()).toMatchObject({ message: "Added." });
+  it("is written once, after the app answered, with its final state; nothing when it did not change", async () => {
+    const { session, context } = await opened();
+    session.set("guestCartId", "first");
+    session.set("guestCartId", "final");
+    const headers = await context.finish(new Response(null, { headers: { "Set-Cookie": "other=1; Path=/" } }));
+    expect(sessionCookies(headers)).toHaveLength(1);
+    expect(headers.getSetCookie()).toContain("other=1; Path=/");
+    expect(headers.get("Cache-Control")).toBe("private, no-store");
+    const next = await opened(cookiesOf(headers));
+    expect(next.session.get("guestCartId")).toBe("final");
+
+    next.session.set("guestCartId", "final"); // the same value: no change
+    const unchanged = await next.context.finish();
+    expect(sessionCookies(unchanged)).toEqual([]);
+    // Read, so personal all the same.
+    expect(unchanged.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("writes nothing, and leaves the response shareable, when no code of the request opened it", async () => {
+    const headers = await hostedContext().finish();
+    expect(headers.getSetCookie()).toEqual([]);
+    expect(headers.get("Cache-Control")).toBeNull();
   });
 
   it("seals the tokens: no decoding of the cookie shows them, and it still round-trips", async () => {
-    const request = new Request("http://localhost/");
-    const session = await getStoreSession(request, contextFor());
+    const { session, context } = await opened();
     const token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMDUifQ.secret-signature";
     session.set("accessToken", token);
     session.set("refreshToken", "5Aep861-refresh-token");
-    const setCookie = await session.commit();
+    const setCookie = await sessionSetCookie(context);
     // A week: long enough to come back to a guest cart, not a month of a token in a browser.
     expect(setCookie).toMatch(/; Max-Age=604800(;|$)/);
-    const value = decodeURIComponent(cookieOf(setCookie).slice(SESSION_COOKIE_NAME.length + 1));
-    const decoded = [value, Buffer.from(value.split(".")[0], "base64").toString("utf8")];
+    const value = decodeURIComponent(setCookie.split(";")[0]!.slice(SESSION_COOKIE_NAME.length + 1));
+    const decoded = [value, Buffer.from(value.split(".")[0]!, "base64").toString("utf8")];
     for (const text of decoded) {
       expect(text).not.toContain("secret-signature");
       expect(text).not.toContain("refresh-token");
     }
-    const back = await roundTrip(setCookie);
-    expect(back.get("accessToken")).toBe(token);
-    expect(back.get("refreshToken")).toBe("5Aep861-refresh-token");
+    const back = await opened(setCookie.split(";")[0]);
+    expect(back.session.get("accessToken")).toBe(token);
+    expect(back.session.get("refreshToken")).toBe("5Aep861-refresh-token");
   });
 
   it("opens nothing from a sealed value it cannot authenticate, or one sealed with another secret", () => {
@@ -92,83 +92,49 @@ describe("store session", () => {
   });
 
   it("signs an HttpOnly, SameSite=Lax cookie that round-trips", async () => {
-    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    const { session, context } = await opened();
     session.set("guestCartId", "0a6DM0000000001");
     expect(session.dirty).toBe(true);
-    const setCookie = await session.commit();
+    const setCookie = await sessionSetCookie(context);
     expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=`));
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/Path=\//);
     expect(setCookie).not.toMatch(/Secure/i);
-    const again = await roundTrip(setCookie);
-    expect(again.get("guestCartId")).toBe("0a6DM0000000001");
+    expect((await opened(setCookie.split(";")[0])).session.get("guestCartId")).toBe("0a6DM0000000001");
   });
 
   it("refuses a cookie signed with another secret", async () => {
-    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    const { session, context } = await opened();
     session.set("accessToken", "token");
-    const forged = (await session.commit()).replace(/\.[^.;]+;/, ".forged;");
-    expect((await roundTrip(forged)).get("accessToken")).toBeUndefined();
+    const forged = (await sessionSetCookie(context)).split(";")[0]!.replace(/\.[^.]+$/, ".forged");
+    expect((await opened(forged)).session.get("accessToken")).toBeUndefined();
   });
 
   it("opens a cookie sent again as it did the first time, each request with a copy of its own", async () => {
-    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    const { session, context } = await opened();
     session.set("guestCartId", "0a6DM0000000001");
     session.set("guestUserContext", { lastName: "Ada" });
-    const setCookie = await session.commit();
+    const cookie = (await sessionSetCookie(context)).split(";")[0]!;
 
-    const first = await roundTrip(setCookie);
+    const first = (await opened(cookie)).session;
     (first.get("guestUserContext") as { lastName: string }).lastName = "Changed in place";
     first.set("guestCartId", "0a6DM0000000002");
-    first.flashToast(toast("success", "Only for the first request."));
 
-    const second = await roundTrip(setCookie);
+    const second = (await opened(cookie)).session;
     expect(second.get("guestUserContext")).toEqual({ lastName: "Ada" });
     expect(second.get("guestCartId")).toBe("0a6DM0000000001");
-    expect(second.takeToast()).toBeNull();
     expect(second.dirty).toBe(false);
   });
 
   it("is Secure over https", async () => {
-    const session = await getStoreSession(new Request("https://shop.example/"), contextFor());
+    const { session, context } = await opened("", "https://shop.example/");
     session.set("guestCartId", "x");
-    expect(await session.commit()).toMatch(/Secure/i);
-  });
-
-  it("flashes a toast that is read once", async () => {
-    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
-    session.flashToast(toast("success", "Added to your cart"));
-    const next = await roundTrip(await session.commit());
-    expect(next.takeToast()).toMatchObject({ variant: "success", mode: "dismissible", message: "Added to your cart" });
-    expect(next.takeToast()).toBeNull();
-    const third = await roundTrip(await next.commit());
-    expect(third.takeToast()).toBeNull();
-  });
-
-  it("keeps the cookie under 4 KB when a toast echoes a very long name beside a buyer's tokens", async () => {
-    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
-    // A buyer's session as the site fills it: two JWT-sized tokens, names, accounts.
-    session.set("accessToken", `eyJ${"a".repeat(900)}`);
-    session.set("refreshToken", "r".repeat(90));
-    session.set("apiUrl", "https://yourdomain.my.site.com/store");
-    session.set("firstName", "Alexandra");
-    session.set("effectiveAccountId", "001DM00000000AAA");
-    session.set("effectiveAccountName", "Acme Corporation West Coast Distribution");
-    const longName = "Ethiopian Yirgacheffe single-origin whole bean coffee ".repeat(80);
-    session.flashToast(
-      toast("warning", `Added 2 products to your cart. We couldn't add: ${longName}.`, { title: longName }),
-    );
-    const setCookie = await session.commit();
-    expect(setCookie.length).toBeLessThan(4096);
-    const shown = (await roundTrip(setCookie)).takeToast();
-    expect(shown?.message.startsWith("Added 2 products to your cart. We couldn't add: Ethiopian")).toBe(true);
-    expect(shown?.message.endsWith("…")).toBe(true);
-    expect(Array.from(shown!.message).length).toBeLessThanOrEqual(240);
+    expect(await sessionSetCookie(context)).toMatch(/Secure/i);
   });
 
   it("clears the buyer but keeps nothing of the guest on logout", async () => {
-    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
+    const { session } = await opened();
     session.set("accessToken", "t");
     session.set("firstName", "Alex");
     session.set("effectiveAccountId", "001");
@@ -180,43 +146,86 @@ describe("store session", () => {
     session.clearGuest();
     expect(session.get("guestCartId")).toBeUndefined();
   });
-
-  it("leaves one session cookie with the final state in a response", async () => {
-    const context = contextFor();
-    const request = new Request("http://localhost/");
-    const session = await getStoreSession(request, context);
-    session.set("guestCartId", "first");
-    const early = await session.commit();
-    session.set("guestCartId", "final");
-    const headers = new Headers();
-    headers.append("Set-Cookie", await session.commit());
-    headers.append("Set-Cookie", "other=1; Path=/");
-    headers.append("Set-Cookie", early);
-    await finalizeSessionCookie(headers, context);
-    const cookies = headers.getSetCookie();
-    expect(cookies.filter((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`))).toHaveLength(1);
-    expect(cookies).toContain("other=1; Path=/");
-    const ours = cookies.find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`))!;
-    expect((await roundTrip(ours)).get("guestCartId")).toBe("final");
-  });
-
-  it("adds nothing when the session did not change", async () => {
-    const context = contextFor();
-    await getStoreSession(new Request("http://localhost/"), context);
-    const headers = new Headers();
-    await finalizeSessionCookie(headers, context);
-    expect(headers.getSetCookie()).toEqual([]);
-  });
 });
 
-describe("redirectWithToast", () => {
-  it("answers 303 with the toast in the session cookie", async () => {
-    const session = await getStoreSession(new Request("http://localhost/"), contextFor());
-    const response = await redirectWithToast("/cart", toast("error", "Nope"), { session });
-    expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/cart");
-    const next = await roundTrip(response.headers.get("Set-Cookie")!);
-    expect(next.takeToast()).toMatchObject({ variant: "error", message: "Nope" });
+describe("flash toasts", () => {
+  async function flashed(cookies = "", url = "http://localhost/") {
+    const { request, context } = requestWith(cookies, url);
+    return { toasts: await getFlashToasts(request, context), context };
+  }
+
+  it("flashes a toast in a cookie of its own that is read once, and leaves the session alone", async () => {
+    const { request, context } = requestWith();
+    await getStoreSession(request, context);
+    (await getFlashToasts(request, context)).flash(toast("success", "Added to your cart"));
+    const headers = await context.finish();
+    expect(sessionCookies(headers)).toEqual([]);
+    const [setCookie] = headers.getSetCookie();
+    expect(setCookie).toMatch(new RegExp(`^${TOAST_COOKIE_NAME}=.*; Path=/; HttpOnly; SameSite=Lax$`));
+
+    const next = await flashed(cookiesOf(headers));
+    expect(next.toasts.take()).toMatchObject({
+      variant: "success",
+      mode: "dismissible",
+      message: "Added to your cart",
+    });
+    expect(next.toasts.take()).toBeNull();
+    // Shown: the toast's cookie is emptied, nothing else is written.
+    const after = await next.context.finish();
+    expect(after.getSetCookie()).toHaveLength(1);
+    expect(after.getSetCookie()[0]).toMatch(new RegExp(`^${TOAST_COOKIE_NAME}=.*Max-Age=0`));
+    expect((await flashed(cookiesOf(after))).toasts.take()).toBeNull();
+  });
+
+  it("shows a toast on the page of the very request that flashed it, and keeps no cookie for it", async () => {
+    const { toasts, context } = await flashed();
+    toasts.flash(toast("error", "Check your info"));
+    expect(toasts.take()).toMatchObject({ message: "Check your info" });
+    expect((await context.finish()).getSetCookie()).toEqual([]);
+  });
+
+  it("keeps a toast the root took for the next page when the answer is a redirect (no page showed it)", async () => {
+    const first = await flashed();
+    first.toasts.flash(toast("info", "Sign in to browse the store."));
+    const cookie = cookiesOf(await first.context.finish());
+    const next = await flashed(cookie);
+    expect(next.toasts.take()).toMatchObject({ message: "Sign in to browse the store." });
+    const redirected = await next.context.finish(new Response(null, { status: 303, headers: { Location: "/login" } }));
+    expect((await flashed(cookiesOf(redirected))).toasts.take()).toMatchObject({
+      message: "Sign in to browse the store.",
+    });
+  });
+
+  it("writes nothing when the request neither flashed nor showed one", async () => {
+    const { context } = await flashed();
+    expect((await context.finish()).getSetCookie()).toEqual([]);
+  });
+
+  it("shows no toast from a cookie another site signed, and empties it", async () => {
+    const { toasts, context } = await flashed();
+    toasts.flash(toast("info", "Genuine"));
+    const cookie = cookiesOf(await context.finish()).replace(/\.[^.]+$/, ".forged");
+    const next = await flashed(cookie);
+    expect(next.toasts.take()).toBeNull();
+    expect((await next.context.finish()).getSetCookie()[0]).toMatch(/Max-Age=0/);
+  });
+
+  it("keeps the toast's cookie under 4 KB when a toast echoes a very long name", async () => {
+    const { toasts, context } = await flashed();
+    const longName = "Ethiopian Yirgacheffe single-origin whole bean coffee ".repeat(80);
+    toasts.flash(toast("warning", `Added 2 products to your cart. We couldn't add: ${longName}.`, { title: longName }));
+    const headers = await context.finish();
+    expect(headers.getSetCookie()[0]!.length).toBeLessThan(4096);
+    const shown = (await flashed(cookiesOf(headers))).toasts.take();
+    expect(shown?.message.startsWith("Added 2 products to your cart. We couldn't add: Ethiopian")).toBe(true);
+    expect(shown?.message.endsWith("…")).toBe(true);
+    expect(Array.from(shown!.message).length).toBeLessThanOrEqual(240);
+  });
+
+  it("is Secure over https", async () => {
+    const { toasts, context } = await flashed("", "https://shop.example/");
+    toasts.flash(toast("info", "Hello"));
+    expect((await context.finish()).getSetCookie()[0]).toMatch(/Secure/i);
   });
 });
 

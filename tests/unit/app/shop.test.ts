@@ -1,13 +1,16 @@
-import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { getShop, withShop } from "../../../app/handlers/shop.server";
+import { getShop, withShop } from "../../../app/shop.server";
 import { fetchError, GUEST_TOKEN, setup } from "./fake-store";
-import { getStoreSession } from "../../../app/handlers/session.server";
+import { getStoreSession } from "../../../app/shop/session.server";
+import { getFlashToasts } from "../../../app/shop/toast.server";
+import { cookiesOf, hostedContext, type HostedContext } from "./host";
 
-async function cookieSession(response: Response) {
-  const cookie = response.headers.get("Set-Cookie")!.split(";")[0];
-  const context = { storefront: { sessionSecret: "a-test-secret-of-some-length" } } as AppLoadContext;
-  return getStoreSession(new Request("http://localhost/", { headers: { Cookie: cookie } }), context);
+/** The session and the toast the browser's next request carries, after `response` as the host sends it. */
+async function nextRequest(context: HostedContext, response: Response) {
+  const request = new Request("http://localhost/", { headers: { Cookie: cookiesOf(await context.finish(response)) } });
+  const next = hostedContext();
+  return { session: await getStoreSession(request, next), toasts: await getFlashToasts(request, next) };
 }
 
 describe("getShop", () => {
@@ -30,7 +33,7 @@ describe("getShop", () => {
     expect(shop.session.get("guestToken")).toBeUndefined();
     expect(shop.shopper.isLoggedIn).toBe(false);
     expect(t.scopes[0]).toMatchObject({ accessToken: "guest-tok" });
-    expect((await shop.headers()).get("Set-Cookie")).toBeNull();
+    expect((await t.context.finish()).get("Set-Cookie")).toBeNull();
     // One browsing identity for the server: the next visitor's page makes no identity call.
     const [browsingUvid] = t.guestLogin.mock.calls[0] as unknown[];
     const next = setup({}, {}, "http://localhost/search?q=mug");
@@ -52,7 +55,7 @@ describe("getShop", () => {
     expect(t.guestLogin).toHaveBeenCalledTimes(browsingCalls + 1);
     expect(t.guestLogin).toHaveBeenLastCalledWith(uvid);
     expect(shop.session.get("guestToken")).toBe("guest-tok");
-    expect((await shop.headers()).get("Set-Cookie")).toMatch(/^__store=/);
+    expect((await t.context.finish()).get("Set-Cookie")).toMatch(/^__store=/);
   });
 
   it("keeps a guest's token until it is about to expire, then gets a new one for the same UVID", async () => {
@@ -143,10 +146,10 @@ describe("withShop: how a loader or an action ends early", () => {
     const response = result as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fcart%3Fpage%3D2");
-    const next = await cookieSession(response);
-    expect(next.get("accessToken")).toBeUndefined();
-    expect(next.get("firstName")).toBeUndefined();
-    expect(next.takeToast()).toMatchObject({ message: "Your session has timed out. Try again." });
+    const next = await nextRequest(t.context, response);
+    expect(next.session.get("accessToken")).toBeUndefined();
+    expect(next.session.get("firstName")).toBeUndefined();
+    expect(next.toasts.take()).toMatchObject({ message: "Your session has timed out. Try again." });
   });
 
   it("redirects the same way when the loader let the refused call's error through", async () => {
@@ -199,7 +202,7 @@ describe("withShop: how a loader or an action ends early", () => {
       (e: unknown) => e,
     );
     expect((result as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fcart");
-    expect((await cookieSession(result as Response)).takeToast()).toMatchObject({
+    expect((await nextRequest(t.context, result as Response)).toasts.take()).toMatchObject({
       message: "Sign in to browse the store.",
     });
   });

@@ -1,6 +1,7 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { getStoreSession } from "../../../app/handlers/session.server";
+import { getStoreSession } from "../../../app/shop/session.server";
+import { getFlashToasts } from "../../../app/shop/toast.server";
+import { cookiesOf, hostedContext, type HostedContext } from "./host";
 import { defaultListId, sameListId, wishlistSummaries, wishlistView } from "../../../app/lib/wishlists";
 import { listNameSchema } from "../../../app/lib/wishlists/name-schema";
 import { wishlistToCartOutcome } from "../../../app/handlers/wishlists.server";
@@ -30,7 +31,7 @@ async function buyerRequest(
   methods: Calls,
   init: { url?: string; form?: Record<string, string>; session?: Record<string, unknown> } = {},
 ) {
-  const context = {
+  const context = hostedContext({
     // Every request reads the (cached) application context for the cart currency (spec §4): a single-currency store.
     webstore: () =>
       ({
@@ -38,7 +39,7 @@ async function buyerRequest(
         ...methods,
       }) as any,
     storefront: { mode: "emulator", webstoreId: "0ZE", sessionSecret: SECRET, emulatorApiUrl: null },
-  } as unknown as AppLoadContext;
+  });
   const body = init.form ? new URLSearchParams(init.form) : undefined;
   const request = new Request(init.url ?? "http://localhost/wishlist", body ? { method: "POST", body } : undefined);
   const session = await getStoreSession(request, context);
@@ -52,11 +53,11 @@ async function buyerRequest(
   return { context, request, params: {} };
 }
 
-/** The session a response's cookie carries. */
-async function sessionOf(response: { headers: Headers }) {
-  const cookie = response.headers.get("Set-Cookie")!.split(";")[0];
-  const context = { storefront: { sessionSecret: SECRET } } as AppLoadContext;
-  return getStoreSession(new Request("http://localhost/", { headers: { Cookie: cookie } }), context);
+/** The session and the toast the browser's next request carries, after `response` as the host sends it. */
+async function nextRequestAfter(context: HostedContext, response: Response) {
+  const request = new Request("http://localhost/", { headers: { Cookie: cookiesOf(await context.finish(response)) } });
+  const next = hostedContext();
+  return { session: await getStoreSession(request, next), toasts: await getFlashToasts(request, next) };
 }
 
 const list = (id: string, name: string, items: unknown[] = []) => ({
@@ -147,7 +148,8 @@ describe("the wishlist action and loader", () => {
     const response = (await wishlistAction(args as never)) as unknown as { data: unknown; init: ResponseInit };
     expect(addToWishlist.mock.calls).toEqual([["01tA", { defaultWishlistId: "0HnGONE" }], ["01tA"]]);
     expect(response.data).toEqual({ ok: true, intent: "saveToWishlist", message: "Saved to My List" });
-    expect((await sessionOf({ headers: new Headers(response.init.headers) })).get("defaultWishlistId")).toBe("0HnNEW");
+    const next = await nextRequestAfter(args.context, new Response(null, response.init));
+    expect(next.session.get("defaultWishlistId")).toBe("0HnNEW");
   });
 
   it("forgets the default when its list is deleted, and goes to /wishlist", async () => {
@@ -164,9 +166,9 @@ describe("the wishlist action and loader", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/wishlist");
     expect(deleteWishlist).toHaveBeenCalledWith("0HnGIFTS");
-    const session = await sessionOf(response);
+    const { session, toasts } = await nextRequestAfter(args.context, response);
     expect(session.get("defaultWishlistId")).toBeUndefined();
-    expect(session.takeToast()).toMatchObject({ variant: "success", message: "Deleted Gifts." });
+    expect(toasts.take()).toMatchObject({ variant: "success", message: "Deleted Gifts." });
   });
 
   it("refuses a blank new name with the form's message and what was typed, without calling the API", async () => {
@@ -207,6 +209,7 @@ describe("the wishlist action and loader", () => {
     };
     expect(page.data.list.id).toBe("0HnA");
     expect(page.data.defaultId).toBe("0HnA");
-    expect((await sessionOf({ headers: new Headers(page.init.headers) })).get("defaultWishlistId")).toBeUndefined();
+    const next = await nextRequestAfter(stale.context, new Response(null, page.init));
+    expect(next.session.get("defaultWishlistId")).toBeUndefined();
   });
 });

@@ -14,24 +14,14 @@ import {
   saveGuestUserContext,
   updateProgress,
 } from "../../../app/handlers/checkout/session.server";
-import { getStoreSession } from "../../../app/handlers/session.server";
-import type { Shop, ShopCore } from "../../../app/handlers/shop.server";
+import { getStoreSession } from "../../../app/shop/session.server";
+import type { Shop, ShopCore } from "../../../app/shop.server";
 import { createCheckoutHandler } from "../../../app/handlers/checkout.server";
 import { FetchError, type WebstoreClient } from "../../../server/webstore/index";
+import { hostedContext } from "../app/host";
 
 function contextFor(): AppLoadContext {
-  return {
-    webstore: () => {
-      throw new Error("not used");
-    },
-    storefront: {
-      mode: "emulator",
-      webstoreId: "0ZEDEMO00000001",
-      sessionSecret: "a-test-secret-of-some-length",
-      sessionSeconds: 7200,
-      emulatorApiUrl: null,
-    },
-  } as AppLoadContext;
+  return hostedContext();
 }
 
 async function session() {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkoutFailure } from "../../../app/handlers/checkout/active.server";
-import { cartErrorMessage } from "../../../app/handlers/errors.server";
+import { cartErrorMessage } from "../../../app/shop/errors.server";
 import { cartFormCode, cartFormProblem, parseCartEdit } from "../../../app/handlers/cart/schema.server";
 import { CART_MESSAGES } from "../../../app/lib/cart";
 import { CHECKOUT_MESSAGES } from "../../../app/lib/checkout/index";

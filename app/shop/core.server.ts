@@ -1,30 +1,15 @@
 /**
- * The request's shop: the shopper's webstore client, session and identity, and one handler per domain (cart,
- * checkout, orders, wishlists, identity, catalog), built once per request and shared by every loader and action of
- * it (Hydrogen's `context.cart`; decision 009). Routes are parse → call a handler → reply:
+ * The shop core: what every domain is built on, for one request — the request, the shopper's session and flashed
+ * toast, their identity and webstore client, the store's application context, timing, and how a reply or a redirect
+ * is made. It imports no domain (cart, catalog, checkout, identity, orders, wishlists): app/shop.server.ts wires the
+ * domains over it (decision 016).
  *
- *   export async function loader(args: LoaderFunctionArgs) {
- *     return withShop(args, async ({ shop }) => {
- *       const cart = await shop.cart.view();
- *       return shop.reply({ cart });
- *     });
- *   }
- *
- * A loader or action stays a function declaration (or an arrow) that calls `withShop` inside: never
- * `export const loader = withShop(...)`-style wrapping at module level. The classic compiler builds the browser's
- * route module from the same file and drops the loader only when nothing at the top level calls anything; a
- * top-level call would stay in the browser bundle, calling this server-only module's empty stand-in as the page
- * loads (the page would never hydrate).
- *
- * How a request ends early is decided here, at the top of every loader and action, and nowhere else:
- * - before it runs: a buyer whose token is past its expiry goes to sign in again (the spec's timeout toast); on a
- *   catalog page, so does a guest of a store that lets no guest browse;
- * - after it ran (answered or threw): when the API refused the buyer's token during the request (401), the same
- *   redirect replaces whatever the route made of the failed call; on a catalog page, a refused guest signs in.
- * API calls never throw redirects: a handler's `catch` sees API errors only.
+ * It also decides how a request ends early (`refusalBefore`, `refusalAfter`, used by `withShop`): API calls never
+ * throw redirects, so a domain's `catch` sees API errors only.
  */
-import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { ShopperScope } from "../../server/load-context";
+import { REVALIDATE_MARKER } from "../../server/request-scope";
 import {
   chooseCurrency,
   describeSetupProblem,
@@ -35,9 +20,9 @@ import {
   type WebstoreClient,
 } from "../../server/webstore/index";
 import { getStoreSession, type StoreSession } from "./session.server";
-import { isUnavailable, retryAfter, storeUnavailable } from "./errors.server";
+import { getFlashToasts, toast, type FlashToasts, type ToastInput } from "./toast.server";
+import { isUnavailable, retryAfter } from "./errors.server";
 import { STALE_CATALOG_NOTICE } from "../lib/store-trouble";
-import { redirectWithToast, toast, type ToastInput } from "./toast.server";
 import { TOAST_MESSAGES } from "../lib/toast";
 import { STORE_LOCALE } from "../lib/format/money";
 import { basePathOf, returnPath } from "../lib/request-paths";
@@ -50,14 +35,8 @@ import {
   renewBrowsingToken,
   shopperOf,
   type Shopper,
-} from "./identity/tokens.server";
-import { ServerTiming } from "./server-timing.server";
-import { createCartHandler, type CartHandler } from "./cart.server";
-import { createCatalogHandler, type CatalogHandler } from "./catalog.server";
-import { createCheckoutHandler, type CheckoutHandler } from "./checkout.server";
-import { createIdentityHandler, type IdentityHandler } from "./identity.server";
-import { createOrdersHandler, type OrdersHandler } from "./orders.server";
-import { createWishlistsHandler, type WishlistsHandler } from "./wishlists.server";
+} from "./tokens.server";
+import { ServerTiming } from "./timing.server";
 
 /**
  * Why the request ends in a sign-in page (or, for "guest-unavailable", a page saying the store can't serve guests
@@ -65,13 +44,15 @@ import { createWishlistsHandler, type WishlistsHandler } from "./wishlists.serve
  */
 export type Refusal = "session-expired" | "sign-in-to-browse" | "guest-unavailable";
 
-/** What every domain handler is built on: the request, the shopper and their client. */
+/** What every domain is built on: the request, the shopper and their client. */
 export interface ShopCore {
   request: Request;
   context: AppLoadContext;
   /** The shopper's client: buyer token, guest cart session and effective account from the session. */
   client: WebstoreClient;
   session: StoreSession;
+  /** The toast flashed for this page (the root shows it), and the one this request leaves for the next page. */
+  toasts: FlashToasts;
   shopper: Shopper;
   /** The buyer's token is past its expiry: the request ends in the sign-in redirect before any route code runs. */
   tokenExpired: boolean;
@@ -87,7 +68,10 @@ export interface ShopCore {
   basePath: string;
   /** A client with a different scope (e.g. the token just received at login), reporting to this shop the same way. */
   clientWith(scope: Partial<ShopperScope>): WebstoreClient;
-  /** Set-Cookie (when the session changed) and Server-Timing, plus `init`. */
+  /**
+   * Server-Timing and `init`, and the revalidation marker when this request changed the shopper's cookies (the host
+   * writes them after the app has answered: server/remix-handler.ts).
+   */
   headers(init?: HeadersInit): Promise<Headers>;
   /** `data(payload)` with the headers above. */
   reply<T>(payload: T, init?: ResponseInit): Promise<ReturnType<typeof data<T>>>;
@@ -116,32 +100,9 @@ export interface ShopCore {
   readonly servedStale: boolean;
 }
 
-export interface Shop extends ShopCore {
-  readonly cart: CartHandler;
-  readonly catalog: CatalogHandler;
-  readonly checkout: CheckoutHandler;
-  readonly identity: IdentityHandler;
-  readonly orders: OrdersHandler;
-  readonly wishlists: WishlistsHandler;
-}
-
-const shops = new WeakMap<AppLoadContext, Promise<Shop>>();
-
-/**
- * The request's shop, built on first use and shared by the root's and the page's loaders (which run in parallel
- * with the same load context, and must share one session and one renewed guest token).
- */
-export function getShop(request: Request, context: AppLoadContext): Promise<Shop> {
-  let shop = shops.get(context);
-  if (!shop) {
-    shop = openShop(request, context);
-    shops.set(context, shop);
-  }
-  return shop;
-}
-
-async function openShop(request: Request, context: AppLoadContext): Promise<Shop> {
-  const session = await getStoreSession(request, context);
+/** The request's core, made once per request by the composition (app/shop.server.ts getShop). */
+export async function openCore(request: Request, context: AppLoadContext): Promise<ShopCore> {
+  const [session, toasts] = await Promise.all([getStoreSession(request, context), getFlashToasts(request, context)]);
   const basePath = basePathOf(context);
   await ensureIdentity(context, session);
   const shopper = shopperOf(session);
@@ -213,7 +174,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
 
   const headers = async (init?: HeadersInit) => {
     const result = new Headers(init);
-    if (session.dirty) result.append("Set-Cookie", await session.commit());
+    if (session.dirty || toasts.changed) result.set(REVALIDATE_MARKER, "yes");
     // The API calls' durations tell a visitor how the store works inside: only in development or when asked for.
     const serverTiming = context.storefront.serverTiming ? timing.takeHeader() : "";
     if (serverTiming) result.append("Server-Timing", serverTiming);
@@ -226,6 +187,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     context,
     client: build(baseScope),
     session,
+    toasts,
     shopper,
     tokenExpired,
     timing,
@@ -240,7 +202,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
       return data(marked, { ...init, headers: await headers(init?.headers) });
     },
     async redirect(url, toastInput, init) {
-      if (toastInput) session.flashToast(toastInput);
+      if (toastInput) toasts.flash(toastInput);
       return redirect(url, { status: 303, ...init, headers: await headers(init?.headers) });
     },
     get refusal() {
@@ -248,7 +210,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
     },
     notify(toastInput) {
       if (request.method === "GET" || request.method === "HEAD") notices.push(toastInput);
-      else session.flashToast(toastInput);
+      else toasts.flash(toastInput);
     },
     notices,
     get unavailable() {
@@ -258,7 +220,7 @@ async function openShop(request: Request, context: AppLoadContext): Promise<Shop
       return servedStale;
     },
   };
-  return withHandlers(core);
+  return core;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -268,7 +230,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * A failed answer (4xx, 5xx) a route made of a call the API could not answer is the store's trouble, not the
  * shopper's: its status becomes 503 with Retry-After, the page (a form with what was typed, and the message) as it was.
  */
-function unavailableStatus<T>(result: T): T {
+export function unavailableStatus<T>(result: T): T {
   if (typeof result !== "object" || result === null) return result;
   const made = result as { type?: unknown; init?: ResponseInit | null };
   if (made.type !== "DataWithResponseInit" || !made.init || (made.init.status ?? 200) < 400) return result;
@@ -276,27 +238,6 @@ function unavailableStatus<T>(result: T): T {
   headers.set("Retry-After", retryAfter());
   made.init = { ...made.init, status: 503, headers };
   return result;
-}
-
-/**
- * The domain handlers, each built the first time a route asks for it: getters added to the request's own core (made
- * for this request alone), not a copy of it — copying its properties' descriptors showed in every page's profile.
- */
-function withHandlers(core: ShopCore): Shop {
-  const built: Partial<Record<string, unknown>> = {};
-  const lazy = <T>(name: string, create: (shop: Shop) => T): PropertyDescriptor => ({
-    get: (): T => (built[name] ??= create(shop)) as T,
-    enumerable: true,
-  });
-  const shop = Object.defineProperties(core, {
-    cart: lazy("cart", createCartHandler),
-    catalog: lazy("catalog", createCatalogHandler),
-    checkout: lazy("checkout", createCheckoutHandler),
-    identity: lazy("identity", createIdentityHandler),
-    orders: lazy("orders", createOrdersHandler),
-    wishlists: lazy("wishlists", createWishlistsHandler),
-  }) as Shop;
-  return shop;
 }
 
 /**
@@ -320,20 +261,17 @@ export const GUEST_UNAVAILABLE_MESSAGE =
   "The store can't open a guest session right now. Please try again later, or sign in if you have an account.";
 
 /** The redirect an expired buyer session ends in: auth cleared, the spec's toast, back to the page after login. */
-export async function sessionExpiredRedirect(shop: Pick<ShopCore, "request" | "session" | "basePath">) {
+export function sessionExpiredRedirect(shop: Pick<ShopCore, "request" | "session" | "basePath" | "redirect">) {
   shop.session.clearAuth();
-  return redirectWithToast(
+  return shop.redirect(
     loginPath(returnPath(shop.request, shop.basePath)),
     toast("warning", TOAST_MESSAGES.sessionTimedOut),
-    { session: shop.session },
   );
 }
 
 /** A guest who may not browse the store: to sign in, and back to this page afterwards. */
-export function signInToBrowseRedirect(shop: Pick<ShopCore, "request" | "session" | "basePath">) {
-  return redirectWithToast(loginPath(returnPath(shop.request, shop.basePath)), toast("info", SIGN_IN_TO_BROWSE), {
-    session: shop.session,
-  });
+export function signInToBrowseRedirect(shop: Pick<ShopCore, "request" | "basePath" | "redirect">) {
+  return shop.redirect(loginPath(returnPath(shop.request, shop.basePath)), toast("info", SIGN_IN_TO_BROWSE));
 }
 
 export interface ShopRouteOptions {
@@ -345,7 +283,7 @@ export interface ShopRouteOptions {
 }
 
 /** The redirect a request ends in before any route code runs, or null. */
-async function refusalBefore(shop: Shop, options: ShopRouteOptions): Promise<Response | null> {
+export async function refusalBefore(shop: ShopCore, options: ShopRouteOptions): Promise<Response | null> {
   if (shop.tokenExpired) return sessionExpiredRedirect(shop);
   if (options.browsing && !shop.shopper.isLoggedIn) {
     if (shop.appContext?.guestBrowsingEnabled === false) return signInToBrowseRedirect(shop);
@@ -354,7 +292,7 @@ async function refusalBefore(shop: Shop, options: ShopRouteOptions): Promise<Res
 }
 
 /** The redirect that replaces what the route made of a refused call, or null. */
-function refusalAfter(shop: Shop, options: ShopRouteOptions): Promise<Response> | null {
+export function refusalAfter(shop: ShopCore, options: ShopRouteOptions): Promise<Response> | null {
   if (shop.refusal === "session-expired") return sessionExpiredRedirect(shop);
   // A guest refused because their guest token couldn't be had (the exchange failed, logged with its cause) was not
   // asked to sign in by the store: it is the store that can't serve guests right now, and the page says so.
@@ -366,59 +304,3 @@ function refusalAfter(shop: Shop, options: ShopRouteOptions): Promise<Response> 
   if (shop.refusal === "sign-in-to-browse" && options.browsing) return signInToBrowseRedirect(shop);
   return null;
 }
-
-type WithShop<Args> = Args & { shop: Shop };
-
-/**
- * Runs a loader's or an action's work with the request's shop; see the top of this file for how it may end early.
- * `options.browsing` marks a catalog page.
- */
-export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionArgs, T>(
-  args: Args,
-  run: (args: WithShop<Args>) => Promise<T>,
-  options: ShopRouteOptions = {},
-): Promise<T> {
-  let shop: Shop;
-  try {
-    shop = await getShop(args.request, args.context);
-  } catch (error) {
-    if (isUnavailable(error)) throw storeUnavailable(new Headers());
-    throw error;
-  }
-  const before = await refusalBefore(shop, options);
-  if (before) throw before;
-  let result: T;
-  try {
-    result = await run({ ...args, shop });
-  } catch (error) {
-    const after = refusalAfter(shop, options);
-    if (after) throw await after;
-    // The API could not answer: the store's own 503 page, never a 500 (which stays for the store's own bugs).
-    if (isUnavailable(error)) throw storeUnavailable(await shop.headers());
-    throw error;
-  }
-  const after = refusalAfter(shop, options);
-  if (after) throw await after;
-  return shop.unavailable ? unavailableStatus(result) : result;
-}
-
-// What a route needs on the server besides its shop, from the one server module it imports: the browser build
-// carries one empty stand-in per server module a route names, so each extra one costs every page that names it.
-export { errorMessage } from "./errors.server";
-export { serverTimingHeaders } from "./server-timing.server";
-export { toast } from "./toast.server";
-// The root's: the locale segment's check, the header's switcher and the cookie consent banner's choice.
-export { knownLocale, localeSwitchFor } from "./locale.server";
-export { readConsent } from "./cookie-consent.server";
-// The cart's and the product page's forms (zod) and the words of their actions. Named by the page from lib/cart,
-// CART_MESSAGES and isQuantityProblem would put lib/cart's optimistic lines (the cart page's) in the product page's
-// bundle; named from the cart handler, the forms would add a second stand-in to both pages.
-export { cartFormCode, cartFormProblem, parseAddToCart, parseCartEdit } from "./cart/schema.server";
-export { CART_MESSAGES, isQuantityProblem } from "../lib/cart";
-// The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
-export { PAYMENT_LINK_MESSAGES } from "../lib/checkout/payment-link";
-// The cart loader's page number: named from lib/paging by the cart page, it would bring the paging module (which only
-// the page links need, loaded for a cart of more than one page) into its bundle.
-export { readPage } from "../lib/paging";
-// The constraints of a form whose schema the page loads only when the form is used (useZodForm).
-export { formConstraint } from "../lib/validation/constraint.server";

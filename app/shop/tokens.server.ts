@@ -4,9 +4,9 @@
  * token, renewed from the refresh token while the buyer is active (decision 005).
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { describeSetupProblem, isFetchError, newUvid, type TokenSet } from "../../../server/webstore/index";
-import type { BrowsingIdentity } from "../../../server/load-context";
-import type { StoreSession } from "../session.server";
+import { describeSetupProblem, isFetchError, newUvid, type TokenSet } from "../../server/webstore/index";
+import type { BrowsingIdentity } from "../../server/load-context";
+import type { StoreSession } from "./session.server";
 
 export interface Shopper {
   isLoggedIn: boolean;
@@ -102,19 +102,23 @@ export async function guestScope(
 }
 
 /**
- * The requests whose guest token exchange (Headless Guest Flow) failed: their guest calls then go without a token and
- * are refused, which must not read as "sign in to browse" (withShop shows the store as unavailable instead).
+ * A request whose guest token exchange (Headless Guest Flow) failed keeps the failure in its scope: its guest calls then
+ * go without a token and are refused, which must not read as "sign in to browse" (withShop shows the store as
+ * unavailable instead).
  */
-const guestExchangeFailures = new WeakMap<AppLoadContext, unknown>();
+const GUEST_EXCHANGE = Symbol("guest token exchange");
+
+const exchangeOf = (context: AppLoadContext) =>
+  context.perRequest.once(GUEST_EXCHANGE, (): { failure?: { error: unknown } } => ({}));
 
 /** Whether this request's guest token exchange failed (logged with its cause as it happened). */
 export function guestExchangeFailed(context: AppLoadContext): boolean {
-  return guestExchangeFailures.has(context);
+  return exchangeOf(context).failure !== undefined;
 }
 
 /** A failed guest token exchange: remembered for the request, and logged with the org-side fix when there is one. */
 function guestExchangeFailure(context: AppLoadContext, what: string, error: unknown) {
-  guestExchangeFailures.set(context, error);
+  exchangeOf(context).failure = { error };
   console.error(describeSetupProblem(what, error));
 }
 
@@ -138,7 +142,7 @@ export function renewBrowsingToken(context: AppLoadContext, refused: string | un
   // Every request that waited on a failed exchange knows it failed (only the one that made it logs why).
   const noted = (pending: Promise<string | undefined>) =>
     pending.then((token) => {
-      if (token === undefined && !guestExchangeFailures.has(context)) guestExchangeFailures.set(context, "shared");
+      if (token === undefined) exchangeOf(context).failure ??= { error: "shared" };
       return token;
     });
   if (held.pending) return noted(held.pending);

@@ -5,8 +5,10 @@
  * the API directly, so the cookie's content is sealed with AES-256-GCM (node:crypto), not only signed: the
  * browser (or anything that reads its cookies) holds an opaque value.
  *
- * One session object per request: Remix runs the root loader and the page's loader in parallel with the same
- * load context, and two copies of the session would each write a Set-Cookie with half of the changes.
+ * One session object per request, kept in the request's scope (the load context the host makes for it): Remix runs
+ * the root loader and the page's loader in parallel, and they share it. Nothing here writes a Set-Cookie: once the
+ * app has answered, the host has the session write its cookie into the response, once, and only when it changed
+ * (decision 015). A flashed toast lives in a cookie of its own (toast.server.ts): showing one leaves this one alone.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
@@ -18,8 +20,6 @@ import {
   type Session,
   type SessionStorage,
 } from "@remix-run/node";
-import { boundToast, parseToast, type Toast, type ToastInput } from "../lib/toast";
-import { toastSchema } from "../lib/toast/schema";
 
 export const SESSION_COOKIE_NAME = "__store";
 /**
@@ -77,10 +77,6 @@ export interface StoreSessionData {
   currency: string;
 }
 
-interface FlashData {
-  toast: ToastInput;
-}
-
 export type StoreSessionKey = keyof StoreSessionData;
 
 /** Keys that belong to a signed-in buyer: dropped on logout and when the token expires. */
@@ -118,20 +114,14 @@ export interface StoreSession {
   /** `undefined` removes the key. */
   set<K extends StoreSessionKey>(key: K, value: StoreSessionData[K] | undefined): void;
   unset(...keys: StoreSessionKey[]): void;
-  /** A toast for the next page the shopper sees (flash: read once). */
-  flashToast(toast: ToastInput): void;
-  /** The flashed toast, consumed; null when there is none. */
-  takeToast(): Toast | null;
   /** Drops the buyer's identity and account (logout, expired token). */
   clearAuth(): void;
   clearGuest(): void;
-  /** True when something changed that the browser must be told about (Set-Cookie). */
+  /** True when something changed that the browser must be told about (the host then writes the cookie). */
   readonly dirty: boolean;
-  /** The Set-Cookie value of the current state. */
-  commit(): Promise<string>;
 }
 
-const storages = new Map<string, SessionStorage<Partial<StoreSessionData>, FlashData>>();
+const storages = new Map<string, SessionStorage<Partial<StoreSessionData>>>();
 
 /**
  * A 256-bit key for the cookie's content, derived from the session secret (distinct from its signing use). Derived
@@ -220,7 +210,7 @@ function storageFor(secret: string, secure: boolean) {
   const key = `${secure}|${secret}`;
   let storage = storages.get(key);
   if (!storage) {
-    storage = createCookieSessionStorage<Partial<StoreSessionData>, FlashData>({
+    storage = createCookieSessionStorage<Partial<StoreSessionData>>({
       cookie: sealedCookie(secret, secure),
     });
     storages.set(key, storage);
@@ -228,92 +218,52 @@ function storageFor(secret: string, secure: boolean) {
   return storage;
 }
 
-function wrap(
-  raw: Session<Partial<StoreSessionData>, FlashData>,
-  storage: SessionStorage<Partial<StoreSessionData>, FlashData>,
-): StoreSession {
-  // Every change counts: a commit of a session that has not changed since the last one is that one's cookie. A page
-  // commits once per loader's reply and once more for the response (finalizeSessionCookie); each is a seal and a
-  // signature of the same state.
-  let changes = 0;
-  let committed: { changes: number; cookie: Promise<string> } | null = null;
-  const changed = () => {
-    changes++;
-  };
+/** The session as the request's code sees it, and what the host writes once the app has answered. */
+function wrap(raw: Session<Partial<StoreSessionData>>) {
+  let dirty = false;
   const unset = (...keys: StoreSessionKey[]) => {
     for (const key of keys) {
       if (raw.has(key)) {
         raw.unset(key);
-        changed();
+        dirty = true;
       }
     }
   };
-  return {
+  const session: StoreSession = {
     get: (key) => raw.get(key) as never,
     set(key, value) {
       if (value === undefined || value === null) return unset(key);
       if (JSON.stringify(raw.get(key)) === JSON.stringify(value)) return;
       raw.set(key, value as never);
-      changed();
+      dirty = true;
     },
     unset,
-    flashToast(toast) {
-      // Bounded: a toast echoing a long name must never make the cookie too large to set (a 500 after the change).
-      raw.flash("toast", toastSchema.parse(boundToast(toast)));
-      changed();
-    },
-    takeToast() {
-      if (!raw.has("toast")) return null;
-      changed();
-      return parseToast(raw.get("toast"));
-    },
     clearAuth: () => unset(...AUTH_KEYS),
     clearGuest: () => unset(...GUEST_KEYS),
     get dirty() {
-      return changes > 0;
-    },
-    commit() {
-      if (committed?.changes !== changes) committed = { changes, cookie: storage.commitSession(raw) };
-      return committed.cookie;
+      return dirty;
     },
   };
-}
-
-const perRequest = new WeakMap<object, Promise<StoreSession>>();
-
-/**
- * The request's session, shared by every loader and action of the request (keyed on the load context, which
- * the server creates once per request).
- */
-export function getStoreSession(request: Request, context: AppLoadContext): Promise<StoreSession> {
-  let session = perRequest.get(context);
-  if (!session) {
-    const storage = storageFor(context.storefront.sessionSecret, new URL(request.url).protocol === "https:");
-    session = storage.getSession(request.headers.get("Cookie")).then((raw) => wrap(raw, storage));
-    perRequest.set(context, session);
-  }
   return session;
 }
 
-/** True once anything in this request has read (or written) the shopper's session. */
-export function hasStoreSession(context: AppLoadContext): boolean {
-  return perRequest.has(context);
-}
+const SESSION = Symbol("store session");
 
 /**
- * Leaves exactly one session cookie in a response, holding the session's final state. Loaders of one request
- * run in parallel and each may have committed the shared session at a different moment; Remix would send all
- * of those Set-Cookie headers and the browser would keep whichever came last. Called by entry.server for
- * documents and data requests.
+ * The request's session, shared by every loader and action of the request (kept in the request's scope). Opening it
+ * also asks the host to finish the response with it: `Cache-Control: private, no-store` (a response made from the
+ * shopper's session is for that shopper only, and only now: no shared cache, nor the back/forward history of a
+ * shared computer, keeps a cart, an order or an account page), and the session's cookie when it changed.
  */
-export async function finalizeSessionCookie(headers: Headers, context: AppLoadContext): Promise<void> {
-  const pending = perRequest.get(context);
-  if (!pending) return;
-  const session = await pending;
-  const all = headers.getSetCookie();
-  const isOurs = (cookie: string) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`);
-  if (!all.some(isOurs) && !session.dirty) return;
-  headers.delete("Set-Cookie");
-  for (const cookie of all) if (!isOurs(cookie)) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await session.commit());
+export function getStoreSession(request: Request, context: AppLoadContext): Promise<StoreSession> {
+  return context.perRequest.once(SESSION, () => {
+    const storage = storageFor(context.storefront.sessionSecret, new URL(request.url).protocol === "https:");
+    const opened = storage.getSession(request.headers.get("Cookie")).then((raw) => ({ raw, session: wrap(raw) }));
+    context.perRequest.onResponse(async (headers) => {
+      headers.set("Cache-Control", "private, no-store");
+      const { raw, session } = await opened;
+      if (session.dirty) headers.append("Set-Cookie", await storage.commitSession(raw));
+    });
+    return opened.then(({ session }) => session);
+  });
 }

@@ -1,0 +1,150 @@
+/**
+ * The composition: the request's shop is the shop core (app/shop/core.server.ts: the shopper's webstore client,
+ * session and identity) with one handler per domain (cart, checkout, orders, wishlists, identity, catalog) wired over
+ * it, built once per request and shared by every loader and action of it (Hydrogen's `context.cart`; decisions 009
+ * and 016). This is the only module that imports every domain. Routes are parse → call a handler → reply:
+ *
+ *   export async function loader(args: LoaderFunctionArgs) {
+ *     return withShop(args, async ({ shop }) => {
+ *       const cart = await shop.cart.view();
+ *       return shop.reply({ cart });
+ *     });
+ *   }
+ *
+ * A loader or action stays a function declaration (or an arrow) that calls `withShop` inside: never
+ * `export const loader = withShop(...)`-style wrapping at module level. The classic compiler builds the browser's
+ * route module from the same file and drops the loader only when nothing at the top level calls anything; a
+ * top-level call would stay in the browser bundle, calling this server-only module's empty stand-in as the page
+ * loads (the page would never hydrate).
+ *
+ * How a request ends early is decided here (with the core's refusals), at the top of every loader and action, and
+ * nowhere else:
+ * - before it runs: a buyer whose token is past its expiry goes to sign in again (the spec's timeout toast); on a
+ *   catalog page, so does a guest of a store that lets no guest browse;
+ * - after it ran (answered or threw): when the API refused the buyer's token during the request (401), the same
+ *   redirect replaces whatever the route made of the failed call; on a catalog page, a refused guest signs in.
+ * API calls never throw redirects: a handler's `catch` sees API errors only.
+ */
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { isUnavailable, storeUnavailable } from "./shop/errors.server";
+import {
+  openCore,
+  refusalAfter,
+  refusalBefore,
+  unavailableStatus,
+  type ShopCore,
+  type ShopRouteOptions,
+} from "./shop/core.server";
+import { createCartHandler, type CartHandler } from "./handlers/cart.server";
+import { createCatalogHandler, type CatalogHandler } from "./handlers/catalog.server";
+import { createCheckoutHandler, type CheckoutHandler } from "./handlers/checkout.server";
+import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
+import { createOrdersHandler, type OrdersHandler } from "./handlers/orders.server";
+import { createWishlistsHandler, type WishlistsHandler } from "./handlers/wishlists.server";
+
+export interface Shop extends ShopCore {
+  readonly cart: CartHandler;
+  readonly catalog: CatalogHandler;
+  readonly checkout: CheckoutHandler;
+  readonly identity: IdentityHandler;
+  readonly orders: OrdersHandler;
+  readonly wishlists: WishlistsHandler;
+}
+
+const SHOP = Symbol("shop");
+
+/**
+ * The request's shop, built on first use and shared by the root's and the page's loaders (which run in parallel
+ * with the same load context, and must share one session and one renewed guest token): kept in the request's scope.
+ */
+export function getShop(request: Request, context: AppLoadContext): Promise<Shop> {
+  return context.perRequest.once(SHOP, () => openCore(request, context).then(withHandlers));
+}
+
+/**
+ * The domains wired over the core, each built the first time a route asks for it: getters added to the request's own
+ * core (made for this request alone), not a copy of it — copying its properties' descriptors showed in every page's
+ * profile. Each domain is given the core and the siblings it needs by name, never the whole shop; which domain answers
+ * what another asks is decided here (the header's cart count on a checkout step is the checkout's).
+ */
+function withHandlers(core: ShopCore): Shop {
+  const built: Partial<Record<string, unknown>> = {};
+  const lazy = <T>(name: string, create: () => T): PropertyDescriptor => ({
+    get: (): T => (built[name] ??= create()) as T,
+    enumerable: true,
+  });
+  const shop = Object.defineProperties(core, {
+    cart: lazy("cart", () => createCartHandler(core, { pageCount: () => shop.checkout.stepCartCount() })),
+    catalog: lazy("catalog", () => createCatalogHandler(core)),
+    checkout: lazy("checkout", () => createCheckoutHandler(core)),
+    identity: lazy("identity", () => createIdentityHandler(core)),
+    orders: lazy("orders", () => createOrdersHandler(core)),
+    wishlists: lazy("wishlists", () => createWishlistsHandler(core)),
+  }) as Shop;
+  return shop;
+}
+
+type WithShop<Args> = Args & { shop: Shop };
+
+/**
+ * Runs a loader's or an action's work with the request's shop; see the top of this file for how it may end early.
+ * `options.browsing` marks a catalog page.
+ */
+export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionArgs, T>(
+  args: Args,
+  run: (args: WithShop<Args>) => Promise<T>,
+  options: ShopRouteOptions = {},
+): Promise<T> {
+  let shop: Shop;
+  try {
+    shop = await getShop(args.request, args.context);
+  } catch (error) {
+    if (isUnavailable(error)) throw storeUnavailable(new Headers());
+    throw error;
+  }
+  const before = await refusalBefore(shop, options);
+  if (before) throw before;
+  let result: T;
+  try {
+    result = await run({ ...args, shop });
+  } catch (error) {
+    const after = refusalAfter(shop, options);
+    if (after) throw await after;
+    // The API could not answer: the store's own 503 page, never a 500 (which stays for the store's own bugs).
+    if (isUnavailable(error)) throw storeUnavailable(await shop.headers());
+    throw error;
+  }
+  const after = refusalAfter(shop, options);
+  if (after) throw await after;
+  return shop.unavailable ? unavailableStatus(result) : result;
+}
+
+// What a route needs on the server besides its shop, from the one server module it imports: the browser build
+// carries one empty stand-in per server module a route names, so each extra one costs every page that names it.
+export { errorMessage } from "./shop/errors.server";
+export { serverTimingHeaders } from "./shop/timing.server";
+export { toast } from "./shop/toast.server";
+// The root's: the locale segment's check, the header's switcher and the cookie consent banner's choice.
+export { knownLocale, localeSwitchFor } from "./handlers/locale.server";
+export { readConsent } from "./handlers/cookie-consent.server";
+// The cart's and the product page's forms (zod) and the words of their actions. Named by the page from lib/cart,
+// CART_MESSAGES and isQuantityProblem would put lib/cart's optimistic lines (the cart page's) in the product page's
+// bundle; named from the cart handler, the forms would add a second stand-in to both pages.
+export { cartFormCode, cartFormProblem, parseAddToCart, parseCartEdit } from "./handlers/cart/schema.server";
+export { CART_MESSAGES, isQuantityProblem } from "./lib/cart";
+// The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
+export { PAYMENT_LINK_MESSAGES } from "./lib/checkout/payment-link";
+// The cart loader's page number: named from lib/paging by the cart page, it would bring the paging module (which only
+// the page links need, loaded for a cart of more than one page) into its bundle.
+export { readPage } from "./lib/paging";
+// The constraints of a form whose schema the page loads only when the form is used (useZodForm).
+export { formConstraint } from "./lib/validation/constraint.server";
+
+// The core's, for the routes that end a request themselves (the session validator) or speak of a refusal.
+export type { ShopCore, ShopRouteOptions, Refusal } from "./shop/core.server";
+export {
+  sessionExpiredRedirect,
+  SIGN_IN_TO_BROWSE,
+  GUEST_UNAVAILABLE_MESSAGE,
+  shopperCurrency,
+} from "./shop/core.server";

@@ -181,11 +181,10 @@ export function requireChangeable(emu: Emu, checkout: CheckoutRow) {
     );
   }
   if (emu.async.isProcessing(checkoutKey(checkout.id))) {
-    throw new ApiError(
-      409,
-      "CHECKOUT_IN_PROGRESS",
-      "The previous checkout operation is still processing. Try again when it's done.",
-    );
+    // A change while the calculators still run: 409 CHECKOUT_CONFLICT ("Handle Asynchronous Processing",
+    // docs/emulator-checkout.md, "Async"). The guide gives no message for it; the words are its concurrent-update
+    // example's, the only 409 text it documents.
+    throw new ApiError(409, "CHECKOUT_CONFLICT", "Looks like your cart is currently in use. Please try again later.");
   }
 }
 

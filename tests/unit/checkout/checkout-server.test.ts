@@ -222,7 +222,7 @@ describe("checkoutFailure", () => {
     });
   });
 
-  it("reads a 409 by the call that failed, without the emulator-only code, and rethrows redirects", () => {
+  it("reads a 409 by the call that failed, not by its code, and rethrows redirects", () => {
     const conflict = (at: string, type = "CONFLICT") =>
       checkoutFailure(
         new FetchError({ url: at, status: 409, statusText: "Conflict", errors: [{ type, message: "x" }] }),
@@ -234,7 +234,11 @@ describe("checkoutFailure", () => {
     const checkoutUrl = url.replace(/\/orders$/, "");
     expect(conflict(checkoutUrl)).toBe("We're still saving your last change. Try again in a moment.");
     expect(conflict(`${checkoutUrl}/payments`)).toBe("We're still saving your last change. Try again in a moment.");
-    expect(conflict(url, "CHECKOUT_IN_PROGRESS")).toBe("We're still saving your last change. Try again in a moment.");
+    // The code of a change made while the previous one runs changes nothing: the call that failed decides.
+    expect(conflict(checkoutUrl, "CHECKOUT_CONFLICT")).toBe(
+      "We're still saving your last change. Try again in a moment.",
+    );
+    expect(conflict(url, "CHECKOUT_CONFLICT")).toBe("Your cart changed. Review it and try again.");
     const redirect = new Response(null, { status: 303, headers: { Location: "/login" } });
     expect(() => checkoutFailure(redirect)).toThrow();
   });

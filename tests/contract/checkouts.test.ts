@@ -159,6 +159,38 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect(patched.status).toBe(202);
   });
 
+  it("finds a buyer's checkout for a managed account by its id alone (its resources document no effectiveAccountId): read, change, pay and place", async () => {
+    // Commerce Webstore Checkout, Checkout Payments and Checkout Orders take the id and a body, no effectiveAccountId;
+    // start checkout takes it (docs/emulator.md, "Parameters the storefront sends").
+    const buyer = await shopper(target, "b2b@demo.store");
+    const west = "effectiveAccountId=001DM00000ACME2";
+    const added = await buyer.call("POST", `carts/active/cart-items?${west}`, {
+      productId: PRODUCTS.coffee,
+      quantity: "1",
+      type: "Product",
+    });
+    expect(added.status).toBe(201);
+    const started = await buyer.call("PUT", `checkouts?${west}`, { cartId: "active" });
+    expect(started.status).toBe(202);
+    const id = started.body.checkoutId;
+    const read = await settled(buyer, id);
+    expect(read.status).toBe(200);
+    expect(read.body.cartSummary).toMatchObject({ cartId: added.body.cartId, accountId: "001DM00000ACME2" });
+    // `active` is the effective account's (the default, Acme Corporation, has none); the id names this one.
+    expect((await buyer.call("GET", "checkouts/active")).status).toBe(404);
+    expect((await buyer.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS })).status).toBe(202);
+    expect((await settled(buyer, id)).status).toBe(200);
+    const pay = await buyer.call("POST", `checkouts/${id}/payments`, {
+      requestType: "SimplePurchaseOrder",
+      paymentToken: "PO-4411",
+    });
+    expect(pay.body.salesforceResultCode).toBe("Success");
+    expect((await buyer.call("POST", `checkouts/${id}/orders`)).status).toBe(201);
+    // Another buyer, and the same buyer naming another account, don't find it.
+    expect((await (await shopper(target, "buyer@demo.store")).call("GET", `checkouts/${id}`)).status).toBe(404);
+    expect((await buyer.call("GET", `checkouts/${id}?effectiveAccountId=001DM00000ACME1`)).status).toBe(404);
+  });
+
   it("expires after 30 idle minutes on the virtual clock (410); DELETE and a new start work", async () => {
     await addItem(guest, PRODUCTS.coffee);
     const id = await startCheckout(guest);

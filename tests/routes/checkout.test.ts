@@ -347,6 +347,39 @@ describe("A checkout the API is still calculating", () => {
     expect(calls[calls.length - 1]).toBe("GET 200");
   });
 
+  test("reads a 409 CHECKOUT_CONFLICT by the call that failed, not by its code: a change is 'still saving', placing the order 'your cart changed'", async () => {
+    // The documented code of a change made while the calculators run (Handle Asynchronous Processing); Place Order's
+    // 409 is the cart that changed after the payment was authorised: the same code means what its call means.
+    const conflict = (method: string, path: string) =>
+      store.control("POST", "/__emulator/faults", {
+        method,
+        path,
+        status: 409,
+        errorCode: "CHECKOUT_CONFLICT",
+        times: 1,
+      });
+    const guest = await guestWithCart();
+    try {
+      const shipping = await openShipping(guest);
+      expect((await conflict("PATCH", "*/checkouts/*")).status).toBe(201);
+      const refused = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, ...TEXAS });
+      expect(refused.status).toBe(400);
+      expect(refused.text).toContain("We're still saving your last change. Try again in a moment.");
+      expect(refused.text).not.toContain("Your cart changed");
+      expect(refused.field("email")).toBe("sam@example.com");
+
+      const delivery = await guest.fill(refused, "Continue to delivery", { ...CONTACT, ...TEXAS }, { follow: true });
+      const payment = await guest.fill(delivery, "Continue to payment", {}, { follow: true });
+      const review = await guest.fill(payment, "Continue to review", CARD, { follow: true });
+      expect((await conflict("POST", "*/checkouts/*/orders/actions")).status).toBe(201);
+      const placing = await guest.fill(review, "Place order", {});
+      expect(placing.location).toBe("/checkout/payment");
+      expect((await guest.load(placing.location!)).toasts).toEqual(["Your cart changed. Review it and try again."]);
+    } finally {
+      await store.control("DELETE", "/__emulator/faults");
+    }
+  });
+
   test("still calculating after the page's short wait: 'Loading', refreshing itself without JavaScript, then the step", async () => {
     const guest = await guestWithCart();
     // Eight reads: more than the five a page makes before it answers 'Loading'.

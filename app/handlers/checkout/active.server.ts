@@ -1,8 +1,9 @@
 /**
  * The shopper's active checkout: starting or resuming it, loading it with its cart's lines and coupons, and the
  * recovery from the API's failures (an expired checkout starts again, a gone one goes back to the cart). Loaders
- * and actions never poll: a checkout that is still processing is answered as such and the page shows 'Loading'
- * (spec SSR_NO_POLLING).
+ * and actions wait only a moment for a checkout the API is still calculating (readSettled: a few immediate reads
+ * within a second, decision 015); one still processing after that is answered as such and the page shows 'Loading'
+ * (spec SSR_NO_POLLING past the short wait).
  */
 import {
   isFetchError,

@@ -1,6 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { canPayByPurchaseOrder, checkoutFailure } from "../../../app/handlers/checkout/active.server";
+import {
+  canPayByPurchaseOrder,
+  checkoutFailure,
+  readSettled,
+  SETTLE_BUDGET_MS,
+  SETTLE_READS,
+} from "../../../app/handlers/checkout/active.server";
 import {
   billingAddressJson,
   deliveryAddressJson,
@@ -357,5 +363,40 @@ describe("a step's checkout and cart items", () => {
     answerCheckout();
     await handler.page(await loading);
     expect(client.getCartItems.mock.calls.map((call) => call[0])).toEqual(["0a6A", "0a6B"]);
+  });
+});
+
+describe("a checkout the API is still calculating (readSettled, decision 015)", () => {
+  /** Reads answering 202 `processing` times, then 200; `clock` moves by `step` ms per read. */
+  function reads(processing: number, step = 0) {
+    let now = 0;
+    let count = 0;
+    const read = async () => {
+      count += 1;
+      now += step;
+      return { status: count <= processing ? 202 : 200, processing: count <= processing };
+    };
+    return { read, clock: () => now, count: () => count };
+  }
+
+  it("reads again at once until ready: the org's first 202 after a change costs one more read", async () => {
+    const r = reads(1);
+    expect(await readSettled(r.read, r.clock)).toEqual({ status: 200, processing: false });
+    expect(r.count()).toBe(2);
+    const ready = reads(0);
+    await readSettled(ready.read, ready.clock);
+    expect(ready.count()).toBe(1);
+  });
+
+  it("stops after the schedule's immediate attempts, answering the last 202 (the page then shows 'Loading')", async () => {
+    const r = reads(8);
+    expect(await readSettled(r.read, r.clock)).toEqual({ status: 202, processing: true });
+    expect(r.count()).toBe(SETTLE_READS);
+  });
+
+  it("starts no read after its second: a slow API gets fewer reads", async () => {
+    const r = reads(8, SETTLE_BUDGET_MS / 2);
+    expect((await readSettled(r.read, r.clock)).processing).toBe(true);
+    expect(r.count()).toBe(2);
   });
 });

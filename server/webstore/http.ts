@@ -105,14 +105,15 @@ const isCartPath = (relativePath: string): boolean => /^carts(\/|\?|$)/.test(rel
  * storefront sends"): a checkout named by its id (Commerce Webstore Checkout `checkouts/{id}`: GET, PATCH, DELETE
  * and a body; Checkout Payments `checkouts/{id}/payments` and Payments Token `payments/token`: a body only; Checkout
  * Orders `checkouts/{id}/orders`: "POST doesn't take request parameters or a request body"; checkout coupons), and
- * Commerce Webstore Account Addresses (`accounts/{accountId}/addresses…`: the account is in the path). The id names
+ * Commerce Webstore Account Addresses (`accounts/{accountId}/addresses…`: the account is in the path), and the store's
+ * sort rules (`search/sort-rules`: `getSortRules(webstoreId)` takes the store alone). The id names
  * the checkout of whichever account the buyer acts for. Start checkout and place-order v2 (`checkouts`,
  * `checkouts/{id}/orders/actions`) document it and get it.
  */
 const takesNoAccount = (relativePath: string): boolean =>
   (/^checkouts\/[^/?]+(\/|\?|$)/.test(relativePath) &&
     !/^checkouts\/[^/?]+\/orders\/actions(\?|$)/.test(relativePath)) ||
-  /^payments\/token(\?|$)/.test(relativePath) ||
+  /^(payments\/token|search\/sort-rules)(\?|$)/.test(relativePath) ||
   /^accounts\/[^/?]+\/addresses(\/|\?|$)/.test(relativePath);
 /**
  * Price reads take the currency too (ConnectApi.CommerceStorePricing getProductPrices(…, currencyIsoCode)): a shopper

@@ -66,6 +66,7 @@ describe("request building (spec §7)", () => {
     await client.placeOrder("2z9A").catch(() => undefined);
     await client.orderActions("2z9A", [{ action: "submit" }]).catch(() => undefined);
     await client.getAddresses();
+    await client.getSortRules().catch(() => undefined);
     await client.startCheckout({ cartId: "0a6A" }).catch(() => undefined);
     // A checkout named by its id: GET, PATCH, DELETE, its payment and its order take no effectiveAccountId.
     for (const [path, method] of [
@@ -73,6 +74,7 @@ describe("request building (spec §7)", () => {
       ["checkouts/2z9A", "PATCH"],
       ["checkouts/2z9A", "DELETE"],
       ["payments/token", "POST"],
+      ["search/sort-rules", "GET"],
       ["checkouts/2z9A/payments", "POST"],
       ["checkouts/2z9A/orders", "POST"],
     ])

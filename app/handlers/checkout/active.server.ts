@@ -2,7 +2,7 @@
  * The shopper's active checkout: starting or resuming it, loading it with its cart's lines and coupons, and the
  * recovery from the API's failures (an expired checkout starts again, a gone one goes back to the cart). Loaders
  * and actions wait only a moment for a checkout the API is still calculating (readSettled: a few immediate reads
- * within a second, decision 015); one still processing after that is answered as such and the page shows 'Loading'
+ * within a second, decision 017); one still processing after that is answered as such and the page shows 'Loading'
  * (spec SSR_NO_POLLING past the short wait).
  */
 import {
@@ -121,7 +121,7 @@ export async function failureRedirect(shop: CheckoutShop, failure: CheckoutFailu
 // Loading the checkout
 
 /**
- * How long a page waits for a checkout the API is still calculating (decision 015): reads at once, as the spec's
+ * How long a page waits for a checkout the API is still calculating (decision 017): reads at once, as the spec's
  * wait schedule's first five attempts are (§4: attempts 0-4 immediately), and within the second decision 004 gives
  * a page's retries; the API's own round trips pace them. A checkout still processing after that shows 'Loading'.
  */

@@ -366,7 +366,7 @@ describe("a step's checkout and cart items", () => {
   });
 });
 
-describe("a checkout the API is still calculating (readSettled, decision 015)", () => {
+describe("a checkout the API is still calculating (readSettled, decision 017)", () => {
   /** Reads answering 202 `processing` times, then 200; `clock` moves by `step` ms per read. */
   function reads(processing: number, step = 0) {
     let now = 0;

@@ -17,7 +17,7 @@ import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readConfig, type Config } from "./config.js";
-import { createEmulator, type Emulator } from "./emulator/index.js";
+import { asyncPollSettings, createEmulator, type Emulator } from "./emulator/index.js";
 import { readyMessage, startServer, type EmulatorLike } from "./main.js";
 import { sendWebResponse, toWebRequest } from "./node-http.js";
 import { logEvent } from "./request-log.js";
@@ -46,7 +46,7 @@ export function workerCount(env: Record<string, string | undefined> = process.en
 function openEmulator(config: Config): Emulator {
   return createEmulator({
     dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
-    settings: { asyncPolls: config.EMULATOR_ASYNC_POLLS, sessionSeconds: config.SESSION_SECONDS },
+    settings: { ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS), sessionSeconds: config.SESSION_SECONDS },
     scale: config.DEMO_SCALE,
   });
 }

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { createCachePublisher } from "./cache-bus.js";
 import { changesTheStore } from "./cluster.js";
 import { readConfig, type Config } from "./config.js";
-import { createEmulator, type Emulator } from "./emulator/index.js";
+import { asyncPollSettings, createEmulator, type Emulator } from "./emulator/index.js";
 import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
 import { clientAddressOf, compileTrustProxy, isLocalRequest } from "./proxy.js";
 import { connectRedis, readyWithin } from "./redis.js";
@@ -57,7 +57,7 @@ const header = (req: IncomingMessage, name: string) => {
 export async function startEmulatorService(config: Config = readConfig()): Promise<EmulatorService> {
   const emulator = createEmulator({
     dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
-    settings: { asyncPolls: config.EMULATOR_ASYNC_POLLS, sessionSeconds: config.SESSION_SECONDS },
+    settings: { ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS), sessionSeconds: config.SESSION_SECONDS },
     scale: config.DEMO_SCALE,
   });
   const trust = compileTrustProxy(config.EMULATOR_TRUST_PROXY);

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { readConfig, type Config } from "./config.js";
-import { createEmulator, type Emulator } from "./emulator/index.js";
+import { asyncPollSettings, createEmulator, type Emulator } from "./emulator/index.js";
 import type { BrowsingIdentity, StorefrontLoadContext } from "./load-context.js";
 import { LoginThrottle, type LoginThrottleLimits } from "./login-throttle.js";
 import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
@@ -87,7 +87,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
   if (!emulator && config.mode === "emulator") {
     emulator = createEmulator({
       dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
-      settings: { asyncPolls: config.EMULATOR_ASYNC_POLLS, sessionSeconds: config.SESSION_SECONDS },
+      settings: { ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS), sessionSeconds: config.SESSION_SECONDS },
       scale: config.DEMO_SCALE,
     });
   }

@@ -5,7 +5,8 @@ import { ASYNC_MAX_ATTEMPTS, asyncWaitDelay } from "../../server/webstore/async-
 /**
  * With JavaScript, reloads the page's data while the API is still processing, on the spec's wait schedule
  * (attempts 0-4 at once, then +100 ms steps, then 750 ms doubling; 14 at most). Without JavaScript the root's
- * meta refresh does the job. The server itself never waits (SSR_NO_POLLING).
+ * meta refresh does the job. The server itself waits at most a moment (a checkout's few immediate reads, decision
+ * 017; SSR_NO_POLLING past them).
  *
  * The schedule is one self-rearming timer chain, not a timer per render: a revalidation the router drops or
  * merges into another (hydration, a concurrent fetcher) causes no render, and a per-render timer would then never

@@ -11,11 +11,13 @@ import { requestPath } from "../lib/request-paths";
 import { readPage } from "../lib/paging";
 import {
   canPayByPurchaseOrder,
+  changeCheckout,
   checkoutFailure,
   checkoutPageData,
   failureRedirect,
   mayCheckOut,
   readCheckoutItems,
+  readSettled,
   requireActiveCheckout,
   startOrResumeCheckout,
   type CheckoutPageData,
@@ -64,6 +66,10 @@ export interface CheckoutHandler {
    * that read doesn't say (processing, failed: the step reports it), where the cart's own summary is read instead.
    */
   stepCartCount(): Promise<number | null>;
+  /** The checkout read again, waiting a moment while the API is still calculating it (readSettled). */
+  read(checkoutId: string): Promise<Async<Checkout>>;
+  /** A change of the checkout (PATCH), then a moment's wait for its calculators (changeCheckout). */
+  change(checkoutId: string, change: Parameters<Shop["client"]["updateCheckout"]>[1]): Promise<Async<Checkout>>;
   /** Everything a step shows: the checkout plus its cart's lines, shipments and coupons. */
   page(loaded: LoadedCheckout): Promise<CheckoutPageData>;
   /** The shopper's reading of a failed call (`lines` name the products it is about). */
@@ -104,9 +110,11 @@ export function createCheckoutHandler(shop: ShopCore): CheckoutHandler {
   let stepPage: boolean | undefined;
   const onStepPage = () =>
     (stepPage ??= shop.request.method === "GET" && STEP_PATHS.has(requestPath(shop.request, shop.context)));
+  // Each read waits a moment for a checkout still processing (readSettled): the shared answer is the settled one.
+  const settled = (checkoutId: string) => readSettled(() => shop.client.getCheckout(checkoutId));
   const readCheckout = (checkoutId: string): Promise<Async<Checkout>> => {
-    if (!onStepPage()) return shop.client.getCheckout(checkoutId);
-    if (stepRead?.checkoutId !== checkoutId) stepRead = { checkoutId, answer: shop.client.getCheckout(checkoutId) };
+    if (!onStepPage()) return settled(checkoutId);
+    if (stepRead?.checkoutId !== checkoutId) stepRead = { checkoutId, answer: settled(checkoutId) };
     return stepRead.answer;
   };
 
@@ -152,6 +160,8 @@ export function createCheckoutHandler(shop: ShopCore): CheckoutHandler {
         return null;
       }
     },
+    read: (checkoutId) => settled(checkoutId),
+    change: (checkoutId, change) => changeCheckout(shop, checkoutId, change),
     page: (loaded) => {
       // Used once: a later page of the same request (after a change) reads the items afresh.
       const early = earlyItems;

@@ -80,6 +80,14 @@ const coreModules: EmulatorModule[] = [
   { name: "auth", routes: authRoutes, seed: seedIdentity },
 ];
 
+/**
+ * The settings of EMULATOR_ASYNC_POLLS: unset, an org's defaults (carts ready at once, a checkout processing for
+ * its first read after a change); set, that many reads of every changed resource, checkouts included.
+ */
+export function asyncPollSettings(polls: number | undefined): Partial<EmulatorSettings> {
+  return polls === undefined ? {} : { asyncPolls: polls, checkoutPolls: polls };
+}
+
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const db = openDatabase(options.dbFile ?? ":memory:", options.migrationsDir ?? join(ROOT, "db"));
   const clock = options.clock ?? createClock();

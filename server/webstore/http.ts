@@ -101,15 +101,20 @@ const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
 const isCartPath = (relativePath: string): boolean => /^carts(\/|\?|$)/.test(relativePath);
 /**
- * Resources whose pages document no `effectiveAccountId`, so none is added: Commerce Webstore Checkout Orders
- * (`checkouts/{id}/orders`: "POST doesn't take request parameters or a request body") and Commerce Webstore Account
- * Addresses (`accounts/{accountId}/addresses…`: the account is in the path; addressesApi names it there). Start
- * checkout and place-order v2 (`checkouts`, `checkouts/{id}/orders/actions`) document it and get it; so do the
- * checkout's own reads and changes (`checkouts/{id}`): the pages found don't show their parameters in full, and
- * the checkout of an account the buyer acts for is found with it.
+ * Resources whose pages document no `effectiveAccountId`, so none is added (docs/emulator.md, "Parameters the
+ * storefront sends"): a checkout named by its id (Commerce Webstore Checkout `checkouts/{id}`: GET, PATCH, DELETE
+ * and a body; Checkout Payments `checkouts/{id}/payments` and Payments Token `payments/token`: a body only; Checkout
+ * Orders `checkouts/{id}/orders`: "POST doesn't take request parameters or a request body"; checkout coupons), and
+ * Commerce Webstore Account Addresses (`accounts/{accountId}/addresses…`: the account is in the path), and the store's
+ * sort rules (`search/sort-rules`: `getSortRules(webstoreId)` takes the store alone). The id names
+ * the checkout of whichever account the buyer acts for. Start checkout and place-order v2 (`checkouts`,
+ * `checkouts/{id}/orders/actions`) document it and get it.
  */
 const takesNoAccount = (relativePath: string): boolean =>
-  /^checkouts\/[^/?]+\/orders(\?|$)/.test(relativePath) || /^accounts\/[^/?]+\/addresses(\/|\?|$)/.test(relativePath);
+  (/^checkouts\/[^/?]+(\/|\?|$)/.test(relativePath) &&
+    !/^checkouts\/[^/?]+\/orders\/actions(\?|$)/.test(relativePath)) ||
+  /^(payments\/token|search\/sort-rules)(\?|$)/.test(relativePath) ||
+  /^accounts\/[^/?]+\/addresses(\/|\?|$)/.test(relativePath);
 /**
  * Price reads take the currency too (ConnectApi.CommerceStorePricing getProductPrices(…, currencyIsoCode)): a shopper
  * shopping in GBP sees the GBP price book's prices on product pages, as the cart will charge them.

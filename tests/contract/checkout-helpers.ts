@@ -57,11 +57,33 @@ export async function addItem(s: Shopper, productId: string, quantity = 1) {
   return res.body as { cartId: string; cartItemId: string };
 }
 
+/**
+ * Reads the checkout as a client polls it after a start or a change: until it no longer answers 202 (the org's
+ * calculators ran). The emulator ends its processing after a number of reads (`checkoutPolls`), never by time.
+ */
+export async function settled(s: Shopper, checkoutId: string) {
+  for (let reads = 0; reads < 10; reads++) {
+    const res = await s.call("GET", `checkouts/${checkoutId}`);
+    if (res.status !== 202) return res;
+  }
+  throw new Error(`checkout ${checkoutId} still processing after 10 reads`);
+}
+
+/** A change as a client makes it: the PATCH (answer returned), then reads until the checkout is ready again. */
+export async function changeCheckout(s: Shopper, checkoutId: string, body: unknown) {
+  const res = await s.call("PATCH", `checkouts/${checkoutId}`, body);
+  if (res.status === 202) await settled(s, checkoutId);
+  return res;
+}
+
+/** Starts the checkout of the active cart and waits, as a client does, until its calculators ran. */
 export async function startCheckout(s: Shopper) {
   const res = await s.call("PUT", "checkouts", { cartId: "active" });
   if (res.status !== 200 && res.status !== 202)
     throw new Error(`start checkout: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.checkoutId as string;
+  const checkoutId = res.body.checkoutId as string;
+  await settled(s, checkoutId);
+  return checkoutId;
 }
 
 export async function cardToken(s: Shopper, cardNumber = CARDS.success) {
@@ -83,8 +105,8 @@ export async function cardToken(s: Shopper, cardNumber = CARDS.success) {
 export async function payableCheckout(s: Shopper, items: [string, number][] = [[PRODUCTS.coffee, 2]]) {
   for (const [productId, quantity] of items) await addItem(s, productId, quantity);
   const checkoutId = await startCheckout(s);
-  await s.call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: TEXAS });
-  await s.call("PATCH", `checkouts/${checkoutId}`, {
+  await changeCheckout(s, checkoutId, { deliveryAddress: TEXAS });
+  await changeCheckout(s, checkoutId, {
     contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" },
   });
   const pay = await s.call("POST", `checkouts/${checkoutId}/payments`, {

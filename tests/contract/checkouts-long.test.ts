@@ -59,11 +59,19 @@ async function expectCheckoutEqualsFresh(buyer: Shopper, cartId: string, checkou
   return checkout.body;
 }
 
+/** Reads the checkout until its calculators ran (no longer 202), as a client polls after a start or a change. */
+async function settle(buyer: Shopper, checkoutId: string) {
+  for (let reads = 0; reads < 10; reads++) if ((await buyer("GET", `checkouts/${checkoutId}`)).status !== 202) return;
+  throw new Error(`checkout ${checkoutId} still processing after 10 reads`);
+}
+
 async function checkoutWithAddress(buyer: Shopper, cartId: string): Promise<string> {
   const started = await buyer("PUT", "checkouts", { cartId });
   expect(started.status).toBe(202);
+  await settle(buyer, started.body.checkoutId);
   const patched = await buyer("PATCH", `checkouts/${started.body.checkoutId}`, { deliveryAddress: TEXAS });
   expect(patched.status).toBe(202);
+  await settle(buyer, started.body.checkoutId);
   return started.body.checkoutId;
 }
 

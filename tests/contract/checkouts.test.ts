@@ -5,6 +5,7 @@ import {
   TEXAS,
   addItem,
   payableCheckout,
+  settled,
   shopper,
   startCheckout,
   type Shopper,
@@ -27,7 +28,7 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
   async function calculated(s: Shopper, method: "PUT" | "PATCH", path: string, body: unknown) {
     const accepted = await s.call(method, path, body);
     expect(accepted.status).toBe(202);
-    return s.call("GET", `checkouts/${accepted.body.checkoutId}`);
+    return settled(s, accepted.body.checkoutId);
   }
 
   it("starts a checkout for the active cart (202, then 200) and answers the same session when started again", async () => {
@@ -89,6 +90,57 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect((await guest.call("GET", "checkouts/2z9EM0000009999")).status).toBe(404);
   });
 
+  it("answers the first read after a start or a change 202 by default, as an org does, then 200; a change meanwhile is 409 CHECKOUT_CONFLICT", async () => {
+    // Checkout Calculators: "While calculators run, the API returns 202 Accepted. Continue polling GET … until you
+    // receive 200 OK"; Handle Asynchronous Processing: a PATCH before that is "409 Conflict with error code
+    // CHECKOUT_CONFLICT" (docs/emulator-checkout.md, "Async"). The emulator ends it after one read by default.
+    await addItem(guest, PRODUCTS.coffee);
+    const started = await guest.call("PUT", "checkouts", { cartId: "active" });
+    expect(started.status).toBe(202);
+    const id = started.body.checkoutId;
+    const busy = await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
+    expect(busy.status).toBe(409);
+    expect(busy.body).toEqual([
+      { errorCode: "CHECKOUT_CONFLICT", message: "Looks like your cart is currently in use. Please try again later." },
+    ]);
+    const first = await guest.call("GET", `checkouts/${id}`);
+    expect(first.status).toBe(202);
+    expect(first.headers.get("Retry-After")).toBe("1");
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(200);
+    expect((await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS })).status).toBe(202);
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(202);
+    const ready = await guest.call("GET", `checkouts/${id}`);
+    expect(ready.status).toBe(200);
+    expect(ready.body.deliveryGroups.items[0].deliveryAddress).toMatchObject({ city: "Austin" });
+    // Contact information "triggers no calculators" (Update Checkout Information): the next read is ready.
+    expect(
+      (
+        await guest.call("PATCH", `checkouts/${id}`, {
+          contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" },
+        })
+      ).status,
+    ).toBe(202);
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(200);
+    // Placing the order while the calculators run (a delivery method runs tax) is refused the same way.
+    const method = ready.body.deliveryGroups.items[0].selectedDeliveryMethod.id;
+    expect((await guest.call("PATCH", `checkouts/${id}`, { deliveryMethodId: method })).status).toBe(202);
+    const placing = await guest.call("POST", `checkouts/${id}/orders`);
+    expect(placing.status).toBe(409);
+    expect(placing.body[0].errorCode).toBe("CHECKOUT_CONFLICT");
+  });
+
+  it("answers reads 200 at once with checkoutPolls 0 (emulator-only control, for tests that want it)", async () => {
+    await addItem(guest, PRODUCTS.coffee);
+    await admin("settings", { checkoutPolls: 0 });
+    const started = await guest.call("PUT", "checkouts", { cartId: "active" });
+    expect(started.status).toBe(202);
+    expect((await guest.call("GET", `checkouts/${started.body.checkoutId}`)).status).toBe(200);
+    expect((await guest.call("PATCH", `checkouts/${started.body.checkoutId}`, { deliveryAddress: TEXAS })).status).toBe(
+      202,
+    );
+    expect((await guest.call("GET", `checkouts/${started.body.checkoutId}`)).status).toBe(200);
+  });
+
   it("answers 202 while calculating, then 200; a PATCH during processing is a 409", async () => {
     await addItem(guest, PRODUCTS.coffee);
     await admin("settings", { asyncPolls: 2 });
@@ -105,6 +157,38 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect(ready.body.statusCode).toBe("200");
     const patched = await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
     expect(patched.status).toBe(202);
+  });
+
+  it("finds a buyer's checkout for a managed account by its id alone (its resources document no effectiveAccountId): read, change, pay and place", async () => {
+    // Commerce Webstore Checkout, Checkout Payments and Checkout Orders take the id and a body, no effectiveAccountId;
+    // start checkout takes it (docs/emulator.md, "Parameters the storefront sends").
+    const buyer = await shopper(target, "b2b@demo.store");
+    const west = "effectiveAccountId=001DM00000ACME2";
+    const added = await buyer.call("POST", `carts/active/cart-items?${west}`, {
+      productId: PRODUCTS.coffee,
+      quantity: "1",
+      type: "Product",
+    });
+    expect(added.status).toBe(201);
+    const started = await buyer.call("PUT", `checkouts?${west}`, { cartId: "active" });
+    expect(started.status).toBe(202);
+    const id = started.body.checkoutId;
+    const read = await settled(buyer, id);
+    expect(read.status).toBe(200);
+    expect(read.body.cartSummary).toMatchObject({ cartId: added.body.cartId, accountId: "001DM00000ACME2" });
+    // `active` is the effective account's (the default, Acme Corporation, has none); the id names this one.
+    expect((await buyer.call("GET", "checkouts/active")).status).toBe(404);
+    expect((await buyer.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS })).status).toBe(202);
+    expect((await settled(buyer, id)).status).toBe(200);
+    const pay = await buyer.call("POST", `checkouts/${id}/payments`, {
+      requestType: "SimplePurchaseOrder",
+      paymentToken: "PO-4411",
+    });
+    expect(pay.body.salesforceResultCode).toBe("Success");
+    expect((await buyer.call("POST", `checkouts/${id}/orders`)).status).toBe(201);
+    // Another buyer, and the same buyer naming another account, don't find it.
+    expect((await (await shopper(target, "buyer@demo.store")).call("GET", `checkouts/${id}`)).status).toBe(404);
+    expect((await buyer.call("GET", `checkouts/${id}?effectiveAccountId=001DM00000ACME1`)).status).toBe(404);
   });
 
   it("expires after 30 idle minutes on the virtual clock (410); DELETE and a new start work", async () => {
@@ -257,8 +341,9 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
   it("answers 422 with the checkout body when ready with integration errors, and stays usable", async () => {
     await addItem(guest, PRODUCTS.coffee);
     const id = await startCheckout(guest);
-    await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: { ...TEXAS, region: null, country: "MX" } });
-    const res = await guest.call("GET", `checkouts/${id}`);
+    const res = await calculated(guest, "PATCH", `checkouts/${id}`, {
+      deliveryAddress: { ...TEXAS, region: null, country: "MX" },
+    });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({
       checkoutId: id,
@@ -332,7 +417,7 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect(applied.status).toBe(202);
     const coupon = applied.body.cartCoupons.coupons[0];
     expect(coupon.couponCode).toBe("SAVE10");
-    const after = await guest.call("GET", `checkouts/${id}`);
+    const after = await settled(guest, id);
     expect(after.status).toBe(200);
     expect(after.body.cartSummary).toMatchObject({ status: "Checkout", totalProductAmountAfterAdjustments: "33.30" });
 
@@ -340,8 +425,6 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect(twice.status).toBe(400);
     expect(twice.body[0].errorCode).toBe("ALREADY_APPLIED");
     expect((await guest.call("DELETE", coupons(id, `/${coupon.cartCouponId}`))).status).toBe(202);
-    expect((await guest.call("GET", `checkouts/${id}`)).body.cartSummary.totalProductAmountAfterAdjustments).toBe(
-      "37.00",
-    );
+    expect((await settled(guest, id)).body.cartSummary.totalProductAmountAfterAdjustments).toBe("37.00");
   });
 });

@@ -62,13 +62,14 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
     const again = await client().startCheckout();
     expect(again.data.checkoutId).toBeTruthy();
     expect(await requests("DELETE", "/checkouts/")).toBe(1);
-    expect((await client().getCheckout(again.data.checkoutId!)).status).toBe(200);
+    expect((await client().waitForReady(() => client().getCheckout(again.data.checkoutId!))).status).toBe(200);
   });
 
   it("keeps a 422 checkout usable and names INSUFFICIENT_INVENTORY", async () => {
     const client = await guest();
     await client().addCartItem("active", { productId: PRODUCTS.lastUnit, quantity: 1 });
     const checkoutId = (await client().startCheckout()).data.checkoutId!;
+    await client().waitForReady(() => client().getCheckout(checkoutId));
     // Another shopper buys the last unit first.
     const rival = await shopper(target);
     const rivalCheckout = await payableCheckout(rival, [[PRODUCTS.lastUnit, 1]]);
@@ -87,7 +88,7 @@ describe.each(TARGET_NAMES)("client checkout flow (%s)", (name) => {
       method: "PATCH",
       path: `${API}/checkouts/*`,
       status: 409,
-      errorCode: "CHECKOUT_IN_PROGRESS",
+      errorCode: "CHECKOUT_CONFLICT",
       times: 3,
     });
     const error = await client()

@@ -107,6 +107,9 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
     const client = await guestClient();
     await client().addCartItem("active", { productId: "01tDM0000000001", quantity: 1 });
     const checkoutId = (await client().startCheckout()).data.checkoutId!;
+    // Each change waits for the checkout's calculators, as the guide asks before the next call.
+    const ready = () => client().waitForReady(() => client().getCheckout(checkoutId));
+    await ready();
     await client().updateCheckout(checkoutId, {
       deliveryAddress: {
         name: "Sam Shopper",
@@ -117,9 +120,11 @@ describe.each(TARGET_NAMES)("webstore client against the emulator (%s)", (name) 
         country: "US",
       },
     });
+    await ready();
     await client().updateCheckout(checkoutId, {
       contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" },
     });
+    await ready();
     const { token } = await client().tokenizePayment({
       cardPaymentMethod: {
         cardHolderName: "Sam Shopper",

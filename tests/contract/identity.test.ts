@@ -342,6 +342,27 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
       expect((await call("GET", `carts/${cart.body.cartId}`, undefined, await guest(target))).status).toBe(404);
     });
 
+    it("takes a login's uvid_hint only as the guest flow writes it, `UVID <v4 uuid>` or `JWT <live guest token>`: any other shape is invalid_request 'uvid invalid'", async () => {
+      // docs/emulator-identity.md, "UVID into a login" (HG-X; the shape is the guest flow's, HG and HG-C).
+      const uvid = randomUUID();
+      const guestToken = (await guest(target, uvid)).authorization.replace("Bearer ", "");
+      for (const hint of [
+        uvid, // no kind
+        `uvid ${uvid}`, // the kind in another case
+        `UVID:${uvid}`, // not the documented separator
+        "UVID 6f1c2a9e-1d2b-1c3d-8e4f-0a1b2c3d4e5f", // a v1 UUID
+        `SESSION ${uvid}`, // another kind
+        "JWT forged.token.x", // not a token of this site
+        "",
+      ]) {
+        const res = await post("authorize", authorizeFields({ uvid_hint: hint }), NAMED);
+        expect(res.status, hint).toBe(400);
+        expect(res.body).toEqual({ error: "invalid_request", error_description: "uvid invalid" });
+      }
+      for (const hint of [`UVID ${uvid}`, `JWT ${guestToken}`])
+        expect((await post("authorize", authorizeFields({ uvid_hint: hint }), NAMED)).status, hint).toBe(302);
+    });
+
     it("carries the guest's UVID into a login (a UVID or the guest's JWT as uvid_hint), so preserve finds the guest cart", async () => {
       const uvid = randomUUID();
       const guestAuth = await guest(target, uvid);

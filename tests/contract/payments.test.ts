@@ -4,6 +4,7 @@ import {
   PRODUCTS,
   TEXAS,
   addItem,
+  changeCheckout,
   cardToken,
   payableCheckout,
   shopper,
@@ -35,7 +36,7 @@ describe.each(TARGET_NAMES)("payments and the test gateway (%s)", (name) => {
   async function checkoutFor(s: Shopper) {
     await addItem(s, PRODUCTS.coffee, 2);
     const id = await startCheckout(s);
-    await s.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
+    await changeCheckout(s, id, { deliveryAddress: TEXAS });
     return id;
   }
 

@@ -3,6 +3,8 @@ import {
   PRODUCTS,
   TEXAS,
   addItem,
+  changeCheckout,
+  settled,
   cardToken,
   payableCheckout,
   shopper,
@@ -80,8 +82,9 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
     expect([200, 202]).toContain(started.status);
     expect(started.body.cartSummary).toMatchObject({ cartId: cloneId, type: "PayNowReadOnly" });
     const checkoutId = started.body.checkoutId as string;
-    await guest.call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: TEXAS });
-    await guest.call("PATCH", `checkouts/${checkoutId}`, { contactInfo: { firstName: "Sam", ...CONTACT } });
+    await settled(guest, checkoutId);
+    await changeCheckout(guest, checkoutId, { deliveryAddress: TEXAS });
+    await changeCheckout(guest, checkoutId, { contactInfo: { firstName: "Sam", ...CONTACT } });
     const pay = await guest.call("POST", `checkouts/${checkoutId}/payments`, {
       requestType: "Auth",
       paymentToken: await cardToken(guest),
@@ -119,7 +122,7 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
       ["/commerce/errors/shipping-failure", "Enter a shipping address."],
       ["/commerce/errors/payment-failure", "Enter your payment information."],
     ]);
-    await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
+    await changeCheckout(guest, id, { deliveryAddress: TEXAS });
     const noPayment = await guest.call("POST", `checkouts/${id}/orders`);
     expect(noPayment.body.errors.map((e: any) => e.type)).toEqual(["/commerce/errors/payment-failure"]);
   });
@@ -127,7 +130,7 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
   it("answers 412 when a guest left out the contact details", async () => {
     await addItem(guest, PRODUCTS.coffee);
     const id = await startCheckout(guest);
-    await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
+    await changeCheckout(guest, id, { deliveryAddress: TEXAS });
     await guest.call("POST", `checkouts/${id}/payments`, { requestType: "Auth", paymentToken: await cardToken(guest) });
     const res = await guest.call("POST", `checkouts/${id}/orders`);
     expect(res.status).toBe(412);
@@ -135,7 +138,7 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
       type: "/commerce/errors/checkout-failure",
       title: "Enter your contact information.",
     });
-    await guest.call("PATCH", `checkouts/${id}`, { contactInfo: CONTACT });
+    await changeCheckout(guest, id, { contactInfo: CONTACT });
     expect((await guest.call("POST", `checkouts/${id}/orders`)).status).toBe(201);
   });
 
@@ -237,8 +240,8 @@ describe.each(TARGET_NAMES)("placing orders (%s)", (name) => {
   it("prepares before the payment and submits after it, one action a request, as the guide orders them", async () => {
     await addItem(guest, PRODUCTS.lastUnit);
     const id = await startCheckout(guest);
-    await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
-    await guest.call("PATCH", `checkouts/${id}`, {
+    await changeCheckout(guest, id, { deliveryAddress: TEXAS });
+    await changeCheckout(guest, id, {
       contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" },
     });
     const prepared = await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "prepare" }] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCTS, addItem, payableCheckout, shopper, startCheckout } from "./checkout-helpers.js";
+import { PRODUCTS, addItem, payableCheckout, settled, shopper, startCheckout } from "./checkout-helpers.js";
 import { TARGET_NAMES, api, at, guestClients, login, type Target } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
@@ -91,6 +91,7 @@ describe.each(TARGET_NAMES)("API versions (%s)", (name) => {
     const applied = await asGuest("v61.0", "POST", `checkouts/${id}/coupons`, { couponCodes: ["SAVE10"] });
     expect(applied.status).toBe(202);
     const couponId = applied.body.cartCoupons.coupons[0].cartCouponId;
+    await settled(guest, id);
     expect((await asGuest("v62.0", "DELETE", `checkouts/${id}/coupons/${couponId}`)).status).toBe(202);
   });
 
@@ -129,18 +130,21 @@ describe.each(TARGET_NAMES)("API versions (%s)", (name) => {
       const client = await guestClient(target, version);
       const item = await client().addCartItem("active", { productId: PRODUCTS.coffee, quantity: 2 });
       const checkoutId = (await client().startCheckout({ cartId: "active" })).data.checkoutId!;
+      // The client waits for the checkout's calculators after each change, as the guide asks.
+      const ready = () => client().waitForReady(() => client().getCheckout(checkoutId));
+      await ready();
       const at = { checkoutId, cartId: item.data.cartId };
       const coupons = (await client().applyCheckoutCoupon(at, "SAVE10")) as {
         cartCoupons: { coupons: { cartCouponId: string }[] };
       };
-      const checkout = await client().getCheckout(checkoutId);
+      const checkout = await ready();
       expect({ version, status: checkout.status, cart: checkout.data.cartSummary }).toMatchObject({
         version,
         status: 200,
         cart: { status: "Checkout", totalProductAmountAfterAdjustments: "33.30" },
       });
       await client().removeCheckoutCoupon(at, coupons.cartCoupons.coupons[0].cartCouponId);
-      expect((await client().getCheckout(checkoutId)).data.cartSummary).toMatchObject({
+      expect((await ready()).data.cartSummary).toMatchObject({
         totalProductAmountAfterAdjustments: "37.00",
       });
       await client().deleteCheckout(checkoutId);

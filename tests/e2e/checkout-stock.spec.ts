@@ -25,9 +25,18 @@ async function rivalBuys(request: APIRequestContext, productId: string) {
     expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
     return res.status() === 204 ? null : res.json();
   };
+  // After a start or a change, the checkout is read until its calculators ran (202, then 200), as a client polls.
+  const settle = async (checkoutId: string) => {
+    for (let reads = 0; reads < 10; reads++) {
+      const res = await request.fetch(`${API}/checkouts/${checkoutId}`, { headers });
+      if (res.status() !== 202) return;
+    }
+  };
   await call("POST", "carts/active/cart-items", { productId, quantity: "1", type: "Product" });
   const { checkoutId } = await call("PUT", "checkouts", { cartId: "active" });
+  await settle(checkoutId);
   await call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: { ...TEXAS, name: "Rita Rival", country: "US" } });
+  await settle(checkoutId);
   await call("PATCH", `checkouts/${checkoutId}`, {
     contactInfo: { lastName: "Rival", email: "rita@example.com", phoneNumber: "5125550199" },
   });

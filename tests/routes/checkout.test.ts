@@ -318,6 +318,85 @@ describe("A guest's checkout", () => {
   });
 });
 
+describe("A checkout the API is still calculating", () => {
+  /** The API's answers to the checkout's own calls (`checkouts/{id}`) since the journal was emptied: "GET 202" … */
+  async function checkoutCalls(): Promise<string[]> {
+    const answer = await store.control("GET", "/__emulator/journal?path=/checkouts/");
+    const { entries } = (await answer.json()) as { entries: { method: string; path: string; status: number }[] };
+    return entries.filter((e) => /\/checkouts\/[^/]+$/.test(e.path)).map((e) => `${e.method} ${e.status}`);
+  }
+
+  test("as an org answers it by default (202 on the first read after a change), each step waits for it and shows its form, never 'Loading'", async () => {
+    const guest = await guestWithCart();
+    await store.control("DELETE", "/__emulator/journal");
+    const shipping = await openShipping(guest);
+    expect(shipping.text).toContain("Contact information");
+    expect(shipping.html).not.toContain('http-equiv="refresh"');
+    const toDelivery = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, ...TEXAS });
+    expect(toDelivery.location).toBe("/checkout/delivery");
+    const delivery = await guest.load(toDelivery.location!);
+    expect(delivery.text).toContain("Ships to Sam Shopper, 200 Congress Ave, Austin, TX 78701, US");
+    expect(delivery.html).not.toContain('http-equiv="refresh"');
+    // The start's first read answered 202 and was read again at once; each change was read until ready before the
+    // next call (the contact runs no calculators: ready at once; the address runs shipping and tax: 202, then 200),
+    // so no change was refused (409), and the delivery step read it ready.
+    const calls = await checkoutCalls();
+    expect(calls.slice(0, 2)).toEqual(["GET 202", "GET 200"]);
+    expect(calls.filter((c) => c.startsWith("PATCH"))).toEqual(["PATCH 202", "PATCH 202"]);
+    expect(calls.join(", ")).toContain("PATCH 202, GET 200, PATCH 202, GET 202, GET 200");
+    expect(calls[calls.length - 1]).toBe("GET 200");
+  });
+
+  test("reads a 409 CHECKOUT_CONFLICT by the call that failed, not by its code: a change is 'still saving', placing the order 'your cart changed'", async () => {
+    // The documented code of a change made while the calculators run (Handle Asynchronous Processing); Place Order's
+    // 409 is the cart that changed after the payment was authorised: the same code means what its call means.
+    const conflict = (method: string, path: string) =>
+      store.control("POST", "/__emulator/faults", {
+        method,
+        path,
+        status: 409,
+        errorCode: "CHECKOUT_CONFLICT",
+        times: 1,
+      });
+    const guest = await guestWithCart();
+    try {
+      const shipping = await openShipping(guest);
+      expect((await conflict("PATCH", "*/checkouts/*")).status).toBe(201);
+      const refused = await guest.fill(shipping, "Continue to delivery", { ...CONTACT, ...TEXAS });
+      expect(refused.status).toBe(400);
+      expect(refused.text).toContain("We're still saving your last change. Try again in a moment.");
+      expect(refused.text).not.toContain("Your cart changed");
+      expect(refused.field("email")).toBe("sam@example.com");
+
+      const delivery = await guest.fill(refused, "Continue to delivery", { ...CONTACT, ...TEXAS }, { follow: true });
+      const payment = await guest.fill(delivery, "Continue to payment", {}, { follow: true });
+      const review = await guest.fill(payment, "Continue to review", CARD, { follow: true });
+      expect((await conflict("POST", "*/checkouts/*/orders/actions")).status).toBe(201);
+      const placing = await guest.fill(review, "Place order", {});
+      expect(placing.location).toBe("/checkout/payment");
+      expect((await guest.load(placing.location!)).toasts).toEqual(["Your cart changed. Review it and try again."]);
+    } finally {
+      await store.control("DELETE", "/__emulator/faults");
+    }
+  });
+
+  test("still calculating after the page's short wait: 'Loading', refreshing itself without JavaScript, then the step", async () => {
+    const guest = await guestWithCart();
+    // Eight reads: more than the five a page makes before it answers 'Loading'.
+    expect((await store.control("POST", "/__emulator/settings", { checkoutPolls: 8 })).ok).toBe(true);
+    try {
+      const shipping = await openShipping(guest);
+      expect(shipping.text).toContain("We're getting your checkout ready. This page refreshes by itself.");
+      expect(shipping.html).toContain('<meta http-equiv="refresh" content="1"/>');
+      const refreshed = await guest.load("/checkout/shipping");
+      expect(refreshed.text).toContain("Contact information");
+      expect(refreshed.html).not.toContain('http-equiv="refresh"');
+    } finally {
+      await store.reset();
+    }
+  });
+});
+
 describe("A store without guest checkout", () => {
   test("sends the guest to sign in with the cart kept, and back to checkout afterwards", async () => {
     const guest = await guestWithCart(1);

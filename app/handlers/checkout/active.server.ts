@@ -1,8 +1,9 @@
 /**
  * The shopper's active checkout: starting or resuming it, loading it with its cart's lines and coupons, and the
  * recovery from the API's failures (an expired checkout starts again, a gone one goes back to the cart). Loaders
- * and actions never poll: a checkout that is still processing is answered as such and the page shows 'Loading'
- * (spec SSR_NO_POLLING).
+ * and actions wait only a moment for a checkout the API is still calculating (readSettled: a few immediate reads
+ * within a second, decision 017); one still processing after that is answered as such and the page shows 'Loading'
+ * (spec SSR_NO_POLLING past the short wait).
  */
 import {
   isFetchError,
@@ -119,6 +120,47 @@ export async function failureRedirect(shop: CheckoutShop, failure: CheckoutFailu
 // ---------------------------------------------------------------------------------------------
 // Loading the checkout
 
+/**
+ * How long a page waits for a checkout the API is still calculating (decision 017): reads at once, as the spec's
+ * wait schedule's first five attempts are (§4: attempts 0-4 immediately), and within the second decision 004 gives
+ * a page's retries; the API's own round trips pace them. A checkout still processing after that shows 'Loading'.
+ */
+export const SETTLE_READS = 5;
+export const SETTLE_BUDGET_MS = 1000;
+
+/**
+ * Reads a checkout until it is no longer processing (202), at most SETTLE_READS times within SETTLE_BUDGET_MS: an
+ * org answers the reads after a start or a change 202 for a while (docs/emulator-checkout.md, "Async"), and a page
+ * that waited for none would show 'Loading' after every step. Answers the last read, processing or not; throws what
+ * a read throws.
+ */
+export async function readSettled<T extends { processing: boolean }>(
+  read: () => Promise<T>,
+  now: () => number = Date.now,
+): Promise<T> {
+  const started = now();
+  let answer = await read();
+  for (let reads = 1; answer.processing && reads < SETTLE_READS && now() - started < SETTLE_BUDGET_MS; reads++)
+    answer = await read();
+  return answer;
+}
+
+/**
+ * A change of the checkout (PATCH), then reads until its calculators are done: the guide asks for no other checkout
+ * call until the previous one answers 200 (Checkout Calculators: "Don't invoke another Checkout API until the previous
+ * request returns 200 OK"), so the next change or the next page finds it ready. A checkout still processing after
+ * the wait is left to the next call (its 409 reads as "still saving your last change").
+ */
+export async function changeCheckout(
+  shop: Pick<CheckoutShop, "client">,
+  checkoutId: string,
+  change: Parameters<CheckoutShop["client"]["updateCheckout"]>[1],
+): Promise<Async<Checkout>> {
+  const accepted = await shop.client.updateCheckout(checkoutId, change);
+  if (!accepted.processing) return accepted;
+  return readSettled(() => shop.client.getCheckout(checkoutId));
+}
+
 export interface LoadedCheckout {
   checkoutId: string;
   /** 200, 202 (processing) or 422 (ready, with problems; still usable). */
@@ -131,11 +173,13 @@ export const orderNumberOf = (checkout: Checkout | null | undefined) => checkout
 
 /**
  * The shopper's active checkout, or a thrown redirect: none → /checkout (which starts one); already placed →
- * its confirmation; expired (410) → /checkout with a note; gone (404) → the cart.
+ * its confirmation; expired (410) → /checkout with a note; gone (404) → the cart. `read` waits a moment for a
+ * checkout still processing (readSettled).
  */
 export async function requireActiveCheckout(
   shop: CheckoutShop,
-  read: (checkoutId: string) => Promise<Async<Checkout>> = (checkoutId) => shop.client.getCheckout(checkoutId),
+  read: (checkoutId: string) => Promise<Async<Checkout>> = (checkoutId) =>
+    readSettled(() => shop.client.getCheckout(checkoutId)),
 ): Promise<LoadedCheckout> {
   const checkoutId = shop.session.get("activeCheckoutId");
   if (!checkoutId) throw await shop.redirect(CHECKOUT_START_PATH);
@@ -317,7 +361,7 @@ async function resumeCheckout(
 ): Promise<LoadedCheckout | null> {
   let answer;
   try {
-    answer = await shop.client.getCheckout(existing);
+    answer = await readSettled(() => shop.client.getCheckout(existing));
   } catch (error) {
     const failure = checkoutFailure(error);
     if (failure.kind === "signIn") throw await failureRedirect(shop, failure);

@@ -94,8 +94,12 @@ export interface CheckoutFailure {
   cartLink: boolean;
 }
 
-/** The emulator's own code for a 409 while an earlier change is still processing (emulator-only: a real 409 has none). */
-const EMULATOR_IN_PROGRESS = "CHECKOUT_IN_PROGRESS";
+/**
+ * The code of a 409 on a checkout change made while the previous one still runs (Handle Asynchronous Processing:
+ * "409 Conflict with error code CHECKOUT_CONFLICT"). Only a fallback where the call that failed is unknown: a 409
+ * is read by its call, since placing the order answers 409 for another reason (the cart changed after payment).
+ */
+const CHECKOUT_CONFLICT = "CHECKOUT_CONFLICT";
 
 /** Placing the order: `checkouts/{id}/orders` and place-order v2's `checkouts/{id}/orders/actions`. */
 export function isPlaceOrderUrl(url: string | undefined): boolean {
@@ -106,7 +110,7 @@ export function isPlaceOrderUrl(url: string | undefined): boolean {
  * What a failed checkout call means for the shopper. Inventory first (it may come as 409, 412 or 422), then by
  * status: 409 the cart changed when placing the order (Place Order: "the cart changed after the payment was
  * authorised"), and an earlier change still processing for any other checkout call (Checkouts: 409 "if the previous
- * operation is still running"; the emulator's CHECKOUT_IN_PROGRESS only a fallback); 410 the checkout expired, 404
+ * operation is still running"; its documented CHECKOUT_CONFLICT only a fallback); 410 the checkout expired, 404
  * it is gone, 401 a guest who may not check out, 400/412/422 the API's own words (still usable: the shopper can fix
  * it). `placing` tells which call failed; unknown, a 409 reads as "cart changed" (back to the cart: always safe).
  */
@@ -126,7 +130,7 @@ export function describeCheckoutFailure(
   }
   switch (input.status) {
     case 409:
-      return input.code === EMULATOR_IN_PROGRESS || input.placing === false
+      return input.placing === false || (input.placing === undefined && input.code === CHECKOUT_CONFLICT)
         ? { kind: "inProgress", message: CHECKOUT_MESSAGES.inProgress, cartLink: false }
         : { kind: "conflict", message: CHECKOUT_MESSAGES.cartChanged, cartLink: true };
     case 410:

@@ -90,7 +90,7 @@ export async function saveDelivery(shop: Shop, submission: Submission<DeliveryVa
       if (value.deliveryMethodId !== shipment.selectedMethodId) {
         // The default shipment's method is the checkout's (PATCH checkouts); other shipments are the cart's.
         if (shipment.isDefault)
-          await shop.client.updateCheckout(page.checkoutId, { deliveryMethodId: value.deliveryMethodId });
+          await shop.checkout.change(page.checkoutId, { deliveryMethodId: value.deliveryMethodId });
         else changes.deliveryMethodId = value.deliveryMethodId;
       }
       const desired = value.desiredDeliveryDate ?? null;

@@ -179,7 +179,7 @@ export async function saveShipping(
         (contact.phoneNumber ?? null) !== current.phoneNumber;
       if (changed) {
         const firstName = values.shipments.map((s) => s.address?.firstName).find(Boolean);
-        await shop.client.updateCheckout(page.checkoutId, {
+        await shop.checkout.change(page.checkoutId, {
           contactInfo: { ...contact, ...(firstName ? { firstName } : {}) },
         });
       }
@@ -195,7 +195,7 @@ export async function saveShipping(
         : { ...asCheckoutAddress(input), id: value.addressChoice };
       if (!sameAddress(shipment.address, wanted)) {
         // The default group's address is the checkout's (PATCH checkouts); other groups are the cart's.
-        if (shipment.isDefault) await shop.client.updateCheckout(page.checkoutId, { deliveryAddress: input });
+        if (shipment.isDefault) await shop.checkout.change(page.checkoutId, { deliveryAddress: input });
         else
           await shop.client.updateDeliveryGroup(cartId, shipment.id, { deliveryAddress: deliveryAddressJson(input) });
       }
@@ -225,7 +225,7 @@ export async function saveShipping(
     for (const empty of page.emptyShipments) await shop.client.deleteDeliveryGroup(cartId, empty.id);
 
     // What the checkout says now: stock that ran out while the shopper was typing is named here.
-    const latest = await shop.client.getCheckout(page.checkoutId);
+    const latest = await shop.checkout.read(page.checkoutId);
     const problems = problemsFrom(latest.data?.errors ?? []);
     if (problems.some(isInventoryProblem))
       return refuse(inventoryMessage(inventoryNames(problems, page.lines)), true, 409);

@@ -184,7 +184,11 @@ export function createAdmin() {
       r.raw("GET", "/__emulator/settings", (ctx) => json(settingsView(emu, ctx.query.get("webstoreId"))));
       r.raw("POST", "/__emulator/settings", async (ctx) => {
         const body = (await ctx.json()) ?? {};
-        if (typeof body.asyncPolls === "number") emu.settings.asyncPolls = Math.max(0, Math.floor(body.asyncPolls));
+        // asyncPolls counts for every resource, checkouts included; checkoutPolls (after it) for checkouts alone.
+        if (typeof body.asyncPolls === "number")
+          emu.settings.asyncPolls = emu.settings.checkoutPolls = Math.max(0, Math.floor(body.asyncPolls));
+        if (typeof body.checkoutPolls === "number")
+          emu.settings.checkoutPolls = Math.max(0, Math.floor(body.checkoutPolls));
         if (typeof body.sessionSeconds === "number")
           emu.settings.sessionSeconds = Math.max(1, Math.floor(body.sessionSeconds));
         if (body.orgSetup === null) emu.settings.orgSetup = CORRECT_ORG_SETUP;

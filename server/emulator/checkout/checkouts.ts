@@ -117,9 +117,10 @@ export function checkoutJson(
 /**
  * The checkout as the API answers it. A write (start, update) always answers 202: the shipping, tax and pricing
  * calculators run asynchronously on a real org, and its answer is not the calculated checkout (clients poll GET,
- * as the LWR checkout does). A read answers 202 while processing (each read counts as one poll: `asyncPolls`,
- * 0 by default, so the read right after a write finds the calculation done), 422 when ready but with integration
- * errors (the body is still the checkout), else 200.
+ * as the LWR checkout does). A read answers 202 while processing (each read counts as one poll: `checkoutPolls`,
+ * 1 by default, so the first read after a write finds the calculators still running and the next one finds them
+ * done, as on an org: docs/emulator-checkout.md, "Async"), 422 when ready but with integration errors (the body is
+ * still the checkout), else 200.
  */
 function respond(ctx: RequestContext, checkout: CheckoutRow, cart: CartRow, mode: "read" | "write") {
   const emu = ctx.emu;
@@ -274,7 +275,7 @@ async function startCheckout(ctx: RequestContext) {
     // Groups with an address but no usable method are rated with the cheapest one, as the shipping calculator does.
     const rated = rateCart(emu, cartById(emu, cart.id)!);
     for (const g of rated.groups) if (hasAddress(g.row) && !g.selected) selectCheapestMethod(emu, rated.view, g.row);
-    emu.async.begin(checkoutKey(id));
+    emu.async.begin(checkoutKey(id), emu.settings.checkoutPolls);
     return respond(ctx, checkoutRow(emu, id)!, cart, "write");
   });
 }
@@ -334,7 +335,9 @@ async function patchCheckout(ctx: RequestContext) {
         emu.db.prepare("UPDATE checkouts SET custom_fields = ? WHERE id = ?").run(customFields, checkout.id);
       touchCheckout(emu, checkout.id);
     })();
-    emu.async.begin(checkoutKey(checkout.id));
+    // Contact information "triggers no calculators" (Update Checkout Information): nothing is left processing.
+    // An address runs shipping and tax, a delivery method tax: the reads after them answer 202 for a while.
+    if (group !== "contactInfo") emu.async.begin(checkoutKey(checkout.id), emu.settings.checkoutPolls);
     return respond(ctx, checkout, cart, "write");
   });
 }
@@ -408,7 +411,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     const res = await delegateToCartCoupons(r, ctx, "POST", cart, undefined, { couponCode: code });
     // Before 63.0 the cart's coupons cancel a checkout; through the checkout a coupon change never does.
     emu.db.transaction(() => keepCheckoutAfterCouponChange(emu, cart))();
-    emu.async.begin(checkoutKey(checkout.id));
+    emu.async.begin(checkoutKey(checkout.id), emu.settings.checkoutPolls);
     // Applying a coupon recalculates the checkout: accepted (202) once the cart took the coupon.
     return json(await res.json(), res.ok ? 202 : res.status);
   });
@@ -417,7 +420,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
     const res = await delegateToCartCoupons(r, ctx, "DELETE", cart, ctx.params.couponId);
     emu.db.transaction(() => keepCheckoutAfterCouponChange(emu, cart))();
-    emu.async.begin(checkoutKey(checkout.id));
+    emu.async.begin(checkoutKey(checkout.id), emu.settings.checkoutPolls);
     // "202: Accepted DELETE" (connect_resources_commerce_webstore_coupon_delete.htm): the checkout recalculates.
     return res.ok ? new Response(null, { status: 202 }) : res;
   });

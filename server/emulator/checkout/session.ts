@@ -138,10 +138,30 @@ export function findCheckout(ctx: RequestContext, token: string): { checkout: Ch
     checkout = checkoutRow(emu, id);
   }
   const cart = checkout ? cartById(emu, checkout.cart_id) : undefined;
-  if (!checkout || checkout.webstore_id !== ctx.webstoreId || !cart || !ownsCart(owner, cart)) {
+  if (
+    !checkout ||
+    checkout.webstore_id !== ctx.webstoreId ||
+    !cart ||
+    !(ownsCart(owner, cart) || byIdOfMine(ctx, token, cart))
+  ) {
     throw checkoutNotFound(`Checkout not found: ${token}`);
   }
   return { checkout, cart };
+}
+
+/**
+ * A checkout named by its id, without an `effectiveAccountId`, is the buyer's when its cart is theirs for any account
+ * they may act for: the resources that take only the id (Checkout, Checkout Payments, Checkout Orders) document no
+ * `effectiveAccountId` (docs/emulator.md, "Parameters the storefront sends"), and a record's id reaches it as its
+ * owner's access allows. `active` is the effective account's; an `effectiveAccountId` given still picks one account.
+ */
+function byIdOfMine(ctx: RequestContext, token: string, cart: CartRow): boolean {
+  if (!ctx.user || token === "active" || token === "current" || ctx.query.get("effectiveAccountId")) return false;
+  if (cart.user_id !== ctx.user.id) return false;
+  return (
+    cart.account_id === ctx.user.account_id ||
+    ctx.emu.store.managedAccounts(ctx.user.id).some((a) => a.id === cart.account_id)
+  );
 }
 
 export const gone = (checkout: CheckoutRow, status: CheckoutRow["status"]) =>
@@ -181,11 +201,10 @@ export function requireChangeable(emu: Emu, checkout: CheckoutRow) {
     );
   }
   if (emu.async.isProcessing(checkoutKey(checkout.id))) {
-    throw new ApiError(
-      409,
-      "CHECKOUT_IN_PROGRESS",
-      "The previous checkout operation is still processing. Try again when it's done.",
-    );
+    // A change while the calculators still run: 409 CHECKOUT_CONFLICT ("Handle Asynchronous Processing",
+    // docs/emulator-checkout.md, "Async"). The guide gives no message for it; the words are its concurrent-update
+    // example's, the only 409 text it documents.
+    throw new ApiError(409, "CHECKOUT_CONFLICT", "Looks like your cart is currently in use. Please try again later.");
   }
 }
 

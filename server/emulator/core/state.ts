@@ -41,17 +41,29 @@ export const CORRECT_ORG_SETUP: Readonly<OrgSetup> = Object.freeze({
 
 export interface EmulatorSettings {
   /**
-   * How many times a resource that just changed answers 202 / asyncOperationStatus "Processing" before it is
-   * ready. 0 (the default) makes the demo snappy; tests raise it to exercise the polling paths.
+   * How many times a cart or delivery group that just changed answers 202 / asyncOperationStatus "Processing"
+   * before it is ready. 0 (the default): the demo's carts are ready at once; tests raise it to exercise the
+   * polling paths. Setting it through POST /__emulator/settings sets `checkoutPolls` too.
    */
   asyncPolls: number;
+  /**
+   * How many reads of a checkout answer 202 after a start or a change (PUT, PATCH, a checkout coupon) before it is
+   * ready: 1 by default, as an org's checkout calculators leave it processing for a while (docs/emulator-checkout.md,
+   * "Async"); 0 for tests that want 200 at once.
+   */
+  checkoutPolls: number;
   /** Lifetime of a bearer token, seconds on the virtual clock (2 h like a Salesforce session by default). */
   sessionSeconds: number;
   /** The emulated org's setup: correct by default; replaced whole (never mutated) by POST /__emulator/settings. */
   orgSetup: Readonly<OrgSetup>;
 }
 
-export const DEFAULT_SETTINGS: EmulatorSettings = { asyncPolls: 0, sessionSeconds: 7200, orgSetup: CORRECT_ORG_SETUP };
+export const DEFAULT_SETTINGS: EmulatorSettings = {
+  asyncPolls: 0,
+  checkoutPolls: 1,
+  sessionSeconds: 7200,
+  orgSetup: CORRECT_ORG_SETUP,
+};
 
 /**
  * Bounded async processing: a changed resource is "processing" for the next N reads, then ready.
@@ -60,8 +72,9 @@ export const DEFAULT_SETTINGS: EmulatorSettings = { asyncPolls: 0, sessionSecond
 export class AsyncTracker {
   private pending = new Map<string, number>();
   constructor(private polls: () => number) {}
-  begin(key: string) {
-    const n = this.polls();
+  /** `polls`: how many reads it stays processing, when not the tracker's own count (checkouts have their own). */
+  begin(key: string, polls = this.polls()) {
+    const n = polls;
     if (n > 0) this.pending.set(key, n);
   }
   /** True while the resource is still processing; each call counts as one poll. */

@@ -166,12 +166,19 @@ async function readForm(req: Request): Promise<URLSearchParams> {
   return new URLSearchParams(await req.text());
 }
 
-/** `UVID <uuid>` (or a bare uuid) → the UVID; `JWT <guest token>` → the UVID minted into that guest token. */
+/**
+ * A login's UVID (HG-X), written as the guest flow writes it: `UVID <v4 uuid>` (HG, HG-C), or `JWT <guest token>`,
+ * the guest's JWT-based access token, whose validity is checked (HG-C's sample flow: "If the UVID was passed as a
+ * JWT-based access token, Salesforce checks the validity of the token") → the UVID minted into it. Any other shape
+ * (a bare uuid, another kind or separator, a kind in another case, not a v4 UUID, a token that isn't a live guest
+ * token of this site) is 400 invalid_request "uvid invalid", the guest authorize's one answer.
+ */
 function parseUvidHint(emu: Emu, hint: string | null): string | null {
-  if (hint === null || hint.trim() === "") return null;
-  const [kind, value] = hint.trim().includes(" ") ? hint.trim().split(/\s+/, 2) : ["UVID", hint.trim()];
-  if (/^uvid$/i.test(kind) && UVID.test(value)) return value.toLowerCase();
-  if (/^jwt$/i.test(kind)) {
+  if (hint === null) return null;
+  const match = /^(UVID|JWT) (\S+)$/.exec(hint.trim());
+  const [kind, value] = match ? [match[1], match[2]] : ["", ""];
+  if (kind === "UVID" && UVID.test(value)) return value.toLowerCase();
+  if (kind === "JWT") {
     const row = emu.db
       .prepare("SELECT uvid, expires_at, revoked_at, user_id FROM oauth_access_tokens WHERE token = ?")
       .get(value) as AccessTokenRow | undefined;

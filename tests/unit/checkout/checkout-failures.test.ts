@@ -78,7 +78,10 @@ describe("what went wrong, in the shopper's words", () => {
       message: "Your cart changed. Review it and try again.",
       cartLink: true,
     });
-    expect(describeCheckoutFailure({ status: 409, code: "CHECKOUT_IN_PROGRESS" }).kind).toBe("inProgress");
+    // Where the call is unknown, the documented code of a change made while the previous one runs says it.
+    expect(describeCheckoutFailure({ status: 409, code: "CHECKOUT_CONFLICT" }).kind).toBe("inProgress");
+    // The code never overrides the call: placing the order, a 409 is the cart that changed, whatever its code.
+    expect(describeCheckoutFailure({ status: 409, code: "CHECKOUT_CONFLICT", placing: true }).kind).toBe("conflict");
     // A real org's 409 has no code of its own: which call failed says what it means.
     expect(describeCheckoutFailure({ status: 409, code: "CONFLICT", placing: true }).kind).toBe("conflict");
     expect(describeCheckoutFailure({ status: 409, code: "CONFLICT", placing: false })).toEqual({

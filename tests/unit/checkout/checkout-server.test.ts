@@ -1,6 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { canPayByPurchaseOrder, checkoutFailure } from "../../../app/handlers/checkout/active.server";
+import {
+  canPayByPurchaseOrder,
+  checkoutFailure,
+  readSettled,
+  SETTLE_BUDGET_MS,
+  SETTLE_READS,
+} from "../../../app/handlers/checkout/active.server";
 import {
   billingAddressJson,
   deliveryAddressJson,
@@ -212,7 +218,7 @@ describe("checkoutFailure", () => {
     });
   });
 
-  it("reads a 409 by the call that failed, without the emulator-only code, and rethrows redirects", () => {
+  it("reads a 409 by the call that failed, not by its code, and rethrows redirects", () => {
     const conflict = (at: string, type = "CONFLICT") =>
       checkoutFailure(
         new FetchError({ url: at, status: 409, statusText: "Conflict", errors: [{ type, message: "x" }] }),
@@ -224,7 +230,11 @@ describe("checkoutFailure", () => {
     const checkoutUrl = url.replace(/\/orders$/, "");
     expect(conflict(checkoutUrl)).toBe("We're still saving your last change. Try again in a moment.");
     expect(conflict(`${checkoutUrl}/payments`)).toBe("We're still saving your last change. Try again in a moment.");
-    expect(conflict(url, "CHECKOUT_IN_PROGRESS")).toBe("We're still saving your last change. Try again in a moment.");
+    // The code of a change made while the previous one runs changes nothing: the call that failed decides.
+    expect(conflict(checkoutUrl, "CHECKOUT_CONFLICT")).toBe(
+      "We're still saving your last change. Try again in a moment.",
+    );
+    expect(conflict(url, "CHECKOUT_CONFLICT")).toBe("Your cart changed. Review it and try again.");
     const redirect = new Response(null, { status: 303, headers: { Location: "/login" } });
     expect(() => checkoutFailure(redirect)).toThrow();
   });
@@ -343,5 +353,40 @@ describe("a step's checkout and cart items", () => {
     answerCheckout();
     await handler.page(await loading);
     expect(client.getCartItems.mock.calls.map((call) => call[0])).toEqual(["0a6A", "0a6B"]);
+  });
+});
+
+describe("a checkout the API is still calculating (readSettled, decision 017)", () => {
+  /** Reads answering 202 `processing` times, then 200; `clock` moves by `step` ms per read. */
+  function reads(processing: number, step = 0) {
+    let now = 0;
+    let count = 0;
+    const read = async () => {
+      count += 1;
+      now += step;
+      return { status: count <= processing ? 202 : 200, processing: count <= processing };
+    };
+    return { read, clock: () => now, count: () => count };
+  }
+
+  it("reads again at once until ready: the org's first 202 after a change costs one more read", async () => {
+    const r = reads(1);
+    expect(await readSettled(r.read, r.clock)).toEqual({ status: 200, processing: false });
+    expect(r.count()).toBe(2);
+    const ready = reads(0);
+    await readSettled(ready.read, ready.clock);
+    expect(ready.count()).toBe(1);
+  });
+
+  it("stops after the schedule's immediate attempts, answering the last 202 (the page then shows 'Loading')", async () => {
+    const r = reads(8);
+    expect(await readSettled(r.read, r.clock)).toEqual({ status: 202, processing: true });
+    expect(r.count()).toBe(SETTLE_READS);
+  });
+
+  it("starts no read after its second: a slow API gets fewer reads", async () => {
+    const r = reads(8, SETTLE_BUDGET_MS / 2);
+    expect((await readSettled(r.read, r.clock)).processing).toBe(true);
+    expect(r.count()).toBe(2);
   });
 });

@@ -59,13 +59,30 @@ describe("request building (spec §7)", () => {
     );
     const sent = (path: string, method = "GET") => calls.find((c) => rel(c) === path && c.method === method);
     await client.getCheckout("2z9A").catch(() => undefined);
+    await client.updateCheckout("2z9A", { contactInfo: { email: "a@b.co" } }).catch(() => undefined);
+    await client.deleteCheckout("2z9A").catch(() => undefined);
+    await client.tokenizePayment({ cardPaymentMethod: {} as never }).catch(() => undefined);
+    await client.makePayment("2z9A", { requestType: "Auth", paymentToken: "tok" }).catch(() => undefined);
     await client.placeOrder("2z9A").catch(() => undefined);
+    await client.orderActions("2z9A", [{ action: "submit" }]).catch(() => undefined);
     await client.getAddresses();
+    await client.getSortRules().catch(() => undefined);
     await client.startCheckout({ cartId: "0a6A" }).catch(() => undefined);
-    expect(sent("checkouts/2z9A")?.url.searchParams.get("effectiveAccountId")).toBe("001A");
+    // A checkout named by its id: GET, PATCH, DELETE, its payment and its order take no effectiveAccountId.
+    for (const [path, method] of [
+      ["checkouts/2z9A", "GET"],
+      ["checkouts/2z9A", "PATCH"],
+      ["checkouts/2z9A", "DELETE"],
+      ["payments/token", "POST"],
+      ["search/sort-rules", "GET"],
+      ["checkouts/2z9A/payments", "POST"],
+      ["checkouts/2z9A/orders", "POST"],
+    ])
+      expect(sent(path, method)?.url.searchParams.has("effectiveAccountId"), `${method} ${path}`).toBe(false);
     expect(sent("accounts/001A/addresses")?.url.searchParams.has("effectiveAccountId")).toBe(false);
-    expect(sent("checkouts/2z9A/orders", "POST")?.url.searchParams.has("effectiveAccountId")).toBe(false);
+    // Start checkout and place-order v2 document it.
     expect(sent("checkouts", "PUT")?.url.searchParams.get("effectiveAccountId")).toBe("001A");
+    expect(sent("checkouts/2z9A/orders/actions", "POST")?.url.searchParams.get("effectiveAccountId")).toBe("001A");
   });
 
   it("adds currencyIsoCode to cart calls except DELETE, and never to other calls", async () => {

@@ -69,7 +69,7 @@ export interface CheckoutHandler {
   /** The checkout read again, waiting a moment while the API is still calculating it (readSettled). */
   read(checkoutId: string): Promise<Async<Checkout>>;
   /** A change of the checkout (PATCH), then a moment's wait for its calculators (changeCheckout). */
-  change(checkoutId: string, change: Parameters<Shop["client"]["updateCheckout"]>[1]): Promise<Async<Checkout>>;
+  change(checkoutId: string, change: Parameters<ShopCore["client"]["updateCheckout"]>[1]): Promise<Async<Checkout>>;
   /** Everything a step shows: the checkout plus its cart's lines, shipments and coupons. */
   page(loaded: LoadedCheckout): Promise<CheckoutPageData>;
   /** The shopper's reading of a failed call (`lines` name the products it is about). */

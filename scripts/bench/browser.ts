@@ -43,7 +43,12 @@ const TYPED: Record<string, string> = {
 };
 
 export class Browser {
-  cookie = "";
+  /** The jar: a cookie's value by name, as the last answer that set it left it. */
+  private jar = new Map<string, string>();
+  /** The Cookie header the jar sends. */
+  get cookie() {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
   /** Milliseconds of every request, first byte sent to last byte read. */
   times: number[] = [];
   constructor(readonly origin: string) {}
@@ -57,8 +62,23 @@ export class Browser {
     });
     const text = await res.text();
     this.times.push(performance.now() - started);
-    const set = res.headers.getSetCookie();
-    if (set.length) this.cookie = set.map((c) => c.split(";")[0]).join("; ");
+    // Each Set-Cookie changes its own cookie (the session and the toast's are separate); one that expires it, or
+    // empties it, removes it.
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      const expired = attributes.some((a) => {
+        const [key, v = ""] = a.trim().split("=");
+        return (
+          (key.toLowerCase() === "max-age" && Number(v) <= 0) ||
+          (key.toLowerCase() === "expires" && Date.parse(v) <= Date.now())
+        );
+      });
+      if (expired || value === "") this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
     return { status: res.status, location: res.headers.get("location"), text };
   }
 

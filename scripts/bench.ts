@@ -165,8 +165,8 @@ async function main() {
       const onOne = (await sessions(remoteOne.origin, p)).map((b) => b.cookie);
       const onTwo = (await sessions(remoteTwo.origin, p)).map((b) => b.cookie);
       const capacity = (await load(p.page, `${remoteOne.origin}${p.path}`, onOne, remoteOne.child.pid)).rps;
-      // The same saturated run on two workers, untimed: both stores have then compiled the page's code as hot as
-      // the other (with a short warm-up, two workers, each seeing half the requests, would pay more JIT per request).
+      // The same saturated run on two workers, untimed, so both stores are as warm: with a shorter warm-up, two
+      // workers (each seeing half the requests) measured costlier per request than one.
       await load(p.page, `${remoteTwo.origin}${p.path}`, onTwo, remoteTwo.child.pid);
       const rate = Math.max(1, Math.round(capacity / 2));
       const at = (origin: string, path: string, cookiesOf: string[], pid: number | undefined) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARDS, TEXAS, cardToken, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
+import { CARDS, TEXAS, cardToken, changeCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
 import { TARGET_NAMES, at } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
@@ -25,8 +25,9 @@ async function buy(s: Shopper, lines: { model: string; quantity: number; term?: 
     expect(res.status).toBe(201);
   }
   const checkoutId = await startCheckout(s);
-  await s.call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: TEXAS });
-  await s.call("PATCH", `checkouts/${checkoutId}`, {
+  // As a client changes a checkout: each change, then reads until the calculators ran (a payment meanwhile is a 409).
+  await changeCheckout(s, checkoutId, { deliveryAddress: TEXAS });
+  await changeCheckout(s, checkoutId, {
     contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" },
   });
   const pay = await s.call("POST", `checkouts/${checkoutId}/payments`, {

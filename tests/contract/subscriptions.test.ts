@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARDS, TEXAS, cardToken, changeCheckout, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
+import { payActiveCart, shopper, type Shopper } from "./checkout-helpers.js";
 import { TARGET_NAMES, at } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
@@ -24,17 +24,7 @@ async function buy(s: Shopper, lines: { model: string; quantity: number; term?: 
     });
     expect(res.status).toBe(201);
   }
-  const checkoutId = await startCheckout(s);
-  // As a client changes a checkout: each change, then reads until the calculators ran (a payment meanwhile is a 409).
-  await changeCheckout(s, checkoutId, { deliveryAddress: TEXAS });
-  await changeCheckout(s, checkoutId, {
-    contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" },
-  });
-  const pay = await s.call("POST", `checkouts/${checkoutId}/payments`, {
-    requestType: "Auth",
-    paymentToken: await cardToken(s, CARDS.success),
-  });
-  expect(pay.body.salesforceResultCode).toBe("Success");
+  const checkoutId = await payActiveCart(s);
   const placed = await s.call("POST", `checkouts/${checkoutId}/orders`);
   expect(placed.status).toBe(201);
   return placed.body.orderReferenceNumber as string;

@@ -1,6 +1,6 @@
 import { Agent, request } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { cpuSeconds, loopDelay, machineCpu, worstLoopDelay, type LoopDelay } from "./processes.js";
+import { cpuSeconds, loopDelay, machineCpu, mainThreadWaits, worstLoopDelay, type LoopDelay } from "./processes.js";
 import type { LoadOptions, Row } from "./load.js";
 
 /**
@@ -38,6 +38,12 @@ export interface OpenLoopRow extends Row {
     other: Omit<LoopDelay, "pid" | "samples"> | null;
     generator: { p99: number; max: number };
   };
+  /**
+   * The share of the run the server's event loop (its busiest-waiting process's main thread) spent ready to run but
+   * waiting for a core the machine's other processes held: stalls that are the machine's, not the store's. Null
+   * without /proc.
+   */
+  runQueueWait: number | null;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -124,6 +130,7 @@ export async function openLoop(
   await delays(); // from now on
   const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
   generatorDelay.enable();
+  const waitsBefore = options.serverPid ? mainThreadWaits(options.serverPid) : null;
   const before = {
     server: options.serverPid ? cpuSeconds(options.serverPid) : null,
     other: options.otherPids?.length ? cpuOf(options.otherPids) : null,
@@ -140,6 +147,7 @@ export async function openLoop(
     machine: machineCpu(),
   };
   generatorDelay.disable();
+  const waitsAfter = options.serverPid ? mainThreadWaits(options.serverPid) : null;
   const during = await delays();
   agent.destroy();
   latencies.sort((a, b) => a - b);
@@ -162,6 +170,10 @@ export async function openLoop(
           }
         : null,
     otherCpu: after.other !== null && before.other !== null ? round((after.other - before.other) / seconds) : null,
+    runQueueWait:
+      waitsBefore && waitsAfter
+        ? round(Math.max(...[...waitsAfter].map(([p, ms]) => ms - (waitsBefore.get(p) ?? ms))) / (seconds * 1000))
+        : null,
     loopDelay: {
       server: worstLoopDelay(during.server),
       other: worstLoopDelay(during.other),

@@ -233,6 +233,23 @@ export function cpuSeconds(pid: number): number | null {
   return ticks / clockTicks();
 }
 
+/**
+ * Milliseconds each process of the tree's main thread (its event loop) has waited so far for a core while it was
+ * ready to run (/proc/<pid>/task/<pid>/schedstat's second field): a stall of the event loop that is the machine's
+ * (other processes on the cores), not the process's own work. Null where there is no /proc.
+ */
+export function mainThreadWaits(pid: number): Map<number, number> | null {
+  const waits = new Map<number, number>();
+  for (const p of processTree(pid)) {
+    try {
+      waits.set(p, Number(readFileSync(`/proc/${p}/task/${p}/schedstat`, "utf8").split(" ")[1]) / 1e6);
+    } catch {
+      if (p === pid) return null;
+    }
+  }
+  return waits;
+}
+
 /** The machine's CPU time so far, busy and idle, in clock ticks (all cores together); null where there is no /proc. */
 export function machineCpu(): { busy: number; idle: number } | null {
   try {

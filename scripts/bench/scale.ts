@@ -10,7 +10,7 @@ import {
   generateProduct,
 } from "../../server/emulator/large-store/index.js";
 import { Browser, guestAtShipping, guestWithCart, signedIn } from "./browser.js";
-import { CONNECTIONS, OUT, ROOT, SECONDS, SKIP_GOALS, describeMachine, log } from "./config.js";
+import { CONNECTIONS, OUT, ROOT, SECONDS, SKIP_GOALS, describeMachine, log, pageWanted } from "./config.js";
 import { bodyMarkup, load, type LoadOptions, type Row } from "./load.js";
 import { openLoop, type OpenLoopRow } from "./open-loop.js";
 import { buildBare, cpuSeconds, launch, peakMemory, startStore, type Running } from "./processes.js";
@@ -215,7 +215,7 @@ export async function scaleBench() {
   const searchOnce = (list: string[]): LoadOptions => ({
     pathOf: (n) => `/search?q=${encodeURIComponent(list[n % list.length])}`,
   });
-  const ROWS: ScaleRow[] = [
+  const ALL_ROWS: ScaleRow[] = [
     { page: "home", ...same({ path: "/", session: newGuest }) },
     { page: "category", ...same({ path: category, session: newGuest }) },
     { page: "search", ...same({ path: "/search?q=coffee", session: newGuest }) },
@@ -267,6 +267,7 @@ export async function scaleBench() {
     },
     { page: "order history, page 100", demo: null, large: { path: page100, session: bulk } },
   ];
+  const ROWS = ALL_ROWS.filter((row) => pageWanted(row.page));
 
   // Sessions on both stores, and each page's markup for the bare page (the large store's: the longer one).
   const cookies: { demo: string[]; large: string[] }[] = [];

@@ -395,9 +395,9 @@ export async function scaleBench() {
     ...(SKIP_GOALS
       ? []
       : [
-          `Latency at half each page's capacity, offered at a fixed rate (goal: p99 ≤ 3 × p50 and ≤ 40 ms at both scales), the event loop's delay during it (how late a timer sampled every 5 ms ran, in the store with the emulator in process and in the load generator: a stall shows as a sample about as long; and the share of the run the store's event loop waited for a core the machine's other processes held), and the CPU per request over the bare page's (goal: a shopping page ≤ 2×, the cart's add ≤ 2×):`,
+          `Latency at half each page's capacity, offered at a fixed rate (goal: p99 ≤ 3 × p50 and ≤ 40 ms at both scales), the event loop's delay during it (how late a timer sampled every 5 ms ran, in the store with the emulator in process and in the load generator: a stall shows as a sample about as long; the share of the run the store's event loop was running; and the share of the run the store's event loop waited for a core the machine's other processes held), and the CPU per request over the bare page's (goal: a shopping page ≤ 2×, the cart's add ≤ 2×):`,
           "",
-          "| page | demo ½ capacity req/s | p50 / p99 ms | loop delay p99 / max ms: store · load generator; store waiting for a core | large ½ capacity req/s | p50 / p99 ms | loop delay p99 / max ms: store · load generator; store waiting for a core | demo CPU ÷ bare | large CPU ÷ bare |",
+          "| page | demo ½ capacity req/s | p50 / p99 ms | loop delay p99 / max ms: store · load generator; store's loop busy; store waiting for a core | large ½ capacity req/s | p50 / p99 ms | loop delay p99 / max ms: store · load generator; store's loop busy; store waiting for a core | demo CPU ÷ bare | large CPU ÷ bare |",
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
           ...results.pages.map((p) => {
             const half = (row: Row | null) => (row ? `${cell(row.p50)} / ${cell(row.p99)}` : "—");
@@ -405,7 +405,8 @@ export async function scaleBench() {
               if (!row) return "—";
               const pair = (d: { p99: number; max: number } | null) => (d ? `${d.p99} / ${d.max}` : "–");
               const wait = row.runQueueWait === null ? "–" : `${Math.round(row.runQueueWait * 100)} %`;
-              return `${pair(row.loopDelay.server)} · ${pair(row.loopDelay.generator)}; ${wait}`;
+              const busy = row.loopDelay.server ? `${Math.round(row.loopDelay.server.utilization * 100)} %` : "–";
+              return `${pair(row.loopDelay.server)} · ${pair(row.loopDelay.generator)}; ${busy}; ${wait}`;
             };
             return `| ${p.page} | ${cell(p.halfLoad.demo?.rps)} | ${half(p.halfLoad.demo)} | ${loop(p.halfLoad.demo)} | ${cell(p.halfLoad.large?.rps)} | ${half(p.halfLoad.large)} | ${loop(p.halfLoad.large)} | ${ratio(p.cpuMsPerRequest.demo, p.cpuMsPerRequest.bare)} | ${ratio(p.cpuMsPerRequest.large, p.cpuMsPerRequest.bare)} |`;
           }),

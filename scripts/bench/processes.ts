@@ -66,7 +66,16 @@ export interface LoopDelay {
  * /proc, a command of BENCH_STORE_COMMAND's that drops it).
  */
 export async function loopDelay(pid: number): Promise<LoopDelay[] | null> {
-  const pids = processTree(pid);
+  // Only the processes started with the preload (a cluster worker's command line repeats it): SIGUSR2's default
+  // action would end any other, a helper process a server started, say.
+  const pids = processTree(pid).filter((p) => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, "utf8").includes("loop-delay.mjs");
+    } catch {
+      return false;
+    }
+  });
+  if (!pids.length) return null;
   const files = pids.map((p) => join(LOOP_DELAY_DIR, `${p}.json`));
   for (const file of files) rmSync(file, { force: true });
   try {

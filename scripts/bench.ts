@@ -43,6 +43,7 @@ import {
   SKIP_GOALS,
   describeMachine,
   log,
+  pageWanted,
 } from "./bench/config.js";
 import {
   anonymousTokenCalls,
@@ -88,7 +89,7 @@ async function main() {
   const category = /href="(\/category\/[^"]+)"/.exec(home.text)?.[1];
   const product = /href="(\/product\/[^"]+)"/.exec(home.text)?.[1];
   if (!category || !product) throw new Error("the home page links no category or product");
-  const PAGES: { page: string; path: string; session: (origin: string) => Promise<Browser>; checkout?: true }[] = [
+  const ALL_PAGES: { page: string; path: string; session: (origin: string) => Promise<Browser>; checkout?: true }[] = [
     { page: "home", path: "/", session: newGuest },
     { page: "category", path: category, session: newGuest },
     { page: "search", path: "/search?q=coffee", session: newGuest },
@@ -114,6 +115,7 @@ async function main() {
       checkout: true,
     },
   ];
+  const PAGES = ALL_PAGES.filter((p) => pageWanted(p.page));
   async function newGuest(origin: string) {
     const b = new Browser(origin);
     await b.visit("/");
@@ -190,7 +192,12 @@ async function main() {
   log("bench: first visits (home, no cookie) against returning ones, and anonymous views' token calls (1 worker)");
   const firstVisit: FirstVisit = {
     page: "home",
-    withCookie: await load("home (session cookie)", `${one.origin}/`, cookies[0].one, one.child.pid),
+    withCookie: await load(
+      "home (session cookie)",
+      `${one.origin}/`,
+      PAGES[0]?.page === "home" ? cookies[0].one : (await sessions(one.origin, ALL_PAGES[0])).map((b) => b.cookie),
+      one.child.pid,
+    ),
     withoutCookie: await load("home (no cookie)", `${one.origin}/`, [], one.child.pid),
     ratio: null,
     views: 100,

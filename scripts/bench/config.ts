@@ -12,6 +12,14 @@ export const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 20);
 export const PLACE_ORDERS = Number(process.env.BENCH_PLACE_ORDERS ?? 200);
 /** BENCH_GOALS=0 leaves out the runs at half each page's capacity (issue #23's latency goal): a shorter bench. */
 export const SKIP_GOALS = process.env.BENCH_GOALS === "0";
+/**
+ * BENCH_PAGES: only the pages whose name contains one of these comma-separated words (e.g. "category,cart"): a part
+ * of a run, to measure one change. All pages by default.
+ */
+const PAGES = process.env.BENCH_PAGES?.split(",")
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
+export const pageWanted = (name: string) => !PAGES?.length || PAGES.some((w) => name.toLowerCase().includes(w));
 /** Orders each side places first, untimed (see bench/place-order.ts). */
 export const PLACE_ORDERS_WARM_UP = Number(process.env.BENCH_PLACE_ORDERS_WARM_UP ?? 50);
 

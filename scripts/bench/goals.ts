@@ -42,6 +42,7 @@ export interface PageGoals {
   /** Latency with one worker at that rate, queueing included (bench/open-loop.ts). */
   one: OpenLoopRow;
   two: OpenLoopRow;
+  bare: OpenLoopRow;
 }
 
 export function pageGoals(
@@ -66,6 +67,7 @@ export function pageGoals(
     twoOverOne: ratio(cpuMs.two, cpuMs.one),
     one: runs.one,
     two: runs.two,
+    bare: runs.bare,
   };
 }
 
@@ -98,21 +100,29 @@ export interface FirstVisit {
   views: number;
 }
 
+/** The event loop's delay during an open-loop run, p99 / max ms: the server's worst process · the API's · the generator's. */
+export function loopCells(row: OpenLoopRow): string {
+  const pair = (d: { p99: number; max: number } | null) => (d ? `${d.p99} / ${d.max}` : "–");
+  return `${pair(row.loopDelay.server)} · ${pair(row.loopDelay.other)} · ${pair(row.loopDelay.generator)}`;
+}
+
 export function goalLines(pages: PageGoals[], first: FirstVisit): string[] {
   const cell = (n: number | null | undefined) => (n === null || n === undefined ? "–" : String(n));
   return [
-    `Goals (issue #23 item 6). Each page is offered at half its measured capacity (one worker, saturated), at a fixed rate with evenly spaced arrivals (bench/open-loop.ts), to three servers in turn: the store with one worker and with two, both calling the emulator as a separate API service over HTTP as they would call an org (so the store's CPU is the store's own; the API's is shown beside it), and the bare page. CPU ms/req = the server's CPU seconds × 1000 ÷ requests answered. Goals: a shopping page ≤ ${GOALS.shoppingToBare}× the bare page's CPU per request, a checkout step ≤ ${GOALS.checkoutToBare}×; 2 workers ≤ ${GOALS.twoWorkersOverOne}× one worker's; latency (from when a request was due to its last byte) p99 ≤ ${GOALS.p99OverP50} × p50 and ≤ ${GOALS.p99Ms} ms.`,
+    `Goals (issue #23 item 6). Each page is offered at half its measured capacity (one worker, saturated), at a fixed rate with evenly spaced arrivals (bench/open-loop.ts), to three servers in turn: the store with one worker and with two, both calling the emulator as a separate API service over HTTP as they would call an org (so the store's CPU is the store's own; the API's is shown beside it), and the bare page. CPU ms/req = the server's CPU seconds × 1000 ÷ requests answered. Goals: a shopping page ≤ ${GOALS.shoppingToBare}× the bare page's CPU per request, a checkout step ≤ ${GOALS.checkoutToBare}×; 2 workers ≤ ${GOALS.twoWorkersOverOne}× one worker's; latency (from when a request was due to its last byte) p99 ≤ ${GOALS.p99OverP50} × p50 and ≤ ${GOALS.p99Ms} ms. Loop delay: how late the event loop ran a timer during the one-worker run (scripts/bench/loop-delay.mjs, sampled every 5 ms), in the store's worst process, the API service and the load generator: a stall of the store's shows as a sample about as long as the stall, and every request due during it waits it out; the store's loop busy: the share of the run its event loop was running (at half capacity measured closed loop, often well over half: 20 connections reach that capacity with several requests a turn of the loop); stalls ≥ 20 ms counts the store's samples that late. Waiting for a core: the share of the run the store's event loop was ready to run but the machine's other processes held the cores (/proc schedstat): stalls that are the machine's, not the store's.`,
     "",
-    "| page | capacity req/s | offered req/s | store CPU ms/req | API CPU ms/req | bare CPU ms/req | ÷ bare (goal) | 2 workers CPU ms/req | 2 ÷ 1 (≤ 1.1) | p50 ms | p99 ms | p99 ÷ p50 | 2 workers p50 / p99 ms |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| page | capacity req/s | offered req/s | store CPU ms/req | API CPU ms/req | bare CPU ms/req | ÷ bare (goal) | 2 workers CPU ms/req | 2 ÷ 1 (≤ 1.1) | p50 ms | p99 ms (≤ ${GOALS.p99Ms}) | p99 ÷ p50 (≤ ${GOALS.p99OverP50}) | loop delay p99 / max ms: store · API · load generator | store's loop busy / stalls ≥ 20 ms | store waiting for a core | 2 workers p50 / p99 ms | bare p50 / p99 ms, loop delay max |`,
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...pages.map((p) => {
       const goal = p.checkout ? GOALS.checkoutToBare : GOALS.shoppingToBare;
       const h = p.one;
       const tail = h.p50 > 0 ? +(h.p99 / h.p50).toFixed(1) : null;
-      const latencyOk = h.p99 <= GOALS.p99Ms && tail !== null && tail <= GOALS.p99OverP50;
+      // Marked apart: the absolute tail is the measure README's Performance section argues for; the ratio is the issue's.
+      const tailOk = h.p99 <= GOALS.p99Ms;
+      const ratioOk = tail !== null && tail <= GOALS.p99OverP50;
       const errors = p.one.errors + p.two.errors;
       return (
-        `| ${p.page} | ${p.capacity} | ${p.rate} | ${cell(p.cpuMs.one)} | ${cell(p.cpuMs.api)} | ${cell(p.cpuMs.bare)} | ${cell(p.toBare)} ${mark(p.toBare === null ? null : p.toBare <= goal)} (≤ ${goal}) | ${cell(p.cpuMs.two)} | ${cell(p.twoOverOne)} ${mark(p.twoOverOne === null ? null : p.twoOverOne <= GOALS.twoWorkersOverOne)} | ${h.p50} | ${h.p99} | ${cell(tail)} ${mark(latencyOk)} | ${p.two.p50} / ${p.two.p99} |` +
+        `| ${p.page} | ${p.capacity} | ${p.rate} | ${cell(p.cpuMs.one)} | ${cell(p.cpuMs.api)} | ${cell(p.cpuMs.bare)} | ${cell(p.toBare)} ${mark(p.toBare === null ? null : p.toBare <= goal)} (≤ ${goal}) | ${cell(p.cpuMs.two)} | ${cell(p.twoOverOne)} ${mark(p.twoOverOne === null ? null : p.twoOverOne <= GOALS.twoWorkersOverOne)} | ${h.p50} | ${h.p99} ${mark(tailOk)} | ${cell(tail)} ${mark(ratioOk)} | ${loopCells(h)} | ${h.loopDelay.server ? `${Math.round(h.loopDelay.server.utilization * 100)} % / ${h.loopDelay.server.stallsOver20ms}` : "–"} | ${h.runQueueWait === null ? "–" : `${Math.round(h.runQueueWait * 100)} %`} | ${p.two.p50} / ${p.two.p99} | ${p.bare.p50} / ${p.bare.p99}, ${cell(p.bare.loopDelay.server?.max)} |` +
         (errors ? ` ⚠ ${errors} errors` : "")
       );
     }),

@@ -1,5 +1,6 @@
 import { Agent, request } from "node:http";
-import { cpuSeconds, machineCpu } from "./processes.js";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { cpuSeconds, loopDelay, machineCpu, mainThreadWaits, worstLoopDelay, type LoopDelay } from "./processes.js";
 import type { LoadOptions, Row } from "./load.js";
 
 /**
@@ -27,6 +28,22 @@ export interface OpenLoopOptions extends Pick<LoadOptions, "form" | "expectStatu
 export interface OpenLoopRow extends Row {
   /** CPU seconds per second of the processes in `otherPids` (an API service), or null. */
   otherCpu: number | null;
+  /**
+   * The event loop's delay during the timed run (scripts/bench/loop-delay.mjs): the server's worst process, the
+   * other processes' (the API service), and the load generator's own (a late generator sends late, and its requests
+   * are timed from when they were due). Null where not recorded.
+   */
+  loopDelay: {
+    server: Omit<LoopDelay, "pid" | "samples"> | null;
+    other: Omit<LoopDelay, "pid" | "samples"> | null;
+    generator: { p99: number; max: number };
+  };
+  /**
+   * The share of the run the server's event loop (its busiest-waiting process's main thread) spent ready to run but
+   * waiting for a core the machine's other processes held: stalls that are the machine's, not the store's. Null
+   * without /proc.
+   */
+  runQueueWait: number | null;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -104,6 +121,16 @@ export async function openLoop(
     }
     return sum;
   };
+  const delays = async () => ({
+    server: options.serverPid ? await loopDelay(options.serverPid) : null,
+    other: options.otherPids?.length
+      ? (await Promise.all(options.otherPids.map((pid) => loopDelay(pid)))).flatMap((d) => d ?? [])
+      : null,
+  });
+  await delays(); // from now on
+  const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
+  generatorDelay.enable();
+  const waitsBefore = options.serverPid ? mainThreadWaits(options.serverPid) : null;
   const before = {
     server: options.serverPid ? cpuSeconds(options.serverPid) : null,
     other: options.otherPids?.length ? cpuOf(options.otherPids) : null,
@@ -119,6 +146,9 @@ export async function openLoop(
     self: process.cpuUsage(before.self),
     machine: machineCpu(),
   };
+  generatorDelay.disable();
+  const waitsAfter = options.serverPid ? mainThreadWaits(options.serverPid) : null;
+  const during = await delays();
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const round = (n: number) => +n.toFixed(2);
@@ -140,5 +170,18 @@ export async function openLoop(
           }
         : null,
     otherCpu: after.other !== null && before.other !== null ? round((after.other - before.other) / seconds) : null,
+    runQueueWait:
+      waitsBefore && waitsAfter
+        ? round(Math.max(...[...waitsAfter].map(([p, ms]) => ms - (waitsBefore.get(p) ?? ms))) / (seconds * 1000))
+        : null,
+    loopDelay: {
+      server: worstLoopDelay(during.server),
+      other: worstLoopDelay(during.other),
+      // Beyond the 5 ms sampling interval, as the servers' (loop-delay.mjs).
+      generator: {
+        p99: round(Math.max(0, generatorDelay.percentile(99) / 1e6 - 5)),
+        max: round(Math.max(0, generatorDelay.max / 1e6 - 5)),
+      },
+    },
   };
 }

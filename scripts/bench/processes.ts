@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { ROOT, log } from "./config.js";
 
 // The servers under test: launched on a free loopback port, waited for, stopped; their peak memory.
@@ -39,6 +40,67 @@ async function waitFor(url: string, child: ChildProcess, output: () => string) {
   throw new Error(`no answer from ${url}: ${output()}`);
 }
 
+/**
+ * Every server the bench starts carries scripts/bench/loop-delay.mjs (`--import`, so the cluster's workers inherit
+ * it): the event loop's delay, read per run by `loopDelay`. The store's own code knows nothing of it.
+ */
+const LOOP_DELAY_DIR = mkdtempSync(join(tmpdir(), "bench-loop-delay-"));
+const LOOP_DELAY_PRELOAD = ["--import", pathToFileURL(join(ROOT, "scripts", "bench", "loop-delay.mjs")).href];
+
+/** The event loop's delay in one process over a run (scripts/bench/loop-delay.mjs), in ms beyond the sampling interval. */
+export interface LoopDelay {
+  pid: number;
+  samples: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Samples 20 ms or more late: stalls at least that long. */
+  stallsOver20ms: number;
+  /** The share of the run the event loop was busy. */
+  utilization: number;
+}
+
+/**
+ * What each process of the server's tree (its workers included) recorded since the last call: the bench calls it
+ * once before a timed run (to start afresh) and once after. Null where a process did not answer (no preload, no
+ * /proc, a command of BENCH_STORE_COMMAND's that drops it).
+ */
+export async function loopDelay(pid: number): Promise<LoopDelay[] | null> {
+  // Only the processes started with the preload (a cluster worker's command line repeats it): SIGUSR2's default
+  // action would end any other, a helper process a server started, say.
+  const pids = processTree(pid).filter((p) => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, "utf8").includes("loop-delay.mjs");
+    } catch {
+      return false;
+    }
+  });
+  if (!pids.length) return null;
+  const files = pids.map((p) => join(LOOP_DELAY_DIR, `${p}.json`));
+  for (const file of files) rmSync(file, { force: true });
+  try {
+    for (const p of pids) process.kill(p, "SIGUSR2");
+  } catch {
+    return null;
+  }
+  // Written from the process's event loop: as late as its stall, if it is in one.
+  for (let i = 0; i < 250 && !files.every((f) => existsSync(f)); i++) await new Promise((r) => setTimeout(r, 20));
+  if (!files.every((f) => existsSync(f))) return null;
+  return files.map((f) => JSON.parse(readFileSync(f, "utf8")) as LoopDelay);
+}
+
+/** The worst process's figures of a tree's (the busiest worker's, as a shopper routed to it would feel). */
+export function worstLoopDelay(delays: LoopDelay[] | null): Omit<LoopDelay, "pid" | "samples"> | null {
+  if (!delays?.length) return null;
+  return {
+    p50: Math.max(...delays.map((d) => d.p50)),
+    p99: Math.max(...delays.map((d) => d.p99)),
+    max: Math.max(...delays.map((d) => d.max)),
+    stallsOver20ms: delays.reduce((sum, d) => sum + d.stallsOver20ms, 0),
+    utilization: Math.max(...delays.map((d) => d.utilization)),
+  };
+}
+
 /** `port`: where the server listens (PORT unless `env` names another variable for it); a free one by default. */
 export async function launch(
   args: string[],
@@ -47,9 +109,16 @@ export async function launch(
   port?: number,
 ): Promise<Running> {
   port ??= await freePort();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...LOOP_DELAY_PRELOAD, ...args], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      BENCH_LOOP_DELAY_DIR: LOOP_DELAY_DIR,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -171,6 +240,23 @@ export function cpuSeconds(pid: number): number | null {
     }
   }
   return ticks / clockTicks();
+}
+
+/**
+ * Milliseconds each process of the tree's main thread (its event loop) has waited so far for a core while it was
+ * ready to run (/proc/<pid>/task/<pid>/schedstat's second field): a stall of the event loop that is the machine's
+ * (other processes on the cores), not the process's own work. Null where there is no /proc.
+ */
+export function mainThreadWaits(pid: number): Map<number, number> | null {
+  const waits = new Map<number, number>();
+  for (const p of processTree(pid)) {
+    try {
+      waits.set(p, Number(readFileSync(`/proc/${p}/task/${p}/schedstat`, "utf8").split(" ")[1]) / 1e6);
+    } catch {
+      if (p === pid) return null;
+    }
+  }
+  return waits;
 }
 
 /** The machine's CPU time so far, busy and idle, in clock ticks (all cores together); null where there is no /proc. */

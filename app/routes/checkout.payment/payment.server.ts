@@ -12,13 +12,13 @@ import {
   addressLines,
   cardFieldErrors,
   CHECKOUT_MESSAGES,
-  COUPON_MAX_LENGTH,
   expiryYears,
   firstIncompleteStep,
   paymentOutcome,
   SECRET_FIELDS,
 } from "~/lib/checkout/index";
 import { stepPath } from "~/lib/paths";
+import { COUPON_CODE_MAX_LENGTH } from "../../../server/webstore/limits";
 import { cardDigits, cardLabel } from "~/lib/checkout/cards";
 import { VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast, type ToastInput } from "~/shop/toast.server";
@@ -162,7 +162,7 @@ export async function paymentPage(shop: Shop, couponCode: string) {
     renderedAt: Date.now(),
     shippingAddress: addressLines(shipping),
     years: expiryYears(Date.now()),
-    couponCode: couponCode.slice(0, COUPON_MAX_LENGTH),
+    couponCode: couponCode.slice(0, COUPON_CODE_MAX_LENGTH),
     defaults: {
       paymentMethod: "card",
       sameAsShipping: "on",
@@ -178,7 +178,7 @@ export async function applyCoupon(shop: Shop, formData: FormData, page: Checkout
   const code = typed.trim();
   const refuse = (error: string) => couponReply(shop, formData, typed, { error }, 400);
   if (!code) return refuse(VALIDITY_MESSAGES.valueMissing);
-  if (code.length > COUPON_MAX_LENGTH) return refuse(VALIDITY_MESSAGES.tooLong);
+  if (code.length > COUPON_CODE_MAX_LENGTH) return refuse(VALIDITY_MESSAGES.tooLong);
   try {
     await shop.client.applyCheckoutCoupon(page, code);
   } catch (error) {
@@ -238,7 +238,7 @@ async function couponReply(
 ) {
   if (outcome.toast) shop.toasts.flash(outcome.toast);
   const typed = parse(formData, { resolve: () => ({ value: undefined }) }).reply({ hideFields: SECRET_FIELDS });
-  const code = outcome.code ?? typedCode.slice(0, COUPON_MAX_LENGTH);
+  const code = outcome.code ?? typedCode.slice(0, COUPON_CODE_MAX_LENGTH);
   return shop.reply<PaymentActionData>(
     {
       intent: "coupon",

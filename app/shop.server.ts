@@ -133,7 +133,7 @@ export { readConsent } from "./handlers/cookie-consent.server";
 export { cartFormCode, cartFormProblem, parseAddToCart, parseCartEdit } from "./handlers/cart/schema.server";
 export { CART_MESSAGES, isQuantityProblem } from "./lib/cart";
 // The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
-export { PAYMENT_LINK_MESSAGES } from "./lib/checkout/payment-link";
+export { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
 // The cart loader's page number: named from lib/paging by the cart page, it would bring the paging module (which only
 // the page links need, loaded for a cart of more than one page) into its bundle.
 export { readPage } from "./lib/paging";

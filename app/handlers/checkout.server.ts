@@ -5,7 +5,7 @@
  * and payment links. The work is done in handlers/checkout/*; this is what the routes call.
  */
 import type { ApplicationContext, Async, CartItemCollection, Checkout } from "../../server/webstore/index";
-import type { CheckoutFailure, CheckoutLine, GuestContact } from "../lib/checkout/index";
+import type { CheckoutFailure, CheckoutLine, GuestContact } from "~/checkout/model/index";
 import { CHECKOUT_STEP_PATHS } from "../lib/paths";
 import { requestPath } from "../lib/request-paths";
 import { readPage } from "../lib/paging";

@@ -6,10 +6,10 @@
  * 'Loading' and refreshes itself.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
+import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/checkout/ui/route-exports";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { serverTimingHeaders, toast, withShop } from "~/shop.server";
-import { CHECKOUT_MESSAGES } from "~/lib/checkout/failures";
+import { CHECKOUT_MESSAGES } from "~/checkout/model/failures";
 import { CHECKOUT_START_PATH, stepPath, loginPath } from "~/lib/paths";
 
 export const handle = checkoutHandle;

@@ -6,7 +6,7 @@
 import { data, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { checkoutLinks } from "~/components/checkout/route-exports";
+import { checkoutLinks } from "~/checkout/ui/route-exports";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { orderAccessPath, orderSummaryPath } from "~/lib/paths";

@@ -36,7 +36,7 @@ import {
   type CheckoutProblem,
   type CheckoutTotals,
   type Shipment,
-} from "../../lib/checkout/index";
+} from "~/checkout/model/index";
 import { CHECKOUT_START_PATH, confirmationPath, stepPath, loginPath } from "../../lib/paths";
 import { toast } from "../../shop/toast.server";
 import type { Shopper } from "../../shop/tokens.server";

@@ -12,7 +12,7 @@
  */
 import { data } from "@remix-run/node";
 import { isBlankAccountId, isFetchError, NO_ACCOUNT_ID } from "../../../server/webstore/index";
-import { PAYMENT_LINK_MESSAGES } from "../../lib/checkout/payment-link";
+import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
 import { cartRef, forgetGoneGuestCart } from "../cart/ref.server";
 import { forgetCheckout, progressOf, type CheckoutShop } from "./session.server";
 

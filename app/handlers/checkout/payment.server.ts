@@ -8,8 +8,8 @@ import {
   type JsonObject,
   type WebstoreClient,
 } from "../../../server/webstore/index";
-import { addressFromApi, orderNumberFrom, postalFields, type CheckoutAddress } from "../../lib/checkout/index";
-import { apiCardType, cardBrand } from "../../lib/checkout/cards";
+import { addressFromApi, orderNumberFrom, postalFields, type CheckoutAddress } from "~/checkout/model/index";
+import { apiCardType, cardBrand } from "~/checkout/model/cards";
 import { orderNumberOf } from "./active.server";
 import type { CheckoutShop } from "./session.server";
 

@@ -3,7 +3,7 @@
  * checkout that the API does not tell back), `lastOrder` and `paymentLinkId` (beside `guestUserContext`, declared by
  * session.server).
  */
-import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "../../lib/checkout/index";
+import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "~/checkout/model/index";
 import { rememberGuestVerification } from "../orders.server";
 import type { StoreSession } from "../../shop/session.server";
 import type { ShopCore } from "../../shop/core.server";

@@ -3,11 +3,11 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ApplicationContext } from "../../../server/webstore/index";
 import type { Shop } from "~/shop.server";
-import { composeInstructions, firstIncompleteStep, tomorrowIso, type Gifting } from "~/lib/checkout/index";
+import { composeInstructions, firstIncompleteStep, tomorrowIso, type Gifting } from "~/checkout/model/index";
 import { stepPath } from "~/lib/paths";
 import { toast } from "~/shop/toast.server";
 import { formConstraint } from "~/lib/validation/constraint.server";
-import { deliverySchema, type DeliveryValues } from "./schema";
+import { deliverySchema, type DeliveryValues } from "~/checkout/forms/delivery-schema";
 
 export type DeliveryActionData = { result: SubmissionResult<string[]>; cartLink: boolean };
 

@@ -7,20 +7,20 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
-import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
-import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
-import { OrderSummary } from "~/components/checkout/OrderSummary";
-import { ErrorSummary, ProblemBanner } from "~/components/checkout/Problems";
-import { ShipmentDelivery } from "~/components/checkout/ShipmentDelivery";
+import { CheckoutLayout, CheckoutProcessing } from "~/checkout/ui/CheckoutLayout";
+import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/checkout/ui/route-exports";
+import { OrderSummary } from "~/checkout/ui/OrderSummary";
+import { ErrorSummary, ProblemBanner } from "~/components/Problems";
+import { ShipmentDelivery } from "~/checkout/ui/ShipmentDelivery";
 import { type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { stepPath } from "~/lib/paths";
 import { deliveryPage, parseDelivery, saveDelivery } from "./delivery.server";
-import { FORM_ID } from "./form";
+import { FORM_ID } from "~/checkout/forms/delivery";
 
-const loadSchema = () => import("./schema");
+const loadSchema = () => import("~/checkout/forms/delivery-schema");
 
 export const handle = checkoutHandle;
 

@@ -16,15 +16,20 @@ import {
   firstIncompleteStep,
   paymentOutcome,
   SECRET_FIELDS,
-} from "~/lib/checkout/index";
+} from "~/checkout/model/index";
 import { stepPath } from "~/lib/paths";
 import { COUPON_WORDS, couponCodeProblem, keptCouponCode } from "~/cart/model/coupon";
-import { cardDigits, cardLabel } from "~/lib/checkout/cards";
+import { cardDigits, cardLabel } from "~/checkout/model/cards";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { errorMessage } from "~/shop/errors.server";
 import { parseWithZod } from "@conform-to/zod";
 import { formConstraint } from "~/lib/validation/constraint.server";
-import { paymentIntentSchema, paymentSchema, type PaymentOptions, type PaymentValues } from "./schema";
+import {
+  paymentIntentSchema,
+  paymentSchema,
+  type PaymentOptions,
+  type PaymentValues,
+} from "~/checkout/forms/payment-schema";
 
 /** What lib/checkout/cards' cardLabel makes of a number: a brand (or "Card") and the last four digits. */
 const CLIENT_CARD_LABEL = /^[A-Za-z][A-Za-z ]{0,30}( ending in \d{4})?$/;

@@ -10,21 +10,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
 import { AddressForm } from "~/components/AddressForm";
-import { CardFields } from "~/components/checkout/CardFields";
-import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
-import { CouponSection } from "~/components/checkout/CouponSection";
-import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
-import { OrderSummary } from "~/components/checkout/OrderSummary";
-import { ErrorSummary, ProblemBanner } from "~/components/checkout/Problems";
-import { RadioGroup, RadioOption } from "~/components/checkout/RadioGroup";
-import { ReservationNotice } from "~/components/checkout/ReservationNotice";
-import { useBrowserTokenization } from "~/components/checkout/useBrowserTokenization";
+import { CardFields } from "~/checkout/ui/CardFields";
+import { CheckoutLayout, CheckoutProcessing } from "~/checkout/ui/CheckoutLayout";
+import { CouponSection } from "~/checkout/ui/CouponSection";
+import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/checkout/ui/route-exports";
+import { OrderSummary } from "~/checkout/ui/OrderSummary";
+import { ErrorSummary, ProblemBanner } from "~/components/Problems";
+import { RadioGroup, RadioOption } from "~/components/RadioGroup";
+import { ReservationNotice } from "~/checkout/ui/ReservationNotice";
+import { useBrowserTokenization } from "~/checkout/ui/useBrowserTokenization";
 import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { addressLabels } from "~/lib/account/address";
-import { PO_MAX_LENGTH } from "~/lib/checkout/index";
+import { PO_MAX_LENGTH } from "~/checkout/model/index";
 import { stepPath } from "~/lib/paths";
 import {
   applyCoupon,
@@ -35,9 +35,9 @@ import {
   paymentPage,
   removeCoupon,
 } from "./payment.server";
-import { FORM_ID } from "./form";
+import { FORM_ID } from "~/checkout/forms/payment";
 
-const loadSchema = () => import("./schema");
+const loadSchema = () => import("~/checkout/forms/payment-schema");
 
 export const handle = checkoutHandle;
 

@@ -3,9 +3,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { isFetchError } from "../../../server/webstore/errors";
 import type { Shop } from "~/shop.server";
 import { CHECKOUT_START_PATH, confirmationPath, stepPath } from "~/lib/paths";
-import { checkoutLinesFrom, firstIncompleteStep, problemsFrom, type CheckoutLine } from "~/lib/checkout/index";
+import { checkoutLinesFrom, firstIncompleteStep, problemsFrom, type CheckoutLine } from "~/checkout/model/index";
 import { toast } from "~/shop/toast.server";
-import { reviewSchema } from "./schema";
+import { reviewSchema } from "~/checkout/forms/review-schema";
 
 /** The review page's data, or the redirect to the first step still to do. */
 export async function reviewPage(shop: Shop) {

@@ -7,18 +7,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
-import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
-import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
-import { OrderSummary } from "~/components/checkout/OrderSummary";
-import { ProblemBanner } from "~/components/checkout/Problems";
+import { CheckoutLayout, CheckoutProcessing } from "~/checkout/ui/CheckoutLayout";
+import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/checkout/ui/route-exports";
+import { OrderSummary } from "~/checkout/ui/OrderSummary";
+import { ProblemBanner } from "~/components/Problems";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useStoreLocale } from "~/components/StoreLocale";
 import { serverTimingHeaders, withShop } from "~/shop.server";
-import { addressLines, moreItemsNote, shippingFeeText } from "~/lib/checkout/shipments";
+import { addressLines, moreItemsNote, shippingFeeText } from "~/checkout/model/shipments";
 import { stepPath } from "~/lib/paths";
 import { formatDate, formatPhone } from "~/lib/format/formats";
 import { placeOrder, reviewPage } from "./review.server";
-import { PLACE_ORDER_INTENT } from "./form";
+import { PLACE_ORDER_INTENT } from "~/checkout/forms/review";
 
 export const handle = checkoutHandle;
 

@@ -11,22 +11,22 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending, Button } from "~/components/Button";
-import { CheckoutLayout, CheckoutProcessing } from "~/components/checkout/CheckoutLayout";
-import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/components/checkout/route-exports";
-import { OrderSummary } from "~/components/checkout/OrderSummary";
-import { ErrorSummary, ProblemBanner } from "~/components/checkout/Problems";
-import { ShipmentAddress } from "~/components/checkout/ShipmentAddress";
-import { ShipmentsArrangement } from "~/components/checkout/ShipmentsArrangement";
+import { CheckoutLayout, CheckoutProcessing } from "~/checkout/ui/CheckoutLayout";
+import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/checkout/ui/route-exports";
+import { OrderSummary } from "~/checkout/ui/OrderSummary";
+import { ErrorSummary, ProblemBanner } from "~/components/Problems";
+import { ShipmentAddress } from "~/checkout/ui/ShipmentAddress";
+import { ShipmentsArrangement } from "~/checkout/ui/ShipmentsArrangement";
 import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, toast, withShop } from "~/shop.server";
 import { addressLabels } from "~/lib/account/address";
 import { stepPath } from "~/lib/paths";
-import { CONTACT_MAX, FORM_ID } from "./form";
+import { CONTACT_MAX, FORM_ID } from "~/checkout/forms/shipping";
 import { addShipment, moveItems, removeShipment, saveShipping, shippingIntent, shippingPage } from "./shipping.server";
 
-const loadSchema = () => import("./schema");
+const loadSchema = () => import("~/checkout/forms/shipping-schema");
 
 export const handle = checkoutHandle;
 

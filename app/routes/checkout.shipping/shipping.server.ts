@@ -21,13 +21,19 @@ import {
   sameAddress,
   savedAddressesFrom,
   type SavedAddress,
-} from "~/lib/checkout/index";
-import { arrangementFrom } from "~/lib/checkout/arrangement";
+} from "~/checkout/model/index";
+import { arrangementFrom } from "~/checkout/model/arrangement";
 import { stepPath } from "~/lib/paths";
 import { errorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
 import { formConstraint } from "~/lib/validation/constraint.server";
-import { moveSchema, removeShipmentSchema, shippingIntentSchema, shippingSchema, type ShippingOptions } from "./schema";
+import {
+  moveSchema,
+  removeShipmentSchema,
+  shippingIntentSchema,
+  shippingSchema,
+  type ShippingOptions,
+} from "~/checkout/forms/shipping-schema";
 
 export type ShippingActionData =
   | { intent: "save"; result: SubmissionResult<string[]>; cartLink: boolean }

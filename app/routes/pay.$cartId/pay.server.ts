@@ -1,12 +1,12 @@
 /** A payment link's page, server side: its cart, and the Pay now and Cancel buttons. */
 import { parseWithZod } from "@conform-to/zod";
 import type { Shop } from "~/shop.server";
-import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals } from "~/lib/checkout/index";
+import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals } from "~/checkout/model/index";
 import { stepPath, payPath, loginPath } from "~/lib/paths";
-import { PAYMENT_LINK_MESSAGES } from "~/lib/checkout/payment-link";
+import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
 import { errorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
-import { payNowSchema } from "./schema";
+import { payNowSchema } from "~/checkout/forms/pay-now-schema";
 import { CART_ITEMS_PAGE_SIZE } from "../../../server/webstore/limits";
 import { pagingFromPages, readPage } from "~/lib/paging";
 

@@ -10,12 +10,12 @@ import { type MetaFunction, type ActionFunctionArgs, type LoaderFunctionArgs } f
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { Field } from "~/components/Field";
-import { OrderSummary } from "~/components/checkout/OrderSummary";
-import { checkoutLinks } from "~/components/checkout/route-exports";
+import { OrderSummary } from "~/checkout/ui/OrderSummary";
+import { checkoutLinks } from "~/checkout/ui/route-exports";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { serverTimingHeaders, withShop } from "~/shop.server";
-import { PAYMENT_LINK_MESSAGES } from "~/lib/checkout/payment-link";
+import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
 import { payNowAction, payNowPage } from "./pay.server";
 
 export const links = checkoutLinks;

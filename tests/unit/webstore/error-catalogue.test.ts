@@ -9,7 +9,7 @@ import { checkoutFailure } from "../../../app/handlers/checkout/active.server";
 import { cartErrorMessage } from "../../../app/shop/errors.server";
 import { cartFormCode, cartFormProblem, parseCartEdit } from "../../../app/handlers/cart/schema.server";
 import { CART_MESSAGES } from "../../../app/lib/cart";
-import { CHECKOUT_MESSAGES } from "../../../app/lib/checkout/index";
+import { CHECKOUT_MESSAGES } from "../../../app/checkout/model/index";
 import {
   FetchError,
   INTERNAL_ERROR,

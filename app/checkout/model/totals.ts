@@ -1,7 +1,7 @@
 /** Totals (always the API's), dates, the inventory reservation's countdown and the guest user context. */
 import type { CartSummary } from "../../../server/webstore/types";
-import { formatTime, parseMoney } from "../format/formats";
-import { formatMessage } from "../validation/validity";
+import { formatTime, parseMoney } from "~/lib/format/formats";
+import { formatMessage } from "~/lib/validation/validity";
 
 // ---------------------------------------------------------------------------------------------
 // Totals (always the API's)

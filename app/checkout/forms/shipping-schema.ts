@@ -3,9 +3,9 @@
  * loads this module when the shopper first uses its form (useZodForm); the action reads it through shipping.server.
  */
 import { z } from "zod";
-import { checkedAddress, typedAddressSchema } from "~/components/checkout/address-fields";
+import { checkedAddress, typedAddressSchema } from "~/checkout/forms/address-fields";
 import { createAddressSchema } from "~/lib/account/address-schema";
-import { MOVE_FIELDS, NEW_ADDRESS } from "~/lib/checkout/shipments";
+import { MOVE_FIELDS, NEW_ADDRESS } from "~/checkout/model/shipments";
 import { isPhone } from "~/lib/format/formats";
 import {
   builtOncePerOptions,
@@ -15,7 +15,7 @@ import {
   VALIDITY_MESSAGES,
   type FormFieldSchema,
 } from "~/lib/validation";
-import { CONTACT_MAX } from "./form";
+import { CONTACT_MAX } from "./shipping";
 
 export interface ShippingOptions {
   guest: boolean;

@@ -1,7 +1,7 @@
 import { useSubmit } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { SECRET_FIELDS } from "../../lib/checkout/payment";
-import { tokenizeInBrowser } from "../../lib/checkout/client-tokenization";
+import { SECRET_FIELDS } from "~/checkout/model/payment";
+import { tokenizeInBrowser } from "~/checkout/model/client-tokenization";
 
 /** The client-side gateway's answer: its refusals, shown on the card fields. */
 export interface GatewayState {

@@ -1,8 +1,8 @@
 /** One shipment's address on the shipping step: a saved address or a new one (a buyer may save it). */
-import { AddressForm, type AddressFieldsetMeta } from "../AddressForm";
-import { Field, type FieldMeta } from "../Field";
-import { moreItemsNote, NEW_ADDRESS, type SavedAddress, type Shipment } from "../../lib/checkout/shipments";
-import { RadioGroup, RadioOption } from "./RadioGroup";
+import { AddressForm, type AddressFieldsetMeta } from "~/components/AddressForm";
+import { Field, type FieldMeta } from "~/components/Field";
+import { moreItemsNote, NEW_ADDRESS, type SavedAddress, type Shipment } from "~/checkout/model/shipments";
+import { RadioGroup, RadioOption } from "~/components/RadioGroup";
 
 export function ShipmentAddress({
   shipment,

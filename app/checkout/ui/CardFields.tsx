@@ -1,7 +1,7 @@
-import { Field, type FieldMeta } from "../Field";
-import { SelectField } from "../SelectField";
-import { Tooltip } from "../Tooltip";
-import { EXPIRY_MONTHS } from "../../lib/checkout/payment";
+import { Field, type FieldMeta } from "~/components/Field";
+import { SelectField } from "~/components/SelectField";
+import { Tooltip } from "~/components/Tooltip";
+import { EXPIRY_MONTHS } from "~/checkout/model/payment";
 
 /** The card's fields; the card number and security code are never filled in again (`secretKey` empties them). */
 export function CardFields({

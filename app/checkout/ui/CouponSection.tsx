@@ -1,8 +1,8 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
-import { Button } from "../Button";
-import { Field } from "../Field";
-import { REMOVE_COUPON, SECRET_FIELDS } from "../../lib/checkout/payment";
+import { Button } from "~/components/Button";
+import { Field } from "~/components/Field";
+import { REMOVE_COUPON, SECRET_FIELDS } from "~/checkout/model/payment";
 import { COUPON_CODE_MAX_LENGTH } from "../../../server/webstore/limits";
 
 /**

@@ -1,8 +1,8 @@
 /** One shipment on the delivery step: its method, desired date, instructions and gift options. */
 import { Link } from "@remix-run/react";
-import { DatePicker } from "../DatePicker";
-import { Field, type FieldMeta } from "../Field";
-import { useStoreLocale } from "../StoreLocale";
+import { DatePicker } from "~/components/DatePicker";
+import { Field, type FieldMeta } from "~/components/Field";
+import { useStoreLocale } from "~/components/StoreLocale";
 import {
   addressLines,
   DELIVERY_TEXT_MAX,
@@ -10,9 +10,9 @@ import {
   shippingFeeText,
   type Gifting,
   type Shipment,
-} from "../../lib/checkout/shipments";
-import { stepPath } from "../../lib/paths";
-import { RadioGroup, RadioOption } from "./RadioGroup";
+} from "~/checkout/model/shipments";
+import { stepPath } from "~/lib/paths";
+import { RadioGroup, RadioOption } from "~/components/RadioGroup";
 
 export function ShipmentDelivery(props: {
   shipment: Shipment;

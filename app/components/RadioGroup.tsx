@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { ErrorList } from "../Field";
-import { firstError } from "../../lib/validation/validity";
+import { ErrorList } from "~/components/Field";
+import { firstError } from "~/lib/validation/validity";
 
 /**
  * A group of radio buttons: a fieldset whose legend names the choice, one message for the group. The first

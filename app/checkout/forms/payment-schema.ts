@@ -1,11 +1,11 @@
 /** The payment step's form: the server's rules and the browser's instant feedback are the same schema. */
 import { z } from "zod";
-import { checkedAddress, typedAddressSchema } from "~/components/checkout/address-fields";
+import { checkedAddress, typedAddressSchema } from "~/checkout/forms/address-fields";
 import { createAddressSchema } from "~/lib/account/address-schema";
-import { EXPIRY_MONTHS, PO_MAX_LENGTH, REMOVE_COUPON } from "~/lib/checkout/payment";
+import { EXPIRY_MONTHS, PO_MAX_LENGTH, REMOVE_COUPON } from "~/checkout/model/payment";
 // From lib/checkout/cards itself, not through lib/checkout: the pages that share lib/checkout (the cart) don't carry the
 // card-brand table.
-import { cardDigits } from "~/lib/checkout/cards";
+import { cardDigits } from "~/checkout/model/cards";
 import { builtOncePerOptions, optionalText, VALIDITY_MESSAGES } from "~/lib/validation";
 
 export interface PaymentOptions {

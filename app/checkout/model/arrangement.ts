@@ -3,7 +3,7 @@
  * the shipments. For the shipping step's action; apart from shipments.ts because its quantity rule is zod's, which
  * the pages that only show shipments don't load.
  */
-import { firstError, quantity } from "../validation";
+import { firstError, quantity } from "~/lib/validation";
 import { MOVE_FIELDS, type Shipments } from "./shipments";
 
 export interface Arrangement {

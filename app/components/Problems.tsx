@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { firstError } from "../../lib/validation/validity";
+import { firstError } from "~/lib/validation/validity";
 
 /** The way back to the cart, under a problem the shopper can fix there (stock, a changed cart…). */
 function ReviewCartLink() {

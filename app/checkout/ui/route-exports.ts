@@ -4,7 +4,7 @@
  * it comes from a .server module, which a component module must not import.
  */
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { STORE_NAME } from "../../lib/brand";
+import { STORE_NAME } from "~/lib/brand";
 import type { RefreshHandle } from "~/lib/route-handle";
 import checkoutStyles from "~/styles/checkout.css";
 

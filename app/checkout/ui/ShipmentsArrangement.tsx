@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Button } from "../Button";
-import { Field } from "../Field";
-import { SelectField } from "../SelectField";
-import { moreItemsNote, MOVE_FIELDS, type Shipments } from "../../lib/checkout/shipments";
+import { Button } from "~/components/Button";
+import { Field } from "~/components/Field";
+import { SelectField } from "~/components/SelectField";
+import { moreItemsNote, MOVE_FIELDS, type Shipments } from "~/checkout/model/shipments";
 
 /** Split shipment: each shipment's items, a "Move" form per line, "Add a shipment". Plain POST forms. */
 export function ShipmentsArrangement({

@@ -1,6 +1,6 @@
 // The review's action schema (review.server): the page itself has no zod.
 import { z } from "zod";
-import { PLACE_ORDER_INTENT } from "./form";
+import { PLACE_ORDER_INTENT } from "./review";
 
 /** The review's one form: Place order, with the checkout the shopper reviewed (a repeat lands on its order). */
 export function reviewSchema() {

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Spinner } from "../Spinner";
-import { CHECKOUT_STEPS, type CheckoutStepId } from "../../lib/checkout/steps";
-import { useProcessingRefresh } from "../useProcessingRefresh";
+import { Spinner } from "~/components/Spinner";
+import { CHECKOUT_STEPS, type CheckoutStepId } from "~/checkout/model/steps";
+import { useProcessingRefresh } from "~/components/useProcessingRefresh";
 
 /** The step indicator: steps already done are links, the current one carries aria-current="step". */
 export function CheckoutSteps({ current }: { current?: CheckoutStepId }) {

@@ -1,6 +1,6 @@
 /** The delivery step's form: the server's rules and the browser's instant feedback are the same schema. */
 import { z } from "zod";
-import { DELIVERY_TEXT_MAX } from "~/lib/checkout/shipments";
+import { DELIVERY_TEXT_MAX } from "~/checkout/model/shipments";
 import { builtOncePerOptions, date, optionalText, requiredText } from "~/lib/validation";
 
 /** Each shipment's method, desired date (not before `minDate`), instructions and gift options. */

@@ -1,5 +1,5 @@
 /** What went wrong, in the shopper's words. */
-import { formatMessage } from "../validation/validity";
+import { formatMessage } from "~/lib/validation/validity";
 import { isObject, text } from "./read";
 import type { CheckoutLine } from "./shipments";
 

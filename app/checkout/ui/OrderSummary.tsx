@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { useLocation } from "@remix-run/react";
-import { Price } from "../Price";
-import { Pagination } from "../store/Pagination";
-import type { Paging } from "../../lib/paging";
-import { taxLabel } from "../../lib/format/money";
-import type { CheckoutLine } from "../../lib/checkout/shipments";
-import { attributesText } from "../../lib/catalog/variations";
-import { isDiscount, type CheckoutTotals } from "../../lib/checkout/totals";
+import { Price } from "~/components/Price";
+import { Pagination } from "~/components/store/Pagination";
+import type { Paging } from "~/lib/paging";
+import { taxLabel } from "~/lib/format/money";
+import type { CheckoutLine } from "~/checkout/model/shipments";
+import { attributesText } from "~/lib/catalog/variations";
+import { isDiscount, type CheckoutTotals } from "~/checkout/model/totals";
 
 /**
  * The order summary beside every step: the items and the API's totals (items, discounts, shipping, tax, total),

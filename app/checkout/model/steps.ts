@@ -1,5 +1,5 @@
 /** The checkout's steps (their paths are in lib/paths). */
-import { CHECKOUT_STEP_PATHS } from "../paths";
+import { CHECKOUT_STEP_PATHS } from "~/lib/paths";
 
 // ---------------------------------------------------------------------------------------------
 // Steps

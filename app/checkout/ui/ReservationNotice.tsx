@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { useHydrated } from "../useHydrated";
+import { useHydrated } from "~/components/useHydrated";
 import {
   formatCountdown,
   RESERVATION_EXPIRED,
   reservationRemainingMs,
   reservedUntilText,
-} from "../../lib/checkout/totals";
+} from "~/checkout/model/totals";
 
 /**
  * "Items reserved until 3:05 PM": rendered by the server (in UTC, it doesn't know the shopper's zone), then with

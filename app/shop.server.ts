@@ -37,7 +37,7 @@ import {
 } from "./shop/core.server";
 import { createCartHandler, type CartHandler } from "./handlers/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "./handlers/catalog.server";
-import { createCheckoutHandler, type CheckoutHandler } from "./handlers/checkout.server";
+import { createCheckoutHandler, type CheckoutHandler } from "~/checkout/checkout.server";
 import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
 import { createOrdersHandler, type OrdersHandler } from "./handlers/orders.server";
 import { createWishlistsHandler, type WishlistsHandler } from "./handlers/wishlists.server";

@@ -4,8 +4,8 @@
  */
 import { parse, type Submission, type SubmissionResult } from "@conform-to/react";
 import { isFetchError, type ApplicationContext } from "../../../server/webstore/index";
-import type { CheckoutPageData } from "~/handlers/checkout.server";
-import { addressInput, asCheckoutAddress, billingAddressJson } from "~/handlers/checkout/payment.server";
+import type { CheckoutPageData } from "~/checkout/checkout.server";
+import { addressInput, asCheckoutAddress, billingAddressJson } from "~/checkout/server/order.server";
 import type { Shop } from "~/shop.server";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
 import {

@@ -5,9 +5,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ApplicationContext } from "../../../server/webstore/index";
-import type { CheckoutPageData } from "~/handlers/checkout.server";
+import type { CheckoutPageData } from "~/checkout/checkout.server";
 import type { Shop } from "~/shop.server";
-import { addressInput, asCheckoutAddress, deliveryAddressJson } from "~/handlers/checkout/payment.server";
+import { addressInput, asCheckoutAddress, deliveryAddressJson } from "~/checkout/server/order.server";
 import {
   addressFormValues,
   defaultAddressChoice,

@@ -354,17 +354,12 @@ const ROUTES_TODAY = new Set<string>([
 ]);
 
 const CROSSINGS_TODAY = new Set<string>([
-  "app/handlers/checkout/active.server.ts -> app/handlers/cart/ref.server.ts",
-  "app/handlers/checkout/payment-link.server.ts -> app/handlers/cart/ref.server.ts",
-  "app/handlers/checkout/session.server.ts -> app/handlers/orders.server.ts",
+  "app/checkout/server/active.server.ts -> app/handlers/cart/ref.server.ts",
+  "app/checkout/server/payment-link.server.ts -> app/handlers/cart/ref.server.ts",
+  "app/checkout/server/session.server.ts -> app/handlers/orders.server.ts",
 ]);
 
 const CHECKOUT_STRAYS_TODAY = new Set<string>([
-  "app/handlers/checkout.server.ts",
-  "app/handlers/checkout/active.server.ts",
-  "app/handlers/checkout/payment-link.server.ts",
-  "app/handlers/checkout/payment.server.ts",
-  "app/handlers/checkout/session.server.ts",
   "app/routes/checkout.delivery/delivery.server.ts",
   "app/routes/checkout.delivery/route.tsx",
   "app/routes/checkout.payment/payment.server.ts",

@@ -6,23 +6,23 @@ import {
   readSettled,
   SETTLE_BUDGET_MS,
   SETTLE_READS,
-} from "../../../app/handlers/checkout/active.server";
+} from "../../../app/checkout/server/active.server";
 import {
   billingAddressJson,
   deliveryAddressJson,
   placeOrderOnce,
   prepareOrder,
   tokenizeCard,
-} from "../../../app/handlers/checkout/payment.server";
+} from "../../../app/checkout/server/order.server";
 import {
   progressOf,
   rememberOrder,
   saveGuestUserContext,
   updateProgress,
-} from "../../../app/handlers/checkout/session.server";
+} from "../../../app/checkout/server/session.server";
 import { getStoreSession } from "../../../app/shop/session.server";
 import type { Shop, ShopCore } from "../../../app/shop.server";
-import { createCheckoutHandler } from "../../../app/handlers/checkout.server";
+import { createCheckoutHandler } from "../../../app/checkout/checkout.server";
 import { FetchError, type WebstoreClient } from "../../../server/webstore/index";
 import { hostedContext } from "../app/host";
 

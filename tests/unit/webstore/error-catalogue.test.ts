@@ -5,7 +5,7 @@
  * CART_VALIDATION_ERROR keeping its message where cart errors are shown (`normalizeError`).
  */
 import { describe, expect, it } from "vitest";
-import { checkoutFailure } from "../../../app/handlers/checkout/active.server";
+import { checkoutFailure } from "../../../app/checkout/server/active.server";
 import { cartErrorMessage } from "../../../app/shop/errors.server";
 import { cartFormCode, cartFormProblem, parseCartEdit } from "../../../app/handlers/cart/schema.server";
 import { CART_MESSAGES } from "../../../app/lib/cart";

@@ -18,9 +18,9 @@ import {
   type CartItemCollection,
   type Checkout,
 } from "../../../server/webstore/index";
-import { cartView } from "../../lib/cart/view";
+import { cartView } from "~/lib/cart/view";
 import { CART_ITEMS_PAGE_SIZE } from "../../../server/webstore/limits";
-import { pagingFromPages, type Paging } from "../../lib/paging";
+import { pagingFromPages, type Paging } from "~/lib/paging";
 import {
   CHECKOUT_MESSAGES,
   checkoutLinesFrom,
@@ -37,10 +37,10 @@ import {
   type CheckoutTotals,
   type Shipment,
 } from "~/checkout/model/index";
-import { CHECKOUT_START_PATH, confirmationPath, stepPath, loginPath } from "../../lib/paths";
-import { toast } from "../../shop/toast.server";
-import type { Shopper } from "../../shop/tokens.server";
-import { forgetGoneGuestCart } from "../cart/ref.server";
+import { CHECKOUT_START_PATH, confirmationPath, stepPath, loginPath } from "~/lib/paths";
+import { toast } from "~/shop/toast.server";
+import type { Shopper } from "~/shop/tokens.server";
+import { forgetGoneGuestCart } from "~/handlers/cart/ref.server";
 import {
   forgetCheckout,
   progressOf,

@@ -6,9 +6,9 @@
  */
 import type { ApplicationContext, Async, CartItemCollection, Checkout } from "../../server/webstore/index";
 import type { CheckoutFailure, CheckoutLine, GuestContact } from "~/checkout/model/index";
-import { CHECKOUT_STEP_PATHS } from "../lib/paths";
-import { requestPath } from "../lib/request-paths";
-import { readPage } from "../lib/paging";
+import { CHECKOUT_STEP_PATHS } from "~/lib/paths";
+import { requestPath } from "~/lib/request-paths";
+import { readPage } from "~/lib/paging";
 import {
   canPayByPurchaseOrder,
   changeCheckout,
@@ -22,14 +22,14 @@ import {
   startOrResumeCheckout,
   type CheckoutPageData,
   type LoadedCheckout,
-} from "./checkout/active.server";
-import { placeOrderOnce, prepareOrder, tokenizeCard, type CardDetails } from "./checkout/payment.server";
+} from "~/checkout/server/active.server";
+import { placeOrderOnce, prepareOrder, tokenizeCard, type CardDetails } from "~/checkout/server/order.server";
 import {
   cancelPaymentLink,
   createPaymentLink,
   paymentLinkCart,
   type CreatedPaymentLink,
-} from "./checkout/payment-link.server";
+} from "~/checkout/server/payment-link.server";
 import {
   progressOf,
   rememberOrder,
@@ -37,11 +37,11 @@ import {
   updateProgress,
   type CheckoutProgress,
   type LastOrder,
-} from "./checkout/session.server";
-import type { ShopCore } from "../shop/core.server";
+} from "~/checkout/server/session.server";
+import type { ShopCore } from "~/shop/core.server";
 
-export type { CheckoutPageData, LoadedCheckout } from "./checkout/active.server";
-export type { CheckoutProgress, LastOrder } from "./checkout/session.server";
+export type { CheckoutPageData, LoadedCheckout } from "~/checkout/server/active.server";
+export type { CheckoutProgress, LastOrder } from "~/checkout/server/session.server";
 
 export interface CheckoutHandler {
   /** The application context (read once per request), or an empty one when it can't be read. */

@@ -4,9 +4,9 @@
  * session.server).
  */
 import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "~/checkout/model/index";
-import { rememberGuestVerification } from "../orders.server";
-import type { StoreSession } from "../../shop/session.server";
-import type { ShopCore } from "../../shop/core.server";
+import { rememberGuestVerification } from "~/handlers/orders.server";
+import type { StoreSession } from "~/shop/session.server";
+import type { ShopCore } from "~/shop/core.server";
 
 /** What the shopper has done in the active checkout that the API does not tell us back. */
 export interface CheckoutProgress {

@@ -37,7 +37,10 @@ import {
 } from "./shop/core.server";
 import { createCartHandler, type CartHandler } from "./handlers/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "./handlers/catalog.server";
-import { createCheckoutHandler, type CheckoutHandler } from "~/checkout/checkout.server";
+import { createCheckout, type CheckoutHandler } from "~/checkout/checkout.server";
+import { forgetGoneGuestCart } from "./handlers/cart/ref.server";
+import { rememberGuestVerification } from "./handlers/orders.server";
+import { pageKind } from "./lib/request-paths";
 import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
 import { createOrdersHandler, type OrdersHandler } from "./handlers/orders.server";
 import { createWishlistsHandler, type WishlistsHandler } from "./handlers/wishlists.server";
@@ -76,7 +79,13 @@ function withHandlers(core: ShopCore): Shop {
   const shop = Object.defineProperties(core, {
     cart: lazy("cart", () => createCartHandler(core, { pageCount: () => shop.checkout.stepCartCount() })),
     catalog: lazy("catalog", () => createCatalogHandler(core)),
-    checkout: lazy("checkout", () => createCheckoutHandler(core)),
+    checkout: lazy("checkout", () =>
+      createCheckout(core, {
+        page: pageKind(core.request, core.context),
+        cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (error) => forgetGoneGuestCart(core, error) },
+        orders: { rememberGuestVerification: (email) => rememberGuestVerification(core.session, email) },
+      }),
+    ),
     identity: lazy("identity", () => createIdentityHandler(core)),
     orders: lazy("orders", () => createOrdersHandler(core)),
     wishlists: lazy("wishlists", () => createWishlistsHandler(core)),

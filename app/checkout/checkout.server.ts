@@ -2,12 +2,11 @@
  * The checkout domain: the shopper's active checkout and what the session keeps of it (`activeCheckoutId`,
  * `checkoutProgress`, `lastOrder`, `paymentLinkId`), starting or resuming it, the recovery from the API's failures
  * (an expired checkout starts again, a gone one goes back to the cart: `recover`), paying, placing the order once
- * and payment links. The work is done in handlers/checkout/*; this is what the routes call.
+ * and payment links. The work is done in ./server/*; this is what the routes call (as `shop.checkout`).
  */
 import type { ApplicationContext, Async, CartItemCollection, Checkout } from "../../server/webstore/index";
 import type { CheckoutFailure, CheckoutLine, GuestContact } from "~/checkout/model/index";
-import { CHECKOUT_STEP_PATHS } from "~/lib/paths";
-import { requestPath } from "~/lib/request-paths";
+import type { PageKind } from "~/lib/request-paths";
 import { readPage } from "~/lib/paging";
 import {
   canPayByPurchaseOrder,
@@ -35,6 +34,7 @@ import {
   rememberOrder,
   saveGuestUserContext,
   updateProgress,
+  type CheckoutSiblingDomains,
   type CheckoutProgress,
   type LastOrder,
 } from "~/checkout/server/session.server";
@@ -99,17 +99,24 @@ export interface CheckoutHandler {
   cancelPaymentLink(cartId: string): ReturnType<typeof cancelPaymentLink>;
 }
 
-const STEP_PATHS: ReadonlySet<string> = new Set(Object.values(CHECKOUT_STEP_PATHS));
+export type { CartSibling, OrdersSibling } from "~/checkout/server/session.server";
 
-export function createCheckoutHandler(shop: ShopCore): CheckoutHandler {
+/**
+ * What the checkout is given by the composition (app/shop.server.ts) beside the core: which page the request renders
+ * (worked out once there, so no domain reads the URL to guess who else is reading) and what it asks of the cart and
+ * the orders. Values from a sibling domain come this way, never by importing its server files.
+ */
+export interface CheckoutSiblings extends CheckoutSiblingDomains {
+  page: PageKind;
+}
+
+export function createCheckout(shop: ShopCore, { page, ...siblings }: CheckoutSiblings): CheckoutHandler {
   // A step page's GET reads its checkout once: the step's loader and the root's header count (in parallel) share the
   // answer, instead of a checkout read plus a cart summary. Only a page's own GET shares it: after an action the page
   // must read the checkout it changed afresh, and only the step pages, which read the checkout anyway (a read keeps
   // a checkout from expiring: a shopper browsing the catalog meanwhile must not).
   let stepRead: { checkoutId: string; answer: Promise<Async<Checkout>> } | undefined;
-  let stepPage: boolean | undefined;
-  const onStepPage = () =>
-    (stepPage ??= shop.request.method === "GET" && STEP_PATHS.has(requestPath(shop.request, shop.context)));
+  const onStepPage = () => page === "checkout-step";
   // Each read waits a moment for a checkout still processing (readSettled): the shared answer is the settled one.
   const settled = (checkoutId: string) => readSettled(() => shop.client.getCheckout(checkoutId));
   const readCheckout = (checkoutId: string): Promise<Async<Checkout>> => {
@@ -144,10 +151,10 @@ export function createCheckoutHandler(shop: ShopCore): CheckoutHandler {
     appContext: async () => shop.appContext ?? ({} as ApplicationContext),
     mayCheckOut: async () => mayCheckOut(shop.shopper, await handler.appContext()),
     canPayByPurchaseOrder: () => canPayByPurchaseOrder(shop.shopper),
-    start: (options) => startOrResumeCheckout(shop, options),
+    start: (options) => startOrResumeCheckout(shop, siblings, options),
     active: () => {
       readItemsEarly();
-      return requireActiveCheckout(shop, readCheckout);
+      return requireActiveCheckout(shop, siblings, readCheckout);
     },
     async stepCartCount() {
       const checkoutId = shop.session.get("activeCheckoutId");
@@ -171,19 +178,19 @@ export function createCheckoutHandler(shop: ShopCore): CheckoutHandler {
       );
     },
     failure: (error, lines) => checkoutFailure(error, lines),
-    recover: (failure) => failureRedirect(shop, failure),
+    recover: (failure) => failureRedirect(shop, siblings, failure),
     progress: (checkoutId) => progressOf(shop.session, checkoutId),
     updateProgress: (checkoutId, change) => updateProgress(shop.session, checkoutId, change),
     lastOrder: () => shop.session.get("lastOrder"),
-    rememberOrder: (checkoutId, orderNumber) => rememberOrder(shop, checkoutId, orderNumber),
+    rememberOrder: (checkoutId, orderNumber) => rememberOrder(shop, siblings.orders, checkoutId, orderNumber),
     saveGuestContact: (contact) => saveGuestUserContext(shop.session, contact),
     tokenizeCard: (card) => tokenizeCard(shop.client, card),
     prepareOrder: async (checkoutId) => prepareOrder(shop, checkoutId, await handler.appContext()),
     placeOrder: async (checkoutId) => placeOrderOnce(shop, checkoutId, await handler.appContext()),
-    createPaymentLink: () => createPaymentLink(shop),
+    createPaymentLink: () => createPaymentLink(shop, siblings.cart),
     paymentLinkCart: (cartId) => paymentLinkCart(shop, cartId),
     async payPaymentLink(cartId) {
-      const loaded = await startOrResumeCheckout(shop, { cartId });
+      const loaded = await startOrResumeCheckout(shop, siblings, { cartId });
       // The payment link stays active until its order is placed (session.server rememberOrder).
       shop.session.set("paymentLinkId", cartId);
       return loaded;

@@ -40,7 +40,6 @@ import {
 import { CHECKOUT_START_PATH, confirmationPath, stepPath, loginPath } from "~/lib/paths";
 import { toast } from "~/shop/toast.server";
 import type { Shopper } from "~/shop/tokens.server";
-import { forgetGoneGuestCart } from "~/handlers/cart/ref.server";
 import {
   forgetCheckout,
   progressOf,
@@ -48,6 +47,7 @@ import {
   setActiveCheckout,
   updateProgress,
   type CheckoutShop,
+  type CheckoutSiblingDomains,
 } from "./session.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -95,7 +95,11 @@ export function checkoutFailure(error: unknown, lines: readonly CheckoutLine[] =
  * to its first step with a note), a missing one goes back to the cart, a guest who may not check out signs in.
  * Null for failures the page shows itself.
  */
-export async function failureRedirect(shop: CheckoutShop, failure: CheckoutFailure): Promise<Response | null> {
+export async function failureRedirect(
+  shop: CheckoutShop,
+  siblings: CheckoutSiblingDomains,
+  failure: CheckoutFailure,
+): Promise<Response | null> {
   switch (failure.kind) {
     case "expired": {
       // Started again at once (the client deletes the expired session and starts a new one), so the note reaches
@@ -103,7 +107,7 @@ export async function failureRedirect(shop: CheckoutShop, failure: CheckoutFailu
       // again for the payment link.
       const paymentLinkId = shop.session.get("checkoutProgress")?.paymentLinkId;
       forgetCheckout(shop.session);
-      await startOrResumeCheckout(shop, { cartId: paymentLinkId });
+      await startOrResumeCheckout(shop, siblings, { cartId: paymentLinkId });
       return shop.redirect(stepPath("shipping"), toast("info", failure.message));
     }
     case "missing":
@@ -178,6 +182,7 @@ export const orderNumberOf = (checkout: Checkout | null | undefined) => checkout
  */
 export async function requireActiveCheckout(
   shop: CheckoutShop,
+  siblings: CheckoutSiblingDomains,
   read: (checkoutId: string) => Promise<Async<Checkout>> = (checkoutId) =>
     readSettled(() => shop.client.getCheckout(checkoutId)),
 ): Promise<LoadedCheckout> {
@@ -187,14 +192,14 @@ export async function requireActiveCheckout(
   try {
     answer = await read(checkoutId);
   } catch (error) {
-    const redirect = await failureRedirect(shop, checkoutFailure(error));
+    const redirect = await failureRedirect(shop, siblings, checkoutFailure(error));
     if (redirect) throw redirect;
     throw error;
   }
   if (!answer.data) throw await shop.redirect(CHECKOUT_START_PATH);
   const placed = orderNumberOf(answer.data);
   if (placed) {
-    rememberOrder(shop, checkoutId, placed);
+    rememberOrder(shop, siblings.orders, checkoutId, placed);
     throw await shop.redirect(confirmationPath(placed));
   }
   return { checkoutId, status: answer.status, processing: answer.processing, data: answer.data };
@@ -321,11 +326,12 @@ export function canPayByPurchaseOrder(shopper: Shopper): boolean {
  */
 export async function startOrResumeCheckout(
   shop: CheckoutShop,
+  siblings: CheckoutSiblingDomains,
   options: { cartId?: string } = {},
 ): Promise<LoadedCheckout> {
   const existing = shop.session.get("activeCheckoutId");
   if (existing) {
-    const resumed = await resumeCheckout(shop, existing, options);
+    const resumed = await resumeCheckout(shop, siblings, existing, options);
     if (resumed) return resumed;
     forgetCheckout(shop.session);
   }
@@ -340,10 +346,10 @@ export async function startOrResumeCheckout(
     return { checkoutId, status: answer.status, processing: answer.processing, data: answer.data };
   } catch (error) {
     const failure = checkoutFailure(error);
-    if (failure.kind === "signIn") throw await failureRedirect(shop, failure);
+    if (failure.kind === "signIn") throw await failureRedirect(shop, siblings, failure);
     // No cart (404), an empty cart or one that can't be checked out (400): back to the cart with the reason.
     if (isFetchError(error) && (error.status === 404 || error.status === 400)) {
-      forgetGoneGuestCart(shop, error);
+      siblings.cart.forgetGoneGuestCart(error);
       throw await shop.redirect(
         "/cart",
         toast("info", error.status === 404 ? CHECKOUT_MESSAGES.emptyCart : failure.message),
@@ -356,6 +362,7 @@ export async function startOrResumeCheckout(
 /** The session's checkout when it is still the one wanted, null when a new one is to start. */
 async function resumeCheckout(
   shop: CheckoutShop,
+  siblings: CheckoutSiblingDomains,
   existing: string,
   options: { cartId?: string },
 ): Promise<LoadedCheckout | null> {
@@ -364,13 +371,13 @@ async function resumeCheckout(
     answer = await readSettled(() => shop.client.getCheckout(existing));
   } catch (error) {
     const failure = checkoutFailure(error);
-    if (failure.kind === "signIn") throw await failureRedirect(shop, failure);
+    if (failure.kind === "signIn") throw await failureRedirect(shop, siblings, failure);
     // Expired or gone: a new one starts (the client restarts an expired session by itself).
     return null;
   }
   const placed = orderNumberOf(answer.data);
   if (placed) {
-    rememberOrder(shop, existing, placed);
+    rememberOrder(shop, siblings.orders, existing, placed);
     throw await shop.redirect(confirmationPath(placed));
   }
   const ofCart = answer.data?.cartSummary?.cartId;

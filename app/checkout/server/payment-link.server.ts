@@ -13,8 +13,7 @@
 import { data } from "@remix-run/node";
 import { isBlankAccountId, isFetchError, NO_ACCOUNT_ID } from "../../../server/webstore/index";
 import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
-import { cartRef, forgetGoneGuestCart } from "~/handlers/cart/ref.server";
-import { forgetCheckout, progressOf, type CheckoutShop } from "./session.server";
+import { forgetCheckout, progressOf, type CartSibling, type CheckoutShop } from "./session.server";
 
 /** The account the clone is for: the one the buyer acts for, else what the session context names (a guest: none). */
 async function targetAccount(shop: CheckoutShop): Promise<string> {
@@ -31,8 +30,8 @@ async function targetAccount(shop: CheckoutShop): Promise<string> {
 export type CreatedPaymentLink = { ok: true; cartId: string } | { ok: false; message: string };
 
 /** Clones the shopper's cart as PayNowReadOnly and remembers it as the active payment link. */
-export async function createPaymentLink(shop: CheckoutShop): Promise<CreatedPaymentLink> {
-  const ref = cartRef(shop);
+export async function createPaymentLink(shop: CheckoutShop, cart: CartSibling): Promise<CreatedPaymentLink> {
+  const ref = cart.ref();
   if (!ref) return { ok: false, message: PAYMENT_LINK_MESSAGES.empty };
   try {
     const answer = await shop.client.cloneCart(ref === "current" ? "active" : ref, {
@@ -51,7 +50,7 @@ export async function createPaymentLink(shop: CheckoutShop): Promise<CreatedPaym
   } catch (error) {
     // Spec §4: a failed clone is logged and ignored.
     console.warn("Cloning the cart for a payment link failed:", error instanceof Error ? error.message : error);
-    forgetGoneGuestCart(shop, error);
+    cart.forgetGoneGuestCart(error);
     return { ok: false, message: PAYMENT_LINK_MESSAGES.failed };
   }
 }

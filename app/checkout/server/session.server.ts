@@ -4,7 +4,6 @@
  * session.server).
  */
 import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "~/checkout/model/index";
-import { rememberGuestVerification } from "~/handlers/orders.server";
 import type { StoreSession } from "~/shop/session.server";
 import type { ShopCore } from "~/shop/core.server";
 
@@ -35,6 +34,26 @@ declare module "../../shop/session.server" {
 /** What the checkout's session work needs of the request's shop (a unit test's fake has just these). */
 export type CheckoutShop = Pick<ShopCore, "client" | "session" | "shopper" | "redirect">;
 
+/** What the checkout asks of the cart, given by the composition (app/shop.server.ts), never imported. */
+export interface CartSibling {
+  /** The cart the shopper's calls go to: "current" for a buyer, the guest cart's id, or null (no cart yet). */
+  ref(): string | null;
+  /** A guest cart the API no longer knows is forgotten (true when it was). */
+  forgetGoneGuestCart(error: unknown): boolean;
+}
+
+/** What the checkout asks of the orders, given by the composition. */
+export interface OrdersSibling {
+  /** A guest who just ordered has proved who they are: their order's page opens without a lookup. */
+  rememberGuestVerification(email: string): void;
+}
+
+/** The sibling domains the checkout asks things of. */
+export interface CheckoutSiblingDomains {
+  cart: CartSibling;
+  orders: OrdersSibling;
+}
+
 export function progressOf(session: StoreSession, checkoutId: string): CheckoutProgress {
   const progress = session.get("checkoutProgress");
   return progress?.checkoutId === checkoutId ? progress : { checkoutId };
@@ -61,6 +80,7 @@ export function forgetCheckout(session: StoreSession) {
 /** After the order: the active checkout is cleared and the order remembered; a guest's cart is closed with it. */
 export function rememberOrder(
   shop: Pick<CheckoutShop, "session" | "shopper">,
+  orders: OrdersSibling,
   checkoutId: string,
   orderNumber: string,
 ) {
@@ -73,7 +93,7 @@ export function rememberOrder(
     shop.session.unset("guestCartId");
     // The guest just proved who they are: the confirmation's link to the order summary opens without a lookup.
     const email = shop.session.get("guestUserContext")?.email;
-    if (email) rememberGuestVerification(shop.session, email);
+    if (email) orders.rememberGuestVerification(email);
   }
 }
 

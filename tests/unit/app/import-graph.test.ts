@@ -353,11 +353,7 @@ const ROUTES_TODAY = new Set<string>([
   "app/routes/cookie-consent.tsx",
 ]);
 
-const CROSSINGS_TODAY = new Set<string>([
-  "app/checkout/server/active.server.ts -> app/handlers/cart/ref.server.ts",
-  "app/checkout/server/payment-link.server.ts -> app/handlers/cart/ref.server.ts",
-  "app/checkout/server/session.server.ts -> app/handlers/orders.server.ts",
-]);
+const CROSSINGS_TODAY = new Set<string>([]);
 
 const CHECKOUT_STRAYS_TODAY = new Set<string>([
   "app/routes/checkout.delivery/delivery.server.ts",

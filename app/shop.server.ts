@@ -37,7 +37,7 @@ import {
 } from "./shop/core.server";
 import { createCartHandler, type CartHandler } from "./handlers/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "./handlers/catalog.server";
-import { createCheckout, type CheckoutHandler } from "~/checkout/checkout.server";
+import { createCheckout, type Checkout } from "~/checkout/checkout.server";
 import { forgetGoneGuestCart } from "./handlers/cart/ref.server";
 import { rememberGuestVerification } from "./handlers/orders.server";
 import { pageKind } from "./lib/request-paths";
@@ -48,7 +48,7 @@ import { createWishlistsHandler, type WishlistsHandler } from "./handlers/wishli
 export interface Shop extends ShopCore {
   readonly cart: CartHandler;
   readonly catalog: CatalogHandler;
-  readonly checkout: CheckoutHandler;
+  readonly checkout: Checkout;
   readonly identity: IdentityHandler;
   readonly orders: OrdersHandler;
   readonly wishlists: WishlistsHandler;

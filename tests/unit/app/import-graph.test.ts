@@ -335,7 +335,6 @@ const ROUTES_TODAY = new Set<string>([
   "app/routes/checkout.delivery/route.tsx",
   "app/routes/checkout.payment/route.tsx",
   "app/routes/checkout.review/route.tsx",
-  "app/routes/checkout.shipping/route.tsx",
   "app/routes/pay.$cartId/route.tsx",
   "app/routes/product.$.tsx",
   "app/routes/OrderLookup.tsx",
@@ -362,8 +361,6 @@ const CHECKOUT_STRAYS_TODAY = new Set<string>([
   "app/routes/checkout.payment/route.tsx",
   "app/routes/checkout.review/review.server.ts",
   "app/routes/checkout.review/route.tsx",
-  "app/routes/checkout.shipping/route.tsx",
-  "app/routes/checkout.shipping/shipping.server.ts",
   "app/routes/pay.$cartId/pay.server.ts",
   "app/routes/pay.$cartId/route.tsx",
 ]);

@@ -20,11 +20,9 @@ import { ShipmentsArrangement } from "~/checkout/ui/ShipmentsArrangement";
 import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
-import { serverTimingHeaders, toast, withShop } from "~/shop.server";
+import { serverTimingHeaders, withShop } from "~/shop.server";
 import { addressLabels } from "~/lib/account/address";
-import { stepPath } from "~/lib/paths";
 import { CONTACT_MAX, FORM_ID } from "~/checkout/forms/shipping";
-import { addShipment, moveItems, removeShipment, saveShipping, shippingIntent, shippingPage } from "./shipping.server";
 
 const loadSchema = () => import("~/checkout/forms/shipping-schema");
 
@@ -37,35 +35,13 @@ export const meta = checkoutMeta("Shipping");
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shippingPage(shop)));
+  return withShop(args, async ({ shop }) => shop.reply(await shop.checkout.shipping.page()));
 }
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const formData = await request.formData();
-    const intent = shippingIntent(formData);
-    const loaded = await shop.checkout.active();
-    if (loaded.processing && intent !== "save") return shop.redirect(stepPath("shipping"));
-    const page = await shop.checkout.page(loaded);
-    const cartId = page.cartId;
-    if (!cartId) return shop.redirect("/cart", toast("info", "Your cart is empty."));
-    // A store with split shipment off ships an order to one address: adding a shipment or moving items to one is
-    // not offered, and such a form posted from an older page (or by hand) changes nothing.
-    if (
-      (intent === "move" || intent === "addShipment") &&
-      (await shop.checkout.appContext()).splitShipmentEnabled !== true
-    )
-      return shop.redirect(stepPath("shipping"), toast("info", "This store ships each order to one address."));
-    switch (intent) {
-      case "move":
-        return moveItems(shop, formData, page, cartId);
-      case "addShipment":
-        return addShipment(shop, page, cartId);
-      case "removeShipment":
-        return removeShipment(shop, formData, page, cartId);
-      default:
-        return saveShipping(shop, formData, page, cartId, loaded.processing);
-    }
+    const done = await shop.checkout.shipping.submit(await request.formData());
+    return done instanceof Response ? done : shop.reply(done.data, { status: done.status });
   });
 }
 

@@ -1,15 +1,16 @@
 /**
  * The shipping step's server side: the page's data (a guest's contact details, each shipment's address, a buyer's
  * saved addresses), saving them, and the split-shipment forms (move items, add or remove a shipment).
+ * Every form is a POST with an `intent` (save, move, addShipment, removeShipment): `submitShipping` answers each.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ApplicationContext } from "../../../server/webstore/index";
-import type { CheckoutPageData } from "~/checkout/checkout.server";
-import type { Shop } from "~/shop.server";
-import { addressInput, asCheckoutAddress, deliveryAddressJson } from "~/checkout/server/order.server";
+import type { CheckoutPageData, StepAnswer, StepShop } from "./internals.server";
+import { addressInput, asCheckoutAddress, deliveryAddressJson } from "./order.server";
 import {
   addressFormValues,
+  CHECKOUT_MESSAGES,
   defaultAddressChoice,
   guestUserContextFrom,
   inventoryMessage,
@@ -39,7 +40,7 @@ export type ShippingActionData =
   | { intent: "save"; result: SubmissionResult<string[]>; cartLink: boolean }
   | { intent: "move"; lineId: string | null; error: string };
 
-export function shippingOptions(shop: Shop, appContext: ApplicationContext): ShippingOptions {
+export function shippingOptions(shop: StepShop, appContext: ApplicationContext): ShippingOptions {
   const countries = (appContext.shippingCountries ?? []).filter((c) => c.trim() !== "");
   return {
     guest: !shop.shopper.isLoggedIn,
@@ -49,7 +50,7 @@ export function shippingOptions(shop: Shop, appContext: ApplicationContext): Shi
   };
 }
 
-async function savedAddresses(shop: Shop): Promise<SavedAddress[]> {
+async function savedAddresses(shop: StepShop): Promise<SavedAddress[]> {
   if (!shop.shopper.isLoggedIn) return [];
   try {
     return savedAddressesFrom(await shop.client.getAddresses({ addressType: "Shipping", pageSize: 50 }));
@@ -60,13 +61,13 @@ async function savedAddresses(shop: Shop): Promise<SavedAddress[]> {
 }
 
 /** Which of the step's forms was sent: an unknown intent is the address form's (as is none: Enter in a field). */
-export function shippingIntent(formData: FormData) {
+function shippingIntent(formData: FormData) {
   const parsed = parseWithZod(formData, { schema: shippingIntentSchema() });
   return parsed.status === "success" ? parsed.value.intent : "save";
 }
 
 /** The page's data, with the form's values from what the checkout (or the session) already knows. */
-export async function shippingPage(shop: Shop) {
+export async function shippingPage(shop: StepShop) {
   const loaded = await shop.checkout.active();
   if (loaded.processing) return { processing: true as const };
   const [page, appContext, saved] = await Promise.all([
@@ -101,9 +102,38 @@ export async function shippingPage(shop: Shop) {
   };
 }
 
+export type ShippingPage = Awaited<ReturnType<typeof shippingPage>>;
+
 const here = stepPath("shipping");
 
-export async function addShipment(shop: Shop, page: CheckoutPageData, cartId: string) {
+/** The step's POST: the form its `intent` names, on the active checkout. */
+export async function submitShipping(shop: StepShop, formData: FormData): Promise<StepAnswer<ShippingActionData>> {
+  const intent = shippingIntent(formData);
+  const loaded = await shop.checkout.active();
+  if (loaded.processing && intent !== "save") return shop.redirect(here);
+  const page = await shop.checkout.page(loaded);
+  const cartId = page.cartId;
+  if (!cartId) return shop.redirect("/cart", toast("info", CHECKOUT_MESSAGES.emptyCart));
+  // A store with split shipment off ships an order to one address: adding a shipment or moving items to one is
+  // not offered, and such a form posted from an older page (or by hand) changes nothing.
+  if (
+    (intent === "move" || intent === "addShipment") &&
+    (await shop.checkout.appContext()).splitShipmentEnabled !== true
+  )
+    return shop.redirect(here, toast("info", "This store ships each order to one address."));
+  switch (intent) {
+    case "move":
+      return moveItems(shop, formData, page, cartId);
+    case "addShipment":
+      return addShipment(shop, page, cartId);
+    case "removeShipment":
+      return removeShipment(shop, formData, page, cartId);
+    default:
+      return saveShipping(shop, formData, page, cartId, loaded.processing);
+  }
+}
+
+async function addShipment(shop: StepShop, page: CheckoutPageData, cartId: string) {
   const name = nextShipmentName(page);
   try {
     await shop.client.createDeliveryGroup(cartId, { name });
@@ -113,7 +143,7 @@ export async function addShipment(shop: Shop, page: CheckoutPageData, cartId: st
   return shop.redirect(here, toast("success", `${name} added. Move items to it.`));
 }
 
-export async function removeShipment(shop: Shop, formData: FormData, page: CheckoutPageData, cartId: string) {
+async function removeShipment(shop: StepShop, formData: FormData, page: CheckoutPageData, cartId: string) {
   const submission = parseWithZod(formData, { schema: removeShipmentSchema() });
   const groupId = submission.status === "success" ? submission.value.groupId : "";
   const empty = page.emptyShipments.find((s) => s.id === groupId);
@@ -126,47 +156,44 @@ export async function removeShipment(shop: Shop, formData: FormData, page: Check
   return shop.redirect(here, toast("success", `${empty.label} removed.`));
 }
 
-export async function moveItems(shop: Shop, formData: FormData, page: CheckoutPageData, cartId: string) {
+async function moveItems(
+  shop: StepShop,
+  formData: FormData,
+  page: CheckoutPageData,
+  cartId: string,
+): Promise<StepAnswer<ShippingActionData>> {
   const submission = parseWithZod(formData, { schema: moveSchema() });
   const move = arrangementFrom(submission.status === "success" ? submission.value : {}, page);
-  if (!move.ok)
-    return shop.reply<ShippingActionData>({ intent: "move", lineId: move.lineId, error: move.error }, { status: 400 });
+  if (!move.ok) return { data: { intent: "move", lineId: move.lineId, error: move.error }, status: 400 };
   try {
     await shop.client.arrangeItems(cartId, [move.arrangement], { deleteEmptyDeliveryGroups: true });
   } catch (error) {
     const failure = shop.checkout.failure(error, page.lines);
     const redirect = await shop.checkout.recover(failure);
     if (redirect) return redirect;
-    return shop.reply<ShippingActionData>(
-      { intent: "move", lineId: move.arrangement.cartItemId, error: failure.message },
-      { status: 400 },
-    );
+    return { data: { intent: "move", lineId: move.arrangement.cartItemId, error: failure.message }, status: 400 };
   }
   const what = move.arrangement.quantity > 1 ? `${move.arrangement.quantity} × ${move.itemName}` : move.itemName;
   return shop.redirect(here, toast("success", `Moved ${what} to ${move.targetLabel}.`));
 }
 
-export async function saveShipping(
-  shop: Shop,
+async function saveShipping(
+  shop: StepShop,
   formData: FormData,
   page: CheckoutPageData,
   cartId: string,
   processing: boolean,
-) {
+): Promise<StepAnswer<ShippingActionData>> {
   const options = shippingOptions(shop, await shop.checkout.appContext());
   const submission = parseWithZod(formData, { schema: shippingSchema(options) });
   if (submission.status !== "success") {
-    return shop.reply<ShippingActionData>(
-      { intent: "save", result: submission.reply(), cartLink: false },
-      { status: 400 },
-    );
+    return { data: { intent: "save", result: submission.reply(), cartLink: false }, status: 400 };
   }
   const values = submission.value;
-  const refuse = (message: string, cartLink = false, status = 400) =>
-    shop.reply<ShippingActionData>(
-      { intent: "save", result: submission.reply({ formErrors: [message] }), cartLink },
-      { status },
-    );
+  const refuse = (message: string, cartLink = false, status = 400): StepAnswer<ShippingActionData> => ({
+    data: { intent: "save", result: submission.reply({ formErrors: [message] }), cartLink },
+    status,
+  });
   if (processing) return refuse("We're still saving your last change. Try again in a moment.", false, 409);
 
   const notes: string[] = [];

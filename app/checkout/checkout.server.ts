@@ -16,6 +16,7 @@ import {
   type StepShop,
 } from "./server/internals.server";
 import { shippingPage, submitShipping, type ShippingActionData, type ShippingPage } from "./server/shipping.server";
+import { deliveryPage, submitDelivery, type DeliveryActionData, type DeliveryPage } from "./server/delivery.server";
 
 export type { CheckoutPageData, CheckoutSiblings, LoadedCheckout, StepAnswer } from "./server/internals.server";
 export type { CartSibling, OrdersSibling } from "./server/session.server";
@@ -23,6 +24,7 @@ export type { CartSibling, OrdersSibling } from "./server/session.server";
 /** The steps, each a page and its form's answer. */
 export interface CheckoutSteps {
   shipping: { page(): Promise<ShippingPage>; submit(form: FormData): Promise<StepAnswer<ShippingActionData>> };
+  delivery: { page(): Promise<DeliveryPage>; submit(form: FormData): Promise<StepAnswer<DeliveryActionData>> };
 }
 
 export type Checkout = CheckoutInternals & CheckoutSteps;
@@ -33,6 +35,7 @@ export function createCheckout(core: ShopCore, siblings: CheckoutSiblings): Chec
   const shop: StepShop = Object.create(core, { checkout: { value: internals } });
   const steps: CheckoutSteps = {
     shipping: { page: () => shippingPage(shop), submit: (form) => submitShipping(shop, form) },
+    delivery: { page: () => deliveryPage(shop), submit: (form) => submitDelivery(shop, form) },
   };
   return Object.assign(internals, steps);
 }

@@ -17,7 +17,6 @@ import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { stepPath } from "~/lib/paths";
-import { deliveryPage, parseDelivery, saveDelivery } from "./delivery.server";
 import { FORM_ID } from "~/checkout/forms/delivery";
 
 const loadSchema = () => import("~/checkout/forms/delivery-schema");
@@ -31,12 +30,13 @@ export const meta = checkoutMeta("Delivery");
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await deliveryPage(shop)));
+  return withShop(args, async ({ shop }) => shop.reply(await shop.checkout.delivery.page()));
 }
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    return saveDelivery(shop, parseDelivery(await request.formData()));
+    const done = await shop.checkout.delivery.submit(await request.formData());
+    return done instanceof Response ? done : shop.reply(done.data, { status: done.status });
   });
 }
 

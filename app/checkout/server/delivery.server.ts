@@ -2,8 +2,14 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ApplicationContext } from "../../../server/webstore/index";
-import type { Shop } from "~/shop.server";
-import { composeInstructions, firstIncompleteStep, tomorrowIso, type Gifting } from "~/checkout/model/index";
+import type { StepAnswer, StepShop } from "./internals.server";
+import {
+  CHECKOUT_MESSAGES,
+  composeInstructions,
+  firstIncompleteStep,
+  tomorrowIso,
+  type Gifting,
+} from "~/checkout/model/index";
 import { stepPath } from "~/lib/paths";
 import { toast } from "~/shop/toast.server";
 import { formConstraint } from "~/lib/validation/constraint.server";
@@ -22,7 +28,7 @@ function giftingOf(appContext: ApplicationContext): Gifting {
 }
 
 /** The page's data, or the redirect to the shipping step when it is not done. */
-export async function deliveryPage(shop: Shop) {
+export async function deliveryPage(shop: StepShop) {
   const loaded = await shop.checkout.active();
   if (loaded.processing) return { processing: true as const };
   const [page, appContext] = await Promise.all([shop.checkout.page(loaded), shop.checkout.appContext()]);
@@ -52,25 +58,31 @@ export async function deliveryPage(shop: Shop) {
   };
 }
 
-/** Saves what changed of each shipment: 303 to payment, or the form again with every error. */
-/** The delivery form as the action reads it: a desired date from tomorrow on. */
-export function parseDelivery(formData: FormData) {
-  return parseWithZod(formData, { schema: deliverySchema(tomorrowIso(Date.now())) });
+export type DeliveryPage = Awaited<ReturnType<typeof deliveryPage>>;
+
+/** The step's POST: the delivery form (a desired date from tomorrow on), saved. */
+export function submitDelivery(shop: StepShop, formData: FormData): Promise<StepAnswer<DeliveryActionData>> {
+  return saveDelivery(shop, parseWithZod(formData, { schema: deliverySchema(tomorrowIso(Date.now())) }));
 }
 
-export async function saveDelivery(shop: Shop, submission: Submission<DeliveryValues>) {
-  if (submission.status !== "success") {
-    return shop.reply<DeliveryActionData>({ result: submission.reply(), cartLink: false }, { status: 400 });
-  }
+/** Saves what changed of each shipment: 303 to payment, or the form again with every error. */
+async function saveDelivery(
+  shop: StepShop,
+  submission: Submission<DeliveryValues>,
+): Promise<StepAnswer<DeliveryActionData>> {
+  if (submission.status !== "success") return { data: { result: submission.reply(), cartLink: false }, status: 400 };
   const loaded = await shop.checkout.active();
-  const refuse = (reply: Parameters<typeof submission.reply>[0], cartLink = false, status = 400) =>
-    shop.reply<DeliveryActionData>({ result: submission.reply(reply), cartLink }, { status });
+  const refuse = (
+    reply: Parameters<typeof submission.reply>[0],
+    cartLink = false,
+    status = 400,
+  ): StepAnswer<DeliveryActionData> => ({ data: { result: submission.reply(reply), cartLink }, status });
   if (loaded.processing)
     return refuse({ formErrors: ["We're still saving your last change. Try again in a moment."] }, false, 409);
   const [page, appContext] = await Promise.all([shop.checkout.page(loaded), shop.checkout.appContext()]);
   const gifting = giftingOf(appContext);
   const cartId = page.cartId;
-  if (!cartId) return shop.redirect("/cart", toast("info", "Your cart is empty."));
+  if (!cartId) return shop.redirect("/cart", toast("info", CHECKOUT_MESSAGES.emptyCart));
 
   // Every method must be one the shipment offers now (a changed address changes the list).
   const fieldErrors: Record<string, string[]> = {};

@@ -17,6 +17,7 @@ import {
 } from "./server/internals.server";
 import { shippingPage, submitShipping, type ShippingActionData, type ShippingPage } from "./server/shipping.server";
 import { deliveryPage, submitDelivery, type DeliveryActionData, type DeliveryPage } from "./server/delivery.server";
+import { paymentPage, submitPayment, type PaymentActionData, type PaymentPage } from "./server/payment.server";
 
 export type { CheckoutPageData, CheckoutSiblings, LoadedCheckout, StepAnswer } from "./server/internals.server";
 export type { CartSibling, OrdersSibling } from "./server/session.server";
@@ -25,6 +26,11 @@ export type { CartSibling, OrdersSibling } from "./server/session.server";
 export interface CheckoutSteps {
   shipping: { page(): Promise<ShippingPage>; submit(form: FormData): Promise<StepAnswer<ShippingActionData>> };
   delivery: { page(): Promise<DeliveryPage>; submit(form: FormData): Promise<StepAnswer<DeliveryActionData>> };
+  /** `couponCode`: a refused coupon's code, given back to the field (the page's `?coupon=`, without JavaScript). */
+  payment: {
+    page(couponCode: string): Promise<PaymentPage>;
+    submit(form: FormData): Promise<StepAnswer<PaymentActionData>>;
+  };
 }
 
 export type Checkout = CheckoutInternals & CheckoutSteps;
@@ -36,6 +42,7 @@ export function createCheckout(core: ShopCore, siblings: CheckoutSiblings): Chec
   const steps: CheckoutSteps = {
     shipping: { page: () => shippingPage(shop), submit: (form) => submitShipping(shop, form) },
     delivery: { page: () => deliveryPage(shop), submit: (form) => submitDelivery(shop, form) },
+    payment: { page: (couponCode) => paymentPage(shop, couponCode), submit: (form) => submitPayment(shop, form) },
   };
   return Object.assign(internals, steps);
 }

@@ -332,7 +332,6 @@ const SHOPLESS_ROUTES = new Set(["app/routes/gallery.tsx"]);
  * slice yet.
  */
 const ROUTES_TODAY = new Set<string>([
-  "app/routes/checkout.payment/route.tsx",
   "app/routes/checkout.review/route.tsx",
   "app/routes/pay.$cartId/route.tsx",
   "app/routes/product.$.tsx",
@@ -354,8 +353,6 @@ const ROUTES_TODAY = new Set<string>([
 const CROSSINGS_TODAY = new Set<string>([]);
 
 const CHECKOUT_STRAYS_TODAY = new Set<string>([
-  "app/routes/checkout.payment/payment.server.ts",
-  "app/routes/checkout.payment/route.tsx",
   "app/routes/checkout.review/review.server.ts",
   "app/routes/checkout.review/route.tsx",
   "app/routes/pay.$cartId/pay.server.ts",

@@ -26,15 +26,6 @@ import { serverTimingHeaders, withShop } from "~/shop.server";
 import { addressLabels } from "~/lib/account/address";
 import { PO_MAX_LENGTH } from "~/checkout/model/index";
 import { stepPath } from "~/lib/paths";
-import {
-  applyCoupon,
-  parsePayment,
-  pay,
-  paymentIntent,
-  paymentOptions,
-  paymentPage,
-  removeCoupon,
-} from "./payment.server";
 import { FORM_ID } from "~/checkout/forms/payment";
 
 const loadSchema = () => import("~/checkout/forms/payment-schema");
@@ -49,19 +40,14 @@ export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, shop }) =>
-    shop.reply(await paymentPage(shop, new URL(request.url).searchParams.get("coupon") ?? "")),
+    shop.reply(await shop.checkout.payment.page(new URL(request.url).searchParams.get("coupon") ?? "")),
   );
 }
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const formData = await request.formData();
-    const ask = paymentIntent(formData);
-    const page = await shop.checkout.page(await shop.checkout.active());
-    if (ask.intent === "applyCoupon") return applyCoupon(shop, formData, page, ask.couponCode);
-    if (ask.intent === "removeCoupon") return removeCoupon(shop, formData, page, ask.couponId, ask.couponCode);
-    const options = paymentOptions(shop, await shop.checkout.appContext());
-    return pay(shop, parsePayment(formData, options), page);
+    const done = await shop.checkout.payment.submit(await request.formData());
+    return done instanceof Response ? done : shop.reply(done.data, { status: done.status });
   });
 }
 

@@ -4,9 +4,8 @@
  */
 import { parse, type Submission, type SubmissionResult } from "@conform-to/react";
 import { isFetchError, type ApplicationContext } from "../../../server/webstore/index";
-import type { CheckoutPageData } from "~/checkout/checkout.server";
-import { addressInput, asCheckoutAddress, billingAddressJson } from "~/checkout/server/order.server";
-import type { Shop } from "~/shop.server";
+import type { CheckoutPageData, StepAnswer, StepShop } from "./internals.server";
+import { addressInput, asCheckoutAddress, billingAddressJson } from "./order.server";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
 import {
   addressLines,
@@ -38,7 +37,7 @@ export type PaymentActionData =
   | { intent: "pay"; result: SubmissionResult<string[]>; attempt: number; cartLink: boolean }
   | { intent: "coupon"; result: SubmissionResult<string[]>; attempt: number; error: string | null; code: string };
 
-export function paymentOptions(shop: Shop, appContext: ApplicationContext): PaymentOptions {
+function paymentOptions(shop: StepShop, appContext: ApplicationContext): PaymentOptions {
   const countries = (appContext.shippingCountries ?? []).filter((c) => c.trim() !== "");
   return {
     allowPurchaseOrder: shop.checkout.canPayByPurchaseOrder(),
@@ -77,7 +76,7 @@ function clientSideAuthorizationUrl(appContext: ApplicationContext): string | nu
  * then pays the server's way (a typed card, tokenised and authorised with Auth).
  */
 async function clientAuthorization(
-  shop: Shop,
+  shop: StepShop,
   page: CheckoutPageData,
   appContext: ApplicationContext,
 ): Promise<{ url: string; clientToken: string } | null> {
@@ -105,7 +104,7 @@ async function clientAuthorization(
  * A product that ran out is named; any other failure leaves the page without a reservation (it is a convenience).
  */
 async function reservation(
-  shop: Shop,
+  shop: StepShop,
   page: CheckoutPageData,
 ): Promise<{ expiresAt: string | null; problem: string | null }> {
   if (!page.cartId) return { expiresAt: null, problem: null };
@@ -129,18 +128,23 @@ async function reservation(
 }
 
 /** Which of the step's forms was sent: a coupon's apply or remove, or Pay (as is none: Enter in a field). */
-export function paymentIntent(formData: FormData) {
+function paymentIntent(formData: FormData) {
   const parsed = parseWithZod(formData, { schema: paymentIntentSchema() });
   return parsed.status === "success" ? parsed.value : { intent: "pay" as const, couponCode: "" };
 }
 
-/** The payment form as the action reads it. */
-export function parsePayment(formData: FormData, options: PaymentOptions) {
-  return parseWithZod(formData, { schema: paymentSchema(options) });
+/** The step's POST: a coupon applied or removed, or the payment, on the active checkout as it is now. */
+export async function submitPayment(shop: StepShop, formData: FormData): Promise<StepAnswer<PaymentActionData>> {
+  const ask = paymentIntent(formData);
+  const page = await shop.checkout.page(await shop.checkout.active());
+  if (ask.intent === "applyCoupon") return applyCoupon(shop, formData, page, ask.couponCode);
+  if (ask.intent === "removeCoupon") return removeCoupon(shop, formData, page, ask.couponId, ask.couponCode);
+  const options = paymentOptions(shop, await shop.checkout.appContext());
+  return pay(shop, parseWithZod(formData, { schema: paymentSchema(options) }), page);
 }
 
 /** The page's data, or the redirect to the first step still to do. */
-export async function paymentPage(shop: Shop, couponCode: string) {
+export async function paymentPage(shop: StepShop, couponCode: string) {
   const loaded = await shop.checkout.active();
   if (loaded.processing) return { processing: true as const };
   const [page, appContext] = await Promise.all([shop.checkout.page(loaded), shop.checkout.appContext()]);
@@ -173,10 +177,12 @@ export async function paymentPage(shop: Shop, couponCode: string) {
   };
 }
 
+export type PaymentPage = Awaited<ReturnType<typeof paymentPage>>;
+
 // ---------------------------------------------------------------------------------------------
 // Coupons
 
-export async function applyCoupon(shop: Shop, formData: FormData, page: CheckoutPageData, typed: string) {
+async function applyCoupon(shop: StepShop, formData: FormData, page: CheckoutPageData, typed: string) {
   const code = typed.trim();
   const refuse = (error: string) => couponReply(shop, formData, typed, { error }, 400);
   const problem = couponCodeProblem(typed);
@@ -197,8 +203,8 @@ export async function applyCoupon(shop: Shop, formData: FormData, page: Checkout
   return couponReply(shop, formData, typed, { code: "", toast: toast("success", COUPON_WORDS.applied(code)) });
 }
 
-export async function removeCoupon(
-  shop: Shop,
+async function removeCoupon(
+  shop: StepShop,
   formData: FormData,
   page: CheckoutPageData,
   couponId: string,
@@ -232,29 +238,29 @@ export async function removeCoupon(
  * (by default the code as typed).
  */
 async function couponReply(
-  shop: Shop,
+  shop: StepShop,
   formData: FormData,
   typedCode: string,
   outcome: { error?: string; code?: string; toast?: ToastInput },
   status = 200,
-) {
+): Promise<StepAnswer<PaymentActionData>> {
   if (outcome.toast) shop.toasts.flash(outcome.toast);
   const typed = parse(formData, { resolve: () => ({ value: undefined }) }).reply({ hideFields: SECRET_FIELDS });
   const code = outcome.code ?? keptCouponCode(typedCode);
-  return shop.reply<PaymentActionData>(
-    {
+  return {
+    data: {
       intent: "coupon",
       result: { initialValue: typed.initialValue },
       attempt: Date.now(),
       error: outcome.error ?? null,
       code,
     },
-    { status },
-  );
+    status,
+  };
 }
 
 /** A coupon call that failed because the checkout itself is gone or expired; other failures stay on the page. */
-async function couponFailureRedirect(shop: Shop, error: unknown, page: CheckoutPageData): Promise<Response | null> {
+async function couponFailureRedirect(shop: StepShop, error: unknown, page: CheckoutPageData): Promise<Response | null> {
   const failure = shop.checkout.failure(error, page.lines);
   return failure.kind === "expired" || failure.kind === "signIn" ? shop.checkout.recover(failure) : null;
 }
@@ -262,17 +268,20 @@ async function couponFailureRedirect(shop: Shop, error: unknown, page: CheckoutP
 // ---------------------------------------------------------------------------------------------
 // Paying
 
-export async function pay(shop: Shop, submission: Submission<PaymentValues>, page: CheckoutPageData) {
+async function pay(
+  shop: StepShop,
+  submission: Submission<PaymentValues>,
+  page: CheckoutPageData,
+): Promise<StepAnswer<PaymentActionData>> {
   const attempt = Date.now();
   const refuse = (
     reply: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
     cartLink = false,
     status = 400,
-  ) =>
-    shop.reply<PaymentActionData>(
-      { intent: "pay", result: submission.reply({ ...reply, hideFields: SECRET_FIELDS }), attempt, cartLink },
-      { status },
-    );
+  ): StepAnswer<PaymentActionData> => ({
+    data: { intent: "pay", result: submission.reply({ ...reply, hideFields: SECRET_FIELDS }), attempt, cartLink },
+    status,
+  });
   if (submission.status !== "success") return refuse({});
   // Stock before money: a card is never authorised for an order that can't be placed, e.g. when another shopper
   // took the last unit since this page was shown (the action read the checkout afresh).

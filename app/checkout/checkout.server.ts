@@ -18,6 +18,7 @@ import {
 import { shippingPage, submitShipping, type ShippingActionData, type ShippingPage } from "./server/shipping.server";
 import { deliveryPage, submitDelivery, type DeliveryActionData, type DeliveryPage } from "./server/delivery.server";
 import { paymentPage, submitPayment, type PaymentActionData, type PaymentPage } from "./server/payment.server";
+import { placeOrder, reviewPage, type ReviewActionData, type ReviewPage } from "./server/review.server";
 
 export type { CheckoutPageData, CheckoutSiblings, LoadedCheckout, StepAnswer } from "./server/internals.server";
 export type { CartSibling, OrdersSibling } from "./server/session.server";
@@ -31,6 +32,8 @@ export interface CheckoutSteps {
     page(couponCode: string): Promise<PaymentPage>;
     submit(form: FormData): Promise<StepAnswer<PaymentActionData>>;
   };
+  /** `submit` places the order once: the confirmation (or a step to redo), or the failure the page shows. */
+  review: { page(): Promise<ReviewPage>; submit(form: FormData): Promise<StepAnswer<ReviewActionData>> };
 }
 
 export type Checkout = CheckoutInternals & CheckoutSteps;
@@ -43,6 +46,7 @@ export function createCheckout(core: ShopCore, siblings: CheckoutSiblings): Chec
     shipping: { page: () => shippingPage(shop), submit: (form) => submitShipping(shop, form) },
     delivery: { page: () => deliveryPage(shop), submit: (form) => submitDelivery(shop, form) },
     payment: { page: (couponCode) => paymentPage(shop, couponCode), submit: (form) => submitPayment(shop, form) },
+    review: { page: () => reviewPage(shop), submit: (form) => placeOrder(shop, form) },
   };
   return Object.assign(internals, steps);
 }

@@ -332,7 +332,6 @@ const SHOPLESS_ROUTES = new Set(["app/routes/gallery.tsx"]);
  * slice yet.
  */
 const ROUTES_TODAY = new Set<string>([
-  "app/routes/checkout.review/route.tsx",
   "app/routes/pay.$cartId/route.tsx",
   "app/routes/product.$.tsx",
   "app/routes/OrderLookup.tsx",
@@ -353,8 +352,6 @@ const ROUTES_TODAY = new Set<string>([
 const CROSSINGS_TODAY = new Set<string>([]);
 
 const CHECKOUT_STRAYS_TODAY = new Set<string>([
-  "app/routes/checkout.review/review.server.ts",
-  "app/routes/checkout.review/route.tsx",
   "app/routes/pay.$cartId/pay.server.ts",
   "app/routes/pay.$cartId/route.tsx",
 ]);

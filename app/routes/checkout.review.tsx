@@ -17,7 +17,6 @@ import { serverTimingHeaders, withShop } from "~/shop.server";
 import { addressLines, moreItemsNote, shippingFeeText } from "~/checkout/model/shipments";
 import { stepPath } from "~/lib/paths";
 import { formatDate, formatPhone } from "~/lib/format/formats";
-import { placeOrder, reviewPage } from "./review.server";
 import { PLACE_ORDER_INTENT } from "~/checkout/forms/review";
 
 export const handle = checkoutHandle;
@@ -29,14 +28,13 @@ export const meta = checkoutMeta("Review");
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await reviewPage(shop)));
+  return withShop(args, async ({ shop }) => shop.reply(await shop.checkout.review.page()));
 }
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const placed = await placeOrder(shop, await request.formData());
-    if (placed instanceof Response) return placed;
-    return shop.reply({ failure: placed.failure }, { status: placed.status });
+    const done = await shop.checkout.review.submit(await request.formData());
+    return done instanceof Response ? done : shop.reply(done.data, { status: done.status });
   });
 }
 

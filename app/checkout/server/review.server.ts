@@ -1,14 +1,14 @@
 /** The review step's server side: what the page shows, and placing the order once. */
 import { parseWithZod } from "@conform-to/zod";
 import { isFetchError } from "../../../server/webstore/errors";
-import type { Shop } from "~/shop.server";
+import type { StepAnswer, StepShop } from "./internals.server";
 import { CHECKOUT_START_PATH, confirmationPath, stepPath } from "~/lib/paths";
 import { checkoutLinesFrom, firstIncompleteStep, problemsFrom, type CheckoutLine } from "~/checkout/model/index";
 import { toast } from "~/shop/toast.server";
 import { reviewSchema } from "~/checkout/forms/review-schema";
 
 /** The review page's data, or the redirect to the first step still to do. */
-export async function reviewPage(shop: Shop) {
+export async function reviewPage(shop: StepShop) {
   const loaded = await shop.checkout.active();
   if (loaded.processing) return { processing: true as const };
   const page = await shop.checkout.page(loaded);
@@ -19,8 +19,13 @@ export async function reviewPage(shop: Shop) {
   return { processing: false as const, page, payment };
 }
 
+export type ReviewPage = Awaited<ReturnType<typeof reviewPage>>;
+
+/** What the page shows when placing the order failed and the shopper stays on it. */
+export type ReviewActionData = { failure: { message: string; cartLink: boolean } };
+
 /** The cart's lines, to name the products a failure is about (best effort). */
-async function linesOf(shop: Shop, checkoutId: string): Promise<CheckoutLine[]> {
+async function linesOf(shop: StepShop, checkoutId: string): Promise<CheckoutLine[]> {
   try {
     const checkout = await shop.client.getCheckout(checkoutId);
     const cartId = checkout.data?.cartSummary?.cartId;
@@ -40,10 +45,7 @@ function failureNeedsNames(error: unknown): boolean {
  * step to redo), or the failure the page shows. The form is parsed here, on the server: the page's bundle then
  * carries no validator.
  */
-export async function placeOrder(
-  shop: Shop,
-  formData: FormData,
-): Promise<Response | { failure: { message: string; cartLink: boolean }; status: number }> {
+export async function placeOrder(shop: StepShop, formData: FormData): Promise<StepAnswer<ReviewActionData>> {
   const submission = parseWithZod(formData, { schema: reviewSchema() });
   if (submission.status !== "success") return shop.redirect(stepPath("review"), toast("error", "Choose an action."));
   const posted = submission.value.checkoutId ?? "";
@@ -76,7 +78,7 @@ export async function placeOrder(
       return shop.redirect(stepPath("payment"), toast("error", failure.message));
     }
     return {
-      failure: { message: failure.message, cartLink: failure.cartLink },
+      data: { failure: { message: failure.message, cartLink: failure.cartLink } },
       status: failure.kind === "inventory" ? 409 : 400,
     };
   }

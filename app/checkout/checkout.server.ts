@@ -19,6 +19,7 @@ import { shippingPage, submitShipping, type ShippingActionData, type ShippingPag
 import { deliveryPage, submitDelivery, type DeliveryActionData, type DeliveryPage } from "./server/delivery.server";
 import { paymentPage, submitPayment, type PaymentActionData, type PaymentPage } from "./server/payment.server";
 import { placeOrder, reviewPage, type ReviewActionData, type ReviewPage } from "./server/review.server";
+import { payNowAction, payNowPage, type PayNowPage } from "./server/pay-now.server";
 
 export type { CheckoutPageData, CheckoutSiblings, LoadedCheckout, StepAnswer } from "./server/internals.server";
 export type { CartSibling, OrdersSibling } from "./server/session.server";
@@ -34,6 +35,11 @@ export interface CheckoutSteps {
   };
   /** `submit` places the order once: the confirmation (or a step to redo), or the failure the page shows. */
   review: { page(): Promise<ReviewPage>; submit(form: FormData): Promise<StepAnswer<ReviewActionData>> };
+  /** A payment link's page (`origin` makes the link to copy) and its Pay now and Cancel buttons (always a redirect). */
+  payNow: {
+    page(cartId: string, origin: string): Promise<PayNowPage>;
+    submit(cartId: string, form: FormData): Promise<Response>;
+  };
 }
 
 export type Checkout = CheckoutInternals & CheckoutSteps;
@@ -47,6 +53,10 @@ export function createCheckout(core: ShopCore, siblings: CheckoutSiblings): Chec
     delivery: { page: () => deliveryPage(shop), submit: (form) => submitDelivery(shop, form) },
     payment: { page: (couponCode) => paymentPage(shop, couponCode), submit: (form) => submitPayment(shop, form) },
     review: { page: () => reviewPage(shop), submit: (form) => placeOrder(shop, form) },
+    payNow: {
+      page: (cartId, origin) => payNowPage(shop, cartId, origin),
+      submit: (cartId, form) => payNowAction(shop, cartId, form),
+    },
   };
   return Object.assign(internals, steps);
 }

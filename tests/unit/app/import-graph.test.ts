@@ -332,7 +332,6 @@ const SHOPLESS_ROUTES = new Set(["app/routes/gallery.tsx"]);
  * slice yet.
  */
 const ROUTES_TODAY = new Set<string>([
-  "app/routes/pay.$cartId/route.tsx",
   "app/routes/product.$.tsx",
   "app/routes/OrderLookup.tsx",
   "app/routes/OrderSummary.$orderNumber.tsx",
@@ -351,7 +350,4 @@ const ROUTES_TODAY = new Set<string>([
 
 const CROSSINGS_TODAY = new Set<string>([]);
 
-const CHECKOUT_STRAYS_TODAY = new Set<string>([
-  "app/routes/pay.$cartId/pay.server.ts",
-  "app/routes/pay.$cartId/route.tsx",
-]);
+const CHECKOUT_STRAYS_TODAY = new Set<string>([]);

@@ -16,7 +16,6 @@ import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
-import { payNowAction, payNowPage } from "./pay.server";
 
 export const links = checkoutLinks;
 
@@ -29,13 +28,13 @@ export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, params, shop }) =>
-    shop.reply(await payNowPage(shop, params.cartId ?? "", new URL(request.url).origin)),
+    shop.reply(await shop.checkout.payNow.page(params.cartId ?? "", new URL(request.url).origin)),
   );
 }
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, params, shop }) =>
-    payNowAction(shop, params.cartId ?? "", await request.formData()),
+    shop.checkout.payNow.submit(params.cartId ?? "", await request.formData()),
   );
 }
 

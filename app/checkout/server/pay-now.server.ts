@@ -1,6 +1,6 @@
 /** A payment link's page, server side: its cart, and the Pay now and Cancel buttons. */
 import { parseWithZod } from "@conform-to/zod";
-import type { Shop } from "~/shop.server";
+import type { StepShop } from "./internals.server";
 import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals } from "~/checkout/model/index";
 import { stepPath, payPath, loginPath } from "~/lib/paths";
 import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
@@ -14,7 +14,7 @@ import { pagingFromPages, readPage } from "~/lib/paging";
  * The link's cart read-only, or the 404 page (another shopper's link, not a payment link): its lines a page at a time
  * (`?page=`, the cart's page size), its totals the whole cart's.
  */
-export async function payNowPage(shop: Shop, cartId: string, origin: string) {
+export async function payNowPage(shop: StepShop, cartId: string, origin: string) {
   const cart = await shop.checkout.paymentLinkCart(cartId);
   const paid = cart.data.status === "Closed";
   let lines: ReturnType<typeof checkoutLinesFrom> = [];
@@ -43,8 +43,10 @@ export async function payNowPage(shop: Shop, cartId: string, origin: string) {
   };
 }
 
+export type PayNowPage = Awaited<ReturnType<typeof payNowPage>>;
+
 /** Pay now (the checkout of the link's cart) or cancel the link: always a redirect. */
-export async function payNowAction(shop: Shop, cartId: string, formData: FormData): Promise<Response> {
+export async function payNowAction(shop: StepShop, cartId: string, formData: FormData): Promise<Response> {
   const submission = parseWithZod(formData, { schema: payNowSchema() });
   const cart = await shop.checkout.paymentLinkCart(cartId);
   if (submission.status !== "success") return shop.redirect(payPath(cartId));

@@ -83,7 +83,10 @@ function withHandlers(core: ShopCore): Shop {
       createCheckout(core, {
         page: pageKind(core.request, core.context),
         cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (error) => forgetGoneGuestCart(core, error) },
-        orders: { rememberGuestVerification: (email) => rememberGuestVerification(core.session, email) },
+        orders: {
+          rememberGuestVerification: (email) => rememberGuestVerification(core.session, email),
+          guestAccessToken: (orderNumber) => shop.orders.guestAccessToken(orderNumber),
+        },
       }),
     ),
     identity: lazy("identity", () => createIdentityHandler(core)),

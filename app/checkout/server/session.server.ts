@@ -46,6 +46,8 @@ export interface CartSibling {
 export interface OrdersSibling {
   /** A guest who just ordered has proved who they are: their order's page opens without a lookup. */
   rememberGuestVerification(email: string): void;
+  /** A guest's access token for one order (its confirmation links the order page with it), or null. */
+  guestAccessToken(orderNumber: string): Promise<string | null>;
 }
 
 /** The sibling domains the checkout asks things of. */
@@ -80,7 +82,7 @@ export function forgetCheckout(session: StoreSession) {
 /** After the order: the active checkout is cleared and the order remembered; a guest's cart is closed with it. */
 export function rememberOrder(
   shop: Pick<CheckoutShop, "session" | "shopper">,
-  orders: OrdersSibling,
+  orders: Pick<OrdersSibling, "rememberGuestVerification">,
   checkoutId: string,
   orderNumber: string,
 ) {

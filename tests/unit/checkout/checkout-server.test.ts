@@ -360,7 +360,7 @@ describe("a step's checkout and cart items", () => {
     const handler = createCheckout(shop, {
       page: pageKind(shop.request, shop.context),
       cart: { ref: () => guestCartId, forgetGoneGuestCart: () => false },
-      orders: { rememberGuestVerification: () => undefined },
+      orders: { rememberGuestVerification: () => undefined, guestAccessToken: async () => null },
     });
     return { handler, client, calls, answerCheckout: () => answerCheckout() };
   }

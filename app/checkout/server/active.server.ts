@@ -388,3 +388,15 @@ async function resumeCheckout(
     return { checkoutId: existing, status: answer.status, processing: answer.processing, data: answer.data };
   return null;
 }
+
+/**
+ * What the address forms of the shipping and payment steps allow: the store's shipping countries (the US when it
+ * names none) and whether phone numbers go unchecked (application context).
+ */
+export function addressOptions(appContext: ApplicationContext) {
+  const countries = (appContext.shippingCountries ?? []).filter((c) => c.trim() !== "");
+  return {
+    countries: countries.length > 0 ? countries : ["US"],
+    skipPhoneNumberValidation: appContext.skipPhoneNumberValidationEnabled === true,
+  };
+}

@@ -2,7 +2,7 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ApplicationContext } from "../../../server/webstore/index";
-import type { StepAnswer, StepShop } from "./internals.server";
+import { failureAnswer, type StepAnswer, type StepShop } from "./internals.server";
 import {
   CHECKOUT_MESSAGES,
   composeInstructions,
@@ -77,8 +77,7 @@ async function saveDelivery(
     cartLink = false,
     status = 400,
   ): StepAnswer<DeliveryActionData> => ({ data: { result: submission.reply(reply), cartLink }, status });
-  if (loaded.processing)
-    return refuse({ formErrors: ["We're still saving your last change. Try again in a moment."] }, false, 409);
+  if (loaded.processing) return refuse({ formErrors: [CHECKOUT_MESSAGES.inProgress] }, false, 409);
   const [page, appContext] = await Promise.all([shop.checkout.page(loaded), shop.checkout.appContext()]);
   const gifting = giftingOf(appContext);
   const cartId = page.cartId;
@@ -122,14 +121,9 @@ async function saveDelivery(
       if (Object.keys(changes).length > 0) await shop.client.updateDeliveryGroup(cartId, shipment.id, changes);
     }
   } catch (error) {
-    const failure = shop.checkout.failure(error, page.lines);
-    const redirect = await shop.checkout.recover(failure);
-    if (redirect) return redirect;
-    return refuse(
-      { formErrors: [failure.message] },
-      failure.cartLink,
-      failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400,
-    );
+    const failed = await failureAnswer(shop, error, page.lines);
+    if (failed instanceof Response) return failed;
+    return refuse({ formErrors: [failed.failure.message] }, failed.failure.cartLink, failed.status);
   }
   // A method change clears the payment (its amount changed): it is entered again.
   shop.checkout.updateProgress(page.checkoutId, { payment: undefined });

@@ -203,3 +203,22 @@ export type StepShop = ShopCore & { checkout: CheckoutInternals };
 
 /** A step's answer to a POST: a redirect (made with the core's `redirect`) or the page's data with its status. */
 export type StepAnswer<T> = Response | { data: T; status: number };
+
+/** The words of a step opened before the steps it needs (review's and payment's redirect). */
+export const FINISH_STEP_FIRST = "Finish this step first.";
+
+/**
+ * A step's call that failed: the redirect it ends in when the page can't go on (an expired checkout started again,
+ * a gone one, a shopper who must sign in: `recover`), else the failure the page shows, with its status (409 when the
+ * cart changed or ran out of stock underneath, else 400).
+ */
+export async function failureAnswer(
+  shop: StepShop,
+  error: unknown,
+  lines: readonly CheckoutLine[],
+): Promise<Response | { failure: CheckoutFailure; status: number }> {
+  const failure = shop.checkout.failure(error, lines);
+  const redirect = await shop.checkout.recover(failure);
+  if (redirect) return redirect;
+  return { failure, status: failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400 };
+}

@@ -4,8 +4,15 @@
  */
 import { parse, type Submission, type SubmissionResult } from "@conform-to/react";
 import { isFetchError, type ApplicationContext } from "../../../server/webstore/index";
-import type { CheckoutPageData, StepAnswer, StepShop } from "./internals.server";
+import {
+  failureAnswer,
+  FINISH_STEP_FIRST,
+  type CheckoutPageData,
+  type StepAnswer,
+  type StepShop,
+} from "./internals.server";
 import { addressInput, asCheckoutAddress, billingAddressJson } from "./order.server";
+import { addressOptions } from "./active.server";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
 import {
   addressLines,
@@ -38,34 +45,20 @@ export type PaymentActionData =
   | { intent: "coupon"; result: SubmissionResult<string[]>; attempt: number; error: string | null; code: string };
 
 function paymentOptions(shop: StepShop, appContext: ApplicationContext): PaymentOptions {
-  const countries = (appContext.shippingCountries ?? []).filter((c) => c.trim() !== "");
-  return {
-    allowPurchaseOrder: shop.checkout.canPayByPurchaseOrder(),
-    countries: countries.length > 0 ? countries : ["US"],
-    skipPhoneNumberValidation: appContext.skipPhoneNumberValidationEnabled === true,
-  };
+  return { allowPurchaseOrder: shop.checkout.canPayByPurchaseOrder(), ...addressOptions(appContext) };
 }
 
 /**
- * Where the shopper's browser tokenises a card itself, when the store configures a client-side gateway that says
- * (application context `clientSidePaymentConfiguration.config.tokenizationUrl`: the config is the gateway's own map;
- * the emulator's test gateway defines this key, docs/emulator-checkout.md). Null: the server tokenises.
+ * A client-side gateway's URL, when the store configures one that names it (application context
+ * `clientSidePaymentConfiguration.config`: the config is the gateway's own map; the emulator's test gateway defines
+ * these keys, docs/emulator-checkout.md), else null:
+ * - `tokenizationUrl`: where the shopper's browser tokenises a card itself (null: the server tokenises);
+ * - `authorizationUrl`: where the browser authorises the payment at the gateway itself; the store then confirms that
+ *   authorisation with a PostAuth.
  */
-function clientSideTokenizationUrl(appContext: ApplicationContext): string | null {
+function gatewayUrl(appContext: ApplicationContext, key: "tokenizationUrl" | "authorizationUrl"): string | null {
   const config = appContext.clientSidePaymentConfiguration?.config;
-  const url =
-    typeof config === "object" && config !== null && "tokenizationUrl" in config ? config.tokenizationUrl : null;
-  return typeof url === "string" && (url.startsWith("/") || url.startsWith("https://")) ? url : null;
-}
-
-/**
- * Where the shopper's browser authorises the payment at the gateway itself (`config.authorizationUrl`, the test
- * gateway's key like `tokenizationUrl`): the store then confirms that authorisation with a PostAuth. Null: none.
- */
-function clientSideAuthorizationUrl(appContext: ApplicationContext): string | null {
-  const config = appContext.clientSidePaymentConfiguration?.config;
-  const url =
-    typeof config === "object" && config !== null && "authorizationUrl" in config ? config.authorizationUrl : null;
+  const url = typeof config === "object" && config !== null ? (config as Record<string, unknown>)[key] : null;
   return typeof url === "string" && (url.startsWith("/") || url.startsWith("https://")) ? url : null;
 }
 
@@ -80,7 +73,7 @@ async function clientAuthorization(
   page: CheckoutPageData,
   appContext: ApplicationContext,
 ): Promise<{ url: string; clientToken: string } | null> {
-  const url = clientSideAuthorizationUrl(appContext);
+  const url = gatewayUrl(appContext, "authorizationUrl");
   if (!url) return null;
   try {
     const answer = await shop.client.makePayment(page.checkoutId, {
@@ -149,7 +142,7 @@ export async function paymentPage(shop: StepShop, couponCode: string) {
   if (loaded.processing) return { processing: true as const };
   const [page, appContext] = await Promise.all([shop.checkout.page(loaded), shop.checkout.appContext()]);
   const todo = firstIncompleteStep({ shipments: page.shipments, needsContact: page.isGuest, contact: page.contact });
-  if (todo !== "payment") throw await shop.redirect(stepPath(todo), toast("info", "Finish this step first."));
+  if (todo !== "payment") throw await shop.redirect(stepPath(todo), toast("info", FINISH_STEP_FIRST));
   const [held, authorization] = await Promise.all([
     reservation(shop, page),
     clientAuthorization(shop, page, appContext),
@@ -161,7 +154,7 @@ export async function paymentPage(shop: StepShop, couponCode: string) {
     page,
     options,
     constraint: formConstraint(paymentSchema(options)),
-    tokenizationUrl: clientSideTokenizationUrl(appContext),
+    tokenizationUrl: gatewayUrl(appContext, "tokenizationUrl"),
     authorization,
     reservation: held.expiresAt,
     reservationProblem: held.problem,
@@ -292,17 +285,13 @@ async function pay(
   const billingAddress = billing ? billingAddressJson(billing) : undefined;
 
   const requestFailed = async (error: unknown) => {
-    const failure = shop.checkout.failure(error, page.lines);
-    const redirect = await shop.checkout.recover(failure);
-    if (redirect) return redirect;
+    const failed = await failureAnswer(shop, error, page.lines);
+    if (failed instanceof Response) return failed;
+    const { failure } = failed;
     // The API refused the request itself (e.g. purchase orders are for business buyers): its words, on the field.
     if (failure.kind === "invalid" && value.paymentMethod === "purchaseOrder")
       return refuse({ fieldErrors: { purchaseOrderNumber: [failure.message] } });
-    return refuse(
-      { formErrors: [failure.message] },
-      failure.cartLink,
-      failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400,
-    );
+    return refuse({ formErrors: [failure.message] }, failure.cartLink, failed.status);
   };
 
   let request: { requestType: "Auth" | "PostAuth" | "SimplePurchaseOrder"; paymentToken: string };
@@ -310,7 +299,7 @@ async function pay(
   if (value.paymentMethod === "card" && value.paymentToken) {
     // A gateway that authorises in the browser posted its authorisation: the store confirms it (PostAuth);
     // otherwise the browser tokenised the card, which the store authorises (Auth).
-    const authorizedInBrowser = clientSideAuthorizationUrl(await shop.checkout.appContext()) !== null;
+    const authorizedInBrowser = gatewayUrl(await shop.checkout.appContext(), "authorizationUrl") !== null;
     request = { requestType: authorizedInBrowser ? "PostAuth" : "Auth", paymentToken: value.paymentToken };
     // The browser named the card from what was typed; only a well-formed name is shown back.
     label = value.cardLabel && CLIENT_CARD_LABEL.test(value.cardLabel) ? value.cardLabel : "Card";

@@ -1,7 +1,7 @@
 /** The review step's server side: what the page shows, and placing the order once. */
 import { parseWithZod } from "@conform-to/zod";
 import { isFetchError } from "../../../server/webstore/errors";
-import type { StepAnswer, StepShop } from "./internals.server";
+import { FINISH_STEP_FIRST, type StepAnswer, type StepShop } from "./internals.server";
 import { CHECKOUT_START_PATH, confirmationPath, stepPath } from "~/lib/paths";
 import { checkoutLinesFrom, firstIncompleteStep, problemsFrom, type CheckoutLine } from "~/checkout/model/index";
 import { toast } from "~/shop/toast.server";
@@ -13,7 +13,7 @@ export async function reviewPage(shop: StepShop) {
   if (loaded.processing) return { processing: true as const };
   const page = await shop.checkout.page(loaded);
   const todo = firstIncompleteStep({ shipments: page.shipments, needsContact: page.isGuest, contact: page.contact });
-  if (todo !== "payment") throw await shop.redirect(stepPath(todo), toast("info", "Finish this step first."));
+  if (todo !== "payment") throw await shop.redirect(stepPath(todo), toast("info", FINISH_STEP_FIRST));
   const payment = shop.checkout.progress(page.checkoutId).payment;
   if (!payment) throw await shop.redirect(stepPath("payment"), toast("info", "Enter your payment details first."));
   return { processing: false as const, page, payment };

@@ -6,8 +6,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ApplicationContext } from "../../../server/webstore/index";
-import type { CheckoutPageData, StepAnswer, StepShop } from "./internals.server";
+import { failureAnswer, type CheckoutPageData, type StepAnswer, type StepShop } from "./internals.server";
 import { addressInput, asCheckoutAddress, deliveryAddressJson } from "./order.server";
+import { addressOptions } from "./active.server";
 import {
   addressFormValues,
   CHECKOUT_MESSAGES,
@@ -41,11 +42,9 @@ export type ShippingActionData =
   | { intent: "move"; lineId: string | null; error: string };
 
 export function shippingOptions(shop: StepShop, appContext: ApplicationContext): ShippingOptions {
-  const countries = (appContext.shippingCountries ?? []).filter((c) => c.trim() !== "");
   return {
     guest: !shop.shopper.isLoggedIn,
-    countries: countries.length > 0 ? countries : ["US"],
-    skipPhoneNumberValidation: appContext.skipPhoneNumberValidationEnabled === true,
+    ...addressOptions(appContext),
     phoneRequired: appContext.checkoutSettings?.isGuestCheckoutPhoneNumberRequired === true,
   };
 }
@@ -194,7 +193,7 @@ async function saveShipping(
     data: { intent: "save", result: submission.reply({ formErrors: [message] }), cartLink },
     status,
   });
-  if (processing) return refuse("We're still saving your last change. Try again in a moment.", false, 409);
+  if (processing) return refuse(CHECKOUT_MESSAGES.inProgress, false, 409);
 
   const notes: string[] = [];
   try {
@@ -263,14 +262,9 @@ async function saveShipping(
     if (problems.some(isInventoryProblem))
       return refuse(inventoryMessage(inventoryNames(problems, page.lines)), true, 409);
   } catch (error) {
-    const failure = shop.checkout.failure(error, page.lines);
-    const redirect = await shop.checkout.recover(failure);
-    if (redirect) return redirect;
-    return refuse(
-      failure.message,
-      failure.cartLink,
-      failure.kind === "conflict" || failure.kind === "inventory" ? 409 : 400,
-    );
+    const failed = await failureAnswer(shop, error, page.lines);
+    if (failed instanceof Response) return failed;
+    return refuse(failed.failure.message, failed.failure.cartLink, failed.status);
   }
 
   // A new address may change what the payment covers: it is entered again.

@@ -69,6 +69,36 @@ describe("which page a request renders (the composition's pageKind)", () => {
   });
 });
 
+describe("a step called through the face (createCheckout)", () => {
+  it("works on the request's core, with the checkout's internals as shop.checkout", async () => {
+    const getCart = vi.fn(async () => ({
+      status: 200,
+      processing: false,
+      data: { cartId: "0a6A", type: "PayNowReadOnly", status: "Active", totalProductCount: "1" },
+    }));
+    const getCartItems = vi.fn(async () => ({
+      status: 200,
+      processing: false,
+      data: { cartItems: [], cartSummary: {} },
+    }));
+    const core = {
+      ...(await webstore({ getCart, getCartItems })),
+      request: new Request("http://localhost/pay/0a6A"),
+      context: contextFor(),
+    } as unknown as ShopCore;
+    const checkout = createCheckout(core, {
+      page: "other",
+      cart: { ref: () => null, forgetGoneGuestCart: () => false },
+      orders: { rememberGuestVerification: () => undefined, guestAccessToken: async () => null },
+    });
+    const page = await checkout.payNow.page("0a6A", "http://localhost");
+    // The internals read the link's cart, the step its lines: both with the core's client.
+    expect(getCart).toHaveBeenCalledWith("0a6A");
+    expect(getCartItems).toHaveBeenCalledWith("0a6A", expect.objectContaining({ pageNumber: 1 }));
+    expect(page).toMatchObject({ cartId: "0a6A", link: "http://localhost/pay/0a6A", paid: false, lines: [] });
+  });
+});
+
 describe("session keys of the checkout", () => {
   it("keeps progress per checkout and forgets it for another one", async () => {
     const s = await session();

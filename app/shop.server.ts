@@ -37,7 +37,10 @@ import {
 } from "./shop/core.server";
 import { createCartHandler, type CartHandler } from "./handlers/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "./handlers/catalog.server";
-import { createCheckoutHandler, type CheckoutHandler } from "./handlers/checkout.server";
+import { createCheckout, type Checkout } from "~/checkout/checkout.server";
+import { forgetGoneGuestCart } from "./handlers/cart/ref.server";
+import { rememberGuestVerification } from "./handlers/orders.server";
+import { pageKind } from "./lib/request-paths";
 import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
 import { createOrdersHandler, type OrdersHandler } from "./handlers/orders.server";
 import { createWishlistsHandler, type WishlistsHandler } from "./handlers/wishlists.server";
@@ -45,7 +48,7 @@ import { createWishlistsHandler, type WishlistsHandler } from "./handlers/wishli
 export interface Shop extends ShopCore {
   readonly cart: CartHandler;
   readonly catalog: CatalogHandler;
-  readonly checkout: CheckoutHandler;
+  readonly checkout: Checkout;
   readonly identity: IdentityHandler;
   readonly orders: OrdersHandler;
   readonly wishlists: WishlistsHandler;
@@ -76,7 +79,16 @@ function withHandlers(core: ShopCore): Shop {
   const shop = Object.defineProperties(core, {
     cart: lazy("cart", () => createCartHandler(core, { pageCount: () => shop.checkout.stepCartCount() })),
     catalog: lazy("catalog", () => createCatalogHandler(core)),
-    checkout: lazy("checkout", () => createCheckoutHandler(core)),
+    checkout: lazy("checkout", () =>
+      createCheckout(core, {
+        page: pageKind(core.request, core.context),
+        cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (error) => forgetGoneGuestCart(core, error) },
+        orders: {
+          rememberGuestVerification: (email) => rememberGuestVerification(core.session, email),
+          guestAccessToken: (orderNumber) => shop.orders.guestAccessToken(orderNumber),
+        },
+      }),
+    ),
     identity: lazy("identity", () => createIdentityHandler(core)),
     orders: lazy("orders", () => createOrdersHandler(core)),
     wishlists: lazy("wishlists", () => createWishlistsHandler(core)),
@@ -133,7 +145,7 @@ export { readConsent } from "./handlers/cookie-consent.server";
 export { cartFormCode, cartFormProblem, parseAddToCart, parseCartEdit } from "./handlers/cart/schema.server";
 export { CART_MESSAGES, isQuantityProblem } from "./lib/cart";
 // The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
-export { PAYMENT_LINK_MESSAGES } from "./lib/checkout/payment-link";
+export { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
 // The cart loader's page number: named from lib/paging by the cart page, it would bring the paging module (which only
 // the page links need, loaded for a cart of more than one page) into its bundle.
 export { readPage } from "./lib/paging";

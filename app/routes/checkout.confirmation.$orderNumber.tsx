@@ -3,13 +3,13 @@
  * emits the spec's `orderPlaced` event (a window CustomEvent) once, for whatever listens (analytics, the header).
  * Only the order placed in this session is confirmed here; other numbers belong to the order pages.
  */
-import { data, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { checkoutLinks } from "~/components/checkout/route-exports";
+import { checkoutLinks } from "~/checkout/ui/route-exports";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { orderAccessPath, orderSummaryPath } from "~/lib/paths";
+import { orderSummaryPath } from "~/lib/paths";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 
 export const links = checkoutLinks;
@@ -25,19 +25,9 @@ export const headers = serverTimingHeaders;
 export const ORDER_PLACED_EVENT = "orderPlaced";
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ params, shop }) => {
-    const last = shop.checkout.lastOrder();
-    const orderNumber = params.orderNumber ?? "";
-    if (!last || last.orderNumber !== orderNumber) throw data("Order not found", { status: 404 });
-    const isGuest = !shop.shopper.isLoggedIn;
-    // A guest's link back to the order (the contact they gave at checkout authorizes it): no retyping later.
-    const accessToken = isGuest ? await shop.orders.guestAccessToken(orderNumber) : null;
-    return shop.reply({
-      orderNumber,
-      isGuest,
-      orderLink: accessToken ? orderAccessPath(orderNumber, accessToken) : null,
-    });
-  });
+  return withShop(args, async ({ params, shop }) =>
+    shop.reply(await shop.checkout.confirmation(params.orderNumber ?? "")),
+  );
 }
 
 export default function OrderConfirmation() {

@@ -8,7 +8,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useIsPending, Button } from "../Button";
 import { AddressForm } from "../AddressForm";
-import { ErrorSummary } from "../checkout/Problems";
+import { ErrorSummary } from "~/components/Problems";
 import { Field } from "../Field";
 import { SelectField } from "../SelectField";
 import { useZodForm, type FormConstraint } from "../useZodForm";

@@ -8,7 +8,7 @@
  */
 import type { Address } from "./address-schema";
 import type { AddressBookValues } from "./address-book-schema";
-import { addressFormValues, addressFromApi, addressLines } from "../checkout/index";
+import { addressFormValues, addressFromApi, addressLines } from "~/checkout/model/index";
 import { isObject, text } from "../json";
 
 // The book's URLs live with the other page paths, so the header can link to it without pulling zod into every page.

@@ -3,7 +3,7 @@
  * type Product or Order Product are kept"), paged on the order page.
  */
 import { parseMoney } from "../format/formats";
-import { GIFT_WRAP_NOTE } from "../checkout/gift-wrap";
+import { GIFT_WRAP_NOTE } from "~/checkout/model/gift-wrap";
 import { asArray, fieldText, firstText, isObject, nonBlank, type Json } from "./json";
 import { mergeAdjustments, type OrderAdjustment } from "./summary";
 import { attributeSetSummary, type LineAttribute } from "../catalog/variations";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiCardType, cardBrand, cardLabel } from "../../../app/lib/checkout/cards";
+import { apiCardType, cardBrand, cardLabel } from "../../../app/checkout/model/cards";
 
 describe("card brand from the typed number's IIN", () => {
   it("names the major networks from their published ranges", () => {

@@ -8,7 +8,7 @@ import {
   savedAddressesFrom,
   shippingFeeText,
   transitTimeText,
-} from "../../../app/lib/checkout/index";
+} from "../../../app/checkout/model/index";
 import { method } from "./checkout-helpers";
 
 // Delivery methods and addresses of a shipment (app/lib/checkout/shipments.ts).

@@ -6,7 +6,7 @@ import {
   inventoryNames,
   problemMessages,
   problemsFrom,
-} from "../../../app/lib/checkout/index";
+} from "../../../app/checkout/model/index";
 import { line } from "./checkout-helpers";
 
 // What went wrong, in the shopper's words (app/lib/checkout/failures.ts).

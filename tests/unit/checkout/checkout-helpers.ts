@@ -1,4 +1,4 @@
-import type { CheckoutLine } from "../../../app/lib/checkout/index";
+import type { CheckoutLine } from "../../../app/checkout/model/index";
 
 /** A cart line of the checkout in group `groupId`. */
 export const line = (id: string, groupId: string, quantity = 1, name = `Product ${id}`): CheckoutLine => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moreItemsNote, shipmentsFrom } from "../../../app/lib/checkout/shipments";
+import { moreItemsNote, shipmentsFrom } from "../../../app/checkout/model/shipments";
 import { line } from "./checkout-helpers";
 
 // A long cart's checkout shows a page of its lines (25): shipments count their lines from the API's delivery groups,

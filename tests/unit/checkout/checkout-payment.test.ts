@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cardDigits, cardLabel } from "../../../app/lib/checkout/cards";
+import { cardDigits, cardLabel } from "../../../app/checkout/model/cards";
 import {
   cardFieldErrors,
   cardFieldOfMessage,
   expiryYears,
   orderNumberFrom,
   paymentOutcome,
-} from "../../../app/lib/checkout/index";
+} from "../../../app/checkout/model/index";
 
 // Payment and the placed order's number (app/lib/checkout/payment.ts).
 

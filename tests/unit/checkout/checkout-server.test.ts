@@ -6,23 +6,24 @@ import {
   readSettled,
   SETTLE_BUDGET_MS,
   SETTLE_READS,
-} from "../../../app/handlers/checkout/active.server";
+} from "../../../app/checkout/server/active.server";
 import {
   billingAddressJson,
   deliveryAddressJson,
   placeOrderOnce,
   prepareOrder,
   tokenizeCard,
-} from "../../../app/handlers/checkout/payment.server";
+} from "../../../app/checkout/server/order.server";
 import {
   progressOf,
   rememberOrder,
   saveGuestUserContext,
   updateProgress,
-} from "../../../app/handlers/checkout/session.server";
+} from "../../../app/checkout/server/session.server";
 import { getStoreSession } from "../../../app/shop/session.server";
 import type { Shop, ShopCore } from "../../../app/shop.server";
-import { createCheckoutHandler } from "../../../app/handlers/checkout.server";
+import { createCheckout } from "../../../app/checkout/checkout.server";
+import { pageKind } from "../../../app/lib/request-paths";
 import { FetchError, type WebstoreClient } from "../../../server/webstore/index";
 import { hostedContext } from "../app/host";
 
@@ -54,6 +55,50 @@ const card = {
 };
 const url = "http://emulator.local/services/data/v65.0/commerce/webstores/0ZE/checkouts/2z9A/orders";
 
+describe("which page a request renders (the composition's pageKind)", () => {
+  const kind = (path: string, method = "GET") =>
+    pageKind(new Request(`http://localhost${path}`, { method }), contextFor());
+  it("names a checkout step's and the cart page's GET, and nothing else", () => {
+    expect(kind("/checkout/delivery")).toBe("checkout-step");
+    expect(kind("/checkout/payment?page=2")).toBe("checkout-step");
+    expect(kind("/cart")).toBe("cart");
+    expect(kind("/checkout")).toBe("other");
+    expect(kind("/pay/0a6A")).toBe("other");
+    expect(kind("/checkout/delivery", "POST")).toBe("other");
+    expect(kind("/cart", "POST")).toBe("other");
+  });
+});
+
+describe("a step called through the face (createCheckout)", () => {
+  it("works on the request's core, with the checkout's internals as shop.checkout", async () => {
+    const getCart = vi.fn(async () => ({
+      status: 200,
+      processing: false,
+      data: { cartId: "0a6A", type: "PayNowReadOnly", status: "Active", totalProductCount: "1" },
+    }));
+    const getCartItems = vi.fn(async () => ({
+      status: 200,
+      processing: false,
+      data: { cartItems: [], cartSummary: {} },
+    }));
+    const core = {
+      ...(await webstore({ getCart, getCartItems })),
+      request: new Request("http://localhost/pay/0a6A"),
+      context: contextFor(),
+    } as unknown as ShopCore;
+    const checkout = createCheckout(core, {
+      page: "other",
+      cart: { ref: () => null, forgetGoneGuestCart: () => false },
+      orders: { rememberGuestVerification: () => undefined, guestAccessToken: async () => null },
+    });
+    const page = await checkout.payNow.page("0a6A", "http://localhost");
+    // The internals read the link's cart, the step its lines: both with the core's client.
+    expect(getCart).toHaveBeenCalledWith("0a6A");
+    expect(getCartItems).toHaveBeenCalledWith("0a6A", expect.objectContaining({ pageNumber: 1 }));
+    expect(page).toMatchObject({ cartId: "0a6A", link: "http://localhost/pay/0a6A", paid: false, lines: [] });
+  });
+});
+
 describe("session keys of the checkout", () => {
   it("keeps progress per checkout and forgets it for another one", async () => {
     const s = await session();
@@ -67,11 +112,20 @@ describe("session keys of the checkout", () => {
     ws.session.set("activeCheckoutId", "2z9A");
     ws.session.set("guestCartId", "0a6A");
     updateProgress(ws.session, "2z9A", {});
-    rememberOrder(ws, "2z9A", "ORN-1");
+    rememberOrder(ws, { rememberGuestVerification: () => undefined }, "2z9A", "ORN-1");
     expect(ws.session.get("activeCheckoutId")).toBeUndefined();
     expect(ws.session.get("checkoutProgress")).toBeUndefined();
     expect(ws.session.get("guestCartId")).toBeUndefined();
     expect(ws.session.get("lastOrder")).toEqual({ checkoutId: "2z9A", orderNumber: "ORN-1" });
+  });
+
+  it("after a guest's order: the orders are told the e-mail the guest proved", async () => {
+    const ws = await webstore({});
+    ws.session.set("activeCheckoutId", "2z9A");
+    ws.session.set("guestUserContext", { email: "sam@example.com" });
+    const told: string[] = [];
+    rememberOrder(ws, { rememberGuestVerification: (email) => told.push(email) }, "2z9A", "ORN-1");
+    expect(told).toEqual(["sam@example.com"]);
   });
 
   it("stores the guest user context only with non-blank strings", async () => {
@@ -333,7 +387,12 @@ describe("a step's checkout and cart items", () => {
     } as unknown as Shop;
     shop.session.set("activeCheckoutId", "2z9A");
     shop.session.set("guestCartId", guestCartId);
-    return { handler: createCheckoutHandler(shop), client, calls, answerCheckout: () => answerCheckout() };
+    const handler = createCheckout(shop, {
+      page: pageKind(shop.request, shop.context),
+      cart: { ref: () => guestCartId, forgetGoneGuestCart: () => false },
+      orders: { rememberGuestVerification: () => undefined, guestAccessToken: async () => null },
+    });
+    return { handler, client, calls, answerCheckout: () => answerCheckout() };
   }
 
   it("reads a guest's cart items beside the checkout, not after it, and the page uses that read", async () => {

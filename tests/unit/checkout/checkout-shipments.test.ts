@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrangementFromForm } from "../../../app/lib/checkout/arrangement";
+import { arrangementFromForm } from "../../../app/checkout/model/arrangement";
 import {
   checkoutLinesFrom,
   composeInstructions,
@@ -8,7 +8,7 @@ import {
   shipmentLabel,
   shipmentsFrom,
   splitInstructions,
-} from "../../../app/lib/checkout/index";
+} from "../../../app/checkout/model/index";
 import { line, method } from "./checkout-helpers";
 
 // Shipments (app/lib/checkout/shipments.ts): labels, delivery-group normalisation, lines, moving items between

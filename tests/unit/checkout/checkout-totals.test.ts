@@ -6,7 +6,7 @@ import {
   reservationRemainingMs,
   reservedUntilText,
   tomorrowIso,
-} from "../../../app/lib/checkout/index";
+} from "../../../app/checkout/model/index";
 
 // Totals, the inventory reservation's countdown and the guest user context (app/lib/checkout/totals.ts).
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GATEWAY_UNAVAILABLE, tokenizeInBrowser } from "../../../app/lib/checkout/client-tokenization";
-import { CHECKOUT_MESSAGES } from "../../../app/lib/checkout/index";
+import { GATEWAY_UNAVAILABLE, tokenizeInBrowser } from "../../../app/checkout/model/client-tokenization";
+import { CHECKOUT_MESSAGES } from "../../../app/checkout/model/index";
 
 const CARD = {
   cardholderName: "Sam Shopper",

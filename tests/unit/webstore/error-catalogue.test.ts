@@ -5,11 +5,11 @@
  * CART_VALIDATION_ERROR keeping its message where cart errors are shown (`normalizeError`).
  */
 import { describe, expect, it } from "vitest";
-import { checkoutFailure } from "../../../app/handlers/checkout/active.server";
+import { checkoutFailure } from "../../../app/checkout/server/active.server";
 import { cartErrorMessage } from "../../../app/shop/errors.server";
 import { cartFormCode, cartFormProblem, parseCartEdit } from "../../../app/handlers/cart/schema.server";
 import { CART_MESSAGES } from "../../../app/lib/cart";
-import { CHECKOUT_MESSAGES } from "../../../app/lib/checkout/index";
+import { CHECKOUT_MESSAGES } from "../../../app/checkout/model/index";
 import {
   FetchError,
   INTERNAL_ERROR,

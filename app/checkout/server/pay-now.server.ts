@@ -1,0 +1,66 @@
+/** A payment link's page, server side: its cart, and the Pay now and Cancel buttons. */
+import { parseWithZod } from "@conform-to/zod";
+import type { StepShop } from "./internals.server";
+import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals } from "~/checkout/model/index";
+import { stepPath, payPath, loginPath } from "~/lib/paths";
+import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
+import { errorMessage } from "~/shop/errors.server";
+import { toast } from "~/shop/toast.server";
+import { payNowSchema } from "~/checkout/forms/pay-now-schema";
+import { CART_ITEMS_PAGE_SIZE } from "../../../server/webstore/limits";
+import { pagingFromPages, readPage } from "~/lib/paging";
+
+/**
+ * The link's cart read-only, or the 404 page (another shopper's link, not a payment link): its lines a page at a time
+ * (`?page=`, the cart's page size), its totals the whole cart's.
+ */
+export async function payNowPage(shop: StepShop, cartId: string, origin: string) {
+  const cart = await shop.checkout.paymentLinkCart(cartId);
+  const paid = cart.data.status === "Closed";
+  let lines: ReturnType<typeof checkoutLinesFrom> = [];
+  let linePaging = { ...pagingFromPages(1, 1), totalLines: 0, pageSize: CART_ITEMS_PAGE_SIZE };
+  if (!paid) {
+    const items = await shop.client.getCartItems(cartId, {
+      pageSize: CART_ITEMS_PAGE_SIZE,
+      pageNumber: readPage(new URL(shop.request.url).searchParams),
+      productFields: ["Name"],
+    });
+    lines = checkoutLinesFrom(items.data);
+    linePaging = {
+      ...pagingFromPages(items.data.currentPage ?? 1, items.data.totalNumberOfPages ?? 1),
+      totalLines: items.data.totalItemCount ?? lines.length,
+      pageSize: CART_ITEMS_PAGE_SIZE,
+    };
+  }
+  return {
+    cartId,
+    link: `${origin}${payPath(cartId)}`,
+    paid,
+    processing: cart.processing,
+    totals: checkoutTotals(cart.data),
+    lines,
+    linePaging,
+  };
+}
+
+export type PayNowPage = Awaited<ReturnType<typeof payNowPage>>;
+
+/** Pay now (the checkout of the link's cart) or cancel the link: always a redirect. */
+export async function payNowAction(shop: StepShop, cartId: string, formData: FormData): Promise<Response> {
+  const submission = parseWithZod(formData, { schema: payNowSchema() });
+  const cart = await shop.checkout.paymentLinkCart(cartId);
+  if (submission.status !== "success") return shop.redirect(payPath(cartId));
+
+  if (submission.value.intent === "cancel") {
+    const cancelled = await shop.checkout.cancelPaymentLink(cartId);
+    if (!cancelled.ok) return shop.redirect(payPath(cartId), toast("error", errorMessage(cancelled.error)));
+    return shop.redirect("/cart", toast("info", PAYMENT_LINK_MESSAGES.cancelled));
+  }
+
+  if (cart.data.status === "Closed") return shop.redirect(payPath(cartId), toast("info", PAYMENT_LINK_MESSAGES.paid));
+  if (!(await shop.checkout.mayCheckOut())) {
+    return shop.redirect(loginPath(payPath(cartId)), toast("info", CHECKOUT_MESSAGES.signIn));
+  }
+  await shop.checkout.payPaymentLink(cartId);
+  return shop.redirect(stepPath("shipping"));
+}

@@ -36,7 +36,7 @@ import {
   type ShopRouteOptions,
 } from "./shop/core.server";
 import { createCartHandler, type CartHandler } from "./handlers/cart.server";
-import { createCatalogHandler, type CatalogHandler } from "./handlers/catalog.server";
+import { createCatalogHandler, type CatalogHandler } from "~/catalog/catalog.server";
 import { createCheckoutHandler, type CheckoutHandler } from "./handlers/checkout.server";
 import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
 import { createOrdersHandler, type OrdersHandler } from "./handlers/orders.server";

@@ -11,10 +11,10 @@ import { Price } from "~/components/Price";
 import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { PriceTiers } from "~/components/store/PriceTiers";
+import { PriceTiers } from "~/catalog/ui/PriceTiers";
 import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/components/store/WishlistButton";
-import { StockLevel, VariationNeeded, VariationPicker } from "~/components/store/VariationPicker";
+import { StockLevel, VariationNeeded, VariationPicker } from "~/catalog/ui/VariationPicker";
 import { JsMarker, postedText, submittedWithJs } from "~/components/store/forms";
 import { categoryPath, idFromSplat, productPath, loginPath } from "~/lib/paths";
 // From the header's light module: lib/cart's index brings the cart page's optimistic lines and quantity rules.
@@ -27,7 +27,7 @@ import {
   UNKNOWN_SELLING_MODEL_MESSAGE,
   type SellingModelOption,
 } from "~/lib/cart/subscriptions";
-import { chosenSellingModel } from "~/handlers/catalog/product.server";
+import { chosenSellingModel } from "~/catalog/server/product.server";
 import { CART_MESSAGES, isQuantityProblem, parseAddToCart, serverTimingHeaders, toast, withShop } from "~/shop.server";
 import { requestPath } from "~/lib/request-paths";
 import { withBasePath } from "~/lib/links";

@@ -5,8 +5,8 @@
 import type { CartItem, CartItemCollection } from "../../../server/webstore/types";
 import { parseQuantity } from ".";
 import { cartItemTerm } from "./subscriptions";
-import { imageOf, type ProductLineView } from "../catalog/product";
-import { lineAttributes } from "../catalog/variations";
+import { imageOf, type ProductLineView } from "~/catalog/model/product";
+import { lineAttributes } from "~/catalog/model/variations";
 
 export interface CartLineView extends ProductLineView {
   quantity: number;

@@ -3,7 +3,7 @@
  * delivery methods, moving items between shipments, and the gift-wrap note.
  */
 import { GIFT_WRAP_NOTE } from "./gift-wrap";
-import { lineAttributes, type LineAttribute } from "../catalog/variations";
+import { lineAttributes, type LineAttribute } from "~/catalog/model/variations";
 import { normalizeDeliveryGroups } from "../../../server/webstore/api/delivery-groups";
 import type { AddressCollection, CartItem } from "../../../server/webstore/types";
 import { formatCurrency, parseMoney } from "../format/formats";

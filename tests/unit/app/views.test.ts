@@ -8,7 +8,7 @@ import {
   productDetailView,
   quantityRuleOf,
   sortOptions,
-} from "../../../app/lib/catalog/product";
+} from "../../../app/catalog/model/product";
 
 describe("product views", () => {
   it("reads field values in both of the API's shapes", () => {

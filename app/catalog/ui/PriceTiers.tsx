@@ -1,5 +1,5 @@
-import { Price } from "../Price";
-import { quantityRange, type VolumePriceRow } from "../../lib/catalog/price-tiers";
+import { Price } from "~/components/Price";
+import { quantityRange, type VolumePriceRow } from "~/catalog/model/price-tiers";
 
 /**
  * A product's volume prices: a table of quantity ranges and the unit price in each, in the page's currency.

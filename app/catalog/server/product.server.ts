@@ -1,16 +1,16 @@
 /** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
-import { subscriptionsOffered, type SellingModelOption } from "../../lib/cart/subscriptions";
-import { listHasProduct } from "../../components/store/WishlistButton";
-import { productDetailView, type ProductDetailView } from "../../lib/catalog/product";
-import { volumePriceRows, type VolumePriceRow } from "../../lib/catalog/price-tiers";
+import { subscriptionsOffered, type SellingModelOption } from "~/lib/cart/subscriptions";
+import { listHasProduct } from "~/components/store/WishlistButton";
+import { productDetailView, type ProductDetailView } from "~/catalog/model/product";
+import { volumePriceRows, type VolumePriceRow } from "~/catalog/model/price-tiers";
 import {
   choiceFromQuery,
   choiceOf,
   pickerView,
   variationFamily,
   type VariationPickerView,
-} from "../../lib/catalog/variations";
-import type { ShopCore } from "../../shop/core.server";
+} from "~/catalog/model/variations";
+import type { ShopCore } from "~/shop/core.server";
 import { isFetchError } from "../../../server/webstore/index";
 
 /** The API refuses an unknown or malformed id with 404 or 400: both are "no such page" to a shopper. */

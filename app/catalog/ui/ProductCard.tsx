@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { Price } from "../Price";
-import type { ProductCardView } from "../../lib/catalog/product";
-import { ProductPicture } from "./ProductPicture";
-import { productPath } from "../../lib/paths";
+import { Price } from "~/components/Price";
+import type { ProductCardView } from "~/catalog/model/product";
+import { ProductPicture } from "~/components/store/ProductPicture";
+import { productPath } from "~/lib/paths";
 
 export function ProductCard({ product, headingLevel = 3 }: { product: ProductCardView; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as "h2" | "h3";

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { Button } from "../Button";
-import type { SortOption } from "../../lib/catalog/product";
+import { Button } from "~/components/Button";
+import type { SortOption } from "~/catalog/model/product";
 
 const SORT_ID = "product-sort";
 

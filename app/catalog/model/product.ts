@@ -4,8 +4,8 @@
  * `fieldValue`. Pure: used by loaders (to send the page only what it shows) and by tests.
  */
 
-import { sellingModelOptions, type SellingModelOption } from "../cart/subscriptions";
-import { isObject, type Json } from "../json";
+import { sellingModelOptions, type SellingModelOption } from "~/lib/cart/subscriptions";
+import { isObject, type Json } from "~/lib/json";
 import type { LineAttribute } from "./variations";
 
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);

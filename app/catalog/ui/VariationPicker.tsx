@@ -1,8 +1,8 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { Button } from "../Button";
-import { useHydrated } from "../useHydrated";
-import type { VariationPickerView } from "../../lib/catalog/variations";
+import { Button } from "~/components/Button";
+import { useHydrated } from "~/components/useHydrated";
+import type { VariationPickerView } from "~/catalog/model/variations";
 
 /**
  * A variation parent's choices (Color, Size…): one labelled radio group per attribute in a GET form to the parent's

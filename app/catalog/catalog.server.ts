@@ -4,11 +4,11 @@
  * leave that part out; a product or category the API doesn't know is null (the page's 404).
  */
 import { isFetchError, type ProductCategory, type ProductSearchInput } from "../../server/webstore/index";
-import type { ApiFacet, SearchRefinement } from "../lib/catalog/filters";
-import { productCardView, sortOptions, type ProductCardView, type SortOption } from "../lib/catalog/product";
-import { pagingFromTotal, searchPage, type Paging } from "../lib/paging";
-import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "./catalog/product.server";
-import type { ShopCore } from "../shop/core.server";
+import type { ApiFacet, SearchRefinement } from "~/catalog/model/filters";
+import { productCardView, sortOptions, type ProductCardView, type SortOption } from "~/catalog/model/product";
+import { pagingFromTotal, searchPage, type Paging } from "~/lib/paging";
+import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "~/catalog/server/product.server";
+import type { ShopCore } from "~/shop/core.server";
 
 export interface CatalogHandler {
   /** The home page: the top-level categories and the first one's products (null: could not be read). */
@@ -39,7 +39,7 @@ type SearchPage = { currencyIsoCode?: string | null; products?: readonly unknown
 export interface ListingQuery {
   page: number;
   sort: string | null;
-  /** The filters chosen, as the search's refinements (lib/catalog/filters). */
+  /** The filters chosen, as the search's refinements (catalog/model/filters). */
   refinements?: SearchRefinement[];
 }
 

@@ -6,7 +6,7 @@
  * The shopper's choice lives in the page's URL (`?Color=Denim`, `?Size=Large&Color=Black`), one parameter per
  * attribute named by its label, so every state of the picker has a URL and works as a GET form without JavaScript.
  */
-import { isObject } from "../json";
+import { isObject } from "~/lib/json";
 
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 

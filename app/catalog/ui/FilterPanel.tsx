@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Button } from "../Button";
-import { useStoreLocale } from "../StoreLocale";
-import { formatCurrency } from "../../lib/format/money";
+import { Button } from "~/components/Button";
+import { useStoreLocale } from "~/components/StoreLocale";
+import { formatCurrency } from "~/lib/format/money";
 import {
   filterViewOf,
   MAX_PARAM,
@@ -11,7 +11,7 @@ import {
   type ActiveFilter,
   type FilterData,
   type FilterView,
-} from "../../lib/catalog/filters";
+} from "~/catalog/model/filters";
 
 /**
  * The filters of the page shown: its loader's facets, and what its URL chose (the ticked values, the price range,
@@ -26,7 +26,7 @@ export function useFilterView(data: FilterData): FilterView {
  * The filters of a category or search page: a GET form (it works without JavaScript, and every choice has a URL)
  * with a fieldset per facet, its values as checkboxes whose labels carry the number of products, and a price range;
  * "Apply" submits it, starting again at page 1 with the search term and sort kept. A facet with many values shows
- * its first few and the chosen ones, and a link to the same page showing all of them (lib/catalog/filters
+ * its first few and the chosen ones, and a link to the same page showing all of them (catalog/model/filters
  * FACET_VALUES_SHOWN). The chosen filters are listed above the results, each with a link that removes it, and
  * "Clear all".
  *

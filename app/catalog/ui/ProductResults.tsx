@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Pagination } from "./Pagination";
+import { Pagination } from "~/components/store/Pagination";
 import { ProductGrid } from "./ProductCard";
-import type { ProductCardView } from "../../lib/catalog/product";
-import { pageHref, readPage, type Paging } from "../../lib/paging";
+import type { ProductCardView } from "~/catalog/model/product";
+import { pageHref, readPage, type Paging } from "~/lib/paging";
 
 /** Search and category results: count, grid, paging, or the empty state (or, past the last page, a way back). */
 export function ProductResults({

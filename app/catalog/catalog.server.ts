@@ -19,6 +19,8 @@ export interface CatalogHandler {
   search(term: string, query: ListingQuery): Promise<ProductListing>;
   /** The product page: the product, its prices, and whether the buyer saved it; null when there is no such product. */
   product(productId: string, query: ProductPageQuery): Promise<ProductPage | null>;
+  /** The header's category links (every page): none when the categories can't be read. */
+  navigation(): Promise<NavigationLink[]>;
 }
 
 export function createCatalogHandler(shop: ShopCore): CatalogHandler {
@@ -27,6 +29,7 @@ export function createCatalogHandler(shop: ShopCore): CatalogHandler {
     category: (categoryId, query) => categoryPage(shop, categoryId, query),
     search: (term, query) => searchResults(shop, term, query),
     product: (productId, query) => productPage(shop, productId, query),
+    navigation: () => navigation(shop),
   };
 }
 
@@ -56,6 +59,12 @@ export interface ProductListing {
   priceCurrency: string | null;
   /** The API refused the filters (an old link's facet the store no longer has): the results are unfiltered. */
   filtersRefused: boolean;
+}
+
+/** A category as the header links it. */
+export interface NavigationLink {
+  id: string;
+  name: string;
 }
 
 export interface CategoryTile {
@@ -120,6 +129,14 @@ export async function productCards(shop: CatalogShop, page: SearchPage): Promise
     // Without the shopper's prices the cards show none rather than another currency's.
     return cards.map((card) => ({ ...card, unitPrice: null, listPrice: null, currency: wanted }));
   }
+}
+
+/** The store's categories (cached by the client) as the header's links; a page without them still works. */
+function navigation(shop: CatalogShop): Promise<NavigationLink[]> {
+  return shop.client
+    .getCategories()
+    .then((answer) => (answer?.productCategories ?? []).map((c) => ({ id: c.id, name: nameOf(c) })))
+    .catch(() => []);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { QUANTITY_MIN } from "../lib/validation/validity";
+import { QUANTITY_MIN } from "../../server/webstore/limits";
 import { Field, type FieldProps } from "./Field";
 
 export type QuantityInputProps = Omit<FieldProps, "type" | "defaultValue"> & {

@@ -8,7 +8,7 @@
  * moved into the page's there and then. Checkout pages leave it: a move ends the checkout its cart is in.
  */
 import { isFetchError, type Async, type CartItem } from "../../server/webstore/index";
-import { CART_PAGE_SIZE } from "../lib/cart";
+import { CART_ITEMS_PAGE_SIZE } from "../../server/webstore/limits";
 import { readPage } from "../lib/paging";
 import { requestPath } from "../lib/request-paths";
 import { CHECKOUT_START_PATH } from "../lib/paths";
@@ -181,7 +181,7 @@ async function cartPage(
       includePromotions: true,
       includeCoupons: true,
       pageNumber: page,
-      pageSize: CART_PAGE_SIZE,
+      pageSize: CART_ITEMS_PAGE_SIZE,
       productFields: ["Name", "StockKeepingUnit"],
     });
   try {

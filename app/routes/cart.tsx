@@ -24,15 +24,9 @@ import { postedText, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { loginPath, payPath, safeRedirect } from "~/lib/paths";
-import {
-  CART_FIELDS,
-  CART_MESSAGES,
-  COUPON_MAX_LENGTH,
-  optimisticLines,
-  pendingCartChanges,
-  type CartActionData,
-} from "~/lib/cart";
+import { CART_FIELDS, CART_MESSAGES, optimisticLines, pendingCartChanges, type CartActionData } from "~/lib/cart";
 import type { RefreshHandle } from "~/lib/route-handle";
+import { keptCouponCode } from "~/cart/model/coupon";
 import {
   cartFormCode,
   cartFormProblem,
@@ -66,7 +60,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
     const url = new URL(request.url);
     // After a refused coupon (no JavaScript) the form comes back with what the shopper typed.
-    const couponCode = (url.searchParams.get("coupon") ?? "").slice(0, COUPON_MAX_LENGTH);
+    const couponCode = keptCouponCode(url.searchParams.get("coupon") ?? "");
     const { cart, processing } = await shop.cart.view(readPage(url.searchParams));
     return shop.reply({ cart, processing, couponCode });
   });
@@ -93,7 +87,7 @@ export async function action(args: ActionFunctionArgs) {
       let to = returnTo;
       if (keepCoupon) {
         const url = new URL(returnTo, "http://store.invalid");
-        url.searchParams.set("coupon", keepCoupon.slice(0, COUPON_MAX_LENGTH));
+        url.searchParams.set("coupon", keptCouponCode(keepCoupon));
         to = `${url.pathname}${url.search}`;
       }
       return shop.redirect(to, note);

@@ -20,6 +20,7 @@ import { categoryPath, idFromSplat, productPath, loginPath } from "~/lib/paths";
 // From the header's light module: lib/cart's index brings the cart page's optimistic lines and quantity rules.
 import { CART_FIELDS, pendingCountChanges } from "~/lib/cart/count";
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
+import { QUANTITY_MAX } from "../../server/webstore/limits";
 import {
   SELLING_MODEL_FIELD,
   SUBSCRIPTION_TERM_FIELD,
@@ -230,7 +231,7 @@ function PurchaseOptions({
 function quantityHelp(rule: { minimum: number; maximum: number; increment: number } | null): string | undefined {
   if (!rule) return undefined;
   const parts = [`Minimum ${rule.minimum}`];
-  if (rule.maximum < 100_000_000) parts.push(`maximum ${rule.maximum}`);
+  if (rule.maximum < QUANTITY_MAX) parts.push(`maximum ${rule.maximum}`);
   if (rule.increment > 1) parts.push(`in steps of ${rule.increment}`);
   return `${parts.join(", ")}.`;
 }

@@ -3,6 +3,7 @@ import { type Async, isProcessing } from "./async-wait.js";
 import type { WebstoreCaches } from "./cache.js";
 import { INVALID_QUANTITY, WebstoreError } from "./errors.js";
 import type { Http, WebstoreRequest } from "./http.js";
+import { QUANTITY_MAX, QUANTITY_MIN } from "./limits.js";
 
 export interface ClientCore {
   http: Http;
@@ -79,13 +80,10 @@ export function required(
   return value;
 }
 
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 100_000_000;
-
 /** Spec §5 quantity limits; the API wants the quantity as a string. */
 export function quantityString(quantity: number | string): string {
   const value = Number(quantity);
-  if (!Number.isFinite(value) || value < MIN_QUANTITY || value > MAX_QUANTITY) {
+  if (!Number.isFinite(value) || value < QUANTITY_MIN || value > QUANTITY_MAX) {
     throw new WebstoreError(INVALID_QUANTITY, "Requested quantity is invalid", { quantity });
   }
   return String(quantity);

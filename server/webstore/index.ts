@@ -17,4 +17,3 @@ export * from "./api/delivery-groups.js";
 export * from "./api/addresses.js";
 export * from "./api/wishlists.js";
 export * from "./api/orders.js";
-export { MAX_QUANTITY, MIN_QUANTITY } from "./core.js";

@@ -6,6 +6,7 @@
 
 import { sellingModelOptions, type SellingModelOption } from "~/lib/cart/subscriptions";
 import { isObject, type Json } from "~/lib/json";
+import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 import type { LineAttribute } from "./variations";
 
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
@@ -107,8 +108,8 @@ export function quantityRuleOf(rule: unknown): QuantityRule | null {
   const increment = toNumber(rule.increment);
   if (minimum === undefined && maximum === undefined && increment === undefined) return null;
   return {
-    minimum: Math.max(1, Math.ceil(minimum ?? 1)),
-    maximum: Math.min(100_000_000, Math.floor(maximum ?? 100_000_000)),
+    minimum: Math.max(QUANTITY_MIN, Math.ceil(minimum ?? QUANTITY_MIN)),
+    maximum: Math.min(QUANTITY_MAX, Math.floor(maximum ?? QUANTITY_MAX)),
     increment: Math.max(1, Math.floor(increment ?? 1)),
   };
 }

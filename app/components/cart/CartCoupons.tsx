@@ -7,7 +7,8 @@ import { useEffect, useRef } from "react";
 import { Button } from "../Button";
 import { Field } from "../Field";
 import { JsMarker, moveFocusTo } from "../store/forms";
-import { CART_FIELDS, COUPON_MAX_LENGTH, type CartActionData } from "../../lib/cart";
+import { CART_FIELDS, type CartActionData } from "../../lib/cart";
+import { COUPON_CODE_MAX_LENGTH } from "../../../server/webstore/limits";
 
 /** The cart's "Coupons" heading: focus lands there when a coupon is removed. */
 export const COUPONS_HEADING_ID = "coupons-title";
@@ -42,7 +43,7 @@ function CouponForm({ defaultCode }: { defaultCode: string }) {
           defaultValue={defaultCode}
           key={defaultCode}
           autoComplete="off"
-          maxLength={COUPON_MAX_LENGTH}
+          maxLength={COUPON_CODE_MAX_LENGTH}
           errors={error ? [error] : null}
         />
         <Button variant="neutral" pending={pending} pendingLabel="Applying…">

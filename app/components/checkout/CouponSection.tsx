@@ -2,7 +2,8 @@ import { useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
 import { Button } from "../Button";
 import { Field } from "../Field";
-import { COUPON_MAX_LENGTH, REMOVE_COUPON, SECRET_FIELDS } from "../../lib/checkout/payment";
+import { REMOVE_COUPON, SECRET_FIELDS } from "../../lib/checkout/payment";
+import { COUPON_CODE_MAX_LENGTH } from "../../../server/webstore/limits";
 
 /**
  * The coupon field and buttons belong to the payment form (its id in their form attribute: forms can't nest), so
@@ -56,7 +57,7 @@ export function CouponSection({
           form={formId}
           defaultValue={defaultCode}
           autoComplete="off"
-          maxLength={COUPON_MAX_LENGTH}
+          maxLength={COUPON_CODE_MAX_LENGTH}
           errors={error ? [error] : null}
           onKeyDown={(event) => {
             // Enter here means the code: the form's own first button, which Enter would press, is Continue to review.

@@ -3,7 +3,8 @@ import { useRef, type MouseEvent } from "react";
 import { Button } from "../Button";
 import { Price } from "../Price";
 import { QuantityInput } from "../QuantityInput";
-import { CART_FIELDS, MAX_CART_QUANTITY, MIN_CART_QUANTITY, steppedQuantity } from "../../lib/cart";
+import { CART_FIELDS, steppedQuantity } from "../../lib/cart";
+import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 import type { CartActionData } from "../../lib/cart";
 import { useDebouncedCallback } from "../useDebouncedCallback";
 import { setNativeValue } from "../useHydrated";
@@ -17,8 +18,8 @@ export const CART_ITEMS_HEADING_ID = "cart-items-title";
 
 /** The line's − / + stepper buttons, in screen order. */
 const STEPS = [
-  { direction: "decrease", label: "Decrease", symbol: "−", atLimit: (q: number) => q <= MIN_CART_QUANTITY },
-  { direction: "increase", label: "Increase", symbol: "+", atLimit: (q: number) => q >= MAX_CART_QUANTITY },
+  { direction: "decrease", label: "Decrease", symbol: "−", atLimit: (q: number) => q <= QUANTITY_MIN },
+  { direction: "increase", label: "Increase", symbol: "+", atLimit: (q: number) => q >= QUANTITY_MAX },
 ] as const;
 
 /**
@@ -61,7 +62,7 @@ export function CartLine({
     setNativeValue(input, next);
     sendQuantity();
   };
-  const quantity = Number(line.quantity) || MIN_CART_QUANTITY;
+  const quantity = Number(line.quantity) || QUANTITY_MIN;
   return (
     <article
       className={["store-cart-line", pending && "store-cart-line--pending"].filter(Boolean).join(" ")}

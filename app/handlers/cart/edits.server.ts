@@ -6,6 +6,7 @@ import { isFetchError } from "../../../server/webstore/index";
 import { COUPON_MESSAGES } from "../../lib/api-errors";
 import { steppedQuantity } from "../../lib/cart";
 import { CART_MESSAGES } from "../../lib/cart";
+import { COUPON_WORDS } from "../../cart/model/coupon";
 import type { CartEdit } from "./schema.server";
 import { cartErrorMessage } from "../../shop/errors.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./ref.server";
@@ -27,8 +28,8 @@ export type CartEditOutcome =
 const CONFIRMATIONS = {
   update: () => "Your cart was updated.",
   remove: (name?: string) => (name ? `Removed ${name} from your cart.` : "The item was removed from your cart."),
-  applyCoupon: (code: string) => `Coupon ${code} applied.`,
-  removeCoupon: (code?: string) => (code ? `Coupon ${code} removed.` : "Coupon removed."),
+  applyCoupon: COUPON_WORDS.applied,
+  removeCoupon: COUPON_WORDS.removed,
 };
 
 const done = (message: string): CartEditOutcome => ({ ok: true, message });
@@ -63,7 +64,7 @@ async function send(shop: CartShop, ref: string, edit: CartLineEdit): Promise<Ca
       try {
         await shop.client.applyCoupon(ref, edit.couponCode);
       } catch (error) {
-        return refused(cartErrorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES), edit.couponCode);
+        return refused(cartErrorMessage(error, COUPON_WORDS.applyFailed, COUPON_MESSAGES), edit.couponCode);
       }
       return done(CONFIRMATIONS.applyCoupon(edit.couponCode));
     case "removeCoupon":

@@ -10,7 +10,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { INTERNAL_ERROR } from "../../../server/webstore/index";
-import { CART_FIELDS, CART_MESSAGES, COUPON_MAX_LENGTH } from "../../lib/cart";
+import { CART_FIELDS, CART_MESSAGES } from "../../lib/cart";
+import { couponCodeProblem } from "../../cart/model/coupon";
 import { quantityError } from "../../lib/cart/quantity-error";
 import { validQuantity } from "../../lib/cart/quantity";
 import { isSellingModelId, SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE } from "../../lib/cart/subscriptions";
@@ -68,8 +69,10 @@ export const cartEditSchema = z.discriminatedUnion(CART_FIELDS.intent, [
     [CART_FIELDS.couponCode]: z
       .string({ required_error: VALIDITY_MESSAGES.valueMissing })
       .trim()
-      .min(1, VALIDITY_MESSAGES.valueMissing)
-      .max(COUPON_MAX_LENGTH, VALIDITY_MESSAGES.tooLong),
+      .superRefine((code, ctx) => {
+        const problem = couponCodeProblem(code);
+        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      }),
   }),
   z.object({
     ...common,

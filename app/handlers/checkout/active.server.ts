@@ -19,7 +19,7 @@ import {
   type Checkout,
 } from "../../../server/webstore/index";
 import { cartView } from "../../lib/cart/view";
-import { CART_PAGE_SIZE } from "../../lib/cart/count";
+import { CART_ITEMS_PAGE_SIZE } from "../../../server/webstore/limits";
 import { pagingFromPages, type Paging } from "../../lib/paging";
 import {
   CHECKOUT_MESSAGES,
@@ -232,7 +232,7 @@ const filled = (value: string | null | undefined) => (value?.trim() ? value : nu
  */
 export function readCheckoutItems(shop: CheckoutShop, cartId: string, page = 1): Promise<Async<CartItemCollection>> {
   return shop.client.getCartItems(cartId, {
-    pageSize: CART_PAGE_SIZE,
+    pageSize: CART_ITEMS_PAGE_SIZE,
     pageNumber: page,
     includeCoupons: true,
     productFields: ["Name"],
@@ -255,7 +255,7 @@ export async function checkoutPageData(
   let linePaging: CheckoutPageData["linePaging"] = {
     ...pagingFromPages(1, 1),
     totalLines: 0,
-    pageSize: CART_PAGE_SIZE,
+    pageSize: CART_ITEMS_PAGE_SIZE,
   };
   if (cartId) {
     try {
@@ -265,7 +265,7 @@ export async function checkoutPageData(
       linePaging = {
         ...pagingFromPages(items.data.currentPage ?? 1, items.data.totalNumberOfPages ?? 1),
         totalLines: items.data.totalItemCount ?? lines.length,
-        pageSize: CART_PAGE_SIZE,
+        pageSize: CART_ITEMS_PAGE_SIZE,
       };
     } catch (error) {
       console.warn("Loading the checkout's cart items failed:", error instanceof Error ? error.message : error);

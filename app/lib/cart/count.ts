@@ -3,15 +3,10 @@
  * count while submissions are in flight. Nothing here reads typed quantities by the kit's full rules (lib/cart/quantity):
  * only the pages with quantity fields download those (lib/cart re-exports this module for them).
  */
+import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 
 export const CART_INTENTS = ["add", "update", "increase", "decrease", "remove", "applyCoupon", "removeCoupon"] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];
-
-/** The spec's cart quantity limits (§5, §9), as lib/validation/validity's QUANTITY_MIN and QUANTITY_MAX. */
-export const MIN_CART_QUANTITY = 1;
-export const MAX_CART_QUANTITY = 100_000_000;
-/** Cart lines per page (spec §9). */
-export const CART_PAGE_SIZE = 25;
 
 /** Form field names of the cart forms, so the forms, the actions and the optimistic readers agree. */
 export const CART_FIELDS = {
@@ -55,7 +50,7 @@ export type FormLike = { get(name: string): FormDataEntryValue | null } | null |
 export function pendingCountChanges(formDatas: readonly FormLike[]): PendingCartChange[] {
   const plain = (value: FormDataEntryValue | null | undefined) => {
     const number = typeof value === "string" && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : NaN;
-    return number >= 1 && number <= PLAIN_QUANTITY_MAX ? number : 0;
+    return number >= QUANTITY_MIN && number <= QUANTITY_MAX ? number : 0;
   };
   return formDatas.flatMap((formData) => {
     const intent = formData?.get(CART_FIELDS.intent);
@@ -69,8 +64,6 @@ export function pendingCountChanges(formDatas: readonly FormLike[]): PendingCart
     ];
   });
 }
-/** The spec's largest quantity (lib/validation/typed-numbers QUANTITY_MAX), restated so the header needn't load that module. */
-const PLAIN_QUANTITY_MAX = 100_000_000;
 
 /**
  * The header's item count while submissions are in flight: the server's count plus what each pending

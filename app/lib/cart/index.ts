@@ -10,12 +10,9 @@
 export {
   CART_FIELDS,
   CART_INTENTS,
-  CART_PAGE_SIZE,
   cartLinkLabel,
   isCartIntent,
   itemsWord,
-  MAX_CART_QUANTITY,
-  MIN_CART_QUANTITY,
   optimisticCartCount,
   parseQuantity,
   pendingCountChanges,
@@ -29,9 +26,6 @@ import { CART_FIELDS, isCartIntent, parseQuantity, type FormLike, type PendingCa
 import { validQuantity } from "./quantity";
 export { steppedQuantity, validQuantity, type QuantityRuleLike } from "./quantity";
 export { quantityError } from "./quantity-error";
-
-/** The longest coupon code the form takes (and the API's field holds). */
-export const COUPON_MAX_LENGTH = 100;
 
 export const CART_MESSAGES = {
   noIntent: "Choose an action.",

@@ -80,9 +80,8 @@ export function expiryYears(now: Date | number, count = 15): string[] {
 
 /**
  * The payment form's limits and names, shared by its schema, its server side and its components. The coupon limit
- * is lib/cart's too: kept apart so that neither the cart nor the checkout pages load the other's module.
+ * is the cart's too: server/webstore/limits' COUPON_CODE_MAX_LENGTH.
  */
-export const COUPON_MAX_LENGTH = 100;
 export const PO_MAX_LENGTH = 80;
 /** Never sent back to the page: a refused payment asks for the card number (and security code) again. */
 export const SECRET_FIELDS = ["cardNumber", "cvv"];

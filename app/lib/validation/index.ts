@@ -13,8 +13,6 @@ import { z } from "zod";
 import { isEmail } from "../format/formats";
 import {
   EMAIL_MAX_LENGTH,
-  QUANTITY_MAX,
-  QUANTITY_MIN,
   VALIDITY_MESSAGES,
   cleanEmail,
   cleanWhitespace,
@@ -22,6 +20,7 @@ import {
   messageForValidity,
   parseNumberShortcut,
 } from "./validity";
+import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 import { dateTimeFlags, parseDateInput, parseDateTime, validateDate } from "./dates";
 import { COLOUR_PICKER_MESSAGE, HEX_MAX_LENGTH, isHexColour, normaliseHex } from "./colours";
 

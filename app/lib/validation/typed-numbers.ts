@@ -3,9 +3,6 @@
  * on its own so that the header's optimistic cart count (every page) needs nothing else.
  */
 
-export const QUANTITY_MIN = 1;
-export const QUANTITY_MAX = 100_000_000;
-
 /** Trims and collapses runs of whitespace (tabs, new lines, no-break spaces) into one space. */
 export function cleanWhitespace(value: string): string {
   return value.replace(/[\s\u00a0]+/g, " ").trim();

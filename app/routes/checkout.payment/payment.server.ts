@@ -12,23 +12,20 @@ import {
   addressLines,
   cardFieldErrors,
   CHECKOUT_MESSAGES,
-  COUPON_MAX_LENGTH,
   expiryYears,
   firstIncompleteStep,
   paymentOutcome,
   SECRET_FIELDS,
 } from "~/lib/checkout/index";
 import { stepPath } from "~/lib/paths";
+import { COUPON_WORDS, couponCodeProblem, keptCouponCode } from "~/cart/model/coupon";
 import { cardDigits, cardLabel } from "~/lib/checkout/cards";
-import { VALIDITY_MESSAGES } from "~/lib/validation";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { errorMessage } from "~/shop/errors.server";
 import { parseWithZod } from "@conform-to/zod";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { paymentIntentSchema, paymentSchema, type PaymentOptions, type PaymentValues } from "./schema";
 
-/** Checkout coupons are served by API versions 61-62 only: elsewhere the cart's coupons are the way. */
-const COUPONS_UNAVAILABLE = "Coupons can't be applied during checkout. Apply them in your cart.";
 /** What lib/checkout/cards' cardLabel makes of a number: a brand (or "Card") and the last four digits. */
 const CLIENT_CARD_LABEL = /^[A-Za-z][A-Za-z ]{0,30}( ending in \d{4})?$/;
 
@@ -162,7 +159,7 @@ export async function paymentPage(shop: Shop, couponCode: string) {
     renderedAt: Date.now(),
     shippingAddress: addressLines(shipping),
     years: expiryYears(Date.now()),
-    couponCode: couponCode.slice(0, COUPON_MAX_LENGTH),
+    couponCode: keptCouponCode(couponCode),
     defaults: {
       paymentMethod: "card",
       sameAsShipping: "on",
@@ -177,8 +174,8 @@ export async function paymentPage(shop: Shop, couponCode: string) {
 export async function applyCoupon(shop: Shop, formData: FormData, page: CheckoutPageData, typed: string) {
   const code = typed.trim();
   const refuse = (error: string) => couponReply(shop, formData, typed, { error }, 400);
-  if (!code) return refuse(VALIDITY_MESSAGES.valueMissing);
-  if (code.length > COUPON_MAX_LENGTH) return refuse(VALIDITY_MESSAGES.tooLong);
+  const problem = couponCodeProblem(typed);
+  if (problem) return refuse(problem);
   try {
     await shop.client.applyCheckoutCoupon(page, code);
   } catch (error) {
@@ -186,13 +183,13 @@ export async function applyCoupon(shop: Shop, formData: FormData, page: Checkout
     if (redirect) return redirect;
     return refuse(
       isFetchError(error) && error.status === 404
-        ? COUPONS_UNAVAILABLE
-        : errorMessage(error, "We couldn't apply that coupon.", COUPON_MESSAGES),
+        ? COUPON_WORDS.unavailableAtCheckout
+        : errorMessage(error, COUPON_WORDS.applyFailed, COUPON_MESSAGES),
     );
   }
   shop.checkout.updateProgress(page.checkoutId, { payment: undefined });
   // The code is listed as applied now: the field is empty for the next one.
-  return couponReply(shop, formData, typed, { code: "", toast: toast("success", `Coupon ${code} applied.`) });
+  return couponReply(shop, formData, typed, { code: "", toast: toast("success", COUPON_WORDS.applied(code)) });
 }
 
 export async function removeCoupon(
@@ -212,13 +209,13 @@ export async function removeCoupon(
       shop,
       formData,
       typed,
-      { toast: toast("error", errorMessage(error, "We couldn't remove the coupon. Try again.")) },
+      { toast: toast("error", errorMessage(error, COUPON_WORDS.removeFailed)) },
       400,
     );
   }
   shop.checkout.updateProgress(page.checkoutId, { payment: undefined });
   return couponReply(shop, formData, typed, {
-    toast: toast("success", code ? `Coupon ${code} removed.` : "Coupon removed."),
+    toast: toast("success", COUPON_WORDS.removed(code)),
   });
 }
 
@@ -238,7 +235,7 @@ async function couponReply(
 ) {
   if (outcome.toast) shop.toasts.flash(outcome.toast);
   const typed = parse(formData, { resolve: () => ({ value: undefined }) }).reply({ hideFields: SECRET_FIELDS });
-  const code = outcome.code ?? typedCode.slice(0, COUPON_MAX_LENGTH);
+  const code = outcome.code ?? keptCouponCode(typedCode);
   return shop.reply<PaymentActionData>(
     {
       intent: "coupon",

@@ -7,7 +7,7 @@ import { PAYMENT_LINK_MESSAGES } from "~/lib/checkout/payment-link";
 import { errorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
 import { payNowSchema } from "./schema";
-import { CART_PAGE_SIZE } from "~/lib/cart/count";
+import { CART_ITEMS_PAGE_SIZE } from "../../../server/webstore/limits";
 import { pagingFromPages, readPage } from "~/lib/paging";
 
 /**
@@ -18,10 +18,10 @@ export async function payNowPage(shop: Shop, cartId: string, origin: string) {
   const cart = await shop.checkout.paymentLinkCart(cartId);
   const paid = cart.data.status === "Closed";
   let lines: ReturnType<typeof checkoutLinesFrom> = [];
-  let linePaging = { ...pagingFromPages(1, 1), totalLines: 0, pageSize: CART_PAGE_SIZE };
+  let linePaging = { ...pagingFromPages(1, 1), totalLines: 0, pageSize: CART_ITEMS_PAGE_SIZE };
   if (!paid) {
     const items = await shop.client.getCartItems(cartId, {
-      pageSize: CART_PAGE_SIZE,
+      pageSize: CART_ITEMS_PAGE_SIZE,
       pageNumber: readPage(new URL(shop.request.url).searchParams),
       productFields: ["Name"],
     });
@@ -29,7 +29,7 @@ export async function payNowPage(shop: Shop, cartId: string, origin: string) {
     linePaging = {
       ...pagingFromPages(items.data.currentPage ?? 1, items.data.totalNumberOfPages ?? 1),
       totalLines: items.data.totalItemCount ?? lines.length,
-      pageSize: CART_PAGE_SIZE,
+      pageSize: CART_ITEMS_PAGE_SIZE,
     };
   }
   return {

@@ -2,6 +2,7 @@
 import type { Async } from "../async-wait.js";
 import { type ClientCore, documentedAt, pageSizeInRange, quantityString, required, send, sendAsync } from "../core.js";
 import { FetchError, parseErrorBody } from "../errors.js";
+import { CART_ITEMS_PAGE_SIZE } from "../limits.js";
 import { path, reasonPhrase } from "../http.js";
 import type {
   ApplicationContext,
@@ -20,7 +21,6 @@ export type CartItemSort =
   "CreatedDateAsc" | "CreatedDateDesc" | "NameAsc" | "NameDesc" | "SalesPriceAsc" | "SalesPriceDesc";
 
 export const DEFAULT_CART_ITEM_SORT: CartItemSort = "CreatedDateDesc";
-export const CART_ITEMS_PAGE_SIZE = 25;
 export const BATCH_MAX_INPUTS = 100;
 /** Spec §9: used when the application context names no reservation time. */
 export const DEFAULT_RESERVATION_SECONDS = 14_400;

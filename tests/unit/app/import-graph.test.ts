@@ -270,6 +270,59 @@ describe("the import graph of app/", () => {
   });
 });
 
+/**
+ * The API's limits are defined once, in server/webstore/limits.ts (issue #24: the quantity limit was written in five
+ * places, the coupon length in two). Read from the code, not the comments: a numeric literal or a constant declared
+ * with one elsewhere in app/ or server/webstore/ that restates a limit breaks the rule.
+ */
+describe("the API's limits", () => {
+  const LIMITS = "server/webstore/limits.ts";
+  const sources = [...sourceFiles(APP), ...sourceFiles(join(ROOT, "server/webstore"))];
+  /** Each limit's value, and the names a constant restating it would have. */
+  const RESTATED: { value: number; named: RegExp }[] = [
+    { value: 1, named: /QUANTITY(?!.*LENGTH)/ },
+    { value: 100_000_000, named: /./ },
+    { value: 100, named: /COUPON/ },
+    { value: 25, named: /CART.*PAGE_SIZE/ },
+  ];
+
+  it("declares each limit in server/webstore/limits.ts and nowhere else", () => {
+    const restated: string[] = [];
+    for (const file of sources) {
+      const name = relative(ROOT, file);
+      if (name === LIMITS) continue;
+      const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+      const at = (node: ts.Node) => `${name}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+      const visit = (node: ts.Node) => {
+        // The largest quantity is a number no other rule of the API uses: any literal of it restates the limit.
+        if (ts.isNumericLiteral(node) && Number(node.text) === 100_000_000) restated.push(`${at(node)}: 100000000`);
+        else if (
+          ts.isVariableDeclaration(node) &&
+          ts.isIdentifier(node.name) &&
+          node.initializer &&
+          ts.isNumericLiteral(node.initializer)
+        ) {
+          const value = Number(node.initializer.text);
+          const id = node.name.text;
+          if (RESTATED.some((limit) => limit.value === value && limit.value !== 100_000_000 && limit.named.test(id)))
+            restated.push(`${at(node)}: ${id} = ${value}`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(restated).toEqual([]);
+  });
+
+  it("keeps server/webstore/limits.ts free of imports, so the browser's build inlines its numbers", () => {
+    const source = ts.createSourceFile(LIMITS, readFileSync(join(ROOT, LIMITS), "utf8"), ts.ScriptTarget.Latest);
+    const declarations = source.statements.filter((s) => ts.isImportDeclaration(s) || ts.isExportDeclaration(s));
+    expect(declarations).toEqual([]);
+    // And the reader above finds what it must: the limits are there to be restated.
+    expect(source.text).toMatch(/QUANTITY_MAX = 100_000_000;/);
+  });
+});
+
 /** Routes with no shop: the one server module they may name is their own. */
 const SHOPLESS_ROUTES = new Set(["app/routes/gallery.tsx"]);
 

@@ -75,7 +75,7 @@ function withHandlers(core: ShopCore): Shop {
   });
   const shop = Object.defineProperties(core, {
     cart: lazy("cart", () => createCartHandler(core, { pageCount: () => shop.checkout.stepCartCount() })),
-    catalog: lazy("catalog", () => createCatalogHandler(core)),
+    catalog: lazy("catalog", () => createCatalogHandler(core, { cart: shop.cart })),
     checkout: lazy("checkout", () => createCheckoutHandler(core)),
     identity: lazy("identity", () => createIdentityHandler(core)),
     orders: lazy("orders", () => createOrdersHandler(core)),
@@ -127,11 +127,10 @@ export { toast } from "./shop/toast.server";
 // The root's: the locale segment's check, the header's switcher and the cookie consent banner's choice.
 export { knownLocale, localeSwitchFor } from "./handlers/locale.server";
 export { readConsent } from "./handlers/cookie-consent.server";
-// The cart's and the product page's forms (zod) and the words of their actions. Named by the page from lib/cart,
-// CART_MESSAGES and isQuantityProblem would put lib/cart's optimistic lines (the cart page's) in the product page's
-// bundle; named from the cart handler, the forms would add a second stand-in to both pages.
-export { cartFormCode, cartFormProblem, parseAddToCart, parseCartEdit } from "./handlers/cart/schema.server";
-export { CART_MESSAGES, isQuantityProblem } from "./lib/cart";
+// The cart page's forms (zod) and the words of its action: named from the cart handler, the forms would add a second
+// stand-in to the page.
+export { cartFormCode, cartFormProblem, parseCartEdit } from "./handlers/cart/schema.server";
+export { CART_MESSAGES } from "./lib/cart";
 // The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
 export { PAYMENT_LINK_MESSAGES } from "./lib/checkout/payment-link";
 // The cart loader's page number: named from lib/paging by the cart page, it would bring the paging module (which only

@@ -21,6 +21,7 @@ import type { ToastInput } from "../shop/toast.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./cart/ref.server";
 import { quickOrder, type QuickOrderReply } from "./cart/quick-order.server";
 import type { QuickOrderSubmission } from "../lib/cart/quick-order";
+import { parseAddToCart } from "./cart/schema.server";
 import type { ShopCore } from "../shop/core.server";
 
 export { cartRef, type CartShop } from "./cart/ref.server";
@@ -35,6 +36,8 @@ export interface CartHandler {
    * whether the shopper must sign in first.
    */
   addItem(input: CartItemInput): Promise<AddOutcome>;
+  /** An "Add to cart" form's submission checked (quantity, purchase option), before any API call. */
+  parseAdd(formData: FormData): ReturnType<typeof parseAddToCart>;
   /** One page of the cart's lines with its coupons, promotions and totals; the empty cart when there is none. */
   view(page: number): Promise<{ cart: CartView; processing: boolean }>;
   /** A cart page edit (quantity, removal, coupon), with the API's refusals turned into the shopper's words. */
@@ -132,6 +135,7 @@ export function createCartHandler(shop: ShopCore, { pageCount }: CartSiblings = 
         return { ok: false, message: cartErrorMessage(error, ADD_FAILED_MESSAGE) };
       }
     },
+    parseAdd: parseAddToCart,
     view,
     edit: (edit) => applyCartEdit(shop, edit),
     moveToCurrency: (currency) => moveCartToCurrency(shop, currency),

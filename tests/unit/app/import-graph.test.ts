@@ -337,7 +337,6 @@ const ROUTES_TODAY = new Set<string>([
   "app/routes/checkout.review/route.tsx",
   "app/routes/checkout.shipping/route.tsx",
   "app/routes/pay.$cartId/route.tsx",
-  "app/routes/product.$.tsx",
   "app/routes/OrderLookup.tsx",
   "app/routes/OrderSummary.$orderNumber.tsx",
   "app/routes/wishlist.tsx",

@@ -5,7 +5,13 @@
  */
 import { isFetchError, type ProductCategory, type ProductSearchInput } from "../../server/webstore/index";
 import type { ApiFacet, SearchRefinement } from "~/catalog/model/filters";
-import { productCardView, sortOptions, type ProductCardView, type SortOption } from "~/catalog/model/product";
+import {
+  productCardView,
+  sortOptions,
+  type ProductCardView,
+  type ProductSummary,
+  type SortOption,
+} from "~/catalog/model/product";
 import { pagingFromTotal, searchPage, type Paging } from "~/lib/paging";
 import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "~/catalog/server/product.server";
 import type { ShopCore } from "~/shop/core.server";
@@ -49,7 +55,7 @@ export function createCatalogHandler(shop: ShopCore, { cart }: CatalogSiblings):
 type CatalogShop = Pick<ShopCore, "client" | "currencyIsoCode">;
 
 /** A results page of search/product-search (what `productCards` prices). */
-type SearchPage = { currencyIsoCode?: string | null; products?: readonly unknown[] | null } | null | undefined;
+type SearchPage = { currencyIsoCode?: string | null; products?: readonly ProductSummary[] | null } | null | undefined;
 
 /** A listing's page (1-based, from the URL) and the `?sort=` asked for. */
 export interface ListingQuery {

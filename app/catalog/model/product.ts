@@ -1,18 +1,24 @@
 /**
  * Reading the catalog's JSON into what the pages show. The API nests field values differently per resource
  * (`fields.Name.value` in search results, `fields.Name` in product details), so everything goes through
- * `fieldValue`. Pure: used by loaders (to send the page only what it shows) and by tests.
+ * `fieldValue`. Pure: used by loaders (to send the page only what it shows) and by tests. Each reader takes the
+ * client's type of what it reads and still reads it defensively: the client's schemas pass through what they don't
+ * name and type records' fields as unknown, and a real org sends what it likes.
  */
 
 import { sellingModelOptions, type SellingModelOption } from "~/lib/cart/subscriptions";
 import { isObject, type Json } from "~/lib/json";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 import type { LineAttribute } from "./variations";
+import type { ProductDetail, ProductSearchResults, SortRule } from "../../../server/webstore/types";
 
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
+/** A product's `fields` (a product detail's, a search result's). */
+export type ProductFields = Record<string, unknown> | null | undefined;
+
 /** A product field whether the API gives it as "value" or as { value: "value" }. */
-export function fieldValue(fields: unknown, name: string): string | undefined {
+export function fieldValue(fields: ProductFields, name: string): string | undefined {
   if (!isObject(fields)) return undefined;
   const raw = fields[name];
   if (isObject(raw)) return text(raw.value) ?? text(raw.text);
@@ -37,6 +43,11 @@ export interface ProductLineView {
   attributes?: LineAttribute[];
 }
 
+/**
+ * The picture of a product detail (its defaultImage, a media item), a cart line or a wishlist item (their
+ * thumbnailImage). Takes unknown: the three resources shape it alike but the client types them apart (a media item
+ * and a wishlist item's thumbnail are plain JSON to it).
+ */
 export function imageOf(image: unknown, fallbackAlt: string): ProductImage | null {
   if (!isObject(image)) return null;
   const url = text(image.url) ?? text(image.thumbnailUrl);
@@ -58,10 +69,13 @@ export interface ProductCardView {
   currency?: string;
 }
 
+/** A product of a search's results page (search/product-search, search/products). */
+export type ProductSummary = ProductSearchResults["productsPage"]["products"][number];
+
 /** A product of the search results (search/product-search, search/products). */
-export function productCardView(product: unknown): ProductCardView | null {
-  if (!isObject(product) || !text(product.id)) return null;
-  const id = product.id as string;
+export function productCardView(product: ProductSummary | null | undefined): ProductCardView | null {
+  const id = text(product?.id);
+  if (!product || !id) return null;
   const name = text(product.name) ?? fieldValue(product.fields, "Name") ?? id;
   const prices = isObject(product.prices) ? product.prices : {};
   return {
@@ -101,7 +115,7 @@ const toNumber = (v: unknown): number | undefined => {
   return Number.isFinite(n) ? n : undefined;
 };
 
-export function quantityRuleOf(rule: unknown): QuantityRule | null {
+export function quantityRuleOf(rule: ProductDetail["purchaseQuantityRule"]): QuantityRule | null {
   if (!isObject(rule)) return null;
   const minimum = toNumber(rule.minimum);
   const maximum = toNumber(rule.maximum);
@@ -115,9 +129,9 @@ export function quantityRuleOf(rule: unknown): QuantityRule | null {
 }
 
 /** A product of products/{id}. */
-export function productDetailView(product: unknown): ProductDetailView | null {
-  if (!isObject(product) || !text(product.id)) return null;
-  const id = product.id as string;
+export function productDetailView(product: ProductDetail | null | undefined): ProductDetailView | null {
+  const id = text(product?.id);
+  if (!product || !id) return null;
   const name = fieldValue(product.fields, "Name") ?? text(product.name) ?? id;
   const pathItems =
     isObject(product.primaryProductCategoryPath) && Array.isArray(product.primaryProductCategoryPath.path)
@@ -185,8 +199,8 @@ export interface SortOption {
  * The store's sort rules (search/sort-rules) as the choices of a sort menu, in their sortOrder: "Product Name
  * (A-Z)". Rules without an id are skipped; two rules that would read alike keep their direction apart.
  */
-export function sortOptions(answer: unknown): SortOption[] {
-  const rules = isObject(answer) && Array.isArray(answer.sortRules) ? answer.sortRules.filter(isObject) : [];
+export function sortOptions(answer: { sortRules?: readonly SortRule[] | null } | null | undefined): SortOption[] {
+  const rules: Json[] = Array.isArray(answer?.sortRules) ? answer.sortRules.filter(isObject) : [];
   const order = (rule: Json) => (typeof rule.sortOrder === "number" ? rule.sortOrder : Number.MAX_SAFE_INTEGER);
   return [...rules]
     .sort((a, b) => order(a) - order(b))

@@ -35,7 +35,7 @@ import {
   type ShopCore,
   type ShopRouteOptions,
 } from "./shop/core.server";
-import { createCartHandler, type CartHandler } from "./handlers/cart.server";
+import { createCartHandler, type CartHandler } from "~/cart/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "~/catalog/catalog.server";
 import { createCheckoutHandler, type CheckoutHandler } from "./handlers/checkout.server";
 import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
@@ -129,8 +129,8 @@ export { knownLocale, localeSwitchFor } from "./handlers/locale.server";
 export { readConsent } from "./handlers/cookie-consent.server";
 // The cart page's forms (zod) and the words of its action: named from the cart handler, the forms would add a second
 // stand-in to the page.
-export { cartFormCode, cartFormProblem, parseCartEdit } from "./handlers/cart/schema.server";
-export { CART_MESSAGES } from "./lib/cart";
+export { cartFormCode, cartFormProblem, parseCartEdit } from "~/cart/forms/cart-forms.server";
+export { CART_MESSAGES } from "~/cart/model";
 // The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
 export { PAYMENT_LINK_MESSAGES } from "./lib/checkout/payment-link";
 // The cart loader's page number: named from lib/paging by the cart page, it would bring the paging module (which only

@@ -318,9 +318,6 @@ function importers() {
   return by;
 }
 
-/** Folders of app/ that are no part of the shop (\`shop.<part>\`): the core, the shared kit, the routes. */
-const NOT_PARTS = new Set(["shop", "handlers", "lib", "components", "routes", "styles"]);
-
 /** Files every page reaches, whose importers say nothing of which screen calls: the shop, the root, the layout. */
 const HUBS = new Set(["app/shop.server.ts", "app/shop/core.server.ts", "app/root.tsx"]);
 const isRouteModule = (file) =>
@@ -354,10 +351,13 @@ function routeTexts() {
   return texts;
 }
 
+/** Folders of app/ that are no part of the shop. */
+const NOT_PARTS = new Set(["shop", "handlers", "lib", "components", "routes", "styles"]);
+
 /**
  * The pages that make the calls of `file`: a route's own file is its page; a file of the shop's part `part`
- * (its slice app/<part>/…, or its handler app/handlers/<part>.server.ts or app/handlers/<part>/…) is reached by the
- * pages that use `shop.<part>.`;
+ * (its slice app/<part>/…, or app/handlers/<part>.server.ts and app/handlers/<part>/… until it moves) is reached by
+ * the pages that use `shop.<part>.`;
  * anything else by the pages whose route files import it.
  */
 function pagesReaching(file, by, texts) {
@@ -447,8 +447,8 @@ export function generate() {
     "",
     "For each call the spec lists (§7): the adapter method that sends it (`server/webstore/api/*.ts`), the versions",
     "it is sent at (the method's `documentedAt` guards), the app files that call the method (`client.<method>(`) and",
-    "the pages that reach them: a route's own files are its page; a part of the shop (its slice `app/<part>/`, or its",
-    "handler `app/handlers/<part>.server.ts` or `app/handlers/<part>/`) is reached by the pages using `shop.<part>.`; any",
+    "the pages that reach them: a route's own files are its page; a handler of a part of the shop",
+    "(its slice `app/<part>/`, or `app/handlers/<part>.server.ts` and `app/handlers/<part>/` until it moves) is reached by the pages using `shop.<part>.`; any",
     "other file by the pages whose route files import it. Paths are relative to `/services/data/v65.0/commerce/webstores/{webstoreId}/`",
     "unless they start with `/`. What the emulator serves besides these calls is in docs/emulator*.md.",
     "",

@@ -13,18 +13,18 @@
 import type { MetaFunction, LoaderFunctionArgs, ActionFunctionArgs } from "@remix-run/node";
 import { useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { CheckoutAction, PaymentLinkForm } from "~/components/cart/CartActions";
-import { CartCoupons, pageWithout } from "~/components/cart/CartCoupons";
-import { CartTotals } from "~/components/cart/CartTotals";
+import { CheckoutAction, PaymentLinkForm } from "~/cart/ui/CartActions";
+import { CartCoupons, pageWithout } from "~/cart/ui/CartCoupons";
+import { CartTotals } from "~/cart/ui/CartTotals";
 import { Price } from "~/components/Price";
 import { useProcessingRefresh } from "~/components/useProcessingRefresh";
-import { CART_ITEMS_HEADING_ID, CartLine } from "~/components/store/CartLine";
+import { CART_ITEMS_HEADING_ID, CartLine } from "~/cart/ui/CartLine";
 import { EmptyState } from "~/components/store/LineProduct";
 import { postedText, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { loginPath, payPath, safeRedirect } from "~/lib/paths";
-import { CART_FIELDS, CART_MESSAGES, optimisticLines, pendingCartChanges, type CartActionData } from "~/lib/cart";
+import { CART_FIELDS, CART_MESSAGES, optimisticLines, pendingCartChanges, type CartActionData } from "~/cart/model";
 import type { RefreshHandle } from "~/lib/route-handle";
 import { keptCouponCode } from "~/cart/model/coupon";
 import {
@@ -41,9 +41,9 @@ import {
 // Most carts fit on one page: the page links' code is fetched only when there are more (see CartPages). The server
 // renders them into the document (it sends a page once all of it is ready), so they work before hydration and without
 // JavaScript; while the code loads, the server's links stay in place.
-const CartPages = lazy(() => import("~/components/cart/CartPages"));
+const CartPages = lazy(() => import("~/cart/ui/CartPages"));
 // The same for what the page shows while the API is still calculating the cart (see CartProcessing).
-const CartProcessing = lazy(() => import("~/components/cart/CartProcessing"));
+const CartProcessing = lazy(() => import("~/cart/ui/CartProcessing"));
 
 const processingNote = <p className="store-muted">Your cart is being updated. Prices may change.</p>;
 
@@ -118,7 +118,7 @@ export default function CartPage() {
   const { cart, processing, couponCode } = useLoaderData<typeof loader>();
   const location = useLocation();
   const fetchers = useFetchers();
-  // The pending edits read by lib/cart (the action's field names and quantity rules, without zod in the browser).
+  // The pending edits read by cart/model (the action's field names and quantity rules, without zod in the browser).
   const changes = pendingCartChanges(fetchers.map((f) => f.formData));
   const lines = optimisticLines(cart.lines, changes);
   const busy = changes.length > 0;

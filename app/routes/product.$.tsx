@@ -17,10 +17,10 @@ import { WishlistButton } from "~/components/store/WishlistButton";
 import { StockLevel, VariationNeeded, VariationPicker } from "~/catalog/ui/VariationPicker";
 import { JsMarker } from "~/components/store/forms";
 import { categoryPath, idFromSplat, productPath } from "~/lib/paths";
-// From the header's light module: lib/cart's index brings the cart page's optimistic lines and quantity rules.
-import { CART_FIELDS, pendingCountChanges } from "~/lib/cart/count";
+// From the header's light module: cart/model's index brings the cart page's optimistic lines and quantity rules.
+import { CART_FIELDS, pendingCountChanges } from "~/cart/model/count";
 import { QUANTITY_MAX } from "../../server/webstore/limits";
-import { SELLING_MODEL_FIELD, SUBSCRIPTION_TERM_FIELD, type SellingModelOption } from "~/lib/cart/subscriptions";
+import { SELLING_MODEL_FIELD, SUBSCRIPTION_TERM_FIELD, type SellingModelOption } from "~/cart/model/subscriptions";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { withBasePath } from "~/lib/links";
 

@@ -6,7 +6,7 @@
  * name and type records' fields as unknown, and a real org sends what it likes.
  */
 
-import { sellingModelOptions, type SellingModelOption } from "~/lib/cart/subscriptions";
+import { sellingModelOptions, type SellingModelOption } from "~/cart/model/subscriptions";
 import { isObject, type Json } from "~/lib/json";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 import type { LineAttribute } from "./variations";

@@ -5,18 +5,18 @@
  */
 import { postedText, submittedWithJs } from "~/components/store/forms";
 import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
-import { CART_FIELDS, CART_MESSAGES, isQuantityProblem } from "~/lib/cart";
+import { CART_FIELDS, CART_MESSAGES, isQuantityProblem } from "~/cart/model";
 import {
   SELLING_MODEL_FIELD,
   SUBSCRIPTION_TERM_FIELD,
   subscriptionTermFor,
   UNKNOWN_SELLING_MODEL_MESSAGE,
-} from "~/lib/cart/subscriptions";
+} from "~/cart/model/subscriptions";
 import { loginPath } from "~/lib/paths";
 import { requestPath } from "~/lib/request-paths";
 import type { ShopCore } from "~/shop/core.server";
 import { toast } from "~/shop/toast.server";
-import type { CartHandler } from "~/handlers/cart.server";
+import type { CartHandler } from "~/cart/cart.server";
 import { chosenSellingModel } from "./product.server";
 
 export const ADDED_MESSAGE = "Added to your cart";

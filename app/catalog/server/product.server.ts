@@ -1,5 +1,5 @@
 /** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
-import { subscriptionsOffered, type SellingModelOption } from "~/lib/cart/subscriptions";
+import { subscriptionsOffered, type SellingModelOption } from "~/cart/model/subscriptions";
 import { listHasProduct } from "~/components/store/WishlistButton";
 import { productDetailView, type ProductDetailView } from "~/catalog/model/product";
 import { volumePriceRows, type VolumePriceRow } from "~/catalog/model/price-tiers";

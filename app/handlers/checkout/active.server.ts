@@ -18,7 +18,7 @@ import {
   type CartItemCollection,
   type Checkout,
 } from "../../../server/webstore/index";
-import { cartView } from "../../lib/cart/view";
+import { cartView } from "~/cart/model/view";
 import { CART_ITEMS_PAGE_SIZE } from "../../../server/webstore/limits";
 import { pagingFromPages, type Paging } from "../../lib/paging";
 import {
@@ -40,7 +40,7 @@ import {
 import { CHECKOUT_START_PATH, confirmationPath, stepPath, loginPath } from "../../lib/paths";
 import { toast } from "../../shop/toast.server";
 import type { Shopper } from "../../shop/tokens.server";
-import { forgetGoneGuestCart } from "../cart/ref.server";
+import { forgetGoneGuestCart } from "~/cart/server/ref.server";
 import {
   forgetCheckout,
   progressOf,

@@ -7,7 +7,7 @@ import { lineAttributes, type LineAttribute } from "~/catalog/model/variations";
 import { normalizeDeliveryGroups } from "../../../server/webstore/api/delivery-groups";
 import type { AddressCollection, CartItem } from "../../../server/webstore/types";
 import { formatCurrency, parseMoney } from "../format/formats";
-import { cartItemTerm } from "../cart/subscriptions";
+import { cartItemTerm } from "~/cart/model/subscriptions";
 import { formatMessage } from "../validation/validity";
 import { isObject, money, text } from "./read";
 

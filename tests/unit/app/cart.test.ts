@@ -11,7 +11,7 @@ import {
   readCartChange,
   steppedQuantity,
   validQuantity,
-} from "../../../app/lib/cart";
+} from "../../../app/cart/model";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();

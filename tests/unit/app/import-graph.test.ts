@@ -353,8 +353,8 @@ const ROUTES_TODAY = new Set<string>([
 ]);
 
 const CROSSINGS_TODAY = new Set<string>([
-  "app/handlers/checkout/active.server.ts -> app/handlers/cart/ref.server.ts",
-  "app/handlers/checkout/payment-link.server.ts -> app/handlers/cart/ref.server.ts",
+  "app/handlers/checkout/active.server.ts -> app/cart/server/ref.server.ts",
+  "app/handlers/checkout/payment-link.server.ts -> app/cart/server/ref.server.ts",
   "app/handlers/checkout/session.server.ts -> app/handlers/orders.server.ts",
 ]);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CartItemCollection, SortRule } from "../../../server/webstore/types";
-import { cartView, EMPTY_CART } from "../../../app/lib/cart/view";
-import { isNonZeroMoney } from "../../../app/components/cart/CartTotals";
+import { cartView, EMPTY_CART } from "../../../app/cart/model/view";
+import { isNonZeroMoney } from "../../../app/cart/ui/CartTotals";
 import {
   fieldValue,
   productCardView,

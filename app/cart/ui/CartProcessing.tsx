@@ -6,7 +6,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Spinner } from "../Spinner";
+import { Spinner } from "~/components/Spinner";
 
 export default function CartProcessing({ gaveUp, children }: { gaveUp: boolean; children?: ReactNode }) {
   return (

@@ -6,8 +6,8 @@
  * (`followPageCurrency`), so the prices a page shows are those of the cart the shopper adds to.
  */
 import { isFetchError } from "../../../server/webstore/index";
-import type { ShopCore } from "../../shop/core.server";
-import { toast, type ToastInput } from "../../shop/toast.server";
+import type { ShopCore } from "~/shop/core.server";
+import { toast, type ToastInput } from "~/shop/toast.server";
 import { cartRef, isNotFound, type CartShop } from "./ref.server";
 
 /** Cart lines read, and added, a call at a time: the batch resource takes up to 100 inputs. */

@@ -1,7 +1,7 @@
 /** The cart summary's ways on: Checkout (busy while the cart is being updated) and the pay-now link. */
 import { Form, Link, useHref } from "@remix-run/react";
-import { Button, useIsPending } from "../Button";
-import { CART_FIELDS } from "../../lib/cart";
+import { Button, useIsPending } from "~/components/Button";
+import { CART_FIELDS } from "~/cart/model";
 
 export const CHECKOUT_WAIT_MESSAGE = "Your cart is being updated. Checkout will be ready in a moment.";
 

@@ -1,17 +1,17 @@
 import { useFetcher } from "@remix-run/react";
 import { useRef, type MouseEvent } from "react";
-import { Button } from "../Button";
-import { Price } from "../Price";
-import { QuantityInput } from "../QuantityInput";
-import { CART_FIELDS, steppedQuantity } from "../../lib/cart";
+import { Button } from "~/components/Button";
+import { Price } from "~/components/Price";
+import { QuantityInput } from "~/components/QuantityInput";
+import { CART_FIELDS, steppedQuantity } from "~/cart/model";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
-import type { CartActionData } from "../../lib/cart";
-import { useDebouncedCallback } from "../useDebouncedCallback";
-import { setNativeValue } from "../useHydrated";
-import { LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
-import type { CartLineView } from "../../lib/cart/view";
-import { JsMarker, moveFocusTo } from "./forms";
-import { productPath } from "../../lib/paths";
+import type { CartActionData } from "~/cart/model";
+import { useDebouncedCallback } from "~/components/useDebouncedCallback";
+import { setNativeValue } from "~/components/useHydrated";
+import { LineProblems, LineProductName, LineProductPicture } from "~/components/store/LineProduct";
+import type { CartLineView } from "~/cart/model/view";
+import { JsMarker, moveFocusTo } from "~/components/store/forms";
+import { productPath } from "~/lib/paths";
 
 /** The cart's "Items (N)" heading: focus lands there when a line is removed. */
 export const CART_ITEMS_HEADING_ID = "cart-items-title";

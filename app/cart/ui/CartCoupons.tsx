@@ -4,10 +4,10 @@
  */
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { Button } from "../Button";
-import { Field } from "../Field";
-import { JsMarker, moveFocusTo } from "../store/forms";
-import { CART_FIELDS, type CartActionData } from "../../lib/cart";
+import { Button } from "~/components/Button";
+import { Field } from "~/components/Field";
+import { JsMarker, moveFocusTo } from "~/components/store/forms";
+import { CART_FIELDS, type CartActionData } from "~/cart/model";
 import { COUPON_CODE_MAX_LENGTH } from "../../../server/webstore/limits";
 
 /** The cart's "Coupons" heading: focus lands there when a coupon is removed. */

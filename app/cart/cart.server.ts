@@ -9,22 +9,27 @@
  */
 import { isFetchError, type Async, type CartItem } from "../../server/webstore/index";
 import { CART_ITEMS_PAGE_SIZE } from "../../server/webstore/limits";
-import { readPage } from "../lib/paging";
-import { requestPath } from "../lib/request-paths";
-import { CHECKOUT_START_PATH } from "../lib/paths";
-import { isStoreLocale } from "../lib/format/locale";
-import { cartErrorMessage } from "../shop/errors.server";
-import { cartView, EMPTY_CART, type CartView } from "../lib/cart/view";
-import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "./cart/edits.server";
-import { followPageCurrency, moveCartToCurrency, type CartMove, type PageCurrencyShop } from "./cart/currency.server";
-import type { ToastInput } from "../shop/toast.server";
-import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./cart/ref.server";
-import { quickOrder, type QuickOrderReply } from "./cart/quick-order.server";
-import type { QuickOrderSubmission } from "../lib/cart/quick-order";
-import { parseAddToCart } from "./cart/schema.server";
-import type { ShopCore } from "../shop/core.server";
+import { readPage } from "~/lib/paging";
+import { requestPath } from "~/lib/request-paths";
+import { CHECKOUT_START_PATH } from "~/lib/paths";
+import { isStoreLocale } from "~/lib/format/locale";
+import { cartErrorMessage } from "~/shop/errors.server";
+import { cartView, EMPTY_CART, type CartView } from "~/cart/model/view";
+import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "~/cart/server/edits.server";
+import {
+  followPageCurrency,
+  moveCartToCurrency,
+  type CartMove,
+  type PageCurrencyShop,
+} from "~/cart/server/currency.server";
+import type { ToastInput } from "~/shop/toast.server";
+import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "~/cart/server/ref.server";
+import { quickOrder, type QuickOrderReply } from "~/cart/server/quick-order.server";
+import type { QuickOrderSubmission } from "~/cart/model/quick-order";
+import { parseAddToCart } from "~/cart/forms/cart-forms.server";
+import type { ShopCore } from "~/shop/core.server";
 
-export { cartRef, type CartShop } from "./cart/ref.server";
+export { cartRef, type CartShop } from "~/cart/server/ref.server";
 
 export interface CartHandler {
   /** The cart the shopper's reads go to: "current" for a buyer, the guest cart's id, or null (no cart yet). */
@@ -46,7 +51,7 @@ export interface CartHandler {
   moveToCurrency(currency: string): Promise<CartMove>;
   /**
    * A quick order form's submission: more rows, or its lines' SKUs looked up and the lines added in batches of 100,
-   * each line added or refused and why (handlers/cart/quick-order).
+   * each line added or refused and why (cart/server/quick-order).
    */
   quickOrder(submission: QuickOrderSubmission): Promise<QuickOrderReply>;
 }

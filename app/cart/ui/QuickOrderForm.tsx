@@ -6,8 +6,8 @@
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { Button } from "../Button";
-import { ErrorList, joinIds } from "../Field";
+import { Button } from "~/components/Button";
+import { ErrorList, joinIds } from "~/components/Field";
 import {
   padRows,
   QUICK_ORDER_FIELDS,
@@ -19,8 +19,8 @@ import {
   skuField,
   type QuickOrderRow,
   type QuickOrderView,
-} from "../../lib/cart/quick-order";
-import { QUICK_ORDER_PATH } from "../../lib/paths";
+} from "~/cart/model/quick-order";
+import { QUICK_ORDER_PATH } from "~/lib/paths";
 
 const LIST_ID = "quick-order-list";
 const LIST_HELP_ID = "quick-order-list-help";

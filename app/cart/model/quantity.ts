@@ -4,7 +4,7 @@
  * Whether a quantity is valid needs only lib/validation/typed-numbers (the header's count asks that on every page); which
  * message to show is quantity-error.ts's.
  */
-import { cleanWhitespace, isStepValid, parseNumberShortcut } from "../validation/typed-numbers";
+import { cleanWhitespace, isStepValid, parseNumberShortcut } from "~/lib/validation/typed-numbers";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 import { parseQuantity } from "./count";
 

@@ -4,7 +4,7 @@
  * show quantity fields need.
  */
 import { quantityFlags, type QuantityRuleLike } from "./quantity";
-import { firstError, VALIDITY_MESSAGES } from "../validation/validity";
+import { firstError, VALIDITY_MESSAGES } from "~/lib/validation/validity";
 
 export function quantityError(value: unknown, rule: QuantityRuleLike = {}): string | undefined {
   return firstError(quantityFlags(value, rule).flags.map((flag) => VALIDITY_MESSAGES[flag]));

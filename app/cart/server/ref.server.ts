@@ -1,9 +1,9 @@
 /**
  * Which cart the shopper's calls go to, and forgetting a guest cart the API no longer knows: what every part of the
- * cart domain (handlers/cart.server and the modules beside it) starts from.
+ * cart domain (the cart slice: cart.server and server/) starts from.
  */
 import { isFetchError } from "../../../server/webstore/index";
-import type { ShopCore } from "../../shop/core.server";
+import type { ShopCore } from "~/shop/core.server";
 
 /** What the cart's functions need of the request's shop (tests hand them a look-alike). */
 export type CartShop = Pick<ShopCore, "client" | "session" | "shopper">;

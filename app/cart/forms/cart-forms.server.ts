@@ -1,8 +1,8 @@
 /**
  * The cart's forms as schemas: the cart page's (every form posts to the cart's action with an `intent`) and the
- * product page's "Add to cart". Their field names and intents are lib/cart's CART_FIELDS and CART_INTENTS, and a
- * typed quantity is read by lib/cart/quantity's rules: the same names and rules the browser's optimistic readers
- * (lib/cart's readCartChange, the header's count) apply to pending submissions.
+ * product page's "Add to cart". Their field names and intents are cart/model's CART_FIELDS and CART_INTENTS, and a
+ * typed quantity is read by cart/model/quantity's rules: the same names and rules the browser's optimistic readers
+ * (cart/model's readCartChange, the header's count) apply to pending submissions.
  *
  * A server module on purpose: zod and Conform weigh about 24 KB in a browser bundle, which would put the cart and
  * product pages far over their JavaScript budget (scripts/js-budget.mjs), and neither page validates in the browser.
@@ -10,14 +10,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { INTERNAL_ERROR } from "../../../server/webstore/index";
-import { CART_FIELDS, CART_MESSAGES } from "../../lib/cart";
-import { couponCodeProblem } from "../../cart/model/coupon";
-import { quantityError } from "../../lib/cart/quantity-error";
-import { validQuantity } from "../../lib/cart/quantity";
-import { isSellingModelId, SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE } from "../../lib/cart/subscriptions";
-import { VALIDITY_MESSAGES } from "../../lib/validation/validity";
+import { CART_FIELDS, CART_MESSAGES } from "~/cart/model";
+import { couponCodeProblem } from "~/cart/model/coupon";
+import { quantityError } from "~/cart/model/quantity-error";
+import { validQuantity } from "~/cart/model/quantity";
+import { isSellingModelId, SELLING_MODEL_FIELD, UNKNOWN_SELLING_MODEL_MESSAGE } from "~/cart/model/subscriptions";
+import { VALIDITY_MESSAGES } from "~/lib/validation/validity";
 
-/** A typed quantity read by the kit's rules (lib/cart/quantity), in the kit's words when it is no quantity. */
+/** A typed quantity read by the kit's rules (cart/model/quantity), in the kit's words when it is no quantity. */
 const typedQuantity = z
   .string()
   .optional()

@@ -5,7 +5,7 @@
  */
 import { quantityError } from "./quantity-error";
 import { validQuantity } from "./quantity";
-import { VALIDITY_MESSAGES } from "../validation/validity";
+import { VALIDITY_MESSAGES } from "~/lib/validation/validity";
 
 export const QUICK_ORDER_FIELDS = {
   intent: "intent",

@@ -2,8 +2,8 @@
  * The cart's page links, for a cart of more lines than one page shows (25). Its own module: the cart page loads it
  * only for such a cart (React.lazy in routes/cart.tsx), so the one-page carts most shoppers have never download it.
  */
-import { Pagination } from "../store/Pagination";
-import { pagingFromPages } from "../../lib/paging";
+import { Pagination } from "~/components/store/Pagination";
+import { pagingFromPages } from "~/lib/paging";
 
 export default function CartPages({
   currentPage,

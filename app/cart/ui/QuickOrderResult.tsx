@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { QuickOrderView } from "../../lib/cart/quick-order";
+import type { QuickOrderView } from "~/cart/model/quick-order";
 
 export const QUICK_ORDER_RESULT_ID = "quick-order-result";
 

@@ -1,7 +1,7 @@
 /**
  * The part of the cart helpers the header needs on every page: the cart forms' fields and intents, and the item
- * count while submissions are in flight. Nothing here reads typed quantities by the kit's full rules (lib/cart/quantity):
- * only the pages with quantity fields download those (lib/cart re-exports this module for them).
+ * count while submissions are in flight. Nothing here reads typed quantities by the kit's full rules (cart/model/quantity):
+ * only the pages with quantity fields download those (cart/model re-exports this module for them).
  */
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 

@@ -1,9 +1,9 @@
 /** The cart summary's totals, as the API computed them (the page never adds money up). */
-import { Price } from "../Price";
-import type { CartTotalsView } from "../../lib/cart/view";
-import { taxLabel } from "../../lib/format/money";
+import { Price } from "~/components/Price";
+import type { CartTotalsView } from "~/cart/model/view";
+import { taxLabel } from "~/lib/format/money";
 
-// Here rather than in lib/cart/view (the API answer's reader): named from there, the cart page's bundle would take
+// Here rather than in cart/model/view (the API answer's reader): named from there, the cart page's bundle would take
 // that module's imports (the subscriptions' terms), a file of its own, for this one check.
 /** A money string that is present and not zero ("0.00", "-0.00" count as nothing to show). */
 export function isNonZeroMoney(amount: string | null | undefined): amount is string {

@@ -4,7 +4,7 @@
  * page, the cart, the checkout summary and the order page all import it.
  */
 
-import { isObject } from "../json";
+import { isObject } from "~/lib/json";
 
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 

@@ -3,12 +3,12 @@
  * refusals in our words (lib/api-errors), a line or coupon already gone counted as done, a cart gone as such.
  */
 import { isFetchError } from "../../../server/webstore/index";
-import { COUPON_MESSAGES } from "../../lib/api-errors";
-import { steppedQuantity } from "../../lib/cart";
-import { CART_MESSAGES } from "../../lib/cart";
-import { COUPON_WORDS } from "../../cart/model/coupon";
-import type { CartEdit } from "./schema.server";
-import { cartErrorMessage } from "../../shop/errors.server";
+import { COUPON_MESSAGES } from "~/lib/api-errors";
+import { steppedQuantity } from "~/cart/model";
+import { CART_MESSAGES } from "~/cart/model";
+import { COUPON_WORDS } from "~/cart/model/coupon";
+import type { CartEdit } from "~/cart/forms/cart-forms.server";
+import { cartErrorMessage } from "~/shop/errors.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./ref.server";
 
 export const LINE_GONE_MESSAGE = "That item isn't in your cart any more.";

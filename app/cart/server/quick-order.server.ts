@@ -4,8 +4,8 @@
  * added or refused with its reason in the shopper's words (lib/api-errors: the spec's product errors 100-107).
  */
 import { BATCH_MAX_INPUTS, isFetchError, type BatchResult } from "../../../server/webstore/index";
-import { shopperMessageFor } from "../../lib/api-errors";
-import { isQuantityProblem } from "../../lib/cart";
+import { shopperMessageFor } from "~/lib/api-errors";
+import { isQuantityProblem } from "~/cart/model";
 import {
   emptyQuickOrder,
   lineLabel,
@@ -22,8 +22,8 @@ import {
   type QuickOrderSubmission,
   type QuickOrderView,
   type RefusedLine,
-} from "../../lib/cart/quick-order";
-import { cartErrorMessage } from "../../shop/errors.server";
+} from "~/cart/model/quick-order";
+import { cartErrorMessage } from "~/shop/errors.server";
 import type { CartShop } from "./ref.server";
 
 /** SKUs per product lookup: the list travels in the URL, so it is kept to the batch's size. */
@@ -159,7 +159,7 @@ export type QuickOrderReply =
   | { kind: "added"; lines: number }
   | { kind: "signIn"; message: string };
 
-/** Answers a quick order submission (lib/cart/quick-order's readQuickOrder): more rows, or the order placed. */
+/** Answers a quick order submission (cart/model/quick-order's readQuickOrder): more rows, or the order placed. */
 export async function quickOrder(
   shop: CartShop,
   submission: QuickOrderSubmission,

@@ -75,7 +75,7 @@ function withHandlers(core: ShopCore): Shop {
   });
   const shop = Object.defineProperties(core, {
     cart: lazy("cart", () => createCartHandler(core, { pageCount: () => shop.checkout.stepCartCount() })),
-    catalog: lazy("catalog", () => createCatalogHandler(core, { cart: shop.cart })),
+    catalog: lazy("catalog", () => createCatalogHandler(core)),
     checkout: lazy("checkout", () => createCheckoutHandler(core)),
     identity: lazy("identity", () => createIdentityHandler(core)),
     orders: lazy("orders", () => createOrdersHandler(core)),

@@ -26,7 +26,7 @@ import type { ToastInput } from "~/shop/toast.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "~/cart/server/ref.server";
 import { quickOrder, type QuickOrderReply } from "~/cart/server/quick-order.server";
 import type { QuickOrderSubmission } from "~/cart/model/quick-order";
-import { parseAddToCart } from "~/cart/forms/cart-forms.server";
+import { addFromProductPage, type ProductAddReply } from "~/cart/server/product-add.server";
 import type { ShopCore } from "~/shop/core.server";
 
 export { cartRef, type CartShop } from "~/cart/server/ref.server";
@@ -41,8 +41,11 @@ export interface CartHandler {
    * whether the shopper must sign in first.
    */
   addItem(input: CartItemInput): Promise<AddOutcome>;
-  /** An "Add to cart" form's submission checked (quantity, purchase option), before any API call. */
-  parseAdd(formData: FormData): ReturnType<typeof parseAddToCart>;
+  /**
+   * The product page's "Add to cart" form, posted: a redirect (without JavaScript, or a guest who must sign in
+   * first), else what the page's fetcher is answered.
+   */
+  addFromProductPage(productId: string, formData: FormData): Promise<Response | ProductAddReply>;
   /** One page of the cart's lines with its coupons, promotions and totals; the empty cart when there is none. */
   view(page: number): Promise<{ cart: CartView; processing: boolean }>;
   /** A cart page edit (quantity, removal, coupon), with the API's refusals turned into the shopper's words. */
@@ -124,23 +127,25 @@ export function createCartHandler(shop: ShopCore, { pageCount }: CartSiblings = 
     }
   };
 
+  const addItem = async (input: CartItemInput): Promise<AddOutcome> => {
+    try {
+      const added = await addToCart(shop, input);
+      // Only when the cart changed currency since the page was shown (in another browser): its answer says so.
+      const moved = followCurrency() ? await followPageCurrency(shop, added.data.currencyIsoCode) : null;
+      return moved?.variant === "warning" ? { ok: true, notice: moved } : { ok: true };
+    } catch (error) {
+      if (isGuestCartDisabledError(error)) return { ok: false, message: error.message, signIn: true };
+      return { ok: false, message: cartErrorMessage(error, ADD_FAILED_MESSAGE) };
+    }
+  };
+
   return {
     ref: () => cartRef(shop),
     // On a checkout step, the checkout the page reads has the count (pageCount), and on the cart page the lines it
     // reads: one API call fewer a page.
     count: async () => (await pageCount?.()) ?? (await pageCartCount()) ?? cartCount(shop, followCurrency()),
-    async addItem(input) {
-      try {
-        const added = await addToCart(shop, input);
-        // Only when the cart changed currency since the page was shown (in another browser): its answer says so.
-        const moved = followCurrency() ? await followPageCurrency(shop, added.data.currencyIsoCode) : null;
-        return moved?.variant === "warning" ? { ok: true, notice: moved } : { ok: true };
-      } catch (error) {
-        if (isGuestCartDisabledError(error)) return { ok: false, message: error.message, signIn: true };
-        return { ok: false, message: cartErrorMessage(error, ADD_FAILED_MESSAGE) };
-      }
-    },
-    parseAdd: parseAddToCart,
+    addItem,
+    addFromProductPage: (productId, formData) => addFromProductPage(shop, addItem, productId, formData),
     view,
     edit: (edit) => applyCartEdit(shop, edit),
     moveToCurrency: (currency) => moveCartToCurrency(shop, currency),

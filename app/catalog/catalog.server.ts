@@ -15,7 +15,6 @@ import {
 import { pagingFromTotal, searchPage, type Paging } from "~/lib/paging";
 import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "~/catalog/server/product.server";
 import type { ShopCore } from "~/shop/core.server";
-import { addFromProductPage, type CartForAdd, type ProductAddReply } from "~/catalog/server/add-to-cart.server";
 
 export interface CatalogHandler {
   /** The home page: the top-level categories and the first one's products (null: could not be read). */
@@ -28,27 +27,15 @@ export interface CatalogHandler {
   product(productId: string, query: ProductPageQuery): Promise<ProductPage | null>;
   /** The header's category links (every page): none when the categories can't be read. */
   navigation(): Promise<NavigationLink[]>;
-  /**
-   * The product page's "Add to cart" form, posted: a redirect (without JavaScript, or a guest who must sign in
-   * first), else what the page's fetcher is answered.
-   */
-  addToCart(productId: string, formData: FormData): Promise<Response | ProductAddReply>;
 }
 
-/** What the catalog is given by the composition (app/shop.server.ts) beside the core. */
-export interface CatalogSiblings {
-  /** The cart, for the product page's add. */
-  cart: CartForAdd;
-}
-
-export function createCatalogHandler(shop: ShopCore, { cart }: CatalogSiblings): CatalogHandler {
+export function createCatalogHandler(shop: ShopCore): CatalogHandler {
   return {
     home: () => homePage(shop),
     category: (categoryId, query) => categoryPage(shop, categoryId, query),
     search: (term, query) => searchResults(shop, term, query),
     product: (productId, query) => productPage(shop, productId, query),
     navigation: () => navigation(shop),
-    addToCart: (productId, formData) => addFromProductPage(shop, cart, productId, formData),
   };
 }
 

@@ -73,7 +73,7 @@ export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, params, shop }) => {
     const productId = idFromSplat(params["*"]);
     if (!productId) throw notFound();
-    const done = await shop.catalog.addToCart(productId, await request.formData());
+    const done = await shop.cart.addFromProductPage(productId, await request.formData());
     return done instanceof Response ? done : shop.reply(done);
   });
 }

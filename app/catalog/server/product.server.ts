@@ -1,5 +1,5 @@
 /** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
-import { subscriptionsOffered, type SellingModelOption } from "~/cart/model/subscriptions";
+import { subscriptionsOffered } from "~/cart/model/subscriptions";
 import { listHasProduct } from "~/components/store/WishlistButton";
 import { productDetailView, type ProductDetailView } from "~/catalog/model/product";
 import { volumePriceRows, type VolumePriceRow } from "~/catalog/model/price-tiers";
@@ -155,21 +155,4 @@ export async function productPage(
     variations,
     stock,
   };
-}
-
-/**
- * The purchase option a shopper chose, as the product bought is sold with it: `option` null when the product has no
- * such selling model (the API then answers for it, product error 106), `offered` false for a plan where the store
- * sells no subscriptions (`subscriptionConfig`).
- */
-export async function chosenSellingModel(
-  shop: Pick<ShopCore, "client" | "appContext">,
-  productId: string,
-  sellingModelId: string,
-): Promise<{ option: SellingModelOption | null; offered: boolean }> {
-  const product = await shop.client.getProduct(productId).catch(() => null);
-  const view = product && productDetailView(product);
-  const option = view?.sellingModels.find((m) => m.id === sellingModelId) ?? null;
-  const offered = !option || option.type === "OneTime" || subscriptionsOffered(shop.appContext?.subscriptionConfig);
-  return { option, offered };
 }

@@ -1,6 +1,6 @@
 /**
  * The product page's "Add to cart" (a POST of its form): the product, quantity and purchase option posted, checked,
- * then added through the cart. With JavaScript (a fetcher) the answer is data the page shows beside its fields; without
+ * then added to the cart. With JavaScript (a fetcher) the answer is data the page shows beside its fields; without
  * it, a 303 back to the page with a toast, the quantity typed and the option picked in the URL so nothing is lost.
  */
 import { postedText, submittedWithJs } from "~/components/store/forms";
@@ -9,15 +9,18 @@ import { CART_FIELDS, CART_MESSAGES, isQuantityProblem } from "~/cart/model";
 import {
   SELLING_MODEL_FIELD,
   SUBSCRIPTION_TERM_FIELD,
+  subscriptionsOffered,
   subscriptionTermFor,
   UNKNOWN_SELLING_MODEL_MESSAGE,
+  type SellingModelOption,
 } from "~/cart/model/subscriptions";
+import { productDetailView } from "~/catalog/model/product";
 import { loginPath } from "~/lib/paths";
 import { requestPath } from "~/lib/request-paths";
 import type { ShopCore } from "~/shop/core.server";
 import { toast } from "~/shop/toast.server";
-import type { CartHandler } from "~/cart/cart.server";
-import { chosenSellingModel } from "./product.server";
+import { parseAddToCart } from "~/cart/forms/cart-forms.server";
+import type { AddOutcome, CartItemInput } from "~/cart/cart.server";
 
 export const ADDED_MESSAGE = "Added to your cart";
 
@@ -36,15 +39,15 @@ export type ProductAddReply =
       onPlan: boolean;
     };
 
-/** What the add needs of the cart, given by the composition (app/shop.server.ts). */
-export type CartForAdd = Pick<CartHandler, "addItem" | "parseAdd">;
-
 type AddShop = Pick<ShopCore, "request" | "context" | "client" | "appContext" | "toasts" | "redirect">;
 
-/** The product page's add: a redirect (no JavaScript, or a guest who must sign in), else the fetcher's answer. */
+/**
+ * The product page's add: a redirect (no JavaScript, or a guest who must sign in), else the fetcher's answer.
+ * `addItem` is the cart's own (it follows the page's currency).
+ */
 export async function addFromProductPage(
   shop: AddShop,
-  cart: CartForAdd,
+  addItem: (input: CartItemInput) => Promise<AddOutcome>,
   productId: string,
   formData: FormData,
 ): Promise<Response | ProductAddReply> {
@@ -54,7 +57,7 @@ export async function addFromProductPage(
   for (const name of ["quantity", "plan", "index"]) choice.delete(name);
   const page = requestPath(shop.request, shop.context);
   const here = choice.size > 0 ? `${page}?${choice}` : page;
-  const submission = cart.parseAdd(formData);
+  const submission = parseAddToCart(formData);
   const typed = postedText(submission, CART_FIELDS.quantity);
   const plan = postedText(submission, SELLING_MODEL_FIELD);
 
@@ -90,7 +93,7 @@ export async function addFromProductPage(
     // The term the shopper chose for a plan (within its rule), else its shortest.
     subscriptionTerm = subscriptionTermFor(option ?? undefined, formData.get(SUBSCRIPTION_TERM_FIELD));
   }
-  const outcome = await cart.addItem({
+  const outcome = await addItem({
     productId: buyId,
     quantity,
     ...(productSellingModelId ? { productSellingModelId } : {}),
@@ -111,4 +114,21 @@ export async function addFromProductPage(
 /** Refusals about the purchase option chosen: shown on the option group. */
 function isPlanProblem(message: string): boolean {
   return message === UNKNOWN_SELLING_MODEL_MESSAGE || message.replace(/\.$/, "") === PRODUCT_ERROR_MESSAGES[106];
+}
+
+/**
+ * The purchase option a shopper chose, as the product bought is sold with it: `option` null when the product has no
+ * such selling model (the API then answers for it, product error 106), `offered` false for a plan where the store
+ * sells no subscriptions (`subscriptionConfig`).
+ */
+async function chosenSellingModel(
+  shop: Pick<ShopCore, "client" | "appContext">,
+  productId: string,
+  sellingModelId: string,
+): Promise<{ option: SellingModelOption | null; offered: boolean }> {
+  const product = await shop.client.getProduct(productId).catch(() => null);
+  const view = product && productDetailView(product);
+  const option = view?.sellingModels.find((m) => m.id === sellingModelId) ?? null;
+  const offered = !option || option.type === "OneTime" || subscriptionsOffered(shop.appContext?.subscriptionConfig);
+  return { option, offered };
 }

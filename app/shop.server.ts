@@ -37,6 +37,7 @@ import {
 } from "./shop/core.server";
 import { createCartHandler, type CartHandler } from "~/cart/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "~/catalog/catalog.server";
+import { isCheckoutRequest, pageKind } from "~/lib/request-paths";
 import { createCheckoutHandler, type CheckoutHandler } from "./handlers/checkout.server";
 import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
 import { createOrdersHandler, type OrdersHandler } from "./handlers/orders.server";
@@ -74,7 +75,14 @@ function withHandlers(core: ShopCore): Shop {
     enumerable: true,
   });
   const shop = Object.defineProperties(core, {
-    cart: lazy("cart", () => createCartHandler(core, { pageCount: () => shop.checkout.stepCartCount() })),
+    cart: lazy("cart", () =>
+      createCartHandler(core, {
+        page: pageKind(core.request, core.context),
+        onCheckout: isCheckoutRequest(core.request, core.context),
+        pageCount: () => shop.checkout.stepCartCount(),
+        paymentLink: () => shop.checkout.createPaymentLink(),
+      }),
+    ),
     catalog: lazy("catalog", () => createCatalogHandler(core)),
     checkout: lazy("checkout", () => createCheckoutHandler(core)),
     identity: lazy("identity", () => createIdentityHandler(core)),
@@ -127,15 +135,6 @@ export { toast } from "./shop/toast.server";
 // The root's: the locale segment's check, the header's switcher and the cookie consent banner's choice.
 export { knownLocale, localeSwitchFor } from "./handlers/locale.server";
 export { readConsent } from "./handlers/cookie-consent.server";
-// The cart page's forms (zod) and the words of its action: named from the cart handler, the forms would add a second
-// stand-in to the page.
-export { cartFormCode, cartFormProblem, parseCartEdit } from "~/cart/forms/cart-forms.server";
-export { CART_MESSAGES } from "~/cart/model";
-// The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
-export { PAYMENT_LINK_MESSAGES } from "./lib/checkout/payment-link";
-// The cart loader's page number: named from lib/paging by the cart page, it would bring the paging module (which only
-// the page links need, loaded for a cart of more than one page) into its bundle.
-export { readPage } from "./lib/paging";
 // The constraints of a form whose schema the page loads only when the form is used (useZodForm).
 export { formConstraint } from "./lib/validation/constraint.server";
 

@@ -10,8 +10,7 @@
 import { isFetchError, type Async, type CartItem } from "../../server/webstore/index";
 import { CART_ITEMS_PAGE_SIZE } from "../../server/webstore/limits";
 import { readPage } from "~/lib/paging";
-import { requestPath } from "~/lib/request-paths";
-import { CHECKOUT_START_PATH } from "~/lib/paths";
+import type { PageKind } from "~/lib/request-paths";
 import { isStoreLocale } from "~/lib/format/locale";
 import { cartErrorMessage } from "~/shop/errors.server";
 import { cartView, EMPTY_CART, type CartView } from "~/cart/model/view";
@@ -27,6 +26,8 @@ import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "~/cart/
 import { quickOrder, type QuickOrderReply } from "~/cart/server/quick-order.server";
 import type { QuickOrderSubmission } from "~/cart/model/quick-order";
 import { addFromProductPage, type ProductAddReply } from "~/cart/server/product-add.server";
+import { submitCartPage, type CartPageAnswer, type PaymentLinkResult } from "~/cart/server/page.server";
+import { keptCouponCode } from "~/cart/model/coupon";
 import type { ShopCore } from "~/shop/core.server";
 
 export { cartRef, type CartShop } from "~/cart/server/ref.server";
@@ -46,8 +47,13 @@ export interface CartHandler {
    * first), else what the page's fetcher is answered.
    */
   addFromProductPage(productId: string, formData: FormData): Promise<Response | ProductAddReply>;
-  /** One page of the cart's lines with its coupons, promotions and totals; the empty cart when there is none. */
-  view(page: number): Promise<{ cart: CartView; processing: boolean }>;
+  /**
+   * The cart page: the page of the cart's lines its URL asks for (`?page=`) with its coupons, promotions and totals
+   * (the empty cart when there is none), and the coupon code a refused apply brings back (`?coupon=`, no JavaScript).
+   */
+  view(): Promise<{ cart: CartView; processing: boolean; couponCode: string }>;
+  /** A cart page form, posted: a redirect (without JavaScript, and for a payment link), else the fetcher's data. */
+  submit(formData: FormData): Promise<CartPageAnswer>;
   /** A cart page edit (quantity, removal, coupon), with the API's refusals turned into the shopper's words. */
   edit(edit: CartLineEdit): Promise<CartEditOutcome>;
   /** Moves the cart into `currency` (Salesforce's "Handle Currency Changes"); null when there was nothing to move. */
@@ -75,51 +81,53 @@ export type AddOutcome = { ok: true; notice?: ToastInput } | { ok: false; messag
 
 const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again.";
 
-/** The cart page's path, as the app's routes speak it. */
-const CART_PAGE_PATH = "/cart";
-
-/** Pages whose loaders work on the cart's checkout (a checkout step, a payment link's page): no move under them. */
-const isCheckoutPath = (path: string) =>
-  path === CHECKOUT_START_PATH || path.startsWith(`${CHECKOUT_START_PATH}/`) || path.startsWith("/pay/");
-
 /**
  * Whether the cart follows this request's currency: not on a checkout's pages, and not under a locale segment the
  * store has no market for (a 404 page, whose currency is nobody's choice).
  */
-function followsPageCurrency(shop: Pick<ShopCore, "request" | "context" | "appContext">): boolean {
+function followsPageCurrency(shop: Pick<ShopCore, "context" | "appContext">, onCheckout: boolean): boolean {
   const locale = shop.context.locale;
   if (locale && !(shop.appContext && isStoreLocale(shop.appContext, locale))) return false;
-  return !isCheckoutPath(requestPath(shop.request, shop.context));
+  return !onCheckout;
 }
 
 /** What the cart is given by the composition (app/shop.server.ts) beside the core. */
 export interface CartSiblings {
+  /** The page this request's GET renders (lib/request-paths' pageKind): on the cart page the count shares its read. */
+  page: PageKind;
+  /**
+   * The request is one of a checkout's pages or forms (a step, its start or confirmation, a payment link's page),
+   * which work on the cart's checkout: the cart stays in its currency there (a move would end that checkout).
+   */
+  onCheckout: boolean;
   /**
    * The header's count from a read the page makes anyway (a checkout step's checkout), asked before the cart's own
    * reads; null when the page has none. Which domain answers it is the composition's choice.
    */
   pageCount?: () => Promise<number | null>;
+  /** Makes a payment link of the cart (the checkout's), for the cart page's "pay now" form. */
+  paymentLink(): Promise<PaymentLinkResult>;
 }
 
-export function createCartHandler(shop: ShopCore, { pageCount }: CartSiblings = {}): CartHandler {
+export function createCartHandler(
+  shop: ShopCore,
+  { page, onCheckout, pageCount, paymentLink }: CartSiblings,
+): CartHandler {
+  let follows: boolean | undefined;
+  const followCurrency = () => (follows ??= followsPageCurrency(shop, onCheckout));
+  const linesPage = () => readPage(new URL(shop.request.url).searchParams);
   // The cart page's GET reads a page of the cart's lines, whose summary has the header's count: the root's count (run
   // in parallel) shares that read instead of reading the cart's summary too, as a checkout step's does. Only the page's
   // own GET: after an edit, the page reads the cart it changed afresh.
-  let onCartPage: boolean | undefined;
-  const isCartPageGet = () =>
-    (onCartPage ??= shop.request.method === "GET" && requestPath(shop.request, shop.context) === CART_PAGE_PATH);
-  let follows: boolean | undefined;
-  const followCurrency = () => (follows ??= followsPageCurrency(shop));
-  let pageRead: { page: number; answer: ReturnType<typeof cartPage> } | undefined;
-  const view = (page: number) => {
-    if (!isCartPageGet()) return cartPage(shop, page, followCurrency());
-    if (pageRead?.page !== page) pageRead = { page, answer: cartPage(shop, page, followCurrency()) };
-    return pageRead.answer;
-  };
+  let pageRead: ReturnType<typeof cartPage> | undefined;
+  const read = () =>
+    page === "cart"
+      ? (pageRead ??= cartPage(shop, linesPage(), followCurrency()))
+      : cartPage(shop, linesPage(), followCurrency());
   const pageCartCount = async (): Promise<number | null> => {
-    if (!isCartPageGet() || !cartRef(shop)) return null;
+    if (page !== "cart" || !cartRef(shop)) return null;
     try {
-      const { cart, processing } = await view(readPage(new URL(shop.request.url).searchParams));
+      const { cart, processing } = await read();
       return processing ? null : Math.max(0, Math.round(cart.totals.itemCount));
     } catch {
       // The page reports its failure; the header falls back to the cart's summary.
@@ -146,7 +154,17 @@ export function createCartHandler(shop: ShopCore, { pageCount }: CartSiblings = 
     count: async () => (await pageCount?.()) ?? (await pageCartCount()) ?? cartCount(shop, followCurrency()),
     addItem,
     addFromProductPage: (productId, formData) => addFromProductPage(shop, addItem, productId, formData),
-    view,
+    async view() {
+      // After a refused coupon (no JavaScript) the form comes back with what the shopper typed.
+      const couponCode = keptCouponCode(new URL(shop.request.url).searchParams.get("coupon") ?? "");
+      return { ...(await read()), couponCode };
+    },
+    submit: (formData) =>
+      submitCartPage(
+        shop,
+        { ref: () => cartRef(shop), edit: (edit) => applyCartEdit(shop, edit), paymentLink },
+        formData,
+      ),
     edit: (edit) => applyCartEdit(shop, edit),
     moveToCurrency: (currency) => moveCartToCurrency(shop, currency),
     quickOrder: (submission) => quickOrder(shop, submission, (send) => writeToCart(shop, send)),

@@ -3,7 +3,7 @@
  * the store lives under and the locale segment, which Remix's router adds back (its basename).
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { safeRedirect } from "./paths";
+import { CHECKOUT_START_PATH, CHECKOUT_STEP_PATHS, safeRedirect } from "./paths";
 import { stripBasePath, stripLocaleSegment } from "./links";
 
 /** The path the store lives under ("/shop", or "" at the site root: BASE_PATH; server/main.ts). */
@@ -17,6 +17,23 @@ export function basePathOf(context: AppLoadContext): string {
  */
 export function requestPath(request: Request, context: AppLoadContext): string {
   return pagePath(new URL(request.url).pathname, basePathOf(context));
+}
+
+/**
+ * Which page a request's GET renders, for the domains whose page read the root's header count shares (the cart page
+ * reads the cart, a checkout step its checkout): worked out once by the composition (app/shop.server.ts) and given
+ * to them, so that no domain reads the request's path to guess who else is reading. Any other method renders no
+ * page of its own ("other"): after an action the page reads afresh what it changed.
+ */
+export type PageKind = "cart" | "checkout-step" | "other";
+
+const CHECKOUT_STEPS: ReadonlySet<string> = new Set(Object.values(CHECKOUT_STEP_PATHS));
+
+export function pageKind(request: Request, context: AppLoadContext): PageKind {
+  if (request.method !== "GET") return "other";
+  const path = requestPath(request, context);
+  if (path === "/cart") return "cart";
+  return CHECKOUT_STEPS.has(path) ? "checkout-step" : "other";
 }
 
 /**
@@ -52,4 +69,14 @@ export function returnPath(request: Request, basePath: string): string {
     path.includes("/webruntime/logout")
     ? "/"
     : path;
+}
+
+/**
+ * Whether a request (any method) is one of a checkout's pages or forms: its start, a step, its confirmation, or a
+ * payment link's page (/pay/…). They work on the cart's checkout, so the cart stays as it is under them. Worked out
+ * by the composition, as pageKind is.
+ */
+export function isCheckoutRequest(request: Request, context: AppLoadContext): boolean {
+  const path = requestPath(request, context);
+  return path === CHECKOUT_START_PATH || path.startsWith(`${CHECKOUT_START_PATH}/`) || path.startsWith("/pay/");
 }

@@ -12,7 +12,8 @@ import { CART_ITEMS_PAGE_SIZE } from "../../server/webstore/limits";
 import { readPage } from "~/lib/paging";
 import type { PageKind } from "~/lib/request-paths";
 import { isStoreLocale } from "~/lib/format/locale";
-import { cartErrorMessage } from "~/shop/errors.server";
+import { cartErrorMessage, cartProductError } from "~/shop/errors.server";
+import { productErrorField } from "~/lib/api-errors";
 import { cartView, EMPTY_CART, type CartView } from "~/cart/model/view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "~/cart/server/edits.server";
 import {
@@ -73,11 +74,17 @@ export type CartItemInput = {
   subscriptionTerm?: number;
 };
 
+/** The field of the page's form a refused add is about: the quantity, the purchase option, or neither (null). */
+export type AddField = "quantity" | "plan" | null;
+
 /**
  * `notice`: the line went into a cart in another currency than the page's (changed since the page was shown, in another
  * browser), which then moved into the page's, and some products could not follow: what the shopper is told of it.
+ * `field`: which of the form's fields a refusal is about, decided from the API's error (spec §8 product errors 101
+ * and 107 the quantity, 106 the purchase option), never from the words shown.
  */
-export type AddOutcome = { ok: true; notice?: ToastInput } | { ok: false; message: string; signIn?: true };
+export type AddOutcome =
+  { ok: true; notice?: ToastInput } | { ok: false; message: string; field: AddField; signIn?: true };
 
 const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again.";
 
@@ -142,8 +149,12 @@ export function createCartHandler(
       const moved = followCurrency() ? await followPageCurrency(shop, added.data.currencyIsoCode) : null;
       return moved?.variant === "warning" ? { ok: true, notice: moved } : { ok: true };
     } catch (error) {
-      if (isGuestCartDisabledError(error)) return { ok: false, message: error.message, signIn: true };
-      return { ok: false, message: cartErrorMessage(error, ADD_FAILED_MESSAGE) };
+      if (isGuestCartDisabledError(error)) return { ok: false, message: error.message, field: null, signIn: true };
+      return {
+        ok: false,
+        message: cartErrorMessage(error, ADD_FAILED_MESSAGE),
+        field: productErrorField(cartProductError(error)),
+      };
     }
   };
 

@@ -43,18 +43,6 @@ export interface CartActionData {
   code?: string;
 }
 
-/** The spec's product errors about the quantity asked for (§8: 101 and 107): the quantity field's to show. */
-export const QUANTITY_PROBLEMS = [
-  "Not enough inventory for selected quantity",
-  "Requested quantity is invalid",
-] as const;
-
-/** Whether an add-to-cart failure is about the quantity typed (then it belongs on the quantity field). */
-export function isQuantityProblem(message: string): boolean {
-  const bare = message.trim().replace(/\.$/, "");
-  return (QUANTITY_PROBLEMS as readonly string[]).includes(bare);
-}
-
 /** The cart change a submission's form data describes, or null when it is not a cart submission. */
 export function readCartChange(formData: FormLike): PendingCartChange | null {
   if (!formData) return null;

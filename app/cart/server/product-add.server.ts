@@ -4,8 +4,7 @@
  * it, a 303 back to the page with a toast, the quantity typed and the option picked in the URL so nothing is lost.
  */
 import { postedText, submittedWithJs } from "~/components/store/forms";
-import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
-import { CART_FIELDS, CART_MESSAGES, isQuantityProblem } from "~/cart/model";
+import { CART_FIELDS, CART_MESSAGES } from "~/cart/model";
 import {
   SELLING_MODEL_FIELD,
   SUBSCRIPTION_TERM_FIELD,
@@ -20,7 +19,7 @@ import { requestPath } from "~/lib/request-paths";
 import type { ShopCore } from "~/shop/core.server";
 import { toast } from "~/shop/toast.server";
 import { parseAddToCart } from "~/cart/forms/cart-forms.server";
-import type { AddOutcome, CartItemInput } from "~/cart/cart.server";
+import type { AddField, AddOutcome, CartItemInput } from "~/cart/cart.server";
 
 export const ADDED_MESSAGE = "Added to your cart";
 
@@ -61,12 +60,9 @@ export async function addFromProductPage(
   const typed = postedText(submission, CART_FIELDS.quantity);
   const plan = postedText(submission, SELLING_MODEL_FIELD);
 
-  const fail = async (
-    message: string,
-    onQuantity = isQuantityProblem(message),
-    onPlan = isPlanProblem(message),
-  ): Promise<Response | ProductAddReply> => {
-    if (withJs) return { ok: false, error: message, quantity: typed, onQuantity, onPlan };
+  const fail = async (message: string, field: AddField): Promise<Response | ProductAddReply> => {
+    if (withJs)
+      return { ok: false, error: message, quantity: typed, onQuantity: field === "quantity", onPlan: field === "plan" };
     const back = new URLSearchParams(choice);
     back.set("quantity", typed);
     if (plan) back.set("plan", plan.slice(0, 18));
@@ -75,10 +71,10 @@ export async function addFromProductPage(
 
   if (submission.status !== "success") {
     const problems = submission.error ?? {};
-    if (problems[CART_FIELDS.intent]?.length) return fail(CART_MESSAGES.noIntent);
+    if (problems[CART_FIELDS.intent]?.length) return fail(CART_MESSAGES.noIntent, null);
     const quantityProblem = problems[CART_FIELDS.quantity]?.[0];
-    if (quantityProblem) return fail(quantityProblem, true);
-    return fail(problems[SELLING_MODEL_FIELD]?.[0] ?? UNKNOWN_SELLING_MODEL_MESSAGE, false, true);
+    if (quantityProblem) return fail(quantityProblem, "quantity");
+    return fail(problems[SELLING_MODEL_FIELD]?.[0] ?? UNKNOWN_SELLING_MODEL_MESSAGE, "plan");
   }
   const { quantity, productSellingModelId } = submission.value;
 
@@ -89,7 +85,7 @@ export async function addFromProductPage(
   let subscriptionTerm: number | undefined;
   if (productSellingModelId) {
     const { option, offered } = await chosenSellingModel(shop, buyId, productSellingModelId);
-    if (!offered) return fail(UNKNOWN_SELLING_MODEL_MESSAGE, false, true);
+    if (!offered) return fail(UNKNOWN_SELLING_MODEL_MESSAGE, "plan");
     // The term the shopper chose for a plan (within its rule), else its shortest.
     subscriptionTerm = subscriptionTermFor(option ?? undefined, formData.get(SUBSCRIPTION_TERM_FIELD));
   }
@@ -100,7 +96,7 @@ export async function addFromProductPage(
     ...(subscriptionTerm ? { subscriptionTerm } : {}),
   });
   if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath(here), toast("info", outcome.message));
-  if (!outcome.ok) return fail(outcome.message);
+  if (!outcome.ok) return fail(outcome.message, outcome.field);
   // Products the cart left behind when it followed the page's currency matter more than the add itself.
   const added = outcome.notice ?? toast("success", ADDED_MESSAGE);
   if (withJs) {
@@ -109,11 +105,6 @@ export async function addFromProductPage(
     return { ok: true, error: null, quantity: typed, onQuantity: false, onPlan: false };
   }
   return shop.redirect(here, added);
-}
-
-/** Refusals about the purchase option chosen: shown on the option group. */
-function isPlanProblem(message: string): boolean {
-  return message === UNKNOWN_SELLING_MODEL_MESSAGE || message.replace(/\.$/, "") === PRODUCT_ERROR_MESSAGES[106];
 }
 
 /**

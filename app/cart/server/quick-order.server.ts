@@ -4,8 +4,7 @@
  * added or refused with its reason in the shopper's words (lib/api-errors: the spec's product errors 100-107).
  */
 import { BATCH_MAX_INPUTS, isFetchError, type BatchResult } from "../../../server/webstore/index";
-import { shopperMessageFor } from "~/lib/api-errors";
-import { isQuantityProblem } from "~/cart/model";
+import { productErrorField, productErrorOf, shopperMessageFor } from "~/lib/api-errors";
 import {
   emptyQuickOrder,
   lineLabel,
@@ -23,7 +22,7 @@ import {
   type QuickOrderView,
   type RefusedLine,
 } from "~/cart/model/quick-order";
-import { cartErrorMessage } from "~/shop/errors.server";
+import { cartErrorMessage, cartProductError } from "~/shop/errors.server";
 import type { CartShop } from "./ref.server";
 
 /** SKUs per product lookup: the list travels in the URL, so it is kept to the batch's size. */
@@ -77,7 +76,10 @@ function refusalOf(statusCode: number, result: unknown): { message: string; onQu
     shopperMessageFor({ status: statusCode, code: first?.errorCode, message: first?.message }) ??
     // A product the API can't find by the id its own lookup gave is, for the shopper, a SKU the store doesn't sell.
     (first?.errorCode === "INVALID_ID_FIELD" ? QUICK_ORDER_MESSAGES.unknownSku : QUICK_ORDER_MESSAGES.notAdded);
-  return { message, onQuantity: isQuantityProblem(message) };
+  const field = productErrorField(
+    productErrorOf({ status: statusCode, code: first?.errorCode, message: first?.message }),
+  );
+  return { message, onQuantity: field === "quantity" };
 }
 
 /**
@@ -130,7 +132,8 @@ async function addLines(
         return { kind: "failed", message: (error as Error).message, signIn: true };
       // The whole call failed: its lines were not added (the next batch may still be).
       const message = cartErrorMessage(error, QUICK_ORDER_MESSAGES.notAdded);
-      for (const outcome of part) outcome.refusal = { message, onQuantity: isQuantityProblem(message) };
+      const onQuantity = productErrorField(cartProductError(error)) === "quantity";
+      for (const outcome of part) outcome.refusal = { message, onQuantity };
       continue;
     }
     part.forEach((outcome, index) => {

@@ -267,3 +267,30 @@ describe("the composition's page kind: reads the root and the page share", () =>
     }
   });
 });
+
+describe("the cart's add: which field of the form a refusal is about", () => {
+  const refusing = (error: Error) => ({
+    addCartItem: async () => {
+      throw error;
+    },
+  });
+
+  it("names the field from the API's error (101, 107 the quantity; 106 the purchase option), not from the words", async () => {
+    const cases = [
+      [fetchError(400, "Requested quantity is invalid", "INVALID_QUANTITY"), "quantity"],
+      [fetchError(400, "min 2", "MISSING_RECORD"), "quantity"],
+      [fetchError(400, "Not enough inventory for selected quantity"), "quantity"],
+      [fetchError(400, "nope", "INVALID_SELLING_MODEL"), "plan"],
+      [fetchError(400, "No pricing data available", "NO_PRICE_AVAILABLE"), null],
+      [fetchError(400, "That coupon", "ALREADY_APPLIED"), null],
+    ] as const;
+    for (const [error, field] of cases) {
+      const t = setup(refusing(error), { guestCartId: "0a6" }, "http://localhost/product/01t1", {}, { method: "POST" });
+      const shop = await t.shop();
+      expect(await shop.cart.addItem({ productId: "01t1", quantity: 1 }), error.message).toMatchObject({
+        ok: false,
+        field,
+      });
+    }
+  });
+});

@@ -65,20 +65,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, context, shop }) => {
     const toast = shop.toasts.take();
     const appContext = shop.appContext;
-    const [categories, count] = await Promise.all([
-      shop.client
-        .getCategories()
-        .then((answer) =>
-          (answer?.productCategories ?? []).map((category) => ({
-            id: category.id,
-            name: String(
-              (category.fields as Record<string, unknown> | undefined)?.Name ?? category.name ?? category.id,
-            ),
-          })),
-        )
-        .catch(() => []),
-      shop.cart.count(),
-    ]);
+    const [categories, count] = await Promise.all([shop.catalog.navigation(), shop.cart.count()]);
     // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist. A plain Response, as the
     // catalog pages throw: naming `data` from @remix-run/node would put that package's empty stand-in in the root's
     // browser bundle, a file of its own on every page.

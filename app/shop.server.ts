@@ -35,12 +35,12 @@ import {
   type ShopCore,
   type ShopRouteOptions,
 } from "./shop/core.server";
-import { createCartHandler, type CartHandler } from "./handlers/cart.server";
-import { createCatalogHandler, type CatalogHandler } from "./handlers/catalog.server";
+import { createCartHandler, type CartHandler } from "~/cart/cart.server";
+import { createCatalogHandler, type CatalogHandler } from "~/catalog/catalog.server";
 import { createCheckout, type Checkout } from "~/checkout/checkout.server";
-import { forgetGoneGuestCart } from "./handlers/cart/ref.server";
+import { forgetGoneGuestCart } from "~/cart/server/ref.server";
 import { rememberGuestVerification } from "./handlers/orders.server";
-import { pageKind } from "./lib/request-paths";
+import { isCheckoutRequest, pageKind } from "~/lib/request-paths";
 import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
 import { createOrdersHandler, type OrdersHandler } from "./handlers/orders.server";
 import { createWishlistsHandler, type WishlistsHandler } from "./handlers/wishlists.server";
@@ -77,7 +77,14 @@ function withHandlers(core: ShopCore): Shop {
     enumerable: true,
   });
   const shop = Object.defineProperties(core, {
-    cart: lazy("cart", () => createCartHandler(core, { pageCount: () => shop.checkout.stepCartCount() })),
+    cart: lazy("cart", () =>
+      createCartHandler(core, {
+        page: pageKind(core.request, core.context),
+        onCheckout: isCheckoutRequest(core.request, core.context),
+        pageCount: () => shop.checkout.stepCartCount(),
+        paymentLink: () => shop.checkout.createPaymentLink(),
+      }),
+    ),
     catalog: lazy("catalog", () => createCatalogHandler(core)),
     checkout: lazy("checkout", () =>
       createCheckout(core, {
@@ -139,16 +146,6 @@ export { toast } from "./shop/toast.server";
 // The root's: the locale segment's check, the header's switcher and the cookie consent banner's choice.
 export { knownLocale, localeSwitchFor } from "./handlers/locale.server";
 export { readConsent } from "./handlers/cookie-consent.server";
-// The cart's and the product page's forms (zod) and the words of their actions. Named by the page from lib/cart,
-// CART_MESSAGES and isQuantityProblem would put lib/cart's optimistic lines (the cart page's) in the product page's
-// bundle; named from the cart handler, the forms would add a second stand-in to both pages.
-export { cartFormCode, cartFormProblem, parseAddToCart, parseCartEdit } from "./handlers/cart/schema.server";
-export { CART_MESSAGES, isQuantityProblem } from "./lib/cart";
-// The cart page offers the pay-now link (made by shop.checkout): its words, for the cart's action only.
-export { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
-// The cart loader's page number: named from lib/paging by the cart page, it would bring the paging module (which only
-// the page links need, loaded for a cart of more than one page) into its bundle.
-export { readPage } from "./lib/paging";
 // The constraints of a form whose schema the page loads only when the form is used (useZodForm).
 export { formConstraint } from "./lib/validation/constraint.server";
 

@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { LocaleSwitch } from "../components/store/LocaleSwitcher";
 import type { ShopCore } from "../shop/core.server";
-import type { CartHandler } from "./cart.server";
+import type { CartHandler } from "~/cart/cart.server";
 import {
   currencyLabel,
   isStoreLocale,
@@ -19,7 +19,7 @@ import {
 import { STORE_LOCALE } from "../lib/format/money";
 import { toast, type ToastInput } from "../shop/toast.server";
 import { shopperCurrency } from "../shop/core.server";
-import { cartMoveToast } from "./cart/currency.server";
+import { cartMoveToast } from "~/cart/server/currency.server";
 
 export const CURRENCY_NOT_OFFERED = "Choose one of the store's currencies.";
 

@@ -44,7 +44,7 @@ import {
 } from "../lib/orders/index";
 import { asArray, isObject, type Json } from "../lib/json";
 import { orderLookupPath, orderSummaryPath } from "../lib/paths";
-import { sellingModelOptions } from "../lib/cart/subscriptions";
+import { sellingModelOptions } from "~/cart/model/subscriptions";
 import {
   SUBSCRIPTIONS_PAGE_SIZE,
   toSubscriptionsView,

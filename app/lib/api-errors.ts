@@ -84,5 +84,27 @@ export function shopperMessageFor(
   return own(byCode) ?? own(DOCUMENTED_BY_CODE) ?? own(EMULATOR_ONLY_BY_CODE) ?? null;
 }
 
+/** The number of one of the spec's product errors (§8). */
+export type ProductErrorNumber = keyof typeof PRODUCT_ERROR_MESSAGES;
+
+const PRODUCT_ERROR_NUMBERS: ReadonlyMap<string, ProductErrorNumber> = new Map(
+  Object.entries(PRODUCT_ERROR_MESSAGES).map(([number, message]) => [message, Number(number) as ProductErrorNumber]),
+);
+
+/**
+ * Which of the spec's product errors (100-107) a refusal is, by the same lookups as `shopperMessageFor` (the spec's
+ * text, the documented codes, last the emulator-only ones); null for any other refusal.
+ */
+export function productErrorOf(error: { status?: number; code?: string; message?: string }): ProductErrorNumber | null {
+  const message = shopperMessageFor(error);
+  return message === null ? null : (PRODUCT_ERROR_NUMBERS.get(message) ?? null);
+}
+
+/** The field of an "Add to cart" form a product error is about: the quantity (101, 107), the purchase option (106). */
+export function productErrorField(number: ProductErrorNumber | null): "quantity" | "plan" | null {
+  if (number === 101 || number === 107) return "quantity";
+  return number === 106 ? "plan" : null;
+}
+
 /** A coupon refused as input is an unknown or malformed code (the code the API answers is INVALID_API_INPUT). */
 export const COUPON_MESSAGES: Readonly<Record<string, string>> = { INVALID_API_INPUT: "Enter a valid coupon code." };

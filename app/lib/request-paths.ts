@@ -3,7 +3,7 @@
  * the store lives under and the locale segment, which Remix's router adds back (its basename).
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { CHECKOUT_STEP_PATHS, safeRedirect } from "./paths";
+import { CHECKOUT_START_PATH, CHECKOUT_STEP_PATHS, safeRedirect } from "./paths";
 import { stripBasePath, stripLocaleSegment } from "./links";
 
 /** The path the store lives under ("/shop", or "" at the site root: BASE_PATH; server/main.ts). */
@@ -69,4 +69,14 @@ export function returnPath(request: Request, basePath: string): string {
     path.includes("/webruntime/logout")
     ? "/"
     : path;
+}
+
+/**
+ * Whether a request (any method) is one of a checkout's pages or forms: its start, a step, its confirmation, or a
+ * payment link's page (/pay/…). They work on the cart's checkout, so the cart stays as it is under them. Worked out
+ * by the composition, as pageKind is.
+ */
+export function isCheckoutRequest(request: Request, context: AppLoadContext): boolean {
+  const path = requestPath(request, context);
+  return path === CHECKOUT_START_PATH || path.startsWith(`${CHECKOUT_START_PATH}/`) || path.startsWith("/pay/");
 }

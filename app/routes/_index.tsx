@@ -2,7 +2,7 @@ import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/lib/brand";
-import { ProductGrid } from "~/components/store/ProductCard";
+import { ProductGrid } from "~/catalog/ui/ProductCard";
 import { categoryPath } from "~/lib/paths";
 import { withShop, serverTimingHeaders } from "~/shop.server";
 

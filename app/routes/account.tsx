@@ -10,7 +10,7 @@ import { SelectField } from "~/components/SelectField";
 import { ORDER_HISTORY_PATH, ADDRESS_BOOK_PATH, WISHLIST_PATH, loginPath, productPath } from "~/lib/paths";
 import { useStoreLocale } from "~/components/StoreLocale";
 import { formatDate } from "~/lib/format/formats";
-import { subscriptionsOffered } from "~/lib/cart/subscriptions";
+import { subscriptionsOffered } from "~/cart/model/subscriptions";
 import {
   SUBSCRIPTIONS_PAGE_SIZE,
   SUBSCRIPTIONS_STATE_PARAM,

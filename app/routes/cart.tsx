@@ -13,37 +13,25 @@
 import type { MetaFunction, LoaderFunctionArgs, ActionFunctionArgs } from "@remix-run/node";
 import { useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { CheckoutAction, PaymentLinkForm } from "~/components/cart/CartActions";
-import { CartCoupons, pageWithout } from "~/components/cart/CartCoupons";
-import { CartTotals } from "~/components/cart/CartTotals";
+import { CheckoutAction, PaymentLinkForm } from "~/cart/ui/CartActions";
+import { CartCoupons, pageWithout } from "~/cart/ui/CartCoupons";
+import { CartTotals } from "~/cart/ui/CartTotals";
 import { Price } from "~/components/Price";
 import { useProcessingRefresh } from "~/components/useProcessingRefresh";
-import { CART_ITEMS_HEADING_ID, CartLine } from "~/components/store/CartLine";
+import { CART_ITEMS_HEADING_ID, CartLine } from "~/cart/ui/CartLine";
 import { EmptyState } from "~/components/store/LineProduct";
-import { postedText, submittedWithJs } from "~/components/store/forms";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { loginPath, payPath, safeRedirect } from "~/lib/paths";
-import { CART_FIELDS, CART_MESSAGES, optimisticLines, pendingCartChanges, type CartActionData } from "~/lib/cart";
+import { optimisticLines, pendingCartChanges } from "~/cart/model";
 import type { RefreshHandle } from "~/lib/route-handle";
-import { keptCouponCode } from "~/cart/model/coupon";
-import {
-  cartFormCode,
-  cartFormProblem,
-  parseCartEdit,
-  PAYMENT_LINK_MESSAGES,
-  readPage,
-  serverTimingHeaders,
-  toast,
-  withShop,
-} from "~/shop.server";
+import { serverTimingHeaders, withShop } from "~/shop.server";
 
 // Most carts fit on one page: the page links' code is fetched only when there are more (see CartPages). The server
 // renders them into the document (it sends a page once all of it is ready), so they work before hydration and without
 // JavaScript; while the code loads, the server's links stay in place.
-const CartPages = lazy(() => import("~/components/cart/CartPages"));
+const CartPages = lazy(() => import("~/cart/ui/CartPages"));
 // The same for what the page shows while the API is still calculating the cart (see CartProcessing).
-const CartProcessing = lazy(() => import("~/components/cart/CartProcessing"));
+const CartProcessing = lazy(() => import("~/cart/ui/CartProcessing"));
 
 const processingNote = <p className="store-muted">Your cart is being updated. Prices may change.</p>;
 
@@ -57,60 +45,13 @@ export const meta: MetaFunction = ({ error }) => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    const url = new URL(request.url);
-    // After a refused coupon (no JavaScript) the form comes back with what the shopper typed.
-    const couponCode = keptCouponCode(url.searchParams.get("coupon") ?? "");
-    const { cart, processing } = await shop.cart.view(readPage(url.searchParams));
-    return shop.reply({ cart, processing, couponCode });
-  });
+  return withShop(args, async ({ shop }) => shop.reply(await shop.cart.view()));
 }
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const formData = await request.formData();
-    const withJs = submittedWithJs(formData);
-    const submission = parseCartEdit(formData);
-    const intent = postedText(submission, CART_FIELDS.intent);
-    const back = safeRedirect(postedText(submission, "redirectTo"), "/cart");
-    const returnTo = back === "/cart" || back.startsWith("/cart?") ? back : "/cart";
-
-    const reply = async (ok: boolean, message: string, keepCoupon?: string, code?: string) => {
-      const note = toast(ok ? "success" : "error", message);
-      if (withJs) {
-        // With JavaScript the page shows the edit itself; only coupon results are worth a toast.
-        if (ok && (intent === "applyCoupon" || intent === "removeCoupon")) shop.toasts.flash(note);
-        // A form that names no action is the caller's mistake (400, spec §8 INTERNAL_ERROR), not the cart's.
-        if (code) return shop.reply<CartActionData>({ ok, error: message, intent, code }, { status: 400 });
-        return shop.reply<CartActionData>({ ok, error: ok ? null : message, intent });
-      }
-      let to = returnTo;
-      if (keepCoupon) {
-        const url = new URL(returnTo, "http://store.invalid");
-        url.searchParams.set("coupon", keptCouponCode(keepCoupon));
-        to = `${url.pathname}${url.search}`;
-      }
-      return shop.redirect(to, note);
-    };
-
-    if (!shop.cart.ref()) return reply(false, CART_MESSAGES.empty);
-    if (submission.status !== "success") {
-      // A coupon code too long to try comes back in the field, as a refused one does.
-      const typedCoupon = intent === "applyCoupon" ? postedText(submission, CART_FIELDS.couponCode) : "";
-      return reply(false, cartFormProblem(submission.error), typedCoupon, cartFormCode(submission.error));
-    }
-    const edit = submission.value;
-
-    if (edit.intent === "paymentLink") {
-      // A plain form (with or without JavaScript): the shopper goes to the payment link's page, or back with a note.
-      const created = await shop.checkout.createPaymentLink();
-      if (created.ok) return shop.redirect(payPath(created.cartId), toast("success", PAYMENT_LINK_MESSAGES.created));
-      return shop.redirect(returnTo, toast("error", created.message));
-    }
-
-    const outcome = await shop.cart.edit(edit);
-    if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath("/cart"), toast("info", outcome.message));
-    return reply(outcome.ok, outcome.message, outcome.ok ? undefined : outcome.keepCoupon);
+    const done = await shop.cart.submit(await request.formData());
+    return done instanceof Response ? done : shop.reply(done.data, { status: done.status });
   });
 }
 
@@ -118,7 +59,7 @@ export default function CartPage() {
   const { cart, processing, couponCode } = useLoaderData<typeof loader>();
   const location = useLocation();
   const fetchers = useFetchers();
-  // The pending edits read by lib/cart (the action's field names and quantity rules, without zod in the browser).
+  // The pending edits read by cart/model (the action's field names and quantity rules, without zod in the browser).
   const changes = pendingCartChanges(fetchers.map((f) => f.formData));
   const lines = optimisticLines(cart.lines, changes);
   const busy = changes.length > 0;

@@ -11,32 +11,18 @@ import { Price } from "~/components/Price";
 import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { PriceTiers } from "~/components/store/PriceTiers";
+import { PriceTiers } from "~/catalog/ui/PriceTiers";
 import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/components/store/WishlistButton";
-import { StockLevel, VariationNeeded, VariationPicker } from "~/components/store/VariationPicker";
-import { JsMarker, postedText, submittedWithJs } from "~/components/store/forms";
-import { categoryPath, idFromSplat, productPath, loginPath } from "~/lib/paths";
-// From the header's light module: lib/cart's index brings the cart page's optimistic lines and quantity rules.
-import { CART_FIELDS, pendingCountChanges } from "~/lib/cart/count";
-import { PRODUCT_ERROR_MESSAGES } from "~/lib/api-errors";
+import { StockLevel, VariationNeeded, VariationPicker } from "~/catalog/ui/VariationPicker";
+import { JsMarker } from "~/components/store/forms";
+import { categoryPath, idFromSplat, productPath } from "~/lib/paths";
+// From the header's light module: cart/model's index brings the cart page's optimistic lines and quantity rules.
+import { CART_FIELDS, pendingCountChanges } from "~/cart/model/count";
 import { QUANTITY_MAX } from "../../server/webstore/limits";
-import {
-  SELLING_MODEL_FIELD,
-  SUBSCRIPTION_TERM_FIELD,
-  subscriptionTermFor,
-  UNKNOWN_SELLING_MODEL_MESSAGE,
-  type SellingModelOption,
-} from "~/lib/cart/subscriptions";
-import { chosenSellingModel } from "~/handlers/catalog/product.server";
-import { CART_MESSAGES, isQuantityProblem, parseAddToCart, serverTimingHeaders, toast, withShop } from "~/shop.server";
-import { requestPath } from "~/lib/request-paths";
+import { SELLING_MODEL_FIELD, SUBSCRIPTION_TERM_FIELD, type SellingModelOption } from "~/cart/model/subscriptions";
+import { serverTimingHeaders, withShop } from "~/shop.server";
 import { withBasePath } from "~/lib/links";
-
-export const ADDED_MESSAGE = "Added to your cart";
-
-/** A product id as the API spells it (15 or 18 characters). */
-const RECORD_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
@@ -84,70 +70,12 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, context, params, shop }) => {
+  return withShop(args, async ({ request, params, shop }) => {
     const productId = idFromSplat(params["*"]);
     if (!productId) throw notFound();
-    const formData = await request.formData();
-    const withJs = submittedWithJs(formData);
-    // A variation parent's page stays on the variation chosen (its query); what a refused add brings back goes.
-    const choice = new URL(request.url).searchParams;
-    for (const name of ["quantity", "plan", "index"]) choice.delete(name);
-    const page = requestPath(request, context);
-    const here = choice.size > 0 ? `${page}?${choice}` : page;
-    const submission = parseAddToCart(formData);
-    const typed = postedText(submission, CART_FIELDS.quantity);
-    const plan = postedText(submission, SELLING_MODEL_FIELD);
-
-    const fail = async (message: string, onQuantity = isQuantityProblem(message), onPlan = isPlanProblem(message)) => {
-      if (withJs) return shop.reply({ ok: false as const, error: message, quantity: typed, onQuantity, onPlan });
-      const back = new URLSearchParams(choice);
-      back.set("quantity", typed);
-      if (plan) back.set("plan", plan.slice(0, 18));
-      return shop.redirect(`${page}?${back}`, toast("error", message));
-    };
-
-    if (submission.status !== "success") {
-      const problems = submission.error ?? {};
-      if (problems[CART_FIELDS.intent]?.length) return fail(CART_MESSAGES.noIntent);
-      const quantityProblem = problems[CART_FIELDS.quantity]?.[0];
-      if (quantityProblem) return fail(quantityProblem, true);
-      return fail(problems[SELLING_MODEL_FIELD]?.[0] ?? UNKNOWN_SELLING_MODEL_MESSAGE, false, true);
-    }
-    const { quantity, productSellingModelId } = submission.value;
-
-    // A variation parent's page buys the variation chosen: the form names it.
-    const posted = formData.get(CART_FIELDS.productId);
-    const buyId = typeof posted === "string" && RECORD_ID.test(posted) ? posted : productId;
-    // A plan goes to the cart with its term, and only where the store sells subscriptions.
-    let subscriptionTerm: number | undefined;
-    if (productSellingModelId) {
-      const { option, offered } = await chosenSellingModel(shop, buyId, productSellingModelId);
-      if (!offered) return fail(UNKNOWN_SELLING_MODEL_MESSAGE, false, true);
-      // The term the shopper chose for a plan (within its rule), else its shortest.
-      subscriptionTerm = subscriptionTermFor(option ?? undefined, formData.get(SUBSCRIPTION_TERM_FIELD));
-    }
-    const outcome = await shop.cart.addItem({
-      productId: buyId,
-      quantity,
-      ...(productSellingModelId ? { productSellingModelId } : {}),
-      ...(subscriptionTerm ? { subscriptionTerm } : {}),
-    });
-    if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath(here), toast("info", outcome.message));
-    if (!outcome.ok) return fail(outcome.message);
-    // Products the cart left behind when it followed the page's currency matter more than the add itself.
-    const added = outcome.notice ?? toast("success", ADDED_MESSAGE);
-    if (withJs) {
-      // The root loader revalidates after this answer and shows the toast.
-      shop.toasts.flash(added);
-      return shop.reply({ ok: true as const, error: null, quantity: typed, onQuantity: false, onPlan: false });
-    }
-    return shop.redirect(here, added);
+    const done = await shop.cart.addFromProductPage(productId, await request.formData());
+    return done instanceof Response ? done : shop.reply(done);
   });
-}
-
-/** Refusals about the purchase option chosen: shown on the option group. */
-function isPlanProblem(message: string): boolean {
-  return message === UNKNOWN_SELLING_MODEL_MESSAGE || message.replace(/\.$/, "") === PRODUCT_ERROR_MESSAGES[106];
 }
 
 const PLAN_GROUP_ID = "purchase-option";

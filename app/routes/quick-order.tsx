@@ -5,17 +5,17 @@
  * One POST form, the same with and without JavaScript. "Add more rows" answers the form again with more rows and
  * everything typed kept (with JavaScript the page adds them itself). "Add to cart" checks every line first: any
  * problem answers 400 with the form as typed and each problem under its field, and nothing is added. Then the SKUs
- * are looked up and the lines added in batches of 100 (handlers/cart/quick-order): every line added → 303 to the
+ * are looked up and the lines added in batches of 100 (cart/server/quick-order): every line added → 303 to the
  * cart with a toast; some refused → 400 with what was added, what wasn't and why, and the refused lines back in
  * the form to correct.
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { QuickOrderForm } from "~/components/cart/QuickOrderForm";
-import { QuickOrderResult } from "~/components/cart/QuickOrderResult";
+import { QuickOrderForm } from "~/cart/ui/QuickOrderForm";
+import { QuickOrderResult } from "~/cart/ui/QuickOrderResult";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { STORE_NAME } from "~/lib/brand";
-import { emptyQuickOrder, QUICK_ORDER_MESSAGES, readQuickOrder } from "~/lib/cart/quick-order";
+import { emptyQuickOrder, QUICK_ORDER_MESSAGES, readQuickOrder } from "~/cart/model/quick-order";
 import { loginPath, QUICK_ORDER_PATH } from "~/lib/paths";
 import { serverTimingHeaders, toast, withShop, type Shop } from "~/shop.server";
 import quickOrderStyles from "~/styles/quick-order.css";

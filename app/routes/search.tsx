@@ -2,10 +2,10 @@ import type { LinksFunction, MetaFunction, LoaderFunctionArgs } from "@remix-run
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/lib/brand";
-import { ProductResults } from "~/components/store/ProductResults";
-import { ProductSort } from "~/components/store/ProductSort";
-import { ActiveFilters, FilteredEmpty, FilterPanel, useFilterView } from "~/components/store/FilterPanel";
-import { filterData, readFilters, refinementsOf, showsFilterPanel } from "~/lib/catalog/filters";
+import { ProductResults } from "~/catalog/ui/ProductResults";
+import { ProductSort } from "~/catalog/ui/ProductSort";
+import { ActiveFilters, FilteredEmpty, FilterPanel, useFilterView } from "~/catalog/ui/FilterPanel";
+import { filterData, readFilters, refinementsOf, showsFilterPanel } from "~/catalog/model/filters";
 import filterStyles from "~/styles/filters.css";
 import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/shop.server";

@@ -6,7 +6,7 @@ import {
   normalizeError,
   retryAfterSeconds,
 } from "../../server/webstore/index";
-import { shopperMessageFor } from "../lib/api-errors";
+import { productErrorOf, shopperMessageFor, type ProductErrorNumber } from "../lib/api-errors";
 import { STORE_TROUBLE_MESSAGE } from "../lib/store-trouble";
 
 export { isUnavailable };
@@ -36,6 +36,17 @@ export function cartErrorMessage(error: unknown, fallback?: string, byCode?: Rea
   const normalized = normalizeError(error);
   if (normalized.code === CART_VALIDATION_ERROR && normalized.message) return normalized.message;
   return errorMessage(error, fallback, byCode);
+}
+
+/** Which of the spec's product errors (§8) a failed cart call is, read as `cartErrorMessage` reads it; else null. */
+export function cartProductError(error: unknown): ProductErrorNumber | null {
+  const normalized = normalizeError(error);
+  if (normalized.code === CART_VALIDATION_ERROR && normalized.message)
+    return productErrorOf({ message: normalized.message });
+  if (isFetchError(error)) return productErrorOf(error);
+  if (error instanceof Error)
+    return productErrorOf({ code: (error as { code?: string }).code, message: error.message });
+  return null;
 }
 
 /** `Retry-After` of a 503: until the API's circuit breaker lets a probe through (server/webstore/breaker.ts). */

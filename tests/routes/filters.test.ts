@@ -5,7 +5,7 @@
  * refinements and facets").
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { FILTERS_REFUSED_MESSAGE } from "~/components/store/FilterPanel";
+import { FILTERS_REFUSED_MESSAGE } from "~/catalog/ui/FilterPanel";
 import { startStore, type Answer, type Store } from "./harness";
 
 const DRINKWARE = "/category/mugs-drinkware/0ZGDM0000000DRK";

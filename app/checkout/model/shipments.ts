@@ -3,11 +3,11 @@
  * delivery methods, moving items between shipments, and the gift-wrap note.
  */
 import { GIFT_WRAP_NOTE } from "./gift-wrap";
-import { lineAttributes, type LineAttribute } from "~/lib/catalog/variations";
+import { lineAttributes, type LineAttribute } from "~/catalog/model/variations";
 import { normalizeDeliveryGroups } from "../../../server/webstore/api/delivery-groups";
 import type { AddressCollection, CartItem } from "../../../server/webstore/types";
 import { formatCurrency, parseMoney } from "~/lib/format/formats";
-import { cartItemTerm } from "~/lib/cart/subscriptions";
+import { cartItemTerm } from "~/cart/model/subscriptions";
 import { formatMessage } from "~/lib/validation/validity";
 import { isObject, money, text } from "./read";
 

@@ -18,7 +18,7 @@ import {
   type CartItemCollection,
   type Checkout,
 } from "../../../server/webstore/index";
-import { cartView } from "~/lib/cart/view";
+import { cartView } from "~/cart/model/view";
 import { CART_ITEMS_PAGE_SIZE } from "../../../server/webstore/limits";
 import { pagingFromPages, type Paging } from "~/lib/paging";
 import {

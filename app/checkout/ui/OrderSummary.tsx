@@ -5,7 +5,7 @@ import { Pagination } from "~/components/store/Pagination";
 import type { Paging } from "~/lib/paging";
 import { taxLabel } from "~/lib/format/money";
 import type { CheckoutLine } from "~/checkout/model/shipments";
-import { attributesText } from "~/lib/catalog/variations";
+import { attributesText } from "~/catalog/model/variations";
 import { isDiscount, type CheckoutTotals } from "~/checkout/model/totals";
 
 /**

@@ -4,7 +4,7 @@
  */
 import { Form, Link, NavLink, useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "../Button";
-import { itemsWord, optimisticCartCount, pendingCountChanges } from "../../lib/cart/count";
+import { itemsWord, optimisticCartCount, pendingCountChanges } from "~/cart/model/count";
 // The label from lib/links, not from the session dialog: that one loads after hydration, only for a signed-in buyer.
 import { LOG_OUT_LABEL } from "../../lib/links";
 import { STORE_NAME } from "../../lib/brand";

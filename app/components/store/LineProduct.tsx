@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ProductPicture } from "./ProductPicture";
-import type { ProductImage } from "../../lib/catalog/product";
-import { attributesText, type LineAttribute } from "../../lib/catalog/variations";
+import type { ProductImage } from "~/catalog/model/product";
+import { attributesText, type LineAttribute } from "~/catalog/model/variations";
 
 /**
  * The picture and the named, linked product of one line (cart line, wishlist item). The picture link is hidden

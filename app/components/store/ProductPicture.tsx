@@ -1,5 +1,5 @@
 import { useHref } from "@remix-run/react";
-import type { ProductImage } from "../../lib/catalog/product";
+import type { ProductImage } from "~/catalog/model/product";
 
 /** A product picture; a neutral placeholder when the catalog has none. */
 export function ProductPicture({

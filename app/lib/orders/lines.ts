@@ -6,7 +6,7 @@ import { parseMoney } from "../format/formats";
 import { GIFT_WRAP_NOTE } from "~/checkout/model/gift-wrap";
 import { asArray, fieldText, firstText, isObject, nonBlank, type Json } from "./json";
 import { mergeAdjustments, type OrderAdjustment } from "./summary";
-import { attributeSetSummary, type LineAttribute } from "../catalog/variations";
+import { attributeSetSummary, type LineAttribute } from "~/catalog/model/variations";
 
 export const PRODUCT_LINE_TYPES: readonly string[] = ["Product", "Order Product"];
 

@@ -6,8 +6,8 @@
  * Pure: runs on the server and in the browser.
  */
 import { DEFAULT_WISHLIST_NAME } from "../../../server/webstore/api/wishlists";
-import { imageOf, type ProductLineView } from "../catalog/product";
-import { lineAttributes } from "../catalog/variations";
+import { imageOf, type ProductLineView } from "~/catalog/model/product";
+import { lineAttributes } from "~/catalog/model/variations";
 import { isObject, text } from "../json";
 import type { FormConstraint } from "../validation/validity";
 

@@ -1,11 +1,11 @@
 /**
- * The cart follows the page's currency (app/handlers/cart/currency.server.ts `followPageCurrency`, through the cart
+ * The cart follows the page's currency (app/cart/server/currency.server.ts `followPageCurrency`, through the cart
  * handler's count and add): a cart in another currency than the page's is moved into it, and only then is anything
  * read for it. The demo store prices every product in both currencies, so the products a move leaves behind are
  * shown here, with a fake API.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { moveCartToCurrency } from "../../../app/handlers/cart/currency.server";
+import { moveCartToCurrency } from "../../../app/cart/server/currency.server";
 import { fetchError, setup, type Calls } from "./fake-store";
 
 const TWO_CURRENCIES = {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { addToCart, cartRef, isGuestCartDisabledError } from "../../../app/handlers/cart.server";
+import { addToCart, cartRef, isGuestCartDisabledError } from "../../../app/cart/cart.server";
 import { fetchError, setup } from "./fake-store";
 import { isBusinessAccount } from "../../../app/handlers/identity.server";
 

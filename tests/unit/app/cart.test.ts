@@ -7,11 +7,11 @@ import {
   parseQuantity,
   pendingCartChanges,
   quantityError,
-  isQuantityProblem,
   readCartChange,
   steppedQuantity,
   validQuantity,
-} from "../../../app/lib/cart";
+} from "../../../app/cart/model";
+import { productErrorField, productErrorOf } from "../../../app/lib/api-errors";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -107,15 +107,28 @@ describe("steppedQuantity (the cart line's − / + stepper)", () => {
   });
 });
 
-describe("isQuantityProblem", () => {
-  it("knows the spec's product errors about the quantity (101, 107), with or without a full stop", () => {
-    expect(isQuantityProblem("Not enough inventory for selected quantity")).toBe(true);
-    expect(isQuantityProblem("Requested quantity is invalid.")).toBe(true);
+describe("productErrorOf and the field of a refused add", () => {
+  it("reads the spec's product errors from the answer: its text, a documented code, an emulator-only code", () => {
+    expect(productErrorOf({ status: 400, message: "Not enough inventory for selected quantity" })).toBe(101);
+    expect(productErrorOf({ status: 400, code: "MISSING_RECORD", message: "min 2" })).toBe(107);
+    expect(productErrorOf({ status: 400, code: "INVALID_SELLING_MODEL" })).toBe(106);
+    expect(productErrorOf({ status: 400, code: "ITEM_NOT_AVAILABLE" })).toBe(100);
+    // The client's own checks (no status) are read by their text.
+    expect(productErrorOf({ message: "Requested quantity is invalid." })).toBe(107);
   });
 
-  it("leaves the other product errors to the form", () => {
-    expect(isQuantityProblem("No more available items for current product")).toBe(false);
-    expect(isQuantityProblem("Product is a variant parent")).toBe(false);
+  it("is null for what is no product error, and for a server failure", () => {
+    expect(productErrorOf({ status: 400, code: "ALREADY_APPLIED" })).toBeNull();
+    expect(productErrorOf({ status: 400, code: "SOMETHING_NEW", message: "Requested quantity" })).toBeNull();
+    expect(productErrorOf({ status: 500, code: "INVALID_QUANTITY" })).toBeNull();
+  });
+
+  it("puts 101 and 107 on the quantity, 106 on the purchase option, the others on the form", () => {
+    expect(productErrorField(101)).toBe("quantity");
+    expect(productErrorField(107)).toBe("quantity");
+    expect(productErrorField(106)).toBe("plan");
+    expect(productErrorField(100)).toBeNull();
+    expect(productErrorField(null)).toBeNull();
   });
 });
 

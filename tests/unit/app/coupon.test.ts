@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COUPON_WORDS, couponCodeProblem, keptCouponCode } from "~/cart/model/coupon";
-import { cartFormProblem, parseCartEdit } from "~/handlers/cart/schema.server";
-import { CART_FIELDS } from "~/lib/cart";
+import { cartFormProblem, parseCartEdit } from "~/cart/forms/cart-forms.server";
+import { CART_FIELDS } from "~/cart/model";
 import { VALIDITY_MESSAGES } from "~/lib/validation/validity";
 
 /** What the cart's form answers a typed coupon code: null when it takes it, else the message it shows. */

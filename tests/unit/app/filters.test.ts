@@ -10,7 +10,7 @@ import {
   PRICE_ORDER_MESSAGE,
   readFilters,
   refinementsOf,
-} from "../../../app/lib/catalog/filters";
+} from "../../../app/catalog/model/filters";
 
 const BRAND = "f.Custom.Brand__c";
 

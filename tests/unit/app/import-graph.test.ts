@@ -332,7 +332,6 @@ const SHOPLESS_ROUTES = new Set(["app/routes/gallery.tsx"]);
  * slice yet.
  */
 const ROUTES_TODAY = new Set<string>([
-  "app/routes/product.$.tsx",
   "app/routes/OrderLookup.tsx",
   "app/routes/OrderSummary.$orderNumber.tsx",
   "app/routes/wishlist.tsx",

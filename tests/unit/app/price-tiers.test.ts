@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quantityRange, rowFor, volumePriceRows } from "../../../app/lib/catalog/price-tiers";
+import { quantityRange, rowFor, volumePriceRows } from "../../../app/catalog/model/price-tiers";
 
 const tier = (lowerBound: string, upperBound: string | null, tierUnitPrice: string) => ({
   adjustmentType: "PercentageBasedAdjustment",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productPage, type ProductPage } from "../../../app/handlers/catalog/product.server";
+import { productPage, type ProductPage } from "../../../app/catalog/server/product.server";
 import type { ShopCore } from "../../../app/shop.server";
 
 /** A one-attribute family as products/{id} answers it: the parent and its two variations. */

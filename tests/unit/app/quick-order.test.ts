@@ -1,6 +1,6 @@
-/** The quick order form's reading of typed rows and a pasted list (app/lib/cart/quick-order.ts). */
+/** The quick order form's reading of typed rows and a pasted list (app/cart/model/quick-order.ts). */
 import { describe, expect, it } from "vitest";
-import { readList, readQuickOrder } from "../../../app/lib/cart/quick-order";
+import { readList, readQuickOrder } from "../../../app/cart/model/quick-order";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 

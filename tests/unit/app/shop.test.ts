@@ -224,3 +224,73 @@ describe("withShop: how a loader or an action ends early", () => {
     expect((result as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fproduct%2F01t%3Fx%3D1");
   });
 });
+
+describe("the composition's page kind: reads the root and the page share", () => {
+  const cartCalls = (calls: string[]) => ({
+    getCartCompactSummary: async () => {
+      calls.push("summary");
+      return { cartId: "0a6", currencyIsoCode: "USD", totalProductCount: "3.0", uniqueProductCount: 2 };
+    },
+    getCartItems: async () => {
+      calls.push("items");
+      return {
+        status: 200,
+        processing: false,
+        data: {
+          cartSummary: { cartId: "0a6", currencyIsoCode: "USD", totalProductCount: "3.0" },
+          cartItems: [{ cartItem: { type: "Product", cartItemId: "0a9", productId: "01t1", quantity: "3" } }],
+        },
+      };
+    },
+  });
+
+  it("on the cart page's GET, the header's count comes from the page's read of the lines: one cart call", async () => {
+    const calls: string[] = [];
+    const t = setup(cartCalls(calls), { guestCartId: "0a6" }, "http://localhost/cart?page=1");
+    const shop = await t.shop();
+    const [count, page] = await Promise.all([shop.cart.count(), shop.cart.view()]);
+    expect(count).toBe(3);
+    expect(page.cart.lines).toHaveLength(1);
+    expect(calls).toEqual(["items"]);
+  });
+
+  it("on any other page, and after a cart page's POST, the count reads the cart's summary", async () => {
+    for (const [url, init] of [
+      ["http://localhost/product/01t1", {}],
+      ["http://localhost/cart", { method: "POST" }],
+    ] as const) {
+      const calls: string[] = [];
+      const t = setup(cartCalls(calls), { guestCartId: "0a6" }, url, {}, init);
+      const shop = await t.shop();
+      expect(await shop.cart.count()).toBe(3);
+      expect(calls, url).toEqual(["summary"]);
+    }
+  });
+});
+
+describe("the cart's add: which field of the form a refusal is about", () => {
+  const refusing = (error: Error) => ({
+    addCartItem: async () => {
+      throw error;
+    },
+  });
+
+  it("names the field from the API's error (101, 107 the quantity; 106 the purchase option), not from the words", async () => {
+    const cases = [
+      [fetchError(400, "Requested quantity is invalid", "INVALID_QUANTITY"), "quantity"],
+      [fetchError(400, "min 2", "MISSING_RECORD"), "quantity"],
+      [fetchError(400, "Not enough inventory for selected quantity"), "quantity"],
+      [fetchError(400, "nope", "INVALID_SELLING_MODEL"), "plan"],
+      [fetchError(400, "No pricing data available", "NO_PRICE_AVAILABLE"), null],
+      [fetchError(400, "That coupon", "ALREADY_APPLIED"), null],
+    ] as const;
+    for (const [error, field] of cases) {
+      const t = setup(refusing(error), { guestCartId: "0a6" }, "http://localhost/product/01t1", {}, { method: "POST" });
+      const shop = await t.shop();
+      expect(await shop.cart.addItem({ productId: "01t1", quantity: 1 }), error.message).toMatchObject({
+        ok: false,
+        field,
+      });
+    }
+  });
+});

@@ -5,7 +5,7 @@ import {
   sellingModelOptions,
   subscriptionsOffered,
   subscriptionTermFor,
-} from "../../../app/lib/cart/subscriptions";
+} from "../../../app/cart/model/subscriptions";
 
 const MONTHLY = {
   id: "0jPDM00000MONTH",

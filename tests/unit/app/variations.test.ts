@@ -6,7 +6,7 @@ import {
   lineAttributes,
   pickerView,
   variationFamily,
-} from "../../../app/lib/catalog/variations";
+} from "../../../app/catalog/model/variations";
 
 /** A two-attribute family as products/{id} answers it (docs/emulator-variations.md): no large olive one. */
 const TOTE = {

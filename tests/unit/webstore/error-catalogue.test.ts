@@ -7,8 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { checkoutFailure } from "../../../app/checkout/server/active.server";
 import { cartErrorMessage } from "../../../app/shop/errors.server";
-import { cartFormCode, cartFormProblem, parseCartEdit } from "../../../app/handlers/cart/schema.server";
-import { CART_MESSAGES } from "../../../app/lib/cart";
+import { cartFormCode, cartFormProblem, parseCartEdit } from "../../../app/cart/forms/cart-forms.server";
+import { CART_MESSAGES } from "../../../app/cart/model";
 import { CHECKOUT_MESSAGES } from "../../../app/checkout/model/index";
 import {
   FetchError,

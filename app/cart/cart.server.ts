@@ -1,0 +1,303 @@
+/**
+ * The cart domain: the shopper's cart (a buyer's current cart, or the guest cart whose id the session keeps), its
+ * count, the cart page's read and edits, adding to it, and moving it to another currency. Owns the session's
+ * `guestCartId` and the recovery from a guest cart that is gone.
+ *
+ * The cart is in the currency the page prices in (README, "Currencies and locales"): the answers a page reads anyway
+ * (the header's count, the cart page's lines, an added line's) name the cart's currency, and a cart in another one is
+ * moved into the page's there and then. Checkout pages leave it: a move ends the checkout its cart is in.
+ */
+import { isFetchError, type Async, type CartItem } from "../../server/webstore/index";
+import { CART_ITEMS_PAGE_SIZE } from "../../server/webstore/limits";
+import { readPage } from "~/lib/paging";
+import type { PageKind } from "~/lib/request-paths";
+import { isStoreLocale } from "~/lib/format/locale";
+import { cartErrorMessage, cartProductError } from "~/shop/errors.server";
+import { productErrorField } from "~/lib/api-errors";
+import { cartView, EMPTY_CART, type CartView } from "~/cart/model/view";
+import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "~/cart/server/edits.server";
+import {
+  followPageCurrency,
+  moveCartToCurrency,
+  type CartMove,
+  type PageCurrencyShop,
+} from "~/cart/server/currency.server";
+import type { ToastInput } from "~/shop/toast.server";
+import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "~/cart/server/ref.server";
+import { quickOrder, type QuickOrderReply } from "~/cart/server/quick-order.server";
+import type { QuickOrderSubmission } from "~/cart/model/quick-order";
+import { addFromProductPage, type ProductAddReply } from "~/cart/server/product-add.server";
+import { submitCartPage, type CartPageAnswer, type PaymentLinkResult } from "~/cart/server/page.server";
+import { keptCouponCode } from "~/cart/model/coupon";
+import type { ShopCore } from "~/shop/core.server";
+
+export { cartRef, type CartShop } from "~/cart/server/ref.server";
+
+export interface CartHandler {
+  /** The cart the shopper's reads go to: "current" for a buyer, the guest cart's id, or null (no cart yet). */
+  ref(): string | null;
+  /** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */
+  count(): Promise<number>;
+  /**
+   * Adds a product, creating the cart when there is none (addToCart): the API's refusal in the shopper's words, and
+   * whether the shopper must sign in first.
+   */
+  addItem(input: CartItemInput): Promise<AddOutcome>;
+  /**
+   * The product page's "Add to cart" form, posted: a redirect (without JavaScript, or a guest who must sign in
+   * first), else what the page's fetcher is answered.
+   */
+  addFromProductPage(productId: string, formData: FormData): Promise<Response | ProductAddReply>;
+  /**
+   * The cart page: the page of the cart's lines its URL asks for (`?page=`) with its coupons, promotions and totals
+   * (the empty cart when there is none), and the coupon code a refused apply brings back (`?coupon=`, no JavaScript).
+   */
+  view(): Promise<{ cart: CartView; processing: boolean; couponCode: string }>;
+  /** A cart page form, posted: a redirect (without JavaScript, and for a payment link), else the fetcher's data. */
+  submit(formData: FormData): Promise<CartPageAnswer>;
+  /** A cart page edit (quantity, removal, coupon), with the API's refusals turned into the shopper's words. */
+  edit(edit: CartLineEdit): Promise<CartEditOutcome>;
+  /** Moves the cart into `currency` (Salesforce's "Handle Currency Changes"); null when there was nothing to move. */
+  moveToCurrency(currency: string): Promise<CartMove>;
+  /**
+   * A quick order form's submission: more rows, or its lines' SKUs looked up and the lines added in batches of 100,
+   * each line added or refused and why (cart/server/quick-order).
+   */
+  quickOrder(submission: QuickOrderSubmission): Promise<QuickOrderReply>;
+}
+
+export type CartItemInput = {
+  productId: string;
+  quantity: number;
+  productSellingModelId?: string;
+  /** A term-defined plan's term (Cart Item Input `subscriptionTerm`). */
+  subscriptionTerm?: number;
+};
+
+/** The field of the page's form a refused add is about: the quantity, the purchase option, or neither (null). */
+export type AddField = "quantity" | "plan" | null;
+
+/**
+ * `notice`: the line went into a cart in another currency than the page's (changed since the page was shown, in another
+ * browser), which then moved into the page's, and some products could not follow: what the shopper is told of it.
+ * `field`: which of the form's fields a refusal is about, decided from the API's error (spec §8 product errors 101
+ * and 107 the quantity, 106 the purchase option), never from the words shown.
+ */
+export type AddOutcome =
+  { ok: true; notice?: ToastInput } | { ok: false; message: string; field: AddField; signIn?: true };
+
+const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again.";
+
+/**
+ * Whether the cart follows this request's currency: not on a checkout's pages, and not under a locale segment the
+ * store has no market for (a 404 page, whose currency is nobody's choice).
+ */
+function followsPageCurrency(shop: Pick<ShopCore, "context" | "appContext">, onCheckout: boolean): boolean {
+  const locale = shop.context.locale;
+  if (locale && !(shop.appContext && isStoreLocale(shop.appContext, locale))) return false;
+  return !onCheckout;
+}
+
+/** What the cart is given by the composition (app/shop.server.ts) beside the core. */
+export interface CartSiblings {
+  /** The page this request's GET renders (lib/request-paths' pageKind): on the cart page the count shares its read. */
+  page: PageKind;
+  /**
+   * The request is one of a checkout's pages or forms (a step, its start or confirmation, a payment link's page),
+   * which work on the cart's checkout: the cart stays in its currency there (a move would end that checkout).
+   */
+  onCheckout: boolean;
+  /**
+   * The header's count from a read the page makes anyway (a checkout step's checkout), asked before the cart's own
+   * reads; null when the page has none. Which domain answers it is the composition's choice.
+   */
+  pageCount?: () => Promise<number | null>;
+  /** Makes a payment link of the cart (the checkout's), for the cart page's "pay now" form. */
+  paymentLink(): Promise<PaymentLinkResult>;
+}
+
+export function createCartHandler(
+  shop: ShopCore,
+  { page, onCheckout, pageCount, paymentLink }: CartSiblings,
+): CartHandler {
+  let follows: boolean | undefined;
+  const followCurrency = () => (follows ??= followsPageCurrency(shop, onCheckout));
+  const linesPage = () => readPage(new URL(shop.request.url).searchParams);
+  // The cart page's GET reads a page of the cart's lines, whose summary has the header's count: the root's count (run
+  // in parallel) shares that read instead of reading the cart's summary too, as a checkout step's does. Only the page's
+  // own GET: after an edit, the page reads the cart it changed afresh.
+  let pageRead: ReturnType<typeof cartPage> | undefined;
+  const read = () =>
+    page === "cart"
+      ? (pageRead ??= cartPage(shop, linesPage(), followCurrency()))
+      : cartPage(shop, linesPage(), followCurrency());
+  const pageCartCount = async (): Promise<number | null> => {
+    if (page !== "cart" || !cartRef(shop)) return null;
+    try {
+      const { cart, processing } = await read();
+      return processing ? null : Math.max(0, Math.round(cart.totals.itemCount));
+    } catch {
+      // The page reports its failure; the header falls back to the cart's summary.
+      return null;
+    }
+  };
+
+  const addItem = async (input: CartItemInput): Promise<AddOutcome> => {
+    try {
+      const added = await addToCart(shop, input);
+      // Only when the cart changed currency since the page was shown (in another browser): its answer says so.
+      const moved = followCurrency() ? await followPageCurrency(shop, added.data.currencyIsoCode) : null;
+      return moved?.variant === "warning" ? { ok: true, notice: moved } : { ok: true };
+    } catch (error) {
+      if (isGuestCartDisabledError(error)) return { ok: false, message: error.message, field: null, signIn: true };
+      return {
+        ok: false,
+        message: cartErrorMessage(error, ADD_FAILED_MESSAGE),
+        field: productErrorField(cartProductError(error)),
+      };
+    }
+  };
+
+  return {
+    ref: () => cartRef(shop),
+    // On a checkout step, the checkout the page reads has the count (pageCount), and on the cart page the lines it
+    // reads: one API call fewer a page.
+    count: async () => (await pageCount?.()) ?? (await pageCartCount()) ?? cartCount(shop, followCurrency()),
+    addItem,
+    addFromProductPage: (productId, formData) => addFromProductPage(shop, addItem, productId, formData),
+    async view() {
+      // After a refused coupon (no JavaScript) the form comes back with what the shopper typed.
+      const couponCode = keptCouponCode(new URL(shop.request.url).searchParams.get("coupon") ?? "");
+      return { ...(await read()), couponCode };
+    },
+    submit: (formData) =>
+      submitCartPage(
+        shop,
+        { ref: () => cartRef(shop), edit: (edit) => applyCartEdit(shop, edit), paymentLink },
+        formData,
+      ),
+    edit: (edit) => applyCartEdit(shop, edit),
+    moveToCurrency: (currency) => moveCartToCurrency(shop, currency),
+    quickOrder: (submission) => quickOrder(shop, submission, (send) => writeToCart(shop, send)),
+  };
+}
+
+/**
+ * The header's item count (sum of quantities); 0 when there is no cart or the summary fails. With `followCurrency`, a
+ * cart in another currency than the page's (its summary says which) is moved into the page's first.
+ */
+export async function cartCount(
+  shop: PageCurrencyShop & Pick<ShopCore, "notify">,
+  followCurrency = false,
+): Promise<number> {
+  const ref = cartRef(shop);
+  if (!ref) return 0;
+  const summaryOf = (cart: string) => shop.client.getCartCompactSummary(shop.shopper.isLoggedIn ? undefined : cart);
+  try {
+    let summary = await summaryOf(ref);
+    const moved = followCurrency && summary?.cartId ? await followPageCurrency(shop, summary.currencyIsoCode) : null;
+    if (moved) {
+      shop.notify(moved);
+      // A guest's cart is named by its id, which the move changed.
+      summary = await summaryOf(cartRef(shop) ?? ref);
+    }
+    return Math.max(0, Math.round(Number(summary?.totalProductCount ?? 0) || 0));
+  } catch (error) {
+    forgetGoneGuestCart(shop, error);
+    return 0;
+  }
+}
+
+/**
+ * A page of the cart's lines. With `followCurrency`, in the page's currency: a cart in another one (its summary says
+ * which) is moved into it and read again.
+ */
+async function cartPage(
+  shop: PageCurrencyShop & Pick<ShopCore, "notify">,
+  page: number,
+  followCurrency: boolean,
+): Promise<{ cart: CartView; processing: boolean }> {
+  const ref = cartRef(shop);
+  if (!ref) return { cart: EMPTY_CART, processing: false };
+  const linesOf = (cart: string) =>
+    shop.client.getCartItems(cart, {
+      includePromotions: true,
+      includeCoupons: true,
+      pageNumber: page,
+      pageSize: CART_ITEMS_PAGE_SIZE,
+      productFields: ["Name", "StockKeepingUnit"],
+    });
+  try {
+    let answer = await linesOf(ref);
+    const moved = followCurrency ? await followPageCurrency(shop, answer.data.cartSummary?.currencyIsoCode) : null;
+    if (moved) {
+      shop.notify(moved);
+      answer = await linesOf(cartRef(shop) ?? ref);
+    }
+    return { cart: cartView(answer.data), processing: answer.processing };
+  } catch (error) {
+    // A guest cart that is gone (checked out, deleted) is an empty cart.
+    if (forgetGoneGuestCart(shop, error)) return { cart: EMPTY_CART, processing: false };
+    throw error;
+  }
+}
+
+/** Thrown by `addToCart` when a guest may not have a cart: the page sends them to sign in. */
+export class GuestCartDisabledError extends Error {
+  override readonly name = "GuestCartDisabledError";
+  constructor() {
+    super("Sign in to add items to your cart.");
+  }
+}
+
+export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledError =>
+  typeof e === "object" && e !== null && (e as { name?: unknown }).name === "GuestCartDisabledError";
+
+/**
+ * Adds a product to the shopper's cart, creating the cart when there is none: a buyer's active cart, or (when
+ * the store allows guest carts) a guest cart whose id is kept in the session.
+ */
+export async function addToCart(shop: CartShop, input: CartItemInput): Promise<Async<CartItem>> {
+  return writeToCart(shop, (cart) => shop.client.addCartItem(cart, input));
+}
+
+/**
+ * Runs `write` against the cart the shopper adds to, creating it when there is none: a buyer's active cart, or
+ * (when the store allows guest carts) the guest cart whose id is kept in the session. `write` may run twice: again
+ * on the new cart when the first answered 404 (no active cart, a guest cart that is gone).
+ */
+export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: string) => Promise<T>): Promise<T> {
+  const { client, session } = shop;
+  if (shop.shopper.isLoggedIn) {
+    try {
+      return await write("active");
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      const created = await client.ensureActiveCart();
+      return write(created.data.cartId ?? "active");
+    }
+  }
+  const existing = session.get("guestCartId");
+  if (existing) {
+    try {
+      return await write(existing);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      session.unset("guestCartId");
+    }
+  }
+  const appContext = await client.getApplicationContext();
+  if (!appContext.guestCartEnabled) throw new GuestCartDisabledError();
+  let created;
+  try {
+    created = await client.createCart();
+  } catch (error) {
+    // The store stopped allowing guest carts since its application context was cached.
+    if (isFetchError(error) && error.status === 401) throw new GuestCartDisabledError();
+    throw error;
+  }
+  const cartId = created.data.cartId;
+  if (!cartId) throw new Error("The store did not create a cart.");
+  session.set("guestCartId", cartId);
+  return write(cartId);
+}

@@ -1,0 +1,99 @@
+/**
+ * Moving the shopper's cart to a new currency the way Salesforce documents it ("Handle Currency Changes",
+ * https://developer.salesforce.com/docs/commerce/salesforce-commerce/guide/b2b-b2c-comm-cart-currency-change.html):
+ * carts don't change currency, so a new cart is made in it, the items are added to it, and the old cart is deleted.
+ * The switcher moves the cart to the currency chosen; a page whose currency is not the cart's moves it to its own
+ * (`followPageCurrency`), so the prices a page shows are those of the cart the shopper adds to.
+ */
+import { isFetchError } from "../../../server/webstore/index";
+import type { ShopCore } from "~/shop/core.server";
+import { toast, type ToastInput } from "~/shop/toast.server";
+import { cartRef, isNotFound, type CartShop } from "./ref.server";
+
+/** Cart lines read, and added, a call at a time: the batch resource takes up to 100 inputs. */
+const MOVE_PAGE_SIZE = 100;
+
+export type CartMove = { moved: number; failed: number } | null;
+
+/**
+ * Moves the shopper's cart into `currency` when it is in another one and holds items. Null when there was nothing to
+ * move. Products that can't be bought in the new currency (no price in its price book) stay behind and are counted.
+ * Every line moves, a page of 100 at a time: a cart left with lines of its own is deleted all the same.
+ */
+export async function moveCartToCurrency(shop: CartShop, currency: string): Promise<CartMove> {
+  const ref = cartRef(shop);
+  if (!ref) return null;
+  const page = (pageNumber: number) => shop.client.getCartItems(ref, { pageSize: MOVE_PAGE_SIZE, pageNumber });
+  let items;
+  try {
+    items = await page(1);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+  const summary = items.data.cartSummary;
+  const oldCartId = summary?.cartId;
+  if (!oldCartId || !summary?.currencyIsoCode || summary.currencyIsoCode === currency) return null;
+  const results = [...items.data.cartItems];
+  for (let next = 2; next <= (items.data.totalNumberOfPages ?? 1); next++)
+    results.push(...(await page(next)).data.cartItems);
+  const lines = results.map((result) => result.cartItem).filter((item) => item.type === "Product");
+  const created = await shop.client.createCart({ currencyIsoCode: currency });
+  const newCartId = created.data.cartId;
+  if (!newCartId) throw new Error("The store did not create a cart.");
+  let failed = 0;
+  for (let start = 0; start < lines.length; start += MOVE_PAGE_SIZE) {
+    const inputs = lines.slice(start, start + MOVE_PAGE_SIZE).map((line) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      ...(line.productSellingModelId ? { productSellingModelId: line.productSellingModelId } : {}),
+    }));
+    try {
+      await shop.client.addCartItems(newCartId, inputs);
+    } catch (error) {
+      // A batch with some refused lines still added the others: count the refused ones from its answer.
+      const answered = isFetchError(error)
+        ? (error.body as { results?: { statusCode: number }[] } | undefined)?.results
+        : undefined;
+      if (!answered) throw error;
+      failed += answered.filter((result) => result.statusCode >= 400).length;
+    }
+  }
+  await shop.client.deleteCart(oldCartId);
+  if (!shop.shopper.isLoggedIn) shop.session.set("guestCartId", newCartId);
+  return { moved: lines.length - failed, failed };
+}
+
+/** What the shopper is told of a move: the new currency, and how many products could not follow. */
+export function cartMoveToast(move: CartMove, currency: string | undefined): ToastInput | null {
+  if (!move || !currency) return null;
+  if (move.failed === 0) return toast("success", `Your cart is now in ${currency}.`);
+  const one = move.failed === 1;
+  return toast(
+    "warning",
+    `Your cart is now in ${currency}. ${move.failed} ${one ? "product" : "products"} couldn't be priced in ${currency} and ${one ? "was" : "were"} removed.`,
+  );
+}
+
+/** What following the page's currency needs of the request's shop. */
+export type PageCurrencyShop = CartShop & Pick<ShopCore, "currencyIsoCode">;
+
+/**
+ * Moves the cart into the page's currency (spec §4's choice: `shop.currencyIsoCode`) when an answer the caller had
+ * anyway names it in another one, `cartCurrency`: a page never reads the cart for this, so a cart already in the
+ * page's currency costs nothing. Answers the move's toast, or null when nothing moved. A move that fails is logged and
+ * the page is shown all the same: a cart still in the other currency is met again by the next page.
+ */
+export async function followPageCurrency(
+  shop: PageCurrencyShop,
+  cartCurrency: string | null | undefined,
+): Promise<ToastInput | null> {
+  const currency = shop.currencyIsoCode;
+  if (!currency || !cartCurrency || cartCurrency === currency) return null;
+  try {
+    return cartMoveToast(await moveCartToCurrency(shop, currency), currency);
+  } catch (error) {
+    console.error(`Moving the cart into ${currency} failed:`, error instanceof Error ? error.message : error);
+    return null;
+  }
+}

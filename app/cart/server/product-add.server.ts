@@ -1,0 +1,125 @@
+/**
+ * The product page's "Add to cart" (a POST of its form): the product, quantity and purchase option posted, checked,
+ * then added to the cart. With JavaScript (a fetcher) the answer is data the page shows beside its fields; without
+ * it, a 303 back to the page with a toast, the quantity typed and the option picked in the URL so nothing is lost.
+ */
+import { postedText, submittedWithJs } from "~/components/store/forms";
+import { CART_FIELDS, CART_MESSAGES } from "~/cart/model";
+import {
+  SELLING_MODEL_FIELD,
+  SUBSCRIPTION_TERM_FIELD,
+  subscriptionsOffered,
+  subscriptionTermFor,
+  UNKNOWN_SELLING_MODEL_MESSAGE,
+  type SellingModelOption,
+} from "~/cart/model/subscriptions";
+import { productDetailView } from "~/catalog/model/product";
+import { loginPath } from "~/lib/paths";
+import { requestPath } from "~/lib/request-paths";
+import type { ShopCore } from "~/shop/core.server";
+import { toast } from "~/shop/toast.server";
+import { parseAddToCart } from "~/cart/forms/cart-forms.server";
+import type { AddField, AddOutcome, CartItemInput } from "~/cart/cart.server";
+
+export const ADDED_MESSAGE = "Added to your cart";
+
+/** A product id as the API spells it (15 or 18 characters). */
+const RECORD_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
+
+/** What the product page's fetcher is answered: whether the product was added, and what the shopper typed. */
+export type ProductAddReply =
+  | { ok: true; error: null; quantity: string; onQuantity: false; onPlan: false }
+  | {
+      ok: false;
+      error: string;
+      quantity: string;
+      /** The refusal is the quantity field's (shown on it); else the purchase option's (onPlan), else the form's. */
+      onQuantity: boolean;
+      onPlan: boolean;
+    };
+
+type AddShop = Pick<ShopCore, "request" | "context" | "client" | "appContext" | "toasts" | "redirect">;
+
+/**
+ * The product page's add: a redirect (no JavaScript, or a guest who must sign in), else the fetcher's answer.
+ * `addItem` is the cart's own (it follows the page's currency).
+ */
+export async function addFromProductPage(
+  shop: AddShop,
+  addItem: (input: CartItemInput) => Promise<AddOutcome>,
+  productId: string,
+  formData: FormData,
+): Promise<Response | ProductAddReply> {
+  const withJs = submittedWithJs(formData);
+  // A variation parent's page stays on the variation chosen (its query); what a refused add brings back goes.
+  const choice = new URL(shop.request.url).searchParams;
+  for (const name of ["quantity", "plan", "index"]) choice.delete(name);
+  const page = requestPath(shop.request, shop.context);
+  const here = choice.size > 0 ? `${page}?${choice}` : page;
+  const submission = parseAddToCart(formData);
+  const typed = postedText(submission, CART_FIELDS.quantity);
+  const plan = postedText(submission, SELLING_MODEL_FIELD);
+
+  const fail = async (message: string, field: AddField): Promise<Response | ProductAddReply> => {
+    if (withJs)
+      return { ok: false, error: message, quantity: typed, onQuantity: field === "quantity", onPlan: field === "plan" };
+    const back = new URLSearchParams(choice);
+    back.set("quantity", typed);
+    if (plan) back.set("plan", plan.slice(0, 18));
+    return shop.redirect(`${page}?${back}`, toast("error", message));
+  };
+
+  if (submission.status !== "success") {
+    const problems = submission.error ?? {};
+    if (problems[CART_FIELDS.intent]?.length) return fail(CART_MESSAGES.noIntent, null);
+    const quantityProblem = problems[CART_FIELDS.quantity]?.[0];
+    if (quantityProblem) return fail(quantityProblem, "quantity");
+    return fail(problems[SELLING_MODEL_FIELD]?.[0] ?? UNKNOWN_SELLING_MODEL_MESSAGE, "plan");
+  }
+  const { quantity, productSellingModelId } = submission.value;
+
+  // A variation parent's page buys the variation chosen: the form names it.
+  const posted = formData.get(CART_FIELDS.productId);
+  const buyId = typeof posted === "string" && RECORD_ID.test(posted) ? posted : productId;
+  // A plan goes to the cart with its term, and only where the store sells subscriptions.
+  let subscriptionTerm: number | undefined;
+  if (productSellingModelId) {
+    const { option, offered } = await chosenSellingModel(shop, buyId, productSellingModelId);
+    if (!offered) return fail(UNKNOWN_SELLING_MODEL_MESSAGE, "plan");
+    // The term the shopper chose for a plan (within its rule), else its shortest.
+    subscriptionTerm = subscriptionTermFor(option ?? undefined, formData.get(SUBSCRIPTION_TERM_FIELD));
+  }
+  const outcome = await addItem({
+    productId: buyId,
+    quantity,
+    ...(productSellingModelId ? { productSellingModelId } : {}),
+    ...(subscriptionTerm ? { subscriptionTerm } : {}),
+  });
+  if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath(here), toast("info", outcome.message));
+  if (!outcome.ok) return fail(outcome.message, outcome.field);
+  // Products the cart left behind when it followed the page's currency matter more than the add itself.
+  const added = outcome.notice ?? toast("success", ADDED_MESSAGE);
+  if (withJs) {
+    // The root loader revalidates after this answer and shows the toast.
+    shop.toasts.flash(added);
+    return { ok: true, error: null, quantity: typed, onQuantity: false, onPlan: false };
+  }
+  return shop.redirect(here, added);
+}
+
+/**
+ * The purchase option a shopper chose, as the product bought is sold with it: `option` null when the product has no
+ * such selling model (the API then answers for it, product error 106), `offered` false for a plan where the store
+ * sells no subscriptions (`subscriptionConfig`).
+ */
+async function chosenSellingModel(
+  shop: Pick<ShopCore, "client" | "appContext">,
+  productId: string,
+  sellingModelId: string,
+): Promise<{ option: SellingModelOption | null; offered: boolean }> {
+  const product = await shop.client.getProduct(productId).catch(() => null);
+  const view = product && productDetailView(product);
+  const option = view?.sellingModels.find((m) => m.id === sellingModelId) ?? null;
+  const offered = !option || option.type === "OneTime" || subscriptionsOffered(shop.appContext?.subscriptionConfig);
+  return { option, offered };
+}

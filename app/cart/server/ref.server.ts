@@ -1,0 +1,27 @@
+/**
+ * Which cart the shopper's calls go to, and forgetting a guest cart the API no longer knows: what every part of the
+ * cart domain (the cart slice: cart.server and server/) starts from.
+ */
+import { isFetchError } from "../../../server/webstore/index";
+import type { ShopCore } from "~/shop/core.server";
+
+/** What the cart's functions need of the request's shop (tests hand them a look-alike). */
+export type CartShop = Pick<ShopCore, "client" | "session" | "shopper">;
+
+/**
+ * The cart the shopper's reads go to: a buyer's current cart, or the guest cart in the session (null: a guest
+ * without a cart, whose cart is empty by definition).
+ */
+export function cartRef(shop: Pick<ShopCore, "shopper" | "session">): string | null {
+  if (shop.shopper.isLoggedIn) return "current";
+  return shop.session.get("guestCartId") ?? null;
+}
+
+export const isNotFound = (error: unknown) => isFetchError(error) && error.status === 404;
+
+/** A guest cart the API no longer knows (checked out, deleted) is forgotten: the guest's cart is empty again. */
+export function forgetGoneGuestCart(shop: CartShop, error: unknown): boolean {
+  if (shop.shopper.isLoggedIn || !isNotFound(error)) return false;
+  shop.session.unset("guestCartId");
+  return true;
+}

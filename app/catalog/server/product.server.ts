@@ -1,0 +1,158 @@
+/** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
+import { subscriptionsOffered } from "~/cart/model/subscriptions";
+import { listHasProduct } from "~/components/store/WishlistButton";
+import { productDetailView, type ProductDetailView } from "~/catalog/model/product";
+import { volumePriceRows, type VolumePriceRow } from "~/catalog/model/price-tiers";
+import {
+  choiceFromQuery,
+  choiceOf,
+  pickerView,
+  variationFamily,
+  type VariationPickerView,
+} from "~/catalog/model/variations";
+import type { ShopCore } from "~/shop/core.server";
+import { isFetchError } from "../../../server/webstore/index";
+
+/** The API refuses an unknown or malformed id with 404 or 400: both are "no such page" to a shopper. */
+export const isMissing = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
+
+/** How many items of the displayed wishlist the page looks through to tell whether this product is saved. */
+const WISHLIST_CHECK_PAGE_SIZE = 100;
+/** The longest typed quantity the page gives back to its field after a refused add. */
+const TYPED_QUANTITY_MAX_LENGTH = 20;
+
+/** What the page's URL brings back after a refused add without JavaScript: what was typed and picked. */
+export interface ProductPageQuery {
+  quantity: string | null;
+  plan: string | null;
+  /** The page's query: a variation parent's choice (`?Color=Denim`) travels in it. */
+  search?: URLSearchParams;
+}
+
+export interface ProductPage {
+  product: ProductDetailView;
+  price: { unitPrice: string | null; listPrice: string | null; currency: string } | null;
+  /** Each selling model's own price (productPriceEntries, 56.0), shown beside its option. */
+  planPrices: Record<string, string>;
+  /** The volume prices (the price's priceAdjustment tiers), lowest quantities first; [] without any. */
+  tiers: VolumePriceRow[];
+  /** The purchase option to check: the one picked before, when it is one of the product's. */
+  plan: string | null;
+  /** The quantity field's value: what was typed before, else the product's minimum. */
+  quantity: string;
+  signedIn: boolean;
+  inWishlist: boolean;
+  /** The product a shopper buys from this page: the chosen variation on a variation parent's page (null: none yet). */
+  buyId: string | null;
+  /** The variation picker of a parent's or a variation's page; null for a product without variations. */
+  variations: VariationPickerView | null;
+  /** The chosen variation's units available to order (inventory levels); null when not read or unknown. */
+  stock: number | null;
+}
+
+/**
+ * Saves go to the stored default list, else the displayed one (spec §4), so that is the list the page checks;
+ * unknown (a default list deleted since) counts as not saved.
+ */
+async function inDefaultWishlist(shop: Pick<ShopCore, "client" | "session">, productId: string): Promise<boolean> {
+  try {
+    const lists = await shop.client.getWishlists({
+      includeDisplayedList: true,
+      pageSize: WISHLIST_CHECK_PAGE_SIZE,
+      wishlistId: shop.session.get("defaultWishlistId"),
+    });
+    return listHasProduct(lists.displayedList, productId);
+  } catch {
+    return false;
+  }
+}
+
+export async function productPage(
+  shop: Pick<ShopCore, "client" | "session" | "shopper" | "appContext">,
+  productId: string,
+  query: ProductPageQuery,
+): Promise<ProductPage | null> {
+  const [product, price, inWishlist] = await Promise.all([
+    shop.client.getProduct(productId).catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    }),
+    shop.client.getProductPrice(productId).catch(() => null),
+    shop.shopper.isLoggedIn ? inDefaultWishlist(shop, productId) : false,
+  ]);
+  const view = product && productDetailView(product);
+  if (!view) return null;
+  const family = variationFamily(product);
+  let variations: VariationPickerView | null = null;
+  let shown = { view, price, inWishlist, chosen: false };
+  let stock: number | null = null;
+  if (family) {
+    const asked = choiceFromQuery(family, query.search ?? new URLSearchParams());
+    // A variation's own page starts from its values; a parent's from what the URL asks for.
+    const own = view.productClass === "Variation" ? choiceOf(family, view.id) : null;
+    const choice = own && Object.values(asked).every((v) => v === null) ? own : asked;
+    variations = pickerView(family, choice);
+    const chosenId = variations.chosenId;
+    // Without its stock the page still sells the variation: the cart says when there is too little.
+    const stockOf = async (id: string) =>
+      (await shop.client.getInventoryLevels([id]).catch(() => [])).find(
+        (level) => level.product2Id.slice(0, 15) === id.slice(0, 15),
+      )?.availableToOrder ?? null;
+    if (chosenId && chosenId === view.id) {
+      // A variation's own page: it is the one chosen.
+      stock = await stockOf(chosenId);
+    } else if (chosenId) {
+      // The chosen variation's own SKU, picture and price stand in for the parent's.
+      const [variation, variationPrice, variationSaved, variationStock] = await Promise.all([
+        shop.client.getProduct(chosenId).catch(() => null),
+        shop.client.getProductPrice(chosenId).catch(() => null),
+        shop.shopper.isLoggedIn ? inDefaultWishlist(shop, chosenId) : false,
+        stockOf(chosenId),
+      ]);
+      stock = variationStock;
+      const variationView = variation && productDetailView(variation);
+      if (variationView)
+        shown = { view: variationView, price: variationPrice, inWishlist: variationSaved, chosen: true };
+    }
+  }
+  const planPrices: Record<string, string> = {};
+  for (const entry of shown.price?.productPriceEntries ?? []) {
+    if (entry.success !== false && entry.productSellingModelId && entry.unitPrice)
+      planPrices[entry.productSellingModelId] = entry.unitPrice;
+  }
+  const typed = query.quantity;
+  const shownPrice = shown.price;
+  const isParent = view.productClass === "VariationParent";
+  // Plans only where the store sells subscriptions (subscriptionConfig): else the product is bought once.
+  const sellingModels = subscriptionsOffered(shop.appContext?.subscriptionConfig)
+    ? view.sellingModels
+    : view.sellingModels.filter((m) => m.type === "OneTime");
+  return {
+    product: {
+      ...view,
+      sellingModels,
+      // A parent's own SKU names no product a shopper can buy.
+      sku: shown.chosen || !isParent ? shown.view.sku : undefined,
+      image: shown.view.image ?? view.image,
+      quantityRule: shown.view.quantityRule,
+    },
+    price:
+      shownPrice && shownPrice.success !== false
+        ? {
+            unitPrice: shownPrice.unitPrice ?? null,
+            listPrice: shownPrice.listPrice ?? null,
+            currency: shownPrice.currencyIsoCode ?? "USD",
+          }
+        : null,
+    planPrices,
+    // The tiers of the price shown: a chosen variation's own, as the cart prices its line by them.
+    tiers: shownPrice && shownPrice.success !== false ? volumePriceRows(shownPrice) : [],
+    plan: sellingModels.some((m) => m.id === query.plan) ? query.plan : null,
+    quantity: typed && typed.length <= TYPED_QUANTITY_MAX_LENGTH ? typed : String(view.quantityRule?.minimum ?? 1),
+    signedIn: shop.shopper.isLoggedIn,
+    inWishlist: shown.inWishlist,
+    buyId: family ? (variations?.chosenId ?? (isParent ? null : view.id)) : view.id,
+    variations,
+    stock,
+  };
+}

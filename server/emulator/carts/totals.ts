@@ -1,5 +1,6 @@
 import { percentOf } from "../core/money.js";
 import type { Emu } from "../core/state.js";
+import { cartTotalsRecord, recordedLinesUnder } from "./store.js";
 import type { AppliedPromotion, CartTotals, PricedLine, PromotionRule } from "./pricing.js";
 
 /**
@@ -11,7 +12,7 @@ import type { AppliedPromotion, CartTotals, PricedLine, PromotionRule } from "./
  * Call after every line of the cart is priced (view.ts priceUnpricedLines): the running totals count priced lines only.
  */
 
-interface TotalsRow {
+export interface TotalsRow {
   line_count: number;
   total_quantity: number;
   unpriced_lines: number;
@@ -39,7 +40,7 @@ export interface IncrementalPricing {
 
 export function cartTotalsRow(emu: Emu, cartId: string): TotalsRow {
   return (
-    (emu.db.prepare("SELECT * FROM cart_totals WHERE cart_id = ?").get(cartId) as TotalsRow | undefined) ?? {
+    cartTotalsRecord(emu, cartId) ?? {
       line_count: 0,
       total_quantity: 0,
       unpriced_lines: 0,
@@ -51,13 +52,7 @@ export function cartTotalsRow(emu: Emu, cartId: string): TotalsRow {
 
 /** The cart's lines under a category (the line's product's category or one of its ancestors): only those are read. */
 function linesUnder(emu: Emu, cartId: string, categoryId: string): RecordedLine[] {
-  return emu.db
-    .prepare(
-      `SELECT ci.id, ci.quantity, ci.sales_cents, ci.list_cents
-       FROM cart_item_categories c JOIN cart_items ci ON ci.id = c.cart_item_id
-       WHERE c.cart_id = ? AND c.category_id = ?`,
-    )
-    .all(cartId, categoryId) as RecordedLine[];
+  return recordedLinesUnder(emu, cartId, categoryId);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFixture } from "../core/context.js";
 import { rebuildFullTextIndexes, withoutTriggers } from "../core/db.js";
 import type { Emu } from "../core/state.js";
-import { DEFAULT_GROUP_NAME } from "../checkout/delivery-group-store.js";
+import { DEFAULT_GROUP_NAME } from "../checkout/store.js";
 import { hashPassword } from "../identity/auth.js";
 import { refillCatalogListings } from "../catalog/listings.js";
 import {

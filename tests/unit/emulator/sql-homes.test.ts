@@ -35,7 +35,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   "orders/access.ts": "orders/store.ts",
   "orders/orders.ts": "orders/store.ts",
   "subscriptions/subscriptions.ts": "subscriptions/store.ts",
-  "wishlists/wishlists.ts": "wishlists/store.ts",
 };
 
 /** A statement prepared, or SQL run, on a database: `.prepare(` on anything, `.exec(` on a `db`. */

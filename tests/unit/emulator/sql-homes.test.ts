@@ -31,8 +31,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   "core/context.ts": "core/store.ts",
   "core/ids.ts": "core/store.ts",
   "index.ts": "core/store.ts",
-  "orders/access.ts": "orders/store.ts",
-  "orders/orders.ts": "orders/store.ts",
   "subscriptions/subscriptions.ts": "subscriptions/store.ts",
 };
 

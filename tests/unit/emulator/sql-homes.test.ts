@@ -31,7 +31,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   "core/context.ts": "core/store.ts",
   "core/ids.ts": "core/store.ts",
   "index.ts": "core/store.ts",
-  "subscriptions/subscriptions.ts": "subscriptions/store.ts",
 };
 
 /** A statement prepared, or SQL run, on a database: `.prepare(` on anything, `.exec(` on a `db`. */

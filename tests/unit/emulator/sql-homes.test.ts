@@ -28,9 +28,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   "catalog/price-tiers.ts": "catalog/store.ts",
   "catalog/search.ts": "catalog/store.ts",
   "catalog/seo.ts": "catalog/store.ts",
-  "core/context.ts": "core/store.ts",
-  "core/ids.ts": "core/store.ts",
-  "index.ts": "core/store.ts",
 };
 
 /** A statement prepared, or SQL run, on a database: `.prepare(` on anything, `.exec(` on a `db`. */

@@ -30,8 +30,8 @@ const NOT_MOVED_YET: Record<string, string> = {
   "catalog/seo.ts": "catalog/store.ts",
 };
 
-/** A statement prepared, or SQL run, on a database: `.prepare(` on anything, `.exec(` on a `db`. */
-const SQL_CALL = /\.\s*prepare\s*\(|\bdb\s*\.\s*exec\s*\(/g;
+/** A statement prepared, or SQL run, on a database: `.prepare(` (or `.prepare<T>(`) on anything, `.exec(` on a `db`. */
+const SQL_CALL = /\.\s*prepare\s*(?:<[^()]*?>)?\s*\(|\bdb\s*\.\s*exec\s*\(/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -59,6 +59,7 @@ describe("the emulator's SQL lives in each resource's store.ts", () => {
     expect(calls.get("core/db.ts")).toBeGreaterThan(0);
     expect(calls.get("carts/store.ts")).toBeGreaterThan(0);
     expect("x.prepare('SELECT 1')".match(SQL_CALL)).toHaveLength(1);
+    expect("emu.db.prepare<unknown[]>(sql).all()".match(SQL_CALL)).toHaveLength(1);
     expect("emu.db\n  .exec('DELETE FROM t')".match(SQL_CALL)).toHaveLength(1);
     expect("/^v(\\d+)$/.exec(segment)".match(SQL_CALL)).toBeNull();
   });

@@ -142,3 +142,83 @@ function createCatalogStore(emu: Emu) {
 }
 
 export type CatalogStore = ReturnType<typeof createCatalogStore>;
+
+/* The catalog folder's other statements, by name: volume price schedules (price-tiers.ts), stock and reservations
+ * (inventory.ts, inventory-levels.ts), and the store an SEO lookup reads an order in (seo.ts). The seeders'
+ * statements are in seed.ts; search.ts still builds its own (docs/emulator.md, "Where the SQL lives"). */
+
+/** `.get(pricebookEntryId)`: the schedule adjusting a price book entry. */
+export function scheduleOfEntry(emu: Emu) {
+  return emu.db.prepare(`
+    SELECT s.* FROM pricebook_entry_adjustments a JOIN price_adjustment_schedules s ON s.id = a.schedule_id
+    WHERE a.pricebook_entry_id = ?`);
+}
+
+/** `.all(scheduleId)`: a schedule's tiers, lowest first. */
+export function tiersOfSchedule(emu: Emu) {
+  return emu.db.prepare("SELECT * FROM price_adjustment_tiers WHERE schedule_id = ? ORDER BY lower_bound");
+}
+
+/** `.get(pricebookEntryId, quantity, quantity)`: the one tier a quantity reaches. */
+export function tierAtQuantity(emu: Emu) {
+  return emu.db.prepare(`
+    SELECT t.* FROM pricebook_entry_adjustments a JOIN price_adjustment_tiers t ON t.schedule_id = a.schedule_id
+    WHERE a.pricebook_entry_id = ? AND t.lower_bound <= ? AND (t.upper_bound IS NULL OR t.upper_bound > ?)
+    ORDER BY t.lower_bound DESC LIMIT 1`);
+}
+
+export function inventoryRow(emu: Emu, productId: string) {
+  return emu.db.prepare("SELECT on_hand FROM inventory WHERE product_id = ?").get(productId) as
+    { on_hand: number } | undefined;
+}
+
+/** The units of a product other carts' live reservations hold. */
+export function heldByOthers(emu: Emu, productId: string, cartId: string | null) {
+  return emu.db
+    .prepare(
+      `SELECT coalesce(sum(ri.quantity), 0) AS n
+       FROM inventory_reservation_items ri JOIN inventory_reservations r ON r.id = ri.reservation_id
+       WHERE ri.product_id = ? AND r.expires_at > ? AND r.cart_id IS NOT ?`,
+    )
+    .get(productId, emu.clock.now(), cartId) as { n: number };
+}
+
+export function liveReservationRow(emu: Emu, cartId: string) {
+  return emu.db
+    .prepare("SELECT * FROM inventory_reservations WHERE cart_id = ? AND expires_at > ?")
+    .get(cartId, emu.clock.now()) as
+    { id: string; cart_id: string; created_at: number; expires_at: number } | undefined;
+}
+
+export function reservationItems(emu: Emu, reservationId: string) {
+  return emu.db
+    .prepare(
+      "SELECT product_id AS productId, quantity FROM inventory_reservation_items WHERE reservation_id = ? ORDER BY product_id",
+    )
+    .all(reservationId) as { productId: string; quantity: number }[];
+}
+
+export function deleteReservationOf(emu: Emu, cartId: string) {
+  emu.db.prepare("DELETE FROM inventory_reservations WHERE cart_id = ?").run(cartId);
+}
+
+export function deleteExpiredReservations(emu: Emu, now: number) {
+  emu.db.prepare("DELETE FROM inventory_reservations WHERE expires_at <= ?").run(now);
+}
+
+export function insertReservation(emu: Emu, id: string, cartId: string, createdAt: number, expiresAt: number) {
+  emu.db
+    .prepare("INSERT INTO inventory_reservations(id, cart_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+    .run(id, cartId, createdAt, expiresAt);
+}
+
+/** `.run(reservationId, productId, quantity)`, for a loop over the reserved products. */
+export function reservationItemInsert(emu: Emu) {
+  return emu.db.prepare(
+    "INSERT INTO inventory_reservation_items(reservation_id, product_id, quantity) VALUES (?, ?, ?)",
+  );
+}
+
+export function firstWebstore(emu: Emu) {
+  return emu.db.prepare("SELECT id FROM webstores ORDER BY id LIMIT 1").get() as { id: string } | undefined;
+}

@@ -3,7 +3,7 @@ import { rebuildFullTextIndexes, withoutTriggers } from "../core/db.js";
 import type { Emu } from "../core/state.js";
 import { DEFAULT_GROUP_NAME } from "../checkout/store.js";
 import { hashPassword } from "../identity/auth.js";
-import { refillCatalogListings } from "../catalog/listings.js";
+import { refillCatalogListings } from "../catalog/seed.js";
 import {
   BULK_BUYER,
   HISTORY_END,

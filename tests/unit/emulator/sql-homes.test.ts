@@ -22,12 +22,10 @@ const EXCEPTIONS: Record<string, string> = {
 
 /** Files whose statements have not moved yet, with the store they move to: the list only shrinks. */
 const NOT_MOVED_YET: Record<string, string> = {
-  "catalog/inventory-levels.ts": "catalog/store.ts",
-  "catalog/inventory.ts": "catalog/store.ts",
-  "catalog/listings.ts": "catalog/store.ts",
-  "catalog/price-tiers.ts": "catalog/store.ts",
-  "catalog/search.ts": "catalog/store.ts",
-  "catalog/seo.ts": "catalog/store.ts",
+  "catalog/search.ts":
+    "catalog/store.ts, after the listing-query work of issue 23 lands: a query builder whose SQL is assembled " +
+    "from fragments across the file (refinements, sorts, pages), changed in parallel; moved later so neither move " +
+    "rewrites the other's queries",
 };
 
 /** A statement prepared, or SQL run, on a database: `.prepare(` (or `.prepare<T>(`) on anything, `.exec(` on a `db`. */

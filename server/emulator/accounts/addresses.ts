@@ -4,7 +4,7 @@ import { json, noContent } from "../core/http.js";
 import { booleanParam, illegalQuery, intParam, pageFields, pageWindow } from "../core/paging.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
-import { addressStore } from "./store.js";
+import { addressStore, ADDRESS_TYPES, type AddressRow, type AddressType } from "./store.js";
 
 /**
  * A buyer account's saved addresses: GET/POST accounts/{accountId|current}/addresses and
@@ -29,29 +29,8 @@ export function isIsoCountry(value: string): boolean {
   return ISO_COUNTRIES.has(value.toUpperCase());
 }
 
-export const ADDRESS_TYPES = ["Shipping", "Billing"] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
 const SORT_ORDERS = ["CreatedDateAsc", "CreatedDateDesc", "NameAsc", "NameDesc"] as const;
 type SortOrder = (typeof SORT_ORDERS)[number];
-
-export interface AddressRow {
-  id: string;
-  account_id: string;
-  address_type: AddressType;
-  name: string;
-  first_name: string | null;
-  middle_name: string | null;
-  last_name: string | null;
-  company_name: string | null;
-  street: string | null;
-  city: string | null;
-  region: string | null;
-  postal_code: string | null;
-  country: string | null;
-  phone_number: string | null;
-  is_default: 0 | 1;
-  created_at: number;
-}
 
 /** The API's Commerce Address output. */
 export function addressJson(a: AddressRow) {
@@ -91,7 +70,7 @@ const TEXT_FIELDS = {
 const MAX_LENGTH = 255;
 const OTHER_FIELDS = new Set(["addressType", "isDefault", "commerceAddressFieldInputList"]);
 
-export type AddressChanges = Partial<Record<(typeof TEXT_FIELDS)[keyof typeof TEXT_FIELDS], string | null>> & {
+type AddressChanges = Partial<Record<(typeof TEXT_FIELDS)[keyof typeof TEXT_FIELDS], string | null>> & {
   address_type?: AddressType;
   is_default?: 0 | 1;
 };

@@ -1,5 +1,29 @@
 import type { Emu } from "../core/state.js";
-import type { AddressChanges, AddressRow } from "./addresses.js";
+
+export const ADDRESS_TYPES = ["Shipping", "Billing"] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+export interface AddressRow {
+  id: string;
+  account_id: string;
+  address_type: AddressType;
+  name: string;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  street: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string | null;
+  phone_number: string | null;
+  is_default: 0 | 1;
+  created_at: number;
+}
+
+/** The columns an address create or update sets (addresses.ts parses them). */
+export type AddressColumns = Partial<Record<keyof AddressRow, unknown>>;
 
 /** The account_addresses table's statements, prepared once per emulator (addressStore). */
 
@@ -40,7 +64,7 @@ function createAddressStore(emu: Emu) {
       return row?.account_id === accountId ? row : undefined;
     },
     list: (accountId: string) => byAccount.all(accountId) as AddressRow[],
-    create: emu.db.transaction((accountId: string, changes: AddressChanges): AddressRow => {
+    create: emu.db.transaction((accountId: string, changes: AddressColumns): AddressRow => {
       const row = {
         id: emu.ids("address"),
         account_id: accountId,
@@ -62,7 +86,7 @@ function createAddressStore(emu: Emu) {
       insert.run(row);
       return get(row.id)!;
     }),
-    update: emu.db.transaction((existing: AddressRow, changes: AddressChanges): AddressRow => {
+    update: emu.db.transaction((existing: AddressRow, changes: AddressColumns): AddressRow => {
       keepOneDefault({ ...existing, ...changes } as AddressRow);
       const columns = Object.keys(changes);
       if (columns.length) {

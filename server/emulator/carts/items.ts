@@ -15,6 +15,7 @@ import {
   setItemQuantity,
   touchCart,
   type CartRow,
+  type CartItemRow,
 } from "./store.js";
 import {
   cartCouponsJson,
@@ -27,7 +28,6 @@ import {
   loadCartLines,
   loadCartPage,
   loadCartView,
-  type CartItemRow,
   type CartLinesView,
   type CartLine,
 } from "./view.js";

@@ -4,8 +4,52 @@ import { releaseReservation } from "../catalog/inventory.js";
 import { recordId } from "../core/record-ids.js";
 import type { RequestContext } from "../core/router.js";
 import type { Emu } from "../core/state.js";
-import type { RecordedLine, TotalsRow } from "./totals.js";
-import type { CartItemRow, PromotionDbRow } from "./view.js";
+
+export interface CartItemRow {
+  id: string;
+  cart_id: string;
+  product_id: string;
+  type: "Product" | "DeliveryCharge";
+  quantity: number;
+  product_selling_model_id: string | null;
+  subscription_term: number | null;
+  cart_delivery_group_id: string | null;
+  created_at: number;
+  seq: number;
+  /** The line's pricing inputs as of its last change (db/015_cart_totals.sql); priced_quantity null = not yet. */
+  priced_quantity: number | null;
+  sales_cents: number | null;
+  list_cents: number | null;
+  category_path: string | null;
+}
+
+export interface PromotionDbRow {
+  id: string;
+  display_name: string;
+  target_type: "Cart" | "Item";
+  percent_off: number;
+  is_exclusive: 0 | 1;
+  min_subtotal_cents: number | null;
+  target_category_id: string | null;
+  min_quantity: number | null;
+  terms_and_conditions: string | null;
+}
+
+export interface TotalsRow {
+  line_count: number;
+  total_quantity: number;
+  unpriced_lines: number;
+  product_cents: number;
+  list_cents: number;
+}
+
+/** A line's recorded pricing (cart_items' columns). */
+export interface RecordedLine {
+  id: string;
+  quantity: number;
+  sales_cents: number | null;
+  list_cents: number | null;
+}
 
 /**
  * Who owns which cart, how `active` / `current` / an id resolve to a cart, and the bookkeeping every cart

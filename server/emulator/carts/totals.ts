@@ -1,6 +1,6 @@
 import { percentOf } from "../core/money.js";
 import type { Emu } from "../core/state.js";
-import { cartTotalsRecord, recordedLinesUnder } from "./store.js";
+import { cartTotalsRecord, recordedLinesUnder, type RecordedLine, type TotalsRow } from "./store.js";
 import type { AppliedPromotion, CartTotals, PricedLine, PromotionRule } from "./pricing.js";
 
 /**
@@ -11,22 +11,6 @@ import type { AppliedPromotion, CartTotals, PricedLine, PromotionRule } from "./
  *
  * Call after every line of the cart is priced (view.ts priceUnpricedLines): the running totals count priced lines only.
  */
-
-export interface TotalsRow {
-  line_count: number;
-  total_quantity: number;
-  unpriced_lines: number;
-  product_cents: number;
-  list_cents: number;
-}
-
-/** A line's recorded pricing (cart_items' columns). */
-export interface RecordedLine {
-  id: string;
-  quantity: number;
-  sales_cents: number | null;
-  list_cents: number | null;
-}
 
 export interface IncrementalPricing {
   totals: CartTotals;

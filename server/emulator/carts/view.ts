@@ -15,6 +15,8 @@ import {
   updateLinePricing,
   type CartOwner,
   type CartRow,
+  type CartItemRow,
+  type PromotionDbRow,
 } from "./store.js";
 import { cartTotalsRow, incrementalPricing } from "./totals.js";
 import {
@@ -36,24 +38,6 @@ import type { Emu } from "../core/state.js";
  * A cart as the API shows it: its items joined with the catalog, priced with its promotions, and turned into
  * the JSON of Cart Summary, Cart Item, Cart Coupons and Cart Promotions.
  */
-
-export interface CartItemRow {
-  id: string;
-  cart_id: string;
-  product_id: string;
-  type: "Product" | "DeliveryCharge";
-  quantity: number;
-  product_selling_model_id: string | null;
-  subscription_term: number | null;
-  cart_delivery_group_id: string | null;
-  created_at: number;
-  seq: number;
-  /** The line's pricing inputs as of its last change (db/015_cart_totals.sql); priced_quantity null = not yet. */
-  priced_quantity: number | null;
-  sales_cents: number | null;
-  list_cents: number | null;
-  category_path: string | null;
-}
 
 export interface CartLine {
   item: CartItemRow;
@@ -88,18 +72,6 @@ export interface CartView {
   tracksStock: boolean;
   /** While the cart is processing (202), prices are not calculated yet and come back null. */
   processing: boolean;
-}
-
-export interface PromotionDbRow {
-  id: string;
-  display_name: string;
-  target_type: "Cart" | "Item";
-  percent_off: number;
-  is_exclusive: 0 | 1;
-  min_subtotal_cents: number | null;
-  target_category_id: string | null;
-  min_quantity: number | null;
-  terms_and_conditions: string | null;
 }
 
 export function promotionRule(row: PromotionDbRow, couponCode: string | null): PromotionRule {

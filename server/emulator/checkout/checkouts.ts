@@ -16,6 +16,7 @@ import {
   setCheckoutCustomFields,
   deleteCheckout,
   cartOutOfCheckout,
+  type CheckoutRow,
 } from "./store.js";
 import {
   groupRatingJson,
@@ -47,7 +48,6 @@ import {
   checkoutError,
 } from "./place-order.js";
 import {
-  type CheckoutRow,
   checkoutKey,
   refreshLifecycle,
   gone,

@@ -1,4 +1,4 @@
-import { isIsoCountry, type AddressRow } from "../accounts/addresses.js";
+import { isIsoCountry } from "../accounts/addresses.js";
 import type { CartRow } from "../carts/store.js";
 import type { CartView } from "../carts/view.js";
 import { ApiError, invalidInput } from "../core/errors.js";
@@ -7,7 +7,7 @@ import { cheapestMethod, type DeliveryMethodRow } from "./shipping.js";
 import type { Emu } from "../core/state.js";
 import { lineNetCents } from "./delivery-group-rating.js";
 import { type GroupAddress, type GroupRow, updateGroup, shippingStore } from "./store.js";
-import { addressStore } from "../accounts/store.js";
+import { addressStore, type AddressRow } from "../accounts/store.js";
 
 /**
  * What a delivery group is given: its address (typed in, or a saved address of the cart's account), desired date,

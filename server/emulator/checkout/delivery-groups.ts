@@ -1,5 +1,13 @@
-import { assertEditable, asyncKey, requireCart, touchCart, type CartRow, cartItemIn } from "../carts/store.js";
-import { loadCartView, type CartItemRow } from "../carts/view.js";
+import {
+  assertEditable,
+  asyncKey,
+  requireCart,
+  touchCart,
+  type CartRow,
+  cartItemIn,
+  type CartItemRow,
+} from "../carts/store.js";
+import { loadCartView } from "../carts/view.js";
 import { ApiError, invalidInput, notFound } from "../core/errors.js";
 import { json, noContent } from "../core/http.js";
 import { parseQuantity } from "../core/money.js";

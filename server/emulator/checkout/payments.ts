@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { openCheckout, type CheckoutRow } from "./session.js";
+import { openCheckout } from "./session.js";
 import { requireGuestFlag } from "../core/context.js";
 import { isIsoCountry } from "../accounts/addresses.js";
 import { rateCart, type CheckoutError } from "./delivery-group-rating.js";
@@ -16,6 +16,7 @@ import {
   insertCheckoutPayment,
   setCartPurchaseOrderNumber,
   paymentToken,
+  type CheckoutRow,
 } from "./store.js";
 
 /**

@@ -5,7 +5,7 @@ import { inventoryEnabled, releaseReservation, reservationSeconds, reserve } fro
 import { money } from "../core/money.js";
 import { writeOrder, nextOrderNumber, findOrderByCheckout, type OrderInput } from "../orders/store.js";
 import type { Emu } from "../core/state.js";
-import { expireIdleCheckoutsFirst, expireIdleCheckoutsHere, type CheckoutRow, type PaymentRow } from "./session.js";
+import { expireIdleCheckoutsFirst, expireIdleCheckoutsHere } from "./session.js";
 import {
   hasAddress,
   checkoutPayment,
@@ -14,6 +14,8 @@ import {
   stockTake,
   markCheckoutPlaced,
   markCheckoutPrepared,
+  type CheckoutRow,
+  type PaymentRow,
 } from "./store.js";
 
 /**

@@ -12,6 +12,7 @@ import {
   idleCheckouts,
   checkoutOfCart,
   checkoutRow,
+  type CheckoutRow,
 } from "./store.js";
 
 /**
@@ -21,35 +22,6 @@ import {
 
 export const CHECKOUT_IDLE_SECONDS = 30 * 60;
 export const checkoutKey = (checkoutId: string) => `checkout:${checkoutId}`;
-
-export interface CheckoutRow {
-  id: string;
-  cart_id: string;
-  webstore_id: string;
-  status: "Open" | "Expired" | "Cancelled" | "Placed";
-  cart_revision: number;
-  contact_first_name: string | null;
-  contact_last_name: string | null;
-  contact_email: string | null;
-  contact_phone_number: string | null;
-  custom_fields: string | null;
-  created_at: number;
-  last_activity_at: number;
-  prepared_at: number | null;
-  order_reference_number: string | null;
-}
-
-export interface PaymentRow {
-  checkout_id: string;
-  id: string;
-  request_type: "Auth" | "PostAuth" | "SimplePurchaseOrder";
-  payment_token: string | null;
-  purchase_order_number: string | null;
-  amount_cents: number;
-  billing_address: string | null;
-  payments_data: string | null;
-  authorized_at: number;
-}
 
 export const checkoutNotFound = (what = "There is no checkout.") => new ApiError(404, "CHECKOUT_NOT_FOUND", what);
 

@@ -1,7 +1,35 @@
-import type { CartItemRow } from "../carts/view.js";
 import type { Emu } from "../core/state.js";
-import type { CheckoutRow, PaymentRow } from "./session.js";
 import type { DeliveryMethodRow, TaxRate } from "./shipping.js";
+import { type CartItemRow } from "../carts/store.js";
+
+export interface CheckoutRow {
+  id: string;
+  cart_id: string;
+  webstore_id: string;
+  status: "Open" | "Expired" | "Cancelled" | "Placed";
+  cart_revision: number;
+  contact_first_name: string | null;
+  contact_last_name: string | null;
+  contact_email: string | null;
+  contact_phone_number: string | null;
+  custom_fields: string | null;
+  created_at: number;
+  last_activity_at: number;
+  prepared_at: number | null;
+  order_reference_number: string | null;
+}
+
+export interface PaymentRow {
+  checkout_id: string;
+  id: string;
+  request_type: "Auth" | "PostAuth" | "SimplePurchaseOrder";
+  payment_token: string | null;
+  purchase_order_number: string | null;
+  amount_cents: number;
+  billing_address: string | null;
+  payments_data: string | null;
+  authorized_at: number;
+}
 
 /**
  * The checkout folder's tables and statements: cart delivery groups, checkout sessions, their payments, the test

@@ -41,7 +41,7 @@ export function effectiveAccountId(ctx: RequestContext): string | null {
 
 export function accountName(emu: Emu, id: string | null): string | null {
   if (!id) return null;
-  const row = accountNameRow(emu, id);
+  const row = accountNameRow(emu.db, id);
   return row?.name ?? null;
 }
 
@@ -110,13 +110,13 @@ export function pricingCurrency(ctx: RequestContext): string {
 
 export function seedContext(emu: Emu) {
   const webstore = readFixture(emu, "webstore.json");
-  insertWebstore(emu, webstore.id, webstore.name, JSON.stringify(webstore.applicationContext));
+  insertWebstore(emu.db, webstore.id, webstore.name, JSON.stringify(webstore.applicationContext));
   const people = readFixture(emu, "accounts.json");
-  const insertAccount = accountInsert(emu);
+  const insertAccount = accountInsert(emu.db);
   for (const a of people.accounts)
     insertAccount.run({ street: null, city: null, state: null, country: null, zip: null, ...a });
-  const insertUser = userInsert(emu);
-  const insertManaged = managedAccountInsert(emu);
+  const insertUser = userInsert(emu.db);
+  const insertManaged = managedAccountInsert(emu.db);
   for (const b of people.buyers) {
     insertUser.run(
       b.id,
@@ -179,7 +179,7 @@ export function contextRoutes(r: Router, emu: Emu) {
     const mine = ctx.user.account_id;
     const rows = emu.store.managedAccounts(ctx.user.id).filter((a) => includeMine || a.id !== mine);
     if (includeMine && !rows.some((a) => a.id === mine)) {
-      const own = accountRow(emu, mine) as any;
+      const own = accountRow(emu.db, mine) as any;
       rows.unshift({ ...own, isDefault: false });
     }
     return json({
@@ -197,7 +197,7 @@ export function contextRoutes(r: Router, emu: Emu) {
     const id = ctx.params.effectiveAccountId;
     if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user.");
     const allowed = id === ctx.user.account_id || emu.store.managedAccounts(ctx.user.id).some((a) => a.id === id);
-    const row = allowed ? (accountRow(emu, id) as any) : undefined;
+    const row = allowed ? (accountRow(emu.db, id) as any) : undefined;
     if (!row) throw new ApiError(404, "EFFECTIVE_ACCOUNT_NOT_FOUND", `Effective account not found: ${id}`);
     const all: Record<string, unknown> = {
       Id: row.id,
@@ -208,7 +208,7 @@ export function contextRoutes(r: Router, emu: Emu) {
       BillingCountry: row.country,
       BillingPostalCode: row.zip,
       // A consumer (B2C) buyer buys through a person account (Account.IsPersonAccount); a business buyer's is none.
-      IsPersonAccount: isPersonAccount(emu, row.id),
+      IsPersonAccount: isPersonAccount(emu.db, row.id),
     };
     const wanted = (ctx.query.get("fields") ?? "")
       .split(",")

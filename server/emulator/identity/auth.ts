@@ -20,7 +20,7 @@ import { GUEST_USER_ID, readFixture } from "../core/context.js";
 import { ApiError } from "../core/errors.js";
 import { json } from "../core/http.js";
 import type { Router } from "../core/router.js";
-import type { Emu, UserRow } from "../core/state.js";
+import type { Emu } from "../core/state.js";
 import { forgotPasswordRoutes } from "./forgot-password.js";
 import { completeRegistration, registrationRoutes } from "./registration.js";
 import {
@@ -40,6 +40,7 @@ import {
   revokeAccessTokensOf,
   revokeRefreshToken,
 } from "./store.js";
+import { type UserRow } from "../core/store.js";
 
 export function hashPassword(password: string, salt = randomBytes(16).toString("hex")): string {
   return `${salt}:${scryptSync(password, salt, 32).toString("hex")}`;

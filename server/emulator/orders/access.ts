@@ -11,7 +11,8 @@ import {
 } from "./store.js";
 import { constantTimeEqual, normalizeEmail, normalizeName, normalizePhone, phoneGiven } from "./query.js";
 import type { RequestContext } from "../core/router.js";
-import type { Emu, UserRow } from "../core/state.js";
+import type { Emu } from "../core/state.js";
+import { type UserRow } from "../core/store.js";
 
 /**
  * Who may read an order, and the safety of looking one up:

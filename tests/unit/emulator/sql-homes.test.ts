@@ -20,14 +20,6 @@ const EXCEPTIONS: Record<string, string> = {
   "large-store/seed.ts": "the generated store's bulk load, one transaction at seeding",
 };
 
-/** Files whose statements have not moved yet, with the store they move to: the list only shrinks. */
-const NOT_MOVED_YET: Record<string, string> = {
-  "catalog/search.ts":
-    "catalog/store.ts, after the listing-query work of issue 23 lands: a query builder whose SQL is assembled " +
-    "from fragments across the file (refinements, sorts, pages), changed in parallel; moved later so neither move " +
-    "rewrites the other's queries",
-};
-
 /** A statement prepared, or SQL run, on a database: `.prepare(` (or `.prepare<T>(`) on anything, `.exec(` on a `db`. */
 const SQL_CALL = /\.\s*prepare\s*(?:<[^()]*?>)?\s*\(|\bdb\s*\.\s*exec\s*\(/g;
 
@@ -64,14 +56,14 @@ describe("the emulator's SQL lives in each resource's store.ts", () => {
 
   it("no file outside a store.ts prepares or runs SQL, but the documented exceptions", () => {
     const offenders = [...sqlCallsByFile()]
-      .filter(([file]) => !file.endsWith("/store.ts") && !(file in EXCEPTIONS) && !(file in NOT_MOVED_YET))
+      .filter(([file]) => !file.endsWith("/store.ts") && !(file in EXCEPTIONS))
       .map(([file, count]) => `${file} (${count})`);
     expect(offenders, "move these statements into the folder's store.ts").toEqual([]);
   });
 
   it("lists no exception that has no SQL left", () => {
     const calls = sqlCallsByFile();
-    const stale = [...Object.keys(EXCEPTIONS), ...Object.keys(NOT_MOVED_YET)].filter((file) => !calls.has(file));
+    const stale = Object.keys(EXCEPTIONS).filter((file) => !calls.has(file));
     expect(stale).toEqual([]);
   });
 });

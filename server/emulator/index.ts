@@ -10,7 +10,7 @@ import { isEmpty, openDatabase, truncateAll, type Db } from "./core/db.js";
 import { createIdGenerator } from "./core/ids.js";
 import { Router } from "./core/router.js";
 import { AsyncTracker, DEFAULT_SETTINGS, type Emu, type EmulatorModule, type EmulatorSettings } from "./core/state.js";
-import { createStoreBasics } from "./core/store.js";
+import { createStoreBasics, recordSeededFingerprint, seededFingerprint } from "./core/store.js";
 import { modules as resourceModules } from "./modules.js";
 import { scaleFingerprint, seedLargeStore, sizeOf, type DemoScale } from "./large-store/index.js";
 
@@ -70,11 +70,6 @@ export function seedFingerprint(fixturesDir: string, scale: string): string {
   return scale ? createHash("sha256").update(fixtures).update("\0").update(scale).digest("hex") : fixtures;
 }
 
-function seededFingerprint(db: Db): string | null {
-  const row = db.prepare("SELECT value FROM seed_info WHERE key = 'fixtures'").get() as { value: string } | undefined;
-  return row?.value ?? null;
-}
-
 const coreModules: EmulatorModule[] = [
   { name: "context", routes: contextRoutes, seed: seedContext },
   { name: "auth", routes: authRoutes, seed: seedIdentity },
@@ -109,7 +104,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       modules.forEach((m) => m.seed?.(emu));
       // The generated store after every module's fixtures: it adds to them, and reset brings back the same scale.
       if (largeStore) seedLargeStore(emu, largeStore);
-      db.prepare("INSERT OR REPLACE INTO seed_info(key, value) VALUES ('fixtures', ?)").run(fingerprint);
+      recordSeededFingerprint(db, fingerprint);
     })();
   let seeding: Emulator["seeding"] = "kept";
   if (isEmpty(db)) {

@@ -4,11 +4,16 @@ import {
   assertEditable,
   asyncKey,
   cartById,
+  cartCouponIds,
+  cartItemCopyInsert,
   cartOwner,
+  cartUniqueProductCount,
+  closeCart,
   deleteCart,
   findPrimaryCart,
   forbidGuest,
   insertCart,
+  insertCartCoupon,
   requireCart,
   resolveCart,
   touchCart,
@@ -65,9 +70,7 @@ function compactSummary(ctx: RequestContext, cart: CartRow | null) {
     };
   }
   // The cart's running count (db/015) and its distinct products (the one-line-per-product index), no line read.
-  const { n: uniqueProductCount } = ctx.emu.db
-    .prepare("SELECT count(DISTINCT product_id) AS n FROM cart_items WHERE cart_id = ?")
-    .get(cart.id) as { n: number };
+  const uniqueProductCount = cartUniqueProductCount(ctx.emu, cart.id);
   return {
     cartId: cart.id,
     currencyIsoCode: cart.currency_iso_code,
@@ -90,10 +93,7 @@ async function putActive(ctx: RequestContext) {
 }
 
 function copyCartContents(emu: Emu, from: CartRow, to: CartRow) {
-  const insertItem = emu.db.prepare(
-    `INSERT INTO cart_items(id, cart_id, product_id, type, quantity, product_selling_model_id, subscription_term, created_at, seq)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insertItem = cartItemCopyInsert(emu);
   for (const i of cartItems(emu, from.id)) {
     insertItem.run(
       emu.ids("cartItem"),
@@ -107,13 +107,8 @@ function copyCartContents(emu: Emu, from: CartRow, to: CartRow) {
       i.seq,
     );
   }
-  const coupons = emu.db
-    .prepare("SELECT coupon_id, seq FROM cart_coupons WHERE cart_id = ? ORDER BY seq")
-    .all(from.id) as { coupon_id: string; seq: number }[];
-  const insertCoupon = emu.db.prepare(
-    "INSERT INTO cart_coupons(id, cart_id, coupon_id, applied_at, seq) VALUES (?, ?, ?, ?, ?)",
-  );
-  for (const c of coupons) insertCoupon.run(emu.ids("cartCoupon"), to.id, c.coupon_id, emu.clock.now(), c.seq);
+  const coupons = cartCouponIds(emu, from.id);
+  for (const c of coupons) insertCartCoupon(emu, emu.ids("cartCoupon"), to.id, c.coupon_id, emu.clock.now(), c.seq);
 }
 
 type CartViewData = ReturnType<typeof loadCartView>;
@@ -315,10 +310,7 @@ export function cartRoutes(r: Router, emu: Emu) {
       });
       copyCartContents(emu, source, clone);
       // D2C behaviour: the guest's source cart is closed once a pay-now copy exists.
-      if (source.guest_session_id)
-        emu.db
-          .prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?")
-          .run(emu.clock.now(), source.id);
+      if (source.guest_session_id) closeCart(emu, source.id, emu.clock.now());
       return cartById(emu, clone.id)!;
     })();
     return json(cartSummaryJson(loadCartSummary(emu, clone)), 201);

@@ -1,8 +1,12 @@
 import {
+  activeCoupon,
   assertEditable,
   cartById,
   cartOwner,
+  deleteCartCoupon,
+  insertCartCoupon,
   keepCheckoutAfterCouponChange,
+  nextCouponSeq,
   requireCart,
   resolveCart,
   touchCart,
@@ -53,11 +57,7 @@ export function couponRoutes(r: Router, emu: Emu) {
     const result = emu.db.transaction(() => {
       const cart = requireCart(ctx, ctx.params.cartStateOrId);
       assertEditable(cart);
-      const coupon = emu.db
-        .prepare(
-          "SELECT c.id AS coupon_id, c.code, p.* FROM coupons c JOIN promotions p ON p.id = c.promotion_id WHERE c.code = ? AND c.is_active = 1",
-        )
-        .get(code) as any;
+      const coupon = activeCoupon(emu, code);
       if (!coupon) throw invalidInput("Enter a valid coupon code.");
       const view = loadCartView(emu, cart);
       const rejection = couponRejection(
@@ -67,14 +67,8 @@ export function couponRoutes(r: Router, emu: Emu) {
         view.pricingLines,
       );
       if (rejection) throw new ApiError(400, rejection.errorCode, rejection.message);
-      const seq = (
-        emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_coupons WHERE cart_id = ?").get(cart.id) as {
-          n: number;
-        }
-      ).n;
-      emu.db
-        .prepare("INSERT INTO cart_coupons(id, cart_id, coupon_id, applied_at, seq) VALUES (?, ?, ?, ?, ?)")
-        .run(emu.ids("cartCoupon"), cart.id, coupon.coupon_id, emu.clock.now(), seq);
+      const seq = nextCouponSeq(emu, cart.id);
+      insertCartCoupon(emu, emu.ids("cartCoupon"), cart.id, coupon.coupon_id, emu.clock.now(), seq);
       const changed = couponChanged(ctx, cart);
       return cartCouponsJson({ cart: changed, coupons: cartCoupons(emu, cart.id) });
     })();
@@ -86,7 +80,7 @@ export function couponRoutes(r: Router, emu: Emu) {
       const cart = requireCart(ctx, ctx.params.cartStateOrId);
       assertEditable(cart);
       const id = recordId(ctx.params.cartCouponId, "cartCoupon", "cartCouponId");
-      const removed = emu.db.prepare("DELETE FROM cart_coupons WHERE id = ? AND cart_id = ?").run(id, cart.id);
+      const removed = deleteCartCoupon(emu, id, cart.id);
       if (removed.changes === 0) throw notFound(`Cart coupon not found: ${id}`);
       couponChanged(ctx, cart);
     })();

@@ -3,12 +3,19 @@ import { fieldList } from "../catalog/shapes.js";
 import {
   assertEditable,
   asyncKey,
+  cartItemIn,
+  cartLineOf,
   cartOwner,
+  deleteCartItem,
   insertCart,
+  insertProductItem,
+  nextItemSeq,
   requireCart,
   resolveCart,
+  setItemQuantity,
   touchCart,
   type CartRow,
+  type CartItemRow,
 } from "./store.js";
 import {
   cartCouponsJson,
@@ -21,7 +28,6 @@ import {
   loadCartLines,
   loadCartPage,
   loadCartView,
-  type CartItemRow,
   type CartLinesView,
   type CartLine,
 } from "./view.js";
@@ -117,11 +123,7 @@ function checkPurchase(emu: Emu, cart: CartRow, product: ProductRow, quantity: n
 }
 
 function findLine(emu: Emu, cartId: string, productId: string, sellingModelId: string | null) {
-  return emu.db
-    .prepare(
-      "SELECT * FROM cart_items WHERE cart_id = ? AND product_id = ? AND coalesce(product_selling_model_id, '') = ?",
-    )
-    .get(cartId, productId, sellingModelId ?? "") as CartItemRow | undefined;
+  return cartLineOf(emu, cartId, productId, sellingModelId ?? "");
 }
 
 /**
@@ -136,28 +138,18 @@ export function addItem(emu: Emu, cart: CartRow, input: ItemInput): string {
   if (quantity > QUANTITY_MAX) throw invalidInput(`The line's quantity can't exceed ${QUANTITY_MAX}.`);
   checkPurchase(emu, cart, product, quantity, input.sellingModelId);
   if (line) {
-    emu.db.prepare("UPDATE cart_items SET quantity = ? WHERE id = ?").run(quantity, line.id);
+    setItemQuantity(emu, line.id, quantity);
     return line.id;
   }
   const id = emu.ids("cartItem");
-  const seq = (
-    emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_items WHERE cart_id = ?").get(cart.id) as {
-      n: number;
-    }
-  ).n;
-  emu.db
-    .prepare(
-      `INSERT INTO cart_items(id, cart_id, product_id, type, quantity, product_selling_model_id, subscription_term, created_at, seq)
-       VALUES (?, ?, ?, 'Product', ?, ?, ?, ?, ?)`,
-    )
-    .run(id, cart.id, product.id, quantity, input.sellingModelId, input.subscriptionTerm, emu.clock.now(), seq);
+  const seq = nextItemSeq(emu, cart.id);
+  insertProductItem(emu, id, cart.id, product.id, quantity, input.sellingModelId, input.subscriptionTerm, seq);
   return id;
 }
 
 function findItem(emu: Emu, cart: CartRow, rawId: string): CartItemRow {
   const id = recordId(rawId, "cartItem", "cartItemId");
-  const item = emu.db.prepare("SELECT * FROM cart_items WHERE id = ? AND cart_id = ?").get(id, cart.id) as
-    CartItemRow | undefined;
+  const item = cartItemIn(emu, id, cart.id);
   if (!item) throw new ApiError(404, "ITEM_NOT_FOUND", `Cart item not found: ${id}`);
   return item;
 }
@@ -334,7 +326,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
           quantity,
           item.product_selling_model_id,
         );
-        emu.db.prepare("UPDATE cart_items SET quantity = ? WHERE id = ?").run(quantity, item.id);
+        setItemQuantity(emu, item.id, quantity);
         cart = touchCart(emu, cart, { itemsChanged: true });
       }
       return { view: loadCartLines(emu, cart, [item.id]), itemId: item.id };
@@ -347,7 +339,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
       const cart = requireCart(ctx, ctx.params.cartStateOrId);
       assertEditable(cart);
       const item = findItem(emu, cart, ctx.params.cartItemId);
-      emu.db.prepare("DELETE FROM cart_items WHERE id = ?").run(item.id);
+      deleteCartItem(emu, item.id);
       touchCart(emu, cart, { itemsChanged: true });
     })();
     return noContent();

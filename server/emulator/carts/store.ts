@@ -5,6 +5,52 @@ import { recordId } from "../core/record-ids.js";
 import type { RequestContext } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 
+export interface CartItemRow {
+  id: string;
+  cart_id: string;
+  product_id: string;
+  type: "Product" | "DeliveryCharge";
+  quantity: number;
+  product_selling_model_id: string | null;
+  subscription_term: number | null;
+  cart_delivery_group_id: string | null;
+  created_at: number;
+  seq: number;
+  /** The line's pricing inputs as of its last change (db/015_cart_totals.sql); priced_quantity null = not yet. */
+  priced_quantity: number | null;
+  sales_cents: number | null;
+  list_cents: number | null;
+  category_path: string | null;
+}
+
+export interface PromotionDbRow {
+  id: string;
+  display_name: string;
+  target_type: "Cart" | "Item";
+  percent_off: number;
+  is_exclusive: 0 | 1;
+  min_subtotal_cents: number | null;
+  target_category_id: string | null;
+  min_quantity: number | null;
+  terms_and_conditions: string | null;
+}
+
+export interface TotalsRow {
+  line_count: number;
+  total_quantity: number;
+  unpriced_lines: number;
+  product_cents: number;
+  list_cents: number;
+}
+
+/** A line's recorded pricing (cart_items' columns). */
+export interface RecordedLine {
+  id: string;
+  quantity: number;
+  sales_cents: number | null;
+  list_cents: number | null;
+}
+
 /**
  * Who owns which cart, how `active` / `current` / an id resolve to a cart, and the bookkeeping every cart
  * change does. Shared by the cart resources and by later modules (delivery groups, checkouts, wishlists).
@@ -277,4 +323,206 @@ export function cartToFill(ctx: RequestContext, token: string): () => CartRow {
     assertEditable(cart);
     return cart;
   };
+}
+
+/* The cart tables' statements, by name: the cart resources' handlers (carts.ts, items.ts, coupons.ts, view.ts,
+ * totals.ts) call these. Each prepares its SQL where it runs, as the rest of this file does: core/db.ts compiles a
+ * statement once per database and reuses it by its text. Functions that return a statement are for loops. */
+
+export function cartItemRows(emu: Emu, cartId: string): CartItemRow[] {
+  return emu.db
+    .prepare("SELECT * FROM cart_items WHERE cart_id = ? ORDER BY created_at, seq")
+    .all(cartId) as CartItemRow[];
+}
+
+/** The page of the cart's lines at `offset`, by the cart's order index (newest first, or oldest first). */
+export function cartItemPage(emu: Emu, cartId: string, newestFirst: boolean, offset: number, size: number) {
+  const order = newestFirst ? "created_at DESC, seq DESC" : "created_at, seq";
+  return emu.db
+    .prepare(`SELECT * FROM cart_items WHERE cart_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(cartId, size, offset) as CartItemRow[];
+}
+
+/** `.get(id)`: one cart item by id, for a loop over a few lines. */
+export function cartItemById(emu: Emu) {
+  return emu.db.prepare("SELECT * FROM cart_items WHERE id = ?");
+}
+
+export function cartItemIn(emu: Emu, id: string, cartId: string): CartItemRow | undefined {
+  return emu.db.prepare("SELECT * FROM cart_items WHERE id = ? AND cart_id = ?").get(id, cartId) as
+    CartItemRow | undefined;
+}
+
+/** The cart's line of a product bought with a selling model ("" for none): one line per product and model. */
+export function cartLineOf(emu: Emu, cartId: string, productId: string, sellingModelId: string) {
+  return emu.db
+    .prepare(
+      "SELECT * FROM cart_items WHERE cart_id = ? AND product_id = ? AND coalesce(product_selling_model_id, '') = ?",
+    )
+    .get(cartId, productId, sellingModelId) as CartItemRow | undefined;
+}
+
+export function unpricedCartItemRows(emu: Emu, cartId: string): CartItemRow[] {
+  return emu.db
+    .prepare("SELECT * FROM cart_items WHERE cart_id = ? AND (priced_quantity IS NOT quantity OR sales_cents IS NULL)")
+    .all(cartId) as CartItemRow[];
+}
+
+export function cartUniqueProductCount(emu: Emu, cartId: string): number {
+  const { n } = emu.db
+    .prepare("SELECT count(DISTINCT product_id) AS n FROM cart_items WHERE cart_id = ?")
+    .get(cartId) as { n: number };
+  return n;
+}
+
+export function nextItemSeq(emu: Emu, cartId: string): number {
+  return (
+    emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_items WHERE cart_id = ?").get(cartId) as {
+      n: number;
+    }
+  ).n;
+}
+
+export function insertProductItem(
+  emu: Emu,
+  id: string,
+  cartId: string,
+  productId: string,
+  quantity: number,
+  sellingModelId: string | null,
+  subscriptionTerm: number | null,
+  seq: number,
+) {
+  emu.db
+    .prepare(
+      `INSERT INTO cart_items(id, cart_id, product_id, type, quantity, product_selling_model_id, subscription_term, created_at, seq)
+       VALUES (?, ?, ?, 'Product', ?, ?, ?, ?, ?)`,
+    )
+    .run(id, cartId, productId, quantity, sellingModelId, subscriptionTerm, emu.clock.now(), seq);
+}
+
+/** `.run(id, cartId, productId, type, quantity, sellingModelId, subscriptionTerm, createdAt, seq)`: a copied line. */
+export function cartItemCopyInsert(emu: Emu) {
+  return emu.db.prepare(
+    `INSERT INTO cart_items(id, cart_id, product_id, type, quantity, product_selling_model_id, subscription_term, created_at, seq)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+}
+
+export function setItemQuantity(emu: Emu, id: string, quantity: number) {
+  emu.db.prepare("UPDATE cart_items SET quantity = ? WHERE id = ?").run(quantity, id);
+}
+
+export function deleteCartItem(emu: Emu, id: string) {
+  emu.db.prepare("DELETE FROM cart_items WHERE id = ?").run(id);
+}
+
+/** A line's pricing inputs as priced now (db/015_cart_totals.sql's triggers keep the cart's totals). */
+export function updateLinePricing(
+  emu: Emu,
+  id: string,
+  quantity: number,
+  salesCents: number,
+  listCents: number | null,
+  categoryPath: string,
+) {
+  emu.db
+    .prepare(
+      "UPDATE cart_items SET priced_quantity = ?, sales_cents = ?, list_cents = ?, category_path = ? WHERE id = ?",
+    )
+    .run(quantity, salesCents, listCents, categoryPath, id);
+}
+
+/** `.run(cartId, categoryId, cartItemId)`: a line under one of its categories, for a loop over them. */
+export function lineCategoryInsert(emu: Emu) {
+  return emu.db.prepare(
+    "INSERT OR IGNORE INTO cart_item_categories(cart_id, category_id, cart_item_id) VALUES (?, ?, ?)",
+  );
+}
+
+/** The cart's lines short of stock: units held by other carts' live reservations count as gone. */
+export function linesShortOfStock(emu: Emu, cartId: string) {
+  return emu.db
+    .prepare(
+      `SELECT name, quantity, available FROM (
+         SELECT p.name AS name, ci.quantity AS quantity, ci.created_at, ci.seq,
+           max(0, inv.on_hand - (
+             SELECT coalesce(sum(ri.quantity), 0)
+             FROM inventory_reservation_items ri JOIN inventory_reservations r ON r.id = ri.reservation_id
+             WHERE ri.product_id = ci.product_id AND r.expires_at > ? AND r.cart_id IS NOT ?)) AS available
+         FROM cart_items ci
+         JOIN inventory inv ON inv.product_id = ci.product_id
+         JOIN products p ON p.id = ci.product_id
+         WHERE ci.cart_id = ?)
+       WHERE quantity > available
+       ORDER BY created_at, seq`,
+    )
+    .all(emu.clock.now(), cartId, cartId) as { name: string; quantity: number; available: number }[];
+}
+
+export function cartTotalsRecord(emu: Emu, cartId: string): TotalsRow | undefined {
+  return emu.db.prepare("SELECT * FROM cart_totals WHERE cart_id = ?").get(cartId) as TotalsRow | undefined;
+}
+
+/** The recorded prices of the cart's lines under a category (db/015's cart_item_categories). */
+export function recordedLinesUnder(emu: Emu, cartId: string, categoryId: string): RecordedLine[] {
+  return emu.db
+    .prepare(
+      `SELECT ci.id, ci.quantity, ci.sales_cents, ci.list_cents
+       FROM cart_item_categories c JOIN cart_items ci ON ci.id = c.cart_item_id
+       WHERE c.cart_id = ? AND c.category_id = ?`,
+    )
+    .all(cartId, categoryId) as RecordedLine[];
+}
+
+export function appliedCouponRows(emu: Emu, cartId: string) {
+  return emu.db
+    .prepare(
+      `SELECT cc.id AS cart_coupon_id, c.code, p.*
+       FROM cart_coupons cc JOIN coupons c ON c.id = cc.coupon_id JOIN promotions p ON p.id = c.promotion_id
+       WHERE cc.cart_id = ? ORDER BY cc.seq`,
+    )
+    .all(cartId) as (PromotionDbRow & { cart_coupon_id: string; code: string })[];
+}
+
+export function automaticPromotionRows(emu: Emu): PromotionDbRow[] {
+  return emu.db.prepare("SELECT * FROM promotions WHERE is_automatic = 1 ORDER BY priority").all() as PromotionDbRow[];
+}
+
+/** An active coupon by its code, with its promotion's columns. */
+export function activeCoupon(emu: Emu, code: string) {
+  return emu.db
+    .prepare(
+      "SELECT c.id AS coupon_id, c.code, p.* FROM coupons c JOIN promotions p ON p.id = c.promotion_id WHERE c.code = ? AND c.is_active = 1",
+    )
+    .get(code) as any;
+}
+
+export function cartCouponIds(emu: Emu, cartId: string) {
+  return emu.db.prepare("SELECT coupon_id, seq FROM cart_coupons WHERE cart_id = ? ORDER BY seq").all(cartId) as {
+    coupon_id: string;
+    seq: number;
+  }[];
+}
+
+export function nextCouponSeq(emu: Emu, cartId: string): number {
+  return (
+    emu.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS n FROM cart_coupons WHERE cart_id = ?").get(cartId) as {
+      n: number;
+    }
+  ).n;
+}
+
+export function insertCartCoupon(emu: Emu, id: string, cartId: string, couponId: string, at: number, seq: number) {
+  emu.db
+    .prepare("INSERT INTO cart_coupons(id, cart_id, coupon_id, applied_at, seq) VALUES (?, ?, ?, ?, ?)")
+    .run(id, cartId, couponId, at, seq);
+}
+
+export function deleteCartCoupon(emu: Emu, id: string, cartId: string) {
+  return emu.db.prepare("DELETE FROM cart_coupons WHERE id = ? AND cart_id = ?").run(id, cartId);
+}
+
+export function closeCart(emu: Emu, id: string, at: number) {
+  emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(at, id);
 }

@@ -1,5 +1,6 @@
 import { percentOf } from "../core/money.js";
 import type { Emu } from "../core/state.js";
+import { cartTotalsRecord, recordedLinesUnder, type RecordedLine, type TotalsRow } from "./store.js";
 import type { AppliedPromotion, CartTotals, PricedLine, PromotionRule } from "./pricing.js";
 
 /**
@@ -10,22 +11,6 @@ import type { AppliedPromotion, CartTotals, PricedLine, PromotionRule } from "./
  *
  * Call after every line of the cart is priced (view.ts priceUnpricedLines): the running totals count priced lines only.
  */
-
-interface TotalsRow {
-  line_count: number;
-  total_quantity: number;
-  unpriced_lines: number;
-  product_cents: number;
-  list_cents: number;
-}
-
-/** A line's recorded pricing (cart_items' columns). */
-export interface RecordedLine {
-  id: string;
-  quantity: number;
-  sales_cents: number | null;
-  list_cents: number | null;
-}
 
 export interface IncrementalPricing {
   totals: CartTotals;
@@ -39,7 +24,7 @@ export interface IncrementalPricing {
 
 export function cartTotalsRow(emu: Emu, cartId: string): TotalsRow {
   return (
-    (emu.db.prepare("SELECT * FROM cart_totals WHERE cart_id = ?").get(cartId) as TotalsRow | undefined) ?? {
+    cartTotalsRecord(emu, cartId) ?? {
       line_count: 0,
       total_quantity: 0,
       unpriced_lines: 0,
@@ -51,13 +36,7 @@ export function cartTotalsRow(emu: Emu, cartId: string): TotalsRow {
 
 /** The cart's lines under a category (the line's product's category or one of its ancestors): only those are read. */
 function linesUnder(emu: Emu, cartId: string, categoryId: string): RecordedLine[] {
-  return emu.db
-    .prepare(
-      `SELECT ci.id, ci.quantity, ci.sales_cents, ci.list_cents
-       FROM cart_item_categories c JOIN cart_items ci ON ci.id = c.cart_item_id
-       WHERE c.cart_id = ? AND c.category_id = ?`,
-    )
-    .all(cartId, categoryId) as RecordedLine[];
+  return recordedLinesUnder(emu, cartId, categoryId);
 }
 
 /**

@@ -1,7 +1,23 @@
 import { catalogStore, type ProductRow, type SellingModelRow } from "../catalog/store.js";
 import { productFieldValues, productImage, quantityRule, variationAttributeMap } from "../catalog/shapes.js";
 import { tierStore } from "../catalog/price-tiers.js";
-import { ownerIdOf, type CartOwner, type CartRow } from "./store.js";
+import {
+  appliedCouponRows,
+  automaticPromotionRows,
+  cartItemById,
+  cartItemPage,
+  cartItemRows,
+  cartUniqueProductCount,
+  lineCategoryInsert,
+  linesShortOfStock,
+  ownerIdOf,
+  unpricedCartItemRows,
+  updateLinePricing,
+  type CartOwner,
+  type CartRow,
+  type CartItemRow,
+  type PromotionDbRow,
+} from "./store.js";
 import { cartTotalsRow, incrementalPricing } from "./totals.js";
 import {
   priceCart,
@@ -22,24 +38,6 @@ import type { Emu } from "../core/state.js";
  * A cart as the API shows it: its items joined with the catalog, priced with its promotions, and turned into
  * the JSON of Cart Summary, Cart Item, Cart Coupons and Cart Promotions.
  */
-
-export interface CartItemRow {
-  id: string;
-  cart_id: string;
-  product_id: string;
-  type: "Product" | "DeliveryCharge";
-  quantity: number;
-  product_selling_model_id: string | null;
-  subscription_term: number | null;
-  cart_delivery_group_id: string | null;
-  created_at: number;
-  seq: number;
-  /** The line's pricing inputs as of its last change (db/015_cart_totals.sql); priced_quantity null = not yet. */
-  priced_quantity: number | null;
-  sales_cents: number | null;
-  list_cents: number | null;
-  category_path: string | null;
-}
 
 export interface CartLine {
   item: CartItemRow;
@@ -76,18 +74,6 @@ export interface CartView {
   processing: boolean;
 }
 
-interface PromotionDbRow {
-  id: string;
-  display_name: string;
-  target_type: "Cart" | "Item";
-  percent_off: number;
-  is_exclusive: 0 | 1;
-  min_subtotal_cents: number | null;
-  target_category_id: string | null;
-  min_quantity: number | null;
-  terms_and_conditions: string | null;
-}
-
 export function promotionRule(row: PromotionDbRow, couponCode: string | null): PromotionRule {
   return {
     id: row.id,
@@ -104,27 +90,17 @@ export function promotionRule(row: PromotionDbRow, couponCode: string | null): P
 }
 
 export function cartCoupons(emu: Emu, cartId: string): AppliedCoupon[] {
-  const rows = emu.db
-    .prepare(
-      `SELECT cc.id AS cart_coupon_id, c.code, p.*
-       FROM cart_coupons cc JOIN coupons c ON c.id = cc.coupon_id JOIN promotions p ON p.id = c.promotion_id
-       WHERE cc.cart_id = ? ORDER BY cc.seq`,
-    )
-    .all(cartId) as (PromotionDbRow & { cart_coupon_id: string; code: string })[];
+  const rows = appliedCouponRows(emu, cartId);
   return rows.map((r) => ({ cartCouponId: r.cart_coupon_id, couponCode: r.code, rule: promotionRule(r, r.code) }));
 }
 
 export function automaticPromotions(emu: Emu): PromotionRule[] {
-  const rows = emu.db
-    .prepare("SELECT * FROM promotions WHERE is_automatic = 1 ORDER BY priority")
-    .all() as PromotionDbRow[];
+  const rows = automaticPromotionRows(emu);
   return rows.map((r) => promotionRule(r, null));
 }
 
 export function cartItems(emu: Emu, cartId: string): CartItemRow[] {
-  return emu.db
-    .prepare("SELECT * FROM cart_items WHERE cart_id = ? ORDER BY created_at, seq")
-    .all(cartId) as CartItemRow[];
+  return cartItemRows(emu, cartId);
 }
 
 /** The line's pricing inputs from its product as a line of its quantity prices it (tier price, category path). */
@@ -160,14 +136,8 @@ function storedPricingLine(item: CartItemRow): PricingLine {
 
 /** Records a line's prices (the cart's running totals follow by trigger) and the categories its product is under. */
 function recordPricing(emu: Emu, cartId: string, line: PricingLine) {
-  emu.db
-    .prepare(
-      "UPDATE cart_items SET priced_quantity = ?, sales_cents = ?, list_cents = ?, category_path = ? WHERE id = ?",
-    )
-    .run(line.quantity, line.salesCents, line.listCents, line.categoryIds.join(" "), line.id);
-  const under = emu.db.prepare(
-    "INSERT OR IGNORE INTO cart_item_categories(cart_id, category_id, cart_item_id) VALUES (?, ?, ?)",
-  );
+  updateLinePricing(emu, line.id, line.quantity, line.salesCents, line.listCents, line.categoryIds.join(" "));
+  const under = lineCategoryInsert(emu);
   for (const categoryId of line.categoryIds) under.run(cartId, categoryId, line.id);
 }
 
@@ -242,9 +212,7 @@ export interface CartLinesView {
  */
 export function priceUnpricedLines(emu: Emu, cart: CartRow): boolean {
   if (cartTotalsRow(emu, cart.id).unpriced_lines === 0) return false;
-  const unpriced = emu.db
-    .prepare("SELECT * FROM cart_items WHERE cart_id = ? AND (priced_quantity IS NOT quantity OR sales_cents IS NULL)")
-    .all(cart.id) as CartItemRow[];
+  const unpriced = unpricedCartItemRows(emu, cart.id);
   for (const item of unpriced) {
     const product = lineProduct(emu, cart, item);
     recordPricing(emu, cart.id, pricingLineOf(item, product, categoryIdsOf(emu, product.category_id)));
@@ -262,7 +230,7 @@ export function priceUnpricedLines(emu: Emu, cart: CartRow): boolean {
 export function loadCartLines(emu: Emu, cart: CartRow, itemIds: readonly string[]): CartLinesView {
   priceUnpricedLines(emu, cart);
   const rules = cartRules(emu, cartCoupons(emu, cart.id));
-  const byId = emu.db.prepare("SELECT * FROM cart_items WHERE id = ?");
+  const byId = cartItemById(emu);
   const items = [...new Set(itemIds)].map((id) => byId.get(id) as CartItemRow);
   const incremental = incrementalPricing(emu, cart.id, rules);
   let priced = items.map((item) => incremental?.line(item) ?? null);
@@ -375,9 +343,7 @@ export function loadRecordedPricing(
 
 function summaryFrom(emu: Emu, cart: CartRow, processing: boolean, totals: CartTotals): CartSummaryView {
   const appContext = emu.store.applicationContext(cart.webstore_id);
-  const { n: uniqueProductCount } = emu.db
-    .prepare("SELECT count(DISTINCT product_id) AS n FROM cart_items WHERE cart_id = ?")
-    .get(cart.id) as { n: number };
+  const uniqueProductCount = cartUniqueProductCount(emu, cart.id);
   return {
     cart,
     processing,
@@ -416,10 +382,7 @@ export function loadCartPage(
   const rules = cartRules(emu, coupons);
   const incremental = incrementalPricing(emu, cart.id, rules);
   if (!incremental) return null;
-  const order = newestFirst ? "created_at DESC, seq DESC" : "created_at, seq";
-  const items = emu.db
-    .prepare(`SELECT * FROM cart_items WHERE cart_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(cart.id, size, offset) as CartItemRow[];
+  const items = cartItemPage(emu, cart.id, newestFirst, offset, size);
   let priced = items.map((item) => incremental.line(item));
   if (priced.some((p) => p === null)) {
     // A cart-level discount is spread over every line: every line's recorded prices, no catalog read.
@@ -442,22 +405,7 @@ export function loadCartPage(
 
 /** availableFor (catalog/inventory.ts) for every line of the cart at once: the lines short of stock, named. */
 function stockMessages(emu: Emu, cartId: string): string[] {
-  const rows = emu.db
-    .prepare(
-      `SELECT name, quantity, available FROM (
-         SELECT p.name AS name, ci.quantity AS quantity, ci.created_at, ci.seq,
-           max(0, inv.on_hand - (
-             SELECT coalesce(sum(ri.quantity), 0)
-             FROM inventory_reservation_items ri JOIN inventory_reservations r ON r.id = ri.reservation_id
-             WHERE ri.product_id = ci.product_id AND r.expires_at > ? AND r.cart_id IS NOT ?)) AS available
-         FROM cart_items ci
-         JOIN inventory inv ON inv.product_id = ci.product_id
-         JOIN products p ON p.id = ci.product_id
-         WHERE ci.cart_id = ?)
-       WHERE quantity > available
-       ORDER BY created_at, seq`,
-    )
-    .all(emu.clock.now(), cartId, cartId) as { name: string; quantity: number; available: number }[];
+  const rows = linesShortOfStock(emu, cartId);
   return rows.flatMap((r) => {
     const problem = stockProblem(r.quantity, r.available);
     return problem ? [`${r.name}: ${problem.message}`] : [];

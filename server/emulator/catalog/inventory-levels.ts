@@ -1,4 +1,4 @@
-import { catalogStore, type ProductRow } from "./store.js";
+import { catalogStore, type ProductRow, inventoryRow } from "./store.js";
 import { availableFor } from "./inventory.js";
 import { invalidInput, notFound } from "../core/errors.js";
 import { json } from "../core/http.js";
@@ -77,13 +77,12 @@ export function inventoryLevelsRoutes(r: Router, emu: Emu) {
 }
 
 function onHandOf(emu: Emu, productId: string): number {
-  const row = emu.db.prepare("SELECT on_hand FROM inventory WHERE product_id = ?").get(productId) as
-    { on_hand: number } | undefined;
+  const row = inventoryRow(emu, productId);
   return row?.on_hand ?? 0;
 }
 
 function webstoreExists(emu: Emu, id: string): boolean {
-  return !!emu.db.prepare("SELECT 1 FROM webstores WHERE id = ?").get(id.slice(0, 15));
+  return emu.store.webstoreExists(id.slice(0, 15));
 }
 
 export const inventoryLevelsModule: EmulatorModule = { name: "inventory-levels", routes: inventoryLevelsRoutes };

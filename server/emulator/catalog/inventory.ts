@@ -2,6 +2,16 @@ import { isoDate } from "../core/clock.js";
 import { ApiError, invalidInput } from "../core/errors.js";
 import { quantity } from "../core/money.js";
 import type { Emu } from "../core/state.js";
+import {
+  deleteExpiredReservations,
+  deleteReservationOf,
+  heldByOthers,
+  insertReservation,
+  inventoryRow,
+  liveReservationRow,
+  reservationItemInsert,
+  reservationItems,
+} from "./store.js";
 
 /**
  * Stock and reservations. A product's units on hand are shared by every cart; a live reservation (not yet
@@ -26,16 +36,9 @@ export function tracksInventory(appContext: Record<string, any>): boolean {
  * Null when the product isn't stock-tracked.
  */
 export function availableFor(emu: Emu, productId: string, cartId: string | null): number | null {
-  const row = emu.db.prepare("SELECT on_hand FROM inventory WHERE product_id = ?").get(productId) as
-    { on_hand: number } | undefined;
+  const row = inventoryRow(emu, productId);
   if (!row) return null;
-  const held = emu.db
-    .prepare(
-      `SELECT coalesce(sum(ri.quantity), 0) AS n
-       FROM inventory_reservation_items ri JOIN inventory_reservations r ON r.id = ri.reservation_id
-       WHERE ri.product_id = ? AND r.expires_at > ? AND r.cart_id IS NOT ?`,
-    )
-    .get(productId, emu.clock.now(), cartId) as { n: number };
+  const held = heldByOthers(emu, productId, cartId);
   return Math.max(0, row.on_hand - held.n);
 }
 
@@ -49,21 +52,14 @@ export interface Reservation {
 
 /** The cart's live reservation, if any (the checkouts module consumes it when it places the order). */
 export function liveReservation(emu: Emu, cartId: string): Reservation | null {
-  const row = emu.db
-    .prepare("SELECT * FROM inventory_reservations WHERE cart_id = ? AND expires_at > ?")
-    .get(cartId, emu.clock.now()) as
-    { id: string; cart_id: string; created_at: number; expires_at: number } | undefined;
+  const row = liveReservationRow(emu, cartId);
   if (!row) return null;
-  const items = emu.db
-    .prepare(
-      "SELECT product_id AS productId, quantity FROM inventory_reservation_items WHERE reservation_id = ? ORDER BY product_id",
-    )
-    .all(row.id) as { productId: string; quantity: number }[];
+  const items = reservationItems(emu, row.id);
   return { reservationId: row.id, cartId: row.cart_id, createdAt: row.created_at, expiresAt: row.expires_at, items };
 }
 
 export function releaseReservation(emu: Emu, cartId: string) {
-  emu.db.prepare("DELETE FROM inventory_reservations WHERE cart_id = ?").run(cartId);
+  deleteReservationOf(emu, cartId);
 }
 
 export function reservationSeconds(emu: Emu, webstoreId: string, requested: unknown): number {
@@ -91,7 +87,7 @@ export function reserve(
 ): Reservation | null {
   releaseReservation(emu, cartId);
   // Expired reservations hold nothing; dropping them keeps the table small.
-  emu.db.prepare("DELETE FROM inventory_reservations WHERE expires_at <= ?").run(emu.clock.now());
+  deleteExpiredReservations(emu, emu.clock.now());
   const tracked = [...wanted].filter(([productId]) => availableFor(emu, productId, cartId) !== null);
   for (const [productId, { quantity: q, name }] of tracked) {
     const available = availableFor(emu, productId, cartId)!;
@@ -106,12 +102,8 @@ export function reserve(
   if (tracked.length === 0) return null;
   const now = emu.clock.now();
   const id = emu.ids("reservation");
-  emu.db
-    .prepare("INSERT INTO inventory_reservations(id, cart_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
-    .run(id, cartId, now, now + seconds * 1000);
-  const insertItem = emu.db.prepare(
-    "INSERT INTO inventory_reservation_items(reservation_id, product_id, quantity) VALUES (?, ?, ?)",
-  );
+  insertReservation(emu, id, cartId, now, now + seconds * 1000);
+  const insertItem = reservationItemInsert(emu);
   for (const [productId, { quantity: q }] of tracked) insertItem.run(id, productId, q);
   return liveReservation(emu, cartId);
 }

@@ -1,7 +1,6 @@
-import { readFixture } from "../core/context.js";
-import { money, toCents } from "../core/money.js";
+import { money } from "../core/money.js";
 import type { Emu } from "../core/state.js";
-import type { ProductRow } from "./store.js";
+import { scheduleOfEntry, tierAtQuantity, tiersOfSchedule, type ProductRow } from "./store.js";
 
 /**
  * Volume (tier) prices: the price adjustment schedules linked to price book entries, their tiers, the Product
@@ -81,15 +80,10 @@ export function tierStore(emu: Emu) {
 }
 
 function createTierStore(emu: Emu) {
-  const schedule = emu.db.prepare(`
-    SELECT s.* FROM pricebook_entry_adjustments a JOIN price_adjustment_schedules s ON s.id = a.schedule_id
-    WHERE a.pricebook_entry_id = ?`);
-  const tiers = emu.db.prepare("SELECT * FROM price_adjustment_tiers WHERE schedule_id = ? ORDER BY lower_bound");
+  const schedule = scheduleOfEntry(emu);
+  const tiers = tiersOfSchedule(emu);
   // The one tier a quantity reaches: read for every cart line of a tiered product.
-  const tierAt = emu.db.prepare(`
-    SELECT t.* FROM pricebook_entry_adjustments a JOIN price_adjustment_tiers t ON t.schedule_id = a.schedule_id
-    WHERE a.pricebook_entry_id = ? AND t.lower_bound <= ? AND (t.upper_bound IS NULL OR t.upper_bound > ?)
-    ORDER BY t.lower_bound DESC LIMIT 1`);
+  const tierAt = tierAtQuantity(emu);
   return {
     /** The schedule adjusting the product's price book entry, with its tiers; null when it has none. */
     scheduleOf(p: Pick<ProductRow, "pricebook_entry_id">) {
@@ -107,78 +101,4 @@ function createTierStore(emu: Emu) {
       return tier ? { ...p, unit_price_cents: tierUnitCents(p.unit_price_cents, tier) } : p;
     },
   };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Seed
-
-interface TierFixture {
-  id: string;
-  lowerBound: number;
-  upperBound: number | null;
-  adjustmentType: TierType;
-  /** A percentage ("5") or an amount of the schedule's currency ("2.00"). */
-  adjustmentValue: string;
-}
-
-interface ScheduleFixture {
-  id: string;
-  name: string;
-  currencyIsoCode: string;
-  /** The products whose price book entries (in the schedule's currency) the schedule adjusts. */
-  products: string[];
-  tiers: TierFixture[];
-}
-
-interface TierFixtures {
-  priceBooks?: { currencyIsoCode: string; idPrefix: string; fromDefaultRate: number }[];
-  priceAdjustmentSchedules?: ScheduleFixture[];
-}
-
-/**
- * The id of a schedule's (or tier's) copy in another currency's book: the fourth character becomes the book's
- * letter (`01uG…` entries, `0uOG…` schedules) [I].
- */
-const copyId = (id: string, book: { idPrefix: string }) =>
-  `${id.slice(0, 3)}${book.idPrefix.slice(3, 4)}${id.slice(4)}`;
-
-/**
- * Seeds `priceAdjustmentSchedules` of fixtures/catalog.json after the price book entries. A schedule in the
- * default currency is copied into every other price book by its rule: amounts × the book's rate (to the cent),
- * percentages as they are, the same bounds.
- */
-export function seedPriceTiers(emu: Emu) {
-  const fixture = readFixture<TierFixtures>(emu, "catalog.json");
-  const db = emu.db;
-  const insertSchedule = db.prepare(
-    "INSERT INTO price_adjustment_schedules(id, name, currency_iso_code) VALUES (?, ?, ?)",
-  );
-  const insertTier = db.prepare(`
-    INSERT INTO price_adjustment_tiers(id, schedule_id, lower_bound, upper_bound, adjustment_type, adjustment_value)
-    VALUES (?, ?, ?, ?, ?, ?)`);
-  const entryOf = db.prepare("SELECT id FROM pricebook_entries WHERE product_id = ? AND currency_iso_code = ?");
-  const link = db.prepare("INSERT INTO pricebook_entry_adjustments(pricebook_entry_id, schedule_id) VALUES (?, ?)");
-
-  const seed = (s: ScheduleFixture, id: string, currency: string, idOf: (id: string) => string, rate: number) => {
-    insertSchedule.run(id, s.name, currency);
-    for (const t of s.tiers) {
-      const hundredths = toCents(t.adjustmentValue);
-      if (hundredths === null) throw new Error(`fixtures/catalog.json: tier ${t.id} has no adjustmentValue`);
-      const value = t.adjustmentType === "AmountBasedAdjustment" ? Math.round(hundredths * rate) : hundredths;
-      insertTier.run(idOf(t.id), id, t.lowerBound, t.upperBound, t.adjustmentType, value);
-    }
-    for (const productId of s.products) {
-      const entry = entryOf.get(productId, currency) as { id: string } | undefined;
-      if (!entry)
-        throw new Error(`fixtures/catalog.json: schedule ${s.id} names ${productId}, unpriced in ${currency}`);
-      link.run(entry.id, id);
-    }
-  };
-  for (const s of fixture.priceAdjustmentSchedules ?? []) {
-    seed(s, s.id, s.currencyIsoCode, (id) => id, 1);
-    for (const book of fixture.priceBooks ?? []) {
-      if (book.currencyIsoCode === s.currencyIsoCode) continue;
-      seed(s, copyId(s.id, book), book.currencyIsoCode, (id) => copyId(id, book), book.fromDefaultRate);
-    }
-  }
 }

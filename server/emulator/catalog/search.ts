@@ -5,7 +5,28 @@ import { toCents } from "../core/money.js";
 import { recordId } from "../core/record-ids.js";
 import type { Emu } from "../core/state.js";
 import { DEFAULT_FIELDS, knownFields, searchProduct } from "./shapes.js";
-import { catalogStore, DEFAULT_CURRENCY, type CategoryRow } from "./store.js";
+import {
+  catalogStore,
+  DEFAULT_CURRENCY,
+  type CategoryRow,
+  catalogOrderPage,
+  catalogOrderPageWhere,
+  categoryProductCount,
+  categoryProductPage,
+  childCategories,
+  childCategoryCounts,
+  childMatchCounts,
+  facetableAttributeRows,
+  keptFacetCounts,
+  keptFacetCountsWhere,
+  matchCountFrom,
+  matchFacetCounts,
+  nameOrderPage,
+  priceOrderPage,
+  productCountWhere,
+  sortedMatchPage,
+  termMatchCount,
+} from "./store.js";
 
 /** Product search: the sort rules, the inputs of the GET and POST forms, and the SQL that answers them. */
 
@@ -263,9 +284,7 @@ interface FacetableRow {
 
 /** The store's facetable attributes by developer name (a handful of rows). */
 function facetableAttributes(emu: Emu): Map<string, FacetableRow> {
-  const rows = emu.db
-    .prepare("SELECT * FROM search_facetable_attributes ORDER BY display_rank")
-    .all() as FacetableRow[];
+  const rows = facetableAttributeRows(emu) as FacetableRow[];
   return new Map(rows.map((row) => [row.name_or_id, row]));
 }
 
@@ -418,13 +437,7 @@ function smallPage(emu: Emu, q: PageQuery & { from: string; where: string }): st
     q.rule?.type === "SortByPricebook" && !q.priced
       ? `${q.from} LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'`
       : q.from;
-  const rows = emu.db
-    .prepare<unknown[]>(
-      `SELECT /* at most ${SORTED_IN_MEMORY} matches, counted first */ p.id ${from} ${q.where}
-       ORDER BY ${orderOf(q.rule)} LIMIT ? OFFSET ?`,
-    )
-    .all(...q.params, q.size, q.offset) as { id: string }[];
-  return rows.map((r) => r.id);
+  return sortedMatchPage(emu, SORTED_IN_MEMORY, from, q.where, orderOf(q.rule), q.params, q.size, q.offset);
 }
 
 /**
@@ -433,38 +446,20 @@ function smallPage(emu: Emu, q: PageQuery & { from: string; where: string }): st
  * page's end. Products without a price come after the priced ones in a price sort, in the catalog's order.
  */
 function orderedPage(emu: Emu, q: PageQuery & { where: string[]; total: number }): string[] {
-  const read = (sql: string, ...params: unknown[]) =>
-    (emu.db.prepare<unknown[]>(sql).all(...params) as { id: string }[]).map((r) => r.id);
   const where = (extra: string[]) => {
     const all = [...q.where, ...extra];
     return all.length ? `WHERE ${all.join(" AND ")}` : "";
   };
   const rule = q.rule;
-  if (!rule || rule.type === "Relevancy")
-    return read(
-      `SELECT p.id FROM products p INDEXED BY products_catalog_order
-       ${q.priced ? `LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}
-       ${where([])} ORDER BY p.sort_order, p.name LIMIT ? OFFSET ?`,
-      ...q.params,
-      q.size,
-      q.offset,
-    );
+  if (!rule || rule.type === "Relevancy") return catalogOrderPage(emu, q.priced, where([]), q.params, q.size, q.offset);
   if (rule.type === "ProductBased")
-    return read(
-      `SELECT p.id FROM products p INDEXED BY products_name_order
-       ${q.priced ? `LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}
-       ${where([])} ORDER BY ${orderOf(rule)} LIMIT ? OFFSET ?`,
-      ...q.params,
-      q.size,
-      q.offset,
-    );
+    return nameOrderPage(emu, q.priced, where([]), orderOf(rule), q.params, q.size, q.offset);
   const direction = rule.direction === "Descending" ? "DESC" : "ASC";
-  const priced = read(
-    `SELECT p.id FROM pricebook_entries pe INDEXED BY pricebook_entries_currency_price
-     CROSS JOIN products p ON p.id = pe.product_id
-     ${where([`pe.currency_iso_code = '${DEFAULT_CURRENCY}'`])}
-     ORDER BY pe.unit_price_cents ${direction}, p.sort_order, p.name LIMIT ? OFFSET ?`,
-    ...q.params,
+  const priced = priceOrderPage(
+    emu,
+    where([`pe.currency_iso_code = '${DEFAULT_CURRENCY}'`]),
+    direction,
+    q.params,
     q.size,
     q.offset,
   );
@@ -474,40 +469,20 @@ function orderedPage(emu: Emu, q: PageQuery & { where: string[]; total: number }
   const unpricedWhere = where([
     `NOT EXISTS (SELECT 1 FROM pricebook_entries e WHERE e.product_id = p.id AND e.currency_iso_code = '${DEFAULT_CURRENCY}')`,
   ]);
-  const unpricedCount = (
-    emu.db.prepare<unknown[]>(`SELECT count(*) AS n FROM products p ${unpricedWhere}`).get(...q.params) as {
-      n: number;
-    }
-  ).n;
+  const unpricedCount = productCountWhere(emu, unpricedWhere, q.params);
   const pricedTotal = q.total - unpricedCount;
   const skip = Math.max(0, q.offset - pricedTotal);
-  return [
-    ...priced,
-    ...read(
-      `SELECT p.id FROM products p ${unpricedWhere} ORDER BY p.sort_order, p.name LIMIT ? OFFSET ?`,
-      ...q.params,
-      q.size - priced.length,
-      skip,
-    ),
-  ];
+  return [...priced, ...catalogOrderPageWhere(emu, unpricedWhere, q.params, q.size - priced.length, skip)];
 }
 
 /** How many products a category holds, its subcategories' included (kept by db/014's triggers). */
 function categoryCount(emu: Emu, categoryId: string): number {
-  const row = emu.db.prepare("SELECT n FROM category_product_counts WHERE category_id = ?").get(categoryId) as
-    { n: number } | undefined;
-  return row?.n ?? 0;
+  return categoryProductCount(emu, categoryId);
 }
 
 /** A page of a category's products in the catalog's order: one range of category_products, from its offset. */
 function categoryPage(emu: Emu, categoryId: string, offset: number, size: number): string[] {
-  const rows = emu.db
-    .prepare(
-      `SELECT product_id FROM category_products WHERE ancestor_id = ? ORDER BY sort_order, name, product_id
-       LIMIT ? OFFSET ?`,
-    )
-    .all(categoryId, size, offset) as { product_id: string }[];
-  return rows.map((r) => r.product_id);
+  return categoryProductPage(emu, categoryId, offset, size);
 }
 
 /** Where a count reads a search's matches from (`p`, with `pe` when a price range needs it), and its conditions. */
@@ -576,17 +551,10 @@ function matchCount(
   if (q.browsing) return categoryCount(emu, q.selected!.id);
   const onlyIndexedTerms =
     !q.selected && q.refinements.length === 0 && q.filter.where.length === 1 && !q.filter.readsText;
-  if (onlyIndexedTerms)
-    return (
-      emu.db
-        .prepare<unknown[]>("SELECT count(*) AS n FROM products_search WHERE products_search MATCH ?")
-        .get(...q.filter.params) as { n: number }
-    ).n;
+  if (onlyIndexedTerms) return termMatchCount(emu, q.filter.params);
   const source = matchSource(q.filter, q.selected, q.refinements);
   const where = source.where.length ? `WHERE ${source.where.join(" AND ")}` : "";
-  return (
-    emu.db.prepare<unknown[]>(`SELECT count(*) AS n ${source.from} ${where}`).get(...source.params) as { n: number }
-  ).n;
+  return matchCountFrom(emu, source.from, where, source.params);
 }
 
 /**
@@ -597,30 +565,11 @@ function childCounts(emu: Emu, selected: CategoryRow | undefined, filter: TermFi
   const parent = selected ? "k.parent_id = ?" : "k.parent_id IS NULL";
   const parentParams = selected ? [selected.id] : [];
   if (filter.where.length === 0) {
-    return emu.db
-      .prepare<unknown[]>(
-        `SELECT k.id, k.name, coalesce(c.n, 0) AS n FROM product_categories k
-         LEFT JOIN category_product_counts c ON c.category_id = k.id
-         WHERE ${parent} ORDER BY k.sort_order, k.name`,
-      )
-      .all(...parentParams) as { id: string; name: string; n: number }[];
+    return childCategoryCounts(emu, parent, parentParams);
   }
-  const children = emu.db
-    .prepare<unknown[]>(`SELECT k.id, k.name FROM product_categories k WHERE ${parent} ORDER BY k.sort_order, k.name`)
-    .all(...parentParams) as { id: string; name: string }[];
+  const children = childCategories(emu, parent, parentParams);
   if (children.length === 0) return [];
-  const counts = emu.db
-    .prepare<unknown[]>(
-      // The matches counted by their own category first (one pass over the matches), then each category's count
-      // added to its ancestors among the children: a few hundred categories, not a closure lookup per match.
-      `SELECT a.ancestor_id AS id, sum(m.n) AS n
-       FROM (SELECT p.category_id, count(*) AS n FROM ${countedFrom(filter)} p
-             WHERE ${filter.where.join(" AND ")} GROUP BY p.category_id) m
-       JOIN category_ancestors a ON a.category_id = m.category_id
-       WHERE a.ancestor_id IN (SELECT k.id FROM product_categories k WHERE ${parent})
-       GROUP BY a.ancestor_id`,
-    )
-    .all(...filter.params, ...parentParams) as { id: string; n: number }[];
+  const counts = childMatchCounts(emu, countedFrom(filter), filter.where, parent, [...filter.params, ...parentParams]);
   const byId = new Map(counts.map((c) => [c.id, c.n]));
   return children.map((c) => ({ ...c, n: byId.get(c.id) ?? 0 }));
 }
@@ -671,9 +620,7 @@ type FacetCount = { attribute: string; value: string; n: number };
 
 /** A category's counts, browsing it with no term or refinement: kept per category by db/014's triggers. */
 function categoryFacetCounts(emu: Emu, categoryId: string): FacetCount[] {
-  return emu.db
-    .prepare("SELECT attribute, value, n FROM category_facet_counts WHERE category_id = ? AND n > 0")
-    .all(categoryId) as FacetCount[];
+  return keptFacetCounts(emu, categoryId) as FacetCount[];
 }
 
 /**
@@ -700,20 +647,15 @@ function refinedFacetCounts(
   const countOver = (refinements: Refinement[], attributeSql: string, attributeParams: unknown[]) => {
     if (search.selected && search.where.length === 0 && refinements.length === 0) {
       // Only the category: its kept counts.
-      return emu.db
-        .prepare<unknown[]>(
-          `SELECT attribute, value, n FROM category_facet_counts f WHERE category_id = ? AND n > 0 AND ${attributeSql}`,
-        )
-        .all(search.selected.id, ...attributeParams) as FacetCount[];
+      return keptFacetCountsWhere(emu, attributeSql, [search.selected.id, ...attributeParams]) as FacetCount[];
     }
     const source = matchSource(search.filter, search.selected, refinements);
-    return emu.db
-      .prepare<unknown[]>(
-        `SELECT f.attribute, f.value, count(*) AS n ${source.from}
-         JOIN product_facet_values f ON f.product_id = p.id
-         WHERE ${[...source.where, attributeSql].join(" AND ")} GROUP BY f.attribute, f.value`,
-      )
-      .all(...source.params, ...attributeParams) as FacetCount[];
+    return matchFacetCounts(
+      emu,
+      source.from,
+      [...source.where, attributeSql],
+      [...source.params, ...attributeParams],
+    ) as FacetCount[];
   };
   for (const attribute of refinedAttributes) {
     const others = search.refinements.filter((r) => r.type !== "DistinctValue" || r.attribute !== attribute);

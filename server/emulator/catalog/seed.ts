@@ -1,7 +1,8 @@
+import { withoutTriggers, type Db } from "../core/db.js";
 import { readFixture } from "../core/context.js";
 import { toCents } from "../core/money.js";
 import type { Emu } from "../core/state.js";
-import { seedPriceTiers } from "./price-tiers.js";
+import type { TierType } from "./price-tiers.js";
 import { DEFAULT_CURRENCY } from "./store.js";
 
 /** Seeds the catalog tables from fixtures/catalog.json and the promotions and coupons from fixtures/promotions.json. */
@@ -195,5 +196,108 @@ export function seedCatalog(emu: Emu) {
       i,
     );
     if (p.couponCode) insertCoupon.run(p.couponId, p.couponCode, p.id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Seed
+
+interface TierFixture {
+  id: string;
+  lowerBound: number;
+  upperBound: number | null;
+  adjustmentType: TierType;
+  /** A percentage ("5") or an amount of the schedule's currency ("2.00"). */
+  adjustmentValue: string;
+}
+
+interface ScheduleFixture {
+  id: string;
+  name: string;
+  currencyIsoCode: string;
+  /** The products whose price book entries (in the schedule's currency) the schedule adjusts. */
+  products: string[];
+  tiers: TierFixture[];
+}
+
+interface TierFixtures {
+  priceBooks?: { currencyIsoCode: string; idPrefix: string; fromDefaultRate: number }[];
+  priceAdjustmentSchedules?: ScheduleFixture[];
+}
+
+/**
+ * The id of a schedule's (or tier's) copy in another currency's book: the fourth character becomes the book's
+ * letter (`01uG…` entries, `0uOG…` schedules) [I].
+ */
+const copyId = (id: string, book: { idPrefix: string }) =>
+  `${id.slice(0, 3)}${book.idPrefix.slice(3, 4)}${id.slice(4)}`;
+
+/**
+ * Seeds `priceAdjustmentSchedules` of fixtures/catalog.json after the price book entries. A schedule in the
+ * default currency is copied into every other price book by its rule: amounts × the book's rate (to the cent),
+ * percentages as they are, the same bounds.
+ */
+export function seedPriceTiers(emu: Emu) {
+  const fixture = readFixture<TierFixtures>(emu, "catalog.json");
+  const db = emu.db;
+  const insertSchedule = db.prepare(
+    "INSERT INTO price_adjustment_schedules(id, name, currency_iso_code) VALUES (?, ?, ?)",
+  );
+  const insertTier = db.prepare(`
+    INSERT INTO price_adjustment_tiers(id, schedule_id, lower_bound, upper_bound, adjustment_type, adjustment_value)
+    VALUES (?, ?, ?, ?, ?, ?)`);
+  const entryOf = db.prepare("SELECT id FROM pricebook_entries WHERE product_id = ? AND currency_iso_code = ?");
+  const link = db.prepare("INSERT INTO pricebook_entry_adjustments(pricebook_entry_id, schedule_id) VALUES (?, ?)");
+
+  const seed = (s: ScheduleFixture, id: string, currency: string, idOf: (id: string) => string, rate: number) => {
+    insertSchedule.run(id, s.name, currency);
+    for (const t of s.tiers) {
+      const hundredths = toCents(t.adjustmentValue);
+      if (hundredths === null) throw new Error(`fixtures/catalog.json: tier ${t.id} has no adjustmentValue`);
+      const value = t.adjustmentType === "AmountBasedAdjustment" ? Math.round(hundredths * rate) : hundredths;
+      insertTier.run(idOf(t.id), id, t.lowerBound, t.upperBound, t.adjustmentType, value);
+    }
+    for (const productId of s.products) {
+      const entry = entryOf.get(productId, currency) as { id: string } | undefined;
+      if (!entry)
+        throw new Error(`fixtures/catalog.json: schedule ${s.id} names ${productId}, unpriced in ${currency}`);
+      link.run(entry.id, id);
+    }
+  };
+  for (const s of fixture.priceAdjustmentSchedules ?? []) {
+    seed(s, s.id, s.currencyIsoCode, (id) => id, 1);
+    for (const book of fixture.priceBooks ?? []) {
+      if (book.currencyIsoCode === s.currencyIsoCode) continue;
+      seed(s, copyId(s.id, book), book.currencyIsoCode, (id) => copyId(id, book), book.fromDefaultRate);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Listings
+
+/**
+ * The catalog's kept listings and counts (db/014_scale_indexes.sql): each product under every ancestor of its
+ * category, each category's product count and facet value counts, each product's search keys. Triggers keep them in step with every write;
+ * a bulk write that ran with the triggers off (the generated store) refills them here, in one pass each. Call
+ * inside the writer's transaction.
+ */
+export function refillCatalogListings(db: Db) {
+  withoutTriggers(db, ["category_products"], () => {
+    db.exec(`
+      DELETE FROM category_products;
+      DELETE FROM category_product_counts;
+      DELETE FROM category_facet_counts;
+      DELETE FROM product_keys;
+      INSERT INTO product_keys(rowid, id, category_id) SELECT rowid, id, category_id FROM products;
+      INSERT INTO category_products(ancestor_id, sort_order, name, product_id)
+        SELECT a.ancestor_id, p.sort_order, p.name, p.id FROM products p
+        JOIN category_ancestors a ON a.category_id = p.category_id;
+      INSERT INTO category_product_counts(category_id, n)
+        SELECT ancestor_id, count(*) FROM category_products GROUP BY ancestor_id;
+      INSERT INTO category_facet_counts(category_id, attribute, value, n)
+        SELECT a.ancestor_id, f.attribute, f.value, count(*) FROM product_facet_values f
+        JOIN category_ancestors a ON a.category_id = f.category_id GROUP BY a.ancestor_id, f.attribute, f.value;
+    `);
   });
 }

@@ -1,4 +1,4 @@
-import { catalogStore } from "./store.js";
+import { catalogStore, firstWebstore } from "./store.js";
 import { notFound } from "../core/errors.js";
 import { json } from "../core/http.js";
 import { actableAccounts } from "../orders/access.js";
@@ -55,8 +55,7 @@ export function seoRoutes(r: Router, emu: Emu) {
         props = orderProperties(recordId, recordId);
       } else if (recordId.startsWith("1Os")) {
         const user = ctx.user;
-        const store = emu.db.prepare("SELECT id FROM webstores ORDER BY id LIMIT 1").get() as
-          { id: string } | undefined;
+        const store = firstWebstore(emu);
         const order = orderReader(emu).find(store?.id ?? "", recordId);
         const readable =
           !!user && !!order && order.account_id !== null && actableAccounts(emu, user).has(order.account_id);

@@ -142,3 +142,285 @@ function createCatalogStore(emu: Emu) {
 }
 
 export type CatalogStore = ReturnType<typeof createCatalogStore>;
+
+/* The catalog folder's other statements, by name: volume price schedules (price-tiers.ts), stock and reservations
+ * (inventory.ts, inventory-levels.ts), and the store an SEO lookup reads an order in (seo.ts). The seeders'
+ * statements are in seed.ts. */
+
+/** `.get(pricebookEntryId)`: the schedule adjusting a price book entry. */
+export function scheduleOfEntry(emu: Emu) {
+  return emu.db.prepare(`
+    SELECT s.* FROM pricebook_entry_adjustments a JOIN price_adjustment_schedules s ON s.id = a.schedule_id
+    WHERE a.pricebook_entry_id = ?`);
+}
+
+/** `.all(scheduleId)`: a schedule's tiers, lowest first. */
+export function tiersOfSchedule(emu: Emu) {
+  return emu.db.prepare("SELECT * FROM price_adjustment_tiers WHERE schedule_id = ? ORDER BY lower_bound");
+}
+
+/** `.get(pricebookEntryId, quantity, quantity)`: the one tier a quantity reaches. */
+export function tierAtQuantity(emu: Emu) {
+  return emu.db.prepare(`
+    SELECT t.* FROM pricebook_entry_adjustments a JOIN price_adjustment_tiers t ON t.schedule_id = a.schedule_id
+    WHERE a.pricebook_entry_id = ? AND t.lower_bound <= ? AND (t.upper_bound IS NULL OR t.upper_bound > ?)
+    ORDER BY t.lower_bound DESC LIMIT 1`);
+}
+
+export function inventoryRow(emu: Emu, productId: string) {
+  return emu.db.prepare("SELECT on_hand FROM inventory WHERE product_id = ?").get(productId) as
+    { on_hand: number } | undefined;
+}
+
+/** The units of a product other carts' live reservations hold. */
+export function heldByOthers(emu: Emu, productId: string, cartId: string | null) {
+  return emu.db
+    .prepare(
+      `SELECT coalesce(sum(ri.quantity), 0) AS n
+       FROM inventory_reservation_items ri JOIN inventory_reservations r ON r.id = ri.reservation_id
+       WHERE ri.product_id = ? AND r.expires_at > ? AND r.cart_id IS NOT ?`,
+    )
+    .get(productId, emu.clock.now(), cartId) as { n: number };
+}
+
+export function liveReservationRow(emu: Emu, cartId: string) {
+  return emu.db
+    .prepare("SELECT * FROM inventory_reservations WHERE cart_id = ? AND expires_at > ?")
+    .get(cartId, emu.clock.now()) as
+    { id: string; cart_id: string; created_at: number; expires_at: number } | undefined;
+}
+
+export function reservationItems(emu: Emu, reservationId: string) {
+  return emu.db
+    .prepare(
+      "SELECT product_id AS productId, quantity FROM inventory_reservation_items WHERE reservation_id = ? ORDER BY product_id",
+    )
+    .all(reservationId) as { productId: string; quantity: number }[];
+}
+
+export function deleteReservationOf(emu: Emu, cartId: string) {
+  emu.db.prepare("DELETE FROM inventory_reservations WHERE cart_id = ?").run(cartId);
+}
+
+export function deleteExpiredReservations(emu: Emu, now: number) {
+  emu.db.prepare("DELETE FROM inventory_reservations WHERE expires_at <= ?").run(now);
+}
+
+export function insertReservation(emu: Emu, id: string, cartId: string, createdAt: number, expiresAt: number) {
+  emu.db
+    .prepare("INSERT INTO inventory_reservations(id, cart_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+    .run(id, cartId, createdAt, expiresAt);
+}
+
+/** `.run(reservationId, productId, quantity)`, for a loop over the reserved products. */
+export function reservationItemInsert(emu: Emu) {
+  return emu.db.prepare(
+    "INSERT INTO inventory_reservation_items(reservation_id, product_id, quantity) VALUES (?, ?, ?)",
+  );
+}
+
+export function firstWebstore(emu: Emu) {
+  return emu.db.prepare("SELECT id FROM webstores ORDER BY id LIMIT 1").get() as { id: string } | undefined;
+}
+
+/* Search and category listings (search.ts). search.ts builds the conditions (`where`: "WHERE …" or "", or a list
+ * joined with AND), the sources and the sort expressions from the request; the statements that run them are here.
+ * Their plans are checked by tests/unit/emulator/query-plans.test.ts. */
+
+export function facetableAttributeRows(emu: Emu): unknown[] {
+  return emu.db.prepare("SELECT * FROM search_facetable_attributes ORDER BY display_rank").all();
+}
+
+/** How many products a category holds, its subcategories' included (kept by db/014's triggers). */
+export function categoryProductCount(emu: Emu, categoryId: string): number {
+  const row = emu.db.prepare("SELECT n FROM category_product_counts WHERE category_id = ?").get(categoryId) as
+    { n: number } | undefined;
+  return row?.n ?? 0;
+}
+
+/** A page of a category's products in the catalog's order: one range of category_products, from its offset. */
+export function categoryProductPage(emu: Emu, categoryId: string, offset: number, size: number): string[] {
+  const rows = emu.db
+    .prepare(
+      `SELECT product_id FROM category_products WHERE ancestor_id = ? ORDER BY sort_order, name, product_id
+       LIMIT ? OFFSET ?`,
+    )
+    .all(categoryId, size, offset) as { product_id: string }[];
+  return rows.map((r) => r.product_id);
+}
+
+/** A page cut from at most `atMost` matches (counted before), sorted whole. */
+export function sortedMatchPage(
+  emu: Emu,
+  atMost: number,
+  from: string,
+  where: string,
+  order: string,
+  params: unknown[],
+  size: number,
+  offset: number,
+): string[] {
+  const rows = emu.db
+    .prepare<unknown[]>(
+      `SELECT /* at most ${atMost} matches, counted first */ p.id ${from} ${where}
+       ORDER BY ${order} LIMIT ? OFFSET ?`,
+    )
+    .all(...params, size, offset) as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
+const ids = (rows: unknown[]) => (rows as { id: string }[]).map((r) => r.id);
+
+/** A page of the matches along the catalog order's index, walked until the page is full. */
+export function catalogOrderPage(
+  emu: Emu,
+  priced: boolean,
+  where: string,
+  params: unknown[],
+  size: number,
+  offset: number,
+): string[] {
+  return ids(
+    emu.db
+      .prepare<unknown[]>(
+        `SELECT p.id FROM products p INDEXED BY products_catalog_order
+       ${priced ? `LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}
+       ${where} ORDER BY p.sort_order, p.name LIMIT ? OFFSET ?`,
+      )
+      .all(...params, size, offset),
+  );
+}
+
+/** A page of the matches along the name's index, walked until the page is full. */
+export function nameOrderPage(
+  emu: Emu,
+  priced: boolean,
+  where: string,
+  order: string,
+  params: unknown[],
+  size: number,
+  offset: number,
+): string[] {
+  return ids(
+    emu.db
+      .prepare<unknown[]>(
+        `SELECT p.id FROM products p INDEXED BY products_name_order
+       ${priced ? `LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}
+       ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      )
+      .all(...params, size, offset),
+  );
+}
+
+/** A page of the priced matches along the price's index, walked until the page is full. */
+export function priceOrderPage(
+  emu: Emu,
+  where: string,
+  direction: "ASC" | "DESC",
+  params: unknown[],
+  size: number,
+  offset: number,
+): string[] {
+  return ids(
+    emu.db
+      .prepare<unknown[]>(
+        `SELECT p.id FROM pricebook_entries pe INDEXED BY pricebook_entries_currency_price
+     CROSS JOIN products p ON p.id = pe.product_id
+     ${where}
+     ORDER BY pe.unit_price_cents ${direction}, p.sort_order, p.name LIMIT ? OFFSET ?`,
+      )
+      .all(...params, size, offset),
+  );
+}
+
+/** A page of the products matching `where`, in the catalog's order. */
+export function catalogOrderPageWhere(emu: Emu, where: string, params: unknown[], size: number, offset: number) {
+  return ids(
+    emu.db
+      .prepare<unknown[]>(`SELECT p.id FROM products p ${where} ORDER BY p.sort_order, p.name LIMIT ? OFFSET ?`)
+      .all(...params, size, offset),
+  );
+}
+
+export function productCountWhere(emu: Emu, where: string, params: unknown[]): number {
+  return (
+    emu.db.prepare<unknown[]>(`SELECT count(*) AS n FROM products p ${where}`).get(...params) as {
+      n: number;
+    }
+  ).n;
+}
+
+/** The matches of indexed terms alone, counted in the full-text index (no product row read). */
+export function termMatchCount(emu: Emu, params: unknown[]): number {
+  return (
+    emu.db
+      .prepare<unknown[]>("SELECT count(*) AS n FROM products_search WHERE products_search MATCH ?")
+      .get(...params) as { n: number }
+  ).n;
+}
+
+export function matchCountFrom(emu: Emu, from: string, where: string, params: unknown[]): number {
+  return (emu.db.prepare<unknown[]>(`SELECT count(*) AS n ${from} ${where}`).get(...params) as { n: number }).n;
+}
+
+/** The children of a parent (`parent`: its condition on `k`), with their kept product counts. */
+export function childCategoryCounts(emu: Emu, parent: string, parentParams: unknown[]) {
+  return emu.db
+    .prepare<unknown[]>(
+      `SELECT k.id, k.name, coalesce(c.n, 0) AS n FROM product_categories k
+         LEFT JOIN category_product_counts c ON c.category_id = k.id
+         WHERE ${parent} ORDER BY k.sort_order, k.name`,
+    )
+    .all(...parentParams) as { id: string; name: string; n: number }[];
+}
+
+export function childCategories(emu: Emu, parent: string, parentParams: unknown[]) {
+  return emu.db
+    .prepare<unknown[]>(`SELECT k.id, k.name FROM product_categories k WHERE ${parent} ORDER BY k.sort_order, k.name`)
+    .all(...parentParams) as { id: string; name: string }[];
+}
+
+/**
+ * The matches under each child of a parent: counted by their own category first (one pass over the matches), then
+ * each category's count added to its ancestors among the children: a few hundred categories, not a closure lookup
+ * per match. `params`: the conditions', then the parent's.
+ */
+export function childMatchCounts(emu: Emu, countedFrom: string, where: string[], parent: string, params: unknown[]) {
+  return emu.db
+    .prepare<unknown[]>(
+      `SELECT a.ancestor_id AS id, sum(m.n) AS n
+       FROM (SELECT p.category_id, count(*) AS n FROM ${countedFrom} p
+             WHERE ${where.join(" AND ")} GROUP BY p.category_id) m
+       JOIN category_ancestors a ON a.category_id = m.category_id
+       WHERE a.ancestor_id IN (SELECT k.id FROM product_categories k WHERE ${parent})
+       GROUP BY a.ancestor_id`,
+    )
+    .all(...params) as { id: string; n: number }[];
+}
+
+/** A category's facet value counts, kept by db/014's triggers. */
+export function keptFacetCounts(emu: Emu, categoryId: string): unknown[] {
+  return emu.db
+    .prepare("SELECT attribute, value, n FROM category_facet_counts WHERE category_id = ? AND n > 0")
+    .all(categoryId);
+}
+
+/** keptFacetCounts of some attributes (`attributeSql` on `f`); `params`: the category's id, then the attributes'. */
+export function keptFacetCountsWhere(emu: Emu, attributeSql: string, params: unknown[]): unknown[] {
+  return emu.db
+    .prepare<unknown[]>(
+      `SELECT attribute, value, n FROM category_facet_counts f WHERE category_id = ? AND n > 0 AND ${attributeSql}`,
+    )
+    .all(...params);
+}
+
+/** The facet values of the matches, each with how many have it, in one GROUP BY. */
+export function matchFacetCounts(emu: Emu, from: string, where: string[], params: unknown[]): unknown[] {
+  return emu.db
+    .prepare<unknown[]>(
+      `SELECT f.attribute, f.value, count(*) AS n ${from}
+         JOIN product_facet_values f ON f.product_id = p.id
+         WHERE ${where.join(" AND ")} GROUP BY f.attribute, f.value`,
+    )
+    .all(...params);
+}

@@ -1,7 +1,23 @@
 import { cartById, keepCheckoutAfterCouponChange, requireCart, type CartRow } from "../carts/store.js";
 import { cartSummaryJson, summaryOf } from "../carts/view.js";
 import { requireGuestFlag } from "../core/context.js";
-import { defaultGroup, updateGroup } from "./delivery-group-store.js";
+import {
+  defaultGroup,
+  updateGroup,
+  hasAddress,
+  checkoutRow,
+  touchCheckout,
+  clearPayment,
+  checkoutOfCart,
+  cartLineCount,
+  insertCheckout,
+  cartIntoCheckout,
+  setCheckoutColumn,
+  setCheckoutCustomFields,
+  deleteCheckout,
+  cartOutOfCheckout,
+  type CheckoutRow,
+} from "./store.js";
 import {
   groupRatingJson,
   rateCart,
@@ -11,7 +27,6 @@ import {
   type RatedCart,
 } from "./delivery-group-rating.js";
 import {
-  hasAddress,
   methodForCountry,
   parseDeliveryAddress,
   parseDesiredDate,
@@ -33,15 +48,11 @@ import {
   checkoutError,
 } from "./place-order.js";
 import {
-  type CheckoutRow,
   checkoutKey,
-  checkoutRow,
   refreshLifecycle,
   gone,
-  touchCheckout,
   openCheckout,
   requireChangeable,
-  clearPayment,
   liveCheckout,
   findCheckout,
   expireIdleCheckoutsFirst,
@@ -223,8 +234,7 @@ async function startCheckout(ctx: RequestContext) {
   // The lookups, the new session's writes and the answer's rating in one write transaction (inWriteTransaction).
   return inWriteTransaction(emu.db, () => {
     const cart = requireCart(ctx, cartToken === "current" ? "active" : cartToken);
-    const existing = emu.db.prepare("SELECT * FROM checkouts WHERE cart_id = ?").get(cart.id) as
-      CheckoutRow | undefined;
+    const existing = checkoutOfCart(emu, cart.id);
     if (existing) {
       // Ending a stale session is kept even though the answer is an error: the cart is free again.
       const status = refreshLifecycle(emu, existing, cart);
@@ -238,9 +248,7 @@ async function startCheckout(ctx: RequestContext) {
     if (!["Active", "Checkout"].includes(cart.status)) {
       throw invalidInput(`The cart ${cart.id} is ${cart.status} and can't be checked out.`);
     }
-    const lineCount = (
-      emu.db.prepare("SELECT count(*) AS n FROM cart_items WHERE cart_id = ?").get(cart.id) as { n: number }
-    ).n;
+    const lineCount = cartLineCount(emu, cart.id);
     if (lineCount === 0) throw invalidInput("The cart is empty: add items before starting a checkout.");
     const address =
       addressInput !== undefined && addressInput !== null
@@ -250,26 +258,21 @@ async function startCheckout(ctx: RequestContext) {
     const now = emu.clock.now();
     // A buyer's contact details default to their own; a guest gives them with PATCH contactInfo.
     const user = cart.user_id ? emu.store.user(cart.user_id) : undefined;
-    emu.db
-      .prepare(
-        `INSERT INTO checkouts(id, cart_id, webstore_id, cart_revision, contact_first_name, contact_last_name, contact_email,
-           contact_phone_number, custom_fields, created_at, last_activity_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        cart.id,
-        cart.webstore_id,
-        cart.revision,
-        user?.first_name ?? null,
-        user?.last_name ?? null,
-        user?.email ?? null,
-        user?.phone ?? null,
-        customFields ?? null,
-        now,
-        now,
-      );
-    emu.db.prepare("UPDATE carts SET status = 'Checkout', updated_at = ? WHERE id = ?").run(now, cart.id);
+    insertCheckout(
+      emu,
+      id,
+      cart.id,
+      cart.webstore_id,
+      cart.revision,
+      user?.first_name ?? null,
+      user?.last_name ?? null,
+      user?.email ?? null,
+      user?.phone ?? null,
+      customFields ?? null,
+      now,
+      now,
+    );
+    cartIntoCheckout(emu, now, cart.id);
     const target = defaultGroup(emu, cart.id);
     if (address) updateGroup(emu, target.id, address);
     // Groups with an address but no usable method are rated with the cheapest one, as the shipping calculator does.
@@ -302,8 +305,7 @@ async function patchCheckout(ctx: RequestContext) {
           email: "contact_email",
           phoneNumber: "contact_phone_number",
         };
-        for (const [field, value] of Object.entries(c))
-          emu.db.prepare(`UPDATE checkouts SET ${columns[field]} = ? WHERE id = ?`).run(value, checkout.id);
+        for (const [field, value] of Object.entries(c)) setCheckoutColumn(emu, columns[field], value, checkout.id);
       }
       if (group === "address") {
         const target = defaultGroup(emu, cart.id);
@@ -331,8 +333,7 @@ async function patchCheckout(ctx: RequestContext) {
         // Another method means another total: the authorised payment no longer matches.
         clearPayment(emu, checkout.id);
       }
-      if (customFields !== undefined)
-        emu.db.prepare("UPDATE checkouts SET custom_fields = ? WHERE id = ?").run(customFields, checkout.id);
+      if (customFields !== undefined) setCheckoutCustomFields(emu, customFields, checkout.id);
       touchCheckout(emu, checkout.id);
     })();
     // Contact information "triggers no calculators" (Update Checkout Information): nothing is left processing.
@@ -393,9 +394,9 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     const { checkout } = findCheckout(ctx, ctx.params.activeOrCheckoutId);
     emu.db.transaction(() => {
       if (checkout.status === "Placed") return; // the order stays answerable by its session
-      emu.db.prepare("DELETE FROM checkouts WHERE id = ?").run(checkout.id);
+      deleteCheckout(emu, checkout.id);
       releaseReservation(emu, checkout.cart_id);
-      emu.db.prepare("UPDATE carts SET status = 'Active' WHERE id = ? AND status = 'Checkout'").run(checkout.cart_id);
+      cartOutOfCheckout(emu, checkout.cart_id);
     })();
     return noContent();
   });

@@ -1,12 +1,13 @@
-import { addressStore, isIsoCountry, type AddressRow } from "../accounts/addresses.js";
+import { isIsoCountry } from "../accounts/addresses.js";
 import type { CartRow } from "../carts/store.js";
 import type { CartView } from "../carts/view.js";
 import { ApiError, invalidInput } from "../core/errors.js";
 import { recordId } from "../core/record-ids.js";
-import { shippingStore, cheapestMethod, type DeliveryMethodRow } from "./shipping.js";
+import { cheapestMethod, type DeliveryMethodRow } from "./shipping.js";
 import type { Emu } from "../core/state.js";
 import { lineNetCents } from "./delivery-group-rating.js";
-import { type GroupAddress, type GroupRow, updateGroup } from "./delivery-group-store.js";
+import { type GroupAddress, type GroupRow, updateGroup, shippingStore } from "./store.js";
+import { addressStore, type AddressRow } from "../accounts/store.js";
 
 /**
  * What a delivery group is given: its address (typed in, or a saved address of the cart's account), desired date,
@@ -26,10 +27,6 @@ const noAddress: GroupAddress = {
   address_country: null,
   address_phone_number: null,
 };
-
-export function hasAddress(g: GroupAddress): boolean {
-  return g.address_country !== null;
-}
 
 export function fromSavedAddress(a: AddressRow): GroupAddress {
   const fullName = [a.first_name, a.last_name].filter(Boolean).join(" ");

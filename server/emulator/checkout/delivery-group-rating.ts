@@ -12,17 +12,17 @@ import { tracksInventory } from "../catalog/inventory.js";
 import { money } from "../core/money.js";
 import { illegalQuery, intParam, pageFields, pageWindow } from "../core/paging.js";
 import type { RequestContext } from "../core/router.js";
-import {
-  deliveryMethodJson,
-  shippingFeeCents,
-  shippingStore,
-  taxCents,
-  type DeliveryMethodRow,
-  type TaxType,
-} from "./shipping.js";
+import { deliveryMethodJson, shippingFeeCents, taxCents, type DeliveryMethodRow, type TaxType } from "./shipping.js";
 import type { Emu } from "../core/state.js";
-import { hasAddress } from "./delivery-group-inputs.js";
-import { type GroupRow, ensureDeliveryGroupsOf, type GroupAddress, GROUP_SORTS } from "./delivery-group-store.js";
+import {
+  type GroupRow,
+  ensureDeliveryGroupsOf,
+  type GroupAddress,
+  GROUP_SORTS,
+  shippingStore,
+  hasAddress,
+  anyLineShortOfStock,
+} from "./store.js";
 
 /** Rating a cart's delivery groups (shipping and tax per group) and the groups' JSON. */
 
@@ -163,27 +163,6 @@ export interface CheckoutRating {
 }
 
 /**
- * A product the cart holds more of, over all its lines, than is available to it: what inventoryErrors (place-order.ts)
- * reports, found with one query over the cart's lines.
- */
-function shortOfStock(emu: Emu, cartId: string): boolean {
-  return (
-    emu.db
-      .prepare(
-        `SELECT 1 FROM (
-           SELECT product_id, sum(quantity) AS wanted FROM cart_items WHERE cart_id = ? GROUP BY product_id) w
-         JOIN inventory inv ON inv.product_id = w.product_id
-         WHERE w.wanted > max(0, inv.on_hand - (
-           SELECT coalesce(sum(ri.quantity), 0)
-           FROM inventory_reservation_items ri JOIN inventory_reservations r ON r.id = ri.reservation_id
-           WHERE ri.product_id = w.product_id AND r.expires_at > ? AND r.cart_id IS NOT ?))
-         LIMIT 1`,
-      )
-      .get(cartId, emu.clock.now(), cartId) !== undefined
-  );
-}
-
-/**
  * The checkout's rating without reading the catalog line by line (issue 23): the cart's totals from its running
  * totals, each line's amounts (for its group's tax) from its recorded prices (loadRecordedPricing), one query for
  * stock. The same answer as rating the cart's full view (rateCart); a cart short of stock is rated that way, so its
@@ -198,7 +177,7 @@ export function rateCheckout(
   const items = cartItems(emu, cart.id);
   const { groups, moved } = ensureDeliveryGroupsOf(emu, cart.id, items);
   const appContext = emu.store.applicationContext(cart.webstore_id);
-  if (tracksInventory(appContext) && shortOfStock(emu, cart.id))
+  if (tracksInventory(appContext) && anyLineShortOfStock(emu, cart.id))
     return fullRating(rateGroups(emu, loadCartView(emu, cart, processing, moved ? undefined : items), groups));
   const pricing = loadRecordedPricing(emu, cart, processing, moved ? undefined : items);
   const taxType: TaxType = pricing.summary.taxType === "Gross" ? "Gross" : "Net";

@@ -1,5 +1,13 @@
-import { assertEditable, asyncKey, requireCart, touchCart, type CartRow } from "../carts/store.js";
-import { loadCartView, type CartItemRow } from "../carts/view.js";
+import {
+  assertEditable,
+  asyncKey,
+  requireCart,
+  touchCart,
+  type CartRow,
+  cartItemIn,
+  type CartItemRow,
+} from "../carts/store.js";
+import { loadCartView } from "../carts/view.js";
 import { ApiError, invalidInput, notFound } from "../core/errors.js";
 import { json, noContent } from "../core/http.js";
 import { parseQuantity } from "../core/money.js";
@@ -14,7 +22,6 @@ import {
   optionalText,
   selectCheapestMethod,
   parseGroupInput,
-  hasAddress,
 } from "./delivery-group-inputs.js";
 import { rateCart, deliveryGroupCollectionJson, deliveryGroupJson } from "./delivery-group-rating.js";
 import {
@@ -28,11 +35,15 @@ import {
   itemsOfGroup,
   defaultGroup,
   dropEmptyGroups,
-} from "./delivery-group-store.js";
+  hasAddress,
+  cartItemsOfProduct,
+  deleteItemsOfGroup,
+  deleteGroup,
+} from "./store.js";
 
 /**
  * The cart delivery group resources: list, read, create, update, delete and arrange-items (moving and splitting
- * lines between groups). The groups' rows are delivery-group-store.ts, their inputs delivery-group-inputs.ts, their
+ * lines between groups). The groups' rows are store.ts, their inputs delivery-group-inputs.ts, their
  * rates and JSON delivery-group-rating.ts.
  */
 
@@ -107,15 +118,12 @@ function arrange(emu: Emu, cart: CartRow, a: Arrangement, i: number): string {
   let sources: CartItemRow[];
   if (a.cartItemId !== undefined && a.cartItemId !== null) {
     const id = recordId(a.cartItemId, "cartItem", `${label}.cartItemId`);
-    const item = emu.db.prepare("SELECT * FROM cart_items WHERE id = ? AND cart_id = ?").get(id, cart.id) as
-      CartItemRow | undefined;
+    const item = cartItemIn(emu, id, cart.id);
     if (!item) throw invalidInput(`${label}.cartItemId doesn't name an item of this cart: ${id}`);
     sources = [item];
   } else if (a.productId !== undefined && a.productId !== null) {
     const productId = recordId(a.productId, "product", `${label}.productId`);
-    sources = emu.db
-      .prepare("SELECT * FROM cart_items WHERE cart_id = ? AND product_id = ? ORDER BY created_at, seq")
-      .all(cart.id, productId) as CartItemRow[];
+    sources = cartItemsOfProduct(emu, cart.id, productId);
     if (!sources.length) throw invalidInput(`${label}.productId isn't in this cart: ${productId}`);
   } else {
     throw invalidInput(`${label} needs a cartItemId or a productId.`);
@@ -242,12 +250,12 @@ export function deliveryGroupRoutes(r: Router, emu: Emu) {
         throw invalidInput("The default delivery group can't be deleted; move its items to another group first.");
       const items = itemsOfGroup(emu, group.id);
       if (deleteItems) {
-        emu.db.prepare("DELETE FROM cart_items WHERE cart_delivery_group_id = ?").run(group.id);
+        deleteItemsOfGroup(emu, group.id);
       } else {
         const fallback = defaultGroup(emu, cart.id);
         for (const item of items) moveUnits(emu, item, fallback.id, item.quantity);
       }
-      emu.db.prepare("DELETE FROM cart_delivery_groups WHERE id = ?").run(group.id);
+      deleteGroup(emu, group.id);
       // Removing items is a cart edit (it cancels a checkout); moving them between groups is not.
       if (deleteItems && items.length) touchCart(emu, cart, { itemsChanged: true });
       else emu.async.begin(asyncKey(cart.id));

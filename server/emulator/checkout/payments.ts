@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { checkoutPayment, openCheckout, touchCheckout, type CheckoutRow } from "./session.js";
+import { openCheckout } from "./session.js";
 import { requireGuestFlag } from "../core/context.js";
 import { isIsoCountry } from "../accounts/addresses.js";
 import { rateCart, type CheckoutError } from "./delivery-group-rating.js";
@@ -8,6 +8,16 @@ import { inWriteTransaction } from "../core/db.js";
 import { json } from "../core/http.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
+import {
+  checkoutPayment,
+  touchCheckout,
+  insertPaymentToken,
+  clearPayment,
+  insertCheckoutPayment,
+  setCartPurchaseOrderNumber,
+  paymentToken,
+  type CheckoutRow,
+} from "./store.js";
 
 /**
  * The emulator's test payment gateway and the checkout payment resources: POST payments/token (card → token)
@@ -205,21 +215,17 @@ export function refusalBody(refused: CardRefused) {
  */
 function storeToken(emu: Emu, webstoreId: string, card: TokenizedCard, prefix: "tok" | "pi" = "tok"): string {
   const token = `${prefix}_${randomBytes(18).toString("base64url")}`;
-  emu.db
-    .prepare(
-      `INSERT INTO payment_tokens(token, webstore_id, card_type, last4, expiry_month, expiry_year, card_holder_name, outcome, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
-    )
-    .run(
-      token,
-      webstoreId,
-      card.cardType,
-      card.last4,
-      card.expiryMonth,
-      card.expiryYear,
-      card.outcome,
-      emu.clock.now(),
-    );
+  insertPaymentToken(
+    emu,
+    token,
+    webstoreId,
+    card.cardType,
+    card.last4,
+    card.expiryMonth,
+    card.expiryYear,
+    card.outcome,
+    emu.clock.now(),
+  );
   return token;
 }
 
@@ -357,23 +363,19 @@ function authorize(ctx: RequestContext, checkout: CheckoutRow, input: PaymentInp
     paymentsData: input.paymentsData,
   });
   const store = (values: { payment_token: string | null; purchase_order_number: string | null }) => {
-    emu.db.prepare("DELETE FROM checkout_payments WHERE checkout_id = ?").run(checkout.id);
-    emu.db
-      .prepare(
-        `INSERT INTO checkout_payments(checkout_id, id, request_type, payment_token, purchase_order_number, amount_cents, billing_address, payments_data, authorized_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        checkout.id,
-        emu.ids("payment"),
-        input.requestType,
-        values.payment_token,
-        values.purchase_order_number,
-        amountCents,
-        input.billingAddress,
-        input.paymentsData,
-        emu.clock.now(),
-      );
+    clearPayment(emu, checkout.id);
+    insertCheckoutPayment(
+      emu,
+      checkout.id,
+      emu.ids("payment"),
+      input.requestType,
+      values.payment_token,
+      values.purchase_order_number,
+      amountCents,
+      input.billingAddress,
+      input.paymentsData,
+      emu.clock.now(),
+    );
   };
 
   if (input.requestType === "SimplePurchaseOrder") {
@@ -384,7 +386,7 @@ function authorize(ctx: RequestContext, checkout: CheckoutRow, input: PaymentInp
     if (input.paymentToken.length > 80)
       return fail("ValidationError", "A purchase order number can't be longer than 80 characters.");
     store({ payment_token: null, purchase_order_number: input.paymentToken });
-    emu.db.prepare("UPDATE carts SET purchase_order_number = ? WHERE id = ?").run(input.paymentToken, checkout.cart_id);
+    setCartPurchaseOrderNumber(emu, input.paymentToken, checkout.cart_id);
     return { outcome: "Success", errors: [], paymentsData: input.paymentsData };
   }
   if (!input.paymentToken) return fail("ValidationError", "Enter your card details: paymentToken is required.");
@@ -394,9 +396,7 @@ function authorize(ctx: RequestContext, checkout: CheckoutRow, input: PaymentInp
     return fail("ValidationError", "The payment token isn't an authorization the gateway made. Pay again.");
   if (input.requestType === "Auth" && input.paymentToken.startsWith("pi_"))
     return fail("ValidationError", "The gateway authorized this payment already: confirm it with PostAuth.");
-  const token = emu.db
-    .prepare("SELECT * FROM payment_tokens WHERE token = ? AND webstore_id = ?")
-    .get(input.paymentToken, ctx.webstoreId) as
+  const token = paymentToken(emu, input.paymentToken, ctx.webstoreId) as
     { outcome: GatewayOutcome; expiry_month: number; expiry_year: number } | undefined;
   if (!token)
     return fail("ValidationError", "The payment token isn't known to the gateway. Enter your card details again.");
@@ -522,8 +522,7 @@ export function paymentRoutes(r: Router, emu: Emu) {
         const amount = rateCart(emu, cart).grandTotalCents;
         const outcome = authorize(ctx, checkout, input, amount);
         // A failed replacement leaves no payment: the order can't go out on the card the shopper tried to replace.
-        if (outcome.outcome !== "Success")
-          emu.db.prepare("DELETE FROM checkout_payments WHERE checkout_id = ?").run(checkout.id);
+        if (outcome.outcome !== "Success") clearPayment(emu, checkout.id);
         return outcome;
       })();
     });

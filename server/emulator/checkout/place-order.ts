@@ -1,19 +1,22 @@
-import { cartById, type CartRow } from "../carts/store.js";
-import { hasAddress } from "./delivery-group-inputs.js";
+import { cartById, type CartRow, closeCart } from "../carts/store.js";
 import { rateCart, type CheckoutError, type RatedCart } from "./delivery-group-rating.js";
 import { ApiError } from "../core/errors.js";
 import { inventoryEnabled, releaseReservation, reservationSeconds, reserve } from "../catalog/inventory.js";
 import { money } from "../core/money.js";
 import { writeOrder, nextOrderNumber, findOrderByCheckout, type OrderInput } from "../orders/store.js";
 import type { Emu } from "../core/state.js";
+import { expireIdleCheckoutsFirst, expireIdleCheckoutsHere } from "./session.js";
 import {
+  hasAddress,
   checkoutPayment,
   checkoutRow,
-  expireIdleCheckoutsFirst,
-  expireIdleCheckoutsHere,
+  paymentTokenCard,
+  stockTake,
+  markCheckoutPlaced,
+  markCheckoutPrepared,
   type CheckoutRow,
   type PaymentRow,
-} from "./session.js";
+} from "./store.js";
 
 /**
  * Placing the order (orders, orders/actions): the problems a checkout reports in `errors` and those that stop an
@@ -177,12 +180,7 @@ function orderInput(emu: Emu, checkout: CheckoutRow, rated: RatedCart, payment: 
   const net = rated.taxType === "Net";
   const itemPromotion = (names: string[]) =>
     view.pricing.promotions.find((p) => p.rule.targetType === "Item" && names.includes(p.rule.displayName));
-  const token = payment.payment_token
-    ? (emu.db.prepare("SELECT card_type, last4 FROM payment_tokens WHERE token = ?").get(payment.payment_token) as {
-        card_type: string;
-        last4: string;
-      })
-    : null;
+  const token = payment.payment_token ? paymentTokenCard(emu, payment.payment_token) : null;
   return {
     webstoreId: cart.webstore_id,
     ownerUserId: cart.user_id,
@@ -324,7 +322,7 @@ function placeLocked(emu: Emu, checkout: CheckoutRow, cart: CartRow): string {
     if (shortages.length) throw new PlaceOrderError(412, shortages);
     // The schema's CHECK (on_hand >= 0) is the last guard: were the check above ever wrong, this throws and
     // the whole placement rolls back.
-    const take = emu.db.prepare("UPDATE inventory SET on_hand = on_hand - ? WHERE product_id = ?");
+    const take = stockTake(emu);
     for (const [productId, w] of wantedByProduct(rated)) take.run(w.quantity, productId);
   }
 
@@ -332,10 +330,8 @@ function placeLocked(emu: Emu, checkout: CheckoutRow, cart: CartRow): string {
   // Within this transaction, which rolls back whole if the order can't be written (no savepoint needed).
   writeOrder(emu, { ...orderInput(emu, checkout, rated, payment!), orderNumber });
   releaseReservation(emu, cart.id);
-  emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(emu.clock.now(), cart.id);
-  emu.db
-    .prepare("UPDATE checkouts SET status = 'Placed', order_reference_number = ?, last_activity_at = ? WHERE id = ?")
-    .run(orderNumber, emu.clock.now(), checkout.id);
+  closeCart(emu, cart.id, emu.clock.now());
+  markCheckoutPlaced(emu, orderNumber, emu.clock.now(), checkout.id);
   return orderNumber;
 }
 
@@ -360,7 +356,7 @@ export function prepareOrder(emu: Emu, checkout: CheckoutRow) {
           throw err;
         }
       }
-      emu.db.prepare("UPDATE checkouts SET prepared_at = ? WHERE id = ?").run(emu.clock.now(), checkout.id);
+      markCheckoutPrepared(emu, emu.clock.now(), checkout.id);
     })
     .immediate();
 }

@@ -5,6 +5,15 @@ import { releaseReservation } from "../catalog/inventory.js";
 import { recordId } from "../core/record-ids.js";
 import type { RequestContext } from "../core/router.js";
 import type { Emu } from "../core/state.js";
+import {
+  setCheckoutStatus,
+  cartOutOfCheckout,
+  anyIdleCheckout,
+  idleCheckouts,
+  checkoutOfCart,
+  checkoutRow,
+  type CheckoutRow,
+} from "./store.js";
 
 /**
  * A checkout session's rows and lifecycle: lookup by `active` or id, idle expiry on the virtual clock, cancellation
@@ -14,55 +23,13 @@ import type { Emu } from "../core/state.js";
 export const CHECKOUT_IDLE_SECONDS = 30 * 60;
 export const checkoutKey = (checkoutId: string) => `checkout:${checkoutId}`;
 
-export interface CheckoutRow {
-  id: string;
-  cart_id: string;
-  webstore_id: string;
-  status: "Open" | "Expired" | "Cancelled" | "Placed";
-  cart_revision: number;
-  contact_first_name: string | null;
-  contact_last_name: string | null;
-  contact_email: string | null;
-  contact_phone_number: string | null;
-  custom_fields: string | null;
-  created_at: number;
-  last_activity_at: number;
-  prepared_at: number | null;
-  order_reference_number: string | null;
-}
-
-export interface PaymentRow {
-  checkout_id: string;
-  id: string;
-  request_type: "Auth" | "PostAuth" | "SimplePurchaseOrder";
-  payment_token: string | null;
-  purchase_order_number: string | null;
-  amount_cents: number;
-  billing_address: string | null;
-  payments_data: string | null;
-  authorized_at: number;
-}
-
 export const checkoutNotFound = (what = "There is no checkout.") => new ApiError(404, "CHECKOUT_NOT_FOUND", what);
-
-export function checkoutRow(emu: Emu, id: string): CheckoutRow | undefined {
-  return emu.db.prepare("SELECT * FROM checkouts WHERE id = ?").get(id) as CheckoutRow | undefined;
-}
-
-export function checkoutPayment(emu: Emu, checkoutId: string): PaymentRow | undefined {
-  return emu.db.prepare("SELECT * FROM checkout_payments WHERE checkout_id = ?").get(checkoutId) as
-    PaymentRow | undefined;
-}
-
-export function clearPayment(emu: Emu, checkoutId: string) {
-  emu.db.prepare("DELETE FROM checkout_payments WHERE checkout_id = ?").run(checkoutId);
-}
 
 /** Ends an open session: its reservation goes, and its cart is an ordinary active cart again. */
 function endSession(emu: Emu, checkout: CheckoutRow, status: "Expired" | "Cancelled") {
-  emu.db.prepare("UPDATE checkouts SET status = ? WHERE id = ?").run(status, checkout.id);
+  setCheckoutStatus(emu, status, checkout.id);
   releaseReservation(emu, checkout.cart_id);
-  emu.db.prepare("UPDATE carts SET status = 'Active' WHERE id = ? AND status = 'Checkout'").run(checkout.cart_id);
+  cartOutOfCheckout(emu, checkout.cart_id);
 }
 
 /**
@@ -82,14 +49,6 @@ export function expireIdleCheckoutsFirst(emu: Emu, activeSince?: number) {
 /** Sessions whose last activity is older than this are idle (now, on the virtual clock, minus the idle time). */
 export const idleCutoff = (emu: Emu) => emu.clock.now() - CHECKOUT_IDLE_SECONDS * 1000;
 
-function anyIdleCheckout(emu: Emu, activeSince: number): boolean {
-  return (
-    emu.db
-      .prepare("SELECT 1 FROM checkouts WHERE status = 'Open' AND last_activity_at < ? LIMIT 1")
-      .get(activeSince) !== undefined
-  );
-}
-
 /**
  * expireIdleCheckoutsFirst inside the caller's transaction; true when it ended any session (what the caller read
  * before may have changed).
@@ -101,9 +60,7 @@ export function expireIdleCheckoutsHere(emu: Emu, activeSince: number): boolean 
 }
 
 export function expireIdleCheckouts(emu: Emu, activeSince = idleCutoff(emu)) {
-  const stale = emu.db
-    .prepare("SELECT * FROM checkouts WHERE status = 'Open' AND last_activity_at < ?")
-    .all(activeSince) as CheckoutRow[];
+  const stale = idleCheckouts(emu, activeSince);
   for (const checkout of stale) endSession(emu, checkout, "Expired");
 }
 
@@ -129,9 +86,7 @@ export function findCheckout(ctx: RequestContext, token: string): { checkout: Ch
   let checkout: CheckoutRow | undefined;
   if (token === "active" || token === "current") {
     const cart = findPrimaryCart(emu, ctx.webstoreId, owner);
-    checkout = cart
-      ? (emu.db.prepare("SELECT * FROM checkouts WHERE cart_id = ?").get(cart.id) as CheckoutRow | undefined)
-      : undefined;
+    checkout = cart ? checkoutOfCart(emu, cart.id) : undefined;
     if (!checkout) throw checkoutNotFound("There is no active checkout.");
   } else {
     const id = recordId(token, "checkout", "activeOrCheckoutId");
@@ -206,8 +161,4 @@ export function requireChangeable(emu: Emu, checkout: CheckoutRow) {
     // example's, the only 409 text it documents.
     throw new ApiError(409, "CHECKOUT_CONFLICT", "Looks like your cart is currently in use. Please try again later.");
   }
-}
-
-export function touchCheckout(emu: Emu, checkoutId: string) {
-  emu.db.prepare("UPDATE checkouts SET last_activity_at = ? WHERE id = ?").run(emu.clock.now(), checkoutId);
 }

@@ -1,11 +1,11 @@
-import { readFixture } from "../core/context.js";
 import { isoDate } from "../core/clock.js";
-import { money, toCents } from "../core/money.js";
-import type { Emu, EmulatorModule } from "../core/state.js";
+import { money } from "../core/money.js";
+import { seedShipping } from "./seed.js";
+import type { EmulatorModule } from "../core/state.js";
 
 /**
  * Delivery methods, their fees and sales tax, seeded from fixtures/shipping.json. The rules are pure functions
- * so they are tested without a database; the store reads the tables once per emulator.
+ * so they are tested without a database; store.ts (shippingStore) reads the tables, prepared once per emulator.
  */
 
 export interface DeliveryMethodRow {
@@ -95,86 +95,6 @@ export function deliveryMethodJson(
     earliestEstimatedDeliveryTime: isoDate(earliest),
     latestEstimatedDeliveryTime: isoDate(latest),
   };
-}
-
-const stores = new WeakMap<Emu, ReturnType<typeof createShippingStore>>();
-
-export function shippingStore(emu: Emu) {
-  let store = stores.get(emu);
-  if (!store) stores.set(emu, (store = createShippingStore(emu)));
-  return store;
-}
-
-function createShippingStore(emu: Emu) {
-  const byId = emu.db.prepare("SELECT * FROM delivery_methods WHERE id = ?");
-  const forCountry = emu.db.prepare(`
-    SELECT m.* FROM delivery_methods m
-    WHERE NOT EXISTS (SELECT 1 FROM delivery_method_countries c WHERE c.delivery_method_id = m.id)
-       OR EXISTS (SELECT 1 FROM delivery_method_countries c WHERE c.delivery_method_id = m.id AND c.country = ?)
-    ORDER BY m.sort_order`);
-  const rate = emu.db.prepare(`
-    SELECT rate_basis_points AS rateBasisPoints, taxes_shipping AS taxesShipping FROM tax_rates
-    WHERE country = ? AND region IN ('', ?) ORDER BY region DESC LIMIT 1`);
-  return {
-    method: (id: string) => byId.get(id) as DeliveryMethodRow | undefined,
-    /** Methods that ship to the country; none without a destination (nothing to rate yet). */
-    methodsFor: (country: string | null | undefined): DeliveryMethodRow[] =>
-      country ? (forCountry.all(country.toUpperCase()) as DeliveryMethodRow[]) : [],
-    taxRate(country: string | null | undefined, region: string | null | undefined): TaxRate | null {
-      if (!country) return null;
-      const row = rate.get(country.toUpperCase(), (region ?? "").toUpperCase()) as
-        { rateBasisPoints: number; taxesShipping: number } | undefined;
-      return row ? { rateBasisPoints: row.rateBasisPoints, taxesShipping: row.taxesShipping === 1 } : null;
-    },
-  };
-}
-
-interface ShippingFixture {
-  deliveryMethods: {
-    id: string;
-    name: string;
-    carrier: string;
-    classOfService: string;
-    fee: string;
-    freeFrom: string | null;
-    processTime: number;
-    processTimeUnit: string;
-    transitTimeMin: number;
-    transitTimeMax: number;
-    countries?: string[];
-  }[];
-  taxRates: { country: string; region: string; rate: string; taxesShipping: boolean }[];
-}
-
-export function seedShipping(emu: Emu) {
-  const fixture = readFixture<ShippingFixture>(emu, "shipping.json");
-  const insertMethod = emu.db.prepare(`
-    INSERT INTO delivery_methods(id, name, carrier, class_of_service, fee_cents, free_from_cents, process_time, process_time_unit,
-      transit_time_min, transit_time_max, sort_order)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertCountry = emu.db.prepare(
-    "INSERT INTO delivery_method_countries(delivery_method_id, country) VALUES (?, ?)",
-  );
-  fixture.deliveryMethods.forEach((m, i) => {
-    insertMethod.run(
-      m.id,
-      m.name,
-      m.carrier,
-      m.classOfService,
-      toCents(m.fee),
-      m.freeFrom === null ? null : toCents(m.freeFrom),
-      m.processTime,
-      m.processTimeUnit,
-      m.transitTimeMin,
-      m.transitTimeMax,
-      i,
-    );
-    for (const c of m.countries ?? []) insertCountry.run(m.id, c);
-  });
-  const insertRate = emu.db.prepare(
-    "INSERT INTO tax_rates(country, region, rate_basis_points, taxes_shipping) VALUES (?, ?, ?, ?)",
-  );
-  for (const t of fixture.taxRates) insertRate.run(t.country, t.region, toCents(t.rate), t.taxesShipping ? 1 : 0);
 }
 
 /** Seeds delivery methods and tax rates; their API surface is the delivery groups' and checkouts'. */

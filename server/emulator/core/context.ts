@@ -5,6 +5,15 @@ import { ApiError } from "./errors.js";
 import { json } from "./http.js";
 import type { RequestContext, Router } from "./router.js";
 import type { Emu } from "./state.js";
+import {
+  accountInsert,
+  accountNameRow,
+  accountRow,
+  insertWebstore,
+  isPersonAccount,
+  managedAccountInsert,
+  userInsert,
+} from "./store.js";
 
 /** Salesforce's placeholder for "no account": fifteen zeros. */
 export const NO_ACCOUNT_ID = "000000000000000";
@@ -32,7 +41,7 @@ export function effectiveAccountId(ctx: RequestContext): string | null {
 
 export function accountName(emu: Emu, id: string | null): string | null {
   if (!id) return null;
-  const row = emu.db.prepare("SELECT name FROM accounts WHERE id = ?").get(id) as { name: string } | undefined;
+  const row = accountNameRow(emu.db, id);
   return row?.name ?? null;
 }
 
@@ -101,21 +110,13 @@ export function pricingCurrency(ctx: RequestContext): string {
 
 export function seedContext(emu: Emu) {
   const webstore = readFixture(emu, "webstore.json");
-  emu.db
-    .prepare("INSERT INTO webstores(id, name, application_context) VALUES (?, ?, ?)")
-    .run(webstore.id, webstore.name, JSON.stringify(webstore.applicationContext));
+  insertWebstore(emu.db, webstore.id, webstore.name, JSON.stringify(webstore.applicationContext));
   const people = readFixture(emu, "accounts.json");
-  const insertAccount = emu.db.prepare(
-    "INSERT INTO accounts(id, name, street, city, state, country, zip) VALUES (@id, @name, @street, @city, @state, @country, @zip)",
-  );
+  const insertAccount = accountInsert(emu.db);
   for (const a of people.accounts)
     insertAccount.run({ street: null, city: null, state: null, country: null, zip: null, ...a });
-  const insertUser = emu.db.prepare(
-    "INSERT INTO users(id, username, password_hash, first_name, last_name, email, phone, kind, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-  );
-  const insertManaged = emu.db.prepare(
-    "INSERT INTO managed_accounts(user_id, account_id, is_default) VALUES (?, ?, ?)",
-  );
+  const insertUser = userInsert(emu.db);
+  const insertManaged = managedAccountInsert(emu.db);
   for (const b of people.buyers) {
     insertUser.run(
       b.id,
@@ -178,7 +179,7 @@ export function contextRoutes(r: Router, emu: Emu) {
     const mine = ctx.user.account_id;
     const rows = emu.store.managedAccounts(ctx.user.id).filter((a) => includeMine || a.id !== mine);
     if (includeMine && !rows.some((a) => a.id === mine)) {
-      const own = emu.db.prepare("SELECT * FROM accounts WHERE id = ?").get(mine) as any;
+      const own = accountRow(emu.db, mine) as any;
       rows.unshift({ ...own, isDefault: false });
     }
     return json({
@@ -196,7 +197,7 @@ export function contextRoutes(r: Router, emu: Emu) {
     const id = ctx.params.effectiveAccountId;
     if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user.");
     const allowed = id === ctx.user.account_id || emu.store.managedAccounts(ctx.user.id).some((a) => a.id === id);
-    const row = allowed ? (emu.db.prepare("SELECT * FROM accounts WHERE id = ?").get(id) as any) : undefined;
+    const row = allowed ? (accountRow(emu.db, id) as any) : undefined;
     if (!row) throw new ApiError(404, "EFFECTIVE_ACCOUNT_NOT_FOUND", `Effective account not found: ${id}`);
     const all: Record<string, unknown> = {
       Id: row.id,
@@ -207,8 +208,7 @@ export function contextRoutes(r: Router, emu: Emu) {
       BillingCountry: row.country,
       BillingPostalCode: row.zip,
       // A consumer (B2C) buyer buys through a person account (Account.IsPersonAccount); a business buyer's is none.
-      IsPersonAccount:
-        emu.db.prepare("SELECT 1 FROM users WHERE account_id = ? AND kind = 'B2C'").get(row.id) !== undefined,
+      IsPersonAccount: isPersonAccount(emu.db, row.id),
     };
     const wanted = (ctx.query.get("fields") ?? "")
       .split(",")

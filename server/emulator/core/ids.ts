@@ -1,4 +1,5 @@
 import type { Database, Statement } from "better-sqlite3";
+import { idBlocksReserve, idCounterBump } from "./store.js";
 
 /**
  * Salesforce-style 15-character ids: a 3-character key prefix that tells the type (cart 0a6, cart item 0a9,
@@ -46,9 +47,7 @@ function base62(n: number, width: number): string {
 }
 
 export function createIdGenerator(db: Database) {
-  const bump = db.prepare(
-    "INSERT INTO id_counters(prefix, n) VALUES (?, 1) ON CONFLICT(prefix) DO UPDATE SET n = n + 1 RETURNING n",
-  );
+  const bump = idCounterBump(db);
   // "EM" marks ids the emulator minted, so they never collide with fixture ids (which use "DM").
   const idOf = (prefix: string, n: number) => `${prefix}EM${base62(n, 10)}`;
   const next = (kind: IdKind): string => {
@@ -67,10 +66,7 @@ export function createIdGenerator(db: Database) {
     const kinds = (Object.keys(counts) as IdKind[]).filter((k) => (counts[k] ?? 0) > 0);
     const blocks: Partial<Record<IdKind, { n: number; last: number }>> = {};
     if (kinds.length) {
-      const statement = (reserving[kinds.length] ??= db.prepare(
-        `INSERT INTO id_counters(prefix, n) VALUES ${kinds.map(() => "(?, ?)").join(", ")}
-         ON CONFLICT(prefix) DO UPDATE SET n = n + excluded.n RETURNING prefix, n`,
-      ));
+      const statement = (reserving[kinds.length] ??= idBlocksReserve(db, kinds.length));
       const params: (string | number)[] = [];
       for (const k of kinds) params.push(KEY_PREFIX[k], counts[k]!);
       for (const { prefix, n } of statement.all(params) as { prefix: string; n: number }[]) {

@@ -1,7 +1,8 @@
 import { ApiError, errorBody } from "./errors.js";
 import { json } from "./http.js";
 import type { Caller } from "../identity/auth.js";
-import type { Emu, UserRow } from "./state.js";
+import type { Emu } from "./state.js";
+import { type UserRow } from "./store.js";
 
 export const API_VERSION = "v65.0";
 export const WEBSTORE_BASE = `/services/data/${API_VERSION}/commerce/webstores/`;

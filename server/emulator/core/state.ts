@@ -1,17 +1,7 @@
 import type { Clock } from "./clock.js";
 import type { Db } from "./db.js";
 import type { IdGenerator } from "./ids.js";
-
-export interface UserRow {
-  id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  kind: "B2C" | "B2B";
-  account_id: string;
-}
+import type { StoreBasics } from "./store.js";
 
 /**
  * Emulator-only switches that put the emulated org into one of the misconfigurations a real org can be in, so the
@@ -92,24 +82,6 @@ export class AsyncTracker {
   clear() {
     this.pending.clear();
   }
-}
-
-export interface StoreBasics {
-  webstoreExists(id: string): boolean;
-  applicationContext(webstoreId: string): Record<string, any>;
-  setApplicationContext(webstoreId: string, ctx: Record<string, any>): void;
-  user(id: string): UserRow | undefined;
-  /** Accounts the user may act for (its own account first), with the default flag. */
-  managedAccounts(userId: string): {
-    id: string;
-    name: string;
-    isDefault: boolean;
-    street: string | null;
-    city: string | null;
-    state: string | null;
-    country: string | null;
-    zip: string | null;
-  }[];
 }
 
 /** Everything a resource module receives: the database, the clock, id minting, settings and shared helpers. */

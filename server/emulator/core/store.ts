@@ -1,5 +1,33 @@
 import { transactionScope, type Db } from "./db.js";
-import type { StoreBasics, UserRow } from "./state.js";
+
+export interface UserRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  kind: "B2C" | "B2B";
+  account_id: string;
+}
+
+export interface StoreBasics {
+  webstoreExists(id: string): boolean;
+  applicationContext(webstoreId: string): Record<string, any>;
+  setApplicationContext(webstoreId: string, ctx: Record<string, any>): void;
+  user(id: string): UserRow | undefined;
+  /** Accounts the user may act for (its own account first), with the default flag. */
+  managedAccounts(userId: string): {
+    id: string;
+    name: string;
+    isDefault: boolean;
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    country: string | null;
+    zip: string | null;
+  }[];
+}
 
 export function createStoreBasics(db: Db): StoreBasics {
   const webstore = db.prepare("SELECT id, application_context FROM webstores WHERE id = ?");
@@ -41,4 +69,67 @@ export function createStoreBasics(db: Db): StoreBasics {
       return (managed.all(userId) as any[]).map((r) => ({ ...r, isDefault: r.is_default === 1 }));
     },
   };
+}
+
+/* The core tables' other statements: the webstore, accounts and users the fixtures seed and the context resources
+ * read (context.ts), the id counters (ids.ts), and which fixtures the store was seeded from (index.ts). */
+
+export function insertWebstore(db: Db, id: string, name: string, applicationContext: string) {
+  db.prepare("INSERT INTO webstores(id, name, application_context) VALUES (?, ?, ?)").run(id, name, applicationContext);
+}
+
+/** `.run({ id, name, street, city, state, country, zip })`: an account of the fixtures. */
+export function accountInsert(db: Db) {
+  return db.prepare(
+    "INSERT INTO accounts(id, name, street, city, state, country, zip) VALUES (@id, @name, @street, @city, @state, @country, @zip)",
+  );
+}
+
+/** `.run(id, username, passwordHash, firstName, lastName, email, phone, kind, accountId)`: a buyer of the fixtures. */
+export function userInsert(db: Db) {
+  return db.prepare(
+    "INSERT INTO users(id, username, password_hash, first_name, last_name, email, phone, kind, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+}
+
+/** `.run(userId, accountId, isDefault)`. */
+export function managedAccountInsert(db: Db) {
+  return db.prepare("INSERT INTO managed_accounts(user_id, account_id, is_default) VALUES (?, ?, ?)");
+}
+
+export function accountNameRow(db: Db, id: string) {
+  return db.prepare("SELECT name FROM accounts WHERE id = ?").get(id) as { name: string } | undefined;
+}
+
+export function accountRow(db: Db, id: string): unknown {
+  return db.prepare("SELECT * FROM accounts WHERE id = ?").get(id);
+}
+
+/** A consumer (B2C) buyer buys through a person account: an account with a B2C user. */
+export function isPersonAccount(db: Db, accountId: string): boolean {
+  return db.prepare("SELECT 1 FROM users WHERE account_id = ? AND kind = 'B2C'").get(accountId) !== undefined;
+}
+
+/** `.get(prefix)`: the next number of an id prefix. */
+export function idCounterBump(db: Db) {
+  return db.prepare(
+    "INSERT INTO id_counters(prefix, n) VALUES (?, 1) ON CONFLICT(prefix) DO UPDATE SET n = n + 1 RETURNING n",
+  );
+}
+
+/** `.all([prefix, count, …])`: blocks of numbers for `kinds` prefixes in one statement. */
+export function idBlocksReserve(db: Db, kinds: number) {
+  return db.prepare(
+    `INSERT INTO id_counters(prefix, n) VALUES ${Array.from({ length: kinds }, () => "(?, ?)").join(", ")}
+         ON CONFLICT(prefix) DO UPDATE SET n = n + excluded.n RETURNING prefix, n`,
+  );
+}
+
+export function seededFingerprint(db: Db): string | null {
+  const row = db.prepare("SELECT value FROM seed_info WHERE key = 'fixtures'").get() as { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+export function recordSeededFingerprint(db: Db, fingerprint: string) {
+  db.prepare("INSERT OR REPLACE INTO seed_info(key, value) VALUES ('fixtures', ?)").run(fingerprint);
 }

@@ -20,9 +20,27 @@ import { GUEST_USER_ID, readFixture } from "../core/context.js";
 import { ApiError } from "../core/errors.js";
 import { json } from "../core/http.js";
 import type { Router } from "../core/router.js";
-import type { Emu, UserRow } from "../core/state.js";
+import type { Emu } from "../core/state.js";
 import { forgotPasswordRoutes } from "./forgot-password.js";
 import { completeRegistration, registrationRoutes } from "./registration.js";
+import {
+  accessTokenInsert,
+  accessTokenLookup,
+  accessTokenOfHint,
+  authorizationCode,
+  insertAuthorizationCode,
+  loginLookup,
+  markCodeUsed,
+  markRefreshTokenUsed,
+  oauthClientInsert,
+  oauthClientLookup,
+  refreshToken,
+  refreshTokenInsert,
+  revokeAccessToken,
+  revokeAccessTokensOf,
+  revokeRefreshToken,
+} from "./store.js";
+import { type UserRow } from "../core/store.js";
 
 export function hashPassword(password: string, salt = randomBytes(16).toString("hex")): string {
   return `${salt}:${scryptSync(password, salt, 32).toString("hex")}`;
@@ -66,9 +84,7 @@ interface SiteFixture {
 
 export function seedIdentity(emu: Emu) {
   const { clients } = readFixture<SiteFixture>(emu, "identity.json");
-  const insert = emu.db.prepare(
-    "INSERT INTO oauth_clients(client_id, secret_hash, redirect_uri, guest_flow_enabled) VALUES (?, ?, ?, ?)",
-  );
+  const insert = oauthClientInsert(emu);
   for (const c of clients)
     insert.run(c.clientId, hashPassword(c.clientSecret), c.redirectUri, c.guestFlowEnabled === false ? 0 : 1);
 }
@@ -94,7 +110,7 @@ interface AccessTokenRow {
  * guest buyer profile has no buyer group (404 WEBSTORE_NOT_FOUND on the store's resources).
  */
 export function createAuthenticator(emu: Emu) {
-  const find = emu.db.prepare("SELECT user_id, uvid, expires_at, revoked_at FROM oauth_access_tokens WHERE token = ?");
+  const find = accessTokenLookup(emu);
   return (req: Request): Caller => {
     const token = bearerToken(req);
     const row = token ? (find.get(token) as AccessTokenRow | undefined) : undefined;
@@ -179,9 +195,7 @@ function parseUvidHint(emu: Emu, hint: string | null): string | null {
   const [kind, value] = match ? [match[1], match[2]] : ["", ""];
   if (kind === "UVID" && UVID.test(value)) return value.toLowerCase();
   if (kind === "JWT") {
-    const row = emu.db
-      .prepare("SELECT uvid, expires_at, revoked_at, user_id FROM oauth_access_tokens WHERE token = ?")
-      .get(value) as AccessTokenRow | undefined;
+    const row = accessTokenOfHint(emu, value) as AccessTokenRow | undefined;
     if (row && row.user_id === null && row.uvid && row.revoked_at === null && row.expires_at > emu.clock.now())
       return row.uvid;
   }
@@ -214,8 +228,8 @@ export function authRoutes(r: Router, emu: Emu) {
   const fixture = readFixture<SiteFixture>(emu, "identity.json").site;
   const site = () => fixture;
   const authenticate = createAuthenticator(emu);
-  const clientById = emu.db.prepare("SELECT * FROM oauth_clients WHERE client_id = ?");
-  const byUsername = emu.db.prepare("SELECT id, password_hash FROM users WHERE lower(username) = ?");
+  const clientById = oauthClientLookup(emu);
+  const byUsername = loginLookup(emu);
 
   function client(form: URLSearchParams): ClientRow {
     const row = clientById.get(form.get("client_id") ?? "") as ClientRow | undefined;
@@ -256,12 +270,8 @@ export function authRoutes(r: Router, emu: Emu) {
     return `${header}.${payload}.${signature}`;
   }
 
-  const insertAccess = emu.db.prepare(
-    "INSERT INTO oauth_access_tokens(token, client_id, user_id, uvid, refresh_token, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  );
-  const insertRefresh = emu.db.prepare(
-    "INSERT INTO oauth_refresh_tokens(token, client_id, user_id, uvid, issued_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)",
-  );
+  const insertAccess = accessTokenInsert(emu);
+  const insertRefresh = refreshTokenInsert(emu);
 
   function tokenAnswer(
     origin: string,
@@ -357,19 +367,16 @@ export function authRoutes(r: Router, emu: Emu) {
       }
 
       const code = base64url(randomBytes(32));
-      emu.db
-        .prepare(
-          "INSERT INTO oauth_codes(code, client_id, redirect_uri, user_id, uvid, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        )
-        .run(
-          code,
-          app.client_id,
-          redirectUri,
-          who.userId,
-          who.uvid,
-          challenge,
-          emu.clock.now() + CODE_LIFETIME_SECONDS * 1000,
-        );
+      insertAuthorizationCode(
+        emu,
+        code,
+        app.client_id,
+        redirectUri,
+        who.userId,
+        who.uvid,
+        challenge,
+        emu.clock.now() + CODE_LIFETIME_SECONDS * 1000,
+      );
       const location = new URL(redirectUri);
       location.searchParams.set("code", code);
       location.searchParams.set("sfdc_community_url", url.origin);
@@ -391,8 +398,7 @@ export function authRoutes(r: Router, emu: Emu) {
       const grant = form.get("grant_type");
       if (grant === "authorization_code") {
         const app = authenticatedClient(form);
-        const row = emu.db.prepare("SELECT * FROM oauth_codes WHERE code = ?").get(form.get("code") ?? "") as
-          CodeRow | undefined;
+        const row = authorizationCode(emu, form.get("code") ?? "") as CodeRow | undefined;
         if (!row || row.client_id !== app.client_id || row.used_at !== null || row.expires_at <= emu.clock.now()) {
           throw new OAuthError("invalid_grant", "expired authorization code");
         }
@@ -415,7 +421,7 @@ export function authRoutes(r: Router, emu: Emu) {
           if (type !== "guest" || hinted !== row.uvid) throw new OAuthError("unknown_error", "retry your request");
         }
         // Single use: a second exchange of the same code is refused, even if the first answer was lost.
-        emu.db.prepare("UPDATE oauth_codes SET used_at = ? WHERE code = ?").run(emu.clock.now(), row.code);
+        markCodeUsed(emu, emu.clock.now(), row.code);
         let refreshToken: string | null = null;
         if (row.user_id !== null) {
           refreshToken = `5Aep861${base64url(randomBytes(48))}`;
@@ -425,9 +431,7 @@ export function authRoutes(r: Router, emu: Emu) {
       }
       if (grant === "refresh_token") {
         const app = authenticatedClient(form);
-        const row = emu.db
-          .prepare("SELECT * FROM oauth_refresh_tokens WHERE token = ?")
-          .get(form.get("refresh_token") ?? "") as
+        const row = refreshToken(emu, form.get("refresh_token") ?? "") as
           | {
               token: string;
               client_id: string;
@@ -450,7 +454,7 @@ export function authRoutes(r: Router, emu: Emu) {
         ) {
           throw new OAuthError("invalid_grant", "expired access/refresh token");
         }
-        emu.db.prepare("UPDATE oauth_refresh_tokens SET last_used_at = ? WHERE token = ?").run(now, row.token);
+        markRefreshTokenUsed(emu, now, row.token);
         // No rotation (the client app's default): the refresh token stays the same and is not sent again.
         const answer = tokenAnswer(url.origin, app.client_id, { userId: row.user_id, uvid: row.uvid }, row.token);
         const { refresh_token: _unchanged, ...withoutRefresh } = answer;
@@ -472,16 +476,10 @@ export function authRoutes(r: Router, emu: Emu) {
       const form = await readForm(req);
       const token = form.get("token") ?? "";
       const now = emu.clock.now();
-      const access = emu.db
-        .prepare("UPDATE oauth_access_tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL")
-        .run(now, token);
-      const refresh = emu.db
-        .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL")
-        .run(now, token);
+      const access = revokeAccessToken(emu, now, token);
+      const refresh = revokeRefreshToken(emu, now, token);
       if (refresh.changes > 0) {
-        emu.db
-          .prepare("UPDATE oauth_access_tokens SET revoked_at = ? WHERE refresh_token = ? AND revoked_at IS NULL")
-          .run(now, token);
+        revokeAccessTokensOf(emu, now, token);
       }
       if (access.changes === 0 && refresh.changes === 0) throw new OAuthError("invalid_token", "Token was invalid");
       return new Response(null, { status: 200 });

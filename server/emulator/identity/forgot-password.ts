@@ -9,6 +9,17 @@ import { json } from "../core/http.js";
 import type { Router } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 import { hashPassword } from "./auth.js";
+import {
+  countResetAttempt,
+  deleteResetCode,
+  insertMail,
+  outbox,
+  resetCode,
+  resetUserLookup,
+  revokeTokensOfUser,
+  saveResetCode,
+  setPasswordHash,
+} from "./store.js";
 
 /** How long a code lasts, and how many wrong tries it takes (then it is gone and a new one must be asked for) [I]. */
 export const RESET_CODE_SECONDS = 15 * 60;
@@ -27,13 +38,11 @@ const oauthError = (description: string, status = 400) =>
 
 /** A mail into the outbox (what the emulated site "sends"). */
 export function sendMail(emu: Emu, to: string, subject: string, body: string) {
-  emu.db
-    .prepare("INSERT INTO outbox(to_address, subject, body, sent_at) VALUES (?, ?, ?, ?)")
-    .run(to.toLowerCase(), subject, body, emu.clock.now());
+  insertMail(emu, to.toLowerCase(), subject, body, emu.clock.now());
 }
 
 export function forgotPasswordRoutes(r: Router, emu: Emu) {
-  const byUsername = emu.db.prepare("SELECT id, email, first_name FROM users WHERE lower(username) = ?");
+  const byUsername = resetUserLookup(emu);
 
   r.raw("POST", "/services/auth/headless/forgot_password", async (ctx) => {
     let body: unknown;
@@ -53,11 +62,7 @@ export function forgotPasswordRoutes(r: Router, emu: Emu) {
       // "Salesforce always returns this response …, even if the user doesn't exist."
       if (user) {
         const otp = String(randomInt(0, 1_000_000)).padStart(6, "0");
-        emu.db
-          .prepare(
-            "INSERT OR REPLACE INTO password_reset_codes(user_id, otp, expires_at, attempts) VALUES (?, ?, ?, 0)",
-          )
-          .run(user.id, otp, now + RESET_CODE_SECONDS * 1000);
+        saveResetCode(emu, user.id, otp, now + RESET_CODE_SECONDS * 1000);
         sendMail(
           emu,
           user.email,
@@ -71,29 +76,20 @@ export function forgotPasswordRoutes(r: Router, emu: Emu) {
     const otp = typeof input.otp === "string" ? input.otp.trim() : "";
     const newPassword = typeof input.newpassword === "string" ? input.newpassword : "";
     if (!otp || !newPassword) return oauthError("username, otp and newpassword are required");
-    const code = user
-      ? (emu.db.prepare("SELECT otp, expires_at, attempts FROM password_reset_codes WHERE user_id = ?").get(user.id) as
-          { otp: string; expires_at: number; attempts: number } | undefined)
-      : undefined;
+    const code = user ? resetCode(emu, user.id) : undefined;
     if (!user || !code || code.expires_at <= now || code.otp !== otp) {
       if (user && code) {
-        if (code.attempts + 1 >= RESET_CODE_TRIES || code.expires_at <= now)
-          emu.db.prepare("DELETE FROM password_reset_codes WHERE user_id = ?").run(user.id);
-        else emu.db.prepare("UPDATE password_reset_codes SET attempts = attempts + 1 WHERE user_id = ?").run(user.id);
+        if (code.attempts + 1 >= RESET_CODE_TRIES || code.expires_at <= now) deleteResetCode(emu, user.id);
+        else countResetAttempt(emu, user.id);
       }
       return oauthError("otp invalid or expired");
     }
     if (!meetsPasswordPolicy(newPassword)) return oauthError(PASSWORD_POLICY);
     emu.db.transaction(() => {
-      emu.db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hashPassword(newPassword), user.id);
-      emu.db.prepare("DELETE FROM password_reset_codes WHERE user_id = ?").run(user.id);
+      setPasswordHash(emu, hashPassword(newPassword), user.id);
+      deleteResetCode(emu, user.id);
       // A new password ends the sessions the old one opened [I]: refresh tokens (and their access tokens) revoked.
-      emu.db
-        .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL")
-        .run(now, user.id);
-      emu.db
-        .prepare("UPDATE oauth_access_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL")
-        .run(now, user.id);
+      revokeTokensOfUser(emu, now, user.id);
     })();
     return json({ status_code: 200, message: "Success" });
   });
@@ -101,11 +97,7 @@ export function forgotPasswordRoutes(r: Router, emu: Emu) {
   // Emulator-only: the mails the site "sent", newest first; `?to=` one address's.
   r.raw("GET", "/__emulator/outbox", (ctx) => {
     const to = ctx.query.get("to")?.trim().toLowerCase();
-    const rows = (
-      to
-        ? emu.db.prepare("SELECT * FROM outbox WHERE to_address = ? ORDER BY id DESC LIMIT 50").all(to)
-        : emu.db.prepare("SELECT * FROM outbox ORDER BY id DESC LIMIT 50").all()
-    ) as { id: number; to_address: string; subject: string; body: string; sent_at: number }[];
+    const rows = outbox(emu, to);
     return json({
       messages: rows.map((m) => ({
         id: m.id,

@@ -17,6 +17,14 @@ import {
   meetsPasswordPolicy,
   sendMail,
 } from "./forgot-password.js";
+import {
+  countRegistrationAttempt,
+  deletePendingRegistration,
+  insertConsumer,
+  insertPendingRegistration,
+  pendingRegistration,
+  usernameTaken,
+} from "./store.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -56,25 +64,20 @@ export function registrationRoutes(r: Router, emu: Emu) {
       return oauthError("userdata.lastName, userdata.email and password are required");
     if (!EMAIL.test(email)) return oauthError("userdata.email is not a valid email address");
     if (!meetsPasswordPolicy(password)) return oauthError(PASSWORD_POLICY);
-    if (emu.db.prepare("SELECT 1 FROM users WHERE lower(username) = ?").get(username))
-      return oauthError("username already in use");
+    if (usernameTaken(emu, username)) return oauthError("username already in use");
     const identifier = randomBytes(18).toString("base64url");
     const otp = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    emu.db
-      .prepare(
-        `INSERT INTO pending_registrations(identifier, username, email, first_name, last_name, password_hash, otp, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        identifier,
-        username,
-        email,
-        firstName,
-        lastName,
-        hashPassword(password),
-        otp,
-        emu.clock.now() + RESET_CODE_SECONDS * 1000,
-      );
+    insertPendingRegistration(
+      emu,
+      identifier,
+      username,
+      email,
+      firstName,
+      lastName,
+      hashPassword(password),
+      otp,
+      emu.clock.now() + RESET_CODE_SECONDS * 1000,
+    );
     sendMail(
       emu,
       email,
@@ -94,37 +97,24 @@ export function completeRegistration(
   identifier: string,
   otp: string,
 ): { userId: string } | { error: string } {
-  const row = emu.db.prepare("SELECT * FROM pending_registrations WHERE identifier = ?").get(identifier) as
-    PendingRow | undefined;
+  const row = pendingRegistration(emu, identifier) as PendingRow | undefined;
   const now = emu.clock.now();
   if (!row || row.expires_at <= now) return { error: "invalid or expired registration" };
   if (row.otp !== otp) {
-    if (row.attempts + 1 >= RESET_CODE_TRIES)
-      emu.db.prepare("DELETE FROM pending_registrations WHERE identifier = ?").run(identifier);
-    else
-      emu.db.prepare("UPDATE pending_registrations SET attempts = attempts + 1 WHERE identifier = ?").run(identifier);
+    if (row.attempts + 1 >= RESET_CODE_TRIES) deletePendingRegistration(emu, identifier);
+    else countRegistrationAttempt(emu, identifier);
     return { error: "otp invalid or expired" };
   }
-  if (emu.db.prepare("SELECT 1 FROM users WHERE lower(username) = ?").get(row.username)) {
-    emu.db.prepare("DELETE FROM pending_registrations WHERE identifier = ?").run(identifier);
+  if (usernameTaken(emu, row.username)) {
+    deletePendingRegistration(emu, identifier);
     return { error: "username already in use" };
   }
   const accountId = emu.ids("account");
   const userId = emu.ids("user");
   emu.db.transaction(() => {
     // A consumer buys through a person account of their own, named after them.
-    emu.db
-      .prepare("INSERT INTO accounts(id, name) VALUES (?, ?)")
-      .run(accountId, [row.first_name, row.last_name].filter(Boolean).join(" "));
-    emu.db
-      .prepare(
-        "INSERT INTO users(id, username, password_hash, first_name, last_name, email, phone, kind, account_id) VALUES (?, ?, ?, ?, ?, ?, NULL, 'B2C', ?)",
-      )
-      .run(userId, row.username, row.password_hash, row.first_name, row.last_name, row.email, accountId);
-    emu.db
-      .prepare("INSERT INTO managed_accounts(user_id, account_id, is_default) VALUES (?, ?, 1)")
-      .run(userId, accountId);
-    emu.db.prepare("DELETE FROM pending_registrations WHERE identifier = ?").run(identifier);
+    insertConsumer(emu, accountId, [row.first_name, row.last_name].filter(Boolean).join(" "), userId, row);
+    deletePendingRegistration(emu, identifier);
   })();
   return { userId };
 }

@@ -1,9 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { ApiError } from "../core/errors.js";
-import { orderReader, type OrderRow } from "./store.js";
+import {
+  orderReader,
+  type OrderRow,
+  forgetLookupFailures,
+  insertOrderAccessToken,
+  lookupFailures,
+  orderAccessToken,
+  recordLookupFailure,
+} from "./store.js";
 import { constantTimeEqual, normalizeEmail, normalizeName, normalizePhone, phoneGiven } from "./query.js";
 import type { RequestContext } from "../core/router.js";
-import type { Emu, UserRow } from "../core/state.js";
+import type { Emu } from "../core/state.js";
+import { type UserRow } from "../core/store.js";
 
 /**
  * Who may read an order, and the safety of looking one up:
@@ -84,9 +93,7 @@ export function verifyGuestDetails(
 }
 
 export function accessTokenValid(emu: Emu, order: OrderRow | undefined, token: string | null | undefined): boolean {
-  const row = emu.db
-    .prepare("SELECT order_summary_id, expires_at FROM order_access_tokens WHERE token = ?")
-    .get(token ?? "") as { order_summary_id: string; expires_at: number } | undefined;
+  const row = orderAccessToken(emu, token ?? "");
   const orderId = order?.id ?? "";
   return !!row && constantTimeEqual(row.order_summary_id, orderId) && row.expires_at > emu.clock.now();
 }
@@ -94,9 +101,7 @@ export function accessTokenValid(emu: Emu, order: OrderRow | undefined, token: s
 export function issueAccessToken(emu: Emu, order: OrderRow): string {
   const token = randomBytes(32).toString("base64url");
   const now = emu.clock.now();
-  emu.db
-    .prepare("INSERT INTO order_access_tokens(token, order_summary_id, issued_at, expires_at) VALUES (?, ?, ?, ?)")
-    .run(token, order.id, now, now + ACCESS_TOKEN_TTL_MS);
+  insertOrderAccessToken(emu, token, order.id, now, now + ACCESS_TOKEN_TTL_MS);
   return token;
 }
 
@@ -148,19 +153,15 @@ export function guardedLookup(ctx: RequestContext, key: string, creds: Credentia
   const keys = [client, `${orderBucket(order, key)}|${client}`];
   const now = emu.clock.now();
   const since = now - LOOKUP_WINDOW_MS;
-  const count = emu.db.prepare(
-    "SELECT count(*) AS n, max(at) AS last FROM order_lookup_failures WHERE key = ? AND at > ?",
-  );
-  const byClient = count.get(keys[0], since) as { n: number };
-  const atOrder = count.get(keys[1], since) as { n: number; last: number | null };
+  const byClient = lookupFailures(emu, keys[0], since);
+  const atOrder = lookupFailures(emu, keys[1], since);
   const backoffMs = atOrder.n >= LOOKUP_FREE_TRIES ? 1000 * 2 ** (atOrder.n - LOOKUP_FREE_TRIES) : 0;
   if (byClient.n >= LOOKUP_FAILURE_LIMIT || (atOrder.last !== null && now - atOrder.last < backoffMs))
     throw tooManyLookups();
   if (mayReadOrder(ctx, order, creds)) return order!;
-  const insert = emu.db.prepare("INSERT INTO order_lookup_failures(key, at) VALUES (?, ?)");
-  for (const k of keys) insert.run(k, now);
+  for (const k of keys) recordLookupFailure(emu, k, now);
   // Old failures no longer count; dropping them keeps the table small.
-  emu.db.prepare("DELETE FROM order_lookup_failures WHERE at <= ?").run(now - LOOKUP_WINDOW_MS);
+  forgetLookupFailures(emu, now - LOOKUP_WINDOW_MS);
   throw orderNotFound();
 }
 

@@ -9,7 +9,7 @@ import { booleanParam, intParam } from "../core/paging.js";
 import { guardedLookup, issueAccessToken, readableOrder, type Credentials, type Verification } from "./access.js";
 import { addOrderToCartRoutes } from "./reorder.js";
 import { seedOrders } from "./seed.js";
-import { orderReader, type OrderRow } from "./store.js";
+import { orderReader, type OrderRow, orderHistoryPage, purchasedProducts } from "./store.js";
 import {
   adjustmentJson,
   DEFAULT_GROUP_FIELDS,
@@ -236,24 +236,16 @@ export function orderRoutes(r: Router, emu: Emu) {
 
     const column = sort.startsWith("Created") ? "created_at" : "ordered_at";
     const direction = sort.endsWith("Asc") ? "ASC" : "DESC";
-    // The page and the row after it (is there a next page?), read along an index of the list's conditions and
-    // order (db/014_scale_indexes.sql): the rows before the page are skipped in the index.
-    const rows = emu.db
-      .prepare(
-        `SELECT * FROM order_summaries
-         WHERE webstore_id = @webstore AND account_id = @account${ownerScoped ? " AND owner_user_id = @owner" : ""}
-           AND (@earliest IS NULL OR ordered_at >= @earliest) AND (@latest IS NULL OR ordered_at <= @latest)
-         ORDER BY ${column} ${direction}, id ${direction} LIMIT @limit OFFSET @offset`,
-      )
-      .all({
-        webstore: ctx.webstoreId,
-        account,
-        ...(ownerScoped ? { owner: user.id } : {}),
-        earliest,
-        latest,
-        limit: pageSize + 1,
-        offset,
-      }) as OrderRow[];
+    // The page and the row after it (is there a next page?).
+    const rows = orderHistoryPage(emu, ownerScoped, column, direction, {
+      webstore: ctx.webstoreId,
+      account,
+      ...(ownerScoped ? { owner: user.id } : {}),
+      earliest,
+      latest,
+      limit: pageSize + 1,
+      offset,
+    });
     const slice = pageOfRead(rows, sort, offset, pageSize);
     return json({
       count: slice.rows.length,
@@ -273,24 +265,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     checkFields(requested, [{ entity: "Product2", catalogue: PRODUCT_FIELDS, bare: true }]);
     const productFields = [...new Set(requested.map((f) => f.replace(/^Product2\./, "")))];
     const offset = pageStart(ctx.query, "pageToken", PURCHASED_SORTS, "LastPurchasedDateDesc");
-    const rows = emu.db
-      .prepare(
-        `SELECT i.product_id, max(o.ordered_at) AS last_at, sum(i.quantity) AS qty, count(DISTINCT o.id) AS orders,
-                max(i.name) AS name, max(i.sku) AS sku
-         FROM order_items i JOIN order_summaries o ON o.id = i.order_summary_id
-         WHERE o.webstore_id = @webstore AND o.account_id = @account AND (@owner IS NULL OR o.owner_user_id = @owner)
-           AND i.type <> 'Delivery Charge'
-         GROUP BY i.product_id
-         ORDER BY last_at DESC, i.product_id`,
-      )
-      .all({ webstore: ctx.webstoreId, account, owner: ownerScoped ? user.id : null }) as {
-      product_id: string;
-      last_at: number;
-      qty: number;
-      orders: number;
-      name: string;
-      sku: string;
-    }[];
+    const rows = purchasedProducts(emu, { webstore: ctx.webstoreId, account, owner: ownerScoped ? user.id : null });
     const slice = slicePage(rows, "LastPurchasedDateDesc", offset, pageSize);
     const catalog = catalogStore(emu);
     return json({

@@ -504,3 +504,76 @@ function createReader(emu: Emu) {
     payments: (orderId: string) => payments.all(orderId) as PaymentRow[],
   };
 }
+
+/* The order resources' other statements: the order history's page, the purchased products, and the guest lookup's
+ * access tokens and failure counts (orders.ts, access.ts). */
+
+/**
+ * A page of an account's orders and the row after it, read along an index of the list's conditions and order
+ * (db/014_scale_indexes.sql): the rows before the page are skipped in the index. `column` and `direction` come
+ * from the caller's closed list of sorts.
+ */
+export function orderHistoryPage(
+  emu: Emu,
+  ownerScoped: boolean,
+  column: "created_at" | "ordered_at",
+  direction: "ASC" | "DESC",
+  params: Record<string, unknown>,
+): OrderRow[] {
+  return emu.db
+    .prepare(
+      `SELECT * FROM order_summaries
+         WHERE webstore_id = @webstore AND account_id = @account${ownerScoped ? " AND owner_user_id = @owner" : ""}
+           AND (@earliest IS NULL OR ordered_at >= @earliest) AND (@latest IS NULL OR ordered_at <= @latest)
+         ORDER BY ${column} ${direction}, id ${direction} LIMIT @limit OFFSET @offset`,
+    )
+    .all(params) as OrderRow[];
+}
+
+/** The products an account's orders bought (the owner's alone when `owner` is set), the most recent first. */
+export function purchasedProducts(emu: Emu, params: { webstore: string; account: string; owner: string | null }) {
+  return emu.db
+    .prepare(
+      `SELECT i.product_id, max(o.ordered_at) AS last_at, sum(i.quantity) AS qty, count(DISTINCT o.id) AS orders,
+                max(i.name) AS name, max(i.sku) AS sku
+         FROM order_items i JOIN order_summaries o ON o.id = i.order_summary_id
+         WHERE o.webstore_id = @webstore AND o.account_id = @account AND (@owner IS NULL OR o.owner_user_id = @owner)
+           AND i.type <> 'Delivery Charge'
+         GROUP BY i.product_id
+         ORDER BY last_at DESC, i.product_id`,
+    )
+    .all(params) as {
+    product_id: string;
+    last_at: number;
+    qty: number;
+    orders: number;
+    name: string;
+    sku: string;
+  }[];
+}
+
+export function orderAccessToken(emu: Emu, token: string) {
+  return emu.db.prepare("SELECT order_summary_id, expires_at FROM order_access_tokens WHERE token = ?").get(token) as
+    { order_summary_id: string; expires_at: number } | undefined;
+}
+
+export function insertOrderAccessToken(emu: Emu, token: string, orderId: string, issuedAt: number, expiresAt: number) {
+  emu.db
+    .prepare("INSERT INTO order_access_tokens(token, order_summary_id, issued_at, expires_at) VALUES (?, ?, ?, ?)")
+    .run(token, orderId, issuedAt, expiresAt);
+}
+
+/** How many lookups failed under `key` since `since`, and when the last did. */
+export function lookupFailures(emu: Emu, key: string, since: number) {
+  return emu.db
+    .prepare("SELECT count(*) AS n, max(at) AS last FROM order_lookup_failures WHERE key = ? AND at > ?")
+    .get(key, since) as { n: number; last: number | null };
+}
+
+export function recordLookupFailure(emu: Emu, key: string, at: number) {
+  emu.db.prepare("INSERT INTO order_lookup_failures(key, at) VALUES (?, ?)").run(key, at);
+}
+
+export function forgetLookupFailures(emu: Emu, until: number) {
+  emu.db.prepare("DELETE FROM order_lookup_failures WHERE at <= ?").run(until);
+}

@@ -113,3 +113,27 @@ export function recordSubscriptions(
     );
   }
 }
+
+export function sellingModel(emu: Emu, id: string): SellingModelRow | undefined {
+  return emu.db.prepare("SELECT * FROM selling_models WHERE id = ?").get(id) as SellingModelRow | undefined;
+}
+
+/**
+ * A page of an account's subscriptions and one row more (is there a next page?), along the account's index. Active:
+ * still running (evergreen, or its term not over); past: its term has ended.
+ */
+export function subscriptionPage(
+  emu: Emu,
+  active: boolean,
+  direction: "ASC" | "DESC",
+  params: { webstore: string; account: string; now: number; limit: number; offset: number },
+): SubscriptionRow[] {
+  return emu.db
+    .prepare(
+      `SELECT * FROM commerce_subscriptions
+         WHERE webstore_id = @webstore AND account_id = @account
+           AND ${active ? "(end_at IS NULL OR end_at >= @now)" : "end_at < @now"}
+         ORDER BY created_at ${direction}, id ${direction} LIMIT @limit OFFSET @offset`,
+    )
+    .all(params) as SubscriptionRow[];
+}

@@ -5,7 +5,7 @@ import { ApiError } from "../core/errors.js";
 import { json } from "../core/http.js";
 import { illegalQuery, intParam } from "../core/paging.js";
 import { decodePageToken, encodePageToken, pageOfRead, QueryError } from "../orders/query.js";
-import { addMonths, monthsPerTerm, type SubscriptionRow } from "./store.js";
+import { addMonths, monthsPerTerm, type SubscriptionRow, sellingModel, subscriptionPage } from "./store.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
 
@@ -74,7 +74,7 @@ function nextBillingDate(s: SubscriptionRow, model: SellingModelRow, now: number
 function subscriptionJson(emu: Emu, s: SubscriptionRow, now: number) {
   const catalog = catalogStore(emu);
   const product = catalog.product(s.product_id);
-  const model = emu.db.prepare("SELECT * FROM selling_models WHERE id = ?").get(s.selling_model_id) as SellingModelRow;
+  const model = sellingModel(emu, s.selling_model_id) as SellingModelRow;
   const field = (dataName: string, text: string | null) => ({
     dataName,
     dataType: "STANDARD",
@@ -142,14 +142,13 @@ export function subscriptionRoutes(r: Router, emu: Emu) {
     const direction = sort === "CreatedDateAsc" ? "ASC" : "DESC";
     // Active: still running (evergreen, or its term not over); Past: its term has ended. The page and one row
     // more (is there a next page?), along the account's index.
-    const rows = emu.db
-      .prepare(
-        `SELECT * FROM commerce_subscriptions
-         WHERE webstore_id = @webstore AND account_id = @account
-           AND ${state === "Active" ? "(end_at IS NULL OR end_at >= @now)" : "end_at < @now"}
-         ORDER BY created_at ${direction}, id ${direction} LIMIT @limit OFFSET @offset`,
-      )
-      .all({ webstore: ctx.webstoreId, account, now, limit: pageSize + 1, offset }) as SubscriptionRow[];
+    const rows = subscriptionPage(emu, state === "Active", direction, {
+      webstore: ctx.webstoreId,
+      account,
+      now,
+      limit: pageSize + 1,
+      offset,
+    });
     const slice = pageOfRead(rows, sort, offset, pageSize);
     const url = (token: string) => {
       const query = new URLSearchParams(ctx.url.searchParams);

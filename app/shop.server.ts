@@ -40,7 +40,7 @@ import { createCatalogHandler, type CatalogHandler } from "./handlers/catalog.se
 import { createCheckoutHandler, type CheckoutHandler } from "./handlers/checkout.server";
 import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
 import { createOrdersHandler, type OrdersHandler } from "./handlers/orders.server";
-import { createWishlistsHandler, type WishlistsHandler } from "./handlers/wishlists.server";
+import { createWishlistsHandler, type WishlistsHandler } from "~/wishlists/wishlists.server";
 
 export interface Shop extends ShopCore {
   readonly cart: CartHandler;

@@ -351,17 +351,21 @@ function routeTexts() {
   return texts;
 }
 
+/** Folders of app/ that are no part of the shop. */
+const NOT_PARTS = new Set(["shop", "handlers", "lib", "components", "routes", "styles"]);
+
 /**
  * The pages that make the calls of `file`: a route's own file is its page; a file of the shop's part `part`
- * (app/handlers/<part>.server.ts or app/handlers/<part>/…) is reached by the pages that use `shop.<part>.`;
+ * (its slice app/<part>/…, or app/handlers/<part>.server.ts and app/handlers/<part>/… until it moves) is reached by
+ * the pages that use `shop.<part>.`;
  * anything else by the pages whose route files import it.
  */
 function pagesReaching(file, by, texts) {
   const own = [...texts.keys()].find((url) => url !== "every page (root)" && routeFileUrl(file) === url);
   if (own) return [own];
   if (file === "app/root.tsx") return ["every page (root)"];
-  const part = /^app\/handlers\/([a-z]+)(?:\.server\.ts|\/)/.exec(file)?.[1];
-  if (part && part !== "shop") {
+  const part = /^app\/(?:handlers\/)?([a-z]+)(?:\.server\.ts|\/)/.exec(file)?.[1];
+  if (part && !NOT_PARTS.has(part)) {
     const pages = [...texts.entries()].filter(([, text]) => text.includes(`shop.${part}.`)).map(([url]) => url);
     if (pages.length > 0) return pages.sort();
   }
@@ -444,7 +448,7 @@ export function generate() {
     "For each call the spec lists (§7): the adapter method that sends it (`server/webstore/api/*.ts`), the versions",
     "it is sent at (the method's `documentedAt` guards), the app files that call the method (`client.<method>(`) and",
     "the pages that reach them: a route's own files are its page; a handler of a part of the shop",
-    "(`app/handlers/<part>.server.ts` or `app/handlers/<part>/`) is reached by the pages using `shop.<part>.`; any",
+    "(its slice `app/<part>/`, or `app/handlers/<part>.server.ts` and `app/handlers/<part>/` until it moves) is reached by the pages using `shop.<part>.`; any",
     "other file by the pages whose route files import it. Paths are relative to `/services/data/v65.0/commerce/webstores/{webstoreId}/`",
     "unless they start with `/`. What the emulator serves besides these calls is in docs/emulator*.md.",
     "",

@@ -13,7 +13,7 @@ import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { PriceTiers } from "~/components/store/PriceTiers";
 import { ProductPicture } from "~/components/store/ProductPicture";
-import { WishlistButton } from "~/components/store/WishlistButton";
+import { WishlistButton } from "~/wishlists/ui/WishlistButton";
 import { StockLevel, VariationNeeded, VariationPicker } from "~/components/store/VariationPicker";
 import { JsMarker, postedText, submittedWithJs } from "~/components/store/forms";
 import { categoryPath, idFromSplat, productPath, loginPath } from "~/lib/paths";

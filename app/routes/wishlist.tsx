@@ -2,7 +2,7 @@
  * /wishlist: the buyer's default list (where "Add to wishlist" saves: the stored default, else the list the API
  * displays), the other lists one link away. Also where "Add to wishlist" on a product page posts. Signed-in
  * buyers only; guests go to sign in. /wishlist/{wishlistId} shares this loader and action; the page is
- * components/store/WishlistPage, the domain handlers/wishlists.server.ts.
+ * wishlists/ui/WishlistPage, the domain wishlists/wishlists.server.ts.
  *
  * Every form is a POST with an `intent`. "Add to wishlist", item removal and "Add all to cart" are fetchers with
  * JavaScript (data back, the page stays) and 303s without. The list forms (create, rename, delete, make default)
@@ -20,12 +20,17 @@ import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { postedText, submittedWithJs } from "~/components/store/forms";
 import { safeRedirect, loginPath } from "~/lib/paths";
-import { WishlistPage } from "~/components/store/WishlistPage";
-import type { ListOutcome } from "~/handlers/wishlists.server";
-import { listNameSchema, parseWithZod, wishlistActionSchema } from "~/handlers/wishlists/forms.server";
+import { WishlistPage } from "~/wishlists/ui/WishlistPage";
+import type { ListOutcome } from "~/wishlists/wishlists.server";
+import { listNameSchema, parseWithZod, wishlistActionSchema } from "~/wishlists/forms/wishlists-forms.server";
 import { formConstraint, serverTimingHeaders, toast, withShop } from "~/shop.server";
-import { WISHLIST_FIELDS, WISHLIST_INTENTS, type ListFormData, type WishlistActionData } from "~/lib/wishlists/forms";
-import { WISHLIST_PATH, wishlistPath, type WishlistPageData } from "~/lib/wishlists";
+import {
+  WISHLIST_FIELDS,
+  WISHLIST_INTENTS,
+  type ListFormData,
+  type WishlistActionData,
+} from "~/wishlists/forms/fields";
+import { WISHLIST_PATH, wishlistPath, type WishlistPageData } from "~/wishlists/model";
 import accountStyles from "~/styles/account.css";
 import type { ToastInput } from "~/shop/toast.server";
 import { requestPath } from "~/lib/request-paths";

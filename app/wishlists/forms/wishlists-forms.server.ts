@@ -1,14 +1,14 @@
 /**
  * The wishlist forms' schema, for the /wishlist action only: kept out of the browser's bundle (the list page's own
- * checks need only the name's schema, lib/wishlists/name-schema, which it loads when a name form is used).
+ * checks need only the name's schema, forms/name-schema, which it loads when a name form is used).
  */
 import { z } from "zod";
-import { listNameSchema } from "../../lib/wishlists/name-schema";
+import { listNameSchema } from "./name-schema";
 
 export { listNameSchema };
 // Routes take parseWithZod from here: imported from @conform-to/zod by the page, it would join its browser bundle.
 export { parseWithZod } from "@conform-to/zod";
-import { WISHLIST_INTENTS } from "../../lib/wishlists/forms";
+import { WISHLIST_INTENTS } from "./fields";
 
 /** An id a form must carry; without it the form is refused with `message` (as a toast). */
 const requiredId = (message: string) => z.string({ required_error: message }).trim().min(1, message);

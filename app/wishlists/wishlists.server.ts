@@ -21,10 +21,10 @@ import {
   wishlistSummaries,
   wishlistView,
   type WishlistPageView,
-} from "../lib/wishlists";
-import { toast, type ToastInput } from "../shop/toast.server";
-import { errorMessage } from "../shop/errors.server";
-import type { ShopCore } from "../shop/core.server";
+} from "~/wishlists/model";
+import { toast, type ToastInput } from "~/shop/toast.server";
+import { errorMessage } from "~/shop/errors.server";
+import type { ShopCore } from "~/shop/core.server";
 
 /** A list id the API doesn't know for this buyer and account: 404, or 400 for one that isn't an id at all. */
 const isMissingList = (error: unknown) =>

@@ -5,11 +5,11 @@
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useFetcher, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
-import { useIsPending, Button } from "../Button";
+import { useIsPending, Button } from "~/components/Button";
 import { useEffect } from "react";
-import { Field } from "../Field";
-import { Price } from "../Price";
-import { useZodForm } from "../useZodForm";
+import { Field } from "~/components/Field";
+import { Price } from "~/components/Price";
+import { useZodForm } from "~/components/useZodForm";
 import {
   EMPTY_WISHLIST_MESSAGE,
   itemCount,
@@ -20,16 +20,16 @@ import {
   type WishlistSummary,
   type WishlistPageData,
   type WishlistView,
-} from "../../lib/wishlists";
-import { JsMarker, moveFocusTo } from "./forms";
-import { EmptyState, LineProblems, LineProductName, LineProductPicture } from "./LineProduct";
-import { productPath } from "../../lib/paths";
+} from "~/wishlists/model";
+import { JsMarker, moveFocusTo } from "~/components/store/forms";
+import { EmptyState, LineProblems, LineProductName, LineProductPicture } from "~/components/store/LineProduct";
+import { productPath } from "~/lib/paths";
 import {
   WISHLIST_FIELDS,
   WISHLIST_INTENTS,
   type ListFormData,
   type WishlistActionData,
-} from "../../lib/wishlists/forms";
+} from "~/wishlists/forms/fields";
 
 const LIST_HEADING_ID = "wishlist-title";
 
@@ -151,7 +151,7 @@ function useSubmitting(intent: string): boolean {
   return useIsPending({ intent, state: "submitting" });
 }
 
-const loadNameSchema = () => import("../../lib/wishlists/name-schema");
+const loadNameSchema = () => import("~/wishlists/forms/name-schema");
 
 /** A form with one field, the list's name: "New list name" to create, "List name" to rename. */
 function ListNameForm({

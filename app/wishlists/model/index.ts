@@ -6,14 +6,14 @@
  * Pure: runs on the server and in the browser.
  */
 import { DEFAULT_WISHLIST_NAME } from "../../../server/webstore/api/wishlists";
-import { imageOf, type ProductLineView } from "../catalog/product";
-import { lineAttributes } from "../catalog/variations";
-import { isObject, text } from "../json";
-import type { FormConstraint } from "../validation/validity";
+import { imageOf, type ProductLineView } from "~/lib/catalog/product";
+import { lineAttributes } from "~/lib/catalog/variations";
+import { isObject, text } from "~/lib/json";
+import type { FormConstraint } from "~/lib/validation/validity";
 
 export { DEFAULT_WISHLIST_NAME };
 // The lists' URLs live with the other page paths, so the product page's save button doesn't pull zod in.
-export { WISHLIST_PATH, wishlistPath } from "../paths";
+export { WISHLIST_PATH, wishlistPath } from "~/lib/paths";
 
 export const WISHLIST_PAGE_SIZE = 25;
 /** The platform's limit for a list's name. */

@@ -1,6 +1,7 @@
 /**
  * The wishlist forms' field names and intents, shared by the forms (the product page's save button, the list page)
- * and the /wishlist action's schema (lib/wishlists). Plain constants: the product page carries no zod for them.
+ * and the /wishlist action's schema (wishlists-forms.server.ts). Plain constants: the product page carries no zod
+ * for them.
  */
 import type { SubmissionResult } from "@conform-to/react";
 

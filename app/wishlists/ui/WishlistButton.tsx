@@ -5,10 +5,10 @@
  * link to it instead of the button.
  */
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { Button } from "../Button";
-import { JsMarker } from "./forms";
-import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "../../lib/wishlists/forms";
-import { WISHLIST_PATH } from "../../lib/paths";
+import { Button } from "~/components/Button";
+import { JsMarker } from "~/components/store/forms";
+import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "~/wishlists/forms/fields";
+import { WISHLIST_PATH } from "~/lib/paths";
 
 /** Where "Add to wishlist" posts (the list pages post to themselves). */
 

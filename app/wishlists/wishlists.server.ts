@@ -8,6 +8,8 @@
  * when that list is deleted, when the buyer switches accounts (lists belong to the buyer and the account), and
  * when the API no longer knows it.
  */
+import { data } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
 import { isFetchError, type JsonObject } from "../../server/webstore/index";
 import {
   DEFAULT_WISHLIST_NAME,
@@ -20,8 +22,20 @@ import {
   wishlistPath,
   wishlistSummaries,
   wishlistView,
+  type WishlistPageData,
   type WishlistPageView,
 } from "~/wishlists/model";
+import {
+  WISHLIST_FIELDS,
+  WISHLIST_INTENTS,
+  type ListFormData,
+  type WishlistActionData,
+} from "~/wishlists/forms/fields";
+import { listNameSchema, parseWishlistForm } from "~/wishlists/forms/wishlists-forms.server";
+import { postedText, submittedWithJs } from "~/components/store/forms";
+import { formConstraint } from "~/lib/validation/constraint.server";
+import { loginPath, safeRedirect } from "~/lib/paths";
+import { requestPath } from "~/lib/request-paths";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { errorMessage } from "~/shop/errors.server";
 import type { ShopCore } from "~/shop/core.server";
@@ -48,7 +62,21 @@ export type ListOutcome =
   | { kind: "failed"; note: ToastInput }
   | { kind: "refused"; message: string };
 
-export interface WishlistsHandler {
+export interface WishlistsHandler extends WishlistLists {
+  /**
+   * The /wishlist page (`askedId`: /wishlist/{id}) with its `?page=` and `?delete=1`: a guest goes to sign in (thrown
+   * redirect), a list that is not one of the buyer's is a 404 (thrown).
+   */
+  view(askedId: string | undefined): Promise<WishlistPageData>;
+  /**
+   * Every wishlist form (the /wishlist action): a fetcher gets its outcome back (a refused name form, 400), a plain
+   * form a 303 with the toast.
+   */
+  submit(form: FormData): Promise<Response | ReturnType<typeof data<WishlistActionData | ListFormData>>>;
+}
+
+/** The buyer's lists and what can be done to them. */
+export interface WishlistLists {
   /**
    * The page of `askedId` (else the stored default list, else the one the API displays), with every list's summary;
    * null when `askedId` is not one of the buyer's lists (another buyer's, another account's, deleted, made up).
@@ -74,6 +102,15 @@ export interface WishlistsHandler {
 }
 
 export function createWishlistsHandler(shop: ShopCore): WishlistsHandler {
+  const lists = createWishlistLists(shop);
+  return {
+    ...lists,
+    view: (askedId) => wishlistPage(shop, lists, askedId),
+    submit: (form) => submitWishlistForm(shop, lists, form),
+  };
+}
+
+function createWishlistLists(shop: ShopCore): WishlistLists {
   const { client, session } = shop;
 
   /** The stored default, forgotten when the API no longer has it and the save goes on without it. */
@@ -229,6 +266,96 @@ export function createWishlistsHandler(shop: ShopCore): WishlistsHandler {
       return { kind: "done", note: toast("success", `New items will be saved to ${list.name}.`), to: null };
     },
   };
+}
+
+async function wishlistPage(shop: ShopCore, lists: WishlistLists, askedId: string | undefined) {
+  if (!shop.shopper.isLoggedIn) throw await shop.redirect(loginPath(askedId ? wishlistPath(askedId) : WISHLIST_PATH));
+  const url = new URL(shop.request.url);
+  const page = await lists.page({
+    askedId,
+    pageToken: url.searchParams.get("page"),
+    // "Delete list" asks first: ?delete=1 shows the question, with or without JavaScript.
+    confirmDelete: url.searchParams.get("delete") === "1",
+  });
+  if (!page) throw data("Wishlist not found", { status: 404 });
+  return { ...page, nameConstraint: formConstraint(listNameSchema) };
+}
+
+async function submitWishlistForm(shop: ShopCore, lists: WishlistLists, formData: FormData) {
+  const submission = parseWishlistForm(formData);
+  // Read from the posted fields: a refused form still answers the way it came (fetcher or plain form) and goes back.
+  const intent = postedText(submission, WISHLIST_FIELDS.intent);
+  const withJs = submittedWithJs(formData);
+  // A save comes from a product page and goes back there; the rest come from, and go back to, a list page.
+  const back = safeRedirect(
+    postedText(submission, WISHLIST_FIELDS.redirectTo),
+    intent === WISHLIST_INTENTS.save ? WISHLIST_PATH : requestPath(shop.request, shop.context),
+  );
+  const listPage = back.startsWith(WISHLIST_PATH) ? back : WISHLIST_PATH;
+  if (!shop.shopper.isLoggedIn)
+    return shop.redirect(loginPath(back), toast("info", "Sign in to save items to your wishlist."));
+
+  const reply = async (note: ToastInput) => {
+    if (!withJs) return shop.redirect(back, note);
+    // The root loader revalidates after this answer and shows the toast.
+    shop.toasts.flash(note);
+    return shop.reply<WishlistActionData>({ ok: note.variant !== "error", intent, message: note.message });
+  };
+  const refuseName = (form: ListFormData["form"], result: SubmissionResult<string[]>) =>
+    shop.reply<ListFormData>({ form, result }, { status: 400 });
+  const finish = (form: ListFormData["form"] | null, outcome: ListOutcome) => {
+    switch (outcome.kind) {
+      case "done":
+        return shop.redirect(outcome.to ?? listPage, outcome.note);
+      case "failed":
+        return withJs ? reply(outcome.note) : shop.redirect(listPage, outcome.note);
+      case "refused":
+        return form
+          ? refuseName(form, submission.reply({ formErrors: [outcome.message] }))
+          : shop.redirect(listPage, toast("error", outcome.message));
+    }
+  };
+
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    const message = Object.values(errors).flat()[0] ?? "Choose an action.";
+    switch (intent) {
+      case WISHLIST_INTENTS.createList:
+        return refuseName(intent, submission.reply());
+      case WISHLIST_INTENTS.renameList:
+        // Which list comes first: without one there is nothing to rename.
+        return errors[WISHLIST_FIELDS.wishlistId]
+          ? shop.redirect(WISHLIST_PATH, toast("error", errors[WISHLIST_FIELDS.wishlistId]?.[0] ?? message))
+          : refuseName(intent, submission.reply());
+      case WISHLIST_INTENTS.deleteList:
+      case WISHLIST_INTENTS.makeDefault:
+        return shop.redirect(WISHLIST_PATH, toast("error", message));
+      case WISHLIST_INTENTS.save:
+      case WISHLIST_INTENTS.remove:
+      case WISHLIST_INTENTS.addAllToCart:
+        return reply(toast("error", message));
+      default:
+        return reply(toast("error", "Choose an action."));
+    }
+  }
+
+  const input = submission.value;
+  switch (input.intent) {
+    case WISHLIST_INTENTS.save:
+      return reply(await lists.save(input.productId));
+    case WISHLIST_INTENTS.remove:
+      return reply(await lists.remove(input));
+    case WISHLIST_INTENTS.addAllToCart:
+      return reply(await lists.addAllToCart(input.wishlistId));
+    case WISHLIST_INTENTS.createList:
+      return finish(input.intent, await lists.create(input.name));
+    case WISHLIST_INTENTS.renameList:
+      return finish(input.intent, await lists.rename(input.wishlistId, input.name));
+    case WISHLIST_INTENTS.deleteList:
+      return finish(null, await lists.delete(input.wishlistId, input.name));
+    case WISHLIST_INTENTS.makeDefault:
+      return finish(null, await lists.makeDefault(input.wishlistId));
+  }
 }
 
 /** The toast after add-wishlist-to-cart: what went in, and every product that couldn't (name + reason). */

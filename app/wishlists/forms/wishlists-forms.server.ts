@@ -2,13 +2,12 @@
  * The wishlist forms' schema, for the /wishlist action only: kept out of the browser's bundle (the list page's own
  * checks need only the name's schema, forms/name-schema, which it loads when a name form is used).
  */
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { listNameSchema } from "./name-schema";
+import { WISHLIST_INTENTS } from "./fields";
 
 export { listNameSchema };
-// Routes take parseWithZod from here: imported from @conform-to/zod by the page, it would join its browser bundle.
-export { parseWithZod } from "@conform-to/zod";
-import { WISHLIST_INTENTS } from "./fields";
 
 /** An id a form must carry; without it the form is refused with `message` (as a toast). */
 const requiredId = (message: string) => z.string({ required_error: message }).trim().min(1, message);
@@ -43,3 +42,8 @@ export const wishlistActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type WishlistActionInput = z.infer<typeof wishlistActionSchema>;
+
+/** A posted wishlist form, checked: Conform's submission (what was typed, and the messages when refused). */
+export function parseWishlistForm(form: FormData) {
+  return parseWithZod(form, { schema: wishlistActionSchema });
+}

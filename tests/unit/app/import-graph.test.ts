@@ -287,7 +287,6 @@ const ROUTES_TODAY = new Set<string>([
   "app/routes/product.$.tsx",
   "app/routes/OrderLookup.tsx",
   "app/routes/OrderSummary.$orderNumber.tsx",
-  "app/routes/wishlist.tsx",
   "app/routes/account.tsx",
   "app/routes/account_.addresses.tsx",
   "app/routes/account_.addresses_.new.tsx",

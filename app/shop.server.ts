@@ -39,7 +39,7 @@ import { createCartHandler, type CartHandler } from "./handlers/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "./handlers/catalog.server";
 import { createCheckoutHandler, type CheckoutHandler } from "./handlers/checkout.server";
 import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
-import { createOrdersHandler, type OrdersHandler } from "./handlers/orders.server";
+import { createOrdersHandler, type OrdersHandler } from "~/orders/orders.server";
 import { createWishlistsHandler, type WishlistsHandler } from "~/wishlists/wishlists.server";
 
 export interface Shop extends ShopCore {

@@ -11,12 +11,12 @@ import {
   redirectDocument,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { OrderLookupPage } from "~/components/orders/OrderLookupPage";
-import { seoMeta } from "~/components/orders/PageRegions";
+import { OrderLookupPage } from "~/orders/ui/OrderLookupPage";
+import { seoMeta } from "~/orders/ui/PageRegions";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { formConstraint, withShop, serverTimingHeaders } from "~/shop.server";
-import { orderLookupSchema, parseWithZod } from "~/handlers/orders/forms.server";
-import { ORDER_LOOKUP_TITLE, orderNumberFromQuery } from "~/lib/orders/index";
+import { orderLookupSchema, parseWithZod } from "~/orders/forms/orders-forms.server";
+import { ORDER_LOOKUP_TITLE, orderNumberFromQuery } from "~/orders/model";
 import { orderSummaryPath } from "~/lib/paths";
 import ordersStyles from "~/styles/orders.css";
 

@@ -16,8 +16,8 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Button } from "~/components/Button";
-import { OrderDetails } from "~/components/orders/OrderDetails";
-import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegions";
+import { OrderDetails } from "~/orders/ui/OrderDetails";
+import { PageDataLayer, ViewChangeNotifier } from "~/orders/ui/PageRegions";
 import {
   ORDER_ACCESS_PARAM,
   ORDER_HISTORY_PATH,
@@ -28,10 +28,10 @@ import {
 } from "~/lib/paths";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { orderLinkSchema, reorderSchema, parseWithZod } from "~/handlers/orders/forms.server";
+import { orderLinkSchema, reorderSchema, parseWithZod } from "~/orders/forms/orders-forms.server";
 import { withShop, serverTimingHeaders, toast } from "~/shop.server";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
-import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, orderNumberFromQuery, type OrderData } from "~/lib/orders/index";
+import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, orderNumberFromQuery, type OrderData } from "~/orders/model";
 import ordersStyles from "~/styles/orders.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];

@@ -4,7 +4,7 @@
  * session.server).
  */
 import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "../../lib/checkout/index";
-import { rememberGuestVerification } from "../orders.server";
+import { rememberGuestVerification } from "~/orders/orders.server";
 import type { StoreSession } from "../../shop/session.server";
 import type { ShopCore } from "../../shop/core.server";
 

@@ -302,7 +302,7 @@ const ROUTES_TODAY = new Set<string>([
 const CROSSINGS_TODAY = new Set<string>([
   "app/handlers/checkout/active.server.ts -> app/handlers/cart/ref.server.ts",
   "app/handlers/checkout/payment-link.server.ts -> app/handlers/cart/ref.server.ts",
-  "app/handlers/checkout/session.server.ts -> app/handlers/orders.server.ts",
+  "app/handlers/checkout/session.server.ts -> app/orders/orders.server.ts",
 ]);
 
 const CHECKOUT_STRAYS_TODAY = new Set<string>([

@@ -3,12 +3,12 @@
  * the page, and Previous / Next links carrying the API's page tokens.
  */
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { Button } from "../Button";
-import { DatePicker } from "../DatePicker";
-import { SelectField } from "../SelectField";
-import { Price } from "../Price";
-import { PageLink } from "../store/Pagination";
-import { formatDate } from "../../lib/format/formats";
+import { Button } from "~/components/Button";
+import { DatePicker } from "~/components/DatePicker";
+import { SelectField } from "~/components/SelectField";
+import { Price } from "~/components/Price";
+import { PageLink } from "~/components/store/Pagination";
+import { formatDate } from "~/lib/format/formats";
 import {
   HISTORY_EMPTY_MESSAGES,
   HISTORY_SORTS,
@@ -17,9 +17,9 @@ import {
   ORDER_HISTORY_PAGE_SIZE,
   type HistoryPage,
   type HistoryQuery,
-} from "../../lib/orders/index";
-import { orderSummaryPath } from "../../lib/paths";
-import { useStoreLocale } from "../StoreLocale";
+} from "~/orders/model";
+import { orderSummaryPath } from "~/lib/paths";
+import { useStoreLocale } from "~/components/StoreLocale";
 
 const SORT_OPTIONS = Object.entries(HISTORY_SORTS).map(([value, sort]) => ({ value, label: sort.label }));
 

@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { isFetchError, type GuestVerification } from "../../server/webstore/index";
-import { DEFAULT_CURRENCY, STORE_LOCALE } from "../lib/format/formats";
+import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import {
   EMPTY_HISTORY_PAGE,
   GUEST_PHONE_PLACEHOLDER,
@@ -41,20 +41,20 @@ import {
   type OrderProviderState,
   type OrderStatusNames,
   type SeoProperties,
-} from "../lib/orders/index";
-import { asArray, isObject, type Json } from "../lib/json";
-import { orderLookupPath, orderSummaryPath } from "../lib/paths";
-import { sellingModelOptions } from "../lib/cart/subscriptions";
+} from "~/orders/model";
+import { asArray, isObject, type Json } from "~/lib/json";
+import { orderLookupPath, orderSummaryPath } from "~/lib/paths";
+import { sellingModelOptions } from "~/lib/cart/subscriptions";
 import {
   SUBSCRIPTIONS_PAGE_SIZE,
   toSubscriptionsView,
   type SubscriptionState,
   type SubscriptionsView,
-} from "../lib/account/subscriptions";
-import { TOAST_MESSAGES } from "../lib/toast";
-import type { StoreSession } from "../shop/session.server";
-import { toast } from "../shop/toast.server";
-import type { ShopCore } from "../shop/core.server";
+} from "~/lib/account/subscriptions";
+import { TOAST_MESSAGES } from "~/lib/toast";
+import type { StoreSession } from "~/shop/session.server";
+import { toast } from "~/shop/toast.server";
+import type { ShopCore } from "~/shop/core.server";
 
 /** The order provider's required fields: what the order page shows, added to the lookup's defaults. */
 export const ORDER_REQUIRED_FIELDS = [

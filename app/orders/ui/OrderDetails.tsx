@@ -1,14 +1,14 @@
 /**
  * The order summary page's body: the order's facts and totals, each delivery group with its items, the
  * order's promotions and payments, and "Buy again". Everything comes from the order provider's data
- * (lib/orders); this file only lays it out.
+ * (orders/model); this file only lays it out.
  */
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
-import { useIsPending, Button } from "../Button";
+import { useIsPending, Button } from "~/components/Button";
 import type { ReactNode } from "react";
-import { useStoreHref } from "../store-href";
-import { Price } from "../Price";
-import { formatDate, formatPhone } from "../../lib/format/formats";
+import { useStoreHref } from "~/components/store-href";
+import { Price } from "~/components/Price";
+import { formatDate, formatPhone } from "~/lib/format/formats";
 import {
   groupItemsParam,
   itemsLimit,
@@ -17,8 +17,8 @@ import {
   type OrderData,
   type OrderDeliveryGroup,
   type OrderLineItem,
-} from "../../lib/orders/index";
-import { useStoreLocale } from "../StoreLocale";
+} from "~/orders/model";
+import { useStoreLocale } from "~/components/StoreLocale";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   if (children === null || children === undefined || children === "") return null;

@@ -5,7 +5,7 @@
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { SeoProperties } from "../../lib/orders/index";
+import type { SeoProperties } from "~/orders/model";
 
 type MetaTag = { title: string } | { name: string; content: string } | { property: string; content: string };
 

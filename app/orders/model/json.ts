@@ -2,11 +2,11 @@
  * Reading the API's order JSON, which comes in loosely typed and is read defensively (the real API and the emulator
  * may leave out any field that was not asked for), and its money strings, summed without floating-point drift.
  */
-import { parseMoney } from "../format/formats";
+import { parseMoney } from "~/lib/format/formats";
 
-import { isObject } from "../json";
+import { isObject } from "~/lib/json";
 
-export { asArray, isObject, type Json } from "../json";
+export { asArray, isObject, type Json } from "~/lib/json";
 const str = (value: unknown): string | null =>
   typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? String(value) : null;
 export const nonBlank = (value: unknown): string | null => {

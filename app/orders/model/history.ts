@@ -1,5 +1,5 @@
 /** Order history (spec §7 GET order-summaries): the page's query, its rows and paging, and status names. */
-import { validateDate } from "../validation/dates";
+import { validateDate } from "~/lib/validation/dates";
 import { asArray, isObject, nonBlank } from "./json";
 import { toOrderSummary, type OrderSummaryData } from "./summary";
 

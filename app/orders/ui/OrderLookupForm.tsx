@@ -8,11 +8,11 @@
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useIsPending, Button } from "../Button";
-import { Field } from "../Field";
-import { useZodForm, type FormConstraint } from "../useZodForm";
-import { ORDER_LOOKUP_LABELS, ORDER_LOOKUP_WRAPPER_MAX_WIDTH } from "../../lib/orders/index";
-import { EMAIL_MAX_LENGTH } from "../../lib/validation/validity";
+import { useIsPending, Button } from "~/components/Button";
+import { Field } from "~/components/Field";
+import { useZodForm, type FormConstraint } from "~/components/useZodForm";
+import { ORDER_LOOKUP_LABELS, ORDER_LOOKUP_WRAPPER_MAX_WIDTH } from "~/orders/model";
+import { EMAIL_MAX_LENGTH } from "~/lib/validation/validity";
 
 export type OrderLookupFormProps = {
   isGuest: boolean;
@@ -23,7 +23,7 @@ export type OrderLookupFormProps = {
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-const loadSchema = () => import("../../lib/orders/lookup-schema");
+const loadSchema = () => import("~/orders/forms/lookup-schema");
 
 export function OrderLookupForm({ isGuest, orderNumber, constraint, lastResult }: OrderLookupFormProps) {
   const [form, fields] = useZodForm(

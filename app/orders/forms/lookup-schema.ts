@@ -3,8 +3,8 @@
  * shopper reaches the form (OrderLookupForm). Kept apart from lookup.ts so that the order pages load zod only then.
  */
 import { z } from "zod";
-import { email, EMAIL_MAX_LENGTH, requiredText } from "../validation";
-import { ORDER_NUMBER_MAX_LENGTH } from "./lookup";
+import { email, EMAIL_MAX_LENGTH, requiredText } from "~/lib/validation";
+import { ORDER_NUMBER_MAX_LENGTH } from "~/orders/model/lookup";
 
 /** Signed-in buyers give only the order number; guests give their e-mail too. */
 const buyerLookupSchema = z.object({

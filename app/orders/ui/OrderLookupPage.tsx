@@ -3,9 +3,9 @@
  * (metadata is the route's `meta`; the session validator is mounted once, in the root layout).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import type { FormConstraint } from "../useZodForm";
-import { Column, Section } from "../Section";
-import { ORDER_LOOKUP_TITLE } from "../../lib/orders/index";
+import type { FormConstraint } from "~/components/useZodForm";
+import { Column, Section } from "~/components/Section";
+import { ORDER_LOOKUP_TITLE } from "~/orders/model";
 import { OrderLookupForm } from "./OrderLookupForm";
 import { PageDataLayer, ViewChangeNotifier } from "./PageRegions";
 

@@ -2,11 +2,11 @@
  * An order's delivery groups (spec §3 "Order delivery group") and their line items (spec §3 "Only line items of
  * type Product or Order Product are kept"), paged on the order page.
  */
-import { parseMoney } from "../format/formats";
-import { GIFT_WRAP_NOTE } from "../checkout/gift-wrap";
+import { parseMoney } from "~/lib/format/formats";
+import { GIFT_WRAP_NOTE } from "~/lib/checkout/gift-wrap";
 import { asArray, fieldText, firstText, isObject, nonBlank, type Json } from "./json";
 import { mergeAdjustments, type OrderAdjustment } from "./summary";
-import { attributeSetSummary, type LineAttribute } from "../catalog/variations";
+import { attributeSetSummary, type LineAttribute } from "~/lib/catalog/variations";
 
 export const PRODUCT_LINE_TYPES: readonly string[] = ["Product", "Order Product"];
 

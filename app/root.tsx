@@ -21,7 +21,7 @@ import { errorTitle, RouteErrorBoundary } from "./components/store/PageError";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
 // The root's server helpers, from the one server module it names (each is an empty stand-in in the browser's bundle).
-import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "./shop.server";
+import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "~/shop.server";
 import { STORE_LOCALE } from "./lib/format/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
 

@@ -9,6 +9,7 @@
  * number from an unknown one.
  */
 import { createHash } from "node:crypto";
+import { data, redirectDocument } from "@remix-run/node";
 import { isFetchError, type GuestVerification } from "../../server/webstore/index";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import {
@@ -26,6 +27,7 @@ import {
   toPayments,
   ORDER_LOOKUP_RATE_LIMITED_MESSAGE,
   ORDER_LOOKUP_TITLE,
+  orderNumberFromQuery,
   orderProviderFailed,
   orderProviderKey,
   orderProviderLoaded,
@@ -43,7 +45,9 @@ import {
   type SeoProperties,
 } from "~/orders/model";
 import { asArray, isObject, type Json } from "~/lib/json";
-import { orderLookupPath, orderSummaryPath } from "~/lib/paths";
+import { ORDER_ACCESS_PARAM, orderAccessPath, orderLookupPath, orderSummaryPath, ORDER_LOOKUP_PATH } from "~/lib/paths";
+import { orderLinkSchema, orderLookupSchema, parseOrderForm, reorderSchema } from "~/orders/forms/orders-forms.server";
+import { formConstraint } from "~/lib/validation/constraint.server";
 import { sellingModelOptions } from "~/lib/cart/subscriptions";
 import {
   SUBSCRIPTIONS_PAGE_SIZE,
@@ -114,7 +118,25 @@ export type OrderPage =
 /** One page of the order history, or `restart` when its page token is stale (start from the first page). */
 export type HistoryResult = { kind: "page"; page: HistoryPage } | { kind: "restart" };
 
-export interface OrdersHandler {
+export interface OrdersHandler extends OrderReads {
+  /** /OrderLookup[/{recordId}]: the lookup page with its form's constraints (the number from `?orderNumber=`). */
+  lookupForm(recordId: string | undefined): ReturnType<typeof lookupForm>;
+  /**
+   * The lookup form posted: refused or unmatched, the form again as typed (the handler flashed the toast); a match
+   * loads the order summary as a new document (spec: "the page reloads").
+   */
+  submitLookup(form: FormData): ReturnType<typeof submitLookup>;
+  /**
+   * /OrderSummary/{orderNumber}: the order, or the "not found" page (404); a guest without a verification that opens
+   * it goes to the lookup form (thrown redirect); an order the API can't read now is a thrown 503.
+   */
+  summary(orderNumberParam: string | undefined): ReturnType<typeof orderSummary>;
+  /** The order page's forms: a guest's "Get a link to this order", else "Buy again". */
+  submitSummary(orderNumberParam: string | undefined, form: FormData): ReturnType<typeof submitSummary>;
+}
+
+/** The orders as the API gives them to this shopper. */
+export interface OrderReads {
   /** The guest's verification from the session, or null (signed-in buyers never send one). */
   guestVerification(): GuestVerification | null;
   /** Whether an order can be read for the shopper at all (a guest needs a verified lookup first). */
@@ -195,6 +217,17 @@ const LOOKUP_ONLY_THE_ORDER = {
 const seoWarnings = new Set<string>();
 
 export function createOrdersHandler(shop: ShopCore): OrdersHandler {
+  const reads = createOrderReads(shop);
+  return {
+    ...reads,
+    lookupForm: (recordId) => lookupForm(shop, reads, recordId),
+    submitLookup: (form) => submitLookup(shop, reads, form),
+    summary: (orderNumberParam) => orderSummary(shop, reads, orderNumberParam),
+    submitSummary: (orderNumberParam, form) => submitSummary(shop, reads, orderNumberParam, form),
+  };
+}
+
+function createOrderReads(shop: ShopCore): OrderReads {
   const { client, session, shopper, toasts } = shop;
 
   function guestVerification(): GuestVerification | null {
@@ -590,4 +623,81 @@ export function createOrdersHandler(shop: ShopCore): OrdersHandler {
       return shop.redirect("/cart", toast(outcome.variant, outcome.message));
     },
   };
+}
+
+async function lookupForm(shop: ShopCore, orders: OrderReads, recordIdParam: string | undefined) {
+  const recordId = recordIdParam?.trim() || null;
+  const orderNumber = orderNumberFromQuery(new URL(shop.request.url).searchParams.get("orderNumber"));
+  const page = await orders.lookupPage(recordId, orderNumber);
+  return { ...page, constraint: formConstraint(orderLookupSchema({ isGuest: page.isGuest })) };
+}
+
+/** Validated with the same schema as the browser: nothing reaches the API otherwise. */
+async function submitLookup(shop: ShopCore, orders: OrderReads, form: FormData) {
+  const submission = parseOrderForm(form, orderLookupSchema({ isGuest: !shop.shopper.isLoggedIn }));
+  if (submission.status !== "success") return shop.reply({ result: submission.reply() }, { status: 400 });
+  const found = await orders.lookup(submission.value);
+  if (!found) return shop.reply({ result: submission.reply() });
+  return redirectDocument(orderSummaryPath(found), { status: 303, headers: await shop.headers() });
+}
+
+async function orderSummary(shop: ShopCore, orders: OrderReads, orderNumberParam: string | undefined) {
+  const orderNumber = orderNumberFromQuery(orderNumberParam);
+  const notFound = () =>
+    shop.reply({ orderNumber: orderNumber || (orderNumberParam ?? ""), order: null }, { status: 404 });
+  if (!orderNumber) return notFound();
+  const search = new URL(shop.request.url).searchParams;
+  // A guest's order link carries the order's access token: it opens the order without the lookup form.
+  const accessToken = shop.shopper.isLoggedIn ? null : search.get(ORDER_ACCESS_PARAM)?.trim() || null;
+  const page = accessToken
+    ? await orders.orderPageWithToken(orderNumber, accessToken)
+    : await orders.orderPage(orderNumber, search);
+  switch (page.kind) {
+    case "order":
+      return shop.reply({
+        orderNumber: page.orderNumber,
+        order: page.order,
+        providerKey: page.providerKey,
+        guest: shop.shopper.isLoggedIn ? null : { openedByLink: accessToken !== null },
+      });
+    case "verify":
+      throw await shop.redirect(
+        orderLookupPath(orderNumber),
+        page.rateLimited ? toast("error", ORDER_LOOKUP_RATE_LIMITED_MESSAGE) : null,
+      );
+    case "not-found":
+      return notFound();
+    case "unavailable":
+      throw data("We couldn't load this order. Try again in a moment.", {
+        status: 503,
+        headers: await shop.headers(),
+      });
+  }
+}
+
+async function submitSummary(shop: ShopCore, orders: OrderReads, orderNumberParam: string | undefined, form: FormData) {
+  const orderNumber = orderNumberFromQuery(orderNumberParam);
+  if (orderNumber && form.get("intent") === "order-link") {
+    const submission = parseOrderForm(form, orderLinkSchema);
+    const typed = String(form.get("phoneNumber") ?? "");
+    if (submission.status !== "success") {
+      return shop.reply({ linkError: submission.error?.phoneNumber?.[0] ?? null, phoneNumber: typed }, { status: 400 });
+    }
+    const token = await orders.guestAccessToken(orderNumber, { phoneNumber: submission.value.phoneNumber });
+    if (!token) {
+      return shop.reply(
+        {
+          linkError: "That phone number doesn't match this order. Enter the one you gave with your order.",
+          phoneNumber: typed,
+        },
+        { status: 400 },
+      );
+    }
+    return shop.redirect(orderAccessPath(orderNumber, token));
+  }
+  const submission = parseOrderForm(form, reorderSchema);
+  if (submission.status !== "success" || !orderNumber) {
+    return shop.redirect(orderNumber ? orderSummaryPath(orderNumber) : ORDER_LOOKUP_PATH);
+  }
+  return orders.reorder(orderNumber, new URL(shop.request.url).searchParams.get(ORDER_ACCESS_PARAM));
 }

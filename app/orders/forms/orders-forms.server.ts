@@ -1,9 +1,7 @@
 /** The order pages' action schemas, kept out of the browser's bundle. */
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
-// Routes take parseWithZod from here: imported from @conform-to/zod by a page that has no zod of its own, it
-// would pull zod and conform's zod bundle (some 24 KB gzip) into that page's browser JavaScript.
-export { parseWithZod } from "@conform-to/zod";
 // The lookup form's: its page loads it only when the form is used (OrderLookupForm).
 export { orderLookupSchema } from "./lookup-schema";
 
@@ -20,3 +18,8 @@ export const orderLinkSchema = z.object({
     .max(40, "Enter the phone number you gave with your order.")
     .regex(/\d/, "Enter the phone number you gave with your order."),
 });
+
+/** A posted order form checked against `schema`: Conform's submission (what was typed, and the messages). */
+export function parseOrderForm<Schema extends z.ZodTypeAny>(form: FormData, schema: Schema) {
+  return parseWithZod(form, { schema });
+}

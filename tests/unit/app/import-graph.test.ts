@@ -285,8 +285,6 @@ const ROUTES_TODAY = new Set<string>([
   "app/routes/checkout.shipping/route.tsx",
   "app/routes/pay.$cartId/route.tsx",
   "app/routes/product.$.tsx",
-  "app/routes/OrderLookup.tsx",
-  "app/routes/OrderSummary.$orderNumber.tsx",
   "app/routes/account.tsx",
   "app/routes/account_.addresses.tsx",
   "app/routes/account_.addresses_.new.tsx",

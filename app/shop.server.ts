@@ -1,6 +1,6 @@
 /**
  * The composition: the request's shop is the shop core (app/shop/core.server.ts: the shopper's webstore client,
- * session and identity) with one handler per domain (cart, checkout, orders, wishlists, identity, catalog) wired over
+ * session and identity) with one handler per domain (cart, checkout, orders, wishlists, account, catalog) wired over
  * it, built once per request and shared by every loader and action of it (Hydrogen's `context.cart`; decisions 009
  * and 016). This is the only module that imports every domain. Routes are parse → call a handler → reply:
  *
@@ -38,7 +38,7 @@ import {
 import { createCartHandler, type CartHandler } from "./handlers/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "./handlers/catalog.server";
 import { createCheckoutHandler, type CheckoutHandler } from "./handlers/checkout.server";
-import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
+import { createAccountHandler, type AccountHandler } from "~/account/account.server";
 import { createOrdersHandler, type OrdersHandler } from "~/orders/orders.server";
 import { createWishlistsHandler, type WishlistsHandler } from "~/wishlists/wishlists.server";
 
@@ -46,7 +46,7 @@ export interface Shop extends ShopCore {
   readonly cart: CartHandler;
   readonly catalog: CatalogHandler;
   readonly checkout: CheckoutHandler;
-  readonly identity: IdentityHandler;
+  readonly account: AccountHandler;
   readonly orders: OrdersHandler;
   readonly wishlists: WishlistsHandler;
 }
@@ -77,7 +77,7 @@ function withHandlers(core: ShopCore): Shop {
     cart: lazy("cart", () => createCartHandler(core, { pageCount: () => shop.checkout.stepCartCount() })),
     catalog: lazy("catalog", () => createCatalogHandler(core)),
     checkout: lazy("checkout", () => createCheckoutHandler(core)),
-    identity: lazy("identity", () => createIdentityHandler(core)),
+    account: lazy("account", () => createAccountHandler(core)),
     orders: lazy("orders", () => createOrdersHandler(core)),
     wishlists: lazy("wishlists", () => createWishlistsHandler(core)),
   }) as Shop;

@@ -54,7 +54,7 @@ import {
   toSubscriptionsView,
   type SubscriptionState,
   type SubscriptionsView,
-} from "~/lib/account/subscriptions";
+} from "~/account/model/subscriptions";
 import { TOAST_MESSAGES } from "~/lib/toast";
 import type { StoreSession } from "~/shop/session.server";
 import { toast } from "~/shop/toast.server";

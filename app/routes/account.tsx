@@ -18,10 +18,10 @@ import {
   subscriptionStateOf,
   subscriptionsTokenOf,
   type SubscriptionsView,
-} from "~/lib/account/subscriptions";
+} from "~/account/model/subscriptions";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
+import { accountActionSchema, parseWithZod } from "~/account/forms/account-forms.server";
 import { withShop, serverTimingHeaders, toast } from "~/shop.server";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -38,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // Subscriptions only where the store sells them (decision 013); one page of the account's, never all.
     const offered = subscriptionsOffered(shop.appContext?.subscriptionConfig);
     const [accounts, subscriptions] = await Promise.all([
-      shop.identity.accounts(),
+      shop.account.accounts(),
       offered ? shop.orders.subscriptions(subscriptionStateOf(params), subscriptionsTokenOf(params)) : null,
     ]);
     return shop.reply({ shopper: shop.shopper, accounts, subscriptionsShown: offered, subscriptions });
@@ -50,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!shop.shopper.isLoggedIn) return shop.redirect(loginPath("/account"));
     const submission = parseWithZod(await request.formData(), { schema: accountActionSchema });
     if (submission.status !== "success") return shop.redirect("/account", toast("error", "Choose an action."));
-    return shop.redirect("/account", await shop.identity.switchAccount(submission.value.accountId));
+    return shop.redirect("/account", await shop.account.switchAccount(submission.value.accountId));
   });
 }
 

@@ -11,13 +11,13 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { postedText, submittedWithJs } from "~/components/store/forms";
-import { ADDRESS_BOOK_HEADING_ID, AddressCard, type AddressActionData } from "~/components/account/AddressCard";
+import { ADDRESS_BOOK_HEADING_ID, AddressCard, type AddressActionData } from "~/account/ui/AddressCard";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { safeRedirect } from "~/lib/paths";
-import { addressListActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
+import { addressListActionSchema, parseWithZod } from "~/account/forms/account-forms.server";
 import { serverTimingHeaders, toast, withShop } from "~/shop.server";
-import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/lib/account/address-book";
+import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/account/model/address-book";
 import accountStyles from "~/styles/account.css";
 import type { ToastInput } from "~/shop/toast.server";
 
@@ -32,7 +32,7 @@ export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const book = shop.identity.addresses;
+    const book = shop.account.addresses;
     if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
     const pageToken = new URL(request.url).searchParams.get("page") || undefined;
     return shop.reply({ page: await book.page(pageToken), hasPageToken: !!pageToken, accountName: book.accountNote() });
@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const book = shop.identity.addresses;
+    const book = shop.account.addresses;
     if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
     const formData = await request.formData();
     const submission = parseWithZod(formData, { schema: addressListActionSchema });

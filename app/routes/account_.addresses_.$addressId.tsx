@@ -11,20 +11,20 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AddressBookForm } from "~/components/account/AddressBookForm";
+import { AddressBookForm } from "~/account/ui/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
-import { ADDRESS_MISSING } from "~/handlers/identity/address-book.server";
+import { ADDRESS_MISSING } from "~/account/server/address-book.server";
 import { formConstraint, serverTimingHeaders, toast, withShop } from "~/shop.server";
-import { createAddressBookSchema, parseWithZod } from "~/handlers/identity/forms.server";
+import { createAddressBookSchema, parseWithZod } from "~/account/forms/account-forms.server";
 import {
   ADDRESS_BOOK_PATH,
   addressBookFormValues,
   addressBookInput,
   addressName,
   addressPath,
-} from "~/lib/account/address-book";
+} from "~/account/model/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 
@@ -42,7 +42,7 @@ export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ params, shop }) => {
-    const book = shop.identity.addresses;
+    const book = shop.account.addresses;
     const addressId = params.addressId ?? "";
     if (!shop.shopper.isLoggedIn) throw await book.signInFirst(addressPath(addressId));
     const found = await book.find(addressId);
@@ -61,7 +61,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, params, shop }) => {
-    const book = shop.identity.addresses;
+    const book = shop.account.addresses;
     const addressId = params.addressId ?? "";
     if (!shop.shopper.isLoggedIn) throw await book.signInFirst(addressPath(addressId));
     const found = await book.find(addressId);

@@ -4,13 +4,13 @@
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AddressBookForm } from "~/components/account/AddressBookForm";
+import { AddressBookForm } from "~/account/ui/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { formConstraint, serverTimingHeaders, toast, withShop } from "~/shop.server";
-import { createAddressBookSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import { ADDRESS_BOOK_PATH, addressBookInput, addressName, NEW_ADDRESS_PATH } from "~/lib/account/address-book";
+import { createAddressBookSchema, parseWithZod } from "~/account/forms/account-forms.server";
+import { ADDRESS_BOOK_PATH, addressBookInput, addressName, NEW_ADDRESS_PATH } from "~/account/model/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 
@@ -28,7 +28,7 @@ export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const book = shop.identity.addresses;
+    const book = shop.account.addresses;
     if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
     const type = new URL(request.url).searchParams.get("type") === "Billing" ? "Billing" : "Shipping";
     const options = await book.formOptions();
@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const book = shop.identity.addresses;
+    const book = shop.account.addresses;
     if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
     const schema = createAddressBookSchema(await book.formOptions());
     const submission = parseWithZod(await request.formData(), { schema });

@@ -21,7 +21,7 @@ import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, toast, withShop } from "~/shop.server";
-import { addressLabels } from "~/lib/account/address";
+import { addressLabels } from "~/lib/address/address";
 import { stepPath } from "~/lib/paths";
 import { CONTACT_MAX, FORM_ID } from "./form";
 import { addShipment, moveItems, removeShipment, saveShipping, shippingIntent, shippingPage } from "./shipping.server";

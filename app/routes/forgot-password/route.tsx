@@ -12,10 +12,10 @@ import { Field } from "~/components/Field";
 import { useZodForm } from "~/components/useZodForm";
 import { STORE_NAME } from "~/lib/brand";
 import { formConstraint, getShop, toast, withShop } from "~/shop.server";
-import { PASSWORD_CHANGED_MESSAGE, RESET_CODE_SENT_MESSAGE } from "~/handlers/identity.server";
+import { PASSWORD_CHANGED_MESSAGE, RESET_CODE_SENT_MESSAGE } from "~/account/account.server";
 import { parseWithZod, requestSchema, resetSchema } from "./forms.server";
 
-const loadSchema = () => import("./schema");
+const loadSchema = () => import("~/account/forms/forgot-password-schema");
 
 export const meta: MetaFunction = () => [
   { title: `Reset your password | ${STORE_NAME}` },
@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     const { username, otp, password } = submission.value;
-    const outcome = await shop.identity.resetPassword({ username, otp, password });
+    const outcome = await shop.account.resetPassword({ username, otp, password });
     if (outcome.kind === "changed")
       return shop.redirect(
         `/login?${new URLSearchParams({ email: username })}`,
@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return shop.reply({ intent: "request" as const, result: submission.reply() }, { status: 400 });
   const { username } = submission.value;
-  if (!(await shop.identity.requestPasswordReset(username))) {
+  if (!(await shop.account.requestPasswordReset(username))) {
     const result = submission.reply({ formErrors: ["We couldn't send a code right now. Please try again later."] });
     return shop.reply({ intent: "request" as const, result }, { status: 400 });
   }

@@ -18,7 +18,7 @@ import { useZodForm } from "~/components/useZodForm";
 import { formConstraint, getShop, withShop, serverTimingHeaders } from "~/shop.server";
 import { loginSchema, parseWithZod } from "./forms.server";
 
-const loadSchema = () => import("./schema");
+const loadSchema = () => import("~/account/forms/login-schema");
 
 export const meta: MetaFunction = () => [{ title: `Sign in | ${STORE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return shop.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { username, password, redirectTo } = submission.value;
-  const outcome = await shop.identity.signIn({ username, password });
+  const outcome = await shop.account.signIn({ username, password });
   if (outcome.kind === "signed-in") return shop.redirect(safeRedirect(redirectTo, "/"), outcome.welcome);
   const refused = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
   // A throttled attempt says when to come back.

@@ -14,7 +14,7 @@ import { STORE_NAME } from "~/lib/brand";
 import { formConstraint, getShop, toast, withShop } from "~/shop.server";
 import { parseWithZod, startSchema, verifySchema } from "./forms.server";
 
-const loadSchema = () => import("./schema");
+const loadSchema = () => import("~/account/forms/register-schema");
 
 export const meta: MetaFunction = () => [
   { title: `Create an account | ${STORE_NAME}` },
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: verifySchema });
     if (submission.status !== "success")
       return shop.reply({ intent: "verify" as const, result: submission.reply() }, { status: 400 });
-    const outcome = await shop.identity.completeRegistration(submission.value);
+    const outcome = await shop.account.completeRegistration(submission.value);
     if (outcome.kind === "signed-in") return shop.redirect("/", outcome.welcome);
     const result = submission.reply({ fieldErrors: { otp: [outcome.message] } });
     return shop.reply({ intent: "verify" as const, result }, { status: 400 });
@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { intent: "start" as const, result: submission.reply({ hideFields: ["password"] }) },
       { status: 400 },
     );
-  const outcome = await shop.identity.startRegistration(submission.value);
+  const outcome = await shop.account.startRegistration(submission.value);
   if (outcome.kind === "refused") {
     const result =
       outcome.field === null

@@ -8,8 +8,8 @@ import {
   addressBookInput,
   addressBookPage,
   addressTypeLabel,
-} from "../../../app/lib/account/address-book";
-import { createAddressBookSchema } from "../../../app/lib/account/address-book-schema";
+} from "../../../app/account/model/address-book";
+import { createAddressBookSchema } from "../../../app/account/forms/address-book-schema";
 
 /** What the form posts (Conform's nested names). */
 function form(fields: Record<string, string>) {

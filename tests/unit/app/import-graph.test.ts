@@ -26,11 +26,10 @@ const APP = join(ROOT, "app");
 
 /**
  * The shopper-facing domains. Each is a slice, app/<domain>/ with its face app/<domain>/<domain>.server.ts, or (until
- * it moves) a handler, app/handlers/<domain>.server.ts with app/handlers/<domain>/. The account's handler is still
- * called identity.
+ * it moves) a handler, app/handlers/<domain>.server.ts with app/handlers/<domain>/.
  */
 const DOMAINS = ["cart", "catalog", "checkout", "account", "orders", "wishlists"];
-const HANDLER_NAMES: Record<string, string> = { account: "identity" };
+const HANDLER_NAMES: Record<string, string> = {};
 const SLICE_PARTS = ["ui", "model", "forms"];
 
 function sourceFiles(dir: string): string[] {

@@ -4,10 +4,10 @@
  */
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { Button } from "../Button";
-import { JsMarker, moveFocusTo } from "../store/forms";
-import { ADDRESS_INTENTS, addressPath, addressTypeLabel, type AddressBookEntry } from "../../lib/account/address-book";
-import { ADDRESS_BOOK_PATH } from "../../lib/paths";
+import { Button } from "~/components/Button";
+import { JsMarker, moveFocusTo } from "~/components/store/forms";
+import { ADDRESS_INTENTS, addressPath, addressTypeLabel, type AddressBookEntry } from "~/account/model/address-book";
+import { ADDRESS_BOOK_PATH } from "~/lib/paths";
 
 /** The book's heading: focus goes there when the card of a deleted address leaves the page. */
 export const ADDRESS_BOOK_HEADING_ID = "address-book-title";

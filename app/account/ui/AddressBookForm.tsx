@@ -6,16 +6,16 @@
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useIsPending, Button } from "../Button";
-import { AddressForm } from "../AddressForm";
-import { ErrorSummary } from "../checkout/Problems";
-import { Field } from "../Field";
-import { SelectField } from "../SelectField";
-import { useZodForm, type FormConstraint } from "../useZodForm";
-import { addressLabels } from "../../lib/account/address";
-import { ADDRESS_BOOK_PATH, ADDRESS_NAME_MAX, ADDRESS_TYPES } from "../../lib/account/address-book";
+import { useIsPending, Button } from "~/components/Button";
+import { AddressForm } from "~/components/AddressForm";
+import { ErrorSummary } from "~/components/checkout/Problems";
+import { Field } from "~/components/Field";
+import { SelectField } from "~/components/SelectField";
+import { useZodForm, type FormConstraint } from "~/components/useZodForm";
+import { addressLabels } from "~/lib/address/address";
+import { ADDRESS_BOOK_PATH, ADDRESS_NAME_MAX, ADDRESS_TYPES } from "~/account/model/address-book";
 
-const loadSchema = () => import("../../lib/account/address-book-schema");
+const loadSchema = () => import("~/account/forms/address-book-schema");
 
 export const ADDRESS_BOOK_LABELS = {
   name: "Address Name",

@@ -3,9 +3,9 @@
  * (AddressBookForm). Apart from address-book.ts so that the book's pages load zod only then.
  */
 import { z } from "zod";
-import { createAddressSchema, type AddressSchemaOptions } from "./address-schema";
-import { ADDRESS_NAME_MAX, ADDRESS_TYPES } from "./address-book";
-import { builtOncePerOptions, optionalText, VALIDITY_MESSAGES } from "../validation";
+import { createAddressSchema, type AddressSchemaOptions } from "~/lib/address/address-schema";
+import { ADDRESS_NAME_MAX, ADDRESS_TYPES } from "~/account/model/address-book";
+import { builtOncePerOptions, optionalText, VALIDITY_MESSAGES } from "~/lib/validation";
 
 /** One form for adding and editing: the checkout's address schema under `address`, plus name, type and default. */
 function buildAddressBookSchema(options: AddressSchemaOptions = {}) {

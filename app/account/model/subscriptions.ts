@@ -3,7 +3,7 @@
  * Collection as rows a buyer reads (product, plan and term, quantity, dates) and the page's paging. Pure: the
  * loader maps the answer, the page renders what it gets.
  */
-import { isObject } from "../json";
+import { isObject } from "~/lib/json";
 
 export type SubscriptionState = "Active" | "Past";
 

@@ -13,11 +13,11 @@ import {
   addressBookPage,
   type AddressBookEntry,
   type AddressBookPage,
-} from "../../lib/account/address-book";
-import { toast, type ToastInput } from "../../shop/toast.server";
-import { errorMessage } from "../../shop/errors.server";
-import { loginPath } from "../../lib/paths";
-import type { ShopCore } from "../../shop/core.server";
+} from "~/account/model/address-book";
+import { toast, type ToastInput } from "~/shop/toast.server";
+import { errorMessage } from "~/shop/errors.server";
+import { loginPath } from "~/lib/paths";
+import type { ShopCore } from "~/shop/core.server";
 
 export const SIGN_IN_FOR_ADDRESSES = "Sign in to see your address book.";
 export const ADDRESS_MISSING = "We couldn't find that address in your address book. It may have been deleted.";

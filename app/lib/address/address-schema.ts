@@ -3,8 +3,8 @@
  * address book's. Apart from address.ts (labels, order, limits) so that pages load zod only when a form is used.
  */
 import { z } from "zod";
-import { isPhone } from "../format/formats";
-import { optionalText, requiredText, VALIDITY_MESSAGES } from "../validation";
+import { isPhone } from "~/lib/format/formats";
+import { optionalText, requiredText, VALIDITY_MESSAGES } from "~/lib/validation";
 import { ADDRESS_MAX_LENGTHS, countryCode } from "./address";
 
 export type AddressSchemaOptions = {

@@ -1,18 +1,18 @@
 /**
  * The address book (spec §3 Address, §7 "Addresses"): a buyer's saved addresses as the pages show them, and the
- * form that adds or edits one. The form is the checkout's address form (lib/account/address: the same fields, labels
+ * form that adds or edits one. The form is the checkout's address form (lib/address/address: the same fields, labels
  * and schema) plus what only a saved address has: its name, its type (Shipping or Billing) and whether it is the
  * account's default of that type. Its schema is in address-book-schema.ts.
  *
  * Pure: runs on the server (authoritative) and in the browser (instant feedback).
  */
-import type { Address } from "./address-schema";
-import type { AddressBookValues } from "./address-book-schema";
-import { addressFormValues, addressFromApi, addressLines } from "../checkout/index";
-import { isObject, text } from "../json";
+import type { Address } from "~/lib/address/address-schema";
+import type { AddressBookValues } from "~/account/forms/address-book-schema";
+import { addressFormValues, addressFromApi, addressLines } from "~/lib/checkout";
+import { isObject, text } from "~/lib/json";
 
 // The book's URLs live with the other page paths, so the header can link to it without pulling zod into every page.
-export { ADDRESS_BOOK_PATH, NEW_ADDRESS_PATH, addressPath } from "../paths";
+export { ADDRESS_BOOK_PATH, NEW_ADDRESS_PATH, addressPath } from "~/lib/paths";
 
 /** Addresses a page of the book shows (the API's pageToken paging). */
 export const ADDRESS_BOOK_PAGE_SIZE = 10;
@@ -36,7 +36,7 @@ export function addressBookAccount(effectiveAccountId: string | null | undefined
 }
 
 // The form's schema (createAddressBookSchema) is in address-book-schema.ts: pages load zod only when it is used.
-export type { AddressBookValues } from "./address-book-schema";
+export type { AddressBookValues } from "~/account/forms/address-book-schema";
 
 /** The name an address gets when the shopper gives none: the person's ("Alex Buyer"). */
 export function addressName(values: { name?: string; address: Pick<Address, "firstName" | "lastName"> }): string {

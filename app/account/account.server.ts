@@ -1,6 +1,7 @@
 /**
- * The identity domain: who the shopper is (guest or buyer, the account they act for), signing in and out, keeping
- * a buyer's session alive, switching accounts, and the account's address book (handlers/identity/address-book).
+ * The account domain (shop.account): who the shopper is (guest or buyer, the account they act for), signing in
+ * and out, keeping a buyer's session alive, switching accounts, and the account's address book
+ * (server/address-book.server.ts).
  * Owns the session's buyer keys (tokens, names, accounts).
  */
 import { tooManyAttemptsMessage } from "../../server/login-throttle";
@@ -11,11 +12,11 @@ import {
   setupProblem,
   type WebstoreClient,
 } from "../../server/webstore/index";
-import { toast, type ToastInput } from "../shop/toast.server";
-import { errorMessage } from "../shop/errors.server";
-import { keepBuyerTokens } from "../shop/tokens.server";
-import { createAddressBook, type AddressBook } from "./identity/address-book.server";
-import type { ShopCore } from "../shop/core.server";
+import { toast, type ToastInput } from "~/shop/toast.server";
+import { errorMessage } from "~/shop/errors.server";
+import { keepBuyerTokens } from "~/shop/tokens.server";
+import { createAddressBook, type AddressBook } from "~/account/server/address-book.server";
+import type { ShopCore } from "~/shop/core.server";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
@@ -54,7 +55,7 @@ export interface AccountChoice {
   city: string;
 }
 
-export interface IdentityHandler {
+export interface AccountHandler {
   /**
    * Signs in with e-mail (username) and password through the site's Headless Login (Authorization Code and
    * Credentials Flow, PKCE). Failed sign-ins are throttled per account and per client (server/login-throttle.ts):
@@ -112,7 +113,7 @@ export async function isBusinessAccount(client: WebstoreClient, accountId: strin
   }
 }
 
-export function createIdentityHandler(shop: ShopCore): IdentityHandler {
+export function createAccountHandler(shop: ShopCore): AccountHandler {
   const { context, session } = shop;
   let addresses: AddressBook | undefined;
 

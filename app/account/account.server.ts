@@ -16,7 +16,13 @@ import { toast, type ToastInput } from "~/shop/toast.server";
 import { errorMessage } from "~/shop/errors.server";
 import { keepBuyerTokens } from "~/shop/tokens.server";
 import { createAddressBook, type AddressBook } from "~/account/server/address-book.server";
-import type { ShopCore } from "~/shop/core.server";
+import { sessionExpiredRedirect, type ShopCore } from "~/shop/core.server";
+import { accountActionSchema, keepAliveSchema, parseAccountForm } from "~/account/forms/account-forms.server";
+import { loginSchema } from "~/account/forms/login-schema";
+import { startSchema, verifySchema } from "~/account/forms/register-schema";
+import { requestSchema, resetSchema } from "~/account/forms/forgot-password-schema";
+import { formConstraint } from "~/lib/validation/constraint.server";
+import { loginPath, safeRedirect } from "~/lib/paths";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
@@ -55,7 +61,27 @@ export interface AccountChoice {
   city: string;
 }
 
-export interface AccountHandler {
+export interface AccountHandler extends AccountFlows {
+  /** /login: the form's constraints (and whether to list the demo's accounts); a buyer goes on (thrown redirect). */
+  loginPage(): ReturnType<typeof loginPage>;
+  /** The sign-in form: refused (400, or 429 with Retry-After when throttled) with the e-mail kept, or signed in. */
+  submitLogin(form: FormData): ReturnType<typeof submitLogin>;
+  /** /register: both steps' constraints, the registration's identifier and address from the URL. */
+  registerPage(): ReturnType<typeof registerPage>;
+  /** Either registration step's form: the code mailed (to the second step), the account made, or refused (400). */
+  submitRegistration(form: FormData): ReturnType<typeof submitRegistration>;
+  /** /forgot-password: both steps' constraints and the address from the URL. */
+  resetPage(): ReturnType<typeof resetPage>;
+  /** Either reset step's form: the code mailed, the password changed (to sign in), or refused (400). */
+  submitReset(form: FormData): ReturnType<typeof submitReset>;
+  /** The session validator's "Continue Working": the new expiry; a token the site refuses ends the session. */
+  submitKeepAlive(form: FormData): ReturnType<typeof submitKeepAlive>;
+  /** The account page's form (the account switcher): back to the page with the toast. */
+  submitAccountForm(form: FormData): Promise<Response>;
+}
+
+/** Who the shopper is and how they sign in, register, reset a password and act for an account. */
+export interface AccountFlows {
   /**
    * Signs in with e-mail (username) and password through the site's Headless Login (Authorization Code and
    * Credentials Flow, PKCE). Failed sign-ins are throttled per account and per client (server/login-throttle.ts):
@@ -114,6 +140,20 @@ export async function isBusinessAccount(client: WebstoreClient, accountId: strin
 }
 
 export function createAccountHandler(shop: ShopCore): AccountHandler {
+  const flows = createAccountFlows(shop);
+  return Object.assign(flows, {
+    loginPage: () => loginPage(shop),
+    submitLogin: (form: FormData) => submitLogin(shop, flows, form),
+    registerPage: () => registerPage(shop),
+    submitRegistration: (form: FormData) => submitRegistration(shop, flows, form),
+    resetPage: () => resetPage(shop),
+    submitReset: (form: FormData) => submitReset(shop, flows, form),
+    submitKeepAlive: (form: FormData) => submitKeepAlive(shop, flows, form),
+    submitAccountForm: (form: FormData) => submitAccountForm(shop, flows, form),
+  });
+}
+
+function createAccountFlows(shop: ShopCore): AccountFlows {
   const { context, session } = shop;
   let addresses: AddressBook | undefined;
 
@@ -348,4 +388,122 @@ export function createAccountHandler(shop: ShopCore): AccountHandler {
       return (addresses ??= createAddressBook(shop));
     },
   };
+}
+
+async function loginPage(shop: ShopCore) {
+  const redirectTo = safeRedirect(new URL(shop.request.url).searchParams.get("redirectTo"), "/");
+  if (shop.shopper.isLoggedIn) throw await shop.redirect(redirectTo);
+  return { demo: shop.context.storefront.mode === "emulator", constraint: formConstraint(loginSchema) };
+}
+
+async function submitLogin(shop: ShopCore, flows: AccountFlows, form: FormData) {
+  const submission = parseAccountForm(form, loginSchema);
+  if (submission.status !== "success") {
+    return shop.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { username, password, redirectTo } = submission.value;
+  const outcome = await flows.signIn({ username, password });
+  if (outcome.kind === "signed-in") return shop.redirect(safeRedirect(redirectTo, "/"), outcome.welcome);
+  const refused = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
+  // A throttled attempt says when to come back.
+  return outcome.status === 429
+    ? shop.reply(refused, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } })
+    : shop.reply(refused, { status: 400 });
+}
+
+async function registerPage(shop: ShopCore) {
+  if (shop.shopper.isLoggedIn) throw await shop.redirect("/account");
+  const params = new URL(shop.request.url).searchParams;
+  return {
+    identifier: params.get("identifier") ?? "",
+    email: params.get("email") ?? "",
+    startConstraint: formConstraint(startSchema),
+    verifyConstraint: formConstraint(verifySchema),
+  };
+}
+
+async function submitRegistration(shop: ShopCore, flows: AccountFlows, formData: FormData) {
+  if (formData.get("intent") === "verify") {
+    const submission = parseAccountForm(formData, verifySchema);
+    if (submission.status !== "success")
+      return shop.reply({ intent: "verify" as const, result: submission.reply() }, { status: 400 });
+    const outcome = await flows.completeRegistration(submission.value);
+    if (outcome.kind === "signed-in") return shop.redirect("/", outcome.welcome);
+    const result = submission.reply({ fieldErrors: { otp: [outcome.message] } });
+    return shop.reply({ intent: "verify" as const, result }, { status: 400 });
+  }
+  const submission = parseAccountForm(formData, startSchema);
+  if (submission.status !== "success")
+    return shop.reply(
+      { intent: "start" as const, result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  const outcome = await flows.startRegistration(submission.value);
+  if (outcome.kind === "refused") {
+    const result =
+      outcome.field === null
+        ? submission.reply({ formErrors: [outcome.message], hideFields: ["password"] })
+        : submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["password"] });
+    return shop.reply({ intent: "start" as const, result }, { status: 400 });
+  }
+  const next = new URLSearchParams({ identifier: outcome.identifier, email: submission.value.email });
+  return shop.redirect(
+    `/register?${next}`,
+    toast("info", `We've sent a verification code to ${submission.value.email}.`),
+  );
+}
+
+function resetPage(shop: ShopCore) {
+  const username = new URL(shop.request.url).searchParams.get("email") ?? "";
+  return { username, requestConstraint: formConstraint(requestSchema), resetConstraint: formConstraint(resetSchema) };
+}
+
+async function submitReset(shop: ShopCore, flows: AccountFlows, formData: FormData) {
+  if (formData.get("intent") === "reset") {
+    const submission = parseAccountForm(formData, resetSchema);
+    if (submission.status !== "success")
+      return shop.reply(
+        { intent: "reset" as const, result: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    const { username, otp, password } = submission.value;
+    const outcome = await flows.resetPassword({ username, otp, password });
+    if (outcome.kind === "changed")
+      return shop.redirect(
+        `/login?${new URLSearchParams({ email: username })}`,
+        toast("success", PASSWORD_CHANGED_MESSAGE),
+      );
+    const result =
+      outcome.field === null
+        ? submission.reply({ formErrors: [outcome.message], hideFields: ["password"] })
+        : submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["password"] });
+    return shop.reply({ intent: "reset" as const, result }, { status: 400 });
+  }
+  const submission = parseAccountForm(formData, requestSchema);
+  if (submission.status !== "success")
+    return shop.reply({ intent: "request" as const, result: submission.reply() }, { status: 400 });
+  const { username } = submission.value;
+  if (!(await flows.requestPasswordReset(username))) {
+    const result = submission.reply({ formErrors: ["We couldn't send a code right now. Please try again later."] });
+    return shop.reply({ intent: "request" as const, result }, { status: 400 });
+  }
+  return shop.redirect(
+    `/forgot-password?${new URLSearchParams({ email: username })}`,
+    toast("info", RESET_CODE_SENT_MESSAGE),
+  );
+}
+
+async function submitKeepAlive(shop: ShopCore, flows: AccountFlows, form: FormData) {
+  const submission = parseAccountForm(form, keepAliveSchema);
+  if (submission.status !== "success") return shop.reply({ ok: false }, { status: 400 });
+  const renewed = await flows.keepAlive();
+  if (!renewed) throw await sessionExpiredRedirect(shop);
+  return shop.reply({ ok: true, expiresAt: renewed.expiresAt });
+}
+
+async function submitAccountForm(shop: ShopCore, flows: AccountFlows, form: FormData) {
+  if (!shop.shopper.isLoggedIn) return shop.redirect(loginPath("/account"));
+  const submission = parseAccountForm(form, accountActionSchema);
+  if (submission.status !== "success") return shop.redirect("/account", toast("error", "Choose an action."));
+  return shop.redirect("/account", await flows.switchAccount(submission.value.accountId));
 }

@@ -21,8 +21,7 @@ import {
 } from "~/account/model/subscriptions";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { accountActionSchema, parseWithZod } from "~/account/forms/account-forms.server";
-import { withShop, serverTimingHeaders, toast } from "~/shop.server";
+import { withShop, serverTimingHeaders } from "~/shop.server";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: `${pageTitle(error, "Your account")} | ${STORE_NAME}` },
@@ -46,12 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    if (!shop.shopper.isLoggedIn) return shop.redirect(loginPath("/account"));
-    const submission = parseWithZod(await request.formData(), { schema: accountActionSchema });
-    if (submission.status !== "success") return shop.redirect("/account", toast("error", "Choose an action."));
-    return shop.redirect("/account", await shop.account.switchAccount(submission.value.accountId));
-  });
+  return withShop(args, async ({ request, shop }) => shop.account.submitAccountForm(await request.formData()));
 }
 
 export default function Account() {

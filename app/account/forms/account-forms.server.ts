@@ -1,7 +1,9 @@
 /**
- * The identity pages' action schemas (account switcher, keep-alive, the address book's forms): for the actions
- * only, kept out of the browser's bundle.
+ * The account pages' action schemas (account switcher, keep-alive, the address book's forms) and the parsing of
+ * every account form (sign-in, registration and password reset too): for the actions only, kept out of the
+ * browser's bundle.
  */
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 // Routes take parseWithZod from here: imported from @conform-to/zod by a page that has no zod of its own, it
@@ -31,3 +33,8 @@ export const addressListActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(ADDRESS_INTENTS.remove), ...addressRef }),
   z.object({ intent: z.literal(ADDRESS_INTENTS.makeDefault), ...addressRef }),
 ]);
+
+/** A posted account form checked against `schema`: Conform's submission (what was typed, and the messages). */
+export function parseAccountForm<Schema extends z.ZodTypeAny>(form: FormData, schema: Schema) {
+  return parseWithZod(form, { schema });
+}

@@ -11,8 +11,7 @@ import { Button, useIsPending } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { useZodForm } from "~/components/useZodForm";
 import { STORE_NAME } from "~/lib/brand";
-import { formConstraint, getShop, toast, withShop } from "~/shop.server";
-import { parseWithZod, startSchema, verifySchema } from "./forms.server";
+import { getShop, withShop } from "~/shop.server";
 
 const loadSchema = () => import("~/account/forms/register-schema");
 
@@ -22,50 +21,13 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    if (shop.shopper.isLoggedIn) throw await shop.redirect("/account");
-    const params = new URL(request.url).searchParams;
-    return shop.reply({
-      identifier: params.get("identifier") ?? "",
-      email: params.get("email") ?? "",
-      startConstraint: formConstraint(startSchema),
-      verifyConstraint: formConstraint(verifySchema),
-    });
-  });
+  return withShop(args, async ({ shop }) => shop.reply(await shop.account.registerPage()));
 }
 
 // Not through withShop: a session past its expiry must not send the shopper to sign in (what they typed would be lost).
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = await getShop(request, context);
-  const formData = await request.formData();
-  if (formData.get("intent") === "verify") {
-    const submission = parseWithZod(formData, { schema: verifySchema });
-    if (submission.status !== "success")
-      return shop.reply({ intent: "verify" as const, result: submission.reply() }, { status: 400 });
-    const outcome = await shop.account.completeRegistration(submission.value);
-    if (outcome.kind === "signed-in") return shop.redirect("/", outcome.welcome);
-    const result = submission.reply({ fieldErrors: { otp: [outcome.message] } });
-    return shop.reply({ intent: "verify" as const, result }, { status: 400 });
-  }
-  const submission = parseWithZod(formData, { schema: startSchema });
-  if (submission.status !== "success")
-    return shop.reply(
-      { intent: "start" as const, result: submission.reply({ hideFields: ["password"] }) },
-      { status: 400 },
-    );
-  const outcome = await shop.account.startRegistration(submission.value);
-  if (outcome.kind === "refused") {
-    const result =
-      outcome.field === null
-        ? submission.reply({ formErrors: [outcome.message], hideFields: ["password"] })
-        : submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["password"] });
-    return shop.reply({ intent: "start" as const, result }, { status: 400 });
-  }
-  const next = new URLSearchParams({ identifier: outcome.identifier, email: submission.value.email });
-  return shop.redirect(
-    `/register?${next}`,
-    toast("info", `We've sent a verification code to ${submission.value.email}.`),
-  );
+  return shop.account.submitRegistration(await request.formData());
 }
 
 function FormErrors({ id, errors }: { id: string; errors?: string[] }) {

@@ -11,9 +11,7 @@ import { Button, useIsPending } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { useZodForm } from "~/components/useZodForm";
 import { STORE_NAME } from "~/lib/brand";
-import { formConstraint, getShop, toast, withShop } from "~/shop.server";
-import { PASSWORD_CHANGED_MESSAGE, RESET_CODE_SENT_MESSAGE } from "~/account/account.server";
-import { parseWithZod, requestSchema, resetSchema } from "./forms.server";
+import { getShop, withShop } from "~/shop.server";
 
 const loadSchema = () => import("~/account/forms/forgot-password-schema");
 
@@ -23,53 +21,14 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    const username = new URL(request.url).searchParams.get("email") ?? "";
-    return shop.reply({
-      username,
-      requestConstraint: formConstraint(requestSchema),
-      resetConstraint: formConstraint(resetSchema),
-    });
-  });
+  return withShop(args, async ({ shop }) => shop.reply(shop.account.resetPage()));
 }
 
 // Not through withShop: nothing here needs the shopper's API session, and a session past its expiry must not send
 // the shopper to sign in (what they typed would be lost).
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = await getShop(request, context);
-  const formData = await request.formData();
-  if (formData.get("intent") === "reset") {
-    const submission = parseWithZod(formData, { schema: resetSchema });
-    if (submission.status !== "success")
-      return shop.reply(
-        { intent: "reset" as const, result: submission.reply({ hideFields: ["password"] }) },
-        { status: 400 },
-      );
-    const { username, otp, password } = submission.value;
-    const outcome = await shop.account.resetPassword({ username, otp, password });
-    if (outcome.kind === "changed")
-      return shop.redirect(
-        `/login?${new URLSearchParams({ email: username })}`,
-        toast("success", PASSWORD_CHANGED_MESSAGE),
-      );
-    const result =
-      outcome.field === null
-        ? submission.reply({ formErrors: [outcome.message], hideFields: ["password"] })
-        : submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["password"] });
-    return shop.reply({ intent: "reset" as const, result }, { status: 400 });
-  }
-  const submission = parseWithZod(formData, { schema: requestSchema });
-  if (submission.status !== "success")
-    return shop.reply({ intent: "request" as const, result: submission.reply() }, { status: 400 });
-  const { username } = submission.value;
-  if (!(await shop.account.requestPasswordReset(username))) {
-    const result = submission.reply({ formErrors: ["We couldn't send a code right now. Please try again later."] });
-    return shop.reply({ intent: "request" as const, result }, { status: 400 });
-  }
-  return shop.redirect(
-    `/forgot-password?${new URLSearchParams({ email: username })}`,
-    toast("info", RESET_CODE_SENT_MESSAGE),
-  );
+  return shop.account.submitReset(await request.formData());
 }
 
 function FormErrors({ id, errors }: { id: string; errors?: string[] }) {

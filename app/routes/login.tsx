@@ -15,8 +15,7 @@ import { Field } from "~/components/Field";
 import { STORE_NAME } from "~/lib/brand";
 import { safeRedirect } from "~/lib/paths";
 import { useZodForm } from "~/components/useZodForm";
-import { formConstraint, getShop, withShop, serverTimingHeaders } from "~/shop.server";
-import { loginSchema, parseWithZod } from "./forms.server";
+import { getShop, withShop, serverTimingHeaders } from "~/shop.server";
 
 const loadSchema = () => import("~/account/forms/login-schema");
 
@@ -31,29 +30,14 @@ export const headers: HeadersFunction = (args) => {
 };
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ request, context, shop }) => {
-    const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
-    if (shop.shopper.isLoggedIn) throw await shop.redirect(redirectTo);
-    return shop.reply({ demo: context.storefront.mode === "emulator", constraint: formConstraint(loginSchema) });
-  });
+  return withShop(args, async ({ shop }) => shop.reply(await shop.account.loginPage()));
 }
 
 // Not through withShop: signing in replaces whatever session there was, and one past its expiry must not send the
 // shopper to sign in again, losing what they typed.
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = await getShop(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
-  if (submission.status !== "success") {
-    return shop.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const { username, password, redirectTo } = submission.value;
-  const outcome = await shop.account.signIn({ username, password });
-  if (outcome.kind === "signed-in") return shop.redirect(safeRedirect(redirectTo, "/"), outcome.welcome);
-  const refused = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
-  // A throttled attempt says when to come back.
-  return outcome.status === 429
-    ? shop.reply(refused, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } })
-    : shop.reply(refused, { status: 400 });
+  return shop.account.submitLogin(await request.formData());
 }
 
 export default function Login() {

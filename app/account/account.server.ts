@@ -16,6 +16,14 @@ import { toast, type ToastInput } from "~/shop/toast.server";
 import { errorMessage } from "~/shop/errors.server";
 import { keepBuyerTokens } from "~/shop/tokens.server";
 import { createAddressBook, type AddressBook } from "~/account/server/address-book.server";
+import {
+  addressBookPage,
+  editAddressPage,
+  newAddressPage,
+  submitAddressEdit,
+  submitAddressList,
+  submitNewAddress,
+} from "~/account/server/address-pages.server";
 import { sessionExpiredRedirect, type ShopCore } from "~/shop/core.server";
 import { accountActionSchema, keepAliveSchema, parseAccountForm } from "~/account/forms/account-forms.server";
 import { loginSchema } from "~/account/forms/login-schema";
@@ -78,6 +86,15 @@ export interface AccountHandler extends AccountFlows {
   submitKeepAlive(form: FormData): ReturnType<typeof submitKeepAlive>;
   /** The account page's form (the account switcher): back to the page with the toast. */
   submitAccountForm(form: FormData): Promise<Response>;
+  /** /account/addresses and its forms (server/address-pages.server.ts). */
+  addressBookPage(): ReturnType<typeof addressBookPage>;
+  submitAddressList(form: FormData): ReturnType<typeof submitAddressList>;
+  /** /account/addresses/new and its form. */
+  newAddressPage(): ReturnType<typeof newAddressPage>;
+  submitNewAddress(form: FormData): ReturnType<typeof submitNewAddress>;
+  /** /account/addresses/{addressId} and its form. */
+  editAddressPage(addressId: string): ReturnType<typeof editAddressPage>;
+  submitAddressEdit(addressId: string, form: FormData): ReturnType<typeof submitAddressEdit>;
 }
 
 /** Who the shopper is and how they sign in, register, reset a password and act for an account. */
@@ -150,6 +167,12 @@ export function createAccountHandler(shop: ShopCore): AccountHandler {
     submitReset: (form: FormData) => submitReset(shop, flows, form),
     submitKeepAlive: (form: FormData) => submitKeepAlive(shop, flows, form),
     submitAccountForm: (form: FormData) => submitAccountForm(shop, flows, form),
+    addressBookPage: () => addressBookPage(shop, flows.addresses),
+    submitAddressList: (form: FormData) => submitAddressList(shop, flows.addresses, form),
+    newAddressPage: () => newAddressPage(shop, flows.addresses),
+    submitNewAddress: (form: FormData) => submitNewAddress(shop, flows.addresses, form),
+    editAddressPage: (addressId: string) => editAddressPage(shop, flows.addresses, addressId),
+    submitAddressEdit: (addressId: string, form: FormData) => submitAddressEdit(shop, flows.addresses, addressId, form),
   });
 }
 

@@ -5,10 +5,6 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-
-// Routes take parseWithZod from here: imported from @conform-to/zod by a page that has no zod of its own, it
-// would pull zod and conform's zod bundle (some 24 KB gzip) into that page's browser JavaScript.
-export { parseWithZod } from "@conform-to/zod";
 import { ADDRESS_INTENTS } from "~/account/model/address-book";
 // The address book form's: its pages load it only when the form is used (AddressBookForm).
 export { createAddressBookSchema } from "./address-book-schema";

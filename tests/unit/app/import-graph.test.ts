@@ -284,9 +284,6 @@ const ROUTES_TODAY = new Set<string>([
   "app/routes/checkout.shipping/route.tsx",
   "app/routes/pay.$cartId/route.tsx",
   "app/routes/product.$.tsx",
-  "app/routes/account_.addresses.tsx",
-  "app/routes/account_.addresses_.new.tsx",
-  "app/routes/account_.addresses_.$addressId.tsx",
   "app/routes/locale.tsx",
   "app/routes/cookie-consent.tsx",
 ]);

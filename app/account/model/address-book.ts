@@ -7,7 +7,6 @@
  * Pure: runs on the server (authoritative) and in the browser (instant feedback).
  */
 import type { Address } from "~/lib/address/address-schema";
-import type { AddressBookValues } from "~/account/forms/address-book-schema";
 import { addressFormValues, addressFromApi, addressLines } from "~/lib/checkout";
 import { isObject, text } from "~/lib/json";
 
@@ -35,34 +34,13 @@ export function addressBookAccount(effectiveAccountId: string | null | undefined
   return id === "" || NO_ACCOUNT.test(id) ? "current" : id;
 }
 
-// The form's schema (createAddressBookSchema) is in address-book-schema.ts: pages load zod only when it is used.
-export type { AddressBookValues } from "~/account/forms/address-book-schema";
+// The form's schema (createAddressBookSchema) and its values (AddressBookValues) are in address-book-schema.ts, which
+// builds on this file: pages load zod only when it is used. The API's input for those values is made on the server
+// (server/address-pages.server.ts addressBookInput).
 
 /** The name an address gets when the shopper gives none: the person's ("Alex Buyer"). */
 export function addressName(values: { name?: string; address: Pick<Address, "firstName" | "lastName"> }): string {
   return values.name || `${values.address.firstName} ${values.address.lastName}`.trim();
-}
-
-/**
- * The API's address input for the form's values. Every field is sent, an emptied one as "", so an edit can clear
- * a company or a phone number; the phone goes out as the saved address's `phoneNumber`.
- */
-export function addressBookInput(values: AddressBookValues) {
-  const a = values.address;
-  return {
-    name: addressName(values),
-    addressType: values.addressType,
-    isDefault: values.isDefault === true,
-    firstName: a.firstName,
-    lastName: a.lastName,
-    companyName: a.companyName ?? "",
-    street: a.street,
-    city: a.city,
-    region: a.region ?? "",
-    postalCode: a.postalCode,
-    country: a.country,
-    phoneNumber: a.shipToPhoneNumber ?? "",
-  };
 }
 
 /** The book's list forms (Delete, Make default): POSTs to the book with an `intent`. */

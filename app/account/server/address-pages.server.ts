@@ -8,11 +8,11 @@ import {
   addressListActionSchema,
   createAddressBookSchema,
 } from "~/account/forms/account-forms.server";
+import type { AddressBookValues } from "~/account/forms/address-book-schema";
 import {
   ADDRESS_BOOK_PATH,
   ADDRESS_INTENTS,
   addressBookFormValues,
-  addressBookInput,
   addressName,
   addressPath,
   NEW_ADDRESS_PATH,
@@ -24,6 +24,28 @@ import { formConstraint } from "~/lib/validation/constraint.server";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import type { ShopCore } from "~/shop/core.server";
 import { ADDRESS_MISSING, type AddressBook } from "./address-book.server";
+
+/**
+ * The API's address input for the form's values. Every field is sent, an emptied one as "", so an edit can clear
+ * a company or a phone number; the phone goes out as the saved address's `phoneNumber`.
+ */
+export function addressBookInput(values: AddressBookValues) {
+  const a = values.address;
+  return {
+    name: addressName(values),
+    addressType: values.addressType,
+    isDefault: values.isDefault === true,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    companyName: a.companyName ?? "",
+    street: a.street,
+    city: a.city,
+    region: a.region ?? "",
+    postalCode: a.postalCode,
+    country: a.country,
+    phoneNumber: a.shipToPhoneNumber ?? "",
+  };
+}
 
 /** /account/addresses: one page of the book (`?page=`). */
 export async function addressBookPage(shop: ShopCore, book: AddressBook) {

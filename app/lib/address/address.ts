@@ -85,8 +85,8 @@ export const ADDRESS_MAX_LENGTHS: Record<AddressField, number> = {
   shipToPhoneNumber: 40,
 };
 
-// The address form's schema is in address-schema.ts: pages load zod only when a form is used.
-export type { Address, AddressInput, AddressSchemaOptions } from "./address-schema";
+// The address form's schema and its types (Address, AddressInput, AddressSchemaOptions) are in address-schema.ts,
+// which builds on this file: pages load zod only when a form is used.
 
 /** Country choices for the form: the context may list bare codes or objects with a label. */
 export type CountryOption = string | { code?: string; isoCode?: string; value?: string; label?: string; name?: string };

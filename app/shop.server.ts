@@ -41,6 +41,8 @@ import { createCheckoutHandler, type CheckoutHandler } from "./handlers/checkout
 import { createAccountHandler, type AccountHandler } from "~/account/account.server";
 import { createOrdersHandler, type OrdersHandler } from "~/orders/orders.server";
 import { createWishlistsHandler, type WishlistsHandler } from "~/wishlists/wishlists.server";
+import { createLocale, type LocaleHandler } from "~/locale/locale.server";
+import { createConsent, type Consent } from "~/locale/consent.server";
 
 export interface Shop extends ShopCore {
   readonly cart: CartHandler;
@@ -49,6 +51,10 @@ export interface Shop extends ShopCore {
   readonly account: AccountHandler;
   readonly orders: OrdersHandler;
   readonly wishlists: WishlistsHandler;
+  /** The root page's: the locale segment's check, the header's switcher and its form. */
+  readonly locale: LocaleHandler;
+  /** The root page's: the cookie consent banner's remembered choice. */
+  readonly consent: Consent;
 }
 
 const SHOP = Symbol("shop");
@@ -80,6 +86,8 @@ function withHandlers(core: ShopCore): Shop {
     account: lazy("account", () => createAccountHandler(core)),
     orders: lazy("orders", () => createOrdersHandler(core)),
     wishlists: lazy("wishlists", () => createWishlistsHandler(core)),
+    locale: lazy("locale", () => createLocale(core, { cart: shop.cart })),
+    consent: lazy("consent", () => createConsent(core)),
   }) as Shop;
   return shop;
 }
@@ -124,9 +132,6 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
 export { errorMessage } from "./shop/errors.server";
 export { serverTimingHeaders } from "./shop/timing.server";
 export { toast } from "./shop/toast.server";
-// The root's: the locale segment's check, the header's switcher and the cookie consent banner's choice.
-export { knownLocale, localeSwitchFor } from "./handlers/locale.server";
-export { readConsent } from "./handlers/cookie-consent.server";
 // The cart's and the product page's forms (zod) and the words of their actions. Named by the page from lib/cart,
 // CART_MESSAGES and isQuantityProblem would put lib/cart's optimistic lines (the cart page's) in the product page's
 // bundle; named from the cart handler, the forms would add a second stand-in to both pages.

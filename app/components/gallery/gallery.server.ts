@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { demoSchema } from "./demo-schema";
 import type { GalleryActionData } from "./GalleryForms";
-import { consentSchema } from "~/handlers/cookie-consent.server";
+import { consentSchema } from "~/locale/consent.server";
 import { formConstraint } from "~/lib/validation/constraint.server";
 
 /** The loader's data: the demo form's constraints (the page loads the schema itself when the form is used). */

@@ -1,12 +1,16 @@
 /**
- * The header's currency and locale switcher, server side: the shopper's currency preference (the session's
- * `currency`), the page to land on under the chosen locale, and what the switcher offers. Moving the cart to the new
- * currency is the cart's (handlers/cart/currency.server.ts).
+ * The header's currency and locale switcher, server side (shop.locale): the shopper's currency preference (the
+ * session's `currency`), the page to land on under the chosen locale, what the switcher offers, and whether the
+ * page's locale segment is one of the store's. Moving the cart to the new currency is the cart's
+ * (handlers/cart/currency.server.ts), given as the `cart` sibling. The root page's, not a domain's.
  */
-import type { AppLoadContext } from "@remix-run/node";
-import type { LocaleSwitch } from "../components/store/LocaleSwitcher";
-import type { ShopCore } from "../shop/core.server";
-import type { CartHandler } from "./cart.server";
+import { parseWithZod } from "@conform-to/zod";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { safeRedirect } from "~/lib/paths";
+import type { LocaleSwitch } from "~/components/store/LocaleSwitcher";
+import type { ShopCore } from "~/shop/core.server";
+import type { CartHandler } from "~/handlers/cart.server";
 import {
   currencyLabel,
   isStoreLocale,
@@ -15,13 +19,51 @@ import {
   storeCurrencies,
   storeLocales,
   type MarketsContext,
-} from "../lib/format/locale";
-import { STORE_LOCALE } from "../lib/format/money";
-import { toast, type ToastInput } from "../shop/toast.server";
-import { shopperCurrency } from "../shop/core.server";
-import { cartMoveToast } from "./cart/currency.server";
+} from "~/lib/format/locale";
+import { STORE_LOCALE } from "~/lib/format/money";
+import { toast, type ToastInput } from "~/shop/toast.server";
+import { shopperCurrency } from "~/shop/core.server";
+import { cartMoveToast } from "~/handlers/cart/currency.server";
 
 export const CURRENCY_NOT_OFFERED = "Choose one of the store's currencies.";
+
+export interface LocaleHandler {
+  /** Whether the page's locale segment (none: the default market) names one of the store's markets. */
+  known(locale: string | undefined): boolean;
+  /** What the header's switcher offers on a page in `locale`, or null when the store offers no choice. */
+  switchFor(locale: string): LocaleSwitch | null;
+  /** The switcher's form (POST /locale): the page under the chosen locale (absolute URL), the cart moved along. */
+  change(form: FormData): Promise<Response>;
+}
+
+/** The switcher's fields (every one optional: what is left out stays as it is). */
+const localeSchema = z.object({
+  locale: z.string().trim().optional(),
+  currency: z.string().trim().optional(),
+  shownCurrency: z.string().trim().optional(),
+  redirectTo: z.string().optional(),
+});
+
+export function createLocale(core: ShopCore, siblings: { cart: Pick<CartHandler, "moveToCurrency"> }): LocaleHandler {
+  return {
+    known: (locale) => knownLocale(core.appContext, locale),
+    switchFor: (locale) =>
+      localeSwitchFor(core.appContext, locale, core.currencyIsoCode ?? core.appContext?.defaultCurrency ?? null),
+    async change(form) {
+      const submission = parseWithZod(form, { schema: localeSchema });
+      // A form that is not the switcher's (a field sent twice) changes nothing: back to the home page.
+      const choice = submission.status === "success" ? submission.value : {};
+      const { to, toast } = await switchLocale(
+        { client: core.client, session: core.session, request: core.request, cart: siblings.cart },
+        core.context,
+        { ...choice, redirectTo: safeRedirect(choice.redirectTo, "/") },
+      );
+      if (toast) core.toasts.flash(toast);
+      // Absolute URLs (here too): Remix puts the current locale's prefix in front of a redirect to a path.
+      return redirect(to, { status: 303, headers: await core.headers() });
+    },
+  };
+}
 
 /** What the switcher's form posts (all optional: a field left out keeps what is). */
 export interface LocaleChoice {

@@ -4,8 +4,11 @@
  * that honour the choice read it as such. Remix encodes a cookie's value as base64 JSON, so the cookie's
  * `encode` / `decode` turn that into the bare value and back.
  */
-import { createCookie } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { safeRedirect } from "~/lib/paths";
+import type { ShopCore } from "~/shop/core.server";
 import {
   CONSENT_INTENTS,
   consentMaxAgeSeconds,
@@ -13,7 +16,7 @@ import {
   COOKIE_CONSENT_NAME,
   isConsentIntent,
   type ConsentIntent,
-} from "../components/CookieConsent";
+} from "~/components/CookieConsent";
 
 /** Remix's encoding of a string value (base64 of its JSON) to the bare value, URI-encoded as cookies are. */
 const bareValue = (encoded: string) => encodeURIComponent(String(JSON.parse(atob(encoded))));
@@ -54,3 +57,26 @@ export const consentSchema = z.object({
   intent: z.enum(CONSENT_INTENTS).optional().catch(undefined),
   redirectTo: z.string().optional().catch(undefined),
 });
+
+/** The consent banner's choice for the root page (shop.consent). */
+export interface Consent {
+  /** The remembered choice from the request's cookie, or null when the shopper has not chosen yet. */
+  choice(): Promise<ConsentIntent | null>;
+}
+
+export function createConsent(core: Pick<ShopCore, "request">): Consent {
+  return { choice: () => readConsent(core.request.headers.get("Cookie")) };
+}
+
+/**
+ * The banner's form (POST /cookie-consent), which needs no shop: the choice remembered in its cookie, and back to the
+ * page. No choice (or one the banner doesn't offer): back to the page, nothing remembered.
+ */
+export async function submitConsent(request: Request): Promise<Response> {
+  const submission = parseWithZod(await request.formData(), { schema: consentSchema });
+  const form = submission.status === "success" ? submission.value : {};
+  const back = safeRedirect(form.redirectTo, "/");
+  if (!form.intent) return redirect(back, 303);
+  const secure = new URL(request.url).protocol === "https:";
+  return redirect(back, { status: 303, headers: { "Set-Cookie": await consentCookieHeader(form.intent, { secure }) } });
+}

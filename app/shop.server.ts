@@ -142,14 +142,7 @@ export { PAYMENT_LINK_MESSAGES } from "./lib/checkout/payment-link";
 // The cart loader's page number: named from lib/paging by the cart page, it would bring the paging module (which only
 // the page links need, loaded for a cart of more than one page) into its bundle.
 export { readPage } from "./lib/paging";
-// The constraints of a form whose schema the page loads only when the form is used (useZodForm).
-export { formConstraint } from "./lib/validation/constraint.server";
 
-// The core's, for the routes that end a request themselves (the session validator) or speak of a refusal.
+// The core's, for the routes that speak of a refusal.
 export type { ShopCore, ShopRouteOptions, Refusal } from "./shop/core.server";
-export {
-  sessionExpiredRedirect,
-  SIGN_IN_TO_BROWSE,
-  GUEST_UNAVAILABLE_MESSAGE,
-  shopperCurrency,
-} from "./shop/core.server";
+export { SIGN_IN_TO_BROWSE, GUEST_UNAVAILABLE_MESSAGE, shopperCurrency } from "./shop/core.server";

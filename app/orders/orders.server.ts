@@ -184,6 +184,8 @@ export interface OrderReads {
    * account page then says so instead of showing none.
    */
   subscriptions(state: SubscriptionState, pageToken: string | null): Promise<SubscriptionsView | null>;
+  /** After a guest's order (checkout, the orders' sibling): their e-mail kept as the session's verification. */
+  rememberGuestVerification(email: string): void;
 }
 
 /** After a guest's successful lookup (or order): the e-mail and a placeholder phone number. */
@@ -413,6 +415,7 @@ function createOrderReads(shop: ShopCore): OrderReads {
   return {
     guestVerification,
     mayLoad,
+    rememberGuestVerification: (email) => rememberGuestVerification(session, email),
     load,
     statusNames,
     seo,

@@ -21,7 +21,7 @@ import { errorTitle, RouteErrorBoundary } from "./components/store/PageError";
 import kitStyles from "./styles/kit.css";
 import appStyles from "./styles/app.css";
 // The root's server helpers, from the one server module it names (each is an empty stand-in in the browser's bundle).
-import { knownLocale, localeSwitchFor, readConsent, serverTimingHeaders, withShop } from "./shop.server";
+import { serverTimingHeaders, withShop } from "~/shop.server";
 import { STORE_LOCALE } from "./lib/format/money";
 import { StoreLocaleProvider } from "./components/StoreLocale";
 
@@ -62,14 +62,14 @@ export const meta: MetaFunction = ({ error }) => [
 export const headers: HeadersFunction = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ request, context, shop }) => {
+  return withShop(args, async ({ context, shop }) => {
     const toast = shop.toasts.take();
     const appContext = shop.appContext;
     const [categories, count] = await Promise.all([shop.catalog.navigation(), shop.cart.count()]);
     // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist. A plain Response, as the
     // catalog pages throw: naming `data` from @remix-run/node would put that package's empty stand-in in the root's
     // browser bundle, a file of its own on every page.
-    if (!knownLocale(appContext, context.locale)) {
+    if (!shop.locale.known(context.locale)) {
       throw new Response("Not found", { status: 404, headers: await shop.headers() });
     }
     const locale = context.locale ?? STORE_LOCALE;
@@ -78,7 +78,7 @@ export async function loader(args: LoaderFunctionArgs) {
       // The document's request id: the "Reference: …" line a failed page shows after hydration (RequestReference).
       requestId: context.requestId ?? null,
       // The header's currency and locale switcher: only when the store offers a choice.
-      localeSwitch: localeSwitchFor(appContext, locale, shop.currencyIsoCode ?? appContext?.defaultCurrency ?? null),
+      localeSwitch: shop.locale.switchFor(locale),
       // The currency the shopper's prices are in (the footer says so): the cart's, else the store's default.
       currency: shop.currencyIsoCode ?? appContext?.defaultCurrency ?? "USD",
       shopper: shop.shopper,
@@ -87,9 +87,7 @@ export async function loader(args: LoaderFunctionArgs) {
       // The flashed toast, then what this request did by itself (the cart moved into the page's currency, by the count).
       toasts: [...(toast ? [toast] : []), ...shop.notices],
       guestCartEnabled: appContext?.guestCartEnabled === true,
-      consent: appContext?.shopperConsentEnabled
-        ? { enabled: true, choice: await readConsent(request.headers.get("Cookie")) }
-        : null,
+      consent: appContext?.shopperConsentEnabled ? { enabled: true, choice: await shop.consent.choice() } : null,
       emulatorApiUrl: context.storefront.mode === "emulator" ? context.storefront.emulatorApiUrl : null,
       // The session validator warns 30 s before this; serverNow lets the browser correct its own clock.
       sessionExpiresAt: shop.shopper.isLoggedIn ? (shop.session.get("tokenExpiresAt") ?? null) : null,

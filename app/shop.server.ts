@@ -1,6 +1,6 @@
 /**
  * The composition: the request's shop is the shop core (app/shop/core.server.ts: the shopper's webstore client,
- * session and identity) with one handler per domain (cart, checkout, orders, wishlists, identity, catalog) wired over
+ * session and identity) with one handler per domain (cart, checkout, orders, wishlists, account, catalog) wired over
  * it, built once per request and shared by every loader and action of it (Hydrogen's `context.cart`; decisions 009
  * and 016). This is the only module that imports every domain. Routes are parse → call a handler → reply:
  *
@@ -39,19 +39,24 @@ import { createCartHandler, type CartHandler } from "~/cart/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "~/catalog/catalog.server";
 import { createCheckout, type Checkout } from "~/checkout/checkout.server";
 import { forgetGoneGuestCart } from "~/cart/server/ref.server";
-import { rememberGuestVerification } from "./handlers/orders.server";
 import { isCheckoutRequest, pageKind } from "~/lib/request-paths";
-import { createIdentityHandler, type IdentityHandler } from "./handlers/identity.server";
-import { createOrdersHandler, type OrdersHandler } from "./handlers/orders.server";
-import { createWishlistsHandler, type WishlistsHandler } from "./handlers/wishlists.server";
+import { createAccountHandler, type AccountHandler } from "~/account/account.server";
+import { createOrdersHandler, type OrdersHandler } from "~/orders/orders.server";
+import { createWishlistsHandler, type WishlistsHandler } from "~/wishlists/wishlists.server";
+import { createLocale, type LocaleHandler } from "~/locale/locale.server";
+import { createConsent, type Consent } from "~/locale/consent.server";
 
 export interface Shop extends ShopCore {
   readonly cart: CartHandler;
   readonly catalog: CatalogHandler;
   readonly checkout: Checkout;
-  readonly identity: IdentityHandler;
+  readonly account: AccountHandler;
   readonly orders: OrdersHandler;
   readonly wishlists: WishlistsHandler;
+  /** The root page's: the locale segment's check, the header's switcher and its form. */
+  readonly locale: LocaleHandler;
+  /** The root page's: the cookie consent banner's remembered choice. */
+  readonly consent: Consent;
 }
 
 const SHOP = Symbol("shop");
@@ -91,14 +96,16 @@ function withHandlers(core: ShopCore): Shop {
         page: pageKind(core.request, core.context),
         cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (error) => forgetGoneGuestCart(core, error) },
         orders: {
-          rememberGuestVerification: (email) => rememberGuestVerification(core.session, email),
+          rememberGuestVerification: (email) => shop.orders.rememberGuestVerification(email),
           guestAccessToken: (orderNumber) => shop.orders.guestAccessToken(orderNumber),
         },
       }),
     ),
-    identity: lazy("identity", () => createIdentityHandler(core)),
+    account: lazy("account", () => createAccountHandler(core)),
     orders: lazy("orders", () => createOrdersHandler(core)),
     wishlists: lazy("wishlists", () => createWishlistsHandler(core)),
+    locale: lazy("locale", () => createLocale(core, { cart: shop.cart })),
+    consent: lazy("consent", () => createConsent(core)),
   }) as Shop;
   return shop;
 }
@@ -143,17 +150,7 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
 export { errorMessage } from "./shop/errors.server";
 export { serverTimingHeaders } from "./shop/timing.server";
 export { toast } from "./shop/toast.server";
-// The root's: the locale segment's check, the header's switcher and the cookie consent banner's choice.
-export { knownLocale, localeSwitchFor } from "./handlers/locale.server";
-export { readConsent } from "./handlers/cookie-consent.server";
-// The constraints of a form whose schema the page loads only when the form is used (useZodForm).
-export { formConstraint } from "./lib/validation/constraint.server";
 
-// The core's, for the routes that end a request themselves (the session validator) or speak of a refusal.
+// The core's, for the routes that speak of a refusal.
 export type { ShopCore, ShopRouteOptions, Refusal } from "./shop/core.server";
-export {
-  sessionExpiredRedirect,
-  SIGN_IN_TO_BROWSE,
-  GUEST_UNAVAILABLE_MESSAGE,
-  shopperCurrency,
-} from "./shop/core.server";
+export { SIGN_IN_TO_BROWSE, GUEST_UNAVAILABLE_MESSAGE, shopperCurrency } from "./shop/core.server";

@@ -89,7 +89,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`FAIL  ${f}: calls the server-only shop (a loader or action left at the top level)`);
   // zod (some 16 KB with Conform's adapter) loads with a form's schema, when the form is first used. A page that
   // names a schema module, or parseWithZod, itself (even for its action only) brings it back into its bundle: the
-  // action takes them from a server module instead (see routes/login/forms.server.ts).
+  // action takes them from a server module instead (see app/account/forms/account-forms.server.ts).
   const zod = loaded.filter(([, code]) => code.includes("ZodError"));
   for (const [f] of zod)
     console.log(`FAIL  ${f}: carries zod at page load (import the schema from a server module, or load it lazily)`);

@@ -1,6 +1,6 @@
 /**
  * The address fields of a form (not the <form> itself, so a page can host shipping and billing
- * addresses in one form). Field order and labels follow the country (lib/account/address): family name
+ * addresses in one form). Field order and labels follow the country (lib/address/address): family name
  * first for CN, HU, JP, KR, MO, MY, SG, TW, VN; 'Region' instead of 'State' for JP, CN, TW, TH, VN,
  * MY, KR. With JavaScript the order follows the country select as it changes; without, it follows
  * the country the page was rendered with.
@@ -19,7 +19,7 @@ import {
   normaliseCountries,
   type AddressField,
   type CountryOption,
-} from "../lib/account/address";
+} from "~/lib/address/address";
 import { Field, type FieldMeta } from "./Field";
 import { SelectField } from "./SelectField";
 

@@ -1,11 +1,13 @@
 /** Every URL no other route claims: a 404 page inside the store's header and footer. */
-import { data, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { STORE_NAME } from "~/lib/brand";
 
 export const meta: MetaFunction = () => [{ title: `Page not found | ${STORE_NAME}` }];
 
+// A plain Response, as the root and the catalog pages throw: naming `data` from @remix-run/node would put that
+// package's empty stand-in, a file of its own, in this page's browser bundle.
 export async function loader() {
-  throw data("Not found", { status: 404 });
+  throw new Response("Not found", { status: 404 });
 }
 
 export default function NotFound() {

@@ -3,21 +3,13 @@
  * Guests give the order number and their e-mail address, signed-in buyers the number alone; a match opens
  * /OrderSummary/{orderNumber} as a new document.
  */
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirectDocument,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { OrderLookupPage } from "~/components/orders/OrderLookupPage";
-import { seoMeta } from "~/components/orders/PageRegions";
+import { OrderLookupPage } from "~/orders/ui/OrderLookupPage";
+import { seoMeta } from "~/orders/ui/PageRegions";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { formConstraint, withShop, serverTimingHeaders } from "~/shop.server";
-import { orderLookupSchema, parseWithZod } from "~/handlers/orders/forms.server";
-import { ORDER_LOOKUP_TITLE, orderNumberFromQuery } from "~/lib/orders/index";
-import { orderSummaryPath } from "~/lib/paths";
+import { withShop, serverTimingHeaders } from "~/shop.server";
+import { ORDER_LOOKUP_TITLE } from "~/orders/model";
 import ordersStyles from "~/styles/orders.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
@@ -27,12 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(ORDER_LOO
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ request, params, shop }) => {
-    const recordId = params.recordId?.trim() || null;
-    const orderNumber = orderNumberFromQuery(new URL(request.url).searchParams.get("orderNumber"));
-    const page = await shop.orders.lookupPage(recordId, orderNumber);
-    return shop.reply({ ...page, constraint: formConstraint(orderLookupSchema({ isGuest: page.isGuest })) });
-  });
+  return withShop(args, async ({ params, shop }) => shop.reply(await shop.orders.lookupForm(params.recordId)));
 }
 
 /**
@@ -41,14 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * the toast the handler flashed.
  */
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    const schema = orderLookupSchema({ isGuest: !shop.shopper.isLoggedIn });
-    const submission = parseWithZod(await request.formData(), { schema });
-    if (submission.status !== "success") return shop.reply({ result: submission.reply() }, { status: 400 });
-    const found = await shop.orders.lookup(submission.value);
-    if (!found) return shop.reply({ result: submission.reply() });
-    return redirectDocument(orderSummaryPath(found), { status: 303, headers: await shop.headers() });
-  });
+  return withShop(args, async ({ request, shop }) => shop.orders.submitLookup(await request.formData()));
 }
 
 export default function OrderLookupRoute() {

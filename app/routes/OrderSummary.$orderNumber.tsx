@@ -6,32 +6,18 @@
  * page as an unknown one. Guests see an order only after a successful lookup in this session (its verification
  * travels with every order call); without one they are sent to the lookup form with the number filled in.
  */
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Button } from "~/components/Button";
-import { OrderDetails } from "~/components/orders/OrderDetails";
-import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegions";
-import {
-  ORDER_ACCESS_PARAM,
-  ORDER_HISTORY_PATH,
-  orderAccessPath,
-  orderLookupPath,
-  orderSummaryPath,
-  ORDER_LOOKUP_PATH,
-} from "~/lib/paths";
+import { OrderDetails } from "~/orders/ui/OrderDetails";
+import { PageDataLayer, ViewChangeNotifier } from "~/orders/ui/PageRegions";
+import { ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH } from "~/lib/paths";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { orderLinkSchema, reorderSchema, parseWithZod } from "~/handlers/orders/forms.server";
-import { withShop, serverTimingHeaders, toast } from "~/shop.server";
+import { withShop, serverTimingHeaders } from "~/shop.server";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
-import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, orderNumberFromQuery, type OrderData } from "~/lib/orders/index";
+import type { OrderData } from "~/orders/model";
 import ordersStyles from "~/styles/orders.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
@@ -49,72 +35,13 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ request, params, shop }) => {
-    const orderNumber = orderNumberFromQuery(params.orderNumber);
-    const notFound = () =>
-      shop.reply({ orderNumber: orderNumber || (params.orderNumber ?? ""), order: null }, { status: 404 });
-    if (!orderNumber) return notFound();
-    const search = new URL(request.url).searchParams;
-    // A guest's order link carries the order's access token: it opens the order without the lookup form.
-    const accessToken = shop.shopper.isLoggedIn ? null : search.get(ORDER_ACCESS_PARAM)?.trim() || null;
-    const page = accessToken
-      ? await shop.orders.orderPageWithToken(orderNumber, accessToken)
-      : await shop.orders.orderPage(orderNumber, search);
-    switch (page.kind) {
-      case "order":
-        return shop.reply({
-          orderNumber: page.orderNumber,
-          order: page.order,
-          providerKey: page.providerKey,
-          guest: shop.shopper.isLoggedIn ? null : { openedByLink: accessToken !== null },
-        });
-      case "verify":
-        throw await shop.redirect(
-          orderLookupPath(orderNumber),
-          page.rateLimited ? toast("error", ORDER_LOOKUP_RATE_LIMITED_MESSAGE) : null,
-        );
-      case "not-found":
-        return notFound();
-      case "unavailable":
-        throw data("We couldn't load this order. Try again in a moment.", {
-          status: 503,
-          headers: await shop.headers(),
-        });
-    }
-  });
+  return withShop(args, async ({ params, shop }) => shop.orders.summary(params.orderNumber));
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, params, shop }) => {
-    const orderNumber = orderNumberFromQuery(params.orderNumber);
-    const form = await request.formData();
-    if (orderNumber && form.get("intent") === "order-link") {
-      const submission = parseWithZod(form, { schema: orderLinkSchema });
-      const typed = String(form.get("phoneNumber") ?? "");
-      if (submission.status !== "success") {
-        return shop.reply(
-          { linkError: submission.error?.phoneNumber?.[0] ?? null, phoneNumber: typed },
-          { status: 400 },
-        );
-      }
-      const token = await shop.orders.guestAccessToken(orderNumber, { phoneNumber: submission.value.phoneNumber });
-      if (!token) {
-        return shop.reply(
-          {
-            linkError: "That phone number doesn't match this order. Enter the one you gave with your order.",
-            phoneNumber: typed,
-          },
-          { status: 400 },
-        );
-      }
-      return shop.redirect(orderAccessPath(orderNumber, token));
-    }
-    const submission = parseWithZod(form, { schema: reorderSchema });
-    if (submission.status !== "success" || !orderNumber) {
-      return shop.redirect(orderNumber ? orderSummaryPath(orderNumber) : ORDER_LOOKUP_PATH);
-    }
-    return shop.orders.reorder(orderNumber, new URL(request.url).searchParams.get(ORDER_ACCESS_PARAM));
-  });
+  return withShop(args, async ({ request, params, shop }) =>
+    shop.orders.submitSummary(params.orderNumber, await request.formData()),
+  );
 }
 
 /**

@@ -6,13 +6,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { OrderHistoryFilters, OrderHistoryList } from "~/components/orders/OrderHistory";
-import { PageDataLayer, ViewChangeNotifier } from "~/components/orders/PageRegions";
+import { OrderHistoryFilters, OrderHistoryList } from "~/orders/ui/OrderHistory";
+import { PageDataLayer, ViewChangeNotifier } from "~/orders/ui/PageRegions";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import { withShop, serverTimingHeaders } from "~/shop.server";
-import { EMPTY_HISTORY_PAGE, readHistoryQuery } from "~/lib/orders/index";
+import { EMPTY_HISTORY_PAGE, readHistoryQuery } from "~/orders/model";
 import ordersStyles from "~/styles/orders.css";
 import { loginPath } from "~/lib/paths";
 import { requestPath } from "~/lib/request-paths";

@@ -18,11 +18,10 @@ import {
   subscriptionStateOf,
   subscriptionsTokenOf,
   type SubscriptionsView,
-} from "~/lib/account/subscriptions";
+} from "~/account/model/subscriptions";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { accountActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import { withShop, serverTimingHeaders, toast } from "~/shop.server";
+import { withShop, serverTimingHeaders } from "~/shop.server";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: `${pageTitle(error, "Your account")} | ${STORE_NAME}` },
@@ -38,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // Subscriptions only where the store sells them (decision 013); one page of the account's, never all.
     const offered = subscriptionsOffered(shop.appContext?.subscriptionConfig);
     const [accounts, subscriptions] = await Promise.all([
-      shop.identity.accounts(),
+      shop.account.accounts(),
       offered ? shop.orders.subscriptions(subscriptionStateOf(params), subscriptionsTokenOf(params)) : null,
     ]);
     return shop.reply({ shopper: shop.shopper, accounts, subscriptionsShown: offered, subscriptions });
@@ -46,12 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    if (!shop.shopper.isLoggedIn) return shop.redirect(loginPath("/account"));
-    const submission = parseWithZod(await request.formData(), { schema: accountActionSchema });
-    if (submission.status !== "success") return shop.redirect("/account", toast("error", "Choose an action."));
-    return shop.redirect("/account", await shop.identity.switchAccount(submission.value.accountId));
-  });
+  return withShop(args, async ({ request, shop }) => shop.account.submitAccountForm(await request.formData()));
 }
 
 export default function Account() {

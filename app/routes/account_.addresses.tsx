@@ -10,16 +10,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { postedText, submittedWithJs } from "~/components/store/forms";
-import { ADDRESS_BOOK_HEADING_ID, AddressCard, type AddressActionData } from "~/components/account/AddressCard";
+import { ADDRESS_BOOK_HEADING_ID, AddressCard } from "~/account/ui/AddressCard";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import { safeRedirect } from "~/lib/paths";
-import { addressListActionSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import { serverTimingHeaders, toast, withShop } from "~/shop.server";
-import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/lib/account/address-book";
+import { serverTimingHeaders, withShop } from "~/shop.server";
+import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/account/model/address-book";
 import accountStyles from "~/styles/account.css";
-import type { ToastInput } from "~/shop/toast.server";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: `${pageTitle(error, "Address Book")} | ${STORE_NAME}` },
@@ -31,40 +27,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountSty
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    const book = shop.identity.addresses;
-    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
-    const pageToken = new URL(request.url).searchParams.get("page") || undefined;
-    return shop.reply({ page: await book.page(pageToken), hasPageToken: !!pageToken, accountName: book.accountNote() });
-  });
+  return withShop(args, async ({ shop }) => shop.reply(await shop.account.addressBookPage()));
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    const book = shop.identity.addresses;
-    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
-    const formData = await request.formData();
-    const submission = parseWithZod(formData, { schema: addressListActionSchema });
-    // Read from the posted fields: a refused form still answers the way it came (fetcher or plain form) and goes back.
-    const back = safeRedirect(postedText(submission, "redirectTo"), ADDRESS_BOOK_PATH);
-    const withJs = submittedWithJs(formData);
-    const here = back.startsWith(ADDRESS_BOOK_PATH) ? back : ADDRESS_BOOK_PATH;
-    const reply = async (note: ToastInput) => {
-      if (!withJs) return shop.redirect(here, note);
-      shop.toasts.flash(note);
-      return shop.reply<AddressActionData>({ ok: note.variant !== "error", message: note.message });
-    };
-
-    if (submission.status !== "success") {
-      const missingAddress = submission.error?.addressId?.[0];
-      return reply(toast("error", missingAddress ?? "Choose an action."));
-    }
-    const { intent, addressId } = submission.value;
-    const name = submission.value.name || "The address";
-    return reply(
-      intent === ADDRESS_INTENTS.remove ? await book.remove(addressId, name) : await book.makeDefault(addressId, name),
-    );
-  });
+  return withShop(args, async ({ request, shop }) => shop.account.submitAddressList(await request.formData()));
 }
 
 export default function AddressBook() {

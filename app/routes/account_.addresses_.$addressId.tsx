@@ -3,28 +3,14 @@
  * address of that account (another account's, deleted, made up) is a 404 page; a save that finds it gone goes
  * back to the book and says so. POST → 303 to the book with a toast, or 400 with every message and what was typed.
  */
-import {
-  type ActionFunctionArgs,
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AddressBookForm } from "~/components/account/AddressBookForm";
+import { AddressBookForm } from "~/account/ui/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
-import { ADDRESS_MISSING } from "~/handlers/identity/address-book.server";
-import { formConstraint, serverTimingHeaders, toast, withShop } from "~/shop.server";
-import { createAddressBookSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import {
-  ADDRESS_BOOK_PATH,
-  addressBookFormValues,
-  addressBookInput,
-  addressName,
-  addressPath,
-} from "~/lib/account/address-book";
+import { serverTimingHeaders, withShop } from "~/shop.server";
+import { ADDRESS_BOOK_PATH } from "~/account/model/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 
@@ -41,44 +27,15 @@ export const links: LinksFunction = () => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ params, shop }) => {
-    const book = shop.identity.addresses;
-    const addressId = params.addressId ?? "";
-    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(addressPath(addressId));
-    const found = await book.find(addressId);
-    if (!found) throw data("Address not found", { status: 404 });
-    const options = await book.formOptions(found.entry.country);
-    return shop.reply({
-      id: found.entry.id,
-      name: found.entry.name,
-      options,
-      constraint: formConstraint(createAddressBookSchema(options)),
-      defaults: addressBookFormValues(found.raw),
-      accountName: book.accountNote(),
-    });
-  });
+  return withShop(args, async ({ params, shop }) =>
+    shop.reply(await shop.account.editAddressPage(params.addressId ?? "")),
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, params, shop }) => {
-    const book = shop.identity.addresses;
-    const addressId = params.addressId ?? "";
-    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(addressPath(addressId));
-    const found = await book.find(addressId);
-    if (!found) return shop.redirect(ADDRESS_BOOK_PATH, toast("error", ADDRESS_MISSING));
-    const schema = createAddressBookSchema(await book.formOptions(found.entry.country));
-    const submission = parseWithZod(await request.formData(), { schema });
-    if (submission.status !== "success") return shop.reply(submission.reply(), { status: 400 });
-    const saved = await book.update(found.entry.id, addressBookInput(submission.value));
-    switch (saved.kind) {
-      case "saved":
-        return shop.redirect(ADDRESS_BOOK_PATH, toast("success", `Saved ${addressName(submission.value)}.`));
-      case "missing":
-        return shop.redirect(ADDRESS_BOOK_PATH, toast("error", saved.message));
-      case "refused":
-        return shop.reply(submission.reply({ formErrors: [saved.message] }), { status: 400 });
-    }
-  });
+  return withShop(args, async ({ request, params, shop }) =>
+    shop.account.submitAddressEdit(params.addressId ?? "", await request.formData()),
+  );
 }
 
 export default function EditAddress() {

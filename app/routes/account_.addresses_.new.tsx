@@ -4,13 +4,12 @@
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AddressBookForm } from "~/components/account/AddressBookForm";
+import { AddressBookForm } from "~/account/ui/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
-import { formConstraint, serverTimingHeaders, toast, withShop } from "~/shop.server";
-import { createAddressBookSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import { ADDRESS_BOOK_PATH, addressBookInput, addressName, NEW_ADDRESS_PATH } from "~/lib/account/address-book";
+import { serverTimingHeaders, withShop } from "~/shop.server";
+import { ADDRESS_BOOK_PATH } from "~/account/model/address-book";
 import accountStyles from "~/styles/account.css";
 import checkoutStyles from "~/styles/checkout.css";
 
@@ -27,32 +26,11 @@ export const links: LinksFunction = () => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    const book = shop.identity.addresses;
-    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
-    const type = new URL(request.url).searchParams.get("type") === "Billing" ? "Billing" : "Shipping";
-    const options = await book.formOptions();
-    const constraint = formConstraint(createAddressBookSchema(options));
-    return shop.reply({ options, constraint, accountName: book.accountNote(), type });
-  });
+  return withShop(args, async ({ shop }) => shop.reply(await shop.account.newAddressPage()));
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    const book = shop.identity.addresses;
-    if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
-    const schema = createAddressBookSchema(await book.formOptions());
-    const submission = parseWithZod(await request.formData(), { schema });
-    if (submission.status !== "success") return shop.reply(submission.reply(), { status: 400 });
-    const saved = await book.create(addressBookInput(submission.value));
-    if (saved.kind !== "saved") {
-      return shop.reply(submission.reply({ formErrors: [saved.message] }), { status: 400 });
-    }
-    return shop.redirect(
-      ADDRESS_BOOK_PATH,
-      toast("success", `Saved ${addressName(submission.value)} to your address book.`),
-    );
-  });
+  return withShop(args, async ({ request, shop }) => shop.account.submitNewAddress(await request.formData()));
 }
 
 export default function NewAddress() {

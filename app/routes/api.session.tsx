@@ -5,8 +5,7 @@
  * GET answers when the session times out, for a page that wants to check without extending it.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { keepAliveSchema, parseWithZod } from "~/handlers/identity/forms.server";
-import { getShop, sessionExpiredRedirect, withShop } from "~/shop.server";
+import { getShop, withShop } from "~/shop.server";
 
 // Not through withShop: asking when the session ends must not end it (a timed-out session answers, not redirects).
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -19,11 +18,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => {
-    const submission = parseWithZod(await request.formData(), { schema: keepAliveSchema });
-    if (submission.status !== "success") return shop.reply({ ok: false }, { status: 400 });
-    const renewed = await shop.identity.keepAlive();
-    if (!renewed) throw await sessionExpiredRedirect(shop);
-    return shop.reply({ ok: true, expiresAt: renewed.expiresAt });
-  });
+  return withShop(args, async ({ request, shop }) => shop.account.submitKeepAlive(await request.formData()));
 }

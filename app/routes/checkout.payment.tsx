@@ -23,7 +23,7 @@ import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/shop.server";
-import { addressLabels } from "~/lib/account/address";
+import { addressLabels } from "~/lib/address/address";
 import { PO_MAX_LENGTH } from "~/checkout/model/index";
 import { stepPath } from "~/lib/paths";
 import { FORM_ID } from "~/checkout/forms/payment";

@@ -21,7 +21,7 @@ import { Field, type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/shop.server";
-import { addressLabels } from "~/lib/account/address";
+import { addressLabels } from "~/lib/address/address";
 import { CONTACT_MAX, FORM_ID } from "~/checkout/forms/shipping";
 
 const loadSchema = () => import("~/checkout/forms/shipping-schema");

@@ -6,7 +6,7 @@
  * checks it with the same zod schema the browser uses; without JavaScript an empty submit comes back
  * from the server with 'Complete this field.' and what was typed kept.
  */
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { AddressForm } from "../components/AddressForm";
@@ -17,7 +17,7 @@ import { Price } from "../components/Price";
 import { Column, Section } from "../components/Section";
 import { Spinner } from "../components/Spinner";
 import { Tooltip } from "../components/Tooltip";
-import { consentSchema, demoSchema, formConstraint, parseWithZod } from "../components/gallery/forms.server";
+import { galleryPage, submitGallery } from "../components/gallery/gallery.server";
 import { formatDate, formatPhone, formatTime } from "../lib/format/formats";
 import { TOAST_MODES, TOAST_VARIANTS, type Toast as ToastData } from "../lib/toast";
 import { VALIDITY_MESSAGES } from "../lib/validation/validity";
@@ -36,25 +36,11 @@ const CookieConsentBanner = lazy(() =>
 export const meta: MetaFunction = () => [{ title: "Component gallery" }, { name: "robots", content: "noindex" }];
 
 export function loader() {
-  return { demoConstraint: formConstraint(demoSchema) };
+  return galleryPage();
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const consent = parseWithZod(formData, { schema: consentSchema });
-  if (consent.status === "success" && consent.value.intent) {
-    // The gallery only shows the banner's round trip; the app's own action stores the cookie.
-    return data<GalleryActionData>({ form: "consent", consent: consent.value.intent });
-  }
-  const submission = parseWithZod(formData, { schema: demoSchema });
-  if (submission.status !== "success") {
-    return data<GalleryActionData>({ form: "demo", result: submission.reply() }, { status: 400 });
-  }
-  return data<GalleryActionData>({
-    form: "demo",
-    result: submission.reply({ resetForm: true }),
-    greeting: `Thanks, ${submission.value.fullName}. We will write to ${submission.value.email}.`,
-  });
+  return submitGallery(await request.formData());
 }
 
 const COUNTRIES = ["US", "CA", "JP", "CN", "DE", "KR"];

@@ -9,5 +9,5 @@ export async function loader() {
 // Not through withShop: a session past its expiry is signed out like any other, not sent to sign in again first.
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = await getShop(request, context);
-  return shop.identity.signOut();
+  return shop.account.signOut();
 }

@@ -13,7 +13,7 @@ import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { PriceTiers } from "~/catalog/ui/PriceTiers";
 import { ProductPicture } from "~/components/store/ProductPicture";
-import { WishlistButton } from "~/components/store/WishlistButton";
+import { WishlistButton } from "~/wishlists/ui/WishlistButton";
 import { StockLevel, VariationNeeded, VariationPicker } from "~/catalog/ui/VariationPicker";
 import { JsMarker } from "~/components/store/forms";
 import { categoryPath, idFromSplat, productPath } from "~/lib/paths";

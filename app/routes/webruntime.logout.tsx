@@ -23,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
 // Not through withShop: a session past its expiry is signed out like any other, not sent to sign in again first.
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = await getShop(request, context);
-  return shop.identity.signOut();
+  return shop.account.signOut();
 }
 
 export default function LogoutPage() {

@@ -1,13 +1,13 @@
 /**
  * /wishlist/{wishlistId}: one of the buyer's lists. An id that is not one of their lists (another buyer's, another
  * account's, deleted, made up) is a 404 page. The loader and action are /wishlist's (routes/wishlist.tsx), which
- * read the optional `wishlistId`; the page is components/store/WishlistPage.
+ * read the optional `wishlistId`; the page is wishlists/ui/WishlistPage.
  */
 import type { MetaFunction } from "@remix-run/node";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
-import { WishlistPage } from "~/components/store/WishlistPage";
-import { WISHLIST_PATH } from "~/lib/wishlists";
+import { WishlistPage } from "~/wishlists/ui/WishlistPage";
+import { WISHLIST_PATH } from "~/wishlists/model";
 import type { loader } from "./wishlist";
 
 export { action, headers, links, loader } from "./wishlist";

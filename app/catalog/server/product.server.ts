@@ -1,6 +1,6 @@
 /** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
 import { subscriptionsOffered } from "~/cart/model/subscriptions";
-import { listHasProduct } from "~/components/store/WishlistButton";
+import { listHasProduct } from "~/wishlists/ui/WishlistButton";
 import { productDetailView, type ProductDetailView } from "~/catalog/model/product";
 import { volumePriceRows, type VolumePriceRow } from "~/catalog/model/price-tiers";
 import {

@@ -4,7 +4,7 @@
  * The form's schema reads the fields as plain strings; the address rules (lib/account/address) run on them only then.
  */
 import { z } from "zod";
-import { createAddressSchema, type Address } from "~/lib/account/address-schema";
+import { createAddressSchema, type Address } from "~/lib/address/address-schema";
 
 /**
  * A field the address rules require, as the form reads it: anything (the rules check it when the address is

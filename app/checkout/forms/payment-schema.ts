@@ -1,7 +1,7 @@
 /** The payment step's form: the server's rules and the browser's instant feedback are the same schema. */
 import { z } from "zod";
 import { checkedAddress, typedAddressSchema } from "~/checkout/forms/address-fields";
-import { createAddressSchema } from "~/lib/account/address-schema";
+import { createAddressSchema } from "~/lib/address/address-schema";
 import { EXPIRY_MONTHS, PO_MAX_LENGTH, REMOVE_COUPON } from "~/checkout/model/payment";
 // From lib/checkout/cards itself, not through lib/checkout: the pages that share lib/checkout (the cart) don't carry the
 // card-brand table.

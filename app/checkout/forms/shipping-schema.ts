@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { checkedAddress, typedAddressSchema } from "~/checkout/forms/address-fields";
-import { createAddressSchema } from "~/lib/account/address-schema";
+import { createAddressSchema } from "~/lib/address/address-schema";
 import { MOVE_FIELDS, NEW_ADDRESS } from "~/checkout/model/shipments";
 import { isPhone } from "~/lib/format/formats";
 import {

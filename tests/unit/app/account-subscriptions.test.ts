@@ -5,7 +5,7 @@ import {
   subscriptionsTokenOf,
   toSubscriptionRow,
   toSubscriptionsView,
-} from "../../../app/lib/account/subscriptions";
+} from "../../../app/account/model/subscriptions";
 
 const MONTHLY = {
   id: "0jP1",

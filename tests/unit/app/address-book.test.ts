@@ -5,11 +5,11 @@ import {
   addressBookCountries,
   addressBookEntry,
   addressBookFormValues,
-  addressBookInput,
   addressBookPage,
   addressTypeLabel,
-} from "../../../app/lib/account/address-book";
-import { createAddressBookSchema } from "../../../app/lib/account/address-book-schema";
+} from "../../../app/account/model/address-book";
+import { createAddressBookSchema } from "../../../app/account/forms/address-book-schema";
+import { addressBookInput } from "../../../app/account/server/address-pages.server";
 
 /** What the form posts (Conform's nested names). */
 function form(fields: Record<string, string>) {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { addToCart, cartRef, isGuestCartDisabledError } from "../../../app/cart/cart.server";
 import { fetchError, setup } from "./fake-store";
-import { isBusinessAccount } from "../../../app/handlers/identity.server";
+import { isBusinessAccount } from "../../../app/account/account.server";
 
 describe("addToCart", () => {
   const item = { productId: "01t1", quantity: 2 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localizedUrl } from "../../../app/handlers/locale.server";
+import { localizedUrl } from "../../../app/locale/locale.server";
 import { formatDate } from "../../../app/lib/format/formats";
 import type { ApplicationContext } from "../../../server/webstore/index";
 import {

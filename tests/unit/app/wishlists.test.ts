@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { getStoreSession } from "../../../app/shop/session.server";
 import { getFlashToasts } from "../../../app/shop/toast.server";
 import { cookiesOf, hostedContext, type HostedContext } from "./host";
-import { defaultListId, sameListId, wishlistSummaries, wishlistView } from "../../../app/lib/wishlists";
-import { listNameSchema } from "../../../app/lib/wishlists/name-schema";
-import { wishlistToCartOutcome } from "../../../app/handlers/wishlists.server";
+import { defaultListId, sameListId, wishlistSummaries, wishlistView } from "../../../app/wishlists/model";
+import { listNameSchema } from "../../../app/wishlists/forms/name-schema";
+import { wishlistToCartOutcome } from "../../../app/wishlists/wishlists.server";
 import { action as wishlistAction, loader } from "../../../app/routes/wishlist";
 
 /** /wishlist's loader, or /wishlist/{id}'s (the same loader with the route's param). */

@@ -9,8 +9,8 @@ import {
   normaliseCountries,
   regionLabel,
   REGION_LABEL_COUNTRIES,
-} from "../../../app/lib/account/address";
-import { addressSchema, createAddressSchema } from "../../../app/lib/account/address-schema";
+} from "../../../app/lib/address/address";
+import { addressSchema, createAddressSchema } from "../../../app/lib/address/address-schema";
 
 const valid = {
   firstName: "Jane",

@@ -8,7 +8,7 @@ import {
   COOKIE_CONSENT_MAX_AGE,
   CookieConsentBanner,
 } from "../../../app/components/CookieConsent";
-import { consentCookieHeader, readConsent } from "../../../app/handlers/cookie-consent.server";
+import { consentCookieHeader, readConsent } from "../../../app/locale/consent.server";
 import { cleanUpAfterEach } from "./components-helpers";
 
 // The cookie consent banner and its cookie.

@@ -6,7 +6,7 @@ import {
   ORDER_HISTORY_PAGE_SIZE,
   readHistoryQuery,
   toApiDateTime,
-} from "../../../app/lib/orders/index";
+} from "../../../app/orders/model";
 import { field } from "./orders-helpers";
 
 // The order history page (app/lib/orders/history.ts): its query, page and status labels.

@@ -9,7 +9,7 @@ import {
   withTerms,
   ORDER_ITEMS_PAGE_SIZE,
   pageOfItems,
-} from "../../../app/lib/orders/index";
+} from "../../../app/orders/model";
 import { field } from "./orders-helpers";
 
 // An order's delivery groups and line items (app/lib/orders/lines.ts).

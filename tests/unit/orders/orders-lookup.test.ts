@@ -1,8 +1,8 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { orderLookupPath, orderSummaryPath } from "../../../app/lib/paths";
-import { orderNumberFromQuery } from "../../../app/lib/orders/index";
-import { orderLookupSchema } from "../../../app/lib/orders/lookup-schema";
+import { orderNumberFromQuery } from "../../../app/orders/model";
+import { orderLookupSchema } from "../../../app/orders/forms/lookup-schema";
 import { VALIDITY_MESSAGES } from "../../../app/lib/validation";
 
 // The order lookup form (app/lib/orders/lookup.ts): its schema, constraints and the pages' paths.

@@ -8,7 +8,7 @@ import {
   reorderOutcome,
   toPayments,
   toProviderErrors,
-} from "../../../app/lib/orders/index";
+} from "../../../app/orders/model";
 
 // The order provider (app/lib/orders/provider.ts): its states and key, payments, errors and reorder outcome.
 describe("the order provider's states", () => {

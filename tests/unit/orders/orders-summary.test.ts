@@ -6,7 +6,7 @@ import {
   orderDataFromLookup,
   sumAmounts,
   toOrderSummary,
-} from "../../../app/lib/orders/index";
+} from "../../../app/orders/model";
 import { field } from "./orders-helpers";
 
 // The order summary (app/lib/orders/summary.ts): its derived fields and totals, first-payment fields, adjustments.

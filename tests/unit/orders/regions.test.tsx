@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { PageDataLayer, seoMeta, serializeDataLayer } from "../../../app/components/orders/PageRegions";
+import { PageDataLayer, seoMeta, serializeDataLayer } from "../../../app/orders/ui/PageRegions";
 import { localExpiry, SESSION_WARNING_MS, sessionTimers } from "../../../app/components/SessionValidator";
 
 describe("session validator timing", () => {

@@ -1,0 +1,532 @@
+/**
+ * The account domain (shop.account): who the shopper is (guest or buyer, the account they act for), signing in
+ * and out, keeping a buyer's session alive, switching accounts, and the account's address book
+ * (server/address-book.server.ts).
+ * Owns the session's buyer keys (tokens, names, accounts).
+ */
+import { tooManyAttemptsMessage } from "../../server/login-throttle";
+import {
+  WRONG_CREDENTIALS,
+  describeSetupProblem,
+  isFetchError,
+  setupProblem,
+  type WebstoreClient,
+} from "../../server/webstore/index";
+import { toast, type ToastInput } from "~/shop/toast.server";
+import { errorMessage } from "~/shop/errors.server";
+import { keepBuyerTokens } from "~/shop/tokens.server";
+import { createAddressBook, type AddressBook } from "~/account/server/address-book.server";
+import {
+  addressBookPage,
+  editAddressPage,
+  newAddressPage,
+  submitAddressEdit,
+  submitAddressList,
+  submitNewAddress,
+} from "~/account/server/address-pages.server";
+import { sessionExpiredRedirect, type ShopCore } from "~/shop/core.server";
+import { accountActionSchema, keepAliveSchema, parseAccountForm } from "~/account/forms/account-forms.server";
+import { loginSchema } from "~/account/forms/login-schema";
+import { startSchema, verifySchema } from "~/account/forms/register-schema";
+import { requestSchema, resetSchema } from "~/account/forms/forgot-password-schema";
+import { formConstraint } from "~/lib/validation/constraint.server";
+import { loginPath, safeRedirect } from "~/lib/paths";
+
+export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
+const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
+/** The org's setup refused a right password (the operator's log says why): nothing the shopper did or can fix. */
+export const LOGIN_SETUP_MESSAGE =
+  "The store can't sign you in right now. We're looking into it; please try again later.";
+export const SIGNED_OUT_MESSAGE = "You're logged out.";
+
+/** How a sign-in ends: refused (with the form's message and, when throttled, how long to wait) or signed in. */
+export type SignInOutcome =
+  | { kind: "refused"; message: string; status: 400 }
+  | { kind: "refused"; message: string; status: 429; retryAfterSeconds: number }
+  | { kind: "signed-in"; welcome: ToastInput };
+
+/** How a password reset's last step ends: the password changed, or refused with the field it is about. */
+export type PasswordResetOutcome =
+  { kind: "changed" } | { kind: "refused"; field: "otp" | "password" | null; message: string };
+
+export const RESET_CODE_SENT_MESSAGE =
+  "If an account uses that email address, we've sent it a verification code. Enter it below with your new password.";
+export const RESET_CODE_REFUSED_MESSAGE = "That code is wrong or has expired. Check the email, or ask for a new code.";
+export const PASSWORD_CHANGED_MESSAGE = "Your password is changed. Sign in with your new password.";
+const RESET_UNAVAILABLE_MESSAGE = "We couldn't reset your password right now. Please try again later.";
+
+/** How a registration's first step ends: a code mailed (the registration's identifier), or refused. */
+export type RegistrationStart =
+  { kind: "sent"; identifier: string } | { kind: "refused"; field: "email" | "password" | null; message: string };
+
+export const EMAIL_IN_USE_MESSAGE = "An account already uses that email address. Sign in, or reset your password.";
+const REGISTRATION_UNAVAILABLE_MESSAGE = "We couldn't create your account right now. Please try again later.";
+
+/** One account the buyer may act for, as the account page's switcher lists it. */
+export interface AccountChoice {
+  id: string;
+  name: string;
+  city: string;
+}
+
+export interface AccountHandler extends AccountFlows {
+  /** /login: the form's constraints (and whether to list the demo's accounts); a buyer goes on (thrown redirect). */
+  loginPage(): ReturnType<typeof loginPage>;
+  /** The sign-in form: refused (400, or 429 with Retry-After when throttled) with the e-mail kept, or signed in. */
+  submitLogin(form: FormData): ReturnType<typeof submitLogin>;
+  /** /register: both steps' constraints, the registration's identifier and address from the URL. */
+  registerPage(): ReturnType<typeof registerPage>;
+  /** Either registration step's form: the code mailed (to the second step), the account made, or refused (400). */
+  submitRegistration(form: FormData): ReturnType<typeof submitRegistration>;
+  /** /forgot-password: both steps' constraints and the address from the URL. */
+  resetPage(): ReturnType<typeof resetPage>;
+  /** Either reset step's form: the code mailed, the password changed (to sign in), or refused (400). */
+  submitReset(form: FormData): ReturnType<typeof submitReset>;
+  /** The session validator's "Continue Working": the new expiry; a token the site refuses ends the session. */
+  submitKeepAlive(form: FormData): ReturnType<typeof submitKeepAlive>;
+  /** The account page's form (the account switcher): back to the page with the toast. */
+  submitAccountForm(form: FormData): Promise<Response>;
+  /** /account/addresses and its forms (server/address-pages.server.ts). */
+  addressBookPage(): ReturnType<typeof addressBookPage>;
+  submitAddressList(form: FormData): ReturnType<typeof submitAddressList>;
+  /** /account/addresses/new and its form. */
+  newAddressPage(): ReturnType<typeof newAddressPage>;
+  submitNewAddress(form: FormData): ReturnType<typeof submitNewAddress>;
+  /** /account/addresses/{addressId} and its form. */
+  editAddressPage(addressId: string): ReturnType<typeof editAddressPage>;
+  submitAddressEdit(addressId: string, form: FormData): ReturnType<typeof submitAddressEdit>;
+}
+
+/** Who the shopper is and how they sign in, register, reset a password and act for an account. */
+export interface AccountFlows {
+  /**
+   * Signs in with e-mail (username) and password through the site's Headless Login (Authorization Code and
+   * Credentials Flow, PKCE). Failed sign-ins are throttled per account and per client (server/login-throttle.ts):
+   * past the limit the site is not asked at all.
+   */
+  signIn(credentials: { username: string; password: string }): Promise<SignInOutcome>;
+  /**
+   * Headless Forgot Password, first step: the site e-mails a code to the account's address. Resolves the same whether
+   * an account uses the address or not (as the site answers); false only when the site couldn't be asked.
+   */
+  requestPasswordReset(username: string): Promise<boolean>;
+  /** Headless Forgot Password, last step: the code from the e-mail and the new password. */
+  resetPassword(input: { username: string; otp: string; password: string }): Promise<PasswordResetOutcome>;
+  /** Headless Registration, first step: the site checks the new buyer's data and e-mails a code. */
+  startRegistration(input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+  }): Promise<RegistrationStart>;
+  /**
+   * Headless Registration, last step: the mailed code creates the account and signs the new buyer in, their guest
+   * cart kept (as at a sign-in). A wrong code is refused on the code's field (`field: "otp"` in the message's place).
+   */
+  completeRegistration(input: { identifier: string; otp: string }): Promise<SignInOutcome>;
+  /** Revokes the buyer's tokens, forgets buyer and guest, and goes home with a toast. */
+  signOut(): Promise<Response>;
+  /**
+   * Renews the buyer's token with the refresh token (the session's time starts again, as far as the org's session
+   * timeout allows): the new expiry, or null when the session can't go on (the caller ends it).
+   */
+  keepAlive(): Promise<{ expiresAt: number | null } | null>;
+  /** The accounts the buyer may act for (the header's switcher offer follows what the API says now). */
+  accounts(): Promise<AccountChoice[]>;
+  /** Acts for another of the buyer's accounts from now on; the toast says how that went. */
+  switchAccount(accountId: string): Promise<ToastInput>;
+  /** The saved addresses of the account the buyer acts for. */
+  readonly addresses: AddressBook;
+}
+
+/**
+ * Whether an account is a business account, from effective-accounts' IsPersonAccount field (a consumer buys
+ * through a person account): true / false, or undefined when the API doesn't say (an org without person
+ * accounts may not know the field; the call failed). Never throws.
+ */
+export async function isBusinessAccount(client: WebstoreClient, accountId: string): Promise<boolean | undefined> {
+  try {
+    const account = await client.getEffectiveAccount(accountId, { fields: ["IsPersonAccount"] });
+    const flag = account.fields?.IsPersonAccount;
+    if (flag === true || flag === "true") return false;
+    if (flag === false || flag === "false") return true;
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createAccountHandler(shop: ShopCore): AccountHandler {
+  const flows = createAccountFlows(shop);
+  return Object.assign(flows, {
+    loginPage: () => loginPage(shop),
+    submitLogin: (form: FormData) => submitLogin(shop, flows, form),
+    registerPage: () => registerPage(shop),
+    submitRegistration: (form: FormData) => submitRegistration(shop, flows, form),
+    resetPage: () => resetPage(shop),
+    submitReset: (form: FormData) => submitReset(shop, flows, form),
+    submitKeepAlive: (form: FormData) => submitKeepAlive(shop, flows, form),
+    submitAccountForm: (form: FormData) => submitAccountForm(shop, flows, form),
+    addressBookPage: () => addressBookPage(shop, flows.addresses),
+    submitAddressList: (form: FormData) => submitAddressList(shop, flows.addresses, form),
+    newAddressPage: () => newAddressPage(shop, flows.addresses),
+    submitNewAddress: (form: FormData) => submitNewAddress(shop, flows.addresses, form),
+    editAddressPage: (addressId: string) => editAddressPage(shop, flows.addresses, addressId),
+    submitAddressEdit: (addressId: string, form: FormData) => submitAddressEdit(shop, flows.addresses, addressId, form),
+  });
+}
+
+function createAccountFlows(shop: ShopCore): AccountFlows {
+  const { context, session } = shop;
+  let addresses: AddressBook | undefined;
+
+  /**
+   * The buyer's session after Headless Login: their tokens, who they are (userinfo), the account they act for by
+   * default (a B2B buyer's default managed account) and whether it is a business account. The guest's UVID went
+   * along with the login, so the buyer's session can find the guest cart, which is preserved into the buyer's
+   * cart once (spec §4), unless a payment link is being paid; failures never block the login.
+   */
+  async function startBuyerSession(
+    login: Awaited<ReturnType<WebstoreClient["headlessLogin"]>>,
+    username: string,
+    greeting = "Welcome back",
+  ): Promise<SignInOutcome> {
+    const buyer = shop.clientWith({
+      accessToken: login.accessToken,
+      apiUrl: login.apiUrl,
+      effectiveAccountId: undefined,
+      renewToken: undefined,
+    });
+    let contextFailure: unknown;
+    const [userInfo, sessionContext, managedAccounts] = await Promise.all([
+      buyer.getUserInfo().catch((error: unknown) => {
+        console.error("userinfo after login failed:", error);
+        return null;
+      }),
+      buyer.getSessionContext().catch((error: unknown) => {
+        contextFailure = error;
+        return null;
+      }),
+      buyer.getManagedAccounts({ includeMyAccount: true }).catch(() => []),
+    ]);
+    // The password was right, but the org lets this buyer use neither the API nor the store (API Enabled, the Buyer
+    // permission set): a session would fail on every page. The shopper is told the store can't sign them in, the
+    // operator reads why, and the tokens just issued are given back.
+    if (setupProblem(contextFailure)) {
+      console.error(describeSetupProblem(`Signing in ${username}`, contextFailure));
+      await context
+        .webstore({})
+        .revokeToken(login.refreshToken ?? login.accessToken)
+        .catch(() => undefined);
+      return { kind: "refused", message: LOGIN_SETUP_MESSAGE, status: 400 };
+    }
+    if (contextFailure) console.error("Session context after login failed:", contextFailure);
+    // Read before the guest's session keys go: a payment link made as a guest still counts at this login.
+    const paymentLinkActive = !!session.get("paymentLinkId");
+    session.clearAuth();
+    keepBuyerTokens(session, login);
+    const firstName = userInfo?.firstName || sessionContext?.userName;
+    session.set("userId", userInfo?.userId || login.userId);
+    session.set("firstName", firstName);
+    session.set("effectiveAccountId", sessionContext?.effectiveAccountId);
+    session.set("effectiveAccountName", sessionContext?.effectiveAccountName);
+    session.set("managedAccountCount", managedAccounts.length);
+    // Person account (a consumer) or business account: decides whether purchase orders are offered at checkout.
+    const ownAccountId = sessionContext?.effectiveAccountId;
+    const businessBuyer = ownAccountId ? await isBusinessAccount(buyer, ownAccountId) : undefined;
+    if (businessBuyer === undefined) session.unset("businessBuyer");
+    else session.set("businessBuyer", businessBuyer);
+
+    const guestCartId = session.get("guestCartId");
+    let failed = 0;
+    if (guestCartId && !paymentLinkActive) {
+      try {
+        const result = await buyer.preserveCart(guestCartId);
+        failed = result?.numberOfProductsWithError ?? 0;
+        if (failed > 0) session.set("preserveCartErrorCount", failed);
+      } catch (error) {
+        console.warn("Preserving the guest cart failed:", error instanceof Error ? error.message : error);
+      }
+    }
+    session.clearGuest();
+
+    const welcome = firstName ? `${greeting}, ${firstName}` : greeting;
+    return {
+      kind: "signed-in",
+      welcome:
+        failed > 0
+          ? toast(
+              "warning",
+              `${welcome}. ${failed === 1 ? "1 product" : `${failed} products`} from your guest cart couldn't be moved to your cart.`,
+            )
+          : toast("success", welcome),
+    };
+  }
+
+  return {
+    async signIn({ username, password }) {
+      const throttle = context.loginThrottle;
+      const verdict = throttle ? await throttle.check(username, context.clientAddress) : ({ allowed: true } as const);
+      if (!verdict.allowed) {
+        return {
+          kind: "refused",
+          message: tooManyAttemptsMessage(verdict.retryAfterSeconds),
+          status: 429,
+          retryAfterSeconds: verdict.retryAfterSeconds,
+        };
+      }
+      let login;
+      try {
+        login = await context.webstore({}).headlessLogin(username, password, { uvid: session.get("uvid") });
+      } catch (error) {
+        // Only a wrong username or password is the shopper's failure and counts towards the lock. The org's setup
+        // refusing a login (the app not pre-authorised, the flow not allowed…) is the operator's to fix: logged with
+        // the fix, and the shopper reads that the store can't sign them in. The site being unavailable is neither.
+        if (isFetchError(error) && error.code === WRONG_CREDENTIALS) {
+          await throttle?.recordFailure(username, context.clientAddress);
+          return { kind: "refused", message: LOGIN_FAILED_MESSAGE, status: 400 };
+        }
+        const setup = isFetchError(error) && error.status >= 400 && error.status < 500;
+        if (setup) console.error(describeSetupProblem(`Signing in ${username}`, error));
+        else console.error("Login failed:", error);
+        return { kind: "refused", message: setup ? LOGIN_SETUP_MESSAGE : LOGIN_UNAVAILABLE_MESSAGE, status: 400 };
+      }
+      await throttle?.recordSuccess(username);
+      return startBuyerSession(login, username);
+    },
+
+    async startRegistration(input) {
+      try {
+        const identifier = await context.webstore({}).startRegistration(input);
+        return { kind: "sent", identifier };
+      } catch (error) {
+        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request") {
+          if (/already in use/i.test(error.message))
+            return { kind: "refused", field: "email", message: EMAIL_IN_USE_MESSAGE };
+          if (/password/i.test(error.message)) return { kind: "refused", field: "password", message: error.message };
+        }
+        console.error(describeSetupProblem("A registration", error));
+        return { kind: "refused", field: null, message: REGISTRATION_UNAVAILABLE_MESSAGE };
+      }
+    },
+
+    async completeRegistration({ identifier, otp }) {
+      let login;
+      try {
+        login = await context.webstore({}).completeRegistration(identifier, otp, { uvid: session.get("uvid") });
+      } catch (error) {
+        if (isFetchError(error) && error.code === WRONG_CREDENTIALS)
+          return { kind: "refused", message: RESET_CODE_REFUSED_MESSAGE, status: 400 };
+        console.error(describeSetupProblem("A registration's verification", error));
+        return { kind: "refused", message: REGISTRATION_UNAVAILABLE_MESSAGE, status: 400 };
+      }
+      return startBuyerSession(login, "a new buyer", "Welcome");
+    },
+
+    async requestPasswordReset(username) {
+      try {
+        await context.webstore({}).requestPasswordReset(username);
+        return true;
+      } catch (error) {
+        console.error(describeSetupProblem("A password reset request", error));
+        return false;
+      }
+    },
+
+    async resetPassword({ username, otp, password }) {
+      try {
+        await context.webstore({}).resetPassword(username, otp, password);
+        return { kind: "changed" };
+      } catch (error) {
+        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request") {
+          // The site's refusal: the code (wrong, expired, used), or its password policy, in its own words.
+          if (/\botp\b/i.test(error.message))
+            return { kind: "refused", field: "otp", message: RESET_CODE_REFUSED_MESSAGE };
+          return { kind: "refused", field: "password", message: error.message };
+        }
+        console.error(describeSetupProblem("A password reset", error));
+        return { kind: "refused", field: null, message: RESET_UNAVAILABLE_MESSAGE };
+      }
+    },
+
+    // The buyer's cart lives in the API and is there again at the next login.
+    async signOut() {
+      const wasLoggedIn = shop.shopper.isLoggedIn;
+      const token = session.get("refreshToken") ?? session.get("accessToken");
+      if (token) {
+        await context
+          .webstore({})
+          .revokeToken(token)
+          .catch((error: unknown) => {
+            // Already revoked or expired: nothing left to end. Anything else is logged; the shopper is signed out here.
+            if (!(isFetchError(error) && error.status === 400))
+              console.warn("Revoking the buyer's token failed:", error);
+          });
+      }
+      session.clearAuth();
+      session.clearGuest();
+      return shop.redirect("/", wasLoggedIn ? toast("info", SIGNED_OUT_MESSAGE) : null);
+    },
+
+    async keepAlive() {
+      const refreshToken = session.get("refreshToken");
+      if (!shop.shopper.isLoggedIn || shop.tokenExpired || !refreshToken) return null;
+      try {
+        keepBuyerTokens(session, await context.webstore({}).refreshAccessToken(refreshToken));
+      } catch (error) {
+        if (isFetchError(error) && error.status >= 400 && error.status < 500) return null;
+        throw error;
+      }
+      // The new token must be one the API takes: a revoked session answers 401, and the request ends in sign-in.
+      await shop.clientWith({ accessToken: session.get("accessToken") }).getSessionContext();
+      return { expiresAt: session.get("tokenExpiresAt") ?? null };
+    },
+
+    async accounts() {
+      const accounts = await shop.client.getManagedAccounts({ includeMyAccount: true });
+      session.set("managedAccountCount", accounts.length);
+      return accounts.map((account) => ({
+        id: account.id,
+        name: account.name || account.id,
+        city: [account.address.city, account.address.state, account.address.country].filter(Boolean).join(", "),
+      }));
+    },
+
+    async switchAccount(accountId) {
+      try {
+        const accounts = await shop.client.getManagedAccounts({ includeMyAccount: true });
+        const chosen = accounts.find((account) => account.id === accountId);
+        if (!chosen) return toast("error", "Choose one of your accounts.");
+        session.set("effectiveAccountId", chosen.id);
+        session.set("effectiveAccountName", chosen.name || chosen.id);
+        // A checkout started for the previous account does not belong to this one, nor do its wishlists.
+        session.unset("activeCheckoutId", "defaultWishlistId");
+        return toast("success", `You're now shopping for ${chosen.name || chosen.id}.`);
+      } catch (error) {
+        return toast("error", errorMessage(error, "We couldn't switch accounts. Try again."));
+      }
+    },
+
+    get addresses() {
+      return (addresses ??= createAddressBook(shop));
+    },
+  };
+}
+
+async function loginPage(shop: ShopCore) {
+  const redirectTo = safeRedirect(new URL(shop.request.url).searchParams.get("redirectTo"), "/");
+  if (shop.shopper.isLoggedIn) throw await shop.redirect(redirectTo);
+  return { demo: shop.context.storefront.mode === "emulator", constraint: formConstraint(loginSchema) };
+}
+
+async function submitLogin(shop: ShopCore, flows: AccountFlows, form: FormData) {
+  const submission = parseAccountForm(form, loginSchema);
+  if (submission.status !== "success") {
+    return shop.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { username, password, redirectTo } = submission.value;
+  const outcome = await flows.signIn({ username, password });
+  if (outcome.kind === "signed-in") return shop.redirect(safeRedirect(redirectTo, "/"), outcome.welcome);
+  const refused = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
+  // A throttled attempt says when to come back.
+  return outcome.status === 429
+    ? shop.reply(refused, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } })
+    : shop.reply(refused, { status: 400 });
+}
+
+async function registerPage(shop: ShopCore) {
+  if (shop.shopper.isLoggedIn) throw await shop.redirect("/account");
+  const params = new URL(shop.request.url).searchParams;
+  return {
+    identifier: params.get("identifier") ?? "",
+    email: params.get("email") ?? "",
+    startConstraint: formConstraint(startSchema),
+    verifyConstraint: formConstraint(verifySchema),
+  };
+}
+
+async function submitRegistration(shop: ShopCore, flows: AccountFlows, formData: FormData) {
+  if (formData.get("intent") === "verify") {
+    const submission = parseAccountForm(formData, verifySchema);
+    if (submission.status !== "success")
+      return shop.reply({ intent: "verify" as const, result: submission.reply() }, { status: 400 });
+    const outcome = await flows.completeRegistration(submission.value);
+    if (outcome.kind === "signed-in") return shop.redirect("/", outcome.welcome);
+    const result = submission.reply({ fieldErrors: { otp: [outcome.message] } });
+    return shop.reply({ intent: "verify" as const, result }, { status: 400 });
+  }
+  const submission = parseAccountForm(formData, startSchema);
+  if (submission.status !== "success")
+    return shop.reply(
+      { intent: "start" as const, result: submission.reply({ hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  const outcome = await flows.startRegistration(submission.value);
+  if (outcome.kind === "refused") {
+    const result =
+      outcome.field === null
+        ? submission.reply({ formErrors: [outcome.message], hideFields: ["password"] })
+        : submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["password"] });
+    return shop.reply({ intent: "start" as const, result }, { status: 400 });
+  }
+  const next = new URLSearchParams({ identifier: outcome.identifier, email: submission.value.email });
+  return shop.redirect(
+    `/register?${next}`,
+    toast("info", `We've sent a verification code to ${submission.value.email}.`),
+  );
+}
+
+function resetPage(shop: ShopCore) {
+  const username = new URL(shop.request.url).searchParams.get("email") ?? "";
+  return { username, requestConstraint: formConstraint(requestSchema), resetConstraint: formConstraint(resetSchema) };
+}
+
+async function submitReset(shop: ShopCore, flows: AccountFlows, formData: FormData) {
+  if (formData.get("intent") === "reset") {
+    const submission = parseAccountForm(formData, resetSchema);
+    if (submission.status !== "success")
+      return shop.reply(
+        { intent: "reset" as const, result: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    const { username, otp, password } = submission.value;
+    const outcome = await flows.resetPassword({ username, otp, password });
+    if (outcome.kind === "changed")
+      return shop.redirect(
+        `/login?${new URLSearchParams({ email: username })}`,
+        toast("success", PASSWORD_CHANGED_MESSAGE),
+      );
+    const result =
+      outcome.field === null
+        ? submission.reply({ formErrors: [outcome.message], hideFields: ["password"] })
+        : submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["password"] });
+    return shop.reply({ intent: "reset" as const, result }, { status: 400 });
+  }
+  const submission = parseAccountForm(formData, requestSchema);
+  if (submission.status !== "success")
+    return shop.reply({ intent: "request" as const, result: submission.reply() }, { status: 400 });
+  const { username } = submission.value;
+  if (!(await flows.requestPasswordReset(username))) {
+    const result = submission.reply({ formErrors: ["We couldn't send a code right now. Please try again later."] });
+    return shop.reply({ intent: "request" as const, result }, { status: 400 });
+  }
+  return shop.redirect(
+    `/forgot-password?${new URLSearchParams({ email: username })}`,
+    toast("info", RESET_CODE_SENT_MESSAGE),
+  );
+}
+
+async function submitKeepAlive(shop: ShopCore, flows: AccountFlows, form: FormData) {
+  const submission = parseAccountForm(form, keepAliveSchema);
+  if (submission.status !== "success") return shop.reply({ ok: false }, { status: 400 });
+  const renewed = await flows.keepAlive();
+  if (!renewed) throw await sessionExpiredRedirect(shop);
+  return shop.reply({ ok: true, expiresAt: renewed.expiresAt });
+}
+
+async function submitAccountForm(shop: ShopCore, flows: AccountFlows, form: FormData) {
+  if (!shop.shopper.isLoggedIn) return shop.redirect(loginPath("/account"));
+  const submission = parseAccountForm(form, accountActionSchema);
+  if (submission.status !== "success") return shop.redirect("/account", toast("error", "Choose an action."));
+  return shop.redirect("/account", await flows.switchAccount(submission.value.accountId));
+}

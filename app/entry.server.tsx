@@ -17,8 +17,8 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "./components/Nonce";
-import { RequestIdProvider } from "./components/RequestReference";
+import { NonceProvider } from "~/components/Nonce";
+import { RequestIdProvider } from "~/components/RequestReference";
 
 const ABORT_DELAY = 5_000;
 

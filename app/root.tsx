@@ -13,17 +13,17 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
-import { useNonce } from "./components/Nonce";
-import { Footer, Header } from "./components/store/Header";
-import { STORE_NAME } from "./lib/brand";
-import type { SessionValidatorProps } from "./components/SessionValidator";
-import { errorTitle, RouteErrorBoundary } from "./components/store/PageError";
-import kitStyles from "./styles/kit.css";
-import appStyles from "./styles/app.css";
+import { useNonce } from "~/components/Nonce";
+import { Footer, Header } from "~/components/store/Header";
+import { STORE_NAME } from "~/lib/brand";
+import type { SessionValidatorProps } from "~/components/SessionValidator";
+import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import kitStyles from "~/styles/kit.css";
+import appStyles from "~/styles/app.css";
 // The root's server helpers, from the one server module it names (each is an empty stand-in in the browser's bundle).
 import { serverTimingHeaders, withShop } from "~/shop.server";
-import { STORE_LOCALE } from "./lib/format/money";
-import { StoreLocaleProvider } from "./components/StoreLocale";
+import { STORE_LOCALE } from "~/lib/format/money";
+import { StoreLocaleProvider } from "~/components/StoreLocale";
 
 /**
  * A toast says what an action did, and the consent banner shows until the shopper chooses: most pages have neither,
@@ -31,9 +31,9 @@ import { StoreLocaleProvider } from "./components/StoreLocale";
  * The server renders them into the document as before (it sends a page once all of it is ready), so they show, and
  * the banner's form works, before hydration and without JavaScript.
  */
-const ToastRegion = lazy(() => import("./components/Notices").then((module) => ({ default: module.ToastRegion })));
+const ToastRegion = lazy(() => import("~/components/Notices").then((module) => ({ default: module.ToastRegion })));
 const CookieConsentBanner = lazy(() =>
-  import("./components/Notices").then((module) => ({ default: module.CookieConsentBanner })),
+  import("~/components/Notices").then((module) => ({ default: module.CookieConsentBanner })),
 );
 /** ToastRegion's landmark with no toast in it: there from the start, so a toast lands in a region the page had. */
 const EMPTY_TOAST_REGION = <section aria-label="Notifications" className="kit-toast-region store-toasts" />;
@@ -207,7 +207,7 @@ function SessionValidatorOnceSignedIn(props: SessionValidatorProps) {
   useEffect(() => {
     if (!signedIn || Validator) return;
     let live = true;
-    import("./components/SessionValidator").then((module) => {
+    import("~/components/SessionValidator").then((module) => {
       if (live) setValidator(() => module.SessionValidator);
     });
     return () => {

@@ -26,7 +26,7 @@
  * API calls never throw redirects: a handler's `catch` sees API errors only.
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { isUnavailable, storeUnavailable } from "./shop/errors.server";
+import { isUnavailable, storeUnavailable } from "~/shop/errors.server";
 import {
   openCore,
   refusalAfter,
@@ -34,7 +34,7 @@ import {
   unavailableStatus,
   type ShopCore,
   type ShopRouteOptions,
-} from "./shop/core.server";
+} from "~/shop/core.server";
 import { createCartHandler, type CartHandler } from "~/cart/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "~/catalog/catalog.server";
 import { createCheckout, type Checkout } from "~/checkout/checkout.server";
@@ -147,10 +147,10 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
 
 // What a route needs on the server besides its shop, from the one server module it imports: the browser build
 // carries one empty stand-in per server module a route names, so each extra one costs every page that names it.
-export { errorMessage } from "./shop/errors.server";
-export { serverTimingHeaders } from "./shop/timing.server";
-export { toast } from "./shop/toast.server";
+export { errorMessage } from "~/shop/errors.server";
+export { serverTimingHeaders } from "~/shop/timing.server";
+export { toast } from "~/shop/toast.server";
 
 // The core's, for the routes that speak of a refusal.
-export type { ShopCore, ShopRouteOptions, Refusal } from "./shop/core.server";
-export { SIGN_IN_TO_BROWSE, GUEST_UNAVAILABLE_MESSAGE, shopperCurrency } from "./shop/core.server";
+export type { ShopCore, ShopRouteOptions, Refusal } from "~/shop/core.server";
+export { SIGN_IN_TO_BROWSE, GUEST_UNAVAILABLE_MESSAGE, shopperCurrency } from "~/shop/core.server";

@@ -11,22 +11,37 @@ import { data } from "@remix-run/node";
 import type { ShopCore } from "~/shop/core.server";
 import { toast } from "~/shop/toast.server";
 import { CHECKOUT_START_PATH, loginPath, orderAccessPath, stepPath } from "~/lib/paths";
-import { CHECKOUT_MESSAGES } from "./model/failures";
+import { CHECKOUT_MESSAGES } from "~/checkout/model/failures";
 import {
   createCheckoutInternals,
   type CheckoutInternals,
   type CheckoutSiblings,
   type StepAnswer,
   type StepShop,
-} from "./server/internals.server";
-import { shippingPage, submitShipping, type ShippingActionData, type ShippingPage } from "./server/shipping.server";
-import { deliveryPage, submitDelivery, type DeliveryActionData, type DeliveryPage } from "./server/delivery.server";
-import { paymentPage, submitPayment, type PaymentActionData, type PaymentPage } from "./server/payment.server";
-import { placeOrder, reviewPage, type ReviewActionData, type ReviewPage } from "./server/review.server";
-import { payNowAction, payNowPage, type PayNowPage } from "./server/pay-now.server";
+} from "~/checkout/server/internals.server";
+import {
+  shippingPage,
+  submitShipping,
+  type ShippingActionData,
+  type ShippingPage,
+} from "~/checkout/server/shipping.server";
+import {
+  deliveryPage,
+  submitDelivery,
+  type DeliveryActionData,
+  type DeliveryPage,
+} from "~/checkout/server/delivery.server";
+import { paymentPage, submitPayment, type PaymentActionData, type PaymentPage } from "~/checkout/server/payment.server";
+import { placeOrder, reviewPage, type ReviewActionData, type ReviewPage } from "~/checkout/server/review.server";
+import { payNowAction, payNowPage, type PayNowPage } from "~/checkout/server/pay-now.server";
 
-export type { CheckoutPageData, CheckoutSiblings, LoadedCheckout, StepAnswer } from "./server/internals.server";
-export type { CartSibling, OrdersSibling } from "./server/session.server";
+export type {
+  CheckoutPageData,
+  CheckoutSiblings,
+  LoadedCheckout,
+  StepAnswer,
+} from "~/checkout/server/internals.server";
+export type { CartSibling, OrdersSibling } from "~/checkout/server/session.server";
 
 /** The steps, each a page and its form's answer. */
 export interface CheckoutSteps {

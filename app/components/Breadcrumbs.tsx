@@ -1,5 +1,5 @@
 import { useHref } from "@remix-run/react";
-import { BREADCRUMBS_HOME_LABEL, limitBreadcrumbs, type BreadcrumbItem } from "../lib/links";
+import { BREADCRUMBS_HOME_LABEL, limitBreadcrumbs, type BreadcrumbItem } from "~/lib/links";
 
 export type BreadcrumbDivider = "/" | ">";
 

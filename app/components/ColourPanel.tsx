@@ -15,7 +15,7 @@ import {
   rgbToHsv,
   validateHexInput,
   type Rgb,
-} from "../lib/validation/colours";
+} from "~/lib/validation/colours";
 import { Button } from "./Button";
 import { ErrorList } from "./Field";
 

@@ -9,7 +9,7 @@
  * (ColourPanel.tsx) loads the first time it is opened.
  */
 import { lazy, Suspense, useId, useRef, useState } from "react";
-import { DEFAULT_COLOUR, HEX_MAX_LENGTH, isHexColour, normaliseHex } from "../lib/validation/colours";
+import { DEFAULT_COLOUR, HEX_MAX_LENGTH, isHexColour, normaliseHex } from "~/lib/validation/colours";
 import { Field, type FieldProps } from "./Field";
 import { setNativeValue, useHydrated } from "./useHydrated";
 

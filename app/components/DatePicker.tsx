@@ -8,8 +8,8 @@
  * day and week, Page Up/Down by month, Escape closes).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { firstDayOfWeek, formatDate, STORE_LOCALE, weekdayNames } from "../lib/format/formats";
-import { DATE_INPUT_FORMAT, dateRangeHint, parseDateInput } from "../lib/validation/dates";
+import { firstDayOfWeek, formatDate, STORE_LOCALE, weekdayNames } from "~/lib/format/formats";
+import { DATE_INPUT_FORMAT, dateRangeHint, parseDateInput } from "~/lib/validation/dates";
 import { Field, type FieldProps } from "./Field";
 import { setNativeValue, useHydrated } from "./useHydrated";
 

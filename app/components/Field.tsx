@@ -24,7 +24,7 @@ import {
   LIMIT_REACHED_MESSAGE,
   prioritiseErrors,
   type InputType,
-} from "../lib/validation/validity";
+} from "~/lib/validation/validity";
 
 /**
  * What a field needs from Conform's field metadata (`fields.email` from useForm or a fieldset).

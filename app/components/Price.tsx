@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DEFAULT_CURRENCY, formatCurrency } from "../lib/format/money";
+import { DEFAULT_CURRENCY, formatCurrency } from "~/lib/format/money";
 import { useStoreLocale } from "./StoreLocale";
 
 export type PriceProps = {

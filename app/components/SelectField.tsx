@@ -1,6 +1,6 @@
 /** A labelled select with the kit field's help and error wiring (see Field.tsx). */
 import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
-import { assertInputWidget, prioritiseErrors } from "../lib/validation/validity";
+import { assertInputWidget, prioritiseErrors } from "~/lib/validation/validity";
 import { classNames, ErrorList, joinIds, RequiredMarker, type FieldMeta } from "./Field";
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };

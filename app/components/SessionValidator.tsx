@@ -12,8 +12,8 @@
  */
 import { Form, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { LOG_OUT_LABEL } from "../lib/links";
-import { logoutPath } from "../lib/paths";
+import { LOG_OUT_LABEL } from "~/lib/links";
+import { logoutPath } from "~/lib/paths";
 import { Button } from "./Button";
 
 /** Spec §9: the warning comes 30 seconds before the timeout. */

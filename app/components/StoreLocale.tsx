@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { STORE_LOCALE } from "../lib/format/money";
+import { STORE_LOCALE } from "~/lib/format/money";
 
 /**
  * The locale the page is shown in: the URL's locale segment (/en-GB/…), else the store's (en-US). The root provides

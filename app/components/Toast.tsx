@@ -12,7 +12,7 @@ import {
   toastRole,
   type Toast as ToastData,
   type ToastVariant,
-} from "../lib/toast";
+} from "~/lib/toast";
 import { useHydrated } from "./useHydrated";
 
 const VARIANT_LABELS: Record<ToastVariant, string> = {

@@ -1,7 +1,7 @@
 import { parse, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import type { FormConstraint } from "../lib/validation/validity";
+import type { FormConstraint } from "~/lib/validation/validity";
 
 export type UseZodFormOptions<Input> = {
   id?: string;

@@ -9,28 +9,28 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { AddressForm } from "../components/AddressForm";
-import { Breadcrumbs } from "../components/Breadcrumbs";
-import { BUTTON_SIZES, Button } from "../components/Button";
-import { DemoForm, FormSections, GallerySection, type GalleryActionData } from "../components/gallery/GalleryForms";
-import { Price } from "../components/Price";
-import { Column, Section } from "../components/Section";
-import { Spinner } from "../components/Spinner";
-import { Tooltip } from "../components/Tooltip";
-import { galleryPage, submitGallery } from "../components/gallery/gallery.server";
-import { formatDate, formatPhone, formatTime } from "../lib/format/formats";
-import { TOAST_MODES, TOAST_VARIANTS, type Toast as ToastData } from "../lib/toast";
-import { VALIDITY_MESSAGES } from "../lib/validation/validity";
+import { AddressForm } from "~/components/AddressForm";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { BUTTON_SIZES, Button } from "~/components/Button";
+import { DemoForm, FormSections, GallerySection, type GalleryActionData } from "~/components/gallery/GalleryForms";
+import { Price } from "~/components/Price";
+import { Column, Section } from "~/components/Section";
+import { Spinner } from "~/components/Spinner";
+import { Tooltip } from "~/components/Tooltip";
+import { galleryPage, submitGallery } from "~/components/gallery/gallery.server";
+import { formatDate, formatPhone, formatTime } from "~/lib/format/formats";
+import { TOAST_MODES, TOAST_VARIANTS, type Toast as ToastData } from "~/lib/toast";
+import { VALIDITY_MESSAGES } from "~/lib/validation/validity";
 
 /**
  * The toasts and the consent banner come from the module the root loads when it has one to show (components/Notices),
  * as the store's pages get them: the server renders them whole, and the browser loads their code after the page's
  * own (the gallery is otherwise at its JavaScript budget).
  */
-const Toast = lazy(() => import("../components/Notices").then((module) => ({ default: module.Toast })));
-const ToastRegion = lazy(() => import("../components/Notices").then((module) => ({ default: module.ToastRegion })));
+const Toast = lazy(() => import("~/components/Notices").then((module) => ({ default: module.Toast })));
+const ToastRegion = lazy(() => import("~/components/Notices").then((module) => ({ default: module.ToastRegion })));
 const CookieConsentBanner = lazy(() =>
-  import("../components/Notices").then((module) => ({ default: module.CookieConsentBanner })),
+  import("~/components/Notices").then((module) => ({ default: module.CookieConsentBanner })),
 );
 
 export const meta: MetaFunction = () => [{ title: "Component gallery" }, { name: "robots", content: "noindex" }];

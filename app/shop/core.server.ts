@@ -22,11 +22,11 @@ import {
 import { getStoreSession, type StoreSession } from "./session.server";
 import { getFlashToasts, toast, type FlashToasts, type ToastInput } from "./toast.server";
 import { isUnavailable, retryAfter } from "./errors.server";
-import { STALE_CATALOG_NOTICE } from "../lib/store-trouble";
-import { TOAST_MESSAGES } from "../lib/toast";
-import { STORE_LOCALE } from "../lib/format/money";
-import { basePathOf, returnPath } from "../lib/request-paths";
-import { loginPath } from "../lib/paths";
+import { STALE_CATALOG_NOTICE } from "~/lib/store-trouble";
+import { TOAST_MESSAGES } from "~/lib/toast";
+import { STORE_LOCALE } from "~/lib/format/money";
+import { basePathOf, returnPath } from "~/lib/request-paths";
+import { loginPath } from "~/lib/paths";
 import {
   browsingToken,
   ensureIdentity,

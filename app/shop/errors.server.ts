@@ -6,8 +6,8 @@ import {
   normalizeError,
   retryAfterSeconds,
 } from "../../server/webstore/index";
-import { productErrorOf, shopperMessageFor, type ProductErrorNumber } from "../lib/api-errors";
-import { STORE_TROUBLE_MESSAGE } from "../lib/store-trouble";
+import { productErrorOf, shopperMessageFor, type ProductErrorNumber } from "~/lib/api-errors";
+import { STORE_TROUBLE_MESSAGE } from "~/lib/store-trouble";
 
 export { isUnavailable };
 

@@ -15,8 +15,8 @@ import {
   type ToastInput,
   type ToastMode,
   type ToastVariant,
-} from "../lib/toast/index";
-import { toastSchema } from "../lib/toast/schema";
+} from "~/lib/toast/index";
+import { toastSchema } from "~/lib/toast/schema";
 
 export type { ToastInput };
 

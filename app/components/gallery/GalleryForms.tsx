@@ -4,21 +4,21 @@
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useIsPending, Button } from "../Button";
+import { useIsPending, Button } from "~/components/Button";
 import type { ReactNode } from "react";
-import { ColourPicker } from "../ColourPicker";
-import type { ConsentIntent } from "../CookieConsent";
-import { DatePicker } from "../DatePicker";
-import { ErrorList, Field } from "../Field";
-import { QuantityInput } from "../QuantityInput";
-import { Column, Section } from "../Section";
-import { SelectField } from "../SelectField";
-import { Toast } from "../Toast";
-import { useZodForm, type FormConstraint } from "../useZodForm";
-import { formatDate } from "../../lib/format/formats";
-import { COLOUR_PICKER_MESSAGE } from "../../lib/validation/colours";
-import { DATE_INPUT_FORMAT, DATE_PICKER_MESSAGES } from "../../lib/validation/dates";
-import { formatMessage, VALIDITY_FLAGS, VALIDITY_MESSAGES } from "../../lib/validation/validity";
+import { ColourPicker } from "~/components/ColourPicker";
+import type { ConsentIntent } from "~/components/CookieConsent";
+import { DatePicker } from "~/components/DatePicker";
+import { ErrorList, Field } from "~/components/Field";
+import { QuantityInput } from "~/components/QuantityInput";
+import { Column, Section } from "~/components/Section";
+import { SelectField } from "~/components/SelectField";
+import { Toast } from "~/components/Toast";
+import { useZodForm, type FormConstraint } from "~/components/useZodForm";
+import { formatDate } from "~/lib/format/formats";
+import { COLOUR_PICKER_MESSAGE } from "~/lib/validation/colours";
+import { DATE_INPUT_FORMAT, DATE_PICKER_MESSAGES } from "~/lib/validation/dates";
+import { formatMessage, VALIDITY_FLAGS, VALIDITY_MESSAGES } from "~/lib/validation/validity";
 
 const loadDemoSchema = () => import("./demo-schema");
 

@@ -3,18 +3,12 @@
  * pending cart submissions (fetchers and plain forms) before the server confirms them.
  */
 import { Form, Link, NavLink, useFetchers, useLocation, useNavigation } from "@remix-run/react";
-import { Button } from "../Button";
+import { Button } from "~/components/Button";
 import { itemsWord, optimisticCartCount, pendingCountChanges } from "~/cart/model/count";
 // The label from lib/links, not from the session dialog: that one loads after hydration, only for a signed-in buyer.
-import { LOG_OUT_LABEL } from "../../lib/links";
-import { STORE_NAME } from "../../lib/brand";
-import {
-  ADDRESS_BOOK_PATH,
-  categoryPath,
-  ORDER_HISTORY_PATH,
-  ORDER_LOOKUP_PATH,
-  QUICK_ORDER_PATH,
-} from "../../lib/paths";
+import { LOG_OUT_LABEL } from "~/lib/links";
+import { STORE_NAME } from "~/lib/brand";
+import { ADDRESS_BOOK_PATH, categoryPath, ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH, QUICK_ORDER_PATH } from "~/lib/paths";
 import { LocaleSwitcher, type LocaleSwitch } from "./LocaleSwitcher";
 
 export interface HeaderCategory {

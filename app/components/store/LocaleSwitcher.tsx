@@ -4,8 +4,8 @@
  * another URL prefix (/en-GB/…), under which the browser's router runs with another basename.
  */
 import { Form, useLocation } from "@remix-run/react";
-import { Button } from "../Button";
-import { useStoreLocale } from "../StoreLocale";
+import { Button } from "~/components/Button";
+import { useStoreLocale } from "~/components/StoreLocale";
 
 export interface LocaleSwitch {
   /** Labelled on the server ("English (United Kingdom)", "GBP (£)"). */

@@ -5,7 +5,7 @@
  */
 import { isRouteErrorResponse } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { STORE_TROUBLE_HEADING } from "../../lib/store-trouble";
+import { STORE_TROUBLE_HEADING } from "~/lib/store-trouble";
 
 /** The heading of a failed page (anything but a 404); route titles reuse it. */
 export const ERROR_HEADING = "Something went wrong";

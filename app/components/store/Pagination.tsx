@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { pageHref, type Paging } from "../../lib/paging";
+import { pageHref, type Paging } from "~/lib/paging";
 
 /**
  * A Previous / Next link of a pager. Without a page to go to (`to` null) the label stays in place, greyed out

@@ -2,9 +2,9 @@
  * What a failed page shows (the ErrorBoundary's body, see PageError.tsx): loaded when a page fails.
  */
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { RequestReference } from "../RequestReference";
+import { RequestReference } from "~/components/RequestReference";
 import { ERROR_HEADING, type NotFoundCopy } from "./PageError";
-import { STORE_TROUBLE_HEADING, STORE_TROUBLE_MESSAGE } from "../../lib/store-trouble";
+import { STORE_TROUBLE_HEADING, STORE_TROUBLE_MESSAGE } from "~/lib/store-trouble";
 
 /** Page-level failure text; the header and footer around it keep working. */
 function ErrorPage({ status, message, notFound }: { status?: number; message?: string; notFound?: NotFoundCopy }) {

@@ -1,4 +1,4 @@
-import { useHydrated } from "../useHydrated";
+import { useHydrated } from "~/components/useHydrated";
 
 /**
  * Forms carry this hidden field only once the page is hydrated, so an action can tell a fetcher submission

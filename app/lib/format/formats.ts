@@ -168,4 +168,4 @@ export function imageWidth(width: number): number {
   return Number.isFinite(width) ? Math.max(MIN_IMAGE_WIDTH, Math.round(width)) : MIN_IMAGE_WIDTH;
 }
 
-export { isToastDuration } from "../toast";
+export { isToastDuration } from "~/lib/toast";

@@ -1,5 +1,5 @@
 /** Date and date-time checks of the validation rules (lib/validation/validity): the date picker's and datetime inputs'. */
-import { formatDate, isIsoDate } from "../format/formats";
+import { formatDate, isIsoDate } from "~/lib/format/formats";
 import { formatMessage, VALIDITY_MESSAGES, type ValidityFlags } from "./validity";
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/;

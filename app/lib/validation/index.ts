@@ -10,7 +10,7 @@
  * Everything here is pure and runs in Node and in the browser.
  */
 import { z } from "zod";
-import { isEmail } from "../format/formats";
+import { isEmail } from "~/lib/format/formats";
 import {
   EMAIL_MAX_LENGTH,
   VALIDITY_MESSAGES,

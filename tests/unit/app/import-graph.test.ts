@@ -11,7 +11,9 @@
  *   come as its factory's named siblings;
  * - a route file names at most one server module, the composition spelt `~/shop.server` (the classic compiler gives
  *   each spelling of a server import its own stand-in in the browser's bundle; decision 018);
- * - checkout's files are one tree (app/checkout/) plus its thin route files.
+ * - checkout's files are one tree (app/checkout/) plus its thin route files;
+ * - one import style: `~/` names another folder of app/, `./` only the file's own folder (files outside app/, the
+ *   adapter's, are named by their relative path: they have no alias).
  * Rules that today's code does not meet yet list what still breaks them, each with its reason; such a list may only
  * shrink (an entry that no longer breaks the rule fails the test until it is removed).
  * Dynamic `import()` (a form's schema loaded on first use) is not an edge: it runs after every module has loaded.
@@ -215,6 +217,15 @@ describe("the import graph of app/", () => {
 
   it("lets nothing under app/components or app/lib import a route or root.tsx", () => {
     expect(edgesWhere(graph, isSharedUi, isRouteOrRoot)).toEqual([]);
+  });
+
+  it("names another folder of app/ by ~/, and only its own folder by ./ (one import style)", () => {
+    const strays = [...edgesOf].flatMap(([file, edges]) =>
+      edges
+        .filter((edge) => edge.specifier.startsWith(".") && dirname(edge.target) !== dirname(file))
+        .map((edge) => `${file}: "${edge.specifier}"`),
+    );
+    expect(strays).toEqual([]);
   });
 
   it("lets nothing a slice's ui/, model/ or forms/ holds import a server module", () => {

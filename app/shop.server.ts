@@ -38,7 +38,6 @@ import {
 import { createCartHandler, type CartHandler } from "~/cart/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "~/catalog/catalog.server";
 import { createCheckout, type Checkout } from "~/checkout/checkout.server";
-import { forgetGoneGuestCart } from "~/cart/server/ref.server";
 import { isCheckoutRequest, pageKind } from "~/lib/request-paths";
 import { createAccountHandler, type AccountHandler } from "~/account/account.server";
 import { createOrdersHandler, type OrdersHandler } from "~/orders/orders.server";
@@ -94,7 +93,7 @@ function withHandlers(core: ShopCore): Shop {
     checkout: lazy("checkout", () =>
       createCheckout(core, {
         page: pageKind(core.request, core.context),
-        cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (error) => forgetGoneGuestCart(core, error) },
+        cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (error) => shop.cart.forgetGoneGuestCart(error) },
         orders: {
           rememberGuestVerification: (email) => shop.orders.rememberGuestVerification(email),
           guestAccessToken: (orderNumber) => shop.orders.guestAccessToken(orderNumber),

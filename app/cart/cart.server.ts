@@ -19,7 +19,7 @@ import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "~/cart/s
 import {
   followPageCurrency,
   moveCartToCurrency,
-  type CartMove,
+  cartMoveToast,
   type PageCurrencyShop,
 } from "~/cart/server/currency.server";
 import type { ToastInput } from "~/shop/toast.server";
@@ -36,6 +36,11 @@ export { cartRef, type CartShop } from "~/cart/server/ref.server";
 export interface CartHandler {
   /** The cart the shopper's reads go to: "current" for a buyer, the guest cart's id, or null (no cart yet). */
   ref(): string | null;
+  /**
+   * After a call on the guest's cart failed: when the API says the cart is gone (404), the session forgets it, so the
+   * next add starts a new one (true); anything else changes nothing (false).
+   */
+  forgetGoneGuestCart(error: unknown): boolean;
   /** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */
   count(): Promise<number>;
   /**
@@ -57,8 +62,11 @@ export interface CartHandler {
   submit(formData: FormData): Promise<CartPageAnswer>;
   /** A cart page edit (quantity, removal, coupon), with the API's refusals turned into the shopper's words. */
   edit(edit: CartLineEdit): Promise<CartEditOutcome>;
-  /** Moves the cart into `currency` (Salesforce's "Handle Currency Changes"); null when there was nothing to move. */
-  moveToCurrency(currency: string): Promise<CartMove>;
+  /**
+   * Moves the cart into `currency` (Salesforce's "Handle Currency Changes") and says what the shopper is told: the
+   * new currency, and how many products could not follow; null when there was nothing to move.
+   */
+  moveToCurrency(currency: string): Promise<ToastInput | null>;
   /**
    * A quick order form's submission: more rows, or its lines' SKUs looked up and the lines added in batches of 100,
    * each line added or refused and why (cart/server/quick-order).
@@ -160,6 +168,7 @@ export function createCartHandler(
 
   return {
     ref: () => cartRef(shop),
+    forgetGoneGuestCart: (error) => forgetGoneGuestCart(shop, error),
     // On a checkout step, the checkout the page reads has the count (pageCount), and on the cart page the lines it
     // reads: one API call fewer a page.
     count: async () => (await pageCount?.()) ?? (await pageCartCount()) ?? cartCount(shop, followCurrency()),
@@ -177,7 +186,7 @@ export function createCartHandler(
         formData,
       ),
     edit: (edit) => applyCartEdit(shop, edit),
-    moveToCurrency: (currency) => moveCartToCurrency(shop, currency),
+    moveToCurrency: async (currency) => cartMoveToast(await moveCartToCurrency(shop, currency), currency),
     quickOrder: (submission) => quickOrder(shop, submission, (send) => writeToCart(shop, send)),
   };
 }

@@ -65,7 +65,11 @@ export interface CheckoutSteps {
   };
 }
 
-export type Checkout = CheckoutInternals & CheckoutSteps;
+/**
+ * The checkout's face: its steps, plus what the composition asks of it for the other domains (the header's count on
+ * a step, and the cart page's payment link). Its internals stay the steps' (`StepShop`).
+ */
+export type Checkout = CheckoutSteps & Pick<CheckoutInternals, "stepCartCount" | "createPaymentLink">;
 
 export interface Confirmation {
   orderNumber: string;
@@ -107,5 +111,9 @@ export function createCheckout(core: ShopCore, siblings: CheckoutSiblings): Chec
       submit: (cartId, form) => payNowAction(shop, cartId, form),
     },
   };
-  return Object.assign(internals, steps);
+  return {
+    ...steps,
+    stepCartCount: () => internals.stepCartCount(),
+    createPaymentLink: () => internals.createPaymentLink(),
+  };
 }

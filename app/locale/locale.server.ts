@@ -1,8 +1,8 @@
 /**
  * The header's currency and locale switcher, server side (shop.locale): the shopper's currency preference (the
  * session's `currency`), the page to land on under the chosen locale, what the switcher offers, and whether the
- * page's locale segment is one of the store's. Moving the cart to the new currency is the cart's
- * (handlers/cart/currency.server.ts), given as the `cart` sibling. The root page's, not a domain's.
+ * page's locale segment is one of the store's. Moving the cart to the new currency, and what the shopper is
+ * told of it, is the cart's, given as the `cart` sibling. The root page's, not a domain's.
  */
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type AppLoadContext } from "@remix-run/node";
@@ -23,7 +23,6 @@ import {
 import { STORE_LOCALE } from "~/lib/format/money";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { shopperCurrency } from "~/shop/core.server";
-import { cartMoveToast } from "~/cart/server/currency.server";
 
 export const CURRENCY_NOT_OFFERED = "Choose one of the store's currencies.";
 
@@ -105,8 +104,8 @@ export async function switchLocale(
   else if (locale !== current && !shop.session.get("currency")) shop.session.unset("currency");
 
   const currency = shopperCurrency(appContext, shop.session.get("currency"), locale);
-  const move = currency ? await shop.cart.moveToCurrency(currency) : null;
-  return { to: localizedUrl(url.origin, appRoot, locale, choice.redirectTo), toast: cartMoveToast(move, currency) };
+  const moved = currency ? await shop.cart.moveToCurrency(currency) : null;
+  return { to: localizedUrl(url.origin, appRoot, locale, choice.redirectTo), toast: moved };
 }
 
 /**

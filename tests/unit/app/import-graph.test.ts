@@ -27,11 +27,10 @@ const ROOT = resolve(import.meta.dirname, "../../..");
 const APP = join(ROOT, "app");
 
 /**
- * The shopper-facing domains. Each is a slice, app/<domain>/ with its face app/<domain>/<domain>.server.ts, or (until
- * it moves) a handler, app/handlers/<domain>.server.ts with app/handlers/<domain>/.
+ * The domains the composition wires: each is a slice, app/<domain>/ with its face app/<domain>/<domain>.server.ts
+ * (decision 018). The locale is the root page's rather than a shopper's domain, but it is wired and ruled the same way.
  */
-const DOMAINS = ["cart", "catalog", "checkout", "account", "orders", "wishlists"];
-const HANDLER_NAMES: Record<string, string> = {};
+const DOMAINS = ["cart", "catalog", "checkout", "account", "orders", "wishlists", "locale"];
 const SLICE_PARTS = ["ui", "model", "forms"];
 
 function sourceFiles(dir: string): string[] {
@@ -146,25 +145,11 @@ function circles(graph: Map<string, Set<string>>): string[][] {
   return groups.sort((a, b) => b.length - a.length);
 }
 
-/** A domain's face: its slice's, once it has one, else its handler. */
-function faceOf(domain: string): string {
-  const slice = `app/${domain}/${domain}.server.ts`;
-  return existsSync(join(ROOT, slice)) ? slice : `app/handlers/${HANDLER_NAMES[domain] ?? domain}.server.ts`;
-}
+/** A domain's face. */
+const faceOf = (domain: string) => `app/${domain}/${domain}.server.ts`;
 
 /** The domain a file belongs to, or null. */
-function domainOf(file: string): string | null {
-  for (const domain of DOMAINS) {
-    const handler = HANDLER_NAMES[domain] ?? domain;
-    if (
-      file.startsWith(`app/${domain}/`) ||
-      file === `app/handlers/${handler}.server.ts` ||
-      file.startsWith(`app/handlers/${handler}/`)
-    )
-      return domain;
-  }
-  return null;
-}
+const domainOf = (file: string) => DOMAINS.find((domain) => file.startsWith(`app/${domain}/`)) ?? null;
 const isDomain = (file: string) => domainOf(file) !== null;
 const isCore = (file: string) => file.startsWith("app/shop/");
 const isRouteOrRoot = (file: string) => file.startsWith("app/routes/") || file === "app/root.tsx";
@@ -174,7 +159,7 @@ const isSliceClientPart = (file: string) =>
 const isSharedUi = (file: string) =>
   file.startsWith("app/components/") || file.startsWith("app/lib/") || isSliceClientPart(file);
 const isServerModule = (file: string) => /\.server\.tsx?$/.test(file);
-/** A slice's server side: its face and its server/ folder (or, until it moves, its handler files). */
+/** A slice's server side: its face and every other server module or file of its server/ folder. */
 const isServerSide = (file: string) => {
   const domain = domainOf(file);
   return domain !== null && !isSliceClientPart(file) && (isServerModule(file) || file.includes("/server/"));

@@ -23,6 +23,7 @@ import {
 import { getStoreSession } from "../../../app/shop/session.server";
 import type { Shop, ShopCore } from "../../../app/shop.server";
 import { createCheckout } from "../../../app/checkout/checkout.server";
+import { createCheckoutInternals } from "../../../app/checkout/server/internals.server";
 import { pageKind } from "../../../app/lib/request-paths";
 import { FetchError, type WebstoreClient } from "../../../server/webstore/index";
 import { hostedContext } from "../app/host";
@@ -387,7 +388,7 @@ describe("a step's checkout and cart items", () => {
     } as unknown as Shop;
     shop.session.set("activeCheckoutId", "2z9A");
     shop.session.set("guestCartId", guestCartId);
-    const handler = createCheckout(shop, {
+    const handler = createCheckoutInternals(shop, {
       page: pageKind(shop.request, shop.context),
       cart: { ref: () => guestCartId, forgetGoneGuestCart: () => false },
       orders: { rememberGuestVerification: () => undefined, guestAccessToken: async () => null },

@@ -1,7 +1,7 @@
 /**
  * An address typed into a checkout form that is checked only when it is used: the shipping step's "new address"
  * (not when a saved one is chosen) and the payment step's billing address (not when it is the shipping address).
- * The form's schema reads the fields as plain strings; the address rules (lib/account/address) run on them only then.
+ * The form's schema reads the fields as plain strings; the address rules (lib/address/address) run on them only then.
  */
 import { z } from "zod";
 import { createAddressSchema, type Address } from "~/lib/address/address-schema";

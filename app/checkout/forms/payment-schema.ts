@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkedAddress, typedAddressSchema } from "~/checkout/forms/address-fields";
 import { createAddressSchema } from "~/lib/address/address-schema";
 import { EXPIRY_MONTHS, PO_MAX_LENGTH, REMOVE_COUPON } from "~/checkout/model/payment";
-// From lib/checkout/cards itself, not through lib/checkout: the pages that share lib/checkout (the cart) don't carry the
+// From checkout/model/cards itself, not through checkout/model: the pages that share checkout/model (the cart) don't carry the
 // card-brand table.
 import { cardDigits } from "~/checkout/model/cards";
 import { builtOncePerOptions, optionalText, VALIDITY_MESSAGES } from "~/lib/validation";

@@ -67,7 +67,7 @@ export function shippingIntentSchema() {
   return z.object({ intent: z.enum(["save", "move", "addShipment", "removeShipment"]).default("save") });
 }
 
-/** One line's "Move" form (checked against the shipments by lib/checkout's arrangementFrom). */
+/** One line's "Move" form (checked against the shipments by checkout/model's arrangementFrom). */
 export function moveSchema() {
   return z.object({
     [MOVE_FIELDS.lineId]: z.string().optional(),

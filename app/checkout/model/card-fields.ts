@@ -1,6 +1,6 @@
 /**
  * The card form's fields and which of them a payment gateway's refusal is about: shared by the server's tokenising
- * (lib/checkout) and the browser's (lib/checkout/client-tokenization), light enough for every checkout step.
+ * (checkout/model) and the browser's (checkout/model/client-tokenization), light enough for every checkout step.
  */
 
 export type CardField = "cardholderName" | "cardNumber" | "expiryMonth" | "expiryYear" | "cvv";

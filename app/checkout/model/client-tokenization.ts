@@ -6,12 +6,12 @@
  * The gateway takes the body of the API's payments/token (Card Payment Method Tokenization Input) and answers the
  * same: 201 `{token}`, or 422 `{errors: [{title, detail, invalidParameters}]}` naming the refused fields.
  */
-// Only lib/checkout/cards: lib/checkout is shared with the cart page, and whatever of it runs in a browser (here, its
+// Only checkout/model/cards: checkout/model is shared with the cart page, and whatever of it runs in a browser (here, its
 // messages and refusal mapping) would be shipped to the cart too (esbuild keeps a shared module's live code whole).
 import { cardInputField, type CardField } from "./card-fields";
 import { apiCardType, cardBrand, cardDigits, cardLabel } from "./cards";
 
-/** lib/checkout's CHECKOUT_MESSAGES.paymentSystemError (a unit test keeps them equal). */
+/** checkout/model's CHECKOUT_MESSAGES.paymentSystemError (a unit test keeps them equal). */
 export const GATEWAY_UNAVAILABLE = "We couldn't process your payment. Try again.";
 
 export type BrowserTokenization =

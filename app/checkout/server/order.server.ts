@@ -69,7 +69,7 @@ export interface CardDetails {
 /**
  * The card's gateway token (POST payments/token). The card number goes to the API once and is never logged or
  * kept; the API answers only the token, so what the page shows of the card (brand, last four) comes from what the
- * shopper typed (lib/checkout/cards). A refused card rejects with the client's FetchError (422, the refused fields in its
+ * shopper typed (checkout/model/cards). A refused card rejects with the client's FetchError (422, the refused fields in its
  * errors' invalidParameters).
  */
 export async function tokenizeCard(client: WebstoreClient, card: CardDetails): Promise<string> {

@@ -37,7 +37,7 @@ import {
   type PaymentValues,
 } from "~/checkout/forms/payment-schema";
 
-/** What lib/checkout/cards' cardLabel makes of a number: a brand (or "Card") and the last four digits. */
+/** What checkout/model/cards' cardLabel makes of a number: a brand (or "Card") and the last four digits. */
 const CLIENT_CARD_LABEL = /^[A-Za-z][A-Za-z ]{0,30}( ending in \d{4})?$/;
 
 export type PaymentActionData =

@@ -14,7 +14,7 @@ export interface CheckoutProgress {
   reservation?: { cartId: string; expiresAt: string };
   /** The authorised payment, as the review page names it (never the card number). */
   payment?: { method: PaymentMethod; label: string };
-  /** The checkout pays this payment link (a PayNowReadOnly clone, handlers/checkout/payment-link). */
+  /** The checkout pays this payment link (a PayNowReadOnly clone, checkout/server/payment-link.server.ts). */
   paymentLinkId?: string;
 }
 

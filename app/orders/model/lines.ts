@@ -119,7 +119,7 @@ export interface OrderDeliveryGroup {
   giftMessage: string | null;
   /** Who the gift is for (the checkout's giftToName, kept on the order). */
   giftToName: string | null;
-  /** The shopper asked for gift wrap (the wish travels in the shipping instructions: lib/checkout/shipments). */
+  /** The shopper asked for gift wrap (the wish travels in the shipping instructions: checkout/model/shipments). */
   giftWrap: boolean;
   items: OrderLineItem[];
   /**

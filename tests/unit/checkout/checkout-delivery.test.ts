@@ -11,7 +11,7 @@ import {
 } from "../../../app/checkout/model/index";
 import { method } from "./checkout-helpers";
 
-// Delivery methods and addresses of a shipment (app/lib/checkout/shipments.ts).
+// Delivery methods and addresses of a shipment (app/checkout/model/shipments.ts).
 
 describe("delivery methods", () => {
   it("says the transit time in days", () => {

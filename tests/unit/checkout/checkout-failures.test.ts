@@ -9,7 +9,7 @@ import {
 } from "../../../app/checkout/model/index";
 import { line } from "./checkout-helpers";
 
-// What went wrong, in the shopper's words (app/lib/checkout/failures.ts).
+// What went wrong, in the shopper's words (app/checkout/model/failures.ts).
 
 describe("what went wrong, in the shopper's words", () => {
   const lines = [line("0a9A", "0a7A", 1, "Vintage Copper Moka Pot"), line("0a9B", "0a7A", 2, "Coffee")];

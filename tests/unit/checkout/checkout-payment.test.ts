@@ -8,7 +8,7 @@ import {
   paymentOutcome,
 } from "../../../app/checkout/model/index";
 
-// Payment and the placed order's number (app/lib/checkout/payment.ts).
+// Payment and the placed order's number (app/checkout/model/payment.ts).
 
 describe("payment", () => {
   it("reads the gateway's result code", () => {

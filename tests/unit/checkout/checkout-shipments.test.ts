@@ -11,7 +11,7 @@ import {
 } from "../../../app/checkout/model/index";
 import { line, method } from "./checkout-helpers";
 
-// Shipments (app/lib/checkout/shipments.ts): labels, delivery-group normalisation, lines, moving items between
+// Shipments (app/checkout/model/shipments.ts): labels, delivery-group normalisation, lines, moving items between
 // shipments, the first step still to do, gift wrap in the instructions.
 
 function form(fields: Record<string, string>): FormData {

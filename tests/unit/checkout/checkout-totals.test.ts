@@ -8,7 +8,7 @@ import {
   tomorrowIso,
 } from "../../../app/checkout/model/index";
 
-// Totals, the inventory reservation's countdown and the guest user context (app/lib/checkout/totals.ts).
+// Totals, the inventory reservation's countdown and the guest user context (app/checkout/model/totals.ts).
 
 describe("totals", () => {
   it("takes every amount from the API's checkout summary", () => {

@@ -9,7 +9,7 @@ import {
 } from "../../../app/orders/model";
 import { field } from "./orders-helpers";
 
-// The order history page (app/lib/orders/history.ts): its query, page and status labels.
+// The order history page (app/orders/model/history.ts): its query, page and status labels.
 describe("order history query", () => {
   it("defaults to all dates, newest first", () => {
     const query = readHistoryQuery(new URLSearchParams());

@@ -12,7 +12,7 @@ import {
 } from "../../../app/orders/model";
 import { field } from "./orders-helpers";
 
-// An order's delivery groups and line items (app/lib/orders/lines.ts).
+// An order's delivery groups and line items (app/orders/model/lines.ts).
 describe("delivery groups", () => {
   const groups = normalizeDeliveryGroups([
     {

@@ -5,7 +5,7 @@ import { orderNumberFromQuery } from "../../../app/orders/model";
 import { orderLookupSchema } from "../../../app/orders/forms/lookup-schema";
 import { VALIDITY_MESSAGES } from "../../../app/lib/validation";
 
-// The order lookup form (app/lib/orders/lookup.ts): its schema, constraints and the pages' paths.
+// The order lookup form (app/orders/model/lookup.ts): its schema, constraints and the pages' paths.
 
 /** The field errors of a submission (none when it succeeded). */
 function errorsOf(submission: unknown): Record<string, string[] | null | undefined> {

@@ -10,7 +10,7 @@ import {
   toProviderErrors,
 } from "../../../app/orders/model";
 
-// The order provider (app/lib/orders/provider.ts): its states and key, payments, errors and reorder outcome.
+// The order provider (app/orders/model/provider.ts): its states and key, payments, errors and reorder outcome.
 describe("the order provider's states", () => {
   it("starts loading, without data", () => {
     const state = orderProviderLoading();

@@ -9,7 +9,7 @@ import {
 } from "../../../app/orders/model";
 import { field } from "./orders-helpers";
 
-// The order summary (app/lib/orders/summary.ts): its derived fields and totals, first-payment fields, adjustments.
+// The order summary (app/orders/model/summary.ts): its derived fields and totals, first-payment fields, adjustments.
 describe("the order summary's derived fields", () => {
   it("takes orderSummaryId from the record and the rest from OrderedDate, CreatedDate, TotalAmount, OwnerId", () => {
     const summary = toOrderSummary({

@@ -146,10 +146,8 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
 
 // What a route needs on the server besides its shop, from the one server module it imports: the browser build
 // carries one empty stand-in per server module a route names, so each extra one costs every page that names it.
-export { errorMessage } from "~/shop/errors.server";
 export { serverTimingHeaders } from "~/shop/timing.server";
 export { toast } from "~/shop/toast.server";
 
-// The core's, for the routes that speak of a refusal.
+// The core's types, for the routes that speak of a refusal.
 export type { ShopCore, ShopRouteOptions, Refusal } from "~/shop/core.server";
-export { SIGN_IN_TO_BROWSE, GUEST_UNAVAILABLE_MESSAGE, shopperCurrency } from "~/shop/core.server";

@@ -13,7 +13,7 @@ import {
 } from "../../../app/lib/format/locale";
 import { formatCurrency } from "../../../app/lib/format/money";
 import { pagePath } from "../../../app/lib/request-paths";
-import { shopperCurrency } from "../../../app/shop.server";
+import { shopperCurrency } from "../../../app/shop/core.server";
 
 /** The demo store's application context, as far as currencies and markets go (fixtures/webstore.json). */
 const DEMO: ApplicationContext = {

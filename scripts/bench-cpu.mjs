@@ -6,6 +6,9 @@
 // The servers take turns in slices of SLICE requests, so the machine's swings of load fall on all of them alike.
 // `<checkout>@NAME=value,…` adds environment variables (e.g. two processes of one build: `dir@RUN=2`).
 // ROUNDS (default 4) × REQUESTS (default 400) a page and server, 4 at a time, after WARM (300) requests a page.
+// `SHOPPER_PAGES=1` (run with `npx tsx scripts/bench-cpu.mjs …`, since it drives the bench's form-reading browser)
+// adds the pages a shopper's own session changes: a product page, the cart with a line, and the checkout's shipping
+// step, each with a session of its own made through the HTML forms.
 // Linux only (it reads /proc).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -125,11 +128,28 @@ async function startServer(spec) {
   const category = /href="(\/category\/[^"]+)"/.exec(await home.text())?.[1];
   if (!category) throw new Error(`${spec}: the home page links no category`);
   const name = `${basename(resolve(dir))}${extra ? ` ${extra}` : ""}`;
-  return { name, child, origin, cookie, pages: pagesOf(category) };
+  const pages = pagesOf(category);
+  if (process.env.SHOPPER_PAGES === "1") {
+    const { guestAtShipping, guestWithCart } = await import("./bench/browser.ts");
+    const categoryPage = await (await fetch(`${origin}${category}`, { headers: { cookie } })).text();
+    const product = /href="(\/product\/[^"]+)"/.exec(categoryPage)?.[1];
+    if (!product) throw new Error(`${spec}: the category page links no product`);
+    pages.push(
+      ["product", product],
+      ["cart (1 line)", "/cart", (await guestWithCart(origin, product)).cookie],
+      ["checkout: shipping", "/checkout/shipping", (await guestAtShipping(origin, product)).cookie],
+    );
+  }
+  return { name, child, origin, cookie, pages };
 }
 
+/** A page's own session (the cart's, the checkout's), else the server's browsing one. */
+const cookieOf = (server, path) => server.pages.find(([, p]) => p === path)?.[2] ?? server.cookie;
+
 async function get(server, path) {
-  const res = await fetch(`${server.origin}${path}`, { headers: { cookie: server.cookie, "accept-encoding": "gzip" } });
+  const res = await fetch(`${server.origin}${path}`, {
+    headers: { cookie: cookieOf(server, path), "accept-encoding": "gzip" },
+  });
   const body = await res.text();
   if (res.status !== 200) throw new Error(`${server.name} ${path}: ${res.status}`);
   return body;

@@ -38,7 +38,7 @@ import {
 import { createCartHandler, type CartHandler } from "~/cart/cart.server";
 import { createCatalogHandler, type CatalogHandler } from "~/catalog/catalog.server";
 import { createCheckout, type Checkout } from "~/checkout/checkout.server";
-import { isCheckoutRequest, pageKind } from "~/lib/request-paths";
+import { isCheckoutRequest, pageKind, type PageKind } from "~/lib/request-paths";
 import { createAccountHandler, type AccountHandler } from "~/account/account.server";
 import { createOrdersHandler, type OrdersHandler } from "~/orders/orders.server";
 import { createWishlistsHandler, type WishlistsHandler } from "~/wishlists/wishlists.server";
@@ -80,19 +80,23 @@ function withHandlers(core: ShopCore): Shop {
     get: (): T => (built[name] ??= create()) as T,
     enumerable: true,
   });
+  // Which page this request renders, worked out once for every domain that asks.
+  let kind: PageKind | undefined;
+  const page = () => (kind ??= pageKind(core.request, core.context));
   const shop = Object.defineProperties(core, {
     cart: lazy("cart", () =>
       createCartHandler(core, {
-        page: pageKind(core.request, core.context),
+        page: page(),
         onCheckout: isCheckoutRequest(core.request, core.context),
-        pageCount: () => shop.checkout.stepCartCount(),
+        // Only a checkout step's checkout has the header's count: on any other page the checkout is not built for it.
+        pageCount: page() === "checkout-step" ? () => shop.checkout.stepCartCount() : undefined,
         paymentLink: () => shop.checkout.createPaymentLink(),
       }),
     ),
     catalog: lazy("catalog", () => createCatalogHandler(core)),
     checkout: lazy("checkout", () =>
       createCheckout(core, {
-        page: pageKind(core.request, core.context),
+        page: page(),
         cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (error) => shop.cart.forgetGoneGuestCart(error) },
         orders: {
           rememberGuestVerification: (email) => shop.orders.rememberGuestVerification(email),

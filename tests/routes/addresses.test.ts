@@ -74,6 +74,15 @@ describe("The address book", () => {
     expect(again.data).toMatchObject({ data: { ok: true, message: "Office is no longer in your address book." } });
   });
 
+  test("an address path whose id is no record id is a 404, and the id is never sent to the API", async () => {
+    const buyer = await store.signedIn(BUYER);
+    await store.control("DELETE", "/__emulator/journal");
+    for (const id of ["not-an-address", `${CHICAGO.id}'`, "a".repeat(16)]) {
+      expect((await buyer.load(`/account/addresses/${encodeURIComponent(id)}`)).status).toBe(404);
+    }
+    expect((await store.apiReads()).filter((path) => path.includes("addresses"))).toEqual([]);
+  });
+
   test("another account's address is a 404, and posts about it change nothing", async () => {
     const buyer = await store.signedIn(BUYER);
     const page = await buyer.load(`/account/addresses/${CHICAGO.id}`);

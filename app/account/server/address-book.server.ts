@@ -17,6 +17,7 @@ import {
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { errorMessage } from "~/shop/errors.server";
 import { loginPath } from "~/lib/paths";
+import { isRecordId } from "~/lib/record-id.server";
 import type { ShopCore } from "~/shop/core.server";
 
 export const SIGN_IN_FOR_ADDRESSES = "Sign in to see your address book.";
@@ -59,9 +60,6 @@ export interface AddressBook {
 /** The API's 15- and 18-character forms of one id are the same record. */
 const sameId = (a: string, b: string) => a.slice(0, 15) === b.slice(0, 15);
 
-/** An id that could name a record (letters and digits, 15 or 18 of them): anything else is no address of ours. */
-const looksLikeId = (id: string) => /^[a-zA-Z0-9]{15}([a-zA-Z0-9]{3})?$/.test(id);
-
 /** True for the API's "no such address here" (deleted meanwhile, another account's). */
 const isMissingAddress = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
 
@@ -71,7 +69,8 @@ export function createAddressBook(shop: ShopCore): AddressBook {
   const account = () => ({ accountId: addressBookAccount(shopper.effectiveAccountId) });
 
   async function find(addressId: string): Promise<FoundAddress | null> {
-    if (!looksLikeId(addressId)) return null;
+    // Anything but a record id is no address of ours.
+    if (!isRecordId(addressId)) return null;
     try {
       // The list call with `addressId` reads one: the API has no GET for one address.
       const found = await client.getAddresses({

@@ -15,6 +15,7 @@ import {
 } from "~/cart/model/subscriptions";
 import { productDetailView } from "~/catalog/model/product";
 import { loginPath } from "~/lib/paths";
+import { isRecordId } from "~/lib/record-id.server";
 import { requestPath } from "~/lib/request-paths";
 import type { ShopCore } from "~/shop/core.server";
 import { toast } from "~/shop/toast.server";
@@ -22,9 +23,6 @@ import { parseAddToCart } from "~/cart/forms/cart-forms.server";
 import type { AddField, AddOutcome, CartItemInput } from "~/cart/cart.server";
 
 export const ADDED_MESSAGE = "Added to your cart";
-
-/** A product id as the API spells it (15 or 18 characters). */
-const RECORD_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
 
 /** What the product page's fetcher is answered: whether the product was added, and what the shopper typed. */
 export type ProductAddReply =
@@ -80,7 +78,7 @@ export async function addFromProductPage(
 
   // A variation parent's page buys the variation chosen: the form names it.
   const posted = formData.get(CART_FIELDS.productId);
-  const buyId = typeof posted === "string" && RECORD_ID.test(posted) ? posted : productId;
+  const buyId = typeof posted === "string" && isRecordId(posted) ? posted : productId;
   // A plan goes to the cart with its term, and only where the store sells subscriptions.
   let subscriptionTerm: number | undefined;
   if (productSellingModelId) {

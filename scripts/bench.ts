@@ -171,19 +171,36 @@ async function main() {
       // workers (each seeing half the requests) measured costlier per request than one.
       await load(p.page, `${remoteTwo.origin}${p.path}`, onTwo, remoteTwo.child.pid);
       const rate = Math.max(1, Math.round(capacity / 2));
-      const at = (origin: string, path: string, cookiesOf: string[], pid: number | undefined) =>
+      const at = (origin: string, path: string, cookiesOf: string[], pid: number | undefined, offered = rate) =>
         openLoop(p.page, `${origin}${path}`, cookiesOf, {
-          rate,
+          rate: offered,
           seconds: SECONDS,
           warmUpSeconds: 2,
           serverPid: pid,
           otherPids: api.child.pid ? [api.child.pid] : [],
         });
-      const runs = {
-        one: await at(remoteOne.origin, p.path, onOne, remoteOne.child.pid),
-        bare: await at(bare.origin, `/bench/${i}`, [], bare.child.pid),
-        two: await at(remoteTwo.origin, p.path, onTwo, remoteTwo.child.pid),
-      };
+      const one = await at(remoteOne.origin, p.path, onOne, remoteOne.child.pid);
+      const bareRun = await at(bare.origin, `/bench/${i}`, [], bare.child.pid);
+      // Two workers against one at the same load per worker: each of two workers serves half the rate, and one
+      // process serving half the rate costs more per request than at the full rate (fewer requests share a turn of
+      // its event loop), so the cluster's own cost is two workers at the rate against one at half of it. The
+      // two are run twice in turns and averaged: single runs of one process spread by up to 20 %.
+      const twoRuns = [];
+      const shareRuns = [];
+      for (let round = 0; round < 2; round++) {
+        shareRuns.push(
+          await at(remoteOne.origin, p.path, onOne, remoteOne.child.pid, Math.max(1, Math.round(rate / 2))),
+        );
+        twoRuns.push(await at(remoteTwo.origin, p.path, onTwo, remoteTwo.child.pid));
+      }
+      // Latency where the store's event loop is about half busy: the closed-loop capacity above is reached with
+      // several requests served per turn of the loop, so at half of it the loop is 55–80 % busy, not 50 %.
+      const busy = one.loopDelay.server?.utilization ?? null;
+      const halfBusy =
+        busy !== null && busy > 0.5
+          ? await at(remoteOne.origin, p.path, onOne, remoteOne.child.pid, Math.max(1, Math.round((rate * 0.5) / busy)))
+          : null;
+      const runs = { one, bare: bareRun, two: twoRuns, share: shareRuns, halfBusy };
       goals.push(pageGoals(p.page, !!p.checkout, capacity, runs));
     }
     await Promise.all([remoteOne.stop(), remoteTwo.stop()]);

@@ -19,9 +19,10 @@
  *
  * 7. Issue #23's goals per page (bench/goals.ts), at half the page's capacity offered at a fixed rate (open loop:
  *    bench/open-loop.ts) to stores that call the emulator as a separate API service, so each server's CPU is the
- *    store's own: CPU milliseconds per request against the bare page's and two workers' against one's, and latency
- *    (BENCH_GOALS=0 skips these runs); a first visit (no cookie) against a returning one, and the token calls of 100
- *    anonymous page views.
+ *    store's own: CPU milliseconds per request against the bare page's and two workers' against one worker's at the
+ *    same load per worker (one worker offered half the rate), and latency, again where the store's event loop is
+ *    about half busy (BENCH_GOALS=0 skips these runs); a first visit (no cookie) against a returning one, and the
+ *    token calls of 100 anonymous page views.
  *
  * 8. With --scale=large (BENCH_SCALE=large, DEMO_SCALE=large): instead, the store at the demo's size and at a
  *    merchant's side by side (bench/scale.ts).

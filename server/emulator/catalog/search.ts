@@ -9,7 +9,6 @@ import {
   catalogStore,
   DEFAULT_CURRENCY,
   type CategoryRow,
-  catalogOrderPage,
   catalogOrderPageWhere,
   categoryProductCount,
   categoryProductPage,
@@ -21,7 +20,7 @@ import {
   keptFacetCountsWhere,
   matchCountFrom,
   matchFacetCounts,
-  nameOrderPage,
+  indexOrderPage,
   priceOrderPage,
   productCountWhere,
   sortedMatchPage,
@@ -451,9 +450,19 @@ function orderedPage(emu: Emu, q: PageQuery & { where: string[]; total: number }
     return all.length ? `WHERE ${all.join(" AND ")}` : "";
   };
   const rule = q.rule;
-  if (!rule || rule.type === "Relevancy") return catalogOrderPage(emu, q.priced, where([]), q.params, q.size, q.offset);
+  if (!rule || rule.type === "Relevancy")
+    return indexOrderPage(
+      emu,
+      "products_catalog_order",
+      q.priced,
+      where([]),
+      "p.sort_order, p.name",
+      q.params,
+      q.size,
+      q.offset,
+    );
   if (rule.type === "ProductBased")
-    return nameOrderPage(emu, q.priced, where([]), orderOf(rule), q.params, q.size, q.offset);
+    return indexOrderPage(emu, "products_name_order", q.priced, where([]), orderOf(rule), q.params, q.size, q.offset);
   const direction = rule.direction === "Descending" ? "DESC" : "ASC";
   const priced = priceOrderPage(
     emu,

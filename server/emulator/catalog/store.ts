@@ -271,29 +271,13 @@ export function sortedMatchPage(
 
 const ids = (rows: unknown[]) => (rows as { id: string }[]).map((r) => r.id);
 
-/** A page of the matches along the catalog order's index, walked until the page is full. */
-export function catalogOrderPage(
+/**
+ * A page of the matches along one of the products' order indexes (the catalog's order, or the name's), walked until
+ * the page is full. `order` is the index's own order, so SQLite reads the index and stops at the page's end.
+ */
+export function indexOrderPage(
   emu: Emu,
-  priced: boolean,
-  where: string,
-  params: unknown[],
-  size: number,
-  offset: number,
-): string[] {
-  return ids(
-    emu.db
-      .prepare<unknown[]>(
-        `SELECT p.id FROM products p INDEXED BY products_catalog_order
-       ${priced ? `LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}
-       ${where} ORDER BY p.sort_order, p.name LIMIT ? OFFSET ?`,
-      )
-      .all(...params, size, offset),
-  );
-}
-
-/** A page of the matches along the name's index, walked until the page is full. */
-export function nameOrderPage(
-  emu: Emu,
+  index: "products_catalog_order" | "products_name_order",
   priced: boolean,
   where: string,
   order: string,
@@ -304,7 +288,7 @@ export function nameOrderPage(
   return ids(
     emu.db
       .prepare<unknown[]>(
-        `SELECT p.id FROM products p INDEXED BY products_name_order
+        `SELECT p.id FROM products p INDEXED BY ${index}
        ${priced ? `LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}
        ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
       )

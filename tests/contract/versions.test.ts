@@ -9,6 +9,7 @@ import { useTarget } from "./use-target.js";
  */
 
 const NOT_FOUND = { status: 404, body: [{ errorCode: "NOT_FOUND", message: "The requested resource does not exist" }] };
+const ITEM_ADJUSTMENTS = { orderItemSummaries: [{ orderItemSummaryId: "10uDM0000010301" }] };
 const GUEST_ORDER = { orderSummaryIdOrRefNumber: "00000101", verification: { email: "guest@demo.store" } };
 
 /** A raw call at an API version; how the request is built (and authenticated) lives here only. */
@@ -53,6 +54,11 @@ describe.each(TARGET_NAMES)("API versions (%s)", (name) => {
       ["v53.0", "GET", "accounts/current/addresses"], // 54.0
       ["v57.0", "GET", "search/products?searchTerm=mug"], // 58.0
       ["v56.0", "PUT", "checkouts", { cartId: "active" }], // PUT 57.0
+      ["v50.0", "GET", "order-summaries"], // 51.0
+      ["v52.0", "GET", "order-summaries/00000103/adjustments"], // 53.0
+      ["v52.0", "POST", "order-summaries/00000103/items/adjustments", ITEM_ADJUSTMENTS], // 53.0
+      ["v56.0", "POST", "order-summaries/00000102/actions/add-order-to-cart", { cartStateOrId: "active" }], // 57.0
+      ["v54.0", "GET", "ai/configuration"], // 55.0
       ["v66.0", "GET", "application-context"], // newer than the emulator's v65.0
     ];
     for (const [version, method, path, body] of outside) {
@@ -123,6 +129,30 @@ describe.each(TARGET_NAMES)("API versions (%s)", (name) => {
       (await guest.call("POST", at("v64.0", `checkouts/${id}/orders/actions`), { actions: [{ action: "prepare" }] }))
         .status,
     ).toBe(200);
+  });
+
+  it("answers the buyer's order reads and the Einstein configuration from the versions their pages give", async () => {
+    const buyer = await login(target);
+    const list = await call("v51.0", "GET", "order-summaries", undefined, buyer);
+    expect(list.status).toBe(200);
+    expect(list.body.orderSummaries.map((o: { orderNumber: string }) => o.orderNumber)).toContain("00000103");
+    const adjustments = await call("v53.0", "GET", "order-summaries/00000103/adjustments", undefined, buyer);
+    expect(adjustments.status).toBe(200);
+    expect(adjustments.body.adjustments).toHaveLength(3);
+    const items = await call("v53.0", "POST", "order-summaries/00000103/items/adjustments", ITEM_ADJUSTMENTS, buyer);
+    expect(items.status).toBe(200);
+    expect(Object.keys(items.body.orderItemSummaries)).toEqual(["10uDM0000010301"]);
+    const reorder = await call(
+      "v57.0",
+      "POST",
+      "order-summaries/00000102/actions/add-order-to-cart",
+      { cartStateOrId: "active" },
+      buyer,
+    );
+    expect(reorder.status).toBe(200);
+    const einstein = await call("v55.0", "GET", "ai/configuration", undefined, buyer);
+    expect(einstein.status).toBe(200);
+    expect(einstein.body).toHaveProperty("activityTrackingEnabled");
   });
 
   it("lets the storefront's client change a coupon during checkout at v65 (cart coupons) and at v62 (checkout coupons)", async () => {

@@ -158,7 +158,8 @@ export function contextRoutes(r: Router, emu: Emu) {
     });
   });
 
-  r.webstore("GET", "ai/configuration", () =>
+  // 55.0: the page before it (commerce/einstein/webstores/{id}/configuration, 52.0-54.0) sends later versions here.
+  r.webstore("GET", "ai/configuration", { since: 55 }, () =>
     json({
       activityTrackingEnabled: false,
       catalogExists: true,

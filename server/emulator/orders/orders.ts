@@ -219,7 +219,7 @@ function lookupAnswer(ctx: RequestContext, order: OrderRow, fields: string[], ex
 export function orderRoutes(r: Router, emu: Emu) {
   const reader = orderReader(emu);
 
-  r.webstore("GET", "order-summaries", { since: 55 }, (ctx) => {
+  r.webstore("GET", "order-summaries", { since: 51 }, (ctx) => {
     const user = requireBuyer(ctx);
     const account = effectiveAccountId(ctx)!;
     const fields = orderFieldNames(ctx);
@@ -341,14 +341,14 @@ export function orderRoutes(r: Router, emu: Emu) {
     });
   });
 
-  r.webstore("GET", "order-summaries/:orderSummaryId/adjustments", { since: 55 }, (ctx) => {
+  r.webstore("GET", "order-summaries/:orderSummaryId/adjustments", { since: 53 }, (ctx) => {
     const order = orderFor(ctx);
     const adjustments = reader.adjustments(order.id);
     return json({ adjustments: adjustments.map((a) => adjustmentJson(a, order.currency_iso_code)) });
   });
 
   // A read, although a POST: the item ids travel in the body.
-  r.webstore("POST", "order-summaries/:orderSummaryId/items/adjustments", { since: 55 }, async (ctx) => {
+  r.webstore("POST", "order-summaries/:orderSummaryId/items/adjustments", { since: 53 }, async (ctx) => {
     const body = await ctx.json();
     const list = body?.orderItemSummaries;
     if (!Array.isArray(list) || list.length === 0)

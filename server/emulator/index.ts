@@ -8,7 +8,7 @@ import { createClock, isoDate, type Clock } from "./core/clock.js";
 import { contextRoutes, seedContext } from "./core/context.js";
 import { isEmpty, openDatabase, truncateAll, type Db } from "./core/db.js";
 import { createIdGenerator } from "./core/ids.js";
-import { Router } from "./core/router.js";
+import { Router, type RouteListing } from "./core/router.js";
 import { AsyncTracker, DEFAULT_SETTINGS, type Emu, type EmulatorModule, type EmulatorSettings } from "./core/state.js";
 import { createStoreBasics, recordSeededFingerprint, seededFingerprint } from "./core/store.js";
 import { modules as resourceModules } from "./modules.js";
@@ -43,6 +43,8 @@ export interface Emulator {
    * scale) changed.
    */
   seeding: "seeded" | "kept" | "reseeded";
+  /** The routes it serves, with the API versions of each webstore route (for `npm run census`). */
+  routes(): RouteListing[];
   close(): void;
 }
 
@@ -161,6 +163,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     settings,
     db,
     seeding,
+    routes: () => router.list(),
     close: () => db.close(),
   };
 }

@@ -64,6 +64,8 @@ export type Handler = (ctx: RequestContext) => Response | Promise<Response>;
 
 interface Route {
   method: string;
+  /** The path as registered (":name" for a parameter). */
+  path: string;
   /** The path's literal segments and its parameters, by position. */
   literals: { at: number; text: string }[];
   params: { at: number; name: string }[];
@@ -76,6 +78,13 @@ interface Route {
   /** Routes whose path has an `:apiVersion` segment exist only at these versions. */
   versions?: VersionRange;
 }
+
+/** A registered route as `Router.list()` tells it. */
+export type RouteListing =
+  | { scope: "webstore"; method: string; path: string; versions: VersionRange }
+  | { scope: "raw"; method: string; path: string };
+
+const WEBSTORE_ROUTE_PREFIX = "/services/data/:apiVersion/commerce/webstores/:webstoreId/";
 
 /** Bearer token → caller; throws 401 INVALID_SESSION_ID when there is no valid token. */
 export type Authenticate = (req: Request) => Caller;
@@ -93,14 +102,7 @@ export class Router {
   webstore(method: string, path: string, handler: Handler): void;
   webstore(method: string, path: string, a: VersionRange | Handler, b?: Handler) {
     const [versions, handler] = typeof a === "function" ? [{ since: OLDEST_VERSION }, a] : [a, b!];
-    this.add(
-      "webstore",
-      method,
-      `/services/data/:apiVersion/commerce/webstores/:webstoreId/${path}`,
-      handler,
-      true,
-      versions,
-    );
+    this.add("webstore", method, `${WEBSTORE_ROUTE_PREFIX}${path}`, handler, true, versions);
   }
 
   /** A route outside the webstore: OAuth and test controls (no token), or a data resource (`authenticated`). */
@@ -122,6 +124,7 @@ export class Router {
     const literals = segments.flatMap((text, at) => (text.startsWith(":") ? [] : [{ at, text }]));
     sameLength.push({
       method,
+      path,
       literals,
       params: segments.flatMap((s, at) => (s.startsWith(":") ? [{ at, name: s.slice(1) }] : [])),
       staticCount: literals.length,
@@ -130,6 +133,25 @@ export class Router {
       authenticated,
       versions,
     });
+  }
+
+  /**
+   * Every route (in no particular order): webstore routes with their path under the webstore base
+   * (`carts/:cartStateOrId`) and the versions they exist at, raw routes with their whole path. For listings such as
+   * `npm run census`; requests never go through it.
+   */
+  list(): RouteListing[] {
+    const all = [...this.routesByLength.values()].flat();
+    return all.map((route) =>
+      route.scope === "webstore"
+        ? {
+            scope: "webstore",
+            method: route.method,
+            path: route.path.slice(WEBSTORE_ROUTE_PREFIX.length),
+            versions: route.versions ?? { since: OLDEST_VERSION },
+          }
+        : { scope: "raw", method: route.method, path: route.path },
+    );
   }
 
   match(method: string, pathname: string) {

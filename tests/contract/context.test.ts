@@ -62,13 +62,28 @@ describe.each(TARGET_NAMES)("context endpoints (%s)", (name) => {
   it("treats a request without a token as a guest with the placeholder account", async () => {
     const res = await call("GET", "session-context");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ guestUser: true, isLoggedIn: false, effectiveAccountId: "000000000000000" });
+    expect(res.body).toMatchObject({ guestUser: true, effectiveAccountId: "000000000000000" });
+  });
+
+  it("answers session-context with the API's fields only (no client-derived isLoggedIn)", async () => {
+    const res = await call("GET", "session-context", undefined, await login(target));
+    expect(Object.keys(res.body).sort()).toEqual([
+      "accountId",
+      "accountName",
+      "currencyIsoCode",
+      "effectiveAccountId",
+      "effectiveAccountName",
+      "guestUser",
+      "isPreview",
+      "userId",
+      "userName",
+    ]);
   });
 
   it("signs a buyer in with the password grant and rejects a wrong password", async () => {
     const auth = await login(target);
     const res = await call("GET", "session-context", undefined, auth);
-    expect(res.body).toMatchObject({ guestUser: false, isLoggedIn: true, userName: "Alex" });
+    expect(res.body).toMatchObject({ guestUser: false, userName: "Alex" });
     await expect(login(target, "buyer@demo.store", "wrong")).rejects.toThrow(/invalid_grant/);
   });
 
@@ -81,13 +96,17 @@ describe.each(TARGET_NAMES)("context endpoints (%s)", (name) => {
     expect(res.body[0].errorCode).toBe("INVALID_SESSION_ID");
   });
 
-  it("lists the B2B buyer's managed accounts with one default, and hides its own unless asked", async () => {
+  it("lists the B2B buyer's managed accounts with the output's fields, and hides its own unless asked", async () => {
     const auth = await login(target, "b2b@demo.store");
     const without = await call("GET", "external-managed-accounts?includeMyAccount=false", undefined, auth);
     const withMine = await call("GET", "external-managed-accounts?includeMyAccount=true", undefined, auth);
     expect(withMine.status).toBe(200);
     expect(withMine.body.externalManagedAccounts.length).toBeGreaterThanOrEqual(3);
-    expect(withMine.body.externalManagedAccounts.filter((a: any) => a.isCurrentUserDefaultAccount)).toHaveLength(1);
+    expect(withMine.body.externalManagedAccounts.filter((a: any) => a.isMyAccount)).toHaveLength(1);
+    for (const account of withMine.body.externalManagedAccounts) {
+      expect(Object.keys(account).sort()).toEqual(["accountId", "accountName", "address", "isMyAccount"]);
+      expect(Object.keys(account.address).sort()).toEqual(["city", "country", "state", "street", "zip"]);
+    }
     expect(without.body.externalManagedAccounts.some((a: any) => a.isMyAccount)).toBe(false);
   });
 

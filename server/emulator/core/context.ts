@@ -139,6 +139,9 @@ export function contextRoutes(r: Router, emu: Emu) {
     return json(appContext, 200, { "Cache-Control": `private, max-age=${APP_CONTEXT_MAX_AGE}` });
   });
 
+  // The fields of Salesforce's LWR SessionContextData (commerce/context/types.d.ts: "the data returned by the context
+  // API"), and, [I], the effective account, currency and preview flag the storefront reads. Whether a shopper is logged
+  // in is `guestUser`: LWR derives isLoggedIn (and isAnonymousPreview) on the client, no answer carries them.
   r.webstore("GET", "session-context", (ctx) => {
     const appContext = emu.store.applicationContext(ctx.webstoreId);
     const user = ctx.user;
@@ -147,14 +150,12 @@ export function contextRoutes(r: Router, emu: Emu) {
       userId: user?.id ?? GUEST_USER_ID,
       userName: user?.first_name ?? "Guest",
       guestUser: !user,
-      isLoggedIn: !!user,
       accountId: user?.account_id ?? null,
       accountName: accountName(emu, user?.account_id ?? null),
       effectiveAccountId: accountId ?? NO_ACCOUNT_ID,
       effectiveAccountName: accountName(emu, accountId),
       currencyIsoCode: appContext.defaultCurrency ?? "USD",
       isPreview: false,
-      isAnonymousPreview: false,
     });
   });
 
@@ -183,12 +184,13 @@ export function contextRoutes(r: Router, emu: Emu) {
       const own = accountRow(emu.db, mine) as any;
       rows.unshift({ ...own, isDefault: false });
     }
+    // The fields of ConnectApi.ExternalManagedAccountOutput and its address output (the Apex twin of the REST
+    // output): which account is the buyer's default is not among them.
     return json({
       externalManagedAccounts: rows.map((a) => ({
         accountId: a.id,
         accountName: a.name,
         isMyAccount: a.id === mine,
-        isCurrentUserDefaultAccount: a.isDefault,
         address: { street: a.street, city: a.city, state: a.state, country: a.country, zip: a.zip },
       })),
     });

@@ -19,7 +19,7 @@ const CATEGORIES = "GET /services/data/{apiVersion}/commerce/webstores/{webstore
 
 function parity(args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/parity.ts", ...args], { cwd: ROOT });
+    const child = spawn(process.execPath, ["scripts/parity.mjs", ...args], { cwd: ROOT });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk));

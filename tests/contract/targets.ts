@@ -63,7 +63,7 @@ export async function startTarget(name: TargetName): Promise<Target> {
 type FetchFn = (req: Request) => Promise<Response>;
 
 /**
- * A target's transport, recorded when PARITY_RECORD names a file (`npm run parity`, scripts/parity.ts): every
+ * A target's transport, recorded when PARITY_RECORD names a file (`npm run parity`, scripts/parity/main.ts): every
  * request and its answer appended there as their shapes, never their values. Unset (always, but for that command):
  * the fetch itself.
  */

@@ -18,15 +18,15 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { DEMO_CLIENT, DEMO_WEBSTORE_ID } from "../server/config.js";
-import { LATEST_VERSION, OLDEST_VERSION } from "../server/emulator/core/router.js";
-import { createEmulator } from "../server/emulator/index.js";
-import { serveFetch } from "../server/node-http.js";
-import { compileTrustProxy } from "../server/proxy.js";
-import { byEndpoint, compare, formatParity } from "./parity/compare.js";
-import { FORMAT, SUITE, type RecordedRequest, type Recording } from "./parity/shape.js";
+import { DEMO_CLIENT, DEMO_WEBSTORE_ID } from "../../server/config.js";
+import { LATEST_VERSION, OLDEST_VERSION } from "../../server/emulator/core/router.js";
+import { createEmulator } from "../../server/emulator/index.js";
+import { serveFetch } from "../../server/node-http.js";
+import { compileTrustProxy } from "../../server/proxy.js";
+import { byEndpoint, compare, formatParity } from "./compare.js";
+import { FORMAT, SUITE, type RecordedRequest, type Recording } from "./shape.js";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const ORG_VARIABLES = [
   "WEBSTORE_SITE_URL",
   "WEBSTORE_ID",
@@ -42,7 +42,7 @@ interface SuiteRun {
   tests: Recording["tests"];
 }
 
-/** The suite's org target against the site of `env`, its transport recorded (PARITY_RECORD, tests/contract/targets.ts). */
+/** The suite's org target against the site of `env`, its transport recorded (tests/contract/targets.ts). */
 async function runSuite(env: Record<string, string>): Promise<SuiteRun> {
   const dir = mkdtempSync(join(tmpdir(), "parity-"));
   const requestsFile = join(dir, "requests.jsonl");

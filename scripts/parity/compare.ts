@@ -90,19 +90,23 @@ export function compare(recorded: RecordedRequest[], checked: RecordedRequest[])
   });
 }
 
-/** The report `check` prints: one line per endpoint (✓ or ✗), what differs under each ✗, and the total. */
-export function formatParity(results: EndpointParity[], labels = { recorded: "recorded", checked: "emulator" }) {
-  const lines: string[] = [];
-  // Methods padded to the longest, so the paths line up; endpoints padded, so the statuses do.
-  const split = (endpoint: string) => [
-    endpoint.slice(0, endpoint.indexOf(" ")),
-    endpoint.slice(endpoint.indexOf(" ") + 1),
-  ];
-  const methodWidth = Math.max(0, ...results.map((r) => split(r.endpoint)[0].length));
-  const label = (endpoint: string) => {
+/** Endpoints as lines of a list: methods padded to the longest, so the paths line up. */
+export function endpointLabel(endpoints: string[]) {
+  const split = (endpoint: string) => {
+    const space = endpoint.indexOf(" ");
+    return [endpoint.slice(0, space), endpoint.slice(space + 1)];
+  };
+  const methodWidth = Math.max(0, ...endpoints.map((e) => split(e)[0].length));
+  return (endpoint: string) => {
     const [method, path] = split(endpoint);
     return `${method.padEnd(methodWidth)} ${path}`;
   };
+}
+
+/** The report `check` prints: one line per endpoint (✓ or ✗), what differs under each ✗, and the total. */
+export function formatParity(results: EndpointParity[], labels = { recorded: "recorded", checked: "emulator" }) {
+  const lines: string[] = [];
+  const label = endpointLabel(results.map((r) => r.endpoint));
   const width = Math.max(0, ...results.map((r) => label(r.endpoint).length));
   const statuses = (s: number[]) => (s.length ? s.join(",") : "—");
   for (const r of results) {

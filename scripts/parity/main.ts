@@ -23,7 +23,7 @@ import { LATEST_VERSION, OLDEST_VERSION } from "../../server/emulator/core/route
 import { createEmulator } from "../../server/emulator/index.js";
 import { serveFetch } from "../../server/node-http.js";
 import { compileTrustProxy } from "../../server/proxy.js";
-import { byEndpoint, compare, formatParity } from "./compare.js";
+import { byEndpoint, compare, endpointLabel, formatParity } from "./compare.js";
 import { FORMAT, SUITE, type RecordedRequest, type Recording } from "./shape.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -178,7 +178,10 @@ async function record(options: { target: string; url?: string; out: string }): P
   console.log(
     `\nrecorded ${run.requests.length} requests to ${endpoints.size} endpoints of ${where} (API v${apiVersion}; ${testsLine(run.tests)})`,
   );
-  for (const [endpoint, answers] of endpoints) console.log(`  ${endpoint}  ${answers.statuses.join(",")}`);
+  const label = endpointLabel([...endpoints.keys()]);
+  const width = Math.max(...[...endpoints.keys()].map((e) => label(e).length));
+  for (const [endpoint, answers] of endpoints)
+    console.log(`  ${label(endpoint).padEnd(width)}  ${answers.statuses.join(",")}`);
   console.log(`written to ${options.out}: shapes only, no values (docs/parity.md)`);
   if (!toEmulator) {
     console.log(

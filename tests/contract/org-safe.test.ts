@@ -7,7 +7,7 @@ import {
   type WebstoreClientOptions,
 } from "../../server/webstore/index.js";
 import { DEMO_CLIENT } from "../support/identity.js";
-import { startTarget, WEBSTORE_ID, type Target } from "./targets.js";
+import { recordedFetch, startTarget, WEBSTORE_ID, type Target } from "./targets.js";
 
 /**
  * The part of the contract that may run against a real org: read-only calls, and writes that undo themselves
@@ -56,7 +56,12 @@ async function orgTarget(): Promise<SafeTarget> {
   return {
     name: "real-org",
     options: {
-      fetch: (r) => fetch(r),
+      // `npm run parity -- record` records this transport (PARITY_RECORD); otherwise it is the platform's fetch.
+      fetch: recordedFetch(
+        (r) => fetch(r),
+        env.WEBSTORE_SITE_URL!,
+        () => expect.getState().currentTestName,
+      ),
       baseUrl: env.WEBSTORE_SITE_URL!,
       webstoreId: env.WEBSTORE_ID!,
       apiVersion: env.WEBSTORE_API_VERSION ?? "65.0",

@@ -60,6 +60,22 @@ export async function startTarget(name: TargetName): Promise<Target> {
   };
 }
 
+type FetchFn = (req: Request) => Promise<Response>;
+
+/**
+ * A target's transport, recorded when PARITY_RECORD names a file (`npm run parity`, scripts/parity/main.ts): every
+ * request and its answer appended there as their shapes, never their values. Unset (always, but for that command):
+ * the fetch itself.
+ */
+export function recordedFetch(fetch: FetchFn, baseUrl: string, testName: () => string | undefined): FetchFn {
+  const file = process.env.PARITY_RECORD;
+  if (!file) return fetch;
+  const recorder = import("../../scripts/parity/record.js").then(({ recordingFetch }) =>
+    recordingFetch(fetch, file, testName, new URL(baseUrl).pathname.replace(/\/$/, "")),
+  );
+  return async (req) => (await recorder)(req);
+}
+
 /** A guest token for `uvid` (Headless Guest Flow); returns the Authorization header. */
 export const guest = (target: Target, uvid?: string) =>
   guestAuthorization((r) => target.fetch(r), target.baseUrl, uvid);

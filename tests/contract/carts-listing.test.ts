@@ -86,6 +86,31 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       expect(res.body.products[0].fields).toEqual({ Name: expect.any(String), StockKeepingUnit: expect.any(String) });
     });
 
+    // Commerce Webstore Cart Items (…_cart_items.htm, 49.0) and Cart Product (…_cart_product.htm, 60.0): productFields
+    // is a "comma-separated list of up to five product fields".
+    it("takes up to five productFields on the cart resources and refuses a sixth", async () => {
+      const five = "Name,StockKeepingUnit,Description,ProductCode,Family";
+      const six = `${five},IsActive`;
+      for (const path of [`carts/${cartId}/cart-items`, `carts/${cartId}/products`]) {
+        expect((await guest("GET", `${path}?productFields=${five}`)).status).toBe(200);
+        expectError(await guest("GET", `${path}?productFields=${six}`), 400, "ILLEGAL_QUERY_PARAMETER_VALUE");
+      }
+      expectError(
+        await guest("GET", `carts/${cartId}/products/${products[0]}?productFields=${six}`),
+        400,
+        "ILLEGAL_QUERY_PARAMETER_VALUE",
+      );
+      expectError(
+        await guest("POST", `carts/${cartId}/cart-items?productFields=${six}`, {
+          productId: P.filters,
+          quantity: "1",
+          type: "Product",
+        }),
+        400,
+        "ILLEGAL_QUERY_PARAMETER_VALUE",
+      );
+    });
+
     it("answers one product of the cart (GET carts/{id}/products/{productId}, 60.0) like its entry in the list", async () => {
       const list = await guest("GET", `carts/${cartId}/products?productFields=Name`);
       const [first] = list.body.products;

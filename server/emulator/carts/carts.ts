@@ -1,5 +1,4 @@
-import { fieldList } from "../catalog/shapes.js";
-import { addItem, cartItemsRoutes } from "./items.js";
+import { addItem, cartItemsRoutes, cartProductFields } from "./items.js";
 import {
   assertEditable,
   asyncKey,
@@ -178,7 +177,7 @@ export function cartRoutes(r: Router, emu: Emu) {
 
   r.webstore("GET", "carts/:cartStateOrId/products", { since: 60 }, (ctx) => {
     const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
-    const productFields = fieldList(ctx.query, "productFields", []);
+    const productFields = cartProductFields(ctx.query);
     const cart = resolveCart(ctx, ctx.params.cartStateOrId);
     const view = cart ? loadCartView(emu, cart) : null;
     const products = view ? cartProducts(view) : [];
@@ -196,7 +195,7 @@ export function cartRoutes(r: Router, emu: Emu) {
 
   // connect_resources_commerce_webstore_cart_product.htm: the cart's items of one product (Product Cart Item).
   r.webstore("GET", "carts/:cartStateOrId/products/:productId", { since: 60 }, (ctx) => {
-    const productFields = fieldList(ctx.query, "productFields", []);
+    const productFields = cartProductFields(ctx.query);
     const productId = recordId(ctx.params.productId, "product", "productId");
     const cart = requireCart(ctx, ctx.params.cartStateOrId);
     const entry = cartProducts(loadCartView(emu, cart)).find((p) => p.line.product.id === productId);

@@ -31,6 +31,7 @@ import {
   loadCartView,
 } from "./view.js";
 import { couponRoutes } from "./coupons.js";
+import { cartActionRoutes } from "./actions.js";
 import { ApiError, invalidInput, notFound } from "../core/errors.js";
 import { inReadTransaction } from "../core/db.js";
 import { json, noContent } from "../core/http.js";
@@ -320,6 +321,7 @@ function registerCartRoutes(r: Router, emu: Emu) {
   cartRoutes(r, emu);
   cartItemsRoutes(r, emu);
   couponRoutes(r, emu);
+  cartActionRoutes(r, emu);
 }
 
 export const cartsModule: EmulatorModule = { name: "carts", routes: registerCartRoutes };

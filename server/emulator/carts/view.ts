@@ -416,7 +416,8 @@ export function cartSummaryJson(view: CartSummaryView) {
   const { cart } = view;
   const t = view.totals;
   const m = priceOrNull(view);
-  const messages = view.stockMessages;
+  // Dismissed messages (messages/actions/set-visibility) are not listed until the cart changes.
+  const messages = cart.messages_visible === 0 ? [] : view.stockMessages;
   return {
     accountId: cart.account_id,
     cartId: cart.id,

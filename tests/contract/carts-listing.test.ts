@@ -111,6 +111,28 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       );
     });
 
+    // Cart Item Product (ConnectApi.CartItemProduct, apex-connectapi-output-cart-product-summary.html): variationAttributes
+    // 50.0, purchaseQuantityRule 52.0, productClass 63.0, productUrlName 64.0; isConfigurationAllowed 65.0 (reference §3).
+    it("answers each product field of a cart item from the version its page lists", async () => {
+      const product = async (version: string) =>
+        (await guest("GET", at(version, `carts/${cartId}/cart-items?pageSize=1`))).body.cartItems[0].cartItem
+          .productDetails;
+      const always = ["productId", "name", "sku", "fields", "thumbnailImage"];
+      expect(Object.keys(await product("v49.0"))).toEqual(always);
+      expect(Object.keys(await product("v62.0"))).toEqual([...always, "variationAttributes", "purchaseQuantityRule"]);
+      expect(Object.keys(await product("v64.0"))).toEqual([
+        ...always,
+        "variationAttributes",
+        "purchaseQuantityRule",
+        "productClass",
+        "productUrlName",
+      ]);
+      expect(await product("v65.0")).toMatchObject({ productClass: "Simple", isConfigurationAllowed: false });
+      const listed = (await guest("GET", at("v60.0", `carts/${cartId}/products`))).body.products[0];
+      expect(listed).not.toHaveProperty("productClass");
+      expect(listed).toHaveProperty("purchaseQuantityRule");
+    });
+
     it("answers one product of the cart (GET carts/{id}/products/{productId}, 60.0) like its entry in the list", async () => {
       const list = await guest("GET", `carts/${cartId}/products?productFields=Name`);
       const [first] = list.body.products;

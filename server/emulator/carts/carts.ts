@@ -129,9 +129,9 @@ function cartProducts(view: CartViewData) {
   return [...byProduct.values()].sort((a, b) => (a.line.product.id < b.line.product.id ? -1 : 1));
 }
 
-function productCartItemJson(p: ReturnType<typeof cartProducts>[number], productFields: string[]) {
+function productCartItemJson(p: ReturnType<typeof cartProducts>[number], productFields: string[], apiVersion: number) {
   return {
-    ...cartProductJson(p.line.product, productFields, p.line.variationAttributes),
+    ...cartProductJson(p.line.product, productFields, p.line.variationAttributes, apiVersion),
     quantity: quantity(p.quantity),
     cartItemIds: p.cartItemIds,
     errors: p.errors,
@@ -188,7 +188,7 @@ export function cartRoutes(r: Router, emu: Emu) {
       count: page.length,
       currentPage: Math.floor(window.offset / pageSize) + 1,
       hasErrors: view ? cartHasErrors(view) : false,
-      products: page.map((p) => productCartItemJson(p, productFields)),
+      products: page.map((p) => productCartItemJson(p, productFields, ctx.apiVersion)),
       totalItemCount: products.length,
       totalNumberOfPages: Math.ceil(products.length / pageSize),
     });
@@ -201,7 +201,7 @@ export function cartRoutes(r: Router, emu: Emu) {
     const cart = requireCart(ctx, ctx.params.cartStateOrId);
     const entry = cartProducts(loadCartView(emu, cart)).find((p) => p.line.product.id === productId);
     if (!entry) throw notFound(`The cart has no item of product ${productId}.`);
-    return json(productCartItemJson(entry, productFields));
+    return json(productCartItemJson(entry, productFields, ctx.apiVersion));
   });
 
   r.webstore("PUT", "carts/:cartStateOrId/inventory-reservations", { since: 58, until: 63 }, async (ctx) => {
@@ -284,6 +284,8 @@ export function cartRoutes(r: Router, emu: Emu) {
         cartItemJson(
           view,
           view.lines.find((l) => l.item.id === id)!,
+          [],
+          ctx.apiVersion,
         ),
       ),
       failedCartItems: outcome.failed,

@@ -185,9 +185,9 @@ function findItem(emu: Emu, cart: CartRow, rawId: string): CartItemRow {
   return item;
 }
 
-export function lineJson(view: CartLinesView, itemId: string, productFields: string[] = []) {
+export function lineJson(view: CartLinesView, itemId: string, productFields: string[] = [], apiVersion?: number) {
   const line = view.lines.find((l) => l.item.id === itemId)!;
-  return cartItemJson(view, line, productFields);
+  return cartItemJson(view, line, productFields, apiVersion);
 }
 
 /** POST to `current`/`active` with no cart opens one, as adding to the named cart does in the API. */
@@ -252,7 +252,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
           const shown = { cart, processing };
           const body = {
             cartItems: page.lines.map((line) => ({
-              cartItem: cartItemJson(shown, line, productFields),
+              cartItem: cartItemJson(shown, line, productFields, ctx.apiVersion),
               status: "Success",
               message: null,
             })),
@@ -272,7 +272,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
       const window = pageWindow(ctx.query, lines.length, pageSize);
       const body = {
         cartItems: lines.slice(window.offset, window.offset + pageSize).map((line) => ({
-          cartItem: cartItemJson(view, line, productFields),
+          cartItem: cartItemJson(view, line, productFields, ctx.apiVersion),
           status: "Success",
           message: null,
         })),
@@ -294,7 +294,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
       const itemId = addItem(emu, cart, input);
       return { view: loadCartLines(emu, touchCart(emu, cart, { itemsChanged: true }), [itemId]), itemId };
     })();
-    return json(lineJson(view, itemId, productFields), 201);
+    return json(lineJson(view, itemId, productFields, ctx.apiVersion), 201);
   });
 
   r.webstore("POST", "carts/:cartStateOrId/cart-items/batch", { since: 49 }, async (ctx) => {
@@ -330,7 +330,9 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
     return json({
       hasErrors: outcome.results.some((x) => !x.ok),
       results: outcome.results.map((x) =>
-        x.ok ? { statusCode: 201, result: lineJson(outcome.view, x.itemId) } : { statusCode: 400, result: [x.error] },
+        x.ok
+          ? { statusCode: 201, result: lineJson(outcome.view, x.itemId, [], ctx.apiVersion) }
+          : { statusCode: 400, result: [x.error] },
       ),
     });
   });
@@ -362,7 +364,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
       }
       return { view: loadCartLines(emu, cart, [item.id]), itemId: item.id };
     })();
-    return json(lineJson(view, itemId, productFields));
+    return json(lineJson(view, itemId, productFields, ctx.apiVersion));
   });
 
   r.webstore("DELETE", "carts/:cartStateOrId/cart-items/:cartItemId", { since: 49 }, (ctx) => {

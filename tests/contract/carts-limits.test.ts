@@ -119,4 +119,29 @@ describe.each(TARGET_NAMES)("cart line limit (%s)", (name) => {
     expect((await add(buyer, cartId, P.tamper)).status).toBe(201);
     expect(await lineCount(buyer, cartId)).toBe(501);
   });
+
+  // Cart Data Limits: "Wish List Items: 500 items"; Commerce Webstore Cart, Add to Wishlist (cart_add_to_wishlist, 50.0).
+  it("copies a cart's products to a wishlist up to its 500 items and counts the rest as failed", async () => {
+    const target = store();
+    const buyer = shopper(target, await login(target, BULK_BUYER.username, BULK_BUYER.password));
+    const cartId = (await buyer("GET", "carts/current")).body.cartId;
+    const lines = await lineCount(buyer, cartId);
+    // A list already holding one product the cart doesn't have: the cart's first 499 products fill it to 500.
+    const list = await buyer("POST", "wishlists", { name: "Everything", products: [{ productId: P.glassMug }] });
+    expect(list.status).toBe(201);
+    const wishlistId = list.body.summary.id;
+    const res = await buyer("POST", `carts/${cartId}/actions/add-cart-to-wishlist`, { wishlistId });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      wishlistId,
+      productsRequestedCount: lines,
+      productsSucceededCount: 499,
+      productsFailedCount: lines - 499,
+    });
+    expect((await buyer("GET", "wishlists")).body.summaries).toContainEqual({
+      id: wishlistId,
+      name: "Everything",
+      wishlistProductCount: 500,
+    });
+  });
 });

@@ -2,6 +2,7 @@ import {
   asyncKey,
   assertEditable,
   cartItemIn,
+  cartItemRows,
   cartOwner,
   forbidGuest,
   makePrimary,
@@ -25,6 +26,12 @@ import type { Emu } from "../core/state.js";
  * calculate, evaluate-shipping, evaluate-taxes, and the visibility of its messages. Sources and choices: docs/emulator.md,
  * "Carts".
  */
+
+/**
+ * Cart Data Limits (https://developer.salesforce.com/docs/commerce/salesforce-commerce/guide/b2b-b2c-comm-data-model-cart-limits.html):
+ * "Wish List Items: 500 items".
+ */
+export const WISHLIST_ITEM_LIMIT = 500;
 
 /** A request body (an empty one reads as `{}`) that must be a JSON object. */
 function objectBody(body: unknown, what: string): Record<string, unknown> {
@@ -196,16 +203,24 @@ export function cartActionRoutes(r: Router, emu: Emu) {
       // Somebody else's list is answered as if it didn't exist, as the wishlist resources do.
       if (!list || list.webstore_id !== ctx.webstoreId || list.user_id !== user.id || list.account_id !== accountId)
         throw notFound(`Wishlist not found: ${wishlistId}`);
-      const products = [...new Set(loadCartView(emu, cart).lines.map((l) => l.item.product_id))];
+      const products = [...new Set(cartItemRows(emu, cart.id).map((i) => i.product_id))];
+      let count = store.itemCount(list.id);
+      let failed = 0;
       for (const productId of products) {
-        if (!store.itemByProduct(list.id, productId))
-          store.insertItem(list.id, emu.ids("wishlistItem"), productId, emu.clock.now());
+        if (store.itemByProduct(list.id, productId)) continue;
+        // Cart Data Limits: "Wish List Items: 500 items" a list.
+        if (count >= WISHLIST_ITEM_LIMIT) {
+          failed++;
+          continue;
+        }
+        store.insertItem(list.id, emu.ids("wishlistItem"), productId, emu.clock.now());
+        count++;
       }
       return {
         wishlistId: list.id,
         productsRequestedCount: products.length,
-        productsSucceededCount: products.length,
-        productsFailedCount: 0,
+        productsSucceededCount: products.length - failed,
+        productsFailedCount: failed,
       };
     })();
     return json(answer);

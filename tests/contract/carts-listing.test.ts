@@ -86,6 +86,53 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
       expect(res.body.products[0].fields).toEqual({ Name: expect.any(String), StockKeepingUnit: expect.any(String) });
     });
 
+    // Commerce Webstore Cart Items (…_cart_items.htm, 49.0) and Cart Product (…_cart_product.htm, 60.0): productFields
+    // is a "comma-separated list of up to five product fields".
+    it("takes up to five productFields on the cart resources and refuses a sixth", async () => {
+      const five = "Name,StockKeepingUnit,Description,ProductCode,Family";
+      const six = `${five},IsActive`;
+      for (const path of [`carts/${cartId}/cart-items`, `carts/${cartId}/products`]) {
+        expect((await guest("GET", `${path}?productFields=${five}`)).status).toBe(200);
+        expectError(await guest("GET", `${path}?productFields=${six}`), 400, "ILLEGAL_QUERY_PARAMETER_VALUE");
+      }
+      expectError(
+        await guest("GET", `carts/${cartId}/products/${products[0]}?productFields=${six}`),
+        400,
+        "ILLEGAL_QUERY_PARAMETER_VALUE",
+      );
+      expectError(
+        await guest("POST", `carts/${cartId}/cart-items?productFields=${six}`, {
+          productId: P.filters,
+          quantity: "1",
+          type: "Product",
+        }),
+        400,
+        "ILLEGAL_QUERY_PARAMETER_VALUE",
+      );
+    });
+
+    // Cart Item Product (ConnectApi.CartItemProduct, apex-connectapi-output-cart-product-summary.html): variationAttributes
+    // 50.0, purchaseQuantityRule 52.0, productClass 63.0, productUrlName 64.0; isConfigurationAllowed 65.0 (reference §3).
+    it("answers each product field of a cart item from the version its page lists", async () => {
+      const product = async (version: string) =>
+        (await guest("GET", at(version, `carts/${cartId}/cart-items?pageSize=1`))).body.cartItems[0].cartItem
+          .productDetails;
+      const always = ["productId", "name", "sku", "fields", "thumbnailImage"];
+      expect(Object.keys(await product("v49.0"))).toEqual(always);
+      expect(Object.keys(await product("v62.0"))).toEqual([...always, "variationAttributes", "purchaseQuantityRule"]);
+      expect(Object.keys(await product("v64.0"))).toEqual([
+        ...always,
+        "variationAttributes",
+        "purchaseQuantityRule",
+        "productClass",
+        "productUrlName",
+      ]);
+      expect(await product("v65.0")).toMatchObject({ productClass: "Simple", isConfigurationAllowed: false });
+      const listed = (await guest("GET", at("v60.0", `carts/${cartId}/products`))).body.products[0];
+      expect(listed).not.toHaveProperty("productClass");
+      expect(listed).toHaveProperty("purchaseQuantityRule");
+    });
+
     it("answers one product of the cart (GET carts/{id}/products/{productId}, 60.0) like its entry in the list", async () => {
       const list = await guest("GET", `carts/${cartId}/products?productFields=Name`);
       const [first] = list.body.products;

@@ -1,5 +1,4 @@
-import { fieldList } from "../catalog/shapes.js";
-import { addItem, cartItemsRoutes } from "./items.js";
+import { addItem, cartItemsRoutes, cartProductFields } from "./items.js";
 import {
   assertEditable,
   asyncKey,
@@ -32,6 +31,7 @@ import {
   loadCartView,
 } from "./view.js";
 import { couponRoutes } from "./coupons.js";
+import { cartActionRoutes } from "./actions.js";
 import { ApiError, invalidInput, notFound } from "../core/errors.js";
 import { inReadTransaction } from "../core/db.js";
 import { json, noContent } from "../core/http.js";
@@ -129,9 +129,9 @@ function cartProducts(view: CartViewData) {
   return [...byProduct.values()].sort((a, b) => (a.line.product.id < b.line.product.id ? -1 : 1));
 }
 
-function productCartItemJson(p: ReturnType<typeof cartProducts>[number], productFields: string[]) {
+function productCartItemJson(p: ReturnType<typeof cartProducts>[number], productFields: string[], apiVersion: number) {
   return {
-    ...cartProductJson(p.line.product, productFields, p.line.variationAttributes),
+    ...cartProductJson(p.line.product, productFields, p.line.variationAttributes, apiVersion),
     quantity: quantity(p.quantity),
     cartItemIds: p.cartItemIds,
     errors: p.errors,
@@ -178,7 +178,7 @@ export function cartRoutes(r: Router, emu: Emu) {
 
   r.webstore("GET", "carts/:cartStateOrId/products", { since: 60 }, (ctx) => {
     const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
-    const productFields = fieldList(ctx.query, "productFields", []);
+    const productFields = cartProductFields(ctx.query);
     const cart = resolveCart(ctx, ctx.params.cartStateOrId);
     const view = cart ? loadCartView(emu, cart) : null;
     const products = view ? cartProducts(view) : [];
@@ -188,7 +188,7 @@ export function cartRoutes(r: Router, emu: Emu) {
       count: page.length,
       currentPage: Math.floor(window.offset / pageSize) + 1,
       hasErrors: view ? cartHasErrors(view) : false,
-      products: page.map((p) => productCartItemJson(p, productFields)),
+      products: page.map((p) => productCartItemJson(p, productFields, ctx.apiVersion)),
       totalItemCount: products.length,
       totalNumberOfPages: Math.ceil(products.length / pageSize),
     });
@@ -196,12 +196,12 @@ export function cartRoutes(r: Router, emu: Emu) {
 
   // connect_resources_commerce_webstore_cart_product.htm: the cart's items of one product (Product Cart Item).
   r.webstore("GET", "carts/:cartStateOrId/products/:productId", { since: 60 }, (ctx) => {
-    const productFields = fieldList(ctx.query, "productFields", []);
+    const productFields = cartProductFields(ctx.query);
     const productId = recordId(ctx.params.productId, "product", "productId");
     const cart = requireCart(ctx, ctx.params.cartStateOrId);
     const entry = cartProducts(loadCartView(emu, cart)).find((p) => p.line.product.id === productId);
     if (!entry) throw notFound(`The cart has no item of product ${productId}.`);
-    return json(productCartItemJson(entry, productFields));
+    return json(productCartItemJson(entry, productFields, ctx.apiVersion));
   });
 
   r.webstore("PUT", "carts/:cartStateOrId/inventory-reservations", { since: 58, until: 63 }, async (ctx) => {
@@ -284,6 +284,8 @@ export function cartRoutes(r: Router, emu: Emu) {
         cartItemJson(
           view,
           view.lines.find((l) => l.item.id === id)!,
+          [],
+          ctx.apiVersion,
         ),
       ),
       failedCartItems: outcome.failed,
@@ -321,6 +323,7 @@ function registerCartRoutes(r: Router, emu: Emu) {
   cartRoutes(r, emu);
   cartItemsRoutes(r, emu);
   couponRoutes(r, emu);
+  cartActionRoutes(r, emu);
 }
 
 export const cartsModule: EmulatorModule = { name: "carts", routes: registerCartRoutes };

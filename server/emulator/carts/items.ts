@@ -56,8 +56,34 @@ export const ITEM_SORTS = [
 ] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
 const MAX_BATCH = 100;
+
+/**
+ * Cart Data Limits (https://developer.salesforce.com/docs/commerce/salesforce-commerce/guide/b2b-b2c-comm-data-model-cart-limits.html):
+ * "Most stores limit cart size to 500 line items per order", 2,000 once the store enables support for large carts.
+ * [I] The store's large-cart support is its application context's `propertiesEx.highScaleCartEnabled` (the one
+ * cart-scale setting the API shows a store's carts by; docs/emulator.md, "Cart line limit").
+ */
+export const CART_LINE_LIMIT = 500;
+export const LARGE_CART_LINE_LIMIT = 2_000;
+
+export function cartLineLimit(emu: Emu, webstoreId: string): number {
+  return emu.store.applicationContext(webstoreId).propertiesEx?.highScaleCartEnabled === true
+    ? LARGE_CART_LINE_LIMIT
+    : CART_LINE_LIMIT;
+}
 /** Product selling model ids (ProductSellingModel's key prefix). */
 const SELLING_MODEL = { prefix: "0jP" };
+
+/**
+ * `productFields` of the cart resources: "Comma-separated list of up to five product fields" (cart items 49.0, cart
+ * products 60.0: connect_resources_commerce_webstore_cart_items.htm, …_cart_product.htm); a sixth is refused as any
+ * bad query value is.
+ */
+export const CART_PRODUCT_FIELDS_MAX = 5;
+
+export function cartProductFields(query: URLSearchParams): string[] {
+  return fieldList(query, "productFields", [], CART_PRODUCT_FIELDS_MAX);
+}
 
 export interface ItemInput {
   productId: string;
@@ -141,6 +167,11 @@ export function addItem(emu: Emu, cart: CartRow, input: ItemInput): string {
     setItemQuantity(emu, line.id, quantity);
     return line.id;
   }
+  // A new line past the store's limit (a merge into an existing line adds none). [I] LIMIT_EXCEEDED: the code
+  // Salesforce's storefront components read as "Your cart is full." (LWR commerce_cart failedActionEvaluator).
+  const limit = cartLineLimit(emu, cart.webstore_id);
+  if (cartTotalsRow(emu, cart.id).line_count >= limit)
+    throw new ApiError(400, "LIMIT_EXCEEDED", `The cart already has ${limit} items, the most it can hold.`);
   const id = emu.ids("cartItem");
   const seq = nextItemSeq(emu, cart.id);
   insertProductItem(emu, id, cart.id, product.id, quantity, input.sellingModelId, input.subscriptionTerm, seq);
@@ -154,9 +185,9 @@ function findItem(emu: Emu, cart: CartRow, rawId: string): CartItemRow {
   return item;
 }
 
-export function lineJson(view: CartLinesView, itemId: string, productFields: string[] = []) {
+export function lineJson(view: CartLinesView, itemId: string, productFields: string[] = [], apiVersion?: number) {
   const line = view.lines.find((l) => l.item.id === itemId)!;
-  return cartItemJson(view, line, productFields);
+  return cartItemJson(view, line, productFields, apiVersion);
 }
 
 /** POST to `current`/`active` with no cart opens one, as adding to the named cart does in the API. */
@@ -193,7 +224,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
       const sort = (ctx.query.get("sort") || "CreatedDateDesc") as ItemSort;
       if (!ITEM_SORTS.includes(sort)) throw illegalQuery("sort", sort, `Expected one of ${ITEM_SORTS.join(", ")}.`);
       const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
-      const productFields = fieldList(ctx.query, "productFields", []);
+      const productFields = cartProductFields(ctx.query);
       const includeCoupons = booleanParam(ctx.query, "includeCoupons");
       const includePromotions = booleanParam(ctx.query, "includePromotions");
       const owner = cartOwner(ctx);
@@ -221,7 +252,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
           const shown = { cart, processing };
           const body = {
             cartItems: page.lines.map((line) => ({
-              cartItem: cartItemJson(shown, line, productFields),
+              cartItem: cartItemJson(shown, line, productFields, ctx.apiVersion),
               status: "Success",
               message: null,
             })),
@@ -241,7 +272,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
       const window = pageWindow(ctx.query, lines.length, pageSize);
       const body = {
         cartItems: lines.slice(window.offset, window.offset + pageSize).map((line) => ({
-          cartItem: cartItemJson(view, line, productFields),
+          cartItem: cartItemJson(view, line, productFields, ctx.apiVersion),
           status: "Success",
           message: null,
         })),
@@ -257,13 +288,13 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
 
   r.webstore("POST", "carts/:cartStateOrId/cart-items", { since: 49 }, async (ctx) => {
     const input = parseItemInput(await ctx.json());
-    const productFields = fieldList(ctx.query, "productFields", []);
+    const productFields = cartProductFields(ctx.query);
     const { view, itemId } = emu.db.transaction(() => {
       const cart = cartForWrite(ctx);
       const itemId = addItem(emu, cart, input);
       return { view: loadCartLines(emu, touchCart(emu, cart, { itemsChanged: true }), [itemId]), itemId };
     })();
-    return json(lineJson(view, itemId, productFields), 201);
+    return json(lineJson(view, itemId, productFields, ctx.apiVersion), 201);
   });
 
   r.webstore("POST", "carts/:cartStateOrId/cart-items/batch", { since: 49 }, async (ctx) => {
@@ -299,7 +330,9 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
     return json({
       hasErrors: outcome.results.some((x) => !x.ok),
       results: outcome.results.map((x) =>
-        x.ok ? { statusCode: 201, result: lineJson(outcome.view, x.itemId) } : { statusCode: 400, result: [x.error] },
+        x.ok
+          ? { statusCode: 201, result: lineJson(outcome.view, x.itemId, [], ctx.apiVersion) }
+          : { statusCode: 400, result: [x.error] },
       ),
     });
   });
@@ -313,7 +346,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
         throw invalidInput(`${field} can't be changed on a cart item; remove the item and add the product instead.`);
     }
     const quantity = body.quantity === undefined ? null : quantityInput(body.quantity);
-    const productFields = fieldList(ctx.query, "productFields", []);
+    const productFields = cartProductFields(ctx.query);
     const { view, itemId } = emu.db.transaction(() => {
       let cart = requireCart(ctx, ctx.params.cartStateOrId);
       assertEditable(cart);
@@ -331,7 +364,7 @@ export function cartItemsRoutes(r: Router, emu: Emu) {
       }
       return { view: loadCartLines(emu, cart, [item.id]), itemId: item.id };
     })();
-    return json(lineJson(view, itemId, productFields));
+    return json(lineJson(view, itemId, productFields, ctx.apiVersion));
   });
 
   r.webstore("DELETE", "carts/:cartStateOrId/cart-items/:cartItemId", { since: 49 }, (ctx) => {

@@ -71,6 +71,8 @@ export interface CartRow {
   created_at: number;
   updated_at: number;
   revision: number;
+  /** 0 once the shopper dismissed the cart's messages (messages/actions/set-visibility), until the cart changes. */
+  messages_visible: 0 | 1;
 }
 
 export type CartOwner =
@@ -244,7 +246,7 @@ export function touchCart(emu: Emu, cart: CartRow, change: { itemsChanged: boole
   // goes back to Active. The checkouts module notices through the status and the bumped revision.
   const status = cart.status === "Checkout" ? "Active" : cart.status;
   emu.db
-    .prepare("UPDATE carts SET status = ?, revision = revision + 1, updated_at = ? WHERE id = ?")
+    .prepare("UPDATE carts SET status = ?, revision = revision + 1, messages_visible = 1, updated_at = ? WHERE id = ?")
     .run(status, emu.clock.now(), cart.id);
   // A reservation holds the quantities of the moment it was made; once they change it no longer matches.
   if (change.itemsChanged) releaseReservation(emu, cart.id);
@@ -525,4 +527,20 @@ export function deleteCartCoupon(emu: Emu, id: string, cartId: string) {
 
 export function closeCart(emu: Emu, id: string, at: number) {
   emu.db.prepare("UPDATE carts SET status = 'Closed', updated_at = ? WHERE id = ?").run(at, id);
+}
+
+export function setMessagesVisible(emu: Emu, cartId: string, visible: boolean) {
+  emu.db.prepare("UPDATE carts SET messages_visible = ? WHERE id = ?").run(visible ? 1 : 0, cartId);
+}
+
+/**
+ * Makes the cart its owner's primary cart (call inside a transaction): the owner's current primary cart becomes
+ * secondary first, so the one-primary-cart index always holds.
+ */
+export function makePrimary(emu: Emu, cart: CartRow, owner: CartOwner) {
+  const previous = findPrimaryCart(emu, cart.webstore_id, owner);
+  const now = emu.clock.now();
+  if (previous && previous.id !== cart.id)
+    emu.db.prepare("UPDATE carts SET is_secondary = 1, updated_at = ? WHERE id = ?").run(now, previous.id);
+  emu.db.prepare("UPDATE carts SET is_secondary = 0, updated_at = ? WHERE id = ?").run(now, cart.id);
 }

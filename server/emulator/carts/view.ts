@@ -32,6 +32,7 @@ import { GUEST_USER_ID } from "../core/context.js";
 import { availableFor, tracksInventory } from "../catalog/inventory.js";
 import { money, quantity } from "../core/money.js";
 import { stockProblem } from "../catalog/product-rules.js";
+import { LATEST_VERSION } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 
 /**
@@ -416,7 +417,8 @@ export function cartSummaryJson(view: CartSummaryView) {
   const { cart } = view;
   const t = view.totals;
   const m = priceOrNull(view);
-  const messages = view.stockMessages;
+  // Dismissed messages (messages/actions/set-visibility) are not listed until the cart changes.
+  const messages = cart.messages_visible === 0 ? [] : view.stockMessages;
   return {
     accountId: cart.account_id,
     cartId: cart.id,
@@ -496,11 +498,17 @@ export function emptyCartSummaryJson(owner: CartOwner, currency: string, webstor
   };
 }
 
-/** The product part of a cart item ("Cart Product Summary"), also used by carts/{id}/products. */
+/**
+ * The product part of a cart item (Cart Item Product, ConnectApi.CartItemProduct), also used by carts/{id}/products:
+ * each field from the version its page lists
+ * (https://developer.salesforce.com/docs/platform/apex-ref/references/apex-ref/apex-connectapi-output-cart-product-summary.html;
+ * `isConfigurationAllowed` 65.0, reference §3). Callers outside the cart resources answer the latest version's.
+ */
 export function cartProductJson(
   product: ProductRow,
   productFields: string[],
   variationAttributes: VariationAttributeMap,
+  apiVersion: number = LATEST_VERSION,
 ) {
   return {
     productId: product.id,
@@ -508,11 +516,11 @@ export function cartProductJson(
     sku: product.sku,
     fields: productFieldValues(product, productFields),
     thumbnailImage: productImage(product),
-    variationAttributes,
-    purchaseQuantityRule: quantityRule(product),
-    productClass: product.product_class,
-    productUrlName: product.url_name,
-    isConfigurationAllowed: false,
+    ...(apiVersion >= 50 ? { variationAttributes } : {}),
+    ...(apiVersion >= 52 ? { purchaseQuantityRule: quantityRule(product) } : {}),
+    ...(apiVersion >= 63 ? { productClass: product.product_class } : {}),
+    ...(apiVersion >= 64 ? { productUrlName: product.url_name } : {}),
+    ...(apiVersion >= 65 ? { isConfigurationAllowed: false } : {}),
   };
 }
 
@@ -520,6 +528,7 @@ export function cartItemJson(
   view: Pick<CartView, "cart" | "processing">,
   line: CartLine,
   productFields: string[] = [],
+  apiVersion: number = LATEST_VERSION,
 ) {
   const { item, product, priced } = line;
   const m = priceOrNull(view);
@@ -574,7 +583,7 @@ export function cartItemJson(
     promotionDisplayName: priced.promotionDisplayNames.length ? priced.promotionDisplayNames.join(", ") : null,
     customFields: [],
     messagesSummary: messagesSummary(item.id, messages, messages.length ? 1 : 0),
-    productDetails: cartProductJson(product, productFields, line.variationAttributes),
+    productDetails: cartProductJson(product, productFields, line.variationAttributes, apiVersion),
   };
 }
 

@@ -187,6 +187,13 @@ export function seedLargeStore(emu: Emu, size: LargeStoreSize) {
 
   seedBulkOrders(emu, webstoreId, size, leaves);
   seedBulkCart(emu, webstoreId, size, leaves);
+  // A merchant whose buyers keep carts of hundreds of lines enables large carts: 2,000 lines a cart instead of 500
+  // (Cart Data Limits; the emulator reads the store's propertiesEx.highScaleCartEnabled, docs/emulator.md).
+  const context = emu.store.applicationContext(webstoreId);
+  emu.store.setApplicationContext(webstoreId, {
+    ...context,
+    propertiesEx: { ...context.propertiesEx, highScaleCartEnabled: true },
+  });
 }
 
 function seedBulkOrders(

@@ -187,7 +187,8 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         pageSize: 3,
         sortRuleId: RULES.nameAz,
       });
-      expect(res.status).toBe(200);
+      // A POST answers 201 Created, as orgs answer this one.
+      expect(res.status).toBe(201);
       expect(res.body.productsPage.products).toHaveLength(3);
       expect(res.body.productsPage.total).toBeGreaterThan(3);
       expect(res.body.productsPage.products[0]).not.toHaveProperty("prices");
@@ -201,7 +202,13 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         fields: { Name: { value: expect.any(String) } },
       });
       expect(Object.keys(priced.body.productsPage.products[0].fields)).toEqual(["Name"]);
-      expect((await call("POST", at("v49.0", "search/product-search"), { searchTerm: "mug" })).status).toBe(200);
+      expect((await call("POST", at("v49.0", "search/product-search"), { searchTerm: "mug" })).status).toBe(201);
+    });
+
+    it("is answered 201 through the storefront's client, which reads it like any success", async () => {
+      const client = await clientFor(target);
+      const results = await client.searchProducts({ searchTerm: "mug", pageSize: 2 });
+      expect(results.productsPage.products).toHaveLength(2);
     });
 
     it("refuses a body without searchTerm or categoryId, a bad page size or sort rule (400 INVALID_API_INPUT)", async () => {
@@ -240,7 +247,9 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
           Name: "Bulk Filter Case, 12 Packs",
           StockKeepingUnit: "ERR-107",
           Description: expect.any(String),
-          LastModifiedDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+          // Datetime field values as orgs write them: whole seconds, no milliseconds.
+          LastModifiedDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+          CreatedDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
         },
         defaultImage: { id: expect.stringMatching(/^2pm/), url: "/images/products/ERR-107.svg" },
         purchaseQuantityRule: { minimum: "2", maximum: "10", increment: "2" },
@@ -256,6 +265,23 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
       ]);
       const onlyName = await call("GET", `products/${QUANTITY_RULE}?fields=Name`);
       expect(onlyName.body.fields).toEqual({ Name: "Bulk Filter Case, 12 Packs" });
+    });
+
+    it("takes field names in any case and answers each under its canonical name", async () => {
+      const detail = await call("GET", `products/${QUANTITY_RULE}?fields=createdDate,NAME,name`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.fields).toEqual({
+        CreatedDate: expect.stringMatching(/Z$/),
+        Name: "Bulk Filter Case, 12 Packs",
+      });
+      const overview = await call("GET", `products?ids=${QUANTITY_RULE}&fields=stockkeepingunit`);
+      expect(overview.body.products[0].fields).toEqual({ StockKeepingUnit: "ERR-107" });
+      const found = await call("GET", `search/products?searchTerm=ERR-107&fields=lastModifiedDate`);
+      expect(found.body.productsPage.products[0].fields).toEqual({
+        LastModifiedDate: { value: expect.stringMatching(/:\d\dZ$/) },
+      });
+      const posted = await call("POST", "search/product-search", { searchTerm: "ERR-107", fields: ["description"] });
+      expect(Object.keys(posted.body.productsPage.products[0].fields)).toEqual(["Description"]);
     });
 
     it("describes a variation parent's variants and a subscription's selling models", async () => {
@@ -327,7 +353,18 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         unitPrice: "12.00",
         priceAdjustment: null,
         pricebookEntryId: expect.stringMatching(/^01u/),
-        productPriceEntries: [],
+        // Sold without a selling model: one entry, its price, with an empty productSellingModelId.
+        productPriceEntries: [
+          {
+            productSellingModelId: null,
+            pricebookEntryId: priced.body.pricebookEntryId,
+            listPrice: "14.00",
+            unitPrice: "12.00",
+            priceAdjustment: null,
+            success: true,
+            error: null,
+          },
+        ],
       });
       const none = await call("GET", `pricing/products/${NO_PRICE}`);
       expect(none.status).toBe(200);

@@ -106,10 +106,11 @@ export function catalogRoutes(r: Router, emu: Emu) {
     return json(search(emu, searchInputFromQuery(ctx.query)));
   });
 
-  // connect_resources_commerce_webstore_product_search.htm: POST retrieves, like the GET.
+  // connect_resources_commerce_webstore_product_search.htm: POST retrieves, like the GET, but answers 201 Created
+  // as every POST of the Connect API does (orgs were seen answering 201 to it).
   r.webstore("POST", "search/product-search", { since: 49 }, async (ctx) => {
     browse(ctx);
-    return json(search(emu, searchInputFromBody(emu, await ctx.json(), ctx.apiVersion)));
+    return json(search(emu, searchInputFromBody(emu, await ctx.json(), ctx.apiVersion)), 201);
   });
 
   // connect_resources_commerce_webstore_search_sort_rules.htm (ConnectApi getSortRules, 52.0).

@@ -90,6 +90,31 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
       expect(coffee.body.productsPage.products.map((p: any) => p.id)).toEqual(expect.arrayContaining(beanIds));
       const child = coffee.body.categories.children.find((c: any) => c.category.id === WHOLE_BEAN);
       expect(child.productCount).toBe(wholeBean.body.productsPage.total);
+      expect(coffee.body.categories.productCount).toBe(coffee.body.productsPage.total);
+    });
+
+    it("answers a keyword search's categories: the top-level ones its matches fall in, each with its count", async () => {
+      const res = await call("GET", "search/products?searchTerm=mug&pageSize=200");
+      const { categories, productsPage } = res.body;
+      expect(categories).toMatchObject({ category: null, productCount: productsPage.total });
+      // Only categories with results ("non-empty search results"), each a Search Category of its own.
+      expect(categories.children.length).toBeGreaterThan(0);
+      for (const c of categories.children) {
+        expect(c).toEqual({
+          category: { id: expect.any(String), name: expect.any(String) },
+          children: [],
+          productCount: expect.any(Number),
+        });
+        expect(c.productCount).toBeGreaterThan(0);
+        const inIt = await call("GET", `search/products?searchTerm=mug&categoryId=${c.category.id}`);
+        expect(inIt.body.productsPage.total, c.category.name).toBe(c.productCount);
+      }
+      // Mugs & Drinkware holds mugs; Coffee holds none, so it isn't listed.
+      const ids = categories.children.map((c: any) => c.category.id);
+      expect(ids).toContain("0ZGDM0000000DRK");
+      expect(ids).not.toContain(COFFEE);
+      const sum = categories.children.reduce((n: number, c: any) => n + c.productCount, 0);
+      expect(sum).toBe(productsPage.total);
     });
 
     it("needs a searchTerm or a categoryId (400 INVALID_API_INPUT)", async () => {

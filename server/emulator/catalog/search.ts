@@ -388,13 +388,7 @@ export function search(emu: Emu, input: SearchInput) {
   const pageItems = pageIds.map((id) => catalog.product(id)!);
 
   return {
-    categories: {
-      category: selected ? { id: selected.id, name: selected.name } : null,
-      children: childCounts(emu, selected, filter).map((c) => ({
-        category: { id: c.id, name: c.name },
-        productCount: c.n,
-      })),
-    },
+    categories: searchCategory(selected, total, childCounts(emu, selected, filter)),
     facets: facets(emu, {
       selected,
       where: filter.where,
@@ -412,6 +406,27 @@ export function search(emu: Emu, input: SearchInput) {
         searchProduct(p, input.fields, { prices: input.includePrices, quantityRule: input.includeQuantityRule }),
       ),
     },
+  };
+}
+
+/**
+ * Product Search Results' `categories`, a ConnectApi.SearchCategory: the category searched (`category`: its id and
+ * name; null for a search of the whole catalog, which no category record stands for [I]), `productCount` the
+ * products of the results in it, and `children` its "first-level child categories … with non-empty search
+ * results", each a SearchCategory of its own (its `children` left empty: the page names the first level only [I]).
+ * A keyword search without a category answers the top-level categories its matches fall in.
+ */
+function searchCategory(
+  selected: CategoryRow | undefined,
+  total: number,
+  children: { id: string; name: string; n: number }[],
+) {
+  return {
+    category: selected ? { id: selected.id, name: selected.name } : null,
+    children: children
+      .filter((c) => c.n > 0)
+      .map((c) => ({ category: { id: c.id, name: c.name }, children: [], productCount: c.n })),
+    productCount: total,
   };
 }
 

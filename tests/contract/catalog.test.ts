@@ -241,6 +241,10 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         {},
         { page: 0, pageSize: 5 },
         { searchTerm: "mug", pageSize: 0 },
+        // Search Data Limits: "Product per Search Results Page … 200".
+        { searchTerm: "mug", pageSize: 201 },
+        { searchTerm: "mug", grouping: { groupingOption: "ByColor" } },
+        { searchTerm: "mug", grouping: "VariationParent" },
         { searchTerm: "mug", sortRuleId: "sortOrder=NameAsc" },
         { searchTerm: "mug", includePrices: "yes" },
         [],
@@ -252,6 +256,35 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
           code: "INVALID_API_INPUT",
         });
       }
+    });
+
+    it("groups by variation parent when asked: a family is listed and counted once, as its parent", async () => {
+      const plain = await call("GET", "search/products?searchTerm=tote&pageSize=50");
+      const classes = (res: { body: any }) => res.body.productsPage.products.map((p: any) => p.productClass);
+      expect(classes(plain)).toContain("Variation");
+      expect((await call("GET", "search/products?searchTerm=tote&grouping=NoGrouping&pageSize=50")).body).toMatchObject(
+        {
+          productsPage: { total: plain.body.productsPage.total },
+        },
+      );
+      for (const grouped of [
+        await call("GET", "search/products?searchTerm=tote&grouping=VariationParent&pageSize=50"),
+        await call("POST", "search/product-search", {
+          searchTerm: "tote",
+          grouping: { groupingOption: "VariationParent" },
+          pageSize: 50,
+        }),
+      ]) {
+        expect(classes(grouped)).toContain("VariationParent");
+        expect(classes(grouped)).not.toContain("Variation");
+        const total = grouped.body.productsPage.total;
+        expect(total).toBe(grouped.body.productsPage.products.length);
+        expect(total).toBeLessThan(plain.body.productsPage.total);
+        expect(grouped.body.categories.productCount).toBe(total);
+      }
+      const bad = await call("GET", "search/products?searchTerm=tote&grouping=ByColor");
+      expect(bad.status).toBe(400);
+      expect(bad.body[0].errorCode).toBe("ILLEGAL_QUERY_PARAMETER_VALUE");
     });
 
     it("has no POST search/products: the documented POST search is search/product-search", async () => {

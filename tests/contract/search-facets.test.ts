@@ -193,6 +193,46 @@ describe.each(TARGET_NAMES)("search refinements and facets (%s)", (name) => {
     }
   });
 
+  it("takes GET search/products refinements as Base64 JSON, answering as the POST does", async () => {
+    const refinements = [brand("Clay & Kiln"), material("Stoneware"), price("10", "20")];
+    const encoded = Buffer.from(JSON.stringify(refinements)).toString("base64");
+    const viaGet = await call(
+      "GET",
+      `search/products?categoryId=${DRINKWARE}&refinements=${encodeURIComponent(encoded)}`,
+    );
+    expect(viaGet.status).toBe(200);
+    const viaPost = await call("POST", "search/product-search", { categoryId: DRINKWARE, refinements });
+    expect(names(viaGet)).toEqual(["Morning Ritual Mug, 16 oz", "Speckled Stoneware Mug, 14 oz"]);
+    expect(names(viaGet)).toEqual(names(viaPost));
+    expect(viaGet.body.facets).toEqual(viaPost.body.facets);
+    // URL-safe Base64 without padding decodes the same.
+    const urlSafe = encoded.replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    expect(names(await call("GET", `search/products?categoryId=${DRINKWARE}&refinements=${urlSafe}`))).toEqual(
+      names(viaGet),
+    );
+  });
+
+  it("refuses a GET refinements value that is no Base64 JSON (400), and bad refinements as the POST does", async () => {
+    for (const raw of ["not base64!", Buffer.from("{oops").toString("base64"), Buffer.from("7").toString("base64")]) {
+      const res = await call("GET", `search/products?categoryId=${MUGS}&refinements=${encodeURIComponent(raw)}`);
+      expect({ raw, status: res.status, code: res.body[0]?.errorCode }).toEqual({
+        raw,
+        status: 400,
+        code: "ILLEGAL_QUERY_PARAMETER_VALUE",
+      });
+    }
+    const ten = Array.from({ length: 10 }, () => brand("Clay & Kiln"));
+    const tooMany = await call(
+      "GET",
+      `search/products?categoryId=${MUGS}&refinements=${encodeURIComponent(Buffer.from(JSON.stringify(ten)).toString("base64"))}`,
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body[0]).toEqual({
+      errorCode: "INVALID_API_INPUT",
+      message: "refinements: up to 9 refinements are allowed; the request has 10.",
+    });
+  });
+
   it("serves the storefront's client: refinements go in the search, facets come back", async () => {
     const client = (await guestClients(target))();
     const answer = await client.searchProducts({

@@ -103,7 +103,7 @@ export function catalogRoutes(r: Router, emu: Emu) {
   // connect_resources_commerce_webstore_search_products.htm
   r.webstore("GET", "search/products", { since: 58 }, (ctx) => {
     browse(ctx);
-    return json(search(emu, searchInputFromQuery(ctx.query)));
+    return json(search(emu, searchInputFromQuery(emu, ctx.query, ctx.apiVersion)));
   });
 
   // connect_resources_commerce_webstore_product_search.htm: POST retrieves, like the GET, but answers 201 Created

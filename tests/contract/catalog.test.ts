@@ -574,3 +574,49 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
     }
   });
 });
+
+describe.each(TARGET_NAMES)("product children (%s)", (name) => {
+  const { call } = useTarget(name);
+  const SET = "01tDM000000E104"; // Pour-Over Starter Set: a dripper, a kettle and filters
+
+  it("lists a set's child products with their detail and default quantity (57.0), paged", async () => {
+    const res = await call("GET", `products/${SET}/children`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ count: 3, total: 3, nextPageToken: null, previousPageToken: null });
+    expect(res.body.items.map((c: any) => c.productInfo.id)).toEqual([
+      "01tDM0000000020",
+      "01tDM0000000021",
+      "01tDM0000000022",
+    ]);
+    expect(res.body.items[0]).toEqual({
+      defaultQuantity: "1",
+      productInfo: expect.objectContaining({
+        id: "01tDM0000000020",
+        productClass: "Simple",
+        fields: expect.any(Object),
+      }),
+    });
+    const first = await call("GET", `products/${SET}/children?pageSize=2&fields=name&excludeMedia=true`);
+    expect(first.body).toMatchObject({ count: 2, total: 3, previousPageToken: null });
+    expect(first.body.items[0].productInfo).toMatchObject({ fields: { Name: expect.any(String) }, defaultImage: null });
+    const second = await call("GET", `products/${SET}/children?pageSize=2&pageToken=${first.body.nextPageToken}`);
+    expect(second.body.items.map((c: any) => c.productInfo.id)).toEqual(["01tDM0000000022"]);
+    expect(second.body.nextPageToken).toBeNull();
+    const bare = await call("GET", `products/${SET}/children?excludeFields=true&fields=Name&excludeQuantityRule=true`);
+    expect(bare.body.items[0].productInfo).toMatchObject({ fields: {}, purchaseQuantityRule: null });
+  });
+
+  it("refuses a product that is no bundle or set, a bad page size, and is unknown before 57.0", async () => {
+    const simple = await call("GET", `products/${DINER_MUG}/children`);
+    expect(simple.status).toBe(400);
+    expect(simple.body[0].errorCode).toBe("INVALID_API_INPUT");
+    for (const size of ["0", "101"]) {
+      const res = await call("GET", `products/${SET}/children?pageSize=${size}`);
+      expect(res.status).toBe(400);
+      expect(res.body[0].errorCode).toBe("ILLEGAL_QUERY_PARAMETER_VALUE");
+    }
+    expect((await call("GET", `products/${SET}/children?pageSize=100`)).status).toBe(200);
+    expect((await call("GET", "products/01tDM0000000ZZZ/children")).status).toBe(404);
+    expect((await call("GET", at("v56.0", `products/${SET}/children`))).status).toBe(404);
+  });
+});

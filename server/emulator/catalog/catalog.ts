@@ -4,6 +4,7 @@ import { json } from "../core/http.js";
 import { recordId } from "../core/record-ids.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
+import { productChildren } from "./children.js";
 import { priceAdjustmentJson, tierStore } from "./price-tiers.js";
 import { search, searchInputFromBody, searchInputFromQuery, SORT_RULES } from "./search.js";
 import { seedCatalog } from "./seed.js";
@@ -151,6 +152,12 @@ export function catalogRoutes(r: Router, emu: Emu) {
     // "If this list is empty or unspecified, all fields are returned. There is no limit to the number of fields."
     const fields = fieldList(ctx.query, "fields", ALL_FIELDS, Infinity);
     return json(productDetail(catalogStore(emu), product, fields, ctx.apiVersion));
+  });
+
+  // connect_resources_commerce_webstore_product_children.htm (57.0): a bundle's or a set's child products.
+  r.webstore("GET", "products/:productId/children", { since: 57 }, (ctx) => {
+    browse(ctx);
+    return json(productChildren(emu, ctx, findProduct(emu, ctx.params.productId)));
   });
 
   r.webstore("GET", "pricing/products/:productId", { since: 49 }, (ctx) => {

@@ -620,3 +620,47 @@ describe.each(TARGET_NAMES)("product children (%s)", (name) => {
     expect((await call("GET", at("v56.0", `products/${SET}/children`))).status).toBe(404);
   });
 });
+
+describe.each(TARGET_NAMES)("category menu items (%s)", (name) => {
+  const { call } = useTarget(name);
+
+  it("answers the category tree as navigation menu items (64.0), levels and items capped when asked", async () => {
+    const res = await call("GET", "category-menu-items");
+    expect(res.status).toBe(200);
+    const labels = res.body.menuItems.map((m: any) => m.label);
+    expect(labels).toEqual(["Coffee", "Brewing Equipment", "Mugs & Drinkware", "Kitchen & Pantry"]);
+    const coffee = res.body.menuItems[0];
+    expect(coffee).toEqual({
+      actionType: "InternalLink",
+      actionValue: `/category/${COFFEE}`,
+      imageUrl: null,
+      label: "Coffee",
+      pageReference: {
+        attributes: { actionName: "view", objectApiName: "ProductCategory", recordId: COFFEE },
+        state: {},
+        type: "standard__recordPage",
+      },
+      subMenu: [expect.objectContaining({ label: "Whole Bean" }), expect.objectContaining({ label: "Ground & Pods" })],
+      target: "CurrentWindow",
+    });
+    const capped = await call("GET", "category-menu-items?maxLevels=1&maxItems=2&addHomeMenuItem=true");
+    expect(capped.body.menuItems.map((m: any) => [m.label, m.subMenu.length])).toEqual([
+      ["Home", 0],
+      ["Coffee", 0],
+      ["Brewing Equipment", 0],
+    ]);
+    expect((await call("GET", "category-menu-items?publishStatus=Live&includeImageUrl=true")).status).toBe(200);
+  });
+
+  it("refuses bad values (400) and is unknown before 64.0", async () => {
+    for (const query of ["maxLevels=0", "maxItems=two", "publishStatus=Published", "addHomeMenuItem=yes"]) {
+      const res = await call("GET", `category-menu-items?${query}`);
+      expect({ query, status: res.status, code: res.body[0]?.errorCode }).toEqual({
+        query,
+        status: 400,
+        code: "ILLEGAL_QUERY_PARAMETER_VALUE",
+      });
+    }
+    expect((await call("GET", at("v63.0", "category-menu-items"))).status).toBe(404);
+  });
+});

@@ -4,6 +4,7 @@ import { json } from "../core/http.js";
 import { recordId } from "../core/record-ids.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
+import { categoryMenuItems } from "./category-menu.js";
 import { productChildren } from "./children.js";
 import { priceAdjustmentJson, tierStore } from "./price-tiers.js";
 import { search, searchInputFromBody, searchInputFromQuery, SORT_RULES } from "./search.js";
@@ -205,6 +206,12 @@ export function catalogRoutes(r: Router, emu: Emu) {
         pricingCurrency(ctx),
       ),
     );
+  });
+
+  // connect_resources_commerce_webstore_category-menu-items.htm (64.0).
+  r.webstore("GET", "category-menu-items", { since: 64 }, (ctx) => {
+    browse(ctx);
+    return json(categoryMenuItems(emu, ctx));
   });
 
   r.webstore("GET", "product-categories/children", { since: 49 }, (ctx) => {

@@ -90,6 +90,31 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
       expect(coffee.body.productsPage.products.map((p: any) => p.id)).toEqual(expect.arrayContaining(beanIds));
       const child = coffee.body.categories.children.find((c: any) => c.category.id === WHOLE_BEAN);
       expect(child.productCount).toBe(wholeBean.body.productsPage.total);
+      expect(coffee.body.categories.productCount).toBe(coffee.body.productsPage.total);
+    });
+
+    it("answers a keyword search's categories: the top-level ones its matches fall in, each with its count", async () => {
+      const res = await call("GET", "search/products?searchTerm=mug&pageSize=200");
+      const { categories, productsPage } = res.body;
+      expect(categories).toMatchObject({ category: null, productCount: productsPage.total });
+      // Only categories with results ("non-empty search results"), each a Search Category of its own.
+      expect(categories.children.length).toBeGreaterThan(0);
+      for (const c of categories.children) {
+        expect(c).toEqual({
+          category: { id: expect.any(String), name: expect.any(String) },
+          children: [],
+          productCount: expect.any(Number),
+        });
+        expect(c.productCount).toBeGreaterThan(0);
+        const inIt = await call("GET", `search/products?searchTerm=mug&categoryId=${c.category.id}`);
+        expect(inIt.body.productsPage.total, c.category.name).toBe(c.productCount);
+      }
+      // Mugs & Drinkware holds mugs; Coffee holds none, so it isn't listed.
+      const ids = categories.children.map((c: any) => c.category.id);
+      expect(ids).toContain("0ZGDM0000000DRK");
+      expect(ids).not.toContain(COFFEE);
+      const sum = categories.children.reduce((n: number, c: any) => n + c.productCount, 0);
+      expect(sum).toBe(productsPage.total);
     });
 
     it("needs a searchTerm or a categoryId (400 INVALID_API_INPUT)", async () => {
@@ -187,7 +212,8 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         pageSize: 3,
         sortRuleId: RULES.nameAz,
       });
-      expect(res.status).toBe(200);
+      // A POST answers 201 Created, as orgs answer this one.
+      expect(res.status).toBe(201);
       expect(res.body.productsPage.products).toHaveLength(3);
       expect(res.body.productsPage.total).toBeGreaterThan(3);
       expect(res.body.productsPage.products[0]).not.toHaveProperty("prices");
@@ -201,7 +227,13 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         fields: { Name: { value: expect.any(String) } },
       });
       expect(Object.keys(priced.body.productsPage.products[0].fields)).toEqual(["Name"]);
-      expect((await call("POST", at("v49.0", "search/product-search"), { searchTerm: "mug" })).status).toBe(200);
+      expect((await call("POST", at("v49.0", "search/product-search"), { searchTerm: "mug" })).status).toBe(201);
+    });
+
+    it("is answered 201 through the storefront's client, which reads it like any success", async () => {
+      const client = await clientFor(target);
+      const results = await client.searchProducts({ searchTerm: "mug", pageSize: 2 });
+      expect(results.productsPage.products).toHaveLength(2);
     });
 
     it("refuses a body without searchTerm or categoryId, a bad page size or sort rule (400 INVALID_API_INPUT)", async () => {
@@ -209,6 +241,10 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         {},
         { page: 0, pageSize: 5 },
         { searchTerm: "mug", pageSize: 0 },
+        // Search Data Limits: "Product per Search Results Page … 200".
+        { searchTerm: "mug", pageSize: 201 },
+        { searchTerm: "mug", grouping: { groupingOption: "ByColor" } },
+        { searchTerm: "mug", grouping: "VariationParent" },
         { searchTerm: "mug", sortRuleId: "sortOrder=NameAsc" },
         { searchTerm: "mug", includePrices: "yes" },
         [],
@@ -220,6 +256,35 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
           code: "INVALID_API_INPUT",
         });
       }
+    });
+
+    it("groups by variation parent when asked: a family is listed and counted once, as its parent", async () => {
+      const plain = await call("GET", "search/products?searchTerm=tote&pageSize=50");
+      const classes = (res: { body: any }) => res.body.productsPage.products.map((p: any) => p.productClass);
+      expect(classes(plain)).toContain("Variation");
+      expect((await call("GET", "search/products?searchTerm=tote&grouping=NoGrouping&pageSize=50")).body).toMatchObject(
+        {
+          productsPage: { total: plain.body.productsPage.total },
+        },
+      );
+      for (const grouped of [
+        await call("GET", "search/products?searchTerm=tote&grouping=VariationParent&pageSize=50"),
+        await call("POST", "search/product-search", {
+          searchTerm: "tote",
+          grouping: { groupingOption: "VariationParent" },
+          pageSize: 50,
+        }),
+      ]) {
+        expect(classes(grouped)).toContain("VariationParent");
+        expect(classes(grouped)).not.toContain("Variation");
+        const total = grouped.body.productsPage.total;
+        expect(total).toBe(grouped.body.productsPage.products.length);
+        expect(total).toBeLessThan(plain.body.productsPage.total);
+        expect(grouped.body.categories.productCount).toBe(total);
+      }
+      const bad = await call("GET", "search/products?searchTerm=tote&grouping=ByColor");
+      expect(bad.status).toBe(400);
+      expect(bad.body[0].errorCode).toBe("ILLEGAL_QUERY_PARAMETER_VALUE");
     });
 
     it("has no POST search/products: the documented POST search is search/product-search", async () => {
@@ -240,7 +305,9 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
           Name: "Bulk Filter Case, 12 Packs",
           StockKeepingUnit: "ERR-107",
           Description: expect.any(String),
-          LastModifiedDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+          // Datetime field values as orgs write them: whole seconds, no milliseconds.
+          LastModifiedDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+          CreatedDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
         },
         defaultImage: { id: expect.stringMatching(/^2pm/), url: "/images/products/ERR-107.svg" },
         purchaseQuantityRule: { minimum: "2", maximum: "10", increment: "2" },
@@ -256,6 +323,23 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
       ]);
       const onlyName = await call("GET", `products/${QUANTITY_RULE}?fields=Name`);
       expect(onlyName.body.fields).toEqual({ Name: "Bulk Filter Case, 12 Packs" });
+    });
+
+    it("takes field names in any case and answers each under its canonical name", async () => {
+      const detail = await call("GET", `products/${QUANTITY_RULE}?fields=createdDate,NAME,name`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.fields).toEqual({
+        CreatedDate: expect.stringMatching(/Z$/),
+        Name: "Bulk Filter Case, 12 Packs",
+      });
+      const overview = await call("GET", `products?ids=${QUANTITY_RULE}&fields=stockkeepingunit`);
+      expect(overview.body.products[0].fields).toEqual({ StockKeepingUnit: "ERR-107" });
+      const found = await call("GET", `search/products?searchTerm=ERR-107&fields=lastModifiedDate`);
+      expect(found.body.productsPage.products[0].fields).toEqual({
+        LastModifiedDate: { value: expect.stringMatching(/:\d\dZ$/) },
+      });
+      const posted = await call("POST", "search/product-search", { searchTerm: "ERR-107", fields: ["description"] });
+      expect(Object.keys(posted.body.productsPage.products[0].fields)).toEqual(["Description"]);
     });
 
     it("describes a variation parent's variants and a subscription's selling models", async () => {
@@ -327,7 +411,18 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
         unitPrice: "12.00",
         priceAdjustment: null,
         pricebookEntryId: expect.stringMatching(/^01u/),
-        productPriceEntries: [],
+        // Sold without a selling model: one entry, its price, with an empty productSellingModelId.
+        productPriceEntries: [
+          {
+            productSellingModelId: null,
+            pricebookEntryId: priced.body.pricebookEntryId,
+            listPrice: "14.00",
+            unitPrice: "12.00",
+            priceAdjustment: null,
+            success: true,
+            error: null,
+          },
+        ],
       });
       const none = await call("GET", `pricing/products/${NO_PRICE}`);
       expect(none.status).toBe(200);
@@ -477,5 +572,95 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
     } finally {
       await call("POST", "/__emulator/settings", { applicationContext: { guestBrowsingEnabled: true } });
     }
+  });
+});
+
+describe.each(TARGET_NAMES)("product children (%s)", (name) => {
+  const { call } = useTarget(name);
+  const SET = "01tDM000000E104"; // Pour-Over Starter Set: a dripper, a kettle and filters
+
+  it("lists a set's child products with their detail and default quantity (57.0), paged", async () => {
+    const res = await call("GET", `products/${SET}/children`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ count: 3, total: 3, nextPageToken: null, previousPageToken: null });
+    expect(res.body.items.map((c: any) => c.productInfo.id)).toEqual([
+      "01tDM0000000020",
+      "01tDM0000000021",
+      "01tDM0000000022",
+    ]);
+    expect(res.body.items[0]).toEqual({
+      defaultQuantity: "1",
+      productInfo: expect.objectContaining({
+        id: "01tDM0000000020",
+        productClass: "Simple",
+        fields: expect.any(Object),
+      }),
+    });
+    const first = await call("GET", `products/${SET}/children?pageSize=2&fields=name&excludeMedia=true`);
+    expect(first.body).toMatchObject({ count: 2, total: 3, previousPageToken: null });
+    expect(first.body.items[0].productInfo).toMatchObject({ fields: { Name: expect.any(String) }, defaultImage: null });
+    const second = await call("GET", `products/${SET}/children?pageSize=2&pageToken=${first.body.nextPageToken}`);
+    expect(second.body.items.map((c: any) => c.productInfo.id)).toEqual(["01tDM0000000022"]);
+    expect(second.body.nextPageToken).toBeNull();
+    const bare = await call("GET", `products/${SET}/children?excludeFields=true&fields=Name&excludeQuantityRule=true`);
+    expect(bare.body.items[0].productInfo).toMatchObject({ fields: {}, purchaseQuantityRule: null });
+  });
+
+  it("refuses a product that is no bundle or set, a bad page size, and is unknown before 57.0", async () => {
+    const simple = await call("GET", `products/${DINER_MUG}/children`);
+    expect(simple.status).toBe(400);
+    expect(simple.body[0].errorCode).toBe("INVALID_API_INPUT");
+    for (const size of ["0", "101"]) {
+      const res = await call("GET", `products/${SET}/children?pageSize=${size}`);
+      expect(res.status).toBe(400);
+      expect(res.body[0].errorCode).toBe("ILLEGAL_QUERY_PARAMETER_VALUE");
+    }
+    expect((await call("GET", `products/${SET}/children?pageSize=100`)).status).toBe(200);
+    expect((await call("GET", "products/01tDM0000000ZZZ/children")).status).toBe(404);
+    expect((await call("GET", at("v56.0", `products/${SET}/children`))).status).toBe(404);
+  });
+});
+
+describe.each(TARGET_NAMES)("category menu items (%s)", (name) => {
+  const { call } = useTarget(name);
+
+  it("answers the category tree as navigation menu items (64.0), levels and items capped when asked", async () => {
+    const res = await call("GET", "category-menu-items");
+    expect(res.status).toBe(200);
+    const labels = res.body.menuItems.map((m: any) => m.label);
+    expect(labels).toEqual(["Coffee", "Brewing Equipment", "Mugs & Drinkware", "Kitchen & Pantry"]);
+    const coffee = res.body.menuItems[0];
+    expect(coffee).toEqual({
+      actionType: "InternalLink",
+      actionValue: `/category/${COFFEE}`,
+      imageUrl: null,
+      label: "Coffee",
+      pageReference: {
+        attributes: { actionName: "view", objectApiName: "ProductCategory", recordId: COFFEE },
+        state: {},
+        type: "standard__recordPage",
+      },
+      subMenu: [expect.objectContaining({ label: "Whole Bean" }), expect.objectContaining({ label: "Ground & Pods" })],
+      target: "CurrentWindow",
+    });
+    const capped = await call("GET", "category-menu-items?maxLevels=1&maxItems=2&addHomeMenuItem=true");
+    expect(capped.body.menuItems.map((m: any) => [m.label, m.subMenu.length])).toEqual([
+      ["Home", 0],
+      ["Coffee", 0],
+      ["Brewing Equipment", 0],
+    ]);
+    expect((await call("GET", "category-menu-items?publishStatus=Live&includeImageUrl=true")).status).toBe(200);
+  });
+
+  it("refuses bad values (400) and is unknown before 64.0", async () => {
+    for (const query of ["maxLevels=0", "maxItems=two", "publishStatus=Published", "addHomeMenuItem=yes"]) {
+      const res = await call("GET", `category-menu-items?${query}`);
+      expect({ query, status: res.status, code: res.body[0]?.errorCode }).toEqual({
+        query,
+        status: 400,
+        code: "ILLEGAL_QUERY_PARAMETER_VALUE",
+      });
+    }
+    expect((await call("GET", at("v63.0", "category-menu-items"))).status).toBe(404);
   });
 });

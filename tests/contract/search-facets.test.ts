@@ -43,7 +43,7 @@ describe.each(TARGET_NAMES)("search refinements and facets (%s)", (name) => {
 
   it("answers a category's facets with value counts, in display rank, values by display name", async () => {
     const res = await call("POST", "search/product-search", { categoryId: DRINKWARE, pageSize: 50 });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(res.body.facets.map((f: any) => f.nameOrId)).toEqual(["Brand__c", "Material__c"]);
     expect(res.body.facets[0]).toEqual({
       attributeType: "Custom",
@@ -73,7 +73,7 @@ describe.each(TARGET_NAMES)("search refinements and facets (%s)", (name) => {
       refinements: [brand("Clay & Kiln"), material("Stoneware"), price("10", "20")],
       includePrices: true,
     });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(names(res)).toEqual(["Morning Ritual Mug, 16 oz", "Speckled Stoneware Mug, 14 oz"]);
     expect(res.body.productsPage.total).toBe(2);
     // Brands among Stoneware at $10-20; materials among Clay & Kiln at $10-20.
@@ -118,7 +118,7 @@ describe.each(TARGET_NAMES)("search refinements and facets (%s)", (name) => {
       pageSize: 2,
       page: 1,
     });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     // $38, $32 on page 0; $16, $16 here; $13 on page 2.
     expect(res.body.productsPage.total).toBe(5);
     expect(res.body.productsPage.products.map((p: any) => p.prices.unitPrice)).toEqual(["16.00", "16.00"]);
@@ -130,7 +130,7 @@ describe.each(TARGET_NAMES)("search refinements and facets (%s)", (name) => {
       categoryId: MUGS,
       refinements: [brand("Trailhead Goods"), price("100")],
     });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(res.body.productsPage).toMatchObject({ total: 0, products: [] });
     // Brand counts leave out the brand's own choice: the $100+ mugs are none, of any brand.
     expect(res.body.facets).toEqual([]);
@@ -138,7 +138,7 @@ describe.each(TARGET_NAMES)("search refinements and facets (%s)", (name) => {
 
   it("refuses more than nine refinements and more than 20 values (400 INVALID_API_INPUT)", async () => {
     const nine = Array.from({ length: 9 }, () => brand("Clay & Kiln"));
-    expect((await call("POST", "search/product-search", { categoryId: MUGS, refinements: nine })).status).toBe(200);
+    expect((await call("POST", "search/product-search", { categoryId: MUGS, refinements: nine })).status).toBe(201);
     const ten = await call("POST", "search/product-search", { categoryId: MUGS, refinements: [...nine, price("1")] });
     expect(ten.status).toBe(400);
     expect(ten.body[0]).toEqual({
@@ -149,7 +149,7 @@ describe.each(TARGET_NAMES)("search refinements and facets (%s)", (name) => {
     const twenty = Array.from({ length: 20 }, (_, i) => `Brand ${i}`);
     expect(
       (await call("POST", "search/product-search", { categoryId: MUGS, refinements: [brand(...twenty)] })).status,
-    ).toBe(200);
+    ).toBe(201);
     const tooMany = await call("POST", "search/product-search", {
       categoryId: MUGS,
       refinements: [brand(...twenty, "Clay & Kiln")],
@@ -163,7 +163,7 @@ describe.each(TARGET_NAMES)("search refinements and facets (%s)", (name) => {
 
   it("takes a Range refinement from 64.0, where ConnectApi.RangeRefinementInput is documented", async () => {
     const body = { categoryId: MUGS, refinements: [price("30")] };
-    expect((await call("POST", at("v64.0", "search/product-search"), body)).status).toBe(200);
+    expect((await call("POST", at("v64.0", "search/product-search"), body)).status).toBe(201);
     const older = await call("POST", at("v63.0", "search/product-search"), body);
     expect(older.status).toBe(400);
     expect(older.body[0].errorCode).toBe("INVALID_API_INPUT");
@@ -191,6 +191,46 @@ describe.each(TARGET_NAMES)("search refinements and facets (%s)", (name) => {
         code: "INVALID_API_INPUT",
       });
     }
+  });
+
+  it("takes GET search/products refinements as Base64 JSON, answering as the POST does", async () => {
+    const refinements = [brand("Clay & Kiln"), material("Stoneware"), price("10", "20")];
+    const encoded = Buffer.from(JSON.stringify(refinements)).toString("base64");
+    const viaGet = await call(
+      "GET",
+      `search/products?categoryId=${DRINKWARE}&refinements=${encodeURIComponent(encoded)}`,
+    );
+    expect(viaGet.status).toBe(200);
+    const viaPost = await call("POST", "search/product-search", { categoryId: DRINKWARE, refinements });
+    expect(names(viaGet)).toEqual(["Morning Ritual Mug, 16 oz", "Speckled Stoneware Mug, 14 oz"]);
+    expect(names(viaGet)).toEqual(names(viaPost));
+    expect(viaGet.body.facets).toEqual(viaPost.body.facets);
+    // URL-safe Base64 without padding decodes the same.
+    const urlSafe = encoded.replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    expect(names(await call("GET", `search/products?categoryId=${DRINKWARE}&refinements=${urlSafe}`))).toEqual(
+      names(viaGet),
+    );
+  });
+
+  it("refuses a GET refinements value that is no Base64 JSON (400), and bad refinements as the POST does", async () => {
+    for (const raw of ["not base64!", Buffer.from("{oops").toString("base64"), Buffer.from("7").toString("base64")]) {
+      const res = await call("GET", `search/products?categoryId=${MUGS}&refinements=${encodeURIComponent(raw)}`);
+      expect({ raw, status: res.status, code: res.body[0]?.errorCode }).toEqual({
+        raw,
+        status: 400,
+        code: "ILLEGAL_QUERY_PARAMETER_VALUE",
+      });
+    }
+    const ten = Array.from({ length: 10 }, () => brand("Clay & Kiln"));
+    const tooMany = await call(
+      "GET",
+      `search/products?categoryId=${MUGS}&refinements=${encodeURIComponent(Buffer.from(JSON.stringify(ten)).toString("base64"))}`,
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body[0]).toEqual({
+      errorCode: "INVALID_API_INPUT",
+      message: "refinements: up to 9 refinements are allowed; the request has 10.",
+    });
   });
 
   it("serves the storefront's client: refinements go in the search, facets come back", async () => {

@@ -4,6 +4,8 @@ import { json } from "../core/http.js";
 import { recordId } from "../core/record-ids.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
+import { categoryMenuItems } from "./category-menu.js";
+import { productChildren } from "./children.js";
 import { priceAdjustmentJson, tierStore } from "./price-tiers.js";
 import { search, searchInputFromBody, searchInputFromQuery, SORT_RULES } from "./search.js";
 import { seedCatalog } from "./seed.js";
@@ -103,13 +105,14 @@ export function catalogRoutes(r: Router, emu: Emu) {
   // connect_resources_commerce_webstore_search_products.htm
   r.webstore("GET", "search/products", { since: 58 }, (ctx) => {
     browse(ctx);
-    return json(search(emu, searchInputFromQuery(ctx.query)));
+    return json(search(emu, searchInputFromQuery(emu, ctx.query, ctx.apiVersion)));
   });
 
-  // connect_resources_commerce_webstore_product_search.htm: POST retrieves, like the GET.
+  // connect_resources_commerce_webstore_product_search.htm: POST retrieves, like the GET, but answers 201 Created
+  // as every POST of the Connect API does (orgs were seen answering 201 to it).
   r.webstore("POST", "search/product-search", { since: 49 }, async (ctx) => {
     browse(ctx);
-    return json(search(emu, searchInputFromBody(emu, await ctx.json(), ctx.apiVersion)));
+    return json(search(emu, searchInputFromBody(emu, await ctx.json(), ctx.apiVersion)), 201);
   });
 
   // connect_resources_commerce_webstore_search_sort_rules.htm (ConnectApi getSortRules, 52.0).
@@ -150,6 +153,12 @@ export function catalogRoutes(r: Router, emu: Emu) {
     // "If this list is empty or unspecified, all fields are returned. There is no limit to the number of fields."
     const fields = fieldList(ctx.query, "fields", ALL_FIELDS, Infinity);
     return json(productDetail(catalogStore(emu), product, fields, ctx.apiVersion));
+  });
+
+  // connect_resources_commerce_webstore_product_children.htm (57.0): a bundle's or a set's child products.
+  r.webstore("GET", "products/:productId/children", { since: 57 }, (ctx) => {
+    browse(ctx);
+    return json(productChildren(emu, ctx, findProduct(emu, ctx.params.productId)));
   });
 
   r.webstore("GET", "pricing/products/:productId", { since: 49 }, (ctx) => {
@@ -197,6 +206,12 @@ export function catalogRoutes(r: Router, emu: Emu) {
         pricingCurrency(ctx),
       ),
     );
+  });
+
+  // connect_resources_commerce_webstore_category-menu-items.htm (64.0).
+  r.webstore("GET", "category-menu-items", { since: 64 }, (ctx) => {
+    browse(ctx);
+    return json(categoryMenuItems(emu, ctx));
   });
 
   r.webstore("GET", "product-categories/children", { since: 49 }, (ctx) => {

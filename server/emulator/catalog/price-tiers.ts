@@ -51,12 +51,13 @@ function adjustmentValue(tier: TierRow): string {
 
 /**
  * ConnectApi.PriceAdjustmentSchedule: `id`, `priceAdjustmentTiers` (49.0) and, from 59.0, `adjustmentMethod` and
- * `scheduleType` (documented as reserved; answered with the schedule's AdjustmentMethod and type). Each tier is a
- * ConnectApi.PriceAdjustmentTier, its bounds and values strings.
+ * `scheduleType`, which the page lists with no type and "Reserved for future use": an org fills neither, so they
+ * are null [I: null rather than absent, as the Connect API writes a property it lists but doesn't set]. Each tier
+ * is a ConnectApi.PriceAdjustmentTier, its bounds and values strings.
  */
 export function priceAdjustmentJson(schedule: ScheduleRow, tiers: readonly TierRow[], unitCents: number, v: number) {
   return {
-    ...(v >= 59 ? { adjustmentMethod: schedule.adjustment_method } : {}),
+    ...(v >= 59 ? { adjustmentMethod: null } : {}),
     id: schedule.id,
     priceAdjustmentTiers: tiers.map((t) => ({
       adjustmentType: t.adjustment_type,
@@ -66,7 +67,7 @@ export function priceAdjustmentJson(schedule: ScheduleRow, tiers: readonly TierR
       tierUnitPrice: money(tierUnitCents(unitCents, t)),
       upperBound: t.upper_bound === null ? null : String(t.upper_bound),
     })),
-    ...(v >= 59 ? { scheduleType: schedule.schedule_type } : {}),
+    ...(v >= 59 ? { scheduleType: null } : {}),
   };
 }
 

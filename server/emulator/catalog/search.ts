@@ -107,7 +107,16 @@ interface SearchInput {
   includePrices: boolean;
   includeQuantityRule: boolean;
   refinements: Refinement[];
+  grouping: Grouping;
 }
+
+/**
+ * Product Search Grouping Input's groupingOption (the GET's `grouping`): NoGrouping, "Search results aren't
+ * grouped", or VariationParent, "Search results are grouped by the variation parent". The demo store's Results
+ * Grouping setting, the default, is NoGrouping [I].
+ */
+export type Grouping = "NoGrouping" | "VariationParent";
+const GROUPINGS: readonly Grouping[] = ["NoGrouping", "VariationParent"];
 
 /**
  * A refinement of Product Search Input, checked: a Distinct Value refinement (products with any of `values` of a
@@ -154,7 +163,7 @@ function checkSearch(
 }
 
 /** GET search/products (58.0): a search in the query string; Commerce Product Search Results with prices. */
-export function searchInputFromQuery(q: URLSearchParams): SearchInput {
+export function searchInputFromQuery(emu: Emu, q: URLSearchParams, apiVersion = 65): SearchInput {
   const num = (name: string, def: number) => {
     const raw = q.get(name);
     return raw === null || raw === "" ? def : Number(raw);
@@ -173,10 +182,42 @@ export function searchInputFromQuery(q: URLSearchParams): SearchInput {
       fields: q.get("fields") ? knownFields(q.get("fields")!.split(","), "fields") : DEFAULT_FIELDS,
       includePrices: true,
       includeQuantityRule: includeQuantityRule === "true",
-      refinements: [],
+      refinements: checkRefinements(emu, refinementsParam(q.get("refinements")), apiVersion),
+      grouping: groupingOf(q.get("grouping"), (value) =>
+        illegalQuery("grouping", value, `Expected ${GROUPINGS.join(" or ")}.`),
+      ),
     },
     (name, value, expected) => illegalQuery(name, String(value), expected),
   );
+}
+
+/**
+ * The GET's `refinements`: "encoded as a Base64 string from a JSON representation of the Distinct Value Refinement
+ * Input", a list of the refinements the POST body carries (a single refinement object is taken as a list of one
+ * [I]). A value that is no Base64 of a JSON list or object is a bad query value [I: the page shows no error].
+ */
+function refinementsParam(raw: string | null): unknown[] {
+  if (raw === null || raw.trim() === "") return [];
+  const expected = "Expected the Base64 encoding of a JSON list of refinements.";
+  const text = raw.trim();
+  // Standard or URL-safe Base64, padded or not.
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) throw illegalQuery("refinements", raw, expected);
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(text.replaceAll("-", "+").replaceAll("_", "/"), "base64").toString("utf8"));
+  } catch {
+    throw illegalQuery("refinements", raw, expected);
+  }
+  if (Array.isArray(decoded)) return decoded;
+  if (decoded && typeof decoded === "object") return [decoded];
+  throw illegalQuery("refinements", raw, expected);
+}
+
+/** A grouping option, absent for the store's default. */
+function groupingOf(raw: unknown, bad: (value: string) => ApiError): Grouping {
+  if (raw === undefined || raw === null || raw === "") return "NoGrouping";
+  if (typeof raw === "string" && (GROUPINGS as readonly string[]).includes(raw)) return raw as Grouping;
+  throw bad(typeof raw === "string" ? raw : JSON.stringify(raw));
 }
 
 /** POST search/product-search (49.0): Product Search Input in the body; prices only with includePrices. */
@@ -200,6 +241,9 @@ export function searchInputFromBody(emu: Emu, body: any, apiVersion = 65): Searc
   if (body.refinements !== undefined && body.refinements !== null && !Array.isArray(body.refinements))
     throw invalidInput("refinements must be a list.");
   const refinements = checkRefinements(emu, body.refinements ?? [], apiVersion);
+  const grouping = body.grouping;
+  if (grouping !== undefined && grouping !== null && (typeof grouping !== "object" || Array.isArray(grouping)))
+    throw invalidInput("grouping must be a Product Search Grouping Input object.");
   return checkSearch(
     {
       searchTerm: text("searchTerm") ?? "",
@@ -211,6 +255,9 @@ export function searchInputFromBody(emu: Emu, body: any, apiVersion = 65): Searc
       includePrices: flag("includePrices"),
       includeQuantityRule: flag("includeQuantityRule"),
       refinements,
+      grouping: groupingOf(grouping?.groupingOption, (value) =>
+        invalidInput(`Invalid value for grouping.groupingOption: ${value}. Expected ${GROUPINGS.join(" or ")}.`),
+      ),
     },
     (name, value) => invalidInput(`Invalid value for ${name}: ${JSON.stringify(value)}.`),
   );
@@ -344,6 +391,17 @@ function termFilter(terms: string[]): TermFilter {
   return { where, params, readsText: terms.some((t) => [...t].length < 3) };
 }
 
+/**
+ * Grouped by variation parent, a family is listed (and counted, in facets and categories) once, as its parent: its
+ * variations are left out. The parent is found by its own name, SKU and description [I: the page doesn't say how a
+ * family whose variations alone match is found]. The condition reads each match's row (its class), so a grouped
+ * search counts over the products, not the kept counts: grouping is asked for, never the store's default.
+ */
+function groupedBy(filter: TermFilter, grouping: Grouping): TermFilter {
+  if (grouping === "NoGrouping") return filter;
+  return { where: [...filter.where, "p.product_class <> 'Variation'"], params: filter.params, readsText: true };
+}
+
 /** Products in the category or any category below it (db/014_scale_indexes.sql: category_ancestors). */
 const IN_TREE = "p.category_id IN (SELECT category_id FROM category_ancestors WHERE ancestor_id = ?)";
 
@@ -362,7 +420,7 @@ export function search(emu: Emu, input: SearchInput) {
     if (!selected) throw notFound(`Product category not found: ${id}`);
   }
   const terms = input.searchTerm.toLowerCase().split(/\s+/).filter(Boolean);
-  const filter = termFilter(terms);
+  const filter = groupedBy(termFilter(terms), input.grouping);
   const rule = input.sortRuleId ? SORT_RULES.find((r) => r.sortRuleId === input.sortRuleId!.slice(0, 15)) : undefined;
   const browsing = selected !== undefined && filter.where.length === 0 && input.refinements.length === 0;
   const offset = input.page * input.pageSize;
@@ -388,13 +446,7 @@ export function search(emu: Emu, input: SearchInput) {
   const pageItems = pageIds.map((id) => catalog.product(id)!);
 
   return {
-    categories: {
-      category: selected ? { id: selected.id, name: selected.name } : null,
-      children: childCounts(emu, selected, filter).map((c) => ({
-        category: { id: c.id, name: c.name },
-        productCount: c.n,
-      })),
-    },
+    categories: searchCategory(selected, total, childCounts(emu, selected, filter)),
     facets: facets(emu, {
       selected,
       where: filter.where,
@@ -412,6 +464,27 @@ export function search(emu: Emu, input: SearchInput) {
         searchProduct(p, input.fields, { prices: input.includePrices, quantityRule: input.includeQuantityRule }),
       ),
     },
+  };
+}
+
+/**
+ * Product Search Results' `categories`, a ConnectApi.SearchCategory: the category searched (`category`: its id and
+ * name; null for a search of the whole catalog, which no category record stands for [I]), `productCount` the
+ * products of the results in it, and `children` its "first-level child categories … with non-empty search
+ * results", each a SearchCategory of its own (its `children` left empty: the page names the first level only [I]).
+ * A keyword search without a category answers the top-level categories its matches fall in.
+ */
+function searchCategory(
+  selected: CategoryRow | undefined,
+  total: number,
+  children: { id: string; name: string; n: number }[],
+) {
+  return {
+    category: selected ? { id: selected.id, name: selected.name } : null,
+    children: children
+      .filter((c) => c.n > 0)
+      .map((c) => ({ category: { id: c.id, name: c.name }, children: [], productCount: c.n })),
+    productCount: total,
   };
 }
 
@@ -614,6 +687,7 @@ function facets(
   }
   return [...attributes.values()]
     .filter((a) => byAttribute.has(a.name_or_id))
+    .slice(0, MAX_FACETS)
     .map((a) => ({
       attributeType: a.attribute_type,
       displayName: a.display_name,
@@ -621,9 +695,22 @@ function facets(
       displayType: a.display_type,
       facetType: "DistinctValue",
       nameOrId: a.name_or_id,
-      values: byAttribute.get(a.name_or_id)!.sort((x, y) => x.displayName.localeCompare(y.displayName)),
+      values: byAttribute
+        .get(a.name_or_id)!
+        .sort((x, y) => x.displayName.localeCompare(y.displayName))
+        .slice(0, MAX_FACET_VALUES),
     }));
 }
+
+/**
+ * Search Data Limits (https://developer.salesforce.com/docs/commerce/salesforce-commerce/guide/b2b-b2c-comm-data-model-search-limits.html):
+ * "Facets Displayed for a Search Query: 10 filterable fields", and "Filter or Facet Values per Attribute in search:
+ * 100 values … More than 100 values can be added to a filterable field, but the selectable limit is 100". A search
+ * answers the first 10 facets in display rank and the first 100 values of each by display name [I: which ones the
+ * page doesn't say; auto-faceting's "top 10 most populated" is a setting the demo store doesn't use].
+ */
+export const MAX_FACETS = 10;
+export const MAX_FACET_VALUES = 100;
 
 type FacetCount = { attribute: string; value: string; n: number };
 

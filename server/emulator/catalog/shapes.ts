@@ -9,8 +9,12 @@ const DEFAULT_IMAGE = "/images/products/default.svg";
 /**
  * The demo catalog's last change, as Product2.LastModifiedDate [I]: the fixtures carry no edit times, and a
  * date that moves with every reseed would tell a client (and its caches) that products changed when they didn't.
+ * Written as orgs write a record's datetime field values in `fields`: whole seconds, no milliseconds
+ * ("2021-04-02T21:25:18Z", seen in orgs' product detail answers).
  */
-export const CATALOG_LAST_MODIFIED = "2026-07-01T09:00:00.000Z";
+export const CATALOG_LAST_MODIFIED = "2026-07-01T09:00:00Z";
+/** Product2.CreatedDate of every demo product [I: the fixtures carry no creation times]; before the last change. */
+export const CATALOG_CREATED = "2026-06-01T09:00:00Z";
 
 /** Each product has one image: its ProductMedia record (key prefix 2pm, as in the doc's Product Overview example). */
 const productMediaId = (p: ProductRow) => `2pm${p.id.slice(3)}`;
@@ -46,8 +50,12 @@ const PRODUCT_FIELDS: Record<string, (p: ProductRow) => string> = {
   StockKeepingUnit: (p) => p.sku,
   Description: (p) => p.description,
   ProductClass: (p) => p.product_class,
+  CreatedDate: () => CATALOG_CREATED,
   LastModifiedDate: () => CATALOG_LAST_MODIFIED,
 };
+
+/** The canonical name of each product field by its lower-case name: field names are case-insensitive. */
+const CANONICAL_FIELD = new Map(Object.keys(PRODUCT_FIELDS).map((name) => [name.toLowerCase(), name]));
 
 /** Search results' fields when none are asked for (Product Search Input: Name, Description, StockKeepingUnit, …). */
 export const DEFAULT_FIELDS = ["Name", "StockKeepingUnit", "Description"];
@@ -67,7 +75,10 @@ export function knownFields(names: unknown[], label: string, max = Infinity): st
   const wanted = names.map((f) => String(f).trim()).filter(Boolean);
   if (wanted.length > max) throw illegalQuery(label, wanted.join(","), `At most ${max} fields can be requested.`);
   if (wanted.includes("*")) return ALL_FIELDS;
-  return wanted.filter((f) => f in PRODUCT_FIELDS);
+  // Orgs take a field name in any case (`fields=createdDate`); the answer names it canonically [I: the name an org
+  // answers under is not documented], once.
+  const canonical = wanted.flatMap((f) => CANONICAL_FIELD.get(f.toLowerCase()) ?? []);
+  return [...new Set(canonical)];
 }
 
 export function productFieldValues(p: ProductRow, fields: string[]): Record<string, string> {
@@ -276,7 +287,9 @@ export function categoryJson(c: CategoryRow) {
  * Product Price (GET pricing/products/{productId}): ConnectApi.ProductPrice has no success flag; a product without
  * a price answers 200 with null prices [I]. From 56.0, productPriceEntries prices the product per selling model:
  * the ones asked for with `productSellingModelIds` (then the top-level prices are empty, as the page says), else
- * every model the product is sold with [I].
+ * every model the product is sold with [I]. A product sold without a selling model has one entry, its price, whose
+ * productSellingModelId is empty (ConnectApi.ProductPriceEntry: "If no product selling model ID is specified in a
+ * request parameter, this property is empty"): orgs answer a non-empty list for every product.
  */
 export function productPrice(
   catalog: CatalogStore,
@@ -296,6 +309,18 @@ export function productPrice(
   };
   if (apiVersion < 56) return base;
   const sold = catalog.sellingModels(p.id).map((m) => m.id);
+  if (!modelIds && sold.length === 0) {
+    const entry = {
+      error: line.error,
+      listPrice: line.listPrice,
+      priceAdjustment,
+      pricebookEntryId: line.pricebookEntryId,
+      productSellingModelId: null,
+      success: line.success,
+      unitPrice: line.unitPrice,
+    };
+    return { ...base, productPriceEntries: [entry] };
+  }
   const entries = (modelIds ?? sold).map((modelId) => {
     if (!sold.includes(modelId)) {
       return {

@@ -63,7 +63,7 @@ async function facetCounts(body: Record<string, unknown>) {
       body: JSON.stringify(body),
     }),
   );
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
   const answer = (await res.json()) as {
     facets: { nameOrId: string; values: { nameOrId: string; productCount: number }[] }[];
   };

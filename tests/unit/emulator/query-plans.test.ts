@@ -184,6 +184,12 @@ beforeAll(async () => {
   ];
   await call("POST", "search/product-search", guest, { categoryId, refinements, includePrices: true });
   await call("POST", "search/product-search", guest, { searchTerm: "roast", refinements: refinements.slice(0, 1) });
+  // A keyword search's categories: the top-level categories its matches fall in, counted over the matches' keys.
+  await call("POST", "search/product-search", guest, { searchTerm: "kettle", pageSize: 5 });
+  // The GET's refinements (Base64 JSON) read as the POST's.
+  const encoded = Buffer.from(JSON.stringify(refinements.slice(0, 1))).toString("base64");
+  await call("GET", `search/products?searchTerm=roast&refinements=${encodeURIComponent(encoded)}`, guest);
+  await call("GET", "category-menu-items?maxLevels=2&maxItems=10", guest);
   const found = await call("GET", "search/products?searchTerm=LG-001234", guest);
   const productId = found.productsPage.products[0].id;
   await call("GET", `products/${productId}`, guest);

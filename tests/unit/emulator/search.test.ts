@@ -43,7 +43,7 @@ async function search(body: Record<string, unknown>) {
       body: JSON.stringify({ pageSize: 200, ...body }),
     }),
   );
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
   return (await res.json()) as {
     productsPage: { total: number; products: { id: string }[] };
     categories: { children: { category: { id: string }; productCount: number }[] };

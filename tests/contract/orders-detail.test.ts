@@ -36,6 +36,57 @@ describe.each(TARGET_NAMES)("order summaries (%s)", (name) => {
       expect(detailed.body.adjustmentAggregates.available).toBe(true);
     });
 
+    it("answers the documented OrderSummary billing and total fields, named in any case", async () => {
+      const names = [
+        "BillingStreet",
+        "BillingCity",
+        "BillingState",
+        "BillingPostalCode",
+        "BillingCountry",
+        "BillingLatitude",
+        "BillingLongitude",
+        "TotalProductTaxAmount",
+        "TotalDeliveryAmount",
+        "TotalAdjustedDeliveryAmount",
+        "TotalAdjustedDeliveryTaxAmount",
+        "TotalAdjDeliveryAmtWithTax",
+        "TotalAdjustedProductAmount",
+        "TotalAdjustedProductTaxAmount",
+        "TotalAdjProductAmtWithTax",
+        "TotalTaxAmount",
+        "grandtotalamount",
+        "createdDate",
+      ];
+      const res = await call("GET", `order-summaries/00000103?fields=${names.join(",")}`, undefined, buyer);
+      expect(res.status).toBe(200);
+      const f = res.body.fields;
+      // The answer names each field as the API does, whatever case it was asked in.
+      expect(Object.keys(f).sort()).toEqual(
+        names
+          .map((n) => (n === "grandtotalamount" ? "GrandTotalAmount" : n === "createdDate" ? "CreatedDate" : n))
+          .sort(),
+      );
+      expect(f.BillingStreet).toMatchObject({ dataName: "BillingStreet", type: "textarea" });
+      expect(f.BillingCity.text).toBe("San Francisco");
+      expect(f.BillingCountry.text).toBe("US");
+      expect(f.BillingLatitude).toMatchObject({ type: "double", text: null });
+      const amount = (n: string) => Number(f[n].text);
+      expect(amount("TotalAdjDeliveryAmtWithTax")).toBeCloseTo(
+        amount("TotalAdjustedDeliveryAmount") + amount("TotalAdjustedDeliveryTaxAmount"),
+      );
+      expect(amount("TotalAdjProductAmtWithTax")).toBeCloseTo(
+        amount("TotalAdjustedProductAmount") + amount("TotalAdjustedProductTaxAmount"),
+      );
+      expect(amount("TotalProductTaxAmount") + amount("TotalAdjustedDeliveryTaxAmount")).toBeCloseTo(
+        amount("TotalTaxAmount"),
+      );
+      expect(amount("TotalDeliveryAmount")).toBeGreaterThan(0);
+
+      const unknown = await call("GET", "order-summaries/00000103?fields=BillingPlanet", undefined, buyer);
+      expect(unknown.status).toBe(400);
+      expect(unknown.body[0].errorCode).toBe("INVALID_FIELD");
+    });
+
     it("answers another account's order exactly like an unknown one", async () => {
       const unknown = await call("GET", "order-summaries/99999999", undefined, buyer);
       expect(unknown.status).toBe(404);

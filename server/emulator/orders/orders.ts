@@ -161,7 +161,7 @@ function summaryOf(
   withAdjustmentDetails: boolean,
 ) {
   const d = loadOrder(ctx.emu, order);
-  return orderSummaryJson(ctx.emu, orderView(order, d.adjustments), d.items, d.adjustments, fields, {
+  return orderSummaryJson(ctx.emu, orderView(order, d.adjustments, d.items), d.items, d.adjustments, fields, {
     withProducts,
     withAdjustmentDetails,
   });
@@ -263,7 +263,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     const ownerScoped = booleanParam(ctx.query, "ownerScoped", true);
     const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", 15)) ?? [];
     checkFields(requested, [{ entity: "Product2", catalogue: PRODUCT_FIELDS, bare: true }]);
-    const productFields = [...new Set(requested.map((f) => f.replace(/^Product2\./, "")))];
+    const productFields = fieldsOf(requested, "Product2", PRODUCT_FIELDS, { bareNames: true });
     const offset = pageStart(ctx.query, "pageToken", PURCHASED_SORTS, "LastPurchasedDateDesc");
     const rows = purchasedProducts(emu, { webstore: ctx.webstoreId, account, owner: ownerScoped ? user.id : null });
     const slice = slicePage(rows, "LastPurchasedDateDesc", offset, pageSize);

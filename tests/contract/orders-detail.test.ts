@@ -345,4 +345,34 @@ describe.each(TARGET_NAMES)("order summaries (%s)", (name) => {
       expect({ status: otherOrder.status, body: otherOrder.body }).toEqual({ status: 404, body: NOT_FOUND });
     });
   });
+
+  describe("POST order-summaries/async-actions/adjustment-aggregates", () => {
+    const path = "order-summaries/async-actions/adjustment-aggregates";
+
+    it("accepts the buyer's order summary ids and answers where to read the aggregates", async () => {
+      const res = await call("POST", path, { orderSummaryIds: ["1OsDM0000000103", "1OsDM0000000106AAA"] }, buyer);
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({
+        statusURL: expect.stringContaining("/order-summaries?includeAdjustmentDetails=true"),
+      });
+      const read = await call("GET", "order-summaries/00000103?includeAdjustmentDetails=true", undefined, buyer);
+      expect(read.body.adjustmentAggregates).toMatchObject({ available: true });
+    });
+
+    it("refuses a missing or empty list, a guest, and an order the buyer may not read", async () => {
+      for (const body of [
+        {},
+        { orderSummaryIds: [] },
+        { orderSummaryIds: "1OsDM0000000103" },
+        { orderSummaryIds: [""] },
+      ]) {
+        const res = await call("POST", path, body, buyer);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body[0].errorCode).toBe("INVALID_API_INPUT");
+      }
+      expect((await call("POST", path, { orderSummaryIds: ["1OsDM0000000103"] }, {})).status).toBe(401);
+      const foreign = await call("POST", path, { orderSummaryIds: ["1OsDM0000000103", "1OsDM0000000107"] }, buyer);
+      expect({ status: foreign.status, body: foreign.body }).toEqual({ status: 404, body: NOT_FOUND });
+    });
+  });
 });

@@ -44,6 +44,8 @@ const MAX_GROUP_FIELDS = 15;
 const MAX_ITEM_FIELDS = 15;
 const MAX_LOOKUP_FIELDS = 100;
 const MAX_ITEM_ADJUSTMENT_IDS = 100;
+// [I] The page sets no limit; the same as the item adjustments' list.
+const MAX_AGGREGATE_IDS = 100;
 
 function requireBuyer(ctx: RequestContext) {
   if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user.");
@@ -302,6 +304,24 @@ export function orderRoutes(r: Router, emu: Emu) {
       };
     }
     return json({ orderItemSummaries: out });
+  });
+
+  // Commerce Webstore Order Summaries, Adjustment Aggregates: "Submit a job to calculate adjustment aggregates for a
+  // list of order summary IDs." The emulator works aggregates out on every read (they are always available), so the
+  // job has nothing left to do: it checks the ids and answers where to read them [I: status, statusURL's target].
+  r.webstore("POST", "order-summaries/async-actions/adjustment-aggregates", { since: 55 }, async (ctx) => {
+    requireBuyer(ctx);
+    effectiveAccountId(ctx);
+    const body = await ctx.json();
+    const ids = body?.orderSummaryIds;
+    if (!Array.isArray(ids) || ids.length === 0)
+      throw invalidInput("orderSummaryIds is required: send a list of order summary IDs.");
+    if (ids.length > MAX_AGGREGATE_IDS)
+      throw invalidInput(`At most ${MAX_AGGREGATE_IDS} order summary IDs per request.`);
+    if (ids.some(blank)) throw invalidInput("Every entry of orderSummaryIds must be an order summary ID.");
+    const orders = (ids as string[]).map((id) => readableOrder(ctx, id.trim(), {}));
+    const base = ctx.url.pathname.replace(/\/order-summaries\/async-actions\/adjustment-aggregates$/, "");
+    return json({ statusURL: `${base}/order-summaries?includeAdjustmentDetails=true&pageSize=${orders.length}` }, 202);
   });
 
   r.webstore("POST", "order-summaries/actions/lookup", { since: 58 }, async (ctx) => {

@@ -47,7 +47,7 @@ const isNotFound = (error: unknown) => isFetchError(error) && error.status === 4
 
 export const LIST_GONE = "We couldn't find that list. It may have been deleted.";
 
-/** Our words for the API's refusals of a list's name (LIMIT_EXCEEDED: the 101st list). */
+/** Our words for the API's refusals of a list's name (LIMIT_EXCEEDED: a buyer's 11th list, Salesforce's 10 per user). */
 const LIST_MESSAGES: Readonly<Record<string, string>> = {
   LIMIT_EXCEEDED: "You have as many lists as you can keep. Delete one to make room.",
   INVALID_API_INPUT: "Enter a list name of at most 255 characters.",

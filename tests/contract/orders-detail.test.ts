@@ -36,6 +36,57 @@ describe.each(TARGET_NAMES)("order summaries (%s)", (name) => {
       expect(detailed.body.adjustmentAggregates.available).toBe(true);
     });
 
+    it("answers the documented OrderSummary billing and total fields, named in any case", async () => {
+      const names = [
+        "BillingStreet",
+        "BillingCity",
+        "BillingState",
+        "BillingPostalCode",
+        "BillingCountry",
+        "BillingLatitude",
+        "BillingLongitude",
+        "TotalProductTaxAmount",
+        "TotalDeliveryAmount",
+        "TotalAdjustedDeliveryAmount",
+        "TotalAdjustedDeliveryTaxAmount",
+        "TotalAdjDeliveryAmtWithTax",
+        "TotalAdjustedProductAmount",
+        "TotalAdjustedProductTaxAmount",
+        "TotalAdjProductAmtWithTax",
+        "TotalTaxAmount",
+        "grandtotalamount",
+        "createdDate",
+      ];
+      const res = await call("GET", `order-summaries/00000103?fields=${names.join(",")}`, undefined, buyer);
+      expect(res.status).toBe(200);
+      const f = res.body.fields;
+      // The answer names each field as the API does, whatever case it was asked in.
+      expect(Object.keys(f).sort()).toEqual(
+        names
+          .map((n) => (n === "grandtotalamount" ? "GrandTotalAmount" : n === "createdDate" ? "CreatedDate" : n))
+          .sort(),
+      );
+      expect(f.BillingStreet).toMatchObject({ dataName: "BillingStreet", type: "textarea" });
+      expect(f.BillingCity.text).toBe("San Francisco");
+      expect(f.BillingCountry.text).toBe("US");
+      expect(f.BillingLatitude).toMatchObject({ type: "double", text: null });
+      const amount = (n: string) => Number(f[n].text);
+      expect(amount("TotalAdjDeliveryAmtWithTax")).toBeCloseTo(
+        amount("TotalAdjustedDeliveryAmount") + amount("TotalAdjustedDeliveryTaxAmount"),
+      );
+      expect(amount("TotalAdjProductAmtWithTax")).toBeCloseTo(
+        amount("TotalAdjustedProductAmount") + amount("TotalAdjustedProductTaxAmount"),
+      );
+      expect(amount("TotalProductTaxAmount") + amount("TotalAdjustedDeliveryTaxAmount")).toBeCloseTo(
+        amount("TotalTaxAmount"),
+      );
+      expect(amount("TotalDeliveryAmount")).toBeGreaterThan(0);
+
+      const unknown = await call("GET", "order-summaries/00000103?fields=BillingPlanet", undefined, buyer);
+      expect(unknown.status).toBe(400);
+      expect(unknown.body[0].errorCode).toBe("INVALID_FIELD");
+    });
+
     it("answers another account's order exactly like an unknown one", async () => {
       const unknown = await call("GET", "order-summaries/99999999", undefined, buyer);
       expect(unknown.status).toBe(404);
@@ -292,6 +343,36 @@ describe.each(TARGET_NAMES)("order summaries (%s)", (name) => {
         buyer,
       );
       expect({ status: otherOrder.status, body: otherOrder.body }).toEqual({ status: 404, body: NOT_FOUND });
+    });
+  });
+
+  describe("POST order-summaries/async-actions/adjustment-aggregates", () => {
+    const path = "order-summaries/async-actions/adjustment-aggregates";
+
+    it("accepts the buyer's order summary ids and answers where to read the aggregates", async () => {
+      const res = await call("POST", path, { orderSummaryIds: ["1OsDM0000000103", "1OsDM0000000106AAA"] }, buyer);
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({
+        statusURL: expect.stringContaining("/order-summaries?includeAdjustmentDetails=true"),
+      });
+      const read = await call("GET", "order-summaries/00000103?includeAdjustmentDetails=true", undefined, buyer);
+      expect(read.body.adjustmentAggregates).toMatchObject({ available: true });
+    });
+
+    it("refuses a missing or empty list, a guest, and an order the buyer may not read", async () => {
+      for (const body of [
+        {},
+        { orderSummaryIds: [] },
+        { orderSummaryIds: "1OsDM0000000103" },
+        { orderSummaryIds: [""] },
+      ]) {
+        const res = await call("POST", path, body, buyer);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body[0].errorCode).toBe("INVALID_API_INPUT");
+      }
+      expect((await call("POST", path, { orderSummaryIds: ["1OsDM0000000103"] }, {})).status).toBe(401);
+      const foreign = await call("POST", path, { orderSummaryIds: ["1OsDM0000000103", "1OsDM0000000107"] }, buyer);
+      expect({ status: foreign.status, body: foreign.body }).toEqual({ status: 404, body: NOT_FOUND });
     });
   });
 });

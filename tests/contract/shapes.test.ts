@@ -150,7 +150,7 @@ describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)"
     expectShape(
       AddressSchema,
       await buyer.call("PATCH", `accounts/current/addresses/${created.body.addressId}`, { city: "Truckee" }),
-      200,
+      201,
     );
     expect((await buyer.call("DELETE", `accounts/current/addresses/${created.body.addressId}`)).status).toBe(204);
   });

@@ -115,4 +115,183 @@ describe.each(TARGET_NAMES)("commerce subscriptions (%s)", (name) => {
     }
     expect((await buyer.call("GET", "subscriptions?effectiveAccountId=001DM00000ACME1")).status).toBe(403);
   });
+
+  describe("actions", () => {
+    const subscriptionOf = async (s: Shopper, model: string) =>
+      (await s.call("GET", "subscriptions")).body.subscriptions.find((x: any) => x.sellingModel.id === model);
+    const today = async () => ((await call("GET", "/__emulator/clock")).body.now as string).slice(0, 10);
+
+    it("cancels on the next billing date: listed active and cancelled until then, past after", async () => {
+      const buyer = await shopper(target, "buyer@demo.store");
+      await buy(buyer, [{ model: MONTHLY, quantity: 2 }]);
+      const before = await subscriptionOf(buyer, MONTHLY);
+      const next = before.billing.nextBillingDate;
+      expect(next).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+      const res = await buyer.call("POST", "subscriptions/actions/initiate-cancellation", {
+        subscriptionIds: [before.id],
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        id: before.id,
+        cancelStatus: "Success",
+        billing: { cancellationDate: next },
+        lastAction: { type: "Cancel", effectiveDateTime: next, details: { status: "Success" } },
+      });
+      const listed = await subscriptionOf(buyer, MONTHLY);
+      expect(listed).toMatchObject({ cancelStatus: "Success", billing: { cancellationDate: next } });
+      expect(listed.endDate.slice(0, 10) < next).toBe(true);
+      const again = await buyer.call("POST", "subscriptions/actions/initiate-cancellation", {
+        subscriptions: [before.id],
+      });
+      expect(again.status).toBe(400);
+      expect(again.body[0].errorCode).toBe("INVALID_API_INPUT");
+
+      await call("POST", "/__emulator/clock", { advanceSeconds: 32 * 86_400 });
+      const later = await shopper(target, "buyer@demo.store");
+      expect((await later.call("GET", "subscriptions?state=Active")).body.subscriptions).toEqual([]);
+      const past = await later.call("GET", "subscriptions?state=Past");
+      expect(past.body.subscriptions.map((x: any) => [x.id, x.cancelStatus])).toEqual([[before.id, "Success"]]);
+    });
+
+    it("renews a term-defined plan once per term: the end date moves a term on", async () => {
+      const buyer = await shopper(target, "buyer@demo.store");
+      await buy(buyer, [
+        { model: YEARLY, quantity: 1, term: 1 },
+        { model: MONTHLY, quantity: 1 },
+      ]);
+      const yearly = await subscriptionOf(buyer, YEARLY);
+      const res = await buyer.call("POST", "subscriptions/actions/initiate-renewal", { subscriptionIds: [yearly.id] });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ renewalStatus: "Success", lastAction: { type: "Renew" } });
+      const endBefore = Date.parse(yearly.endDate.replace("+0000", "Z"));
+      const endAfter = Date.parse(res.body.endDate.replace("+0000", "Z"));
+      expect(new Date(endAfter + 1).getUTCFullYear() - new Date(endBefore + 1).getUTCFullYear()).toBe(1);
+      expect((await subscriptionOf(buyer, YEARLY)).endDate).toBe(res.body.endDate);
+
+      const twice = await buyer.call("POST", "subscriptions/actions/initiate-renewal", {
+        subscriptionIds: [yearly.id],
+      });
+      expect(twice.status).toBe(400);
+      const monthly = await subscriptionOf(buyer, MONTHLY);
+      const evergreen = await buyer.call("POST", "subscriptions/actions/initiate-renewal", {
+        subscriptionIds: [monthly.id],
+      });
+      expect(evergreen.status).toBe(400);
+      // A start date needs an end date or a term length and unit.
+      const startOnly = await buyer.call("POST", "subscriptions/actions/initiate-renewal", {
+        subscriptionIds: [monthly.id],
+        renewalStartDate: "2030-01-01T00:00:00.000Z",
+      });
+      expect(startOnly.status).toBe(400);
+      // A renewed subscription can't be cancelled before its renewal starts.
+      const cancel = await buyer.call("POST", "subscriptions/actions/initiate-cancellation", {
+        subscriptionIds: [yearly.id],
+      });
+      expect(cancel.status).toBe(400);
+    });
+
+    it("amends the quantity: an increase from its start date, a decrease only on the next billing date", async () => {
+      const buyer = await shopper(target, "buyer@demo.store");
+      await buy(buyer, [{ model: MONTHLY, quantity: 2 }]);
+      const monthly = await subscriptionOf(buyer, MONTHLY);
+      expect(monthly.billing.billingPeriodAmount).toBe("40.00");
+      const start = `${await today()}T00:00:00.000Z`;
+      const down = await buyer.call("POST", "subscriptions/actions/initiate-amendment", {
+        subscriptionIds: [monthly.id],
+        quantityChange: -1,
+        amendStartDate: start,
+      });
+      expect(down.status).toBe(400);
+      const up = await buyer.call("POST", "subscriptions/actions/initiate-amendment", {
+        subscriptionIds: [monthly.id],
+        quantityChange: 3,
+        amendStartDate: start,
+      });
+      expect(up.status).toBe(200);
+      expect(up.body).toMatchObject({
+        quantity: 5,
+        amendmentStatus: "Success",
+        billing: { billingPeriodAmount: "100.00" },
+        lastAction: {
+          type: "Amend",
+          details: { changes: [{ field: "quantity", previousValue: 2, newValue: 5 }], status: "Success" },
+        },
+      });
+      expect(await subscriptionOf(buyer, MONTHLY)).toMatchObject({ quantity: 5, amendmentStatus: "Success" });
+
+      for (const body of [
+        { subscriptionIds: [monthly.id], quantityChange: 1 },
+        { subscriptionIds: [monthly.id], quantityChange: 0, amendStartDate: start },
+        { subscriptionIds: [monthly.id], quantityChange: 1, amendStartDate: "2020-01-01T00:00:00.000Z" },
+        { subscriptionIds: [monthly.id, monthly.id], quantityChange: 1, amendStartDate: start },
+        { quantityChange: 1, amendStartDate: start },
+      ]) {
+        const res = await buyer.call("POST", "subscriptions/actions/initiate-amendment", body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body[0].errorCode).toBe("INVALID_API_INPUT");
+      }
+    });
+
+    it("updates the saved payment method the subscription bills", async () => {
+      const buyer = await shopper(target, "buyer@demo.store");
+      await buy(buyer, [{ model: MONTHLY, quantity: 1 }]);
+      const monthly = await subscriptionOf(buyer, MONTHLY);
+      const body = { merchantAccountId: "8zbxx00000000ODAAY", savedPaymentMethodId: "12qxx000002pmjEAAQ" };
+      const res = await buyer.call("PATCH", `subscriptions/${monthly.id}/saved-payment-methods`, body);
+      expect(res.status).toBe(200);
+      // "The PATCH API populates only the billing, endDate, id, and startDate field values in the response."
+      expect(res.body).toMatchObject({
+        id: monthly.id,
+        startDate: monthly.startDate,
+        product: null,
+        quantity: null,
+        sellingModel: null,
+        billing: { savedPaymentMethod: { id: "12qxx000002pmjEAAQ", merchantAccountId: "8zbxx00000000ODAAY" } },
+      });
+      expect((await subscriptionOf(buyer, MONTHLY)).billing.savedPaymentMethod.id).toBe("12qxx000002pmjEAAQ");
+      const missing = await buyer.call("PATCH", `subscriptions/${monthly.id}/saved-payment-methods`, {
+        merchantAccountId: "8zbxx00000000ODAAY",
+      });
+      expect(missing.status).toBe(400);
+      const wrongKind = await buyer.call("PATCH", `subscriptions/${monthly.id}/saved-payment-methods`, {
+        ...body,
+        savedPaymentMethodId: "001DM0000000B2C",
+      });
+      expect(wrongKind.body[0].errorCode).toBe("INVALID_ID_FIELD");
+    });
+
+    it("acts on the account's own subscriptions, for registered shoppers, at the documented versions", async () => {
+      const buyer = await shopper(target, "buyer@demo.store");
+      await buy(buyer, [{ model: MONTHLY, quantity: 1 }]);
+      const monthly = await subscriptionOf(buyer, MONTHLY);
+      const b2b = await shopper(target, "b2b@demo.store");
+      const foreign = await b2b.call("POST", "subscriptions/actions/initiate-cancellation", {
+        subscriptionIds: [monthly.id],
+      });
+      expect(foreign.status).toBe(404);
+      const unknown = await buyer.call("POST", "subscriptions/actions/initiate-cancellation", {
+        subscriptionIds: ["02iDM0000000NOP"],
+      });
+      expect(unknown.status).toBe(404);
+      const malformed = await buyer.call("POST", "subscriptions/actions/initiate-cancellation", {
+        subscriptionIds: ["nope"],
+      });
+      expect(malformed.body[0].errorCode).toBe("INVALID_ID_FIELD");
+      const guest = await shopper(target);
+      expect(
+        (await guest.call("POST", "subscriptions/actions/initiate-cancellation", { subscriptionIds: [monthly.id] }))
+          .status,
+      ).toBe(401);
+      const cancel = { subscriptionIds: [monthly.id] };
+      expect(
+        (await buyer.call("POST", at("v62.0", "subscriptions/actions/initiate-cancellation"), cancel)).status,
+      ).toBe(404);
+      for (const path of ["subscriptions/actions/initiate-renewal", "subscriptions/actions/initiate-amendment"])
+        expect((await buyer.call("POST", at("v64.0", path), cancel)).status, path).toBe(404);
+      expect(
+        (await buyer.call("PATCH", at("v62.0", `subscriptions/${monthly.id}/saved-payment-methods`), {})).status,
+      ).toBe(404);
+    });
+  });
 });

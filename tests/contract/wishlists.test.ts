@@ -204,11 +204,27 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       expect((await call("POST", "wishlists", { name: "y".repeat(255) }, buyer)).status).toBe(201);
     });
 
-    it("refuses a buyer's 101st list with 400 LIMIT_EXCEEDED", async () => {
-      for (let i = 2; i <= 100; i++)
+    // Cart Data Limits: "Wish Lists: 10 per user" (the 500 items a list holds: tests/unit/emulator/wishlist-limits).
+    it("refuses a buyer's 11th list with 400 LIMIT_EXCEEDED", async () => {
+      for (let i = 2; i <= 10; i++)
         expect((await call("POST", "wishlists", { name: `List ${i}` }, buyer)).status).toBe(201);
       expectError(await call("POST", "wishlists", { name: "One too many" }, buyer), 400, "LIMIT_EXCEEDED");
-      expect((await call("GET", "wishlists", undefined, buyer)).body.wishlistCount).toBe(100);
+      expect((await call("GET", "wishlists", undefined, buyer)).body.wishlistCount).toBe(10);
+      // Deleting one makes room for the next.
+      const lists = (await call("GET", "wishlists", undefined, buyer)).body.summaries;
+      expect((await call("DELETE", `wishlists/${lists[9].id}`, undefined, buyer)).status).toBe(204);
+      expect((await call("POST", "wishlists", { name: "Room again" }, buyer)).status).toBe(201);
+    });
+
+    it("counts a B2B buyer's lists for every account they act for against the 10 per user", async () => {
+      const b2b = await login(target, "b2b@demo.store");
+      for (let i = 1; i <= 5; i++)
+        expect((await call("POST", "wishlists", { name: `Mine ${i}` }, b2b)).status).toBe(201);
+      for (let i = 1; i <= 5; i++)
+        expect(
+          (await call("POST", `wishlists?effectiveAccountId=${ACME_WEST}`, { name: `West ${i}` }, b2b)).status,
+        ).toBe(201);
+      expectError(await call("POST", "wishlists", { name: "One too many" }, b2b), 400, "LIMIT_EXCEEDED");
     });
 
     it("answers unknown and foreign lists with 404 NOT_FOUND and malformed ids with 400 INVALID_ID_FIELD", async () => {

@@ -199,7 +199,9 @@ export function addressRoutes(r: Router, emu: Emu) {
     const existing = addressStore(emu).inAccount(accountId, ctx.params.addressId.slice(0, 15));
     if (!existing) throw notFound(`Address not found: ${ctx.params.addressId}`);
     const changes = parseAddressInput(await ctx.json(), false);
-    return json(addressJson(addressStore(emu).update(existing, changes)));
+    // An org answers a PATCH of an address 201, as it answers the POST that made it; Salesforce's Postman collection
+    // for the webstore API expects 201 for both (reference §6).
+    return json(addressJson(addressStore(emu).update(existing, changes)), 201);
   });
 
   r.webstore("DELETE", `${base}/:addressId`, { since: 54 }, (ctx) => {

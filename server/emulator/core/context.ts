@@ -20,6 +20,8 @@ export const NO_ACCOUNT_ID = "000000000000000";
 export const GUEST_USER_ID = "005DM0000000GST";
 const APP_CONTEXT_MAX_AGE = 300;
 
+const MAX_SWITCHER_ACCOUNTS = 200;
+
 export function readFixture<T = any>(emu: Emu, name: string): T {
   return JSON.parse(readFileSync(join(emu.fixturesDir, name), "utf8")) as T;
 }
@@ -175,6 +177,13 @@ export function contextRoutes(r: Router, emu: Emu) {
   // Nothing public documents this resource; the emulator answers a small, disabled agent configuration.
   r.webstore("GET", "shopperAgent/context", () => json({ isEnabled: false, agentId: null, welcomeMessage: null }));
 
+  /*
+   * The account switcher lists at most 200 accounts (Shopper Buyer Groups and Accounts Data Limits, "Account
+   * Switcher: 200 Buy For Accounts":
+   * https://developer.salesforce.com/docs/commerce/salesforce-commerce/guide/b2b-b2c-comm-data-model-shopper-buyer-groups-accounts-limits.html);
+   * past them the page says the provided switcher degrades and fails, so the emulator answers the first 200 in its
+   * order (default account first, then by name) [I: which 200].
+   */
   r.webstore("GET", "external-managed-accounts", { since: 49 }, (ctx) => {
     if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user.");
     const includeMine = ctx.query.get("includeMyAccount") === "true";
@@ -187,7 +196,7 @@ export function contextRoutes(r: Router, emu: Emu) {
     // The fields of ConnectApi.ExternalManagedAccountOutput and its address output (the Apex twin of the REST
     // output): which account is the buyer's default is not among them.
     return json({
-      externalManagedAccounts: rows.map((a) => ({
+      externalManagedAccounts: rows.slice(0, MAX_SWITCHER_ACCOUNTS).map((a) => ({
         accountId: a.id,
         accountName: a.name,
         isMyAccount: a.id === mine,

@@ -38,7 +38,24 @@ function field<R>(name: string, def: FieldDef<R>, row: R): RecordField {
   return { dataName: name, label: def.label, text: def.value(row), type: def.type };
 }
 
-/** Splits requested names of several entities ("Product2.Name") into the names each entity knows. */
+/**
+ * The catalogue's own spelling of `name`, or undefined. Field and entity names match in any case, as SOQL's do (an org
+ * answers `fields=createdDate` with CreatedDate); the answer always carries the API name.
+ */
+export function knownName(catalogue: Catalogue<any>, name: string): string | undefined {
+  if (Object.hasOwn(catalogue, name)) return name;
+  const lower = name.toLowerCase();
+  return Object.keys(catalogue).find((k) => k.toLowerCase() === lower);
+}
+
+function splitName(name: string): { prefix: string | null; bare: string } {
+  const dot = name.indexOf(".");
+  return dot < 0 ? { prefix: null, bare: name } : { prefix: name.slice(0, dot), bare: name.slice(dot + 1) };
+}
+
+const sameEntity = (prefix: string, entity: string) => prefix.toLowerCase() === entity.toLowerCase();
+
+/** Splits requested names of several entities ("Product2.Name") into the names each entity knows, as it spells them. */
 export function fieldsOf(
   requested: string[],
   entity: string,
@@ -47,11 +64,12 @@ export function fieldsOf(
 ): string[] {
   const out: string[] = [];
   for (const name of requested) {
-    const dot = name.indexOf(".");
-    const [prefix, bare] = dot < 0 ? [null, name] : [name.slice(0, dot), name.slice(dot + 1)];
-    if (prefix === null ? bareNames : prefix === entity) out.push(bare);
+    const { prefix, bare } = splitName(name);
+    if (!(prefix === null ? bareNames : sameEntity(prefix, entity))) continue;
+    const known = knownName(catalogue, bare);
+    if (known && !out.includes(known)) out.push(known);
   }
-  return out.filter((n) => n in catalogue);
+  return out;
 }
 
 /** Unknown names answer 400 INVALID_FIELD, as the API does for a field it doesn't have. */
@@ -60,10 +78,10 @@ export function checkFields(
   known: { entity: string; catalogue: Catalogue<any>; bare: boolean }[],
 ) {
   for (const name of requested) {
-    const dot = name.indexOf(".");
-    const prefix = dot < 0 ? null : name.slice(0, dot);
-    const bare = dot < 0 ? name : name.slice(dot + 1);
-    const ok = known.some((k) => (prefix === null ? k.bare : prefix === k.entity) && bare in k.catalogue);
+    const { prefix, bare } = splitName(name);
+    const ok = known.some(
+      (k) => (prefix === null ? k.bare : sameEntity(prefix, k.entity)) && knownName(k.catalogue, bare) !== undefined,
+    );
     if (!ok)
       throw new ApiError(400, "INVALID_FIELD", `No such column '${bare}' on entity '${prefix ?? known[0].entity}'.`);
   }

@@ -112,7 +112,7 @@ export function lookupJson(
 ) {
   const o = d.order;
   const currency = o.currency_iso_code;
-  const view = orderView(o, d.adjustments);
+  const view = orderView(o, d.adjustments, d.items);
   const orderFields = merge(
     DEFAULT_LOOKUP_ORDER_FIELDS,
     fieldsOf(requested, "OrderSummary", ORDER_FIELDS, { bareNames: true }),

@@ -9,6 +9,7 @@ import { booleanParam, intParam } from "../core/paging.js";
 import { guardedLookup, issueAccessToken, readableOrder, type Credentials, type Verification } from "./access.js";
 import { addOrderToCartRoutes } from "./reorder.js";
 import { seedOrders } from "./seed.js";
+import { addShipmentRoutes, seedShipments } from "./shipments.js";
 import { orderReader, type OrderRow, orderHistoryPage, purchasedProducts } from "./store.js";
 import {
   adjustmentJson,
@@ -22,18 +23,10 @@ import {
   orderView,
 } from "./shapes.js";
 import { checkFields, fieldsOf } from "./fields.js";
+import { enumParam, idPaging, illegal, pageById, pageJson, pageStart, q } from "./paging.js";
 import { DEFAULT_ITEM_FIELDS, ITEM_ENTITIES, itemJson, itemView, PRODUCT_FIELDS } from "./item-shapes.js";
 import { LOOKUP_ENTITIES, LOOKUP_PARTS, lookupJson, type LookupPart } from "./lookup-shapes.js";
-import {
-  decodePageToken,
-  encodePageToken,
-  parseApiDate,
-  parseFieldList,
-  QueryError,
-  slicePage,
-  pageOfRead,
-  type PageSlice,
-} from "./query.js";
+import { parseApiDate, parseFieldList, slicePage, pageOfRead } from "./query.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
 
@@ -44,7 +37,6 @@ import type { Emu, EmulatorModule } from "../core/state.js";
  */
 
 export const ORDER_SORTS = ["CreatedDateAsc", "CreatedDateDesc", "OrderedDateAsc", "OrderedDateDesc"] as const;
-const ID_SORTS = ["IdAsc", "IdDesc"] as const;
 const PURCHASED_SORTS = ["LastPurchasedDateDesc"] as const;
 const MAX_ORDER_FIELDS = 35;
 const MAX_GROUP_FIELDS = 15;
@@ -52,72 +44,8 @@ const MAX_GROUP_FIELDS = 15;
 const MAX_ITEM_FIELDS = 15;
 const MAX_LOOKUP_FIELDS = 100;
 const MAX_ITEM_ADJUSTMENT_IDS = 100;
-
-function illegal(parameter: string, message: string) {
-  return new ApiError(400, "ILLEGAL_QUERY_PARAMETER_VALUE", message || `Invalid value for ${parameter}.`);
-}
-
-/** Runs a pure query helper, turning its QueryError into the API's 400. */
-function q<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof QueryError) throw illegal(e.parameter, e.message);
-    throw e;
-  }
-}
-
-function enumParam<T extends string>(query: URLSearchParams, name: string, values: readonly T[], def: T): T {
-  const raw = query.get(name);
-  if (raw === null || raw === "") return def;
-  if (!(values as readonly string[]).includes(raw))
-    throw illegal(name, `Invalid value for ${name}: ${JSON.stringify(raw)}. Expected one of ${values.join(", ")}.`);
-  return raw as T;
-}
-
-/** Page window from a token parameter; the token's sort must be the list's sort. */
-function pageStart(query: URLSearchParams, parameter: string, sorts: readonly string[], sort: string): number {
-  const raw = query.get(parameter);
-  if (!raw) return 0;
-  const token = q(() => decodePageToken(raw, parameter, sorts));
-  if (token.sort !== sort)
-    throw illegal(
-      parameter,
-      `Invalid value for ${parameter}: the page token belongs to a list sorted by ${token.sort}.`,
-    );
-  return token.offset;
-}
-
-/** The paging of an order's delivery groups and items: pageSize 1-100 (25), sort IdAsc | IdDesc, a `page` token. */
-function idPaging(ctx: RequestContext) {
-  const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
-  const sort = enumParam(ctx.query, "sort", ID_SORTS, "IdAsc");
-  return { pageSize, sort, offset: pageStart(ctx.query, "page", ID_SORTS, sort) };
-}
-
-function pageById<T extends { id: string }>(rows: readonly T[], paging: ReturnType<typeof idPaging>): PageSlice<T> {
-  const sorted = [...rows].sort((a, b) => (paging.sort === "IdAsc" ? 1 : -1) * a.id.localeCompare(b.id));
-  return slicePage(sorted, paging.sort, paging.offset, paging.pageSize);
-}
-
-/** Paging fields of a token-paged answer. The current token is the one asked with (null on the first page). */
-function pageJson(ctx: RequestContext, parameter: string, slice: PageSlice<unknown>) {
-  const url = (token: string) => {
-    const query = new URLSearchParams(ctx.url.searchParams);
-    query.set(parameter, token);
-    return `${ctx.url.pathname}?${query.toString()}`;
-  };
-  const next = slice.next && encodePageToken(slice.next);
-  const previous = slice.previous && encodePageToken(slice.previous);
-  return {
-    currentPageToken: ctx.query.get(parameter) || null,
-    currentPageUrl: `${ctx.url.pathname}${ctx.url.search}`,
-    nextPageToken: next,
-    nextPageUrl: next && url(next),
-    previousPageToken: previous,
-    previousPageUrl: previous && url(previous),
-  };
-}
+// [I] The page sets no limit; the same as the item adjustments' list.
+const MAX_AGGREGATE_IDS = 100;
 
 function requireBuyer(ctx: RequestContext) {
   if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user.");
@@ -161,7 +89,7 @@ function summaryOf(
   withAdjustmentDetails: boolean,
 ) {
   const d = loadOrder(ctx.emu, order);
-  return orderSummaryJson(ctx.emu, orderView(order, d.adjustments), d.items, d.adjustments, fields, {
+  return orderSummaryJson(ctx.emu, orderView(order, d.adjustments, d.items), d.items, d.adjustments, fields, {
     withProducts,
     withAdjustmentDetails,
   });
@@ -263,7 +191,7 @@ export function orderRoutes(r: Router, emu: Emu) {
     const ownerScoped = booleanParam(ctx.query, "ownerScoped", true);
     const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", 15)) ?? [];
     checkFields(requested, [{ entity: "Product2", catalogue: PRODUCT_FIELDS, bare: true }]);
-    const productFields = [...new Set(requested.map((f) => f.replace(/^Product2\./, "")))];
+    const productFields = fieldsOf(requested, "Product2", PRODUCT_FIELDS, { bareNames: true });
     const offset = pageStart(ctx.query, "pageToken", PURCHASED_SORTS, "LastPurchasedDateDesc");
     const rows = purchasedProducts(emu, { webstore: ctx.webstoreId, account, owner: ownerScoped ? user.id : null });
     const slice = slicePage(rows, "LastPurchasedDateDesc", offset, pageSize);
@@ -378,6 +306,24 @@ export function orderRoutes(r: Router, emu: Emu) {
     return json({ orderItemSummaries: out });
   });
 
+  // Commerce Webstore Order Summaries, Adjustment Aggregates: "Submit a job to calculate adjustment aggregates for a
+  // list of order summary IDs." The emulator works aggregates out on every read (they are always available), so the
+  // job has nothing left to do: it checks the ids and answers where to read them [I: status, statusURL's target].
+  r.webstore("POST", "order-summaries/async-actions/adjustment-aggregates", { since: 55 }, async (ctx) => {
+    requireBuyer(ctx);
+    effectiveAccountId(ctx);
+    const body = await ctx.json();
+    const ids = body?.orderSummaryIds;
+    if (!Array.isArray(ids) || ids.length === 0)
+      throw invalidInput("orderSummaryIds is required: send a list of order summary IDs.");
+    if (ids.length > MAX_AGGREGATE_IDS)
+      throw invalidInput(`At most ${MAX_AGGREGATE_IDS} order summary IDs per request.`);
+    if (ids.some(blank)) throw invalidInput("Every entry of orderSummaryIds must be an order summary ID.");
+    const orders = (ids as string[]).map((id) => readableOrder(ctx, id.trim(), {}));
+    const base = ctx.url.pathname.replace(/\/order-summaries\/async-actions\/adjustment-aggregates$/, "");
+    return json({ statusURL: `${base}/order-summaries?includeAdjustmentDetails=true&pageSize=${orders.length}` }, 202);
+  });
+
   r.webstore("POST", "order-summaries/actions/lookup", { since: 58 }, async (ctx) => {
     const body = await ctx.json();
     const key = body?.orderSummaryIdOrRefNumber;
@@ -414,6 +360,15 @@ export function orderRoutes(r: Router, emu: Emu) {
   });
 
   addOrderToCartRoutes(r, emu);
+  addShipmentRoutes(r, emu);
 }
 
-export const ordersModule: EmulatorModule = { name: "orders", routes: orderRoutes, seed: seedOrders };
+export const ordersModule: EmulatorModule = {
+  name: "orders",
+  routes: orderRoutes,
+  // The demo orders, then what their fulfilment shipped.
+  seed: (emu) => {
+    seedOrders(emu);
+    seedShipments(emu);
+  },
+};

@@ -54,6 +54,8 @@ interface FixtureOrder {
   deliveryGroups: FixtureGroup[];
   adjustments?: FixtureAdjustment[];
   payments?: PaymentInput[];
+  /** Where the order was billed; the first delivery group's address when the fixture names none. */
+  billingAddress?: OrderInput["billingAddress"];
 }
 
 /** Ids of fixture records follow the order number, so docs and tests can name them. */
@@ -73,6 +75,11 @@ function adjustment(a: FixtureAdjustment, baseCents: number): AdjustmentInput {
     promotionId: a.promotionId ?? null,
     couponCode: a.couponCode ?? null,
   };
+}
+
+/** A demo order without its own billing address was billed where its first group was shipped. */
+function billedWhereShipped(to: DeliveryGroupInput["deliverTo"]): OrderInput["billingAddress"] {
+  return { street: to.street, city: to.city, state: to.state, postalCode: to.postalCode, country: to.country };
 }
 
 const taxOf = (cents: number, rate: string) => Math.round((cents * Number(rate)) / 100);
@@ -142,6 +149,7 @@ export function seedOrders(emu: Emu) {
       deliveryGroups: groups,
       adjustments: (o.adjustments ?? []).map((a) => adjustment(a, adjustedProductCents)),
       payments: (o.payments ?? []).map((p, i) => ({ ...p, id: fixtureIds.payment(o.orderNumber, i + 1) })),
+      billingAddress: o.billingAddress ?? billedWhereShipped(o.deliveryGroups[0].deliverTo),
     });
   }
 }

@@ -22,21 +22,37 @@ export interface OrderView {
   adjustedDeliveryCents: number;
   pretaxCents: number;
   orderLevelAdjustmentCents: number;
+  /** Tax on the product lines and on the delivery charges (the lines keep tax on their adjusted amounts). */
+  productTaxCents: number;
+  deliveryTaxCents: number;
 }
 
-export function orderView(order: OrderRow, adjustments: AdjustmentRow[]): OrderView {
+export function orderView(order: OrderRow, adjustments: AdjustmentRow[], items: ItemRow[]): OrderView {
   const orderLevel = adjustments.filter((a) => a.order_item_id === null).reduce((s, a) => s + a.amount_cents, 0);
   const adjustedProduct = order.total_product_cents + order.total_product_adjustment_cents;
   const adjustedDelivery = order.total_delivery_cents + order.total_delivery_adjustment_cents;
+  const taxOf = (charges: boolean) =>
+    items.filter((i) => (i.type === "Delivery Charge") === charges).reduce((s, i) => s + i.tax_cents, 0);
   return {
     order,
     adjustedProductCents: adjustedProduct,
     adjustedDeliveryCents: adjustedDelivery,
     pretaxCents: adjustedProduct + adjustedDelivery,
     orderLevelAdjustmentCents: orderLevel,
+    productTaxCents: taxOf(false),
+    deliveryTaxCents: taxOf(true),
   };
 }
 
+const currency = (label: string, cents: (v: OrderView) => number) =>
+  ({ label, type: "currency", value: (v: OrderView) => money(cents(v)) }) as const;
+
+/**
+ * OrderSummary fields the order resources answer in `fields` (field reference OrderSummary:
+ * https://developer.salesforce.com/docs/platform/field-reference/references/field-reference/salesforce-field-reference-ordersummary.html).
+ * The emulator keeps tax on each line's adjusted amount, so no tax is ever distributed onto an adjustment: the
+ * `…AdjDist…Tax…` amounts are 0 and a tax before adjustments equals the tax after them [I].
+ */
 export const ORDER_FIELDS: Catalogue<OrderView> = {
   Id: { label: "Order Summary ID", type: "id", value: (v) => v.order.id },
   OrderNumber: { label: "Order Number", type: "string", value: (v) => v.order.order_number },
@@ -46,31 +62,52 @@ export const ORDER_FIELDS: Catalogue<OrderView> = {
   OwnerId: { label: "Owner ID", type: "reference", value: (v) => v.order.owner_user_id ?? GUEST_USER_ID },
   AccountId: { label: "Account ID", type: "reference", value: (v) => v.order.account_id },
   CurrencyIsoCode: { label: "Currency ISO Code", type: "picklist", value: (v) => v.order.currency_iso_code },
-  TotalProductAmount: {
-    label: "Subtotal Before Adjustments",
-    type: "currency",
-    value: (v) => money(v.order.total_product_cents),
-  },
-  TotalProductAdjDistAmount: {
-    label: "Order Adjustments",
-    type: "currency",
-    value: (v) => money(v.orderLevelAdjustmentCents),
-  },
-  TotalAdjustedProductAmount: { label: "Subtotal", type: "currency", value: (v) => money(v.adjustedProductCents) },
-  TotalDeliveryAdjDistAmount: {
-    label: "Shipping Adjustments",
-    type: "currency",
-    value: (v) => money(v.order.total_delivery_adjustment_cents),
-  },
-  TotalAdjustedDeliveryAmount: { label: "Shipping", type: "currency", value: (v) => money(v.adjustedDeliveryCents) },
-  TotalAmount: { label: "Pretax Total", type: "currency", value: (v) => money(v.pretaxCents) },
-  TotalTaxAmount: { label: "Tax", type: "currency", value: (v) => money(v.order.total_tax_cents) },
-  GrandTotalAmount: { label: "Total", type: "currency", value: (v) => money(v.order.grand_total_cents) },
+  TotalProductAmount: currency("Subtotal Before Adjustments", (v) => v.order.total_product_cents),
+  TotalProductTaxAmount: currency("Product Tax", (v) => v.productTaxCents),
+  TotalProductAdjDistAmount: currency("Order Adjustments", (v) => v.orderLevelAdjustmentCents),
+  TotalProductAdjDistTaxAmount: currency("Order Adjustments Tax", () => 0),
+  TotalProductAdjDistAmtWithTax: currency("Order Adjustments with Tax", (v) => v.orderLevelAdjustmentCents),
+  TotalAdjustedProductAmount: currency("Subtotal", (v) => v.adjustedProductCents),
+  TotalAdjustedProductTaxAmount: currency("Subtotal Tax", (v) => v.productTaxCents),
+  TotalAdjProductAmtWithTax: currency("Subtotal with Tax", (v) => v.adjustedProductCents + v.productTaxCents),
+  TotalDeliveryAmount: currency("Shipping Before Adjustments", (v) => v.order.total_delivery_cents),
+  TotalDeliveryTaxAmount: currency("Shipping Tax Before Adjustments", (v) => v.deliveryTaxCents),
+  TotalDeliveryAdjDistAmount: currency("Shipping Adjustments", (v) => v.order.total_delivery_adjustment_cents),
+  TotalDeliveryAdjDistTaxAmount: currency("Shipping Adjustments Tax", () => 0),
+  TotalDeliveryAdjDistAmtWithTax: currency(
+    "Shipping Adjustments with Tax",
+    (v) => v.order.total_delivery_adjustment_cents,
+  ),
+  TotalAdjustedDeliveryAmount: currency("Shipping", (v) => v.adjustedDeliveryCents),
+  TotalAdjustedDeliveryTaxAmount: currency("Shipping Tax", (v) => v.deliveryTaxCents),
+  TotalAdjDeliveryAmtWithTax: currency("Shipping with Tax", (v) => v.adjustedDeliveryCents + v.deliveryTaxCents),
+  TotalAdjDistAmount: currency(
+    "Total Adjustments",
+    (v) => v.orderLevelAdjustmentCents + v.order.total_delivery_adjustment_cents,
+  ),
+  TotalAdjDistTaxAmount: currency("Total Adjustments Tax", () => 0),
+  TotalAdjDistAmountWithTax: currency(
+    "Total Adjustments with Tax",
+    (v) => v.orderLevelAdjustmentCents + v.order.total_delivery_adjustment_cents,
+  ),
+  TotalAmount: currency("Pretax Total", (v) => v.pretaxCents),
+  TotalTaxAmount: currency("Tax", (v) => v.order.total_tax_cents),
+  GrandTotalAmount: currency("Total", (v) => v.order.grand_total_cents),
   BillingEmailAddress: { label: "Email", type: "email", value: (v) => v.order.email },
   BillingPhoneNumber: { label: "Phone", type: "phone", value: (v) => v.order.phone },
   BillingFirstName: { label: "First Name", type: "string", value: (v) => v.order.first_name },
   BillingLastName: { label: "Last Name", type: "string", value: (v) => v.order.last_name },
+  // The billing address, labelled as the field reference labels it.
+  BillingStreet: { label: "Address", type: "textarea", value: (v) => v.order.billing_street },
+  BillingCity: { label: "City", type: "string", value: (v) => v.order.billing_city },
+  BillingState: { label: "State/Province", type: "string", value: (v) => v.order.billing_state },
+  BillingPostalCode: { label: "Zip", type: "string", value: (v) => v.order.billing_postal_code },
+  BillingCountry: { label: "Country", type: "string", value: (v) => v.order.billing_country },
+  BillingLatitude: { label: "Latitude", type: "double", value: (v) => numberText(v.order.billing_latitude) },
+  BillingLongitude: { label: "Longitude", type: "double", value: (v) => numberText(v.order.billing_longitude) },
 };
+
+const numberText = (n: number | null) => (n === null ? null : String(n));
 
 /** Shown when no `fields` are asked for. Contact details only appear when asked for by name. */
 export const DEFAULT_ORDER_FIELDS = [

@@ -104,6 +104,18 @@ export interface OrderInput {
   orderedAt?: number; // ms, default: the virtual clock's now
   createdAt?: number; // ms, default: orderedAt
   currencyIsoCode?: string; // default "USD"
+  /** The order's billing address (OrderSummary Billing* fields); none when absent. */
+  billingAddress?: BillingAddressInput | null;
+}
+
+export interface BillingAddressInput {
+  street?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postalCode?: string | null;
+  country?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
 }
 
 export interface InsertedOrder {
@@ -137,6 +149,13 @@ export interface OrderRow {
   total_delivery_adjustment_cents: number;
   total_tax_cents: number;
   grand_total_cents: number;
+  billing_street: string | null;
+  billing_city: string | null;
+  billing_state: string | null;
+  billing_postal_code: string | null;
+  billing_country: string | null;
+  billing_latitude: number | null;
+  billing_longitude: number | null;
 }
 
 export interface DeliveryGroupRow {
@@ -310,6 +329,22 @@ export function writeOrder(emu: Emu, input: OrderInput): InsertedOrder {
     totalTax,
     grandTotal,
   );
+  const billing = input.billingAddress;
+  if (billing) {
+    db.prepare(
+      `UPDATE order_summaries SET billing_street = ?, billing_city = ?, billing_state = ?, billing_postal_code = ?,
+         billing_country = ?, billing_latitude = ?, billing_longitude = ? WHERE id = ?`,
+    ).run(
+      billing.street ?? null,
+      billing.city ?? null,
+      billing.state ?? null,
+      billing.postalCode ?? null,
+      billing.country ?? null,
+      billing.latitude ?? null,
+      billing.longitude ?? null,
+      id,
+    );
+  }
 
   const insertGroup = db.prepare(`
     INSERT INTO order_delivery_groups(id, order_summary_id, seq, name, deliver_to_name, deliver_to_street, deliver_to_city,

@@ -24,7 +24,20 @@ export interface SubscriptionRow {
   start_at: number;
   end_at: number | null;
   created_at: number;
+  // What the buyer's actions did (db/026_subscription_actions.sql; subscriptions/actions.ts).
+  cancel_status: ActionStatus | null;
+  renewal_status: ActionStatus | null;
+  amendment_status: ActionStatus | null;
+  cancellation_at: number | null;
+  renewal_start_at: number | null;
+  amended_quantity: number | null;
+  amendment_start_at: number | null;
+  last_action: string | null;
+  saved_payment_method_id: string | null;
+  merchant_account_id: string | null;
 }
+
+export type ActionStatus = "Failed" | "InProgress" | "Success";
 
 export interface SubscriptionLine {
   orderSummaryId: string;
@@ -112,6 +125,23 @@ export function recordSubscriptions(
       order.orderedAt,
     );
   }
+}
+
+/**
+ * The next billing date of a subscription still running at `now` (the first period start after now), or null when
+ * it ends before another period starts.
+ */
+export function nextBillingAt(
+  s: Pick<SubscriptionRow, "start_at" | "end_at">,
+  model: Pick<SellingModelRow, "pricing_term" | "pricing_term_unit">,
+  now: number,
+): number | null {
+  if (s.end_at !== null && s.end_at < now) return null;
+  const months = monthsPerTerm(model);
+  let periods = 1;
+  while (addMonths(s.start_at, periods * months) <= now) periods++;
+  const next = addMonths(s.start_at, periods * months);
+  return s.end_at !== null && next > s.end_at ? null : next;
 }
 
 export function sellingModel(emu: Emu, id: string): SellingModelRow | undefined {

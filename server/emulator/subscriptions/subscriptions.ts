@@ -5,7 +5,8 @@ import { ApiError } from "../core/errors.js";
 import { json } from "../core/http.js";
 import { illegalQuery, intParam } from "../core/paging.js";
 import { decodePageToken, encodePageToken, pageOfRead, QueryError } from "../orders/query.js";
-import { addMonths, monthsPerTerm, type SubscriptionRow, sellingModel, subscriptionPage } from "./store.js";
+import { nextBillingAt, type SubscriptionRow, sellingModel, subscriptionPage } from "./store.js";
+import { currentQuantity, subscriptionActionRoutes } from "./actions.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
 
@@ -61,16 +62,6 @@ const apiDate = (ms: number) => new Date(ms).toISOString().replace("Z", "+0000")
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-/** The next billing date of a subscription still running at `now`: the first period start after now. */
-function nextBillingDate(s: SubscriptionRow, model: SellingModelRow, now: number): string | null {
-  if (s.end_at !== null && s.end_at < now) return null;
-  const months = monthsPerTerm(model);
-  let periods = 1;
-  while (addMonths(s.start_at, periods * months) <= now) periods++;
-  const next = addMonths(s.start_at, periods * months);
-  return s.end_at !== null && next > s.end_at ? null : day(next);
-}
-
 function subscriptionJson(emu: Emu, s: SubscriptionRow, now: number) {
   const catalog = catalogStore(emu);
   const product = catalog.product(s.product_id);
@@ -82,24 +73,36 @@ function subscriptionJson(emu: Emu, s: SubscriptionRow, now: number) {
     text,
     type: "STRING",
   });
+  const quantity = currentQuantity(s, now);
+  const nextBilling = nextBillingAt(s, model, now);
   return {
-    amendmentStatus: null,
+    amendmentStatus: s.amendment_status,
     // Commerce Subscription Billing Summary: billed in advance, one pricing term a period [I: the values].
     billing: {
       billingMethod: "OrderAmount",
-      billingPeriodAmount: money(s.billing_period_cents),
+      // One unit's price × the quantity now (an amendment changes it from its start date).
+      billingPeriodAmount: money(Math.round((s.billing_period_cents / s.quantity) * quantity)),
       billingTerm: model.pricing_term ?? 1,
       billingTermUnit: /^annual|^year/i.test(model.pricing_term_unit ?? "") ? "Year" : "Month",
       billingType: "Advance",
-      cancellationDate: null,
+      cancellationDate: s.cancellation_at === null ? null : day(s.cancellation_at),
       currencyIsoCode: s.currency_iso_code,
-      nextBillingDate: nextBillingDate(s, model, now),
-      savedPaymentMethod: null,
+      nextBillingDate: nextBilling === null ? null : day(nextBilling),
+      // [I] The saved payment method's display name (the page's example masks one: "Ra*****") is not known here.
+      savedPaymentMethod:
+        s.saved_payment_method_id === null
+          ? null
+          : {
+              gatewayResponse: {},
+              id: s.saved_payment_method_id,
+              merchantAccountId: s.merchant_account_id,
+              name: null,
+            },
     },
-    cancelStatus: null,
+    cancelStatus: s.cancel_status,
     endDate: s.end_at === null ? null : apiDate(s.end_at),
     id: s.id,
-    lastAction: null,
+    lastAction: s.last_action === null ? null : JSON.parse(s.last_action),
     processExceptions: [],
     // Buyer Product Summary.
     product: product
@@ -116,8 +119,8 @@ function subscriptionJson(emu: Emu, s: SubscriptionRow, now: number) {
           variationAttributes: [],
         }
       : null,
-    quantity: s.quantity,
-    renewalStatus: null,
+    quantity,
+    renewalStatus: s.renewal_status,
     sellingModel: sellingModelJson(model),
     startDate: apiDate(s.start_at),
     subscriptionTerm: s.subscription_term,
@@ -169,6 +172,8 @@ export function subscriptionRoutes(r: Router, emu: Emu) {
       subscriptions: slice.rows.map((s) => subscriptionJson(emu, s, now)),
     });
   });
+
+  subscriptionActionRoutes(r, emu, (s, now) => subscriptionJson(emu, s, now));
 }
 
 export const subscriptionsModule: EmulatorModule = { name: "subscriptions", routes: subscriptionRoutes };

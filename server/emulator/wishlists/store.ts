@@ -41,6 +41,8 @@ function createWishlistStore(emu: Emu) {
   const lists = db.prepare(`SELECT * FROM wishlists WHERE ${ownerWhere} ORDER BY created_at, seq`);
   const byId = db.prepare("SELECT * FROM wishlists WHERE id = ?");
   const count = db.prepare(`SELECT count(*) AS n FROM wishlists WHERE ${ownerWhere}`);
+  // The Cart Data Limits count a buyer's lists per user, whichever account each was made for.
+  const userCount = db.prepare("SELECT count(*) AS n FROM wishlists WHERE webstore_id = ? AND user_id = ?");
   // The last insertion number, at the end of its index (db/014_scale_indexes.sql), plus one.
   const nextSeq = db.prepare("SELECT coalesce((SELECT seq FROM wishlists ORDER BY seq DESC LIMIT 1), 0) + 1 AS n");
   const insertList = db.prepare(
@@ -63,6 +65,7 @@ function createWishlistStore(emu: Emu) {
     lists: (o: Owner) => lists.all(o.webstoreId, o.userId, o.accountId) as WishlistRow[],
     list: (id: string) => byId.get(id) as WishlistRow | undefined,
     count: (o: Owner) => (count.get(o.webstoreId, o.userId, o.accountId) as { n: number }).n,
+    userCount: (o: Owner) => (userCount.get(o.webstoreId, o.userId) as { n: number }).n,
     insertList(o: Owner, id: string, name: string, createdAt: number) {
       insertList.run(id, o.webstoreId, o.userId, o.accountId, name, createdAt, (nextSeq.get() as { n: number }).n);
     },

@@ -24,8 +24,13 @@ import { wishlistStore, type Owner, type WishlistItemRow, type WishlistRow } fro
  */
 
 export const WISHLIST_NAME_MAX = 255;
-/** [I] How many lists one buyer may keep per account; the next create answers 400 LIMIT_EXCEEDED. */
-export const MAX_WISHLISTS = 100;
+/**
+ * Salesforce's wishlist data limits (Cart Data Limits, "Wish Lists: 10 per user", "Wish List Items: 500 items":
+ * https://developer.salesforce.com/docs/commerce/salesforce-commerce/guide/b2b-b2c-comm-data-model-cart-limits.html).
+ * A create or an add past them answers 400 LIMIT_EXCEEDED [I: the page gives the limits, not the answer].
+ */
+export const MAX_WISHLISTS = 10;
+export const MAX_WISHLIST_ITEMS = 500;
 const SORTS = ["CreatedDateAsc", "CreatedDateDesc"] as const;
 type ItemSort = (typeof SORTS)[number];
 
@@ -91,6 +96,8 @@ function addProduct(emu: Emu, list: WishlistRow, product: ProductRow): { item: W
   const store = wishlistStore(emu);
   const existing = store.itemByProduct(list.id, product.id);
   if (existing) return { item: existing, created: false };
+  if (store.itemCount(list.id) >= MAX_WISHLIST_ITEMS)
+    throw new ApiError(400, "LIMIT_EXCEEDED", `A wishlist can hold at most ${MAX_WISHLIST_ITEMS} items.`);
   const id = emu.ids("wishlistItem");
   store.insertItem(list.id, id, product.id, emu.clock.now());
   return { item: store.item(list.id, id)!, created: true };
@@ -257,7 +264,7 @@ export function wishlistRoutes(r: Router, emu: Emu) {
     );
     const options = pageOptions(ctx, 200);
     const list = emu.db.transaction(() => {
-      if (store.count(owner) >= MAX_WISHLISTS) {
+      if (store.userCount(owner) >= MAX_WISHLISTS) {
         throw new ApiError(400, "LIMIT_EXCEEDED", `You can have at most ${MAX_WISHLISTS} wishlists.`);
       }
       const id = emu.ids("wishlist");

@@ -66,8 +66,10 @@ const schema = z.object({
   /** The emulator's session timeout (the lifetime of the tokens it issues); a real org decides its own. */
   SESSION_SECONDS: z.coerce.number().int().positive().default(7200),
   EMULATOR_DB: z.string().default(".data/emulator.sqlite"),
-  /** Unset: an org's defaults (carts ready at once, checkouts processing for one read after a change). */
+  /** Unset: an org's defaults (carts ready at once, a checkout's calculation over by the next call). */
   EMULATOR_ASYNC_POLLS: z.coerce.number().int().min(0).optional(),
+  /** A checkout calculates this many seconds (virtual clock) after each start or change: slow, for demos and tests. */
+  EMULATOR_CHECKOUT_SECONDS: z.coerce.number().min(0).optional(),
   /**
    * The emulator's demo store: the fixtures alone ("demo"), or with a generated merchant-sized store next to them
    * ("large": 100,000 products, 1,000 buyers, bulk@demo.store's 5,000 orders; server/emulator/large-store).

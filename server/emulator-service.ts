@@ -57,7 +57,7 @@ const header = (req: IncomingMessage, name: string) => {
 export async function startEmulatorService(config: Config = readConfig()): Promise<EmulatorService> {
   const emulator = createEmulator({
     dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
-    settings: { ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS), sessionSeconds: config.SESSION_SECONDS },
+    settings: { ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS, config.EMULATOR_CHECKOUT_SECONDS), sessionSeconds: config.SESSION_SECONDS },
     scale: config.DEMO_SCALE,
   });
   const trust = compileTrustProxy(config.EMULATOR_TRUST_PROXY);

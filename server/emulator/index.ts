@@ -78,11 +78,15 @@ const coreModules: EmulatorModule[] = [
 ];
 
 /**
- * The settings of EMULATOR_ASYNC_POLLS: unset, an org's defaults (carts ready at once, a checkout processing for
- * its first read after a change); set, that many reads of every changed resource, checkouts included.
+ * The settings of EMULATOR_ASYNC_POLLS and EMULATOR_CHECKOUT_SECONDS: unset, an org's defaults (carts ready at once,
+ * a checkout's calculation over by the next call); polls set, that many reads of every changed resource, checkouts
+ * included; seconds set, a checkout calculates that long on the virtual clock (slow, for tests and demos).
  */
-export function asyncPollSettings(polls: number | undefined): Partial<EmulatorSettings> {
-  return polls === undefined ? {} : { asyncPolls: polls, checkoutPolls: polls };
+export function asyncPollSettings(polls: number | undefined, checkoutSeconds?: number): Partial<EmulatorSettings> {
+  return {
+    ...(polls === undefined ? {} : { asyncPolls: polls, checkoutPolls: polls }),
+    ...(checkoutSeconds === undefined ? {} : { checkoutSeconds }),
+  };
 }
 
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
@@ -94,7 +98,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     clock,
     ids: createIdGenerator(db),
     settings,
-    async: new AsyncTracker(() => settings.asyncPolls),
+    async: new AsyncTracker(clock, () => ({ polls: settings.asyncPolls, seconds: settings.asyncSeconds })),
     fixturesDir: options.fixturesDir ?? join(ROOT, "fixtures"),
     store: createStoreBasics(db),
   };

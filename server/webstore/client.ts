@@ -80,7 +80,7 @@ export interface WebstoreClientOptions {
    * Writes (POST, PUT, PATCH, DELETE) are only ever retried when the request never reached the server (retry.ts).
    */
   retry?: RetryPolicy;
-  /** Default: the spec's 14 attempts on `asyncWaitDelay`. */
+  /** Default: the LWR client's 15 loads (14 re-reads) on `asyncWaitDelay`. */
   asyncWait?: { maxAttempts: number; delayMs: (attempt: number) => number };
   /** Injectable so tests don't wait. */
   sleep?: (ms: number) => Promise<void>;

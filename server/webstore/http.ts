@@ -101,18 +101,14 @@ const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
 const isCartPath = (relativePath: string): boolean => /^carts(\/|\?|$)/.test(relativePath);
 /**
- * Resources whose pages document no `effectiveAccountId`, so none is added (docs/emulator.md, "Parameters the
- * storefront sends"): a checkout named by its id (Commerce Webstore Checkout `checkouts/{id}`: GET, PATCH, DELETE
- * and a body; Checkout Payments `checkouts/{id}/payments` and Payments Token `payments/token`: a body only; Checkout
- * Orders `checkouts/{id}/orders`: "POST doesn't take request parameters or a request body"; checkout coupons), and
- * Commerce Webstore Account Addresses (`accounts/{accountId}/addresses…`: the account is in the path), and the store's
- * sort rules (`search/sort-rules`: `getSortRules(webstoreId)` takes the store alone). The id names
- * the checkout of whichever account the buyer acts for. Start checkout and place-order v2 (`checkouts`,
- * `checkouts/{id}/orders/actions`) document it and get it.
+ * Resources that get no `effectiveAccountId` (docs/emulator.md, "Parameters the storefront sends"): Payments Token
+ * (`payments/token`: a body only), Commerce Webstore Account Addresses (`accounts/{accountId}/addresses…`: the account
+ * is in the path, and Salesforce's storefront client sends none there) and the store's sort rules
+ * (`search/sort-rules`: `getSortRules(webstoreId)` takes the store alone). Every checkout call gets it, as Salesforce's
+ * storefront client sends it (`prefixUrl` in its checkoutApiDataSource.ts: start, `checkouts/{id}` GET / PATCH /
+ * DELETE, `orders`, `payments`), so a buyer acting for another account reaches that account's checkout.
  */
 const takesNoAccount = (relativePath: string): boolean =>
-  (/^checkouts\/[^/?]+(\/|\?|$)/.test(relativePath) &&
-    !/^checkouts\/[^/?]+\/orders\/actions(\?|$)/.test(relativePath)) ||
   /^(payments\/token|search\/sort-rules)(\?|$)/.test(relativePath) ||
   /^accounts\/[^/?]+\/addresses(\/|\?|$)/.test(relativePath);
 /**

@@ -59,7 +59,8 @@ export async function addItem(s: Shopper, productId: string, quantity = 1) {
 
 /**
  * Reads the checkout as a client polls it after a start or a change: until it no longer answers 202 (the org's
- * calculators ran). The emulator ends its processing after a number of reads (`checkoutPolls`), never by time.
+ * calculators ran). Tests that make the emulator's calculation last set `checkoutPolls` (a number of reads), so these
+ * reads end it; a calculation held by `checkoutSeconds` alone ends with the clock instead.
  */
 export async function settled(s: Shopper, checkoutId: string) {
   for (let reads = 0; reads < 10; reads++) {

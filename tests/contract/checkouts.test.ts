@@ -90,10 +90,25 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect((await guest.call("GET", "checkouts/2z9EM0000009999")).status).toBe(404);
   });
 
-  it("answers the first read after a start or a change 202 by default, as an org does, then 200; a change meanwhile is 409 CHECKOUT_CONFLICT", async () => {
-    // Checkout Calculators: "While calculators run, the API returns 202 Accepted. Continue polling GET … until you
-    // receive 200 OK"; Handle Asynchronous Processing: a PATCH before that is "409 Conflict with error code
-    // CHECKOUT_CONFLICT" (docs/emulator-checkout.md, "Async"). The emulator ends it after one read by default.
+  it("answers as an org does by default: a start 202, three address calls, a PATCH with no read between 202, the read right after it 200", async () => {
+    // The org's trace (docs/emulator-checkout.md, "Async"): its calculators are done before the client's next call,
+    // so a client that does other work instead of reading gets through.
+    const buyer = await shopper(target, "buyer@demo.store");
+    await addItem(buyer, PRODUCTS.coffee);
+    const started = await buyer.call("PUT", "checkouts", { cartId: "active" });
+    expect(started.status).toBe(202);
+    const id = started.body.checkoutId;
+    for (let i = 0; i < 3; i++) expect((await buyer.call("GET", "accounts/current/addresses")).status).toBe(200);
+    expect((await buyer.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS })).status).toBe(202);
+    const read = await buyer.call("GET", `checkouts/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.deliveryGroups.items[0].deliveryAddress).toMatchObject({ city: "Austin" });
+  });
+
+  it("calculates for checkoutSeconds of the virtual clock: reads answer 202 and a change is refused 409 CHECKOUT_CONFLICT until the clock has passed them", async () => {
+    // Handle Asynchronous Processing: a PATCH right after a start "returns 409 Conflict with error code
+    // CHECKOUT_CONFLICT"; reads answer 202 while the calculators run (Checkout Calculators).
+    await admin("settings", { checkoutSeconds: 5 });
     await addItem(guest, PRODUCTS.coffee);
     const started = await guest.call("PUT", "checkouts", { cartId: "active" });
     expect(started.status).toBe(202);
@@ -103,42 +118,44 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect(busy.body).toEqual([
       { errorCode: "CHECKOUT_CONFLICT", message: "Looks like your cart is currently in use. Please try again later." },
     ]);
-    const first = await guest.call("GET", `checkouts/${id}`);
-    expect(first.status).toBe(202);
-    expect(first.headers.get("Retry-After")).toBe("1");
-    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(200);
+    // Reads don't end it (checkoutPolls is 0): only the clock does.
+    for (let i = 0; i < 6; i++) {
+      const read = await guest.call("GET", `checkouts/${id}`);
+      expect(read.status).toBe(202);
+      expect(read.headers.get("Retry-After")).toBe("1");
+      expect(read.body.cartSummary.grandTotalAmount).toBeNull();
+    }
+    await admin("clock", { advanceSeconds: 5 });
     expect((await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS })).status).toBe(202);
+    // The change calculates for its own five seconds: placing the order meanwhile is refused the same way.
+    const placing = await guest.call("POST", `checkouts/${id}/orders`);
+    expect(placing.status).toBe(409);
+    expect(placing.body[0].errorCode).toBe("CHECKOUT_CONFLICT");
+    const preparing = await guest.call("POST", `checkouts/${id}/orders/actions`, { actions: [{ action: "prepare" }] });
+    expect(preparing.status).toBe(409);
+    expect(preparing.body[0].errorCode).toBe("CHECKOUT_CONFLICT");
     expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(202);
+    await admin("clock", { advanceSeconds: 5 });
     const ready = await guest.call("GET", `checkouts/${id}`);
     expect(ready.status).toBe(200);
     expect(ready.body.deliveryGroups.items[0].deliveryAddress).toMatchObject({ city: "Austin" });
     // Contact information "triggers no calculators" (Update Checkout Information): the next read is ready.
-    expect(
-      (
-        await guest.call("PATCH", `checkouts/${id}`, {
-          contactInfo: { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" },
-        })
-      ).status,
-    ).toBe(202);
+    const contact = { firstName: "Sam", lastName: "Shopper", email: "sam@example.com", phoneNumber: "5125550100" };
+    expect((await guest.call("PATCH", `checkouts/${id}`, { contactInfo: contact })).status).toBe(202);
     expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(200);
-    // Placing the order while the calculators run (a delivery method runs tax) is refused the same way.
-    const method = ready.body.deliveryGroups.items[0].selectedDeliveryMethod.id;
-    expect((await guest.call("PATCH", `checkouts/${id}`, { deliveryMethodId: method })).status).toBe(202);
-    const placing = await guest.call("POST", `checkouts/${id}/orders`);
-    expect(placing.status).toBe(409);
-    expect(placing.body[0].errorCode).toBe("CHECKOUT_CONFLICT");
   });
 
-  it("answers reads 200 at once with checkoutPolls 0 (emulator-only control, for tests that want it)", async () => {
+  it("ends a calculation at whichever runs out first, its reads or its time", async () => {
+    await admin("settings", { checkoutSeconds: 60, checkoutPolls: 2 });
     await addItem(guest, PRODUCTS.coffee);
-    await admin("settings", { checkoutPolls: 0 });
-    const started = await guest.call("PUT", "checkouts", { cartId: "active" });
-    expect(started.status).toBe(202);
-    expect((await guest.call("GET", `checkouts/${started.body.checkoutId}`)).status).toBe(200);
-    expect((await guest.call("PATCH", `checkouts/${started.body.checkoutId}`, { deliveryAddress: TEXAS })).status).toBe(
-      202,
-    );
-    expect((await guest.call("GET", `checkouts/${started.body.checkoutId}`)).status).toBe(200);
+    const id = (await guest.call("PUT", "checkouts", { cartId: "active" })).body.checkoutId;
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(202);
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(202);
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(200);
+    expect((await guest.call("PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS })).status).toBe(202);
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(202);
+    await admin("clock", { advanceSeconds: 60 });
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(200);
   });
 
   it("answers 202 while calculating, then 200; a PATCH during processing is a 409", async () => {

@@ -188,10 +188,10 @@ test("placing the order twice creates exactly one order", async ({ page, request
 
 test("a checkout the API is still calculating shows Loading, then carries on by itself", async ({ page, store }) => {
   await addToCart(page, COFFEE.id);
-  // Eight reads answer 202: more than the five a page makes at once before it answers 'Loading'.
-  await store.settings({ checkoutPolls: 8 });
+  // Twelve reads answer 202: more than the nine a page makes in its second before it answers 'Loading'.
+  await store.settings({ checkoutPolls: 12 });
   const response = await page.goto("/checkout");
-  // The server reads the checkout a few times at once, then answers 'Loading'; the page refreshes itself.
+  // The server reads the checkout for a second, then answers 'Loading'; the page refreshes itself.
   expect(await response?.text()).toContain("Loading");
   await expect(page.getByRole("heading", { name: "Shipping", level: 2 })).toBeVisible({ timeout: 10_000 });
 });
@@ -223,8 +223,8 @@ test("a checkout that changed or expired underneath the shopper says so and star
   await contact.getByLabel("Phone").fill("5125550100");
   await fillAddress(page.getByRole("group", { name: "Shipping address" }), TEXAS);
 
-  // 409 on a change: the previous operation is still running (a real 409 carries no code of ours); the API's
-  // answer is never retried, and the shopper is asked to try again in a moment.
+  // 409 on a change that outlasts the store's retries (it sends a refused change again once the checkout reads
+  // ready, three times, as the LWR client does): the shopper is asked to try again in a moment.
   await store.fault({ method: "PATCH", path: "*/checkouts/*", status: 409, errorCode: "CONCURRENT_MODIFICATION" });
   await page.getByRole("button", { name: "Continue to delivery" }).click();
   await expect(

@@ -1,9 +1,9 @@
 /**
  * The shopper's active checkout: starting or resuming it, loading it with its cart's lines and coupons, and the
  * recovery from the API's failures (an expired checkout starts again, a gone one goes back to the cart). Loaders
- * and actions wait only a moment for a checkout the API is still calculating (readSettled: a few immediate reads
- * within a second, decision 017); one still processing after that is answered as such and the page shows 'Loading'
- * (spec SSR_NO_POLLING past the short wait).
+ * and actions wait a second at most for a checkout the API is still calculating (readSettled: the LWR client's
+ * schedule's first second, decision 019); one still processing after that is answered as such and the page shows
+ * 'Loading' (spec SSR_NO_POLLING past the short wait), which the browser refreshes until it is ready.
  */
 import {
   isFetchError,
@@ -14,6 +14,10 @@ import {
   SSR_FAST_CHECKOUT,
   SSR_NO_POLLING,
   type ApplicationContext,
+  asyncWaitDelay,
+  defaultSleep,
+  PAGE_WAIT_ATTEMPTS,
+  PAGE_WAIT_BUDGET_MS,
   type Async,
   type CartItemCollection,
   type Checkout,
@@ -125,44 +129,58 @@ export async function failureRedirect(
 // Loading the checkout
 
 /**
- * How long a page waits for a checkout the API is still calculating (decision 017): reads at once, as the spec's
- * wait schedule's first five attempts are (§4: attempts 0-4 immediately), and within the second decision 004 gives
- * a page's retries; the API's own round trips pace them. A checkout still processing after that shows 'Loading'.
- */
-export const SETTLE_READS = 5;
-export const SETTLE_BUDGET_MS = 1000;
-
-/**
- * Reads a checkout until it is no longer processing (202), at most SETTLE_READS times within SETTLE_BUDGET_MS: an
- * org answers the reads after a start or a change 202 for a while (docs/emulator-checkout.md, "Async"), and a page
- * that waited for none would show 'Loading' after every step. Answers the last read, processing or not; throws what
- * a read throws.
+ * Reads a checkout until it is no longer processing (202), pausing between reads as Salesforce's storefront client
+ * does (asyncWaitDelay: five reads at once, then 100, 200, 300, 400 ms), for the schedule's first second only
+ * (PAGE_WAIT_ATTEMPTS within PAGE_WAIT_BUDGET_MS, decision 019): an org's reads after a start or a change answer 202
+ * while its calculators run, and a checkout still calculating after that second renders 'Loading', which the browser
+ * refreshes on the rest of the schedule. Answers the last read, processing or not; throws what a read throws.
  */
 export async function readSettled<T extends { processing: boolean }>(
   read: () => Promise<T>,
-  now: () => number = Date.now,
+  { sleep = defaultSleep, now = Date.now }: { sleep?: (ms: number) => Promise<void>; now?: () => number } = {},
 ): Promise<T> {
   const started = now();
   let answer = await read();
-  for (let reads = 1; answer.processing && reads < SETTLE_READS && now() - started < SETTLE_BUDGET_MS; reads++)
+  for (let attempt = 1; answer.processing && attempt < PAGE_WAIT_ATTEMPTS; attempt++) {
+    const pause = asyncWaitDelay(attempt);
+    // The API's own round trips count against the second too: no read starts after it.
+    if (now() - started + pause > PAGE_WAIT_BUDGET_MS) break;
+    if (pause > 0) await sleep(pause);
     answer = await read();
+  }
   return answer;
 }
+
+/** How many times a change refused 409 (still calculating) is sent again after waiting, as the LWR client does. */
+export const CONFLICT_RETRIES = 3;
 
 /**
  * A change of the checkout (PATCH), then reads until its calculators are done: the guide asks for no other checkout
  * call until the previous one answers 200 (Checkout Calculators: "Don't invoke another Checkout API until the previous
- * request returns 200 OK"), so the next change or the next page finds it ready. A checkout still processing after
- * the wait is left to the next call (its 409 reads as "still saving your last change").
+ * request returns 200 OK"), so the next change or the next page finds it ready. A change refused 409 because the last
+ * one is still calculating is sent again once a wait finds the checkout ready, up to CONFLICT_RETRIES times, as
+ * Salesforce's storefront client does (`waitAndRetryUpdateOnConflict`, docs/emulator-checkout.md "Async"); one
+ * still refused after that throws the 409.
  */
 export async function changeCheckout(
   shop: Pick<CheckoutShop, "client">,
   checkoutId: string,
   change: Parameters<CheckoutShop["client"]["updateCheckout"]>[1],
+  wait: { sleep?: (ms: number) => Promise<void>; now?: () => number } = {},
 ): Promise<Async<Checkout>> {
-  const accepted = await shop.client.updateCheckout(checkoutId, change);
-  if (!accepted.processing) return accepted;
-  return readSettled(() => shop.client.getCheckout(checkoutId));
+  for (let retries = 0; ; retries++) {
+    let accepted: Async<Checkout>;
+    try {
+      accepted = await shop.client.updateCheckout(checkoutId, change);
+    } catch (error) {
+      if (!(isFetchError(error) && error.status === 409) || retries >= CONFLICT_RETRIES) throw error;
+      const settled = await readSettled(() => shop.client.getCheckout(checkoutId), wait);
+      if (settled.processing) throw error;
+      continue;
+    }
+    if (!accepted.processing) return accepted;
+    return readSettled(() => shop.client.getCheckout(checkoutId), wait);
+  }
 }
 
 export interface LoadedCheckout {

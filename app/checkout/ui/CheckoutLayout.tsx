@@ -54,10 +54,10 @@ export function CheckoutLayout({
 
 /**
  * The page while the API is still working on the checkout: 'Loading', refreshed by the root's meta refresh
- * without JavaScript and by revalidation on the spec's schedule with it.
+ * without JavaScript and by revalidation with it, on the rest of the wait schedule the server began (decision 019).
  */
 export function CheckoutProcessing({ step }: { step: CheckoutStepId }) {
-  const { gaveUp } = useProcessingRefresh(true);
+  const { gaveUp } = useProcessingRefresh(true, true);
   return (
     <CheckoutLayout step={step}>
       <div className="checkout-processing">

@@ -184,11 +184,16 @@ export function createAdmin() {
       r.raw("GET", "/__emulator/settings", (ctx) => json(settingsView(emu, ctx.query.get("webstoreId"))));
       r.raw("POST", "/__emulator/settings", async (ctx) => {
         const body = (await ctx.json()) ?? {};
-        // asyncPolls counts for every resource, checkouts included; checkoutPolls (after it) for checkouts alone.
+        // asyncPolls and asyncSeconds count for every resource, checkouts included; checkoutPolls and
+        // checkoutSeconds (after them) for checkouts alone.
         if (typeof body.asyncPolls === "number")
           emu.settings.asyncPolls = emu.settings.checkoutPolls = Math.max(0, Math.floor(body.asyncPolls));
         if (typeof body.checkoutPolls === "number")
           emu.settings.checkoutPolls = Math.max(0, Math.floor(body.checkoutPolls));
+        if (typeof body.asyncSeconds === "number" && Number.isFinite(body.asyncSeconds))
+          emu.settings.asyncSeconds = emu.settings.checkoutSeconds = Math.max(0, body.asyncSeconds);
+        if (typeof body.checkoutSeconds === "number" && Number.isFinite(body.checkoutSeconds))
+          emu.settings.checkoutSeconds = Math.max(0, body.checkoutSeconds);
         if (typeof body.sessionSeconds === "number")
           emu.settings.sessionSeconds = Math.max(1, Math.floor(body.sessionSeconds));
         if (body.orgSetup === null) emu.settings.orgSetup = CORRECT_ORG_SETUP;

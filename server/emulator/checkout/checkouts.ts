@@ -48,6 +48,7 @@ import {
   checkoutError,
 } from "./place-order.js";
 import {
+  beginCalculation,
   checkoutKey,
   refreshLifecycle,
   gone,
@@ -128,10 +129,10 @@ export function checkoutJson(
 /**
  * The checkout as the API answers it. A write (start, update) always answers 202: the shipping, tax and pricing
  * calculators run asynchronously on a real org, and its answer is not the calculated checkout (clients poll GET,
- * as the LWR checkout does). A read answers 202 while processing (each read counts as one poll: `checkoutPolls`,
- * 1 by default, so the first read after a write finds the calculators still running and the next one finds them
- * done, as on an org: docs/emulator-checkout.md, "Async"), 422 when ready but with integration errors (the body is
- * still the checkout), else 200.
+ * as the LWR checkout does). A read answers 202 while the calculation lasts (`checkoutSeconds` of the virtual clock
+ * or `checkoutPolls` reads, whichever runs out first; by default it is over by the next call, as an org's:
+ * docs/emulator-checkout.md, "Async"), 422 when ready but with integration errors (the body is still the checkout),
+ * else 200.
  */
 function respond(ctx: RequestContext, checkout: CheckoutRow, cart: CartRow, mode: "read" | "write") {
   const emu = ctx.emu;
@@ -278,7 +279,7 @@ async function startCheckout(ctx: RequestContext) {
     // Groups with an address but no usable method are rated with the cheapest one, as the shipping calculator does.
     const rated = rateCart(emu, cartById(emu, cart.id)!);
     for (const g of rated.groups) if (hasAddress(g.row) && !g.selected) selectCheapestMethod(emu, rated.view, g.row);
-    emu.async.begin(checkoutKey(id), emu.settings.checkoutPolls);
+    beginCalculation(emu, id);
     return respond(ctx, checkoutRow(emu, id)!, cart, "write");
   });
 }
@@ -338,7 +339,7 @@ async function patchCheckout(ctx: RequestContext) {
     })();
     // Contact information "triggers no calculators" (Update Checkout Information): nothing is left processing.
     // An address runs shipping and tax, a delivery method tax: the reads after them answer 202 for a while.
-    if (group !== "contactInfo") emu.async.begin(checkoutKey(checkout.id), emu.settings.checkoutPolls);
+    if (group !== "contactInfo") beginCalculation(emu, checkout.id);
     return respond(ctx, checkout, cart, "write");
   });
 }
@@ -412,7 +413,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     const res = await delegateToCartCoupons(r, ctx, "POST", cart, undefined, { couponCode: code });
     // Before 63.0 the cart's coupons cancel a checkout; through the checkout a coupon change never does.
     emu.db.transaction(() => keepCheckoutAfterCouponChange(emu, cart))();
-    emu.async.begin(checkoutKey(checkout.id), emu.settings.checkoutPolls);
+    beginCalculation(emu, checkout.id);
     // Applying a coupon recalculates the checkout: accepted (202) once the cart took the coupon.
     return json(await res.json(), res.ok ? 202 : res.status);
   });
@@ -421,7 +422,7 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     const { checkout, cart } = openCheckout(ctx, ctx.params.activeOrCheckoutId);
     const res = await delegateToCartCoupons(r, ctx, "DELETE", cart, ctx.params.couponId);
     emu.db.transaction(() => keepCheckoutAfterCouponChange(emu, cart))();
-    emu.async.begin(checkoutKey(checkout.id), emu.settings.checkoutPolls);
+    beginCalculation(emu, checkout.id);
     // "202: Accepted DELETE" (connect_resources_commerce_webstore_coupon_delete.htm): the checkout recalculates.
     return res.ok ? new Response(null, { status: 202 }) : res;
   });
@@ -466,49 +467,46 @@ export function checkoutRoutes(r: Router, emu: Emu) {
     }
     const body = await ctx.json();
     const actions = body?.actions;
-    if (!Array.isArray(actions) || actions.length === 0 || actions.length > 2)
-      throw invalidInput("actions is required: one or two of {action: prepare | submit, parameters?}.");
-    for (const [i, a] of actions.entries()) {
-      if (!a || (a.action !== "prepare" && a.action !== "submit"))
-        throw invalidInput(`actions[${i}].action must be prepare or submit.`);
-      if (
-        a.parameters !== undefined &&
-        (a.parameters === null || typeof a.parameters !== "object" || Array.isArray(a.parameters))
-      ) {
-        throw invalidInput(`actions[${i}].parameters must be an object.`);
-      }
-    }
+    // One action a request: the guide's "The request must include an action in the body: prepare or submit", to be
+    // called apart ("Call Prepare before payments. Process payments. Call Submit after payments."), and the list
+    // input's `actions` holds "Details of the action" (Checkout Order Action List Input). The message is [I].
+    if (!Array.isArray(actions) || actions.length !== 1)
+      throw invalidInput("actions is required: exactly one {action: prepare | submit, parameters?}.");
+    const [{ action, parameters }] = actions as { action?: unknown; parameters?: unknown }[];
+    if (action !== "prepare" && action !== "submit") throw invalidInput("actions[0].action must be prepare or submit.");
+    if (
+      parameters !== undefined &&
+      (parameters === null || typeof parameters !== "object" || Array.isArray(parameters))
+    )
+      throw invalidInput("actions[0].parameters must be an object.");
     const { checkout } = liveCheckout(ctx, ctx.params.activeOrCheckoutId);
-    const results: {
-      action: string;
-      status: "Success" | "Failed";
-      orderReferenceNumber: string | null;
-      errors: CheckoutError[];
-    }[] = [];
     let orderReferenceNumber = checkout.order_reference_number;
-    for (const { action } of actions as { action: "prepare" | "submit" }[]) {
-      try {
-        if (!orderReferenceNumber) {
-          openCheckout(ctx, checkout.id);
-          if (action === "prepare") prepareOrder(emu, checkoutRow(emu, checkout.id)!);
-          else orderReferenceNumber = placeOrder(emu, checkout.id);
-        }
-        results.push({ action, status: "Success", orderReferenceNumber: null, errors: [] });
-      } catch (err) {
-        if (!(err instanceof PlaceOrderError) && !(err instanceof ApiError)) throw err;
-        const errors =
-          err instanceof PlaceOrderError
-            ? err.errors
-            : [checkoutError("checkout", err.errorCode, err.message, checkout.id)];
-        results.push({ action, status: "Failed", orderReferenceNumber: null, errors });
-        break; // a later action builds on this one
+    let errors: CheckoutError[] = [];
+    // Still calculating: 409 CHECKOUT_CONFLICT, as every checkout call then ("Handle Asynchronous Processing").
+    if (!orderReferenceNumber) openCheckout(ctx, checkout.id);
+    try {
+      // A placed session answers its order again: a repeated submit (or a prepare after it) succeeds.
+      if (!orderReferenceNumber) {
+        if (action === "prepare") prepareOrder(emu, checkoutRow(emu, checkout.id)!);
+        else orderReferenceNumber = placeOrder(emu, checkout.id);
       }
+    } catch (err) {
+      if (!(err instanceof PlaceOrderError) && !(err instanceof ApiError)) throw err;
+      errors =
+        err instanceof PlaceOrderError
+          ? err.errors
+          : [checkoutError("checkout", err.errorCode, err.message, checkout.id)];
     }
     touchCheckout(emu, checkout.id);
-    // Once the order exists every successful result names it: clients read it from the first result.
-    for (const res of results) if (res.status === "Success") res.orderReferenceNumber = orderReferenceNumber;
-    const failed = results.some((x) => x.status === "Failed");
-    return json({ actions: results }, failed ? 422 : 200);
+    const failed = errors.length > 0;
+    const result = {
+      action,
+      status: failed ? "Failed" : "Success",
+      // Once the order exists a successful result names it.
+      orderReferenceNumber: failed ? null : orderReferenceNumber,
+      errors,
+    };
+    return json({ actions: [result] }, failed ? 422 : 200);
   });
 }
 

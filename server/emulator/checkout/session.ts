@@ -23,6 +23,17 @@ import {
 export const CHECKOUT_IDLE_SECONDS = 30 * 60;
 export const checkoutKey = (checkoutId: string) => `checkout:${checkoutId}`;
 
+/**
+ * A start or a change sets the checkout's calculators running: for `checkoutSeconds` of the virtual clock or
+ * `checkoutPolls` reads, whichever runs out first (both 0, the default: over by the next call). docs/emulator-checkout.md, "Async".
+ */
+export function beginCalculation(emu: Emu, checkoutId: string) {
+  emu.async.begin(checkoutKey(checkoutId), {
+    polls: emu.settings.checkoutPolls,
+    seconds: emu.settings.checkoutSeconds,
+  });
+}
+
 export const checkoutNotFound = (what = "There is no checkout.") => new ApiError(404, "CHECKOUT_NOT_FOUND", what);
 
 /** Ends an open session: its reservation goes, and its cart is an ordinary active cart again. */
@@ -156,9 +167,9 @@ export function requireChangeable(emu: Emu, checkout: CheckoutRow) {
     );
   }
   if (emu.async.isProcessing(checkoutKey(checkout.id))) {
-    // A change while the calculators still run: 409 CHECKOUT_CONFLICT ("Handle Asynchronous Processing",
-    // docs/emulator-checkout.md, "Async"). The guide gives no message for it; the words are its concurrent-update
-    // example's, the only 409 text it documents.
+    // A change while the calculators still run: 409 CHECKOUT_CONFLICT ("Handle Asynchronous Processing": PATCH right
+    // after a start; its response codes: "409 Conflict – Request made while previous operation still in progress").
+    // The message is [I]: the guide gives none for this case; the words are its concurrent-update example's.
     throw new ApiError(409, "CHECKOUT_CONFLICT", "Looks like your cart is currently in use. Please try again later.");
   }
 }

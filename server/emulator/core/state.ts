@@ -31,17 +31,28 @@ export const CORRECT_ORG_SETUP: Readonly<OrgSetup> = Object.freeze({
 
 export interface EmulatorSettings {
   /**
-   * How many times a cart or delivery group that just changed answers 202 / asyncOperationStatus "Processing"
-   * before it is ready. 0 (the default): the demo's carts are ready at once; tests raise it to exercise the
-   * polling paths. Setting it through POST /__emulator/settings sets `checkoutPolls` too.
+   * How many reads of a cart or delivery group that just changed answer 202 / asyncOperationStatus "Processing"
+   * before it is ready (0: reads don't hold it). 0 (the default): the demo's carts are ready at once; tests raise it
+   * to exercise the polling paths. Setting it through POST /__emulator/settings sets `checkoutPolls` too.
    */
   asyncPolls: number;
   /**
+   * How long a cart's or delivery group's processing lasts on the virtual clock, seconds (0: time doesn't hold it).
+   * With `asyncPolls` too, processing ends at whichever runs out first. Sets `checkoutSeconds` too.
+   */
+  asyncSeconds: number;
+  /**
    * How many reads of a checkout answer 202 after a start or a change (PUT, PATCH, a checkout coupon) before it is
-   * ready: 1 by default, as an org's checkout calculators leave it processing for a while (docs/emulator-checkout.md,
-   * "Async"); 0 for tests that want 200 at once.
+   * ready; 0 (the default): reads don't hold it (docs/emulator-checkout.md, "Async").
    */
   checkoutPolls: number;
+  /**
+   * How long a checkout's calculation lasts on the virtual clock after a start or a change, seconds; 0 (the
+   * default): it is over by the next call, as an org's is in the trace docs/emulator-checkout.md ("Async") cites.
+   * Several seconds make calculation slow for tests and demos (EMULATOR_CHECKOUT_SECONDS). With `checkoutPolls`
+   * too, the calculation ends at whichever runs out first.
+   */
+  checkoutSeconds: number;
   /** Lifetime of a bearer token, seconds on the virtual clock (2 h like a Salesforce session by default). */
   sessionSeconds: number;
   /** The emulated org's setup: correct by default; replaced whole (never mutated) by POST /__emulator/settings. */
@@ -50,37 +61,66 @@ export interface EmulatorSettings {
 
 export const DEFAULT_SETTINGS: EmulatorSettings = {
   asyncPolls: 0,
-  checkoutPolls: 1,
+  asyncSeconds: 0,
+  checkoutPolls: 0,
+  checkoutSeconds: 0,
   sessionSeconds: 7200,
   orgSetup: CORRECT_ORG_SETUP,
 };
 
+/** How long one piece of processing lasts: a number of reads, a stretch of the virtual clock (0: that bound is off). */
+export interface AsyncBounds {
+  polls: number;
+  seconds: number;
+}
+
 /**
- * Bounded async processing: a changed resource is "processing" for the next N reads, then ready.
- * Counting reads instead of time keeps tests deterministic and never leaves a client waiting forever.
+ * Bounded async processing: a changed resource is "processing" until its reads are used up or its stretch of the
+ * virtual clock has passed, whichever comes first. The clock moves with real time (and POST /__emulator/clock), so a
+ * client that does other work instead of reading finds it done once the time has passed, as on an org; counting
+ * reads keeps tests that set only `polls` deterministic.
  */
 export class AsyncTracker {
-  private pending = new Map<string, number>();
-  constructor(private polls: () => number) {}
-  /** `polls`: how many reads it stays processing, when not the tracker's own count (checkouts have their own). */
-  begin(key: string, polls = this.polls()) {
-    const n = polls;
-    if (n > 0) this.pending.set(key, n);
+  private pending = new Map<string, { readsLeft: number; until: number }>();
+  constructor(
+    private clock: Clock,
+    private bounds: () => AsyncBounds,
+  ) {}
+  /** Starts (or starts again) the key's processing; `bounds` when not the tracker's own (checkouts have their own). */
+  begin(key: string, bounds: AsyncBounds = this.bounds()) {
+    const polls = Math.max(0, Math.floor(bounds.polls));
+    const seconds = Math.max(0, bounds.seconds);
+    if (polls === 0 && seconds === 0) {
+      this.pending.delete(key);
+      return;
+    }
+    this.pending.set(key, {
+      readsLeft: polls > 0 ? polls : Infinity,
+      until: seconds > 0 ? this.clock.now() + seconds * 1000 : Infinity,
+    });
   }
-  /** True while the resource is still processing; each call counts as one poll. */
+  /** True while the resource is still processing; each call counts as one read. */
   poll(key: string): boolean {
-    const left = this.pending.get(key);
-    if (!left) return false;
-    if (left <= 1) this.pending.delete(key);
-    else this.pending.set(key, left - 1);
+    const entry = this.current(key);
+    if (!entry) return false;
+    entry.readsLeft -= 1;
+    if (entry.readsLeft <= 0) this.pending.delete(key);
     return true;
   }
-  /** Looks without counting a poll (for writes that must wait for processing to end). */
+  /** Looks without counting a read (for writes that must wait for processing to end). */
   isProcessing(key: string): boolean {
-    return (this.pending.get(key) ?? 0) > 0;
+    return this.current(key) !== undefined;
   }
   clear() {
     this.pending.clear();
+  }
+  private current(key: string) {
+    const entry = this.pending.get(key);
+    if (entry && this.clock.now() >= entry.until) {
+      this.pending.delete(key);
+      return undefined;
+    }
+    return entry;
   }
 }
 

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import {
   canPayByPurchaseOrder,
   checkoutFailure,
+  changeCheckout,
+  CONFLICT_RETRIES,
   readSettled,
-  SETTLE_BUDGET_MS,
-  SETTLE_READS,
 } from "../../../app/checkout/server/active.server";
 import {
   billingAddressJson,
@@ -25,7 +25,12 @@ import type { Shop, ShopCore } from "../../../app/shop.server";
 import { createCheckout } from "../../../app/checkout/checkout.server";
 import { createCheckoutInternals } from "../../../app/checkout/server/internals.server";
 import { pageKind } from "../../../app/lib/request-paths";
-import { FetchError, type WebstoreClient } from "../../../server/webstore/index";
+import {
+  FetchError,
+  PAGE_WAIT_ATTEMPTS,
+  PAGE_WAIT_BUDGET_MS,
+  type WebstoreClient,
+} from "../../../server/webstore/index";
 import { hostedContext } from "../app/host";
 
 function contextFor(): AppLoadContext {
@@ -416,37 +421,99 @@ describe("a step's checkout and cart items", () => {
   });
 });
 
-describe("a checkout the API is still calculating (readSettled, decision 017)", () => {
-  /** Reads answering 202 `processing` times, then 200; `clock` moves by `step` ms per read. */
+describe("a checkout the API is still calculating (readSettled, changeCheckout: decision 019)", () => {
+  /**
+   * Reads answering 202 `processing` times, then 200, on a clock the pauses move (plus `step` ms per read, the API's
+   * round trip); the pauses are recorded instead of slept.
+   */
   function reads(processing: number, step = 0) {
     let now = 0;
     let count = 0;
+    const pauses: number[] = [];
     const read = async () => {
       count += 1;
       now += step;
       return { status: count <= processing ? 202 : 200, processing: count <= processing };
     };
-    return { read, clock: () => now, count: () => count };
+    const wait = {
+      now: () => now,
+      sleep: async (ms: number) => {
+        pauses.push(ms);
+        now += ms;
+      },
+    };
+    return { read, wait, count: () => count, pauses };
   }
 
-  it("reads again at once until ready: the org's first 202 after a change costs one more read", async () => {
-    const r = reads(1);
-    expect(await readSettled(r.read, r.clock)).toEqual({ status: 200, processing: false });
-    expect(r.count()).toBe(2);
+  it("reads again at once until ready, as the LWR client's first five tries do", async () => {
+    const r = reads(3);
+    expect(await readSettled(r.read, r.wait)).toEqual({ status: 200, processing: false });
+    expect(r.count()).toBe(4);
+    expect(r.pauses).toEqual([]);
     const ready = reads(0);
-    await readSettled(ready.read, ready.clock);
+    await readSettled(ready.read, ready.wait);
     expect(ready.count()).toBe(1);
   });
 
-  it("stops after the schedule's immediate attempts, answering the last 202 (the page then shows 'Loading')", async () => {
-    const r = reads(8);
-    expect(await readSettled(r.read, r.clock)).toEqual({ status: 202, processing: true });
-    expect(r.count()).toBe(SETTLE_READS);
+  it("pauses 100, 200, 300, 400 ms after the fifth read, the schedule's first second, then answers the last 202 (the page shows 'Loading')", async () => {
+    const r = reads(20);
+    expect(await readSettled(r.read, r.wait)).toEqual({ status: 202, processing: true });
+    expect(r.count()).toBe(PAGE_WAIT_ATTEMPTS);
+    expect(PAGE_WAIT_ATTEMPTS).toBe(9);
+    expect(r.pauses).toEqual([100, 200, 300, 400]);
+    expect(r.pauses.reduce((a, b) => a + b, 0)).toBe(PAGE_WAIT_BUDGET_MS);
+  });
+
+  it("ends on the read that finds it ready after a pause", async () => {
+    const r = reads(6);
+    expect((await readSettled(r.read, r.wait)).status).toBe(200);
+    expect(r.pauses).toEqual([100, 200]);
   });
 
   it("starts no read after its second: a slow API gets fewer reads", async () => {
-    const r = reads(8, SETTLE_BUDGET_MS / 2);
-    expect((await readSettled(r.read, r.clock)).processing).toBe(true);
+    const r = reads(20, PAGE_WAIT_BUDGET_MS * 0.6);
+    expect((await readSettled(r.read, r.wait)).processing).toBe(true);
     expect(r.count()).toBe(2);
+  });
+
+  const conflict = () =>
+    new FetchError({
+      status: 409,
+      statusText: "Conflict",
+      url: "http://org/checkouts/2z9A",
+      errors: [
+        { type: "CHECKOUT_CONFLICT", message: "Looks like your cart is currently in use. Please try again later." },
+      ],
+    });
+
+  it("sends a change refused 409 again once a wait finds the checkout ready, as the LWR client does", async () => {
+    const r = reads(2);
+    const updateCheckout = vi
+      .fn()
+      .mockRejectedValueOnce(conflict())
+      .mockResolvedValueOnce({ status: 202, processing: false, data: { checkoutId: "2z9A" } });
+    const shop = { client: { updateCheckout, getCheckout: r.read } } as never;
+    const answer = await changeCheckout(shop, "2z9A", { deliveryMethodId: "2Dm1" }, r.wait);
+    expect(answer.processing).toBe(false);
+    expect(updateCheckout).toHaveBeenCalledTimes(2);
+    expect(r.count()).toBe(3); // two 202s, then the ready read the retry waited for
+  });
+
+  it("gives a change refused 409 up when the checkout is still calculating after the wait, or after three retries", async () => {
+    const slow = reads(100);
+    const refused = vi.fn().mockRejectedValue(conflict());
+    const shop = { client: { updateCheckout: refused, getCheckout: slow.read } } as never;
+    await expect(changeCheckout(shop, "2z9A", { deliveryMethodId: "2Dm1" }, slow.wait)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(refused).toHaveBeenCalledTimes(1);
+
+    const ready = reads(0);
+    const always = vi.fn().mockRejectedValue(conflict());
+    const again = { client: { updateCheckout: always, getCheckout: ready.read } } as never;
+    await expect(changeCheckout(again, "2z9A", { deliveryMethodId: "2Dm1" }, ready.wait)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(always).toHaveBeenCalledTimes(1 + CONFLICT_RETRIES);
   });
 });

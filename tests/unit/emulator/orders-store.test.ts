@@ -28,7 +28,7 @@ beforeEach(() => {
     clock: emulator.clock,
     ids: createIdGenerator(emulator.db),
     settings: emulator.settings,
-    async: new AsyncTracker(() => 0),
+    async: new AsyncTracker(emulator.clock, () => ({ polls: 0, seconds: 0 })),
     fixturesDir: "",
     store: createStoreBasics(emulator.db),
   };

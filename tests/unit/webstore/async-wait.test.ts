@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { json, sequence, testClient } from "./fake-fetch.js";
 import {
+  ASYNC_MAX_ATTEMPTS,
   ASYNC_MAX_WAIT_MESSAGE,
   SSR_NO_POLLING,
   type WebstoreError,
@@ -15,10 +16,11 @@ const recordingSleep = () => {
   return { sleeps, sleep: async (ms: number) => void sleeps.push(ms) };
 };
 
-describe("asyncWaitDelay (spec §4 schedule)", () => {
-  it("is immediate for attempts 0-4, adds 100 ms per step for 5-8, then doubles from 750 ms", () => {
-    const delays = Array.from({ length: 14 }, (_, attempt) => asyncWaitDelay(attempt));
-    expect(delays).toEqual([0, 0, 0, 0, 0, 100, 200, 300, 400, 750, 1500, 3000, 6000, 12000]);
+describe("asyncWaitDelay (the LWR checkout's loadCheckoutRetryDelayMs, spec §4)", () => {
+  it("is immediate for tries 0-4, adds 100 ms per step for 5-8, then 750 ms doubled each try: 1.5 s to 48 s", () => {
+    const delays = Array.from({ length: ASYNC_MAX_ATTEMPTS }, (_, attempt) => asyncWaitDelay(attempt));
+    expect(delays).toEqual([0, 0, 0, 0, 0, 100, 200, 300, 400, 1500, 3000, 6000, 12000, 24000, 48000]);
+    expect(ASYNC_MAX_ATTEMPTS).toBe(15);
   });
 });
 
@@ -31,15 +33,15 @@ describe("waitForReady", () => {
     expect(sleeps).toEqual([100, 200]);
   });
 
-  it('stops after 14 loads with "async maximum wait exceeded" and keeps the last answer', async () => {
+  it('stops after 15 loads (14 re-reads) with "async maximum wait exceeded" and keeps the last answer', async () => {
     const { sleeps, sleep } = recordingSleep();
     let loads = 0;
     const error = await waitForReady(async () => ({ processing: true, load: ++loads }), { sleep }).catch((e) => e);
     expect(isWebstoreError(error)).toBe(true);
     expect((error as WebstoreError).message).toBe(ASYNC_MAX_WAIT_MESSAGE);
-    expect((error as WebstoreError).detail).toEqual({ processing: true, load: 14 });
-    expect(loads).toBe(14);
-    expect(sleeps).toEqual([100, 200, 300, 400, 750, 1500, 3000, 6000, 12000]);
+    expect((error as WebstoreError).detail).toEqual({ processing: true, load: 15 });
+    expect(loads).toBe(15);
+    expect(sleeps).toEqual([100, 200, 300, 400, 1500, 3000, 6000, 12000, 24000, 48000]);
   });
 
   it("never polls when server rendering: a ready answer is returned, a processing one throws SSR_NO_POLLING", async () => {

@@ -49,7 +49,7 @@ describe("request building (spec §7)", () => {
     expect(zeros.calls[0].url.searchParams.has("effectiveAccountId")).toBe(false);
   });
 
-  it("adds no effectiveAccountId where the resource's page documents none, and names the account in the addresses path", async () => {
+  it("adds effectiveAccountId to every checkout call as the LWR client does, none to tokens, sort rules and addresses (the account is in their path)", async () => {
     const { client, calls } = testClient(
       (req) => json(req.method === "GET" && /addresses/.test(req.url) ? { count: 0, items: [] } : {}),
       {
@@ -68,21 +68,23 @@ describe("request building (spec §7)", () => {
     await client.getAddresses();
     await client.getSortRules().catch(() => undefined);
     await client.startCheckout({ cartId: "0a6A" }).catch(() => undefined);
-    // A checkout named by its id: GET, PATCH, DELETE, its payment and its order take no effectiveAccountId.
+    // Every checkout call takes it, as Salesforce's storefront client sends it; tokens, sort rules and addresses don't.
     for (const [path, method] of [
-      ["checkouts/2z9A", "GET"],
-      ["checkouts/2z9A", "PATCH"],
-      ["checkouts/2z9A", "DELETE"],
       ["payments/token", "POST"],
       ["search/sort-rules", "GET"],
-      ["checkouts/2z9A/payments", "POST"],
-      ["checkouts/2z9A/orders", "POST"],
     ])
       expect(sent(path, method)?.url.searchParams.has("effectiveAccountId"), `${method} ${path}`).toBe(false);
     expect(sent("accounts/001A/addresses")?.url.searchParams.has("effectiveAccountId")).toBe(false);
-    // Start checkout and place-order v2 document it.
-    expect(sent("checkouts", "PUT")?.url.searchParams.get("effectiveAccountId")).toBe("001A");
-    expect(sent("checkouts/2z9A/orders/actions", "POST")?.url.searchParams.get("effectiveAccountId")).toBe("001A");
+    for (const [path, method] of [
+      ["checkouts", "PUT"],
+      ["checkouts/2z9A", "GET"],
+      ["checkouts/2z9A", "PATCH"],
+      ["checkouts/2z9A", "DELETE"],
+      ["checkouts/2z9A/payments", "POST"],
+      ["checkouts/2z9A/orders", "POST"],
+      ["checkouts/2z9A/orders/actions", "POST"],
+    ])
+      expect(sent(path, method)?.url.searchParams.get("effectiveAccountId"), `${method} ${path}`).toBe("001A");
   });
 
   it("adds currencyIsoCode to cart calls except DELETE, and never to other calls", async () => {

@@ -132,7 +132,16 @@ export function authApi(core: ClientCore) {
         client_id: integration.clientId,
         client_secret: integration.clientSecret,
       })
-      .then(({ data }) => data.access_token);
+      .then(
+        ({ data }) => data.access_token,
+        (error: unknown) => {
+          // Said in the integration app's terms: the storefront's own client app is not the one refused here.
+          if (!isFetchError(error) || error.status >= 500) throw error;
+          throw new Error(
+            `The org refused the integration user's token (Client Credentials Flow at ${tokenUrl}: ${error.status} ${error.code}: ${error.message}); check WEBSTORE_ORG_URL, WEBSTORE_INTEGRATION_CLIENT_ID and WEBSTORE_INTEGRATION_CLIENT_SECRET, and that the connected app has the Client Credentials Flow with a Run As user.`,
+          );
+        },
+      );
     integrationTokens.set(key, asked);
     asked.catch(() => integrationTokens.delete(key));
     return asked;

@@ -119,8 +119,10 @@ function useRefreshWhileProcessing(): boolean {
  */
 function useCatalogStaleNotice(): string | null {
   for (const match of useMatches()) {
-    const notice = (match.data as { catalogStale?: unknown } | undefined)?.catalogStale;
-    if (typeof notice === "string") return notice;
+    // Also a guest's page that shows what it could without a guest session (app/shop/core.server.ts, reply).
+    const marked = match.data as { catalogStale?: unknown; guestUnavailable?: unknown } | undefined;
+    for (const notice of [marked?.guestUnavailable, marked?.catalogStale])
+      if (typeof notice === "string") return notice;
   }
   return null;
 }

@@ -143,7 +143,7 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
     if (isUnavailable(error)) throw storeUnavailable(await shop.headers());
     throw error;
   }
-  const after = refusalAfter(shop, options);
+  const after = refusalAfter(shop, options, true);
   if (after) throw await after;
   return shop.unavailable ? unavailableStatus(result) : result;
 }

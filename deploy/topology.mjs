@@ -133,6 +133,9 @@ export async function startTopology(options) {
       WEBSTORE_CLIENT_ID: "demo-storefront",
       WEBSTORE_CLIENT_SECRET: "demo-storefront-secret",
       WEBSTORE_REDIRECT_URI: "https://demo.store/oauth/callback",
+      // The demo org's integration user (registration and password reset need its token).
+      WEBSTORE_INTEGRATION_CLIENT_ID: "demo-integration",
+      WEBSTORE_INTEGRATION_CLIENT_SECRET: "demo-integration-secret",
       WEBSTORE_INVENTORY_LOCATION_GROUP_ID: "0ghDM0000000001",
       REDIS_URL: redisUrl,
       TRUST_PROXY: "loopback",

@@ -62,6 +62,15 @@ const schema = z.object({
   WEBSTORE_CLIENT_ID: z.string().optional(),
   WEBSTORE_CLIENT_SECRET: z.string().optional(),
   WEBSTORE_REDIRECT_URI: z.string().url().optional(),
+  /**
+   * The org's internal integration user, through a connected app with the Client Credentials Flow ("Run As" that
+   * user, scopes user_registration_api and forgot_password): its token goes with the first requests of registration
+   * and password reset, which the site requires (README: Pointing it at a real org). The org's My Domain URL is where
+   * the token comes from. Unset with a real org: none is sent, and a site that requires one refuses them.
+   */
+  WEBSTORE_ORG_URL: z.string().url().optional(),
+  WEBSTORE_INTEGRATION_CLIENT_ID: z.string().min(1).optional(),
+  WEBSTORE_INTEGRATION_CLIENT_SECRET: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(16).optional(),
   /** The emulator's session timeout (the lifetime of the tokens it issues); a real org decides its own. */
   SESSION_SECONDS: z.coerce.number().int().positive().default(7200),
@@ -123,6 +132,12 @@ export const DEMO_COMMUNITY_ID = "0DBDM0000000001";
 /** The demo store's inventory location group (fixtures/webstore.json, docs/emulator-variations.md). */
 const DEMO_LOCATION_GROUP_ID = "0ghDM0000000001";
 
+/** The demo org's integration user's connected app (fixtures/identity.json, `integrationApps`). */
+export const DEMO_INTEGRATION_APP = {
+  clientId: "demo-integration",
+  clientSecret: "demo-integration-secret",
+} as const;
+
 /** The demo site's registered client app (fixtures/identity.json; README, demo contract). */
 export const DEMO_CLIENT = {
   clientId: "demo-storefront",
@@ -175,5 +190,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     WEBSTORE_REDIRECT_URI: c.WEBSTORE_REDIRECT_URI ?? DEMO_CLIENT.redirectUri,
     WEBSTORE_INVENTORY_LOCATION_GROUP_ID:
       c.WEBSTORE_INVENTORY_LOCATION_GROUP_ID ?? (mode === "emulator" ? DEMO_LOCATION_GROUP_ID : undefined),
+    WEBSTORE_INTEGRATION_CLIENT_ID:
+      c.WEBSTORE_INTEGRATION_CLIENT_ID ?? (mode === "emulator" ? DEMO_INTEGRATION_APP.clientId : undefined),
+    WEBSTORE_INTEGRATION_CLIENT_SECRET:
+      c.WEBSTORE_INTEGRATION_CLIENT_SECRET ?? (mode === "emulator" ? DEMO_INTEGRATION_APP.clientSecret : undefined),
   };
 }

@@ -152,7 +152,8 @@ export function emulatorReadyMessage(config: Config, service: EmulatorService): 
     `Storefronts:      WEBSTORE_SITE_URL=${service.url} SESSION_SECRET=… \\`,
     `                  WEBSTORE_ID=0ZEDEMO00000001 WEBSTORE_COMMUNITY_ID=0DBDM0000000001 WEBSTORE_CLIENT_ID=demo-storefront \\`,
     `                  WEBSTORE_CLIENT_SECRET=demo-storefront-secret WEBSTORE_REDIRECT_URI=https://demo.store/oauth/callback \\`,
-    `                  WEBSTORE_INVENTORY_LOCATION_GROUP_ID=0ghDM0000000001 npm start`,
+    `                  WEBSTORE_INVENTORY_LOCATION_GROUP_ID=0ghDM0000000001 WEBSTORE_INTEGRATION_CLIENT_ID=demo-integration \\`,
+    `                  WEBSTORE_INTEGRATION_CLIENT_SECRET=demo-integration-secret npm start`,
   ].join("\n");
 }
 

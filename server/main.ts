@@ -150,6 +150,14 @@ export async function startServer(config: Config = readConfig(), options: StartO
           clientSecret: config.WEBSTORE_CLIENT_SECRET,
           redirectUri: config.WEBSTORE_REDIRECT_URI,
         },
+        integration:
+          config.WEBSTORE_INTEGRATION_CLIENT_ID && config.WEBSTORE_INTEGRATION_CLIENT_SECRET
+            ? {
+                orgUrl: config.WEBSTORE_ORG_URL,
+                clientId: config.WEBSTORE_INTEGRATION_CLIENT_ID,
+                clientSecret: config.WEBSTORE_INTEGRATION_CLIENT_SECRET,
+              }
+            : undefined,
         ...scope,
       }),
     storefront: {

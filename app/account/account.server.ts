@@ -46,20 +46,30 @@ export type SignInOutcome =
   | { kind: "signed-in"; welcome: ToastInput };
 
 /** How a password reset's last step ends: the password changed, or refused with the field it is about. */
-export type PasswordResetOutcome =
-  { kind: "changed" } | { kind: "refused"; field: "otp" | "password" | null; message: string };
+export type PasswordResetOutcome = { kind: "changed" } | { kind: "refused"; message: string };
 
 export const RESET_CODE_SENT_MESSAGE =
   "If an account uses that email address, we've sent it a verification code. Enter it below with your new password.";
 export const RESET_CODE_REFUSED_MESSAGE = "That code is wrong or has expired. Check the email, or ask for a new code.";
+/**
+ * The site refused the code or the new password: Headless Forgot Password answers both with the one OAuth code
+ * `invalid_request` (no page documents a code for either), so the message names both.
+ */
+export const RESET_REFUSED_MESSAGE =
+  "We couldn't change your password: the code may be wrong or expired, or the new password may not meet the store's password rules. Check both, or ask for a new code.";
 export const PASSWORD_CHANGED_MESSAGE = "Your password is changed. Sign in with your new password.";
 const RESET_UNAVAILABLE_MESSAGE = "We couldn't reset your password right now. Please try again later.";
 
 /** How a registration's first step ends: a code mailed (the registration's identifier), or refused. */
-export type RegistrationStart =
-  { kind: "sent"; identifier: string } | { kind: "refused"; field: "email" | "password" | null; message: string };
+export type RegistrationStart = { kind: "sent"; identifier: string } | { kind: "refused"; message: string };
 
-export const EMAIL_IN_USE_MESSAGE = "An account already uses that email address. Sign in, or reset your password.";
+/**
+ * The site refused the new buyer's data: Headless Registration answers an address already in use and a password its
+ * policy refuses with the one OAuth code `invalid_request` (no page documents a code for either), so the message
+ * names both.
+ */
+export const REGISTRATION_REFUSED_MESSAGE =
+  "We couldn't create an account with these details. If you already have an account with this email address, sign in or reset your password; otherwise choose a password that meets the store's password rules.";
 const REGISTRATION_UNAVAILABLE_MESSAGE = "We couldn't create your account right now. Please try again later.";
 
 /** One account the buyer may act for, as the account page's switcher lists it. */
@@ -300,13 +310,10 @@ function createAccountFlows(shop: ShopCore): AccountFlows {
         const identifier = await context.webstore({}).startRegistration(input);
         return { kind: "sent", identifier };
       } catch (error) {
-        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request") {
-          if (/already in use/i.test(error.message))
-            return { kind: "refused", field: "email", message: EMAIL_IN_USE_MESSAGE };
-          if (/password/i.test(error.message)) return { kind: "refused", field: "password", message: error.message };
-        }
+        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request")
+          return { kind: "refused", message: REGISTRATION_REFUSED_MESSAGE };
         console.error(describeSetupProblem("A registration", error));
-        return { kind: "refused", field: null, message: REGISTRATION_UNAVAILABLE_MESSAGE };
+        return { kind: "refused", message: REGISTRATION_UNAVAILABLE_MESSAGE };
       }
     },
 
@@ -338,14 +345,10 @@ function createAccountFlows(shop: ShopCore): AccountFlows {
         await context.webstore({}).resetPassword(username, otp, password);
         return { kind: "changed" };
       } catch (error) {
-        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request") {
-          // The site's refusal: the code (wrong, expired, used), or its password policy, in its own words.
-          if (/\botp\b/i.test(error.message))
-            return { kind: "refused", field: "otp", message: RESET_CODE_REFUSED_MESSAGE };
-          return { kind: "refused", field: "password", message: error.message };
-        }
+        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request")
+          return { kind: "refused", message: RESET_REFUSED_MESSAGE };
         console.error(describeSetupProblem("A password reset", error));
-        return { kind: "refused", field: null, message: RESET_UNAVAILABLE_MESSAGE };
+        return { kind: "refused", message: RESET_UNAVAILABLE_MESSAGE };
       }
     },
 
@@ -463,10 +466,7 @@ async function submitRegistration(shop: ShopCore, flows: AccountFlows, formData:
     );
   const outcome = await flows.startRegistration(submission.value);
   if (outcome.kind === "refused") {
-    const result =
-      outcome.field === null
-        ? submission.reply({ formErrors: [outcome.message], hideFields: ["password"] })
-        : submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["password"] });
+    const result = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
     return shop.reply({ intent: "start" as const, result }, { status: 400 });
   }
   const next = new URLSearchParams({ identifier: outcome.identifier, email: submission.value.email });
@@ -496,10 +496,7 @@ async function submitReset(shop: ShopCore, flows: AccountFlows, formData: FormDa
         `/login?${new URLSearchParams({ email: username })}`,
         toast("success", PASSWORD_CHANGED_MESSAGE),
       );
-    const result =
-      outcome.field === null
-        ? submission.reply({ formErrors: [outcome.message], hideFields: ["password"] })
-        : submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["password"] });
+    const result = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
     return shop.reply({ intent: "reset" as const, result }, { status: 400 });
   }
   const submission = parseAccountForm(formData, requestSchema);

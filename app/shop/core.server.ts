@@ -197,8 +197,11 @@ export async function openCore(request: Request, context: AppLoadContext): Promi
     clientWith: (scope) => build({ ...baseScope, ...scope }),
     headers,
     async reply(payload, init) {
-      const marked =
-        servedStale && isPlainObject(payload) ? { ...payload, catalogStale: STALE_CATALOG_NOTICE } : payload;
+      let marked = servedStale && isPlainObject(payload) ? { ...payload, catalogStale: STALE_CATALOG_NOTICE } : payload;
+      // A page a guest sees without a guest session (the exchange failed): what it could show, and why the rest is
+      // missing (refusalAfter lets such a page stand).
+      if (!shopper.isLoggedIn && guestExchangeFailed(context) && isPlainObject(marked))
+        marked = { ...marked, guestUnavailable: GUEST_PAGE_NOTICE };
       return data(marked, { ...init, headers: await headers(init?.headers) });
     },
     async redirect(url, toastInput, init) {
@@ -259,6 +262,9 @@ export const SIGN_IN_TO_BROWSE = "Sign in to browse the store.";
 /** What a guest reads when the store can't give them a guest session (the operator's log says why). */
 export const GUEST_UNAVAILABLE_MESSAGE =
   "The store can't open a guest session right now. Please try again later, or sign in if you have an account.";
+/** The same, above a page that could still show some of itself (the store's parts that need no API call). */
+export const GUEST_PAGE_NOTICE =
+  "The store can't open a guest session right now, so parts of this page are missing. Please try again later, or sign in if you have an account.";
 
 /** The redirect an expired buyer session ends in: auth cleared, the spec's toast, back to the page after login. */
 export function sessionExpiredRedirect(shop: Pick<ShopCore, "request" | "session" | "basePath" | "redirect">) {
@@ -291,11 +297,19 @@ export async function refusalBefore(shop: ShopCore, options: ShopRouteOptions): 
   return null;
 }
 
-/** The redirect that replaces what the route made of a refused call, or null. */
-export function refusalAfter(shop: ShopCore, options: ShopRouteOptions): Promise<Response> | null {
+/**
+ * The redirect that replaces what the route made of a refused call, or null. `rendered`: the route made a page of
+ * what it could read (a page view that didn't fail).
+ */
+export function refusalAfter(shop: ShopCore, options: ShopRouteOptions, rendered = false): Promise<Response> | null {
   if (shop.refusal === "session-expired") return sessionExpiredRedirect(shop);
-  // A guest refused because their guest token couldn't be had (the exchange failed, logged with its cause) was not
-  // asked to sign in by the store: it is the store that can't serve guests right now, and the page says so.
+  // A page a guest views while the store can't give them a guest session (the exchange failed, logged with its
+  // cause) shows what it could, and says why the rest is missing (reply's guestUnavailable), rather than a 503 for
+  // every anonymous page [I: docs/emulator-identity.md, "Misconfigured orgs"].
+  const pageView = shop.request.method === "GET" || shop.request.method === "HEAD";
+  if (rendered && pageView && guestExchangeFailed(shop.context) && shop.refusal !== "guest-unavailable") return null;
+  // A guest refused because their guest token couldn't be had was not asked to sign in by the store: it is the store
+  // that can't serve guests right now, and the page says so.
   if (
     shop.refusal === "guest-unavailable" ||
     (shop.refusal === "sign-in-to-browse" && guestExchangeFailed(shop.context))

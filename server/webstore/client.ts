@@ -26,7 +26,7 @@ import { inventoryApi } from "./api/inventory.js";
 import { wishlistsApi } from "./api/wishlists.js";
 import { type AsyncWaitOptions, defaultSleep, waitForReady } from "./async-wait.js";
 import { type WebstoreCaches, createWebstoreCaches } from "./cache.js";
-import { type ClientCore, versionNumber } from "./core.js";
+import { type ClientCore, type IntegrationApp, versionNumber } from "./core.js";
 import { type FetchLike, createHttp, isBlankAccountId } from "./http.js";
 import { DEFAULT_RETRY, type RetryPolicy, SERVER_RENDERING_RETRY } from "./retry.js";
 
@@ -91,6 +91,11 @@ export interface WebstoreClientOptions {
   signal?: AbortSignal;
   /** The site's external client app (a private client): its consumer key, secret and registered callback. */
   oauth?: { clientId?: string; clientSecret?: string; redirectUri?: string };
+  /**
+   * The org's integration user's connected app (Client Credentials Flow): its token goes with the first requests of
+   * Headless Registration and Headless Forgot Password, which a correctly set-up site requires. Absent: none is sent.
+   */
+  integration?: IntegrationApp;
   /** The Experience Cloud site (community) id; needed only for SEO properties. */
   communityId?: string;
   /** The store's inventory location group id; needed only to read stock (getInventoryLevels). */
@@ -169,6 +174,7 @@ export function createWebstoreClient(opts: WebstoreClientOptions): WebstoreClien
     effectiveAccountId: opts.effectiveAccountId,
     siteUrl: baseUrl,
     oauth: { ...opts.oauth },
+    integration: opts.integration,
     cacheKey: (...parts) => [baseUrl, apiVersion, opts.webstoreId, ...parts].join("|"),
     catalogScope: catalogScopeOf(opts),
     onStale: opts.onStale,

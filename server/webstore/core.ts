@@ -5,6 +5,17 @@ import { INVALID_QUANTITY, WebstoreError } from "./errors.js";
 import type { Http, WebstoreRequest } from "./http.js";
 import { QUANTITY_MAX, QUANTITY_MIN } from "./limits.js";
 
+/**
+ * A connected app with the Client Credentials Flow whose "Run As" user is the org's internal integration user: its
+ * token goes with the first requests of Headless Registration and Headless Forgot Password on a site that requires it.
+ */
+export interface IntegrationApp {
+  /** The org's My Domain URL, whose token endpoint issues the token (the site URL when absent). */
+  orgUrl?: string;
+  clientId: string;
+  clientSecret: string;
+}
+
 export interface ClientCore {
   http: Http;
   /** The API version the client speaks, as a number ("v62.0" → 62): some resources exist only at some versions. */
@@ -20,6 +31,8 @@ export interface ClientCore {
   /** The site URL (identity endpoints live under it). */
   siteUrl: string;
   oauth: { clientId?: string; clientSecret?: string; redirectUri?: string };
+  /** The org's integration user's connected app (WebstoreClientOptions.integration); absent: none is sent. */
+  integration?: IntegrationApp;
   /** A cache key scoped to this API target and webstore, so two stores or targets never share an entry. */
   cacheKey(...parts: (string | undefined)[]): string;
   /** Who shares this client's catalog answers (WebstoreClientOptions.catalogScope); null: never cached. */

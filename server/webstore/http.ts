@@ -82,8 +82,15 @@ export interface Http {
   ): Promise<HttpAnswer<T>>;
   /** A GET of an absolute URL with the caller's token (the site's userinfo endpoint). */
   getAbsolute<T>(url: string): Promise<HttpAnswer<T>>;
-  /** A JSON POST outside the webstore base, with no token (the site's Headless Forgot Password API). */
-  postJsonAbsolute<T>(url: string, body: unknown): Promise<HttpAnswer<T>>;
+  /**
+   * A JSON POST outside the webstore base, without the caller's token (the site's Headless Registration and Forgot
+   * Password APIs); `headers` adds the integration user's token where the site requires it.
+   */
+  postJsonAbsolute<T>(
+    url: string,
+    body: unknown,
+    options?: { headers?: Record<string, string> },
+  ): Promise<HttpAnswer<T>>;
   /** The token requests are sent with (it changes when a refused guest token is renewed). */
   readonly accessToken: string | undefined;
 }
@@ -331,8 +338,8 @@ export function createHttp(options: HttpOptions): Http {
       return exchange<T>("GET", new URL(url), sessionHeaders(), undefined);
     },
 
-    postJsonAbsolute<T>(url: string, body: unknown) {
-      const headers = { Accept: "application/json", "Content-Type": "application/json" };
+    postJsonAbsolute<T>(url: string, body: unknown, options: { headers?: Record<string, string> } = {}) {
+      const headers = { Accept: "application/json", "Content-Type": "application/json", ...options.headers };
       return exchange<T>("POST", new URL(url), headers, JSON.stringify(body));
     },
   };

@@ -17,3 +17,4 @@ export * from "./api/delivery-groups.js";
 export * from "./api/addresses.js";
 export * from "./api/wishlists.js";
 export * from "./api/orders.js";
+export type { IntegrationApp } from "./core.js";

@@ -22,6 +22,10 @@ const SETUP_FIXES: Record<string, string> = {
     "the site doesn't take the Authorization Code and Credentials Flow: allow it under the site's Login & Registration → Headless Identity",
   invalid_request:
     "the site refused the request's form (for a guest: the UVID; Headless Identity must be on for the site and the app must issue JWT-based access tokens for named users)",
+  invalid_token:
+    "the site requires an integration user's access token for Headless Registration and Forgot Password: set WEBSTORE_ORG_URL, WEBSTORE_INTEGRATION_CLIENT_ID and WEBSTORE_INTEGRATION_CLIENT_SECRET to a connected app with the Client Credentials Flow whose Run As user is the integration user",
+  insufficient_scope:
+    "the integration user's connected app lacks a scope the site requires: add user_registration_api and forgot_password to its selected OAuth scopes",
   API_CURRENTLY_DISABLED:
     "the buyer's profile lacks the \"API Enabled\" permission: add it to the buyers' profile (or a permission set they have)",
   API_DISABLED_FOR_ORG: "the org's edition or settings don't allow API access",

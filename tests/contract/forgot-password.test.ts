@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createWebstoreCaches, createWebstoreClient, isFetchError } from "../../server/webstore/index.js";
-import { DEMO_CLIENT } from "../support/identity.js";
+import { DEMO_CLIENT, DEMO_INTEGRATION, integrationAuthorization } from "../support/identity.js";
 import { TARGET_NAMES, WEBSTORE_ID, login } from "./targets.js";
 import { useTarget } from "./use-target.js";
 
@@ -16,6 +16,7 @@ describe.each(TARGET_NAMES)("Headless Forgot Password (%s)", (name) => {
       baseUrl: target.baseUrl,
       webstoreId: WEBSTORE_ID,
       oauth: DEMO_CLIENT,
+      integration: DEMO_INTEGRATION,
       caches: createWebstoreCaches(),
       sleep: async () => {},
     });
@@ -46,20 +47,72 @@ describe.each(TARGET_NAMES)("Headless Forgot Password (%s)", (name) => {
     });
   });
 
-  it("answers an unknown username exactly as a known one, and sends nothing", async () => {
-    const raw = (username: string) =>
-      target.fetch(
-        new Request(`${target.baseUrl}/services/auth/headless/forgot_password`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ username }),
-        }),
-      );
-    const known = await raw("buyer@demo.store");
-    const unknown = await raw("nobody@demo.store");
-    expect(unknown.status).toBe(known.status);
-    expect(await unknown.json()).toEqual(await known.json());
+  const raw = async (body: Record<string, string>, headers: Record<string, string> = {}) => {
+    const res = await target.fetch(
+      new Request(`${target.baseUrl}/services/auth/headless/forgot_password`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      }),
+    );
+    return { status: res.status, body: await res.json() };
+  };
+
+  it("answers an unknown username exactly as a known one, otp_sent, and sends nothing", async () => {
+    const token = await integrationAuthorization((r) => target.fetch(r), target.baseUrl);
+    const known = await raw({ username: "buyer@demo.store" }, token);
+    const unknown = await raw({ username: "nobody@demo.store" }, token);
+    expect(known).toEqual({ status: 200, body: { status_code: "otp_sent" } });
+    expect(unknown).toEqual(known);
     expect((await call("GET", "/__emulator/outbox?to=nobody%40demo.store")).body.messages).toEqual([]);
+  });
+
+  it("answers the new password with success; that request needs no integration token", async () => {
+    await client().requestPasswordReset("buyer@demo.store");
+    const otp = (await codeFor("buyer@demo.store"))!;
+    expect(await raw({ username: "buyer@demo.store", otp, newpassword: "new-pass-2026" })).toEqual({
+      status: 200,
+      body: { status_code: "success" },
+    });
+  });
+
+  it("refuses the first request without the integration user's token (401), with a buyer's token, or without the forgot_password scope (403), and mails nothing", async () => {
+    const fetch = (r: Request) => target.fetch(r);
+    expect(await raw({ username: "buyer@demo.store" })).toMatchObject({
+      status: 401,
+      body: { error: "invalid_token" },
+    });
+    const buyer = await login(target, "buyer@demo.store", "demo-pass-1");
+    expect(await raw({ username: "buyer@demo.store" }, buyer)).toMatchObject({
+      status: 401,
+      body: { error: "invalid_token" },
+    });
+    const apiOnly = await integrationAuthorization(fetch, target.baseUrl, {
+      clientId: "demo-integration-api-only",
+      clientSecret: "demo-integration-api-only-secret",
+    });
+    expect(await raw({ username: "buyer@demo.store" }, apiOnly)).toMatchObject({
+      status: 403,
+      body: { error: "insufficient_scope" },
+    });
+    // The token lasts the session timeout, on the virtual clock.
+    const token = await integrationAuthorization(fetch, target.baseUrl);
+    await call("POST", "/__emulator/clock", { advanceSeconds: 2 * 60 * 60 + 1 });
+    expect(await raw({ username: "buyer@demo.store" }, token)).toMatchObject({ status: 401 });
+    expect((await call("GET", "/__emulator/outbox")).body.messages).toEqual([]);
+  });
+
+  it("(emulator-only) takes the first request without a token on a site switched to require none", async () => {
+    await call("POST", "/__emulator/settings", { orgSetup: { headlessRequiresAuth: false } });
+    expect(await raw({ username: "buyer@demo.store" })).toEqual({ status: 200, body: { status_code: "otp_sent" } });
+    expect(await codeFor("buyer@demo.store")).toMatch(/^\d{6}$/);
+  });
+
+  it("the adapter asks for a new integration token when the site refuses the one it has", async () => {
+    await client().requestPasswordReset("buyer@demo.store");
+    await call("POST", "/__emulator/clock", { advanceSeconds: 2 * 60 * 60 + 1 });
+    await client().requestPasswordReset("b2b@demo.store");
+    expect(await codeFor("b2b@demo.store")).toMatch(/^\d{6}$/);
   });
 
   it("refuses a wrong code (five tries, then the code is gone), an expired one, and a password the policy refuses", async () => {

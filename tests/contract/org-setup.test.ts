@@ -39,6 +39,7 @@ describe.each(TARGET_NAMES)("org setup switches (%s)", (name) => {
       apiDisabledUsers: [],
       noBuyerPermissionUsers: [],
       guestBuyerGroup: true,
+      headlessRequiresAuth: true,
     });
     expect((await misconfigure({ guestFlow: false })).body.orgSetup.guestFlow).toBe(false);
     await call("POST", "/__emulator/reset");

@@ -3,7 +3,8 @@ import { BUYER, auditablePage, expect, seriousViolations, test } from "./support
 /**
  * A buyer who forgot their password resets it with the code the site mails them (read from the emulator's outbox,
  * as they would read their mail) and signs in with the new one; a store whose org refuses a right password says
- * it can't sign the shopper in, never that the password is wrong. With JavaScript on and off (the two projects).
+ * it can't sign the shopper in, never that the password is wrong. The emulated site requires the integration user's
+ * token on registration and reset (its default), which the store sends. With JavaScript on and off (the two projects).
  */
 
 test("a buyer resets a forgotten password with the mailed code and signs in with the new one", async ({
@@ -77,6 +78,26 @@ test("a visitor registers with the code from the outbox and lands signed in with
   await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByRole("article", { name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" })).toBeVisible();
+});
+
+test("the site's refusals of a registration and of a reset read one message each, naming both causes", async ({
+  page,
+}) => {
+  await page.goto("/register");
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Buyer");
+  await page.getByLabel("Email").fill(BUYER.email);
+  await page.getByLabel("Password").fill("first-pass-1");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("We couldn't create an account with these details.")).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Ada");
+
+  await page.goto(`/forgot-password?email=${encodeURIComponent(BUYER.email)}`);
+  await page.getByLabel("Verification code").fill("000000");
+  await page.getByLabel("New password").fill("fresh-pass-42");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("the code may be wrong or expired")).toBeVisible();
+  await expect(page.getByLabel("Verification code")).toHaveValue("000000");
 });
 
 test("the register and reset pages, and their refused forms, are axe clean", async ({ page, browser }, testInfo) => {

@@ -11,6 +11,12 @@ export const DEMO_CLIENT = {
   redirectUri: "https://demo.store/oauth/callback",
 };
 
+/**
+ * The demo org's integration user's connected app (fixtures/identity.json, `integrationApps`): the site requires its
+ * token on the first requests of Headless Registration and Forgot Password.
+ */
+export const DEMO_INTEGRATION = { clientId: "demo-integration", clientSecret: "demo-integration-secret" };
+
 export type FetchFn = (req: Request) => Promise<Response>;
 
 function form(fetch: FetchFn, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
@@ -91,4 +97,20 @@ export async function buyerAuthorization(
     options.uvid ? { uvid_hint: `UVID ${options.uvid}` } : {},
   );
   return { authorization: `Bearer ${body.access_token}` };
+}
+
+/** The integration user's token (Client Credentials Flow), as an Authorization header. */
+export async function integrationAuthorization(
+  fetch: FetchFn,
+  siteUrl: string,
+  app: { clientId: string; clientSecret: string } = DEMO_INTEGRATION,
+) {
+  const res = await form(fetch, `${siteUrl}/services/oauth2/token`, {
+    grant_type: "client_credentials",
+    client_id: app.clientId,
+    client_secret: app.clientSecret,
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`token failed: ${JSON.stringify(body)}`);
+  return { authorization: `Bearer ${(body as { access_token: string }).access_token}` };
 }

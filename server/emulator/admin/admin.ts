@@ -39,6 +39,7 @@ const orgSetupSchema = z
     apiDisabledUsers: z.array(z.string().min(1)),
     noBuyerPermissionUsers: z.array(z.string().min(1)),
     guestBuyerGroup: z.boolean(),
+    headlessRequiresAuth: z.boolean(),
   })
   .partial()
   .strict();

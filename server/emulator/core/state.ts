@@ -19,6 +19,11 @@ export interface OrgSetup {
   noBuyerPermissionUsers: string[];
   /** The store has a buyer group for its guest buyer profile (off: guests find no store). */
   guestBuyerGroup: boolean;
+  /**
+   * The site requires an integration user's access token on the first requests of Headless Registration and Headless
+   * Forgot Password (off: a site that requires neither that nor reCAPTCHA, which Salesforce Help says it must not be).
+   */
+  headlessRequiresAuth: boolean;
 }
 
 export const CORRECT_ORG_SETUP: Readonly<OrgSetup> = Object.freeze({
@@ -27,6 +32,7 @@ export const CORRECT_ORG_SETUP: Readonly<OrgSetup> = Object.freeze({
   apiDisabledUsers: [],
   noBuyerPermissionUsers: [],
   guestBuyerGroup: true,
+  headlessRequiresAuth: true,
 });
 
 export interface EmulatorSettings {

@@ -22,6 +22,7 @@ import { json } from "../core/http.js";
 import type { Router } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 import { forgotPasswordRoutes } from "./forgot-password.js";
+import { clientCredentialsGrant, integrationApps } from "./integration.js";
 import { completeRegistration, registrationRoutes } from "./registration.js";
 import {
   accessTokenInsert,
@@ -230,6 +231,7 @@ export function authRoutes(r: Router, emu: Emu) {
   const authenticate = createAuthenticator(emu);
   const clientById = oauthClientLookup(emu);
   const byUsername = loginLookup(emu);
+  const integration = integrationApps(emu);
 
   function client(form: URLSearchParams): ClientRow {
     const row = clientById.get(form.get("client_id") ?? "") as ClientRow | undefined;
@@ -355,9 +357,11 @@ export function authRoutes(r: Router, emu: Emu) {
           throw new OAuthError("invalid_request", "invalid Auth-Verification-Type");
         const credentials = basicCredentials(req.headers.get("authorization"));
         if (!credentials) throw new OAuthError("invalid_request", "missing or malformed Authorization header");
+        // The hint is read before the code is used: a refused hint leaves the registration to be verified again.
+        const uvid = parseUvidHint(emu, uvidHint);
         const done = completeRegistration(emu, credentials.username, credentials.password.trim());
         if ("error" in done) throw new OAuthError("invalid_grant", done.error);
-        who = { userId: done.userId, uvid: parseUvidHint(emu, uvidHint) };
+        who = { userId: done.userId, uvid };
       } else if (requestType === "guest") {
         if (!app.guest_flow_enabled || !emu.settings.orgSetup.guestFlow)
           throw new OAuthError("unauthorized_client", "guest flow is not enabled for this client");
@@ -396,6 +400,15 @@ export function authRoutes(r: Router, emu: Emu) {
     oauth(async ({ req, url }) => {
       const form = await readForm(req);
       const grant = form.get("grant_type");
+      if (grant === "client_credentials") {
+        // Only a connected app with the Client Credentials Flow and a "Run As" user has one; the storefront's app
+        // hasn't ("no client credentials user enabled", the org's answer for such an app).
+        if (clientById.get(form.get("client_id") ?? ""))
+          throw new OAuthError("invalid_grant", "no client credentials user enabled");
+        const granted = clientCredentialsGrant(emu, integration, form, url.origin, site().orgId);
+        if ("error" in granted) throw new OAuthError(granted.error, granted.description);
+        return json(granted.answer);
+      }
       if (grant === "authorization_code") {
         const app = authenticatedClient(form);
         const row = authorizationCode(emu, form.get("code") ?? "") as CodeRow | undefined;

@@ -9,6 +9,7 @@ import { json } from "../core/http.js";
 import type { Router } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 import { hashPassword } from "./auth.js";
+import { refuseWithoutIntegrationToken } from "./integration.js";
 import {
   countResetAttempt,
   deleteResetCode,
@@ -59,6 +60,9 @@ export function forgotPasswordRoutes(r: Router, emu: Emu) {
     const now = emu.clock.now();
 
     if (input.otp === undefined && input.newpassword === undefined) {
+      // The initial request alone carries the integration user's token (NetworkAuthApiSettings).
+      const refused = refuseWithoutIntegrationToken(emu, ctx.req, "forgot_password");
+      if (refused) return refused;
       // "Salesforce always returns this response …, even if the user doesn't exist."
       if (user) {
         const otp = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -70,7 +74,7 @@ export function forgotPasswordRoutes(r: Router, emu: Emu) {
           `Hello ${user.first_name},\n\nYour verification code to reset your password is ${otp}. It expires in 15 minutes.\n\nIf you didn't ask to reset your password, ignore this e-mail.`,
         );
       }
-      return json({ status_code: 200, message: "Success" });
+      return json({ status_code: "otp_sent" });
     }
 
     const otp = typeof input.otp === "string" ? input.otp.trim() : "";
@@ -91,7 +95,7 @@ export function forgotPasswordRoutes(r: Router, emu: Emu) {
       // A new password ends the sessions the old one opened [I]: refresh tokens (and their access tokens) revoked.
       revokeTokensOfUser(emu, now, user.id);
     })();
-    return json({ status_code: 200, message: "Success" });
+    return json({ status_code: "success" });
   });
 
   // Emulator-only: the mails the site "sent", newest first; `?to=` one address's.

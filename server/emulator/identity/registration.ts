@@ -10,6 +10,7 @@ import { json } from "../core/http.js";
 import type { Router } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 import { hashPassword } from "./auth.js";
+import { refuseWithoutIntegrationToken } from "./integration.js";
 import {
   PASSWORD_POLICY,
   RESET_CODE_SECONDS,
@@ -44,6 +45,8 @@ interface PendingRow {
 
 export function registrationRoutes(r: Router, emu: Emu) {
   r.raw("POST", "/services/auth/headless/init/registration", async (ctx) => {
+    const refused = refuseWithoutIntegrationToken(emu, ctx.req, "user_registration_api");
+    if (refused) return refused;
     let body: unknown;
     try {
       body = await ctx.json();

@@ -214,3 +214,26 @@ export function outbox(emu: Emu, to: string | undefined) {
       : emu.db.prepare("SELECT * FROM outbox ORDER BY id DESC LIMIT 50").all()
   ) as { id: number; to_address: string; subject: string; body: string; sent_at: number }[];
 }
+
+/* The integration user's tokens (Client Credentials Flow). */
+
+export function insertIntegrationToken(
+  emu: Emu,
+  token: string,
+  clientId: string,
+  userId: string,
+  scope: string,
+  issuedAt: number,
+  expiresAt: number,
+) {
+  emu.db
+    .prepare(
+      "INSERT INTO integration_access_tokens(token, client_id, user_id, scope, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .run(token, clientId, userId, scope, issuedAt, expiresAt);
+}
+
+export function integrationToken(emu: Emu, token: string) {
+  return emu.db.prepare("SELECT scope, expires_at FROM integration_access_tokens WHERE token = ?").get(token) as
+    { scope: string; expires_at: number } | undefined;
+}

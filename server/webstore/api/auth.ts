@@ -6,7 +6,8 @@
  * OAuth failures reject with a FetchError whose first error's `type` is the OAuth `error` (invalid_grant, …).
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { ClientCore } from "../core.js";
+import type { ClientCore, IntegrationApp } from "../core.js";
+import { isFetchError } from "../errors.js";
 
 /** The token endpoint's answer. */
 interface TokenResponse {
@@ -76,6 +77,19 @@ function toTokenSet(data: TokenResponse, fallbackRefresh?: string): TokenSet {
   };
 }
 
+/**
+ * The integration user's access tokens, per token endpoint and app, shared by every client of the process: one
+ * Client Credentials exchange serves every registration and reset until the site refuses the token (it expired, or
+ * was revoked), when the next request asks for a new one.
+ */
+const integrationTokens = new Map<string, Promise<string>>();
+
+/**
+ * A named-user (or registration) authorization that the site refused because of its `uvid_hint` (400
+ * invalid_request): the hint only carries the guest's cart over, so the sign-in is asked again without it.
+ */
+const refusedHint = (error: unknown) => isFetchError(error) && error.status === 400 && error.code === "invalid_request";
+
 const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`, "utf8").toString("base64")}`;
 
@@ -106,6 +120,70 @@ export function authApi(core: ClientCore) {
     return code;
   }
 
+  /** The integration user's token: Client Credentials Flow at the org's token endpoint (remembered, see above). */
+  function integrationToken(integration: IntegrationApp, fresh: boolean): Promise<string> {
+    const tokenUrl = `${(integration.orgUrl ?? core.siteUrl).replace(/\/+$/, "")}/services/oauth2/token`;
+    const key = `${tokenUrl}|${integration.clientId}`;
+    const known = integrationTokens.get(key);
+    if (known && !fresh) return known;
+    const asked = core.http
+      .postForm<TokenResponse>(tokenUrl, {
+        grant_type: "client_credentials",
+        client_id: integration.clientId,
+        client_secret: integration.clientSecret,
+      })
+      .then(
+        ({ data }) => data.access_token,
+        (error: unknown) => {
+          // Said in the integration app's terms: the storefront's own client app is not the one refused here.
+          if (!isFetchError(error) || error.status >= 500) throw error;
+          throw new Error(
+            `The org refused the integration user's token (Client Credentials Flow at ${tokenUrl}: ${error.status} ${error.code}: ${error.message}); check WEBSTORE_ORG_URL, WEBSTORE_INTEGRATION_CLIENT_ID and WEBSTORE_INTEGRATION_CLIENT_SECRET, and that the connected app has the Client Credentials Flow with a Run As user.`,
+          );
+        },
+      );
+    integrationTokens.set(key, asked);
+    asked.catch(() => integrationTokens.delete(key));
+    return asked;
+  }
+
+  /**
+   * A first request of Headless Registration or Forgot Password, with the integration user's token as a bearer token
+   * when the storefront has the app; a token the site refuses (401) is replaced once.
+   */
+  async function postWithIntegrationToken<T>(url: string, body: unknown) {
+    const integration = core.integration;
+    if (!integration) return core.http.postJsonAbsolute<T>(url, body);
+    const send = async (fresh: boolean) =>
+      core.http.postJsonAbsolute<T>(url, body, {
+        headers: { Authorization: `Bearer ${await integrationToken(integration, fresh)}` },
+      });
+    try {
+      return await send(false);
+    } catch (error) {
+      if (isFetchError(error) && error.status === 401) return send(true);
+      throw error;
+    }
+  }
+
+  /** A buyer's authorization with the guest's UVID as `uvid_hint`, asked again without it if the site refuses it. */
+  async function authorizeWithHint(
+    headers: Record<string, string>,
+    fields: Record<string, string>,
+    uvid: string | undefined,
+  ): Promise<string> {
+    if (!uvid) return authorize(headers, fields);
+    try {
+      return await authorize(headers, { ...fields, uvid_hint: `UVID ${uvid}` });
+    } catch (error) {
+      if (!refusedHint(error)) throw error;
+      console.warn(
+        `The site refused the sign-in's uvid_hint (${(error as Error).message}); signing in without it, so the guest's cart is not carried over.`,
+      );
+      return authorize(headers, fields);
+    }
+  }
+
   async function exchange(code: string, verifier: string, headers: Record<string, string> = {}): Promise<TokenSet> {
     const { clientId, clientSecret, redirectUri } = app();
     const { data } = await core.http.postForm<TokenResponse>(
@@ -131,11 +209,10 @@ export function authApi(core: ClientCore) {
      */
     async headlessLogin(username: string, password: string, options: { uvid?: string } = {}): Promise<TokenSet> {
       const { verifier, challenge } = pkcePair();
-      const fields: Record<string, string> = { code_challenge: challenge, code_challenge_method: "S256" };
-      if (options.uvid) fields.uvid_hint = `UVID ${options.uvid}`;
-      const code = await authorize(
+      const code = await authorizeWithHint(
         { "Auth-Request-Type": "Named-User", Authorization: basic(username, password) },
-        fields,
+        { code_challenge: challenge, code_challenge_method: "S256" },
+        options.uvid,
       );
       return exchange(code, verifier);
     },
@@ -166,9 +243,10 @@ export function authApi(core: ClientCore) {
     },
 
     /**
-     * Headless Registration, first request: the new buyer's data and password; the site e-mails them a code.
-     * Resolves to the registration's identifier (for the verification). A refusal (the site's password policy, a
-     * username in use) fails with a FetchError (400, the site's description as its message).
+     * Headless Registration, first request: the new buyer's data and password, with the integration user's token;
+     * the site e-mails them a code. Resolves to the registration's identifier (for the verification). The site's
+     * refusal of the data (its password policy, a username in use: no page tells them apart by code) fails with a
+     * FetchError 400 `invalid_request`; of the token, 401 / 403.
      */
     async startRegistration(user: {
       firstName: string;
@@ -176,7 +254,7 @@ export function authApi(core: ClientCore) {
       email: string;
       password: string;
     }): Promise<string> {
-      const { data } = await core.http.postJsonAbsolute<{ identifier?: string }>(
+      const { data } = await postWithIntegrationToken<{ identifier?: string }>(
         `${core.siteUrl}/services/auth/headless/init/registration`,
         {
           userdata: { firstName: user.firstName, lastName: user.lastName, email: user.email, username: user.email },
@@ -195,30 +273,30 @@ export function authApi(core: ClientCore) {
      */
     async completeRegistration(identifier: string, otp: string, options: { uvid?: string } = {}): Promise<TokenSet> {
       const { verifier, challenge } = pkcePair();
-      const fields: Record<string, string> = { code_challenge: challenge, code_challenge_method: "S256" };
-      if (options.uvid) fields.uvid_hint = `UVID ${options.uvid}`;
-      const code = await authorize(
+      const code = await authorizeWithHint(
         {
           "Auth-Request-Type": "user-registration",
           "Auth-Verification-Type": "email",
           Authorization: basic(identifier, otp),
         },
-        fields,
+        { code_challenge: challenge, code_challenge_method: "S256" },
+        options.uvid,
       );
       return exchange(code, verifier);
     },
 
     /**
-     * Headless Forgot Password, first request: the site e-mails the user a one-time password. It answers the same
-     * whether the username exists or not.
+     * Headless Forgot Password, first request, with the integration user's token: the site e-mails the user a
+     * one-time password. It answers the same (`{"status_code":"otp_sent"}`) whether the username exists or not.
      */
     async requestPasswordReset(username: string): Promise<void> {
-      await core.http.postJsonAbsolute(`${core.siteUrl}/services/auth/headless/forgot_password`, { username });
+      await postWithIntegrationToken(`${core.siteUrl}/services/auth/headless/forgot_password`, { username });
     },
 
     /**
      * Headless Forgot Password, second request: the code from the e-mail and the new password. A wrong or expired code
-     * or a password the site's policy refuses fails with a FetchError (400, the site's description as its message).
+     * or a password the site's policy refuses fails with a FetchError 400 `invalid_request` (no page tells them
+     * apart by code).
      */
     async resetPassword(username: string, otp: string, newPassword: string): Promise<void> {
       await core.http.postJsonAbsolute(`${core.siteUrl}/services/auth/headless/forgot_password`, {

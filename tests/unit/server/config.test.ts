@@ -53,4 +53,27 @@ describe("required variables with a real org", () => {
     expect(config.WEBSTORE_COMMUNITY_ID).toBe("0DBDM0000000001");
     expect(config.WEBSTORE_CLIENT_ID).toBe("demo-storefront");
   });
+
+  it("gives the emulator the demo org's integration app, and a real org none of the demo's", () => {
+    expect(configOf({})).toMatchObject({
+      WEBSTORE_INTEGRATION_CLIENT_ID: "demo-integration",
+      WEBSTORE_INTEGRATION_CLIENT_SECRET: "demo-integration-secret",
+    });
+    const real = configOf({ ...REAL_ORG });
+    expect(real.WEBSTORE_INTEGRATION_CLIENT_ID).toBeUndefined();
+    expect(real.WEBSTORE_INTEGRATION_CLIENT_SECRET).toBeUndefined();
+    expect(
+      configOf({
+        ...REAL_ORG,
+        WEBSTORE_ORG_URL: "https://example.my.salesforce.com",
+        WEBSTORE_INTEGRATION_CLIENT_ID: "int-id",
+        WEBSTORE_INTEGRATION_CLIENT_SECRET: "int-secret",
+      }),
+    ).toMatchObject({
+      WEBSTORE_ORG_URL: "https://example.my.salesforce.com",
+      WEBSTORE_INTEGRATION_CLIENT_ID: "int-id",
+      WEBSTORE_INTEGRATION_CLIENT_SECRET: "int-secret",
+    });
+    expect(() => configOf({ WEBSTORE_ORG_URL: "not a url" })).toThrow(/WEBSTORE_ORG_URL/);
+  });
 });

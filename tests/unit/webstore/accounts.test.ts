@@ -60,6 +60,60 @@ describe("headless login (Authorization Code and Credentials Flow)", () => {
     expect(authorize.url.search).toBe("");
   });
 
+  it("signs in again without the uvid_hint when the site refuses the hint (the guest's cart is then not carried over)", async () => {
+    const refused = () => json({ error: "invalid_request", error_description: "uvid invalid" }, 400);
+    const { client, calls } = testClient((_r, i) => [refused, authorized, () => json(tokenAnswer)][i](), {
+      oauth: APP,
+    });
+    await expect(client.headlessLogin("ada@example.com", "pw", { uvid: "u-1" })).resolves.toHaveProperty("accessToken");
+    expect(calls).toHaveLength(3);
+    expect(new URLSearchParams(calls[0].body).get("uvid_hint")).toBe("UVID u-1");
+    expect(new URLSearchParams(calls[1].body).has("uvid_hint")).toBe(false);
+    expect(calls[1].headers.get("authorization")).toBe(calls[0].headers.get("authorization"));
+  });
+
+  it("does not ask again after a wrong password, hint or not", async () => {
+    const wrong = () => json({ error: "invalid_grant", error_description: "authentication failure" }, 400);
+    const { client, calls } = testClient(wrong, { oauth: APP });
+    await expect(client.headlessLogin("ada@example.com", "pw", { uvid: "u-1" })).rejects.toMatchObject({
+      code: "invalid_grant",
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("sends the integration user's token (Client Credentials Flow at the org's URL) with the first reset request only, and asks for a new one when the site refuses it", async () => {
+    const integration = { orgUrl: "https://org.my.salesforce.com", clientId: "int-id", clientSecret: "int-secret" };
+    const answers = [
+      () => json({ access_token: "00D!one", token_type: "Bearer" }),
+      () => json({ status_code: "otp_sent" }),
+      () => json({ status_code: "success" }),
+      () => json({ error: "invalid_token", error_description: "expired" }, 401),
+      () => json({ access_token: "00D!two", token_type: "Bearer" }),
+      () => json({ status_code: "otp_sent" }),
+    ];
+    const { client, calls } = testClient((_r, i) => answers[i](), { oauth: APP, integration });
+    await client.requestPasswordReset("ada@example.com");
+    await client.resetPassword("ada@example.com", "123456", "new-pass-1");
+    await client.requestPasswordReset("ada@example.com");
+    expect(calls.map((c) => c.url.toString())).toEqual([
+      "https://org.my.salesforce.com/services/oauth2/token",
+      `${BASE}/services/auth/headless/forgot_password`,
+      `${BASE}/services/auth/headless/forgot_password`,
+      `${BASE}/services/auth/headless/forgot_password`,
+      "https://org.my.salesforce.com/services/oauth2/token",
+      `${BASE}/services/auth/headless/forgot_password`,
+    ]);
+    expect(Object.fromEntries(new URLSearchParams(calls[0].body))).toEqual({
+      grant_type: "client_credentials",
+      client_id: "int-id",
+      client_secret: "int-secret",
+    });
+    expect(calls[1].headers.get("authorization")).toBe("Bearer 00D!one");
+    expect(calls[2].headers.get("authorization")).toBeNull();
+    expect(calls[3].headers.get("authorization")).toBe("Bearer 00D!one");
+    expect(calls[5].headers.get("authorization")).toBe("Bearer 00D!two");
+  });
+
   it("gets a guest token for a UVID with the guest headers on both requests, without credentials", async () => {
     const { client, calls } = testClient(
       (_r, i) => (i === 0 ? authorized() : json({ ...tokenAnswer, refresh_token: undefined })),

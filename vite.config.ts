@@ -53,15 +53,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     remix({
       buildDirectory,
       basename: basePath ? `/${basePath}` : "/",
-      ignoredRouteFiles: ["**/.*", "**/*.test.*"],
-      // Every v3 flag of Remix 2.17, so the move to React Router 7 is one step. v3_routeConfig (routes.ts) is the
-      // last: the file-system routes of app/routes/ stay as they are until that move.
+      // Every v3 flag of Remix 2.17, so the move to React Router 7 is one step; the routes are app/routes.ts's.
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_lazyRouteDiscovery: true,
         v3_singleFetch: true,
+        v3_routeConfig: true,
       },
     }),
   ],

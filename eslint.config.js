@@ -9,15 +9,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: [
-      "build/**",
-      "public/build/**",
-      ".cache/**",
-      "node_modules/**",
-      "test-results/**",
-      "playwright-report/**",
-      ".data/**",
-    ],
+    ignores: ["build/**", ".cache/**", "node_modules/**", "test-results/**", "playwright-report/**", ".data/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

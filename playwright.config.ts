@@ -19,7 +19,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CLUSTER_PORT = PORT + 1;
 /**
  * A third store under a base path (tests/e2e/base-path.spec.ts), on the port after. A build is made for one base
- * path, so this store has its own, built for /shop into .cache/build-shop next to the main one (build/, public/build/).
+ * path, so this store has its own, built for /shop into .cache/build-shop next to the main one (build/).
  */
 const BASE_PATH_PORT = PORT + 2;
 /**
@@ -92,7 +92,7 @@ export default defineConfig({
     },
     {
       // The app built for BASE_PATH=/shop (a few seconds), then the same compiled server serving it.
-      command: "node scripts/remix-build.mjs && node build/server.mjs",
+      command: "node scripts/app-build.mjs && node build/server.mjs",
       url: `http://localhost:${BASE_PATH_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000 + SEEDING_MS,

@@ -15,7 +15,7 @@ export default defineConfig({
           globalSetup: ["tests/routes/global-setup.ts"],
           // Node loads the compiled Remix build itself, as server/main.ts does in production: vite has nothing to
           // transform there (and doing so cost each route test file a second or two).
-          server: { deps: { external: [/\/build\/index\.js$/] } },
+          server: { deps: { external: [/\/build\/server\/index\.js$/] } },
         },
       },
       {

@@ -18,9 +18,9 @@ import { Footer, Header } from "~/components/store/Header";
 import { STORE_NAME } from "~/lib/brand";
 import type { SessionValidatorProps } from "~/components/SessionValidator";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
-import kitStyles from "~/styles/kit.css";
-import appStyles from "~/styles/app.css";
-// The root's server helpers, from the one server module it names (each is an empty stand-in in the browser's bundle).
+import kitStyles from "~/styles/kit.css?url";
+import appStyles from "~/styles/app.css?url";
+// The root's server helpers, from the one server module it names (gone from the browser's build with the loader).
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { STORE_LOCALE } from "~/lib/format/money";
 import { StoreLocaleProvider } from "~/components/StoreLocale";
@@ -66,9 +66,8 @@ export async function loader(args: LoaderFunctionArgs) {
     const toast = shop.toasts.take();
     const appContext = shop.appContext;
     const [categories, count] = await Promise.all([shop.catalog.navigation(), shop.cart.count()]);
-    // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist. A plain Response, as the
-    // catalog pages throw: naming `data` from @remix-run/node would put that package's empty stand-in in the root's
-    // browser bundle, a file of its own on every page.
+    // A locale segment (/en-GB/…) the store has no market for is a page that doesn't exist: a plain Response, as the
+    // catalog pages throw.
     if (!shop.locale.known(context.locale)) {
       throw new Response("Not found", { status: 404, headers: await shop.headers() });
     }

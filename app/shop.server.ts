@@ -12,10 +12,9 @@
  *   }
  *
  * A loader or action stays a function declaration (or an arrow) that calls `withShop` inside: never
- * `export const loader = withShop(...)`-style wrapping at module level. The classic compiler builds the browser's
- * route module from the same file and drops the loader only when nothing at the top level calls anything; a
- * top-level call would stay in the browser bundle, calling this server-only module's empty stand-in as the page
- * loads (the page would never hydrate).
+ * `export const loader = withShop(...)`-style wrapping at module level, so every route reads the same way and a
+ * route's other top-level code never calls the shop. (Remix's Vite plugin takes `loader` and `action` out of the
+ * browser's route module whatever they hold; scripts/js-budget.mjs fails a browser file that names the shop.)
  *
  * How a request ends early is decided here (with the core's refusals), at the top of every loader and action, and
  * nowhere else:
@@ -148,8 +147,8 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
   return shop.unavailable ? unavailableStatus(result) : result;
 }
 
-// What a route needs on the server besides its shop, from the one server module it imports: the browser build
-// carries one empty stand-in per server module a route names, so each extra one costs every page that names it.
+// What a route needs on the server besides its shop, from the one server module it imports (decision 018: a route
+// names the composition only).
 export { serverTimingHeaders } from "~/shop/timing.server";
 export { toast } from "~/shop/toast.server";
 

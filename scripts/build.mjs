@@ -1,12 +1,12 @@
-// `npm run build`: the storefront (remix build: build/index.js, public/build/) and the HTTP server compiled ahead of
-// time (esbuild: server/serve.ts and what it imports → build/server.mjs), so `npm start` runs plain JavaScript
-// with no TypeScript transform at startup. Packages stay external: node_modules is there at run time.
+// `npm run build`: the storefront (Remix's Vite plugin: build/server/index.js, build/client/) and the HTTP server
+// compiled ahead of time (esbuild: server/serve.ts and what it imports → build/server.mjs), so `npm start` runs
+// plain JavaScript with no TypeScript transform at startup. Packages stay external: node_modules is there at run time.
 // Built-ins only at the top: esbuild is imported when the server is built, after ensureInstalled() has run (see
 // ensure-install.mjs), so `npm run build` and `npm start` work on a fresh clone.
 import { readFile } from "node:fs/promises";
 import { dirname, relative, resolve } from "node:path";
 import { ensureInstalled } from "./ensure-install.mjs";
-import { remixBuild } from "./remix-build.mjs";
+import { appBuild } from "./app-build.mjs";
 
 /**
  * Modules that find files next to themselves (the emulator's db/ and fixtures/, the server's build/) read
@@ -47,16 +47,18 @@ export async function buildServer() {
   });
 }
 
+/** Both at once: the server does not import the app build (it loads it when it starts), so neither waits. */
 export async function buildAll() {
-  if (!remixBuild()) return false;
-  try {
-    await buildServer();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return false;
-  }
-  console.log("Server compiled: build/server.mjs");
-  return true;
+  const server = buildServer().then(
+    () => true,
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      return false;
+    },
+  );
+  const [app, compiled] = await Promise.all([appBuild(), server]);
+  if (compiled) console.log("Server compiled: build/server.mjs");
+  return app && compiled;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

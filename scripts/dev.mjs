@@ -1,25 +1,14 @@
-// `npm run dev`: development mode. Remix rebuilds the app on every change (React's development build, readable
-// errors) and tsx restarts the server when server/ or the app build changes; one process, the emulator in it.
+// `npm run dev`: development mode. The server (server/main.ts under tsx, one process, the emulator in it) serves
+// the app from Vite's dev server in middleware mode: React's development build, readable errors, and the app's
+// modules rebuilt and hot-replaced as they change; tsx restarts the server when server/ changes.
 import { spawn } from "node:child_process";
 import { ensureInstalled } from "./ensure-install.mjs";
-import { remixBuild } from "./remix-build.mjs";
 
 ensureInstalled();
-const env = { ...process.env, NODE_ENV: "development" };
-if (!remixBuild({ env })) process.exit(1);
-const children = [
-  spawn("npx", ["remix", "watch"], { stdio: "inherit", env }),
-  // BUILD_DIR (README): where remix.config.js writes the app build and the server reads it.
-  spawn(
-    "npx",
-    ["tsx", "watch", "--clear-screen=false", "--include", `${env.BUILD_DIR || "build"}/index.js`, "server/main.ts"],
-    { stdio: "inherit", env },
-  ),
-];
-const stop = (signal) => children.forEach((child) => child.kill(signal));
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
-for (const child of children)
-  child.on("exit", (code) => {
-    stop("SIGTERM");
-    process.exit(code ?? 0);
-  });
+// VITE_CJS_IGNORE_WARNING: the one CommonJS load of Vite is Remix's plugin's (scripts/app-build.mjs says why).
+const env = { ...process.env, NODE_ENV: "development", VITE_CJS_IGNORE_WARNING: "1" };
+// Vite loads its config through a bundled copy next to it, deleted once read: not a change to restart for.
+const watch = ["tsx", "watch", "--clear-screen=false", "--exclude", "vite.config.ts.timestamp-*", "server/main.ts"];
+const server = spawn("npx", watch, { stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,4 +1,4 @@
-// The JavaScript budget: what a browser downloads to run each page, from the build's manifest (public/build), as
+// The JavaScript budget: what a browser downloads to run each page, from the build's manifest (build/client), as
 // gzip. A page's JavaScript is the entry with its imports, the root route's module with its imports, and the page
 // route's module with its imports, each file counted once. Files loaded later are not: the session validator a
 // signed-in page fetches once hydrated, a form's schema (with zod) when the shopper first reaches the form
@@ -14,7 +14,8 @@ import { pathToFileURL } from "node:url";
 import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 
-const PUBLIC = "public";
+/** The browser's files; the manifest names them by URL, `${publicPath}assets/…` (publicPath: vite.config.ts's base). */
+const CLIENT = "build/client";
 const SHOPPING = {
   "routes/_index": "home",
   "routes/category.$": "category",
@@ -25,8 +26,8 @@ const SHOPPING = {
 const KB = 1024;
 export const BUDGETS = { shopping: 100 * KB, other: 120 * KB };
 
-export function readManifest(publicDir = PUBLIC) {
-  const dir = join(publicDir, "build");
+export function readManifest(clientDir = CLIENT) {
+  const dir = join(clientDir, "assets");
   const file = readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
   if (!file) throw new Error(`no manifest in ${dir}: run npm run build`);
   const sandbox = { window: {} };
@@ -35,8 +36,10 @@ export function readManifest(publicDir = PUBLIC) {
 }
 
 const gzipSizes = new Map();
-function gzipSize(publicDir, url) {
-  if (!gzipSizes.has(url)) gzipSizes.set(url, gzipSync(readFileSync(join(publicDir, url)), { level: 6 }).length);
+/** A manifest URL's file: the URL below the build's publicPath is the file's path below the client folder. */
+const fileOf = (clientDir, url) => join(clientDir, url.slice(url.indexOf("/assets/")));
+function gzipSize(clientDir, url) {
+  if (!gzipSizes.has(url)) gzipSizes.set(url, gzipSync(readFileSync(fileOf(clientDir, url)), { level: 6 }).length);
   return gzipSizes.get(url);
 }
 
@@ -51,8 +54,8 @@ async function pageRoutes(serverBuild) {
 }
 
 /** Every page route below the root, with its files and gzip total. */
-export async function measure(publicDir = PUBLIC, serverBuild = "build/index.js") {
-  const manifest = readManifest(publicDir);
+export async function measure(clientDir = CLIENT, serverBuild = "build/server/index.js") {
+  const manifest = readManifest(clientDir);
   const isPage = await pageRoutes(serverBuild);
   const chain = (id) => (id ? [...chain(manifest.routes[id].parentId), id] : []);
   const pages = [];
@@ -61,7 +64,7 @@ export async function measure(publicDir = PUBLIC, serverBuild = "build/index.js"
     const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
     for (const r of chain(id))
       for (const f of [manifest.routes[r].module, ...(manifest.routes[r].imports ?? [])]) files.add(f);
-    const bytes = [...files].reduce((sum, f) => sum + gzipSize(publicDir, f), 0);
+    const bytes = [...files].reduce((sum, f) => sum + gzipSize(clientDir, f), 0);
     const budget = id in SHOPPING ? BUDGETS.shopping : BUDGETS.other;
     const name = SHOPPING[id] ?? id.replace(/^routes\//, "");
     pages.push({ id, name, bytes, budget, files: [...files] });
@@ -78,12 +81,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (state === "FAIL") failed++;
     console.log(`${state} ${kb(p.bytes).padStart(6)} KB of ${kb(p.budget)}  ${p.name}`);
     if (process.argv.includes("--files"))
-      for (const f of p.files) console.log(`         ${kb(gzipSize(PUBLIC, f)).padStart(6)}  ${f}`);
+      for (const f of p.files) console.log(`         ${kb(gzipSize(CLIENT, f)).padStart(6)}  ${f}`);
   }
-  // A loader wrapped at a route module's top level (`export const loader = withShop(...)`) stays in the browser's
-  // bundle, calling the server module's empty stand-in as the page loads: the page never hydrates. The shop's
-  // entry points never belong in a browser file (app/shop.server.ts says how a loader calls them).
-  const loaded = [...new Set(pages.flatMap((p) => p.files))].map((f) => [f, readFileSync(join(PUBLIC, f), "utf8")]);
+  // The shop's entry points never belong in a browser file (app/shop.server.ts says how a loader calls them). Remix's
+  // Vite plugin takes a route's loader and action out of the browser's build and refuses a `.server` module left in
+  // it; this also catches the shop's names reaching a browser file some other way.
+  const loaded = [...new Set(pages.flatMap((p) => p.files))].map((f) => [f, readFileSync(fileOf(CLIENT, f), "utf8")]);
   const leaks = loaded.filter(([, code]) => /\b(withShop|getShop)\b/.test(code));
   for (const [f] of leaks)
     console.log(`FAIL  ${f}: calls the server-only shop (a loader or action left at the top level)`);

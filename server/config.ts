@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { compileTrustProxy } from "./proxy.js";
 
-/** One or more URL-safe segments, each after a slash (the shape remix.config.js accepts too). */
+/** One or more URL-safe segments, each after a slash (the shape vite.config.ts accepts too). */
 const BASE_PATH_SHAPE = /^(?:\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/;
 /** Paths that stay at the site root whatever the base path: the API, its test controls, the health check. */
 export const ROOT_PATHS = ["/services", "/lwr", "/__emulator", "/healthz", "/readyz"];
@@ -86,7 +86,7 @@ const schema = z.object({
   DEMO_SCALE: z.enum(["demo", "large"]).default("demo"),
   /**
    * The path the store lives under (`/shop`: pages, assets, forms and redirects all under /shop/); unset = the site
-   * root. The app build is made for one base path (remix.config.js reads the same variable): the server refuses a
+   * root. The app build is made for one base path (vite.config.ts reads the same variable): the server refuses a
    * build made for another.
    */
   BASE_PATH: z

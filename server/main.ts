@@ -2,6 +2,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { existsSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -51,16 +52,22 @@ export interface StartOptions {
   handler?: RequestHandler;
   /** The login throttle's limits (default: 5 failures per account, 20 per client, in 15 minutes). */
   loginLimits?: LoginThrottleLimits;
+  /**
+   * Development (`npm run dev`): the app comes from Vite's dev server in middleware mode, as Remix documents for a
+   * custom server: its modules are served and rebuilt as they change, and every request renders the current ones.
+   * Otherwise the build in BUILD_DIR is served.
+   */
+  dev?: boolean;
 }
 
 /**
- * The app build BUILD_DIR holds, checked against BASE_PATH: the build's asset URLs (`publicPath`, set by
- * remix.config.js from the BASE_PATH it was built with) must be under the base path the server serves, or every
- * page would load scripts from where nothing answers. Remix's router gets the base path as its basename: it matches
+ * The app build BUILD_DIR holds (BUILD_DIR/server/index.js), checked against BASE_PATH: the build's asset URLs
+ * (`publicPath`, Vite's `base`, which vite.config.ts derives from the BASE_PATH it was built with) must be under the
+ * base path the server serves, or every page would load scripts from where nothing answers. Remix's router gets the base path as its basename: it matches
  * routes below it, and every <Link>, <Form> and fetcher URL it renders starts with it.
  */
 export async function loadAppBuild(config: Pick<Config, "BASE_PATH" | "BUILD_DIR">): Promise<ServerBuild> {
-  const buildPath = resolve(ROOT, config.BUILD_DIR, "index.js");
+  const buildPath = resolve(ROOT, config.BUILD_DIR, "server", "index.js");
   if (!existsSync(buildPath)) {
     throw new Error(`No build found in ${config.BUILD_DIR}/: run \`npm run build\` (npm start does it for you).`);
   }
@@ -79,8 +86,29 @@ export async function loadAppBuild(config: Pick<Config, "BASE_PATH" | "BUILD_DIR
   return config.BASE_PATH ? { ...build, basename: config.BASE_PATH } : build;
 }
 
+/** A build as a locale-prefixed URL is served: the segment joins the basename (see `remixHandler` below). */
+function withLocale(build: ServerBuild, locale: string | undefined): ServerBuild {
+  return locale ? { ...build, basename: `${build.basename ?? ""}/${locale}`.replace(/\/{2,}/g, "/") } : build;
+}
+
+/** Vite's dev server for `npm run dev`; its HMR connection shares the store's port (the CSP's connect-src 'self'). */
+async function startVite(httpServer: Server) {
+  const { createServer } = await import("vite");
+  return createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } });
+}
+
 export async function startServer(config: Config = readConfig(), options: StartOptions = {}) {
-  const build = options.handler ? null : await loadAppBuild(config);
+  const httpServer = createHttpServer();
+  const vite = options.dev && !options.handler ? await startVite(httpServer) : null;
+  const build = options.handler || vite ? null : await loadAppBuild(config);
+  /** The app as this request renders it: the build, or in development what Vite's dev server has now. */
+  const appFor = (locale: string | undefined): ServerBuild | (() => Promise<ServerBuild>) =>
+    vite
+      ? async () => {
+          const current = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+          return withLocale(config.BASE_PATH ? { ...current, basename: config.BASE_PATH } : current, locale);
+        }
+      : withLocale(build!, locale);
 
   // The one place the emulator is plugged in: the app and the client only ever see a fetch function.
   let emulator: EmulatorLike | null = options.emulator ?? null;
@@ -278,8 +306,11 @@ export async function startServer(config: Config = readConfig(), options: StartO
   // the site root sends a visitor to the store's home.
   const base = config.BASE_PATH;
   if (base) app.get("/", (_req, res) => res.redirect(302, `${base}/`));
-  const assetsDir = build ? resolve(ROOT, build.assetsBuildDirectory) : join(ROOT, "public", "build");
-  app.use(`${base}/build`, express.static(assetsDir, { immutable: true, maxAge: "1y" }));
+  if (vite) app.use(vite.middlewares);
+  else {
+    const assetsDir = build ? resolve(ROOT, build.assetsBuildDirectory) : join(ROOT, "build", "client");
+    app.use(`${base}/build`, express.static(assetsDir, { immutable: true, maxAge: "1y" }));
+  }
   // Only paths that name a file (an extension) look on disk: a page's path costs no stat of public/.
   const publicFiles = express.static(join(ROOT, "public"), { maxAge: "1h" });
   app.use(base || "/", (req, res, next) => (/\.[\w]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
@@ -303,7 +334,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     let handler = remixHandlers.get(key);
     if (handler) return handler;
     handler = createStoreRequestHandler({
-      build: locale ? { ...build!, basename: `${build!.basename ?? ""}/${locale}`.replace(/\/{2,}/g, "/") } : build!,
+      build: appFor(locale),
       mode: config.NODE_ENV,
       getLoadContext: (req, res) => {
         const scope = createRequestScope();
@@ -330,8 +361,9 @@ export async function startServer(config: Config = readConfig(), options: StartO
       }),
   );
 
-  const server = await new Promise<import("node:http").Server>((ok, fail) => {
-    const s = app.listen(config.PORT, config.HOST, () => ok(s));
+  httpServer.on("request", app);
+  const server = await new Promise<Server>((ok, fail) => {
+    const s = httpServer.listen(config.PORT, config.HOST, () => ok(s));
     s.once("error", (err: NodeJS.ErrnoException) =>
       fail(
         err.code === "EADDRINUSE"
@@ -363,6 +395,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     });
     redis?.disconnect();
     subscriber?.disconnect();
+    await vite?.close();
   };
   return { server, emulator, url: publicUrl, loadContext, loginThrottle, caches, shutdown };
 }
@@ -400,7 +433,7 @@ export function readyMessage(config: Config, url: string, emulator: EmulatorLike
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const config = readConfig();
-  startServer(config)
+  startServer(config, { dev: config.NODE_ENV === "development" })
     .then(({ url, emulator }) => console.log(readyMessage(config, url, emulator)))
     .catch((err) => {
       console.error(err instanceof Error ? err.message : err);

@@ -17,7 +17,8 @@ import { REVALIDATE_MARKER, type RequestScopeHandle } from "./request-scope.js";
 import { retryAfterSeconds } from "./webstore/index.js";
 
 export interface StoreRequestHandlerOptions {
-  build: ServerBuild;
+  /** The app build, or (development) a function that returns the current one for each request. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   /** The request's load context and the handle that finishes its scope. */
   getLoadContext(

@@ -4,8 +4,7 @@ import { STORE_NAME } from "~/lib/brand";
 
 export const meta: MetaFunction = () => [{ title: `Page not found | ${STORE_NAME}` }];
 
-// A plain Response, as the root and the catalog pages throw: naming `data` from @remix-run/node would put that
-// package's empty stand-in, a file of its own, in this page's browser bundle.
+// A plain Response, as the root and the catalog pages throw.
 export async function loader() {
   throw new Response("Not found", { status: 404 });
 }

@@ -10,7 +10,7 @@ import { seoMeta } from "~/orders/ui/PageRegions";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop, serverTimingHeaders } from "~/shop.server";
 import { ORDER_LOOKUP_TITLE } from "~/orders/model";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 

@@ -18,7 +18,7 @@ import { RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop, serverTimingHeaders } from "~/shop.server";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import type { OrderData } from "~/orders/model";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
 

@@ -13,7 +13,7 @@ import { RouteErrorBoundary } from "~/components/store/PageError";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import { withShop, serverTimingHeaders } from "~/shop.server";
 import { EMPTY_HISTORY_PAGE, readHistoryQuery } from "~/orders/model";
-import ordersStyles from "~/styles/orders.css";
+import ordersStyles from "~/styles/orders.css?url";
 import { loginPath } from "~/lib/paths";
 import { requestPath } from "~/lib/request-paths";
 

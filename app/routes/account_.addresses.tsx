@@ -15,7 +15,7 @@ import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/account/model/address-book";
-import accountStyles from "~/styles/account.css";
+import accountStyles from "~/styles/account.css?url";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: `${pageTitle(error, "Address Book")} | ${STORE_NAME}` },

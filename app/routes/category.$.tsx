@@ -10,7 +10,7 @@ import { ProductResults } from "~/catalog/ui/ProductResults";
 import { ProductSort } from "~/catalog/ui/ProductSort";
 import { ActiveFilters, FilteredEmpty, FilterPanel, useFilterView } from "~/catalog/ui/FilterPanel";
 import { filterData, readFilters, refinementsOf, showsFilterPanel } from "~/catalog/model/filters";
-import filterStyles from "~/styles/filters.css";
+import filterStyles from "~/styles/filters.css?url";
 import { categoryPath, idFromSplat } from "~/lib/paths";
 import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/shop.server";
@@ -32,7 +32,7 @@ export const headers = serverTimingHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: filterStyles }];
 
-// A plain Response, as the product page's: `data` from @remix-run/node is an empty stand-in file in the browser.
+// A plain Response, as the product page's.
 const notFound = () => new Response("Category not found", { status: 404 });
 
 export async function loader(args: LoaderFunctionArgs) {

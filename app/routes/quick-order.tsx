@@ -18,7 +18,7 @@ import { STORE_NAME } from "~/lib/brand";
 import { emptyQuickOrder, QUICK_ORDER_MESSAGES, readQuickOrder } from "~/cart/model/quick-order";
 import { loginPath, QUICK_ORDER_PATH } from "~/lib/paths";
 import { serverTimingHeaders, toast, withShop, type Shop } from "~/shop.server";
-import quickOrderStyles from "~/styles/quick-order.css";
+import quickOrderStyles from "~/styles/quick-order.css?url";
 
 export const meta: MetaFunction = () => [
   { title: `Quick order | ${STORE_NAME}` },

@@ -6,7 +6,7 @@ import { ProductResults } from "~/catalog/ui/ProductResults";
 import { ProductSort } from "~/catalog/ui/ProductSort";
 import { ActiveFilters, FilteredEmpty, FilterPanel, useFilterView } from "~/catalog/ui/FilterPanel";
 import { filterData, readFilters, refinementsOf, showsFilterPanel } from "~/catalog/model/filters";
-import filterStyles from "~/styles/filters.css";
+import filterStyles from "~/styles/filters.css?url";
 import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/shop.server";
 

@@ -14,7 +14,7 @@ import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { WishlistPage } from "~/wishlists/ui/WishlistPage";
 import { serverTimingHeaders, withShop } from "~/shop.server";
-import accountStyles from "~/styles/account.css";
+import accountStyles from "~/styles/account.css?url";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: `${pageTitle(error, "Wishlist")} | ${STORE_NAME}` },

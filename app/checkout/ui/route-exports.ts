@@ -6,7 +6,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { STORE_NAME } from "~/lib/brand";
 import type { RefreshHandle } from "~/lib/route-handle";
-import checkoutStyles from "~/styles/checkout.css";
+import checkoutStyles from "~/styles/checkout.css?url";
 
 /** While the API is still calculating, a checkout page shows 'Loading' and reloads itself (see root.tsx). */
 export const checkoutHandle: RefreshHandle = { refreshWhileProcessing: true };

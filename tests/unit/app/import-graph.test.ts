@@ -9,8 +9,8 @@
  *   nothing a slice's ui/, model/ or forms/ holds imports a server module (they are loaded in the browser);
  * - a slice (app/<domain>/) reaches another slice's server side (its face or server/) only by `import type`: values
  *   come as its factory's named siblings;
- * - a route file names at most one server module, the composition spelt `~/shop.server` (the classic compiler gives
- *   each spelling of a server import its own stand-in in the browser's bundle; decision 018);
+ * - a route file names at most one server module, the composition spelt `~/shop.server` (decision 018; the rule
+ *   began with the classic compiler's stand-ins, one per spelling, and stays for the layering);
  * - checkout's files are one tree (app/checkout/) plus its thin route files;
  * - one import style: `~/` names another folder of app/, `./` only the file's own folder (files outside app/, the
  *   adapter's, are named by their relative path: they have no alias).
@@ -42,7 +42,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The app file an import names, or null when it names a package or a file outside app/. */
-function resolveImport(from: string, specifier: string): string | null {
+function resolveImport(from: string, importSpecifier: string): string | null {
+  // A query asks Vite for something of the file (`?url`: a stylesheet's URL): the file is the same.
+  const specifier = importSpecifier.replace(/\?.*$/, "");
   let base: string;
   if (specifier.startsWith("~/")) base = join(APP, specifier.slice(2));
   else if (specifier.startsWith(".")) base = resolve(dirname(from), specifier);

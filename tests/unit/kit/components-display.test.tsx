@@ -36,7 +36,7 @@ describe("Price", () => {
 describe("Breadcrumbs", () => {
   /**
    * In a router at the site root, or under a base path (the store's BASE_PATH is the router's basename), with the
-   * store's router flags (Remix's browser router sets the first, remix.config.js's v3_relativeSplatPath the second).
+   * store's router flags (Remix's browser router sets the first, vite.config.ts's v3_relativeSplatPath the second).
    */
   const inRouter = (element: ReactElement, basename?: string) => (
     <MemoryRouter

@@ -27,14 +27,14 @@ describe("BASE_PATH", () => {
 describe("loadAppBuild", () => {
   const dir = mkdtempSync(join(tmpdir(), "store-build-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  /** A stand-in for a Remix build made with `publicPath` (what remix.config.js derives from BASE_PATH). */
+  /** A stand-in for a Remix build made with `publicPath` (Vite's `base`, which vite.config.ts derives from BASE_PATH). */
   const buildFor = (name: string, publicPath: string) => {
     const at = join(dir, name);
     rmSync(at, { recursive: true, force: true });
-    mkdirSync(at, { recursive: true });
+    mkdirSync(join(at, "server"), { recursive: true });
     writeFileSync(
-      join(at, "index.js"),
-      `export const publicPath = ${JSON.stringify(publicPath)}; export const assetsBuildDirectory = "public/build";\n`,
+      join(at, "server", "index.js"),
+      `export const publicPath = ${JSON.stringify(publicPath)}; export const assetsBuildDirectory = "build/client";\n`,
     );
     return at;
   };

@@ -14,9 +14,10 @@ import type { ProductFacts } from "./structured-data";
 /** Markdown's special characters in running text, escaped so a product's name can't make a link or a heading. */
 const text = (value: string) =>
   value
-    .replace(/([\\`*_[\]<>#|])/g, "\\$1")
+    .replace(/([\\`*_[\]<>|])/g, "\\$1")
     .replace(/\s+/g, " ")
-    .trim();
+    .trim()
+    .replace(/^#/, "\\#");
 const link = (label: string, url: string) => `[${text(label)}](<${url.replace(/[<>\s]/g, encodeURIComponent)}>)`;
 
 function stockLine(stock: number | null): string | null {
@@ -100,8 +101,8 @@ export function categoryMarkdown(
     }
   }
   if (listing.page < listing.totalPages) {
-    const next = `${categoryPath(category)}?page=${listing.page + 1}`;
-    lines.push("", `Next page: <${canonicalUrl(address, next)}.md>`);
+    const next = `${categoryPath(category)}.md?page=${listing.page + 1}`;
+    lines.push("", `Next page: <${canonicalUrl(address, next)}>`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -9,6 +9,9 @@
  * for them and writes them into the document, so they show and work without JavaScript. Streaming the shell first
  * would send their Suspense fallbacks instead, and a shopper without JavaScript would never see them.
  *
+ * A page whose loader offered another representation of itself (a product or category page's markdown view:
+ * app/shop/representation.server.ts) is answered with it instead, unrendered, when the page rendered without error.
+ *
  * What every response gets whatever made it (the session's and the toast's cookies, `Cache-Control: private` for a
  * page made from the shopper's session, a 503's Retry-After) is written by the host after Remix has answered
  * (server/remix-handler.ts, decision 015): a redirect a loader throws never passes through here.
@@ -19,6 +22,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/Nonce";
 import { RequestIdProvider } from "~/components/RequestReference";
+import { offeredRepresentation } from "~/shop/representation.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -30,6 +34,13 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  const representation = offeredRepresentation(loadContext);
+  if (representation && responseStatusCode === 200 && !remixContext.staticHandlerContext.errors) {
+    responseHeaders.set("Content-Type", representation.contentType);
+    // The same URL answers HTML or markdown by Accept (a `.md` URL answers markdown whatever it asks).
+    responseHeaders.append("Vary", "Accept");
+    return new Response(representation.body, { headers: responseHeaders, status: responseStatusCode });
+  }
 
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -43,6 +43,7 @@ import { createOrdersHandler, type OrdersHandler } from "~/orders/orders.server"
 import { createWishlistsHandler, type WishlistsHandler } from "~/wishlists/wishlists.server";
 import { createLocale, type LocaleHandler } from "~/locale/locale.server";
 import { createConsent, type Consent } from "~/locale/consent.server";
+import { createSeo, type SeoHandler } from "~/seo/seo.server";
 
 export interface Shop extends ShopCore {
   readonly cart: CartHandler;
@@ -55,6 +56,8 @@ export interface Shop extends ShopCore {
   readonly locale: LocaleHandler;
   /** The root page's: the cookie consent banner's remembered choice. */
   readonly consent: Consent;
+  /** The catalog pages' canonical URLs, alternates, social and structured data, and their markdown views. */
+  readonly seo: SeoHandler;
 }
 
 const SHOP = Symbol("shop");
@@ -108,6 +111,7 @@ function withHandlers(core: ShopCore): Shop {
     wishlists: lazy("wishlists", () => createWishlistsHandler(core)),
     locale: lazy("locale", () => createLocale(core, { cart: shop.cart })),
     consent: lazy("consent", () => createConsent(core)),
+    seo: lazy("seo", () => createSeo(core)),
   }) as Shop;
   return shop;
 }
@@ -151,6 +155,8 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
 // names the composition only).
 export { serverTimingHeaders } from "~/shop/timing.server";
 export { toast } from "~/shop/toast.server";
+// The documents for crawlers and agents (robots.txt, sitemaps, llms.txt): made for every visitor alike, no session.
+export { llmsDocument, robotsDocument, sitemapIndexDocument, sitemapShardDocument } from "~/seo/seo.server";
 
 // The core's types, for the routes that speak of a refusal.
 export type { ShopCore, ShopRouteOptions, Refusal } from "~/shop/core.server";

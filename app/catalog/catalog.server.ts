@@ -6,6 +6,7 @@
 import { isFetchError, type ProductCategory, type ProductSearchInput } from "../../server/webstore/index";
 import type { ApiFacet, SearchRefinement } from "~/catalog/model/filters";
 import {
+  LISTING_PAGE_SIZE,
   productCardView,
   sortOptions,
   type ProductCardView,
@@ -85,8 +86,7 @@ export interface CategoryPage extends ProductListing {
   children: { id: string; name: string; productCount: number | null }[];
 }
 
-/** Products a listing page shows (category, search). */
-export const LISTING_PAGE_SIZE = 12;
+export { LISTING_PAGE_SIZE } from "~/catalog/model/product";
 /** How many products the home page features. */
 export const FEATURED_COUNT = 8;
 

@@ -2,23 +2,27 @@ import type { MetaFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { STORE_NAME } from "~/lib/brand";
+import { STORE_DESCRIPTION } from "~/seo/model/description";
 import { ProductGrid } from "~/catalog/ui/ProductCard";
 import { categoryPath } from "~/lib/paths";
 import { withShop, serverTimingHeaders } from "~/shop.server";
+import { seoTags } from "~/seo/model/meta-tags";
 
 /** What search engines show under the store's name (a route's meta replaces the root's, so it says it again). */
-export const HOME_DESCRIPTION =
-  "Fresh coffee roasts, brewing equipment and drinkware, shipped fast. Order as a guest, or sign in to shop for your business account.";
+export const HOME_DESCRIPTION = STORE_DESCRIPTION;
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${STORE_NAME}: Home` },
   { name: "description", content: HOME_DESCRIPTION },
+  ...seoTags(data?.seo),
 ];
 
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shop.catalog.home()), { browsing: true });
+  return withShop(args, async ({ shop }) => shop.reply({ ...(await shop.catalog.home()), seo: shop.seo.home() }), {
+    browsing: true,
+  });
 }
 
 export default function Home() {

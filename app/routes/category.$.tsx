@@ -14,6 +14,7 @@ import filterStyles from "~/styles/filters.css?url";
 import { categoryPath, idFromSplat } from "~/lib/paths";
 import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/shop.server";
+import { seoTags } from "~/seo/model/meta-tags";
 
 // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [
@@ -24,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [
         : `${errorTitle(error, "Category not found")} | ${STORE_NAME}`,
   },
   ...(page?.category && !error
-    ? [{ name: "description", content: page.category.description || `${page.category.name} at ${STORE_NAME}.` }]
+    ? [{ name: "description", content: page.seo.openGraph.description }, ...seoTags(page.seo)]
     : []),
 ];
 
@@ -39,7 +40,9 @@ export async function loader(args: LoaderFunctionArgs) {
   return withShop(
     args,
     async ({ request, params, shop }) => {
-      const categoryId = idFromSplat(params["*"]);
+      // `.md` at the end (or Accept: text/markdown) asks for the page's markdown view.
+      const view = shop.seo.view(params["*"]);
+      const categoryId = idFromSplat(view.splat);
       if (!categoryId) throw notFound();
       const url = new URL(request.url);
       const chosen = readFilters(url.searchParams);
@@ -49,10 +52,12 @@ export async function loader(args: LoaderFunctionArgs) {
         refinements: refinementsOf(chosen),
       });
       if (!page) throw notFound();
+      if (view.markdown) shop.seo.categoryMarkdown(page);
       const { facets, priceCurrency, filtersRefused, ...listing } = page;
       return shop.reply({
         ...listing,
         filters: filterData(facets, priceCurrency, filtersRefused, url.searchParams),
+        seo: shop.seo.category(page),
       });
     },
     { browsing: true },

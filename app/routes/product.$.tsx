@@ -22,19 +22,16 @@ import { CART_FIELDS, pendingCountChanges } from "~/cart/model/count";
 import { QUANTITY_MAX } from "../../server/webstore/limits";
 import { SELLING_MODEL_FIELD, SUBSCRIPTION_TERM_FIELD, type SellingModelOption } from "~/cart/model/subscriptions";
 import { serverTimingHeaders, withShop } from "~/shop.server";
-import { withBasePath } from "~/lib/links";
+import { seoTags } from "~/seo/model/meta-tags";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
   if (error || !page?.product) return [{ title: `${errorTitle(error, "Product not found")} | ${STORE_NAME}` }];
   return [
     { title: `${page.product.name} | ${STORE_NAME}` },
-    {
-      name: "description",
-      content: page.product.description?.slice(0, 160) || `${page.product.name} at ${STORE_NAME}.`,
-    },
-    // Absolute, as search engines want it: the page's own origin (the request's) with the product's canonical path.
-    { tagName: "link", rel: "canonical", href: page.canonicalUrl },
+    { name: "description", content: page.seo.openGraph.description },
+    // Absolute URLs, as search engines want them: the canonical, its alternates, Open Graph, JSON-LD (app/seo).
+    ...seoTags(page.seo),
   ];
 };
 
@@ -50,7 +47,9 @@ export async function loader(args: LoaderFunctionArgs) {
   return withShop(
     args,
     async ({ request, params, shop }) => {
-      const productId = idFromSplat(params["*"]);
+      // `.md` at the end (or Accept: text/markdown) asks for the page's markdown view.
+      const view = shop.seo.view(params["*"]);
+      const productId = idFromSplat(view.splat);
       if (!productId) throw notFound();
       // After a refused add (no JavaScript) the page comes back with the quantity typed and the option picked.
       const query = new URL(request.url).searchParams;
@@ -60,10 +59,10 @@ export async function loader(args: LoaderFunctionArgs) {
         search: query,
       });
       if (!page) throw notFound();
-      return shop.reply({
-        ...page,
-        canonicalUrl: new URL(withBasePath(shop.basePath, productPath(page.product)), request.url).href,
-      });
+      if (view.markdown) shop.seo.productMarkdown(page);
+      // The family is for the structured data: the picker has what the page shows of it.
+      const { family: _family, ...shown } = page;
+      return shop.reply({ ...shown, seo: shop.seo.product(page) });
     },
     { browsing: true },
   );

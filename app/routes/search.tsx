@@ -9,12 +9,14 @@ import { filterData, readFilters, refinementsOf, showsFilterPanel } from "~/cata
 import filterStyles from "~/styles/filters.css?url";
 import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/shop.server";
+import { seoTags } from "~/seo/model/meta-tags";
 
 const MAX_TERM_LENGTH = 200;
 
+// A search's results stay out of the index (its PageSeo says noindex), described for a shared link all the same.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.term ? `Search results for “${data.term}” | ${STORE_NAME}` : `Search | ${STORE_NAME}` },
-  { name: "robots", content: "noindex" },
+  ...(data?.seo ? seoTags(data.seo) : [{ name: "robots", content: "noindex" }]),
 ];
 
 export const headers = serverTimingHeaders;
@@ -37,6 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
         term,
         ...results,
         filters: filterData(facets, priceCurrency, filtersRefused, url.searchParams),
+        seo: shop.seo.search(term, results),
       });
     },
     { browsing: true },

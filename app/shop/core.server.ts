@@ -226,6 +226,32 @@ export async function openCore(request: Request, context: AppLoadContext): Promi
   return core;
 }
 
+/**
+ * What a document made for every visitor alike reads the store with (robots.txt, sitemaps, llms.txt): the server's
+ * browsing identity, and no session opened, so the answer is nobody's own (a shared cache may keep it; the session's
+ * `Cache-Control: private, no-store` is not set). Its catalog reads stay out of the shoppers' shared catalog cache
+ * (`catalogScope: null`): a sitemap walks the whole catalog once, and would push out the pages shoppers read.
+ */
+export interface Crawler {
+  request: Request;
+  context: AppLoadContext;
+  client: WebstoreClient;
+  appContext: ApplicationContext | null;
+  basePath: string;
+}
+
+export async function openCrawler(request: Request, context: AppLoadContext): Promise<Crawler> {
+  const token = await browsingToken(context);
+  const client = context.webstore({
+    accessToken: token,
+    renewToken: () => renewBrowsingToken(context, token),
+    catalogScope: null,
+    signal: request.signal,
+  });
+  const appContext = await client.getApplicationContext().catch(() => null);
+  return { request, context, client, appContext, basePath: basePathOf(context) };
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 

@@ -12,6 +12,9 @@ import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 import type { LineAttribute } from "./variations";
 import type { ProductDetail, ProductSearchResults, SortRule } from "../../../server/webstore/types";
 
+/** Products a listing page shows (category, search). */
+export const LISTING_PAGE_SIZE = 12;
+
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
 /** A product's `fields` (a product detail's, a search result's). */
@@ -108,6 +111,9 @@ export interface ProductDetailView {
   categoryPath: { id: string; name: string }[];
   /** productSellingModels: how the product may be bought (empty: once, with no choice to make). */
   sellingModels: SellingModelOption[];
+  /** The store's brand and GTIN fields (custom: Brand__c, GTIN__c), when the catalog has them. */
+  brand?: string;
+  gtin?: string;
 }
 
 const toNumber = (v: unknown): number | undefined => {
@@ -157,6 +163,8 @@ export function productDetailView(product: ProductDetail | null | undefined): Pr
       .map((item) => ({ id: text(item.id) ?? "", name: text(item.name) ?? "" }))
       .filter((item) => item.id && item.name),
     sellingModels: sellingModelOptions(product.productSellingModels),
+    brand: fieldValue(product.fields, "Brand__c"),
+    gtin: fieldValue(product.fields, "GTIN__c"),
   };
 }
 

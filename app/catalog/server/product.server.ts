@@ -8,6 +8,7 @@ import {
   choiceOf,
   pickerView,
   variationFamily,
+  type VariationFamily,
   type VariationPickerView,
 } from "~/catalog/model/variations";
 import type { ShopCore } from "~/shop/core.server";
@@ -48,6 +49,8 @@ export interface ProductPage {
   variations: VariationPickerView | null;
   /** The chosen variation's units available to order (inventory levels); null when not read or unknown. */
   stock: number | null;
+  /** The variation family the picker shows (its structured data names every variation); null without one. */
+  family: VariationFamily | null;
 }
 
 /**
@@ -154,5 +157,6 @@ export async function productPage(
     buyId: family ? (variations?.chosenId ?? (isParent ? null : view.id)) : view.id,
     variations,
     stock,
+    family,
   };
 }

@@ -30,7 +30,7 @@ const APP = join(ROOT, "app");
  * The domains the composition wires: each is a slice, app/<domain>/ with its face app/<domain>/<domain>.server.ts
  * (decision 018). The locale is the root page's rather than a shopper's domain, but it is wired and ruled the same way.
  */
-const DOMAINS = ["cart", "catalog", "checkout", "account", "orders", "wishlists", "locale"];
+const DOMAINS = ["cart", "catalog", "checkout", "account", "orders", "wishlists", "locale", "seo"];
 const SLICE_PARTS = ["ui", "model", "forms"];
 
 function sourceFiles(dir: string): string[] {

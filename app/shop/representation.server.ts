@@ -1,0 +1,24 @@
+/**
+ * Another representation of a page than its HTML (the markdown view of a product or category page): its loader
+ * offers it here, in the request's scope, after reading what the page shows; the document's render
+ * (app/entry.server.tsx) then answers it instead of rendering the page. The page's own reads serve both, so the
+ * other representation costs no call of its own, and the route stays one ordinary page route with one loader.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+
+export interface Representation {
+  body: string;
+  contentType: string;
+}
+
+const OFFERED = Symbol("representation");
+
+export function offerRepresentation(context: AppLoadContext, representation: Representation): void {
+  context.perRequest.once(OFFERED, () => ({ value: null as Representation | null })).value = representation;
+}
+
+export function offeredRepresentation(context: AppLoadContext): Representation | null {
+  return context.perRequest.has(OFFERED)
+    ? context.perRequest.once(OFFERED, () => ({ value: null as Representation | null })).value
+    : null;
+}

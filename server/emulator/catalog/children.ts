@@ -16,15 +16,15 @@ import { catalogStore, type ProductRow } from "./store.js";
  * quantity is 1 [I: the fixtures name the parts, not their quantities].
  */
 
-const pages = new WeakMap<Emu, Map<string, string[]>>();
+const components = new WeakMap<Emu, Map<string, string[]>>();
 
 /** The set and bundle components of the demo catalog, by parent product id, in sequence. */
 function componentsOf(emu: Emu): Map<string, string[]> {
-  let byParent = pages.get(emu);
+  let byParent = components.get(emu);
   if (!byParent) {
     const catalog = readFixture<{ products: { id: string; setComponents?: string[] }[] }>(emu, "catalog.json");
     byParent = new Map(catalog.products.filter((p) => p.setComponents).map((p) => [p.id, p.setComponents!]));
-    pages.set(emu, byParent);
+    components.set(emu, byParent);
   }
   return byParent;
 }

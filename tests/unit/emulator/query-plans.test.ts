@@ -190,6 +190,8 @@ beforeAll(async () => {
   const encoded = Buffer.from(JSON.stringify(refinements.slice(0, 1))).toString("base64");
   await call("GET", `search/products?searchTerm=roast&refinements=${encodeURIComponent(encoded)}`, guest);
   await call("GET", "category-menu-items?maxLevels=2&maxItems=10", guest);
+  // Grouped by variation parent: more matches than are sorted whole, so the page is read along the index.
+  await call("GET", "search/products?searchTerm=range&page=3&grouping=VariationParent", guest);
   const found = await call("GET", "search/products?searchTerm=LG-001234", guest);
   const productId = found.productsPage.products[0].id;
   await call("GET", `products/${productId}`, guest);

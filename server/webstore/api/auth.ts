@@ -287,23 +287,28 @@ export function authApi(core: ClientCore) {
 
     /**
      * Headless Forgot Password, first request, with the integration user's token: the site e-mails the user a
-     * one-time password. It answers the same (`{"status_code":"otp_sent"}`) whether the username exists or not.
+     * one-time password. It answers the same (`{"status_code":"otp_sent"}`) whether the username exists or not;
+     * resolves to that `status_code`.
      */
-    async requestPasswordReset(username: string): Promise<void> {
-      await postWithIntegrationToken(`${core.siteUrl}/services/auth/headless/forgot_password`, { username });
+    async requestPasswordReset(username: string): Promise<string | undefined> {
+      const { data } = await postWithIntegrationToken<{ status_code?: unknown } | null>(
+        `${core.siteUrl}/services/auth/headless/forgot_password`,
+        { username },
+      );
+      return typeof data?.status_code === "string" ? data.status_code : undefined;
     },
 
     /**
      * Headless Forgot Password, second request: the code from the e-mail and the new password. A wrong or expired code
      * or a password the site's policy refuses fails with a FetchError 400 `invalid_request` (no page tells them
-     * apart by code).
+     * apart by code). Resolves to the answer's `status_code` (`success`).
      */
-    async resetPassword(username: string, otp: string, newPassword: string): Promise<void> {
-      await core.http.postJsonAbsolute(`${core.siteUrl}/services/auth/headless/forgot_password`, {
-        username,
-        otp,
-        newpassword: newPassword,
-      });
+    async resetPassword(username: string, otp: string, newPassword: string): Promise<string | undefined> {
+      const { data } = await core.http.postJsonAbsolute<{ status_code?: unknown } | null>(
+        `${core.siteUrl}/services/auth/headless/forgot_password`,
+        { username, otp, newpassword: newPassword },
+      );
+      return typeof data?.status_code === "string" ? data.status_code : undefined;
     },
 
     /** Who the client's token belongs to (named users). */

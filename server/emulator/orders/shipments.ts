@@ -11,7 +11,16 @@ import { ITEM_FIELDS, itemView, lineProductJson, PRODUCT_FIELDS } from "./item-s
 import { enumParam, illegal, pageJson, pageStart, q } from "./paging.js";
 import { parseFieldList, slicePage } from "./query.js";
 import { fixtureIds } from "./seed.js";
-import { orderReader, type DeliveryGroupRow, type ItemRow, type OrderRow } from "./store.js";
+import {
+  orderReader,
+  shipmentReader,
+  shipmentWriter,
+  type DeliveryGroupRow,
+  type ItemRow,
+  type OrderRow,
+  type ShipmentRow,
+  type ShipmentItemRow,
+} from "./store.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 
@@ -21,28 +30,6 @@ import type { Emu } from "../core/state.js";
  * after the order; the emulator only has the demo store's (fixtures/shipments.json): placing an order makes none.
  * Who may read them: whoever may read the order (access.ts), the same "not found" for everyone else.
  */
-
-export interface ShipmentRow {
-  id: string;
-  order_summary_id: string;
-  order_delivery_group_id: string;
-  shipment_number: string;
-  status: "Shipped" | "Delivered";
-  provider: string | null;
-  tracking_number: string | null;
-  tracking_url: string | null;
-  ship_to_name: string | null;
-  shipped_at: number;
-  expected_delivery_at: number | null;
-  actual_delivery_at: number | null;
-}
-
-export interface ShipmentItemRow {
-  id: string;
-  shipment_id: string;
-  order_item_id: string;
-  quantity: number;
-}
 
 const SHIPMENT_SORTS = [
   "ShipmentNumberAsc",
@@ -152,19 +139,6 @@ const DEFAULT_SHIPMENT_ITEM_FIELDS = [
 
 const date = (ms: number | null) => (ms === null ? null : isoDate(ms));
 
-function shipmentStore(emu: Emu) {
-  const db = emu.db;
-  return {
-    ofOrder: (orderId: string) =>
-      db
-        .prepare("SELECT * FROM shipments WHERE order_summary_id = ? ORDER BY shipment_number")
-        .all(orderId) as ShipmentRow[],
-    byId: (id: string) => db.prepare("SELECT * FROM shipments WHERE id = ?").get(id) as ShipmentRow | undefined,
-    items: (shipmentId: string) =>
-      db.prepare("SELECT * FROM shipment_items WHERE shipment_id = ? ORDER BY id").all(shipmentId) as ShipmentItemRow[],
-  };
-}
-
 function requestedFields(ctx: RequestContext, entities: typeof SHIPMENT_ENTITIES | typeof SHIPMENT_ITEM_ENTITIES) {
   const requested = q(() => parseFieldList(ctx.query.get("fields"), "fields", MAX_FIELDS));
   if (requested) checkFields(requested, entities);
@@ -202,7 +176,7 @@ function orderFor(ctx: RequestContext, key: string): OrderRow {
 }
 
 export function addShipmentRoutes(r: Router, emu: Emu) {
-  const shipments = shipmentStore(emu);
+  const shipments = shipmentReader(emu);
   const reader = orderReader(emu);
 
   r.webstore("GET", "order-summaries/:orderSummaryId/shipments", { since: 52 }, (ctx) => {
@@ -320,13 +294,7 @@ export function seedShipments(emu: Emu) {
   if (!existsSync(join(emu.fixturesDir, "shipments.json"))) return;
   const fixture = readFixture<{ shipments: FixtureShipment[] }>(emu, "shipments.json");
   const reader = orderReader(emu);
-  const insert = emu.db.prepare(`
-    INSERT INTO shipments(id, order_summary_id, order_delivery_group_id, shipment_number, status, provider,
-      tracking_number, tracking_url, ship_to_name, shipped_at, expected_delivery_at, actual_delivery_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertItem = emu.db.prepare(
-    "INSERT INTO shipment_items(id, shipment_id, order_item_id, quantity) VALUES (?, ?, ?, ?)",
-  );
+  const write = shipmentWriter(emu);
   const perOrder = new Map<string, number>();
   fixture.shipments.forEach((f, index) => {
     const orderId = fixtureIds.order(f.orderNumber);
@@ -336,7 +304,7 @@ export function seedShipments(emu: Emu) {
     perOrder.set(f.orderNumber, n);
     const id = shipmentIds.shipment(f.orderNumber, n);
     const at = (iso: string | undefined) => (iso === undefined ? null : Date.parse(iso));
-    insert.run(
+    write.shipment(
       id,
       orderId,
       group.id,
@@ -354,7 +322,7 @@ export function seedShipments(emu: Emu) {
     f.lines.forEach((l, m) => {
       const line = lines.find((i) => i.sku === l.sku);
       if (!line) throw new Error(`fixtures/shipments.json: order ${f.orderNumber} group ${f.group} has no ${l.sku}`);
-      insertItem.run(shipmentIds.item(f.orderNumber, n, m + 1), id, line.id, l.quantity);
+      write.item(shipmentIds.item(f.orderNumber, n, m + 1), id, line.id, l.quantity);
     });
   });
 }

@@ -612,3 +612,57 @@ export function recordLookupFailure(emu: Emu, key: string, at: number) {
 export function forgetLookupFailures(emu: Emu, until: number) {
   emu.db.prepare("DELETE FROM order_lookup_failures WHERE at <= ?").run(until);
 }
+
+// --- shipments (db/025_shipments.sql; read by orders/shipments.ts) -----------------------------------------------
+
+export interface ShipmentRow {
+  id: string;
+  order_summary_id: string;
+  order_delivery_group_id: string;
+  shipment_number: string;
+  status: "Shipped" | "Delivered";
+  provider: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  ship_to_name: string | null;
+  shipped_at: number;
+  expected_delivery_at: number | null;
+  actual_delivery_at: number | null;
+}
+
+export interface ShipmentItemRow {
+  id: string;
+  shipment_id: string;
+  order_item_id: string;
+  quantity: number;
+}
+
+/** An order's shipments (by shipment number), one shipment, and the lines a shipment carried (by id). */
+export function shipmentReader(emu: Emu) {
+  const db = emu.db;
+  return {
+    ofOrder: (orderId: string) =>
+      db
+        .prepare("SELECT * FROM shipments WHERE order_summary_id = ? ORDER BY shipment_number")
+        .all(orderId) as ShipmentRow[],
+    byId: (id: string) => db.prepare("SELECT * FROM shipments WHERE id = ?").get(id) as ShipmentRow | undefined,
+    items: (shipmentId: string) =>
+      db.prepare("SELECT * FROM shipment_items WHERE shipment_id = ? ORDER BY id").all(shipmentId) as ShipmentItemRow[],
+  };
+}
+
+/** Writes the demo store's shipments (fulfilment's records; placing an order writes none). */
+export function shipmentWriter(emu: Emu) {
+  const insert = emu.db.prepare(`
+    INSERT INTO shipments(id, order_summary_id, order_delivery_group_id, shipment_number, status, provider,
+      tracking_number, tracking_url, ship_to_name, shipped_at, expected_delivery_at, actual_delivery_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertItem = emu.db.prepare(
+    "INSERT INTO shipment_items(id, shipment_id, order_item_id, quantity) VALUES (?, ?, ?, ?)",
+  );
+  return {
+    shipment: (...values: (string | number | null)[]) => insert.run(...values),
+    item: (id: string, shipmentId: string, orderItemId: string, quantity: number) =>
+      insertItem.run(id, shipmentId, orderItemId, quantity),
+  };
+}

@@ -3,7 +3,16 @@ import { ApiError, invalidInput, notFound } from "../core/errors.js";
 import { json } from "../core/http.js";
 import { recordId } from "../core/record-ids.js";
 import { parseApiDate } from "../orders/query.js";
-import { addMonths, monthsPerTerm, nextBillingAt, type SubscriptionRow, sellingModel } from "./store.js";
+import {
+  accountSubscription,
+  addMonths,
+  monthsPerTerm,
+  nextBillingAt,
+  recordAction,
+  type SubscriptionRow,
+  sellingModel,
+  subscriptionById,
+} from "./store.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 
@@ -38,9 +47,7 @@ function objectBody(body: unknown): Record<string, unknown> {
 function ownSubscription(ctx: RequestContext, raw: unknown): SubscriptionRow {
   const id = recordId(raw, "commerceSubscription", "subscriptionId");
   const account = effectiveAccountId(ctx)!;
-  const row = ctx.emu.db
-    .prepare("SELECT * FROM commerce_subscriptions WHERE id = ? AND webstore_id = ? AND account_id = ?")
-    .get(id, ctx.webstoreId, account) as SubscriptionRow | undefined;
+  const row = accountSubscription(ctx.emu, id, ctx.webstoreId, account);
   if (!row) throw notFound(`Subscription not found: ${id}`);
   return row;
 }
@@ -96,8 +103,7 @@ function refuseEnded(s: SubscriptionRow, now: number) {
 }
 
 export function subscriptionActionRoutes(r: Router, emu: Emu, detail: (s: SubscriptionRow, now: number) => unknown) {
-  const reread = (id: string) =>
-    emu.db.prepare("SELECT * FROM commerce_subscriptions WHERE id = ?").get(id) as SubscriptionRow;
+  const reread = (id: string) => subscriptionById(emu, id)!;
 
   r.webstore("POST", "subscriptions/actions/initiate-cancellation", { since: 63 }, async (ctx) => {
     requireBuyer(ctx);
@@ -109,19 +115,13 @@ export function subscriptionActionRoutes(r: Router, emu: Emu, detail: (s: Subscr
     // It takes effect on the next billing date: the subscription runs (and is listed Active) until then.
     const at = nextBillingAt(s, model, now) ?? (s.end_at === null ? null : s.end_at + 1);
     if (at === null) throw invalidInput("The subscription has no billing date left to cancel on.");
-    emu.db
-      .prepare(
-        `UPDATE commerce_subscriptions SET cancel_status = 'Success', cancellation_at = ?, end_at = ?, last_action = ?
-         WHERE id = ?`,
-      )
-      .run(
-        at,
-        at - 1,
-        action("Cancel", at, now, [
-          { field: "endDate", previousValue: s.end_at === null ? null : apiDate(s.end_at), newValue: apiDate(at - 1) },
-        ]),
-        s.id,
-      );
+    const endDate = (ms: number | null) => (ms === null ? null : apiDate(ms));
+    recordAction(
+      emu,
+      s.id,
+      { cancel_status: "Success", cancellation_at: at, end_at: at - 1 },
+      action("Cancel", at, now, [{ field: "endDate", previousValue: endDate(s.end_at), newValue: endDate(at - 1) }]),
+    );
     return json(detail(reread(s.id), now));
   });
 
@@ -158,17 +158,12 @@ export function subscriptionActionRoutes(r: Router, emu: Emu, detail: (s: Subscr
       end = addMonths(startOfDay(start), (s.subscription_term ?? 1) * monthsPerTerm(model)) - 1;
     }
     if (end <= start) throw invalidInput("The renewal must end after it starts.");
-    emu.db
-      .prepare(
-        `UPDATE commerce_subscriptions SET renewal_status = 'Success', renewal_start_at = ?, end_at = ?, last_action = ?
-         WHERE id = ?`,
-      )
-      .run(
-        start,
-        end,
-        action("Renew", start, now, [{ field: "endDate", previousValue: apiDate(s.end_at), newValue: apiDate(end) }]),
-        s.id,
-      );
+    recordAction(
+      emu,
+      s.id,
+      { renewal_status: "Success", renewal_start_at: start, end_at: end },
+      action("Renew", start, now, [{ field: "endDate", previousValue: apiDate(s.end_at), newValue: apiDate(end) }]),
+    );
     return json(detail(reread(s.id), now));
   });
 
@@ -196,19 +191,12 @@ export function subscriptionActionRoutes(r: Router, emu: Emu, detail: (s: Subscr
       throw invalidInput("A quantity decrease may only start on the next billing date.");
     const quantity = currentQuantity(s, now) + change;
     if (quantity < 1) throw invalidInput("The amended quantity must be 1 or more.");
-    emu.db
-      .prepare(
-        `UPDATE commerce_subscriptions SET amendment_status = 'Success', amended_quantity = ?, amendment_start_at = ?,
-           last_action = ? WHERE id = ?`,
-      )
-      .run(
-        quantity,
-        start,
-        action("Amend", start, now, [
-          { field: "quantity", previousValue: currentQuantity(s, now), newValue: quantity },
-        ]),
-        s.id,
-      );
+    recordAction(
+      emu,
+      s.id,
+      { amendment_status: "Success", amended_quantity: quantity, amendment_start_at: start },
+      action("Amend", start, now, [{ field: "quantity", previousValue: currentQuantity(s, now), newValue: quantity }]),
+    );
     return json(detail(reread(s.id), now));
   });
 
@@ -225,9 +213,7 @@ export function subscriptionActionRoutes(r: Router, emu: Emu, detail: (s: Subscr
     // Kept as sent: the page's example answers the ids as it was given them (18 characters).
     const method = (body.savedPaymentMethodId as string).trim();
     const merchant = (body.merchantAccountId as string).trim();
-    emu.db
-      .prepare("UPDATE commerce_subscriptions SET saved_payment_method_id = ?, merchant_account_id = ? WHERE id = ?")
-      .run(method, merchant, s.id);
+    recordAction(emu, s.id, { saved_payment_method_id: method, merchant_account_id: merchant }, null);
     const now = emu.clock.now();
     const full = detail(reread(s.id), now) as Record<string, unknown>;
     // "The PATCH API populates only the billing, endDate, id, and startDate field values in the response."

@@ -167,3 +167,52 @@ export function subscriptionPage(
     )
     .all(params) as SubscriptionRow[];
 }
+
+export function subscriptionById(emu: Emu, id: string): SubscriptionRow | undefined {
+  return emu.db.prepare("SELECT * FROM commerce_subscriptions WHERE id = ?").get(id) as SubscriptionRow | undefined;
+}
+
+/** A subscription of one account in one store, or undefined. */
+export function accountSubscription(emu: Emu, id: string, webstore: string, account: string) {
+  return emu.db
+    .prepare("SELECT * FROM commerce_subscriptions WHERE id = ? AND webstore_id = ? AND account_id = ?")
+    .get(id, webstore, account) as SubscriptionRow | undefined;
+}
+
+type ActionColumns = Partial<
+  Pick<
+    SubscriptionRow,
+    | "cancel_status"
+    | "renewal_status"
+    | "amendment_status"
+    | "cancellation_at"
+    | "renewal_start_at"
+    | "amended_quantity"
+    | "amendment_start_at"
+    | "end_at"
+    | "saved_payment_method_id"
+    | "merchant_account_id"
+  >
+>;
+
+const ACTION_COLUMNS = new Set<string>([
+  "cancel_status",
+  "renewal_status",
+  "amendment_status",
+  "cancellation_at",
+  "renewal_start_at",
+  "amended_quantity",
+  "amendment_start_at",
+  "end_at",
+  "saved_payment_method_id",
+  "merchant_account_id",
+]);
+
+/** Writes what an action changed, and the action itself as the subscription's last (none: the last stays). */
+export function recordAction(emu: Emu, id: string, changes: ActionColumns, lastAction: string | null) {
+  const columns = Object.keys(changes).filter((c) => ACTION_COLUMNS.has(c));
+  const sets = [...columns.map((c) => `${c} = @${c}`), ...(lastAction === null ? [] : ["last_action = @last_action"])];
+  emu.db
+    .prepare(`UPDATE commerce_subscriptions SET ${sets.join(", ")} WHERE id = @id`)
+    .run({ ...changes, ...(lastAction === null ? {} : { last_action: lastAction }), id });
+}

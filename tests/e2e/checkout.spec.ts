@@ -225,7 +225,13 @@ test("a checkout that changed or expired underneath the shopper says so and star
 
   // 409 on a change that outlasts the store's retries (it sends a refused change again once the checkout reads
   // ready, three times, as the LWR client does): the shopper is asked to try again in a moment.
-  await store.fault({ method: "PATCH", path: "*/checkouts/*", status: 409, errorCode: "CONCURRENT_MODIFICATION" });
+  await store.fault({
+    method: "PATCH",
+    path: "*/checkouts/*",
+    status: 409,
+    errorCode: "CONCURRENT_MODIFICATION",
+    times: 4, // the change and its three retries
+  });
   await page.getByRole("button", { name: "Continue to delivery" }).click();
   await expect(
     page.getByRole("alert").filter({ hasText: "We're still saving your last change. Try again in a moment." }),

@@ -6,7 +6,7 @@ import { ASYNC_MAX_ATTEMPTS, asyncWaitDelay, PAGE_WAIT_ATTEMPTS } from "../../se
  * With JavaScript, reloads the page's data while the API is still processing, on Salesforce's storefront client's
  * schedule (asyncWaitDelay: tries 0–4 at once, then +100 ms steps, then 750 ms doubling; 15 tries at most). After a
  * page's server wait (`afterPageWait`: a checkout page's server has already made the schedule's first second of
- * tries, PAGE_WAIT_ATTEMPTS, decision 019) the browser goes on from there. Without JavaScript the root's meta refresh
+ * tries, PAGE_WAIT_ATTEMPTS, decision 020) the browser goes on from there. Without JavaScript the root's meta refresh
  * does the job.
  *
  * The schedule is one self-rearming timer chain, not a timer per render: a revalidation the router drops or

@@ -2,7 +2,7 @@
  * /checkout: starts the shopper's checkout (PUT checkouts for the active or guest cart) or resumes the one in the
  * session, then sends the shopper to the shipping step. Guests check out only when the store allows it
  * (application context guestCheckoutEnabled), else they sign in first. The shipping step reads the started checkout
- * for up to a second while the API calculates it (202, decision 019); still calculating after that, it shows
+ * for up to a second while the API calculates it (202, decision 020); still calculating after that, it shows
  * 'Loading' and refreshes itself.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

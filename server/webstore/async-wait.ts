@@ -21,7 +21,7 @@ export function asyncWaitDelay(attempt: number): number {
 }
 
 /**
- * A page's server waits for a checkout still calculating for the schedule's first second only (decision 019, the
+ * A page's server waits for a checkout still calculating for the schedule's first second only (decision 020, the
  * bound decision 004 gives a page's retries): tries 0–8, whose pauses (0, 0, 0, 0, 0, 100, 200, 300, 400 ms) add up
  * to one second. The browser goes on with the rest of the schedule (try 9 on) while the page shows 'Loading'.
  */

@@ -2,7 +2,7 @@
  * A checkout whose calculation takes several seconds (the emulator's `checkoutSeconds`, docs/emulator-checkout.md
  * "Async"), with JavaScript on and off: every step the shopper lands on while it calculates shows 'Loading' and
  * finishes by itself (a meta refresh without JavaScript, revalidation on the LWR client's schedule with it), no call is
- * refused 409 and no 409 reaches the shopper, and the order is placed (decision 019).
+ * refused 409 and no 409 reaches the shopper, and the order is placed (decision 020).
  */
 import { addToCart, COFFEE, fillAddress, fillCard, TEXAS } from "./checkout-flow";
 import { expect, test } from "./support";

@@ -2,7 +2,7 @@
  * The shopper's active checkout: starting or resuming it, loading it with its cart's lines and coupons, and the
  * recovery from the API's failures (an expired checkout starts again, a gone one goes back to the cart). Loaders
  * and actions wait a second at most for a checkout the API is still calculating (readSettled: the LWR client's
- * schedule's first second, decision 019); one still processing after that is answered as such and the page shows
+ * schedule's first second, decision 020); one still processing after that is answered as such and the page shows
  * 'Loading' (spec SSR_NO_POLLING past the short wait), which the browser refreshes until it is ready.
  */
 import {
@@ -131,7 +131,7 @@ export async function failureRedirect(
 /**
  * Reads a checkout until it is no longer processing (202), pausing between reads as Salesforce's storefront client
  * does (asyncWaitDelay: five reads at once, then 100, 200, 300, 400 ms), for the schedule's first second only
- * (PAGE_WAIT_ATTEMPTS within PAGE_WAIT_BUDGET_MS, decision 019): an org's reads after a start or a change answer 202
+ * (PAGE_WAIT_ATTEMPTS within PAGE_WAIT_BUDGET_MS, decision 020): an org's reads after a start or a change answer 202
  * while its calculators run, and a checkout still calculating after that second renders 'Loading', which the browser
  * refreshes on the rest of the schedule. Answers the last read, processing or not; throws what a read throws.
  */

@@ -54,7 +54,7 @@ export function CheckoutLayout({
 
 /**
  * The page while the API is still working on the checkout: 'Loading', refreshed by the root's meta refresh
- * without JavaScript and by revalidation with it, on the rest of the wait schedule the server began (decision 019).
+ * without JavaScript and by revalidation with it, on the rest of the wait schedule the server began (decision 020).
  */
 export function CheckoutProcessing({ step }: { step: CheckoutStepId }) {
   const { gaveUp } = useProcessingRefresh(true, true);

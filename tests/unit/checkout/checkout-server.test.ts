@@ -421,7 +421,7 @@ describe("a step's checkout and cart items", () => {
   });
 });
 
-describe("a checkout the API is still calculating (readSettled, changeCheckout: decision 019)", () => {
+describe("a checkout the API is still calculating (readSettled, changeCheckout: decision 020)", () => {
   /**
    * Reads answering 202 `processing` times, then 200, on a clock the pauses move (plus `step` ms per read, the API's
    * round trip); the pauses are recorded instead of slept.

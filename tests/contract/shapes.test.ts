@@ -108,10 +108,9 @@ describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)"
     await addItem(buyer, PRODUCTS.coffee, 1);
     const checkoutId = await startCheckout(buyer);
     expectShape(CheckoutSchema, await buyer.call("GET", `checkouts/${checkoutId}`), 200);
-    // Writes answer 202 with the checkout (the calculators run asynchronously); the next GET is still processing
-    // (202, the same shape), and the one after is the calculated one.
+    // Writes answer 202 with the checkout (the calculators run asynchronously); by default the calculation is over
+    // by the next call, so the read right after is the calculated one (200), as orgs were seen answering.
     expectShape(CheckoutSchema, await buyer.call("PATCH", `checkouts/${checkoutId}`, { deliveryAddress: TEXAS }), 202);
-    expectShape(CheckoutSchema, await buyer.call("GET", `checkouts/${checkoutId}`), 202);
     expectShape(CheckoutSchema, await buyer.call("GET", `checkouts/${checkoutId}`), 200);
     // A country nothing ships to is a shipping failure: GET answers 422 with the checkout and its errors.
     await buyer.call("PATCH", `checkouts/${checkoutId}`, {

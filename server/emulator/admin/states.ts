@@ -76,16 +76,32 @@ export function loadImage(db: Db, image: Buffer): void {
   }
 }
 
-/** The store's data as a database image (what a state holds, and what a state file is). */
+/** Offsets of the file format's write and read versions in a database header: 1 rollback journal, 2 WAL. */
+const FORMAT_VERSION_BYTES = [18, 19];
+
+/**
+ * The store's data as a database image (what a state holds, and what a state file is). A file store runs in WAL
+ * mode and its image says so; an image marked WAL opens only next to a WAL file, which a buffer has not. Its pages
+ * already hold every committed write, so it is marked a plain rollback-journal database.
+ */
 export function saveImage(db: Db): Buffer {
-  return db.serialize();
+  const image = db.serialize();
+  for (const at of FORMAT_VERSION_BYTES) image[at] = 1;
+  return image;
 }
 
-/** A state file: a database image, checked to be one before it is used. */
+/** A state file: a database image with the emulator's migration log, checked before anything is changed. */
 export function readStateFile(file: string): Buffer {
   const image = readFileSync(file);
-  // Opening it as a database fails on anything that is not one.
-  new Database(image, { readonly: true }).close();
+  // SQLite opens any bytes; only a read tells a database (of the emulator's) from something else.
+  const db = new Database(image, { readonly: true });
+  try {
+    db.prepare("SELECT name FROM schema_migrations").all();
+  } catch {
+    throw new Error(`${file} is not a state the emulator exported.`);
+  } finally {
+    db.close();
+  }
   return image;
 }
 

@@ -4,7 +4,10 @@ import { spawn } from "node:child_process";
 import { ensureInstalled } from "./ensure-install.mjs";
 
 ensureInstalled();
-const service = spawn(process.execPath, ["--import", "tsx", "server/emulator-service.ts"], { stdio: "inherit" });
+// Its own arguments (`npm run emulator -- --import FILE --export-on-exit FILE`) go to the service.
+const service = spawn(process.execPath, ["--import", "tsx", "server/emulator-service.ts", ...process.argv.slice(2)], {
+  stdio: "inherit",
+});
 // Ctrl-C reaches the service by itself (same process group); a SIGTERM sent to this process is passed on.
 process.on("SIGTERM", () => service.kill("SIGTERM"));
 process.on("SIGINT", () => {});

@@ -16,6 +16,8 @@ import { createCachePublisher } from "./cache-bus.js";
 import { changesTheStore } from "./cluster.js";
 import { readConfig, type Config } from "./config.js";
 import { asyncPollSettings, createEmulator, type Emulator } from "./emulator/index.js";
+import { readStateFile, writeStateFile } from "./emulator/admin/states.js";
+import { loadImage } from "./emulator/core/db.js";
 import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
 import { clientAddressOf, compileTrustProxy, isLocalRequest } from "./proxy.js";
 import { connectRedis, readyWithin } from "./redis.js";
@@ -54,12 +56,57 @@ const header = (req: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-export async function startEmulatorService(config: Config = readConfig()): Promise<EmulatorService> {
+/**
+ * State files, as Firebase's emulators take them (`--import`, `--export-on-exit`): the store's data is loaded from
+ * `importFile` once the emulator is open, and written to `exportOnExit` when the service closes. A state file is a
+ * SQLite database (server/emulator/admin/states.ts), the image a saved state holds.
+ */
+export interface StateFiles {
+  importFile?: string;
+  exportOnExit?: string;
+}
+
+/**
+ * `--import FILE` and `--export-on-exit [FILE]` (without a file, the imported one, as Firebase's flag does). Anything
+ * else is refused: a mistyped flag must not start a service that silently forgets the data it was meant to keep.
+ */
+export function parseStateFlags(argv: readonly string[]): StateFiles {
+  const files: StateFiles = {};
+  let exportOnExit: string | true | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1] !== undefined && !argv[i + 1].startsWith("--") ? argv[++i] : undefined;
+    if (flag === "--import") {
+      if (!value) throw new Error("--import needs a file: a state the emulator exported.");
+      files.importFile = value;
+    } else if (flag === "--export-on-exit") exportOnExit = value ?? true;
+    else throw new Error(`Unknown argument ${flag}: the emulator takes --import FILE and --export-on-exit [FILE].`);
+  }
+  if (exportOnExit === true && !files.importFile)
+    throw new Error("--export-on-exit needs a file (or an --import file).");
+  if (exportOnExit) files.exportOnExit = exportOnExit === true ? files.importFile : exportOnExit;
+  return files;
+}
+
+export async function startEmulatorService(
+  config: Config = readConfig(),
+  files: StateFiles = {},
+): Promise<EmulatorService> {
+  // Read before the emulator opens: a file that is not a state stops the start with nothing opened.
+  const imported = files.importFile ? readStateFile(resolve(files.importFile)) : null;
   const emulator = createEmulator({
     dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
     settings: { ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS, config.EMULATOR_CHECKOUT_SECONDS), sessionSeconds: config.SESSION_SECONDS },
     scale: config.DEMO_SCALE,
   });
+  if (imported) {
+    try {
+      loadImage(emulator.db, imported);
+    } catch (error) {
+      emulator.close();
+      throw error;
+    }
+  }
   const trust = compileTrustProxy(config.EMULATOR_TRUST_PROXY);
   const publisher = config.REDIS_URL ? connectRedis(config.REDIS_URL, { purpose: "cache invalidation" }) : null;
   const acknowledgements = config.REDIS_URL
@@ -136,6 +183,7 @@ export async function startEmulatorService(config: Config = readConfig()): Promi
       });
       publisher?.disconnect();
       acknowledgements?.disconnect();
+      if (files.exportOnExit) writeStateFile(emulator.db, resolve(files.exportOnExit));
       emulator.close();
     },
   };
@@ -160,7 +208,8 @@ export function emulatorReadyMessage(config: Config, service: EmulatorService): 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const config = readConfig();
-  startEmulatorService(config)
+  Promise.resolve()
+    .then(() => startEmulatorService(config, parseStateFlags(process.argv.slice(2))))
     .then((service) => {
       console.log(emulatorReadyMessage(config, service));
       const stop = () => void service.close().finally(() => process.exit(0));

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAdmin } from "./admin/admin.js";
+import { stateRoutes } from "./admin/states.js";
 import { authRoutes, createAuthenticator, seedIdentity } from "./identity/auth.js";
 import { createClock, isoDate, type Clock } from "./core/clock.js";
 import { contextRoutes, seedContext } from "./core/context.js";
@@ -135,6 +136,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     Object.assign(settings, DEFAULT_SETTINGS, options.settings);
   };
   admin.routes(router, emu, reset);
+  stateRoutes(router, emu);
   for (const m of modules) m.routes(router, emu);
   const authenticate = createAuthenticator(emu);
 

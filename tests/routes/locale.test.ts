@@ -254,3 +254,47 @@ describe("The page's currency and the cart's", () => {
     ]);
   });
 });
+
+const ROASTERS_CHOICE = { id: "01tDM0000000013", yearPlan: "0jPDM00000YEAR1" };
+const TWO_GROUP_MACHINE = { id: "01tDM0000000015" }; // $11,900.00, £9,520.00: BIGSPENDER wants 10,000 of either
+
+describe("What the cart takes into another currency", () => {
+  test("the switcher moves the whole cart: its coupon is applied again, a plan keeps its selling model and term", async () => {
+    const guest = await guestWithCoffee();
+    const plan = await guest.submit(`/product/${ROASTERS_CHOICE.id}`, {
+      intent: "add",
+      quantity: "1",
+      productSellingModelId: ROASTERS_CHOICE.yearPlan,
+      subscriptionTerm: "2",
+    });
+    expect(plan.status).toBe(303);
+    const cart = await guest.load("/cart");
+    expect((await guest.fill(cart, "Apply", { "Coupon code": "SAVE10" })).status).toBe(303);
+    const dollars = await guest.load("/cart");
+    expect(dollars.text).toContain("24-month plan, billed yearly");
+    expect(dollars.text).toContain("Remove coupon SAVE10");
+
+    expect((await guest.fill(dollars, SWITCHER, { Currency: "GBP" })).status).toBe(303);
+    const pounds = await guest.load("/cart");
+    expect(pounds.toasts).toEqual([NOW_IN_GBP]);
+    expect(pounds.text).toMatch(/Subtotal £\d/);
+    expect(pounds.text).toContain("24-month plan, billed yearly");
+    expect(pounds.text).toContain("Remove coupon SAVE10");
+    expect(pounds.cartCount).toBe(2);
+  });
+
+  test("a coupon the new currency refuses is named in the toast, and the rest of the cart follows", async () => {
+    const guest = store.visitor();
+    await add(guest, `/product/${TWO_GROUP_MACHINE.id}`);
+    const cart = await guest.load("/cart");
+    expect((await guest.fill(cart, "Apply", { "Coupon code": "BIGSPENDER" })).status).toBe(303);
+    expect((await guest.load("/cart")).text).toContain("Remove coupon BIGSPENDER");
+
+    const pounds = await guest.load("/en-GB/cart");
+    expect(pounds.toasts).toEqual([
+      "Your cart is now in GBP. Coupon BIGSPENDER couldn't be applied in GBP and was removed.",
+    ]);
+    expect(pounds.text).toMatch(/Subtotal £9,520\.00/);
+    expect(pounds.text).not.toContain("Remove coupon BIGSPENDER");
+  });
+});

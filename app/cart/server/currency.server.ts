@@ -4,6 +4,8 @@
  * carts don't change currency, so a new cart is made in it, the items are added to it, and the old cart is deleted.
  * The switcher moves the cart to the currency chosen; a page whose currency is not the cart's moves it to its own
  * (`followPageCurrency`), so the prices a page shows are those of the cart the shopper adds to.
+ * The new cart gets all the old one had that a shopper chose: each line with its selling model and subscription term,
+ * then the coupons; what the new currency refuses is named in the toast.
  */
 import { isFetchError } from "../../../server/webstore/index";
 import type { ShopCore } from "~/shop/core.server";
@@ -13,17 +15,22 @@ import { cartRef, isNotFound, type CartShop } from "./ref.server";
 /** Cart lines read, and added, a call at a time: the batch resource takes up to 100 inputs. */
 const MOVE_PAGE_SIZE = 100;
 
-export type CartMove = { moved: number; failed: number } | null;
+/** Lines moved and refused, and the codes of the coupons the new cart refused (in the order they were applied). */
+export type CartMove = { moved: number; failed: number; couponsLeft: string[] } | null;
 
 /**
  * Moves the shopper's cart into `currency` when it is in another one and holds items. Null when there was nothing to
  * move. Products that can't be bought in the new currency (no price in its price book) stay behind and are counted.
- * Every line moves, a page of 100 at a time: a cart left with lines of its own is deleted all the same.
+ * Every line moves, a page of 100 at a time: a cart left with lines of its own is deleted all the same. The coupons
+ * are applied once the lines are in (whether a coupon qualifies depends on them), in the order the cart had them (an
+ * exclusive coupon refuses the ones after it, as it did there); a refused one is counted by its code.
  */
 export async function moveCartToCurrency(shop: CartShop, currency: string): Promise<CartMove> {
   const ref = cartRef(shop);
   if (!ref) return null;
-  const page = (pageNumber: number) => shop.client.getCartItems(ref, { pageSize: MOVE_PAGE_SIZE, pageNumber });
+  // The first page brings the cart's coupons with it: one read fewer than the coupon resource.
+  const page = (pageNumber: number) =>
+    shop.client.getCartItems(ref, { pageSize: MOVE_PAGE_SIZE, pageNumber, includeCoupons: pageNumber === 1 });
   let items;
   try {
     items = await page(1);
@@ -38,6 +45,7 @@ export async function moveCartToCurrency(shop: CartShop, currency: string): Prom
   for (let next = 2; next <= (items.data.totalNumberOfPages ?? 1); next++)
     results.push(...(await page(next)).data.cartItems);
   const lines = results.map((result) => result.cartItem).filter((item) => item.type === "Product");
+  const couponCodes = (items.data.cartCoupons?.cartCoupons.coupons ?? []).map((coupon) => coupon.couponCode);
   const created = await shop.client.createCart({ currencyIsoCode: currency });
   const newCartId = created.data.cartId;
   if (!newCartId) throw new Error("The store did not create a cart.");
@@ -47,6 +55,10 @@ export async function moveCartToCurrency(shop: CartShop, currency: string): Prom
       productId: line.productId,
       quantity: line.quantity,
       ...(line.productSellingModelId ? { productSellingModelId: line.productSellingModelId } : {}),
+      // Without its term a term-defined plan would be added for its shortest one.
+      ...(line.subscriptionTerm !== undefined && line.subscriptionTerm !== null
+        ? { subscriptionTerm: line.subscriptionTerm }
+        : {}),
     }));
     try {
       await shop.client.addCartItems(newCartId, inputs);
@@ -59,20 +71,43 @@ export async function moveCartToCurrency(shop: CartShop, currency: string): Prom
       failed += answered.filter((result) => result.statusCode >= 400).length;
     }
   }
+  const couponsLeft: string[] = [];
+  for (const code of couponCodes) {
+    try {
+      await shop.client.applyCoupon(newCartId, code);
+    } catch (error) {
+      // The lines are in the new cart already: a coupon it refuses (or a failed call) is told, not the move undone.
+      if (!isFetchError(error)) throw error;
+      couponsLeft.push(code);
+    }
+  }
   await shop.client.deleteCart(oldCartId);
   if (!shop.shopper.isLoggedIn) shop.session.set("guestCartId", newCartId);
-  return { moved: lines.length - failed, failed };
+  return { moved: lines.length - failed, failed, couponsLeft };
 }
 
-/** What the shopper is told of a move: the new currency, and how many products could not follow. */
+/** "A, B and C". */
+function listed(words: string[]): string {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** What the shopper is told of a move: the new currency, how many products and which coupons could not follow. */
 export function cartMoveToast(move: CartMove, currency: string | undefined): ToastInput | null {
   if (!move || !currency) return null;
-  if (move.failed === 0) return toast("success", `Your cart is now in ${currency}.`);
-  const one = move.failed === 1;
-  return toast(
-    "warning",
-    `Your cart is now in ${currency}. ${move.failed} ${one ? "product" : "products"} couldn't be priced in ${currency} and ${one ? "was" : "were"} removed.`,
-  );
+  const told = [`Your cart is now in ${currency}.`];
+  if (move.failed > 0) {
+    const one = move.failed === 1;
+    told.push(
+      `${move.failed} ${one ? "product" : "products"} couldn't be priced in ${currency} and ${one ? "was" : "were"} removed.`,
+    );
+  }
+  if (move.couponsLeft.length > 0) {
+    const one = move.couponsLeft.length === 1;
+    told.push(
+      `${one ? "Coupon" : "Coupons"} ${listed(move.couponsLeft)} couldn't be applied in ${currency} and ${one ? "was" : "were"} removed.`,
+    );
+  }
+  return toast(told.length === 1 ? "success" : "warning", told.join(" "));
 }
 
 /** What following the page's currency needs of the request's shop. */

@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
-import { readdirSync, readFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { ApiError } from "./errors.js";
+import { ApiError, invalidInput } from "./errors.js";
 
 export type Db = Database.Database;
 
@@ -119,12 +120,7 @@ export function migrate(db: Db, migrationsDir: string): string[] {
  * longer than seeding it): the full-text indexes (virtual tables over a content table) are rebuilt, empty, after.
  */
 export function truncateAll(db: Db) {
-  const tables = (db.pragma("table_list") as { schema: string; name: string; type: string }[])
-    .filter(
-      (t) =>
-        t.schema === "main" && t.type === "table" && t.name !== "schema_migrations" && !t.name.startsWith("sqlite_"),
-    )
-    .map((t) => t.name);
+  const tables = dataTables(db);
   db.pragma("foreign_keys = OFF");
   try {
     db.transaction(() => {
@@ -238,4 +234,84 @@ export function inWriteTransaction<T>(db: Db, work: () => T): T {
   }) as T;
   if (refused) throw refused;
   return result;
+}
+
+/** The tables of the store's data: every ordinary table but the migration log (the schema is the code's). */
+function dataTables(db: Db): string[] {
+  return (db.pragma("table_list") as { schema: string; name: string; type: string }[])
+    .filter(
+      (t) =>
+        t.schema === "main" && t.type === "table" && t.name !== "schema_migrations" && !t.name.startsWith("sqlite_"),
+    )
+    .map((t) => t.name);
+}
+
+function migrationsOf(db: Db, schema: string): string {
+  const rows = db.prepare(`SELECT name FROM ${schema}.schema_migrations ORDER BY name`).all() as { name: string }[];
+  return rows.map((r) => r.name).join(",");
+}
+
+/**
+ * Saved states (admin/states.ts): puts the rows of the database image `image` in place of the store's, in one transaction (the store is never seen
+ * half loaded). The image is attached from a file: SQLite copies table to table (`INSERT … SELECT`) without a row
+ * reaching JavaScript, which keeps a load of the demo store well under 200 ms. An image of another schema (a state
+ * file from another version of the emulator) is refused before anything changes.
+ */
+export function loadImage(db: Db, image: Buffer): void {
+  const dir = mkdtempSync(join(tmpdir(), "emulator-state-"));
+  const file = join(dir, "state.db");
+  writeFileSync(file, image);
+  db.prepare("ATTACH DATABASE ? AS saved").run(file);
+  try {
+    if (migrationsOf(db, "saved") !== migrationsOf(db, "main"))
+      throw invalidInput("The state was saved by another version of the emulator's database schema.");
+    const tables = dataTables(db);
+    db.pragma("foreign_keys = OFF");
+    try {
+      db.transaction(() => {
+        // The full-text index's triggers would redo row by row what one rebuild does after.
+        withoutTriggers(db, tables, () => {
+          for (const t of tables) {
+            db.exec(`DELETE FROM main."${t}"`);
+            db.exec(`INSERT INTO main."${t}" SELECT * FROM saved."${t}"`);
+          }
+        });
+        rebuildFullTextIndexes(db);
+      })();
+    } finally {
+      db.pragma("foreign_keys = ON");
+    }
+  } finally {
+    db.exec("DETACH DATABASE saved");
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Offsets of the file format's write and read versions in a database header: 1 rollback journal, 2 WAL. */
+const FORMAT_VERSION_BYTES = [18, 19];
+
+/**
+ * The store's data as a database image (what a state holds, and what a state file is). A file store runs in WAL
+ * mode and its image says so; an image marked WAL opens only next to a WAL file, which a buffer has not. Its pages
+ * already hold every committed write, so it is marked a plain rollback-journal database.
+ */
+export function saveImage(db: Db): Buffer {
+  const image = db.serialize();
+  for (const at of FORMAT_VERSION_BYTES) image[at] = 1;
+  return image;
+}
+
+/**
+ * Throws unless `image` is a database the emulator wrote (it has the migration log): SQLite opens any bytes, only a
+ * read tells a database from something else. `what` names it in the message.
+ */
+export function assertEmulatorImage(image: Buffer, what: string): void {
+  const db = new Database(image, { readonly: true });
+  try {
+    db.prepare("SELECT name FROM schema_migrations").all();
+  } catch {
+    throw new Error(`${what} is not a state the emulator exported.`);
+  } finally {
+    db.close();
+  }
 }

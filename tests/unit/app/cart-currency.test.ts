@@ -5,7 +5,7 @@
  * shown here, with a fake API.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { moveCartToCurrency } from "../../../app/cart/server/currency.server";
+import { cartMoveToast, moveCartToCurrency } from "../../../app/cart/server/currency.server";
 import { fetchError, setup, type Calls } from "./fake-store";
 
 const TWO_CURRENCIES = {
@@ -169,9 +169,85 @@ describe("The cart follows the page's currency", () => {
       },
     });
     const shop = await store.shop();
-    expect(await moveCartToCurrency(shop, "GBP")).toEqual({ moved: 150, failed: 0 });
+    expect(await moveCartToCurrency(shop, "GBP")).toEqual({ moved: 150, failed: 0, couponsLeft: [] });
     expect(calls.filter((call) => call.startsWith("items:"))).toEqual(["items:0a6USD:1", "items:0a6USD:2"]);
     expect(batches).toEqual([100, 50]);
     expect(calls).toContain("delete:0a6USD");
+  });
+
+  it("the cart's coupons are applied again in its order, plans keep their term, and a coupon refused is named", async () => {
+    const batches: unknown[][] = [];
+    const { store, calls } = guestWithDollarCart("http://localhost/", {
+      getCartItems: async (cart: string, options: { includeCoupons?: boolean }) => {
+        calls.push(`items:${cart}`);
+        return {
+          status: 200,
+          processing: false,
+          data: {
+            cartSummary: { cartId: cart, currencyIsoCode: "USD" },
+            cartItems: [
+              { cartItem: { type: "Product", productId: "01t1", quantity: "2" } },
+              {
+                cartItem: {
+                  type: "Product",
+                  productId: "01t13",
+                  quantity: "1",
+                  productSellingModelId: "0jPYEAR",
+                  subscriptionTerm: 2,
+                },
+              },
+            ],
+            ...(options.includeCoupons
+              ? {
+                  cartCoupons: {
+                    cartCoupons: {
+                      coupons: [
+                        { cartCouponId: "0c1", couponCode: "SAVE10" },
+                        { cartCouponId: "0c2", couponCode: "BIGSPENDER" },
+                      ],
+                    },
+                  },
+                }
+              : {}),
+          },
+        };
+      },
+      addCartItems: async (cart: string, inputs: unknown[]) => {
+        calls.push(`batch:${cart}`);
+        batches.push(inputs);
+        return { hasErrors: false, results: inputs.map(() => ({ statusCode: 201 })) };
+      },
+      applyCoupon: async (cart: string, code: string) => {
+        calls.push(`coupon:${cart}:${code}`);
+        if (code === "BIGSPENDER") throw fetchError(400, "The cart doesn't qualify.", "UNQUALIFIED_CART");
+        return { cartCoupons: { coupons: [{ cartCouponId: "0c3", couponCode: code }] } };
+      },
+    });
+    const shop = await store.shop();
+    expect(await moveCartToCurrency(shop, "GBP")).toEqual({ moved: 2, failed: 0, couponsLeft: ["BIGSPENDER"] });
+    expect(batches).toEqual([
+      [
+        { productId: "01t1", quantity: "2" },
+        { productId: "01t13", quantity: "1", productSellingModelId: "0jPYEAR", subscriptionTerm: 2 },
+      ],
+    ]);
+    // The coupons once the items are in (a coupon's qualification is on them), before the old cart goes.
+    expect(calls).toEqual([
+      "items:0a6USD",
+      "create:GBP",
+      "batch:0a6GBP",
+      "coupon:0a6GBP:SAVE10",
+      "coupon:0a6GBP:BIGSPENDER",
+      "delete:0a6USD",
+    ]);
+    expect(cartMoveToast({ moved: 2, failed: 0, couponsLeft: ["BIGSPENDER"] }, "GBP")).toMatchObject({
+      variant: "warning",
+      message: "Your cart is now in GBP. Coupon BIGSPENDER couldn't be applied in GBP and was removed.",
+    });
+    expect(cartMoveToast({ moved: 1, failed: 1, couponsLeft: ["SAVE10", "EXCLUSIVE20"] }, "GBP")).toMatchObject({
+      message:
+        "Your cart is now in GBP. 1 product couldn't be priced in GBP and was removed. " +
+        "Coupons SAVE10 and EXCLUSIVE20 couldn't be applied in GBP and were removed.",
+    });
   });
 });

@@ -13,7 +13,8 @@ const ROOT = fileURLToPath(new URL("../../../server/emulator/", import.meta.url)
 
 /** Files that may prepare or run SQL although they are not a `store.ts`, each with the reason. */
 const EXCEPTIONS: Record<string, string> = {
-  "core/db.ts": "the database itself: migrations, pragmas, truncation, transactions and the statement cache",
+  "core/db.ts":
+    "the database itself: migrations, pragmas, truncation, transactions, the statement cache and saved states' images",
   "catalog/seed.ts": "the demo catalog's bulk load, one transaction at seeding",
   "checkout/seed.ts": "the delivery methods' and tax rates' bulk load, one transaction at seeding",
   "orders/seed.ts": "the demo orders' bulk load, one transaction at seeding",

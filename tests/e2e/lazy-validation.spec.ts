@@ -101,3 +101,22 @@ test("the colour picker's panel loads when it is first opened and sets the field
   await expect(panel).toHaveCount(0);
   await expect(page.getByLabel("Brand colour", { exact: true })).toHaveValue(/^#1f6f3b$/i);
 });
+
+test("an e-mail set at once as a page arrives by client navigation survives the schema's arrival", async ({ page }) => {
+  const scripts = watchScripts(page);
+  await page.goto("/login");
+  await hydrated(page);
+  const release = await holdBackZod(page);
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  // Until the page has arrived, "Email" is still the sign-in form's field.
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  // Autofill and password managers set the whole value at once, as soon as the field is there.
+  const email = page.getByLabel("Email");
+  await email.fill("buyer@demo.store");
+  release();
+  await expect.poll(() => scripts.filter((s) => s.zod).length).toBeGreaterThan(0);
+  await expect(email).toHaveValue("buyer@demo.store");
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("we've sent it a verification code")).toBeVisible();
+  await expect(page.getByText("Complete this field.")).toHaveCount(0);
+});

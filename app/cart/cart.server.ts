@@ -7,8 +7,7 @@
  * (the header's count, the cart page's lines, an added line's) name the cart's currency, and a cart in another one is
  * moved into the page's there and then. Checkout pages leave it: a move ends the checkout its cart is in.
  */
-import { isFetchError, type Async, type CartItem } from "../../server/webstore/index";
-import { CART_ITEMS_PAGE_SIZE } from "../../server/webstore/limits";
+import { CART_ITEMS_PAGE_SIZE, isFetchError, type Async, type CartItem } from "../../server/webstore/index";
 import { readPage } from "~/lib/paging";
 import type { PageKind } from "~/lib/request-paths";
 import { isStoreLocale } from "~/lib/format/locale";
@@ -26,10 +25,18 @@ import type { ToastInput } from "~/shop/toast.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "~/cart/server/ref.server";
 import { quickOrder, type QuickOrderReply } from "~/cart/server/quick-order.server";
 import type { QuickOrderSubmission } from "~/cart/model/quick-order";
-import { addFromProductPage, type ProductAddReply } from "~/cart/server/product-add.server";
+import {
+  addFromProductPage,
+  type AddField,
+  type AddOutcome,
+  type CartItemInput,
+  type ProductAddReply,
+} from "~/cart/server/product-add.server";
 import { submitCartPage, type CartPageAnswer, type PaymentLinkResult } from "~/cart/server/page.server";
 import { keptCouponCode } from "~/cart/model/coupon";
 import type { ShopCore } from "~/shop/core.server";
+
+export type { AddField, AddOutcome, CartItemInput };
 
 export { cartRef, type CartShop } from "~/cart/server/ref.server";
 
@@ -73,26 +80,6 @@ export interface CartHandler {
    */
   quickOrder(submission: QuickOrderSubmission): Promise<QuickOrderReply>;
 }
-
-export type CartItemInput = {
-  productId: string;
-  quantity: number;
-  productSellingModelId?: string;
-  /** A term-defined plan's term (Cart Item Input `subscriptionTerm`). */
-  subscriptionTerm?: number;
-};
-
-/** The field of the page's form a refused add is about: the quantity, the purchase option, or neither (null). */
-export type AddField = "quantity" | "plan" | null;
-
-/**
- * `notice`: the line went into a cart in another currency than the page's (changed since the page was shown, in another
- * browser), which then moved into the page's, and some products could not follow: what the shopper is told of it.
- * `field`: which of the form's fields a refusal is about, decided from the API's error (spec §8 product errors 101
- * and 107 the quantity, 106 the purchase option), never from the words shown.
- */
-export type AddOutcome =
-  { ok: true; notice?: ToastInput } | { ok: false; message: string; field: AddField; signIn?: true };
 
 const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again.";
 

@@ -27,8 +27,8 @@ import { wishlistsApi } from "./api/wishlists.js";
 import { type AsyncWaitOptions, defaultSleep, waitForReady } from "./async-wait.js";
 import { type WebstoreCaches, createWebstoreCaches } from "./cache.js";
 import { type ClientCore, type IntegrationApp, versionNumber } from "./core.js";
-import { type FetchLike, createHttp, isBlankAccountId } from "./http.js";
-import { DEFAULT_RETRY, type RetryPolicy, SERVER_RENDERING_RETRY } from "./retry.js";
+import { createHttp, isBlankAccountId } from "./http.js";
+import { DEFAULT_RETRY, type FetchLike, type RetryPolicy, SERVER_RENDERING_RETRY } from "./retry.js";
 
 export const DEFAULT_API_VERSION = "v65.0";
 

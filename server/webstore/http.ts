@@ -5,12 +5,11 @@
  */
 import { AbortedError, FetchError, parseErrorBody } from "./errors.js";
 import { breakerFor, breakerSettings } from "./breaker.js";
-import { type RetryPolicy, fetchWithRetry } from "./retry.js";
+import { type FetchLike, type RetryPolicy, fetchWithRetry } from "./retry.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
 export type Query = Record<string, QueryValue>;
-export type FetchLike = (input: Request) => Promise<Response>;
 
 /** Salesforce's placeholder for "no account". */
 export const NO_ACCOUNT_ID = "000000000000000";

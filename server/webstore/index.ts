@@ -1,6 +1,7 @@
 /** The webstore adapter: `createWebstoreClient` plus the spec's pure rules, errors and types. */
 export * from "./client.js";
 export * from "./errors.js";
+export * from "./limits.js";
 export * from "./org-setup.js";
 export * from "./http.js";
 export * from "./retry.js";

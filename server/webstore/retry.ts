@@ -10,7 +10,9 @@
  */
 import type { CircuitBreaker } from "./breaker.js";
 import { AbortedError, CALL_TIMED_OUT, CIRCUIT_OPEN, FetchError, UNAVAILABLE_STATUSES } from "./errors.js";
-import type { FetchLike } from "./http.js";
+
+/** A fetch the adapter is given: the network's, or the emulator's in-process handler. */
+export type FetchLike = (input: Request) => Promise<Response>;
 
 export interface RetryPolicy {
   /** Total tries, the first included. */

@@ -3,8 +3,7 @@
  * (`accounts/{effectiveAccountId}/addresses`, a B2B buyer's managed account), read, created, changed and deleted
  * there. Guests have no address book (spec §6): they are sent to sign in.
  */
-import type { AddressInput } from "../../../server/webstore/api/addresses";
-import { isFetchError } from "../../../server/webstore/index";
+import { isFetchError, type AddressInput } from "../../../server/webstore/index";
 import {
   ADDRESS_BOOK_PAGE_SIZE,
   addressBookAccount,

@@ -2,7 +2,7 @@
  * The cart page's view of the API's cart-items answer (the client's typed CartItemCollection). Money stays the API's
  * strings: the page formats them and never adds them up.
  */
-import type { CartItem, CartItemCollection } from "../../../server/webstore/types";
+import type { CartItem, CartItemCollection } from "../../../server/webstore/index";
 import { parseQuantity } from ".";
 import { cartItemTerm } from "./subscriptions";
 import { imageOf, type ProductLineView } from "~/catalog/model/product";

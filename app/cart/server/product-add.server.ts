@@ -18,9 +18,28 @@ import { loginPath } from "~/lib/paths";
 import { isRecordId } from "~/lib/record-id.server";
 import { requestPath } from "~/lib/request-paths";
 import type { ShopCore } from "~/shop/core.server";
-import { toast } from "~/shop/toast.server";
+import { toast, type ToastInput } from "~/shop/toast.server";
 import { parseAddToCart } from "~/cart/forms/cart-forms.server";
-import type { AddField, AddOutcome, CartItemInput } from "~/cart/cart.server";
+
+export type CartItemInput = {
+  productId: string;
+  quantity: number;
+  productSellingModelId?: string;
+  /** A term-defined plan's term (Cart Item Input `subscriptionTerm`). */
+  subscriptionTerm?: number;
+};
+
+/** The field of the page's form a refused add is about: the quantity, the purchase option, or neither (null). */
+export type AddField = "quantity" | "plan" | null;
+
+/**
+ * `notice`: the line went into a cart in another currency than the page's (changed since the page was shown, in another
+ * browser), which then moved into the page's, and some products could not follow: what the shopper is told of it.
+ * `field`: which of the form's fields a refusal is about, decided from the API's error (spec §8 product errors 101
+ * and 107 the quantity, 106 the purchase option), never from the words shown.
+ */
+export type AddOutcome =
+  { ok: true; notice?: ToastInput } | { ok: false; message: string; field: AddField; signIn?: true };
 
 export const ADDED_MESSAGE = "Added to your cart";
 

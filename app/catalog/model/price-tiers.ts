@@ -3,7 +3,7 @@
  * the quantities from its lowerBound up to, but not including, its upperBound (PriceAdjustmentTier.UpperBound is
  * one above the tier's last quantity); no upperBound is "and more". Pure: the loader sends the page the rows only.
  */
-import type { PriceAdjustmentTier, ProductPrice } from "../../../server/webstore/types";
+import type { PriceAdjustmentTier, ProductPrice } from "../../../server/webstore/index";
 
 /** One row of the table: the quantities it covers (to: null = no limit) and what one unit costs there. */
 export interface VolumePriceRow {

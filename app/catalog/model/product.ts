@@ -10,7 +10,7 @@ import { sellingModelOptions, type SellingModelOption } from "~/cart/model/subsc
 import { isObject, type Json } from "~/lib/json";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 import type { LineAttribute } from "./variations";
-import type { ProductDetail, ProductSearchResults, SortRule } from "../../../server/webstore/types";
+import type { ProductDetail, ProductSearchResults, SortRule } from "../../../server/webstore/index";
 
 /** Products a listing page shows (category, search). */
 export const LISTING_PAGE_SIZE = 12;

@@ -5,7 +5,7 @@
 import { GIFT_WRAP_NOTE } from "./gift-wrap";
 import { lineAttributes, type LineAttribute } from "~/catalog/model/variations";
 import { normalizeDeliveryGroups } from "../../../server/webstore/api/delivery-groups";
-import type { AddressCollection, CartItem } from "../../../server/webstore/types";
+import type { AddressCollection, CartItem } from "../../../server/webstore/index";
 import { formatCurrency, parseMoney } from "~/lib/format/formats";
 import { cartItemTerm } from "~/cart/model/subscriptions";
 import { formatMessage } from "~/lib/validation/validity";

@@ -1,5 +1,5 @@
 /** Totals (always the API's), dates, the inventory reservation's countdown and the guest user context. */
-import type { CartSummary } from "../../../server/webstore/types";
+import type { CartSummary } from "../../../server/webstore/index";
 import { formatTime, parseMoney } from "~/lib/format/formats";
 import { formatMessage } from "~/lib/validation/validity";
 

@@ -6,6 +6,7 @@
  * 'Loading' (spec SSR_NO_POLLING past the short wait), which the browser refreshes until it is ready.
  */
 import {
+  CART_ITEMS_PAGE_SIZE,
   isFetchError,
   isWebstoreError,
   NULL_CHECKOUTID,
@@ -23,7 +24,6 @@ import {
   type Checkout,
 } from "../../../server/webstore/index";
 import { cartView } from "~/cart/model/view";
-import { CART_ITEMS_PAGE_SIZE } from "../../../server/webstore/limits";
 import { pagingFromPages, type Paging } from "~/lib/paging";
 import {
   CHECKOUT_MESSAGES,

@@ -1,4 +1,5 @@
 /** A payment link's page, server side: its cart, and the Pay now and Cancel buttons. */
+import { CART_ITEMS_PAGE_SIZE } from "../../../server/webstore/index";
 import { parseWithZod } from "@conform-to/zod";
 import type { StepShop } from "./internals.server";
 import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals } from "~/checkout/model/index";
@@ -7,7 +8,6 @@ import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
 import { errorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
 import { payNowSchema } from "~/checkout/forms/pay-now-schema";
-import { CART_ITEMS_PAGE_SIZE } from "../../../server/webstore/limits";
 import { pagingFromPages, readPage } from "~/lib/paging";
 
 /**

@@ -1,6 +1,6 @@
 /** The review step's server side: what the page shows, and placing the order once. */
 import { parseWithZod } from "@conform-to/zod";
-import { isFetchError } from "../../../server/webstore/errors";
+import { isFetchError } from "../../../server/webstore/index";
 import { FINISH_STEP_FIRST, type StepAnswer, type StepShop } from "./internals.server";
 import { CHECKOUT_START_PATH, confirmationPath, stepPath } from "~/lib/paths";
 import { checkoutLinesFrom, firstIncompleteStep, problemsFrom, type CheckoutLine } from "~/checkout/model/index";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { hashPassword } from "../identity/auth.js";
+import { hashPassword } from "../identity/password.js";
 import { ApiError } from "./errors.js";
 import { json } from "./http.js";
 import type { RequestContext, Router } from "./router.js";

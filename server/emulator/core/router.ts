@@ -1,6 +1,5 @@
 import { ApiError, errorBody } from "./errors.js";
 import { json } from "./http.js";
-import type { Caller } from "../identity/auth.js";
 import type { Emu } from "./state.js";
 import { type UserRow } from "./store.js";
 
@@ -85,6 +84,12 @@ export type RouteListing =
   | { scope: "raw"; method: string; path: string };
 
 const WEBSTORE_ROUTE_PREFIX = "/services/data/:apiVersion/commerce/webstores/:webstoreId/";
+
+/** Who a request speaks for: a buyer (their user row), a guest (the UVID of their guest token), or neither. */
+export interface Caller {
+  user: UserRow | null;
+  uvid: string | null;
+}
 
 /** Bearer token → caller; throws 401 INVALID_SESSION_ID when there is no valid token. */
 export type Authenticate = (req: Request) => Caller;

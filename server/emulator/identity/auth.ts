@@ -15,11 +15,11 @@
  *
  * Every Commerce call needs a bearer token (401 INVALID_SESSION_ID without one): see createAuthenticator.
  */
-import { createHash, createHmac, randomBytes, randomUUID, scryptSync, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { GUEST_USER_ID, readFixture } from "../core/context.js";
 import { ApiError } from "../core/errors.js";
 import { json } from "../core/http.js";
-import type { Router } from "../core/router.js";
+import type { Caller, Router } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 import { forgotPasswordRoutes } from "./forgot-password.js";
 import { clientCredentialsGrant, integrationApps } from "./integration.js";
@@ -42,16 +42,7 @@ import {
   revokeRefreshToken,
 } from "./store.js";
 import { type UserRow } from "../core/store.js";
-
-export function hashPassword(password: string, salt = randomBytes(16).toString("hex")): string {
-  return `${salt}:${scryptSync(password, salt, 32).toString("hex")}`;
-}
-
-function verifyPassword(password: string, stored: string): boolean {
-  const [salt, hash] = stored.split(":");
-  const candidate = scryptSync(password, salt, 32);
-  return timingSafeEqual(candidate, Buffer.from(hash, "hex"));
-}
+import { hashPassword, verifyPassword } from "./password.js";
 
 /**
  * Client secrets are sent with every token request (each new visitor's guest token, every refresh): a client app's
@@ -91,11 +82,6 @@ export function seedIdentity(emu: Emu) {
 }
 
 /** Who a bearer token stands for: a named user (who may carry a guest's UVID over) or a guest (a UVID). */
-export interface Caller {
-  user: UserRow | null;
-  uvid: string | null;
-}
-
 interface AccessTokenRow {
   user_id: string | null;
   uvid: string | null;

@@ -8,7 +8,7 @@ import { randomInt } from "node:crypto";
 import { json } from "../core/http.js";
 import type { Router } from "../core/router.js";
 import type { Emu } from "../core/state.js";
-import { hashPassword } from "./auth.js";
+import { hashPassword } from "./password.js";
 import { refuseWithoutIntegrationToken } from "./integration.js";
 import {
   countResetAttempt,

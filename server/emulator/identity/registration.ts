@@ -9,7 +9,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { json } from "../core/http.js";
 import type { Router } from "../core/router.js";
 import type { Emu } from "../core/state.js";
-import { hashPassword } from "./auth.js";
+import { hashPassword } from "./password.js";
 import { refuseWithoutIntegrationToken } from "./integration.js";
 import {
   PASSWORD_POLICY,

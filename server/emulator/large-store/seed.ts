@@ -2,7 +2,7 @@ import { readFixture } from "../core/context.js";
 import { rebuildFullTextIndexes, withoutTriggers } from "../core/db.js";
 import type { Emu } from "../core/state.js";
 import { DEFAULT_GROUP_NAME } from "../checkout/store.js";
-import { hashPassword } from "../identity/auth.js";
+import { hashPassword } from "../identity/password.js";
 import { refillCatalogListings } from "../catalog/seed.js";
 import {
   BULK_BUYER,

@@ -1,7 +1,13 @@
 /**
- * The layout rules of app/ (decision 016), read from the import declarations of every module (TypeScript's parser;
- * `import type` counts: a type ties two files together for a reader as much as a value does):
- * - no circle of more than 2 files: no group of 3 or more files that all reach each other through imports;
+ * The layout rules of app/ and server/ (decision 016), read from the import declarations of every module
+ * (TypeScript's parser; `import type` counts: a type ties two files together for a reader as much as a value does):
+ * - no circle at all: no two files that reach each other through imports, in app/ or server/;
+ * - the kit (app/components) and app/lib sit below every slice: they import none;
+ * - no module under server/ imports a .tsx file (the host and the emulator render nothing);
+ * - no app/ file imports a host file (server/main.ts, server/remix-handler.ts, server/cluster.ts): the host loads
+ *   the app, not the other way round;
+ * - nothing in app/ or server/webstore imports server/emulator (the adapter speaks to it only over its API);
+ * - app/ reaches server/ only through server/webstore's index;
  * - the shop core (app/shop/**) imports no domain;
  * - no domain imports the composition (app/shop.server.ts): a domain is given the core and the named siblings it
  *   needs, never the whole shop;
@@ -25,6 +31,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 const APP = join(ROOT, "app");
+const SERVER = join(ROOT, "server");
 
 /**
  * The domains the composition wires: each is a slice, app/<domain>/ with its face app/<domain>/<domain>.server.ts
@@ -41,7 +48,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The app file an import names, or null when it names a package or a file outside app/. */
+/** The app or server file an import names, or null when it names a package or a file outside app/ and server/. */
 function resolveImport(from: string, importSpecifier: string): string | null {
   // A query asks Vite for something of the file (`?url`: a stylesheet's URL): the file is the same.
   const specifier = importSpecifier.replace(/\?.*$/, "");
@@ -52,7 +59,7 @@ function resolveImport(from: string, importSpecifier: string): string | null {
   const stem = base.replace(/\.js$/, "");
   for (const candidate of [base, `${stem}.ts`, `${stem}.tsx`, join(base, "index.ts"), join(base, "index.tsx")]) {
     if (existsSync(candidate) && statSync(candidate).isFile())
-      return candidate.startsWith(`${APP}/`) ? candidate : null;
+      return candidate.startsWith(`${APP}/`) || candidate.startsWith(`${SERVER}/`) ? candidate : null;
   }
   throw new Error(`${relative(ROOT, from)} imports "${specifier}", which names no file`);
 }
@@ -90,10 +97,10 @@ interface ImportEdge {
 
 const edgesOf = new Map<string, ImportEdge[]>();
 
-/** Every app file's static imports and re-exports of other app files (paths relative to the repository). */
+/** Every app and server file's static imports and re-exports of other such files (paths relative to the repository). */
 function importGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  for (const file of sourceFiles(APP)) {
+  for (const file of [...sourceFiles(APP), ...sourceFiles(SERVER)]) {
     const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
     const edges: ImportEdge[] = [];
     for (const statement of source.statements) {
@@ -147,6 +154,12 @@ function circles(graph: Map<string, Set<string>>): string[][] {
   return groups.sort((a, b) => b.length - a.length);
 }
 
+const isApp = (file: string) => file.startsWith("app/");
+/** The kit and the shared helpers every slice builds on. */
+const isKitOrLib = (file: string) => file.startsWith("app/components/") || file.startsWith("app/lib/");
+/** The host's own files: they start the server and load the app, never the other way round. */
+const HOST_FILES = ["server/main.ts", "server/remix-handler.ts", "server/cluster.ts"];
+
 /** A domain's face. */
 const faceOf = (domain: string) => `app/${domain}/${domain}.server.ts`;
 
@@ -177,7 +190,7 @@ function edgesWhere(graph: Map<string, Set<string>>, from: (f: string) => boolea
   );
 }
 
-describe("the import graph of app/", () => {
+describe("the import graph of app/ and server/", () => {
   const graph = importGraph();
 
   it("reads every module of app/, the shop core and the composition included", () => {
@@ -189,9 +202,56 @@ describe("the import graph of app/", () => {
     for (const domain of DOMAINS) expect(composition, domain).toContain(faceOf(domain));
   });
 
-  it("has no circle of more than 2 files", () => {
-    const large = circles(graph).filter((group) => group.length > 2);
-    expect(large, large.map((group) => `${group.length} files: ${group.join(", ")}`).join("\n")).toEqual([]);
+  it("reads every module of server/, the emulator's core and the adapter included", () => {
+    expect([...graph.get("server/emulator/core/context.ts")!].length).toBeGreaterThan(0);
+    expect(graph.get("server/webstore/index.ts")).toContain("server/webstore/client.ts");
+  });
+
+  it("has no circle at all", () => {
+    const found = circles(graph);
+    expect(found, found.map((group) => `${group.length} files: ${group.join(", ")}`).join("\n")).toEqual([]);
+  });
+
+  it("keeps the kit (app/components) and app/lib below every slice", () => {
+    const reaches = edgesWhere(graph, isKitOrLib, isDomain);
+    expect(reaches.filter((reach) => !KIT_REACHES_TODAY.has(reach))).toEqual([]);
+    expect(
+      [...KIT_REACHES_TODAY].filter((reach) => !reaches.includes(reach)),
+      "fixed: remove from the list",
+    ).toEqual([]);
+  });
+
+  it("lets no module under server/ import a .tsx file", () => {
+    // app/'s *.server.ts files may: a slice's server side renders its forms' fields and the entry renders the page.
+    expect(
+      edgesWhere(
+        graph,
+        (file) => file.startsWith("server/"),
+        (target) => target.endsWith(".tsx"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("lets no app/ file import a host file (server/main.ts, server/remix-handler.ts, server/cluster.ts)", () => {
+    expect(edgesWhere(graph, isApp, (target) => HOST_FILES.includes(target))).toEqual([]);
+  });
+
+  it("lets nothing in app/ or server/webstore import server/emulator", () => {
+    const isEmulator = (file: string) => file.startsWith("server/emulator/");
+    expect(edgesWhere(graph, (file) => isApp(file) || file.startsWith("server/webstore/"), isEmulator)).toEqual([]);
+  });
+
+  it("lets app/ reach server/ only through server/webstore's index", () => {
+    const reaches = edgesWhere(
+      graph,
+      isApp,
+      (target) => target.startsWith("server/") && target !== "server/webstore/index.ts",
+    );
+    expect(reaches.filter((reach) => !SERVER_REACHES_TODAY.has(reach))).toEqual([]);
+    expect(
+      [...SERVER_REACHES_TODAY].filter((reach) => !reaches.includes(reach)),
+      "fixed: remove from the list",
+    ).toEqual([]);
   });
 
   it("keeps the shop core free of every domain", () => {
@@ -209,7 +269,13 @@ describe("the import graph of app/", () => {
   it("names another folder of app/ by ~/, and only its own folder by ./ (one import style)", () => {
     const strays = [...edgesOf].flatMap(([file, edges]) =>
       edges
-        .filter((edge) => edge.specifier.startsWith(".") && dirname(edge.target) !== dirname(file))
+        .filter(
+          (edge) =>
+            isApp(file) &&
+            isApp(edge.target) &&
+            edge.specifier.startsWith(".") &&
+            dirname(edge.target) !== dirname(file),
+        )
         .map((edge) => `${file}: "${edge.specifier}"`),
     );
     expect(strays).toEqual([]);
@@ -336,3 +402,44 @@ const ROUTES_TODAY = new Set<string>([]);
 const CROSSINGS_TODAY = new Set<string>([]);
 
 const CHECKOUT_STRAYS_TODAY = new Set<string>([]);
+
+/*
+ * The kit reaching into a slice today. Reason: the store's shared page pieces (header, line picture) read the cart's
+ * count and the catalog's product view, and the gallery's server module the locale's consent cookie; each goes when
+ * the piece moves into its slice or the view it reads moves down into app/lib.
+ */
+const KIT_REACHES_TODAY = new Set<string>([
+  "app/components/gallery/gallery.server.ts -> app/locale/consent.server.ts",
+  "app/components/store/Header.tsx -> app/cart/model/count.ts",
+  "app/components/store/LineProduct.tsx -> app/catalog/model/product.ts",
+  "app/components/store/LineProduct.tsx -> app/catalog/model/variations.ts",
+  "app/components/store/ProductPicture.tsx -> app/catalog/model/product.ts",
+]);
+
+/*
+ * app/ reaching past server/webstore's index today, two kinds:
+ * - files the browser loads (a slice's model/ and ui/, the kit, app/lib, a route) take the API's limits and a few
+ *   pure rules from the adapter's leaf modules, so the browser's build carries those numbers and functions alone,
+ *   not the client the index also exports;
+ * - the shop core and the account's face take the host's request scope, load context and login throttle, which the
+ *   host (server/) shares with the app: they go when those move under server/webstore or into app/.
+ */
+const SERVER_REACHES_TODAY = new Set<string>([
+  "app/cart/model/count.ts -> server/webstore/limits.ts",
+  "app/cart/model/coupon.ts -> server/webstore/limits.ts",
+  "app/cart/model/quantity.ts -> server/webstore/limits.ts",
+  "app/cart/ui/CartCoupons.tsx -> server/webstore/limits.ts",
+  "app/cart/ui/CartLine.tsx -> server/webstore/limits.ts",
+  "app/catalog/model/product.ts -> server/webstore/limits.ts",
+  "app/checkout/model/shipments.ts -> server/webstore/api/delivery-groups.ts",
+  "app/checkout/ui/CouponSection.tsx -> server/webstore/limits.ts",
+  "app/components/QuantityInput.tsx -> server/webstore/limits.ts",
+  "app/components/useProcessingRefresh.ts -> server/webstore/async-wait.ts",
+  "app/lib/validation/index.ts -> server/webstore/limits.ts",
+  "app/routes/product.$.tsx -> server/webstore/limits.ts",
+  "app/wishlists/model/index.ts -> server/webstore/api/wishlists.ts",
+  "app/account/account.server.ts -> server/login-throttle.ts",
+  "app/shop/core.server.ts -> server/load-context.ts",
+  "app/shop/core.server.ts -> server/request-scope.ts",
+  "app/shop/tokens.server.ts -> server/load-context.ts",
+]);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buyerAuthorization } from "../../support/identity.js";
-import { hashPassword } from "../../../server/emulator/identity/auth.js";
+import { hashPassword } from "../../../server/emulator/identity/password.js";
 import { createIdGenerator } from "../../../server/emulator/core/ids.js";
 import { createEmulator, type Emulator } from "../../../server/emulator/index.js";
 import { verifyGuestDetails } from "../../../server/emulator/orders/access.js";

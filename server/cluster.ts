@@ -46,7 +46,10 @@ export function workerCount(env: Record<string, string | undefined> = process.en
 function openEmulator(config: Config): Emulator {
   return createEmulator({
     dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
-    settings: { ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS, config.EMULATOR_CHECKOUT_SECONDS), sessionSeconds: config.SESSION_SECONDS },
+    settings: {
+      ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS, config.EMULATOR_CHECKOUT_SECONDS),
+      sessionSeconds: config.SESSION_SECONDS,
+    },
     scale: config.DEMO_SCALE,
   });
 }

@@ -96,7 +96,10 @@ export async function startEmulatorService(
   const imported = files.importFile ? readStateFile(resolve(files.importFile)) : null;
   const emulator = createEmulator({
     dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
-    settings: { ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS, config.EMULATOR_CHECKOUT_SECONDS), sessionSeconds: config.SESSION_SECONDS },
+    settings: {
+      ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS, config.EMULATOR_CHECKOUT_SECONDS),
+      sessionSeconds: config.SESSION_SECONDS,
+    },
     scale: config.DEMO_SCALE,
   });
   if (imported) {

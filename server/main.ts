@@ -115,7 +115,10 @@ export async function startServer(config: Config = readConfig(), options: StartO
   if (!emulator && config.mode === "emulator") {
     emulator = createEmulator({
       dbFile: config.EMULATOR_DB === ":memory:" ? ":memory:" : resolve(ROOT, config.EMULATOR_DB),
-      settings: { ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS, config.EMULATOR_CHECKOUT_SECONDS), sessionSeconds: config.SESSION_SECONDS },
+      settings: {
+        ...asyncPollSettings(config.EMULATOR_ASYNC_POLLS, config.EMULATOR_CHECKOUT_SECONDS),
+        sessionSeconds: config.SESSION_SECONDS,
+      },
       scale: config.DEMO_SCALE,
     });
   }

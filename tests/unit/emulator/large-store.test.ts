@@ -316,7 +316,7 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
     );
     const auth = await buyerAuthorization((r) => store.fetch(r), SITE, "shopper0040@demo.store", "demo-pass-1");
     const context = await get(store, "session-context", auth);
-    expect(context.body.isLoggedIn).toBe(true);
+    expect(context.body.guestUser).toBe(false);
   });
 
   it("keeps the demo's handles: its SKUs, buyers, orders and the next order number", async () => {

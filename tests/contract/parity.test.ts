@@ -62,7 +62,11 @@ describe("npm run parity", () => {
     expect(recorded.code).toBe(0);
     const recording = JSON.parse(readFileSync(file, "utf8")) as Recording;
     expect(recording).toMatchObject({ format: "webstore-parity/1", target: "emulator", apiVersion: "65.0" });
-    expect(recording.tests.map((t) => t.status)).toEqual(["passed", "passed", "passed", "passed", "passed"]);
+    // Every case of the org-safe suite ran and passed, but the reset case, which needs the integration app's
+    // credentials (an org owner's WEBSTORE_INTEGRATION_* variables) that a recording by URL is not given.
+    const statuses = recording.tests.map((t) => t.status);
+    expect(statuses.filter((s) => s !== "passed")).toEqual(["skipped"]);
+    expect(statuses.filter((s) => s === "passed")).toHaveLength(5);
     const endpoints = new Set(recording.requests.map((r) => `${r.method} ${r.path}`));
     expect(endpoints).toContain(CATEGORIES);
     expect(endpoints).toContain("POST /services/oauth2/token");

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import type { Page } from "@playwright/test";
 import { BUYER, expect, jsEnabled, signIn, test } from "./support";
 
@@ -7,6 +8,30 @@ import { BUYER, expect, jsEnabled, signIn, test } from "./support";
  */
 
 const ETHIOPIA = "01tDM0000000001";
+
+/** The status line a form post declaring `bytes` of body gets when none of the body is sent. */
+function answerToDeclaredLength(baseURL: string, path: string, bytes: number): Promise<string> {
+  const url = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${url.origin}\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${bytes}\r\n\r\n`,
+      );
+    });
+    let answer = "";
+    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer within 10 s")));
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+      if (answer.includes("\r\n")) {
+        resolve(answer.split("\r\n")[0]);
+        socket.destroy();
+      }
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve(answer.split("\r\n")[0]));
+  });
+}
 
 /** Console errors and CSP violations of the page, as they happen. */
 function watchProblems(page: Page): string[] {
@@ -110,12 +135,11 @@ test("the real server refuses another site's state changes (403), non-form bodie
   const own = { Origin: baseURL! };
   const json = await request.post("/cart", { headers: own, data: { intent: "updateQuantity" }, maxRedirects: 0 });
   expect(json.status()).toBe(415);
-  const big = await request.post("/cart", {
-    headers: { ...own, "Content-Type": "application/x-www-form-urlencoded" },
-    data: `intent=${"a".repeat(2 * 1024 * 1024)}`,
-    maxRedirects: 0,
-  });
-  expect(big.status()).toBe(413);
+  // A body past the limit is refused on its declared length, before a byte of it is read, and the connection
+  // closes. Sent from a raw socket that declares 2 MB and waits for the answer: a client still writing the body when
+  // the server closes meets a broken pipe instead of the 413, which would test the timing, not the store.
+  const big = await answerToDeclaredLength(baseURL!, "/cart", 2 * 1024 * 1024);
+  expect(big).toMatch(/^HTTP\/1\.1 413 /);
   // The store's own form post goes through (signing out answers 303 home).
   const logout = await request.post("/logout", { headers: own, form: {}, maxRedirects: 0 });
   expect(logout.status()).toBe(303);

@@ -1,4 +1,4 @@
-// Rebuilds the README's endpoint section from the emulator's docs (docs/emulator*.md), so the one table a
+// Rebuilds docs/endpoints.md's endpoint section from the emulator's docs (docs/emulator*.md), so the one table a
 // reader sees never drifts from the per-group docs the emulator's authors keep. Run: node scripts/endpoint-table.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 
@@ -46,7 +46,7 @@ const section = [
   tables("docs/emulator-variations.md", "Variations and stock"),
 ].join("\n");
 
-const readme = readFileSync("README.md", "utf8");
+const readme = readFileSync("docs/endpoints.md", "utf8");
 const start = readme.indexOf("<!-- ENDPOINTS -->");
 const end = readme.indexOf("<!-- /ENDPOINTS -->");
 const before = readme.slice(0, start);
@@ -56,6 +56,6 @@ answers 404 NOT_FOUND). \`r:x\` is developer.salesforce.com/docs/atlas.en-us.cha
 "emulator-only" rows say why they exist without one.`;
 
 writeFileSync(
-  "README.md",
+  "docs/endpoints.md",
   `${before}<!-- ENDPOINTS -->\n\nGenerated from docs/emulator*.md by \`node scripts/endpoint-table.mjs\`.\n\n${LEGEND}\n\n${section}\n<!-- /ENDPOINTS -->${after}`,
 );

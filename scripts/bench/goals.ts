@@ -138,7 +138,7 @@ export function goalLines(pages: PageGoals[], first: FirstVisit): string[] {
       const goal = p.checkout ? GOALS.checkoutToBare : GOALS.shoppingToBare;
       const h = p.one;
       const tail = h.p50 > 0 ? +(h.p99 / h.p50).toFixed(1) : null;
-      // Marked apart: the absolute tail is the measure README's Performance section argues for; the ratio is the issue's.
+      // Marked apart: the absolute tail is the measure docs/performance.md argues for; the ratio is the issue's.
       const tailOk = h.p99 <= GOALS.p99Ms;
       const ratioOk = tail !== null && tail <= GOALS.p99OverP50;
       const errors = p.one.errors + p.two.errors + (p.halfBusy?.errors ?? 0);

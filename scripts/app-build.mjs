@@ -18,15 +18,9 @@ export function appBuild(options = {}) {
   });
 }
 
-/**
- * The build uses Vite's ESM API. The one CommonJS load of Vite is Remix's plugin's (its vite-node 3 `require`s Vite
- * to read its version), which would print Vite's "CJS build is deprecated" notice on every build; the notice is
- * about that load alone, so it is turned off for it. It goes with the plugin, when the store moves to React Router 7.
- */
-process.env.VITE_CJS_IGNORE_WARNING = "1";
-
 async function build() {
-  const { build: viteBuild } = await import("vite");
+  // Through ./vite-esm.mjs: Remix's plugin requires Vite too, and gets this ESM build (that file says why).
+  const { build: viteBuild } = (await import("./vite-esm.mjs")).default;
   const buildDir = (process.env.BUILD_DIR ?? "").trim().replace(/\/+$/, "") || "build";
   // Only the app's two folders: build/ also holds the compiled server (build/server.mjs), made after this.
   await Promise.all(["client", "server"].map((dir) => rm(`${buildDir}/${dir}`, { recursive: true, force: true })));

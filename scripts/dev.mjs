@@ -5,7 +5,8 @@ import { spawn } from "node:child_process";
 import { ensureInstalled } from "./ensure-install.mjs";
 
 ensureInstalled();
-// VITE_CJS_IGNORE_WARNING: the one CommonJS load of Vite is Remix's plugin's (scripts/app-build.mjs says why).
+// VITE_CJS_IGNORE_WARNING: server/main.ts imports Vite itself in development, and Remix's plugin requires it again
+// (the build avoids that load: scripts/vite-esm.mjs says how).
 const env = { ...process.env, NODE_ENV: "development", VITE_CJS_IGNORE_WARNING: "1" };
 // Vite loads its config through a bundled copy next to it, deleted once read: not a change to restart for.
 const watch = ["tsx", "watch", "--clear-screen=false", "--exclude", "vite.config.ts.timestamp-*", "server/main.ts"];

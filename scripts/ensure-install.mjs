@@ -9,15 +9,19 @@
 import { execSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 
-export function ensureInstalled() {
+/**
+ * `toStderr`: for an entry whose stdout is a protocol (the MCP server's stdio), what the install says goes to stderr.
+ */
+export function ensureInstalled({ toStderr = false } = {}) {
+  const say = toStderr ? console.error : console.log;
   const marker = "node_modules/.package-lock.json";
   const stale = !existsSync(marker) || statSync("package-lock.json").mtimeMs > statSync(marker).mtimeMs;
   if (!stale) return;
-  console.log("Installing dependencies (first run compiles better-sqlite3; this can take a few minutes)...");
+  say("Installing dependencies (first run compiles better-sqlite3; this can take a few minutes)...");
   try {
     // `npm install`, not `npm ci`: npm 11 writes lockfiles without the other platforms' optional packages
     // (rollup, esbuild) and `npm ci` then refuses them as out of sync; install still honours the locked versions.
-    execSync("npm install --no-audit --no-fund", { stdio: "inherit" });
+    execSync("npm install --no-audit --no-fund", { stdio: ["inherit", toStderr ? 2 : "inherit", "inherit"] });
   } catch {
     console.error("npm install failed (its output is above); fix what it reports and run the command again.");
     process.exit(1);

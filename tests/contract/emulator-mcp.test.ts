@@ -6,8 +6,10 @@
 import { resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createEmulatorMcpServer } from "../../server/emulator/mcp/server.js";
 import { buyerAuthorization, integrationAuthorization } from "../support/identity.js";
 import { startTarget, type Target } from "./targets.js";
 
@@ -218,5 +220,33 @@ describe("the emulator's MCP server", () => {
     const reset = await tool("reset");
     expect(reset.body).toMatchObject({ reset: true });
     expect((await tool("list_faults")).body).toEqual({ faults: [] });
+  });
+});
+
+describe("the emulator's MCP server with no emulator at its URL", () => {
+  it("answers every tool with an error that says so, and how to start one", async () => {
+    const served = await startTarget("http");
+    const url = served.baseUrl;
+    await served.close(); // The port is free again: nothing answers there.
+    const server = createEmulatorMcpServer({ baseUrl: url });
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const alone = new Client({ name: "contract-test", version: "1.0.0" });
+    await alone.connect(clientSide);
+    try {
+      for (const [name, args] of [
+        ["list_faults", {}],
+        ["query_data", { resource: "category-menu-items" }],
+      ] as const) {
+        const result = (await alone.callTool({ name, arguments: args })) as CallToolResult;
+        expect(result.isError, name).toBe(true);
+        expect(result.content[0]).toMatchObject({
+          type: "text",
+          text: expect.stringMatching(new RegExp(`^No emulator answered at ${url}.*npm start`)),
+        });
+      }
+    } finally {
+      await alone.close();
+    }
   });
 });

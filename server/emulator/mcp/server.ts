@@ -31,9 +31,20 @@ const SERVER_VERSION = "1.0.0";
 /** A tool's answer: the emulator's JSON as text (what an agent reads), marked an error when the emulator refused. */
 function answer(status: number, body: unknown): CallToolResult {
   const text = typeof body === "string" ? body : JSON.stringify(body, null, 2);
+  if (status === NO_ANSWER) return { isError: true, content: [{ type: "text", text }] };
   if (status >= 400) return { isError: true, content: [{ type: "text", text: `HTTP ${status}\n${text}` }] };
   return { content: [{ type: "text", text }] };
 }
+
+const refused = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
+
+/** The status `call` gives a request nothing answered (no emulator at the URL): not an HTTP status. */
+const NO_ANSWER = 0;
+
+const noEmulator = (baseUrl: string, error: unknown) => {
+  const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "";
+  return `No emulator answered at ${baseUrl} (${reason}). Start one with \`npm start\` or \`npm run emulator\`, or set EMULATOR_URL.`;
+};
 
 export function createEmulatorMcpServer(options: EmulatorMcpOptions): McpServer {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
@@ -52,12 +63,7 @@ export function createEmulatorMcpServer(options: EmulatorMcpOptions): McpServer 
       });
     } catch (error) {
       // The most likely cause by far: nothing is running there yet.
-      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "";
-      return {
-        status: 599,
-        headers: new Headers(),
-        body: `No emulator answered at ${baseUrl} (${reason}). Start one with \`npm start\` or \`npm run emulator\`, or set EMULATOR_URL.`,
-      };
+      return { status: NO_ANSWER, headers: new Headers(), body: noEmulator(baseUrl, error) };
     }
     const text = await res.text();
     let parsed: unknown = text;
@@ -68,6 +74,8 @@ export function createEmulatorMcpServer(options: EmulatorMcpOptions): McpServer 
     }
     return { status: res.status, headers: res.headers, body: parsed };
   }
+
+  const failed = (res: { status: number }) => res.status === NO_ANSWER || res.status >= 400;
 
   const control = async (method: string, path: string, body?: unknown) => {
     const res = await call(method, path, body);
@@ -99,7 +107,7 @@ export function createEmulatorMcpServer(options: EmulatorMcpOptions): McpServer 
     const location = authorized.headers.get("location");
     const code = location ? new URL(location).searchParams.get("code") : null;
     if (authorized.status !== 302 || !code)
-      return { error: answer(authorized.status, `Sign-in refused: ${await authorized.text()}`) };
+      return { error: refused(`Sign-in refused (HTTP ${authorized.status}): ${await authorized.text()}`) };
     const token = await form(
       "/services/oauth2/token",
       {
@@ -111,9 +119,10 @@ export function createEmulatorMcpServer(options: EmulatorMcpOptions): McpServer 
       },
       guest ? { "Auth-Request-Type": "guest", "Uvid-Hint": uvid } : {},
     );
-    const body = (await token.json()) as { access_token?: string };
-    if (!token.ok || !body.access_token) return { error: answer(token.status, body) };
-    return { authorization: `Bearer ${body.access_token}` };
+    const text = await token.text();
+    const accessToken = token.ok ? (JSON.parse(text) as { access_token?: string }).access_token : undefined;
+    if (!accessToken) return { error: refused(`Sign-in refused (HTTP ${token.status}): ${text}`) };
+    return { authorization: `Bearer ${accessToken}` };
   }
 
   const server = new McpServer({ name: "webstore-emulator", version: SERVER_VERSION });
@@ -217,17 +226,17 @@ export function createEmulatorMcpServer(options: EmulatorMcpOptions): McpServer 
     },
     async ({ id }) => {
       const listed = await call("GET", "/__emulator/faults");
-      if (listed.status >= 400) return answer(listed.status, listed.body);
+      if (failed(listed)) return answer(listed.status, listed.body);
       const rules = (listed.body as { faults: Array<Record<string, unknown>> }).faults;
       if (id !== undefined && !rules.some((r) => r.id === id))
         return answer(404, { errorCode: "NOT_FOUND", message: `No fault rule with id ${id}.`, faults: rules });
       const removed = await call("DELETE", "/__emulator/faults");
-      if (removed.status >= 400) return answer(removed.status, removed.body);
+      if (failed(removed)) return answer(removed.status, removed.body);
       if (id !== undefined) {
         for (const rule of rules.filter((r) => r.id !== id)) {
           const { id: _id, remaining, hits: _hits, ...kept } = rule;
           const readded = await call("POST", "/__emulator/faults", { ...kept, times: remaining });
-          if (readded.status >= 400) return answer(readded.status, readded.body);
+          if (failed(readded)) return answer(readded.status, readded.body);
         }
       }
       return control("GET", "/__emulator/faults");
@@ -283,7 +292,7 @@ export function createEmulatorMcpServer(options: EmulatorMcpOptions): McpServer 
       if (path) query.set("path", path);
       if (since !== undefined) query.set("since", String(since));
       const res = await call("GET", `/__emulator/journal${query.size ? `?${query}` : ""}`);
-      if (res.status >= 400) return answer(res.status, res.body);
+      if (failed(res)) return answer(res.status, res.body);
       const entries = (res.body as { entries: Array<{ status: number }> }).entries.filter(
         (e) => status === undefined || e.status === status,
       );
@@ -328,8 +337,12 @@ export function createEmulatorMcpServer(options: EmulatorMcpOptions): McpServer 
     },
     async ({ resource, username, password }) => {
       if (username && !password) return answer(400, "A buyer signs in with a username and a password.");
-      const session = await signIn(username ? { username, password: password! } : "guest").catch(() => null);
-      if (!session) return answer(599, `No emulator answered at ${baseUrl}.`);
+      let session: Awaited<ReturnType<typeof signIn>>;
+      try {
+        session = await signIn(username ? { username, password: password! } : "guest");
+      } catch (error) {
+        return answer(NO_ANSWER, noEmulator(baseUrl, error));
+      }
       if (session.error) return session.error;
       const res = await call("GET", `${apiBase}/${resource}`, undefined, { Authorization: session.authorization });
       return answer(res.status, res.body);

@@ -35,7 +35,7 @@ async function main(): Promise<number> {
   if (emulator) {
     options.fetch = (request) => emulator.fetch(request);
     options.testUser ??= DEMO_BUYER;
-    console.log("No WEBSTORE_SITE_URL: checking the demo store's emulator (README: Pointing it at a real org).");
+    console.log("No WEBSTORE_SITE_URL: checking the demo store's emulator (docs/real-org.md).");
   } else {
     console.log(`Checking ${options.siteUrl} (webstore ${options.webstoreId}, API v${options.apiVersion}).`);
   }

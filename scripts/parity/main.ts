@@ -152,7 +152,7 @@ async function record(options: { target: string; url?: string; out: string }): P
     const missing = ORG_VARIABLES.filter((name) => !process.env[name]);
     if (missing.length) {
       console.error(
-        `parity: set ${missing.join(", ")} to record an org (README: Pointing it at a real org), or record the emulator with --target=emulator-http`,
+        `parity: set ${missing.join(", ")} to record an org (docs/real-org.md), or record the emulator with --target=emulator-http`,
       );
       return 2;
     }

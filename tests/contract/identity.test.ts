@@ -196,6 +196,18 @@ describe.each(TARGET_NAMES)("identity (%s)", (name) => {
       expect((await call("GET", "session-context", undefined, buyer)).status).toBe(401);
     });
 
+    it("checks the token before the path: a data path nothing serves is 401 without a token and 404 with one", async () => {
+      const base = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
+      for (const path of [base, `${base}/no-such-resource`, "/services/data/v65.0/no-such-resource"]) {
+        const anonymous = await call("GET", path, undefined, { authorization: "" });
+        expect(anonymous.status).toBe(401);
+        expect(anonymous.body).toEqual([{ errorCode: "INVALID_SESSION_ID", message: "Session expired or invalid" }]);
+        const signed = await call("GET", path);
+        expect(signed.status).toBe(404);
+        expect(signed.body).toEqual([{ errorCode: "NOT_FOUND", message: "The requested resource does not exist" }]);
+      }
+    });
+
     it("refreshes with the refresh token; revoking it ends the refresh token and every access token it issued", async () => {
       const tokens = (await post("token", tokenFields(await namedCode()))).body;
       const refreshed = await post("token", {

@@ -191,6 +191,9 @@ export class Router {
     try {
       const { hit, allowed } = this.match(req.method, url.pathname);
       if (!hit) {
+        // An org checks the session before it looks for the resource: a data path it does not serve, asked without
+        // a valid token, is refused as any call without one is (401), and only a signed call learns it is not found.
+        if (url.pathname.startsWith("/services/data/")) authenticate(req);
         if (allowed.length) {
           throw new ApiError(
             405,

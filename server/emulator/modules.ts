@@ -7,6 +7,7 @@ import { ordersModule } from "./orders/orders.js";
 import { paymentsModule } from "./checkout/payments.js";
 import { seoModule } from "./catalog/seo.js";
 import { inventoryLevelsModule } from "./catalog/inventory-levels.js";
+import { myProfileModule } from "./identity/myprofile.js";
 import { shippingModule } from "./checkout/shipping.js";
 import { subscriptionsModule } from "./subscriptions/subscriptions.js";
 import { wishlistsModule } from "./wishlists/wishlists.js";
@@ -29,4 +30,5 @@ export const modules: EmulatorModule[] = [
   seoModule,
   inventoryLevelsModule,
   wishlistsModule,
+  myProfileModule,
 ];

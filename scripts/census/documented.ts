@@ -172,6 +172,13 @@ export const DOCUMENTED: DocumentedPair[] = [
   { method: "GET", path: "products/:productId/children", since: 57, page: page("product_children") },
   {
     method: "GET",
+    path: "products/:productId/featured-products",
+    since: 64,
+    page: "https://developer.salesforce.com/docs/atlas.en-us.262.0.chatterapi.meta/chatterapi/connect_responses_featured_products_output.htm",
+    note: "[I] the version: the resource's own page was not found; its answer's page (Featured Products Output) was",
+  },
+  {
+    method: "GET",
     path: "product-categories/:productCategoryId",
     since: 49,
     page: APEX_CATALOG,
@@ -351,9 +358,11 @@ const NO_ANSWER_SHAPE =
  * keyed by `pairKey`. A pair served later drops its line (the census test names a reason left on a served pair).
  */
 export const NOT_SERVED: Record<string, string> = {
-  [pairKey("GET", "ai/recommendations")]: NO_ANSWER_SHAPE,
+  [pairKey("GET", "ai/recommendations")]:
+    "its page (v60.0 and v67.0 copies) documents the request and names the answer Commerce Einstein Recommendations, whose output page is not among the stored pages; the Commerce guides show recommenders and the LWR adapter's {products, recoUUID}, not the REST body; the choice of products would be emulator-only (docs/emulator.md, Catalog resources not served yet)",
+  [pairKey("GET", "products/:productId/featured-products")]:
+    "only its answer's page (Featured Products Output: featuredProductsByRelationshipType.similarProducts) and the ProductFeaturedProduct object were found, not the resource's page (parameters, relationship types, version), and the demo catalog has no featured products (docs/emulator.md, Catalog resources not served yet)",
   [pairKey("GET", "search/suggestions")]: NO_ANSWER_SHAPE,
-  [pairKey("GET", "taxes/products/:productId")]: NO_ANSWER_SHAPE,
 };
 
 /** Why a pair documented only after v65.0 is not served: the emulator answers as a v65.0 org. */

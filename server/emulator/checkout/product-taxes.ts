@@ -3,7 +3,7 @@ import { invalidInput, notFound } from "../core/errors.js";
 import { json } from "../core/http.js";
 import { recordId } from "../core/record-ids.js";
 import type { Router } from "../core/router.js";
-import type { Emu } from "../core/state.js";
+import type { Emu, EmulatorModule } from "../core/state.js";
 import { isIsoCountry } from "../accounts/addresses.js";
 import { catalogStore } from "../catalog/store.js";
 import { shippingStore } from "./store.js";
@@ -53,3 +53,6 @@ export function productTaxRoutes(r: Router, emu: Emu) {
     });
   });
 }
+
+/** Its own module (after shipping, whose rates it reads): the shipping module's files import nothing of it. */
+export const productTaxesModule: EmulatorModule = { name: "product-taxes", routes: productTaxRoutes };

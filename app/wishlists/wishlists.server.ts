@@ -16,7 +16,9 @@ import {
   defaultListId,
   EMPTY_WISHLIST_MESSAGE,
   itemCount,
+  LIST_FULL_MESSAGE,
   sameListId,
+  TOO_MANY_LISTS_MESSAGE,
   WISHLIST_PAGE_SIZE,
   WISHLIST_PATH,
   wishlistPath,
@@ -47,9 +49,12 @@ const isNotFound = (error: unknown) => isFetchError(error) && error.status === 4
 
 export const LIST_GONE = "We couldn't find that list. It may have been deleted.";
 
+/** A refusal at one of the wishlist data limits: one list or one item too many. */
+const isAtLimit = (error: unknown) => isFetchError(error) && error.code === "LIMIT_EXCEEDED";
+
 /** Our words for the API's refusals of a list's name (LIMIT_EXCEEDED: a buyer's 11th list, Salesforce's 10 per user). */
 const LIST_MESSAGES: Readonly<Record<string, string>> = {
-  LIMIT_EXCEEDED: "You have as many lists as you can keep. Delete one to make room.",
+  LIMIT_EXCEEDED: TOO_MANY_LISTS_MESSAGE,
   INVALID_API_INPUT: "Enter a list name of at most 255 characters.",
 };
 
@@ -171,7 +176,9 @@ function createWishlistLists(shop: ShopCore): WishlistLists {
       let listId;
       try {
         listId = await saveToDefaultList(productId);
-      } catch {
+      } catch (error) {
+        // A full list won't take it on a second try: say so, and what the shopper can do instead.
+        if (isAtLimit(error)) return toast("error", LIST_FULL_MESSAGE);
         return toast("error", "We couldn't save this product to your wishlist. Try again.");
       }
       // The list's name for the toast; the save itself already succeeded, so a failure here only costs the name.

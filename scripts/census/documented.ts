@@ -172,6 +172,13 @@ export const DOCUMENTED: DocumentedPair[] = [
   { method: "GET", path: "products/:productId/children", since: 57, page: page("product_children") },
   {
     method: "GET",
+    path: "products/:productId/featured-products",
+    since: 64,
+    page: "https://developer.salesforce.com/docs/atlas.en-us.262.0.chatterapi.meta/chatterapi/connect_responses_featured_products_output.htm",
+    note: "[I] the version: the resource's own page was not found; its answer's page (Featured Products Output) was",
+  },
+  {
+    method: "GET",
     path: "product-categories/:productCategoryId",
     since: 49,
     page: APEX_CATALOG,
@@ -307,22 +314,16 @@ export const DOCUMENTED: DocumentedPair[] = [
   },
 
   // My profile
-  {
-    method: "GET",
-    path: "myprofile",
-    since: 64,
-    page: "https://developer.salesforce.com/docs/commerce/salesforce-commerce/guide/b2b-d2c-comm-myprofile-apis.html",
-    note: "[I] the version: the guide found lists the resource's GET and PATCH without one; its OTP actions' pages say 64.0",
-  },
-  {
-    method: "PATCH",
-    path: "myprofile",
-    since: 64,
-    page: "https://developer.salesforce.com/docs/commerce/salesforce-commerce/guide/b2b-d2c-comm-myprofile-apis.html",
-    note: "[I] the version: the guide found lists the resource's GET and PATCH without one; its OTP actions' pages say 64.0",
-  },
+  { method: "GET", path: "myprofile", since: 52, page: page("myprofile") },
+  { method: "PATCH", path: "myprofile", since: 59, page: page("myprofile") },
   { method: "POST", path: "myprofile/actions/initOTP", since: 64, page: page("myprofile_initotp") },
-  { method: "POST", path: "myprofile/actions/verifyOTP", since: 64, page: page("myprofile_verifyotp") },
+  {
+    method: "POST",
+    path: "myprofile/actions/verify",
+    since: 64,
+    page: page("myprofile_verifyotp"),
+    note: "[I] the path: the page's v64.0 and v65.0 copies show none (its file is named verifyotp); its v66.0 copy and the Commerce guide's resource list name myprofile/actions/verify",
+  },
 
   // Wishlists
   { method: "GET", path: "wishlists", since: 49, page: page("wishlists") },
@@ -352,22 +353,16 @@ export const pairKey = (method: string, path: string) => `${method} ${path.repla
 /** The request is documented, the answer is not: serving it would mean inventing the shape a client reads. */
 const NO_ANSWER_SHAPE =
   "its page documents the request, but no Salesforce page or client we could read shows the answer's shape, and the emulator invents none (docs/emulator.md, Catalog resources not served yet; docs/emulator-identity.md for myprofile)";
-/** Only a guide names it: no reference page gives its version, parameters or bodies. */
-const NO_PAGE_BODY =
-  "only a guide page names it; no reference page we could read gives its version, body or answer, and the emulator invents none (docs/emulator-identity.md)";
-
 /**
  * Why a documented pair the emulator could serve (documented at v65.0 or before) is not served, one sentence each,
  * keyed by `pairKey`. A pair served later drops its line (the census test names a reason left on a served pair).
  */
 export const NOT_SERVED: Record<string, string> = {
-  [pairKey("GET", "ai/recommendations")]: NO_ANSWER_SHAPE,
+  [pairKey("GET", "ai/recommendations")]:
+    "its page (v60.0 and v67.0 copies) documents the request and names the answer Commerce Einstein Recommendations, whose output page is not among the stored pages; the Commerce guides show recommenders and the LWR adapter's {products, recoUUID}, not the REST body; the choice of products would be emulator-only (docs/emulator.md, Catalog resources not served yet)",
+  [pairKey("GET", "products/:productId/featured-products")]:
+    "only its answer's page (Featured Products Output: featuredProductsByRelationshipType.similarProducts) and the ProductFeaturedProduct object were found, not the resource's page (parameters, relationship types, version), and the demo catalog has no featured products (docs/emulator.md, Catalog resources not served yet)",
   [pairKey("GET", "search/suggestions")]: NO_ANSWER_SHAPE,
-  [pairKey("GET", "taxes/products/:productId")]: NO_ANSWER_SHAPE,
-  [pairKey("GET", "myprofile")]: NO_PAGE_BODY,
-  [pairKey("PATCH", "myprofile")]: NO_PAGE_BODY,
-  [pairKey("POST", "myprofile/actions/initOTP")]: NO_ANSWER_SHAPE,
-  [pairKey("POST", "myprofile/actions/verifyOTP")]: NO_ANSWER_SHAPE,
 };
 
 /** Why a pair documented only after v65.0 is not served: the emulator answers as a v65.0 org. */

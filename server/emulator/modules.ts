@@ -7,7 +7,9 @@ import { ordersModule } from "./orders/orders.js";
 import { paymentsModule } from "./checkout/payments.js";
 import { seoModule } from "./catalog/seo.js";
 import { inventoryLevelsModule } from "./catalog/inventory-levels.js";
+import { myProfileModule } from "./identity/myprofile.js";
 import { shippingModule } from "./checkout/shipping.js";
+import { productTaxesModule } from "./checkout/product-taxes.js";
 import { subscriptionsModule } from "./subscriptions/subscriptions.js";
 import { wishlistsModule } from "./wishlists/wishlists.js";
 import type { EmulatorModule } from "./core/state.js";
@@ -21,6 +23,7 @@ export const modules: EmulatorModule[] = [
   cartsModule,
   addressesModule,
   shippingModule,
+  productTaxesModule,
   deliveryGroupsModule,
   checkoutsModule,
   paymentsModule,
@@ -29,4 +32,5 @@ export const modules: EmulatorModule[] = [
   seoModule,
   inventoryLevelsModule,
   wishlistsModule,
+  myProfileModule,
 ];

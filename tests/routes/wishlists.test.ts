@@ -223,3 +223,63 @@ describe("Lists", () => {
     expect(listNames(mine)).not.toContain("Mine now");
   });
 });
+
+/*
+ * Salesforce's wishlist data limits (Cart Data Limits: 10 lists a user, 500 items a list): the API refuses one more
+ * with 400 LIMIT_EXCEEDED, and the shopper reads which limit it is and what to do, not "Try again".
+ */
+describe("At the wishlist limits", () => {
+  const FULL = "This list is full (500 items). Remove an item or save to another list.";
+  const TOO_MANY = "You already have 10 lists, the most you can keep. Delete a list to make a new one.";
+
+  test("a save to a full list says the list is full, with and without JavaScript", async () => {
+    await store.reset();
+    const buyer = await store.signedIn(BUYER);
+    // The org's answer at the limit, as the emulator gives it once a list holds 500 items (its own limit is tested in
+    // tests/unit/emulator/wishlist-limits); the rule stands in for the 500 saves it takes to get there.
+    const full = () =>
+      store.control("POST", "/__emulator/faults", {
+        method: "POST",
+        path: "*/wishlists/*/wishlist-items",
+        status: 400,
+        errorCode: "LIMIT_EXCEEDED",
+        message: "A wishlist can hold at most 500 items.",
+        times: 1,
+      });
+    expect((await full()).status).toBe(201);
+    const product = await buyer.load(`/product/${COFFEE.id}`);
+    const refused = await buyer.fill(product, "Add to wishlist", {});
+    expect(refused.status).toBe(303);
+    expect(refused.location).toBe(`/product/${COFFEE.id}`);
+    const back = await buyer.load(refused.location!);
+    expect(back.toasts).toEqual([FULL]);
+    expect(back.text).not.toContain("On your wishlist");
+
+    expect((await full()).status).toBe(201);
+    const withJs = await buyer.submit(
+      "/wishlist",
+      { intent: "saveToWishlist", productId: COFFEE.id, redirectTo: `/product/${COFFEE.id}` },
+      { js: true },
+    );
+    expect(withJs.data).toMatchObject({ data: { ok: false, intent: "saveToWishlist", message: FULL } });
+    expect((await buyer.load("/wishlist")).text).toContain("My List (3 items)");
+  });
+
+  test("an 11th list is refused with the limit in the form, what was typed kept", async () => {
+    await store.reset();
+    const buyer = await store.signedIn(BUYER);
+    for (let i = 2; i <= 10; i++)
+      expect((await buyer.submit("/wishlist", { intent: "createList", name: `List ${i}` })).status).toBe(303);
+    const page = await buyer.load("/wishlist");
+    expect(listNames(page)).toHaveLength(10);
+    const refused = await buyer.fill(page, "Create list", { "New list name": "One too many" });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(TOO_MANY);
+    expect(refused.form("Create list").fields.name).toBe("One too many");
+
+    const withJs = await buyer.submit("/wishlist", { intent: "createList", name: "One too many" }, { js: true });
+    expect(withJs.status).toBe(400);
+    expect(withJs.data).toMatchObject({ data: { form: "createList", result: { error: { "": [TOO_MANY] } } } });
+    expect(listNames(await buyer.load("/wishlist"))).not.toContain("One too many");
+  });
+});

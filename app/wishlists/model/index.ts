@@ -18,6 +18,15 @@ export { WISHLIST_PATH, wishlistPath } from "~/lib/paths";
 export const WISHLIST_PAGE_SIZE = 25;
 /** The platform's limit for a list's name. */
 export const WISHLIST_NAME_MAX = 255;
+/**
+ * Salesforce's wishlist data limits (Cart Data Limits: "Wish Lists: 10 per user", 500 items a list,
+ * https://developer.salesforce.com/docs/commerce/salesforce-commerce/guide/b2b-b2c-comm-data-model-cart-limits.html):
+ * the API refuses one more with LIMIT_EXCEEDED, and the shopper reads these numbers.
+ */
+export const WISHLIST_MAX_LISTS = 10;
+export const WISHLIST_MAX_ITEMS = 500;
+export const LIST_FULL_MESSAGE = `This list is full (${WISHLIST_MAX_ITEMS} items). Remove an item or save to another list.`;
+export const TOO_MANY_LISTS_MESSAGE = `You already have ${WISHLIST_MAX_LISTS} lists, the most you can keep. Delete a list to make a new one.`;
 export const EMPTY_WISHLIST_MESSAGE = "Your wishlist is empty";
 
 export interface WishlistItemView extends ProductLineView {

@@ -497,7 +497,7 @@ function createShippingStore(emu: Emu) {
        OR EXISTS (SELECT 1 FROM delivery_method_countries c WHERE c.delivery_method_id = m.id AND c.country = ?)
     ORDER BY m.sort_order`);
   const rate = emu.db.prepare(`
-    SELECT rate_basis_points AS rateBasisPoints, taxes_shipping AS taxesShipping FROM tax_rates
+    SELECT region, rate_basis_points AS rateBasisPoints, taxes_shipping AS taxesShipping FROM tax_rates
     WHERE country = ? AND region IN ('', ?) ORDER BY region DESC LIMIT 1`);
   return {
     method: (id: string) => byId.get(id) as DeliveryMethodRow | undefined,
@@ -509,6 +509,11 @@ function createShippingStore(emu: Emu) {
       const row = rate.get(country.toUpperCase(), (region ?? "").toUpperCase()) as
         { rateBasisPoints: number; taxesShipping: number } | undefined;
       return row ? { rateBasisPoints: row.rateBasisPoints, taxesShipping: row.taxesShipping === 1 } : null;
+    },
+    /** The rate row that applies at a destination, with the region it was set for ('' for the whole country). */
+    taxRateRow(country: string, region: string | null) {
+      return rate.get(country.toUpperCase(), (region ?? "").toUpperCase()) as
+        { region: string; rateBasisPoints: number; taxesShipping: number } | undefined;
     },
   };
 }

@@ -18,7 +18,6 @@ import {
 /** Salesforce's placeholder for "no account": fifteen zeros. */
 export const NO_ACCOUNT_ID = "000000000000000";
 export const GUEST_USER_ID = "005DM0000000GST";
-const APP_CONTEXT_MAX_AGE = 300;
 
 const MAX_SWITCHER_ACCOUNTS = 200;
 
@@ -137,8 +136,8 @@ export function seedContext(emu: Emu) {
 
 export function contextRoutes(r: Router, emu: Emu) {
   r.webstore("GET", "application-context", { since: 54 }, (ctx) => {
-    const appContext = emu.store.applicationContext(ctx.webstoreId);
-    return json(appContext, 200, { "Cache-Control": `private, max-age=${APP_CONTEXT_MAX_AGE}` });
+    // No Cache-Control: no page shows one on this answer (the storefront keeps it its own default time).
+    return json(emu.store.applicationContext(ctx.webstoreId));
   });
 
   // The fields of Salesforce's LWR SessionContextData (commerce/context/types.d.ts: "the data returned by the context

@@ -237,3 +237,64 @@ export function integrationToken(emu: Emu, token: string) {
   return emu.db.prepare("SELECT scope, expires_at FROM integration_access_tokens WHERE token = ?").get(token) as
     { scope: string; expires_at: number } | undefined;
 }
+
+/* My profile: verification flags and the one-time passwords of its Initiate OTP action. */
+
+export interface ProfileRow {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  email_verified: number;
+  phone_verified: number;
+}
+
+export function profile(emu: Emu, userId: string) {
+  return emu.db
+    .prepare(
+      "SELECT username, first_name, last_name, email, phone, email_verified, phone_verified FROM users WHERE id = ?",
+    )
+    .get(userId) as ProfileRow | undefined;
+}
+
+/** Only the columns a PATCH names change. */
+export function updateProfile(emu: Emu, userId: string, changes: Partial<ProfileRow>) {
+  const columns = Object.keys(changes);
+  if (!columns.length) return;
+  emu.db
+    .prepare(`UPDATE users SET ${columns.map((c) => `${c} = @${c}`).join(", ")} WHERE id = @id`)
+    .run({ ...changes, id: userId });
+}
+
+export interface ProfileOtpRow {
+  identifier: string;
+  user_id: string;
+  method: "EMAIL" | "SMS";
+  type: "StepUp" | "Verify";
+  recipient: string;
+  otp: string;
+  expires_at: number;
+  attempts: number;
+}
+
+export function insertProfileOtp(emu: Emu, row: Omit<ProfileOtpRow, "attempts">) {
+  emu.db
+    .prepare(
+      `INSERT INTO profile_otps(identifier, user_id, method, type, recipient, otp, expires_at)
+         VALUES (@identifier, @user_id, @method, @type, @recipient, @otp, @expires_at)`,
+    )
+    .run(row);
+}
+
+export function profileOtp(emu: Emu, identifier: string) {
+  return emu.db.prepare("SELECT * FROM profile_otps WHERE identifier = ?").get(identifier) as ProfileOtpRow | undefined;
+}
+
+export function countProfileOtpAttempt(emu: Emu, identifier: string) {
+  emu.db.prepare("UPDATE profile_otps SET attempts = attempts + 1 WHERE identifier = ?").run(identifier);
+}
+
+export function deleteProfileOtp(emu: Emu, identifier: string) {
+  emu.db.prepare("DELETE FROM profile_otps WHERE identifier = ?").run(identifier);
+}

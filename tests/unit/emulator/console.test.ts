@@ -2,7 +2,7 @@
  * The emulator's console (server/emulator/admin/console, docs/console.md): its pages as a browser gets them, and
  * its form actions (POST, answered 303 back to the page), against an in-process emulator.
  */
-import { JSDOM } from "jsdom";
+import { createRequire } from "node:module";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator } from "../../../server/emulator/index.js";
 
@@ -10,13 +10,23 @@ const emulator = createEmulator();
 afterAll(() => emulator.close());
 beforeEach(() => emulator.reset());
 
+// The pages are read as a browser's DOM. jsdom ships no type declarations, hence require; the test runs in node (the
+// emulator reads its files with node's URL, which a jsdom test environment would replace).
+const { JSDOM } = createRequire(import.meta.url)("jsdom");
+const parse = (text: string): Document => new JSDOM(text).window.document;
+
 const ORIGIN = "http://localhost";
 const STORE_API = "/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";
 
 async function get(path: string) {
   const res = await emulator.fetch(new Request(`${ORIGIN}${path}`));
   const text = await res.text();
-  return { status: res.status, type: res.headers.get("content-type"), doc: new JSDOM(text).window.document, text };
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    doc: parse(text),
+    text,
+  };
 }
 
 async function post(path: string, fields: Record<string, string | string[]> = {}) {

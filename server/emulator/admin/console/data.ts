@@ -178,7 +178,7 @@ export const recordHref = (resource: string, id: string) => `${BASE}/data/${reso
 
 function cell(column: string, value: unknown): Html | string {
   if (value === null || value === undefined) return "";
-  const target = LINKS[column] ?? (column === "id" ? undefined : undefined);
+  const target = LINKS[column];
   if (target && typeof value === "string") return html`<a href="${recordHref(target, value)}">${value}</a>`;
   return String(value);
 }

@@ -58,9 +58,9 @@ const numberOr = (value: FormDataEntryValue | null, fallback?: number) => {
 };
 
 export function consoleRoutes(r: Router, { emu, admin, states }: ConsoleDeps) {
-  const view = (ctx: RequestContext, title: string, section: string, body: Html, status = 200) =>
-    page(layout({ title, section, query: ctx.query }, body), status);
-  const notFoundPage = (ctx: RequestContext, what: string) =>
+  const view = (ctx: RequestContext, title: string, section: string, body: Html) =>
+    page(layout({ title, section, query: ctx.query }, body));
+  const notFoundPage = (what: string) =>
     page(
       layout(
         { title: "Not found", section: "", query: new URLSearchParams({ error: what }) },
@@ -69,18 +69,13 @@ export function consoleRoutes(r: Router, { emu, admin, states }: ConsoleDeps) {
       404,
     );
   /** A form action: runs `act`, then back to `to` with its notice, or with the error that stopped it. */
-  const action = (
-    path: string,
-    to: string | ((form: FormData) => string),
-    act: (form: FormData, ctx: RequestContext) => string,
-  ) =>
+  const action = (path: string, to: string, act: (form: FormData) => string) =>
     r.raw("POST", path, async (ctx) => {
       const form = await ctx.req.formData().catch(() => new FormData());
-      const where = typeof to === "string" ? to : to(form);
       try {
-        return back(where, { notice: act(form, ctx) });
+        return back(to, { notice: act(form) });
       } catch (err) {
-        return back(where, { error: messageOf(err) });
+        return back(to, { error: messageOf(err) });
       }
     });
 
@@ -93,12 +88,12 @@ export function consoleRoutes(r: Router, { emu, admin, states }: ConsoleDeps) {
   r.raw("GET", `${BASE}/data`, (ctx) => view(ctx, "Data", "data", dataIndex(emu.db)));
   r.raw("GET", `${BASE}/data/:resource`, (ctx) => {
     const body = dataList(emu.db, ctx.params.resource, ctx.query);
-    if (!body) return notFoundPage(ctx, `No kind of record is called ${ctx.params.resource}.`);
+    if (!body) return notFoundPage(`No kind of record is called ${ctx.params.resource}.`);
     return view(ctx, RESOURCES[ctx.params.resource].label, "data", body);
   });
   r.raw("GET", `${BASE}/data/:resource/:id`, (ctx) => {
     const found = dataRecord(emu.db, ctx.params.resource, ctx.params.id);
-    if (!found) return notFoundPage(ctx, `No ${ctx.params.resource} record has the id ${ctx.params.id}.`);
+    if (!found) return notFoundPage(`No ${ctx.params.resource} record has the id ${ctx.params.id}.`);
     return view(ctx, found.title, "data", found.body);
   });
   const productPage = (ctx: RequestContext) => `${BASE}/data/products/${encodeURIComponent(ctx.params.id)}`;
@@ -124,7 +119,7 @@ export function consoleRoutes(r: Router, { emu, admin, states }: ConsoleDeps) {
   r.raw("GET", `${BASE}/journal`, (ctx) => view(ctx, "Journal", "journal", journalPage(admin.journal(), ctx.query)));
   r.raw("GET", `${BASE}/journal/:seq`, (ctx) => {
     const entry = admin.journal().find((e) => String(e.seq) === ctx.params.seq);
-    if (!entry) return notFoundPage(ctx, `The journal holds no request ${ctx.params.seq} (it keeps the last 1,000).`);
+    if (!entry) return notFoundPage(`The journal holds no request ${ctx.params.seq} (it keeps the last 1,000).`);
     const rule = admin.faults().find((f) => f.id === entry.fault);
     return view(ctx, `Request ${entry.seq}`, "journal", journalDetail(entry, rule));
   });
@@ -238,7 +233,7 @@ export function consoleRoutes(r: Router, { emu, admin, states }: ConsoleDeps) {
   });
   r.raw("GET", `${BASE}/states/:name/file`, (ctx) => {
     const image = states.image(ctx.params.name);
-    if (!image) return notFoundPage(ctx, `No saved state named ${ctx.params.name}.`);
+    if (!image) return notFoundPage(`No saved state named ${ctx.params.name}.`);
     return new Response(new Uint8Array(image), {
       headers: {
         "Content-Type": "application/vnd.sqlite3",

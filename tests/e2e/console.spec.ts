@@ -185,6 +185,7 @@ for (const path of AUDITED) {
 }
 
 test("a request's detail in the journal passes axe", async ({ page, browser }, testInfo) => {
+  test.setTimeout(60_000);
   const target = await auditable(page, browser, testInfo);
   await target.request.get(`/product/${ETHIOPIA.id}`);
   // The journal's numbering goes on across resets: the detail is reached from the newest row.

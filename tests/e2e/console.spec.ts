@@ -38,6 +38,8 @@ async function cartLines(page: Page) {
 test("a store page browsed in one tab appears in the console's journal, with its request's detail redacted", async ({
   page,
 }) => {
+  // Two tabs and half a dozen page loads: more than the default 30 s allows on a busy machine.
+  test.setTimeout(60_000);
   await page.goto("/__emulator/console/journal");
   await expect(page.getByRole("heading", { level: 1, name: "Journal" })).toBeVisible();
 
@@ -72,6 +74,8 @@ test("a store page browsed in one tab appears in the console's journal, with its
 });
 
 test("a reset code read in the console's outbox completes a password reset on the store", async ({ page }) => {
+  // Two tabs and half a dozen page loads: more than the default 30 s allows on a busy machine.
+  test.setTimeout(60_000);
   const shop = await storeTab(page);
   await shop.goto("/forgot-password");
   await shop.getByLabel("Email").fill(BUYER.email);
@@ -98,6 +102,8 @@ test("a reset code read in the console's outbox completes a password reset on th
 test("the 'org is down' preset gives the store's next page its outage page; removing the rule restores it", async ({
   page,
 }) => {
+  // Two tabs and half a dozen page loads: more than the default 30 s allows on a busy machine.
+  test.setTimeout(60_000);
   await page.goto("/__emulator/console/faults");
   await page.getByRole("button", { name: "The org is down" }).click();
   await expect(page.getByRole("status")).toContainText("The org is down");

@@ -197,7 +197,7 @@ export function emulatorReadyMessage(config: Config, service: EmulatorService): 
   return [
     `Emulator service ready: ${service.url}`,
     `Webstore API:     ${service.url}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}`,
-    `Test controls:    ${service.url}/__emulator/ (reset, faults, clock, journal)`,
+    `Console:          ${service.url}/__emulator/ (data, journal, outbox, faults, clock, states; docs/console.md)`,
     `Data:             ${config.EMULATOR_DB}${service.emulator.seeding === "kept" ? "" : ` (${service.emulator.seeding})`}`,
     `Cache changes:    ${config.REDIS_URL ? "published on Redis (REDIS_URL)" : "not published (no REDIS_URL): storefronts keep their caches until they expire"}`,
     `Storefronts:      WEBSTORE_SITE_URL=${service.url} SESSION_SECRET=… \\`,

@@ -415,7 +415,7 @@ export function readyMessage(config: Config, url: string, emulator: EmulatorLike
   if (emulator) {
     lines.push(
       `Emulator API:     ${url}/services/data/v65.0/commerce/webstores/${config.WEBSTORE_ID}`,
-      `Test controls:    ${url}/__emulator/ (reset, faults, clock, journal)`,
+      `Console:          ${url}/__emulator/ (data, journal, outbox, faults, clock, states; docs/console.md)`,
       `Demo logins:      buyer@demo.store / demo-pass-1 (B2C)`,
       `                  b2b@demo.store / demo-pass-1 (B2B, managed accounts)`,
       ...(config.DEMO_SCALE === "large"

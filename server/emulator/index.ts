@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createAdmin } from "./admin/admin.js";
+import { createAdmin, redactHeaders } from "./admin/admin.js";
+import { consoleRoutes } from "./admin/console/index.js";
 import { stateRoutes } from "./admin/states.js";
 import { authRoutes, createAuthenticator, seedIdentity } from "./identity/auth.js";
 import { createClock, isoDate, type Clock } from "./core/clock.js";
@@ -136,7 +137,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     Object.assign(settings, DEFAULT_SETTINGS, options.settings);
   };
   admin.routes(router, emu, reset);
-  stateRoutes(router, emu);
+  const states = stateRoutes(router, emu);
+  consoleRoutes(router, { emu, admin, states });
   for (const m of modules) m.routes(router, emu);
   const authenticate = createAuthenticator(emu);
 
@@ -160,6 +162,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
           fault: rule?.id ?? null,
           processedStatus,
           highScale: req.headers.get("x-highscale") === "true",
+          requestId: req.headers.get("x-request-id"),
+          headers: redactHeaders(req.headers),
         });
       }
       return res;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiError, errorBody } from "../core/errors.js";
 import { json, noContent } from "../core/http.js";
+import { isFormPost, seeOther } from "./console/html.js";
 import type { Router } from "../core/router.js";
 import { CORRECT_ORG_SETUP, type Emu } from "../core/state.js";
 import { isoDate } from "../core/clock.js";
@@ -67,7 +68,29 @@ export interface JournalEntry {
    * the API changes nothing a caller sees for it; the journal shows it so tests can see the storefront send it.
    */
   highScale: boolean;
+  /** The storefront's request id (`X-Request-Id`) the call carried: the page it was made for. */
+  requestId: string | null;
+  /** The request's headers, tokens and cookies redacted (redactHeaders), for the console's request detail. */
+  headers: Record<string, string>;
 }
+
+/** Headers whose values are credentials: the console shows that they were sent, never what they held. */
+const SECRET_HEADER = /authorization|cookie|token|secret|session|api-key|password/i;
+
+/** A request's headers as the journal keeps them: every credential's value replaced by "[redacted]". */
+export function redactHeaders(headers: Headers): Record<string, string> {
+  const kept: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    kept[name] = SECRET_HEADER.test(name) ? "[redacted]" : value;
+  });
+  return kept;
+}
+
+/** A fault rule as a form or a request body gives it: checked, then added by `addFault`. */
+export type FaultInput = z.input<typeof faultRuleSchema>;
+
+/** What the console reads of the controls, and the changes it makes through them. */
+export type Admin = ReturnType<typeof createAdmin>;
 
 const JOURNAL_CAPACITY = 1000;
 
@@ -90,7 +113,43 @@ export function createAdmin() {
     );
   }
 
+  function addFault(input: unknown): FaultRule {
+    const parsed = faultRuleSchema.safeParse(input);
+    if (!parsed.success)
+      throw new ApiError(
+        400,
+        "INVALID_API_INPUT",
+        parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+      );
+    const rule: FaultRule = {
+      ...parsed.data,
+      id: nextFaultId++,
+      remaining: parsed.data.times,
+      hits: 0,
+      pattern: globToRegExp(parsed.data.path),
+    };
+    faults.push(rule);
+    return rule;
+  }
+
   return {
+    addFault,
+    /** The live rules, in the order they are tried. */
+    faults: () => faults.map(publicRule),
+    /** Removes one rule; false when there is none with that id (already used up, or removed). */
+    removeFault(id: number): boolean {
+      const before = faults.length;
+      faults = faults.filter((f) => f.id !== id);
+      return faults.length < before;
+    },
+    clearFaults() {
+      faults = [];
+    },
+    clearJournal() {
+      journal = [];
+    },
+    /** The journal, oldest first (a copy: the console pages through it while requests go on). */
+    journal: () => journal.slice(),
     /** The first live rule matching the request; consumes one of its `times`. */
     takeFault(method: string, path: string): FaultRule | null {
       const rule = faults.find((f) => (!f.method || f.method === method) && f.pattern.test(path));
@@ -132,28 +191,15 @@ export function createAdmin() {
       journal = [];
     },
     routes(r: Router, emu: Emu, reset: () => void) {
-      r.raw("POST", "/__emulator/reset", () => {
+      r.raw("POST", "/__emulator/reset", (ctx) => {
         reset();
+        // The console's reset button posts a form: a browser is sent back to the console (303), as a form expects.
+        if (isFormPost(ctx.req)) return seeOther("/__emulator/?notice=The+store+is+back+to+its+fixtures.");
         return json({ reset: true, now: isoDate(emu.clock.now()) });
       });
       r.raw("GET", "/__emulator/faults", () => json({ faults: faults.map(publicRule) }));
       r.raw("POST", "/__emulator/faults", async (ctx) => {
-        const parsed = faultRuleSchema.safeParse(await ctx.json());
-        if (!parsed.success)
-          throw new ApiError(
-            400,
-            "INVALID_API_INPUT",
-            parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
-          );
-        const rule: FaultRule = {
-          ...parsed.data,
-          id: nextFaultId++,
-          remaining: parsed.data.times,
-          hits: 0,
-          pattern: globToRegExp(parsed.data.path),
-        };
-        faults.push(rule);
-        return json(publicRule(rule), 201);
+        return json(publicRule(addFault(await ctx.json())), 201);
       });
       r.raw("DELETE", "/__emulator/faults", () => {
         faults = [];
@@ -237,6 +283,8 @@ function settingsView(emu: Emu, webstoreId: string | null) {
   return { ...emu.settings, applicationContext: emu.store.applicationContext(webstoreId ?? DEFAULT_WEBSTORE) };
 }
 
-function publicRule({ pattern: _p, ...rule }: FaultRule) {
+export type PublicFaultRule = Omit<FaultRule, "pattern">;
+
+function publicRule({ pattern: _p, ...rule }: FaultRule): PublicFaultRule {
   return rule;
 }

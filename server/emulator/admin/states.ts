@@ -51,28 +51,48 @@ export function stateRoutes(r: Router, emu: Emu) {
     savedAt: isoDate(state.savedAt),
     bytes: state.image.length,
   });
+  const saved = {
+    list: () => [...states.entries()].map(([name, state]) => listing(name, state)),
+    save(raw: string | undefined) {
+      const name = stateName(raw);
+      const state = { image: saveImage(emu.db), savedAt: emu.clock.now() };
+      states.set(name, state);
+      return listing(name, state);
+    },
+    /** Keeps a state file's image under a name (the console's upload), checked to be one first. */
+    put(raw: string | undefined, image: Buffer) {
+      const name = stateName(raw);
+      assertEmulatorImage(image, `The file for ${name}`);
+      const state = { image, savedAt: emu.clock.now() };
+      states.set(name, state);
+      return listing(name, state);
+    },
+    load(raw: string | undefined) {
+      const name = stateName(raw);
+      const state = states.get(name);
+      if (!state) throw notFound(`No saved state named ${name}.`);
+      const started = performance.now();
+      loadImage(emu.db, state.image);
+      emu.async.clear();
+      return { ...listing(name, state), loadedInMs: Math.round(performance.now() - started) };
+    },
+    /** The state's database image (a state file), or null when none has the name. */
+    image: (raw: string | undefined) => states.get(stateName(raw))?.image ?? null,
+    remove(raw: string | undefined) {
+      const name = stateName(raw);
+      if (!states.delete(name)) throw notFound(`No saved state named ${name}.`);
+    },
+  };
 
-  r.raw("GET", "/__emulator/states", () =>
-    json({ states: [...states.entries()].map(([name, state]) => listing(name, state)) }),
-  );
-  r.raw("POST", "/__emulator/states/:name", (ctx) => {
-    const name = stateName(ctx.params.name);
-    const state = { image: saveImage(emu.db), savedAt: emu.clock.now() };
-    states.set(name, state);
-    return json(listing(name, state), 201);
-  });
-  r.raw("PUT", "/__emulator/states/:name", (ctx) => {
-    const name = stateName(ctx.params.name);
-    const state = states.get(name);
-    if (!state) throw notFound(`No saved state named ${name}.`);
-    const started = performance.now();
-    loadImage(emu.db, state.image);
-    emu.async.clear();
-    return json({ ...listing(name, state), loadedInMs: Math.round(performance.now() - started) });
-  });
+  r.raw("GET", "/__emulator/states", () => json({ states: saved.list() }));
+  r.raw("POST", "/__emulator/states/:name", (ctx) => json(saved.save(ctx.params.name), 201));
+  r.raw("PUT", "/__emulator/states/:name", (ctx) => json(saved.load(ctx.params.name)));
   r.raw("DELETE", "/__emulator/states/:name", (ctx) => {
-    const name = stateName(ctx.params.name);
-    if (!states.delete(name)) throw notFound(`No saved state named ${name}.`);
+    saved.remove(ctx.params.name);
     return noContent();
   });
+  return saved;
 }
+
+/** The saved states, as the console and the routes use them. */
+export type SavedStates = ReturnType<typeof stateRoutes>;

@@ -144,6 +144,14 @@ describe("an agent's session", () => {
   });
 });
 
+describe("llms.txt", () => {
+  it("names the MCP endpoint for agents that act", async () => {
+    const llms = await (await fetch(`${store.url}/llms.txt`)).text();
+    expect(llms).toContain(`\`${store.url}/api/mcp\``);
+    expect(llms).toMatch(/MCP endpoint \(Model Context Protocol, Streamable HTTP\)/);
+  });
+});
+
 describe("the transport's security rules", () => {
   it("refuses a browser page of another origin (403), and takes the store's own origin and a client without one", async () => {
     const foreign = await post(INITIALIZE, { Origin: "https://evil.example" });

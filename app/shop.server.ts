@@ -45,6 +45,7 @@ import { createLocale, type LocaleHandler } from "~/locale/locale.server";
 import { createConsent, type Consent } from "~/locale/consent.server";
 import { createSeo, type SeoHandler } from "~/seo/seo.server";
 import { createAgentHandler, type AgentHandler } from "~/agent/agent.server";
+import { handleAgentRequest as agentRequest } from "~/agent/endpoint.server";
 
 export interface Shop extends ShopCore {
   readonly cart: CartHandler;
@@ -162,8 +163,9 @@ export { toast } from "~/shop/toast.server";
 // The documents for crawlers and agents (robots.txt, sitemaps, llms.txt): made for every visitor alike, no session.
 export { llmsDocument, robotsDocument, sitemapIndexDocument, sitemapShardDocument } from "~/seo/seo.server";
 
-// The agents' MCP endpoint (/api/mcp): a session's tools call the shop as its guest.
-export { handleAgentRequest } from "~/agent/endpoint.server";
+/** The agents' MCP endpoint (/api/mcp): a session's tools open the request's shop as its guest. */
+export const handleAgentRequest = (request: Request, context: AppLoadContext) =>
+  agentRequest(request, context, getShop);
 
 // The core's types, for the routes that speak of a refusal.
 export type { ShopCore, ShopRouteOptions, Refusal } from "~/shop/core.server";

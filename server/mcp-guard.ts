@@ -8,7 +8,7 @@
  *   otherwise be same-origin to it): a browser's request from another origin, "null" included, is refused with 403
  *   and a JSON-RPC error. A request without Origin comes from no browser page (an agent's HTTP client) and passes,
  *   unless Sec-Fetch-Site or Referer say it came from another site (server/security.ts judgeOrigin).
- * - a body is small: a JSON-RPC message is a few hundred bytes.
+ * - a POST declares its length (411 otherwise), and it is small (413): a JSON-RPC message is a few hundred bytes.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { TrustProxy } from "./proxy.js";
@@ -45,8 +45,10 @@ export function mcpGuard({
         403,
         `Forbidden: ${origin.reason}. The store's MCP endpoint takes no requests from another site's page.`,
       );
-    // A body sent in chunks is measured by the transport as it arrives (the same limit).
+    // A body is read whole by the endpoint: its length is declared, and within the limit (HTTP clients declare it).
     const length = req.get("Content-Length")?.trim();
+    if (req.method === "POST" && !length)
+      return refuse(res, 411, "Length Required: send the JSON-RPC message with a Content-Length.", true);
     if (length && (!/^\d+$/.test(length) || Number(length) > limitBytes))
       return refuse(res, 413, `Payload Too Large: a message may be at most ${Math.round(limitBytes / 1024)} KB.`, true);
     next();

@@ -116,13 +116,3 @@ function worst(verdicts: McpVerdict[]): McpVerdict {
   if (!refused.length) return { allowed: true };
   return refused.reduce((a, b) => (b.retryAfterSeconds > a.retryAfterSeconds ? b : a));
 }
-
-/** The refusal's words: which limit, and when to try again (whole seconds). */
-export function overLimitMessage(verdict: Extract<McpVerdict, { allowed: false }>, windowSeconds: number): string {
-  const seconds = verdict.retryAfterSeconds;
-  const window =
-    windowSeconds % 60 === 0
-      ? `${windowSeconds / 60} minute${windowSeconds === 60 ? "" : "s"}`
-      : `${windowSeconds} seconds`;
-  return `Too many requests: the store allows ${verdict.limit} in ${window}. Try again in ${seconds === 1 ? "1 second" : `${seconds} seconds`}.`;
-}

@@ -11,8 +11,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { overLimitMessage, type McpVerdict } from "../../server/mcp-throttle";
-import { MCP_BODY_LIMIT_BYTES } from "../../server/mcp-guard";
 import { STORE_NAME } from "~/lib/brand";
 import { registerTools } from "./tools.server";
 import {
@@ -23,6 +21,7 @@ import {
   newSessionId,
   sweepSessions,
   type AgentSession,
+  type OpenShop,
 } from "./sessions.server";
 
 const INSTRUCTIONS =
@@ -32,6 +31,19 @@ const INSTRUCTIONS =
 /** JSON-RPC error code of a call refused by the rate limits (the implementation-defined server error range). */
 export const RATE_LIMITED_CODE = -32029;
 
+type Throttle = NonNullable<AppLoadContext["mcpThrottle"]>;
+type OverLimit = Extract<Awaited<ReturnType<Throttle["toolCall"]>>, { allowed: false }>;
+
+/** The refusal's words: which limit, and when to try again (whole seconds). */
+export function overLimitMessage(verdict: OverLimit, windowSeconds: number): string {
+  const seconds = verdict.retryAfterSeconds;
+  const window =
+    windowSeconds % 60 === 0
+      ? `${windowSeconds / 60} minute${windowSeconds === 60 ? "" : "s"}`
+      : `${windowSeconds} seconds`;
+  return `Too many requests: the store allows ${verdict.limit} in ${window}. Try again in ${seconds === 1 ? "1 second" : `${seconds} seconds`}.`;
+}
+
 /** A JSON-RPC error answer with no id (the request could not be read as one it answers). */
 function jsonRpcError(status: number, code: number, message: string, headers: HeadersInit = {}): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
@@ -40,8 +52,15 @@ function jsonRpcError(status: number, code: number, message: string, headers: He
   });
 }
 
-/** Answers one HTTP request of the endpoint (POST and DELETE; GET opens no stream here: 405). */
-export async function handleAgentRequest(request: Request, context: AppLoadContext): Promise<Response> {
+/**
+ * Answers one HTTP request of the endpoint (POST and DELETE; GET opens no stream here: 405); `openShop` opens the
+ * store's shop for a tool call (the composition's getShop).
+ */
+export async function handleAgentRequest(
+  request: Request,
+  context: AppLoadContext,
+  openShop: OpenShop,
+): Promise<Response> {
   if (request.method !== "POST" && request.method !== "DELETE") {
     // The transport's GET opens a stream for messages the server sends unasked; this server sends none.
     return new Response(null, { status: 405, headers: { Allow: "POST, DELETE" } });
@@ -86,7 +105,6 @@ export async function handleAgentRequest(request: Request, context: AppLoadConte
     transport: new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: newSessionId,
       enableJsonResponse: true,
-      maxRequestBodySize: MCP_BODY_LIMIT_BYTES,
       onsessioninitialized: (id) => {
         session.id = id;
         keepSession(session);
@@ -96,6 +114,7 @@ export async function handleAgentRequest(request: Request, context: AppLoadConte
     context,
     origin: new URL(request.url).origin,
     lastSeen: Date.now(),
+    openShop,
   };
   registerTools(server, session);
   await server.connect(session.transport);
@@ -105,10 +124,12 @@ export async function handleAgentRequest(request: Request, context: AppLoadConte
   return answer;
 }
 
-/** The request's JSON-RPC message (or batch); undefined when it is no JSON, or larger than the endpoint reads. */
+/**
+ * The request's JSON-RPC message (or batch); undefined when it is no JSON. Its size was checked before it got here
+ * (server/mcp-guard.ts: a declared length within the limit).
+ */
 async function readMessage(request: Request): Promise<unknown> {
   const text = await request.text();
-  if (Buffer.byteLength(text) > MCP_BODY_LIMIT_BYTES) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -125,7 +146,7 @@ async function countToolCalls(session: AgentSession, body: unknown): Promise<Res
   const messages = (Array.isArray(body) ? body : [body]) as { method?: unknown; id?: unknown }[];
   const calls = messages.filter((m) => m && typeof m === "object" && m.method === "tools/call");
   if (!throttle || !calls.length) return null;
-  let refused: Extract<McpVerdict, { allowed: false }> | null = null;
+  let refused: OverLimit | null = null;
   for (let i = 0; i < calls.length; i++) {
     const verdict = await throttle.toolCall(session.id, session.context.clientAddress);
     if (!verdict.allowed) refused = verdict;

@@ -13,6 +13,20 @@ import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { ShopCore } from "~/shop/core.server";
+import type { CartHandler } from "~/cart/cart.server";
+import type { CatalogHandler } from "~/catalog/catalog.server";
+import type { Checkout } from "~/checkout/checkout.server";
+
+/** What the tools use of a request's shop (app/shop.server.ts), which the composition opens for them. */
+export type AgentShop = ShopCore & {
+  readonly cart: CartHandler;
+  readonly catalog: CatalogHandler;
+  readonly checkout: Pick<Checkout, "createPaymentLink">;
+};
+
+/** Opens the shop for a request (the composition's getShop). */
+export type OpenShop = (request: Request, context: AppLoadContext) => Promise<AgentShop>;
 
 /** How long a session lives without a request. */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -30,6 +44,8 @@ export interface AgentSession {
   /** The store's origin as the latest request addressed it (payment links are made on it). */
   origin: string;
   lastSeen: number;
+  /** Opens the store's shop for one of the session's tool calls (the composition's getShop). */
+  openShop: OpenShop;
 }
 
 const sessions = new Map<string, AgentSession>();

@@ -9,11 +9,9 @@
 import { z } from "zod";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { createRequestScope } from "../../server/request-scope";
-import { getShop, type Shop } from "~/shop.server";
 import { SESSION_COOKIE_NAME } from "~/shop/session.server";
 import { errorMessage } from "~/shop/errors.server";
-import { GUEST_UNAVAILABLE_MESSAGE } from "~/shop/core.server";
+import { GUEST_UNAVAILABLE_MESSAGE, ownRequestContext } from "~/shop/core.server";
 import { CART_FIELDS, CART_MESSAGES } from "~/cart/model";
 import { SELLING_MODEL_FIELD } from "~/cart/model/subscriptions";
 import { cartFormProblem, parseAddToCart, parseCartEdit } from "~/cart/forms/cart-forms.server";
@@ -25,7 +23,7 @@ import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
 import { payPath } from "~/lib/paths";
 import { basePathOf } from "~/lib/request-paths";
 import { HANDOFF_PARAM, sealHandoff } from "./handoff.server";
-import type { AgentSession } from "./sessions.server";
+import type { AgentSession, AgentShop } from "./sessions.server";
 
 /** The longest search term the search page reads (its `q`). */
 const MAX_TERM_LENGTH = 200;
@@ -73,15 +71,14 @@ async function withSessionShop<T>(
   session: AgentSession,
   method: "GET" | "POST",
   query: Record<string, string>,
-  work: (shop: Shop) => Promise<T>,
+  work: (shop: AgentShop) => Promise<T>,
 ): Promise<T> {
-  const scope = createRequestScope();
-  const context = { ...session.context, perRequest: scope.scope };
-  const url = new URL(`${basePathOf(context)}/api/mcp`, session.origin);
+  const own = ownRequestContext(session.context);
+  const url = new URL(`${basePathOf(own.context)}/api/mcp`, session.origin);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   const request = new Request(url, { method, headers: session.cookie ? { Cookie: session.cookie } : {} });
   try {
-    const shop = await getShop(request, context);
+    const shop = await session.openShop(request, own.context);
     const result = await work(shop);
     if (shop.refusal === "guest-unavailable") throw new Refused(GUEST_UNAVAILABLE_MESSAGE);
     return result;
@@ -90,7 +87,7 @@ async function withSessionShop<T>(
     throw new Refused(errorMessage(error));
   } finally {
     const headers = new Headers();
-    await scope.finish(headers, { redirect: false });
+    await own.finish(headers);
     for (const cookie of headers.getSetCookie()) {
       if (!cookie.startsWith(`${SESSION_COOKIE_NAME}=`)) continue;
       const gone = /;\s*max-age=0\b/i.test(cookie) || /;\s*expires=thu, 01 jan 1970/i.test(cookie);
@@ -147,7 +144,7 @@ function cartOf(cart: CartView) {
   };
 }
 
-async function editOutcome(shop: Shop, fields: Record<string, string | undefined>): Promise<CartEditOutcome> {
+async function editOutcome(shop: AgentShop, fields: Record<string, string | undefined>): Promise<CartEditOutcome> {
   const submission = parseCartEdit(formOf(fields));
   if (submission.status !== "success") return { ok: false, message: cartFormProblem(submission.error) };
   const edit = submission.value;

@@ -11,19 +11,15 @@ import {
 } from "~/agent/sessions.server";
 
 function session(id: string, lastSeen: number): AgentSession {
-  const closed = { count: 0 };
   return {
     id,
     lastSeen,
     cookie: "",
     origin: "http://store.test",
-    server: {
-      close: async () => {
-        closed.count++;
-      },
-    } as unknown as AgentSession["server"],
+    server: { close: async () => undefined } as unknown as AgentSession["server"],
     transport: {} as AgentSession["transport"],
     context: {} as AgentSession["context"],
+    openShop: () => Promise.reject(new Error("no shop in this test")),
   };
 }
 

@@ -114,6 +114,7 @@ export async function handleAgentRequest(
     context,
     origin: new URL(request.url).origin,
     lastSeen: Date.now(),
+    queue: Promise.resolve(),
     openShop,
   };
   registerTools(server, session);

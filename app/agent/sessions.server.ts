@@ -44,6 +44,11 @@ export interface AgentSession {
   /** The store's origin as the latest request addressed it (payment links are made on it). */
   origin: string;
   lastSeen: number;
+  /**
+   * The session's tool calls run one after another: each reads the store session the one before left (a first add
+   * makes the guest and its cart; a second one alongside would make another guest, and one of the carts be lost).
+   */
+  queue: Promise<unknown>;
   /** Opens the store's shop for one of the session's tool calls (the composition's getShop). */
   openShop: OpenShop;
 }

@@ -67,7 +67,18 @@ const quantityInput = z.union([z.number(), z.string()]).describe("How many units
  * would send, and what the request changed of it is kept for the next call. `method` is the request's: a POST acts
  * (the guest gets an identity of their own, as a shopper's first action does), a GET only reads.
  */
-async function withSessionShop<T>(
+function withSessionShop<T>(
+  session: AgentSession,
+  method: "GET" | "POST",
+  query: Record<string, string>,
+  work: (shop: AgentShop) => Promise<T>,
+): Promise<T> {
+  const run = session.queue.then(() => callShop(session, method, query, work));
+  session.queue = run.catch(() => undefined);
+  return run;
+}
+
+async function callShop<T>(
   session: AgentSession,
   method: "GET" | "POST",
   query: Record<string, string>,

@@ -144,6 +144,20 @@ describe("an agent's session", () => {
   });
 });
 
+describe("a session's calls at once", () => {
+  it("build one cart: two products added together both land in the session's one cart", async () => {
+    const { client } = await agent();
+    const MUG = "01tDM0000000027";
+    await Promise.all([
+      call(client, "add_to_cart", { productId: COFFEE.id, quantity: 1 }),
+      call(client, "add_to_cart", { productId: MUG, quantity: 1 }),
+    ]);
+    const cart = await call(client, "get_cart");
+    expect(cart.lines.map((line: { productId: string }) => line.productId).sort()).toEqual([COFFEE.id, MUG].sort());
+    await client.close();
+  });
+});
+
 describe("llms.txt", () => {
   it("names the MCP endpoint for agents that act", async () => {
     const llms = await (await fetch(`${store.url}/llms.txt`)).text();

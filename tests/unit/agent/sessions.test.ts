@@ -19,6 +19,7 @@ function session(id: string, lastSeen: number): AgentSession {
     server: { close: async () => undefined } as unknown as AgentSession["server"],
     transport: {} as AgentSession["transport"],
     context: {} as AgentSession["context"],
+    queue: Promise.resolve(),
     openShop: () => Promise.reject(new Error("no shop in this test")),
   };
 }

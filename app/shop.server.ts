@@ -44,6 +44,8 @@ import { createWishlistsHandler, type WishlistsHandler } from "~/wishlists/wishl
 import { createLocale, type LocaleHandler } from "~/locale/locale.server";
 import { createConsent, type Consent } from "~/locale/consent.server";
 import { createSeo, type SeoHandler } from "~/seo/seo.server";
+import { createAgentHandler, type AgentHandler } from "~/agent/agent.server";
+import { handleAgentRequest as agentRequest } from "~/agent/endpoint.server";
 
 export interface Shop extends ShopCore {
   readonly cart: CartHandler;
@@ -58,6 +60,8 @@ export interface Shop extends ShopCore {
   readonly consent: Consent;
   /** The catalog pages' canonical URLs, alternates, social and structured data, and their markdown views. */
   readonly seo: SeoHandler;
+  /** What a person's browser does with a payment link an agent made (its hand-off). */
+  readonly agent: AgentHandler;
 }
 
 const SHOP = Symbol("shop");
@@ -112,6 +116,7 @@ function withHandlers(core: ShopCore): Shop {
     locale: lazy("locale", () => createLocale(core, { cart: shop.cart })),
     consent: lazy("consent", () => createConsent(core)),
     seo: lazy("seo", () => createSeo(core)),
+    agent: lazy("agent", () => createAgentHandler(core)),
   }) as Shop;
   return shop;
 }
@@ -157,6 +162,10 @@ export { serverTimingHeaders } from "~/shop/timing.server";
 export { toast } from "~/shop/toast.server";
 // The documents for crawlers and agents (robots.txt, sitemaps, llms.txt): made for every visitor alike, no session.
 export { llmsDocument, robotsDocument, sitemapIndexDocument, sitemapShardDocument } from "~/seo/seo.server";
+
+/** The agents' MCP endpoint (/api/mcp): a session's tools open the request's shop as its guest. */
+export const handleAgentRequest = (request: Request, context: AppLoadContext) =>
+  agentRequest(request, context, getShop);
 
 // The core's types, for the routes that speak of a refusal.
 export type { ShopCore, ShopRouteOptions, Refusal } from "~/shop/core.server";

@@ -1,4 +1,5 @@
 import type { LoginThrottle } from "./login-throttle.js";
+import type { McpThrottle } from "./mcp-throttle.js";
 import type { RequestScope } from "./request-scope.js";
 import type { WebstoreClient, WebstoreClientOptions } from "./webstore/index.js";
 
@@ -58,6 +59,8 @@ export interface StorefrontLoadContext {
   perRequest: RequestScope;
   /** Failed sign-ins per account and per client (the login page refuses with 429 past the limits). */
   loginThrottle?: LoginThrottle;
+  /** Tool calls and new sessions of the agents' MCP endpoint, per session and per client (server/mcp-throttle.ts). */
+  mcpThrottle?: McpThrottle;
   /**
    * The guest identity this server's visitors browse with until they act (app/shop/tokens.server.ts):
    * held here because it lives as long as the server, not a request.

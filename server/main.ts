@@ -10,6 +10,8 @@ import { readConfig, type Config } from "./config.js";
 import { asyncPollSettings, createEmulator, type Emulator } from "./emulator/index.js";
 import type { BrowsingIdentity, StorefrontLoadContext } from "./load-context.js";
 import { LoginThrottle, type LoginThrottleLimits } from "./login-throttle.js";
+import { McpThrottle, type McpLimits } from "./mcp-throttle.js";
+import { MCP_PATH, mcpGuard } from "./mcp-guard.js";
 import { BodyTooLargeError, bodyTooLargeResponse, sendWebResponse, toWebRequest } from "./node-http.js";
 import { compileTrustProxy, isLocalRequest } from "./proxy.js";
 import { expectedOriginOf, formGuard, judgeOrigin, securityHeaders, STATE_CHANGING_METHODS } from "./security.js";
@@ -52,6 +54,8 @@ export interface StartOptions {
   handler?: RequestHandler;
   /** The login throttle's limits (default: 5 failures per account, 20 per client, in 15 minutes). */
   loginLimits?: LoginThrottleLimits;
+  /** The MCP endpoint's limits (default: server/mcp-throttle.ts DEFAULT_MCP_LIMITS). */
+  mcpLimits?: McpLimits;
   /**
    * Development (`npm run dev`): the app comes from Vite's dev server in middleware mode, as Remix documents for a
    * custom server: its modules are served and rebuilt as they change, and every request renders the current ones.
@@ -133,10 +137,11 @@ export async function startServer(config: Config = readConfig(), options: StartO
     : null;
   if (redis) await readyWithin(redis, REDIS_START_WAIT_MS);
   const loginThrottle = new LoginThrottle(options.loginLimits, redis ?? undefined);
+  const mcpThrottle = new McpThrottle(options.mcpLimits, redis ?? undefined);
   if (redis && subscriber) {
     void listenForCacheClears(subscriber, redis, async (message) => {
       clearNamedCaches(caches, message.caches);
-      if (message.resetThrottle) await loginThrottle.clear();
+      if (message.resetThrottle) await Promise.all([loginThrottle.clear(), mcpThrottle.clear()]);
     }).catch(() => undefined);
   }
   const browsingIdentity: BrowsingIdentity = {};
@@ -202,6 +207,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     cspNonce,
     clientAddress,
     loginThrottle,
+    mcpThrottle,
     browsingIdentity,
     locale,
     requestId,
@@ -287,7 +293,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
         if (req.path.startsWith("/__emulator/") && req.method !== "GET")
           clearWebstoreCaches(caches, { lastGood: reset });
         if (reset) {
-          await loginThrottle.clear();
+          await Promise.all([loginThrottle.clear(), mcpThrottle.clear()]);
           resetBreakers({ keepSettings: true });
         }
         await sendWebResponse(res, answer);
@@ -327,7 +333,10 @@ export async function startServer(config: Config = readConfig(), options: StartO
     );
   }
   // Every state-changing request that reaches the storefront: from the store's own pages, a form, not too large.
-  app.use(formGuard({ trust }));
+  // The agents' MCP endpoint takes JSON-RPC from agents' HTTP clients, not forms: its own rules (server/mcp-guard.ts).
+  const guardForms = formGuard({ trust });
+  const guardMcp = mcpGuard({ trust });
+  app.use((req, res, next) => (req.path === `${base}${MCP_PATH}` ? guardMcp : guardForms)(req, res, next));
   // A locale-prefixed URL (/en-GB/cart) is the same page served with the segment as Remix's basename (the
   // build's `basename`, which the browser's router reads back from the page): links, forms and redirects of the page
   // then keep the prefix without any route knowing of it. One handler per locale seen, a bounded few.
@@ -400,7 +409,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     subscriber?.disconnect();
     await vite?.close();
   };
-  return { server, emulator, url: publicUrl, loadContext, loginThrottle, caches, shutdown };
+  return { server, emulator, url: publicUrl, loadContext, loginThrottle, mcpThrottle, caches, shutdown };
 }
 
 /** What `npm start` prints once the store answers. */

@@ -27,9 +27,12 @@ export const meta: MetaFunction<typeof loader> = ({ error }) => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ request, params, shop }) =>
-    shop.reply(await shop.checkout.payNow.page(params.cartId ?? "", new URL(request.url).origin)),
-  );
+  return withShop(args, async ({ request, params, shop }) => {
+    // A link an agent made hands its guest's cart to this browser first (app/agent/handoff.server.ts).
+    const handoff = shop.agent.handoff(params.cartId ?? "");
+    if (handoff) throw await handoff;
+    return shop.reply(await shop.checkout.payNow.page(params.cartId ?? "", new URL(request.url).origin));
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {

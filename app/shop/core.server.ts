@@ -9,7 +9,7 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { ShopperScope } from "../../server/load-context";
-import { REVALIDATE_MARKER } from "../../server/request-scope";
+import { createRequestScope, REVALIDATE_MARKER } from "../../server/request-scope";
 import {
   chooseCurrency,
   describeSetupProblem,
@@ -343,4 +343,20 @@ export function refusalAfter(shop: ShopCore, options: ShopRouteOptions, rendered
     return Promise.resolve(new Response(GUEST_UNAVAILABLE_MESSAGE, { status: 503 }));
   if (shop.refusal === "sign-in-to-browse" && options.browsing) return signInToBrowseRedirect(shop);
   return null;
+}
+
+/**
+ * A load context of its own for store work that reaches the app other than as one of the host's requests (an agent's
+ * tool call, app/agent/): a fresh request scope, and its last step, which the host runs for a request once the app
+ * has answered (what the work leaves the shopper, such as the session's cookie, is written into `headers`).
+ */
+export function ownRequestContext(context: AppLoadContext): {
+  context: AppLoadContext;
+  finish(headers: Headers): Promise<void>;
+} {
+  const scope = createRequestScope();
+  return {
+    context: { ...context, perRequest: scope.scope },
+    finish: (headers) => scope.finish(headers, { redirect: false }),
+  };
 }

@@ -52,7 +52,7 @@ export interface Store {
 
 /** `options.emulator`: a store of the test's own making (a generated store's size) instead of the demo's. */
 export async function startStore(
-  options: Pick<StartOptions, "emulator"> & { env?: Record<string, string> } = {},
+  options: Pick<StartOptions, "emulator" | "mcpLimits"> & { env?: Record<string, string> } = {},
 ): Promise<Store> {
   // A config of its own (not process.env): the shell's WEBSTORE_* or PORT never point these tests elsewhere; `env`
   // adds the test's own variables.
@@ -64,7 +64,7 @@ export async function startStore(
     REQUEST_LOG: "0",
     ...options.env,
   });
-  const { server } = await startServer(config, { emulator: options.emulator });
+  const { server } = await startServer(config, { emulator: options.emulator, mcpLimits: options.mcpLimits });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const control = (method: "POST" | "DELETE" | "GET", path: string, body?: unknown) =>

@@ -238,7 +238,8 @@ describe("robots.txt, sitemaps and llms.txt", () => {
     expect(llms.body).toContain(`- [Coffee](${store.url}/category/coffee/0ZGDM0000000CFE.md)`);
     expect(llms.body).toContain(`[Sitemap](${store.url}/sitemap.xml)`);
     expect(llms.body).toContain(`- en-GB (prices in GBP): ${store.url}/en-GB`);
-    expect(llms.body).not.toMatch(/MCP/);
+    // The agents' MCP endpoint, for agents that act rather than read (docs/mcp.md).
+    expect(llms.body).toContain(`\`${store.url}/api/mcp\``);
   });
 });
 

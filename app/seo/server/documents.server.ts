@@ -85,6 +85,10 @@ export async function llmsTxt(crawler: Crawler): Promise<string> {
     `- Category pages: \`${url("/category/{slug}/{categoryId}")}\` (\`.md\` for markdown: subcategories, a page of products with prices; \`?page=N\` for the next)`,
     `- [Sitemap](${url("/sitemap.xml")}): every category and product, in every locale`,
     "",
+    "## Acting for a shopper",
+    "",
+    `- MCP endpoint (Model Context Protocol, Streamable HTTP): \`${at.origin}${at.basePath}/api/mcp\`: search, read products, build a cart, and make a payment link a person opens to review and pay (no tool orders or pays)`,
+    "",
     "## Locales and currencies",
     "",
     ...locales.map((locale) => {

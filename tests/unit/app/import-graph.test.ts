@@ -37,7 +37,7 @@ const SERVER = join(ROOT, "server");
  * The domains the composition wires: each is a slice, app/<domain>/ with its face app/<domain>/<domain>.server.ts
  * (decision 018). The locale is the root page's rather than a shopper's domain, but it is wired and ruled the same way.
  */
-const DOMAINS = ["cart", "catalog", "checkout", "account", "orders", "wishlists", "locale", "seo"];
+const DOMAINS = ["cart", "catalog", "checkout", "account", "orders", "wishlists", "locale", "seo", "agent"];
 const SLICE_PARTS = ["ui", "model", "forms"];
 
 function sourceFiles(dir: string): string[] {

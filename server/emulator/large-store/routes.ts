@@ -33,7 +33,7 @@ export function largeStoreRoutes(r: Router, emu: Emu) {
     const parsed = sizeSchema.safeParse((await ctx.json()) ?? {});
     if (!parsed.success)
       throw invalidInput(parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "));
-    if (emu.db.prepare("SELECT 1 FROM users WHERE id = ?").get(BULK_BUYER.id))
+    if (emu.store.user(BULK_BUYER.id))
       throw new ApiError(409, "CONFLICT", "A generated store is already seeded; reset the emulator first.");
     const started = performance.now();
     emu.db.transaction(() => seedLargeStore(emu, parsed.data))();

@@ -3,15 +3,18 @@
  * 2,000 with large-cart support; a small generated store next to the demo fixtures, server/emulator/large-store,
  * turns it on). bulk@demo.store goes through every checkout step without JavaScript: each step reads one page of the
  * lines (25) and never the 2,000, the review is paged with GET links and shows the whole cart's totals from the cart's
- * summary, and placing the order orders all 2,000 lines. The cart page pages them the same way.
+ * summary, and placing the order orders all 2,000 lines. The cart page pages them the same way, and a quick order
+ * of 2,000 pasted lines fills a cart in 20 batch calls of 100.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createEmulator, type Emulator } from "../../server/emulator/index.js";
-import { BULK_BUYER } from "../../server/emulator/large-store/index.js";
+import { BULK_BUYER, generateCategories, generateProduct } from "../../server/emulator/large-store/index.js";
 import { buyerAuthorization } from "../support/identity.js";
 import { startStore, type Answer, type Store, type Visitor } from "./harness";
 
 const LINES = 2_000;
+const PRODUCTS = 2_600;
+const SEED = 41;
 const PAGE = 25;
 const PAGES = LINES / PAGE;
 const BOSTON = {
@@ -28,7 +31,7 @@ let emulator: Emulator;
 let store: Store;
 beforeAll(async () => {
   emulator = createEmulator({
-    scale: { products: 2_600, buyers: 0, bulkOrders: 0, bulkCartLines: LINES, seed: 41 },
+    scale: { products: PRODUCTS, buyers: 0, bulkOrders: 0, bulkCartLines: LINES, seed: SEED },
   });
   store = await startStore({ emulator });
 }, 60_000);
@@ -180,4 +183,49 @@ describe("A 2,000-line cart", () => {
     } while (token);
     expect(items).toBe(LINES);
   }, 120_000);
+});
+
+describe("A quick order of 2,000 pasted lines", () => {
+  test("is added in 20 batch calls of 100, and the cart holds the 2,000 lines", async () => {
+    // 2,000 generated products a shopper can add: in stock, not a variation parent.
+    const { leaves } = generateCategories();
+    const skus: string[] = [];
+    for (let n = 1; skus.length < LINES && n <= PRODUCTS; n++) {
+      const product = generateProduct(SEED, leaves, n);
+      if (product.stock >= 1 && !product.family) skus.push(product.sku);
+    }
+    expect(skus).toHaveLength(LINES);
+    const guest = store.visitor();
+    const page = await guest.load("/quick-order");
+    expect(page.text).toContain(`Up to ${LINES} lines.`);
+    await calls();
+    const answer = await guest.submit("/quick-order", {
+      intent: "order",
+      rows: "5",
+      list: skus.map((sku) => `${sku}\t1`).join("\n"),
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe("/cart");
+    const batches = (await calls()).filter((e) => e.method === "POST" && e.path.endsWith("/cart-items/batch"));
+    expect(batches).toHaveLength(LINES / 100);
+    const cart = await guest.load("/cart");
+    expect(cart.toasts).toEqual([`Added ${LINES} lines to your cart.`]);
+    expect(cart.text).toContain(`Page 1 of ${PAGES}`);
+    expect(cart.cartCount).toBe(LINES);
+  }, 60_000);
+
+  test("one line more than the cart holds is refused before anything is sent", async () => {
+    const guest = store.visitor();
+    await calls();
+    const answer = await guest.submit("/quick-order", {
+      intent: "order",
+      rows: "5",
+      list: Array.from({ length: LINES + 1 }, () => "LG-000001\t1").join("\n"),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.alerts).toContain(
+      `An order can have at most ${LINES} lines at a time; this one has ${LINES + 1}. Split the list.`,
+    );
+    expect((await calls()).filter((e) => e.path.endsWith("/cart-items/batch"))).toHaveLength(0);
+  });
 });

@@ -31,6 +31,7 @@ import { startSchema, verifySchema } from "~/account/forms/register-schema";
 import { requestSchema, resetSchema } from "~/account/forms/forgot-password-schema";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { loginPath, safeRedirect } from "~/lib/paths";
+import { accountSwitcherView, type AccountSwitcherView } from "~/account/model/account-switcher";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";
@@ -143,6 +144,11 @@ export interface AccountFlows {
   keepAlive(): Promise<{ expiresAt: number | null } | null>;
   /** The accounts the buyer may act for (the header's switcher offer follows what the API says now). */
   accounts(): Promise<AccountChoice[]>;
+  /**
+   * The account page's switcher: the page of the accounts that match the URL's search (`?accounts=`,
+   * `?accountsPage=`); a buyer may act for up to 200, the page lists a few.
+   */
+  accountSwitcher(params: URLSearchParams): Promise<AccountSwitcherView>;
   /** Acts for another of the buyer's accounts from now on; the toast says how that went. */
   switchAccount(accountId: string): Promise<ToastInput>;
   /** The saved addresses of the account the buyer acts for. */
@@ -393,6 +399,10 @@ function createAccountFlows(shop: ShopCore): AccountFlows {
         name: account.name || account.id,
         city: [account.address.city, account.address.state, account.address.country].filter(Boolean).join(", "),
       }));
+    },
+
+    async accountSwitcher(params) {
+      return accountSwitcherView(await this.accounts(), params);
     },
 
     async switchAccount(accountId) {

@@ -24,7 +24,7 @@ import {
 import type { ToastInput } from "~/shop/toast.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "~/cart/server/ref.server";
 import { quickOrder, type QuickOrderReply } from "~/cart/server/quick-order.server";
-import type { QuickOrderSubmission } from "~/cart/model/quick-order";
+import { quickOrderMaxLines, type QuickOrderSubmission } from "~/cart/model/quick-order";
 import {
   addFromProductPage,
   type AddField,
@@ -79,6 +79,8 @@ export interface CartHandler {
    * each line added or refused and why (cart/server/quick-order).
    */
   quickOrder(submission: QuickOrderSubmission): Promise<QuickOrderReply>;
+  /** The lines one quick order may have: the cart's limit (500, or 2,000 with large carts). */
+  quickOrderMaxLines(): number;
 }
 
 const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again.";
@@ -87,6 +89,11 @@ const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again
  * Whether the cart follows this request's currency: not on a checkout's pages, and not under a locale segment the
  * store has no market for (a 404 page, whose currency is nobody's choice).
  */
+/** The store has large carts (propertiesEx.highScaleCartEnabled): a cart holds 2,000 lines, not 500. */
+function largeCarts(shop: Pick<ShopCore, "appContext">): boolean {
+  return shop.appContext?.propertiesEx?.highScaleCartEnabled === true;
+}
+
 function followsPageCurrency(shop: Pick<ShopCore, "context" | "appContext">, onCheckout: boolean): boolean {
   const locale = shop.context.locale;
   if (locale && !(shop.appContext && isStoreLocale(shop.appContext, locale))) return false;
@@ -174,7 +181,9 @@ export function createCartHandler(
       ),
     edit: (edit) => applyCartEdit(shop, edit),
     moveToCurrency: async (currency) => cartMoveToast(await moveCartToCurrency(shop, currency), currency),
-    quickOrder: (submission) => quickOrder(shop, submission, (send) => writeToCart(shop, send)),
+    quickOrder: (submission) =>
+      quickOrder(shop, submission, (send) => writeToCart(shop, send), quickOrderMaxLines(largeCarts(shop))),
+    quickOrderMaxLines: () => quickOrderMaxLines(largeCarts(shop)),
   };
 }
 

@@ -1,12 +1,12 @@
 /**
  * The buyer's account page: who is signed in, the account they act for, and (for buyers who manage several
- * accounts, B2B) a switcher: a select and a submit button, so it works without JavaScript. Cart, checkout and
- * order calls then act for the chosen account (the client sends it as effectiveAccountId).
+ * accounts, B2B) a switcher: a select and a submit button, so it works without JavaScript; up to 200 accounts are
+ * found by a search and listed a page at a time (account/ui/AccountSwitcher). Cart, checkout and order calls then act
+ * for the chosen account (the client sends it as effectiveAccountId).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useIsPending, Button } from "~/components/Button";
-import { SelectField } from "~/components/SelectField";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AccountSwitcher } from "~/account/ui/AccountSwitcher";
 import { ORDER_HISTORY_PATH, ADDRESS_BOOK_PATH, WISHLIST_PATH, loginPath, productPath } from "~/lib/paths";
 import { useStoreLocale } from "~/components/StoreLocale";
 import { formatDate } from "~/lib/format/formats";
@@ -36,11 +36,11 @@ export async function loader(args: LoaderFunctionArgs) {
     const params = new URL(request.url).searchParams;
     // Subscriptions only where the store sells them (decision 013); one page of the account's, never all.
     const offered = subscriptionsOffered(shop.appContext?.subscriptionConfig);
-    const [accounts, subscriptions] = await Promise.all([
-      shop.account.accounts(),
+    const [switcher, subscriptions] = await Promise.all([
+      shop.account.accountSwitcher(params),
       offered ? shop.orders.subscriptions(subscriptionStateOf(params), subscriptionsTokenOf(params)) : null,
     ]);
-    return shop.reply({ shopper: shop.shopper, accounts, subscriptionsShown: offered, subscriptions });
+    return shop.reply({ shopper: shop.shopper, switcher, subscriptionsShown: offered, subscriptions });
   });
 }
 
@@ -49,8 +49,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { shopper, accounts, subscriptionsShown, subscriptions } = useLoaderData<typeof loader>();
-  const pending = useIsPending({ formAction: "/account", state: "submitting" });
+  const { shopper, switcher, subscriptionsShown, subscriptions } = useLoaderData<typeof loader>();
   return (
     <div className="store-page store-narrow">
       <h1>Your account</h1>
@@ -66,26 +65,7 @@ export default function Account() {
           </div>
         ) : null}
       </dl>
-      {accounts.length > 1 ? (
-        <section aria-labelledby="switch-title" className="store-section">
-          <h2 id="switch-title">Switch account</h2>
-          <p className="store-muted">Your cart, checkout and orders follow the account you shop for.</p>
-          <Form method="post" action="/account" className="store-inline-form">
-            <SelectField
-              label="Shop for account"
-              name="accountId"
-              defaultValue={shopper.effectiveAccountId}
-              options={accounts.map((account) => ({
-                value: account.id,
-                label: account.city ? `${account.name} (${account.city})` : account.name,
-              }))}
-            />
-            <Button name="intent" value="switchAccount" pending={pending} pendingLabel="Switching…">
-              Switch account
-            </Button>
-          </Form>
-        </section>
-      ) : null}
+      {switcher.total > 1 ? <AccountSwitcher view={switcher} currentId={shopper.effectiveAccountId} /> : null}
       <section aria-labelledby="links-title" className="store-section">
         <h2 id="links-title">Orders</h2>
         <ul className="store-links">
@@ -100,7 +80,7 @@ export default function Account() {
       {subscriptionsShown ? <Subscriptions view={subscriptions} /> : null}
       <section aria-labelledby="saved-title" className="store-section">
         <h2 id="saved-title">Saved for you</h2>
-        {accounts.length > 1 ? (
+        {switcher.total > 1 ? (
           <p className="store-muted">Addresses and wishlists belong to the account you shop for.</p>
         ) : null}
         <ul className="store-links">

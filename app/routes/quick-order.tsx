@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ shop }) => {
     const signIn = await guestWithoutCart(shop);
     if (signIn) throw signIn;
-    return shop.reply({ view: emptyQuickOrder() });
+    return shop.reply({ view: emptyQuickOrder(), maxLines: shop.cart.quickOrderMaxLines() });
   });
 }
 
@@ -75,7 +75,7 @@ export default function QuickOrderPage() {
         </p>
       ) : null}
       <QuickOrderResult view={view} />
-      <QuickOrderForm view={view} />
+      <QuickOrderForm view={view} maxLines={loaded.maxLines} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { AsyncTracker, DEFAULT_SETTINGS, type Emu, type EmulatorModule, type Emu
 import { createStoreBasics, recordSeededFingerprint, seededFingerprint } from "./core/store.js";
 import { modules as resourceModules } from "./modules.js";
 import { scaleFingerprint, seedLargeStore, sizeOf, type DemoScale } from "./large-store/index.js";
+import { largeStoreRoutes } from "./large-store/routes.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -139,6 +140,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   admin.routes(router, emu, reset);
   const states = stateRoutes(router, emu);
   consoleRoutes(router, { emu, admin, states });
+  largeStoreRoutes(router, emu);
   for (const m of modules) m.routes(router, emu);
   const authenticate = createAuthenticator(emu);
 

@@ -11,3 +11,7 @@ export const QUANTITY_MAX = 100_000_000;
 export const COUPON_CODE_MAX_LENGTH = 100;
 /** Lines a page of a cart's or a checkout's items (spec §9). */
 export const CART_ITEMS_PAGE_SIZE = 25;
+/** Lines a cart holds (Cart Data Limits: 500 a cart). */
+export const CART_MAX_LINES = 500;
+/** Lines a cart holds in a store with large carts (propertiesEx.highScaleCartEnabled; Cart Data Limits: 2,000). */
+export const LARGE_CART_MAX_LINES = 2_000;

@@ -6,6 +6,7 @@
 import { quantityError } from "./quantity-error";
 import { validQuantity } from "./quantity";
 import { VALIDITY_MESSAGES } from "~/lib/validation/validity";
+import { CART_MAX_LINES, LARGE_CART_MAX_LINES } from "../../../server/webstore/limits";
 
 export const QUICK_ORDER_FIELDS = {
   intent: "intent",
@@ -25,8 +26,12 @@ export const QUICK_ORDER_STARTING_ROWS = 5;
 export const QUICK_ORDER_MORE_ROWS = 5;
 /** Typed rows the form holds at most; longer orders are pasted. */
 export const QUICK_ORDER_MAX_ROWS = 50;
-/** Lines (rows and pasted lines together) one order may have. */
-export const QUICK_ORDER_MAX_LINES = 500;
+/**
+ * Lines (rows and pasted lines together) one order may have: as many as a cart holds, 500, or 2,000 in a store with
+ * large carts (Cart Data Limits).
+ */
+export const QUICK_ORDER_MAX_LINES = CART_MAX_LINES;
+export const quickOrderMaxLines = (largeCarts: boolean) => (largeCarts ? LARGE_CART_MAX_LINES : CART_MAX_LINES);
 /** The longest SKU (Product2.StockKeepingUnit holds 255 characters). */
 export const SKU_MAX_LENGTH = 255;
 
@@ -36,8 +41,8 @@ export const QUICK_ORDER_MESSAGES = {
   notAdded: "We couldn't add this line to your cart. Try again.",
   orderFailed: "We couldn't reach the store to place your order. Nothing was added to your cart; try again.",
   nothingToOrder: "Enter at least one SKU, in a row or in the list.",
-  tooManyLines: (count: number) =>
-    `An order can have at most ${QUICK_ORDER_MAX_LINES} lines at a time; this one has ${count}. Split the list.`,
+  tooManyLines: (count: number, max: number = QUICK_ORDER_MAX_LINES) =>
+    `An order can have at most ${max} lines at a time; this one has ${count}. Split the list.`,
   fixLines: (lines: number) =>
     `${lines} ${lines === 1 ? "line needs" : "lines need"} correcting. Nothing was added to your cart yet.`,
   added: (lines: number) => `Added ${lines} ${lines === 1 ? "line" : "lines"} to your cart.`,

@@ -167,10 +167,11 @@ export async function quickOrder(
   shop: CartShop,
   submission: QuickOrderSubmission,
   write: <T>(send: (cart: string) => Promise<T>) => Promise<T>,
+  maxLines: number = QUICK_ORDER_MAX_LINES,
 ): Promise<QuickOrderReply> {
   if (submission.intent === QUICK_ORDER_INTENTS.addRows)
     return { kind: "form", status: 200, view: withMoreRows(submission) };
-  const checked = checkQuickOrder(submission);
+  const checked = checkQuickOrder(submission, maxLines);
   if (!checked.ok) return { kind: "form", status: 400, view: checked.view };
   const outcome = await addLines(shop, checked.lines, write);
   if (outcome.kind === "failed") {
@@ -185,6 +186,7 @@ export async function quickOrder(
 /** A checked submission: the lines to order, or the form again with every problem (nothing was sent). */
 function checkQuickOrder(
   submission: QuickOrderSubmission,
+  maxLines: number,
 ): { ok: true; lines: ValidLine[] } | { ok: false; view: QuickOrderView } {
   const again = (formError: string | null): { ok: false; view: QuickOrderView } => ({
     ok: false,
@@ -201,8 +203,8 @@ function checkQuickOrder(
     },
   });
   if (submission.lines.length === 0) return again(QUICK_ORDER_MESSAGES.nothingToOrder);
-  if (submission.lines.length > QUICK_ORDER_MAX_LINES)
-    return again(QUICK_ORDER_MESSAGES.tooManyLines(submission.lines.length));
+  if (submission.lines.length > maxLines)
+    return again(QUICK_ORDER_MESSAGES.tooManyLines(submission.lines.length, maxLines));
   const problems = submission.lines.filter((line) => line.problem).length;
   if (problems > 0) return again(QUICK_ORDER_MESSAGES.fixLines(problems));
   return { ok: true, lines: submission.lines as ValidLine[] };

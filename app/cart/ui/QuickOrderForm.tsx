@@ -68,7 +68,13 @@ function OrderRow({ row, number }: { row: QuickOrderRow; number: number }) {
   );
 }
 
-export function QuickOrderForm({ view }: { view: QuickOrderView }) {
+export function QuickOrderForm({
+  view,
+  maxLines = QUICK_ORDER_MAX_LINES,
+}: {
+  view: QuickOrderView;
+  maxLines?: number;
+}) {
   const navigation = useNavigation();
   const ordering =
     navigation.state !== "idle" &&
@@ -122,7 +128,7 @@ export function QuickOrderForm({ view }: { view: QuickOrderView }) {
         </label>
         <p id={LIST_HELP_ID} className="store-muted">
           One line per product: the SKU, then the quantity, separated by a comma, a tab or a semicolon (as a spreadsheet
-          copies them). Without a quantity, one unit. Up to {QUICK_ORDER_MAX_LINES} lines.
+          copies them). Without a quantity, one unit. Up to {maxLines} lines.
         </p>
         <textarea
           id={LIST_ID}

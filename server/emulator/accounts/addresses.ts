@@ -131,7 +131,7 @@ export function addressAccount(ctx: RequestContext): string {
   const asked = ctx.params.accountId;
   if (asked === "current") return effectiveAccountId(ctx)!;
   const id = asked.slice(0, 15);
-  const allowed = id === ctx.user.account_id || ctx.emu.store.managedAccounts(ctx.user.id).some((a) => a.id === id);
+  const allowed = ctx.emu.store.mayActFor(ctx.user, id);
   // Acting on an account the buyer may not act for is a permission failure (403 INSUFFICIENT_ACCESS, reference §9).
   if (!allowed) throw new ApiError(403, "INSUFFICIENT_ACCESS", `You don't have access to the account ${asked}.`);
   return id;

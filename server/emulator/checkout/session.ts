@@ -124,10 +124,7 @@ export function findCheckout(ctx: RequestContext, token: string): { checkout: Ch
 function byIdOfMine(ctx: RequestContext, token: string, cart: CartRow): boolean {
   if (!ctx.user || token === "active" || token === "current" || ctx.query.get("effectiveAccountId")) return false;
   if (cart.user_id !== ctx.user.id) return false;
-  return (
-    cart.account_id === ctx.user.account_id ||
-    ctx.emu.store.managedAccounts(ctx.user.id).some((a) => a.id === cart.account_id)
-  );
+  return cart.account_id !== null && ctx.emu.store.mayActFor(ctx.user, cart.account_id);
 }
 
 export const gone = (checkout: CheckoutRow, status: CheckoutRow["status"]) =>

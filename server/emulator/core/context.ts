@@ -31,13 +31,12 @@ export function readFixture<T = any>(emu: Emu, name: string): T {
  */
 export function effectiveAccountId(ctx: RequestContext): string | null {
   if (!ctx.user) return null;
-  const accounts = ctx.emu.store.managedAccounts(ctx.user.id);
   const asked = ctx.query.get("effectiveAccountId");
   if (asked && asked !== NO_ACCOUNT_ID) {
-    if (asked === ctx.user.account_id || accounts.some((a) => a.id === asked)) return asked;
+    if (ctx.emu.store.mayActFor(ctx.user, asked)) return asked;
     throw new ApiError(403, "EFFECTIVE_ACCOUNT_NOT_FOUND", `You don't have access to the account ${asked}.`);
   }
-  return accounts.find((a) => a.isDefault)?.id ?? ctx.user.account_id;
+  return ctx.emu.store.defaultAccountId(ctx.user.id) ?? ctx.user.account_id;
 }
 
 export function accountName(emu: Emu, id: string | null): string | null {
@@ -207,7 +206,7 @@ export function contextRoutes(r: Router, emu: Emu) {
   r.webstore("GET", "effective-accounts/:effectiveAccountId", (ctx) => {
     const id = ctx.params.effectiveAccountId;
     if (!ctx.user) throw new ApiError(401, "INVALID_SESSION_ID", "This resource requires an authenticated user.");
-    const allowed = id === ctx.user.account_id || emu.store.managedAccounts(ctx.user.id).some((a) => a.id === id);
+    const allowed = emu.store.mayActFor(ctx.user, id);
     const row = allowed ? (accountRow(emu.db, id) as any) : undefined;
     if (!row) throw new ApiError(404, "EFFECTIVE_ACCOUNT_NOT_FOUND", `Effective account not found: ${id}`);
     const all: Record<string, unknown> = {

@@ -16,7 +16,17 @@ export interface StoreBasics {
   applicationContext(webstoreId: string): Record<string, any>;
   setApplicationContext(webstoreId: string, ctx: Record<string, any>): void;
   user(id: string): UserRow | undefined;
-  /** Accounts the user may act for (its own account first), with the default flag. */
+  /**
+   * Whether the user may act for the account: their own, or one they manage. One row of the key, however many
+   * accounts the buyer manages (up to the switcher's 200 and beyond): every request that names an account asks.
+   */
+  mayActFor(user: Pick<UserRow, "id" | "account_id">, accountId: string): boolean;
+  /** The user's default managed account, if one is marked (one index entry). */
+  defaultAccountId(userId: string): string | undefined;
+  /**
+   * Accounts the user manages (the default first, then by name), with the default flag: the account switcher's
+   * list, read whole (a buyer's accounts, as a cart's lines are the cart's); access checks use mayActFor.
+   */
   managedAccounts(userId: string): {
     id: string;
     name: string;
@@ -41,6 +51,11 @@ export function createStoreBasics(db: Db): StoreBasics {
     SELECT a.id, a.name, a.street, a.city, a.state, a.country, a.zip, m.is_default
     FROM managed_accounts m JOIN accounts a ON a.id = m.account_id
     WHERE m.user_id = ? ORDER BY m.is_default DESC, a.name`);
+  const manages = db.prepare("SELECT 1 FROM managed_accounts WHERE user_id = ? AND account_id = ?");
+  // db/028_managed_account_default.sql: the default is one index entry, not a walk of the buyer's accounts.
+  const byDefault = db.prepare(
+    "SELECT account_id FROM managed_accounts WHERE user_id = ? AND is_default = 1 ORDER BY account_id LIMIT 1",
+  );
   // Read on nearly every request, often several times: parsed once per stored text (a settings change or a reset
   // stores a new one). Callers only read it.
   const parsed = new Map<string, { raw: string; value: any }>();
@@ -65,6 +80,8 @@ export function createStoreBasics(db: Db): StoreBasics {
       updateContext.run(JSON.stringify(ctx), id);
     },
     user: (id) => user.get(id) as UserRow | undefined,
+    mayActFor: (u, accountId) => accountId === u.account_id || manages.get(u.id, accountId) !== undefined,
+    defaultAccountId: (userId) => (byDefault.get(userId) as { account_id: string } | undefined)?.account_id,
     managedAccounts(userId) {
       return (managed.all(userId) as any[]).map((r) => ({ ...r, isDefault: r.is_default === 1 }));
     },

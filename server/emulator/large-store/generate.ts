@@ -35,6 +35,11 @@ export interface LargeStoreSize {
   bulkOrders: number;
   /** Lines of bulk@demo.store's cart. */
   bulkCartLines: number;
+  /**
+   * Accounts manager@demo.store may buy for, its own among them (at most 200: the account switcher's limit); none, or
+   * omitted, seeds no manager.
+   */
+  managedAccounts?: number;
   /** The seed: another seed, another (equally deterministic) store. */
   seed: number;
 }
@@ -45,6 +50,7 @@ export const LARGE_STORE_SIZE: LargeStoreSize = {
   buyers: 1_000,
   bulkOrders: 5_000,
   bulkCartLines: 500,
+  managedAccounts: 200,
   seed: 23,
 };
 
@@ -339,6 +345,52 @@ export const BULK_BUYER = {
   cartId: "0a6LG00000BULK1",
   cartDeliveryGroupId: "0a7LG00000BULK1",
 } as const;
+
+/**
+ * manager@demo.store: a business buyer who buys for many accounts (a purchasing office's buyer), their own account
+ * their default. The account switcher's ceiling is 200 accounts (issue 41).
+ */
+export const MANAGER_BUYER = {
+  id: "005LG000MANAGER",
+  accountId: "001LG000MANAGER",
+  accountName: "Mainline Purchasing Office",
+  username: "manager@demo.store",
+  password: "demo-pass-1",
+  firstName: "Morgan",
+  lastName: "Manning",
+  phone: "2065550147",
+  street: "1 Harbor Steps",
+  city: "Seattle",
+  state: "WA",
+  zip: "98101",
+} as const;
+
+export interface GeneratedManagedAccount {
+  id: string;
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+const ACCOUNT_KINDS = ["Cafe", "Roastery", "Bakery", "Hotel", "Office", "Canteen", "Deli", "Bistro"] as const;
+
+/**
+ * Account n (1-based) manager@demo.store buys for besides their own: "Ashford Cafe 007 (Denver)"-like names, each
+ * unique by its number, so a search by a kind, a family name or a number narrows the list predictably.
+ */
+export function generateManagedAccount(seed: number, n: number): GeneratedManagedAccount {
+  const r = streamOf(seed, "managed-account", n);
+  const place = r.pick(CITIES);
+  return {
+    // Past any generated buyer's account (generatedId("001", n), n <= buyers).
+    id: generatedId("001", 10_000_000 + n),
+    name: `${r.pick(LAST_NAMES)} ${ACCOUNT_KINDS[n % ACCOUNT_KINDS.length]} ${String(n).padStart(3, "0")}`,
+    street: `${r.between(1, 999)} ${r.pick(STREETS)}`,
+    ...place,
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // bulk@demo.store's orders and cart

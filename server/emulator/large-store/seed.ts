@@ -7,6 +7,8 @@ import { refillCatalogListings } from "../catalog/seed.js";
 import {
   BULK_BUYER,
   HISTORY_END,
+  MANAGER_BUYER,
+  generateManagedAccount,
   generateBulkCart,
   generateBulkOrder,
   generateBuyer,
@@ -184,6 +186,7 @@ export function seedLargeStore(emu: Emu, size: LargeStoreSize) {
     bulk.accountId,
   );
   insertManaged.run(bulk.id, bulk.accountId);
+  seedManager(emu, size, passwordHash);
 
   seedBulkOrders(emu, webstoreId, size, leaves);
   seedBulkCart(emu, webstoreId, size, leaves);
@@ -194,6 +197,32 @@ export function seedLargeStore(emu: Emu, size: LargeStoreSize) {
     ...context,
     propertiesEx: { ...context.propertiesEx, highScaleCartEnabled: true },
   });
+}
+
+/**
+ * manager@demo.store and the accounts they buy for: their own (the default) and `managedAccounts - 1` generated
+ * ones, so the account switcher lists exactly `managedAccounts`.
+ */
+function seedManager(emu: Emu, size: LargeStoreSize, passwordHash: string) {
+  const count = size.managedAccounts ?? 0;
+  if (count <= 0) return;
+  const db = emu.db;
+  const m = MANAGER_BUYER;
+  const insertAccount = db.prepare(
+    "INSERT INTO accounts(id, name, street, city, state, country, zip) VALUES (?, ?, ?, ?, ?, 'US', ?)",
+  );
+  const insertManaged = db.prepare("INSERT INTO managed_accounts(user_id, account_id, is_default) VALUES (?, ?, ?)");
+  insertAccount.run(m.accountId, m.accountName, m.street, m.city, m.state, m.zip);
+  db.prepare(
+    `INSERT INTO users(id, username, password_hash, first_name, last_name, email, phone, kind, account_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'B2B', ?)`,
+  ).run(m.id, m.username, passwordHash, m.firstName, m.lastName, m.username, m.phone, m.accountId);
+  insertManaged.run(m.id, m.accountId, 1);
+  for (let n = 1; n < count; n++) {
+    const a = generateManagedAccount(size.seed, n);
+    insertAccount.run(a.id, a.name, a.street, a.city, a.state, a.zip);
+    insertManaged.run(m.id, a.id, 0);
+  }
 }
 
 function seedBulkOrders(

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../../server/emulator/index.js";
 import {
   BULK_BUYER,
+  MANAGER_BUYER,
   generateCategories,
+  generateManagedAccount,
   generateProduct,
   type LargeStoreSize,
 } from "../../../server/emulator/large-store/index.js";
@@ -29,7 +31,14 @@ const DEMO_PRODUCTS = (
 
 const SITE = "http://emulator.local";
 const API = `${SITE}/services/data/v65.0/commerce/webstores/0ZEDEMO00000001`;
-const SMALL: LargeStoreSize = { products: 2_000, buyers: 40, bulkOrders: 120, bulkCartLines: 15, seed: 23 };
+const SMALL: LargeStoreSize = {
+  products: 2_000,
+  buyers: 40,
+  bulkOrders: 120,
+  bulkCartLines: 15,
+  managedAccounts: 200,
+  seed: 23,
+};
 
 type Row = Record<string, unknown>;
 const rows = (emulator: Emulator, sql: string, ...params: unknown[]) =>
@@ -310,6 +319,23 @@ describe("a generated store (DEMO_SCALE=large, at a test's size)", () => {
     expect(found.body.productsPage.total).toBe(expected.reduce((sum, e) => sum + (e.n as number), 0));
   });
 
+  it("gives manager@demo.store the size's accounts, their own the default, all 200 in the account switcher", async () => {
+    const auth = await buyerAuthorization((r) => store.fetch(r), SITE, MANAGER_BUYER.username, MANAGER_BUYER.password);
+    const list = await get(store, "external-managed-accounts?includeMyAccount=true", auth);
+    expect(list.status).toBe(200);
+    const accounts = list.body.externalManagedAccounts as { accountId: string; accountName: string }[];
+    expect(accounts).toHaveLength(200);
+    expect(accounts[0]).toMatchObject({ accountId: MANAGER_BUYER.accountId, isMyAccount: true });
+    expect(new Set(accounts.map((a) => a.accountName)).size).toBe(200);
+    const generated = generateManagedAccount(SMALL.seed, 137);
+    expect(accounts).toContainEqual(expect.objectContaining({ accountId: generated.id, accountName: generated.name }));
+    const context = await get(store, "session-context", auth);
+    expect(context.body.effectiveAccountId).toBe(MANAGER_BUYER.accountId);
+    // Any of them may be acted for.
+    const other = await get(store, `session-context?effectiveAccountId=${generated.id}`, auth);
+    expect(other.body.effectiveAccountName).toBe(generated.name);
+  });
+
   it("signs in the generated buyers with the demo password", async () => {
     expect(one(store, "SELECT count(*) AS n FROM users WHERE username LIKE 'shopper%@demo.store'").n).toBe(
       SMALL.buyers,
@@ -399,5 +425,56 @@ describe("DEMO_SCALE", () => {
     expect(readConfig({ NODE_ENV: "production" }).DEMO_SCALE).toBe("demo");
     expect(readConfig({ NODE_ENV: "production", DEMO_SCALE: "large" }).DEMO_SCALE).toBe("large");
     expect(() => readConfig({ NODE_ENV: "production", DEMO_SCALE: "huge" })).toThrow(/DEMO_SCALE/);
+  });
+});
+
+describe("POST /__emulator/large-store", () => {
+  const control = (emulator: Emulator, body: unknown) =>
+    emulator.fetch(
+      new Request(`${SITE}/__emulator/large-store`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    );
+
+  it("seeds a generated store of the asked size next to the demo's, once, until a reset", async () => {
+    const demo = createEmulator();
+    try {
+      expect(one(demo, "SELECT count(*) AS n FROM users WHERE id = ?", MANAGER_BUYER.id).n).toBe(0);
+      const seeded = await control(demo, { products: 300, bulkCartLines: 40, managedAccounts: 12 });
+      expect(seeded.status).toBe(201);
+      expect(one(demo, "SELECT count(*) AS n FROM cart_items WHERE cart_id = ?", BULK_BUYER.cartId).n).toBe(40);
+      expect(one(demo, "SELECT count(*) AS n FROM managed_accounts WHERE user_id = ?", MANAGER_BUYER.id).n).toBe(12);
+      const guest = await guestAuthorization((r) => demo.fetch(r), SITE);
+      const context = await get(demo, "application-context", guest);
+      expect(context.body.propertiesEx.highScaleCartEnabled).toBe(true);
+
+      const again = await control(demo, { products: 300 });
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as any)[0].errorCode).toBe("CONFLICT");
+
+      demo.reset();
+      expect(one(demo, "SELECT count(*) AS n FROM users WHERE id = ?", BULK_BUYER.id).n).toBe(0);
+    } finally {
+      demo.close();
+    }
+  });
+
+  it("refuses a size past its bounds or a field it doesn't know (400 INVALID_API_INPUT)", async () => {
+    const demo = createEmulator();
+    try {
+      for (const body of [
+        { products: 300, bulkCartLines: 2_001 },
+        { products: 300, managedAccounts: 201 },
+        { rows: 3 },
+      ]) {
+        const res = await control(demo, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(((await res.json()) as any)[0].errorCode).toBe("INVALID_API_INPUT");
+      }
+    } finally {
+      demo.close();
+    }
   });
 });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../../server/emulator/index.js";
 import { listenToReads } from "../../../server/emulator/core/db.js";
-import { BULK_BUYER, type LargeStoreSize } from "../../../server/emulator/large-store/index.js";
+import {
+  BULK_BUYER,
+  MANAGER_BUYER,
+  generateManagedAccount,
+  type LargeStoreSize,
+} from "../../../server/emulator/large-store/index.js";
+import { encodePageToken } from "../../../server/emulator/orders/query.js";
 import { buyerAuthorization, guestAuthorization } from "../../support/identity.js";
 
 /**
@@ -29,6 +35,8 @@ const SMALL: LargeStoreSize = { products: 2_000, buyers: 5, bulkOrders: 300, bul
 
 /** Tables whose rows grow with the catalog, a buyer's history or a cart. */
 const GROWING = [
+  "accounts",
+  "managed_accounts",
   "products",
   "products_search",
   "product_facet_values",
@@ -53,6 +61,8 @@ const BOUNDED = [
   /\bFROM wishlist_items\b[^]*\bWHERE wishlist_id = \?/,
   /\bFROM cart_items\b[^]*\bWHERE (?:\w+\.)?cart_id = \?/,
   /\bWHERE (?:\w+\.)?variation_parent_id = \?/,
+  // A buyer's accounts, the account switcher's list (external-managed-accounts: up to 200); access checks read one row.
+  /\bFROM managed_accounts m\b[^]*\bWHERE m\.user_id = \?/,
   // The emulator counts a search's matches first and sorts them whole only when there are at most 1,000.
   /\/\* at most 1000 matches, counted first \*\//,
 ];
@@ -68,9 +78,13 @@ interface Recorded {
   during: string;
 }
 
+type Db = Emulator["db"];
+
 type Auth = Record<string, string>;
 
 let store: Emulator;
+/** The emulator `call` asks (the generated store of the first describe, or the ceilings' store). */
+let target: Emulator;
 const recorded = new Map<string, Recorded>();
 /** Every request that ran a read, by method and path. */
 const requestsRead = new Set<string>();
@@ -78,7 +92,7 @@ let during = "";
 
 async function call(method: string, path: string, auth: Auth, body?: unknown) {
   during = `${method} ${path}`;
-  const res = await store.fetch(
+  const res = await target.fetch(
     new Request(`${API}/${path}`, {
       method,
       headers: { ...auth, ...(body ? { "content-type": "application/json" } : {}) },
@@ -94,21 +108,21 @@ async function call(method: string, path: string, auth: Auth, body?: unknown) {
  * Whether a SEARCH finds at most one row: by the rowid, or by every column of a unique index, each with "=".
  * "SEARCH p USING INDEX sqlite_autoindex_products_1 (id=?)".
  */
-function pointLookup(table: string, rest: string): boolean {
+function pointLookup(db: Db, table: string, rest: string): boolean {
   if (/USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(rest)) return true;
   const m = / USING (?:COVERING )?(?:INDEX (\w+)|(PRIMARY KEY)) \(([^)]*)\)/.exec(rest);
   if (!m) return false;
   const constrained = m[3].split(" AND ");
   if (constrained.some((c) => !/^\w+=\?$/.test(c))) return false;
-  const indexes = store.db.pragma(`index_list(${table})`) as { name: string; unique: number; origin: string }[];
+  const indexes = db.pragma(`index_list(${table})`) as { name: string; unique: number; origin: string }[];
   const index = m[2] ? indexes.find((i) => i.origin === "pk") : indexes.find((i) => i.name === m[1]);
   if (!index?.unique) return false;
-  const columns = store.db.pragma(`index_info(${index.name})`) as unknown[];
+  const columns = db.pragma(`index_info(${index.name})`) as unknown[];
   return columns.length === constrained.length;
 }
 
 /** A plan row's table, when it reads one: "SCAN products", "SEARCH p USING INDEX …" name an alias or a table. */
-function planProblems(sql: string, plan: { detail: string }[]): string[] {
+function planProblems(sql: string, plan: { detail: string }[], db: Db = store.db): string[] {
   const aliases = new Map<string, string>();
   for (const m of sql.matchAll(/\b(?:FROM|JOIN)\s+(\w+)(?:\s+(?:AS\s+)?(\w+))?/gi)) {
     aliases.set(m[1], m[1]);
@@ -126,7 +140,7 @@ function planProblems(sql: string, plan: { detail: string }[]): string[] {
     if (access && growing(access[2])) {
       readsGrowing = true;
       const [, kind, name, rest] = access;
-      if (kind === "SCAN" || !pointLookup(tableOf(name), rest)) readsRanges = true;
+      if (kind === "SCAN" || !pointLookup(db, tableOf(name), rest)) readsRanges = true;
       if (kind === "SCAN" && / VIRTUAL TABLE INDEX \d+:(?!.*M)/.test(rest)) problems.push(`full scan: ${detail}`);
       else if (kind === "SCAN" && !/USING (COVERING )?INDEX|VIRTUAL TABLE/.test(rest))
         problems.push(`full scan: ${detail}`);
@@ -150,12 +164,12 @@ function planProblems(sql: string, plan: { detail: string }[]): string[] {
   return problems;
 }
 
-function explain(r: Recorded): { detail: string }[] {
-  return store.db.prepare(`EXPLAIN QUERY PLAN ${r.sql}`).all(...(r.params as never[])) as { detail: string }[];
+function explain(r: Recorded, db: Db = store.db): { detail: string }[] {
+  return db.prepare(`EXPLAIN QUERY PLAN ${r.sql}`).all(...(r.params as never[])) as { detail: string }[];
 }
 
 beforeAll(async () => {
-  store = createEmulator({ scale: SMALL });
+  store = target = createEmulator({ scale: SMALL });
   listenToReads(store.db, (sql, params) => {
     requestsRead.add(during.split("?")[0]);
     if (!recorded.has(sql)) recorded.set(sql, { sql, params, during });
@@ -290,5 +304,107 @@ describe("the query plans of a shopper's requests (a generated store of 2,000 pr
     ]);
     expect(judge("SELECT * FROM products WHERE category_id = ? ORDER BY sort_order, name LIMIT 20", ["c"])).toEqual([]);
     expect(judge("SELECT count(*) FROM order_items WHERE order_summary_id = ?", ["o"])).toEqual([]);
+  });
+});
+
+/**
+ * At Salesforce's own ceilings (issue 41): a 2,000-line cart (a store with large carts, Cart Data Limits), a buyer
+ * of 200 accounts (the account switcher's limit) and a buyer's 50,000 orders, read on their first and their
+ * 1,000th page of 50. The same judge; the generated store's 300 orders are padded to 50,000 with copies of the
+ * first (the generator writes each order's lines, 30 s for 50,000; the plans need the rows, not their lines).
+ */
+describe("the query plans at the ceilings (2,000 cart lines, 200 accounts, 50,000 orders)", () => {
+  const CEILINGS: LargeStoreSize = {
+    products: 2_600,
+    buyers: 0,
+    bulkOrders: 300,
+    bulkCartLines: 2_000,
+    managedAccounts: 200,
+    seed: 41,
+  };
+  const ORDERS = 50_000;
+  let xl: Emulator;
+  const seen = new Map<string, Recorded>();
+
+  beforeAll(async () => {
+    xl = target = createEmulator({ scale: CEILINGS });
+    // Copies of order 1 of the history, each a day further back, numbered after the generated ones.
+    xl.db
+      .prepare(
+        `WITH RECURSIVE n(k) AS (SELECT ? UNION ALL SELECT k + 1 FROM n WHERE k < ?)
+         INSERT INTO order_summaries(id, webstore_id, order_number, owner_user_id, account_id, status, ordered_at,
+           created_at, currency_iso_code, email, first_name, last_name, phone, total_product_cents,
+           total_delivery_cents, total_tax_cents, grand_total_cents)
+         SELECT printf('1OsXL%010d', k), o.webstore_id, printf('%08d', 90000000 + k), o.owner_user_id, o.account_id,
+           'Fulfilled', o.ordered_at - k * 86400000, o.created_at - k * 86400000, o.currency_iso_code, o.email,
+           o.first_name, o.last_name, o.phone, o.total_product_cents, o.total_delivery_cents, o.total_tax_cents,
+           o.grand_total_cents
+         FROM n, (SELECT * FROM order_summaries WHERE order_number = '90000001') o`,
+      )
+      .run(CEILINGS.bulkOrders + 1, ORDERS);
+    listenToReads(xl.db, (sql, params) => {
+      if (!seen.has(sql)) seen.set(sql, { sql, params, during });
+    });
+
+    // bulk@demo.store: the 2,000-line cart read a page at a time (its first and its last), the 50,000 orders.
+    const bulk = await buyerAuthorization((r) => xl.fetch(r), SITE, BULK_BUYER.username, BULK_BUYER.password);
+    const cart = await call("GET", "carts/active", bulk);
+    expect(cart.totalProductLineItemCount ?? cart.uniqueProductCount).toBe(2_000);
+    await call("GET", "carts/active/cart-items?pageSize=25&productFields=Name", bulk);
+    await call("GET", "carts/active/cart-items?pageSize=25&pageNumber=80&productFields=Name", bulk);
+    const first = await call("GET", "order-summaries?pageSize=50", bulk);
+    expect(first.orderSummaries).toHaveLength(50);
+    const token = encodePageToken({ sort: "OrderedDateDesc", page: 1_000, offset: 999 * 50 });
+    const thousandth = await call("GET", `order-summaries?pageSize=50&pageToken=${token}`, bulk);
+    expect(thousandth.orderSummaries).toHaveLength(50);
+    expect(thousandth.nextPageToken).toBeNull();
+    // The checkout of the 2,000 lines: started, given an address, rated, read.
+    const checkout = await call("PUT", "checkouts", bulk, { cartId: "active" });
+    await call("GET", `checkouts/${checkout.checkoutId}`, bulk);
+    await call("PATCH", `checkouts/${checkout.checkoutId}`, bulk, {
+      deliveryAddress: {
+        name: "Blair Bulkley",
+        street: "200 Commerce Drive",
+        city: "Boston",
+        region: "MA",
+        postalCode: "02110",
+        country: "US",
+      },
+    });
+    await call("GET", `checkouts/${checkout.checkoutId}`, bulk);
+    await call("GET", `checkouts/${checkout.checkoutId}`, bulk);
+
+    // manager@demo.store: the switcher's 200 accounts, and acting for the last of them.
+    const manager = await buyerAuthorization((r) => xl.fetch(r), SITE, MANAGER_BUYER.username, MANAGER_BUYER.password);
+    const list = await call("GET", "external-managed-accounts?includeMyAccount=true", manager);
+    expect(list.externalManagedAccounts).toHaveLength(200);
+    const last = generateManagedAccount(CEILINGS.seed, 199).id;
+    await call("GET", "session-context", manager);
+    await call("GET", `session-context?effectiveAccountId=${last}`, manager);
+    await call("GET", `effective-accounts/${last}?fields=Name`, manager);
+    await call("POST", `carts/active/cart-items?effectiveAccountId=${last}`, manager, {
+      productId: "01tDM0000000001",
+      quantity: "1",
+      type: "Product",
+    });
+    await call("GET", `carts/active?effectiveAccountId=${last}`, manager);
+    listenToReads(xl.db, null);
+  }, 120_000);
+
+  afterAll(() => xl?.close());
+
+  it("serves every read from an index and reads only the page", () => {
+    expect([...seen.values()].some((r) => /order_summaries/.test(r.sql))).toBe(true);
+    expect([...seen.values()].some((r) => /managed_accounts/.test(r.sql))).toBe(true);
+    const failures: string[] = [];
+    for (const r of seen.values()) {
+      const plan = explain(r, xl.db);
+      const problems = planProblems(r.sql, plan, xl.db);
+      if (problems.length)
+        failures.push(
+          `${r.during}\n  ${r.sql.replace(/\s+/g, " ").trim().slice(0, 400)}\n  ${problems.join("\n  ")}\n  plan: ${plan.map((p) => p.detail).join(" | ")}`,
+        );
+    }
+    expect(failures, failures.join("\n\n")).toEqual([]);
   });
 });

@@ -43,6 +43,12 @@ import {
   type OrderProviderState,
   type OrderStatusNames,
   type SeoProperties,
+  SHIPMENT_FIELDS,
+  SHIPMENT_ITEM_FIELDS,
+  SHIPMENT_ITEMS_PAGE_SIZE,
+  SHIPMENTS_PAGE_SIZE,
+  toOrderShipments,
+  type OrderShipments,
 } from "~/orders/model";
 import { asArray, isObject, type Json } from "~/lib/json";
 import { ORDER_ACCESS_PARAM, orderAccessPath, orderLookupPath, orderSummaryPath, ORDER_LOOKUP_PATH } from "~/lib/paths";
@@ -84,6 +90,8 @@ export interface OrderLoad {
   /** HTTP status of the failure (404 unknown or not yours, 429 rate-limited, …); null when loaded. */
   status: number | null;
   key: string;
+  /** A buyer's order (read from the order resources): its shipments, or why they can't be shown. */
+  shipments?: OrderShipments;
 }
 
 /** Non-personal facts about the page for analytics (the page data layer). */
@@ -108,7 +116,7 @@ export interface OrderLookupView {
 
 /** What /OrderSummary/{orderNumber} becomes for this shopper. */
 export type OrderPage =
-  | { kind: "order"; orderNumber: string; order: OrderData; providerKey: string }
+  | { kind: "order"; orderNumber: string; order: OrderData; providerKey: string; shipments: OrderShipments }
   /** A buyer's order that is unknown or not theirs: the same "not found" page either way. */
   | { kind: "not-found" }
   /** A guest whose session's verification doesn't open this order (or lookups are paused): verify again. */
@@ -308,6 +316,8 @@ function createOrderReads(shop: ShopCore): OrderReads {
       const summaryRaw = await client.getOrderSummary(recordId, { fields: [...ORDER_REQUIRED_FIELDS] });
       const summary = toOrderSummary(summaryRaw);
       const id = summary.orderSummaryId ?? recordId;
+      // Beside everything else the page reads, and never its failure: the order shows without its shipments.
+      const shipmentsRead = readShipments(id);
       const [groupsRaw, adjustmentsRaw, paymentsRaw] = await Promise.all([
         client.getOrderDeliveryGroups(id, { pageSize: 100 }),
         client.getOrderAdjustments(id),
@@ -360,11 +370,43 @@ function createOrderReads(shop: ShopCore): OrderReads {
         ],
         payments: toPayments(asArray(paymentsRaw.payments)),
       };
-      return { state, status: null, key };
+      const shipped = await shipmentsRead;
+      const shipments: OrderShipments =
+        shipped === null
+          ? { kind: "unavailable" }
+          : toOrderShipments(shipped.collection, shipped.items, deliveryGroups);
+      return { state, status: null, key, shipments };
     } catch (error) {
       const status = isFetchError(error) ? error.status : 500;
       if (status >= 500 || status === 0) console.error("Order read failed:", error);
       return { state: orderProviderFailed(error), status, key };
+    }
+  }
+
+  /**
+   * The order's shipments (GET `order-summaries/{id}/shipments`, one page) and the lines each carried (GET
+   * `shipments/{id}/items`, one request per shipment, side by side); null when the API can't answer them now.
+   */
+  async function readShipments(orderSummaryId: string) {
+    try {
+      const collection = await client.getOrderShipments(orderSummaryId, {
+        fields: [...SHIPMENT_FIELDS],
+        pageSize: SHIPMENTS_PAGE_SIZE,
+      });
+      const items = await Promise.all(
+        asArray(collection.shipments).map((shipment) =>
+          isObject(shipment) && typeof shipment.shipmentId === "string"
+            ? client.getShipmentItems(shipment.shipmentId, {
+                fields: [...SHIPMENT_ITEM_FIELDS],
+                pageSize: SHIPMENT_ITEMS_PAGE_SIZE,
+              })
+            : null,
+        ),
+      );
+      return { collection, items };
+    } catch (error) {
+      console.error("Reading the order's shipments failed:", error);
+      return null;
     }
   }
 
@@ -425,7 +467,7 @@ function createOrderReads(shop: ShopCore): OrderReads {
       if (!mayLoad()) return { kind: "verify", rateLimited: false };
       // A buyer's page reads the order resources (registered users only); a guest's, the lookup.
       const read = shopper.isLoggedIn ? loadFromResources(orderNumber, search) : load(orderNumber);
-      const [{ state, status, key }, names] = await Promise.all([read, statusNames()]);
+      const [{ state, status, key, shipments }, names] = await Promise.all([read, statusNames()]);
       if (!state.hasErrors && !state.isLoading) {
         return {
           kind: "order",
@@ -437,6 +479,8 @@ function createOrderReads(shop: ShopCore): OrderReads {
             payments: state.payments,
           },
           providerKey: key,
+          // The shipment resources answer whoever may read the order resources: registered buyers, not a guest.
+          shipments: shipments ?? { kind: "not-for-guests" },
         };
       }
       if (!shopper.isLoggedIn) return { kind: "verify", rateLimited: status === 429 };
@@ -557,6 +601,7 @@ function createOrderReads(shop: ShopCore): OrderReads {
             payments: state.payments,
           },
           providerKey: key,
+          shipments: { kind: "not-for-guests" },
         };
       } catch (error) {
         // An expired or foreign token answers "not found", like every refusal: the lookup form again.
@@ -661,6 +706,7 @@ async function orderSummary(shop: ShopCore, orders: OrderReads, orderNumberParam
         orderNumber: page.orderNumber,
         order: page.order,
         providerKey: page.providerKey,
+        shipments: page.shipments,
         guest: shop.shopper.isLoggedIn ? null : { openedByLink: accessToken !== null },
       });
     case "verify":

@@ -64,6 +64,7 @@ import {
 import { TOAST_MESSAGES } from "~/lib/toast";
 import type { StoreSession } from "~/shop/session.server";
 import { toast } from "~/shop/toast.server";
+import { submitSubscriptionAction } from "~/orders/server/subscription-actions.server";
 import type { ShopCore } from "~/shop/core.server";
 
 /** The order provider's required fields: what the order page shows, added to the lookup's defaults. */
@@ -141,6 +142,8 @@ export interface OrdersHandler extends OrderReads {
   summary(orderNumberParam: string | undefined): ReturnType<typeof orderSummary>;
   /** The order page's forms: a guest's "Get a link to this order", else "Buy again". */
   submitSummary(orderNumberParam: string | undefined, form: FormData): ReturnType<typeof submitSummary>;
+  /** The account page's subscription forms: cancel, renew, change the quantity (subscription-actions.server.ts). */
+  submitSubscription(form: FormData): ReturnType<typeof submitSubscriptionAction>;
 }
 
 /** The orders as the API gives them to this shopper. */
@@ -234,6 +237,7 @@ export function createOrdersHandler(shop: ShopCore): OrdersHandler {
     submitLookup: (form) => submitLookup(shop, reads, form),
     summary: (orderNumberParam) => orderSummary(shop, reads, orderNumberParam),
     submitSummary: (orderNumberParam, form) => submitSummary(shop, reads, orderNumberParam, form),
+    submitSubscription: (form) => submitSubscriptionAction(shop, form),
   };
 }
 
@@ -620,7 +624,8 @@ function createOrderReads(shop: ShopCore): OrderReads {
       for (;;) {
         try {
           const collection = await read(token);
-          return collection ? toSubscriptionsView(collection, state, token !== null) : null;
+          // Renewal and amendment are documented from 65.0; cancellation from 63.0, as the list itself.
+          return collection ? toSubscriptionsView(collection, state, token !== null, client.apiVersion >= 65) : null;
         } catch (error) {
           // A token from another list (or a stale one) is refused: the first page instead.
           if (token && isFetchError(error) && error.status === 400) {

@@ -5,10 +5,9 @@
  * the order still shows when the shipments can't be read.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { buyerAuthorization } from "../support/identity.js";
+import { placeOrderThroughApi } from "./api-order";
 import { BUYER, startStore, type Answer, type Store } from "./harness";
 
-const API = "/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";
 const COFFEE = "01tDM0000000001";
 const DAY = 24 * 60 * 60;
 
@@ -25,48 +24,6 @@ function shipmentsText(page: Answer): string {
   const at = page.text.indexOf("Shipments");
   expect(at, "the page has a Shipments section").toBeGreaterThanOrEqual(0);
   return page.text.slice(at);
-}
-
-/** Places an order for buyer@demo.store through the API, as the checkout pages would: its number. */
-async function placeBuyersOrder(): Promise<string> {
-  const auth = await buyerAuthorization(fetch, store.url, BUYER.username, BUYER.password);
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${store.url}${API}/${path}`, {
-      method,
-      headers: { ...auth, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-  await call("POST", "carts/active/cart-items", { productId: COFFEE, quantity: "2", type: "Product" });
-  const { checkoutId } = await call("PUT", "checkouts", { cartId: "active" });
-  await call("GET", `checkouts/${checkoutId}`);
-  await call("PATCH", `checkouts/${checkoutId}`, {
-    deliveryAddress: {
-      name: "Sam Shopper",
-      street: "200 Congress Ave",
-      city: "Austin",
-      region: "TX",
-      postalCode: "78701",
-      country: "US",
-    },
-  });
-  await call("GET", `checkouts/${checkoutId}`);
-  const token = await call("POST", "payments/token", {
-    cardPaymentMethod: {
-      cardHolderName: "Sam Shopper",
-      cardNumber: "4242424242424242",
-      cvv: "123",
-      expiryMonth: "12",
-      expiryYear: "2099",
-      cardType: "Visa",
-    },
-  });
-  await call("POST", `checkouts/${checkoutId}/payments`, { requestType: "Auth", paymentToken: token.token });
-  const placed = await call("POST", `checkouts/${checkoutId}/orders`);
-  return placed.orderReferenceNumber as string;
 }
 
 describe("A buyer's order page shows its shipments", () => {
@@ -102,7 +59,7 @@ describe("A buyer's order page shows its shipments", () => {
   });
 
   test("a new order: 'Not shipped yet', then its shipment once the virtual clock has passed the shipping day", async () => {
-    const number = await placeBuyersOrder();
+    const number = await placeOrderThroughApi(store, [{ productId: COFFEE, quantity: 2 }]);
     const before = await (await store.signedIn(BUYER)).load(`/OrderSummary/${number}`);
     expect(before.status).toBe(200);
     expect(shipmentsText(before)).toMatch(/^Shipments Not shipped yet\./);

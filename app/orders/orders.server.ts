@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { data, redirectDocument } from "@remix-run/node";
-import { isFetchError, type GuestVerification } from "../../server/webstore/index";
+import { isFetchError, QUANTITY_MAX, QUANTITY_MIN, type GuestVerification } from "../../server/webstore/index";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import {
   EMPTY_HISTORY_PAGE,
@@ -625,7 +625,12 @@ function createOrderReads(shop: ShopCore): OrderReads {
         try {
           const collection = await read(token);
           // Renewal and amendment are documented from 65.0; cancellation from 63.0, as the list itself.
-          return collection ? toSubscriptionsView(collection, state, token !== null, client.apiVersion >= 65) : null;
+          return collection
+            ? toSubscriptionsView(collection, state, token !== null, client.apiVersion >= 65, {
+                min: QUANTITY_MIN,
+                max: QUANTITY_MAX,
+              })
+            : null;
         } catch (error) {
           // A token from another list (or a stale one) is refused: the first page instead.
           if (token && isFetchError(error) && error.status === 400) {

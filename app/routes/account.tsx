@@ -228,6 +228,7 @@ function Subscriptions({ view, failure }: { view: SubscriptionsView | null; fail
                 <SubscriptionActions
                   row={row}
                   canRenewAndAmend={view.canRenewAndAmend}
+                  quantityRange={view.quantityRange}
                   failure={failure?.subscriptionId === row.id ? failure : null}
                 />
               ) : null}

@@ -66,6 +66,8 @@ export interface SubscriptionsView {
   nextPageToken: string | null;
   /** Renewal and amendment are documented from 65.0 (cancellation from 63.0, as the list). */
   canRenewAndAmend: boolean;
+  /** The quantities a subscription may have (the API's cart quantity limits), for the quantity field. */
+  quantityRange: { min: number; max: number };
   /** Whether this is a later page (the page then offers the first one again). */
   isLaterPage: boolean;
 }
@@ -161,7 +163,8 @@ export function toSubscriptionsView(
   collection: unknown,
   state: SubscriptionState,
   isLaterPage: boolean,
-  canRenewAndAmend = false,
+  canRenewAndAmend: boolean,
+  quantityRange: SubscriptionsView["quantityRange"],
 ): SubscriptionsView {
   const list = isObject(collection) && Array.isArray(collection.subscriptions) ? collection.subscriptions : [];
   return {
@@ -170,5 +173,6 @@ export function toSubscriptionsView(
     nextPageToken: isObject(collection) ? text(collection.nextPageToken) : null,
     isLaterPage,
     canRenewAndAmend,
+    quantityRange,
   };
 }

@@ -9,7 +9,6 @@ import { Button, useIsPending } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { useStoreLocale } from "~/components/StoreLocale";
 import { formatDate } from "~/lib/format/formats";
-import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 import {
   SUBSCRIPTION_INTENTS,
   type SubscriptionFormFailure,
@@ -19,10 +18,13 @@ import {
 export function SubscriptionActions({
   row,
   canRenewAndAmend,
+  quantityRange,
   failure,
 }: {
   row: SubscriptionRow;
   canRenewAndAmend: boolean;
+  /** The API's quantity limits (the server's, passed down: the browser's code reaches no server module). */
+  quantityRange: { min: number; max: number };
   /** The refused form of this subscription, when the last submission was one. */
   failure: SubscriptionFormFailure | null;
 }) {
@@ -51,8 +53,8 @@ export function SubscriptionActions({
               name="quantity"
               type="number"
               inputMode="numeric"
-              min={QUANTITY_MIN}
-              max={QUANTITY_MAX}
+              min={quantityRange.min}
+              max={quantityRange.max}
               step={1}
               required
               id={`subscription-quantity-${row.id}`}

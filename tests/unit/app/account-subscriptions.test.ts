@@ -56,12 +56,15 @@ describe("toSubscriptionsView", () => {
       },
       "Active",
       false,
+      false,
+      { min: 1, max: 1 },
     );
     expect(view).toEqual({
       state: "Active",
       nextPageToken: "abc=",
       isLaterPage: false,
       canRenewAndAmend: false,
+      quantityRange: { min: 1, max: 1 },
       rows: [
         {
           id: "02i1",

@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { data, redirectDocument } from "@remix-run/node";
-import { isFetchError, type GuestVerification } from "../../server/webstore/index";
+import { isFetchError, QUANTITY_MAX, QUANTITY_MIN, type GuestVerification } from "../../server/webstore/index";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
 import {
   EMPTY_HISTORY_PAGE,
@@ -43,6 +43,12 @@ import {
   type OrderProviderState,
   type OrderStatusNames,
   type SeoProperties,
+  SHIPMENT_FIELDS,
+  SHIPMENT_ITEM_FIELDS,
+  SHIPMENT_ITEMS_PAGE_SIZE,
+  SHIPMENTS_PAGE_SIZE,
+  toOrderShipments,
+  type OrderShipments,
 } from "~/orders/model";
 import { asArray, isObject, type Json } from "~/lib/json";
 import { ORDER_ACCESS_PARAM, orderAccessPath, orderLookupPath, orderSummaryPath, ORDER_LOOKUP_PATH } from "~/lib/paths";
@@ -58,6 +64,7 @@ import {
 import { TOAST_MESSAGES } from "~/lib/toast";
 import type { StoreSession } from "~/shop/session.server";
 import { toast } from "~/shop/toast.server";
+import { submitSubscriptionAction } from "~/orders/server/subscription-actions.server";
 import type { ShopCore } from "~/shop/core.server";
 
 /** The order provider's required fields: what the order page shows, added to the lookup's defaults. */
@@ -84,6 +91,8 @@ export interface OrderLoad {
   /** HTTP status of the failure (404 unknown or not yours, 429 rate-limited, …); null when loaded. */
   status: number | null;
   key: string;
+  /** A buyer's order (read from the order resources): its shipments, or why they can't be shown. */
+  shipments?: OrderShipments;
 }
 
 /** Non-personal facts about the page for analytics (the page data layer). */
@@ -108,7 +117,7 @@ export interface OrderLookupView {
 
 /** What /OrderSummary/{orderNumber} becomes for this shopper. */
 export type OrderPage =
-  | { kind: "order"; orderNumber: string; order: OrderData; providerKey: string }
+  | { kind: "order"; orderNumber: string; order: OrderData; providerKey: string; shipments: OrderShipments }
   /** A buyer's order that is unknown or not theirs: the same "not found" page either way. */
   | { kind: "not-found" }
   /** A guest whose session's verification doesn't open this order (or lookups are paused): verify again. */
@@ -133,6 +142,8 @@ export interface OrdersHandler extends OrderReads {
   summary(orderNumberParam: string | undefined): ReturnType<typeof orderSummary>;
   /** The order page's forms: a guest's "Get a link to this order", else "Buy again". */
   submitSummary(orderNumberParam: string | undefined, form: FormData): ReturnType<typeof submitSummary>;
+  /** The account page's subscription forms: cancel, renew, change the quantity (subscription-actions.server.ts). */
+  submitSubscription(form: FormData): ReturnType<typeof submitSubscriptionAction>;
 }
 
 /** The orders as the API gives them to this shopper. */
@@ -226,6 +237,7 @@ export function createOrdersHandler(shop: ShopCore): OrdersHandler {
     submitLookup: (form) => submitLookup(shop, reads, form),
     summary: (orderNumberParam) => orderSummary(shop, reads, orderNumberParam),
     submitSummary: (orderNumberParam, form) => submitSummary(shop, reads, orderNumberParam, form),
+    submitSubscription: (form) => submitSubscriptionAction(shop, form),
   };
 }
 
@@ -308,6 +320,8 @@ function createOrderReads(shop: ShopCore): OrderReads {
       const summaryRaw = await client.getOrderSummary(recordId, { fields: [...ORDER_REQUIRED_FIELDS] });
       const summary = toOrderSummary(summaryRaw);
       const id = summary.orderSummaryId ?? recordId;
+      // Beside everything else the page reads, and never its failure: the order shows without its shipments.
+      const shipmentsRead = readShipments(id);
       const [groupsRaw, adjustmentsRaw, paymentsRaw] = await Promise.all([
         client.getOrderDeliveryGroups(id, { pageSize: 100 }),
         client.getOrderAdjustments(id),
@@ -360,11 +374,43 @@ function createOrderReads(shop: ShopCore): OrderReads {
         ],
         payments: toPayments(asArray(paymentsRaw.payments)),
       };
-      return { state, status: null, key };
+      const shipped = await shipmentsRead;
+      const shipments: OrderShipments =
+        shipped === null
+          ? { kind: "unavailable" }
+          : toOrderShipments(shipped.collection, shipped.items, deliveryGroups);
+      return { state, status: null, key, shipments };
     } catch (error) {
       const status = isFetchError(error) ? error.status : 500;
       if (status >= 500 || status === 0) console.error("Order read failed:", error);
       return { state: orderProviderFailed(error), status, key };
+    }
+  }
+
+  /**
+   * The order's shipments (GET `order-summaries/{id}/shipments`, one page) and the lines each carried (GET
+   * `shipments/{id}/items`, one request per shipment, side by side); null when the API can't answer them now.
+   */
+  async function readShipments(orderSummaryId: string) {
+    try {
+      const collection = await client.getOrderShipments(orderSummaryId, {
+        fields: [...SHIPMENT_FIELDS],
+        pageSize: SHIPMENTS_PAGE_SIZE,
+      });
+      const items = await Promise.all(
+        asArray(collection.shipments).map((shipment) =>
+          isObject(shipment) && typeof shipment.shipmentId === "string"
+            ? client.getShipmentItems(shipment.shipmentId, {
+                fields: [...SHIPMENT_ITEM_FIELDS],
+                pageSize: SHIPMENT_ITEMS_PAGE_SIZE,
+              })
+            : null,
+        ),
+      );
+      return { collection, items };
+    } catch (error) {
+      console.error("Reading the order's shipments failed:", error);
+      return null;
     }
   }
 
@@ -425,7 +471,7 @@ function createOrderReads(shop: ShopCore): OrderReads {
       if (!mayLoad()) return { kind: "verify", rateLimited: false };
       // A buyer's page reads the order resources (registered users only); a guest's, the lookup.
       const read = shopper.isLoggedIn ? loadFromResources(orderNumber, search) : load(orderNumber);
-      const [{ state, status, key }, names] = await Promise.all([read, statusNames()]);
+      const [{ state, status, key, shipments }, names] = await Promise.all([read, statusNames()]);
       if (!state.hasErrors && !state.isLoading) {
         return {
           kind: "order",
@@ -437,6 +483,8 @@ function createOrderReads(shop: ShopCore): OrderReads {
             payments: state.payments,
           },
           providerKey: key,
+          // The shipment resources answer whoever may read the order resources: registered buyers, not a guest.
+          shipments: shipments ?? { kind: "not-for-guests" },
         };
       }
       if (!shopper.isLoggedIn) return { kind: "verify", rateLimited: status === 429 };
@@ -557,6 +605,7 @@ function createOrderReads(shop: ShopCore): OrderReads {
             payments: state.payments,
           },
           providerKey: key,
+          shipments: { kind: "not-for-guests" },
         };
       } catch (error) {
         // An expired or foreign token answers "not found", like every refusal: the lookup form again.
@@ -575,7 +624,13 @@ function createOrderReads(shop: ShopCore): OrderReads {
       for (;;) {
         try {
           const collection = await read(token);
-          return collection ? toSubscriptionsView(collection, state, token !== null) : null;
+          // Renewal and amendment are documented from 65.0; cancellation from 63.0, as the list itself.
+          return collection
+            ? toSubscriptionsView(collection, state, token !== null, client.apiVersion >= 65, {
+                min: QUANTITY_MIN,
+                max: QUANTITY_MAX,
+              })
+            : null;
         } catch (error) {
           // A token from another list (or a stale one) is refused: the first page instead.
           if (token && isFetchError(error) && error.status === 400) {
@@ -661,6 +716,7 @@ async function orderSummary(shop: ShopCore, orders: OrderReads, orderNumberParam
         orderNumber: page.orderNumber,
         order: page.order,
         providerKey: page.providerKey,
+        shipments: page.shipments,
         guest: shop.shopper.isLoggedIn ? null : { openedByLink: accessToken !== null },
       });
     case "verify":

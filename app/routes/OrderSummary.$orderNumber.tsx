@@ -1,6 +1,6 @@
 /**
  * /OrderSummary/{orderNumber}: one order's details (spec §2 "Order details breadcrumb", §3 order summary, order
- * delivery group, order adjustments), and "Buy again".
+ * delivery group, order adjustments), its shipments, and "Buy again".
  *
  * Signed-in buyers see the orders of the accounts they may act for; any other number gets the same "not found"
  * page as an unknown one. Guests see an order only after a successful lookup in this session (its verification
@@ -11,6 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Button } from "~/components/Button";
 import { OrderDetails } from "~/orders/ui/OrderDetails";
+import { OrderShipmentsSection } from "~/orders/ui/OrderShipments";
 import { PageDataLayer, ViewChangeNotifier } from "~/orders/ui/PageRegions";
 import { ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH } from "~/lib/paths";
 import { STORE_NAME } from "~/lib/brand";
@@ -125,6 +126,7 @@ export default function OrderSummaryRoute() {
       <Breadcrumbs items={TRAIL} />
       <h1>Order {page.orderNumber}</h1>
       <OrderDetails order={order} />
+      {"shipments" in page && page.shipments ? <OrderShipmentsSection shipments={page.shipments} /> : null}
       {"guest" in page && page.guest ? <GuestOrderLink openedByLink={page.guest.openedByLink} /> : null}
       <ViewChangeNotifier message={`Order ${page.orderNumber} details page`} />
       <PageDataLayer

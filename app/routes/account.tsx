@@ -5,7 +5,7 @@
  * for the chosen account (the client sends it as effectiveAccountId).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountSwitcher } from "~/account/ui/AccountSwitcher";
 import { ORDER_HISTORY_PATH, ADDRESS_BOOK_PATH, WISHLIST_PATH, loginPath, productPath } from "~/lib/paths";
 import { useStoreLocale } from "~/components/StoreLocale";
@@ -17,8 +17,11 @@ import {
   SUBSCRIPTIONS_TOKEN_PARAM,
   subscriptionStateOf,
   subscriptionsTokenOf,
+  isSubscriptionIntent,
+  type SubscriptionFormFailure,
   type SubscriptionsView,
 } from "~/account/model/subscriptions";
+import { SubscriptionActions } from "~/account/ui/SubscriptionActions";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop, serverTimingHeaders } from "~/shop.server";
@@ -45,11 +48,22 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => shop.account.submitAccountForm(await request.formData()));
+  return withShop(args, async ({ request, shop }) => {
+    const form = await request.formData();
+    // The subscriptions' forms belong to the orders slice, which reads the subscriptions; the rest to the account.
+    return isSubscriptionIntent(form.get("intent"))
+      ? shop.orders.submitSubscription(form)
+      : shop.account.submitAccountForm(form);
+  });
 }
 
 export default function Account() {
   const { shopper, switcher, subscriptionsShown, subscriptions } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const failure =
+    answer && typeof answer === "object" && "subscriptionForm" in answer
+      ? (answer.subscriptionForm as SubscriptionFormFailure)
+      : null;
   return (
     <div className="store-page store-narrow">
       <h1>Your account</h1>
@@ -77,7 +91,7 @@ export default function Account() {
           </li>
         </ul>
       </section>
-      {subscriptionsShown ? <Subscriptions view={subscriptions} /> : null}
+      {subscriptionsShown ? <Subscriptions view={subscriptions} failure={failure} /> : null}
       <section aria-labelledby="saved-title" className="store-section">
         <h2 id="saved-title">Saved for you</h2>
         {switcher.total > 1 ? (
@@ -108,7 +122,7 @@ const subscriptionsLink = (state: "Active" | "Past", token?: string) => {
  * The account's subscriptions (GET `subscriptions`): a page of the active ones (or, asked, the ended ones), each with
  * its product, plan and term, and the day's orders it was bought with. A page at a time, however many there are.
  */
-function Subscriptions({ view }: { view: SubscriptionsView | null }) {
+function Subscriptions({ view, failure }: { view: SubscriptionsView | null; failure: SubscriptionFormFailure | null }) {
   const locale = useStoreLocale();
   const state = view?.state ?? "Active";
   const date = (value: string | null) => (value ? formatDate(value, "medium", { locale }) : "");
@@ -163,13 +177,41 @@ function Subscriptions({ view }: { view: SubscriptionsView | null }) {
                   <dt>{state === "Past" ? "Ended" : "Ends"}</dt>
                   <dd>{row.endDate ? date(row.endDate) : "When you cancel"}</dd>
                 </div>
-                {row.nextBillingDate ? (
+                {row.nextBillingDate && !row.cancellationDate ? (
                   <div>
                     <dt>Next billing</dt>
                     <dd>{date(row.nextBillingDate)}</dd>
                   </div>
                 ) : null}
+                {row.cancellationDate ? (
+                  <div>
+                    <dt>Cancelled</dt>
+                    <dd>Stops on {date(row.cancellationDate)}</dd>
+                  </div>
+                ) : null}
+                {row.renewed ? (
+                  <div>
+                    <dt>Renewed</dt>
+                    <dd>Runs until {date(row.endDate)}</dd>
+                  </div>
+                ) : null}
+                {row.pendingQuantity ? (
+                  <div>
+                    <dt>Quantity change</dt>
+                    <dd>
+                      {row.pendingQuantity.quantity} from {date(row.pendingQuantity.from)}
+                    </dd>
+                  </div>
+                ) : null}
               </dl>
+              {state === "Active" ? (
+                <SubscriptionActions
+                  row={row}
+                  canRenewAndAmend={view.canRenewAndAmend}
+                  quantityRange={view.quantityRange}
+                  failure={failure?.subscriptionId === row.id ? failure : null}
+                />
+              ) : null}
               {row.startDay ? (
                 <p>
                   <Link to={`${ORDER_HISTORY_PATH}?from=${row.startDay}&to=${row.startDay}`}>

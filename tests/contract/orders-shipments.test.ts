@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { TARGET_NAMES, WEBSTORE_ID } from "./targets.js";
+import { login, TARGET_NAMES, WEBSTORE_ID } from "./targets.js";
 import { useTarget } from "./use-target.js";
 import { signedIn } from "./orders-helpers.js";
-import { payableCheckout, shopper } from "./checkout-helpers.js";
+import { PRODUCTS, payableCheckout, shopper } from "./checkout-helpers.js";
 
 /**
  * Shipments (Commerce Webstore Order Shipments, Commerce Webstore Shipment Items; 52.0): GET
@@ -71,15 +71,6 @@ describe.each(TARGET_NAMES)("order shipments (%s)", (name) => {
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({ count: 0, shipments: [], nextPageToken: null });
       }
-    });
-
-    it("has no shipment for an order just placed: the org's fulfilment makes them", async () => {
-      const s = await shopper(target, "buyer@demo.store");
-      const placed = await s.call("POST", `checkouts/${await payableCheckout(s)}/orders`);
-      expect(placed.status).toBe(201);
-      const res = await call("GET", `order-summaries/${placed.body.orderReferenceNumber}/shipments`, undefined, buyer);
-      expect(res.status).toBe(200);
-      expect(res.body.shipments).toEqual([]);
     });
 
     it("sorts by shipment number or expected delivery date and pages with tokens", async () => {
@@ -216,5 +207,83 @@ describe.each(TARGET_NAMES)("order shipments (%s)", (name) => {
         expect({ status: res.status, body: res.body }, id).toEqual({ status: 404, body: NOT_FOUND });
       }
     });
+  });
+});
+
+// The emulator's fulfilment on the virtual clock (docs/emulator-orders.md, "Shipments": the timing is [I]). Its own
+// target: moving the clock days ahead ends every session the other suites hold.
+describe.each(TARGET_NAMES)("order shipments on the virtual clock (%s)", (name) => {
+  const { target, call } = useTarget(name, { resetBeforeEach: true });
+  const DAY = 24 * 60 * 60;
+
+  it("ships a placed order's group 2 days after the order and delivers it 5 days after", async () => {
+    const s = await shopper(target, "buyer@demo.store");
+    const placed = await s.call(
+      "POST",
+      `checkouts/${await payableCheckout(s, [
+        [PRODUCTS.coffee, 2],
+        [PRODUCTS.mug, 1],
+      ])}/orders`,
+    );
+    expect(placed.status).toBe(201);
+    const order = placed.body.orderReferenceNumber as string;
+    const shipments = async () =>
+      call(
+        "GET",
+        `order-summaries/${order}/shipments?fields=Shipment.Provider,Shipment.TrackingNumber,Shipment.TrackingUrl,Shipment.ActualDeliveryDate,OrderDeliveryMethod.Carrier`,
+        undefined,
+        await login(target),
+      );
+
+    const fresh = await shipments();
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toMatchObject({ count: 0, shipments: [] });
+
+    await call("POST", "/__emulator/clock", { advanceSeconds: 2 * DAY - 60 });
+    expect((await shipments()).body.shipments).toEqual([]);
+
+    await call("POST", "/__emulator/clock", { advanceSeconds: 60 });
+    const shipped = await shipments();
+    expect(shipped.body.count).toBe(1);
+    const [parcel] = shipped.body.shipments;
+    expect(parcel).toMatchObject({ status: "Shipped", orderSummaryId: expect.stringMatching(/^1Os/) });
+    expect(parcel.shipmentId).toMatch(/^0OB/);
+    expect(parcel.shipmentNumber).toMatch(/^\d{8}$/);
+    // The carrier is the group's delivery method's.
+    expect(parcel.fields["Shipment.Provider"].text).toBe(parcel.fields["OrderDeliveryMethod.Carrier"].text);
+    expect(parcel.fields["Shipment.Provider"].text).toEqual(expect.any(String));
+    expect(parcel.fields["Shipment.TrackingNumber"].text).toEqual(expect.any(String));
+    expect(parcel.fields["Shipment.TrackingUrl"].text).toBeNull();
+    expect(parcel.fields["Shipment.ActualDeliveryDate"].text).toBeNull();
+    const summary = await call("GET", `order-summaries/${order}`, undefined, await login(target));
+    const orderedAt = Date.parse(summary.body.orderedDate);
+    expect(Date.parse(parcel.expectedDeliveryDate) - orderedAt).toBe(5 * DAY * 1000);
+
+    const items = await call("GET", `shipments/${parcel.shipmentId}/items`, undefined, await login(target));
+    expect(items.status).toBe(200);
+    expect(
+      items.body.items.map((i: any) => [i.productId, i.quantity]).sort((a: any, b: any) => a[0].localeCompare(b[0])),
+    ).toEqual([
+      [PRODUCTS.coffee, 2],
+      [PRODUCTS.mug, 1],
+    ]);
+    expect(items.body.items[0].shipmentItemId).toMatch(/^0OD/);
+
+    await call("POST", "/__emulator/clock", { advanceSeconds: 3 * DAY });
+    const delivered = await shipments();
+    expect(delivered.body.shipments.map((x: any) => [x.shipmentId, x.status])).toEqual([
+      [parcel.shipmentId, "Delivered"],
+    ]);
+    expect(Date.parse(delivered.body.shipments[0].fields["Shipment.ActualDeliveryDate"].text) - orderedAt).toBe(
+      5 * DAY * 1000,
+    );
+  });
+
+  it("leaves the demo orders as their fixtures have them, however far the clock moves", async () => {
+    await call("POST", "/__emulator/clock", { advanceSeconds: 30 * DAY });
+    const headers = await login(target);
+    expect((await call("GET", "order-summaries/00000106/shipments", undefined, headers)).body.shipments).toEqual([]);
+    const partial = await call("GET", "order-summaries/00000105/shipments", undefined, headers);
+    expect(partial.body.shipments.map((x: any) => x.status)).toEqual(["Shipped"]);
   });
 });

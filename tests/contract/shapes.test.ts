@@ -8,6 +8,9 @@ import {
   CheckoutSchema,
   DeliveryGroupCollectionSchema,
   DeliveryGroupSchema,
+  CommerceSubscriptionDetailSchema,
+  OrderShipmentCollectionSchema,
+  OrderShipmentItemCollectionSchema,
   OrderSummaryCollectionSchema,
   OrderSummarySchema,
   PaymentTokenSchema,
@@ -15,7 +18,16 @@ import {
   WishlistSchema,
   WishlistSummariesSchema,
 } from "../../server/webstore/types/index.js";
-import { PRODUCTS, TEXAS, addItem, settled, shopper, startCheckout, type Shopper } from "./checkout-helpers.js";
+import {
+  PRODUCTS,
+  TEXAS,
+  addItem,
+  payActiveCart,
+  settled,
+  shopper,
+  startCheckout,
+  type Shopper,
+} from "./checkout-helpers.js";
 import { shapeProblems } from "./strict-schema.js";
 import { TARGET_NAMES } from "./targets.js";
 import { useTarget } from "./use-target.js";
@@ -177,6 +189,39 @@ describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)"
     expectShape(
       OrderSummarySchema,
       await buyer.call("GET", "order-summaries/00000103?includeAdjustmentDetails=true"),
+      200,
+    );
+  });
+
+  it("Order Shipment Collection and Order Shipment Item Collection", async () => {
+    const shipments = await buyer.call("GET", "order-summaries/00000103/shipments");
+    expectShape(OrderShipmentCollectionSchema, shipments, 200);
+    expectShape(
+      OrderShipmentItemCollectionSchema,
+      await buyer.call("GET", `shipments/${shipments.body.shipments[0].shipmentId}/items`),
+      200,
+    );
+  });
+
+  it("Commerce Subscription Detail, as the list and an action answer it", async () => {
+    // The Monthly Subscription of Roaster's Choice: placing the order makes the subscription.
+    await buyer.call("POST", "carts/active/cart-items", {
+      productId: "01tDM0000000013",
+      quantity: "1",
+      type: "Product",
+      productSellingModelId: "0jPDM00000MONTH",
+    });
+    expect((await buyer.call("POST", `checkouts/${await payActiveCart(buyer)}/orders`)).status).toBe(201);
+    const list = await buyer.call("GET", "subscriptions");
+    expect(list.status).toBe(200);
+    expect(list.body.subscriptions.length).toBeGreaterThan(0);
+    for (const detail of list.body.subscriptions)
+      expectShape(CommerceSubscriptionDetailSchema, { status: 200, body: detail }, 200);
+    expectShape(
+      CommerceSubscriptionDetailSchema,
+      await buyer.call("POST", "subscriptions/actions/initiate-cancellation", {
+        subscriptionIds: [list.body.subscriptions[0].id],
+      }),
       200,
     );
   });

@@ -30,12 +30,44 @@ export interface SubscriptionRow {
   nextBillingDate: string | null;
   /** The UTC day it started (yyyy-MM-dd): the order history of that day holds the order that bought it. */
   startDay: string | null;
+  /** The day a cancellation takes effect (billing.cancellationDate), once the buyer has cancelled. */
+  cancellationDate: string | null;
+  /** Whether a renewal was made (renewalStatus Success): a plan renews once per term. */
+  renewed: boolean;
+  /** A term-defined plan, whose term can be renewed (an evergreen one runs until cancelled). */
+  termDefined: boolean;
+  /** A quantity change that starts later (the last action an Amend effective after today): what and from when. */
+  pendingQuantity: { quantity: number; from: string } | null;
+}
+
+/** The subscription actions, each a form on the account page (intent values). */
+export const SUBSCRIPTION_INTENTS = {
+  cancel: "subscription-cancel",
+  renew: "subscription-renew",
+  quantity: "subscription-quantity",
+} as const;
+export type SubscriptionIntent = (typeof SUBSCRIPTION_INTENTS)[keyof typeof SUBSCRIPTION_INTENTS];
+
+export function isSubscriptionIntent(value: unknown): value is SubscriptionIntent {
+  return Object.values(SUBSCRIPTION_INTENTS).includes(value as SubscriptionIntent);
+}
+
+/** What a refused subscription form answers (400): which form, what was typed, the messages by field. */
+export interface SubscriptionFormFailure {
+  subscriptionId: string;
+  intent: SubscriptionIntent;
+  quantity: string;
+  errors: { quantity?: string[] };
 }
 
 export interface SubscriptionsView {
   state: SubscriptionState;
   rows: SubscriptionRow[];
   nextPageToken: string | null;
+  /** Renewal and amendment are documented from 65.0 (cancellation from 63.0, as the list). */
+  canRenewAndAmend: boolean;
+  /** The quantities a subscription may have (the API's cart quantity limits), for the quantity field. */
+  quantityRange: { min: number; max: number };
   /** Whether this is a later page (the page then offers the first one again). */
   isLaterPage: boolean;
 }
@@ -86,6 +118,7 @@ export function toSubscriptionRow(detail: unknown): SubscriptionRow | null {
   const billing = isObject(detail.billing) ? detail.billing : {};
   const startDate = text(detail.startDate);
   return {
+    ...actionState(detail, billing),
     id: text(detail.id)!,
     productId: text(product.id),
     productName: text(product.name) ?? "Subscription",
@@ -100,11 +133,38 @@ export function toSubscriptionRow(detail: unknown): SubscriptionRow | null {
   };
 }
 
+/**
+ * What the buyer's actions left on the subscription: a cancellation date, a renewal, a quantity change still to come
+ * (`today`: yyyy-MM-dd, the day the page is read, to tell a change to come from one in effect).
+ */
+function actionState(detail: Record<string, unknown>, billing: Record<string, unknown>, today = todayUtc()) {
+  const model = isObject(detail.sellingModel) ? detail.sellingModel : {};
+  const last = isObject(detail.lastAction) ? detail.lastAction : null;
+  let pendingQuantity: SubscriptionRow["pendingQuantity"] = null;
+  const from = last ? text(last.effectiveDateTime)?.slice(0, 10) : null;
+  if (last && last.type === "Amend" && from && from > today && isObject(last.details)) {
+    const changes = Array.isArray(last.details.changes) ? last.details.changes : [];
+    const change = changes.find((c) => isObject(c) && c.field === "quantity");
+    const quantity = isObject(change) ? count(change.newValue) : null;
+    if (quantity) pendingQuantity = { quantity, from };
+  }
+  return {
+    cancellationDate: detail.cancelStatus === "Success" ? text(billing.cancellationDate) : null,
+    renewed: detail.renewalStatus === "Success",
+    termDefined: model.sellingModelType === "TermDefined",
+    pendingQuantity,
+  };
+}
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
 /** The collection as the page shows it. */
 export function toSubscriptionsView(
   collection: unknown,
   state: SubscriptionState,
   isLaterPage: boolean,
+  canRenewAndAmend: boolean,
+  quantityRange: SubscriptionsView["quantityRange"],
 ): SubscriptionsView {
   const list = isObject(collection) && Array.isArray(collection.subscriptions) ? collection.subscriptions : [];
   return {
@@ -112,5 +172,7 @@ export function toSubscriptionsView(
     rows: list.map(toSubscriptionRow).filter((row): row is SubscriptionRow => row !== null),
     nextPageToken: isObject(collection) ? text(collection.nextPageToken) : null,
     isLaterPage,
+    canRenewAndAmend,
+    quantityRange,
   };
 }

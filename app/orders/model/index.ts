@@ -11,3 +11,4 @@ export * from "./summary";
 export * from "./lines";
 export * from "./provider";
 export * from "./history";
+export * from "./shipments";

@@ -30,6 +30,9 @@ export const KEY_PREFIX = {
   reservation: "0Rv",
   // A Commerce subscription is an Asset record (the resource's example ids: 02ixx0000004HxeAAE).
   commerceSubscription: "02i",
+  // Shipment and ShipmentItem (the demo's fixture shipments use the same prefixes: orders/shipments.ts).
+  shipment: "0OB",
+  shipmentItem: "0OD",
 } as const;
 
 export type IdKind = keyof typeof KEY_PREFIX;

@@ -27,7 +27,8 @@ import type { Emu } from "../core/state.js";
 /**
  * Shipments of an order (Commerce Webstore Order Shipments, GET order-summaries/{id}/shipments, 52.0) and the lines
  * each carried (Commerce Webstore Shipment Items, GET shipments/{id}/items, 52.0). An org's fulfilment records them
- * after the order; the emulator only has the demo store's (fixtures/shipments.json): placing an order makes none.
+ * after the order: the demo store's come from fixtures/shipments.json, and an order placed through a checkout is
+ * shipped on the virtual clock by `shipOnClock` (the timing is the emulator's [I]: docs/emulator-orders.md).
  * Who may read them: whoever may read the order (access.ts), the same "not found" for everyone else.
  */
 
@@ -175,12 +176,80 @@ function orderFor(ctx: RequestContext, key: string): OrderRow {
   return readableOrder(ctx, key, {});
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** [I] How long the emulator's fulfilment takes: each delivery group ships 2 days after the order, arrives 5 days after. */
+export const SHIPPED_AFTER_MS = 2 * DAY_MS;
+export const DELIVERED_AFTER_MS = 5 * DAY_MS;
+
+/** [I] A tracking number in each carrier's usual form, derived from the order and the group (no carrier is asked). */
+function trackingNumber(carrier: string | null, orderNumber: string, seq: number): string {
+  const digits = `${orderNumber}${String(seq).padStart(2, "0")}`;
+  switch (carrier?.toUpperCase()) {
+    case "UPS":
+      return `1Z999AA1${digits}`;
+    case "FEDEX":
+      return `79${digits}`;
+    case "USPS":
+      return `940011189922${digits}`;
+    case "DHL":
+      return digits;
+    default:
+      return `EM${digits}`;
+  }
+}
+
+/**
+ * The emulator's fulfilment for orders placed through a checkout (the demo's own orders keep their fixture
+ * shipments): once the virtual clock is `SHIPPED_AFTER_MS` past the order, each delivery group without a shipment
+ * ships whole with the group's carrier (its delivery method's) as Provider, a tracking number and no tracking URL
+ * (the field is nillable, and the emulator knows no carrier's site); at `DELIVERED_AFTER_MS` it is Delivered. The
+ * rows are written when the order's shipments are read, in one transaction, so a read sees the clock's state.
+ */
+export function shipOnClock(emu: Emu, order: OrderRow) {
+  if (order.checkout_id === null || order.status === "Cancelled") return;
+  const now = emu.clock.now();
+  const shippedAt = order.ordered_at + SHIPPED_AFTER_MS;
+  if (now < shippedAt) return;
+  const deliveredAt = order.ordered_at + DELIVERED_AFTER_MS;
+  const reader = orderReader(emu);
+  const shipments = shipmentReader(emu);
+  const write = shipmentWriter(emu);
+  emu.db.transaction(() => {
+    const existing = shipments.ofOrder(order.id);
+    const items = reader.items(order.id);
+    for (const group of reader.groups(order.id)) {
+      if (existing.some((s) => s.order_delivery_group_id === group.id)) continue;
+      const lines = items.filter((i) => i.order_delivery_group_id === group.id && i.type !== "Delivery Charge");
+      if (lines.length === 0) continue;
+      const id = emu.ids("shipment");
+      const delivered = now >= deliveredAt;
+      write.shipment(
+        id,
+        order.id,
+        group.id,
+        write.nextNumber(),
+        delivered ? "Delivered" : "Shipped",
+        group.carrier,
+        trackingNumber(group.carrier, order.order_number, group.seq),
+        null,
+        group.deliver_to_name,
+        shippedAt,
+        deliveredAt,
+        delivered ? deliveredAt : null,
+      );
+      for (const line of lines) write.item(emu.ids("shipmentItem"), id, line.id, line.quantity);
+    }
+    if (now >= deliveredAt) for (const s of existing) if (s.status === "Shipped") write.deliver(s.id, deliveredAt);
+  })();
+}
+
 export function addShipmentRoutes(r: Router, emu: Emu) {
   const shipments = shipmentReader(emu);
   const reader = orderReader(emu);
 
   r.webstore("GET", "order-summaries/:orderSummaryId/shipments", { since: 52 }, (ctx) => {
     const order = orderFor(ctx, ctx.params.orderSummaryId);
+    shipOnClock(emu, order);
     const requested = requestedFields(ctx, SHIPMENT_ENTITIES) ?? DEFAULT_SHIPMENT_FIELDS;
     const pageSize = intParam(ctx.query, "pageSize", 25, 1, 100);
     const sort = enumParam(ctx.query, "sortOrder", SHIPMENT_SORTS, "ShipmentNumberAsc");

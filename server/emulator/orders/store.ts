@@ -651,7 +651,10 @@ export function shipmentReader(emu: Emu) {
   };
 }
 
-/** Writes the demo store's shipments (fulfilment's records; placing an order writes none). */
+/**
+ * Writes shipments: the demo store's (fixtures/shipments.json) and those the emulator's fulfilment makes on the
+ * virtual clock for a placed order (orders/shipments.ts, `shipOnClock`).
+ */
 export function shipmentWriter(emu: Emu) {
   const insert = emu.db.prepare(`
     INSERT INTO shipments(id, order_summary_id, order_delivery_group_id, shipment_number, status, provider,
@@ -660,9 +663,16 @@ export function shipmentWriter(emu: Emu) {
   const insertItem = emu.db.prepare(
     "INSERT INTO shipment_items(id, shipment_id, order_item_id, quantity) VALUES (?, ?, ?, ?)",
   );
+  const deliver = emu.db.prepare(
+    "UPDATE shipments SET status = 'Delivered', actual_delivery_at = ? WHERE id = ? AND status = 'Shipped'",
+  );
+  // Shipment numbers are eight digits, so the greatest is the last in the unique index's order.
+  const lastNumber = emu.db.prepare("SELECT max(shipment_number) AS n FROM shipments");
   return {
     shipment: (...values: (string | number | null)[]) => insert.run(...values),
     item: (id: string, shipmentId: string, orderItemId: string, quantity: number) =>
       insertItem.run(id, shipmentId, orderItemId, quantity),
+    deliver: (id: string, at: number) => deliver.run(at, id),
+    nextNumber: () => String(Number((lastNumber.get() as { n: string | null }).n ?? 0) + 1).padStart(8, "0"),
   };
 }

@@ -4,7 +4,12 @@
  */
 import { type ClientCore, documentedAt, required, send } from "../core.js";
 import { path } from "../http.js";
-import type { JsonObject } from "../types/index.js";
+import type {
+  CommerceSubscriptionDetail,
+  JsonObject,
+  OrderShipmentCollection,
+  OrderShipmentItemCollection,
+} from "../types/index.js";
 
 export interface GuestVerification {
   lastName?: string;
@@ -48,6 +53,44 @@ export type SubscriptionsQuery = {
   pageToken?: string;
   sortOrder?: "CreatedDateAsc" | "CreatedDateDesc";
   state?: "Active" | "Past";
+};
+
+/** Commerce Webstore Order Shipments (52.0): up to 15 `Shipment.X` / `OrderDeliveryMethod.X` fields, pages of 1–100. */
+export type OrderShipmentsQuery = {
+  fields?: string[];
+  pageSize?: number;
+  pageToken?: string;
+  sortOrder?: "ShipmentNumberAsc" | "ShipmentNumberDesc" | "ExpectedDeliveryDateAsc" | "ExpectedDeliveryDateDesc";
+};
+
+/** Commerce Webstore Shipment Items (52.0): up to 15 `ShipmentItem.X` / `OrderItemSummary.X` / `Product2.X` fields. */
+export type ShipmentItemsQuery = {
+  fields?: string[];
+  pageSize?: number;
+  pageToken?: string;
+  sortOrder?: "IdAsc" | "IdDesc";
+};
+
+/**
+ * Commerce Subscription Renewal Initiation (65.0): without dates the renewal starts the day after the end date;
+ * an end date, or a term length and unit, say how long it lasts.
+ */
+export type SubscriptionRenewalInput = {
+  subscriptionId: string;
+  renewalStartDate?: string;
+  renewalEndDate?: string;
+  renewalTermLength?: number;
+  renewalTermUnit?: "Months" | "Years";
+};
+
+/**
+ * Commerce Subscription Amendment Initiation (65.0): the units to add (or, negative, take away) from `amendStartDate`;
+ * a decrease only on the next billing date.
+ */
+export type SubscriptionAmendmentInput = {
+  subscriptionId: string;
+  amendStartDate: string;
+  quantityChange: number;
 };
 
 const orderSummary = (id: string) => required(id, "orderSummaryId is required", TypeError);
@@ -112,6 +155,60 @@ export function ordersApi(core: ClientCore) {
     async getSubscriptions(query: SubscriptionsQuery = {}): Promise<JsonObject | null> {
       if (!documentedAt(core, 63)) return null;
       return request({ path: "subscriptions", query });
+    },
+
+    /** An order's shipments (Commerce Webstore Order Shipments, 52.0): carrier, tracking and status of each. */
+    async getOrderShipments(orderSummaryId: string, query: OrderShipmentsQuery = {}): Promise<OrderShipmentCollection> {
+      return request({
+        path: path`order-summaries/${orderSummary(orderSummaryId)}/shipments`,
+        query: withFields(query),
+      });
+    },
+
+    /** The order lines one shipment carried, and how many of each (Commerce Webstore Shipment Items, 52.0). */
+    async getShipmentItems(shipmentId: string, query: ShipmentItemsQuery = {}): Promise<OrderShipmentItemCollection> {
+      required(shipmentId, "shipmentId is required", TypeError);
+      return request({ path: path`shipments/${shipmentId}/items`, query: withFields(query) });
+    },
+
+    /**
+     * Commerce Subscription Cancellation (63.0): the subscription ends on its next billing date. One subscription per
+     * request, as the page says.
+     */
+    async cancelSubscription(subscriptionId: string): Promise<CommerceSubscriptionDetail> {
+      required(subscriptionId, "subscriptionId is required", TypeError);
+      return request({
+        method: "POST",
+        path: "subscriptions/actions/initiate-cancellation",
+        body: { subscriptionIds: [subscriptionId] },
+      });
+    },
+
+    /** Commerce Subscription Renewal Initiation (65.0): a term-defined plan renewed once before its term ends. */
+    async renewSubscription({
+      subscriptionId,
+      ...dates
+    }: SubscriptionRenewalInput): Promise<CommerceSubscriptionDetail> {
+      required(subscriptionId, "subscriptionId is required", TypeError);
+      return request({
+        method: "POST",
+        path: "subscriptions/actions/initiate-renewal",
+        body: { subscriptionIds: [subscriptionId], ...dates },
+      });
+    },
+
+    /** Commerce Subscription Amendment Initiation (65.0): a change of quantity from a start date. */
+    async amendSubscription({
+      subscriptionId,
+      amendStartDate,
+      quantityChange,
+    }: SubscriptionAmendmentInput): Promise<CommerceSubscriptionDetail> {
+      required(subscriptionId, "subscriptionId is required", TypeError);
+      return request({
+        method: "POST",
+        path: "subscriptions/actions/initiate-amendment",
+        body: { subscriptionIds: [subscriptionId], amendStartDate, quantityChange },
+      });
     },
 
     /** Guests verify with e-mail, last name and phone; signed-in buyers need only the number. */

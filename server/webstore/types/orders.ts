@@ -40,3 +40,81 @@ export const OrderSummaryCollectionSchema = z
     sortOrder: optional(z.string()),
   })
   .passthrough();
+
+/**
+ * Order Shipment (ConnectApi.OrderShipment, 52.0): `fields` holds the asked `Shipment.X` and `OrderDeliveryMethod.X`
+ * record fields (the carrier is `Shipment.Provider`, with `Shipment.TrackingNumber` and `Shipment.TrackingUrl`).
+ */
+export const OrderShipmentSchema = z
+  .object({
+    expectedDeliveryDate: optional(z.string()),
+    fields: optional(z.record(RecordFieldSchema)),
+    orderSummaryId: optional(id),
+    shipmentId: id,
+    shipmentNumber: optional(z.string()),
+    status: optional(z.string()),
+  })
+  .passthrough();
+export type OrderShipment = z.infer<typeof OrderShipmentSchema>;
+
+/** Order Shipment Collection (GET `order-summaries/{id}/shipments`). */
+export const OrderShipmentCollectionSchema = z
+  .object({
+    count: optional(z.number().int()),
+    shipments: z.array(OrderShipmentSchema),
+    ...tokenPage,
+    sortOrder: optional(z.string()),
+  })
+  .passthrough();
+export type OrderShipmentCollection = z.infer<typeof OrderShipmentCollectionSchema>;
+
+/**
+ * Order Shipment Item (ConnectApi.OrderShipmentItem, 52.0): the order line a shipment carried and how many of it
+ * (`quantity` a Double: a JSON number), with the asked `ShipmentItem.X` / `OrderItemSummary.X` fields and the product.
+ */
+export const OrderShipmentItemSchema = z
+  .object({
+    fields: optional(z.record(RecordFieldSchema)),
+    orderItemSummaryId: optional(id),
+    product: optional(z.record(z.unknown())),
+    productId: optional(id),
+    quantity: optional(z.number()),
+    shipmentId: optional(id),
+    shipmentItemId: id,
+  })
+  .passthrough();
+export type OrderShipmentItem = z.infer<typeof OrderShipmentItemSchema>;
+
+/** Order Shipment Item Collection (GET `shipments/{id}/items`). */
+export const OrderShipmentItemCollectionSchema = z
+  .object({
+    count: optional(z.number().int()),
+    items: z.array(OrderShipmentItemSchema),
+    ...tokenPage,
+    sortOrder: optional(z.string()),
+  })
+  .passthrough();
+export type OrderShipmentItemCollection = z.infer<typeof OrderShipmentItemCollectionSchema>;
+
+/**
+ * Commerce Subscription Detail (connect_responses_commerce_subscription_detail): what GET `subscriptions` lists and,
+ * in the emulator, what each subscription action answers. The statuses and `lastAction` say what an action did.
+ */
+export const CommerceSubscriptionDetailSchema = z
+  .object({
+    id,
+    product: optional(z.record(z.unknown())),
+    quantity: optional(z.union([z.number(), z.string()])),
+    sellingModel: optional(z.record(z.unknown())),
+    subscriptionTerm: optional(z.union([z.number(), z.string()])),
+    startDate: optional(z.string()),
+    endDate: optional(z.string()),
+    billing: optional(z.record(z.unknown())),
+    cancelStatus: optional(z.string()),
+    amendmentStatus: optional(z.string()),
+    renewalStatus: optional(z.string()),
+    lastAction: optional(z.record(z.unknown())),
+    processExceptions: optional(z.array(z.unknown())),
+  })
+  .passthrough();
+export type CommerceSubscriptionDetail = z.infer<typeof CommerceSubscriptionDetailSchema>;

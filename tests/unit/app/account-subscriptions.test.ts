@@ -56,11 +56,15 @@ describe("toSubscriptionsView", () => {
       },
       "Active",
       false,
+      false,
+      { min: 1, max: 1 },
     );
     expect(view).toEqual({
       state: "Active",
       nextPageToken: "abc=",
       isLaterPage: false,
+      canRenewAndAmend: false,
+      quantityRange: { min: 1, max: 1 },
       rows: [
         {
           id: "02i1",
@@ -74,10 +78,35 @@ describe("toSubscriptionsView", () => {
           endDate: "2027-11-26T23:59:59.999+0000",
           nextBillingDate: "2027-11-27",
           startDay: "2026-11-27",
+          cancellationDate: null,
+          renewed: false,
+          termDefined: true,
+          pendingQuantity: null,
         },
       ],
     });
     expect(toSubscriptionRow({ id: "02i2" })).toMatchObject({ productName: "Subscription", startDay: null });
+  });
+
+  it("reads what the buyer's actions left: a cancellation's day, a renewal, a quantity change still to come", () => {
+    const amended = (effectiveDateTime: string) =>
+      toSubscriptionRow({
+        id: "02i3",
+        quantity: 2,
+        amendmentStatus: "Success",
+        lastAction: {
+          type: "Amend",
+          effectiveDateTime,
+          details: { changes: [{ field: "quantity", previousValue: 2, newValue: 1 }], status: "Success" },
+        },
+      });
+    expect(amended("2999-01-01")?.pendingQuantity).toEqual({ quantity: 1, from: "2999-01-01" });
+    // Already in effect: the quantity itself says it.
+    expect(amended("2000-01-01")?.pendingQuantity).toBeNull();
+    expect(
+      toSubscriptionRow({ id: "02i4", cancelStatus: "Success", billing: { cancellationDate: "2027-01-05" } }),
+    ).toMatchObject({ cancellationDate: "2027-01-05", renewed: false });
+    expect(toSubscriptionRow({ id: "02i5", renewalStatus: "Success" })).toMatchObject({ renewed: true });
   });
 
   it("reads the page's query: past or active, and only a token as the API writes them", () => {

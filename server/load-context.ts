@@ -1,3 +1,4 @@
+import type { Limits } from "./limits.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import type { RequestScope } from "./request-scope.js";
 import type { WebstoreClient, WebstoreClientOptions } from "./webstore/index.js";
@@ -58,6 +59,11 @@ export interface StorefrontLoadContext {
   perRequest: RequestScope;
   /** Failed sign-ins per account and per client (the login page refuses with 429 past the limits). */
   loginThrottle?: LoginThrottle;
+  /**
+   * The limits on new guest identities, carts, mailed codes and codes tried (server/limits.ts, docs/limits.md): past
+   * one, the page answers 429 and the API is not asked.
+   */
+  limits?: Limits;
   /**
    * The guest identity this server's visitors browse with until they act (app/shop/tokens.server.ts):
    * held here because it lives as long as the server, not a request.

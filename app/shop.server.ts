@@ -26,6 +26,7 @@
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { isUnavailable, storeUnavailable } from "~/shop/errors.server";
+import { isLimitReachedError, refusalHeaders } from "~/shop/limits.server";
 import {
   openCore,
   refusalAfter,
@@ -149,6 +150,11 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
     if (after) throw await after;
     // The API could not answer: the store's own 503 page, never a 500 (which stays for the store's own bugs).
     if (isUnavailable(error)) throw storeUnavailable(await shop.headers());
+    // A limit no form answered itself (requests racing past the count together): its status, never a 500.
+    if (isLimitReachedError(error)) {
+      const { refusal } = error;
+      throw new Response(refusal.message, { status: refusal.status, headers: refusalHeaders(refusal) });
+    }
     throw error;
   }
   const after = refusalAfter(shop, options, true);
@@ -160,6 +166,7 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
 // names the composition only).
 export { serverTimingHeaders } from "~/shop/timing.server";
 export { toast } from "~/shop/toast.server";
+export { refusalHeaders };
 // The documents for crawlers and agents (robots.txt, sitemaps, llms.txt): made for every visitor alike, no session.
 export { llmsDocument, robotsDocument, sitemapIndexDocument, sitemapShardDocument } from "~/seo/seo.server";
 

@@ -241,12 +241,19 @@ function stopOnSignals(shutdown: () => Promise<void>) {
 async function runWorker(config: Config) {
   const origin = process.env.STOREFRONT_EMULATOR_URL;
   const seeding = (process.env.STOREFRONT_EMULATOR_SEEDING as Emulator["seeding"] | undefined) ?? "kept";
-  const { caches, shutdown } = await startServer(config, origin ? { emulator: remoteEmulator(origin, seeding) } : {});
+  const { caches, shutdown, loginThrottle, limits } = await startServer(
+    config,
+    origin ? { emulator: remoteEmulator(origin, seeding) } : {},
+  );
   stopOnSignals(shutdown);
   process.on("message", (m: ClusterMessage) => {
     if (m?.type !== "webstore-caches:clear") return;
     clearWebstoreCaches(caches, { lastGood: m.reset });
-    process.send?.({ type: "webstore-caches:cleared", id: m.id } satisfies ClusterMessage);
+    // A reset forgets every worker's counts (failed sign-ins, the limits), not only the one that passed it on.
+    const forgotten = m.reset ? Promise.all([loginThrottle.clear(), limits.clear()]) : Promise.resolve();
+    void forgotten.finally(() =>
+      process.send?.({ type: "webstore-caches:cleared", id: m.id } satisfies ClusterMessage),
+    );
   });
   process.send?.({ type: "storefront:listening" } satisfies ClusterMessage);
 }

@@ -1,3 +1,4 @@
+import type { Limits } from "./limits.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import type { McpThrottle } from "./mcp-throttle.js";
 import type { RequestScope } from "./request-scope.js";
@@ -61,6 +62,11 @@ export interface StorefrontLoadContext {
   loginThrottle?: LoginThrottle;
   /** Tool calls and new sessions of the agents' MCP endpoint, per session and per client (server/mcp-throttle.ts). */
   mcpThrottle?: McpThrottle;
+  /**
+   * The limits on new guest identities, carts, mailed codes and codes tried (server/limits.ts, docs/limits.md): past
+   * one, the page answers 429 and the API is not asked.
+   */
+  limits?: Limits;
   /**
    * The guest identity this server's visitors browse with until they act (app/shop/tokens.server.ts):
    * held here because it lives as long as the server, not a request.

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { readConfig, type Config } from "./config.js";
 import { asyncPollSettings, createEmulator, type Emulator } from "./emulator/index.js";
 import type { BrowsingIdentity, StorefrontLoadContext } from "./load-context.js";
+import { Limits, type LimitTable } from "./limits.js";
 import { LoginThrottle, type LoginThrottleLimits } from "./login-throttle.js";
 import { McpThrottle, type McpLimits } from "./mcp-throttle.js";
 import { MCP_PATH, mcpGuard } from "./mcp-guard.js";
@@ -56,6 +57,8 @@ export interface StartOptions {
   loginLimits?: LoginThrottleLimits;
   /** The MCP endpoint's limits (default: server/mcp-throttle.ts DEFAULT_MCP_LIMITS). */
   mcpLimits?: McpLimits;
+  /** The limits on new identities, carts and codes (default: server/limits.ts DEFAULT_LIMITS, docs/limits.md). */
+  limits?: LimitTable;
   /**
    * Development (`npm run dev`): the app comes from Vite's dev server in middleware mode, as Remix documents for a
    * custom server: its modules are served and rebuilt as they change, and every request renders the current ones.
@@ -138,10 +141,11 @@ export async function startServer(config: Config = readConfig(), options: StartO
   if (redis) await readyWithin(redis, REDIS_START_WAIT_MS);
   const loginThrottle = new LoginThrottle(options.loginLimits, redis ?? undefined);
   const mcpThrottle = new McpThrottle(options.mcpLimits, redis ?? undefined);
+  const limits = new Limits(options.limits, redis ?? undefined);
   if (redis && subscriber) {
     void listenForCacheClears(subscriber, redis, async (message) => {
       clearNamedCaches(caches, message.caches);
-      if (message.resetThrottle) await Promise.all([loginThrottle.clear(), mcpThrottle.clear()]);
+      if (message.resetThrottle) await Promise.all([loginThrottle.clear(), mcpThrottle.clear(), limits.clear()]);
     }).catch(() => undefined);
   }
   const browsingIdentity: BrowsingIdentity = {};
@@ -208,6 +212,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     clientAddress,
     loginThrottle,
     mcpThrottle,
+    limits,
     browsingIdentity,
     locale,
     requestId,
@@ -286,14 +291,14 @@ export async function startServer(config: Config = readConfig(), options: StartO
         const answer = await em.fetch(request);
         // A reset or a settings change alters what the storefront cached from the API (the application context
         // above all): forget it, so the very next page sees the store as it now is. A reset also forgets failed
-        // sign-ins: every test starts from a store nobody has tried to sign in to.
+        // sign-ins and the limits' counts: every test starts from a store nobody has tried to sign in to.
         const reset = req.path === "/__emulator/reset" && req.method === "POST" && answer.ok;
         // A reset starts the store again from its seed: the last good copies of the old one are forgotten too (a
         // fault rule keeps them: they are what the store shows while the API is down).
         if (req.path.startsWith("/__emulator/") && req.method !== "GET")
           clearWebstoreCaches(caches, { lastGood: reset });
         if (reset) {
-          await Promise.all([loginThrottle.clear(), mcpThrottle.clear()]);
+          await Promise.all([loginThrottle.clear(), mcpThrottle.clear(), limits.clear()]);
           resetBreakers({ keepSettings: true });
         }
         await sendWebResponse(res, answer);
@@ -409,7 +414,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
     subscriber?.disconnect();
     await vite?.close();
   };
-  return { server, emulator, url: publicUrl, loadContext, loginThrottle, mcpThrottle, caches, shutdown };
+  return { server, emulator, url: publicUrl, loadContext, loginThrottle, mcpThrottle, limits, caches, shutdown };
 }
 
 /** What `npm start` prints once the store answers. */

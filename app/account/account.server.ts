@@ -5,6 +5,15 @@
  * Owns the session's buyer keys (tokens, names, accounts).
  */
 import { tooManyAttemptsMessage } from "../../server/login-throttle";
+import type { LimitCheck, LimitVerdict } from "../../server/limits";
+import {
+  CODE_VOID_MESSAGE,
+  codeRequestsMessage,
+  codeTriesMessage,
+  countFailure,
+  peekLimits,
+  takeLimits,
+} from "~/shop/limits.server";
 import {
   WRONG_CREDENTIALS,
   describeSetupProblem,
@@ -46,8 +55,11 @@ export type SignInOutcome =
   | { kind: "refused"; message: string; status: 429; retryAfterSeconds: number }
   | { kind: "signed-in"; welcome: ToastInput };
 
-/** How a password reset's last step ends: the password changed, or refused with the field it is about. */
-export type PasswordResetOutcome = { kind: "changed" } | { kind: "refused"; message: string };
+/** A request refused by one of the limits (docs/limits.md): the form's message and how long to wait (429). */
+export type Limited = { kind: "limited"; message: string; retryAfterSeconds: number };
+
+/** How a password reset's last step ends: the password changed, refused with the field it is about, or limited. */
+export type PasswordResetOutcome = { kind: "changed" } | { kind: "refused"; message: string } | Limited;
 
 export const RESET_CODE_SENT_MESSAGE =
   "If an account uses that email address, we've sent it a verification code. Enter it below with your new password.";
@@ -62,7 +74,7 @@ export const PASSWORD_CHANGED_MESSAGE = "Your password is changed. Sign in with 
 const RESET_UNAVAILABLE_MESSAGE = "We couldn't reset your password right now. Please try again later.";
 
 /** How a registration's first step ends: a code mailed (the registration's identifier), or refused. */
-export type RegistrationStart = { kind: "sent"; identifier: string } | { kind: "refused"; message: string };
+export type RegistrationStart = { kind: "sent"; identifier: string } | { kind: "refused"; message: string } | Limited;
 
 /**
  * The site refused the new buyer's data: Headless Registration answers an address already in use and a password its
@@ -118,12 +130,19 @@ export interface AccountFlows {
   signIn(credentials: { username: string; password: string }): Promise<SignInOutcome>;
   /**
    * Headless Forgot Password, first step: the site e-mails a code to the account's address. Resolves the same whether
-   * an account uses the address or not (as the site answers); false only when the site couldn't be asked.
+   * an account uses the address or not (as the site answers); false only when the site couldn't be asked; limited
+   * (the site not asked) past the codes asked for per address or per e-mail, whether an account uses it or not.
    */
-  requestPasswordReset(username: string): Promise<boolean>;
-  /** Headless Forgot Password, last step: the code from the e-mail and the new password. */
+  requestPasswordReset(username: string): Promise<boolean | Limited>;
+  /**
+   * Headless Forgot Password, last step: the code from the e-mail and the new password. Wrong codes are counted per
+   * code and per account: past either limit the site is not asked (the code is void until a new one is sent).
+   */
   resetPassword(input: { username: string; otp: string; password: string }): Promise<PasswordResetOutcome>;
-  /** Headless Registration, first step: the site checks the new buyer's data and e-mails a code. */
+  /**
+   * Headless Registration, first step: the site checks the new buyer's data and e-mails a code; limited (the site not
+   * asked) past the registrations started per address or per e-mail.
+   */
   startRegistration(input: {
     firstName: string;
     lastName: string;
@@ -133,6 +152,7 @@ export interface AccountFlows {
   /**
    * Headless Registration, last step: the mailed code creates the account and signs the new buyer in, their guest
    * cart kept (as at a sign-in). A wrong code is refused on the code's field (`field: "otp"` in the message's place).
+   * Wrong codes are counted per registration (its code) and per e-mail: past either, 429 and the site is not asked.
    */
   completeRegistration(input: { identifier: string; otp: string }): Promise<SignInOutcome>;
   /** Revokes the buyer's tokens, forgets buyer and guest, and goes home with a toast. */
@@ -312,6 +332,12 @@ function createAccountFlows(shop: ShopCore): AccountFlows {
     },
 
     async startRegistration(input) {
+      const verdict = await takeLimits(
+        context,
+        ["registrationPerAddress", context.clientAddress],
+        ["registrationPerEmail", input.email],
+      );
+      if (!verdict.allowed) return limited(codeRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
       try {
         const identifier = await context.webstore({}).startRegistration(input);
         return { kind: "sent", identifier };
@@ -324,12 +350,21 @@ function createAccountFlows(shop: ShopCore): AccountFlows {
     },
 
     async completeRegistration({ identifier, otp }) {
+      // The registration's e-mail is in the page's URL (the first step's redirect put it there).
+      const tries = codeTries(`register:${identifier}`, new URL(shop.request.url).searchParams.get("email"));
+      const verdict = await peekLimits(context, ...tries);
+      if (!verdict.allowed) {
+        const { message, retryAfterSeconds } = codeLimited(verdict);
+        return { kind: "refused", message, status: 429, retryAfterSeconds };
+      }
       let login;
       try {
         login = await context.webstore({}).completeRegistration(identifier, otp, { uvid: session.get("uvid") });
       } catch (error) {
-        if (isFetchError(error) && error.code === WRONG_CREDENTIALS)
+        if (isFetchError(error) && error.code === WRONG_CREDENTIALS) {
+          await countFailure(context, ...tries);
           return { kind: "refused", message: RESET_CODE_REFUSED_MESSAGE, status: 400 };
+        }
         console.error(describeSetupProblem("A registration's verification", error));
         return { kind: "refused", message: REGISTRATION_UNAVAILABLE_MESSAGE, status: 400 };
       }
@@ -337,8 +372,17 @@ function createAccountFlows(shop: ShopCore): AccountFlows {
     },
 
     async requestPasswordReset(username) {
+      // Counted whether an account uses the address or not: the answer says nothing of it.
+      const verdict = await takeLimits(
+        context,
+        ["resetRequestPerAddress", context.clientAddress],
+        ["resetRequestPerEmail", username],
+      );
+      if (!verdict.allowed) return limited(codeRequestsMessage(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
       try {
         await context.webstore({}).requestPasswordReset(username);
+        // A new code: the wrong ones tried were the old code's (the account's count stays).
+        await context.limits?.forget("codeFailuresPerCode", `reset:${username}`);
         return true;
       } catch (error) {
         console.error(describeSetupProblem("A password reset request", error));
@@ -347,12 +391,22 @@ function createAccountFlows(shop: ShopCore): AccountFlows {
     },
 
     async resetPassword({ username, otp, password }) {
+      const tries = codeTries(`reset:${username}`, username);
+      const verdict = await peekLimits(context, ...tries);
+      if (!verdict.allowed) {
+        const { message, retryAfterSeconds } = codeLimited(verdict);
+        return limited(message, retryAfterSeconds);
+      }
       try {
         await context.webstore({}).resetPassword(username, otp, password);
+        await context.limits?.forget("codeFailuresPerCode", `reset:${username}`);
         return { kind: "changed" };
       } catch (error) {
-        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request")
+        // The site answers a wrong code and a refused password alike (invalid_request): both count as a try [I].
+        if (isFetchError(error) && error.status === 400 && error.code === "invalid_request") {
+          await countFailure(context, ...tries);
           return { kind: "refused", message: RESET_REFUSED_MESSAGE };
+        }
         console.error(describeSetupProblem("A password reset", error));
         return { kind: "refused", message: RESET_UNAVAILABLE_MESSAGE };
       }
@@ -426,6 +480,26 @@ function createAccountFlows(shop: ShopCore): AccountFlows {
   };
 }
 
+const limited = (message: string, retryAfterSeconds: number): Limited => ({
+  kind: "limited",
+  message,
+  retryAfterSeconds,
+});
+
+/** A code's tries are counted per code and per account (the e-mail address, when known). */
+function codeTries(code: string, email: string | null | undefined): LimitCheck[] {
+  return [["codeFailuresPerCode", code], ...(email ? [["codeFailuresPerAccount", email] as const] : [])];
+}
+
+/** What a verification past a limit is told: the code is void, or the account has had its tries for now. */
+function codeLimited(verdict: Extract<LimitVerdict, { allowed: false }>) {
+  const { retryAfterSeconds } = verdict;
+  const message = verdict.limit === "codeFailuresPerCode" ? CODE_VOID_MESSAGE : codeTriesMessage(retryAfterSeconds);
+  return { message, retryAfterSeconds };
+}
+
+const tooMany = (retryAfterSeconds: number) => ({ status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+
 async function loginPage(shop: ShopCore) {
   const redirectTo = safeRedirect(new URL(shop.request.url).searchParams.get("redirectTo"), "/");
   if (shop.shopper.isLoggedIn) throw await shop.redirect(redirectTo);
@@ -466,7 +540,10 @@ async function submitRegistration(shop: ShopCore, flows: AccountFlows, formData:
     const outcome = await flows.completeRegistration(submission.value);
     if (outcome.kind === "signed-in") return shop.redirect("/", outcome.welcome);
     const result = submission.reply({ fieldErrors: { otp: [outcome.message] } });
-    return shop.reply({ intent: "verify" as const, result }, { status: 400 });
+    return shop.reply(
+      { intent: "verify" as const, result },
+      outcome.status === 429 ? tooMany(outcome.retryAfterSeconds) : { status: 400 },
+    );
   }
   const submission = parseAccountForm(formData, startSchema);
   if (submission.status !== "success")
@@ -475,9 +552,12 @@ async function submitRegistration(shop: ShopCore, flows: AccountFlows, formData:
       { status: 400 },
     );
   const outcome = await flows.startRegistration(submission.value);
-  if (outcome.kind === "refused") {
+  if (outcome.kind !== "sent") {
     const result = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
-    return shop.reply({ intent: "start" as const, result }, { status: 400 });
+    return shop.reply(
+      { intent: "start" as const, result },
+      outcome.kind === "limited" ? tooMany(outcome.retryAfterSeconds) : { status: 400 },
+    );
   }
   const next = new URLSearchParams({ identifier: outcome.identifier, email: submission.value.email });
   return shop.redirect(
@@ -507,13 +587,21 @@ async function submitReset(shop: ShopCore, flows: AccountFlows, formData: FormDa
         toast("success", PASSWORD_CHANGED_MESSAGE),
       );
     const result = submission.reply({ formErrors: [outcome.message], hideFields: ["password"] });
-    return shop.reply({ intent: "reset" as const, result }, { status: 400 });
+    return shop.reply(
+      { intent: "reset" as const, result },
+      outcome.kind === "limited" ? tooMany(outcome.retryAfterSeconds) : { status: 400 },
+    );
   }
   const submission = parseAccountForm(formData, requestSchema);
   if (submission.status !== "success")
     return shop.reply({ intent: "request" as const, result: submission.reply() }, { status: 400 });
   const { username } = submission.value;
-  if (!(await flows.requestPasswordReset(username))) {
+  const sent = await flows.requestPasswordReset(username);
+  if (typeof sent === "object") {
+    const result = submission.reply({ formErrors: [sent.message] });
+    return shop.reply({ intent: "request" as const, result }, tooMany(sent.retryAfterSeconds));
+  }
+  if (!sent) {
     const result = submission.reply({ formErrors: ["We couldn't send a code right now. Please try again later."] });
     return shop.reply({ intent: "request" as const, result }, { status: 400 });
   }

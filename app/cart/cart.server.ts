@@ -35,6 +35,13 @@ import {
 import { submitCartPage, type CartPageAnswer, type PaymentLinkResult } from "~/cart/server/page.server";
 import { keptCouponCode } from "~/cart/model/coupon";
 import type { ShopCore } from "~/shop/core.server";
+import {
+  identityRefusalOf,
+  isLimitReachedError,
+  LimitReachedError,
+  newCartsMessage,
+  takeLimits,
+} from "~/shop/limits.server";
 
 export type { AddField, AddOutcome, CartItemInput };
 
@@ -152,6 +159,7 @@ export function createCartHandler(
       return moved?.variant === "warning" ? { ok: true, notice: moved } : { ok: true };
     } catch (error) {
       if (isGuestCartDisabledError(error)) return { ok: false, message: error.message, field: null, signIn: true };
+      if (isLimitReachedError(error)) return { ok: false, message: error.message, field: null, refusal: error.refusal };
       return {
         ok: false,
         message: cartErrorMessage(error, ADD_FAILED_MESSAGE),
@@ -278,6 +286,7 @@ export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: stri
       return await write("active");
     } catch (error) {
       if (!isNotFound(error)) throw error;
+      await mayCreateCart(shop, session.get("userId"));
       const created = await client.ensureActiveCart();
       return write(created.data.cartId ?? "active");
     }
@@ -291,8 +300,13 @@ export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: stri
       session.unset("guestCartId");
     }
   }
+  // A crawler, or an address past its new identities, acts as the browsing identity: never a cart of its own.
+  const refused = shop.context && identityRefusalOf(shop.context).refusal;
+  if (refused) throw new LimitReachedError(refused);
   const appContext = await client.getApplicationContext();
   if (!appContext.guestCartEnabled) throw new GuestCartDisabledError();
+  // A visitor's first cart is their new identity's first (made by the call above): counted per address only.
+  await mayCreateCart(shop, session.get("uvid"));
   let created;
   try {
     created = await client.createCart();
@@ -305,4 +319,17 @@ export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: stri
   if (!cartId) throw new Error("The store did not create a cart.");
   session.set("guestCartId", cartId);
   return write(cartId);
+}
+
+/** Spends a new cart's points, per shopper identity and per address (docs/limits.md); throws when refused. */
+async function mayCreateCart(shop: CartShop, identity: string | undefined): Promise<void> {
+  if (!shop.context) return;
+  const verdict = await takeLimits(
+    shop.context,
+    ["cartPerAddress", shop.context.clientAddress],
+    ...(identity ? [["cartPerIdentity", identity] as const] : []),
+  );
+  if (verdict.allowed) return;
+  const { retryAfterSeconds } = verdict;
+  throw new LimitReachedError({ status: 429, message: newCartsMessage(retryAfterSeconds), retryAfterSeconds });
 }

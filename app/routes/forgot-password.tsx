@@ -11,9 +11,12 @@ import { Button, useIsPending } from "~/components/Button";
 import { Field } from "~/components/Field";
 import { useZodForm } from "~/components/useZodForm";
 import { STORE_NAME } from "~/lib/brand";
-import { getShop, withShop } from "~/shop.server";
+import { getShop, serverTimingHeaders, withShop } from "~/shop.server";
 
 const loadSchema = () => import("~/account/forms/forgot-password-schema");
+
+/** A request refused by a limit (429) says when to come back (Retry-After). */
+export const headers = serverTimingHeaders;
 
 export const meta: MetaFunction = () => [
   { title: `Reset your password | ${STORE_NAME}` },

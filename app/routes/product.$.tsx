@@ -4,7 +4,7 @@
  * with JavaScript, submits through a fetcher while the header's count moves at once.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Button } from "~/components/Button";
 import { Price } from "~/components/Price";
@@ -21,7 +21,7 @@ import { categoryPath, idFromSplat, productPath } from "~/lib/paths";
 import { CART_FIELDS, pendingCountChanges } from "~/cart/model/count";
 import { QUANTITY_MAX } from "../../server/webstore/limits";
 import { SELLING_MODEL_FIELD, SUBSCRIPTION_TERM_FIELD, type SellingModelOption } from "~/cart/model/subscriptions";
-import { serverTimingHeaders, withShop } from "~/shop.server";
+import { refusalHeaders, serverTimingHeaders, withShop } from "~/shop.server";
 import { seoTags } from "~/seo/model/meta-tags";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
@@ -73,7 +73,11 @@ export async function action(args: ActionFunctionArgs) {
     const productId = idFromSplat(params["*"]);
     if (!productId) throw notFound();
     const done = await shop.cart.addFromProductPage(productId, await request.formData());
-    return done instanceof Response ? done : shop.reply(done);
+    if (done instanceof Response) return done;
+    // A limit's refusal (429, Retry-After) or a crawler's (403) is the page's status: without JavaScript the page
+    // renders again with the message and the quantity typed (useActionData).
+    const refusal = done.ok ? undefined : done.refusal;
+    return shop.reply(done, refusal ? { status: refusal.status, headers: refusalHeaders(refusal) } : undefined);
   });
 }
 
@@ -164,14 +168,31 @@ function quantityHelp(rule: { minimum: number; maximum: number; increment: numbe
 }
 
 export default function ProductPage() {
-  const { product, price, quantity, plan, planPrices, tiers, signedIn, inWishlist, buyId, variations, stock } =
-    useLoaderData<typeof loader>();
+  const {
+    product,
+    price,
+    quantity: shownQuantity,
+    plan: shownPlan,
+    planPrices,
+    tiers,
+    signedIn,
+    inWishlist,
+    buyId,
+    variations,
+    stock,
+  } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
+  // Without JavaScript only a refusal renders the page with the action's answer (every other add redirects).
+  const refused = useActionData<typeof action>();
+  const answer = fetcher.data ?? refused;
   const pending = fetcher.state !== "idle";
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const error = answer && !answer.ok ? answer.error : null;
   // A problem with the quantity typed is the field's error (aria-invalid, described by it); others show below.
-  const quantityProblem = error && fetcher.data?.onQuantity ? error : null;
-  const planProblem = error && fetcher.data?.onPlan ? error : null;
+  const quantityProblem = error && answer?.onQuantity ? error : null;
+  const planProblem = error && answer?.onPlan ? error : null;
+  const kept = refused && !refused.ok ? refused : null;
+  const quantity = kept?.quantity ?? shownQuantity;
+  const plan = kept?.plan ?? shownPlan;
   const crumbs = [
     ...product.categoryPath.map((c) => ({ label: c.name, url: categoryPath(c) })),
     { label: product.name },

@@ -29,7 +29,7 @@ export class ServerTiming {
 
 /**
  * The `headers` export of routes whose loaders call the API: passes on Server-Timing (cookies pass on their own),
- * which loaders only write when the server is told to (development, SERVER_TIMING=1).
+ * which loaders only write when the server is told to (development, SERVER_TIMING=1), and an action's Retry-After.
  */
 export const serverTimingHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
   const headers = new Headers();
@@ -38,5 +38,8 @@ export const serverTimingHeaders: HeadersFunction = ({ parentHeaders, loaderHead
     .filter(Boolean)
     .join(", ");
   if (timing) headers.set("Server-Timing", timing);
+  // A form refused by a limit (429) says when to come back: the action's Retry-After is the page's.
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };

@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { describeSetupProblem, isFetchError, newUvid, type TokenSet } from "../../server/webstore/index";
 import type { BrowsingIdentity } from "../../server/load-context";
 import type { StoreSession } from "./session.server";
+import { identityRefusal, identityRefusalOf, LimitReachedError, newCartsMessage, takeLimits } from "./limits.server";
 
 export interface Shopper {
   isLoggedIn: boolean;
@@ -82,7 +83,10 @@ export async function ensureIdentity(context: AppLoadContext, session: StoreSess
  *   does, and it is the same for every guest: what a guest may see is the store's guest buyer profile's, one for all
  *   guests (docs/emulator-identity.md, "First visits"). So a first visit, a crawler, a shopper who only looks makes no
  *   identity call and gets no session cookie;
- * - a visitor who has none, in an action (they act: add to a cart, look up an order, order quickly): no token yet;
+ * - a crawler (isbot), or a visitor from an address that has had its new identities for now (docs/limits.md), in an
+ *   action: the browsing identity too, and the refusal kept for the request; what needs an identity of its own (a
+ *   cart) is refused before the API is asked (LimitReachedError);
+ * - any other visitor who has none, in an action (they act: add to a cart, look up an order, order quickly): no token yet;
  *   the action's first call that needs one makes their own UVID and guest token first (the client's renewToken), kept
  *   in the session. An action makes no identity call until it makes an API call, and never runs as the browsing
  *   identity, nor without a token (a site that lets guests use the API would answer it as its one guest user): a cart
@@ -95,8 +99,14 @@ export async function guestScope(
 ): Promise<{ accessToken: string | undefined; renewToken: () => Promise<string | undefined> }> {
   const own = session.get("guestToken");
   const renewOwn = () => renewGuestToken(context, session);
-  if (own || !(request.method === "GET" || request.method === "HEAD"))
-    return { accessToken: own, renewToken: renewOwn };
+  if (own) return { accessToken: own, renewToken: renewOwn };
+  if (!(request.method === "GET" || request.method === "HEAD")) {
+    // A crawler, or an address that has had its new identities for now, acts as the browsing identity: its page
+    // reads as a first visit's, and what would need an identity of its own (a cart) is refused (limits.server.ts).
+    const refusal = await identityRefusal(context, request);
+    if (!refusal) return { accessToken: undefined, renewToken: renewOwn };
+    identityRefusalOf(context).refusal = refusal;
+  }
   const browsing = await browsingToken(context);
   return { accessToken: browsing, renewToken: () => renewBrowsingToken(context, browsing) };
 }
@@ -182,6 +192,18 @@ export async function renewGuestToken(
     return current;
   let uvid = session.get("uvid");
   if (!uvid) {
+    // A new identity: counted per address (docs/limits.md). guestScope peeked at the count; requests racing past it
+    // together are refused here, before the exchange.
+    const verdict = await takeLimits(context, ["guestIdentityPerAddress", context.clientAddress]);
+    if (!verdict.allowed) {
+      const refusal = {
+        status: 429 as const,
+        message: newCartsMessage(verdict.retryAfterSeconds),
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      };
+      identityRefusalOf(context).refusal = refusal;
+      throw new LimitReachedError(refusal);
+    }
     uvid = newUvid();
     session.set("uvid", uvid);
   }

@@ -1,8 +1,8 @@
 /**
  * The fault drill's operations, through nginx over three instances sharing Redis and the emulator service: the
- * sign-in throttle counts across instances, an instance killed while its shopper places an order loses nothing and
- * doubles nothing, a rolling restart fails no request, and losing Redis costs shoppers nothing. In order: the last
- * test stops Redis.
+ * sign-in throttle and the limits (docs/limits.md) count across instances, an instance killed while its shopper
+ * places an order loses nothing and doubles nothing, a rolling restart fails no request, and losing Redis costs
+ * shoppers nothing (the limits still hold, per instance). In order: the last test stops Redis.
  */
 import { readFileSync } from "node:fs";
 import { addToCart, API, COFFEE, goToCheckout } from "../e2e/checkout-flow";
@@ -39,6 +39,40 @@ test("six wrong passwords spread over three instances: the sixth is refused (429
           .filter((r) => r.method === "POST" && r.path === "/login").length,
     );
   await expect.poll(postsPerInstance, { message: "each instance took two of the six" }).toEqual([2, 2, 2]);
+});
+
+/**
+ * A password reset request through nginx, as the form sends it. fetch's own User-Agent is one `isbot` recognises: a
+ * bot's post meets the same limits as a browser's (docs/limits.md).
+ */
+const resetRequest = (topology: Topology, email: string) =>
+  fetch(`${topology.url}/forgot-password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: topology.url },
+    body: new URLSearchParams({ intent: "request", username: email }),
+    redirect: "manual",
+  });
+
+/** The statuses each instance answered reset requests with, since the log lengths in `before`. */
+const resetAnswers = (topology: Topology, before: number[]) =>
+  topology.instances.map((instance, i) =>
+    requestsOf(instance)
+      .slice(before[i])
+      .filter((r) => r.method === "POST" && r.path === "/forgot-password")
+      .map((r) => r.status),
+  );
+
+test("ten reset requests from one address spread over three instances: from the sixth on, refused (429) wherever they land", async ({
+  topology,
+}) => {
+  const before = topology.instances.map((i) => requestsOf(i).length);
+  const statuses: number[] = [];
+  // Each for another e-mail address: only the per-address count (five in fifteen minutes) is met.
+  for (let i = 1; i <= 10; i++) statuses.push((await resetRequest(topology, `nobody${i}@demo.store`)).status);
+  expect(statuses).toEqual([303, 303, 303, 303, 303, 429, 429, 429, 429, 429]);
+  // Counted in Redis: every instance refused some of the last five, whatever it had taken itself.
+  await expect.poll(() => resetAnswers(topology, before).flat().length, { message: "every request logged" }).toBe(10);
+  for (const answers of resetAnswers(topology, before)) expect(answers).toContain(429);
 });
 
 /** The instance with a connection open from nginx (nginx opens one per request): the one serving it. */
@@ -205,6 +239,13 @@ test("Redis stopped mid-run: sign-in still works and is still limited, and shopp
     if ((await signInPost(topology, `wrong-${attempt}`)).status === 429) refusedAt = attempt;
   }
   expect(refusedAt).toBeGreaterThan(5);
+  // The other limits too (docs/limits.md): five reset requests per address on each instance, so at most fifteen of
+  // twenty pass, and the last ones are refused wherever they land.
+  const resets: number[] = [];
+  for (let i = 1; i <= 20; i++) resets.push((await resetRequest(topology, `nobody${i}@demo.store`)).status);
+  expect(resets.filter((status) => status === 303).length).toBeLessThanOrEqual(15);
+  expect(resets.slice(-3)).toEqual([429, 429, 429]);
+  expect(resets).not.toContain(500);
   // Each instance said so once in its log, not once per request.
   for (const instance of topology.instances) {
     const lines = readFileSync(instance.logFile, "utf8").split("\n");

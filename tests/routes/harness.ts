@@ -28,6 +28,13 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 export const BUYER = { username: "buyer@demo.store", password: "demo-pass-1" } as const;
 export const B2B_BUYER = { username: "b2b@demo.store", password: "demo-pass-1" } as const;
 
+/**
+ * A visitor is a browser unless its test says otherwise: fetch's own User-Agent ("node") is one `isbot` recognises,
+ * and a crawler never gets a cart (app/shop/limits.server.ts).
+ */
+const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 /** The JS marker the app's hydrated forms carry (app/components/store/forms.tsx, JS_FIELD). */
 const JS_FIELD = "_js";
 
@@ -233,7 +240,12 @@ export class Visitor {
     body?: URLSearchParams,
     extra: Record<string, string> = {},
   ): Promise<Answer> {
-    const headers: Record<string, string> = { Accept: "text/html,*/*", ...this.ownHeaders, ...extra };
+    const headers: Record<string, string> = {
+      Accept: "text/html,*/*",
+      "User-Agent": BROWSER_USER_AGENT,
+      ...this.ownHeaders,
+      ...extra,
+    };
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (body) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";

@@ -19,6 +19,7 @@ import { isRecordId } from "~/lib/record-id.server";
 import { requestPath } from "~/lib/request-paths";
 import type { ShopCore } from "~/shop/core.server";
 import { toast, type ToastInput } from "~/shop/toast.server";
+import type { IdentityRefusal } from "~/shop/limits.server";
 import { parseAddToCart } from "~/cart/forms/cart-forms.server";
 
 export type CartItemInput = {
@@ -39,7 +40,8 @@ export type AddField = "quantity" | "plan" | null;
  * and 107 the quantity, 106 the purchase option), never from the words shown.
  */
 export type AddOutcome =
-  { ok: true; notice?: ToastInput } | { ok: false; message: string; field: AddField; signIn?: true };
+  | { ok: true; notice?: ToastInput }
+  | { ok: false; message: string; field: AddField; signIn?: true; refusal?: IdentityRefusal };
 
 export const ADDED_MESSAGE = "Added to your cart";
 
@@ -53,6 +55,10 @@ export type ProductAddReply =
       /** The refusal is the quantity field's (shown on it); else the purchase option's (onPlan), else the form's. */
       onQuantity: boolean;
       onPlan: boolean;
+      /** Refused by a limit (429) or as a crawler's (403): the page answers with that status, what was typed kept. */
+      refusal?: IdentityRefusal;
+      /** The purchase option chosen, kept on a refused page (without JavaScript the page is rendered anew). */
+      plan?: string;
     };
 
 type AddShop = Pick<ShopCore, "request" | "context" | "client" | "appContext" | "toasts" | "redirect">;
@@ -113,6 +119,17 @@ export async function addFromProductPage(
     ...(subscriptionTerm ? { subscriptionTerm } : {}),
   });
   if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath(here), toast("info", outcome.message));
+  // A refusal is the page's answer (its status and Retry-After), with or without JavaScript: no redirect to lose them.
+  if (!outcome.ok && outcome.refusal)
+    return {
+      ok: false,
+      error: outcome.message,
+      quantity: typed,
+      onQuantity: false,
+      onPlan: false,
+      refusal: outcome.refusal,
+      ...(plan ? { plan: plan.slice(0, 18) } : {}),
+    };
   if (!outcome.ok) return fail(outcome.message, outcome.field);
   // Products the cart left behind when it followed the page's currency matter more than the add itself.
   const added = outcome.notice ?? toast("success", ADDED_MESSAGE);

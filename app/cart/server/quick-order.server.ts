@@ -24,6 +24,7 @@ import {
 } from "~/cart/model/quick-order";
 import { cartErrorMessage, cartProductError } from "~/shop/errors.server";
 import type { CartShop } from "./ref.server";
+import { isLimitReachedError } from "~/shop/limits.server";
 
 /** SKUs per product lookup: the list travels in the URL, so it is kept to the batch's size. */
 const SKU_LOOKUP_SIZE = 100;
@@ -130,8 +131,11 @@ async function addLines(
     } catch (error) {
       if ((error as { name?: string }).name === "GuestCartDisabledError" && !addedAny)
         return { kind: "failed", message: (error as Error).message, signIn: true };
-      // The whole call failed: its lines were not added (the next batch may still be).
-      const message = cartErrorMessage(error, QUICK_ORDER_MESSAGES.notAdded);
+      // The whole call failed: its lines were not added (the next batch may still be). A limit (a new cart refused)
+      // says so in its own words.
+      const message = isLimitReachedError(error)
+        ? error.message
+        : cartErrorMessage(error, QUICK_ORDER_MESSAGES.notAdded);
       const onQuantity = productErrorField(cartProductError(error)) === "quantity";
       for (const outcome of part) outcome.refusal = { message, onQuantity };
       continue;

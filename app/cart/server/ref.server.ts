@@ -6,7 +6,9 @@ import { isFetchError } from "../../../server/webstore/index";
 import type { ShopCore } from "~/shop/core.server";
 
 /** What the cart's functions need of the request's shop (tests hand them a look-alike). */
-export type CartShop = Pick<ShopCore, "client" | "session" | "shopper">;
+export type CartShop = Pick<ShopCore, "client" | "session" | "shopper"> &
+  // The limits on new carts are the server's (a look-alike without them is never refused).
+  Partial<Pick<ShopCore, "context">>;
 
 /**
  * The cart the shopper's reads go to: a buyer's current cart, or the guest cart in the session (null: a guest

@@ -421,8 +421,8 @@ const KIT_REACHES_TODAY = new Set<string>([
  * - files the browser loads (a slice's model/ and ui/, the kit, app/lib, a route) take the API's limits and a few
  *   pure rules from the adapter's leaf modules, so the browser's build carries those numbers and functions alone,
  *   not the client the index also exports;
- * - the shop core and the account's face take the host's request scope, load context and login throttle, which the
- *   host (server/) shares with the app: they go when those move under server/webstore or into app/.
+ * - the shop core and the account's face take the host's request scope, load context, login throttle and limits
+ *   (server/limits.ts: their table and the words for a wait), which the host (server/) shares with the app: they go when those move under server/webstore or into app/.
  */
 const SERVER_REACHES_TODAY = new Set<string>([
   "app/cart/model/count.ts -> server/webstore/limits.ts",
@@ -439,8 +439,10 @@ const SERVER_REACHES_TODAY = new Set<string>([
   "app/lib/validation/index.ts -> server/webstore/limits.ts",
   "app/routes/product.$.tsx -> server/webstore/limits.ts",
   "app/wishlists/model/index.ts -> server/webstore/api/wishlists.ts",
+  "app/account/account.server.ts -> server/limits.ts",
   "app/account/account.server.ts -> server/login-throttle.ts",
   "app/shop/core.server.ts -> server/load-context.ts",
   "app/shop/core.server.ts -> server/request-scope.ts",
+  "app/shop/limits.server.ts -> server/limits.ts",
   "app/shop/tokens.server.ts -> server/load-context.ts",
 ]);

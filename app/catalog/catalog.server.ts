@@ -14,6 +14,7 @@ import {
   type SortOption,
 } from "~/catalog/model/product";
 import { pagingFromTotal, searchPage, type Paging } from "~/lib/paging";
+import { productPath } from "~/lib/paths";
 import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "~/catalog/server/product.server";
 import type { ShopCore } from "~/shop/core.server";
 
@@ -28,6 +29,8 @@ export interface CatalogHandler {
   product(productId: string, query: ProductPageQuery): Promise<ProductPage | null>;
   /** The header's category links (every page): none when the categories can't be read. */
   navigation(): Promise<NavigationLink[]>;
+  /** The search box's suggestions for what the shopper has typed so far (none below SUGGEST_MIN_LENGTH). */
+  suggest(typed: string): Promise<Suggestions>;
 }
 
 export function createCatalogHandler(shop: ShopCore): CatalogHandler {
@@ -37,6 +40,7 @@ export function createCatalogHandler(shop: ShopCore): CatalogHandler {
     search: (term, query) => searchResults(shop, term, query),
     product: (productId, query) => productPage(shop, productId, query),
     navigation: () => navigation(shop),
+    suggest: (typed) => suggestions(shop, typed),
   };
 }
 
@@ -143,6 +147,73 @@ function navigation(shop: CatalogShop): Promise<NavigationLink[]> {
     .getCategories()
     .then((answer) => (answer?.productCategories ?? []).map((c) => ({ id: c.id, name: nameOf(c) })))
     .catch(() => []);
+}
+
+/** Shorter than this, what is typed suggests nothing: two letters match too much to help. */
+export const SUGGEST_MIN_LENGTH = 3;
+/** The longest typed text read: a search term is up to 100 characters (search/product-search). */
+export const SUGGEST_MAX_LENGTH = 100;
+/** The most words a search term has (search/product-search: "up to 32 space-separated search terms"). */
+const SUGGEST_MAX_WORDS = 32;
+/** How many products a suggestion shows (one small search), and how many completed terms. */
+const SUGGESTED_PRODUCTS = 5;
+const SUGGESTED_TERMS = 4;
+
+export interface Suggestions {
+  /** What was looked up: the typed text, trimmed, spaces collapsed, cut to SUGGEST_MAX_LENGTH. */
+  term: string;
+  /** Search terms that complete what was typed, from the matching products' names. */
+  terms: string[];
+  /** The matching products, each with its page's path. */
+  products: { id: string; name: string; href: string }[];
+}
+
+/** The typed text as the suggestions read it. */
+export function suggestTerm(typed: string): string {
+  const words = typed.replace(/\s+/g, " ").trim().slice(0, SUGGEST_MAX_LENGTH).trim().split(" ");
+  // The search takes up to 32 space-separated terms (search/product-search).
+  return words.slice(0, SUGGEST_MAX_WORDS).join(" ");
+}
+
+/**
+ * Suggestions from the product search (search/product-search, 49.0): the first few products matching what was
+ * typed, by name, and search terms completing its last word from those names. GET search/suggestions (52.0) is
+ * documented, but its answer's fields are not (docs/emulator.md, "Search suggestions"), so the store does not call
+ * it. No prices: a suggestion names products, the page they open prices them. Cached by the client per term.
+ */
+async function suggestions(shop: CatalogShop, typed: string): Promise<Suggestions> {
+  const term = suggestTerm(typed);
+  if ([...term].length < SUGGEST_MIN_LENGTH) return { term, terms: [], products: [] };
+  const answer = await shop.client.searchProducts({ searchTerm: term, page: 0, pageSize: SUGGESTED_PRODUCTS });
+  const products = (answer?.productsPage?.products ?? []).flatMap((p) => {
+    const card = productCardView(p);
+    return card ? [{ id: card.id, name: card.name, href: productPath(card) }] : [];
+  });
+  return {
+    term,
+    terms: completedTerms(
+      term,
+      products.map((p) => p.name),
+    ).slice(0, SUGGESTED_TERMS),
+    products,
+  };
+}
+
+/**
+ * Terms completing the typed text's last word with a word of a name that starts with it ("stone" → "stoneware"),
+ * each once, in the names' order; the typed text itself is not a suggestion.
+ */
+export function completedTerms(term: string, names: readonly string[]): string[] {
+  const words = term.toLowerCase().split(" ");
+  const last = words.pop() ?? "";
+  const lead = words.length ? `${words.join(" ")} ` : "";
+  const found = new Set<string>();
+  for (const name of names) {
+    for (const word of name.toLowerCase().split(/[^\p{L}\p{N}'-]+/u)) {
+      if (word.length > last.length && word.startsWith(last)) found.add(`${lead}${word}`);
+    }
+  }
+  return [...found];
 }
 
 /**

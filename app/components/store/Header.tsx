@@ -3,13 +3,20 @@
  * pending cart submissions (fetchers and plain forms) before the server confirms them.
  */
 import { Form, Link, NavLink, useFetchers, useLocation, useNavigation } from "@remix-run/react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "~/components/Button";
+import { useHydrated } from "~/components/useHydrated";
 import { itemsWord, optimisticCartCount, pendingCountChanges } from "~/cart/model/count";
 // The label from lib/links, not from the session dialog: that one loads after hydration, only for a signed-in buyer.
 import { LOG_OUT_LABEL } from "~/lib/links";
 import { STORE_NAME } from "~/lib/brand";
 import { ADDRESS_BOOK_PATH, categoryPath, ORDER_HISTORY_PATH, ORDER_LOOKUP_PATH, QUICK_ORDER_PATH } from "~/lib/paths";
 import { LocaleSwitcher, type LocaleSwitch } from "./LocaleSwitcher";
+import type { ComboState, SearchBoxEvents } from "./SearchSuggest";
+
+// The suggestions' code arrives when the box is first used: a page's first load carries none of it.
+const SearchSuggest = lazy(() => import("./SearchSuggest"));
+const LISTBOX_ID = "header-search-suggestions";
 
 export interface HeaderCategory {
   id: string;
@@ -61,22 +68,7 @@ export function Header({
         <Link to="/" className="store-header__brand">
           {STORE_NAME}
         </Link>
-        <Form method="get" action="/search" role="search" aria-label="Site" className="store-header__search">
-          <label htmlFor="header-search" className="kit-visually-hidden">
-            Search products
-          </label>
-          <input
-            id="header-search"
-            key={searchTerm}
-            type="search"
-            name="q"
-            defaultValue={searchTerm}
-            placeholder="Search products"
-            className="kit-input"
-            autoComplete="off"
-          />
-          <Button variant="neutral">Search</Button>
-        </Form>
+        <SearchBox term={searchTerm} />
         {localeSwitch ? <LocaleSwitcher {...localeSwitch} /> : null}
         <div className="store-header__account">
           {quickOrder ? (
@@ -152,6 +144,57 @@ export function Header({
         </nav>
       ) : null}
     </header>
+  );
+}
+
+/**
+ * The search form. Without JavaScript it is a plain GET form; hydrated, its box is a combobox whose suggestions
+ * (SearchSuggest.tsx) load on its first focus or keystroke.
+ */
+function SearchBox({ term }: { term: string }) {
+  const hydrated = useHydrated();
+  const [used, setUsed] = useState(false);
+  const [combo, setCombo] = useState<ComboState>({ expanded: false, activeId: undefined });
+  const input = useRef<HTMLInputElement | null>(null);
+  const events = useRef<SearchBoxEvents>({});
+  const use = () => setUsed(true);
+  return (
+    <Form method="get" action="/search" role="search" aria-label="Site" className="store-header__search">
+      <label htmlFor="header-search" className="kit-visually-hidden">
+        Search products
+      </label>
+      <input
+        id="header-search"
+        key={term}
+        ref={input}
+        type="search"
+        name="q"
+        defaultValue={term}
+        placeholder="Search products"
+        className="kit-input"
+        autoComplete="off"
+        {...(hydrated && {
+          role: "combobox",
+          "aria-autocomplete": "list",
+          "aria-controls": LISTBOX_ID,
+          "aria-expanded": combo.expanded,
+          "aria-activedescendant": combo.activeId,
+        })}
+        onFocus={use}
+        onChange={(event) => {
+          use();
+          events.current.input?.(event.target.value);
+        }}
+        onKeyDown={(event) => events.current.keyDown?.(event)}
+        onBlur={() => events.current.blur?.()}
+      />
+      <Button variant="neutral">Search</Button>
+      {used ? (
+        <Suspense fallback={null}>
+          <SearchSuggest input={input} events={events} listboxId={LISTBOX_ID} onState={setCombo} />
+        </Suspense>
+      ) : null}
+    </Form>
   );
 }
 

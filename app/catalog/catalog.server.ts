@@ -3,7 +3,12 @@
  * product) show them. Reads that fail where a page can do without them (sort rules, a category's path, prices)
  * leave that part out; a product or category the API doesn't know is null (the page's 404).
  */
-import { isFetchError, type ProductCategory, type ProductSearchInput } from "../../server/webstore/index";
+import {
+  isFetchError,
+  type NavigationMenuItem,
+  type ProductCategory,
+  type ProductSearchInput,
+} from "../../server/webstore/index";
 import type { ApiFacet, SearchRefinement } from "~/catalog/model/filters";
 import {
   LISTING_PAGE_SIZE,
@@ -141,12 +146,35 @@ export async function productCards(shop: CatalogShop, page: SearchPage): Promise
   }
 }
 
-/** The store's categories (cached by the client) as the header's links; a page without them still works. */
+/**
+ * The store's categories (cached by the client) as the header's links; a page without them still works. From API
+ * 64.0 they are the category menu (category-menu-items, the documented one-call menu), its top level; before, or
+ * when the menu can't be read, the top-level categories (product-categories/children), as before 64.0.
+ */
 function navigation(shop: CatalogShop): Promise<NavigationLink[]> {
+  const categories = () =>
+    shop.client
+      .getCategories()
+      .then((answer) => (answer?.productCategories ?? []).map((c) => ({ id: c.id, name: nameOf(c) })))
+      .catch(() => []);
+  if (shop.client.apiVersion < 64) return categories();
   return shop.client
-    .getCategories()
-    .then((answer) => (answer?.productCategories ?? []).map((c) => ({ id: c.id, name: nameOf(c) })))
-    .catch(() => []);
+    .getCategoryMenuItems({ maxLevels: 1 })
+    .then((answer) => menuLinks(answer?.menuItems ?? []))
+    .catch(categories);
+}
+
+/**
+ * A menu's categories as links: the category's id is its page reference's record (59.0, the Storefront Categories
+ * data source), else the last segment of the item's route; an item naming no category (a Home item) is left out.
+ */
+export function menuLinks(items: readonly NavigationMenuItem[]): NavigationLink[] {
+  return items.flatMap((item) => {
+    const recordId = item.pageReference?.attributes?.recordId;
+    const routeId = item.actionValue?.match(/^\/category\/(?:[^/?#]+\/)*([A-Za-z0-9]{15,18})(?:[?#].*)?$/)?.[1];
+    const id = typeof recordId === "string" && recordId ? recordId : routeId;
+    return id && item.label ? [{ id, name: item.label }] : [];
+  });
 }
 
 /** Shorter than this, what is typed suggests nothing: two letters match too much to help. */

@@ -69,63 +69,71 @@ export function Header({
           {STORE_NAME}
         </Link>
         <SearchBox term={searchTerm} />
-        {localeSwitch ? <LocaleSwitcher {...localeSwitch} /> : null}
-        <div className="store-header__account">
-          {quickOrder ? (
-            <Link to={QUICK_ORDER_PATH} className="store-header__link">
-              Quick Order
-            </Link>
-          ) : null}
-          {shopper?.isLoggedIn ? (
-            <>
-              <span className="store-header__greeting">
-                Hello, {shopper.firstName || "there"}
-                {shopper.canSwitchAccount && shopper.effectiveAccountName ? (
-                  <>
-                    {" "}
-                    <Link to="/account" className="store-header__account-name">
-                      <span className="kit-visually-hidden">Shopping for </span>
-                      {shopper.effectiveAccountName}
-                    </Link>
-                  </>
-                ) : null}
-              </span>
-              <Link to={ORDER_HISTORY_PATH} className="store-header__link">
-                Order History
+        {/* On a phone the switcher and the secondary links fold into this menu (a disclosure: no JavaScript needed),
+            the cart staying in view; on a wider screen the menu is not there and they all sit in the bar as before
+            (app.css, ::details-content). */}
+        <details className="store-header__more">
+          <summary className="store-header__menu">Menu</summary>
+          <div className="store-header__panel">
+            {localeSwitch ? <LocaleSwitcher {...localeSwitch} /> : null}
+            <div className="store-header__account">
+              {quickOrder ? (
+                <Link to={QUICK_ORDER_PATH} className="store-header__link">
+                  Quick Order
+                </Link>
+              ) : null}
+              {shopper?.isLoggedIn ? (
+                <>
+                  <span className="store-header__greeting">
+                    Hello, {shopper.firstName || "there"}
+                    {shopper.canSwitchAccount && shopper.effectiveAccountName ? (
+                      <>
+                        {" "}
+                        <Link to="/account" className="store-header__account-name">
+                          <span className="kit-visually-hidden">Shopping for </span>
+                          {shopper.effectiveAccountName}
+                        </Link>
+                      </>
+                    ) : null}
+                  </span>
+                  <Link to={ORDER_HISTORY_PATH} className="store-header__link">
+                    Order History
+                  </Link>
+                  <Link to="/wishlist" className="store-header__link">
+                    Wishlist
+                  </Link>
+                  <Link to={ADDRESS_BOOK_PATH} className="store-header__link">
+                    Address Book
+                  </Link>
+                  {/* One wording across the store: the spec's 'Log Out', as the session validator says it. */}
+                  <Form method="post" action="/logout" className="store-header__logout">
+                    <Button variant="link">{LOG_OUT_LABEL}</Button>
+                  </Form>
+                </>
+              ) : (
+                <Link to={loginHref} className="store-header__link">
+                  Sign in
+                </Link>
+              )}
+              {/* The link's name is its visible text plus hidden words ("Cart, 3 items"), so what a speech-input user
+                  reads on screen ("Cart 3") is part of the name they can say. */}
+              <Link to="/cart" className="store-header__cart">
+                <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">
+                  <path
+                    fill="currentColor"
+                    d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM3 3h2l2.6 10.6A2 2 0 0 0 9.5 15H18a2 2 0 0 0 1.9-1.4L22 7H6.2L5.6 4.5A2 2 0 0 0 3.7 3H3Z"
+                  />
+                </svg>
+                {/* One flex item: inside it the words stay inline, so the name gets no spaces between them. */}
+                <span>
+                  Cart<span className="store-header__unseen">, </span>
+                  <span className="store-header__count">{count}</span>
+                  <span className="store-header__unseen"> {itemsWord(count)}</span>
+                </span>
               </Link>
-              <Link to="/wishlist" className="store-header__link">
-                Wishlist
-              </Link>
-              <Link to={ADDRESS_BOOK_PATH} className="store-header__link">
-                Address Book
-              </Link>
-              {/* One wording across the store: the spec's 'Log Out', as the session validator says it. */}
-              <Form method="post" action="/logout" className="store-header__logout">
-                <Button variant="link">{LOG_OUT_LABEL}</Button>
-              </Form>
-            </>
-          ) : (
-            <Link to={loginHref} className="store-header__link">
-              Sign in
-            </Link>
-          )}
-          {/* The link's name is its visible text plus hidden words ("Cart, 3 items"), so what a speech-input user
-              reads on screen ("Cart 3") is part of the name they can say. */}
-          <Link to="/cart" className="store-header__cart">
-            <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">
-              <path
-                fill="currentColor"
-                d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM3 3h2l2.6 10.6A2 2 0 0 0 9.5 15H18a2 2 0 0 0 1.9-1.4L22 7H6.2L5.6 4.5A2 2 0 0 0 3.7 3H3Z"
-              />
-            </svg>
-            {/* One flex item: inside it the words stay inline, so the name gets no spaces between them. */}
-            <span>
-              Cart<span className="store-header__unseen">, </span>
-              <span className="store-header__count">{count}</span>
-              <span className="store-header__unseen"> {itemsWord(count)}</span>
-            </span>
-          </Link>
-        </div>
+            </div>
+          </div>
+        </details>
       </div>
       {categories.length > 0 ? (
         <nav aria-label="Categories" className="store-header__nav">

@@ -3,7 +3,12 @@
  * product) show them. Reads that fail where a page can do without them (sort rules, a category's path, prices)
  * leave that part out; a product or category the API doesn't know is null (the page's 404).
  */
-import { isFetchError, type ProductCategory, type ProductSearchInput } from "../../server/webstore/index";
+import {
+  isFetchError,
+  type NavigationMenuItem,
+  type ProductCategory,
+  type ProductSearchInput,
+} from "../../server/webstore/index";
 import type { ApiFacet, SearchRefinement } from "~/catalog/model/filters";
 import {
   LISTING_PAGE_SIZE,
@@ -14,6 +19,7 @@ import {
   type SortOption,
 } from "~/catalog/model/product";
 import { pagingFromTotal, searchPage, type Paging } from "~/lib/paging";
+import { productPath } from "~/lib/paths";
 import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "~/catalog/server/product.server";
 import type { ShopCore } from "~/shop/core.server";
 
@@ -28,6 +34,8 @@ export interface CatalogHandler {
   product(productId: string, query: ProductPageQuery): Promise<ProductPage | null>;
   /** The header's category links (every page): none when the categories can't be read. */
   navigation(): Promise<NavigationLink[]>;
+  /** The search box's suggestions for what the shopper has typed so far (none below SUGGEST_MIN_LENGTH). */
+  suggest(typed: string): Promise<Suggestions>;
 }
 
 export function createCatalogHandler(shop: ShopCore): CatalogHandler {
@@ -37,6 +45,7 @@ export function createCatalogHandler(shop: ShopCore): CatalogHandler {
     search: (term, query) => searchResults(shop, term, query),
     product: (productId, query) => productPage(shop, productId, query),
     navigation: () => navigation(shop),
+    suggest: (typed) => suggestions(shop, typed),
   };
 }
 
@@ -137,12 +146,102 @@ export async function productCards(shop: CatalogShop, page: SearchPage): Promise
   }
 }
 
-/** The store's categories (cached by the client) as the header's links; a page without them still works. */
+/**
+ * The store's categories (cached by the client) as the header's links; a page without them still works. From API
+ * 64.0 they are the category menu (category-menu-items, the documented one-call menu), its top level; before, or
+ * when the menu can't be read, the top-level categories (product-categories/children), as before 64.0.
+ */
 function navigation(shop: CatalogShop): Promise<NavigationLink[]> {
+  const categories = () =>
+    shop.client
+      .getCategories()
+      .then((answer) => (answer?.productCategories ?? []).map((c) => ({ id: c.id, name: nameOf(c) })))
+      .catch(() => []);
+  if (shop.client.apiVersion < 64) return categories();
   return shop.client
-    .getCategories()
-    .then((answer) => (answer?.productCategories ?? []).map((c) => ({ id: c.id, name: nameOf(c) })))
-    .catch(() => []);
+    .getCategoryMenuItems({ maxLevels: 1 })
+    .then((answer) => menuLinks(answer?.menuItems ?? []))
+    .catch(categories);
+}
+
+/**
+ * A menu's categories as links: the category's id is its page reference's record (59.0, the Storefront Categories
+ * data source), else the last segment of the item's route; an item naming no category (a Home item) is left out.
+ */
+export function menuLinks(items: readonly NavigationMenuItem[]): NavigationLink[] {
+  return items.flatMap((item) => {
+    const recordId = item.pageReference?.attributes?.recordId;
+    const routeId = item.actionValue?.match(/^\/category\/(?:[^/?#]+\/)*([A-Za-z0-9]{15,18})(?:[?#].*)?$/)?.[1];
+    const id = typeof recordId === "string" && recordId ? recordId : routeId;
+    return id && item.label ? [{ id, name: item.label }] : [];
+  });
+}
+
+/** Shorter than this, what is typed suggests nothing: two letters match too much to help. */
+export const SUGGEST_MIN_LENGTH = 3;
+/** The longest typed text read: a search term is up to 100 characters (search/product-search). */
+export const SUGGEST_MAX_LENGTH = 100;
+/** The most words a search term has (search/product-search: "up to 32 space-separated search terms"). */
+const SUGGEST_MAX_WORDS = 32;
+/** How many products a suggestion shows (one small search), and how many completed terms. */
+const SUGGESTED_PRODUCTS = 5;
+const SUGGESTED_TERMS = 4;
+
+export interface Suggestions {
+  /** What was looked up: the typed text, trimmed, spaces collapsed, cut to SUGGEST_MAX_LENGTH. */
+  term: string;
+  /** Search terms that complete what was typed, from the matching products' names. */
+  terms: string[];
+  /** The matching products, each with its page's path. */
+  products: { id: string; name: string; href: string }[];
+}
+
+/** The typed text as the suggestions read it. */
+export function suggestTerm(typed: string): string {
+  const words = typed.replace(/\s+/g, " ").trim().slice(0, SUGGEST_MAX_LENGTH).trim().split(" ");
+  // The search takes up to 32 space-separated terms (search/product-search).
+  return words.slice(0, SUGGEST_MAX_WORDS).join(" ");
+}
+
+/**
+ * Suggestions from the product search (search/product-search, 49.0): the first few products matching what was
+ * typed, by name, and search terms completing its last word from those names. GET search/suggestions (52.0) is
+ * documented, but its answer's fields are not (docs/emulator.md, "Search suggestions"), so the store does not call
+ * it. No prices: a suggestion names products, the page they open prices them. Cached by the client per term.
+ */
+async function suggestions(shop: CatalogShop, typed: string): Promise<Suggestions> {
+  const term = suggestTerm(typed);
+  if ([...term].length < SUGGEST_MIN_LENGTH) return { term, terms: [], products: [] };
+  const answer = await shop.client.searchProducts({ searchTerm: term, page: 0, pageSize: SUGGESTED_PRODUCTS });
+  const products = (answer?.productsPage?.products ?? []).flatMap((p) => {
+    const card = productCardView(p);
+    return card ? [{ id: card.id, name: card.name, href: productPath(card) }] : [];
+  });
+  return {
+    term,
+    terms: completedTerms(
+      term,
+      products.map((p) => p.name),
+    ).slice(0, SUGGESTED_TERMS),
+    products,
+  };
+}
+
+/**
+ * Terms completing the typed text's last word with a word of a name that starts with it ("stone" → "stoneware"),
+ * each once, in the names' order; the typed text itself is not a suggestion.
+ */
+export function completedTerms(term: string, names: readonly string[]): string[] {
+  const words = term.toLowerCase().split(" ");
+  const last = words.pop() ?? "";
+  const lead = words.length ? `${words.join(" ")} ` : "";
+  const found = new Set<string>();
+  for (const name of names) {
+    for (const word of name.toLowerCase().split(/[^\p{L}\p{N}'-]+/u)) {
+      if (word.length > last.length && word.startsWith(last)) found.add(`${lead}${word}`);
+    }
+  }
+  return [...found];
 }
 
 /**

@@ -36,82 +36,93 @@ export function useFilterView(data: FilterData): FilterView {
  */
 export function FilterPanel({ view, id = "filters" }: { view: FilterView; id?: string }) {
   const { pathname } = useLocation();
+  const label = useFilterLabel(view.price.currency);
   if (!showsFilterPanel(view)) return null;
   const priceErrorId = `${id}-price-error`;
   const currency = view.price.currency ? ` (${view.price.currency})` : "";
+  const chosen = view.active.map(label).join(", ");
+  // A disclosure: on a phone the filters fold under "Filters" (what is chosen summed up) so the products come
+  // first, without JavaScript; on a wider screen it is open for good, its toggle hidden (filters.css).
   return (
-    <Form method="get" action={pathname} className="store-filters" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="store-filters__title">
-        Filter
-      </h2>
-      {view.keep.map(([name, value], i) => (
-        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
-      ))}
-      {view.facets.map((facet) => (
-        <fieldset key={facet.param} className="store-filters__facet">
-          <legend>{facet.label}</legend>
-          {/* A label holding its checkbox and naming it in one piece of text ("Clay & Kiln (5)"): no ids, list items or
+    // A refused price range opens it, so its error shows.
+    <details className="store-filters-disclosure" open={view.price.error ? true : undefined}>
+      <summary className="store-filters-disclosure__toggle">
+        Filters
+        {chosen ? <span className="store-filters-disclosure__chosen">: {chosen}</span> : null}
+      </summary>
+      <Form method="get" action={pathname} className="store-filters" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="store-filters__title">
+          Filter
+        </h2>
+        {view.keep.map(([name, value], i) => (
+          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+        ))}
+        {view.facets.map((facet) => (
+          <fieldset key={facet.param} className="store-filters__facet">
+            <legend>{facet.label}</legend>
+            {/* A label holding its checkbox and naming it in one piece of text ("Clay & Kiln (5)"): no ids, list items or
               count spans to render and send for each value of each facet on every page view. */}
-          {facet.values.map((value) => (
-            <label key={value.value}>
-              <input
-                type="checkbox"
-                name={facet.param}
-                value={value.value}
-                defaultChecked={value.checked}
-                key={`${value.value}-${value.checked}`}
-              />
-              {`${value.label} (${value.count})`}
-            </label>
-          ))}
-          {facet.more ? (
-            <Link to={`${pathname}${facet.more.search}`} className="store-filters__more" preventScrollReset>
-              Show {facet.more.count} more
-              <span className="kit-visually-hidden"> {facet.label} values</span>
-            </Link>
+            {facet.values.map((value) => (
+              <label key={value.value}>
+                <input
+                  type="checkbox"
+                  name={facet.param}
+                  value={value.value}
+                  defaultChecked={value.checked}
+                  key={`${value.value}-${value.checked}`}
+                />
+                {`${value.label} (${value.count})`}
+              </label>
+            ))}
+            {facet.more ? (
+              <Link to={`${pathname}${facet.more.search}`} className="store-filters__more" preventScrollReset>
+                Show {facet.more.count} more
+                <span className="kit-visually-hidden"> {facet.label} values</span>
+              </Link>
+            ) : null}
+          </fieldset>
+        ))}
+        <fieldset className="store-filters__facet store-filters__price">
+          <legend>Price{currency}</legend>
+          <div className="store-filters__range">
+            <label htmlFor={`${id}-min`}>Minimum price</label>
+            <input
+              id={`${id}-min`}
+              name={MIN_PARAM}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              className="kit-input"
+              defaultValue={view.price.min}
+              key={`min-${view.price.min}`}
+              aria-invalid={view.price.error ? true : undefined}
+              aria-describedby={view.price.error ? priceErrorId : undefined}
+            />
+            <label htmlFor={`${id}-max`}>Maximum price</label>
+            <input
+              id={`${id}-max`}
+              name={MAX_PARAM}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              className="kit-input"
+              defaultValue={view.price.max}
+              key={`max-${view.price.max}`}
+              aria-invalid={view.price.error ? true : undefined}
+              aria-describedby={view.price.error ? priceErrorId : undefined}
+            />
+          </div>
+          {view.price.error ? (
+            <p id={priceErrorId} className="kit-field__error" role="alert">
+              {view.price.error}
+            </p>
           ) : null}
         </fieldset>
-      ))}
-      <fieldset className="store-filters__facet store-filters__price">
-        <legend>Price{currency}</legend>
-        <div className="store-filters__range">
-          <label htmlFor={`${id}-min`}>Minimum price</label>
-          <input
-            id={`${id}-min`}
-            name={MIN_PARAM}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            className="kit-input"
-            defaultValue={view.price.min}
-            key={`min-${view.price.min}`}
-            aria-invalid={view.price.error ? true : undefined}
-            aria-describedby={view.price.error ? priceErrorId : undefined}
-          />
-          <label htmlFor={`${id}-max`}>Maximum price</label>
-          <input
-            id={`${id}-max`}
-            name={MAX_PARAM}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            className="kit-input"
-            defaultValue={view.price.max}
-            key={`max-${view.price.max}`}
-            aria-invalid={view.price.error ? true : undefined}
-            aria-describedby={view.price.error ? priceErrorId : undefined}
-          />
-        </div>
-        {view.price.error ? (
-          <p id={priceErrorId} className="kit-field__error" role="alert">
-            {view.price.error}
-          </p>
-        ) : null}
-      </fieldset>
-      <Button>Apply</Button>
-    </Form>
+        <Button>Apply</Button>
+      </Form>
+    </details>
   );
 }
 

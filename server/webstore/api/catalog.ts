@@ -3,6 +3,7 @@ import { type ClientCore, catalogRead, documentedAt, pageSizeInRange, required, 
 import { DEFAULT_TTL_MS } from "../cache.js";
 import { path } from "../http.js";
 import type {
+  NavigationMenuItemCollection,
   ProductCategory,
   ProductDetail,
   ProductOverviewCollection,
@@ -137,6 +138,18 @@ export function catalogApi(core: ClientCore) {
           path: "product-categories/children",
           query: { parentProductCategoryId },
         }),
+      );
+    },
+
+    /**
+     * The store's category menu in one call (GET category-menu-items, 64.0): the top `maxLevels` levels of the
+     * categories as navigation menu items. Shared per catalog scope like the category list it replaces.
+     */
+    async getCategoryMenuItems(options: { maxLevels?: number } = {}): Promise<NavigationMenuItemCollection> {
+      if (!documentedAt(core, 64)) throw new TypeError("category-menu-items is documented from API version 64.0");
+      const maxLevels = options.maxLevels;
+      return catalogRead(core, "category-menu-items", maxLevels ?? null, () =>
+        send<NavigationMenuItemCollection>(core, { path: "category-menu-items", query: { maxLevels } }),
       );
     },
 

@@ -171,3 +171,39 @@ export const ProductCategorySchema = z
   .object({ id, fields: optional(z.record(z.unknown())), name: optional(z.string()) })
   .passthrough();
 export type ProductCategory = z.infer<typeof ProductCategorySchema>;
+
+/**
+ * ConnectApi.NavigationMenuItem of GET category-menu-items (64.0): a category as a menu entry. `actionValue` is the
+ * route URL of an InternalLink; `pageReference` (59.0) names the category's record for the Storefront Categories
+ * data source; `subMenu` holds the items below it.
+ */
+export const NavigationMenuItemSchema: z.ZodType<NavigationMenuItem> = z.lazy(() =>
+  z
+    .object({
+      actionType: optional(z.string()),
+      actionValue: optional(z.string()),
+      imageUrl: optional(z.string()),
+      label: z.string(),
+      pageReference: optional(
+        z.object({ attributes: optional(z.record(z.unknown())), type: optional(z.string()) }).passthrough(),
+      ),
+      subMenu: optional(z.array(NavigationMenuItemSchema)),
+      target: optional(z.string()),
+    })
+    .passthrough(),
+);
+export interface NavigationMenuItem {
+  actionType?: string | null;
+  actionValue?: string | null;
+  imageUrl?: string | null;
+  label: string;
+  pageReference?: { attributes?: Record<string, unknown> | null; type?: string | null } | null;
+  subMenu?: NavigationMenuItem[] | null;
+  target?: string | null;
+}
+
+/** Navigation Menu Item Collection, the answer of GET category-menu-items. */
+export const NavigationMenuItemCollectionSchema = z
+  .object({ menuItems: z.array(NavigationMenuItemSchema) })
+  .passthrough();
+export type NavigationMenuItemCollection = z.infer<typeof NavigationMenuItemCollectionSchema>;

@@ -104,6 +104,19 @@ describe("catalog", () => {
     expect(fake.calls).toHaveLength(5);
   });
 
+  it("reads the category menu at category-menu-items from 64.0, and refuses it before", async () => {
+    const { client, calls } = testClient(() => json({ menuItems: [] }));
+    expect(await client.getCategoryMenuItems({ maxLevels: 1 })).toEqual({ menuItems: [] });
+    await client.getCategoryMenuItems();
+    expect(calls.map((c) => [c.method, rel(c) + c.url.search])).toEqual([
+      ["GET", "category-menu-items?maxLevels=1"],
+      ["GET", "category-menu-items"],
+    ]);
+    const old = testClient(() => json({ menuItems: [] }), { apiVersion: "v63.0" });
+    await expect(old.client.getCategoryMenuItems()).rejects.toThrow(TypeError);
+    expect(old.calls).toHaveLength(0);
+  });
+
   it("refuses a blank product id before any request", async () => {
     const { client, calls } = testClient();
     await expect(client.getProduct("")).rejects.toThrow("productId is required");

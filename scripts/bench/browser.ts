@@ -1,5 +1,7 @@
 // A browser without JavaScript: a cookie jar, redirects followed, forms read from the HTML and submitted.
 
+import { SHOPPER_USER_AGENT } from "./config.js";
+
 interface Form {
   action: string | undefined;
   method: string | undefined;
@@ -58,7 +60,12 @@ export class Browser {
     const res = await fetch(`${this.origin}${path}`, {
       redirect: "manual",
       ...init,
-      headers: { cookie: this.cookie, "accept-encoding": "gzip", ...(init.headers as Record<string, string>) },
+      headers: {
+        cookie: this.cookie,
+        "accept-encoding": "gzip",
+        "user-agent": SHOPPER_USER_AGENT,
+        ...(init.headers as Record<string, string>),
+      },
     });
     const text = await res.text();
     this.times.push(performance.now() - started);

@@ -3,6 +3,7 @@ import { readConfig } from "../../server/config.js";
 import { createEmulator } from "../../server/emulator/index.js";
 import { BULK_BUYER } from "../../server/emulator/large-store/index.js";
 import { startServer } from "../../server/main.js";
+import { SHOPPER_USER_AGENT } from "./config.js";
 
 /**
  * `tsx scripts/bench/cart-add-store.ts [adds]` (after `npm run build`): what "Add to cart" costs the store as a
@@ -25,7 +26,7 @@ const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 function browser() {
   const cookies = new Map<string, string>();
   return async (method: string, path: string, form?: Record<string, string>) => {
-    const headers: Record<string, string> = { Accept: "text/html" };
+    const headers: Record<string, string> = { Accept: "text/html", "User-Agent": SHOPPER_USER_AGENT };
     if (cookies.size) headers.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (form) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";

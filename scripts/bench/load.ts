@@ -1,5 +1,5 @@
 import autocannon from "autocannon";
-import { CONNECTIONS, SECONDS } from "./config.js";
+import { CONNECTIONS, SECONDS, SHOPPER_USER_AGENT } from "./config.js";
 import { cpuSeconds, machineCpu } from "./processes.js";
 
 // Load: a page under autocannon's connections, one session cookie each; the markup the bare page renders.
@@ -52,6 +52,7 @@ export async function load(
   const form = options.form !== undefined;
   const baseHeaders: Record<string, string> = {
     "accept-encoding": "gzip",
+    "user-agent": SHOPPER_USER_AGENT,
     ...(form ? { "content-type": "application/x-www-form-urlencoded", origin } : {}),
   };
   let requested = 0;

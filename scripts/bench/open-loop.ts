@@ -2,6 +2,7 @@ import { Agent, request } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { cpuSeconds, loopDelay, machineCpu, mainThreadWaits, worstLoopDelay, type LoopDelay } from "./processes.js";
 import type { LoadOptions, Row } from "./load.js";
+import { SHOPPER_USER_AGENT } from "./config.js";
 
 /**
  * An open-loop load: request n is due at start + n / rate, evenly spaced, whether or not earlier answers have come
@@ -72,6 +73,7 @@ export async function openLoop(
           path: options.pathOf ? options.pathOf(n) : target.pathname + target.search,
           headers: {
             "accept-encoding": "gzip",
+            "user-agent": SHOPPER_USER_AGENT,
             ...(form === undefined
               ? {}
               : { "content-type": "application/x-www-form-urlencoded", origin: target.origin }),

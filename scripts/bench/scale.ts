@@ -10,7 +10,17 @@ import {
   generateProduct,
 } from "../../server/emulator/large-store/index.js";
 import { Browser, guestAtShipping, guestWithCart, signedIn } from "./browser.js";
-import { CONNECTIONS, OUT, ROOT, SECONDS, SKIP_GOALS, describeMachine, log, pageWanted } from "./config.js";
+import {
+  CONNECTIONS,
+  OUT,
+  ROOT,
+  SECONDS,
+  SHOPPER_USER_AGENT,
+  SKIP_GOALS,
+  describeMachine,
+  log,
+  pageWanted,
+} from "./config.js";
 import { bodyMarkup, load, type LoadOptions, type Row } from "./load.js";
 import { openLoop, type OpenLoopRow } from "./open-loop.js";
 import { buildBare, cpuSeconds, launch, peakMemory, startStore, type Running } from "./processes.js";
@@ -159,6 +169,7 @@ async function oneAtATime(store: Running, side: Side, cookie: string) {
       headers: {
         cookie,
         "accept-encoding": "gzip",
+        "user-agent": SHOPPER_USER_AGENT,
         ...(side.options?.form !== undefined
           ? { "content-type": "application/x-www-form-urlencoded", origin: store.origin }
           : {}),

@@ -350,9 +350,6 @@ export const DOCUMENTED: DocumentedPair[] = [
 /** The method and path a pair or route is known by here: parameters lose their names (`carts/:`). */
 export const pairKey = (method: string, path: string) => `${method} ${path.replace(/:[A-Za-z]+/g, ":")}`;
 
-/** The request is documented, the answer is not: serving it would mean inventing the shape a client reads. */
-const NO_ANSWER_SHAPE =
-  "its page documents the request, but no Salesforce page or client we could read shows the answer's shape, and the emulator invents none (docs/emulator.md, Catalog resources not served yet; docs/emulator-identity.md for myprofile)";
 /**
  * Why a documented pair the emulator could serve (documented at v65.0 or before) is not served, one sentence each,
  * keyed by `pairKey`. A pair served later drops its line (the census test names a reason left on a served pair).
@@ -362,7 +359,8 @@ export const NOT_SERVED: Record<string, string> = {
     "its page (v60.0 and v67.0 copies) documents the request and names the answer Commerce Einstein Recommendations, whose output page is not among the stored pages; the Commerce guides show recommenders and the LWR adapter's {products, recoUUID}, not the REST body; the choice of products would be emulator-only (docs/emulator.md, Catalog resources not served yet)",
   [pairKey("GET", "products/:productId/featured-products")]:
     "only its answer's page (Featured Products Output: featuredProductsByRelationshipType.similarProducts) and the ProductFeaturedProduct object were found, not the resource's page (parameters, relationship types, version), and the demo catalog has no featured products (docs/emulator.md, Catalog resources not served yet)",
-  [pairKey("GET", "search/suggestions")]: NO_ANSWER_SHAPE,
+  [pairKey("GET", "search/suggestions")]:
+    "its page documents the request, and ConnectApi.SearchSuggestion {value} and CommerceSearch.getSuggestions are documented, but no page lists the answer's container or its suggested products' shape, and the emulator invents none; the store's type-ahead suggests from the product search (docs/emulator.md, Catalog resources not served yet)",
 };
 
 /** Why a pair documented only after v65.0 is not served: the emulator answers as a v65.0 org. */

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../server/config.js";
 import { parseStateFlags, startEmulatorService, type StateFiles } from "../../server/emulator-service.js";
-import { TARGET_NAMES, api, type Target } from "./targets.js";
+import { TARGET_NAMES, api, startTarget, type Target } from "./targets.js";
 import { P, add, expectError, newCart, shopper } from "./carts-helpers.js";
 import { useTarget } from "./use-target.js";
 
@@ -62,6 +62,52 @@ describe.each(TARGET_NAMES)("saved states (%s)", (name) => {
     }
     const names = (await call("GET", "/__emulator/states")).body.states.map((s: { name: string }) => s.name);
     expect(names).not.toContain("has.dot");
+  });
+});
+
+/**
+ * How tests on different states stay apart: states belong to an emulator, and every test file starts its own
+ * (an in-process emulator on its own in-memory database, or its own service), so a test loads its state into its
+ * own store. Two stores here, each with a state of the same name and a different cart, loaded and read at once.
+ */
+describe("two tests on different saved states, at once", () => {
+  const stores: Target[] = [];
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it("each loads its own state and sees its own cart only, never the other's", async () => {
+    stores.push(await startTarget("in-process"), await startTarget("in-process"));
+    const prepared = await Promise.all(
+      stores.map(async (store, i) => {
+        const guest = shopper(store);
+        const cartId = await newCart(guest);
+        expect((await add(guest, cartId, i === 0 ? P.frenchPress : P.tamper, String(i + 1))).status).toBe(201);
+        expect((await api(store)("POST", "/__emulator/states/the-test")).status).toBe(201);
+        await api(store)("POST", "/__emulator/reset");
+        return { store, guest, cartId };
+      }),
+    );
+    const seen = await Promise.all(
+      prepared.map(async ({ store, guest, cartId }) => {
+        expect((await api(store)("PUT", "/__emulator/states/the-test")).status).toBe(200);
+        const items = await guest("GET", `carts/${cartId}/cart-items`);
+        expect(items.status).toBe(200);
+        return items.body.cartItems.map((line: { cartItem: { productId: string; quantity: string } }) => [
+          line.cartItem.productId,
+          line.cartItem.quantity,
+        ]);
+      }),
+    );
+    expect(seen).toEqual([[[P.frenchPress, "1.0"]], [[P.tamper, "2.0"]]]);
+    // The stores number their records alike (the same seed), so the two carts may share an id: what keeps them apart
+    // is the database. A change in one after the load is not seen in the other.
+    const [first, second] = prepared;
+    expect((await add(first.guest, first.cartId, P.dinerMug)).status).toBe(201);
+    expect((await first.guest("GET", `carts/${first.cartId}`)).body.totalProductCount).toBe("2.0");
+    expect((await second.guest("GET", `carts/${second.cartId}`)).body.totalProductCount).toBe("2.0");
+    const secondLines = (await second.guest("GET", `carts/${second.cartId}/cart-items`)).body.cartItems;
+    expect(secondLines.map((line: { cartItem: { productId: string } }) => line.cartItem.productId)).toEqual([P.tamper]);
   });
 });
 

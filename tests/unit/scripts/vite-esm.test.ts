@@ -14,7 +14,7 @@ function loadViteConfig(through: string) {
   delete env.VITE_CJS_IGNORE_WARNING;
   const script = `const vite = (await import(${JSON.stringify(through)})).default ?? (await import(${JSON.stringify(through)}));
 const loaded = await vite.loadConfigFromFile({ command: "build", mode: "production" });
-console.log("plugins:", loaded.config.plugins.flat().length);`;
+console.log("plugins: " + String(loaded.config.plugins.flat().length));`;
   const res = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
     cwd: ROOT,
     env,

@@ -361,3 +361,16 @@ export function setPrice(db: Db, id: string, currency: string, cents: number): b
       .run(cents, id, currency).changes > 0
   );
 }
+
+/** The store the overview describes: the first webstore (the emulator serves one). */
+export function firstWebstore(db: Db): { id: string; name: string } | undefined {
+  return db.prepare("SELECT id, name FROM webstores ORDER BY id LIMIT 1").get() as
+    { id: string; name: string } | undefined;
+}
+
+/** A page of the outbox, newest first, before the mail id `before`, to one address when `to` is given. */
+export function outboxMails(db: Db, to: string, before: number, limit: number): unknown[] {
+  return to
+    ? db.prepare("SELECT * FROM outbox WHERE to_address = ? AND id < ? ORDER BY id DESC LIMIT ?").all(to, before, limit)
+    : db.prepare("SELECT * FROM outbox WHERE id < ? ORDER BY id DESC LIMIT ?").all(before, limit);
+}

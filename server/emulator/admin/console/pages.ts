@@ -3,7 +3,7 @@ import { isoDate } from "../../core/clock.js";
 import type { Emu } from "../../core/state.js";
 import type { JournalEntry, PublicFaultRule } from "../admin.js";
 import type { SavedStates } from "../states.js";
-import { count } from "./data.js";
+import { count, firstWebstore, outboxMails } from "./data.js";
 import { html, type Html } from "./html.js";
 import { BASE, ROOT, actionForm, field, hidden, withQuery } from "./layout.js";
 
@@ -44,8 +44,7 @@ const COUNTED = [
 ] as const;
 
 export function overview(emu: Emu): Html {
-  const store = emu.db.prepare("SELECT id, name FROM webstores ORDER BY id LIMIT 1").get() as
-    { id: string; name: string } | undefined;
+  const store = firstWebstore(emu.db);
   const webstoreId = store?.id ?? DEFAULT_WEBSTORE;
   const context = emu.store.applicationContext(webstoreId);
   return html`<section aria-labelledby="store">
@@ -282,13 +281,7 @@ const OUTBOX_PAGE = 20;
 export function outboxPage(emu: Emu, query: URLSearchParams): Html {
   const to = (query.get("to") ?? "").trim().toLowerCase();
   const before = Number(query.get("before") ?? Number.MAX_SAFE_INTEGER);
-  const mails = (
-    to
-      ? emu.db
-          .prepare("SELECT * FROM outbox WHERE to_address = ? AND id < ? ORDER BY id DESC LIMIT ?")
-          .all(to, before, OUTBOX_PAGE + 1)
-      : emu.db.prepare("SELECT * FROM outbox WHERE id < ? ORDER BY id DESC LIMIT ?").all(before, OUTBOX_PAGE + 1)
-  ) as Mail[];
+  const mails = outboxMails(emu.db, to, before, OUTBOX_PAGE + 1) as Mail[];
   const shown = mails.slice(0, OUTBOX_PAGE);
   const path = `${BASE}/outbox`;
   return html`<form method="get" action="${path}" class="filters" aria-label="Filter the outbox">

@@ -46,9 +46,10 @@ describe("the emulator as the cluster's workers reach it", () => {
   });
 
   it("passes the API's errors and a 302 on as they are, without following it", async () => {
+    // Without a token the API refuses any data path before it looks for it (401), and that error comes through.
     const missing = await remote.fetch(new Request(`http://emulator.local${API}/no-such-resource`));
-    expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual([expect.objectContaining({ errorCode: "NOT_FOUND" })]);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual([expect.objectContaining({ errorCode: "INVALID_SESSION_ID" })]);
     const authorize = await remote.fetch(
       new Request("http://emulator.local/services/oauth2/authorize", {
         method: "POST",

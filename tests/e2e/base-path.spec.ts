@@ -107,8 +107,8 @@ test("a guest browses, adds to the cart and checks out to the confirmation, all 
   await expectAllUnderBase(page);
 
   // Search from the header, then a product from the results.
-  await page.getByRole("search", { name: "Site" }).getByRole("searchbox").fill("Ethiopia");
-  await page.getByRole("search", { name: "Site" }).getByRole("searchbox").press("Enter");
+  await page.getByRole("search", { name: "Site" }).getByLabel("Search products").fill("Ethiopia");
+  await page.getByRole("search", { name: "Site" }).getByLabel("Search products").press("Enter");
   await expect(page).toHaveURL(new RegExp(`^${ORIGIN}${BASE}/search\\?`));
   await expectAllUnderBase(page);
   await page.getByRole("link", { name: COFFEE.name }).first().click();

@@ -161,7 +161,7 @@ test("browsing: category navigation, keyword search with paging, and a product p
   await expect(featured.getByText("$18.50")).toBeVisible();
   await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Coffee" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Coffee" })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search products" }).first().fill("mug");
+  await page.getByRole("search", { name: "Site" }).getByLabel("Search products").fill("mug");
   await page.getByRole("button", { name: "Search" }).first().click();
   await expect(page).toHaveURL(/\/search\?q=mug/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("mug");

@@ -175,10 +175,15 @@ test("axe finds no serious or critical violation on a locale page with the switc
   expect(await seriousViolations(audited)).toEqual([]);
 });
 
-test("on a 375px screen the switcher wraps onto its own row: the page never scrolls sideways", async ({ page }) => {
+test("on a 375px screen the switcher folds into the header's Menu: opened, it fits, and the page never scrolls sideways", async ({
+  page,
+}) => {
   await signIn(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/en-GB/cart");
+  // A phone's first screen shows the page, not the chrome: the switcher waits behind "Menu" (a <details>).
+  await expect(switcher(page).getByLabel("Language")).toBeHidden();
+  await page.getByRole("banner").getByText("Menu", { exact: true }).click();
   await expect(switcher(page).getByLabel("Language")).toBeVisible();
   await expect(switcher(page).getByRole("button", { name: "Switch" })).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -43,6 +43,25 @@ test("typing shows suggestions; arrow keys and Enter open the product", async ({
   await expect(page.getByRole("heading", { level: 1, name: MUG })).toBeVisible();
 });
 
+test("Enter with no option chosen searches for what was typed, and the suggestions stay closed on the results", async ({
+  page,
+}) => {
+  test.skip(!jsEnabled(page), "suggestions need JavaScript");
+  await page.goto("/");
+  const box = page.getByRole("combobox", { name: "Search products" });
+  const list = page.getByRole("listbox", { name: "Search suggestions" });
+  // Enter right after typing, before the look-up answers: the answer must not open the popup over the results.
+  await box.pressSequentially("stone");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=stone$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("stone");
+  await expect(list).toBeHidden();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+  // Typing again suggests again.
+  await box.fill("stoneware");
+  await expect(list.getByRole("option", { name: MUG })).toBeVisible();
+});
+
 test("Escape closes the suggestions; a chosen term searches; typing back asks nothing again", async ({ page }) => {
   test.skip(!jsEnabled(page), "suggestions need JavaScript");
   await page.goto("/cart");

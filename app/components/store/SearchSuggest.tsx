@@ -8,7 +8,7 @@
  * one (without a choice it submits the search form as before), Escape closes the popup; a polite live region says
  * how many suggestions there are.
  */
-import { useNavigate, useHref } from "@remix-run/react";
+import { useHref, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MutableRefObject } from "react";
 
 /** The pause after a keystroke before its text is looked up. */
@@ -62,6 +62,7 @@ export default function SearchSuggest({
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const pending = useRef<AbortController>();
+  const location = useLocation();
 
   const options: Option[] = shown
     ? [
@@ -130,6 +131,16 @@ export default function SearchSuggest({
     [endpoint, show],
   );
 
+  const dismiss = useCallback(() => {
+    clearTimeout(timer.current);
+    pending.current?.abort();
+    setOpen(false);
+    setActive(-1);
+  }, []);
+
+  // Another page (a search submitted, a link followed): the popup belongs to the page it was opened on.
+  useEffect(() => dismiss(), [location.key, dismiss]);
+
   const choose = useCallback(
     (option: Option) => {
       setOpen(false);
@@ -156,6 +167,9 @@ export default function SearchSuggest({
         } else if (event.key === "Enter" && expanded && active >= 0 && options[active]) {
           event.preventDefault();
           choose(options[active]);
+        } else if (event.key === "Enter") {
+          // The form searches for what was typed: a look-up still on its way must not open the popup over the results.
+          dismiss();
         } else if (event.key === "Escape" && expanded) {
           event.preventDefault();
           setOpen(false);

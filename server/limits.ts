@@ -2,14 +2,15 @@
  * The storefront's limits on what costs the org or a person something: new guest identities and carts (the org's API
  * allowance and its data), verification codes mailed (a shopper's inbox), codes tried (a guess at an account). One
  * table (DEFAULT_LIMITS, documented with its reasons in docs/limits.md), one mechanism: the sign-in throttle's
- * (login-throttle.ts). Counted in Redis when REDIS_URL is set (every instance sees the same counts), in this process's
- * memory otherwise; while Redis can't be reached each process counts in its own memory (the insurance limiter).
+ * (rate-limiter.ts). Counted in Redis when REDIS_URL is set (every instance sees the same counts), in this process's
+ * memory otherwise.
  *
  * Every rule is a fixed window: its points may all be spent at once (a burst: an office's first actions after a
  * meeting), and none more until the window that the first one started has passed.
  */
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { forgetCounts, rateLimiter, retryAfterSeconds } from "./rate-limiter.js";
 
 export interface LimitRule {
   /** How many the key may have within the window. */
@@ -108,33 +109,12 @@ export class Limits {
   /** Forgets every count (the emulator's reset): this process's, and with Redis every instance's. */
   async clear(): Promise<void> {
     this.create();
-    if (!this.redis || this.redis.status !== "ready") return;
-    const keys: string[] = [];
-    let cursor = "0";
-    do {
-      const [next, found] = await this.redis.scan(cursor, "MATCH", `${PREFIX}*`, "COUNT", 500);
-      cursor = next;
-      keys.push(...found);
-    } while (cursor !== "0");
-    if (keys.length) await this.redis.del(...keys);
+    await forgetCounts(this.redis, [PREFIX]);
   }
 
   private create(): void {
-    const limiter = (name: LimitName): RateLimiterAbstract => {
-      const { points, windowSeconds: duration } = this.table[name];
-      const keyPrefix = `${PREFIX}${name}`;
-      const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-      if (!this.redis) return memory;
-      return new RateLimiterRedis({
-        storeClient: this.redis,
-        keyPrefix,
-        points,
-        duration,
-        // Not connected: straight to the insurance limiter, no waiting on a connection that may never come.
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: memory,
-      });
-    };
+    const limiter = (name: LimitName): RateLimiterAbstract =>
+      rateLimiter(this.redis, `${PREFIX}${name}`, this.table[name].points, this.table[name].windowSeconds);
     this.limiters = Object.fromEntries(
       (Object.keys(this.table) as LimitName[]).map((name) => [name, limiter(name)]),
     ) as Record<LimitName, RateLimiterAbstract>;
@@ -145,7 +125,7 @@ function refused(
   limit: LimitName,
   msBeforeNext: number,
 ): { allowed: false; limit: LimitName; retryAfterSeconds: number } {
-  return { allowed: false, limit, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
+  return { allowed: false, limit, retryAfterSeconds: retryAfterSeconds(msBeforeNext) };
 }
 
 /** "1 minute", "12 minutes": a wait in whole minutes, rounded up, as the pages say it. */

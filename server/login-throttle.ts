@@ -4,14 +4,12 @@
  * window started by the first failure has passed. A successful login clears its account's count (not the
  * client's: one account of their own must not let a client guess at others').
  *
- * Without Redis, counted in this process's memory (rate-limiter-flexible's RateLimiterMemory): several server
- * processes each count their own attempts, and a restart forgets them. With a Redis connection (REDIS_URL), counted
- * there (RateLimiterRedis): every instance sees the same counts, and they outlive a restart. While Redis can't be
- * reached each process counts in its own memory (the insurance limiter: a guesser gets no free pass, the shopper no
- * error), and server/redis.ts logs the outage once.
+ * Counted by server/rate-limiter.ts: in this process's memory, or in Redis (REDIS_URL) where every instance sees the
+ * same counts.
  */
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { clientKey, forgetCounts, rateLimiter, retryAfterSeconds } from "./rate-limiter.js";
 
 export interface LoginThrottleLimits {
   /** Failures an account may have within the window. */
@@ -50,9 +48,7 @@ export class LoginThrottle {
       byClient && byClient.consumedPoints >= this.limits.perClient ? byClient.msBeforeNext : 0,
     ];
     const waitMs = Math.max(...waits);
-    return waitMs > 0
-      ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
-      : { allowed: true };
+    return waitMs > 0 ? { allowed: false, retryAfterSeconds: retryAfterSeconds(waitMs) } : { allowed: true };
   }
 
   /** A refused password (or unknown username): one more failure for the account and for the client. */
@@ -72,34 +68,12 @@ export class LoginThrottle {
    */
   async clear(): Promise<void> {
     this.create();
-    if (!this.redis || this.redis.status !== "ready") return;
-    for (const prefix of [ACCOUNT_PREFIX, CLIENT_PREFIX]) {
-      const keys: string[] = [];
-      let cursor = "0";
-      do {
-        const [next, found] = await this.redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
-        cursor = next;
-        keys.push(...found);
-      } while (cursor !== "0");
-      if (keys.length) await this.redis.del(...keys);
-    }
+    await forgetCounts(this.redis, [`${ACCOUNT_PREFIX}:`, `${CLIENT_PREFIX}:`]);
   }
 
   private create(): void {
-    const duration = this.limits.windowSeconds;
-    const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
-      const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-      if (!this.redis) return memory;
-      return new RateLimiterRedis({
-        storeClient: this.redis,
-        keyPrefix,
-        points,
-        duration,
-        // Not connected: straight to the insurance limiter, no waiting on a connection that may never come.
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: memory,
-      });
-    };
+    const limiter = (keyPrefix: string, points: number) =>
+      rateLimiter(this.redis, keyPrefix, points, this.limits.windowSeconds);
     this.accounts = limiter(ACCOUNT_PREFIX, this.limits.perAccount);
     this.clients = limiter(CLIENT_PREFIX, this.limits.perClient);
   }
@@ -107,9 +81,6 @@ export class LoginThrottle {
 
 const ACCOUNT_PREFIX = "login-account";
 const CLIENT_PREFIX = "login-client";
-
-/** A client without a known address shares one bucket (the limit fails closed, not open). */
-const clientKey = (client: string | undefined) => client?.trim() || "unknown";
 
 /** The login page's message for a throttled attempt: whole minutes, rounded up. */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {

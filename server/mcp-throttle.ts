@@ -3,12 +3,12 @@
  * client address, and new sessions per client address, each within a window; a call past either limit is refused
  * (a JSON-RPC error that says when to try again) until the window started by its first call has passed.
  *
- * The same mechanism as the sign-in throttle (server/login-throttle.ts): rate-limiter-flexible, counted in this
- * process's memory, or in Redis when REDIS_URL is set (every instance sees the same counts), with the memory limiter
- * as insurance while Redis can't be reached.
+ * The same mechanism as the sign-in throttle (server/rate-limiter.ts): in this process's memory, or in Redis when
+ * REDIS_URL is set (every instance sees the same counts).
  */
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { clientKey, forgetCounts, rateLimiter, retryAfterSeconds } from "./rate-limiter.js";
 
 export interface McpLimits {
   /** Tool calls one MCP session may make within the window. */
@@ -61,31 +61,15 @@ export class McpThrottle {
   /** Forgets every count (the emulator's reset): this process's, and with Redis every instance's. */
   async clear(): Promise<void> {
     this.create();
-    if (!this.redis || this.redis.status !== "ready") return;
-    for (const prefix of PREFIXES) {
-      let cursor = "0";
-      do {
-        const [next, found] = await this.redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
-        cursor = next;
-        if (found.length) await this.redis.del(...found);
-      } while (cursor !== "0");
-    }
+    await forgetCounts(
+      this.redis,
+      PREFIXES.map((prefix) => `${prefix}:`),
+    );
   }
 
   private create(): void {
-    const duration = this.limits.windowSeconds;
-    const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
-      const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-      if (!this.redis) return memory;
-      return new RateLimiterRedis({
-        storeClient: this.redis,
-        keyPrefix,
-        points,
-        duration,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: memory,
-      });
-    };
+    const limiter = (keyPrefix: string, points: number) =>
+      rateLimiter(this.redis, keyPrefix, points, this.limits.windowSeconds);
     this.sessions = limiter(SESSION_PREFIX, this.limits.perSession);
     this.clients = limiter(CLIENT_PREFIX, this.limits.perClient);
     this.opened = limiter(OPENED_PREFIX, this.limits.sessionsPerClient);
@@ -97,9 +81,6 @@ const CLIENT_PREFIX = "mcp-client";
 const OPENED_PREFIX = "mcp-opened";
 const PREFIXES = [SESSION_PREFIX, CLIENT_PREFIX, OPENED_PREFIX];
 
-/** A client without a known address shares one bucket (the limit fails closed, not open). */
-const clientKey = (client: string | undefined) => client?.trim() || "unknown";
-
 async function consume(limiter: RateLimiterAbstract, key: string, limit: string): Promise<McpVerdict> {
   try {
     await limiter.consume(key, 1);
@@ -107,7 +88,7 @@ async function consume(limiter: RateLimiterAbstract, key: string, limit: string)
   } catch (refusal) {
     // rate-limiter-flexible rejects with its result when the points are spent, with an Error when the store failed.
     if (!(refusal instanceof RateLimiterRes)) throw refusal;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)), limit };
+    return { allowed: false, retryAfterSeconds: retryAfterSeconds(refusal.msBeforeNext), limit };
   }
 }
 

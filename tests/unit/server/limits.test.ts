@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Redis } from "ioredis";
+import { unreachableRedis } from "../../support/unreachable-redis";
 import { DEFAULT_LIMITS, Limits, minutesToWait, type LimitTable } from "../../../server/limits";
 
 const A = "203.0.113.1";
@@ -90,14 +90,6 @@ describe("Limits", () => {
 });
 
 describe("Limits with a Redis that can't be reached", () => {
-  /** What ioredis is while reconnecting: not ready, and every command refused at once (no offline queue). */
-  const unreachableRedis = () =>
-    ({
-      status: "reconnecting",
-      del: () => Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false")),
-      scan: () => Promise.reject(new Error("not expected: clear() asks nothing of a Redis that isn't ready")),
-    }) as unknown as Redis;
-
   it("counts in this process's memory meanwhile (the insurance limiter): still refuses, still forgets", async () => {
     const limits = new Limits(DEFAULT_LIMITS, unreachableRedis());
     for (let i = 0; i < 5; i++) expect(await limits.take(["resetRequestPerAddress", A])).toEqual({ allowed: true });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Redis } from "ioredis";
+import { unreachableRedis } from "../../support/unreachable-redis";
 import { DEFAULT_LOGIN_LIMITS, LoginThrottle, tooManyAttemptsMessage } from "../../../server/login-throttle";
 
 const A = "203.0.113.1";
@@ -72,14 +72,6 @@ describe("LoginThrottle", () => {
 });
 
 describe("LoginThrottle with a Redis that can't be reached", () => {
-  /** What ioredis is while reconnecting: not ready, and every command refused at once (no offline queue). */
-  const unreachableRedis = () =>
-    ({
-      status: "reconnecting",
-      del: () => Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false")),
-      scan: () => Promise.reject(new Error("not expected: clear() asks nothing of a Redis that isn't ready")),
-    }) as unknown as Redis;
-
   it("counts in this process's memory meanwhile (the insurance limiter): still refuses, still forgets", async () => {
     const throttle = new LoginThrottle(DEFAULT_LOGIN_LIMITS, unreachableRedis());
     await fail(throttle, "buyer@demo.store", A, 4);

@@ -4,8 +4,8 @@
  * on the virtual clock; the order shown when the shipments can't be read. Demo: 00000103 (a delivered USPS shipment
  * with the API's tracking URL, a UPS one without: the store's UPS page).
  */
-import { placeOrderThroughApi } from "./api-order";
-import { auditablePage, expect, seriousViolations, signIn, test } from "./support";
+import { placeOrderThroughApi } from "../support/api-order";
+import { auditablePage, BUYER, expect, seriousViolations, signIn, SITE, test } from "./support";
 
 const COFFEE = "01tDM0000000001";
 const DAY = 24 * 60 * 60;
@@ -46,7 +46,9 @@ test("a new order is 'Not shipped yet', and shows its shipment once the virtual 
   page,
   store,
 }) => {
-  const number = await placeOrderThroughApi([{ productId: COFFEE, quantity: 2 }]);
+  const number = await placeOrderThroughApi(SITE, { username: BUYER.email, password: BUYER.password }, [
+    { productId: COFFEE, quantity: 2 },
+  ]);
   await signIn(page);
   await page.goto(`/OrderSummary/${number}`);
   await expect(page.getByRole("region", { name: "Shipments" })).toContainText("Not shipped yet.");

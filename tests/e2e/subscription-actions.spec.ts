@@ -4,8 +4,8 @@
  * from an order placed through the API: Roaster's Choice monthly (2 units) and the 12-month plan (1 unit).
  */
 import type { Page } from "@playwright/test";
-import { placeOrderThroughApi } from "./api-order";
-import { auditablePage, expect, seriousViolations, signIn, test } from "./support";
+import { placeOrderThroughApi } from "../support/api-order";
+import { auditablePage, BUYER, expect, seriousViolations, signIn, SITE, test } from "./support";
 
 const ROASTERS_CHOICE = "01tDM0000000013";
 
@@ -19,7 +19,7 @@ const subscription = (page: Page, plan: "Monthly Subscription" | "12-Month Plan"
     .filter({ hasText: plan });
 
 test.beforeEach(async () => {
-  await placeOrderThroughApi([
+  await placeOrderThroughApi(SITE, { username: BUYER.email, password: BUYER.password }, [
     { productId: ROASTERS_CHOICE, quantity: 2, productSellingModelId: "0jPDM00000MONTH" },
     { productId: ROASTERS_CHOICE, quantity: 1, productSellingModelId: "0jPDM00000YEAR1", subscriptionTerm: 1 },
   ]);

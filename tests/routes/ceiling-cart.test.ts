@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createEmulator, type Emulator } from "../../server/emulator/index.js";
 import { BULK_BUYER, generateCategories, generateProduct } from "../../server/emulator/large-store/index.js";
-import { buyerAuthorization } from "../support/identity.js";
+import { webstoreAs } from "../support/api-order";
 import { startStore, type Answer, type Store, type Visitor } from "./harness";
 
 const LINES = 2_000;
@@ -25,7 +25,6 @@ const BOSTON = {
   State: "MA",
   "Postal Code": "02110",
 };
-const API = "http://emulator.local/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";
 
 let emulator: Emulator;
 let store: Store;
@@ -40,16 +39,10 @@ afterAll(async () => {
   emulator?.close();
 });
 
+/** What the API answers bulk@demo.store for `path`. */
 async function api(path: string) {
-  const auth = await buyerAuthorization(
-    (r) => emulator.fetch(r),
-    "http://emulator.local",
-    BULK_BUYER.username,
-    BULK_BUYER.password,
-  );
-  const res = await emulator.fetch(new Request(`${API}/${path}`, { headers: auth }));
-  expect(res.status).toBe(200);
-  return (await res.json()) as any;
+  const call = await webstoreAs(BULK_BUYER, "http://emulator.local", (r) => emulator.fetch(r));
+  return call("GET", path);
 }
 
 const usd = (amount: string | number) => Number(amount).toLocaleString("en-US", { style: "currency", currency: "USD" });

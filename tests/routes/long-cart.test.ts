@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createEmulator, type Emulator } from "../../server/emulator/index.js";
 import { BULK_BUYER } from "../../server/emulator/large-store/index.js";
-import { buyerAuthorization } from "../support/identity.js";
+import { webstoreAs } from "../support/api-order";
 import { startStore, type Answer, type Store, type Visitor } from "./harness";
 
 const LINES = 130;
@@ -20,7 +20,6 @@ const BOSTON = {
   State: "MA",
   "Postal Code": "02110",
 };
-const API = "http://emulator.local/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";
 
 let emulator: Emulator;
 let store: Store;
@@ -37,17 +36,8 @@ afterAll(async () => {
 
 /** What the API says of bulk@demo.store's cart: its summary and every line (id, name, quantity), 100 a call. */
 async function apiCart() {
-  const auth = await buyerAuthorization(
-    (r) => emulator.fetch(r),
-    "http://emulator.local",
-    BULK_BUYER.username,
-    BULK_BUYER.password,
-  );
-  const get = async (path: string) => {
-    const res = await emulator.fetch(new Request(`${API}/${path}`, { headers: auth }));
-    expect(res.status).toBe(200);
-    return res.json();
-  };
+  const call = await webstoreAs(BULK_BUYER, "http://emulator.local", (r) => emulator.fetch(r));
+  const get = (path: string) => call("GET", path);
   const summary = await get("carts/current");
   const lines: { id: string; name: string; quantity: number }[] = [];
   for (let page = 1; lines.length < summary.totalProductLineItemCount; page++) {

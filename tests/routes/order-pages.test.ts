@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createEmulator, type Emulator } from "../../server/emulator/index.js";
 import { BULK_BUYER } from "../../server/emulator/large-store/index.js";
-import { buyerAuthorization } from "../support/identity.js";
+import { checkoutActiveCart, webstoreAs } from "../support/api-order";
 import { BUYER, startStore, type Answer, type Store } from "./harness";
 
 const LINES = 60;
-const API = "http://emulator.local/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";
 
 let emulator: Emulator;
 let store: Store;
@@ -20,61 +19,24 @@ let productNames: string[];
 
 /** Places bulk@demo.store's 60-line cart as an order through the API, as a shopper's checkout would. */
 async function placeLongOrder(): Promise<{ orderNumber: string; names: string[] }> {
-  const auth = await buyerAuthorization(
-    (r) => emulator.fetch(r),
-    "http://emulator.local",
-    BULK_BUYER.username,
-    BULK_BUYER.password,
-  );
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await emulator.fetch(
-      new Request(`${API}/${path}`, {
-        method,
-        headers: { ...auth, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
+  const call = await webstoreAs(BULK_BUYER, "http://emulator.local", (r) => emulator.fetch(r));
   const names: string[] = [];
   for (let page = 1; names.length < LINES; page++) {
     const items = await call("GET", `carts/current/cart-items?pageSize=100&pageNumber=${page}&productFields=Name`);
     for (const { cartItem } of items.cartItems) names.push(cartItem.productDetails.name);
     if (items.cartItems.length === 0) break;
   }
-  const checkout = await call("PUT", "checkouts", { cartId: "active" });
-  const id = checkout.checkoutId as string;
-  // Each start or change is read once before the next call: the first read after it answers 202 (an org's
-  // calculators run a while), which ends the emulator's processing.
-  await call("GET", `checkouts/${id}`);
-  await call("PATCH", `checkouts/${id}`, {
-    deliveryAddress: {
-      name: "Blair Bulkley",
-      firstName: "Blair",
-      lastName: "Bulkley",
-      street: "200 Commerce Drive",
-      city: "Boston",
-      region: "MA",
-      postalCode: "02110",
-      country: "US",
-    },
+  const orderNumber = await checkoutActiveCart(call, {
+    name: "Blair Bulkley",
+    firstName: "Blair",
+    lastName: "Bulkley",
+    street: "200 Commerce Drive",
+    city: "Boston",
+    region: "MA",
+    postalCode: "02110",
+    country: "US",
   });
-  await call("GET", `checkouts/${id}`);
-  const token = await call("POST", "payments/token", {
-    cardPaymentMethod: {
-      cardHolderName: "Blair Bulkley",
-      cardNumber: "4242424242424242",
-      cvv: "123",
-      expiryMonth: "12",
-      expiryYear: "2099",
-      cardType: "Visa",
-    },
-  });
-  await call("POST", `checkouts/${id}/payments`, { requestType: "Auth", paymentToken: token.token });
-  const placed = await call("POST", `checkouts/${id}/orders`);
-  return { orderNumber: placed.orderReferenceNumber, names };
+  return { orderNumber, names };
 }
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  * the order still shows when the shipments can't be read.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { placeOrderThroughApi } from "./api-order";
+import { placeOrderThroughApi } from "../support/api-order";
 import { BUYER, startStore, type Answer, type Store } from "./harness";
 
 const COFFEE = "01tDM0000000001";
@@ -59,7 +59,7 @@ describe("A buyer's order page shows its shipments", () => {
   });
 
   test("a new order: 'Not shipped yet', then its shipment once the virtual clock has passed the shipping day", async () => {
-    const number = await placeOrderThroughApi(store, [{ productId: COFFEE, quantity: 2 }]);
+    const number = await placeOrderThroughApi(store.url, BUYER, [{ productId: COFFEE, quantity: 2 }]);
     const before = await (await store.signedIn(BUYER)).load(`/OrderSummary/${number}`);
     expect(before.status).toBe(200);
     expect(shipmentsText(before)).toMatch(/^Shipments Not shipped yet\./);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { buyerAuthorization } from "../support/identity.js";
-import { placeOrderThroughApi } from "./api-order";
+import { placeOrderThroughApi } from "../support/api-order";
 import { BUYER, startStore, type Store } from "./harness";
 
 const API = "/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";
@@ -35,7 +35,7 @@ let yearly: string;
 beforeEach(async () => {
   await store.reset();
   // A 2-unit monthly plan and a 1-year plan for 1 unit.
-  await placeOrderThroughApi(store, [
+  await placeOrderThroughApi(store.url, BUYER, [
     { productId: ROASTERS_CHOICE, quantity: 2, productSellingModelId: MONTHLY },
     { productId: ROASTERS_CHOICE, quantity: 1, productSellingModelId: YEAR_PLAN, subscriptionTerm: 1 },
   ]);

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { Fragment, useMemo } from "react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Button } from "~/components/Button";
 import { useStoreLocale } from "~/components/StoreLocale";
@@ -12,6 +12,12 @@ import {
   type FilterData,
   type FilterView,
 } from "~/catalog/model/filters";
+
+/** The price range's two fields: which bound, its label, its URL parameter. */
+const PRICE_BOUNDS = [
+  ["min", "Minimum price", MIN_PARAM],
+  ["max", "Maximum price", MAX_PARAM],
+] as const;
 
 /**
  * The filters of the page shown: its loader's facets, and what its URL chose (the ticked values, the price range,
@@ -85,34 +91,25 @@ export function FilterPanel({ view, id = "filters" }: { view: FilterView; id?: s
         <fieldset className="store-filters__facet store-filters__price">
           <legend>Price{currency}</legend>
           <div className="store-filters__range">
-            <label htmlFor={`${id}-min`}>Minimum price</label>
-            <input
-              id={`${id}-min`}
-              name={MIN_PARAM}
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              className="kit-input"
-              defaultValue={view.price.min}
-              key={`min-${view.price.min}`}
-              aria-invalid={view.price.error ? true : undefined}
-              aria-describedby={view.price.error ? priceErrorId : undefined}
-            />
-            <label htmlFor={`${id}-max`}>Maximum price</label>
-            <input
-              id={`${id}-max`}
-              name={MAX_PARAM}
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              className="kit-input"
-              defaultValue={view.price.max}
-              key={`max-${view.price.max}`}
-              aria-invalid={view.price.error ? true : undefined}
-              aria-describedby={view.price.error ? priceErrorId : undefined}
-            />
+            {PRICE_BOUNDS.map(([bound, label, name]) => (
+              <Fragment key={bound}>
+                <label htmlFor={`${id}-${bound}`}>{label}</label>
+                <input
+                  id={`${id}-${bound}`}
+                  name={name}
+                  type="number"
+                  inputMode="decimal"
+                  min="0"
+                  step="0.01"
+                  className="kit-input"
+                  defaultValue={view.price[bound]}
+                  // A new value from the URL (a chip removed, the back button) replaces what the field showed.
+                  key={`${bound}-${view.price[bound]}`}
+                  aria-invalid={view.price.error ? true : undefined}
+                  aria-describedby={view.price.error ? priceErrorId : undefined}
+                />
+              </Fragment>
+            ))}
           </div>
           {view.price.error ? (
             <p id={priceErrorId} className="kit-field__error" role="alert">

@@ -8,13 +8,15 @@
 // ROUNDS (default 4) × REQUESTS (default 400) a page and server, 4 at a time, after WARM (300) requests a page.
 // `SHOPPER_PAGES=1` (run with `npx tsx scripts/bench-cpu.mjs …`, since it drives the bench's form-reading browser)
 // adds the pages a shopper's own session changes: a product page, the cart with a line, and the checkout's shipping
-// step, each with a session of its own made through the HTML forms.
+// step, each with a session of its own made through the HTML forms. `AGENT_PAGES=1` adds the markdown views agents
+// read (`.md` after a category's and a product's path) next to their HTML pages; one checkout is then enough.
 // Linux only (it reads /proc).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
+import { SHOPPER_USER_AGENT } from "./bench/user-agent.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
 const REQUESTS = Number(process.env.REQUESTS ?? 400);
@@ -23,7 +25,7 @@ const SLICE = Number(process.env.SLICE ?? 50);
 const CONCURRENCY = 4;
 
 const checkouts = process.argv.slice(2);
-if (checkouts.length < 2) {
+if (checkouts.length < (process.env.AGENT_PAGES === "1" ? 1 : 2)) {
   console.error("usage: node scripts/bench-cpu.mjs <built checkout> <built checkout> [...] (e.g. an older worktree)");
   process.exit(2);
 }
@@ -103,6 +105,8 @@ async function startServer(spec) {
       WEB_CONCURRENCY: "1",
       EMULATOR_DB: join(mkdtempSync(join(tmpdir(), "bench-cpu-")), "emulator.sqlite"),
       DEMO_SCALE: "demo",
+      // The shopper sessions' addresses (bench/browser.ts) come as a proxy on this machine sends them.
+      TRUST_PROXY: "loopback",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -111,7 +115,7 @@ async function startServer(spec) {
   for (let i = 0; ; i++) {
     if (child.exitCode !== null || i > 600) throw new Error(`${spec}: the server did not start`);
     try {
-      const res = await fetch(`${origin}/healthz`);
+      const res = await fetch(`${origin}/healthz`, { headers: { "user-agent": SHOPPER_USER_AGENT } });
       await res.arrayBuffer();
       if (res.ok) break;
     } catch {
@@ -120,7 +124,7 @@ async function startServer(spec) {
     await new Promise((r) => setTimeout(r, 100));
   }
   // One session, as a browser keeps it (a request without a cookie would mint a guest token every time).
-  const home = await fetch(`${origin}/`);
+  const home = await fetch(`${origin}/`, { headers: { "user-agent": SHOPPER_USER_AGENT } });
   const cookie = home.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -129,16 +133,27 @@ async function startServer(spec) {
   if (!category) throw new Error(`${spec}: the home page links no category`);
   const name = `${basename(resolve(dir))}${extra ? ` ${extra}` : ""}`;
   const pages = pagesOf(category);
-  if (process.env.SHOPPER_PAGES === "1") {
-    const { guestAtShipping, guestWithCart } = await import("./bench/browser.ts");
-    const categoryPage = await (await fetch(`${origin}${category}`, { headers: { cookie } })).text();
+  const productPath = async () => {
+    const categoryPage = await (
+      await fetch(`${origin}${category}`, { headers: { cookie, "user-agent": SHOPPER_USER_AGENT } })
+    ).text();
     const product = /href="(\/product\/[^"]+)"/.exec(categoryPage)?.[1];
     if (!product) throw new Error(`${spec}: the category page links no product`);
+    return product;
+  };
+  if (process.env.SHOPPER_PAGES === "1") {
+    const { guestAtShipping, guestWithCart } = await import("./bench/browser.ts");
+    const product = await productPath();
     pages.push(
       ["product", product],
       ["cart (1 line)", "/cart", (await guestWithCart(origin, product)).cookie],
       ["checkout: shipping", "/checkout/shipping", (await guestAtShipping(origin, product)).cookie],
     );
+  }
+  if (process.env.AGENT_PAGES === "1") {
+    const product = await productPath();
+    if (!pages.some(([page]) => page === "product")) pages.push(["product", product]);
+    pages.push(["category, markdown", `${category}.md`], ["product, markdown", `${product}.md`]);
   }
   return { name, child, origin, cookie, pages };
 }
@@ -148,7 +163,7 @@ const cookieOf = (server, path) => server.pages.find(([, p]) => p === path)?.[2]
 
 async function get(server, path) {
   const res = await fetch(`${server.origin}${path}`, {
-    headers: { cookie: cookieOf(server, path), "accept-encoding": "gzip" },
+    headers: { cookie: cookieOf(server, path), "accept-encoding": "gzip", "user-agent": SHOPPER_USER_AGENT },
   });
   const body = await res.text();
   if (res.status !== 200) throw new Error(`${server.name} ${path}: ${res.status}`);

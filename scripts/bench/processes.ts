@@ -101,6 +101,15 @@ export function worstLoopDelay(delays: LoopDelay[] | null): Omit<LoopDelay, "pid
   };
 }
 
+/**
+ * Every server the bench started and not yet stopped: a run that fails half-way (a page answering an error) stops
+ * them as it exits, instead of leaving them serving, and counting, beside the next run.
+ */
+const launched = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of launched) child.kill("SIGTERM");
+});
+
 /** `port`: where the server listens (PORT unless `env` names another variable for it); a free one by default. */
 export async function launch(
   args: string[],
@@ -121,6 +130,8 @@ export async function launch(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  launched.add(child);
+  child.once("exit", () => launched.delete(child));
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
@@ -154,6 +165,9 @@ export const startStore = (workers: number, env: Record<string, string> = {}) =>
       EMULATOR_DB: join(mkdtempSync(join(tmpdir(), "bench-store-")), "emulator.sqlite"),
       // The demo store unless told otherwise: a DEMO_SCALE in the bench's own environment picks its run (bench.ts).
       DEMO_SCALE: "demo",
+      // The bench's shoppers come through a proxy on this machine, each from an address of its own (bench/browser.ts),
+      // as a store's shoppers do: the store's limits on carts an address makes (docs/limits.md) count them apart.
+      TRUST_PROXY: "loopback",
       ...env,
     },
     "/healthz",

@@ -12,6 +12,7 @@ import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { PriceTiers } from "~/catalog/ui/PriceTiers";
+import { ProductComponents } from "~/catalog/ui/ProductComponents";
 import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/wishlists/ui/WishlistButton";
 import { StockLevel, VariationNeeded, VariationPicker } from "~/catalog/ui/VariationPicker";
@@ -180,6 +181,7 @@ export default function ProductPage() {
     buyId,
     variations,
     stock,
+    components,
   } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   // Without JavaScript only a refusal renders the page with the action's answer (every other add redirects).
@@ -193,6 +195,9 @@ export default function ProductPage() {
   const kept = refused && !refused.ok ? refused : null;
   const quantity = kept?.quantity ?? shownQuantity;
   const plan = kept?.plan ?? shownPlan;
+  // A set is not bought itself (product error 104) and, as the LWR store's page, shows no price of its own: its
+  // parts are priced and added one by one below. A bundle is bought whole, its parts listed.
+  const isSet = product.productClass === "Set";
   const crumbs = [
     ...product.categoryPath.map((c) => ({ label: c.name, url: categoryPath(c) })),
     { label: product.name },
@@ -208,18 +213,20 @@ export default function ProductPage() {
           <h1 className="store-product__title">{product.name}</h1>
           {product.sku ? <p className="store-product__sku">SKU: {product.sku}</p> : null}
           {stock !== null ? <StockLevel units={stock} /> : null}
-          <p className="store-product__price">
-            {price ? (
-              <Price
-                amount={price.unitPrice ?? price.listPrice}
-                originalAmount={price.unitPrice ? price.listPrice : null}
-                currency={price.currency}
-                fallback={<span className="store-muted">Price unavailable</span>}
-              />
-            ) : (
-              <span className="store-muted">Price unavailable</span>
-            )}
-          </p>
+          {isSet ? null : (
+            <p className="store-product__price">
+              {price ? (
+                <Price
+                  amount={price.unitPrice ?? price.listPrice}
+                  originalAmount={price.unitPrice ? price.listPrice : null}
+                  currency={price.currency}
+                  fallback={<span className="store-muted">Price unavailable</span>}
+                />
+              ) : (
+                <span className="store-muted">Price unavailable</span>
+              )}
+            </p>
+          )}
           {variations ? (
             <VariationPicker
               picker={variations}
@@ -232,45 +239,50 @@ export default function ProductPage() {
             />
           ) : null}
           <PriceTiers rows={tiers} currency={price?.currency ?? "USD"} />
-          <fetcher.Form method="post" className="store-product__form" noValidate>
-            <JsMarker />
-            {product.sellingModels.length > 0 ? (
-              <PurchaseOptions
-                options={product.sellingModels}
-                chosen={plan}
-                error={planProblem}
-                prices={planPrices}
-                currency={price?.currency ?? "USD"}
-                key={plan ?? ""}
+          {isSet ? null : (
+            <fetcher.Form method="post" className="store-product__form" noValidate>
+              <JsMarker />
+              {product.sellingModels.length > 0 ? (
+                <PurchaseOptions
+                  options={product.sellingModels}
+                  chosen={plan}
+                  error={planProblem}
+                  prices={planPrices}
+                  currency={price?.currency ?? "USD"}
+                  key={plan ?? ""}
+                />
+              ) : null}
+              <QuantityInput
+                label="Quantity"
+                name={CART_FIELDS.quantity}
+                defaultValue={quantity}
+                key={quantity}
+                help={quantityHelp(product.quantityRule)}
+                errors={quantityProblem ? [quantityProblem] : null}
               />
-            ) : null}
-            <QuantityInput
-              label="Quantity"
-              name={CART_FIELDS.quantity}
-              defaultValue={quantity}
-              key={quantity}
-              help={quantityHelp(product.quantityRule)}
-              errors={quantityProblem ? [quantityProblem] : null}
-            />
-            {variations && !buyId ? <VariationNeeded picker={variations} /> : null}
-            <Button
-              name={CART_FIELDS.intent}
-              value="add"
-              pending={pending}
-              pendingLabel="Adding…"
-              size="large"
-              disabled={!buyId}
-            >
-              Add to cart
-            </Button>
-            {/* Read by the header's optimistic count while the fetcher runs. */}
-            <input type="hidden" name={CART_FIELDS.productId} value={buyId ?? product.id} />
-            {error && !quantityProblem && !planProblem ? (
-              <p className="store-form-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-          </fetcher.Form>
+              {variations && !buyId ? <VariationNeeded picker={variations} /> : null}
+              <Button
+                name={CART_FIELDS.intent}
+                value="add"
+                pending={pending}
+                pendingLabel="Adding…"
+                size="large"
+                disabled={!buyId}
+              >
+                Add to cart
+              </Button>
+              {/* Read by the header's optimistic count while the fetcher runs. */}
+              <input type="hidden" name={CART_FIELDS.productId} value={buyId ?? product.id} />
+              {error && !quantityProblem && !planProblem ? (
+                <p className="store-form-error" role="alert">
+                  {error}
+                </p>
+              ) : null}
+            </fetcher.Form>
+          )}
+          {product.productClass === "Bundle" || isSet ? (
+            <ProductComponents parts={components} kind={isSet ? "Set" : "Bundle"} />
+          ) : null}
           <WishlistButton productId={buyId ?? product.id} signedIn={signedIn} saved={inWishlist} />
           {product.description ? (
             <section aria-labelledby="description-title" className="store-product__description">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TARGET_NAMES, at, guestClients, login, type Target } from "./targets.js";
 import { useTarget } from "./use-target.js";
+import { add, expectError, newCart, shopper } from "./carts-helpers.js";
 
 const COFFEE = "0ZGDM0000000CFE";
 const WHOLE_BEAN = "0ZGDM0000000WBN";
@@ -576,8 +577,10 @@ describe.each(TARGET_NAMES)("catalog endpoints (%s)", (name) => {
 });
 
 describe.each(TARGET_NAMES)("product children (%s)", (name) => {
-  const { call } = useTarget(name);
+  const { target, call } = useTarget(name);
   const SET = "01tDM000000E104"; // Pour-Over Starter Set: a dripper, a kettle and filters
+  const BUNDLE = "01tDM0000000B01"; // Pour-Over Brewing Kit: a dripper, a scale and two packs of filters, $89.00
+  const MUG_SET = "01tDM0000000S01"; // Clay & Kiln Mug Set: two and two mugs and a sugar bowl
 
   it("lists a set's child products with their detail and default quantity (57.0), paged", async () => {
     const res = await call("GET", `products/${SET}/children`);
@@ -618,6 +621,46 @@ describe.each(TARGET_NAMES)("product children (%s)", (name) => {
     expect((await call("GET", `products/${SET}/children?pageSize=100`)).status).toBe(200);
     expect((await call("GET", "products/01tDM0000000ZZZ/children")).status).toBe(404);
     expect((await call("GET", at("v56.0", `products/${SET}/children`))).status).toBe(404);
+  });
+
+  it("lists a bundle's and the mug set's components with the quantity each holds", async () => {
+    const quantities = async (id: string) =>
+      ((await call("GET", `products/${id}/children`)).body.items as any[]).map((c) => [
+        c.productInfo.fields.Name,
+        c.defaultQuantity,
+      ]);
+    expect(await quantities(BUNDLE)).toEqual([
+      ["Glass Pour-Over Dripper", "1"],
+      ["Digital Coffee Scale with Timer", "1"],
+      ["Paper Filters #02, Pack of 200", "2"],
+    ]);
+    expect(await quantities(MUG_SET)).toEqual([
+      ["Speckled Stoneware Mug, 14 oz", "2"],
+      ["Morning Ritual Mug, 16 oz", "2"],
+      ["Ceramic Sugar Bowl with Spoon", "1"],
+    ]);
+    const bundle = await call("GET", `products/${BUNDLE}`);
+    expect(bundle.body).toMatchObject({ productClass: "Bundle", fields: { StockKeepingUnit: "KIT-POUROVER" } });
+    expect((await call("GET", `products/${MUG_SET}`)).body.productClass).toBe("Set");
+  });
+
+  it("takes a bundle into the cart as one line at its own price; refuses the set (product error 104)", async () => {
+    const guest = shopper(target);
+    const cartId = await newCart(guest);
+    const line = await add(guest, cartId, BUNDLE, "2");
+    expect(line.status).toBe(201);
+    expect(line.body).toMatchObject({
+      productId: BUNDLE,
+      quantity: "2.0",
+      salesPrice: "89.00",
+      totalPrice: "178.00",
+      productClass: "Bundle",
+      parentCartItemId: null,
+      childProductCount: 0,
+    });
+    const items = await guest("GET", `carts/${cartId}/cart-items`);
+    expect(items.body.cartItems.map((i: any) => i.cartItem.productId)).toEqual([BUNDLE]);
+    expectError(await add(guest, cartId, MUG_SET), 400, "PRODUCT_SET_NOT_ALLOWED", "Product is a set");
   });
 });
 

@@ -119,10 +119,10 @@ describe.each(TARGET_NAMES)("search refinements and facets (%s)", (name) => {
       page: 1,
     });
     expect(res.status).toBe(201);
-    // $38, $32 on page 0; $16, $16 here; $13 on page 2.
-    expect(res.body.productsPage.total).toBe(5);
-    expect(res.body.productsPage.products.map((p: any) => p.prices.unitPrice)).toEqual(["16.00", "16.00"]);
-    expect(counts(res.body, "Brand__c")).toMatchObject({ "Clay & Kiln": 5 });
+    // $77 (the Clay & Kiln Mug Set), $38 on page 0; $32, $16 here; $16, $13 on page 2.
+    expect(res.body.productsPage.total).toBe(6);
+    expect(res.body.productsPage.products.map((p: any) => p.prices.unitPrice)).toEqual(["32.00", "16.00"]);
+    expect(counts(res.body, "Brand__c")).toMatchObject({ "Clay & Kiln": 6 });
   });
 
   it("answers an empty result with no facets", async () => {

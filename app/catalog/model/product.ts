@@ -98,6 +98,16 @@ export interface QuantityRule {
   increment: number;
 }
 
+/** A part of a bundle or a set (a Product Child): its page, and how many of it the bundle holds or the set asks for. */
+export interface ProductComponent {
+  id: string;
+  name: string;
+  path: string;
+  quantity: number;
+  /** A set's part is bought on its own: its price in the shopper's currency (null when unpriced or not read). */
+  price: { unitPrice: string | null; listPrice: string | null; currency: string } | null;
+}
+
 export interface ProductDetailView {
   id: string;
   name: string;

@@ -1,7 +1,7 @@
 /** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
 import { subscriptionsOffered } from "~/cart/model/subscriptions";
 import { listHasProduct } from "~/wishlists/ui/WishlistButton";
-import { productDetailView, type ProductDetailView } from "~/catalog/model/product";
+import { productDetailView, type ProductComponent, type ProductDetailView } from "~/catalog/model/product";
 import { volumePriceRows, type VolumePriceRow } from "~/catalog/model/price-tiers";
 import {
   choiceFromQuery,
@@ -12,6 +12,7 @@ import {
   type VariationPickerView,
 } from "~/catalog/model/variations";
 import type { ShopCore } from "~/shop/core.server";
+import { productPath } from "~/lib/paths";
 import { isFetchError } from "../../../server/webstore/index";
 
 /** The API refuses an unknown or malformed id with 404 or 400: both are "no such page" to a shopper. */
@@ -19,6 +20,8 @@ export const isMissing = (error: unknown) => isFetchError(error) && (error.statu
 
 /** How many items of the displayed wishlist the page looks through to tell whether this product is saved. */
 const WISHLIST_CHECK_PAGE_SIZE = 100;
+/** The most parts a bundle's or a set's page lists (one page of products/{id}/children). */
+const COMPONENTS_MAX = 50;
 /** The longest typed quantity the page gives back to its field after a refused add. */
 const TYPED_QUANTITY_MAX_LENGTH = 20;
 
@@ -51,6 +54,8 @@ export interface ProductPage {
   stock: number | null;
   /** The variation family the picker shows (its structured data names every variation); null without one. */
   family: VariationFamily | null;
+  /** A bundle's or a set's parts, in their sequence; [] for any other product, or when they can't be read. */
+  components: ProductComponent[];
 }
 
 /**
@@ -68,6 +73,49 @@ async function inDefaultWishlist(shop: Pick<ShopCore, "client" | "session">, pro
   } catch {
     return false;
   }
+}
+
+/**
+ * The parts of a bundle or a set (GET products/{id}/children, 57.0: "Works with bundle or set products"). A set's
+ * parts are priced too, with one pricing call: the shopper buys them one by one. A page without them still sells.
+ */
+async function componentsOf(
+  shop: Pick<ShopCore, "client">,
+  productId: string,
+  productClass: string | undefined,
+): Promise<ProductComponent[]> {
+  if (productClass !== "Bundle" && productClass !== "Set") return [];
+  const children = await shop.client.getProductChildren(productId, { pageSize: COMPONENTS_MAX }).catch(() => null);
+  const parts = (children?.items ?? []).flatMap((child) => {
+    const view = productDetailView(child.productInfo);
+    const quantity = Number(child.defaultQuantity ?? 1);
+    if (!view) return [];
+    return [
+      {
+        id: view.id,
+        name: view.name,
+        path: productPath(view),
+        quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
+        price: null,
+      },
+    ];
+  });
+  if (productClass !== "Set" || parts.length === 0) return parts;
+  const prices = await shop.client.getProductPrices(parts.map((part) => part.id)).catch(() => null);
+  const byId = new Map((prices?.pricingLineItemResults ?? []).map((line) => [line.productId, line]));
+  return parts.map((part) => {
+    const line = byId.get(part.id);
+    return line && line.success !== false
+      ? {
+          ...part,
+          price: {
+            unitPrice: line.unitPrice ?? null,
+            listPrice: line.listPrice ?? null,
+            currency: line.currencyIsoCode ?? prices?.currencyIsoCode ?? "USD",
+          },
+        }
+      : part;
+  });
 }
 
 export async function productPage(
@@ -124,8 +172,12 @@ export async function productPage(
       planPrices[entry.productSellingModelId] = entry.unitPrice;
   }
   const typed = query.quantity;
-  const shownPrice = shown.price;
   const isParent = view.productClass === "VariationParent";
+  // A set isn't bought itself (product error 104, "Product is a set"): its parts are, each on its own. So it has no
+  // price a shopper pays: none for the page, its structured data or its markdown.
+  const isSet = view.productClass === "Set";
+  const shownPrice = isSet ? null : shown.price;
+  const components = await componentsOf(shop, view.id, view.productClass);
   // Plans only where the store sells subscriptions (subscriptionConfig): else the product is bought once.
   const sellingModels = subscriptionsOffered(shop.appContext?.subscriptionConfig)
     ? view.sellingModels
@@ -154,9 +206,10 @@ export async function productPage(
     quantity: typed && typed.length <= TYPED_QUANTITY_MAX_LENGTH ? typed : String(view.quantityRule?.minimum ?? 1),
     signedIn: shop.shopper.isLoggedIn,
     inWishlist: shown.inWishlist,
-    buyId: family ? (variations?.chosenId ?? (isParent ? null : view.id)) : view.id,
+    buyId: isSet ? null : family ? (variations?.chosenId ?? (isParent ? null : view.id)) : view.id,
     variations,
     stock,
     family,
+    components,
   };
 }

@@ -11,19 +11,26 @@ import { catalogStore, type ProductRow } from "./store.js";
  * products as a Product Child Collection, each child `{defaultQuantity, productInfo}` (ConnectApi.ProductChild,
  * 57.0; `componentGroup` is "returned only for dynamic product bundles", which the demo store has none of).
  *
- * The children are the set's ProductRelatedComponent records (ChildProductRole SetComponent), read from the
- * fixtures' `setComponents` (fixtures/catalog.json, in their sequence; a set has a handful). A component's default
- * quantity is 1 [I: the fixtures name the parts, not their quantities].
+ * The children are the parent's ProductRelatedComponent records (ChildProductRole SetComponent or BundleComponent),
+ * read from the fixtures' `components` (fixtures/catalog.json, in their sequence; a set or a bundle has a handful).
+ * A child's `defaultQuantity` ("Default quantity of the child product to order") is the component's Quantity
+ * [I: which ProductRelatedComponent field the resource reads is not documented].
  */
 
-const components = new WeakMap<Emu, Map<string, string[]>>();
+/** A ProductRelatedComponent of the fixtures: the child product and how many of it the parent holds. */
+interface Component {
+  productId: string;
+  quantity: number;
+}
+
+const components = new WeakMap<Emu, Map<string, Component[]>>();
 
 /** The set and bundle components of the demo catalog, by parent product id, in sequence. */
-function componentsOf(emu: Emu): Map<string, string[]> {
+function componentsOf(emu: Emu): Map<string, Component[]> {
   let byParent = components.get(emu);
   if (!byParent) {
-    const catalog = readFixture<{ products: { id: string; setComponents?: string[] }[] }>(emu, "catalog.json");
-    byParent = new Map(catalog.products.filter((p) => p.setComponents).map((p) => [p.id, p.setComponents!]));
+    const catalog = readFixture<{ products: { id: string; components?: Component[] }[] }>(emu, "catalog.json");
+    byParent = new Map(catalog.products.filter((p) => p.components).map((p) => [p.id, p.components!]));
     components.set(emu, byParent);
   }
   return byParent;
@@ -43,8 +50,8 @@ export function productChildren(emu: Emu, ctx: RequestContext, parent: ProductRo
     );
   const size = intParam(ctx.query, "pageSize", DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
   const token = ctx.query.get("pageToken");
-  const ids = componentsOf(emu).get(parent.id) ?? [];
-  const offset = token ? Math.min(decodePageToken(token, "pageToken"), ids.length) : 0;
+  const parts = componentsOf(emu).get(parent.id) ?? [];
+  const offset = token ? Math.min(decodePageToken(token, "pageToken"), parts.length) : 0;
   const catalog = catalogStore(emu);
   const excludeFields = booleanParam(ctx.query, "excludeFields");
   // "If you specify both excludeFields and fields, excludeFields takes precedence."
@@ -58,8 +65,8 @@ export function productChildren(emu: Emu, ctx: RequestContext, parent: ProductRo
     .split(",")
     .map((g) => g.trim())
     .filter(Boolean);
-  const items = ids.slice(offset, offset + size).flatMap((id) => {
-    const child = catalog.product(id);
+  const items = parts.slice(offset, offset + size).flatMap(({ productId, quantity }) => {
+    const child = catalog.product(productId);
     if (!child) return [];
     const detail: Record<string, unknown> = productDetail(catalog, child, fields, ctx.apiVersion);
     // "If you specify both excludeMedia and mediaGroups, excludeMedia takes precedence."
@@ -70,14 +77,14 @@ export function productChildren(emu: Emu, ctx: RequestContext, parent: ProductRo
       );
     if (!options.quantityRule) detail.purchaseQuantityRule = null;
     if (!options.attributeSetInfo) detail.attributeSetInfo = null;
-    return [{ defaultQuantity: "1", productInfo: detail }];
+    return [{ defaultQuantity: String(quantity), productInfo: detail }];
   });
   const pageUrl = (at: number) => {
     const q = new URLSearchParams(ctx.url.searchParams);
     q.set("pageToken", encodePageToken(at));
     return `${ctx.url.pathname}?${q.toString()}`;
   };
-  const next = offset + size < ids.length ? offset + size : null;
+  const next = offset + size < parts.length ? offset + size : null;
   const previous = offset > 0 ? Math.max(0, offset - size) : null;
   return {
     count: items.length,
@@ -88,6 +95,6 @@ export function productChildren(emu: Emu, ctx: RequestContext, parent: ProductRo
     nextPageUrl: next === null ? null : pageUrl(next),
     previousPageToken: previous === null ? null : encodePageToken(previous),
     previousPageUrl: previous === null ? null : pageUrl(previous),
-    total: ids.length,
+    total: parts.length,
   };
 }

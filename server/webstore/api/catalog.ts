@@ -5,6 +5,7 @@ import { path } from "../http.js";
 import type {
   NavigationMenuItemCollection,
   ProductCategory,
+  ProductChildCollection,
   ProductDetail,
   ProductOverviewCollection,
   ProductPrice,
@@ -79,6 +80,19 @@ export function catalogApi(core: ClientCore) {
       const fields = options.fields?.length ? options.fields : undefined;
       return catalogRead(core, "products/{id}", [productId, fields], () =>
         send(core, { path: path`products/${productId}`, query: { fields } }),
+      );
+    },
+
+    /**
+     * A bundle's or a set's child products (GET products/{id}/children, 57.0), the first page of up to `pageSize`
+     * (1-100). Before 57.0 the resource doesn't exist: no children.
+     */
+    async getProductChildren(productId: string, options: { pageSize?: number } = {}): Promise<ProductChildCollection> {
+      required(productId, "productId is required");
+      if (!documentedAt(core, 57)) return { count: 0, items: [], total: 0 };
+      const pageSize = pageSizeInRange(options.pageSize, 100);
+      return catalogRead(core, "products/{id}/children", [productId, pageSize], () =>
+        send(core, { path: path`products/${productId}/children`, query: { pageSize } }),
       );
     },
 

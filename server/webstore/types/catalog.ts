@@ -120,6 +120,22 @@ export const ProductDetailSchema = z
   .passthrough();
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
+/**
+ * Product Child Collection of GET products/{id}/children (57.0): a bundle's or a set's child products, each a
+ * Product Child `{defaultQuantity, productInfo}` (the quantity of the child to order, and its Product Detail).
+ */
+export const ProductChildCollectionSchema = z
+  .object({
+    count: optional(z.number()),
+    items: z.array(
+      z.object({ defaultQuantity: optional(z.string()), productInfo: optional(ProductDetailSchema) }).passthrough(),
+    ),
+    nextPageToken: optional(z.string()),
+    total: optional(z.number()),
+  })
+  .passthrough();
+export type ProductChildCollection = z.infer<typeof ProductChildCollectionSchema>;
+
 export const ProductSummarySchema = z
   .object({
     id,

@@ -91,3 +91,66 @@ describe("a variation parent's page with volume prices", () => {
     expect(page.tiers.map((row) => row.unitPrice)).toEqual(["90.00", "85.50"]);
   });
 });
+
+describe("a bundle's and a set's parts (products/{id}/children)", () => {
+  const part = (id: string, name: string) => ({ id, productClass: "Simple", fields: { Name: name }, urlName: null });
+  const CHILDREN: Record<string, object> = {
+    "01tKIT": {
+      items: [
+        { defaultQuantity: "1", productInfo: part("01tDRIP", "Dripper") },
+        { defaultQuantity: "2", productInfo: part("01tFLT", "Filters") },
+      ],
+    },
+    "01tSET": {
+      items: [
+        { defaultQuantity: "2", productInfo: part("01tMUG", "Mug") },
+        { defaultQuantity: "1", productInfo: part("01tBOWL", "Bowl") },
+      ],
+    },
+  };
+  const asked: string[] = [];
+  const partsShop = {
+    ...shop,
+    client: {
+      getProduct: async (id: string) => ({
+        id,
+        productClass: id === "01tSET" ? "Set" : "Bundle",
+        fields: { Name: id },
+      }),
+      getProductPrice: async () => ({ currencyIsoCode: "USD", unitPrice: "50.00", listPrice: "60.00" }),
+      getProductChildren: async (id: string) => CHILDREN[id],
+      getProductPrices: async (ids: string[]) => {
+        asked.push(...ids);
+        return {
+          currencyIsoCode: "USD",
+          pricingLineItemResults: [
+            { productId: "01tMUG", unitPrice: "16.00", listPrice: "18.00", success: true },
+            { productId: "01tBOWL", success: false },
+          ],
+        };
+      },
+    },
+  } as unknown as typeof shop;
+  const openPart = async (id: string) =>
+    (await productPage(partsShop, id, { quantity: null, plan: null })) as ProductPage;
+
+  it("lists a bundle's parts with their quantities and pages; the bundle is what the page buys", async () => {
+    const page = await openPart("01tKIT");
+    expect(page.components).toEqual([
+      { id: "01tDRIP", name: "Dripper", path: "/product/dripper/01tDRIP", quantity: 1, price: null },
+      { id: "01tFLT", name: "Filters", path: "/product/filters/01tFLT", quantity: 2, price: null },
+    ]);
+    expect(page.buyId).toBe("01tKIT");
+    // A bundle's parts are not priced: they are not bought on their own from its page.
+    expect(asked).toEqual([]);
+  });
+
+  it("prices a set's parts, an unpriced part left without, and buys nothing as the set itself", async () => {
+    const page = await openPart("01tSET");
+    expect(page.components.map((c) => [c.name, c.quantity, c.price])).toEqual([
+      ["Mug", 2, { unitPrice: "16.00", listPrice: "18.00", currency: "USD" }],
+      ["Bowl", 1, null],
+    ]);
+    expect(page.buyId).toBeNull();
+  });
+});

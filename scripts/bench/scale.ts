@@ -104,7 +104,7 @@ function catalogTexts() {
 }
 
 /** The large store's database, seeded once (or reused), and a fresh copy of it for this run. */
-function largeDatabase(): string {
+export function largeDatabase(): string {
   const pristine = join(OUT, "large-store.sqlite");
   const started = performance.now();
   const emulator = createEmulator({ dbFile: pristine, scale: "large" });

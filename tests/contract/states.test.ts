@@ -11,6 +11,7 @@ import { parseStateFlags, startEmulatorService, type StateFiles } from "../../se
 import { TARGET_NAMES, api, startTarget, type Target } from "./targets.js";
 import { P, add, expectError, newCart, shopper } from "./carts-helpers.js";
 import { useTarget } from "./use-target.js";
+import { useSavedState } from "../support/saved-state.js";
 
 describe.each(TARGET_NAMES)("saved states (%s)", (name) => {
   const { target, call } = useTarget(name, { resetBeforeEach: true });
@@ -62,6 +63,41 @@ describe.each(TARGET_NAMES)("saved states (%s)", (name) => {
     }
     const names = (await call("GET", "/__emulator/states")).body.states.map((s: { name: string }) => s.name);
     expect(names).not.toContain("has.dot");
+  });
+});
+
+/**
+ * A suite that starts each test from a named state (tests/support/saved-state.ts), after useTarget's reset: the
+ * guest's cart made once in the suite's beforeAll is there for every test, as saved, whatever the test before did.
+ */
+describe.each(TARGET_NAMES)("a suite on a saved state (%s)", (name) => {
+  const { target, call } = useTarget(name, { resetBeforeEach: true });
+  const guest = shopper(target);
+  let cartId = "";
+  useSavedState("contract-guest-cart", {
+    controls: () => call,
+    async build() {
+      cartId = await newCart(guest);
+      expect((await add(guest, cartId, P.frenchPress, "2")).status).toBe(201);
+    },
+  });
+  const lines = async () =>
+    (await guest("GET", `carts/${cartId}/cart-items`)).body.cartItems.map(
+      (line: { cartItem: { productId: string; quantity: string } }) => [
+        line.cartItem.productId,
+        line.cartItem.quantity,
+      ],
+    );
+
+  it("a test finds the state's cart, though the store was reset after it was saved", async () => {
+    expect(await lines()).toEqual([[P.frenchPress, "2.0"]]);
+    // Left in the cart for the next test, which must not find it.
+    expect((await add(guest, cartId, P.tamper)).status).toBe(201);
+    expect(await lines()).toHaveLength(2);
+  });
+
+  it("the next test finds the cart as saved, not as the last test left it", async () => {
+    expect(await lines()).toEqual([[P.frenchPress, "2.0"]]);
   });
 });
 

@@ -1,22 +1,59 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Browser, type Page, type APIRequestContext, type TestInfo } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
+} from "@playwright/test";
 import { buyerAuthorization, guestAuthorization } from "../support/identity";
 
 export const BUYER = { email: "buyer@demo.store", password: "demo-pass-1" };
 export const B2B_BUYER = { email: "b2b@demo.store", password: "demo-pass-1" };
 
-/** The store is shared by every test: each test starts from the fixtures, through the emulator's test controls. */
-export const test = base.extend<{ store: StoreControls }>({
+/**
+ * The store is shared by every test: each test starts from the fixtures, through the emulator's test controls, or
+ * from a saved state when its spec says `test.use({ emulatorState: "name" })` (saved by `saveEmulatorState` in the
+ * spec's beforeAll): the fixtures' data replaced by the state's after the reset, before the test's first step.
+ */
+export const test = base.extend<{ store: StoreControls; emulatorState: string | undefined }>({
+  emulatorState: [undefined, { option: true }],
   store: [
-    async ({ request }, use) => {
+    async ({ request, emulatorState }, use) => {
       const controls = new StoreControls(request);
       await controls.reset();
+      if (emulatorState) await controls.loadState(emulatorState);
       await use(controls);
     },
     { auto: true },
   ],
 });
 export { expect };
+
+/**
+ * Saves a state for the spec's tests to start from (`test.use({ emulatorState: name })`), in its beforeAll, where
+ * test fixtures such as `request` don't exist yet: from the fixtures, `build` makes the data through the API (or
+ * the pages), the store saves it under `name`, and is reset again, so what a test finds is the state's doing.
+ * Saving again replaces it: a spec run twice against one server starts from its own build each time.
+ */
+export async function saveEmulatorState(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  name: string,
+  build: (request: APIRequestContext) => Promise<void>,
+): Promise<void> {
+  const request = await playwright.request.newContext({ baseURL: SITE });
+  try {
+    const controls = new StoreControls(request);
+    await controls.reset();
+    await build(request);
+    await controls.saveState(name);
+    await controls.reset();
+  } finally {
+    await request.dispose();
+  }
+}
 
 export class StoreControls {
   constructor(private request: APIRequestContext) {}
@@ -31,6 +68,17 @@ export class StoreControls {
   }
   async advanceClock(seconds: number) {
     expect((await this.request.post("/__emulator/clock", { data: { advanceSeconds: seconds } })).ok()).toBe(true);
+  }
+  /** Saves the store's data under `name` (POST /__emulator/states/{name}). */
+  async saveState(name: string) {
+    const res = await this.request.post(`/__emulator/states/${name}`);
+    expect(res.status(), `saving the state ${name}: ${await res.text()}`).toBe(201);
+  }
+  /** Puts the store's data back as it was saved under `name` (PUT /__emulator/states/{name}). */
+  async loadState(name: string) {
+    const res = await this.request.put(`/__emulator/states/${name}`);
+    // 404: no spec saved it on this server (saveEmulatorState in its beforeAll).
+    expect(res.status(), `loading the state ${name}: ${await res.text()}`).toBe(200);
   }
   /** The API requests the store has answered (method, path, status), oldest first. */
   async journal(

@@ -46,7 +46,7 @@ export interface Store {
   /** A browser that has signed in as `who` (through the login form, without JavaScript). */
   signedIn(who: { username: string; password: string }): Promise<Visitor>;
   /** The emulator's test controls (`/__emulator/*`), as the e2e tests call them. */
-  control(method: "POST" | "DELETE" | "GET", path: string, body?: unknown): Promise<Response>;
+  control(method: "POST" | "PUT" | "DELETE" | "GET", path: string, body?: unknown): Promise<Response>;
   /**
    * The API's GET paths since the emulator's journal was last emptied (`control("DELETE", "/__emulator/journal")`),
    * relative to the webstore (`carts/…/cart-items`): which reads a page made.
@@ -74,7 +74,7 @@ export async function startStore(
   const { server } = await startServer(config, { emulator: options.emulator, mcpLimits: options.mcpLimits });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const control = (method: "POST" | "DELETE" | "GET", path: string, body?: unknown) =>
+  const control = (method: "POST" | "PUT" | "DELETE" | "GET", path: string, body?: unknown) =>
     fetch(`${url}${path}`, {
       method,
       headers: body === undefined ? {} : { "Content-Type": "application/json" },

@@ -5,6 +5,7 @@ import { toCents } from "../core/money.js";
 import { recordId } from "../core/record-ids.js";
 import type { Emu } from "../core/state.js";
 import { DEFAULT_FIELDS, knownFields, searchProduct } from "./shapes.js";
+import { termCounts } from "./term-counts.js";
 import {
   catalogStore,
   DEFAULT_CURRENCY,
@@ -425,6 +426,11 @@ export function search(emu: Emu, input: SearchInput) {
   const browsing = selected !== undefined && filter.where.length === 0 && input.refinements.length === 0;
   const offset = input.page * input.pageSize;
 
+  // Terms alone (the type-ahead's search, and the search page's first): counted in one pass (term-counts.ts).
+  const termsAlone =
+    !selected && input.refinements.length === 0 && filter.where.length === 1 && !filter.readsText
+      ? termCounts(emu, filter.params[0] as string)
+      : null;
   let total: number;
   let pageIds: string[];
   if (browsing && (!rule || rule.type === "Relevancy")) {
@@ -437,7 +443,7 @@ export function search(emu: Emu, input: SearchInput) {
     const priced = input.refinements.some((r) => r.type === "Range");
     const from = `FROM products p${priced ? ` LEFT JOIN pricebook_entries pe ON pe.product_id = p.id AND pe.currency_iso_code = '${DEFAULT_CURRENCY}'` : ""}`;
     const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-    total = matchCount(emu, { terms, filter, selected, refinements: input.refinements, browsing });
+    total = termsAlone?.total ?? matchCount(emu, { terms, filter, selected, refinements: input.refinements, browsing });
     pageIds =
       total <= SORTED_IN_MEMORY
         ? smallPage(emu, { from, where: whereSql, params, rule, offset, size: input.pageSize, priced })
@@ -446,14 +452,24 @@ export function search(emu: Emu, input: SearchInput) {
   const pageItems = pageIds.map((id) => catalog.product(id)!);
 
   return {
-    categories: searchCategory(selected, total, childCounts(emu, selected, filter)),
-    facets: facets(emu, {
+    categories: searchCategory(
       selected,
-      where: filter.where,
-      params: filter.params,
-      filter,
-      refinements: input.refinements,
-    }),
+      total,
+      termsAlone
+        ? childCategories(emu, "k.parent_id IS NULL", []).map((c) => ({ ...c, n: termsAlone.topLevel.get(c.id) ?? 0 }))
+        : childCounts(emu, selected, filter),
+    ),
+    facets: facets(
+      emu,
+      {
+        selected,
+        where: filter.where,
+        params: filter.params,
+        filter,
+        refinements: input.refinements,
+      },
+      termsAlone?.facetCounts,
+    ),
     locale: "en_US",
     correlationId: randomUUID(),
     productsPage: {
@@ -672,13 +688,15 @@ function facets(
     filter: TermFilter;
     refinements: Refinement[];
   },
+  counted?: FacetCount[],
 ) {
   const attributes = facetableAttributes(emu);
   if (attributes.size === 0) return [];
   const rows =
-    search.selected && search.where.length === 0 && search.refinements.length === 0
+    counted ??
+    (search.selected && search.where.length === 0 && search.refinements.length === 0
       ? categoryFacetCounts(emu, search.selected.id)
-      : refinedFacetCounts(emu, search);
+      : refinedFacetCounts(emu, search));
   const byAttribute = new Map<string, { displayName: string; nameOrId: string; productCount: number }[]>();
   for (const row of rows) {
     const values = byAttribute.get(row.attribute) ?? [];

@@ -408,3 +408,61 @@ export function matchFacetCounts(emu: Emu, from: string, where: string[], params
     )
     .all(...params);
 }
+
+/** Marks the reads of the catalog a keyword search's counts are made from: once per version of the catalog. */
+const ONCE_PER_CATALOG = "/* the catalog's search counts, read once per catalog version */";
+
+/**
+ * How many products full-text terms match, and their rowids (one JSON list): a keyword search's one pass over its
+ * matches, reading the index alone.
+ */
+export function termMatches(emu: Emu, params: unknown[]): { n: number; ids: string } {
+  return emu.db
+    .prepare<unknown[]>(
+      "SELECT count(*) AS n, json_group_array(rowid) AS ids FROM products_search WHERE products_search MATCH ?",
+    )
+    .get(...params) as { n: number; ids: string };
+}
+
+/** Every product's top-level category: its rowid (`r`) and the category's id. */
+export function productTopCategories(emu: Emu) {
+  return emu.db
+    .prepare(
+      `SELECT ${ONCE_PER_CATALOG} k.rowid AS r, a.ancestor_id AS top FROM product_keys k
+       JOIN category_ancestors a ON a.category_id = k.category_id
+       JOIN product_categories c ON c.id = a.ancestor_id WHERE c.parent_id IS NULL`,
+    )
+    .all() as { r: number; top: string }[];
+}
+
+/** Every product's facet values, by its rowid (`r`). */
+export function productFacetValues(emu: Emu) {
+  return emu.db
+    .prepare(
+      `SELECT ${ONCE_PER_CATALOG} k.rowid AS r, f.attribute, f.value FROM product_facet_values f
+       JOIN product_keys k ON k.id = f.product_id`,
+    )
+    .all() as { r: number; attribute: string; value: string }[];
+}
+
+/** The tables a keyword search's counts are made from (product_keys and category_ancestors follow these). */
+const COUNTED_TABLES = ["products", "product_facet_values", "product_categories", "search_facetable_attributes"];
+
+/**
+ * Calls `changed` after every write to a table a keyword search's counts are made from, through TEMP triggers:
+ * the connection's own, never part of the database file (a state, a file another tool opens), and dropped with the
+ * tables' own triggers by a bulk write (core/db.ts withoutTriggers, counted as one change there).
+ */
+export function watchCountedTables(emu: Emu, changed: () => void) {
+  const db = emu.db;
+  db.function("emulator_catalog_changed", { deterministic: false, varargs: false }, () => {
+    changed();
+    return null;
+  });
+  for (const table of COUNTED_TABLES)
+    for (const event of ["INSERT", "UPDATE", "DELETE"])
+      db.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS "${table}_${event.toLowerCase()}_counted" AFTER ${event} ON main."${table}"
+         BEGIN SELECT emulator_catalog_changed(); END`,
+      );
+}

@@ -140,15 +140,27 @@ export function truncateAll(db: Db) {
  */
 export function withoutTriggers<T>(db: Db, tables: readonly string[], work: () => T): T {
   if (!db.inTransaction) throw new Error("withoutTriggers: call inside a transaction");
+  // The connection's own (TEMP) triggers on these tables too: they watch writes for what the emulator keeps in
+  // memory, and a bulk write is counted as one change (bulkWrites) instead of row by row.
   const triggers = db
     .prepare(
-      `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN (SELECT value FROM json_each(?))`,
+      `SELECT name, sql, 'main' AS schema FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN (SELECT value FROM json_each(?))
+       UNION ALL
+       SELECT name, sql, 'temp' FROM sqlite_temp_master WHERE type = 'trigger' AND tbl_name IN (SELECT value FROM json_each(?))`,
     )
-    .all(JSON.stringify(tables)) as { name: string; sql: string }[];
-  for (const t of triggers) db.exec(`DROP TRIGGER "${t.name}"`);
+    .all(JSON.stringify(tables), JSON.stringify(tables)) as { name: string; sql: string; schema: string }[];
+  for (const t of triggers) db.exec(`DROP TRIGGER ${t.schema}."${t.name}"`);
   const result = work();
   for (const t of triggers) db.exec(t.sql);
+  bulkWriteCounts.set(db, bulkWrites(db) + 1);
   return result;
+}
+
+const bulkWriteCounts = new WeakMap<Db, number>();
+
+/** How many bulk writes with the triggers off (withoutTriggers) this connection has made: any may have changed anything. */
+export function bulkWrites(db: Db): number {
+  return bulkWriteCounts.get(db) ?? 0;
 }
 
 /**

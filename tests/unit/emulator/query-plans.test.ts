@@ -67,6 +67,12 @@ const BOUNDED = [
   /\/\* at most 1000 matches, counted first \*\//,
 ];
 
+/**
+ * What a keyword search's counts are made from, read whole once per version of the catalog and then kept in memory
+ * (catalog/term-counts.ts): a cost of a catalog change, not of a request, so no request's plan.
+ */
+const ONCE_PER_CATALOG = /\/\* the catalog's search counts, read once per catalog version \*\//;
+
 /** A search's matches: a full-text MATCH, a refinement's values, or a price range. */
 const SEARCH_MATCHES =
   /\bproducts_search MATCH \?|\bFROM product_facet_values v WHERE v\.attribute = \? AND v\.value IN|\bpe\.unit_price_cents [<>]= \?/;
@@ -275,6 +281,7 @@ describe("the query plans of a shopper's requests (a generated store of 2,000 pr
   it("serves every one from an index and reads only the page", () => {
     const failures: string[] = [];
     for (const r of recorded.values()) {
+      if (ONCE_PER_CATALOG.test(r.sql)) continue;
       const plan = explain(r);
       const problems = planProblems(r.sql, plan);
       if (problems.length)

@@ -33,7 +33,8 @@ import { serverTimingHeaders, withShop } from "~/shop.server";
 const CartPages = lazy(() => import("~/cart/ui/CartPages"));
 // The same for what the page shows while the API is still calculating the cart (see CartProcessing).
 const CartProcessing = lazy(() => import("~/cart/ui/CartProcessing"));
-// And the summary's promotions and shipping estimate (see CartSummaryDetails).
+// And the summary's promotions and shipping estimate (see CartSummaryDetails): nearly every cart has one or the other,
+// so the page doesn't carry the test of whether it has.
 const CartSummaryDetails = lazy(() => import("~/cart/ui/CartSummaryDetails"));
 
 const processingNote = <p className="store-muted">Your cart is being updated. Prices may change.</p>;
@@ -132,11 +133,9 @@ export default function CartPage() {
         >
           <h2 id="cart-summary-title">Summary</h2>
           <CartCoupons coupons={cart.coupons} defaultCode={couponCode} redirectTo={redirectTo} />
-          {cart.promotions.length > 0 || estimate ? (
-            <Suspense fallback={null}>
-              <CartSummaryDetails promotions={cart.promotions} estimate={estimate} currency={totals.currency} />
-            </Suspense>
-          ) : null}
+          <Suspense fallback={null}>
+            <CartSummaryDetails promotions={cart.promotions} estimate={estimate} currency={totals.currency} />
+          </Suspense>
           <CartTotals totals={totals} />
           <CheckoutAction
             processing={processing}

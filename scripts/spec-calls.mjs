@@ -113,8 +113,6 @@ const REASONS = {
     "the cart page reads its lines with their product fields from cart-items (`productFields`), one call fewer",
   "POST carts/{cartId}/actions/preserve":
     "a guest's cart is kept by the guest session the storefront renews, and signing in merges it; nothing to preserve",
-  "GET carts/{cartId}/delivery-groups":
-    "the checkout's answer lists the delivery groups with their items and methods, which is what the steps show",
   "GET carts/{cartId}/delivery-groups/{id}":
     "the checkout's answer lists every delivery group with what the steps show; one group is never read alone",
   "DELETE checkouts/{checkoutId}":

@@ -34,6 +34,8 @@ import {
 } from "~/cart/server/product-add.server";
 import { submitCartPage, type CartPageAnswer, type PaymentLinkResult } from "~/cart/server/page.server";
 import { keptCouponCode } from "~/cart/model/coupon";
+import type { CartEstimateView } from "~/cart/model/estimate";
+import { readCartEstimate, submitEstimate } from "~/cart/server/estimate.server";
 import type { ShopCore } from "~/shop/core.server";
 import {
   identityRefusalOf,
@@ -69,9 +71,10 @@ export interface CartHandler {
   addFromProductPage(productId: string, formData: FormData): Promise<Response | ProductAddReply>;
   /**
    * The cart page: the page of the cart's lines its URL asks for (`?page=`) with its coupons, promotions and totals
-   * (the empty cart when there is none), and the coupon code a refused apply brings back (`?coupon=`, no JavaScript).
+   * (the empty cart when there is none), the coupon code a refused apply brings back (`?coupon=`, no JavaScript),
+   * and the shipping estimate (63.0; null before, and for an empty cart).
    */
-  view(): Promise<{ cart: CartView; processing: boolean; couponCode: string }>;
+  view(): Promise<{ cart: CartView; processing: boolean; couponCode: string; estimate: CartEstimateView | null }>;
   /** A cart page form, posted: a redirect (without JavaScript, and for a payment link), else the fetcher's data. */
   submit(formData: FormData): Promise<CartPageAnswer>;
   /** A cart page edit (quantity, removal, coupon), with the API's refusals turned into the shopper's words. */
@@ -179,12 +182,24 @@ export function createCartHandler(
     async view() {
       // After a refused coupon (no JavaScript) the form comes back with what the shopper typed.
       const couponCode = keptCouponCode(new URL(shop.request.url).searchParams.get("coupon") ?? "");
-      return { ...(await read()), couponCode };
+      // The estimate's reads run beside the lines' (it needs the cart's id only to show what it read).
+      const page = read();
+      const estimate = readCartEstimate(shop, async () => {
+        const { cart } = await page;
+        return { cartId: cart.cartId, currency: cart.totals.currency, empty: cart.totalLines === 0 };
+      });
+      const [lines, shipping] = await Promise.all([page, estimate.catch(() => null)]);
+      return { ...lines, couponCode, estimate: shipping };
     },
     submit: (formData) =>
       submitCartPage(
         shop,
-        { ref: () => cartRef(shop), edit: (edit) => applyCartEdit(shop, edit), paymentLink },
+        {
+          ref: () => cartRef(shop),
+          edit: (edit) => applyCartEdit(shop, edit),
+          paymentLink,
+          estimate: (form, back) => submitEstimate(shop, form, back),
+        },
         formData,
       ),
     edit: (edit) => applyCartEdit(shop, edit),

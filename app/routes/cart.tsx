@@ -1,7 +1,9 @@
 /**
- * The cart: lines (25 a page), quantities, removal, coupons, promotions and the API's totals.
+ * The cart: lines (25 a page), quantities, removal, coupons, promotions (a line's badge, the summary's list), a
+ * shipping estimate (63.0) and the API's totals.
  *
- * Every form is a POST to this route's action with an `intent` (update, remove, applyCoupon, removeCoupon).
+ * Every form is a POST to this route's action with an `intent` (update, remove, applyCoupon, removeCoupon, and the
+ * shipping estimate's `estimate`, a plain form that always answers 303 back here).
  * Without JavaScript the action answers 303 → /cart with a toast; with JavaScript each form is a fetcher, the
  * page shows the result of pending edits at once (derived from the fetchers' form data) and the revalidation
  * after the action brings the API's numbers. Totals always come from the API.
@@ -16,7 +18,6 @@ import { lazy, Suspense } from "react";
 import { CheckoutAction, PaymentLinkForm } from "~/cart/ui/CartActions";
 import { CartCoupons, pageWithout } from "~/cart/ui/CartCoupons";
 import { CartTotals } from "~/cart/ui/CartTotals";
-import { Price } from "~/components/Price";
 import { useProcessingRefresh } from "~/components/useProcessingRefresh";
 import { CART_ITEMS_HEADING_ID, CartLine } from "~/cart/ui/CartLine";
 import { EmptyState } from "~/components/store/LineProduct";
@@ -32,6 +33,9 @@ import { serverTimingHeaders, withShop } from "~/shop.server";
 const CartPages = lazy(() => import("~/cart/ui/CartPages"));
 // The same for what the page shows while the API is still calculating the cart (see CartProcessing).
 const CartProcessing = lazy(() => import("~/cart/ui/CartProcessing"));
+// And the summary's promotions and shipping estimate (see CartSummaryDetails): nearly every cart has one or the other,
+// so the page doesn't carry the test of whether it has.
+const CartSummaryDetails = lazy(() => import("~/cart/ui/CartSummaryDetails"));
 
 const processingNote = <p className="store-muted">Your cart is being updated. Prices may change.</p>;
 
@@ -56,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { cart, processing, couponCode } = useLoaderData<typeof loader>();
+  const { cart, processing, couponCode, estimate } = useLoaderData<typeof loader>();
   const location = useLocation();
   const fetchers = useFetchers();
   // The pending edits read by cart/model (the action's field names and quantity rules, without zod in the browser).
@@ -129,19 +133,9 @@ export default function CartPage() {
         >
           <h2 id="cart-summary-title">Summary</h2>
           <CartCoupons coupons={cart.coupons} defaultCode={couponCode} redirectTo={redirectTo} />
-          {cart.promotions.length > 0 ? (
-            <section aria-labelledby="promotions-title" className="store-cart__promotions">
-              <h3 id="promotions-title">Promotions</h3>
-              <ul>
-                {cart.promotions.map((promotion, index) => (
-                  <li key={`${promotion.name}-${index}`}>
-                    <span>{promotion.name}</span>
-                    {promotion.amount ? <Price amount={promotion.amount} currency={totals.currency} /> : null}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <Suspense fallback={null}>
+            <CartSummaryDetails promotions={cart.promotions} estimate={estimate} currency={totals.currency} />
+          </Suspense>
           <CartTotals totals={totals} />
           <CheckoutAction
             processing={processing}

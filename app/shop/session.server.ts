@@ -75,6 +75,11 @@ export interface StoreSessionData {
   preserveCartErrorCount: number;
   /** The currency the shopper chose in the header's switcher (a preference: kept across sign-in and sign-out). */
   currency: string;
+  /**
+   * The cart page's shipping estimate: the address it was asked for (or a buyer's default shipping address, to fill
+   * the form in; empty when they have none) and the cart it was evaluated on (null: not evaluated yet).
+   */
+  shippingEstimate: { postalCode: string; country: string; cartId: string | null };
 }
 
 export type StoreSessionKey = keyof StoreSessionData;
@@ -97,6 +102,7 @@ export const AUTH_KEYS = [
   "lastOrder",
   "paymentLinkId",
   "preserveCartErrorCount",
+  "shippingEstimate",
 ] as const satisfies readonly StoreSessionKey[];
 
 /** Keys that belong to a guest: dropped on logout (the guest cart was preserved at login) and after login. */
@@ -107,6 +113,7 @@ export const GUEST_KEYS = [
   "guestTokenExpiresAt",
   "guestUserContext",
   "guestVerification",
+  "shippingEstimate",
 ] as const satisfies readonly StoreSessionKey[];
 
 export interface StoreSession {

@@ -264,4 +264,44 @@ describe.each(TARGET_NAMES)("cart promotions and actions (%s)", (name) => {
       "NOT_FOUND",
     );
   });
+
+  // cart_evaluate_shipping (63.0): "Evaluate the shipping costs for a cart"; the shipping calculator populates the
+  // cart's delivery group methods, which GET carts/{id}/delivery-groups (59.0) lists.
+  it("lists, after evaluate-shipping, the methods that ship to the address with their fees for the cart", async () => {
+    const guest = shopper(target);
+    const cartId = await newCart(guest);
+    await add(guest, cartId, P.frenchPress, "1");
+    const groups = async () => (await guest("GET", `carts/${cartId}/delivery-groups`)).body.items[0];
+
+    // Nothing evaluated yet: no destination, nothing to rate.
+    expect((await groups()).availableDeliveryMethods).toEqual([]);
+
+    const us = { postalCode: "02110", country: "US" };
+    expect((await guest("POST", `carts/${cartId}/actions/evaluate-shipping`, { shippingAddress: us })).status).toBe(
+      200,
+    );
+    const rated = await groups();
+    expect(rated.deliveryAddress).toBeNull();
+    expect(rated.selectedDeliveryMethod).toBeNull();
+    expect(rated.availableDeliveryMethods.map((m: any) => [m.name, m.shippingFee, m.adjustedShippingFee])).toEqual([
+      ["Standard Shipping", "7.99", "7.99"],
+      ["Express Shipping", "19.99", "19.99"],
+      ["Overnight", "34.99", "34.99"],
+    ]);
+
+    // The fees follow the cart: $117 of products ships free by Standard Shipping.
+    await add(guest, cartId, P.frenchPress, "2");
+    const free = (await groups()).availableDeliveryMethods[0];
+    expect([free.name, free.shippingFee, free.adjustedShippingFee]).toEqual(["Standard Shipping", "0.00", "0.00"]);
+
+    // The next evaluation replaces the address.
+    const gb = { postalCode: "SW1A 1AA", country: "GB" };
+    expect((await guest("POST", `carts/${cartId}/actions/evaluate-shipping`, { shippingAddress: gb })).status).toBe(
+      200,
+    );
+    expect((await groups()).availableDeliveryMethods.map((m: any) => m.name)).toEqual([
+      "International Standard",
+      "International Express",
+    ]);
+  });
 });

@@ -4,6 +4,7 @@
  */
 import type { CartItem, CartItemCollection } from "../../../server/webstore/index";
 import { parseQuantity } from ".";
+import { parseMoney } from "~/lib/format/money";
 import { cartItemTerm } from "./subscriptions";
 import { imageOf, type ProductLineView } from "~/catalog/model/product";
 import { lineAttributes } from "~/catalog/model/variations";
@@ -19,6 +20,19 @@ export interface CartLineView extends ProductLineView {
   errors: string[];
   /** The subscription term bought ("Monthly subscription"); null for a product sold without selling models. */
   term: string | null;
+  /**
+   * The line's badge: the item promotions that apply to it (the item's `promotionDisplayName`) and what they take off
+   * it (`itemizedAdjustmentAmount`, ≤ 0); null when none does.
+   */
+  promotion: { name: string; amount: string | null } | null;
+}
+
+/** A promotion of the cart's summary (Cart Promotion: cart-items' `cartPromotions`, as GET carts/{id}/promotions). */
+export interface CartPromotionView {
+  name: string;
+  amount: string | null;
+  couponCode?: string;
+  termsAndConditions?: string;
 }
 
 export interface CartTotalsView {
@@ -37,7 +51,7 @@ export interface CartView {
   lines: CartLineView[];
   totals: CartTotalsView;
   coupons: { id: string; code: string }[];
-  promotions: { name: string; amount: string | null; couponCode?: string }[];
+  promotions: CartPromotionView[];
   currentPage: number;
   totalPages: number;
   totalLines: number;
@@ -87,7 +101,15 @@ export function cartLineView({ cartItem: item }: CartItemCollection["cartItems"]
     totalListPrice: item.totalListPrice || null,
     errors: lineErrors(item.messagesSummary),
     term: cartItemTerm(item),
+    promotion: item.promotionDisplayName
+      ? { name: item.promotionDisplayName, amount: nonZero(item.itemizedAdjustmentAmount) }
+      : null,
   };
+}
+
+/** The API's money string unless it is zero (a promotion that took nothing off shows no amount). */
+function nonZero(amount: string | null | undefined): string | null {
+  return parseMoney(amount) ? amount! : null;
 }
 
 /** The cart-items collection as the page shows it. */
@@ -114,6 +136,7 @@ export function cartView(collection: CartItemCollection | null | undefined): Car
       name: p.displayName || "Promotion",
       amount: p.adjustmentAmount || null,
       ...(p.couponCode ? { couponCode: p.couponCode } : {}),
+      ...(p.termsAndConditions ? { termsAndConditions: p.termsAndConditions } : {}),
     })),
     currentPage: collection.currentPage ?? 1,
     totalPages: collection.totalNumberOfPages ?? 1,

@@ -6,6 +6,7 @@
 import { postedText, submittedWithJs } from "~/components/store/forms";
 import { CART_FIELDS, CART_MESSAGES, type CartActionData } from "~/cart/model";
 import { keptCouponCode } from "~/cart/model/coupon";
+import { ESTIMATE_INTENT } from "~/cart/model/estimate";
 import { cartFormCode, cartFormProblem, parseCartEdit } from "~/cart/forms/cart-forms.server";
 import type { CartEditOutcome, CartLineEdit } from "~/cart/server/edits.server";
 import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
@@ -24,6 +25,8 @@ export interface CartPageParts {
   ref(): string | null;
   edit(edit: CartLineEdit): Promise<CartEditOutcome>;
   paymentLink(): Promise<PaymentLinkResult>;
+  /** The shipping estimate's form, posted: a redirect back to `back` (with or without JavaScript). */
+  estimate(formData: FormData, back: string): Promise<Response>;
 }
 
 const CART_PAGE = "/cart";
@@ -34,10 +37,12 @@ export async function submitCartPage(
   formData: FormData,
 ): Promise<CartPageAnswer> {
   const withJs = submittedWithJs(formData);
+  const back = safeRedirect(formData.get("redirectTo"), CART_PAGE);
+  const returnTo = back === CART_PAGE || back.startsWith(`${CART_PAGE}?`) ? back : CART_PAGE;
+  // A plain form with its own fields (cart/model/estimate), not one of the cart's edits.
+  if (formData.get(CART_FIELDS.intent) === ESTIMATE_INTENT) return cart.estimate(formData, returnTo);
   const submission = parseCartEdit(formData);
   const intent = postedText(submission, CART_FIELDS.intent);
-  const back = safeRedirect(postedText(submission, "redirectTo"), CART_PAGE);
-  const returnTo = back === CART_PAGE || back.startsWith(`${CART_PAGE}?`) ? back : CART_PAGE;
 
   const reply = async (ok: boolean, message: string, keepCoupon?: string, code?: string): Promise<CartPageAnswer> => {
     const note = toast(ok ? "success" : "error", message);

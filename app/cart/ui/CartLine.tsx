@@ -72,6 +72,15 @@ export function CartLine({
       <div className="store-cart-line__info">
         <LineProductName id={nameId} href={href} name={line.name} sku={line.sku} attributes={line.attributes} />
         {line.term ? <p className="store-line-term">{line.term}</p> : null}
+        {line.promotion ? (
+          <p className="store-cart-line__promotion">
+            <span className="store-promotion-badge">
+              <span className="kit-visually-hidden">Promotion: </span>
+              {line.promotion.name}
+            </span>{" "}
+            <Price amount={line.promotion.amount} currency={currency} />
+          </p>
+        ) : null}
         <p className="store-cart-line__unit">
           <Price
             amount={line.unitPrice}

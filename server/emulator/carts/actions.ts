@@ -18,6 +18,7 @@ import { effectiveAccountId } from "../core/context.js";
 import { json } from "../core/http.js";
 import { recordId } from "../core/record-ids.js";
 import { wishlistStore } from "../wishlists/store.js";
+import { shippingStore } from "../checkout/store.js";
 import type { RequestContext, Router } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 
@@ -104,7 +105,10 @@ function requestedItems(emu: Emu, cart: CartRow, body: Record<string, unknown>):
   });
 }
 
-/** A Cart Shipping Address input ([I] a country is what any estimate needs first) from a body's `shippingAddress`. */
+/**
+ * A Cart Shipping Address input ([I] a country is what any estimate needs first) from a body's `shippingAddress`: the
+ * parts a shipping estimate looks at.
+ */
 function shippingAddressInput(ctx: RequestContext, body: Record<string, unknown>) {
   if (missing(body.shippingAddress)) throw invalidInput("Missing required field: shippingAddress.");
   const address = objectBody(body.shippingAddress, "shippingAddress");
@@ -114,6 +118,13 @@ function shippingAddressInput(ctx: RequestContext, body: Record<string, unknown>
   const countries: string[] = ctx.emu.store.applicationContext(ctx.webstoreId).shippingCountries ?? [];
   if (countries.length && !countries.includes(country.trim()))
     throw invalidInput(`The store doesn't ship to ${country.trim()}; it ships to ${countries.join(", ")}.`);
+  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+  return {
+    country: country.trim().toUpperCase(),
+    region: text(address.region),
+    city: text(address.city),
+    postalCode: text(address.postalCode),
+  };
 }
 
 /**
@@ -121,13 +132,14 @@ function shippingAddressInput(ctx: RequestContext, body: Record<string, unknown>
  * starts processing as after any change, and the answer is a Cart Summary Result (ConnectApi.CalculateCartResult:
  * `data` a Cart Summary, `message`, `status` "the asynchronous processing status of the cart"). [I] 200.
  */
-function runCalculation(ctx: RequestContext, body: Record<string, unknown>) {
+function runCalculation(ctx: RequestContext, body: Record<string, unknown>, alsoRun?: (cart: CartRow) => void) {
   const emu = ctx.emu;
   if (body.customFields !== undefined && body.customFields !== null && !Array.isArray(body.customFields))
     throw invalidInput("customFields must be a list of sObjects.");
   const cart = emu.db.transaction(() => {
     const cart = requireCart(ctx, ctx.params.cartStateOrId);
     assertEditable(cart);
+    alsoRun?.(cart);
     emu.async.begin(asyncKey(cart.id));
     return cart;
   })();
@@ -232,8 +244,9 @@ export function cartActionRoutes(r: Router, emu: Emu) {
 
   r.webstore("POST", "carts/:cartStateOrId/actions/evaluate-shipping", { since: 63 }, async (ctx) => {
     const body = objectBody(await ctx.json(), "cart evaluate shipping input");
-    shippingAddressInput(ctx, body);
-    return runCalculation(ctx, body);
+    const address = shippingAddressInput(ctx, body);
+    // The cart's delivery groups without an address of their own are rated for this one from now on (delivery-groups).
+    return runCalculation(ctx, body, (cart) => shippingStore(emu).recordEvaluation(cart.id, address));
   });
 
   r.webstore("POST", "carts/:cartStateOrId/actions/evaluate-taxes", { since: 63 }, async (ctx) => {

@@ -85,7 +85,9 @@ function rateGroup(
   const store = shippingStore(emu);
   const lines = allLines.filter((l) => l.groupId === row.id);
   const netProductCents = lines.reduce((a, l) => a + l.netCents, 0);
-  const methods = store.methodsFor(row.address_country);
+  // A group with no address of its own is rated for the address the cart's shipping was evaluated for, if any
+  // ([I] evaluate-shipping "populates CartDeliveryGroupMethods"): it lists what ships there, and selects nothing.
+  const methods = store.methodsFor(row.address_country ?? store.evaluatedCountry(row.cart_id));
   const selected = methods.find((m) => m.id === row.delivery_method_id) ?? null;
   const shippingCents = selected && lines.length ? shippingFeeCents(selected, netProductCents) : 0;
   const rate = store.taxRate(row.address_country, row.address_region);

@@ -499,7 +499,21 @@ function createShippingStore(emu: Emu) {
   const rate = emu.db.prepare(`
     SELECT region, rate_basis_points AS rateBasisPoints, taxes_shipping AS taxesShipping FROM tax_rates
     WHERE country = ? AND region IN ('', ?) ORDER BY region DESC LIMIT 1`);
+  const evaluated = emu.db.prepare("SELECT country FROM cart_shipping_evaluations WHERE cart_id = ?");
+  const evaluate = emu.db.prepare(`
+    INSERT INTO cart_shipping_evaluations(cart_id, country, region, city, postal_code) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT(cart_id) DO UPDATE SET country = excluded.country, region = excluded.region, city = excluded.city,
+      postal_code = excluded.postal_code`);
   return {
+    /** The country the cart's shipping was last evaluated for (evaluate-shipping), if any. */
+    evaluatedCountry: (cartId: string) => (evaluated.get(cartId) as { country: string } | undefined)?.country ?? null,
+    /** Records the address evaluate-shipping was given, replacing the cart's previous one. */
+    recordEvaluation(
+      cartId: string,
+      address: { country: string; region: string | null; city: string | null; postalCode: string | null },
+    ) {
+      evaluate.run(cartId, address.country, address.region, address.city, address.postalCode);
+    },
     method: (id: string) => byId.get(id) as DeliveryMethodRow | undefined,
     /** Methods that ship to the country; none without a destination (nothing to rate yet). */
     methodsFor: (country: string | null | undefined): DeliveryMethodRow[] =>

@@ -44,6 +44,22 @@ export interface CartItemsOptions {
   pageSize?: number;
 }
 
+/** Cart Shipping Address Input (63.0): what evaluate-shipping rates; the country is what any estimate needs. */
+export interface CartShippingAddressInput {
+  country: string;
+  postalCode?: string;
+  region?: string;
+  city?: string;
+  street?: string;
+}
+
+/** Cart Summary Result: the cart's summary after a calculation, and its asynchronous processing status. */
+export interface CartSummaryResult {
+  data: CartSummary | null;
+  message: string | null;
+  status: string | null;
+}
+
 export interface CreateCartInput {
   name?: string;
   type?: "Cart" | "PayNowReadOnly" | "Template";
@@ -201,6 +217,25 @@ export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => 
         method: "PUT",
         path: path`carts/${cart(cartId)}/inventory-reservations`,
         body: { durationInSeconds },
+      });
+    },
+
+    /**
+     * POST carts/{id}/actions/evaluate-shipping (63.0): the cart's shipping evaluated for an address (a postal code and
+     * country are enough for an estimate); the cart's delivery groups then list the methods that ship there
+     * (getDeliveryGroups). Documented from 63.0: before that, null without a request.
+     */
+    async evaluateShipping(
+      cartStateOrId: string,
+      shippingAddress: CartShippingAddressInput,
+    ): Promise<Async<CartSummaryResult> | null> {
+      if (!documentedAt(core, 63)) return null;
+      return sendAsync(core, {
+        method: "POST",
+        path: path`carts/${cart(cartStateOrId)}/actions/evaluate-shipping`,
+        body: {
+          shippingAddress: { ...shippingAddress, country: required(shippingAddress.country, "country is required") },
+        },
       });
     },
 

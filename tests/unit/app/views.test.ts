@@ -150,6 +150,45 @@ describe("cartView", () => {
     expect(view.promotions).toEqual([{ name: "10% off", amount: "-2.40", couponCode: "SAVE10" }]);
   });
 
+  it("gives a line its promotions' badge and saving, and a summary promotion its terms", () => {
+    const [entry] = answer.cartItems;
+    const promoted = {
+      ...answer,
+      cartItems: [
+        {
+          ...entry,
+          cartItem: {
+            ...entry.cartItem,
+            promotionDisplayName: "Buy 3+ mugs, save 5%",
+            itemizedAdjustmentAmount: "-1.20",
+          },
+        },
+      ],
+      cartPromotions: {
+        promotions: {
+          promotions: [
+            {
+              promotionId: "0c81",
+              displayName: "10% off",
+              adjustmentAmount: "-2.40",
+              termsAndConditions: "Cart subtotal only.",
+            },
+          ],
+        },
+      },
+    };
+    const view = cartView(promoted);
+    expect(view.lines[0].promotion).toEqual({ name: "Buy 3+ mugs, save 5%", amount: "-1.20" });
+    expect(view.promotions).toEqual([{ name: "10% off", amount: "-2.40", termsAndConditions: "Cart subtotal only." }]);
+    // A line no item promotion applies to has no badge; one that took nothing off shows no amount.
+    expect(cartView(answer).lines[0].promotion).toBeNull();
+    const nothingOff = { ...promoted.cartItems[0].cartItem, itemizedAdjustmentAmount: "0.00" };
+    expect(cartView({ ...promoted, cartItems: [{ ...entry, cartItem: nothingOff }] }).lines[0].promotion).toEqual({
+      name: "Buy 3+ mugs, save 5%",
+      amount: null,
+    });
+  });
+
   it("reads coupons nested as the whole Cart Coupons output too", () => {
     const nested = {
       ...answer,

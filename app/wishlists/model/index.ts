@@ -6,7 +6,7 @@
  * Pure: runs on the server and in the browser.
  */
 import { DEFAULT_WISHLIST_NAME } from "../../../server/webstore/api/wishlists";
-import type { Wishlist, WishlistItem } from "../../../server/webstore/index";
+import type { Wishlist, WishlistItem, WishlistSummaries } from "../../../server/webstore/index";
 import { imageOf, type ProductLineView } from "~/catalog/model/product";
 import { lineAttributes } from "~/catalog/model/variations";
 import { isObject, text } from "~/lib/json";
@@ -93,7 +93,7 @@ export function wishlistView(wishlist: Wishlist | null): WishlistView | null {
 }
 
 /** GET wishlists' summaries: every list of the buyer (for the account they act for). */
-export function wishlistSummaries(answer: unknown): WishlistSummary[] {
+export function wishlistSummaries(answer: WishlistSummaries): WishlistSummary[] {
   const summaries = isObject(answer) && Array.isArray(answer.summaries) ? answer.summaries : [];
   return summaries
     .filter(isObject)

@@ -70,7 +70,11 @@ describe("the wishlist views", () => {
   it("lists every list by name and count, and reads the shown one with its items", () => {
     expect(
       wishlistSummaries({
-        summaries: [{ id: "0HnA", name: "My List", wishlistProductCount: 3 }, { id: "0HnB" }, { name: "no id" }],
+        summaries: [
+          { id: "0HnA", name: "My List", wishlistProductCount: 3 },
+          { id: "0HnB" },
+          { id: "", name: "no id" },
+        ],
       }),
     ).toEqual([
       { id: "0HnA", name: "My List", productCount: 3 },

@@ -12,7 +12,6 @@ import { checkoutHandle, checkoutLinks, checkoutMeta } from "~/checkout/ui/route
 import { OrderSummary } from "~/checkout/ui/OrderSummary";
 import { ErrorSummary, ProblemBanner } from "~/components/Problems";
 import { ShipmentDelivery } from "~/checkout/ui/ShipmentDelivery";
-import { type FieldMeta } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/shop.server";
@@ -107,13 +106,13 @@ function DeliveryPage({ data }: { data: PageData }) {
               minDate={minDate}
               gifting={gifting}
               groupIdName={set.groupId.name}
-              method={set.deliveryMethodId as FieldMeta}
-              desiredDate={set.desiredDeliveryDate as FieldMeta}
-              instructions={set.shippingInstructions as FieldMeta}
-              isGift={set.isGift as FieldMeta}
-              giftToName={set.giftToName as FieldMeta}
-              giftMessage={set.giftMessage as FieldMeta}
-              giftWrap={set.giftWrap as FieldMeta}
+              method={set.deliveryMethodId}
+              desiredDate={set.desiredDeliveryDate}
+              instructions={set.shippingInstructions}
+              isGift={set.isGift}
+              giftToName={set.giftToName}
+              giftMessage={set.giftMessage}
+              giftWrap={set.giftWrap}
             />
           );
         })}

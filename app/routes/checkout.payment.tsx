@@ -19,7 +19,7 @@ import { ErrorSummary, ProblemBanner } from "~/components/Problems";
 import { RadioGroup, RadioOption } from "~/components/RadioGroup";
 import { ReservationNotice } from "~/checkout/ui/ReservationNotice";
 import { useBrowserTokenization } from "~/checkout/ui/useBrowserTokenization";
-import { Field, type FieldMeta } from "~/components/Field";
+import { Field } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/shop.server";
@@ -166,11 +166,11 @@ function PaymentPage({ data }: { data: PageData }) {
         )}
         <CardFields
           fields={{
-            cardholderName: fields.cardholderName as FieldMeta,
-            cardNumber: fields.cardNumber as FieldMeta,
-            expiryMonth: fields.expiryMonth as FieldMeta,
-            expiryYear: fields.expiryYear as FieldMeta,
-            cvv: fields.cvv as FieldMeta,
+            cardholderName: fields.cardholderName,
+            cardNumber: fields.cardNumber,
+            expiryMonth: fields.expiryMonth,
+            expiryYear: fields.expiryYear,
+            cvv: fields.cvv,
           }}
           gatewayErrors={gateway.fieldErrors}
           secretKey={secretKey}
@@ -181,7 +181,7 @@ function PaymentPage({ data }: { data: PageData }) {
             <legend className="checkout-fieldset__legend">Purchase order</legend>
             <Field
               label="Purchase order number"
-              meta={fields.purchaseOrderNumber as FieldMeta}
+              meta={fields.purchaseOrderNumber}
               maxLength={PO_MAX_LENGTH}
               autoComplete="off"
               required
@@ -190,12 +190,7 @@ function PaymentPage({ data }: { data: PageData }) {
         ) : null}
         <fieldset className="checkout-fieldset checkout-billing">
           <legend className="checkout-fieldset__legend">Billing address</legend>
-          <Field
-            type="checkbox"
-            value="on"
-            label="Same as shipping address"
-            meta={fields.sameAsShipping as FieldMeta}
-          />
+          <Field type="checkbox" value="on" label="Same as shipping address" meta={fields.sameAsShipping} />
           {shippingAddress.length > 0 ? (
             <p className="checkout-billing__same store-muted">{shippingAddress.join(", ")}</p>
           ) : null}

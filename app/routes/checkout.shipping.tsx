@@ -17,7 +17,7 @@ import { OrderSummary } from "~/checkout/ui/OrderSummary";
 import { ErrorSummary, ProblemBanner } from "~/components/Problems";
 import { ShipmentAddress } from "~/checkout/ui/ShipmentAddress";
 import { ShipmentsArrangement } from "~/checkout/ui/ShipmentsArrangement";
-import { Field, type FieldMeta } from "~/components/Field";
+import { Field } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/shop.server";
@@ -104,10 +104,10 @@ function ShippingPage({ data }: { data: PageData }) {
         {options.guest ? (
           <fieldset className="checkout-fieldset">
             <legend className="checkout-fieldset__legend">Contact information</legend>
-            <Field label="Email" type="email" meta={fields.email as FieldMeta} autoComplete="email" required />
+            <Field label="Email" type="email" meta={fields.email} autoComplete="email" required />
             <Field
               label="Last Name"
-              meta={fields.lastName as FieldMeta}
+              meta={fields.lastName}
               autoComplete="family-name"
               maxLength={CONTACT_MAX.lastName}
               required
@@ -115,7 +115,7 @@ function ShippingPage({ data }: { data: PageData }) {
             <Field
               label="Phone"
               type="tel"
-              meta={fields.phone as FieldMeta}
+              meta={fields.phone}
               autoComplete="tel"
               maxLength={CONTACT_MAX.phone}
               required={options.phoneRequired}
@@ -136,9 +136,9 @@ function ShippingPage({ data }: { data: PageData }) {
               countries={options.countries}
               guest={options.guest}
               groupIdName={set.groupId.name}
-              choice={set.addressChoice as FieldMeta}
+              choice={set.addressChoice}
               address={set.address}
-              save={set.saveAddress as FieldMeta}
+              save={set.saveAddress}
             />
           );
         })}

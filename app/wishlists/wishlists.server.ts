@@ -10,7 +10,7 @@
  */
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import { isFetchError, type JsonObject } from "../../server/webstore/index";
+import { isFetchError, type JsonObject, type Wishlist } from "../../server/webstore/index";
 import {
   DEFAULT_WISHLIST_NAME,
   defaultListId,
@@ -151,7 +151,7 @@ function createWishlistLists(shop: ShopCore): WishlistLists {
       }
 
       const lists = wishlistSummaries(answer);
-      let displayed: JsonObject | null = answer.displayedList ?? null;
+      let displayed: Wishlist | null = answer.displayedList ?? null;
       const shownId = answer.displayedList?.summary?.id;
       if (shownId && pageToken) {
         try {

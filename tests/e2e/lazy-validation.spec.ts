@@ -120,3 +120,23 @@ test("an e-mail set at once as a page arrives by client navigation survives the 
   await expect(page.getByText("we've sent it a verification code")).toBeVisible();
   await expect(page.getByText("Complete this field.")).toHaveCount(0);
 });
+
+test("an e-mail autofilled before the schema has arrived is kept, and the code is sent", async ({ page }) => {
+  await page.goto("/login");
+  await hydrated(page);
+  const release = await holdBackZod(page);
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  // As autofill and password managers do: the whole value at once, then input and change, without a key press.
+  const email = page.getByLabel("Email");
+  await email.evaluate((input: HTMLInputElement, value) => {
+    input.value = value;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }, "buyer@demo.store");
+  release();
+  await expect(email).toHaveValue("buyer@demo.store");
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("we've sent it a verification code")).toBeVisible();
+  await expect(page.getByText("Complete this field.")).toHaveCount(0);
+});

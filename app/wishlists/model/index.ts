@@ -6,6 +6,7 @@
  * Pure: runs on the server and in the browser.
  */
 import { DEFAULT_WISHLIST_NAME } from "../../../server/webstore/api/wishlists";
+import type { Wishlist, WishlistItem, WishlistSummaries } from "../../../server/webstore/index";
 import { imageOf, type ProductLineView } from "~/catalog/model/product";
 import { lineAttributes } from "~/catalog/model/variations";
 import { isObject, text } from "~/lib/json";
@@ -52,15 +53,15 @@ export interface WishlistSummary {
   productCount: number;
 }
 
-function itemView(entry: unknown): WishlistItemView | null {
+function itemView(entry: WishlistItem): WishlistItemView | null {
   if (!isObject(entry) || !text(entry.wishlistItemId)) return null;
-  const product = isObject(entry.productSummary) ? entry.productSummary : {};
-  const productId = text(product.productId);
-  if (!productId) return null;
+  const product = isObject(entry.productSummary) ? entry.productSummary : null;
+  const productId = text(product?.productId);
+  if (!product || !productId) return null;
   const name = text(product.name) ?? productId;
   const error = isObject(entry.error) ? entry.error : null;
   return {
-    id: entry.wishlistItemId as string,
+    id: entry.wishlistItemId,
     productId,
     name,
     sku: text(product.sku),
@@ -73,12 +74,12 @@ function itemView(entry: unknown): WishlistItemView | null {
   };
 }
 
-/** The API's Wishlist (summary + a page of items) as the page shows it; null when it isn't one. */
-export function wishlistView(wishlist: unknown): WishlistView | null {
+/** The API's Wishlist (summary + a page of items) as the page shows it; null when there is none or it has no id. */
+export function wishlistView(wishlist: Wishlist | null): WishlistView | null {
   if (!isObject(wishlist) || !isObject(wishlist.summary) || !text(wishlist.summary.id)) return null;
   const summary = wishlist.summary;
-  const page = isObject(wishlist.page) ? wishlist.page : {};
-  const items = (Array.isArray(page.items) ? page.items : [])
+  const page = isObject(wishlist.page) ? wishlist.page : null;
+  const items = (page && Array.isArray(page.items) ? page.items : [])
     .map(itemView)
     .filter((i): i is WishlistItemView => i !== null);
   return {
@@ -86,13 +87,13 @@ export function wishlistView(wishlist: unknown): WishlistView | null {
     name: text(summary.name) ?? DEFAULT_WISHLIST_NAME,
     productCount: Math.max(0, Number(summary.wishlistProductCount) || items.length),
     items,
-    nextPageToken: text(page.nextPageToken) ?? null,
-    previousPageToken: text(page.previousPageToken) ?? null,
+    nextPageToken: text(page?.nextPageToken) ?? null,
+    previousPageToken: text(page?.previousPageToken) ?? null,
   };
 }
 
 /** GET wishlists' summaries: every list of the buyer (for the account they act for). */
-export function wishlistSummaries(answer: unknown): WishlistSummary[] {
+export function wishlistSummaries(answer: WishlistSummaries): WishlistSummary[] {
   const summaries = isObject(answer) && Array.isArray(answer.summaries) ? answer.summaries : [];
   return summaries
     .filter(isObject)

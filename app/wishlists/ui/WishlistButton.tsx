@@ -5,6 +5,7 @@
  * link to it instead of the button.
  */
 import { Link, useFetcher, useLocation } from "@remix-run/react";
+import type { Wishlist } from "../../../server/webstore/index";
 import { Button } from "~/components/Button";
 import { JsMarker } from "~/components/store/forms";
 import { WISHLIST_FIELDS, WISHLIST_INTENTS, type WishlistActionData } from "~/wishlists/forms/fields";
@@ -15,12 +16,8 @@ import { WISHLIST_PATH } from "~/lib/paths";
 export const SIGN_IN_TO_SAVE = "Sign in to save items";
 
 /** Whether a wishlist answer (`displayedList`, or one list) holds the product on the page it brought. */
-export function listHasProduct(list: unknown, productId: string): boolean {
-  const items = (list as { page?: { items?: unknown } } | null | undefined)?.page?.items;
-  if (!Array.isArray(items)) return false;
-  return items.some(
-    (item) => (item as { productSummary?: { productId?: unknown } } | null)?.productSummary?.productId === productId,
-  );
+export function listHasProduct(list: Wishlist | null | undefined, productId: string): boolean {
+  return list?.page.items.some((item) => item.productSummary?.productId === productId) ?? false;
 }
 
 /** Room between the cart form above and the description below (the kit has no class for it). */

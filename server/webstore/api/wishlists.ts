@@ -1,7 +1,7 @@
 /** Wishlists (spec §7 "Wishlists"). Failures carry the HTTP status text as message (spec §8). */
 import { type ClientCore, pageSizeInRange, required, send } from "../core.js";
 import { path } from "../http.js";
-import type { JsonObject } from "../types/index.js";
+import type { JsonObject, Wishlist } from "../types/index.js";
 
 /** Spec §2: the name of the list created for a shopper's first wishlist item. */
 export const DEFAULT_WISHLIST_NAME = "My List";
@@ -17,7 +17,7 @@ export interface WishlistQuery {
 
 export interface WishlistSummaries extends JsonObject {
   summaries?: { id: string; name?: string; wishlistProductCount?: number }[];
-  displayedList?: { summary?: { id: string; name?: string } } & JsonObject;
+  displayedList?: Wishlist;
   wishlistCount?: number;
 }
 
@@ -46,7 +46,7 @@ export function wishlistsApi(core: ClientCore) {
         productFields?: string[];
         sortItemsBy?: WishlistQuery["sortItemsBy"];
       } = {},
-    ): Promise<JsonObject> {
+    ): Promise<Wishlist> {
       return request({
         path: path`wishlists/${wishlist(wishlistId)}`,
         query: {
@@ -57,7 +57,7 @@ export function wishlistsApi(core: ClientCore) {
       });
     },
 
-    async createWishlist(input: { name: string; products?: { productId: string }[] }): Promise<JsonObject> {
+    async createWishlist(input: { name: string; products?: { productId: string }[] }): Promise<Wishlist> {
       return request({
         method: "POST",
         path: "wishlists",

@@ -25,6 +25,7 @@ export const WishlistItemSchema = z
     error: optional(z.object({ errorCode: optional(z.string()), message: optional(z.string()) }).passthrough()),
   })
   .passthrough();
+export type WishlistItem = z.infer<typeof WishlistItemSchema>;
 
 /** Wishlist Item Collection (connect_responses_wishlist_item_collection). */
 export const WishlistItemCollectionSchema = z
@@ -40,6 +41,7 @@ export const WishlistItemCollectionSchema = z
 export const WishlistSchema = z
   .object({ summary: WishlistSummarySchema, page: WishlistItemCollectionSchema })
   .passthrough();
+export type Wishlist = z.infer<typeof WishlistSchema>;
 
 /** Wishlists Summaries: GET wishlists. */
 export const WishlistSummariesSchema = z

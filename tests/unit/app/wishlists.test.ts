@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import type { Wishlist, WishlistItem } from "../../../server/webstore/index";
 import { getStoreSession } from "../../../app/shop/session.server";
 import { getFlashToasts } from "../../../app/shop/toast.server";
 import { cookiesOf, hostedContext, type HostedContext } from "./host";
@@ -60,7 +61,7 @@ async function nextRequestAfter(context: HostedContext, response: Response) {
   return { session: await getStoreSession(request, next), toasts: await getFlashToasts(request, next) };
 }
 
-const list = (id: string, name: string, items: unknown[] = []) => ({
+const list = (id: string, name: string, items: WishlistItem[] = []): Wishlist => ({
   summary: { id, name, wishlistProductCount: items.length },
   page: { items },
 });
@@ -69,7 +70,11 @@ describe("the wishlist views", () => {
   it("lists every list by name and count, and reads the shown one with its items", () => {
     expect(
       wishlistSummaries({
-        summaries: [{ id: "0HnA", name: "My List", wishlistProductCount: 3 }, { id: "0HnB" }, { name: "no id" }],
+        summaries: [
+          { id: "0HnA", name: "My List", wishlistProductCount: 3 },
+          { id: "0HnB" },
+          { id: "", name: "no id" },
+        ],
       }),
     ).toEqual([
       { id: "0HnA", name: "My List", productCount: 3 },
@@ -86,7 +91,8 @@ describe("the wishlist views", () => {
       name: "Gifts",
       items: [{ id: "0HoA", productId: "01tA", name: "Mug", salesPrice: "16.00", problem: "No more" }],
     });
-    expect(wishlistView({ page: {} })).toBeNull();
+    expect(wishlistView(list("", "No id"))).toBeNull();
+    expect(wishlistView(null)).toBeNull();
   });
 
   it("picks the default list as spec §4 does: the stored one while it exists, else the displayed one", () => {

@@ -97,6 +97,7 @@ export const AUTH_KEYS = [
   "lastOrder",
   "paymentLinkId",
   "preserveCartErrorCount",
+  "profileChange",
 ] as const satisfies readonly StoreSessionKey[];
 
 /** Keys that belong to a guest: dropped on logout (the guest cart was preserved at login) and after login. */

@@ -26,6 +26,22 @@ import { offeredRepresentation } from "~/shop/representation.server";
 
 const ABORT_DELAY = 5_000;
 
+/** React's write buffer (its VIEW_SIZE): a chunk this long may end in unwritten bytes. */
+const REACT_VIEW_BYTES = 2048;
+
+/**
+ * React 18's stream writer sends its whole 2 KB buffer when a multi-byte character (“, –, £) doesn't fit the bytes
+ * left in it, unwritten zero bytes and all: a page whose text puts such a character there carried NUL characters
+ * (facebook/react#24985, fixed by facebook/react#26228 in React 19, not in 18.3.1). They are those zeros at the end
+ * of a full buffer, up to 3 (a 4-byte character); valid UTF-8 text never ends a chunk with a NUL otherwise.
+ */
+export function withoutViewPadding(chunk: Buffer): Buffer {
+  if (chunk.length !== REACT_VIEW_BYTES || chunk[chunk.length - 1] !== 0) return chunk;
+  let end = chunk.length;
+  while (end > chunk.length - 3 && chunk[end - 1] === 0) end--;
+  return chunk.subarray(0, end);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -49,7 +65,7 @@ export default function handleRequest(
       // more: a Node error built (stack trace and all) and thrown away on every page. Nothing here needs "close".
       emitClose: false,
       write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
+        chunks.push(withoutViewPadding(chunk));
         done();
       },
       final(done) {

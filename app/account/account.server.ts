@@ -1,7 +1,7 @@
 /**
  * The account domain (shop.account): who the shopper is (guest or buyer, the account they act for), signing in
- * and out, keeping a buyer's session alive, switching accounts, and the account's address book
- * (server/address-book.server.ts).
+ * and out, keeping a buyer's session alive, switching accounts, the account's address book
+ * (server/address-book.server.ts) and the buyer's own profile (server/profile.server.ts).
  * Owns the session's buyer keys (tokens, names, accounts).
  */
 import { tooManyAttemptsMessage } from "../../server/login-throttle";
@@ -33,6 +33,7 @@ import {
   submitAddressList,
   submitNewAddress,
 } from "~/account/server/address-pages.server";
+import { profilePage, submitProfile } from "~/account/server/profile.server";
 import { sessionExpiredRedirect, type ShopCore } from "~/shop/core.server";
 import { accountActionSchema, keepAliveSchema, parseAccountForm } from "~/account/forms/account-forms.server";
 import { loginSchema } from "~/account/forms/login-schema";
@@ -118,6 +119,9 @@ export interface AccountHandler extends AccountFlows {
   /** /account/addresses/{addressId} and its form. */
   editAddressPage(addressId: string): ReturnType<typeof editAddressPage>;
   submitAddressEdit(addressId: string, form: FormData): ReturnType<typeof submitAddressEdit>;
+  /** /account/profile (server/profile.server.ts): the buyer's own details and their forms. */
+  profilePage(): ReturnType<typeof profilePage>;
+  submitProfile(form: FormData): ReturnType<typeof submitProfile>;
 }
 
 /** Who the shopper is and how they sign in, register, reset a password and act for an account. */
@@ -209,6 +213,8 @@ export function createAccountHandler(shop: ShopCore): AccountHandler {
     submitNewAddress: (form: FormData) => submitNewAddress(shop, flows.addresses, form),
     editAddressPage: (addressId: string) => editAddressPage(shop, flows.addresses, addressId),
     submitAddressEdit: (addressId: string, form: FormData) => submitAddressEdit(shop, flows.addresses, addressId, form),
+    profilePage: () => profilePage(shop),
+    submitProfile: (form: FormData) => submitProfile(shop, form),
   });
 }
 

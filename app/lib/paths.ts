@@ -12,6 +12,9 @@ export const ADDRESS_BOOK_PATH = "/account/addresses";
 export const NEW_ADDRESS_PATH = `${ADDRESS_BOOK_PATH}/new`;
 export const addressPath = (id: string) => `${ADDRESS_BOOK_PATH}/${encodeURIComponent(id)}`;
 
+/** The buyer's own details (My Profile); `?step=code` is the second step of a change that needs a code. */
+export const PROFILE_PATH = "/account/profile";
+
 /** The wishlists (spec §7 "Wishlists"): the default list, one list by id. */
 export const WISHLIST_PATH = "/wishlist";
 export const wishlistPath = (id: string) => `${WISHLIST_PATH}/${encodeURIComponent(id)}`;

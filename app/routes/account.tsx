@@ -7,7 +7,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountSwitcher } from "~/account/ui/AccountSwitcher";
-import { ORDER_HISTORY_PATH, ADDRESS_BOOK_PATH, WISHLIST_PATH, loginPath, productPath } from "~/lib/paths";
+import {
+  ORDER_HISTORY_PATH,
+  ADDRESS_BOOK_PATH,
+  PROFILE_PATH,
+  WISHLIST_PATH,
+  loginPath,
+  productPath,
+} from "~/lib/paths";
+import { profileAbilities } from "~/account/model/profile";
 import { useStoreLocale } from "~/components/StoreLocale";
 import { formatDate } from "~/lib/format/formats";
 import { subscriptionsOffered } from "~/cart/model/subscriptions";
@@ -43,7 +51,9 @@ export async function loader(args: LoaderFunctionArgs) {
       shop.account.accountSwitcher(params),
       offered ? shop.orders.subscriptions(subscriptionStateOf(params), subscriptionsTokenOf(params)) : null,
     ]);
-    return shop.reply({ shopper: shop.shopper, switcher, subscriptionsShown: offered, subscriptions });
+    // My profile exists from API 52.0 (GET myprofile).
+    const profileShown = profileAbilities(shop.client.apiVersion).readable;
+    return shop.reply({ shopper: shop.shopper, switcher, subscriptionsShown: offered, subscriptions, profileShown });
   });
 }
 
@@ -58,7 +68,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { shopper, switcher, subscriptionsShown, subscriptions } = useLoaderData<typeof loader>();
+  const { shopper, switcher, subscriptionsShown, subscriptions, profileShown } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const failure =
     answer && typeof answer === "object" && "subscriptionForm" in answer
@@ -79,6 +89,11 @@ export default function Account() {
           </div>
         ) : null}
       </dl>
+      {profileShown ? (
+        <p>
+          <Link to={PROFILE_PATH}>My profile</Link>: your name, email address and phone
+        </p>
+      ) : null}
       {switcher.total > 1 ? <AccountSwitcher view={switcher} currentId={shopper.effectiveAccountId} /> : null}
       <section aria-labelledby="links-title" className="store-section">
         <h2 id="links-title">Orders</h2>

@@ -102,6 +102,7 @@ export const AUTH_KEYS = [
   "lastOrder",
   "paymentLinkId",
   "preserveCartErrorCount",
+  "profileChange",
   "shippingEstimate",
 ] as const satisfies readonly StoreSessionKey[];
 

@@ -21,6 +21,7 @@ import { checkoutsApi } from "./api/checkouts.js";
 import { contextApi } from "./api/context.js";
 import { deliveryGroupsApi } from "./api/delivery-groups.js";
 import { ordersApi } from "./api/orders.js";
+import { profileApi } from "./api/profile.js";
 import { seoApi } from "./api/seo.js";
 import { inventoryApi } from "./api/inventory.js";
 import { wishlistsApi } from "./api/wishlists.js";
@@ -201,6 +202,7 @@ const GROUPS = {
   addresses: (core: ClientCore) => addressesApi(core),
   wishlists: (core: ClientCore) => wishlistsApi(core),
   orders: (core: ClientCore) => ordersApi(core),
+  profile: (core: ClientCore) => profileApi(core),
   seo: (core: ClientCore) => seoApi(core),
   inventory: (core: ClientCore) => inventoryApi(core),
 };

@@ -109,13 +109,15 @@ const isCartPath = (relativePath: string): boolean => /^carts(\/|\?|$)/.test(rel
 /**
  * Resources that get no `effectiveAccountId` (docs/emulator.md, "Parameters the storefront sends"): Payments Token
  * (`payments/token`: a body only), Commerce Webstore Account Addresses (`accounts/{accountId}/addresses…`: the account
- * is in the path, and Salesforce's storefront client sends none there) and the store's sort rules
- * (`search/sort-rules`: `getSortRules(webstoreId)` takes the store alone). Every checkout call gets it, as Salesforce's
+ * is in the path, and Salesforce's storefront client sends none there), the store's sort rules (`search/sort-rules`:
+ * `getSortRules(webstoreId)` takes the store alone) and My Profile (`myprofile…`: the signed-in user's own details,
+ * whatever account they act for; its pages list no parameter). Every checkout call gets it, as Salesforce's
  * storefront client sends it (`prefixUrl` in its checkoutApiDataSource.ts: start, `checkouts/{id}` GET / PATCH /
  * DELETE, `orders`, `payments`), so a buyer acting for another account reaches that account's checkout.
  */
 const takesNoAccount = (relativePath: string): boolean =>
   /^(payments\/token|search\/sort-rules)(\?|$)/.test(relativePath) ||
+  /^myprofile(\/|\?|$)/.test(relativePath) ||
   /^accounts\/[^/?]+\/addresses(\/|\?|$)/.test(relativePath);
 /**
  * Price reads take the currency too (ConnectApi.CommerceStorePricing getProductPrices(…, currencyIsoCode)): a shopper

@@ -18,4 +18,5 @@ export * from "./api/delivery-groups.js";
 export * from "./api/addresses.js";
 export * from "./api/wishlists.js";
 export * from "./api/orders.js";
+export * from "./api/profile.js";
 export type { IntegrationApp } from "./core.js";

@@ -13,3 +13,4 @@ export * from "./checkout.js";
 export * from "./addresses.js";
 export * from "./wishlists.js";
 export * from "./orders.js";
+export * from "./profile.js";

@@ -49,7 +49,7 @@ describe("request building (spec §7)", () => {
     expect(zeros.calls[0].url.searchParams.has("effectiveAccountId")).toBe(false);
   });
 
-  it("adds effectiveAccountId to every checkout call as the LWR client does, none to tokens, sort rules and addresses (the account is in their path)", async () => {
+  it("adds effectiveAccountId to every checkout call as the LWR client does, none to tokens, sort rules, addresses (the account is in their path) and the buyer's own profile", async () => {
     const { client, calls } = testClient(
       (req) => json(req.method === "GET" && /addresses/.test(req.url) ? { count: 0, items: [] } : {}),
       {
@@ -67,11 +67,16 @@ describe("request building (spec §7)", () => {
     await client.orderActions("2z9A", [{ action: "submit" }]).catch(() => undefined);
     await client.getAddresses();
     await client.getSortRules().catch(() => undefined);
+    await client.getMyProfile().catch(() => undefined);
+    await client.updateMyProfile({ firstName: "A" }).catch(() => undefined);
     await client.startCheckout({ cartId: "0a6A" }).catch(() => undefined);
-    // Every checkout call takes it, as Salesforce's storefront client sends it; tokens, sort rules and addresses don't.
+    // Every checkout call takes it, as Salesforce's storefront client sends it; tokens, sort rules, addresses and the
+    // profile don't.
     for (const [path, method] of [
       ["payments/token", "POST"],
       ["search/sort-rules", "GET"],
+      ["myprofile", "GET"],
+      ["myprofile", "PATCH"],
     ])
       expect(sent(path, method)?.url.searchParams.has("effectiveAccountId"), `${method} ${path}`).toBe(false);
     expect(sent("accounts/001A/addresses")?.url.searchParams.has("effectiveAccountId")).toBe(false);

@@ -1,5 +1,6 @@
 /**
- * The cart: lines (25 a page), quantities, removal, coupons, promotions and the API's totals.
+ * The cart: lines (25 a page), quantities, removal, coupons, promotions and the API's totals; for a signed-in buyer,
+ * "Save cart for later" (a plain form to /account/carts) and the way to their saved carts.
  *
  * Every form is a POST to this route's action with an `intent` (update, remove, applyCoupon, removeCoupon).
  * Without JavaScript the action answers 303 → /cart with a toast; with JavaScript each form is a fetcher, the
@@ -11,7 +12,7 @@
  * never waits for the API.
  */
 import type { MetaFunction, LoaderFunctionArgs, ActionFunctionArgs } from "@remix-run/node";
-import { useFetchers, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { CheckoutAction, PaymentLinkForm } from "~/cart/ui/CartActions";
 import { CartCoupons, pageWithout } from "~/cart/ui/CartCoupons";
@@ -23,6 +24,7 @@ import { EmptyState } from "~/components/store/LineProduct";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { optimisticLines, pendingCartChanges } from "~/cart/model";
+import { SAVED_CARTS_PATH } from "~/cart/model/saved-carts";
 import type { RefreshHandle } from "~/lib/route-handle";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 
@@ -32,6 +34,9 @@ import { serverTimingHeaders, withShop } from "~/shop.server";
 const CartPages = lazy(() => import("~/cart/ui/CartPages"));
 // The same for what the page shows while the API is still calculating the cart (see CartProcessing).
 const CartProcessing = lazy(() => import("~/cart/ui/CartProcessing"));
+// And for a signed-in buyer's "Save cart for later": the page is at its JavaScript budget, and the form works as the
+// server's HTML until its code is there.
+const SaveCartForm = lazy(() => import("~/cart/ui/SaveCartForm"));
 
 const processingNote = <p className="store-muted">Your cart is being updated. Prices may change.</p>;
 
@@ -45,7 +50,10 @@ export const meta: MetaFunction = ({ error }) => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shop.cart.view()));
+  // Saved carts are a signed-in buyer's: a guest keeps one cart (issue 37).
+  return withShop(args, async ({ shop }) =>
+    shop.reply({ ...(await shop.cart.view()), savesCarts: shop.shopper.isLoggedIn }),
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -56,7 +64,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { cart, processing, couponCode } = useLoaderData<typeof loader>();
+  const { cart, processing, couponCode, savesCarts } = useLoaderData<typeof loader>();
   const location = useLocation();
   const fetchers = useFetchers();
   // The pending edits read by cart/model (the action's field names and quantity rules, without zod in the browser).
@@ -83,6 +91,11 @@ export default function CartPage() {
       <div className="store-page store-cart">
         <h1>Cart</h1>
         <EmptyState title="Your cart is empty" />
+        {savesCarts ? (
+          <p>
+            <Link to={SAVED_CARTS_PATH}>Your saved carts</Link>
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -150,6 +163,11 @@ export default function CartPage() {
             here={`${location.pathname}${location.search}`}
           />
           <PaymentLinkForm />
+          {savesCarts ? (
+            <Suspense fallback={null}>
+              <SaveCartForm />
+            </Suspense>
+          ) : null}
         </aside>
       </div>
     </div>

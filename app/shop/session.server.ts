@@ -75,6 +75,12 @@ export interface StoreSessionData {
   preserveCartErrorCount: number;
   /** The currency the shopper chose in the header's switcher (a preference: kept across sign-in and sign-out). */
   currency: string;
+  /**
+   * The carts buyers saved for later in this browser, by buyer and account (`userId|accountId`): no API resource lists
+   * a buyer's carts, so the storefront remembers the ones it made (cart/server/saved-carts). Kept across sign-out, as
+   * the carts are: ids only, each read through the API, which answers only its owner.
+   */
+  savedCarts: Record<string, string[]>;
 }
 
 export type StoreSessionKey = keyof StoreSessionData;

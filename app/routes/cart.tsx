@@ -24,7 +24,7 @@ import { EmptyState } from "~/components/store/LineProduct";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { optimisticLines, pendingCartChanges } from "~/cart/model";
-import { SAVED_CARTS_PATH } from "~/cart/model/saved-carts";
+import { SAVED_CARTS_PATH } from "~/lib/paths";
 import type { RefreshHandle } from "~/lib/route-handle";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 

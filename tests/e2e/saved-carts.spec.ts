@@ -24,6 +24,8 @@ async function addToCart(page: Page, product: { id: string }, countAfter: number
 test("the buyer saves the cart for later, makes it primary again, saves a cart to a wishlist and deletes one", async ({
   page,
 }) => {
+  // A dozen pages and forms in one journey.
+  test.slow();
   await signIn(page, BUYER);
   await addToCart(page, COFFEE, 1);
 
@@ -75,6 +77,7 @@ test("a guest keeps one cart: no save form, and the carts page asks to sign in",
 });
 
 test("the carts page and the cart page's save form pass axe", async ({ page, browser }, testInfo) => {
+  test.slow();
   const audited = await auditablePage(page, browser, testInfo);
   await signIn(audited, BUYER);
   await addToCart(audited, COFFEE, 1);

@@ -4,7 +4,7 @@
  * POST to the page's action with an `intent`, answered 303 with a toast, with JavaScript or without.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button, useIsPending } from "~/components/Button";
 import { Price } from "~/components/Price";
 import { SelectField } from "~/components/SelectField";
@@ -61,7 +61,7 @@ function CartForm({
 }
 
 function SavedCart({ cart, wishlists }: { cart: SavedCartSummary; wishlists: SavedCartsView["wishlists"] }) {
-  const nameId = useId();
+  const nameId = `saved-cart-${cart.id}`;
   const options = wishlists.length
     ? wishlists.map((list) => ({ value: list.id, label: list.name }))
     : [{ value: NEW_WISHLIST_OPTION, label: "New list: My List" }];

@@ -21,7 +21,7 @@ import {
   cartMoveToast,
   type PageCurrencyShop,
 } from "~/cart/server/currency.server";
-import type { ToastInput } from "~/shop/toast.server";
+import { toast, type ToastInput } from "~/shop/toast.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "~/cart/server/ref.server";
 import { quickOrder, type QuickOrderReply } from "~/cart/server/quick-order.server";
 import { quickOrderMaxLines, type QuickOrderSubmission } from "~/cart/model/quick-order";
@@ -36,6 +36,9 @@ import { submitCartPage, type CartPageAnswer, type PaymentLinkResult } from "~/c
 import { keptCouponCode } from "~/cart/model/coupon";
 import type { CartEstimateView } from "~/cart/model/estimate";
 import { readCartEstimate, submitEstimate } from "~/cart/server/estimate.server";
+import { savedCartsPage, submitSavedCarts } from "~/cart/server/saved-carts.server";
+import { SAVED_CARTS_PATH, type SavedCartsView } from "~/cart/model/saved-carts";
+import { loginPath } from "~/lib/paths";
 import type { ShopCore } from "~/shop/core.server";
 import {
   identityRefusalOf,
@@ -91,6 +94,13 @@ export interface CartHandler {
   quickOrder(submission: QuickOrderSubmission): Promise<QuickOrderReply>;
   /** The lines one quick order may have: the cart's limit (500, or 2,000 with large carts). */
   quickOrderMaxLines(): number;
+  /**
+   * /account/carts: the buyer's primary cart and the carts they saved for later, and their wishlists; a guest goes to
+   * sign in (thrown redirect).
+   */
+  savedCarts(): Promise<SavedCartsView>;
+  /** A saved-cart form (save for later, make primary, delete, save to wishlist), posted: a 303 with a toast. */
+  submitSavedCart(formData: FormData): Promise<Response>;
 }
 
 const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again.";
@@ -207,6 +217,12 @@ export function createCartHandler(
     quickOrder: (submission) =>
       quickOrder(shop, submission, (send) => writeToCart(shop, send), quickOrderMaxLines(largeCarts(shop))),
     quickOrderMaxLines: () => quickOrderMaxLines(largeCarts(shop)),
+    async savedCarts() {
+      if (!shop.shopper.isLoggedIn)
+        throw await shop.redirect(loginPath(SAVED_CARTS_PATH), toast("info", "Sign in to see your saved carts."));
+      return savedCartsPage(shop);
+    },
+    submitSavedCart: (formData) => submitSavedCarts(shop, formData),
   };
 }
 

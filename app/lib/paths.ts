@@ -19,6 +19,9 @@ export const PROFILE_PATH = "/account/profile";
 export const WISHLIST_PATH = "/wishlist";
 export const wishlistPath = (id: string) => `${WISHLIST_PATH}/${encodeURIComponent(id)}`;
 
+/** A signed-in buyer's carts: the primary one and those saved for later (issue 37). */
+export const SAVED_CARTS_PATH = "/account/carts";
+
 /** "Café Crème 12 oz." → "cafe-creme-12-oz"; empty input gives `fallback`. */
 export function slugify(text: string | null | undefined, fallback = "item"): string {
   const slug = (text ?? "")

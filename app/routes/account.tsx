@@ -19,6 +19,7 @@ import { profileAbilities } from "~/account/model/profile";
 import { useStoreLocale } from "~/components/StoreLocale";
 import { formatDate } from "~/lib/format/formats";
 import { subscriptionsOffered } from "~/cart/model/subscriptions";
+import { SAVED_CARTS_PATH } from "~/cart/model/saved-carts";
 import {
   SUBSCRIPTIONS_PAGE_SIZE,
   SUBSCRIPTIONS_STATE_PARAM,
@@ -103,6 +104,9 @@ export default function Account() {
           </li>
           <li>
             <Link to="/cart">Your cart</Link>
+          </li>
+          <li>
+            <Link to={SAVED_CARTS_PATH}>Saved carts</Link>
           </li>
         </ul>
       </section>

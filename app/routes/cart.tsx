@@ -1,6 +1,7 @@
 /**
  * The cart: lines (25 a page), quantities, removal, coupons, promotions (a line's badge, the summary's list), a
- * shipping estimate (63.0) and the API's totals.
+ * shipping estimate (63.0) and the API's totals; for a signed-in buyer, "Save cart for later" (a plain form to
+ * /account/carts) and the way to their saved carts.
  *
  * Every form is a POST to this route's action with an `intent` (update, remove, applyCoupon, removeCoupon, and the
  * shipping estimate's `estimate`, a plain form that always answers 303 back here).
@@ -13,7 +14,7 @@
  * never waits for the API.
  */
 import type { MetaFunction, LoaderFunctionArgs, ActionFunctionArgs } from "@remix-run/node";
-import { useFetchers, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { CheckoutAction, PaymentLinkForm } from "~/cart/ui/CartActions";
 import { CartCoupons, pageWithout } from "~/cart/ui/CartCoupons";
@@ -24,6 +25,7 @@ import { EmptyState } from "~/components/store/LineProduct";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { optimisticLines, pendingCartChanges } from "~/cart/model";
+import { SAVED_CARTS_PATH } from "~/lib/paths";
 import type { RefreshHandle } from "~/lib/route-handle";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 
@@ -36,6 +38,9 @@ const CartProcessing = lazy(() => import("~/cart/ui/CartProcessing"));
 // And the summary's promotions and shipping estimate (see CartSummaryDetails): nearly every cart has one or the other,
 // so the page doesn't carry the test of whether it has.
 const CartSummaryDetails = lazy(() => import("~/cart/ui/CartSummaryDetails"));
+// And for a signed-in buyer's "Save cart for later": the page is at its JavaScript budget, and the form works as the
+// server's HTML until its code is there.
+const SaveCartForm = lazy(() => import("~/cart/ui/SaveCartForm"));
 
 const processingNote = <p className="store-muted">Your cart is being updated. Prices may change.</p>;
 
@@ -49,7 +54,10 @@ export const meta: MetaFunction = ({ error }) => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shop.cart.view()));
+  // Saved carts are a signed-in buyer's: a guest keeps one cart (issue 37).
+  return withShop(args, async ({ shop }) =>
+    shop.reply({ ...(await shop.cart.view()), savesCarts: shop.shopper.isLoggedIn }),
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -60,7 +68,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { cart, processing, couponCode, estimate } = useLoaderData<typeof loader>();
+  const { cart, processing, couponCode, estimate, savesCarts } = useLoaderData<typeof loader>();
   const location = useLocation();
   const fetchers = useFetchers();
   // The pending edits read by cart/model (the action's field names and quantity rules, without zod in the browser).
@@ -87,6 +95,11 @@ export default function CartPage() {
       <div className="store-page store-cart">
         <h1>Cart</h1>
         <EmptyState title="Your cart is empty" />
+        {savesCarts ? (
+          <p>
+            <Link to={SAVED_CARTS_PATH}>Your saved carts</Link>
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -144,6 +157,11 @@ export default function CartPage() {
             here={`${location.pathname}${location.search}`}
           />
           <PaymentLinkForm />
+          {savesCarts ? (
+            <Suspense fallback={null}>
+              <SaveCartForm />
+            </Suspense>
+          ) : null}
         </aside>
       </div>
     </div>

@@ -80,6 +80,12 @@ export interface StoreSessionData {
    * the form in; empty when they have none) and the cart it was evaluated on (null: not evaluated yet).
    */
   shippingEstimate: { postalCode: string; country: string; cartId: string | null };
+  /**
+   * The carts buyers saved for later in this browser, by buyer and account (`userId|accountId`): no API resource lists
+   * a buyer's carts, so the storefront remembers the ones it made (cart/server/saved-carts). Kept across sign-out, as
+   * the carts are: ids only, each read through the API, which answers only its owner.
+   */
+  savedCarts: Record<string, string[]>;
 }
 
 export type StoreSessionKey = keyof StoreSessionData;

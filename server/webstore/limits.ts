@@ -15,3 +15,5 @@ export const CART_ITEMS_PAGE_SIZE = 25;
 export const CART_MAX_LINES = 500;
 /** Lines a cart holds in a store with large carts (propertiesEx.highScaleCartEnabled; Cart Data Limits: 2,000). */
 export const LARGE_CART_MAX_LINES = 2_000;
+/** The longest cart name (Cart Input `name`: "The name can have up to 250 Unicode characters"). */
+export const CART_NAME_MAX_LENGTH = 250;

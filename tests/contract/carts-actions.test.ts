@@ -123,6 +123,35 @@ describe.each(TARGET_NAMES)("cart promotions and actions (%s)", (name) => {
     expectError(await shopper(target)("POST", `carts/${first}/actions/make-primary`), 404, "NOT_FOUND");
   });
 
+  // carts (49.0; isSecondary 53.0): what saving a cart for later stands on (decision 021). A named secondary cart
+  // leaves the primary cart where it is; the carts resource is POST alone, so a buyer's carts can't be listed.
+  it("keeps a named secondary cart beside the primary one, reached by id only; carts are not listed", async () => {
+    const buyer = shopper(target, await login(target));
+    const primary = await newCart(buyer);
+    await add(buyer, primary, P.dinerMug, "2");
+    const saved = await buyer("POST", "carts", { name: "Office restock", isSecondary: true });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ name: "Office restock", isSecondary: true, type: "Cart" });
+    await add(buyer, saved.body.cartId, P.filters, "3");
+
+    expect((await buyer("GET", "carts/current")).body.cartId).toBe(primary);
+    expect((await buyer("GET", "carts/compact-summary")).body).toMatchObject({
+      cartId: primary,
+      uniqueProductCount: 1,
+    });
+    const read = await buyer("GET", `carts/${saved.body.cartId}`);
+    expect([200, 202]).toContain(read.status);
+    expect(read.body).toMatchObject({ name: "Office restock", isSecondary: true, uniqueProductCount: 1 });
+
+    // Deleting the primary cart leaves no current cart: the saved one stays secondary.
+    expect((await buyer("DELETE", `carts/${primary}`)).status).toBe(204);
+    expect((await buyer("GET", "carts/compact-summary")).body).toMatchObject({ cartId: null, uniqueProductCount: 0 });
+    expect((await buyer("GET", `carts/${saved.body.cartId}`)).body.isSecondary).toBe(true);
+
+    expectError(await buyer("GET", "carts"), 405, "METHOD_NOT_ALLOWED");
+    expectError(await buyer("POST", "carts", { name: "x".repeat(251), isSecondary: true }), 400, "INVALID_API_INPUT");
+  });
+
   // cart_messages_set_visibility (50.0): POST body {visibility}, Cart Messages Visibility Result.
   it("dismisses the cart's messages until the cart changes", async () => {
     // A's line of the last unit is short once B reserves it (reservations: 58.0-63.0).

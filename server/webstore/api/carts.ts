@@ -60,6 +60,23 @@ export interface CartSummaryResult {
   status: string | null;
 }
 
+/**
+ * Commerce Action Result (make-primary's answer,
+ * https://developer.salesforce.com/docs/platform/apex-ref/references/apex-ref/apex-connectapi-output-commerce-action-result.html).
+ */
+export interface CommerceActionResult {
+  isSuccess?: boolean;
+  message?: string | null;
+}
+
+/** add-cart-to-wishlist's answer: how many of the cart's products went on the list. */
+export interface CartToWishlistResult {
+  wishlistId?: string;
+  productsRequestedCount?: number;
+  productsSucceededCount?: number;
+  productsFailedCount?: number;
+}
+
 export interface CreateCartInput {
   name?: string;
   type?: "Cart" | "PayNowReadOnly" | "Template";
@@ -260,6 +277,20 @@ export function cartsApi(core: ClientCore, deps: { getApplicationContext: () => 
         path: path`carts/${required(guestCartId, "guestCartId is required")}/actions/preserve`,
       });
       return data && typeof data === "object" && Object.keys(data).length > 0 ? data : null;
+    },
+
+    /** POST carts/{id}/actions/make-primary (53.0): the cart becomes the one `active` and `current` name. */
+    async makeCartPrimary(cartId: string): Promise<CommerceActionResult> {
+      return send(core, { method: "POST", path: path`carts/${cart(cartId)}/actions/make-primary` });
+    },
+
+    /** POST carts/{id}/actions/add-cart-to-wishlist (50.0): each of the cart's products onto the list, once. */
+    async addCartToWishlist(cartId: string, wishlistId: string): Promise<CartToWishlistResult> {
+      return send(core, {
+        method: "POST",
+        path: path`carts/${cart(cartId)}/actions/add-cart-to-wishlist`,
+        body: { wishlistId: required(wishlistId, "wishlistId is required") },
+      });
     },
 
     async cloneCart(

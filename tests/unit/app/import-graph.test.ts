@@ -429,6 +429,7 @@ const SERVER_REACHES_TODAY = new Set<string>([
   "app/cart/model/coupon.ts -> server/webstore/limits.ts",
   "app/cart/model/quantity.ts -> server/webstore/limits.ts",
   "app/cart/model/quick-order.ts -> server/webstore/limits.ts",
+  "app/cart/model/saved-carts.ts -> server/webstore/limits.ts",
   "app/cart/ui/CartCoupons.tsx -> server/webstore/limits.ts",
   "app/cart/ui/CartLine.tsx -> server/webstore/limits.ts",
   "app/catalog/model/product.ts -> server/webstore/limits.ts",

@@ -286,6 +286,22 @@ describe("cart products, preserve and clone", () => {
     );
     expect(calls).toHaveLength(1);
   });
+
+  it("makes a cart primary, and copies a cart onto a wishlist with the list in the body", async () => {
+    const copied = { wishlistId: "0HnA", productsRequestedCount: 2, productsSucceededCount: 2, productsFailedCount: 0 };
+    const { client, calls } = testClient((req) =>
+      json(new URL(req.url).pathname.endsWith("make-primary") ? { isSuccess: true, message: null } : copied),
+    );
+    expect(await client.makeCartPrimary("0a6B")).toEqual({ isSuccess: true, message: null });
+    expect(await client.addCartToWishlist("0a6B", "0HnA")).toEqual(copied);
+    expect(calls.map((c) => [c.method, rel(c)])).toEqual([
+      ["POST", "carts/0a6B/actions/make-primary"],
+      ["POST", "carts/0a6B/actions/add-cart-to-wishlist"],
+    ]);
+    expect(JSON.parse(calls[1].body)).toEqual({ wishlistId: "0HnA" });
+    await expect(client.addCartToWishlist("0a6B", "")).rejects.toThrow("wishlistId is required");
+    expect(calls).toHaveLength(2);
+  });
 });
 
 describe("cart schemas", () => {

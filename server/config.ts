@@ -81,9 +81,11 @@ const schema = z.object({
   EMULATOR_CHECKOUT_SECONDS: z.coerce.number().min(0).optional(),
   /**
    * The emulator's demo store: the fixtures alone ("demo"), or with a generated merchant-sized store next to them
-   * ("large": 100,000 products, 1,000 buyers, bulk@demo.store's 5,000 orders; server/emulator/large-store).
+   * ("large": 100,000 products, 1,000 buyers, bulk@demo.store's 5,000 orders; server/emulator/large-store), or at
+   * Salesforce's ceilings ("xl": 1,000,000 products, 50,000 orders, a 2,000-line cart; seeded once into a prepared
+   * file in .cache/xl-store and copied to EMULATOR_DB, which must then be a file).
    */
-  DEMO_SCALE: z.enum(["demo", "large"]).default("demo"),
+  DEMO_SCALE: z.enum(["demo", "large", "xl"]).default("demo"),
   /**
    * The path the store lives under (`/shop`: pages, assets, forms and redirects all under /shop/); unset = the site
    * root. The app build is made for one base path (vite.config.ts reads the same variable): the server refuses a

@@ -437,7 +437,13 @@ export function readyMessage(config: Config, url: string, emulator: EmulatorLike
             `                  bulk@demo.store / demo-pass-1 (B2B, 5,000 orders, a 500-line cart)`,
             `Demo scale:       large (100,000 generated products next to the demo's; DEMO_SCALE)`,
           ]
-        : []),
+        : config.DEMO_SCALE === "xl"
+          ? [
+              `                  bulk@demo.store / demo-pass-1 (B2B, 50,000 orders, a 2,000-line cart)`,
+              `                  manager@demo.store / demo-pass-1 (B2B, 200 accounts)`,
+              `Demo scale:       xl (1,000,000 generated products next to the demo's; DEMO_SCALE)`,
+            ]
+          : []),
     );
   } else {
     lines.push(

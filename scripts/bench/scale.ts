@@ -1,10 +1,11 @@
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { createEmulator } from "../../server/emulator/index.js";
 import {
   BULK_BUYER,
   LARGE_STORE_SIZE,
+  XL_STORE_SIZE,
   generateBulkCart,
   generateCategories,
   generateProduct,
@@ -29,12 +30,20 @@ import { buildBare, cpuSeconds, launch, peakMemory, startStore, type Running } f
  * `npm run bench -- --scale=large` (or BENCH_SCALE=large, or DEMO_SCALE=large): the store at the demo's size and at
  * a merchant's (DEMO_SCALE=large: 100,000 products, bulk@demo.store's 5,000 orders and 500-line cart), one worker
  * each, every page measured on both back to back, with the ratio; each page's CPU milliseconds per request (cores
- * used × 1000 ÷ req/s) next to a bare Remix page rendering the same markup.
+ * used × 1000 ÷ req/s) next to a bare Remix page rendering the same markup. `--scale=xl`: the same pages, the
+ * second store at Salesforce's ceilings (DEMO_SCALE=xl: 1,000,000 products, 50,000 orders, a 2,000-line cart).
  *
  * The large store's database is seeded once into .cache/bench/large-store.sqlite (again only when the fixtures or the
  * generator change) and copied for each run, so every run starts from the same data: adds to the cart don't pile up
- * from one run to the next.
+ * from one run to the next. The xl store is the prepared file every xl store is copied from (.cache/xl-store).
  */
+
+/** The generated store the second column measures. */
+export type BenchScale = "large" | "xl";
+
+const SIZES = { large: LARGE_STORE_SIZE, xl: XL_STORE_SIZE };
+/** The deep history page measured: about a fifth of the way into bulk@demo.store's (10 orders a page). */
+const HISTORY_PAGE = { large: 100, xl: 1_000 };
 
 /** A page as the load generator asks for it on one store. */
 interface Side {
@@ -88,8 +97,9 @@ export function distinctTerms(texts: readonly string[], wanted = TERMS): string[
   return terms;
 }
 
-/** The demo catalog's texts (fixtures/catalog.json), and the generated catalog's (its first products, spread out). */
-function catalogTexts() {
+/** The demo catalog's texts (fixtures/catalog.json), and the generated catalog's (its products, spread out). */
+function catalogTexts(scale: BenchScale) {
+  const size = SIZES[scale];
   const fixture = JSON.parse(readFileSync(join(ROOT, "fixtures", "catalog.json"), "utf8")) as {
     products: { name: string; description: string }[];
   };
@@ -97,24 +107,31 @@ function catalogTexts() {
   const { leaves } = generateCategories();
   const large: string[] = [];
   for (let k = 0; k < TERMS; k++) {
-    const p = generateProduct(LARGE_STORE_SIZE.seed, leaves, 1 + ((k * 7919) % LARGE_STORE_SIZE.products));
+    const p = generateProduct(size.seed, leaves, 1 + ((k * 7919) % size.products));
     large.push(`${p.name} ${p.description}`);
   }
   return { demo, large };
 }
 
-/** The large store's database, seeded once (or reused), and a fresh copy of it for this run. */
-export function largeDatabase(): string {
-  const pristine = join(OUT, "large-store.sqlite");
+/** The generated store's database, seeded once (or reused), and a fresh copy of it for this run. */
+export function largeDatabase(scale: BenchScale): string {
+  const run = join(OUT, `${scale}-run.sqlite`);
   const started = performance.now();
-  const emulator = createEmulator({ dbFile: pristine, scale: "large" });
+  if (scale === "xl") {
+    // A copy of the prepared store, prepared first when there is none (minutes: docs/demo-contract.md).
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${run}${suffix}`, { force: true });
+    createEmulator({ dbFile: run, scale }).close();
+    log(`bench: xl store copied in ${Math.round(performance.now() - started)} ms (${statSync(run).size} bytes)`);
+    return run;
+  }
+  const pristine = join(OUT, "large-store.sqlite");
+  const emulator = createEmulator({ dbFile: pristine, scale });
   const seeding = emulator.seeding;
   // Closing checkpoints the write-ahead log into the file, so the file alone is the whole store.
   emulator.close();
   log(
     `bench: large store ${seeding === "kept" ? "reused" : `${seeding} in ${Math.round(performance.now() - started)} ms`} (${pristine})`,
   );
-  const run = join(OUT, "large-run.sqlite");
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${run}${suffix}`, { force: true });
   copyFileSync(pristine, run);
   return run;
@@ -198,29 +215,29 @@ const cpuMsPerRequest = (row: MeasuredRow) =>
       ? +((row.cpu.server * 1000) / row.rps).toFixed(2)
       : null;
 
-export async function scaleBench() {
+export async function scaleBench(scale: BenchScale = "large") {
+  const size = SIZES[scale];
   const machine = describeMachine();
   log(
-    `bench (scale): ${machine.cores} × ${machine.cpu}, load ${machine.loadBefore}; ${CONNECTIONS} connections, ${SECONDS} s a run`,
+    `bench (scale ${scale}): ${machine.cores} × ${machine.cpu}, load ${machine.loadBefore}; ${CONNECTIONS} connections, ${SECONDS} s a run`,
   );
   buildBare();
-  const texts = catalogTexts();
+  const texts = catalogTexts(scale);
   const terms = { demo: distinctTerms(texts.demo), large: distinctTerms(texts.large) };
-  log(`bench: ${terms.demo.length} search terms for the demo store, ${terms.large.length} for the large one`);
-  const runFile = largeDatabase();
+  log(`bench: ${terms.demo.length} search terms for the demo store, ${terms.large.length} for the ${scale} one`);
+  const runFile = largeDatabase(scale);
 
   const demo = await startStore(1);
-  const large = await startStore(1, { DEMO_SCALE: "large", EMULATOR_DB: runFile });
+  const large = await startStore(1, { DEMO_SCALE: scale, EMULATOR_DB: runFile });
   const home = await new Browser(demo.origin).visit("/");
   const category = /href="(\/category\/[^"]+)"/.exec(home.text)?.[1];
   const product = /href="(\/product\/[^"]+)"/.exec(home.text)?.[1];
   if (!category || !product) throw new Error("the home page links no category or product");
   const { leaves } = generateCategories();
-  const bulkCart = generateBulkCart(LARGE_STORE_SIZE.seed, leaves, LARGE_STORE_SIZE).map(
-    (l) => `/product/${l.product.id}`,
-  );
+  const bulkCart = generateBulkCart(size.seed, leaves, size).map((l) => `/product/${l.product.id}`);
   const bulk = (origin: string) => signedIn(origin, BULK_BUYER.username);
-  const page100 = await historyPage(large.origin, BULK_BUYER.username, 100);
+  const deepPage = await historyPage(large.origin, BULK_BUYER.username, HISTORY_PAGE[scale]);
+  const cartLines = size.bulkCartLines.toLocaleString("en-US");
 
   const same = (side: Side): Pick<ScaleRow, "demo" | "large"> => ({ demo: side, large: side });
   const searchOnce = (list: string[]): LoadOptions => ({
@@ -252,7 +269,7 @@ export async function scaleBench() {
       demo: { path: category, session: newGuest },
       large: { path: category, session: newGuest, options: { pathOf: (n) => `${category}?page=${50 + (n % 200)}` } },
     },
-    { page: "cart (500 lines)", demo: null, large: { path: "/cart", session: bulk } },
+    { page: `cart (${cartLines} lines)`, demo: null, large: { path: "/cart", session: bulk } },
     {
       page: "add to a 1-line cart",
       ...same({
@@ -262,8 +279,8 @@ export async function scaleBench() {
       }),
     },
     {
-      // One more unit of one of its lines each time (a different line each request), so the cart keeps 500 lines.
-      page: "add to the 500-line cart",
+      // One more unit of one of its lines each time (a different line each request), so the cart keeps its lines.
+      page: `add to the ${cartLines}-line cart`,
       demo: null,
       large: {
         path: bulkCart[0],
@@ -276,7 +293,11 @@ export async function scaleBench() {
       demo: { path: "/OrderSummary/OrderSummary/Default", session: (o) => signedIn(o, "buyer@demo.store") },
       large: { path: "/OrderSummary/OrderSummary/Default", session: bulk },
     },
-    { page: "order history, page 100", demo: null, large: { path: page100, session: bulk } },
+    {
+      page: `order history, page ${HISTORY_PAGE[scale].toLocaleString("en-US")}`,
+      demo: null,
+      large: { path: deepPage, session: bulk },
+    },
   ];
   const ROWS = ALL_ROWS.filter((row) => pageWanted(row.page));
 
@@ -347,7 +368,7 @@ export async function scaleBench() {
     return row;
   };
   for (const [i, row] of ROWS.entries()) {
-    log(`bench: ${row.page}: demo, large, bare page`);
+    log(`bench: ${row.page}: demo, ${scale}, bare page`);
     const onDemo = await run(demo, row.demo, row.page, cookies[i].demo);
     const onLarge = await run(large, row.large, row.page, cookies[i].large);
     const onBare = await load(`bare ${row.page}`, `${bare.origin}/bench/${i}`, [], bare.child.pid);
@@ -369,7 +390,8 @@ export async function scaleBench() {
     },
     connections: CONNECTIONS,
     seconds: SECONDS,
-    large: LARGE_STORE_SIZE,
+    scale,
+    large: size,
     pages: measured.map((m) => ({
       ...m,
       cpuMsPerRequest: {
@@ -380,22 +402,25 @@ export async function scaleBench() {
     })),
     peakMemoryMiB: memory,
   };
-  writeFileSync(join(OUT, "latest-scale.json"), JSON.stringify(results, null, 2));
+  writeFileSync(
+    join(OUT, scale === "large" ? "latest-scale.json" : `latest-scale-${scale}.json`),
+    JSON.stringify(results, null, 2),
+  );
 
   const cell = (value: number | null | undefined) => (value === null || value === undefined ? "—" : String(value));
   const ratio = (a: number | null | undefined, b: number | null | undefined) => (a && b ? (a / b).toFixed(2) : "—");
   const rate = (row: MeasuredRow | null) =>
     row?.oneAtATime ? `0 (one at a time: ${row.oneAtATime.medianMs} ms each)` : cell(row?.rps);
-  const addLarge = results.pages.find((p) => p.page === "add to the 500-line cart");
+  const addLarge = results.pages.find((p) => p.page === `add to the ${cartLines}-line cart`);
   const addOne = results.pages.find((p) => p.page === "add to a 1-line cart");
   const errors = (m: (typeof measured)[number]) => (m.demo?.errors ?? 0) + (m.large?.errors ?? 0) + m.bare.errors;
   const lines = [
     `Machine: ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${machine.loadBefore} before, ${results.machine.loadAfter} after (${machine.at}).`,
-    `${CONNECTIONS} connections, ${SECONDS} s a run after 1 s of warm-up, one worker per store; demo = the fixtures (fixtures/catalog.json), large = DEMO_SCALE=large (${LARGE_STORE_SIZE.products.toLocaleString("en-US")} more).`,
-    "CPU ms/req: the server's CPU (all its threads) per request, cores used × 1000 ÷ req/s; large ÷ demo: the same page's CPU per request at the large scale over the demo's.",
+    `${CONNECTIONS} connections, ${SECONDS} s a run after 1 s of warm-up, one worker per store; demo = the fixtures (fixtures/catalog.json), ${scale} = DEMO_SCALE=${scale} (${size.products.toLocaleString("en-US")} products more).`,
+    `CPU ms/req: the server's CPU (all its threads) per request, cores used × 1000 ÷ req/s; ${scale} ÷ demo: the same page's CPU per request at the ${scale} scale over the demo's.`,
     `Where no request answered within a run, the page was asked ${SEQUENTIAL_REQUESTS} times one at a time: the median time and the CPU per request of those.`,
     "",
-    "| page | demo req/s | demo p50 ms | demo p99 ms | demo CPU ms/req | large req/s | large p50 ms | large p99 ms | large CPU ms/req | large ÷ demo | bare CPU ms/req |",
+    `| page | demo req/s | demo p50 ms | demo p99 ms | demo CPU ms/req | ${scale} req/s | ${scale} p50 ms | ${scale} p99 ms | ${scale} CPU ms/req | ${scale} ÷ demo | bare CPU ms/req |`,
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...results.pages.map(
       (p) =>
@@ -408,7 +433,7 @@ export async function scaleBench() {
       : [
           `Latency at half each page's capacity, offered at a fixed rate (goal: p99 ≤ 3 × p50 and ≤ 40 ms at both scales), the event loop's delay during it (how late a timer sampled every 5 ms ran, in the store with the emulator in process and in the load generator: a stall shows as a sample about as long; the share of the run the store's event loop was running; and the share of the run the store's event loop waited for a core the machine's other processes held), and the CPU per request over the bare page's (here the emulator runs in the store's process, so its work is counted as the store's: the goal, a shopping page ≤ 2× and a checkout step ≤ 3×, is measured by \`npm run bench\`'s goals table, whose stores call the API as a service of its own):`,
           "",
-          "| page | demo ½ capacity req/s | p50 / p99 ms | loop delay p99 / max ms: store · load generator; store's loop busy; store waiting for a core | large ½ capacity req/s | p50 / p99 ms | loop delay p99 / max ms: store · load generator; store's loop busy; store waiting for a core | demo CPU ÷ bare | large CPU ÷ bare |",
+          `| page | demo ½ capacity req/s | p50 / p99 ms | loop delay p99 / max ms: store · load generator; store's loop busy; store waiting for a core | ${scale} ½ capacity req/s | p50 / p99 ms | loop delay p99 / max ms: store · load generator; store's loop busy; store waiting for a core | demo CPU ÷ bare | ${scale} CPU ÷ bare |`,
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
           ...results.pages.map((p) => {
             const half = (row: Row | null) => (row ? `${cell(row.p50)} / ${cell(row.p99)}` : "—");
@@ -423,8 +448,8 @@ export async function scaleBench() {
           }),
           "",
         ]),
-    `Add to the 500-line cart ÷ add to a 1-line cart (large store, CPU per request): ${ratio(addLarge?.cpuMsPerRequest.large, addOne?.cpuMsPerRequest.large)}.`,
-    `Peak memory (MiB): demo store ${memory.demo.join(" + ")}; large store ${memory.large.join(" + ")} (ratio ${ratio(memory.large[0], memory.demo[0])}).`,
+    `Add to the ${cartLines}-line cart ÷ add to a 1-line cart (${scale} store, CPU per request): ${ratio(addLarge?.cpuMsPerRequest.large, addOne?.cpuMsPerRequest.large)}.`,
+    `Peak memory (MiB): demo store ${memory.demo.join(" + ")}; ${scale} store ${memory.large.join(" + ")} (ratio ${ratio(memory.large[0], memory.demo[0])}).`,
   ];
   console.log(lines.join("\n"));
 }

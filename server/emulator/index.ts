@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { constants, copyFileSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAdmin, redactHeaders } from "./admin/admin.js";
@@ -8,13 +8,20 @@ import { stateRoutes } from "./admin/states.js";
 import { authRoutes, createAuthenticator, seedIdentity } from "./identity/auth.js";
 import { createClock, isoDate, type Clock } from "./core/clock.js";
 import { contextRoutes, seedContext } from "./core/context.js";
-import { isEmpty, openDatabase, truncateAll, type Db } from "./core/db.js";
+import { isEmpty, loadDatabaseFile, openDatabase, truncateAll, type Db } from "./core/db.js";
 import { createIdGenerator } from "./core/ids.js";
 import { Router, type RouteListing } from "./core/router.js";
 import { AsyncTracker, DEFAULT_SETTINGS, type Emu, type EmulatorModule, type EmulatorSettings } from "./core/state.js";
 import { createStoreBasics, recordSeededFingerprint, seededFingerprint } from "./core/store.js";
 import { modules as resourceModules } from "./modules.js";
-import { scaleFingerprint, seedLargeStore, sizeOf, type DemoScale } from "./large-store/index.js";
+import {
+  preparedStore,
+  scaleFingerprint,
+  seedLargeStore,
+  sizeOf,
+  type DemoScale,
+  type PrepareOptions,
+} from "./large-store/index.js";
 import { largeStoreRoutes } from "./large-store/routes.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -28,9 +35,15 @@ export interface EmulatorOptions {
   settings?: Partial<EmulatorSettings>;
   /**
    * "demo" (the default): the fixtures alone. "large": the fixtures and a generated merchant-sized store next to them
-   * (DEMO_SCALE=large, server/emulator/large-store). A size: a generated store of that size (tests).
+   * (DEMO_SCALE=large, server/emulator/large-store). "xl": the same at Salesforce's ceilings, a million products,
+   * copied from a prepared file (needs a file database). A size: a generated store of that size (tests).
    */
   scale?: DemoScale;
+  /**
+   * Seed the generated store through a prepared file in `dir` (large-store/prepare.ts), as "xl" does in
+   * .cache/xl-store: the store is copied from it, and a reset loads it again. Tests set it for a small size.
+   */
+  prepared?: Pick<PrepareOptions, "dir" | "batch" | "onProgress">;
 }
 
 export interface Emulator {
@@ -93,45 +106,84 @@ export function asyncPollSettings(polls: number | undefined, checkoutSeconds?: n
 }
 
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
-  const db = openDatabase(options.dbFile ?? ":memory:", options.migrationsDir ?? join(ROOT, "db"));
+  const dbFile = options.dbFile ?? ":memory:";
+  const migrationsDir = options.migrationsDir ?? join(ROOT, "db");
   const clock = options.clock ?? createClock();
   const settings: EmulatorSettings = { ...DEFAULT_SETTINGS, ...options.settings };
-  const emu: Emu = {
+  const fixturesDir = options.fixturesDir ?? join(ROOT, "fixtures");
+  const emuOf = (db: Db): Emu => ({
     db,
     clock,
     ids: createIdGenerator(db),
     settings,
     async: new AsyncTracker(clock, () => ({ polls: settings.asyncPolls, seconds: settings.asyncSeconds })),
-    fixturesDir: options.fixturesDir ?? join(ROOT, "fixtures"),
+    fixturesDir,
     store: createStoreBasics(db),
-  };
+  });
   const modules = [...coreModules, ...resourceModules];
   const largeStore = sizeOf(options.scale);
-  const fingerprint = seedFingerprint(emu.fixturesDir, scaleFingerprint(largeStore));
+  const fingerprint = seedFingerprint(fixturesDir, scaleFingerprint(largeStore));
+  const seedFixtures = (emu: Emu) => modules.forEach((m) => m.seed?.(emu));
+
+  const preparedDir = options.prepared?.dir ?? (options.scale === "xl" ? join(ROOT, ".cache", "xl-store") : null);
+  const prepared =
+    largeStore && preparedDir
+      ? () =>
+          preparedStore({
+            ...options.prepared,
+            dir: preparedDir,
+            size: largeStore,
+            fingerprint,
+            migrationsDir,
+            emuOf,
+            seedFixtures,
+          }).file
+      : null;
+  if (prepared && dbFile === ":memory:")
+    throw new Error(
+      "A prepared store (DEMO_SCALE=xl) needs a database file (EMULATOR_DB): the store is a copy of the prepared file.",
+    );
+
+  let db = openDatabase(dbFile, migrationsDir);
+  const seeding: Emulator["seeding"] = isEmpty(db)
+    ? "seeded"
+    : seededFingerprint(db) !== fingerprint
+      ? "reseeded"
+      : "kept";
+  if (prepared && seeding !== "kept") {
+    // The prepared file is the whole store: a copy of it replaces the database (a copy-on-write clone where the file
+    // system has them), instead of seeding a million products again.
+    db.close();
+    const source = prepared();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${dbFile}${suffix}`, { force: true });
+    copyFileSync(source, dbFile, constants.COPYFILE_FICLONE);
+    db = openDatabase(dbFile, migrationsDir);
+  }
+  const emu = emuOf(db);
   const seed = () =>
     db.transaction(() => {
-      modules.forEach((m) => m.seed?.(emu));
+      seedFixtures(emu);
       // The generated store after every module's fixtures: it adds to them, and reset brings back the same scale.
       if (largeStore) seedLargeStore(emu, largeStore);
       recordSeededFingerprint(db, fingerprint);
     })();
-  let seeding: Emulator["seeding"] = "kept";
-  if (isEmpty(db)) {
-    seed();
-    seeding = "seeded";
-  } else if (seededFingerprint(db) !== fingerprint) {
+  if (!prepared && seeding === "seeded") seed();
+  else if (!prepared && seeding === "reseeded") {
     // The demo contract (handles docs and tests rely on) lives in fixtures/: a store seeded from older fixtures
     // would lack it (and one seeded at another scale is another store). Shopper data made since is dropped with the old seed; the server says so when it starts.
     truncateAll(db);
     seed();
-    seeding = "reseeded";
   }
 
   const admin = createAdmin();
   const router = new Router();
   const reset = () => {
-    truncateAll(db);
-    seed();
+    // Seeding a prepared store again would take minutes: its file's rows are copied in instead.
+    if (prepared) loadDatabaseFile(db, prepared(), "The prepared store has another schema.");
+    else {
+      truncateAll(db);
+      seed();
+    }
     clock.reset();
     emu.async.clear();
     admin.clearAll();

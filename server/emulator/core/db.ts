@@ -273,10 +273,22 @@ export function loadImage(db: Db, image: Buffer): void {
   const dir = mkdtempSync(join(tmpdir(), "emulator-state-"));
   const file = join(dir, "state.db");
   writeFileSync(file, image);
+  try {
+    loadDatabaseFile(db, file, "The state was saved by another version of the emulator's database schema.");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Puts the rows of the database file `file` in place of the store's, in one transaction (loadImage; a reset to a
+ * prepared store, large-store/prepare.ts). A file of another schema is refused with `otherSchema`, before anything
+ * changes.
+ */
+export function loadDatabaseFile(db: Db, file: string, otherSchema: string): void {
   db.prepare("ATTACH DATABASE ? AS saved").run(file);
   try {
-    if (migrationsOf(db, "saved") !== migrationsOf(db, "main"))
-      throw invalidInput("The state was saved by another version of the emulator's database schema.");
+    if (migrationsOf(db, "saved") !== migrationsOf(db, "main")) throw invalidInput(otherSchema);
     const tables = dataTables(db);
     db.pragma("foreign_keys = OFF");
     try {
@@ -295,7 +307,6 @@ export function loadImage(db: Db, image: Buffer): void {
     }
   } finally {
     db.exec("DETACH DATABASE saved");
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

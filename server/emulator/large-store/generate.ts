@@ -55,6 +55,21 @@ export const LARGE_STORE_SIZE: LargeStoreSize = {
 };
 
 /**
+ * DEMO_SCALE=xl: the large store at Salesforce's own ceilings (issue 41): a million products (a store holds up to
+ * 4 million, Product Data Limits), a 2,000-line cart (the limit with large carts, Cart Data Limits), 200 accounts
+ * (the account switcher's), 50,000 orders of one buyer. The same seed: its first 100,000 products are the large
+ * store's.
+ */
+export const XL_STORE_SIZE: LargeStoreSize = {
+  products: 1_000_000,
+  buyers: 1_000,
+  bulkOrders: 50_000,
+  bulkCartLines: 2_000,
+  managedAccounts: 200,
+  seed: 23,
+};
+
+/**
  * Generated ids: the type's key prefix, "LG" (fixtures use "DM", ids the emulator mints "EM", so none collide) and
  * ten base-62 digits.
  */

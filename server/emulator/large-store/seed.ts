@@ -46,20 +46,43 @@ interface PriceBookRule {
 }
 
 export function seedLargeStore(emu: Emu, size: LargeStoreSize) {
-  const db = emu.db;
-  const seed = size.seed;
-  const webstoreId = (db.prepare("SELECT id FROM webstores ORDER BY id LIMIT 1").get() as { id: string }).id;
-  // The other currencies' price books follow the rule the demo's follow (fixtures/catalog.json, read once).
-  const priceBooks = readFixture<{ priceBooks?: PriceBookRule[] }>(emu, "catalog.json").priceBooks ?? [];
+  seedCategories(emu);
+  seedProducts(emu, size, 1, size.products);
+  finishCatalog(emu);
+  seedBuyers(emu, size);
+  seedBulkOrders(emu, size, 1, size.bulkOrders, 0);
+  finishLargeStore(emu, size);
+}
 
-  // Categories
-  const { categories, leaves } = generateCategories();
-  const insertCategory = db.prepare(
+/*
+ * The steps of seedLargeStore, each in the caller's transaction. seedLargeStore runs them all in one; a prepared
+ * store (prepare.ts) runs the products and the orders in batches, a transaction each, in the same order, so both
+ * write the same rows.
+ */
+
+function webstoreOf(emu: Emu): string {
+  return (emu.db.prepare("SELECT id FROM webstores ORDER BY id LIMIT 1").get() as { id: string }).id;
+}
+
+/** The generated categories, three levels under the demo's top categories and four new ones. */
+export function seedCategories(emu: Emu) {
+  const insertCategory = emu.db.prepare(
     "INSERT INTO product_categories(id, name, description, parent_id, sort_order) VALUES (?, ?, ?, ?, ?)",
   );
-  for (const c of categories) insertCategory.run(c.id, c.name, c.description, c.parentId || null, c.sortOrder);
+  for (const c of generateCategories().categories)
+    insertCategory.run(c.id, c.name, c.description, c.parentId || null, c.sortOrder);
+}
 
-  // Products, their prices in every currency, their stock, facet values, variation families and volume prices
+/**
+ * Products `from` … `to` (1-based, inclusive), their prices in every currency, their stock, facet values, variation
+ * families and volume prices. The search index and the kept category listings are left to finishCatalog.
+ */
+export function seedProducts(emu: Emu, size: LargeStoreSize, from: number, to: number) {
+  const db = emu.db;
+  const seed = size.seed;
+  const { leaves } = generateCategories();
+  // The other currencies' price books follow the rule the demo's follow (fixtures/catalog.json, read once).
+  const priceBooks = readFixture<{ priceBooks?: PriceBookRule[] }>(emu, "catalog.json").priceBooks ?? [];
   const insertProduct = db.prepare(`
     INSERT INTO products(id, sku, name, description, url_name, product_class, category_id, variation_parent_id,
       variation_attributes, is_sellable, sort_order)
@@ -110,7 +133,7 @@ export function seedLargeStore(emu: Emu, size: LargeStoreSize) {
   // machine); rebuilding the index once afterwards takes 4. The kept category listings and counts likewise
   // (refillCatalogListings).
   withoutTriggers(db, ["products", "product_facet_values"], () => {
-    for (let n = 1; n <= size.products; n++) {
+    for (let n = from; n <= to; n++) {
       const p = generateProduct(seed, leaves, n);
       const productClass = p.family ? "VariationParent" : "Simple";
       insertProduct.run(
@@ -154,10 +177,18 @@ export function seedLargeStore(emu: Emu, size: LargeStoreSize) {
       }
     }
   });
-  rebuildFullTextIndexes(db);
-  refillCatalogListings(db);
+}
 
-  // Buyers: their accounts, users and the account each acts for
+/** The search index and the kept category listings, rebuilt once over every product written. */
+export function finishCatalog(emu: Emu) {
+  rebuildFullTextIndexes(emu.db);
+  refillCatalogListings(emu.db);
+}
+
+/** The generated buyers, bulk@demo.store and manager@demo.store: their accounts, users and the accounts each acts for. */
+export function seedBuyers(emu: Emu, size: LargeStoreSize) {
+  const db = emu.db;
+  const seed = size.seed;
   const passwordHash = hashPassword(BULK_BUYER.password, GENERATED_PASSWORD_SALT);
   const insertAccount = db.prepare(
     "INSERT INTO accounts(id, name, street, city, state, country, zip) VALUES (?, ?, ?, ?, ?, 'US', ?)",
@@ -187,9 +218,12 @@ export function seedLargeStore(emu: Emu, size: LargeStoreSize) {
   );
   insertManaged.run(bulk.id, bulk.accountId);
   seedManager(emu, size, passwordHash);
+}
 
-  seedBulkOrders(emu, webstoreId, size, leaves);
-  seedBulkCart(emu, webstoreId, size, leaves);
+/** bulk@demo.store's cart, and the store's large carts turned on. */
+export function finishLargeStore(emu: Emu, size: LargeStoreSize) {
+  const webstoreId = webstoreOf(emu);
+  seedBulkCart(emu, webstoreId, size, generateCategories().leaves);
   // A merchant whose buyers keep carts of hundreds of lines enables large carts: 2,000 lines a cart instead of 500
   // (Cart Data Limits; the emulator reads the store's propertiesEx.highScaleCartEnabled, docs/emulator.md).
   const context = emu.store.applicationContext(webstoreId);
@@ -225,13 +259,14 @@ function seedManager(emu: Emu, size: LargeStoreSize, passwordHash: string) {
   }
 }
 
-function seedBulkOrders(
-  emu: Emu,
-  webstoreId: string,
-  size: LargeStoreSize,
-  leaves: ReturnType<typeof generateCategories>["leaves"],
-) {
+/**
+ * bulk@demo.store's orders `from` … `to` (1-based, inclusive). Order lines are numbered across the history:
+ * `itemsBefore` is how many the orders before `from` have; returns how many there are after `to`.
+ */
+export function seedBulkOrders(emu: Emu, size: LargeStoreSize, from: number, to: number, itemsBefore: number): number {
   const db = emu.db;
+  const webstoreId = webstoreOf(emu);
+  const { leaves } = generateCategories();
   const bulk = BULK_BUYER;
   const insertSummary = db.prepare(`
     INSERT INTO order_summaries(id, webstore_id, order_number, owner_user_id, account_id, status, ordered_at, created_at,
@@ -253,8 +288,8 @@ function seedBulkOrders(
     VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`);
   const taxOf = (cents: number) => Math.round((cents * BULK_TAX_BASIS_POINTS) / 10_000);
   const contactName = `${bulk.firstName} ${bulk.lastName}`;
-  let itemNumber = 0;
-  for (let n = 1; n <= size.bulkOrders; n++) {
+  let itemNumber = itemsBefore;
+  for (let n = from; n <= to; n++) {
     const o = generateBulkOrder(size.seed, leaves, size, n);
     const productCents = o.lines.reduce((sum, l) => sum + l.product.unitPriceCents * l.quantity, 0);
     const taxCents = o.lines.reduce((sum, l) => sum + taxOf(l.product.unitPriceCents * l.quantity), 0);
@@ -341,6 +376,7 @@ function seedBulkOrders(
       o.orderedAt,
     );
   }
+  return itemNumber;
 }
 
 function seedBulkCart(

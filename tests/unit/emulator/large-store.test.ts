@@ -421,9 +421,10 @@ describe("a generated store in a database file", () => {
 });
 
 describe("DEMO_SCALE", () => {
-  it("is demo unless set to large, and refuses anything else by name", () => {
+  it("is demo unless set to large or xl, and refuses anything else by name", () => {
     expect(readConfig({ NODE_ENV: "production" }).DEMO_SCALE).toBe("demo");
     expect(readConfig({ NODE_ENV: "production", DEMO_SCALE: "large" }).DEMO_SCALE).toBe("large");
+    expect(readConfig({ NODE_ENV: "production", DEMO_SCALE: "xl" }).DEMO_SCALE).toBe("xl");
     expect(() => readConfig({ NODE_ENV: "production", DEMO_SCALE: "huge" })).toThrow(/DEMO_SCALE/);
   });
 });

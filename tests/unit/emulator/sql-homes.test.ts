@@ -19,6 +19,8 @@ const EXCEPTIONS: Record<string, string> = {
   "checkout/seed.ts": "the delivery methods' and tax rates' bulk load, one transaction at seeding",
   "orders/seed.ts": "the demo orders' bulk load, one transaction at seeding",
   "large-store/seed.ts": "the generated store's bulk load, one transaction at seeding",
+  "large-store/prepare.ts":
+    "the xl store's preparation progress, written in each batch's transaction so a stopped preparation resumes",
   "admin/console/data.ts":
     "the console's read-only views across every resource's tables (a table and its columns come from RESOURCES), and the two edits a demo may make: stock and price",
 };

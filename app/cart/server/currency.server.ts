@@ -7,13 +7,10 @@
  * The new cart gets all the old one had that a shopper chose: each line with its selling model and subscription term,
  * then the coupons; what the new currency refuses is named in the toast.
  */
-import { isFetchError } from "../../../server/webstore/index";
 import type { ShopCore } from "~/shop/core.server";
 import { toast, type ToastInput } from "~/shop/toast.server";
+import { COPY_PAGE_SIZE, cartContents, copyIntoCart } from "./copy.server";
 import { cartRef, isNotFound, type CartShop } from "./ref.server";
-
-/** Cart lines read, and added, a call at a time: the batch resource takes up to 100 inputs. */
-const MOVE_PAGE_SIZE = 100;
 
 /** Lines moved and refused, and the codes of the coupons the new cart refused (in the order they were applied). */
 export type CartMove = { moved: number; failed: number; couponsLeft: string[] } | null;
@@ -30,7 +27,7 @@ export async function moveCartToCurrency(shop: CartShop, currency: string): Prom
   if (!ref) return null;
   // The first page brings the cart's coupons with it: one read fewer than the coupon resource.
   const page = (pageNumber: number) =>
-    shop.client.getCartItems(ref, { pageSize: MOVE_PAGE_SIZE, pageNumber, includeCoupons: pageNumber === 1 });
+    shop.client.getCartItems(ref, { pageSize: COPY_PAGE_SIZE, pageNumber, includeCoupons: pageNumber === 1 });
   let items;
   try {
     items = await page(1);
@@ -41,46 +38,11 @@ export async function moveCartToCurrency(shop: CartShop, currency: string): Prom
   const summary = items.data.cartSummary;
   const oldCartId = summary?.cartId;
   if (!oldCartId || !summary?.currencyIsoCode || summary.currencyIsoCode === currency) return null;
-  const results = [...items.data.cartItems];
-  for (let next = 2; next <= (items.data.totalNumberOfPages ?? 1); next++)
-    results.push(...(await page(next)).data.cartItems);
-  const lines = results.map((result) => result.cartItem).filter((item) => item.type === "Product");
-  const couponCodes = (items.data.cartCoupons?.cartCoupons.coupons ?? []).map((coupon) => coupon.couponCode);
+  const { lines, couponCodes } = await cartContents(items, page);
   const created = await shop.client.createCart({ currencyIsoCode: currency });
   const newCartId = created.data.cartId;
   if (!newCartId) throw new Error("The store did not create a cart.");
-  let failed = 0;
-  for (let start = 0; start < lines.length; start += MOVE_PAGE_SIZE) {
-    const inputs = lines.slice(start, start + MOVE_PAGE_SIZE).map((line) => ({
-      productId: line.productId,
-      quantity: line.quantity,
-      ...(line.productSellingModelId ? { productSellingModelId: line.productSellingModelId } : {}),
-      // Without its term a term-defined plan would be added for its shortest one.
-      ...(line.subscriptionTerm !== undefined && line.subscriptionTerm !== null
-        ? { subscriptionTerm: line.subscriptionTerm }
-        : {}),
-    }));
-    try {
-      await shop.client.addCartItems(newCartId, inputs);
-    } catch (error) {
-      // A batch with some refused lines still added the others: count the refused ones from its answer.
-      const answered = isFetchError(error)
-        ? (error.body as { results?: { statusCode: number }[] } | undefined)?.results
-        : undefined;
-      if (!answered) throw error;
-      failed += answered.filter((result) => result.statusCode >= 400).length;
-    }
-  }
-  const couponsLeft: string[] = [];
-  for (const code of couponCodes) {
-    try {
-      await shop.client.applyCoupon(newCartId, code);
-    } catch (error) {
-      // The lines are in the new cart already: a coupon it refuses (or a failed call) is told, not the move undone.
-      if (!isFetchError(error)) throw error;
-      couponsLeft.push(code);
-    }
-  }
+  const { failed, couponsLeft } = await copyIntoCart(shop, newCartId, lines, couponCodes);
   await shop.client.deleteCart(oldCartId);
   if (!shop.shopper.isLoggedIn) shop.session.set("guestCartId", newCartId);
   return { moved: lines.length - failed, failed, couponsLeft };

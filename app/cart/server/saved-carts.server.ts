@@ -28,10 +28,9 @@ import {
 import type { ShopCore } from "~/shop/core.server";
 import { isUnavailable } from "~/shop/errors.server";
 import { toast, type ToastInput } from "~/shop/toast.server";
+import { COPY_PAGE_SIZE, cartContents, copyIntoCart } from "./copy.server";
 import { isNotFound } from "./ref.server";
 
-/** Lines read, and added, a call at a time: the batch resource takes up to 100 inputs. */
-const COPY_PAGE_SIZE = 100;
 /** The buyers whose saved carts one browser remembers (a shared computer): the cookie stays small. */
 const REMEMBERED_OWNERS_MAX = 4;
 /** The list the first wishlist save makes when the buyer has none (spec §2's default list name). */
@@ -151,10 +150,7 @@ async function saveForLater(shop: SavedCartsShop, rawName: string, from: string)
   }
   const summary = first.data.cartSummary;
   const sourceId = summary?.cartId;
-  const results = [...first.data.cartItems];
-  for (let next = 2; next <= (first.data.totalNumberOfPages ?? 1); next++)
-    results.push(...(await page(next)).data.cartItems);
-  const lines = results.map((result) => result.cartItem).filter((item) => item.type === "Product");
+  const { lines, couponCodes } = await cartContents(first, page);
   if (!sourceId || lines.length === 0) return back("error", SAVED_CART_MESSAGES.emptyCart, from);
 
   const created = await shop.client.createCart({
@@ -166,37 +162,7 @@ async function saveForLater(shop: SavedCartsShop, rawName: string, from: string)
   if (!savedId) throw new Error("The store did not create a cart.");
   // Remembered at once: a copy that fails half-way is still the buyer's, listed to delete or finish by hand.
   remember(shop, [savedId, ...ids]);
-  let failed = 0;
-  for (let start = 0; start < lines.length; start += COPY_PAGE_SIZE) {
-    const inputs = lines.slice(start, start + COPY_PAGE_SIZE).map((line) => ({
-      productId: line.productId,
-      quantity: line.quantity,
-      ...(line.productSellingModelId ? { productSellingModelId: line.productSellingModelId } : {}),
-      // Without its term a term-defined plan would be added for its shortest one.
-      ...(line.subscriptionTerm !== undefined && line.subscriptionTerm !== null
-        ? { subscriptionTerm: line.subscriptionTerm }
-        : {}),
-    }));
-    try {
-      await shop.client.addCartItems(savedId, inputs);
-    } catch (error) {
-      // A batch with some refused lines still added the others: its answer says which were refused.
-      const answered = isFetchError(error)
-        ? (error.body as { results?: { statusCode: number }[] } | undefined)?.results
-        : undefined;
-      if (!answered) throw error;
-      failed += answered.filter((result) => result.statusCode >= 400).length;
-    }
-  }
-  const couponsLeft: string[] = [];
-  for (const coupon of first.data.cartCoupons?.cartCoupons.coupons ?? []) {
-    try {
-      await shop.client.applyCoupon(savedId, coupon.couponCode);
-    } catch (error) {
-      if (!isFetchError(error)) throw error;
-      couponsLeft.push(coupon.couponCode);
-    }
-  }
+  const { failed, couponsLeft } = await copyIntoCart(shop, savedId, lines, couponCodes);
   if (failed > 0 || couponsLeft.length > 0) {
     const missing = [
       failed > 0 ? productCount(failed) : "",

@@ -150,7 +150,7 @@ describe("category filters without JavaScript", () => {
         [BRAND, "Clay & Kiln"],
       ])}`,
     );
-    expect(search.text).toContain("5 products");
+    expect(search.text).toContain("6 products");
     expect(search.form("Apply").fields).toMatchObject({ q: "mug", [BRAND]: "Clay & Kiln" });
   });
 });

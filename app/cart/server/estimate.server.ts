@@ -45,16 +45,18 @@ function methodsOf(groups: readonly DeliveryGroup[], currency: string): Estimate
     .map(({ id, name, carrier, fee, transit }) => ({ id, name, carrier, fee, transit }));
 }
 
-/** A buyer's default shipping address, read once a session to fill the form in (empty when they have none). */
+/**
+ * A buyer's default shipping address, to fill the form in (empty when they have none): read on each cart page until
+ * the buyer asks for an estimate, which the session then remembers. Not remembered from a page view: a page writes
+ * no session cookie (tests/routes/session-cookie.test.ts), and a read beside the cart's costs the page no waiting.
+ */
 async function buyerDefault(shop: EstimateShop): Promise<SavedEstimate | null> {
   try {
     const found = await shop.client.getAddresses({ addressType: "Shipping", defaultOnly: true, pageSize: 1 });
     const address = found.items.find((a) => a.isDefault === true) ?? found.items[0];
     const postalCode = typeof address?.postalCode === "string" ? address.postalCode : "";
     const country = typeof address?.country === "string" ? countryCode(address.country) : "";
-    const saved = { postalCode, country, cartId: null };
-    shop.session.set("shippingEstimate", saved);
-    return saved;
+    return { postalCode, country, cartId: null };
   } catch {
     // No address book (the store's setting) or a passing failure: the form starts empty.
     return null;
@@ -70,19 +72,20 @@ export async function readCartEstimate(
   cart: () => Promise<{ cartId: string | null; currency: string; empty: boolean }>,
 ): Promise<CartEstimateView | null> {
   if (shop.client.apiVersion < ESTIMATE_SINCE) return null;
-  let saved = shop.session.get("shippingEstimate") ?? null;
+  const remembered = shop.session.get("shippingEstimate") ?? null;
   const ref = cartRef(shop);
   const groups =
-    saved?.cartId && ref
+    remembered?.cartId && ref
       ? shop.client.getDeliveryGroups(ref).then(
           (answer) => answer.items,
           () => null,
         )
       : null;
-  if (!saved && shop.shopper.isLoggedIn) saved = await buyerDefault(shop);
+  const defaults = !remembered && shop.shopper.isLoggedIn ? buyerDefault(shop) : null;
   const countries = countriesOf(shop);
   const { cartId, currency, empty } = await cart();
   if (empty) return null;
+  const saved = remembered ?? (defaults ? await defaults : null);
 
   // A refused address comes back in the URL (no JavaScript needed), and its message with it.
   const query = new URL(shop.request.url).searchParams;

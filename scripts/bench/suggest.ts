@@ -26,7 +26,10 @@ const typed = (words: string[]) =>
 const scale = process.argv.find((a) => a.startsWith("--scale="))?.slice("--scale=".length) ?? "large";
 if (scale !== "large" && scale !== "demo") throw new Error(`--scale must be demo or large, not ${scale}`);
 
-const store = await startStore(1, scale === "large" ? { DEMO_SCALE: "large", EMULATOR_DB: largeDatabase("large") } : {});
+const store = await startStore(
+  1,
+  scale === "large" ? { DEMO_SCALE: "large", EMULATOR_DB: largeDatabase("large") } : {},
+);
 try {
   const pid = store.child.pid!;
   const guest = new Browser(store.origin);

@@ -174,8 +174,7 @@ export const DOCUMENTED: DocumentedPair[] = [
     method: "GET",
     path: "products/:productId/featured-products",
     since: 64,
-    page: "https://developer.salesforce.com/docs/atlas.en-us.262.0.chatterapi.meta/chatterapi/connect_responses_featured_products_output.htm",
-    note: "[I] the version: the resource's own page was not found; its answer's page (Featured Products Output) was",
+    page: page("products_featured_products"),
   },
   {
     method: "GET",
@@ -356,9 +355,7 @@ export const pairKey = (method: string, path: string) => `${method} ${path.repla
  */
 export const NOT_SERVED: Record<string, string> = {
   [pairKey("GET", "ai/recommendations")]:
-    "its page (v60.0 and v67.0 copies) documents the request and names the answer Commerce Einstein Recommendations, whose output page is not among the stored pages; the Commerce guides show recommenders and the LWR adapter's {products, recoUUID}, not the REST body; the choice of products would be emulator-only (docs/emulator.md, Catalog resources not served yet)",
-  [pairKey("GET", "products/:productId/featured-products")]:
-    "only its answer's page (Featured Products Output: featuredProductsByRelationshipType.similarProducts) and the ProductFeaturedProduct object were found, not the resource's page (parameters, relationship types, version), and the demo catalog has no featured products (docs/emulator.md, Catalog resources not served yet)",
+    "its page (v60.0 and v67.0 copies) documents the request and names the answer Commerce Einstein Recommendation Results, whose output page is not among the stored pages; the Commerce guides show recommenders and the LWR adapter's {products, recoUUID}, and only orgs' own code reads a body ({productPage: {products}, uuid}), not a Salesforce page; the choice of products would be emulator-only (docs/emulator.md, Catalog resources not served yet)",
   [pairKey("GET", "search/suggestions")]:
     "its page documents the request, and ConnectApi.SearchSuggestion {value} and CommerceSearch.getSuggestions are documented, but no page lists the answer's container or its suggested products' shape, and the emulator invents none; the store's type-ahead suggests from the product search (docs/emulator.md, Catalog resources not served yet)",
 };

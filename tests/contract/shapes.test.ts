@@ -9,6 +9,7 @@ import {
   DeliveryGroupCollectionSchema,
   DeliveryGroupSchema,
   CommerceSubscriptionDetailSchema,
+  FeaturedProductsOutputSchema,
   OrderShipmentCollectionSchema,
   OrderShipmentItemCollectionSchema,
   OrderSummaryCollectionSchema,
@@ -201,6 +202,18 @@ describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)"
       await buyer.call("GET", `shipments/${shipments.body.shipments[0].shipmentId}/items`),
       200,
     );
+  });
+
+  it("Featured Products Output: bare, and with every include flag", async () => {
+    const press = "01tDM0000000023";
+    expectShape(FeaturedProductsOutputSchema, await guest.call("GET", `products/${press}/featured-products`), 200);
+    const full = await guest.call(
+      "GET",
+      `products/${press}/featured-products?includeMediaGroups=true&includeProductSellingModel=true` +
+        "&includePurchaseQuantityRules=true&includeAttributeSetInfo=true",
+    );
+    expectShape(FeaturedProductsOutputSchema, full, 200);
+    expect(full.body.featuredProductsByRelationshipType.similarProducts.length).toBeGreaterThan(0);
   });
 
   it("Commerce Subscription Detail, as the list and an action answer it", async () => {

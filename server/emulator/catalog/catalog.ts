@@ -6,6 +6,7 @@ import type { RequestContext, Router } from "../core/router.js";
 import type { Emu, EmulatorModule } from "../core/state.js";
 import { categoryMenuItems } from "./category-menu.js";
 import { productChildren } from "./children.js";
+import { featuredProducts } from "./featured-products.js";
 import { priceAdjustmentJson, tierStore } from "./price-tiers.js";
 import { search, searchInputFromBody, searchInputFromQuery, SORT_RULES } from "./search.js";
 import { seedCatalog } from "./seed.js";
@@ -159,6 +160,12 @@ export function catalogRoutes(r: Router, emu: Emu) {
   r.webstore("GET", "products/:productId/children", { since: 57 }, (ctx) => {
     browse(ctx);
     return json(productChildren(emu, ctx, findProduct(emu, ctx.params.productId)));
+  });
+
+  // connect_resources_commerce_webstore_products_featured_products.htm (64.0): the product's featured products.
+  r.webstore("GET", "products/:productId/featured-products", { since: 64 }, (ctx) => {
+    browse(ctx);
+    return json(featuredProducts(emu, ctx, findProduct(emu, ctx.params.productId)));
   });
 
   r.webstore("GET", "pricing/products/:productId", { since: 49 }, (ctx) => {

@@ -136,6 +136,45 @@ export const ProductChildCollectionSchema = z
   .passthrough();
 export type ProductChildCollection = z.infer<typeof ProductChildCollectionSchema>;
 
+/** A media group of a product (ElectronicMediaGroup): its developer name and its media items (`url`, `alternateText`…). */
+export const ProductMediaGroupSchema = z
+  .object({
+    developerName: optional(z.string()),
+    id: optional(id),
+    mediaItems: optional(z.array(z.record(z.unknown()))),
+    name: optional(z.string()),
+    usageType: optional(z.string()),
+  })
+  .passthrough();
+
+/**
+ * A featured product of Featured Products Output (64.0): the Product Detail fields its page's example shows, with
+ * `attributeSetInfo` when asked for (includeAttributeSetInfo).
+ */
+export const FeaturedProductSchema = z
+  .object({
+    id,
+    defaultImage: optional(z.record(z.unknown())),
+    fields: optional(z.record(z.unknown())),
+    mediaGroups: optional(z.array(ProductMediaGroupSchema)),
+    productClass: optional(z.string()),
+    productSellingModels: optional(z.array(z.unknown())),
+    purchaseQuantityRule: optional(z.record(z.unknown())),
+    urlName: optional(z.string()),
+    attributeSetInfo: optional(z.record(z.unknown())),
+  })
+  .passthrough();
+export type FeaturedProduct = z.infer<typeof FeaturedProductSchema>;
+
+/**
+ * Featured Products Output of GET products/{id}/featured-products (64.0): each relationship type's featured
+ * products, "sorted based on the Sequence field on the junction object".
+ */
+export const FeaturedProductsOutputSchema = z
+  .object({ featuredProductsByRelationshipType: z.record(z.array(FeaturedProductSchema)) })
+  .passthrough();
+export type FeaturedProductsOutput = z.infer<typeof FeaturedProductsOutputSchema>;
+
 export const ProductSummarySchema = z
   .object({
     id,

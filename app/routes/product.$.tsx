@@ -13,6 +13,7 @@ import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { PriceTiers } from "~/catalog/ui/PriceTiers";
 import { ProductComponents } from "~/catalog/ui/ProductComponents";
+import { SimilarProducts } from "~/catalog/ui/SimilarProducts";
 import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/wishlists/ui/WishlistButton";
 import { StockLevel, VariationNeeded, VariationPicker } from "~/catalog/ui/VariationPicker";
@@ -182,6 +183,7 @@ export default function ProductPage() {
     variations,
     stock,
     components,
+    similar,
   } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   // Without JavaScript only a refusal renders the page with the action's answer (every other add redirects).
@@ -292,6 +294,7 @@ export default function ProductPage() {
           ) : null}
         </div>
       </div>
+      <SimilarProducts products={similar} />
     </div>
   );
 }

@@ -10,7 +10,13 @@ import { sellingModelOptions, type SellingModelOption } from "~/cart/model/subsc
 import { isObject, type Json } from "~/lib/json";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 import type { LineAttribute } from "./variations";
-import type { ProductDetail, ProductSearchResults, SortRule } from "../../../server/webstore/index";
+import type {
+  FeaturedProduct,
+  FeaturedProductsOutput,
+  ProductDetail,
+  ProductSearchResults,
+  SortRule,
+} from "../../../server/webstore/index";
 
 /** Products a listing page shows (category, search). */
 export const LISTING_PAGE_SIZE = 12;
@@ -90,6 +96,49 @@ export function productCardView(product: ProductSummary | null | undefined): Pro
     unitPrice: text(prices.unitPrice) ?? null,
     listPrice: text(prices.listPrice) ?? null,
   };
+}
+
+/** The product page's "Similar products": the relationship type of the featured products it shows. */
+export const SIMILAR_PRODUCTS = "similarProducts";
+/** The most featured products the product page shows. */
+export const FEATURED_MAX = 8;
+
+/** A featured product's listing picture: the first item of its productListImage media group (its defaultImage, if any, first). */
+function listingImage(product: FeaturedProduct, name: string): ProductImage | null {
+  const own = imageOf(product.defaultImage, name);
+  if (own) return own;
+  const listing = (product.mediaGroups ?? []).find((group) => group?.developerName === "productListImage");
+  return imageOf(listing?.mediaItems?.[0], name);
+}
+
+/**
+ * The cards of one relationship type of a product's featured products (products/{id}/featured-products), in their
+ * sequence, unpriced (a Product Detail carries no price): the caller prices them. The product itself is left out.
+ */
+export function featuredCardViews(
+  answer: FeaturedProductsOutput | null | undefined,
+  type: string,
+  productId: string,
+): ProductCardView[] {
+  const list = answer?.featuredProductsByRelationshipType?.[type];
+  if (!Array.isArray(list)) return [];
+  return list
+    .flatMap((product): ProductCardView[] => {
+      const id = text(product?.id);
+      if (!id || id.slice(0, 15) === productId.slice(0, 15)) return [];
+      const name = fieldValue(product.fields, "Name") ?? id;
+      const card = {
+        id,
+        name,
+        urlName: text(product.urlName),
+        sku: fieldValue(product.fields, "StockKeepingUnit"),
+        image: listingImage(product, name),
+        unitPrice: null,
+        listPrice: null,
+      };
+      return [card];
+    })
+    .slice(0, FEATURED_MAX);
 }
 
 export interface QuantityRule {

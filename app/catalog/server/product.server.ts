@@ -1,7 +1,14 @@
 /** The product page's reads: the product, its price (and each purchase option's), and whether the buyer saved it. */
 import { subscriptionsOffered } from "~/cart/model/subscriptions";
 import { listHasProduct } from "~/wishlists/ui/WishlistButton";
-import { productDetailView, type ProductComponent, type ProductDetailView } from "~/catalog/model/product";
+import {
+  featuredCardViews,
+  productDetailView,
+  SIMILAR_PRODUCTS,
+  type ProductCardView,
+  type ProductComponent,
+  type ProductDetailView,
+} from "~/catalog/model/product";
 import { volumePriceRows, type VolumePriceRow } from "~/catalog/model/price-tiers";
 import {
   choiceFromQuery,
@@ -56,6 +63,8 @@ export interface ProductPage {
   family: VariationFamily | null;
   /** A bundle's or a set's parts, in their sequence; [] for any other product, or when they can't be read. */
   components: ProductComponent[];
+  /** The product's featured similar products, priced; [] without any, or when they can't be read. */
+  similar: ProductCardView[];
 }
 
 /**
@@ -118,18 +127,47 @@ async function componentsOf(
   });
 }
 
+/**
+ * The product's similar products (products/{id}/featured-products, 64.0: the `similarProducts` relationship type) as
+ * cards, priced in the shopper's currency with one pricing call (a Product Detail carries no price). Either read
+ * failing hides the section or its prices, never the page.
+ */
+async function similarProducts(shop: Pick<ShopCore, "client">, productId: string): Promise<ProductCardView[]> {
+  let cards: ProductCardView[];
+  try {
+    cards = featuredCardViews(await shop.client.getFeaturedProducts(productId), SIMILAR_PRODUCTS, productId);
+  } catch {
+    return [];
+  }
+  if (cards.length === 0) return cards;
+  const prices = await shop.client.getProductPrices(cards.map((card) => card.id)).catch(() => null);
+  const byId = new Map((prices?.pricingLineItemResults ?? []).map((line) => [line.productId, line]));
+  return cards.map((card) => {
+    const line = byId.get(card.id);
+    return line && line.success !== false
+      ? {
+          ...card,
+          unitPrice: line.unitPrice ?? null,
+          listPrice: line.listPrice ?? null,
+          currency: line.currencyIsoCode ?? prices?.currencyIsoCode ?? undefined,
+        }
+      : card;
+  });
+}
+
 export async function productPage(
   shop: Pick<ShopCore, "client" | "session" | "shopper" | "appContext">,
   productId: string,
   query: ProductPageQuery,
 ): Promise<ProductPage | null> {
-  const [product, price, inWishlist] = await Promise.all([
+  const [product, price, inWishlist, similar] = await Promise.all([
     shop.client.getProduct(productId).catch((error: unknown) => {
       if (isMissing(error)) return null;
       throw error;
     }),
     shop.client.getProductPrice(productId).catch(() => null),
     shop.shopper.isLoggedIn ? inDefaultWishlist(shop, productId) : false,
+    similarProducts(shop, productId),
   ]);
   const view = product && productDetailView(product);
   if (!view) return null;
@@ -211,5 +249,6 @@ export async function productPage(
     stock,
     family,
     components,
+    similar,
   };
 }

@@ -3,6 +3,7 @@ import { type ClientCore, catalogRead, documentedAt, pageSizeInRange, required, 
 import { DEFAULT_TTL_MS } from "../cache.js";
 import { path } from "../http.js";
 import type {
+  FeaturedProductsOutput,
   NavigationMenuItemCollection,
   ProductCategory,
   ProductChildCollection,
@@ -39,6 +40,11 @@ export interface ProductSearchInput {
 export type RefinementInput =
   | { type: "DistinctValue"; attributeType: string; nameOrId: string; values: string[] }
   | { type: "Range"; attributeType: string; nameOrId: string; min?: string; max?: string };
+
+/** What a featured product's card shows: its name and SKU (the resource answers every field when none are named). */
+const FEATURED_FIELDS = ["Name", "StockKeepingUnit"];
+/** The media group of a product's listing image (the Featured Products Output example's one). */
+const LISTING_MEDIA_GROUP = "productListImage";
 
 export function catalogApi(core: ClientCore) {
   return {
@@ -93,6 +99,20 @@ export function catalogApi(core: ClientCore) {
       const pageSize = pageSizeInRange(options.pageSize, 100);
       return catalogRead(core, "products/{id}/children", [productId, pageSize], () =>
         send(core, { path: path`products/${productId}/children`, query: { pageSize } }),
+      );
+    },
+
+    /**
+     * A product's featured products (GET products/{id}/featured-products, 64.0) by relationship type, each with its
+     * listing image (the productListImage media group) and its name and SKU. Before 64.0 the resource doesn't
+     * exist: none. Cached like the product's other reads.
+     */
+    async getFeaturedProducts(productId: string): Promise<FeaturedProductsOutput> {
+      required(productId, "productId is required");
+      if (!documentedAt(core, 64)) return { featuredProductsByRelationshipType: {} };
+      const query = { fields: FEATURED_FIELDS, includeMediaGroups: true, mediaGroups: LISTING_MEDIA_GROUP };
+      return catalogRead(core, "products/{id}/featured-products", productId, () =>
+        send(core, { path: path`products/${productId}/featured-products`, query }),
       );
     },
 

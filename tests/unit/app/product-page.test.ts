@@ -154,3 +154,75 @@ describe("a bundle's and a set's parts (products/{id}/children)", () => {
     expect(page.buyId).toBeNull();
   });
 });
+
+describe("similar products (products/{id}/featured-products)", () => {
+  const featured = (id: string, name: string) => ({
+    id,
+    defaultImage: null,
+    fields: { Name: name, StockKeepingUnit: `SKU-${id}` },
+    mediaGroups: [
+      { developerName: "productListImage", mediaItems: [{ url: `/images/${id}.svg`, alternateText: name }] },
+    ],
+    productClass: "Simple",
+    urlName: null,
+  });
+  const similarShop = (getFeaturedProducts: () => Promise<unknown>) =>
+    ({
+      ...shop,
+      client: {
+        ...(shop.client as object),
+        getFeaturedProducts,
+        getProductPrices: async () => ({
+          currencyIsoCode: "GBP",
+          pricingLineItemResults: [
+            { productId: "01tPRESS", currencyIsoCode: "GBP", unitPrice: "30.00", listPrice: "34.00", success: true },
+            { productId: "01tTOWER", success: false },
+          ],
+        }),
+      },
+    }) as unknown as typeof shop;
+  const openWith = async (getFeaturedProducts: () => Promise<unknown>) =>
+    (await productPage(similarShop(getFeaturedProducts), "01tSINGLE", { quantity: null, plan: null })) as ProductPage;
+
+  it("shows the similar products in their sequence, priced in the shopper's currency, with their listing images", async () => {
+    const page = await openWith(async () => ({
+      featuredProductsByRelationshipType: {
+        similarProducts: [featured("01tPRESS", "French Press"), featured("01tTOWER", "Cold Brew Tower")],
+        newArrivals: [featured("01tOTHER", "Not shown")],
+      },
+    }));
+    expect(page.similar).toEqual([
+      {
+        id: "01tPRESS",
+        name: "French Press",
+        urlName: undefined,
+        sku: "SKU-01tPRESS",
+        image: { url: "/images/01tPRESS.svg", alt: "French Press" },
+        unitPrice: "30.00",
+        listPrice: "34.00",
+        currency: "GBP",
+      },
+      {
+        id: "01tTOWER",
+        name: "Cold Brew Tower",
+        urlName: undefined,
+        sku: "SKU-01tTOWER",
+        image: { url: "/images/01tTOWER.svg", alt: "Cold Brew Tower" },
+        unitPrice: null,
+        listPrice: null,
+      },
+    ]);
+  });
+
+  it("leaves the product itself out, and hides the section, not the page, when the read fails", async () => {
+    const self = await openWith(async () => ({
+      featuredProductsByRelationshipType: { similarProducts: [featured("01tSINGLE", "Itself")] },
+    }));
+    expect(self.similar).toEqual([]);
+    const failed = await openWith(async () => {
+      throw new Error("503");
+    });
+    expect(failed.product.id).toBe("01tSINGLE");
+    expect(failed.similar).toEqual([]);
+  });
+});

@@ -284,6 +284,14 @@ export function registerTools(server: McpServer, session: AgentSession): void {
               }
             : null,
           buyProductId: page.buyId,
+          // The page's "Similar products" (featured products, 64.0), read for the page anyway.
+          similarProducts: page.similar.map((card) => ({
+            id: card.id,
+            name: card.name,
+            sku: card.sku ?? null,
+            price: card.unitPrice,
+            currency: card.currency ?? null,
+          })),
         });
       }),
     ),

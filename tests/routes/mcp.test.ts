@@ -79,6 +79,13 @@ describe("an agent's session", () => {
     const product = await call(client, "get_product", { productId: COFFEE.id });
     expect(product).toMatchObject({ id: COFFEE.id, name: COFFEE.name });
     expect(product.price.unitPrice).toMatch(/^\d+(\.\d+)?$/);
+    // The product page's similar products (docs/demo-contract.md, "featured products"), priced, in sequence.
+    expect(product.similarProducts.map((p: { id: string }) => p.id)).toEqual([
+      "01tDM0000000004",
+      "01tDM0000000002",
+      "01tDM0000000013",
+    ]);
+    expect(product.similarProducts[0].price).toMatch(/^\d+(\.\d+)?$/);
 
     const added = await call(client, "add_to_cart", { productId: COFFEE.id, quantity: 2 });
     expect(added.message).toBe("Added to your cart");

@@ -54,4 +54,38 @@ describe.each(TARGET_NAMES)("cart endpoints (%s)", (name) => {
     }
     expect((await alice("GET", `carts/${aliceCart}/cart-items`)).body.hasErrors).toBe(false);
   });
+
+  // The summary's stock messages and distinct products are kept between reads (summary-memo.ts): each read after a
+  // change (another cart's reservation, its end on the clock, a line added) answers what a fresh read would.
+  it("answers each read of a cart summary with the stock and lines as they are then, read after read", async () => {
+    const alice = shopper(target);
+    const aliceCart = await newCart(alice);
+    await add(alice, aliceCart, P.err101, "2");
+    const summary = async () => (await alice("GET", `carts/${aliceCart}`)).body;
+    expect(await summary()).toMatchObject({ uniqueProductCount: 1, messagesSummary: { errorCount: 0 } });
+    expect((await summary()).messagesSummary.errorCount).toBe(0);
+
+    const bob = shopper(target);
+    const bobCart = await newCart(bob);
+    await add(bob, bobCart, P.err101, "2");
+    expect((await bob("PUT", reservations(bobCart), { durationInSeconds: 60 })).status).toBe(200);
+    const short = await summary();
+    expect(short.messagesSummary).toMatchObject({
+      errorCount: 1,
+      totalLineItemsWithErrors: 1,
+      limitedMessages: [{ message: expect.stringMatching(/: Not enough inventory for selected quantity$/) }],
+    });
+    expect((await summary()).messagesSummary.errorCount).toBe(1);
+
+    // Nothing is written when the reservation ends: the clock alone brings the units back.
+    await admin("POST", "/__emulator/clock", { advanceSeconds: 61 });
+    expect((await summary()).messagesSummary.errorCount).toBe(0);
+
+    await add(alice, aliceCart, P.filters, "1");
+    expect(await summary()).toMatchObject({ uniqueProductCount: 2, totalProductLineItemCount: 2 });
+    expect((await alice("GET", "carts/compact-summary")).body).toMatchObject({
+      cartId: aliceCart,
+      uniqueProductCount: 2,
+    });
+  });
 });

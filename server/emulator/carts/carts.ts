@@ -6,7 +6,6 @@ import {
   cartCouponIds,
   cartItemCopyInsert,
   cartOwner,
-  cartUniqueProductCount,
   closeCart,
   deleteCart,
   findPrimaryCart,
@@ -31,6 +30,7 @@ import {
   loadCartView,
 } from "./view.js";
 import { couponRoutes } from "./coupons.js";
+import { distinctProducts } from "./summary-memo.js";
 import { cartActionRoutes } from "./actions.js";
 import { ApiError, invalidInput, notFound } from "../core/errors.js";
 import { inReadTransaction } from "../core/db.js";
@@ -69,8 +69,8 @@ function compactSummary(ctx: RequestContext, cart: CartRow | null) {
       uniqueProductCount: 0,
     };
   }
-  // The cart's running count (db/015) and its distinct products (the one-line-per-product index), no line read.
-  const uniqueProductCount = cartUniqueProductCount(ctx.emu, cart.id);
+  // The cart's running count (db/015) and its distinct products (kept between reads: summary-memo.ts).
+  const uniqueProductCount = distinctProducts(ctx.emu, cart.id);
   return {
     cartId: cart.id,
     currencyIsoCode: cart.currency_iso_code,

@@ -442,8 +442,18 @@ export function lineCategoryInsert(emu: Emu) {
   );
 }
 
-/** The cart's lines short of stock: units held by other carts' live reservations count as gone. */
-export function linesShortOfStock(emu: Emu, cartId: string) {
+/** A line short of stock: its product's name, the line's quantity and the units the cart may still take. */
+export interface ShortLine {
+  name: string;
+  quantity: number;
+  available: number;
+}
+
+/**
+ * The cart's lines short of stock at `now` (virtual clock): units held by other carts' reservations live then count
+ * as gone.
+ */
+export function linesShortOfStock(emu: Emu, cartId: string, now: number): ShortLine[] {
   return emu.db
     .prepare(
       `SELECT name, quantity, available FROM (
@@ -459,7 +469,61 @@ export function linesShortOfStock(emu: Emu, cartId: string) {
        WHERE quantity > available
        ORDER BY created_at, seq`,
     )
-    .all(emu.clock.now(), cartId, cartId) as { name: string; quantity: number; available: number }[];
+    .all(now, cartId, cartId) as ShortLine[];
+}
+
+/**
+ * When the first reservation live at `now` that holds units of the cart's products for another cart ends (its units
+ * come back to the cart then): null when none does.
+ */
+export function nextReservationEnd(emu: Emu, cartId: string, now: number): number | null {
+  const row = emu.db
+    .prepare(
+      `SELECT min(r.expires_at) AS at FROM cart_items ci
+       JOIN inventory_reservation_items ri ON ri.product_id = ci.product_id
+       JOIN inventory_reservations r ON r.id = ri.reservation_id
+       WHERE ci.cart_id = ? AND r.expires_at > ? AND r.cart_id IS NOT ?`,
+    )
+    .get(cartId, now, cartId) as { at: number | null };
+  return row.at;
+}
+
+/** What a line's stock message is made of beside the cart's lines: stock, reservations, and the product's name. */
+const STOCK_TABLES = ["inventory", "inventory_reservations", "inventory_reservation_items"];
+
+/**
+ * Calls `changed.lines(cartId)` after every write to a cart's lines, and `changed.stock()` after every write to
+ * stock, reservations or a product's name, through TEMP triggers (as catalog/store.ts watchCountedTables): the
+ * connection's own, never part of the database file, and dropped with the tables' own triggers by a bulk write
+ * (core/db.ts withoutTriggers, counted there).
+ */
+export function watchCartSummaryInputs(emu: Emu, changed: { lines(cartId: string): void; stock(): void }) {
+  const db = emu.db;
+  db.function("emulator_cart_lines_changed", { deterministic: false, varargs: false }, (cartId: unknown) => {
+    changed.lines(String(cartId));
+    return null;
+  });
+  db.function("emulator_stock_changed", { deterministic: false, varargs: false }, () => {
+    changed.stock();
+    return null;
+  });
+  const trigger = (name: string, on: string, body: string) =>
+    db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS "${name}_remembered" ${on} BEGIN ${body} END`);
+  trigger("cart_items_insert", 'AFTER INSERT ON main."cart_items"', "SELECT emulator_cart_lines_changed(NEW.cart_id);");
+  trigger("cart_items_delete", 'AFTER DELETE ON main."cart_items"', "SELECT emulator_cart_lines_changed(OLD.cart_id);");
+  trigger(
+    "cart_items_update",
+    'AFTER UPDATE ON main."cart_items"',
+    "SELECT emulator_cart_lines_changed(OLD.cart_id); SELECT emulator_cart_lines_changed(NEW.cart_id);",
+  );
+  for (const table of STOCK_TABLES)
+    for (const event of ["INSERT", "UPDATE", "DELETE"])
+      trigger(
+        `${table}_${event.toLowerCase()}`,
+        `AFTER ${event} ON main."${table}"`,
+        "SELECT emulator_stock_changed();",
+      );
+  trigger("products_name", 'AFTER UPDATE OF name ON main."products"', "SELECT emulator_stock_changed();");
 }
 
 export function cartTotalsRecord(emu: Emu, cartId: string): TotalsRow | undefined {

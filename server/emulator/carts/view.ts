@@ -7,9 +7,7 @@ import {
   cartItemById,
   cartItemPage,
   cartItemRows,
-  cartUniqueProductCount,
   lineCategoryInsert,
-  linesShortOfStock,
   ownerIdOf,
   unpricedCartItemRows,
   updateLinePricing,
@@ -19,6 +17,7 @@ import {
   type PromotionDbRow,
 } from "./store.js";
 import { cartTotalsRow, incrementalPricing } from "./totals.js";
+import { distinctProducts, shortLines } from "./summary-memo.js";
 import {
   priceCart,
   type AppliedPromotion,
@@ -344,14 +343,13 @@ export function loadRecordedPricing(
 
 function summaryFrom(emu: Emu, cart: CartRow, processing: boolean, totals: CartTotals): CartSummaryView {
   const appContext = emu.store.applicationContext(cart.webstore_id);
-  const uniqueProductCount = cartUniqueProductCount(emu, cart.id);
   return {
     cart,
     processing,
     taxType: appContext.taxType ?? "Net",
     totals,
     lineCount: cartTotalsRow(emu, cart.id).line_count,
-    uniqueProductCount,
+    uniqueProductCount: distinctProducts(emu, cart.id),
     stockMessages: tracksInventory(appContext) ? stockMessages(emu, cart.id) : [],
   };
 }
@@ -404,10 +402,12 @@ export function loadCartPage(
   };
 }
 
-/** availableFor (catalog/inventory.ts) for every line of the cart at once: the lines short of stock, named. */
+/**
+ * availableFor (catalog/inventory.ts) for every line of the cart at once: the lines short of stock, named. Read
+ * once per change of the cart's lines or of stock, not on every read (summary-memo.ts).
+ */
 function stockMessages(emu: Emu, cartId: string): string[] {
-  const rows = linesShortOfStock(emu, cartId);
-  return rows.flatMap((r) => {
+  return shortLines(emu, cartId).flatMap((r) => {
     const problem = stockProblem(r.quantity, r.available);
     return problem ? [`${r.name}: ${problem.message}`] : [];
   });

@@ -421,4 +421,33 @@ describe("the query plans at the ceilings (2,000 cart lines, 200 accounts, 50,00
     }
     expect(failures, failures.join("\n\n")).toEqual([]);
   });
+
+  it("reads a page of the 2,000-line cart again, and its summary, without reading every line", async () => {
+    const bulk = await buyerAuthorization((r) => xl.fetch(r), SITE, BULK_BUYER.username, BULK_BUYER.password);
+    // The first read after the checkout above reads what the cart's summary needs of every line once.
+    await call("GET", "carts/active/cart-items?pageSize=25", bulk);
+    const reads = new Map<string, Recorded>();
+    listenToReads(xl.db, (sql, params) => reads.set(sql, { sql, params, during }));
+    try {
+      const page = await call("GET", "carts/active/cart-items?pageSize=25", bulk);
+      expect(page.cartSummary).toMatchObject({ totalProductLineItemCount: 2_000, uniqueProductCount: 2_000 });
+      await call("GET", "carts/compact-summary", bulk);
+    } finally {
+      listenToReads(xl.db, null);
+    }
+    // A statement over the cart's lines: cart_items found by the cart (not one line by its key), no LIMIT to end it.
+    const overEveryLine = [...reads.values()].filter((r) => {
+      if (/\bLIMIT\b/i.test(r.sql)) return false;
+      const names = new Set([
+        "cart_items",
+        ...[...r.sql.matchAll(/\bcart_items\s+(?:AS\s+)?(\w+)/gi)].map((m) => m[1]),
+      ]);
+      return explain(r, xl.db).some((p) => {
+        const access = /^SEARCH (\w+) USING (?:COVERING )?INDEX \w+ \(cart_id=\?/.exec(p.detail);
+        return access !== null && names.has(access[1]);
+      });
+    });
+    expect(overEveryLine.map((r) => `${r.during}: ${r.sql.replace(/\s+/g, " ").trim()}`)).toEqual([]);
+    expect(reads.size).toBeGreaterThan(5);
+  });
 });

@@ -447,6 +447,12 @@ export function lastProductRowid(emu: Emu): number {
   ).r;
 }
 
+/** How many facet values products have in all (one per product and value). */
+export function facetValueCount(emu: Emu): number {
+  return (emu.db.prepare(`SELECT ${ONCE_PER_CATALOG} count(*) AS n FROM product_facet_values`).get() as { n: number })
+    .n;
+}
+
 /** The facet values products have, each once, in the primary key's order. */
 export function facetValueList(emu: Emu) {
   return emu.db.prepare(`SELECT DISTINCT ${ONCE_PER_CATALOG} attribute, value FROM product_facet_values`).all() as {

@@ -1,6 +1,7 @@
 import { bulkWrites, inReadTransaction } from "../core/db.js";
 import type { Emu } from "../core/state.js";
 import {
+  facetValueCount,
   facetValueList,
   facetValueRowids,
   lastProductRowid,
@@ -62,27 +63,24 @@ function readCatalog(emu: Emu, version: string): CountedCatalog {
       if (at === undefined) categoryAt.set(t.top, (at = categories.push(t.top) - 1));
       topOf[t.r] = at;
     }
-    // Each value's products, value by value, as (rowid, value) pairs; then grouped by rowid (a counting sort).
+    // Each value's products, value by value (their rowids in `byValue`), then grouped by rowid: a counting sort.
     const values = facetValueList(emu);
-    let pairRowids = new Int32Array(1024);
-    let pairValues = new Int32Array(1024);
-    let pairs = 0;
+    const byValue = new Int32Array(facetValueCount(emu));
+    const valueEnds = new Int32Array(values.length);
+    // First each rowid's number of values, then (summed) where its values end, then (filled backwards) start.
     const valuesFrom = new Int32Array(maxRowid + 2);
+    let pairs = 0;
     values.forEach(({ attribute, value }, at) => {
       for (const { r } of facetValueRowids(emu, attribute, value)) {
-        if (pairs === pairRowids.length) {
-          pairRowids = grown(pairRowids);
-          pairValues = grown(pairValues);
-        }
-        pairRowids[pairs] = r;
-        pairValues[pairs++] = at;
-        valuesFrom[r + 1]++;
+        byValue[pairs++] = r;
+        valuesFrom[r]++;
       }
+      valueEnds[at] = pairs;
     });
-    for (let r = 0; r <= maxRowid; r++) valuesFrom[r + 1] += valuesFrom[r];
-    const filled = valuesFrom.slice(0, maxRowid + 1);
+    for (let r = 1; r <= maxRowid + 1; r++) valuesFrom[r] += valuesFrom[r - 1];
     const valueIds = new Int32Array(pairs);
-    for (let i = 0; i < pairs; i++) valueIds[filled[pairRowids[i]]++] = pairValues[i];
+    for (let at = values.length - 1, i = pairs - 1; at >= 0; at--)
+      for (const from = at > 0 ? valueEnds[at - 1] : 0; i >= from; i--) valueIds[--valuesFrom[byValue[i]]] = at;
     const placeOf = new Int32Array(maxRowid + 1).fill(-1);
     const rowidAt = new Int32Array(maxRowid + 1);
     let place = 0;
@@ -90,15 +88,9 @@ function readCatalog(emu: Emu, version: string): CountedCatalog {
       placeOf[r] = place;
       rowidAt[place++] = r;
     }
-    return { version, topOf, categories, valuesFrom, valueIds, values, placeOf, rowidAt: rowidAt.slice(0, place) };
+    return { version, topOf, categories, valuesFrom, valueIds, values, placeOf, rowidAt: rowidAt.subarray(0, place) };
   });
 }
-
-const grown = (array: Int32Array) => {
-  const bigger = new Int32Array(array.length * 2);
-  bigger.set(array);
-  return bigger;
-};
 
 function countedCatalog(emu: Emu): CountedCatalog {
   let state = counted.get(emu);

@@ -6,8 +6,9 @@ import { guestAuthorization } from "../../support/identity.js";
 /**
  * A keyword search's counts (server/emulator/catalog/term-counts.ts: total, top-level categories, facet values),
  * made in memory from the catalog read once per version of it, are what counting the matches in SQL gives: here
- * the SQL the emulator ran before, as the reference, on a generated store; and they follow every change of the
- * catalog (a write, a reset, a state loaded back).
+ * the SQL the emulator ran before, as the reference, on a generated store; its page in the catalog's order, cut
+ * from the matches counted, is the one SQL reads; and both follow every change of the catalog (a write, a reset, a
+ * state loaded back).
  */
 
 const SITE = "http://emulator.local";

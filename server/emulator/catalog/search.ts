@@ -5,7 +5,7 @@ import { toCents } from "../core/money.js";
 import { recordId } from "../core/record-ids.js";
 import type { Emu } from "../core/state.js";
 import { DEFAULT_FIELDS, knownFields, searchProduct } from "./shapes.js";
-import { termCounts } from "./term-counts.js";
+import { termCounts, termPage } from "./term-counts.js";
 import {
   catalogStore,
   DEFAULT_CURRENCY,
@@ -436,6 +436,10 @@ export function search(emu: Emu, input: SearchInput) {
   if (browsing && (!rule || rule.type === "Relevancy")) {
     total = categoryCount(emu, selected!.id);
     pageIds = categoryPage(emu, selected!.id, offset, input.pageSize);
+  } else if (termsAlone && (!rule || rule.type === "Relevancy")) {
+    // The matches are known from counting them: the page is cut from them, the search not run again.
+    total = termsAlone.total;
+    pageIds = termPage(emu, termsAlone, offset, input.pageSize);
   } else {
     const refined = input.refinements.map(refinementSql);
     const where = [...filter.where, ...(selected ? [IN_TREE] : []), ...refined.map((r) => r.sql)];

@@ -424,7 +424,10 @@ export function termMatches(emu: Emu, params: unknown[]): { n: number; ids: stri
     .get(...params) as { n: number; ids: string };
 }
 
-/** Every product's top-level category: its rowid (`r`) and the category's id. */
+/**
+ * Every product's top-level category: its rowid (`r`) and the category's id. Iterated, not listed: at a million
+ * products a list of rows held at once grew the process by hundreds of MiB for as long as it took to read them.
+ */
 export function productTopCategories(emu: Emu) {
   return emu.db
     .prepare(
@@ -432,17 +435,55 @@ export function productTopCategories(emu: Emu) {
        JOIN category_ancestors a ON a.category_id = k.category_id
        JOIN product_categories c ON c.id = a.ancestor_id WHERE c.parent_id IS NULL`,
     )
-    .all() as { r: number; top: string }[];
+    .iterate() as IterableIterator<{ r: number; top: string }>;
 }
 
-/** Every product's facet values, by its rowid (`r`). */
-export function productFacetValues(emu: Emu) {
+/** The highest rowid a product has (0 for none): the size of the arrays kept by product rowid. */
+export function lastProductRowid(emu: Emu): number {
+  return (
+    emu.db.prepare(`SELECT ${ONCE_PER_CATALOG} coalesce(max(rowid), 0) AS r FROM product_keys`).get() as {
+      r: number;
+    }
+  ).r;
+}
+
+/** How many facet values products have in all (one per product and value). */
+export function facetValueCount(emu: Emu): number {
+  return (emu.db.prepare(`SELECT ${ONCE_PER_CATALOG} count(*) AS n FROM product_facet_values`).get() as { n: number })
+    .n;
+}
+
+/** The facet values products have, each once, in the primary key's order. */
+export function facetValueList(emu: Emu) {
+  return emu.db.prepare(`SELECT DISTINCT ${ONCE_PER_CATALOG} attribute, value FROM product_facet_values`).all() as {
+    attribute: string;
+    value: string;
+  }[];
+}
+
+/** The rowids (`r`) of the products that have one facet value, iterated. */
+export function facetValueRowids(emu: Emu, attribute: string, value: string) {
+  return emu.db
+    .prepare<unknown[]>(
+      `SELECT ${ONCE_PER_CATALOG} k.rowid AS r FROM product_facet_values f
+       JOIN product_keys k ON k.id = f.product_id WHERE f.attribute = ? AND f.value = ?`,
+    )
+    .iterate(attribute, value) as IterableIterator<{ r: number }>;
+}
+
+/** Every product's rowid (`r`) in the catalog's order: products_catalog_order walked whole, iterated. */
+export function productsInCatalogOrder(emu: Emu) {
   return emu.db
     .prepare(
-      `SELECT ${ONCE_PER_CATALOG} k.rowid AS r, f.attribute, f.value FROM product_facet_values f
-       JOIN product_keys k ON k.id = f.product_id`,
+      `SELECT ${ONCE_PER_CATALOG} p.rowid AS r FROM products p INDEXED BY products_catalog_order
+       ORDER BY p.sort_order, p.name`,
     )
-    .all() as { r: number; attribute: string; value: string }[];
+    .iterate() as IterableIterator<{ r: number }>;
+}
+
+/** A product's id by its rowid. */
+export function productIdAt(emu: Emu, rowid: number): string | undefined {
+  return (emu.db.prepare("SELECT id FROM product_keys WHERE rowid = ?").get(rowid) as { id: string } | undefined)?.id;
 }
 
 /** The tables a keyword search's counts are made from (product_keys and category_ancestors follow these). */

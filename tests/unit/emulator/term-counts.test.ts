@@ -6,8 +6,9 @@ import { guestAuthorization } from "../../support/identity.js";
 /**
  * A keyword search's counts (server/emulator/catalog/term-counts.ts: total, top-level categories, facet values),
  * made in memory from the catalog read once per version of it, are what counting the matches in SQL gives: here
- * the SQL the emulator ran before, as the reference, on a generated store; and they follow every change of the
- * catalog (a write, a reset, a state loaded back).
+ * the SQL the emulator ran before, as the reference, on a generated store; its page in the catalog's order, cut
+ * from the matches counted, is the one SQL reads; and both follow every change of the catalog (a write, a reset, a
+ * state loaded back).
  */
 
 const SITE = "http://emulator.local";
@@ -22,18 +23,19 @@ beforeAll(async () => {
 });
 afterAll(() => emulator?.close());
 
-async function search(searchTerm: string) {
+async function search(searchTerm: string, page = 0) {
   const res = await emulator.fetch(
     new Request(`${API}/search/product-search`, {
       method: "POST",
       headers: { ...auth, "content-type": "application/json" },
-      body: JSON.stringify({ searchTerm, pageSize: 5 }),
+      body: JSON.stringify({ searchTerm, pageSize: 5, page }),
     }),
   );
   expect(res.status).toBe(201);
   const body = (await res.json()) as any;
   return {
     total: body.productsPage.total as number,
+    page: body.productsPage.products.map((p: any) => p.id) as string[],
     categories: Object.fromEntries(body.categories.children.map((c: any) => [c.category.id, c.productCount])) as Record<
       string,
       number
@@ -42,6 +44,22 @@ async function search(searchTerm: string) {
       body.facets.flatMap((f: any) => f.values.map((v: any) => [`${f.nameOrId}=${v.nameOrId}`, v.productCount])),
     ) as Record<string, number>,
   };
+}
+
+/**
+ * A page of 5 of the matches in the catalog's order, as the walk of products_catalog_order reads it: by sort order,
+ * then name, then rowid (the index's own order for ties).
+ */
+function pageOf(term: string, page: number): string[] {
+  return (
+    emulator.db
+      .prepare(
+        `SELECT p.id FROM products p
+         WHERE p.rowid IN (SELECT rowid FROM products_search WHERE products_search MATCH ?)
+         ORDER BY p.sort_order, p.name, p.rowid LIMIT 5 OFFSET ?`,
+      )
+      .all(`"${term}"`, page * 5) as { id: string }[]
+  ).map((r) => r.id);
 }
 
 /** The counts as SQL makes them over the matches' keys: the reference. */
@@ -69,6 +87,7 @@ function reference(term: string) {
     .all(match) as { attribute: string; value: string; n: number }[];
   return {
     total,
+    page: pageOf(term, 0),
     categories: Object.fromEntries(categories.map((c) => [c.id, c.n])),
     facets: Object.fromEntries(facets.map((f) => [`${f.attribute}=${f.value}`, f.n])),
   };
@@ -85,6 +104,20 @@ describe("a keyword search's counts", () => {
       expect(answered.facets, term).toEqual(expected.facets);
     }
     expect((await search("roast")).total).toBeGreaterThan(50);
+  });
+
+  it("give the page of the matches in the catalog's order, cut from the matches counted", async () => {
+    // "range": every generated product (the marked way); "kettle", "mug": a few (their places sorted).
+    const products = (emulator.db.prepare("SELECT count(*) AS n FROM products").get() as { n: number }).n;
+    expect((await search("range")).total).toBeGreaterThan(products / 16);
+    expect((await search("kettle")).total).toBeLessThan(products / 16);
+    for (const term of ["range", "kettle", "mug", "espresso", "zzqx"])
+      for (const page of [0, 1, 7, 40]) {
+        const answered = await search(term, page);
+        expect(answered.page, `${term}, page ${page}`).toEqual(pageOf(term, page));
+      }
+    expect((await search("kettle", 1)).page).toHaveLength(5);
+    expect((await search("range", 40)).page).toHaveLength(5);
   });
 
   it("follow a write to the catalog, a state loaded back and a reset", async () => {
@@ -108,6 +141,17 @@ describe("a keyword search's counts", () => {
     const edited = await search("mug");
     expect(edited.facets[key] ?? 0).toBe(count - 1);
     expect(edited).toEqual({ ...reference("mug"), facets: reference("mug").facets });
+
+    // The last of its matches is moved first in the catalog's order: the first page follows.
+    const last = emulator.db
+      .prepare(
+        `SELECT p.id FROM products p WHERE p.rowid IN (SELECT rowid FROM products_search WHERE products_search MATCH '"mug"')
+         ORDER BY p.sort_order DESC, p.name DESC LIMIT 1`,
+      )
+      .get() as { id: string };
+    emulator.db.prepare("UPDATE products SET sort_order = -1 WHERE id = ?").run(last.id);
+    expect((await search("mug")).page[0]).toBe(last.id);
+    expect((await search("mug")).page).toEqual(pageOf("mug", 0));
 
     expect((await control("PUT", "/__emulator/states/before-edit")).status).toBe(200);
     expect(await search("mug")).toEqual(before);

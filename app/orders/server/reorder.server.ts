@@ -1,4 +1,4 @@
-/** "Buy again": an order's products into the shopper's active cart (POST `order-summaries/actions/add-order-to-cart`). */
+/** "Buy again": an order's products into the shopper's cart (POST `order-summaries/actions/add-order-to-cart`). */
 import { isFetchError } from "../../../server/webstore/index";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, reorderOutcome } from "~/orders/model";
 import { orderLookupPath, orderSummaryPath } from "~/lib/paths";

@@ -10,7 +10,7 @@
  * - `subscriptions.server.ts` and `subscription-actions.server.ts`: the account page's subscriptions and their forms.
  */
 import type { GuestVerification } from "../../server/webstore/index";
-import type { HistoryQuery } from "~/orders/model";
+import type { HistoryQuery, OrderPageQuery } from "~/orders/model";
 import type { SubscriptionState, SubscriptionsView } from "~/account/model/subscriptions";
 import type { ShopCore } from "~/shop/core.server";
 import { guestVerification, mayLoad, rememberGuestVerification } from "~/orders/server/provider.server";
@@ -23,7 +23,7 @@ import { submitSubscriptionAction } from "~/orders/server/subscription-actions.s
 
 export interface OrdersHandler {
   /** /OrderLookup[/{recordId}]: the lookup page with its form's constraints (the number from `?orderNumber=`). */
-  lookupForm(recordId: string | undefined): ReturnType<typeof lookupForm>;
+  lookupForm(recordId: string | undefined, orderNumberParam: string | null): ReturnType<typeof lookupForm>;
   /**
    * The lookup form posted: refused or unmatched, the form again as typed (the handler flashed the toast); a match
    * loads the order summary as a new document (spec: "the page reloads").
@@ -31,11 +31,16 @@ export interface OrdersHandler {
   submitLookup(form: FormData): ReturnType<typeof submitLookup>;
   /**
    * /OrderSummary/{orderNumber}: the order, or the "not found" page (404); a guest without a verification that opens
-   * it goes to the lookup form (thrown redirect); an order the API can't read now is a thrown 503.
+   * it goes to the lookup form (thrown redirect); an order the API can't read now is a thrown 503. `query` is what
+   * the page's URL asks (orders/model readOrderPageQuery): a guest's access token, each group's page of items.
    */
-  summary(orderNumberParam: string | undefined): ReturnType<typeof orderSummary>;
-  /** The order page's forms: a guest's "Get a link to this order", else "Buy again". */
-  submitSummary(orderNumberParam: string | undefined, form: FormData): ReturnType<typeof submitSummary>;
+  summary(orderNumberParam: string | undefined, query: OrderPageQuery): ReturnType<typeof orderSummary>;
+  /** The order page's forms: a guest's "Get a link to this order", else "Buy again" (with the page's access token). */
+  submitSummary(
+    orderNumberParam: string | undefined,
+    form: FormData,
+    query: OrderPageQuery,
+  ): ReturnType<typeof submitSummary>;
   /** The account page's subscription forms: cancel, renew, change the quantity (subscription-actions.server.ts). */
   submitSubscription(form: FormData): ReturnType<typeof submitSubscriptionAction>;
   /** A page of the buyer's order history, statuses in the store's words (the route reads and checks its query). */
@@ -64,10 +69,10 @@ export interface OrdersHandler {
 
 export function createOrdersHandler(shop: ShopCore): OrdersHandler {
   return {
-    lookupForm: (recordId) => lookupForm(shop, recordId),
+    lookupForm: (recordId, orderNumberParam) => lookupForm(shop, recordId, orderNumberParam),
     submitLookup: (form) => submitLookup(shop, form),
-    summary: (orderNumberParam) => orderSummary(shop, orderNumberParam),
-    submitSummary: (orderNumberParam, form) => submitSummary(shop, orderNumberParam, form),
+    summary: (orderNumberParam, query) => orderSummary(shop, orderNumberParam, query),
+    submitSummary: (orderNumberParam, form, query) => submitSummary(shop, orderNumberParam, form, query),
     submitSubscription: (form) => submitSubscriptionAction(shop, form),
     history: (query) => history(shop, query),
     subscriptions: (state, pageToken) => subscriptions(shop, state, pageToken),

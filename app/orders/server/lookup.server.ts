@@ -139,10 +139,13 @@ export async function lookup(
   return null;
 }
 
-/** /OrderLookup[/{recordId}]: the lookup page with its form's constraints (the number from `?orderNumber=`). */
-export async function lookupForm(shop: ShopCore, recordIdParam: string | undefined) {
+/**
+ * /OrderLookup[/{recordId}]: the lookup page with its form's constraints, the number filled in from the URL's
+ * `?orderNumber=` (`orderNumberParam`, as the route read it).
+ */
+export async function lookupForm(shop: ShopCore, recordIdParam: string | undefined, orderNumberParam: string | null) {
   const recordId = recordIdParam?.trim() || null;
-  const orderNumber = orderNumberFromQuery(new URL(shop.request.url).searchParams.get("orderNumber"));
+  const orderNumber = orderNumberFromQuery(orderNumberParam);
   const page = await lookupPage(shop, recordId, orderNumber);
   return { ...page, constraint: formConstraint(orderLookupSchema({ isGuest: page.isGuest })) };
 }

@@ -7,7 +7,6 @@ import { data } from "@remix-run/node";
 import { isFetchError } from "../../../server/webstore/index";
 import {
   isItemAdjustment,
-  itemsPageToken,
   keepProductLines,
   mergeAdjustments,
   normalizeDeliveryGroups,
@@ -27,11 +26,12 @@ import {
   toOrderSummary,
   toPayments,
   type OrderData,
+  type OrderPageQuery,
   type OrderProviderState,
   type OrderShipments,
 } from "~/orders/model";
 import { asArray, isObject, type Json } from "~/lib/json";
-import { ORDER_ACCESS_PARAM, orderAccessPath, orderLookupPath, orderSummaryPath, ORDER_LOOKUP_PATH } from "~/lib/paths";
+import { orderAccessPath, orderLookupPath, orderSummaryPath, ORDER_LOOKUP_PATH } from "~/lib/paths";
 import { orderLinkSchema, parseOrderForm, reorderSchema } from "~/orders/forms/orders-forms.server";
 import { toast } from "~/shop/toast.server";
 import type { ShopCore } from "~/shop/core.server";
@@ -75,7 +75,11 @@ const ITEM_ADJUSTMENT_IDS_MAX = 100;
  * and POST `/items/adjustments` for the shown lines that have promotions (to name them). Payments are in none
  * of these resources: a lookup that leaves out everything but the payments brings them.
  */
-async function loadFromResources(shop: OrderShop, recordId: string, search: URLSearchParams): Promise<OrderLoad> {
+async function loadFromResources(
+  shop: OrderShop,
+  recordId: string,
+  itemsPages: OrderPageQuery["itemsPages"],
+): Promise<OrderLoad> {
   const { client } = shop;
   const key = providerKeyFor(shop, recordId);
   try {
@@ -92,7 +96,7 @@ async function loadFromResources(shop: OrderShop, recordId: string, search: URLS
     const groups = normalizeDeliveryGroups(asArray(groupsRaw.orderDeliveryGroups));
     const pages = await Promise.all(
       groups.map((group, index) =>
-        readItemsPage(shop, id, group.id, itemsPageToken(search, index)).catch((error) => {
+        readItemsPage(shop, id, group.id, itemsPages[index] ?? null).catch((error) => {
           // A stale or foreign page token: the group's first page instead of a failed order page.
           if (isFetchError(error) && error.status === 400) return readItemsPage(shop, id, group.id, null);
           throw error;
@@ -196,18 +200,20 @@ async function readItemsPage(
 }
 
 /**
- * The order page of a number, decided for this shopper. `search` is the page's query: the page of each delivery
- * group's items it shows.
+ * The order page of a number, decided for this shopper, showing the page of each delivery group's items its URL
+ * names (a buyer's order: the order resources page its items).
  */
 export async function orderPage(
   shop: OrderShop,
   orderNumber: string,
-  search = new URLSearchParams(),
+  itemsPages: OrderPageQuery["itemsPages"] = {},
 ): Promise<OrderPage> {
   // Guests read an order only with the verification of a lookup (spec §6): without one, the lookup form.
   if (!mayLoad(shop)) return { kind: "verify", rateLimited: false };
   // A buyer's page reads the order resources (registered users only); a guest's, the lookup.
-  const read = shop.shopper.isLoggedIn ? loadFromResources(shop, orderNumber, search) : loadOrder(shop, orderNumber);
+  const read = shop.shopper.isLoggedIn
+    ? loadFromResources(shop, orderNumber, itemsPages)
+    : loadOrder(shop, orderNumber);
   const [{ state, status, key, shipments }, names] = await Promise.all([read, statusNames(shop)]);
   if (!state.hasErrors && !state.isLoading) {
     return {
@@ -277,17 +283,16 @@ export async function orderPageWithToken(
  * /OrderSummary/{orderNumber}: the order, or the "not found" page (404); a guest without a verification that opens
  * it goes to the lookup form (thrown redirect); an order the API can't read now is a thrown 503.
  */
-export async function orderSummary(shop: ShopCore, orderNumberParam: string | undefined) {
+export async function orderSummary(shop: ShopCore, orderNumberParam: string | undefined, query: OrderPageQuery) {
   const orderNumber = orderNumberFromQuery(orderNumberParam);
   const notFound = () =>
     shop.reply({ orderNumber: orderNumber || (orderNumberParam ?? ""), order: null }, { status: 404 });
   if (!orderNumber) return notFound();
-  const search = new URL(shop.request.url).searchParams;
   // A guest's order link carries the order's access token: it opens the order without the lookup form.
-  const accessToken = shop.shopper.isLoggedIn ? null : search.get(ORDER_ACCESS_PARAM)?.trim() || null;
+  const accessToken = shop.shopper.isLoggedIn ? null : query.accessToken;
   const page = accessToken
     ? await orderPageWithToken(shop, orderNumber, accessToken)
-    : await orderPage(shop, orderNumber, search);
+    : await orderPage(shop, orderNumber, query.itemsPages);
   switch (page.kind) {
     case "order":
       return shop.reply({
@@ -313,7 +318,12 @@ export async function orderSummary(shop: ShopCore, orderNumberParam: string | un
 }
 
 /** The order page's forms: a guest's "Get a link to this order", else "Buy again". */
-export async function submitSummary(shop: ShopCore, orderNumberParam: string | undefined, form: FormData) {
+export async function submitSummary(
+  shop: ShopCore,
+  orderNumberParam: string | undefined,
+  form: FormData,
+  query: OrderPageQuery,
+) {
   const orderNumber = orderNumberFromQuery(orderNumberParam);
   if (orderNumber && form.get("intent") === "order-link") {
     const submission = parseOrderForm(form, orderLinkSchema);
@@ -337,5 +347,5 @@ export async function submitSummary(shop: ShopCore, orderNumberParam: string | u
   if (submission.status !== "success" || !orderNumber) {
     return shop.redirect(orderNumber ? orderSummaryPath(orderNumber) : ORDER_LOOKUP_PATH);
   }
-  return reorder(shop, orderNumber, new URL(shop.request.url).searchParams.get(ORDER_ACCESS_PARAM));
+  return reorder(shop, orderNumber, query.accessToken);
 }

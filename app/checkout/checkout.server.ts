@@ -18,7 +18,6 @@ import type {
 import type { ShopCore } from "~/shop/core.server";
 import { toast } from "~/shop/toast.server";
 import type { PageKind } from "~/lib/request-paths";
-import { readPage } from "~/lib/paging";
 import { CHECKOUT_START_PATH, loginPath, orderAccessPath, stepPath } from "~/lib/paths";
 import { CHECKOUT_MESSAGES } from "~/checkout/model/failures";
 import type { StepAnswer } from "~/checkout/server/step.server";
@@ -87,24 +86,44 @@ export interface CheckoutSiblings extends CheckoutSiblingDomains {
   page: PageKind;
 }
 
+/**
+ * What a step's URL asks, read by its route: the page of the cart's lines the step shows (`?page=`, lib/paging
+ * readPage): a long cart's checkout shows its lines a page at a time. A step's form is answered with the same page.
+ */
+export interface StepQuery {
+  linesPage: number;
+}
+
 /** The steps, each a page and its form's answer. */
 export interface CheckoutSteps {
   /** /checkout: starts or resumes the shopper's checkout; always throws a redirect (shipping, or sign in first). */
   begin(): Promise<never>;
   /** The confirmation of the order placed in this session, or a thrown 404 page for any other number. */
   confirmation(orderNumber: string): Promise<Confirmation>;
-  shipping: { page(): Promise<ShippingPage>; submit(form: FormData): Promise<StepAnswer<ShippingActionData>> };
-  delivery: { page(): Promise<DeliveryPage>; submit(form: FormData): Promise<StepAnswer<DeliveryActionData>> };
+  shipping: {
+    page(query: StepQuery): Promise<ShippingPage>;
+    submit(form: FormData, query: StepQuery): Promise<StepAnswer<ShippingActionData>>;
+  };
+  delivery: {
+    page(query: StepQuery): Promise<DeliveryPage>;
+    submit(form: FormData, query: StepQuery): Promise<StepAnswer<DeliveryActionData>>;
+  };
   /** `couponCode`: a refused coupon's code, given back to the field (the page's `?coupon=`, without JavaScript). */
   payment: {
-    page(couponCode: string): Promise<PaymentPage>;
-    submit(form: FormData): Promise<StepAnswer<PaymentActionData>>;
+    page(query: StepQuery & { couponCode: string }): Promise<PaymentPage>;
+    submit(form: FormData, query: StepQuery): Promise<StepAnswer<PaymentActionData>>;
   };
   /** `submit` places the order once: the confirmation (or a step to redo), or the failure the page shows. */
-  review: { page(): Promise<ReviewPage>; submit(form: FormData): Promise<StepAnswer<ReviewActionData>> };
-  /** A payment link's page (`origin` makes the link to copy) and its Pay now and Cancel buttons (always a redirect). */
+  review: {
+    page(query: StepQuery): Promise<ReviewPage>;
+    submit(form: FormData): Promise<StepAnswer<ReviewActionData>>;
+  };
+  /**
+   * A payment link's page (`origin` makes the link to copy; `linesPage`, the page of the link's cart's lines shown)
+   * and its Pay now and Cancel buttons (always a redirect).
+   */
   payNow: {
-    page(cartId: string, origin: string): Promise<PayNowPage>;
+    page(cartId: string, query: StepQuery & { origin: string }): Promise<PayNowPage>;
     submit(cartId: string, form: FormData): Promise<Response>;
   };
 }
@@ -151,12 +170,10 @@ export function createCheckout(core: ShopCore, { page: pageKind, ...siblings }: 
   // action. A buyer's checkout names its cart only in its answer: the items wait for it. A read for a cart the
   // checkout turns out not to be for is dropped, and the items read again for the right one.
   let earlyItems: { cartId: string; answer: Promise<Async<CartItemCollection>> } | undefined;
-  // The page of the cart's lines a step shows (`?page=`): a long cart's checkout shows its lines a page at a time.
-  const linesPage = readPage(new URL(core.request.url).searchParams);
   const knownCartOf = (checkoutId: string): string | undefined =>
     progressOf(core.session, checkoutId).paymentLinkId ??
     (core.shopper.isLoggedIn ? undefined : core.session.get("guestCartId"));
-  const readItemsEarly = () => {
+  const readItemsEarly = (linesPage: number) => {
     const checkoutId = core.session.get("activeCheckoutId");
     const cartId = checkoutId ? knownCartOf(checkoutId) : undefined;
     earlyItems = undefined;
@@ -169,20 +186,9 @@ export function createCheckout(core: ShopCore, { page: pageKind, ...siblings }: 
 
   // Every flag reads as off when the store's context could not be read.
   const appContext = async () => core.appContext ?? ({} as ApplicationContext);
-  const parts: CheckoutParts = {
+  // What a step asks beyond reading the active checkout and its page of lines, which depend on the step's query.
+  const parts: Omit<CheckoutParts, "active" | "page"> = {
     appContext,
-    active: () => {
-      readItemsEarly();
-      return requireActiveCheckout(core, siblings, readCheckout);
-    },
-    page: (loaded) => {
-      // Used once: a later page of the same request (after a change) reads the items afresh.
-      const early = earlyItems;
-      earlyItems = undefined;
-      return checkoutPageData(core, loaded, (cartId) =>
-        early?.cartId === cartId ? early.answer : readCheckoutItems(core, cartId, linesPage),
-      );
-    },
     read: (checkoutId) => settled(checkoutId),
     change: (checkoutId, change) => changeCheckout(core, checkoutId, change),
     failure: (error, lines) => checkoutFailure(error, lines),
@@ -207,6 +213,23 @@ export function createCheckout(core: ShopCore, { page: pageKind, ...siblings }: 
     },
   };
 
+  // The parts a step of the active checkout works with: its page of the cart's lines is the one its URL asks for.
+  const stepParts = ({ linesPage }: StepQuery): CheckoutParts => ({
+    ...parts,
+    active: () => {
+      readItemsEarly(linesPage);
+      return requireActiveCheckout(core, siblings, readCheckout);
+    },
+    page: (loaded) => {
+      // Used once: a later page of the same request (after a change) reads the items afresh.
+      const early = earlyItems;
+      earlyItems = undefined;
+      return checkoutPageData(core, loaded, (cartId) =>
+        early?.cartId === cartId ? early.answer : readCheckoutItems(core, cartId, linesPage),
+      );
+    },
+  });
+
   return {
     async begin() {
       // Guests check out only when the store allows it (application context guestCheckoutEnabled).
@@ -227,15 +250,21 @@ export function createCheckout(core: ShopCore, { page: pageKind, ...siblings }: 
       const accessToken = isGuest ? await siblings.orders.guestAccessToken(orderNumber) : null;
       return { orderNumber, isGuest, orderLink: accessToken ? orderAccessPath(orderNumber, accessToken) : null };
     },
-    shipping: { page: () => shippingPage(core, parts), submit: (form) => submitShipping(core, parts, form) },
-    delivery: { page: () => deliveryPage(core, parts), submit: (form) => submitDelivery(core, parts, form) },
-    payment: {
-      page: (couponCode) => paymentPage(core, parts, couponCode),
-      submit: (form) => submitPayment(core, parts, form),
+    shipping: {
+      page: (query) => shippingPage(core, stepParts(query)),
+      submit: (form, query) => submitShipping(core, stepParts(query), form),
     },
-    review: { page: () => reviewPage(core, parts), submit: (form) => placeOrder(core, parts, form) },
+    delivery: {
+      page: (query) => deliveryPage(core, stepParts(query)),
+      submit: (form, query) => submitDelivery(core, stepParts(query), form),
+    },
+    payment: {
+      page: (query) => paymentPage(core, stepParts(query), query.couponCode),
+      submit: (form, query) => submitPayment(core, stepParts(query), form),
+    },
+    review: { page: (query) => reviewPage(core, stepParts(query)), submit: (form) => placeOrder(core, parts, form) },
     payNow: {
-      page: (cartId, origin) => payNowPage(core, parts, cartId, origin),
+      page: (cartId, { origin, linesPage }) => payNowPage(core, parts, cartId, origin, linesPage),
       submit: (cartId, form) => payNowAction(core, parts, cartId, form),
     },
     async stepCartCount() {

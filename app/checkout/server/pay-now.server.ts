@@ -9,7 +9,7 @@ import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
 import { errorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
 import { payNowSchema } from "~/checkout/forms/pay-now-schema";
-import { pagingFromPages, readPage } from "~/lib/paging";
+import { pagingFromPages } from "~/lib/paging";
 import type { ShopCore } from "~/shop/core.server";
 
 /** What a payment link's page asks of the checkout. */
@@ -25,9 +25,15 @@ export interface PayNowParts {
 
 /**
  * The link's cart read-only, or the 404 page (another shopper's link, not a payment link): its lines a page at a time
- * (`?page=`, the cart's page size), its totals the whole cart's.
+ * (`linesPage`, the page's `?page=`; the cart's page size), its totals the whole cart's.
  */
-export async function payNowPage(shop: ShopCore, checkout: PayNowParts, cartId: string, origin: string) {
+export async function payNowPage(
+  shop: ShopCore,
+  checkout: PayNowParts,
+  cartId: string,
+  origin: string,
+  linesPage: number,
+) {
   const cart = await checkout.paymentLinkCart(cartId);
   const paid = cart.data.status === "Closed";
   let lines: ReturnType<typeof checkoutLinesFrom> = [];
@@ -35,7 +41,7 @@ export async function payNowPage(shop: ShopCore, checkout: PayNowParts, cartId: 
   if (!paid) {
     const items = await shop.client.getCartItems(cartId, {
       pageSize: CART_ITEMS_PAGE_SIZE,
-      pageNumber: readPage(new URL(shop.request.url).searchParams),
+      pageNumber: linesPage,
       productFields: ["Name"],
     });
     lines = checkoutLinesFrom(items.data);

@@ -59,7 +59,7 @@ function failureNeedsNames(error: unknown): boolean {
  */
 export async function placeOrder(
   shop: ShopCore,
-  checkout: ReviewParts,
+  checkout: Omit<ReviewParts, "active" | "page">,
   formData: FormData,
 ): Promise<StepAnswer<ReviewActionData>> {
   const submission = parseWithZod(formData, { schema: reviewSchema() });

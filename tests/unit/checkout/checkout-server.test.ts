@@ -96,7 +96,7 @@ describe("a step called through the face (createCheckout)", () => {
       cart: { ref: () => null, forgetGoneGuestCart: () => false },
       orders: { rememberGuestVerification: () => undefined, guestAccessToken: async () => null },
     });
-    const page = await checkout.payNow.page("0a6A", "http://localhost");
+    const page = await checkout.payNow.page("0a6A", { origin: "http://localhost", linesPage: 1 });
     // The face's parts read the link's cart, the step its lines: both with the core's client.
     expect(getCart).toHaveBeenCalledWith("0a6A");
     expect(getCartItems).toHaveBeenCalledWith("0a6A", expect.objectContaining({ pageNumber: 1 }));
@@ -402,7 +402,7 @@ describe("a step's checkout and cart items", () => {
 
   it("reads a guest's cart items beside the checkout, not after it, and the page uses that read", async () => {
     const { checkout, client, calls, answerCheckout } = await stepShop("0a6A", "0a6A");
-    const loading = checkout.shipping.page();
+    const loading = checkout.shipping.page({ linesPage: 1 });
     // Both reads are under way before the checkout has answered.
     expect(calls).toEqual(["items 0a6A", "checkout"]);
     answerCheckout();
@@ -413,7 +413,7 @@ describe("a step's checkout and cart items", () => {
 
   it("reads the items again when the checkout is for another cart than the session's", async () => {
     const { checkout, client, answerCheckout } = await stepShop("0a6A", "0a6B");
-    const loading = checkout.shipping.page();
+    const loading = checkout.shipping.page({ linesPage: 1 });
     answerCheckout();
     await loading;
     expect(client.getCartItems.mock.calls.map((call) => call[0])).toEqual(["0a6A", "0a6B"]);

@@ -93,34 +93,49 @@ export interface AccountChoice {
   city: string;
 }
 
+/** What /register's URL says, read by its route: the registration the code was mailed for, and its address. */
+export interface RegistrationQuery {
+  identifier: string | null;
+  email: string | null;
+}
+
 export interface AccountHandler extends AccountFlows {
-  /** /login: the form's constraints (and whether to list the demo's accounts); a buyer goes on (thrown redirect). */
-  loginPage(): ReturnType<typeof loginPage>;
+  /**
+   * /login: the form's constraints (and whether to list the demo's accounts); a buyer goes on (thrown redirect) to
+   * `redirectTo` (the URL's `?redirectTo=`, as the route read it).
+   */
+  loginPage(redirectTo: string | null): ReturnType<typeof loginPage>;
   /** The sign-in form: refused (400, or 429 with Retry-After when throttled) with the e-mail kept, or signed in. */
   submitLogin(form: FormData): ReturnType<typeof submitLogin>;
-  /** /register: both steps' constraints, the registration's identifier and address from the URL. */
-  registerPage(): ReturnType<typeof registerPage>;
-  /** Either registration step's form: the code mailed (to the second step), the account made, or refused (400). */
-  submitRegistration(form: FormData): ReturnType<typeof submitRegistration>;
-  /** /forgot-password: both steps' constraints and the address from the URL. */
-  resetPage(): ReturnType<typeof resetPage>;
+  /** /register: both steps' constraints, the registration's identifier and address from the URL (the route's). */
+  registerPage(query: RegistrationQuery): ReturnType<typeof registerPage>;
+  /**
+   * Either registration step's form: the code mailed (to the second step), the account made, or refused (400). The
+   * second step's URL names the registration's address (`query.email`).
+   */
+  submitRegistration(form: FormData, query: RegistrationQuery): ReturnType<typeof submitRegistration>;
+  /** /forgot-password: both steps' constraints and the address from the URL (`?email=`, as the route read it). */
+  resetPage(email: string | null): ReturnType<typeof resetPage>;
   /** Either reset step's form: the code mailed, the password changed (to sign in), or refused (400). */
   submitReset(form: FormData): ReturnType<typeof submitReset>;
   /** The session validator's "Continue Working": the new expiry; a token the site refuses ends the session. */
   submitKeepAlive(form: FormData): ReturnType<typeof submitKeepAlive>;
   /** The account page's form (the account switcher): back to the page with the toast. */
   submitAccountForm(form: FormData): Promise<Response>;
-  /** /account/addresses and its forms (server/address-pages.server.ts). */
-  addressBookPage(): ReturnType<typeof addressBookPage>;
+  /** /account/addresses (`pageToken`: the URL's `?page=`) and its forms (server/address-pages.server.ts). */
+  addressBookPage(pageToken: string | null): ReturnType<typeof addressBookPage>;
   submitAddressList(form: FormData): ReturnType<typeof submitAddressList>;
-  /** /account/addresses/new and its form. */
-  newAddressPage(): ReturnType<typeof newAddressPage>;
+  /** /account/addresses/new (`type`: the URL's `?type=`, Billing for a billing address) and its form. */
+  newAddressPage(type: string | null): ReturnType<typeof newAddressPage>;
   submitNewAddress(form: FormData): ReturnType<typeof submitNewAddress>;
   /** /account/addresses/{addressId} and its form. */
   editAddressPage(addressId: string): ReturnType<typeof editAddressPage>;
   submitAddressEdit(addressId: string, form: FormData): ReturnType<typeof submitAddressEdit>;
-  /** /account/profile (server/profile.server.ts): the buyer's own details and their forms. */
-  profilePage(): ReturnType<typeof profilePage>;
+  /**
+   * /account/profile (server/profile.server.ts): the buyer's own details and their forms; `step`, the URL's `?step=`
+   * (the code form of a change waiting for its code).
+   */
+  profilePage(step: string | null): ReturnType<typeof profilePage>;
   submitProfile(form: FormData): ReturnType<typeof submitProfile>;
 }
 
@@ -158,7 +173,7 @@ export interface AccountFlows {
    * cart kept (as at a sign-in). A wrong code is refused on the code's field (`field: "otp"` in the message's place).
    * Wrong codes are counted per registration (its code) and per e-mail: past either, 429 and the site is not asked.
    */
-  completeRegistration(input: { identifier: string; otp: string }): Promise<SignInOutcome>;
+  completeRegistration(input: { identifier: string; otp: string; email: string | null }): Promise<SignInOutcome>;
   /** Revokes the buyer's tokens, forgets buyer and guest, and goes home with a toast. */
   signOut(): Promise<Response>;
   /**
@@ -199,21 +214,21 @@ export async function isBusinessAccount(client: WebstoreClient, accountId: strin
 export function createAccountHandler(shop: ShopCore): AccountHandler {
   const flows = createAccountFlows(shop);
   return Object.assign(flows, {
-    loginPage: () => loginPage(shop),
+    loginPage: (redirectTo: string | null) => loginPage(shop, redirectTo),
     submitLogin: (form: FormData) => submitLogin(shop, flows, form),
-    registerPage: () => registerPage(shop),
-    submitRegistration: (form: FormData) => submitRegistration(shop, flows, form),
-    resetPage: () => resetPage(shop),
+    registerPage: (query: RegistrationQuery) => registerPage(shop, query),
+    submitRegistration: (form: FormData, query: RegistrationQuery) => submitRegistration(shop, flows, form, query),
+    resetPage: (email: string | null) => resetPage(email),
     submitReset: (form: FormData) => submitReset(shop, flows, form),
     submitKeepAlive: (form: FormData) => submitKeepAlive(shop, flows, form),
     submitAccountForm: (form: FormData) => submitAccountForm(shop, flows, form),
-    addressBookPage: () => addressBookPage(shop, flows.addresses),
+    addressBookPage: (pageToken: string | null) => addressBookPage(shop, flows.addresses, pageToken),
     submitAddressList: (form: FormData) => submitAddressList(shop, flows.addresses, form),
-    newAddressPage: () => newAddressPage(shop, flows.addresses),
+    newAddressPage: (type: string | null) => newAddressPage(shop, flows.addresses, type),
     submitNewAddress: (form: FormData) => submitNewAddress(shop, flows.addresses, form),
     editAddressPage: (addressId: string) => editAddressPage(shop, flows.addresses, addressId),
     submitAddressEdit: (addressId: string, form: FormData) => submitAddressEdit(shop, flows.addresses, addressId, form),
-    profilePage: () => profilePage(shop),
+    profilePage: (step: string | null) => profilePage(shop, step),
     submitProfile: (form: FormData) => submitProfile(shop, form),
   });
 }
@@ -355,9 +370,9 @@ function createAccountFlows(shop: ShopCore): AccountFlows {
       }
     },
 
-    async completeRegistration({ identifier, otp }) {
+    async completeRegistration({ identifier, otp, email }) {
       // The registration's e-mail is in the page's URL (the first step's redirect put it there).
-      const tries = codeTries(`register:${identifier}`, new URL(shop.request.url).searchParams.get("email"));
+      const tries = codeTries(`register:${identifier}`, email);
       const verdict = await peekLimits(context, ...tries);
       if (!verdict.allowed) {
         const { message, retryAfterSeconds } = codeLimited(verdict);
@@ -506,8 +521,8 @@ function codeLimited(verdict: Extract<LimitVerdict, { allowed: false }>) {
 
 const tooMany = (retryAfterSeconds: number) => ({ status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 
-async function loginPage(shop: ShopCore) {
-  const redirectTo = safeRedirect(new URL(shop.request.url).searchParams.get("redirectTo"), "/");
+async function loginPage(shop: ShopCore, redirectToParam: string | null) {
+  const redirectTo = safeRedirect(redirectToParam, "/");
   if (shop.shopper.isLoggedIn) throw await shop.redirect(redirectTo);
   return { demo: shop.context.storefront.mode === "emulator", constraint: formConstraint(loginSchema) };
 }
@@ -527,23 +542,22 @@ async function submitLogin(shop: ShopCore, flows: AccountFlows, form: FormData) 
     : shop.reply(refused, { status: 400 });
 }
 
-async function registerPage(shop: ShopCore) {
+async function registerPage(shop: ShopCore, query: RegistrationQuery) {
   if (shop.shopper.isLoggedIn) throw await shop.redirect("/account");
-  const params = new URL(shop.request.url).searchParams;
   return {
-    identifier: params.get("identifier") ?? "",
-    email: params.get("email") ?? "",
+    identifier: query.identifier ?? "",
+    email: query.email ?? "",
     startConstraint: formConstraint(startSchema),
     verifyConstraint: formConstraint(verifySchema),
   };
 }
 
-async function submitRegistration(shop: ShopCore, flows: AccountFlows, formData: FormData) {
+async function submitRegistration(shop: ShopCore, flows: AccountFlows, formData: FormData, query: RegistrationQuery) {
   if (formData.get("intent") === "verify") {
     const submission = parseAccountForm(formData, verifySchema);
     if (submission.status !== "success")
       return shop.reply({ intent: "verify" as const, result: submission.reply() }, { status: 400 });
-    const outcome = await flows.completeRegistration(submission.value);
+    const outcome = await flows.completeRegistration({ ...submission.value, email: query.email });
     if (outcome.kind === "signed-in") return shop.redirect("/", outcome.welcome);
     const result = submission.reply({ fieldErrors: { otp: [outcome.message] } });
     return shop.reply(
@@ -572,8 +586,8 @@ async function submitRegistration(shop: ShopCore, flows: AccountFlows, formData:
   );
 }
 
-function resetPage(shop: ShopCore) {
-  const username = new URL(shop.request.url).searchParams.get("email") ?? "";
+function resetPage(email: string | null) {
+  const username = email ?? "";
   return { username, requestConstraint: formConstraint(requestSchema), resetConstraint: formConstraint(resetSchema) };
 }
 

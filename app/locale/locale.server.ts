@@ -31,8 +31,17 @@ export interface LocaleHandler {
   known(locale: string | undefined): boolean;
   /** What the header's switcher offers on a page in `locale`, or null when the store offers no choice. */
   switchFor(locale: string): LocaleSwitch | null;
-  /** The switcher's form (POST /locale): the page under the chosen locale (absolute URL), the cart moved along. */
-  change(form: FormData): Promise<Response>;
+  /**
+   * The switcher's form (POST /locale, `posted` the URL it was posted to, as the route read it): the page under the
+   * chosen locale (absolute URL), the cart moved along.
+   */
+  change(form: FormData, posted: PostedTo): Promise<Response>;
+}
+
+/** Where a form was posted: the request URL's origin and path (base path and locale segment included). */
+export interface PostedTo {
+  origin: string;
+  pathname: string;
 }
 
 /** The switcher's fields (every one optional: what is left out stays as it is). */
@@ -48,14 +57,15 @@ export function createLocale(core: ShopCore, siblings: { cart: Pick<CartHandler,
     known: (locale) => knownLocale(core.appContext, locale),
     switchFor: (locale) =>
       localeSwitchFor(core.appContext, locale, core.currencyIsoCode ?? core.appContext?.defaultCurrency ?? null),
-    async change(form) {
+    async change(form, posted) {
       const submission = parseWithZod(form, { schema: localeSchema });
       // A form that is not the switcher's (a field sent twice) changes nothing: back to the home page.
       const choice = submission.status === "success" ? submission.value : {};
       const { to, toast } = await switchLocale(
-        { client: core.client, session: core.session, request: core.request, cart: siblings.cart },
+        { client: core.client, session: core.session, cart: siblings.cart },
         core.context,
         { ...choice, redirectTo: safeRedirect(choice.redirectTo, "/") },
+        posted,
       );
       if (toast) core.toasts.flash(toast);
       // Absolute URLs (here too): Remix puts the current locale's prefix in front of a redirect to a path.
@@ -79,12 +89,12 @@ export interface LocaleChoice {
  * the absolute URL to land on (Remix would put the current locale's prefix in front of a path) with the toast to show.
  */
 export async function switchLocale(
-  shop: Pick<ShopCore, "client" | "session" | "request"> & { cart: Pick<CartHandler, "moveToCurrency"> },
+  shop: Pick<ShopCore, "client" | "session"> & { cart: Pick<CartHandler, "moveToCurrency"> },
   context: Pick<AppLoadContext, "locale">,
   choice: LocaleChoice,
+  url: PostedTo,
 ): Promise<{ to: string; toast: ToastInput | null }> {
   const appContext = await shop.client.getApplicationContext();
-  const url = new URL(shop.request.url);
   const current = context.locale ?? STORE_LOCALE;
   // The request's path is {base path}{/current locale}/locale: what is before the locale segment stays.
   const appRoot = url.pathname

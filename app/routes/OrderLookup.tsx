@@ -19,7 +19,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(ORDER_LOO
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ params, shop }) => shop.reply(await shop.orders.lookupForm(params.recordId)));
+  return withShop(args, async ({ request, params, shop }) => {
+    const orderNumber = new URL(request.url).searchParams.get("orderNumber");
+    return shop.reply(await shop.orders.lookupForm(params.recordId, orderNumber));
+  });
 }
 
 /**

@@ -18,7 +18,7 @@ import { STORE_NAME } from "~/lib/brand";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop, serverTimingHeaders } from "~/shop.server";
 import { DEFAULT_CURRENCY, STORE_LOCALE } from "~/lib/format/formats";
-import type { OrderData } from "~/orders/model";
+import { readOrderPageQuery, type OrderData } from "~/orders/model";
 import ordersStyles from "~/styles/orders.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersStyles }];
@@ -36,12 +36,18 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ params, shop }) => shop.orders.summary(params.orderNumber));
+  return withShop(args, async ({ request, params, shop }) =>
+    shop.orders.summary(params.orderNumber, readOrderPageQuery(new URL(request.url).searchParams)),
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, params, shop }) =>
-    shop.orders.submitSummary(params.orderNumber, await request.formData()),
+    shop.orders.submitSummary(
+      params.orderNumber,
+      await request.formData(),
+      readOrderPageQuery(new URL(request.url).searchParams),
+    ),
   );
 }
 

@@ -27,7 +27,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountSty
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shop.account.addressBookPage()));
+  return withShop(args, async ({ request, shop }) =>
+    shop.reply(await shop.account.addressBookPage(new URL(request.url).searchParams.get("page"))),
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {

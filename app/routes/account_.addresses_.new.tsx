@@ -26,7 +26,9 @@ export const links: LinksFunction = () => [
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shop.account.newAddressPage()));
+  return withShop(args, async ({ request, shop }) =>
+    shop.reply(await shop.account.newAddressPage(new URL(request.url).searchParams.get("type"))),
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -14,6 +14,7 @@ import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { PROFILE_CODE_STEP_PATH, ProfileCodeForm, ProfileDetails, ProfileDetailsForm } from "~/account/ui/ProfileForms";
+import { PROFILE_STEP_PARAM } from "~/account/model/profile";
 import accountStyles from "~/styles/account.css?url";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -26,7 +27,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountSty
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shop.account.profilePage()));
+  return withShop(args, async ({ request, shop }) =>
+    shop.reply(await shop.account.profilePage(new URL(request.url).searchParams.get(PROFILE_STEP_PARAM))),
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {

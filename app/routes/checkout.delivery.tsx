@@ -15,6 +15,7 @@ import { ShipmentDelivery } from "~/checkout/ui/ShipmentDelivery";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/shop.server";
+import { readPage } from "~/lib/paging";
 import { stepPath } from "~/lib/paths";
 import { FORM_ID } from "~/checkout/forms/delivery";
 
@@ -29,12 +30,15 @@ export const meta = checkoutMeta("Delivery");
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shop.checkout.delivery.page()));
+  return withShop(args, async ({ request, shop }) =>
+    shop.reply(await shop.checkout.delivery.page({ linesPage: readPage(new URL(request.url).searchParams) })),
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const done = await shop.checkout.delivery.submit(await request.formData());
+    const linesPage = readPage(new URL(request.url).searchParams);
+    const done = await shop.checkout.delivery.submit(await request.formData(), { linesPage });
     return done instanceof Response ? done : shop.reply(done.data, { status: done.status });
   });
 }

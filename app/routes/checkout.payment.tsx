@@ -23,6 +23,7 @@ import { Field } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/shop.server";
+import { readPage } from "~/lib/paging";
 import { addressLabels } from "~/lib/address/address";
 import { PO_MAX_LENGTH } from "~/checkout/model/index";
 import { stepPath } from "~/lib/paths";
@@ -39,14 +40,17 @@ export const meta = checkoutMeta("Payment");
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ request, shop }) =>
-    shop.reply(await shop.checkout.payment.page(new URL(request.url).searchParams.get("coupon") ?? "")),
-  );
+  return withShop(args, async ({ request, shop }) => {
+    const query = new URL(request.url).searchParams;
+    const couponCode = query.get("coupon") ?? "";
+    return shop.reply(await shop.checkout.payment.page({ linesPage: readPage(query), couponCode }));
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const done = await shop.checkout.payment.submit(await request.formData());
+    const linesPage = readPage(new URL(request.url).searchParams);
+    const done = await shop.checkout.payment.submit(await request.formData(), { linesPage });
     return done instanceof Response ? done : shop.reply(done.data, { status: done.status });
   });
 }

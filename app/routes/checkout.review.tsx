@@ -14,6 +14,7 @@ import { ProblemBanner } from "~/components/Problems";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useStoreLocale } from "~/components/StoreLocale";
 import { serverTimingHeaders, withShop } from "~/shop.server";
+import { readPage } from "~/lib/paging";
 import { addressLines, moreItemsNote, shippingFeeText } from "~/checkout/model/shipments";
 import { stepPath } from "~/lib/paths";
 import { formatDate, formatPhone } from "~/lib/format/formats";
@@ -28,7 +29,9 @@ export const meta = checkoutMeta("Review");
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shop.checkout.review.page()));
+  return withShop(args, async ({ request, shop }) =>
+    shop.reply(await shop.checkout.review.page({ linesPage: readPage(new URL(request.url).searchParams) })),
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -21,6 +21,7 @@ import { Field } from "~/components/Field";
 import { RouteErrorBoundary } from "~/components/store/PageError";
 import { useZodForm } from "~/components/useZodForm";
 import { serverTimingHeaders, withShop } from "~/shop.server";
+import { readPage } from "~/lib/paging";
 import { addressLabels } from "~/lib/address/address";
 import { CONTACT_MAX, FORM_ID } from "~/checkout/forms/shipping";
 
@@ -35,12 +36,15 @@ export const meta = checkoutMeta("Shipping");
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shop.checkout.shipping.page()));
+  return withShop(args, async ({ request, shop }) =>
+    shop.reply(await shop.checkout.shipping.page({ linesPage: readPage(new URL(request.url).searchParams) })),
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
-    const done = await shop.checkout.shipping.submit(await request.formData());
+    const linesPage = readPage(new URL(request.url).searchParams);
+    const done = await shop.checkout.shipping.submit(await request.formData(), { linesPage });
     return done instanceof Response ? done : shop.reply(done.data, { status: done.status });
   });
 }

@@ -24,7 +24,9 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(shop.account.resetPage()));
+  return withShop(args, async ({ request, shop }) =>
+    shop.reply(shop.account.resetPage(new URL(request.url).searchParams.get("email"))),
+  );
 }
 
 // Not through withShop: nothing here needs the shopper's API session, and a session past its expiry must not send

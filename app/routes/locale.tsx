@@ -11,5 +11,8 @@ export async function loader() {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => shop.locale.change(await request.formData()));
+  return withShop(args, async ({ request, shop }) => {
+    const { origin, pathname } = new URL(request.url);
+    return shop.locale.change(await request.formData(), { origin, pathname });
+  });
 }

@@ -30,7 +30,10 @@ export const headers: HeadersFunction = (args) => {
 };
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shop.account.loginPage()));
+  return withShop(args, async ({ request, shop }) => {
+    const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+    return shop.reply(await shop.account.loginPage(redirectTo));
+  });
 }
 
 // Not through withShop: signing in replaces whatever session there was, and one past its expiry must not send the

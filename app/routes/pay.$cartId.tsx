@@ -15,6 +15,7 @@ import { checkoutLinks } from "~/checkout/ui/route-exports";
 import { STORE_NAME } from "~/lib/brand";
 import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { serverTimingHeaders, withShop } from "~/shop.server";
+import { readPage } from "~/lib/paging";
 import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
 
 export const links = checkoutLinks;
@@ -31,7 +32,9 @@ export async function loader(args: LoaderFunctionArgs) {
     // A link an agent made hands its guest's cart to this browser first (app/agent/handoff.server.ts).
     const handoff = shop.agent.handoff(params.cartId ?? "");
     if (handoff) throw await handoff;
-    return shop.reply(await shop.checkout.payNow.page(params.cartId ?? "", new URL(request.url).origin));
+    const url = new URL(request.url);
+    const query = { origin: url.origin, linesPage: readPage(url.searchParams) };
+    return shop.reply(await shop.checkout.payNow.page(params.cartId ?? "", query));
   });
 }
 

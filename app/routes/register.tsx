@@ -24,13 +24,21 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ shop }) => shop.reply(await shop.account.registerPage()));
+  return withShop(args, async ({ request, shop }) =>
+    shop.reply(await shop.account.registerPage(registrationOf(request))),
+  );
+}
+
+/** The registration the page's URL names (the first step's redirect put it there). */
+function registrationOf(request: Request) {
+  const query = new URL(request.url).searchParams;
+  return { identifier: query.get("identifier"), email: query.get("email") };
 }
 
 // Not through withShop: a session past its expiry must not send the shopper to sign in (what they typed would be lost).
 export async function action({ request, context }: ActionFunctionArgs) {
   const shop = await getShop(request, context);
-  return shop.account.submitRegistration(await request.formData());
+  return shop.account.submitRegistration(await request.formData(), registrationOf(request));
 }
 
 function FormErrors({ id, errors }: { id: string; errors?: string[] }) {

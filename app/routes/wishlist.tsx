@@ -13,6 +13,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { WishlistPage } from "~/wishlists/ui/WishlistPage";
+import { readWishlistPageQuery } from "~/wishlists/model";
+import { requestPath } from "~/lib/request-paths";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import accountStyles from "~/styles/account.css?url";
 
@@ -26,11 +28,16 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountSty
 export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  return withShop(args, async ({ params, shop }) => shop.reply(await shop.wishlists.view(params.wishlistId)));
+  return withShop(args, async ({ request, params, shop }) => {
+    const query = readWishlistPageQuery(new URL(request.url).searchParams);
+    return shop.reply(await shop.wishlists.view(params.wishlistId, query));
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, shop }) => shop.wishlists.submit(await request.formData()));
+  return withShop(args, async ({ request, context, shop }) =>
+    shop.wishlists.submit(await request.formData(), requestPath(request, context)),
+  );
 }
 
 export default WishlistPage;

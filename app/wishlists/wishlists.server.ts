@@ -25,6 +25,7 @@ import {
   wishlistSummaries,
   wishlistView,
   type WishlistPageData,
+  type WishlistPageQuery,
   type WishlistPageView,
 } from "~/wishlists/model";
 import {
@@ -37,7 +38,6 @@ import { listNameSchema, parseWishlistForm } from "~/wishlists/forms/wishlists-f
 import { postedText, submittedWithJs } from "~/components/store/forms";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { loginPath, safeRedirect } from "~/lib/paths";
-import { requestPath } from "~/lib/request-paths";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { errorMessage } from "~/shop/errors.server";
 import type { ShopCore } from "~/shop/core.server";
@@ -69,15 +69,16 @@ export type ListOutcome =
 
 export interface WishlistsHandler extends WishlistLists {
   /**
-   * The /wishlist page (`askedId`: /wishlist/{id}) with its `?page=` and `?delete=1`: a guest goes to sign in (thrown
-   * redirect), a list that is not one of the buyer's is a 404 (thrown).
+   * The /wishlist page (`askedId`: /wishlist/{id}) with what its URL asks (`?page=`, `?delete=1`: the route reads them
+   * with readWishlistPageQuery): a guest goes to sign in (thrown redirect), a list that is not one of the buyer's is a
+   * 404 (thrown).
    */
-  view(askedId: string | undefined): Promise<WishlistPageData>;
+  view(askedId: string | undefined, query: WishlistPageQuery): Promise<WishlistPageData>;
   /**
-   * Every wishlist form (the /wishlist action): a fetcher gets its outcome back (a refused name form, 400), a plain
-   * form a 303 with the toast.
+   * Every wishlist form (the /wishlist action; `here`, the store path it was posted to, is where a list form goes
+   * back to by default): a fetcher gets its outcome back (a refused name form, 400), a plain form a 303 with the toast.
    */
-  submit(form: FormData): Promise<Response | ReturnType<typeof data<WishlistActionData | ListFormData>>>;
+  submit(form: FormData, here: string): Promise<Response | ReturnType<typeof data<WishlistActionData | ListFormData>>>;
 }
 
 /** The buyer's lists and what can be done to them. */
@@ -110,8 +111,8 @@ export function createWishlistsHandler(shop: ShopCore): WishlistsHandler {
   const lists = createWishlistLists(shop);
   return {
     ...lists,
-    view: (askedId) => wishlistPage(shop, lists, askedId),
-    submit: (form) => submitWishlistForm(shop, lists, form),
+    view: (askedId, query) => wishlistPage(shop, lists, askedId, query),
+    submit: (form, here) => submitWishlistForm(shop, lists, form, here),
   };
 }
 
@@ -275,20 +276,19 @@ function createWishlistLists(shop: ShopCore): WishlistLists {
   };
 }
 
-async function wishlistPage(shop: ShopCore, lists: WishlistLists, askedId: string | undefined) {
+async function wishlistPage(
+  shop: ShopCore,
+  lists: WishlistLists,
+  askedId: string | undefined,
+  query: WishlistPageQuery,
+) {
   if (!shop.shopper.isLoggedIn) throw await shop.redirect(loginPath(askedId ? wishlistPath(askedId) : WISHLIST_PATH));
-  const url = new URL(shop.request.url);
-  const page = await lists.page({
-    askedId,
-    pageToken: url.searchParams.get("page"),
-    // "Delete list" asks first: ?delete=1 shows the question, with or without JavaScript.
-    confirmDelete: url.searchParams.get("delete") === "1",
-  });
+  const page = await lists.page({ askedId, ...query });
   if (!page) throw data("Wishlist not found", { status: 404 });
   return { ...page, nameConstraint: formConstraint(listNameSchema) };
 }
 
-async function submitWishlistForm(shop: ShopCore, lists: WishlistLists, formData: FormData) {
+async function submitWishlistForm(shop: ShopCore, lists: WishlistLists, formData: FormData, here: string) {
   const submission = parseWishlistForm(formData);
   // Read from the posted fields: a refused form still answers the way it came (fetcher or plain form) and goes back.
   const intent = postedText(submission, WISHLIST_FIELDS.intent);
@@ -296,7 +296,7 @@ async function submitWishlistForm(shop: ShopCore, lists: WishlistLists, formData
   // A save comes from a product page and goes back there; the rest come from, and go back to, a list page.
   const back = safeRedirect(
     postedText(submission, WISHLIST_FIELDS.redirectTo),
-    intent === WISHLIST_INTENTS.save ? WISHLIST_PATH : requestPath(shop.request, shop.context),
+    intent === WISHLIST_INTENTS.save ? WISHLIST_PATH : here,
   );
   const listPage = back.startsWith(WISHLIST_PATH) ? back : WISHLIST_PATH;
   if (!shop.shopper.isLoggedIn)

@@ -47,10 +47,10 @@ export function addressBookInput(values: AddressBookValues) {
   };
 }
 
-/** /account/addresses: one page of the book (`?page=`). */
-export async function addressBookPage(shop: ShopCore, book: AddressBook) {
+/** /account/addresses: one page of the book (`pageTokenParam`: the URL's `?page=`). */
+export async function addressBookPage(shop: ShopCore, book: AddressBook, pageTokenParam: string | null) {
   if (!shop.shopper.isLoggedIn) throw await book.signInFirst(ADDRESS_BOOK_PATH);
-  const pageToken = new URL(shop.request.url).searchParams.get("page") || undefined;
+  const pageToken = pageTokenParam || undefined;
   return { page: await book.page(pageToken), hasPageToken: !!pageToken, accountName: book.accountNote() };
 }
 
@@ -79,10 +79,10 @@ export async function submitAddressList(shop: ShopCore, book: AddressBook, formD
   );
 }
 
-/** /account/addresses/new (`?type=Billing` for a billing address). */
-export async function newAddressPage(shop: ShopCore, book: AddressBook) {
+/** /account/addresses/new (`typeParam`: the URL's `?type=`, Billing for a billing address). */
+export async function newAddressPage(shop: ShopCore, book: AddressBook, typeParam: string | null) {
   if (!shop.shopper.isLoggedIn) throw await book.signInFirst(NEW_ADDRESS_PATH);
-  const type = new URL(shop.request.url).searchParams.get("type") === "Billing" ? "Billing" : "Shipping";
+  const type = typeParam === "Billing" ? "Billing" : "Shipping";
   const options = await book.formOptions();
   const constraint = formConstraint(createAddressBookSchema(options));
   return { options, constraint, accountName: book.accountNote(), type };

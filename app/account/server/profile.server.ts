@@ -105,14 +105,14 @@ function waitingChange(shop: ShopCore): ProfileChange | null {
   return change && change.userId === shop.session.get("userId") ? change : null;
 }
 
-/** /account/profile, and with `?step=code` the code form of a change waiting for its code. */
-export async function profilePage(shop: ShopCore) {
+/** /account/profile, and with `?step=code` (`stepParam`) the code form of a change waiting for its code. */
+export async function profilePage(shop: ShopCore, stepParam: string | null) {
   if (!shop.shopper.isLoggedIn) throw await signInFirst(shop);
   const abilities = profileAbilities(shop.client.apiVersion);
   // Below 52.0 there is no such resource: no page either (the account page doesn't link it).
   if (!abilities.readable) throw data("Profile not found", { status: 404 });
   const change = waitingChange(shop);
-  const codeStep = new URL(shop.request.url).searchParams.get(PROFILE_STEP_PARAM) === PROFILE_CODE_STEP;
+  const codeStep = stepParam === PROFILE_CODE_STEP;
   if (codeStep && !change?.code) throw await shop.redirect(PROFILE_PATH, toast("info", PROFILE_CHANGE_GONE_MESSAGE));
   // A refused change's values are shown once, in the form, to be sent again or changed.
   if (change && !change.code) shop.session.unset("profileChange");

@@ -1,8 +1,8 @@
 /** The delivery step's server side: the page's data and saving each shipment's delivery choices. */
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ApplicationContext } from "../../../server/webstore/index";
-import { failureAnswer, type StepAnswer, type StepShop } from "./internals.server";
+import type { ApplicationContext, Async, Checkout } from "../../../server/webstore/index";
+import { failureAnswer, type StepAnswer, type StepParts } from "./step.server";
 import {
   CHECKOUT_MESSAGES,
   composeInstructions,
@@ -14,6 +14,13 @@ import { stepPath } from "~/lib/paths";
 import { toast } from "~/shop/toast.server";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { deliverySchema, type DeliveryValues } from "~/checkout/forms/delivery-schema";
+import type { ShopCore } from "~/shop/core.server";
+
+/** What the delivery step asks of the checkout beyond a step's parts. */
+export interface DeliveryParts extends StepParts {
+  /** A change of the checkout (PATCH), then a moment's wait for its calculators. */
+  change(checkoutId: string, change: Parameters<ShopCore["client"]["updateCheckout"]>[1]): Promise<Async<Checkout>>;
+}
 
 export type DeliveryActionData = { result: SubmissionResult<string[]>; cartLink: boolean };
 
@@ -28,10 +35,10 @@ function giftingOf(appContext: ApplicationContext): Gifting {
 }
 
 /** The page's data, or the redirect to the shipping step when it is not done. */
-export async function deliveryPage(shop: StepShop) {
-  const loaded = await shop.checkout.active();
+export async function deliveryPage(shop: ShopCore, checkout: DeliveryParts) {
+  const loaded = await checkout.active();
   if (loaded.processing) return { processing: true as const };
-  const [page, appContext] = await Promise.all([shop.checkout.page(loaded), shop.checkout.appContext()]);
+  const [page, appContext] = await Promise.all([checkout.page(loaded), checkout.appContext()]);
   const todo = firstIncompleteStep({ shipments: page.shipments, needsContact: page.isGuest, contact: page.contact });
   if (todo === "shipping")
     throw await shop.redirect(stepPath("shipping"), toast("info", "Enter your shipping details first."));
@@ -61,24 +68,29 @@ export async function deliveryPage(shop: StepShop) {
 export type DeliveryPage = Awaited<ReturnType<typeof deliveryPage>>;
 
 /** The step's POST: the delivery form (a desired date from tomorrow on), saved. */
-export function submitDelivery(shop: StepShop, formData: FormData): Promise<StepAnswer<DeliveryActionData>> {
-  return saveDelivery(shop, parseWithZod(formData, { schema: deliverySchema(tomorrowIso(Date.now())) }));
+export function submitDelivery(
+  shop: ShopCore,
+  checkout: DeliveryParts,
+  formData: FormData,
+): Promise<StepAnswer<DeliveryActionData>> {
+  return saveDelivery(shop, checkout, parseWithZod(formData, { schema: deliverySchema(tomorrowIso(Date.now())) }));
 }
 
 /** Saves what changed of each shipment: 303 to payment, or the form again with every error. */
 async function saveDelivery(
-  shop: StepShop,
+  shop: ShopCore,
+  checkout: DeliveryParts,
   submission: Submission<DeliveryValues>,
 ): Promise<StepAnswer<DeliveryActionData>> {
   if (submission.status !== "success") return { data: { result: submission.reply(), cartLink: false }, status: 400 };
-  const loaded = await shop.checkout.active();
+  const loaded = await checkout.active();
   const refuse = (
     reply: Parameters<typeof submission.reply>[0],
     cartLink = false,
     status = 400,
   ): StepAnswer<DeliveryActionData> => ({ data: { result: submission.reply(reply), cartLink }, status });
   if (loaded.processing) return refuse({ formErrors: [CHECKOUT_MESSAGES.inProgress] }, false, 409);
-  const [page, appContext] = await Promise.all([shop.checkout.page(loaded), shop.checkout.appContext()]);
+  const [page, appContext] = await Promise.all([checkout.page(loaded), checkout.appContext()]);
   const gifting = giftingOf(appContext);
   const cartId = page.cartId;
   if (!cartId) return shop.redirect("/cart", toast("info", CHECKOUT_MESSAGES.emptyCart));
@@ -100,8 +112,7 @@ async function saveDelivery(
       const changes: Parameters<typeof shop.client.updateDeliveryGroup>[2] = {};
       if (value.deliveryMethodId !== shipment.selectedMethodId) {
         // The default shipment's method is the checkout's (PATCH checkouts); other shipments are the cart's.
-        if (shipment.isDefault)
-          await shop.checkout.change(page.checkoutId, { deliveryMethodId: value.deliveryMethodId });
+        if (shipment.isDefault) await checkout.change(page.checkoutId, { deliveryMethodId: value.deliveryMethodId });
         else changes.deliveryMethodId = value.deliveryMethodId;
       }
       const desired = value.desiredDeliveryDate ?? null;
@@ -121,11 +132,11 @@ async function saveDelivery(
       if (Object.keys(changes).length > 0) await shop.client.updateDeliveryGroup(cartId, shipment.id, changes);
     }
   } catch (error) {
-    const failed = await failureAnswer(shop, error, page.lines);
+    const failed = await failureAnswer(checkout, error, page.lines);
     if (failed instanceof Response) return failed;
     return refuse({ formErrors: [failed.failure.message] }, failed.failure.cartLink, failed.status);
   }
   // A method change clears the payment (its amount changed): it is entered again.
-  shop.checkout.updateProgress(page.checkoutId, { payment: undefined });
+  checkout.updateProgress(page.checkoutId, { payment: undefined });
   return shop.redirect(stepPath("payment"));
 }

@@ -4,13 +4,9 @@
  */
 import { parse, type Submission, type SubmissionResult } from "@conform-to/react";
 import { isFetchError, type ApplicationContext } from "../../../server/webstore/index";
-import {
-  failureAnswer,
-  FINISH_STEP_FIRST,
-  type CheckoutPageData,
-  type StepAnswer,
-  type StepShop,
-} from "./internals.server";
+import { failureAnswer, FINISH_STEP_FIRST, type StepAnswer, type StepParts } from "./step.server";
+import type { CheckoutPageData } from "./active.server";
+import type { CardDetails } from "./order.server";
 import { addressInput, asCheckoutAddress, billingAddressJson } from "./order.server";
 import { addressOptions } from "./active.server";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
@@ -36,6 +32,17 @@ import {
   type PaymentOptions,
   type PaymentValues,
 } from "~/checkout/forms/payment-schema";
+import type { ShopCore } from "~/shop/core.server";
+
+/** What the payment step asks of the checkout beyond a step's parts. */
+export interface PaymentParts extends StepParts {
+  /** Purchase orders are for business buyers. */
+  canPayByPurchaseOrder(): boolean;
+  /** The card's gateway token (the card number is never kept or logged). */
+  tokenizeCard(card: CardDetails): Promise<string>;
+  /** Place-order v2's prepare, before the payment (nothing where the store places orders the v1 way). */
+  prepareOrder(checkoutId: string): Promise<void>;
+}
 
 /** What checkout/model/cards' cardLabel makes of a number: a brand (or "Card") and the last four digits. */
 const CLIENT_CARD_LABEL = /^[A-Za-z][A-Za-z ]{0,30}( ending in \d{4})?$/;
@@ -44,8 +51,11 @@ export type PaymentActionData =
   | { intent: "pay"; result: SubmissionResult<string[]>; attempt: number; cartLink: boolean }
   | { intent: "coupon"; result: SubmissionResult<string[]>; attempt: number; error: string | null; code: string };
 
-function paymentOptions(shop: StepShop, appContext: ApplicationContext): PaymentOptions {
-  return { allowPurchaseOrder: shop.checkout.canPayByPurchaseOrder(), ...addressOptions(appContext) };
+function paymentOptions(
+  checkout: Pick<PaymentParts, "canPayByPurchaseOrder">,
+  appContext: ApplicationContext,
+): PaymentOptions {
+  return { allowPurchaseOrder: checkout.canPayByPurchaseOrder(), ...addressOptions(appContext) };
 }
 
 /**
@@ -69,7 +79,7 @@ function gatewayUrl(appContext: ApplicationContext, key: "tokenizationUrl" | "au
  * then pays the server's way (a typed card, tokenised and authorised with Auth).
  */
 async function clientAuthorization(
-  shop: StepShop,
+  shop: ShopCore,
   page: CheckoutPageData,
   appContext: ApplicationContext,
 ): Promise<{ url: string; clientToken: string } | null> {
@@ -97,23 +107,24 @@ async function clientAuthorization(
  * A product that ran out is named; any other failure leaves the page without a reservation (it is a convenience).
  */
 async function reservation(
-  shop: StepShop,
+  shop: ShopCore,
+  checkout: PaymentParts,
   page: CheckoutPageData,
 ): Promise<{ expiresAt: string | null; problem: string | null }> {
   if (!page.cartId) return { expiresAt: null, problem: null };
-  const held = shop.checkout.progress(page.checkoutId).reservation;
+  const held = checkout.progress(page.checkoutId).reservation;
   if (held && held.cartId === page.cartId && Date.parse(held.expiresAt) > Date.now())
     return { expiresAt: held.expiresAt, problem: null };
   try {
     // Null at an API version without inventory reservations (they are documented for 58.0-63.0 only).
     const answer = await shop.client.reserveInventory(page.cartId);
     const expiresAt = typeof answer?.expiresAt === "string" ? answer.expiresAt : null;
-    shop.checkout.updateProgress(page.checkoutId, {
+    checkout.updateProgress(page.checkoutId, {
       reservation: expiresAt ? { cartId: page.cartId, expiresAt } : undefined,
     });
     return { expiresAt, problem: null };
   } catch (error) {
-    const failure = shop.checkout.failure(error, page.lines);
+    const failure = checkout.failure(error, page.lines);
     if (failure.kind === "inventory") return { expiresAt: null, problem: failure.message };
     console.warn("Reserving the cart's inventory failed:", error instanceof Error ? error.message : error);
     return { expiresAt: null, problem: null };
@@ -127,28 +138,32 @@ function paymentIntent(formData: FormData) {
 }
 
 /** The step's POST: a coupon applied or removed, or the payment, on the active checkout as it is now. */
-export async function submitPayment(shop: StepShop, formData: FormData): Promise<StepAnswer<PaymentActionData>> {
+export async function submitPayment(
+  shop: ShopCore,
+  checkout: PaymentParts,
+  formData: FormData,
+): Promise<StepAnswer<PaymentActionData>> {
   const ask = paymentIntent(formData);
-  const page = await shop.checkout.page(await shop.checkout.active());
-  if (ask.intent === "applyCoupon") return applyCoupon(shop, formData, page, ask.couponCode);
-  if (ask.intent === "removeCoupon") return removeCoupon(shop, formData, page, ask.couponId, ask.couponCode);
-  const options = paymentOptions(shop, await shop.checkout.appContext());
-  return pay(shop, parseWithZod(formData, { schema: paymentSchema(options) }), page);
+  const page = await checkout.page(await checkout.active());
+  if (ask.intent === "applyCoupon") return applyCoupon(shop, checkout, formData, page, ask.couponCode);
+  if (ask.intent === "removeCoupon") return removeCoupon(shop, checkout, formData, page, ask.couponId, ask.couponCode);
+  const options = paymentOptions(checkout, await checkout.appContext());
+  return pay(shop, checkout, parseWithZod(formData, { schema: paymentSchema(options) }), page);
 }
 
 /** The page's data, or the redirect to the first step still to do. */
-export async function paymentPage(shop: StepShop, couponCode: string) {
-  const loaded = await shop.checkout.active();
+export async function paymentPage(shop: ShopCore, checkout: PaymentParts, couponCode: string) {
+  const loaded = await checkout.active();
   if (loaded.processing) return { processing: true as const };
-  const [page, appContext] = await Promise.all([shop.checkout.page(loaded), shop.checkout.appContext()]);
+  const [page, appContext] = await Promise.all([checkout.page(loaded), checkout.appContext()]);
   const todo = firstIncompleteStep({ shipments: page.shipments, needsContact: page.isGuest, contact: page.contact });
   if (todo !== "payment") throw await shop.redirect(stepPath(todo), toast("info", FINISH_STEP_FIRST));
   const [held, authorization] = await Promise.all([
-    reservation(shop, page),
+    reservation(shop, checkout, page),
     clientAuthorization(shop, page, appContext),
   ]);
   const shipping = page.shipments[0]?.address ?? null;
-  const options = paymentOptions(shop, appContext);
+  const options = paymentOptions(checkout, appContext);
   return {
     processing: false as const,
     page,
@@ -175,7 +190,13 @@ export type PaymentPage = Awaited<ReturnType<typeof paymentPage>>;
 // ---------------------------------------------------------------------------------------------
 // Coupons
 
-async function applyCoupon(shop: StepShop, formData: FormData, page: CheckoutPageData, typed: string) {
+async function applyCoupon(
+  shop: ShopCore,
+  checkout: PaymentParts,
+  formData: FormData,
+  page: CheckoutPageData,
+  typed: string,
+) {
   const code = typed.trim();
   const refuse = (error: string) => couponReply(shop, formData, typed, { error }, 400);
   const problem = couponCodeProblem(typed);
@@ -183,7 +204,7 @@ async function applyCoupon(shop: StepShop, formData: FormData, page: CheckoutPag
   try {
     await shop.client.applyCheckoutCoupon(page, code);
   } catch (error) {
-    const redirect = await couponFailureRedirect(shop, error, page);
+    const redirect = await couponFailureRedirect(checkout, error, page);
     if (redirect) return redirect;
     return refuse(
       isFetchError(error) && error.status === 404
@@ -191,13 +212,14 @@ async function applyCoupon(shop: StepShop, formData: FormData, page: CheckoutPag
         : errorMessage(error, COUPON_WORDS.applyFailed, COUPON_MESSAGES),
     );
   }
-  shop.checkout.updateProgress(page.checkoutId, { payment: undefined });
+  checkout.updateProgress(page.checkoutId, { payment: undefined });
   // The code is listed as applied now: the field is empty for the next one.
   return couponReply(shop, formData, typed, { code: "", toast: toast("success", COUPON_WORDS.applied(code)) });
 }
 
 async function removeCoupon(
-  shop: StepShop,
+  shop: ShopCore,
+  checkout: PaymentParts,
   formData: FormData,
   page: CheckoutPageData,
   couponId: string,
@@ -207,7 +229,7 @@ async function removeCoupon(
   try {
     await shop.client.removeCheckoutCoupon(page, couponId);
   } catch (error) {
-    const redirect = await couponFailureRedirect(shop, error, page);
+    const redirect = await couponFailureRedirect(checkout, error, page);
     if (redirect) return redirect;
     return couponReply(
       shop,
@@ -217,7 +239,7 @@ async function removeCoupon(
       400,
     );
   }
-  shop.checkout.updateProgress(page.checkoutId, { payment: undefined });
+  checkout.updateProgress(page.checkoutId, { payment: undefined });
   return couponReply(shop, formData, typed, {
     toast: toast("success", COUPON_WORDS.removed(code)),
   });
@@ -231,7 +253,7 @@ async function removeCoupon(
  * (by default the code as typed).
  */
 async function couponReply(
-  shop: StepShop,
+  shop: ShopCore,
   formData: FormData,
   typedCode: string,
   outcome: { error?: string; code?: string; toast?: ToastInput },
@@ -253,16 +275,21 @@ async function couponReply(
 }
 
 /** A coupon call that failed because the checkout itself is gone or expired; other failures stay on the page. */
-async function couponFailureRedirect(shop: StepShop, error: unknown, page: CheckoutPageData): Promise<Response | null> {
-  const failure = shop.checkout.failure(error, page.lines);
-  return failure.kind === "expired" || failure.kind === "signIn" ? shop.checkout.recover(failure) : null;
+async function couponFailureRedirect(
+  checkout: PaymentParts,
+  error: unknown,
+  page: CheckoutPageData,
+): Promise<Response | null> {
+  const failure = checkout.failure(error, page.lines);
+  return failure.kind === "expired" || failure.kind === "signIn" ? checkout.recover(failure) : null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Paying
 
 async function pay(
-  shop: StepShop,
+  shop: ShopCore,
+  checkout: PaymentParts,
   submission: Submission<PaymentValues>,
   page: CheckoutPageData,
 ): Promise<StepAnswer<PaymentActionData>> {
@@ -285,7 +312,7 @@ async function pay(
   const billingAddress = billing ? billingAddressJson(billing) : undefined;
 
   const requestFailed = async (error: unknown) => {
-    const failed = await failureAnswer(shop, error, page.lines);
+    const failed = await failureAnswer(checkout, error, page.lines);
     if (failed instanceof Response) return failed;
     const { failure } = failed;
     // The API refused the request itself (e.g. purchase orders are for business buyers): its words, on the field.
@@ -299,14 +326,14 @@ async function pay(
   if (value.paymentMethod === "card" && value.paymentToken) {
     // A gateway that authorises in the browser posted its authorisation: the store confirms it (PostAuth);
     // otherwise the browser tokenised the card, which the store authorises (Auth).
-    const authorizedInBrowser = gatewayUrl(await shop.checkout.appContext(), "authorizationUrl") !== null;
+    const authorizedInBrowser = gatewayUrl(await checkout.appContext(), "authorizationUrl") !== null;
     request = { requestType: authorizedInBrowser ? "PostAuth" : "Auth", paymentToken: value.paymentToken };
     // The browser named the card from what was typed; only a well-formed name is shown back.
     label = value.cardLabel && CLIENT_CARD_LABEL.test(value.cardLabel) ? value.cardLabel : "Card";
   } else if (value.paymentMethod === "card") {
     const cardNumber = cardDigits(value.cardNumber ?? "");
     try {
-      const token = await shop.checkout.tokenizeCard({
+      const token = await checkout.tokenizeCard({
         cardholderName: value.cardholderName ?? "",
         cardNumber,
         expiryMonth: value.expiryMonth ?? "",
@@ -338,7 +365,7 @@ async function pay(
   let answer: unknown;
   try {
     // Place-order v2 prepares before the money moves (validations, the stock held), then the payment.
-    await shop.checkout.prepareOrder(page.checkoutId);
+    await checkout.prepareOrder(page.checkoutId);
     answer = await shop.client.makePayment(page.checkoutId, { ...request, billingAddress });
   } catch (error) {
     return requestFailed(error);
@@ -349,6 +376,6 @@ async function pay(
       ? refuse({ formErrors: [outcome.formError] })
       : refuse({ fieldErrors: { [outcome.field]: [outcome.fieldError] } });
   }
-  shop.checkout.updateProgress(page.checkoutId, { payment: { method: value.paymentMethod, label } });
+  checkout.updateProgress(page.checkoutId, { payment: { method: value.paymentMethod, label } });
   return shop.redirect(stepPath("review"));
 }

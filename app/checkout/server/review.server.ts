@@ -1,20 +1,32 @@
 /** The review step's server side: what the page shows, and placing the order once. */
 import { parseWithZod } from "@conform-to/zod";
 import { isFetchError } from "../../../server/webstore/index";
-import { FINISH_STEP_FIRST, type StepAnswer, type StepShop } from "./internals.server";
+import { FINISH_STEP_FIRST, type StepAnswer, type StepParts } from "./step.server";
+import type { LastOrder } from "./session.server";
 import { CHECKOUT_START_PATH, confirmationPath, stepPath } from "~/lib/paths";
 import { checkoutLinesFrom, firstIncompleteStep, problemsFrom, type CheckoutLine } from "~/checkout/model/index";
 import { toast } from "~/shop/toast.server";
 import { reviewSchema } from "~/checkout/forms/review-schema";
+import type { ShopCore } from "~/shop/core.server";
+
+/** What the review step asks of the checkout beyond a step's parts: placing the order once. */
+export interface ReviewParts extends StepParts {
+  /** The last order placed in this session. */
+  lastOrder(): LastOrder | undefined;
+  /** Places the order once (v1, or v2's submit) and answers its number. */
+  placeOrder(checkoutId: string): Promise<string>;
+  /** After the order: the active checkout forgotten, the order remembered, a guest's cart closed with it. */
+  rememberOrder(checkoutId: string, orderNumber: string): void;
+}
 
 /** The review page's data, or the redirect to the first step still to do. */
-export async function reviewPage(shop: StepShop) {
-  const loaded = await shop.checkout.active();
+export async function reviewPage(shop: ShopCore, checkout: ReviewParts) {
+  const loaded = await checkout.active();
   if (loaded.processing) return { processing: true as const };
-  const page = await shop.checkout.page(loaded);
+  const page = await checkout.page(loaded);
   const todo = firstIncompleteStep({ shipments: page.shipments, needsContact: page.isGuest, contact: page.contact });
   if (todo !== "payment") throw await shop.redirect(stepPath(todo), toast("info", FINISH_STEP_FIRST));
-  const payment = shop.checkout.progress(page.checkoutId).payment;
+  const payment = checkout.progress(page.checkoutId).payment;
   if (!payment) throw await shop.redirect(stepPath("payment"), toast("info", "Enter your payment details first."));
   return { processing: false as const, page, payment };
 }
@@ -25,7 +37,7 @@ export type ReviewPage = Awaited<ReturnType<typeof reviewPage>>;
 export type ReviewActionData = { failure: { message: string; cartLink: boolean } };
 
 /** The cart's lines, to name the products a failure is about (best effort). */
-async function linesOf(shop: StepShop, checkoutId: string): Promise<CheckoutLine[]> {
+async function linesOf(shop: ShopCore, checkoutId: string): Promise<CheckoutLine[]> {
   try {
     const checkout = await shop.client.getCheckout(checkoutId);
     const cartId = checkout.data?.cartSummary?.cartId;
@@ -45,13 +57,17 @@ function failureNeedsNames(error: unknown): boolean {
  * step to redo), or the failure the page shows. The form is parsed here, on the server: the page's bundle then
  * carries no validator.
  */
-export async function placeOrder(shop: StepShop, formData: FormData): Promise<StepAnswer<ReviewActionData>> {
+export async function placeOrder(
+  shop: ShopCore,
+  checkout: Omit<ReviewParts, "active" | "page">,
+  formData: FormData,
+): Promise<StepAnswer<ReviewActionData>> {
   const submission = parseWithZod(formData, { schema: reviewSchema() });
   if (submission.status !== "success") return shop.redirect(stepPath("review"), toast("error", "Choose an action."));
   const posted = submission.value.checkoutId ?? "";
 
   // The same form posted again after the order was placed: the same confirmation, no second order.
-  const last = shop.checkout.lastOrder();
+  const last = checkout.lastOrder();
   if (last && posted && last.checkoutId === posted) return shop.redirect(confirmationPath(last.orderNumber));
 
   const active = shop.session.get("activeCheckoutId");
@@ -66,15 +82,15 @@ export async function placeOrder(shop: StepShop, formData: FormData): Promise<St
 
   let orderNumber: string;
   try {
-    orderNumber = await shop.checkout.placeOrder(checkoutId);
+    orderNumber = await checkout.placeOrder(checkoutId);
   } catch (error) {
-    const failure = shop.checkout.failure(error, failureNeedsNames(error) ? await linesOf(shop, checkoutId) : []);
-    const redirect = await shop.checkout.recover(failure);
+    const failure = checkout.failure(error, failureNeedsNames(error) ? await linesOf(shop, checkoutId) : []);
+    const redirect = await checkout.recover(failure);
     if (redirect) return redirect;
     const paymentProblem = isFetchError(error) && problemsFrom(error.body).some((p) => /payment-failure$/.test(p.code));
     if (failure.kind === "conflict" || paymentProblem) {
       // The authorised payment no longer fits the order (or is missing): the shopper pays again.
-      shop.checkout.updateProgress(checkoutId, { payment: undefined });
+      checkout.updateProgress(checkoutId, { payment: undefined });
       return shop.redirect(stepPath("payment"), toast("error", failure.message));
     }
     return {
@@ -82,6 +98,6 @@ export async function placeOrder(shop: StepShop, formData: FormData): Promise<St
       status: failure.kind === "inventory" ? 409 : 400,
     };
   }
-  shop.checkout.rememberOrder(checkoutId, orderNumber);
+  checkout.rememberOrder(checkoutId, orderNumber);
   return shop.redirect(confirmationPath(orderNumber));
 }

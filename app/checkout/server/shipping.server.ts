@@ -5,10 +5,12 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ApplicationContext } from "../../../server/webstore/index";
-import { failureAnswer, type CheckoutPageData, type StepAnswer, type StepShop } from "./internals.server";
+import type { ApplicationContext, Async, Checkout } from "../../../server/webstore/index";
+import { failureAnswer, type StepAnswer, type StepParts } from "./step.server";
+import type { CheckoutPageData } from "./active.server";
 import { addressInput, asCheckoutAddress, deliveryAddressJson } from "./order.server";
 import { addressOptions } from "./active.server";
+import type { ShopCore } from "~/shop/core.server";
 import {
   addressFormValues,
   CHECKOUT_MESSAGES,
@@ -22,6 +24,7 @@ import {
   problemsFrom,
   sameAddress,
   savedAddressesFrom,
+  type GuestContact,
   type SavedAddress,
 } from "~/checkout/model/index";
 import { arrangementFrom } from "~/checkout/model/arrangement";
@@ -37,11 +40,21 @@ import {
   type ShippingOptions,
 } from "~/checkout/forms/shipping-schema";
 
+/** What the shipping step asks of the checkout beyond a step's parts. */
+export interface ShippingParts extends StepParts {
+  /** The checkout read again, waiting a moment while the API is still calculating it. */
+  read(checkoutId: string): Promise<Async<Checkout>>;
+  /** A change of the checkout (PATCH), then a moment's wait for its calculators. */
+  change(checkoutId: string, change: Parameters<ShopCore["client"]["updateCheckout"]>[1]): Promise<Async<Checkout>>;
+  /** Spec §3 guest user context, kept only when not blank. */
+  saveGuestContact(contact: GuestContact): void;
+}
+
 export type ShippingActionData =
   | { intent: "save"; result: SubmissionResult<string[]>; cartLink: boolean }
   | { intent: "move"; lineId: string | null; error: string };
 
-export function shippingOptions(shop: StepShop, appContext: ApplicationContext): ShippingOptions {
+export function shippingOptions(shop: Pick<ShopCore, "shopper">, appContext: ApplicationContext): ShippingOptions {
   return {
     guest: !shop.shopper.isLoggedIn,
     ...addressOptions(appContext),
@@ -49,7 +62,7 @@ export function shippingOptions(shop: StepShop, appContext: ApplicationContext):
   };
 }
 
-async function savedAddresses(shop: StepShop): Promise<SavedAddress[]> {
+async function savedAddresses(shop: ShopCore): Promise<SavedAddress[]> {
   if (!shop.shopper.isLoggedIn) return [];
   try {
     return savedAddressesFrom(await shop.client.getAddresses({ addressType: "Shipping", pageSize: 50 }));
@@ -66,12 +79,12 @@ function shippingIntent(formData: FormData) {
 }
 
 /** The page's data, with the form's values from what the checkout (or the session) already knows. */
-export async function shippingPage(shop: StepShop) {
-  const loaded = await shop.checkout.active();
+export async function shippingPage(shop: ShopCore, checkout: ShippingParts) {
+  const loaded = await checkout.active();
   if (loaded.processing) return { processing: true as const };
   const [page, appContext, saved] = await Promise.all([
-    shop.checkout.page(loaded),
-    shop.checkout.appContext(),
+    checkout.page(loaded),
+    checkout.appContext(),
     savedAddresses(shop),
   ]);
   const options = shippingOptions(shop, appContext);
@@ -106,33 +119,34 @@ export type ShippingPage = Awaited<ReturnType<typeof shippingPage>>;
 const here = stepPath("shipping");
 
 /** The step's POST: the form its `intent` names, on the active checkout. */
-export async function submitShipping(shop: StepShop, formData: FormData): Promise<StepAnswer<ShippingActionData>> {
+export async function submitShipping(
+  shop: ShopCore,
+  checkout: ShippingParts,
+  formData: FormData,
+): Promise<StepAnswer<ShippingActionData>> {
   const intent = shippingIntent(formData);
-  const loaded = await shop.checkout.active();
+  const loaded = await checkout.active();
   if (loaded.processing && intent !== "save") return shop.redirect(here);
-  const page = await shop.checkout.page(loaded);
+  const page = await checkout.page(loaded);
   const cartId = page.cartId;
   if (!cartId) return shop.redirect("/cart", toast("info", CHECKOUT_MESSAGES.emptyCart));
   // A store with split shipment off ships an order to one address: adding a shipment or moving items to one is
   // not offered, and such a form posted from an older page (or by hand) changes nothing.
-  if (
-    (intent === "move" || intent === "addShipment") &&
-    (await shop.checkout.appContext()).splitShipmentEnabled !== true
-  )
+  if ((intent === "move" || intent === "addShipment") && (await checkout.appContext()).splitShipmentEnabled !== true)
     return shop.redirect(here, toast("info", "This store ships each order to one address."));
   switch (intent) {
     case "move":
-      return moveItems(shop, formData, page, cartId);
+      return moveItems(shop, checkout, formData, page, cartId);
     case "addShipment":
       return addShipment(shop, page, cartId);
     case "removeShipment":
       return removeShipment(shop, formData, page, cartId);
     default:
-      return saveShipping(shop, formData, page, cartId, loaded.processing);
+      return saveShipping(shop, checkout, formData, page, cartId, loaded.processing);
   }
 }
 
-async function addShipment(shop: StepShop, page: CheckoutPageData, cartId: string) {
+async function addShipment(shop: ShopCore, page: CheckoutPageData, cartId: string) {
   const name = nextShipmentName(page);
   try {
     await shop.client.createDeliveryGroup(cartId, { name });
@@ -142,7 +156,7 @@ async function addShipment(shop: StepShop, page: CheckoutPageData, cartId: strin
   return shop.redirect(here, toast("success", `${name} added. Move items to it.`));
 }
 
-async function removeShipment(shop: StepShop, formData: FormData, page: CheckoutPageData, cartId: string) {
+async function removeShipment(shop: ShopCore, formData: FormData, page: CheckoutPageData, cartId: string) {
   const submission = parseWithZod(formData, { schema: removeShipmentSchema() });
   const groupId = submission.status === "success" ? submission.value.groupId : "";
   const empty = page.emptyShipments.find((s) => s.id === groupId);
@@ -156,7 +170,8 @@ async function removeShipment(shop: StepShop, formData: FormData, page: Checkout
 }
 
 async function moveItems(
-  shop: StepShop,
+  shop: ShopCore,
+  checkout: ShippingParts,
   formData: FormData,
   page: CheckoutPageData,
   cartId: string,
@@ -167,8 +182,8 @@ async function moveItems(
   try {
     await shop.client.arrangeItems(cartId, [move.arrangement], { deleteEmptyDeliveryGroups: true });
   } catch (error) {
-    const failure = shop.checkout.failure(error, page.lines);
-    const redirect = await shop.checkout.recover(failure);
+    const failure = checkout.failure(error, page.lines);
+    const redirect = await checkout.recover(failure);
     if (redirect) return redirect;
     return { data: { intent: "move", lineId: move.arrangement.cartItemId, error: failure.message }, status: 400 };
   }
@@ -177,13 +192,14 @@ async function moveItems(
 }
 
 async function saveShipping(
-  shop: StepShop,
+  shop: ShopCore,
+  checkout: ShippingParts,
   formData: FormData,
   page: CheckoutPageData,
   cartId: string,
   processing: boolean,
 ): Promise<StepAnswer<ShippingActionData>> {
-  const options = shippingOptions(shop, await shop.checkout.appContext());
+  const options = shippingOptions(shop, await checkout.appContext());
   const submission = parseWithZod(formData, { schema: shippingSchema(options) });
   if (submission.status !== "success") {
     return { data: { intent: "save", result: submission.reply(), cartLink: false }, status: 400 };
@@ -203,7 +219,7 @@ async function saveShipping(
         email: values.email,
         phoneNumber: values.phone,
       });
-      shop.checkout.saveGuestContact(contact);
+      checkout.saveGuestContact(contact);
       const current = page.contact;
       const changed =
         (contact.email ?? null) !== current.email ||
@@ -211,7 +227,7 @@ async function saveShipping(
         (contact.phoneNumber ?? null) !== current.phoneNumber;
       if (changed) {
         const firstName = values.shipments.map((s) => s.address?.firstName).find(Boolean);
-        await shop.checkout.change(page.checkoutId, {
+        await checkout.change(page.checkoutId, {
           contactInfo: { ...contact, ...(firstName ? { firstName } : {}) },
         });
       }
@@ -227,7 +243,7 @@ async function saveShipping(
         : { ...asCheckoutAddress(input), id: value.addressChoice };
       if (!sameAddress(shipment.address, wanted)) {
         // The default group's address is the checkout's (PATCH checkouts); other groups are the cart's.
-        if (shipment.isDefault) await shop.checkout.change(page.checkoutId, { deliveryAddress: input });
+        if (shipment.isDefault) await checkout.change(page.checkoutId, { deliveryAddress: input });
         else
           await shop.client.updateDeliveryGroup(cartId, shipment.id, { deliveryAddress: deliveryAddressJson(input) });
       }
@@ -257,17 +273,17 @@ async function saveShipping(
     for (const empty of page.emptyShipments) await shop.client.deleteDeliveryGroup(cartId, empty.id);
 
     // What the checkout says now: stock that ran out while the shopper was typing is named here.
-    const latest = await shop.checkout.read(page.checkoutId);
+    const latest = await checkout.read(page.checkoutId);
     const problems = problemsFrom(latest.data?.errors ?? []);
     if (problems.some(isInventoryProblem))
       return refuse(inventoryMessage(inventoryNames(problems, page.lines)), true, 409);
   } catch (error) {
-    const failed = await failureAnswer(shop, error, page.lines);
+    const failed = await failureAnswer(checkout, error, page.lines);
     if (failed instanceof Response) return failed;
     return refuse(failed.failure.message, failed.failure.cartLink, failed.status);
   }
 
   // A new address may change what the payment covers: it is entered again.
-  shop.checkout.updateProgress(page.checkoutId, { payment: undefined });
+  checkout.updateProgress(page.checkoutId, { payment: undefined });
   return shop.redirect(stepPath("delivery"), notes.length > 0 ? toast("info", notes.join(" ")) : null);
 }

@@ -3,6 +3,7 @@
  * type Product or Order Product are kept"), paged on the order page.
  */
 import { parseMoney } from "~/lib/format/formats";
+import { ORDER_ACCESS_PARAM } from "~/lib/paths";
 import { GIFT_WRAP_NOTE } from "~/checkout/model/gift-wrap";
 import { asArray, fieldText, firstText, isObject, nonBlank, type Json } from "./json";
 import { mergeAdjustments, type OrderAdjustment } from "./summary";
@@ -201,6 +202,24 @@ export function itemsPageToken(params: URLSearchParams, index: number): string |
 
 /** The query parameter holding how many items of the n-th group (from 0) are shown. */
 export const groupItemsParam = (index: number) => `items${index + 1}`;
+
+/** What the order page's URL asks, read by its route: a guest's access token, and each group's page of items. */
+export interface OrderPageQuery {
+  /** The order's access token (`?access=`, a guest's link to the order); null when there is none. */
+  accessToken: string | null;
+  /** The page token of each delivery group's items the page shows, by the group's index (from 0); none: the first. */
+  itemsPages: Readonly<Record<number, string>>;
+}
+
+export function readOrderPageQuery(params: URLSearchParams): OrderPageQuery {
+  const itemsPages: Record<number, string> = {};
+  for (const key of new Set(params.keys())) {
+    const group = /^items([1-9]\d*)$/.exec(key);
+    const token = group ? itemsPageToken(params, Number(group[1]) - 1) : null;
+    if (group && token) itemsPages[Number(group[1]) - 1] = token;
+  }
+  return { accessToken: params.get(ORDER_ACCESS_PARAM)?.trim() || null, itemsPages };
+}
 
 export function itemsLimit(params: URLSearchParams, index: number): number {
   const value = Number(params.get(groupItemsParam(index)));

@@ -17,6 +17,17 @@ export { DEFAULT_WISHLIST_NAME };
 export { WISHLIST_PATH, wishlistPath } from "~/lib/paths";
 
 export const WISHLIST_PAGE_SIZE = 25;
+
+/** What a list page's URL asks, read by its route: the page of its items (`?page=`) and "Delete list"'s question. */
+export interface WishlistPageQuery {
+  pageToken: string | null;
+  /** "Delete list" asks first: `?delete=1` shows the question, with or without JavaScript. */
+  confirmDelete: boolean;
+}
+
+export function readWishlistPageQuery(params: URLSearchParams): WishlistPageQuery {
+  return { pageToken: params.get("page"), confirmDelete: params.get("delete") === "1" };
+}
 /** The platform's limit for a list's name. */
 export const WISHLIST_NAME_MAX = 255;
 /**

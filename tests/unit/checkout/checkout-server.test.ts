@@ -23,7 +23,6 @@ import {
 import { getStoreSession } from "../../../app/shop/session.server";
 import type { Shop, ShopCore } from "../../../app/shop.server";
 import { createCheckout } from "../../../app/checkout/checkout.server";
-import { createCheckoutInternals } from "../../../app/checkout/server/internals.server";
 import { pageKind } from "../../../app/lib/request-paths";
 import {
   FetchError,
@@ -76,7 +75,7 @@ describe("which page a request renders (the composition's pageKind)", () => {
 });
 
 describe("a step called through the face (createCheckout)", () => {
-  it("works on the request's core, with the checkout's internals as shop.checkout", async () => {
+  it("works on the request's core, with the parts of the checkout the face made for the request", async () => {
     const getCart = vi.fn(async () => ({
       status: 200,
       processing: false,
@@ -97,8 +96,8 @@ describe("a step called through the face (createCheckout)", () => {
       cart: { ref: () => null, forgetGoneGuestCart: () => false },
       orders: { rememberGuestVerification: () => undefined, guestAccessToken: async () => null },
     });
-    const page = await checkout.payNow.page("0a6A", "http://localhost");
-    // The internals read the link's cart, the step its lines: both with the core's client.
+    const page = await checkout.payNow.page("0a6A", { origin: "http://localhost", linesPage: 1 });
+    // The face's parts read the link's cart, the step its lines: both with the core's client.
     expect(getCart).toHaveBeenCalledWith("0a6A");
     expect(getCartItems).toHaveBeenCalledWith("0a6A", expect.objectContaining({ pageNumber: 1 }));
     expect(page).toMatchObject({ cartId: "0a6A", link: "http://localhost/pay/0a6A", paid: false, lines: [] });
@@ -393,30 +392,30 @@ describe("a step's checkout and cart items", () => {
     } as unknown as Shop;
     shop.session.set("activeCheckoutId", "2z9A");
     shop.session.set("guestCartId", guestCartId);
-    const handler = createCheckoutInternals(shop, {
+    const checkout = createCheckout(shop, {
       page: pageKind(shop.request, shop.context),
       cart: { ref: () => guestCartId, forgetGoneGuestCart: () => false },
       orders: { rememberGuestVerification: () => undefined, guestAccessToken: async () => null },
     });
-    return { handler, client, calls, answerCheckout: () => answerCheckout() };
+    return { checkout, client, calls, answerCheckout: () => answerCheckout() };
   }
 
   it("reads a guest's cart items beside the checkout, not after it, and the page uses that read", async () => {
-    const { handler, client, calls, answerCheckout } = await stepShop("0a6A", "0a6A");
-    const loading = handler.active();
+    const { checkout, client, calls, answerCheckout } = await stepShop("0a6A", "0a6A");
+    const loading = checkout.shipping.page({ linesPage: 1 });
     // Both reads are under way before the checkout has answered.
     expect(calls).toEqual(["items 0a6A", "checkout"]);
     answerCheckout();
-    const page = await handler.page(await loading);
-    expect(page.cartId).toBe("0a6A");
+    const shown = await loading;
+    expect(shown.processing ? null : shown.page.cartId).toBe("0a6A");
     expect(client.getCartItems).toHaveBeenCalledTimes(1);
   });
 
   it("reads the items again when the checkout is for another cart than the session's", async () => {
-    const { handler, client, answerCheckout } = await stepShop("0a6A", "0a6B");
-    const loading = handler.active();
+    const { checkout, client, answerCheckout } = await stepShop("0a6A", "0a6B");
+    const loading = checkout.shipping.page({ linesPage: 1 });
     answerCheckout();
-    await handler.page(await loading);
+    await loading;
     expect(client.getCartItems.mock.calls.map((call) => call[0])).toEqual(["0a6A", "0a6B"]);
   });
 });

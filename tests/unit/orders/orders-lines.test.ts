@@ -9,6 +9,7 @@ import {
   withTerms,
   ORDER_ITEMS_PAGE_SIZE,
   pageOfItems,
+  readOrderPageQuery,
 } from "../../../app/orders/model";
 import { field } from "./orders-helpers";
 
@@ -164,5 +165,14 @@ describe("line items", () => {
     expect(itemsPageToken(new URLSearchParams("items1=20"), 0)).toBeNull();
     expect(itemsPageToken(new URLSearchParams("items1=%20"), 0)).toBeNull();
     expect(itemsPageToken(new URLSearchParams(`items1=${"a".repeat(201)}`), 0)).toBeNull();
+  });
+
+  it("read the order page's query as its route gives it to the orders: the access token and each group's page token", () => {
+    const query = readOrderPageQuery(
+      new URLSearchParams("access=%20tok%20&items1=20&items3=eyJ9&items3=later&items01=eyJ0&page=eyJ1"),
+    );
+    // The first value of a name counts, as the page's links write one; a limit, a padded name or another name is no token.
+    expect(query).toEqual({ accessToken: "tok", itemsPages: { 2: "eyJ9" } });
+    expect(readOrderPageQuery(new URLSearchParams("access=%20"))).toEqual({ accessToken: null, itemsPages: {} });
   });
 });

@@ -24,6 +24,7 @@ import { QUANTITY_MAX } from "../../server/webstore/limits";
 import { SELLING_MODEL_FIELD, SUBSCRIPTION_TERM_FIELD, type SellingModelOption } from "~/cart/model/subscriptions";
 import { refusalHeaders, serverTimingHeaders, withShop } from "~/shop.server";
 import { seoTags } from "~/seo/model/meta-tags";
+import { StructuredData } from "~/seo/ui/StructuredData";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   return [
     { title: `${page.product.name} | ${STORE_NAME}` },
     { name: "description", content: page.seo.openGraph.description },
-    // Absolute URLs, as search engines want them: the canonical, its alternates, Open Graph, JSON-LD (app/seo).
+    // Absolute URLs, as search engines want them: the canonical, its alternates, Open Graph (app/seo).
     ...seoTags(page.seo),
   ];
 };
@@ -182,6 +183,7 @@ export default function ProductPage() {
     variations,
     stock,
     components,
+    seo,
   } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   // Without JavaScript only a refusal renders the page with the action's answer (every other add redirects).
@@ -292,6 +294,7 @@ export default function ProductPage() {
           ) : null}
         </div>
       </div>
+      <StructuredData blocks={seo.jsonLd} />
     </div>
   );
 }

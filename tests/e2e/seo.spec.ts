@@ -20,7 +20,8 @@ test("a product page carries its canonical URL, hreflang alternates, Open Graph,
   await expect(head.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${SITE}${APRON}`);
   await expect(head.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
   await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
-  const blocks = await head.locator('script[type="application/ld+json"]').allTextContents();
+  // The JSON-LD is written in the page's body (app/seo/ui/StructuredData.tsx), where search engines read it too.
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const group = blocks.map((text) => JSON.parse(text)).find((block) => block["@type"] === "ProductGroup");
   expect(group.hasVariant.find((variant: { color: string }) => variant.color === "Denim")).toMatchObject({
     sku: "APR-DENIM",

@@ -7,6 +7,7 @@ import { ProductGrid } from "~/catalog/ui/ProductCard";
 import { categoryPath } from "~/lib/paths";
 import { withShop, serverTimingHeaders } from "~/shop.server";
 import { seoTags } from "~/seo/model/meta-tags";
+import { StructuredData } from "~/seo/ui/StructuredData";
 
 /** What search engines show under the store's name (a route's meta replaces the root's, so it says it again). */
 export const HOME_DESCRIPTION = STORE_DESCRIPTION;
@@ -26,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { categories, featured } = useLoaderData<typeof loader>();
+  const { categories, featured, seo } = useLoaderData<typeof loader>();
   return (
     <div className="store-page store-home">
       <section className="store-hero" aria-labelledby="hero-title">
@@ -86,6 +87,7 @@ export default function Home() {
           <ProductGrid products={featured} />
         )}
       </section>
+      <StructuredData blocks={seo.jsonLd} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { categoryPath, idFromSplat } from "~/lib/paths";
 import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/shop.server";
 import { seoTags } from "~/seo/model/meta-tags";
+import { StructuredData } from "~/seo/ui/StructuredData";
 
 // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [
@@ -75,6 +76,7 @@ export default function CategoryPage() {
     sorts,
     sort,
     filters: found,
+    seo,
   } = useLoaderData<typeof loader>();
   const filters = useFilterView(found);
   const crumbs = (trail.length ? trail : [category]).map((c, index, all) => ({
@@ -121,6 +123,7 @@ export default function CategoryPage() {
           </ProductResults>
         </div>
       </div>
+      <StructuredData blocks={seo.jsonLd} />
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { QUANTITY_MAX } from "../../server/webstore/limits";
 import { SELLING_MODEL_FIELD, SUBSCRIPTION_TERM_FIELD, type SellingModelOption } from "~/cart/model/subscriptions";
 import { refusalHeaders, serverTimingHeaders, withShop } from "~/shop.server";
 import { seoTags } from "~/seo/model/meta-tags";
+import { StructuredData } from "~/seo/ui/StructuredData";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
@@ -32,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   return [
     { title: `${page.product.name} | ${STORE_NAME}` },
     { name: "description", content: page.seo.openGraph.description },
-    // Absolute URLs, as search engines want them: the canonical, its alternates, Open Graph, JSON-LD (app/seo).
+    // Absolute URLs, as search engines want them: the canonical, its alternates, Open Graph (app/seo).
     ...seoTags(page.seo),
   ];
 };
@@ -184,6 +185,7 @@ export default function ProductPage() {
     stock,
     components,
     similar,
+    seo,
   } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   // Without JavaScript only a refusal renders the page with the action's answer (every other add redirects).
@@ -295,6 +297,7 @@ export default function ProductPage() {
         </div>
       </div>
       <SimilarProducts products={similar} />
+      <StructuredData blocks={seo.jsonLd} />
     </div>
   );
 }

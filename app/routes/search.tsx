@@ -10,6 +10,7 @@ import filterStyles from "~/styles/filters.css?url";
 import { readPage } from "~/lib/paging";
 import { withShop, serverTimingHeaders } from "~/shop.server";
 import { seoTags } from "~/seo/model/meta-tags";
+import { StructuredData } from "~/seo/ui/StructuredData";
 
 const MAX_TERM_LENGTH = 200;
 
@@ -47,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function Search() {
-  const { term, products, total, paging, sorts, sort, filters: found } = useLoaderData<typeof loader>();
+  const { term, products, total, paging, sorts, sort, filters: found, seo } = useLoaderData<typeof loader>();
   const filters = useFilterView(found);
   return (
     <div className="store-page">
@@ -94,6 +95,7 @@ export default function Search() {
       ) : (
         <p className="store-muted">Type a product name, SKU or word to search the catalog.</p>
       )}
+      <StructuredData blocks={seo.jsonLd} />
     </div>
   );
 }

@@ -20,8 +20,9 @@ import {
   homeSeo,
   productSeo,
   searchSeo,
-  type PageSeo,
+  sentSeo,
   type ProductFacts,
+  type SentSeo,
 } from "~/seo/model/structured-data";
 import { categoryMarkdown, productMarkdown } from "~/seo/model/markdown";
 import { robotsTxt, llmsTxt } from "~/seo/server/documents.server";
@@ -34,7 +35,7 @@ import {
 } from "~/seo/server/sitemaps.server";
 import { LISTING_PAGE_SIZE } from "~/catalog/model/product";
 
-export type { PageSeo } from "~/seo/model/structured-data";
+export type { SentSeo } from "~/seo/model/structured-data";
 
 /** What a catalog page's URL asks for: its splat without a `.md`, and whether the markdown view is wanted. */
 export interface PageView {
@@ -45,10 +46,11 @@ export interface PageView {
 export interface SeoHandler {
   /** The page's splat and whether it asks for markdown (`.md` at the end, or `Accept: text/markdown`). */
   view(splat: string | undefined): PageView;
-  home(): PageSeo;
-  category(page: CategoryPage): PageSeo;
-  search(term: string, listing: Pick<ProductListing, "products" | "paging">): PageSeo;
-  product(page: ProductPage): PageSeo;
+  // What a page's loader sends: its tags' values and its JSON-LD as text (meta-tags.ts, ui/StructuredData.tsx).
+  home(): SentSeo;
+  category(page: CategoryPage): SentSeo;
+  search(term: string, listing: Pick<ProductListing, "products" | "paging">): SentSeo;
+  product(page: ProductPage): SentSeo;
   /** Offers the page's markdown view, which the document's render answers instead of the page. */
   productMarkdown(page: ProductPage): void;
   categoryMarkdown(page: CategoryPage): void;
@@ -97,27 +99,31 @@ export function createSeo(core: Pick<ShopCore, "request" | "context" | "basePath
         markdown: md || acceptsMarkdown(core.request.headers.get("Accept")),
       };
     },
-    home: () => homeSeo(address(), STORE_DESCRIPTION),
+    home: () => sentSeo(homeSeo(address(), STORE_DESCRIPTION)),
     category: (page) =>
-      categorySeo(
-        address(),
-        {
-          category: page.category,
-          trail: page.trail,
-          products: page.products,
-          page: page.paging.page,
-          pageSize: LISTING_PAGE_SIZE,
-        },
-        search(),
+      sentSeo(
+        categorySeo(
+          address(),
+          {
+            category: page.category,
+            trail: page.trail,
+            products: page.products,
+            page: page.paging.page,
+            pageSize: LISTING_PAGE_SIZE,
+          },
+          search(),
+        ),
       ),
     search: (term, listing) =>
-      searchSeo(address(), {
-        term,
-        products: listing.products,
-        page: listing.paging.page,
-        pageSize: LISTING_PAGE_SIZE,
-      }),
-    product: (page) => productSeo(address(), productFacts(page)),
+      sentSeo(
+        searchSeo(address(), {
+          term,
+          products: listing.products,
+          page: listing.paging.page,
+          pageSize: LISTING_PAGE_SIZE,
+        }),
+      ),
+    product: (page) => sentSeo(productSeo(address(), productFacts(page))),
     productMarkdown: (page) => offer(productMarkdown(address(), productFacts(page))),
     categoryMarkdown: (page) =>
       offer(

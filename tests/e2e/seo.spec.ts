@@ -3,7 +3,7 @@
  * server's, so a crawler that runs no script reads them; with it on, hydration keeps them. The documents
  * (robots.txt, sitemap.xml, llms.txt, a markdown view) are fetched as a crawler fetches them.
  */
-import { expect, SITE, test } from "./support";
+import { expect, jsEnabled, SITE, test } from "./support";
 
 const APRON = "/product/barista-apron/01tDM000000E103";
 
@@ -20,12 +20,30 @@ test("a product page carries its canonical URL, hreflang alternates, Open Graph,
   await expect(head.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${SITE}${APRON}`);
   await expect(head.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
   await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
-  const blocks = await head.locator('script[type="application/ld+json"]').allTextContents();
+  // The JSON-LD is written in the page's body (app/seo/ui/StructuredData.tsx), where search engines read it too.
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const group = blocks.map((text) => JSON.parse(text)).find((block) => block["@type"] === "ProductGroup");
   expect(group.hasVariant.find((variant: { color: string }) => variant.color === "Denim")).toMatchObject({
     sku: "APR-DENIM",
     offers: { price: "42.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
   });
+});
+
+test("on a client navigation the JSON-LD is the new page's, not the last one's", async ({ page }) => {
+  test.skip(!jsEnabled(page), "Without JavaScript every page is a document of its own: the test above reads it.");
+  const blocksOnPage = async () =>
+    (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+  await page.goto("/category/mugs-drinkware/0ZGDM0000000DRK");
+  await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
+  expect((await blocksOnPage()).map((block) => block["@type"])).toEqual(["BreadcrumbList", "ItemList"]);
+  const link = page.locator('.store-card a[href^="/product/"]:not([aria-hidden])').first();
+  const name = (await link.innerText()).trim();
+  await link.click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect(page.locator("h1")).toHaveText(name);
+  const blocks = await blocksOnPage();
+  expect(blocks.map((block) => block["@type"])).toEqual([expect.stringMatching(/^Product(Group)?$/), "BreadcrumbList"]);
+  expect(blocks[0].name).toBe(name);
 });
 
 test("robots.txt, the sitemap index, llms.txt and a markdown view answer crawlers and agents", async ({ request }) => {

@@ -45,6 +45,8 @@ describe("a product page's structured data", () => {
   test("a variation family is a ProductGroup: each variant's page and values, the chosen one's SKU, price, currency and availability", async () => {
     const page = await get(`${APRON}?Color=Denim`);
     expect(page.status).toBe(200);
+    // Each block once in the document: the group and the trail.
+    expect(jsonLd(page.body).map((block) => block["@type"])).toEqual(["ProductGroup", "BreadcrumbList"]);
     const group = ofType(page.body, "ProductGroup")!;
     expect(group).toMatchObject({
       "@context": "https://schema.org",

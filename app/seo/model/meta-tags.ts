@@ -1,13 +1,14 @@
 /**
- * A page's `PageSeo` (structured-data.ts, made by its loader) as Remix meta descriptors: the canonical link, the
- * hreflang alternates, robots, Open Graph, the Twitter card and the JSON-LD blocks (`<script type=
- * "application/ld+json">`: data, not code, so the page's JavaScript is unchanged). The only part of this slice a
- * browser loads: a route's `meta` runs there too, on client navigations.
+ * A page's `SentSeo` (structured-data.ts, made by its loader) as Remix meta descriptors: the canonical link, the
+ * hreflang alternates, robots, Open Graph and the Twitter card. Its JSON-LD is not a meta descriptor: Remix would
+ * serialize and escape each block again on every render, so the page's component writes the loader's text as it is
+ * (ui/StructuredData.tsx). The only part of this slice's model a browser loads: a route's `meta` runs there too, on
+ * client navigations.
  */
 import type { MetaDescriptor } from "@remix-run/node";
 import type { PageSeo } from "./structured-data";
 
-export function seoTags(seo: PageSeo | null | undefined): MetaDescriptor[] {
+export function seoTags(seo: Omit<PageSeo, "jsonLd"> | null | undefined): MetaDescriptor[] {
   if (!seo) return [];
   const og = seo.openGraph;
   const tags: MetaDescriptor[] = [
@@ -25,7 +26,6 @@ export function seoTags(seo: PageSeo | null | undefined): MetaDescriptor[] {
     { name: "twitter:title", content: og.title },
     { name: "twitter:description", content: og.description },
     ...(og.image ? [{ name: "twitter:image", content: og.image }] : []),
-    ...seo.jsonLd.map((block) => ({ "script:ld+json": block })),
   ];
   return tags;
 }

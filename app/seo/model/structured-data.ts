@@ -1,7 +1,8 @@
 /**
  * What a page tells search engines about itself: its canonical URL and alternates, robots directive, Open Graph and
  * Twitter card, and schema.org structured data (JSON-LD) — all from what the page's loader read anyway (no call of
- * its own). Pure: loaders build a `PageSeo`, the route's `meta` writes it (meta-tags.ts), tests read it.
+ * its own). Pure: loaders build a `PageSeo` and send it as a `SentSeo` (the JSON-LD as text, see `sentSeo`), the
+ * route's `meta` writes its tags (meta-tags.ts) and its component the JSON-LD (ui/StructuredData.tsx); tests read it.
  */
 import type { ProductCardView, ProductDetailView, ProductImage } from "~/catalog/model/product";
 import type { VolumePriceRow } from "~/catalog/model/price-tiers";
@@ -28,6 +29,32 @@ export interface PageSeo {
     siteName: string;
   };
   jsonLd: JsonLd[];
+}
+
+/**
+ * A page's `PageSeo` as its loader sends it: each JSON-LD block already written as HTML-safe JSON text. The blocks
+ * are the page's data, not the browser's: as text they are serialized once, and the hydration data carries one
+ * string a block instead of every object and key of them (the cost of issue 38's structured data was mostly that).
+ */
+export type SentSeo = Omit<PageSeo, "jsonLd"> & { jsonLd: string[] };
+
+/** `<`, `>`, `&` and the line separators as JSON escapes: the text stays the same JSON and can't close its script. */
+const HTML_UNSAFE = /[<>&\u2028\u2029]/g;
+const JSON_ESCAPES: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/** A JSON-LD block as the text of its `<script type="application/ld+json">`. */
+export function jsonLdText(block: JsonLd): string {
+  return JSON.stringify(block).replace(HTML_UNSAFE, (c) => JSON_ESCAPES[c]);
+}
+
+export function sentSeo(seo: PageSeo): SentSeo {
+  return { ...seo, jsonLd: seo.jsonLd.map(jsonLdText) };
 }
 
 const SCHEMA = "https://schema.org";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { alternatesOf, canonicalUrl, urlIn, type SiteAddress } from "~/seo/model/urls";
-import { categorySeo, productSeo, type ProductFacts } from "~/seo/model/structured-data";
+import { categorySeo, productSeo, sentSeo, type ProductFacts } from "~/seo/model/structured-data";
 import { seoTags } from "~/seo/model/meta-tags";
 import { productMarkdown } from "~/seo/model/markdown";
 import { robotsTxt } from "~/seo/server/documents.server";
@@ -133,9 +133,22 @@ describe("structured data", () => {
     expect(plain.robots).toBeNull();
     expect(plain.canonical).toBe("https://store.example/shop/en-GB/category/mugs/0ZGM?page=2");
     expect(plain.jsonLd[1]).toMatchObject({ "@type": "ItemList", itemListElement: [{ position: 13, name: "Mug" }] });
-    const tags = seoTags(plain);
+    const sent = sentSeo(plain);
+    const tags = seoTags(sent);
     expect(tags).toContainEqual({ tagName: "link", rel: "alternate", hrefLang: "en-GB", href: plain.canonical });
-    expect(tags.filter((t) => "script:ld+json" in t)).toHaveLength(2);
+    // The JSON-LD travels as text, one block each, which the page writes itself: no meta descriptor carries it.
+    expect(tags.filter((t) => "script:ld+json" in t)).toHaveLength(0);
+    expect(sent.jsonLd.map((text) => JSON.parse(text))).toEqual(plain.jsonLd);
+  });
+
+  it("writes JSON-LD text that no product name can close its script with, and that reads back the same", () => {
+    const name = "Mug </script><script>alert(1)</script> & co\u2028\u2029";
+    const seo = productSeo(SHOP, { ...FACTS, product: { ...FACTS.product, name } });
+    const [text] = sentSeo(seo).jsonLd;
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(text).toContain("Mug \\u003c/script\\u003e");
+    expect(JSON.parse(text)).toEqual(seo.jsonLd[0]);
+    expect(JSON.parse(text).name).toBe(name);
   });
 });
 

@@ -39,7 +39,6 @@ import { readCartEstimate, submitEstimate } from "~/cart/server/estimate.server"
 import { savedCartsPage, submitSavedCarts } from "~/cart/server/saved-carts.server";
 import { SAVED_CARTS_PATH, type SavedCartsView } from "~/cart/model/saved-carts";
 import { loginPath } from "~/lib/paths";
-import type { ShopCore } from "~/shop/core.server";
 import {
   identityRefusalOf,
   isLimitReachedError,
@@ -47,6 +46,7 @@ import {
   newCartsMessage,
   takeLimits,
 } from "~/shop/limits.server";
+import type { CartCore } from "~/cart/server/session.server";
 
 export type { AddField, AddOutcome, CartItemInput };
 
@@ -110,11 +110,11 @@ const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again
  * store has no market for (a 404 page, whose currency is nobody's choice).
  */
 /** The store has large carts (propertiesEx.highScaleCartEnabled): a cart holds 2,000 lines, not 500. */
-function largeCarts(shop: Pick<ShopCore, "appContext">): boolean {
+function largeCarts(shop: Pick<CartCore, "appContext">): boolean {
   return shop.appContext?.propertiesEx?.highScaleCartEnabled === true;
 }
 
-function followsPageCurrency(shop: Pick<ShopCore, "context" | "appContext">, onCheckout: boolean): boolean {
+function followsPageCurrency(shop: Pick<CartCore, "context" | "appContext">, onCheckout: boolean): boolean {
   const locale = shop.context.locale;
   if (locale && !(shop.appContext && isStoreLocale(shop.appContext, locale))) return false;
   return !onCheckout;
@@ -139,7 +139,7 @@ export interface CartSiblings {
 }
 
 export function createCartHandler(
-  shop: ShopCore,
+  shop: CartCore,
   { page, onCheckout, pageCount, paymentLink }: CartSiblings,
 ): CartHandler {
   let follows: boolean | undefined;
@@ -231,7 +231,7 @@ export function createCartHandler(
  * cart in another currency than the page's (its summary says which) is moved into the page's first.
  */
 export async function cartCount(
-  shop: PageCurrencyShop & Pick<ShopCore, "notify">,
+  shop: PageCurrencyShop & Pick<CartCore, "notify">,
   followCurrency = false,
 ): Promise<number> {
   const ref = cartRef(shop);
@@ -257,7 +257,7 @@ export async function cartCount(
  * which) is moved into it and read again.
  */
 async function cartPage(
-  shop: PageCurrencyShop & Pick<ShopCore, "notify">,
+  shop: PageCurrencyShop & Pick<CartCore, "notify">,
   page: number,
   followCurrency: boolean,
 ): Promise<{ cart: CartView; processing: boolean }> {

@@ -12,7 +12,6 @@
 import type { GuestVerification } from "../../server/webstore/index";
 import type { HistoryQuery, OrderPageQuery } from "~/orders/model";
 import type { SubscriptionState, SubscriptionsView } from "~/account/model/subscriptions";
-import type { ShopCore } from "~/shop/core.server";
 import { guestVerification, mayLoad, rememberGuestVerification } from "~/orders/server/provider.server";
 import { lookupForm, submitLookup } from "~/orders/server/lookup.server";
 import { orderSummary, submitSummary } from "~/orders/server/order-page.server";
@@ -20,6 +19,7 @@ import { guestAccessToken } from "~/orders/server/order-link.server";
 import { history, type HistoryResult } from "~/orders/server/history.server";
 import { subscriptions } from "~/orders/server/subscriptions.server";
 import { submitSubscriptionAction } from "~/orders/server/subscription-actions.server";
+import type { OrdersCore } from "~/orders/server/provider.server";
 
 export interface OrdersHandler {
   /** /OrderLookup[/{recordId}]: the lookup page with its form's constraints (the number from `?orderNumber=`). */
@@ -67,7 +67,7 @@ export interface OrdersHandler {
   rememberGuestVerification(email: string): void;
 }
 
-export function createOrdersHandler(shop: ShopCore): OrdersHandler {
+export function createOrdersHandler(shop: OrdersCore): OrdersHandler {
   return {
     lookupForm: (recordId, orderNumberParam) => lookupForm(shop, recordId, orderNumberParam),
     submitLookup: (form) => submitLookup(shop, form),

@@ -3,8 +3,8 @@ import { isFetchError } from "../../../server/webstore/index";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, reorderOutcome } from "~/orders/model";
 import { orderLookupPath, orderSummaryPath } from "~/lib/paths";
 import { toast } from "~/shop/toast.server";
-import type { ShopCore } from "~/shop/core.server";
 import { guestVerification } from "~/orders/server/provider.server";
+import type { OrdersCore } from "~/orders/server/provider.server";
 
 const REORDER_FAILED_MESSAGE = "We couldn't add this order to your cart. Try again in a moment.";
 
@@ -13,7 +13,7 @@ const REORDER_FAILED_MESSAGE = "We couldn't add this order to your cart. Try aga
  * order's access token (the page's link) reorders with it.
  */
 export async function reorder(
-  shop: Pick<ShopCore, "client" | "session" | "shopper" | "appContext" | "redirect">,
+  shop: Pick<OrdersCore, "client" | "session" | "shopper" | "appContext" | "redirect">,
   orderNumber: string,
   accessToken?: string | null,
 ): Promise<Response> {

@@ -147,7 +147,9 @@ function withHandlers(core: ShopCore): Shop {
       }),
     ),
     account: lazy("account", () => createAccountHandler(core)),
-    orders: lazy("orders", () => createOrdersHandler(core)),
+    orders: lazy("orders", () =>
+      createOrdersHandler(core, { cart: { keepGuestCart: (id) => shop.cart.keepGuestCart(id) } }),
+    ),
     wishlists: lazy("wishlists", () => createWishlistsHandler(core)),
     locale: lazy("locale", () => createLocale(core, { cart: shop.cart })),
     consent: lazy("consent", () => createConsent(core)),

@@ -33,7 +33,7 @@ import {
   submitAddressList,
   submitNewAddress,
 } from "~/account/server/address-pages.server";
-import { profilePage, submitProfile } from "~/account/server/profile.server";
+import { profilePage, submitProfile, type AccountCore } from "~/account/server/profile.server";
 import { sessionExpiredRedirect } from "~/shop/core.server";
 import { accountActionSchema, keepAliveSchema, parseAccountForm } from "~/account/forms/account-forms.server";
 import { loginSchema } from "~/account/forms/login-schema";
@@ -42,7 +42,6 @@ import { requestSchema, resetSchema } from "~/account/forms/forgot-password-sche
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { loginPath, safeRedirect } from "~/lib/paths";
 import { accountSwitcherView, type AccountSwitcherView } from "~/account/model/account-switcher";
-import type { AccountCore } from "~/account/server/profile.server";
 
 export const LOGIN_FAILED_MESSAGE = "Your login attempt has failed. Make sure the username and password are correct.";
 const LOGIN_UNAVAILABLE_MESSAGE = "We couldn't sign you in right now. Try again in a moment.";

@@ -8,13 +8,12 @@
  * hand-off from its address. Whoever holds the link can pay that cart, as with any payment link; the identity
  * reaches nothing else: an agent's guest has no orders, addresses or account.
  */
-import type { CoreSessionData, StoreSession } from "~/shop/session.server";
 import type { CheckoutSessionData } from "~/checkout/server/session.server";
 
 /** The hand-off replaces the guest, and with them the checkout's active checkout and payment link. */
 export type HandoffSessionData = CoreSessionData & Pick<CheckoutSessionData, "activeCheckoutId" | "paymentLinkId">;
 type HandoffSession = StoreSession<HandoffSessionData>;
-import { seal, unseal } from "~/shop/session.server";
+import { seal, unseal, type CoreSessionData, type StoreSession } from "~/shop/session.server";
 
 /** The payment link URL's query parameter that carries the hand-off. */
 export const HANDOFF_PARAM = "handoff";

@@ -60,6 +60,8 @@ export interface CartHandler {
    * next add starts a new one (true); anything else changes nothing (false).
    */
   forgetGoneGuestCart(error: unknown): boolean;
+  /** A guest's cart another domain opened (a reorder into a new cart) becomes the guest's cart. */
+  keepGuestCart(cartId: string): void;
   /** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */
   count(): Promise<number>;
   /**
@@ -184,6 +186,9 @@ export function createCartHandler(
   return {
     ref: () => cartRef(shop),
     forgetGoneGuestCart: (error) => forgetGoneGuestCart(shop, error),
+    keepGuestCart: (cartId) => {
+      if (!shop.shopper.isLoggedIn) shop.session.set("guestCartId", cartId);
+    },
     // On a checkout step, the checkout the page reads has the count (pageCount), and on the cart page the lines it
     // reads: one API call fewer a page.
     count: async () => (await pageCount?.()) ?? (await pageCartCount()) ?? cartCount(shop, followCurrency()),

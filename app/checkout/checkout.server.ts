@@ -41,6 +41,7 @@ import {
   saveGuestUserContext,
   updateProgress,
   type CheckoutSiblingDomains,
+  type CheckoutCore,
 } from "~/checkout/server/session.server";
 import {
   shippingPage,
@@ -71,7 +72,6 @@ import {
   type ReviewParts,
 } from "~/checkout/server/review.server";
 import { payNowAction, payNowPage, type PayNowPage, type PayNowParts } from "~/checkout/server/pay-now.server";
-import type { CheckoutCore } from "~/checkout/server/session.server";
 
 export type { CheckoutPageData, LoadedCheckout } from "~/checkout/server/active.server";
 export type { StepAnswer } from "~/checkout/server/step.server";

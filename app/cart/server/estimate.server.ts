@@ -21,8 +21,7 @@ import { deliveryMethodView } from "~/checkout/model/shipments";
 import { cartRef } from "~/cart/server/ref.server";
 import { cartErrorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
-import type { CartSessionData } from "~/cart/server/session.server";
-import type { CartCore } from "~/cart/server/session.server";
+import type { CartCore, CartSessionData } from "~/cart/server/session.server";
 
 type EstimateShop = Pick<CartCore, "client" | "session" | "shopper" | "appContext" | "request">;
 type SavedEstimate = CartSessionData["shippingEstimate"];

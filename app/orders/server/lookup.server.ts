@@ -18,8 +18,13 @@ import { orderLookupSchema, parseOrderForm } from "~/orders/forms/orders-forms.s
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { TOAST_MESSAGES } from "~/lib/toast";
 import { toast } from "~/shop/toast.server";
-import { loadOrder, mayLoad, rememberGuestVerification, type OrderShop } from "~/orders/server/provider.server";
-import type { OrdersCore } from "~/orders/server/provider.server";
+import {
+  loadOrder,
+  mayLoad,
+  rememberGuestVerification,
+  type OrderShop,
+  type OrdersCore,
+} from "~/orders/server/provider.server";
 
 const LOOKUP_UNAVAILABLE_MESSAGE = "We couldn't look up your order right now. Try again in a moment.";
 

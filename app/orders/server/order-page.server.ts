@@ -44,10 +44,11 @@ import {
   statusNames,
   type OrderLoad,
   type OrderShop,
+  type OrdersCartSibling,
+  type OrdersCore,
 } from "~/orders/server/provider.server";
 import { guestAccessToken } from "~/orders/server/order-link.server";
 import { reorder } from "~/orders/server/reorder.server";
-import type { OrdersCore } from "~/orders/server/provider.server";
 
 /** What /OrderSummary/{orderNumber} becomes for this shopper. */
 export type OrderPage =
@@ -320,6 +321,7 @@ export async function orderSummary(shop: OrdersCore, orderNumberParam: string | 
 /** The order page's forms: a guest's "Get a link to this order", else "Buy again". */
 export async function submitSummary(
   shop: OrdersCore,
+  cart: OrdersCartSibling,
   orderNumberParam: string | undefined,
   form: FormData,
   query: OrderPageQuery,
@@ -347,5 +349,5 @@ export async function submitSummary(
   if (submission.status !== "success" || !orderNumber) {
     return shop.redirect(orderNumber ? orderSummaryPath(orderNumber) : ORDER_LOOKUP_PATH);
   }
-  return reorder(shop, orderNumber, query.accessToken);
+  return reorder(shop, orderNumber, cart, query.accessToken);
 }

@@ -23,7 +23,7 @@ import { sellingModelOptions } from "~/cart/model/subscriptions";
 import type { CoreSessionData, SessionKeys, StoreSession } from "~/shop/session.server";
 import type { ShopCore } from "~/shop/core.server";
 import type { CheckoutSessionData, GuestUserContext } from "~/checkout/server/session.server";
-import type { CartSessionData } from "~/cart/server/session.server";
+import type { CartHandler } from "~/cart/cart.server";
 
 /** What the provider reads of the request's shop. */
 export interface OrdersSessionData {
@@ -33,14 +33,11 @@ export interface OrdersSessionData {
 
 export const ORDERS_SESSION_KEYS: SessionKeys<OrdersSessionData> = { signedIn: [], guest: ["guestVerification"] };
 
-/**
- * The orders' view of the session: their own key, the checkout's guest contact (a guest's order link) and the cart's
- * guest cart (a guest's reorder opens one).
- */
-type OrdersSessionView = CoreSessionData &
-  OrdersSessionData &
-  Pick<CheckoutSessionData, "guestUserContext"> &
-  Pick<CartSessionData, "guestCartId">;
+/** The orders' view of the session: their own key, and the checkout's guest contact (a guest's order link). */
+type OrdersSessionView = CoreSessionData & OrdersSessionData & Pick<CheckoutSessionData, "guestUserContext">;
+
+/** What the orders ask of the cart, given by the composition (app/shop.server.ts), never imported. */
+export type OrdersCartSibling = Pick<CartHandler, "keepGuestCart">;
 export type OrdersSession = StoreSession<OrdersSessionView>;
 export type OrdersCore = ShopCore<OrdersSessionView>;
 

@@ -32,10 +32,17 @@ import {
   refusalAfter,
   refusalBefore,
   unavailableStatus,
-  type ShopCore,
+  type ShopCore as CoreOf,
   type ShopRouteOptions,
 } from "~/shop/core.server";
+import { CORE_SESSION_KEYS, joinSessionKeys, type CoreSessionData } from "~/shop/session.server";
 import { createCartHandler, type CartHandler } from "~/cart/cart.server";
+import { CART_SESSION_KEYS, type CartSessionData } from "~/cart/server/session.server";
+import { CHECKOUT_SESSION_KEYS, type CheckoutSessionData } from "~/checkout/server/session.server";
+import { ORDERS_SESSION_KEYS, type OrdersSessionData } from "~/orders/server/provider.server";
+import { ACCOUNT_SESSION_KEYS, type AccountSessionData } from "~/account/server/profile.server";
+import { WISHLISTS_SESSION_KEYS, type WishlistsSessionData } from "~/wishlists/wishlists.server";
+import { LOCALE_SESSION_KEYS, type LocaleSessionData } from "~/locale/locale.server";
 import { createCatalogHandler, type CatalogHandler } from "~/catalog/catalog.server";
 import { createCheckout, type Checkout } from "~/checkout/checkout.server";
 import { isCheckoutRequest, pageKind, type PageKind } from "~/lib/request-paths";
@@ -47,6 +54,29 @@ import { createConsent, type Consent } from "~/locale/consent.server";
 import { createSeo, type SeoHandler } from "~/seo/seo.server";
 import { createAgentHandler, type AgentHandler } from "~/agent/agent.server";
 import { handleAgentRequest as agentRequest } from "~/agent/endpoint.server";
+
+/** The shopper's session as the cookie holds it: the core's keys and every slice's, each declared by its owner. */
+export type StoreSessionData = CoreSessionData &
+  CartSessionData &
+  CheckoutSessionData &
+  OrdersSessionData &
+  AccountSessionData &
+  WishlistsSessionData &
+  LocaleSessionData;
+
+/** Which keys go at sign-out and which are a guest's only: the core's lists and each slice's, joined. */
+export const STORE_SESSION_KEYS = joinSessionKeys<StoreSessionData>(
+  CORE_SESSION_KEYS,
+  CART_SESSION_KEYS,
+  CHECKOUT_SESSION_KEYS,
+  ORDERS_SESSION_KEYS,
+  ACCOUNT_SESSION_KEYS,
+  WISHLISTS_SESSION_KEYS,
+  LOCALE_SESSION_KEYS,
+);
+
+/** The core as the composition holds it: the session with every slice's keys. */
+export type ShopCore = CoreOf<StoreSessionData>;
 
 export interface Shop extends ShopCore {
   readonly cart: CartHandler;
@@ -72,7 +102,12 @@ const SHOP = Symbol("shop");
  * with the same load context, and must share one session and one renewed guest token): kept in the request's scope.
  */
 export function getShop(request: Request, context: AppLoadContext): Promise<Shop> {
-  return context.perRequest.once(SHOP, () => openCore(request, context).then(withHandlers));
+  return context.perRequest.once(SHOP, () =>
+    openCore(request, context, {
+      keys: STORE_SESSION_KEYS,
+      chosenCurrency: (session) => session.get("currency"),
+    }).then(withHandlers),
+  );
 }
 
 /**
@@ -112,7 +147,9 @@ function withHandlers(core: ShopCore): Shop {
       }),
     ),
     account: lazy("account", () => createAccountHandler(core)),
-    orders: lazy("orders", () => createOrdersHandler(core)),
+    orders: lazy("orders", () =>
+      createOrdersHandler(core, { cart: { keepGuestCart: (id) => shop.cart.keepGuestCart(id) } }),
+    ),
     wishlists: lazy("wishlists", () => createWishlistsHandler(core)),
     locale: lazy("locale", () => createLocale(core, { cart: shop.cart })),
     consent: lazy("consent", () => createConsent(core)),
@@ -175,4 +212,4 @@ export const handleAgentRequest = (request: Request, context: AppLoadContext) =>
   agentRequest(request, context, getShop);
 
 // The core's types, for the routes that speak of a refusal.
-export type { ShopCore, ShopRouteOptions, Refusal } from "~/shop/core.server";
+export type { ShopRouteOptions, Refusal } from "~/shop/core.server";

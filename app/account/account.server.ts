@@ -33,8 +33,8 @@ import {
   submitAddressList,
   submitNewAddress,
 } from "~/account/server/address-pages.server";
-import { profilePage, submitProfile } from "~/account/server/profile.server";
-import { sessionExpiredRedirect, type ShopCore } from "~/shop/core.server";
+import { profilePage, submitProfile, type AccountCore } from "~/account/server/profile.server";
+import { sessionExpiredRedirect } from "~/shop/core.server";
 import { accountActionSchema, keepAliveSchema, parseAccountForm } from "~/account/forms/account-forms.server";
 import { loginSchema } from "~/account/forms/login-schema";
 import { startSchema, verifySchema } from "~/account/forms/register-schema";
@@ -211,7 +211,7 @@ export async function isBusinessAccount(client: WebstoreClient, accountId: strin
   }
 }
 
-export function createAccountHandler(shop: ShopCore): AccountHandler {
+export function createAccountHandler(shop: AccountCore): AccountHandler {
   const flows = createAccountFlows(shop);
   return Object.assign(flows, {
     loginPage: (redirectTo: string | null) => loginPage(shop, redirectTo),
@@ -233,7 +233,7 @@ export function createAccountHandler(shop: ShopCore): AccountHandler {
   });
 }
 
-function createAccountFlows(shop: ShopCore): AccountFlows {
+function createAccountFlows(shop: AccountCore): AccountFlows {
   const { context, session } = shop;
   let addresses: AddressBook | undefined;
 
@@ -521,13 +521,13 @@ function codeLimited(verdict: Extract<LimitVerdict, { allowed: false }>) {
 
 const tooMany = (retryAfterSeconds: number) => ({ status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 
-async function loginPage(shop: ShopCore, redirectToParam: string | null) {
+async function loginPage(shop: AccountCore, redirectToParam: string | null) {
   const redirectTo = safeRedirect(redirectToParam, "/");
   if (shop.shopper.isLoggedIn) throw await shop.redirect(redirectTo);
   return { demo: shop.context.storefront.mode === "emulator", constraint: formConstraint(loginSchema) };
 }
 
-async function submitLogin(shop: ShopCore, flows: AccountFlows, form: FormData) {
+async function submitLogin(shop: AccountCore, flows: AccountFlows, form: FormData) {
   const submission = parseAccountForm(form, loginSchema);
   if (submission.status !== "success") {
     return shop.reply(submission.reply({ hideFields: ["password"] }), { status: 400 });
@@ -542,7 +542,7 @@ async function submitLogin(shop: ShopCore, flows: AccountFlows, form: FormData) 
     : shop.reply(refused, { status: 400 });
 }
 
-async function registerPage(shop: ShopCore, query: RegistrationQuery) {
+async function registerPage(shop: AccountCore, query: RegistrationQuery) {
   if (shop.shopper.isLoggedIn) throw await shop.redirect("/account");
   return {
     identifier: query.identifier ?? "",
@@ -552,7 +552,12 @@ async function registerPage(shop: ShopCore, query: RegistrationQuery) {
   };
 }
 
-async function submitRegistration(shop: ShopCore, flows: AccountFlows, formData: FormData, query: RegistrationQuery) {
+async function submitRegistration(
+  shop: AccountCore,
+  flows: AccountFlows,
+  formData: FormData,
+  query: RegistrationQuery,
+) {
   if (formData.get("intent") === "verify") {
     const submission = parseAccountForm(formData, verifySchema);
     if (submission.status !== "success")
@@ -591,7 +596,7 @@ function resetPage(email: string | null) {
   return { username, requestConstraint: formConstraint(requestSchema), resetConstraint: formConstraint(resetSchema) };
 }
 
-async function submitReset(shop: ShopCore, flows: AccountFlows, formData: FormData) {
+async function submitReset(shop: AccountCore, flows: AccountFlows, formData: FormData) {
   if (formData.get("intent") === "reset") {
     const submission = parseAccountForm(formData, resetSchema);
     if (submission.status !== "success")
@@ -631,7 +636,7 @@ async function submitReset(shop: ShopCore, flows: AccountFlows, formData: FormDa
   );
 }
 
-async function submitKeepAlive(shop: ShopCore, flows: AccountFlows, form: FormData) {
+async function submitKeepAlive(shop: AccountCore, flows: AccountFlows, form: FormData) {
   const submission = parseAccountForm(form, keepAliveSchema);
   if (submission.status !== "success") return shop.reply({ ok: false }, { status: 400 });
   const renewed = await flows.keepAlive();
@@ -639,7 +644,7 @@ async function submitKeepAlive(shop: ShopCore, flows: AccountFlows, form: FormDa
   return shop.reply({ ok: true, expiresAt: renewed.expiresAt });
 }
 
-async function submitAccountForm(shop: ShopCore, flows: AccountFlows, form: FormData) {
+async function submitAccountForm(shop: AccountCore, flows: AccountFlows, form: FormData) {
   if (!shop.shopper.isLoggedIn) return shop.redirect(loginPath("/account"));
   const submission = parseAccountForm(form, accountActionSchema);
   if (submission.status !== "success") return shop.redirect("/account", toast("error", "Choose an action."));

@@ -4,7 +4,7 @@
  */
 import type { ShopCore } from "~/shop/core.server";
 import { payPath } from "~/lib/paths";
-import { adoptHandoff, HANDOFF_PARAM } from "./handoff.server";
+import { adoptHandoff, HANDOFF_PARAM, type HandoffSessionData } from "./handoff.server";
 
 export interface AgentHandler {
   /**
@@ -14,7 +14,7 @@ export interface AgentHandler {
   handoff(cartId: string): Promise<Response> | null;
 }
 
-export function createAgentHandler(shop: ShopCore): AgentHandler {
+export function createAgentHandler(shop: ShopCore<HandoffSessionData>): AgentHandler {
   return {
     handoff(cartId) {
       const sealed = new URL(shop.request.url).searchParams.get(HANDOFF_PARAM);

@@ -8,8 +8,12 @@
  * hand-off from its address. Whoever holds the link can pay that cart, as with any payment link; the identity
  * reaches nothing else: an agent's guest has no orders, addresses or account.
  */
-import type { StoreSession } from "~/shop/session.server";
-import { seal, unseal } from "~/shop/session.server";
+import type { CheckoutSessionData } from "~/checkout/server/session.server";
+
+/** The hand-off replaces the guest, and with them the checkout's active checkout and payment link. */
+export type HandoffSessionData = CoreSessionData & Pick<CheckoutSessionData, "activeCheckoutId" | "paymentLinkId">;
+type HandoffSession = StoreSession<HandoffSessionData>;
+import { seal, unseal, type CoreSessionData, type StoreSession } from "~/shop/session.server";
 
 /** The payment link URL's query parameter that carries the hand-off. */
 export const HANDOFF_PARAM = "handoff";
@@ -47,7 +51,13 @@ export function sealHandoff(session: StoreSession, cartId: string, secret: strin
  * is for another link or has expired changes nothing; neither does one opened by a signed-in buyer (a guest's link
  * is not the buyer's: their session stays theirs).
  */
-export function adoptHandoff(session: StoreSession, cartId: string, sealed: string, secret: string, now = Date.now()) {
+export function adoptHandoff(
+  session: HandoffSession,
+  cartId: string,
+  sealed: string,
+  secret: string,
+  now = Date.now(),
+) {
   if (session.get("accessToken")) return false;
   const handoff = unseal(sealed, secret) as Partial<Handoff> | null;
   if (!handoff || handoff.c !== cartId || typeof handoff.e !== "number" || handoff.e <= now) return false;

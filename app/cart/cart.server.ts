@@ -39,7 +39,6 @@ import { readCartEstimate, submitEstimate } from "~/cart/server/estimate.server"
 import { savedCartsPage, submitSavedCarts } from "~/cart/server/saved-carts.server";
 import { SAVED_CARTS_PATH, type SavedCartsView } from "~/cart/model/saved-carts";
 import { loginPath } from "~/lib/paths";
-import type { ShopCore } from "~/shop/core.server";
 import {
   identityRefusalOf,
   isLimitReachedError,
@@ -47,6 +46,7 @@ import {
   newCartsMessage,
   takeLimits,
 } from "~/shop/limits.server";
+import type { CartCore } from "~/cart/server/session.server";
 
 export type { AddField, AddOutcome, CartItemInput };
 
@@ -60,6 +60,8 @@ export interface CartHandler {
    * next add starts a new one (true); anything else changes nothing (false).
    */
   forgetGoneGuestCart(error: unknown): boolean;
+  /** A guest's cart another domain opened (a reorder into a new cart) becomes the guest's cart. */
+  keepGuestCart(cartId: string): void;
   /** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */
   count(): Promise<number>;
   /**
@@ -110,11 +112,11 @@ const ADD_FAILED_MESSAGE = "We couldn't add this product to your cart. Try again
  * store has no market for (a 404 page, whose currency is nobody's choice).
  */
 /** The store has large carts (propertiesEx.highScaleCartEnabled): a cart holds 2,000 lines, not 500. */
-function largeCarts(shop: Pick<ShopCore, "appContext">): boolean {
+function largeCarts(shop: Pick<CartCore, "appContext">): boolean {
   return shop.appContext?.propertiesEx?.highScaleCartEnabled === true;
 }
 
-function followsPageCurrency(shop: Pick<ShopCore, "context" | "appContext">, onCheckout: boolean): boolean {
+function followsPageCurrency(shop: Pick<CartCore, "context" | "appContext">, onCheckout: boolean): boolean {
   const locale = shop.context.locale;
   if (locale && !(shop.appContext && isStoreLocale(shop.appContext, locale))) return false;
   return !onCheckout;
@@ -139,7 +141,7 @@ export interface CartSiblings {
 }
 
 export function createCartHandler(
-  shop: ShopCore,
+  shop: CartCore,
   { page, onCheckout, pageCount, paymentLink }: CartSiblings,
 ): CartHandler {
   let follows: boolean | undefined;
@@ -184,6 +186,9 @@ export function createCartHandler(
   return {
     ref: () => cartRef(shop),
     forgetGoneGuestCart: (error) => forgetGoneGuestCart(shop, error),
+    keepGuestCart: (cartId) => {
+      if (!shop.shopper.isLoggedIn) shop.session.set("guestCartId", cartId);
+    },
     // On a checkout step, the checkout the page reads has the count (pageCount), and on the cart page the lines it
     // reads: one API call fewer a page.
     count: async () => (await pageCount?.()) ?? (await pageCartCount()) ?? cartCount(shop, followCurrency()),
@@ -231,7 +236,7 @@ export function createCartHandler(
  * cart in another currency than the page's (its summary says which) is moved into the page's first.
  */
 export async function cartCount(
-  shop: PageCurrencyShop & Pick<ShopCore, "notify">,
+  shop: PageCurrencyShop & Pick<CartCore, "notify">,
   followCurrency = false,
 ): Promise<number> {
   const ref = cartRef(shop);
@@ -257,7 +262,7 @@ export async function cartCount(
  * which) is moved into it and read again.
  */
 async function cartPage(
-  shop: PageCurrencyShop & Pick<ShopCore, "notify">,
+  shop: PageCurrencyShop & Pick<CartCore, "notify">,
   page: number,
   followCurrency: boolean,
 ): Promise<{ cart: CartView; processing: boolean }> {

@@ -20,7 +20,13 @@ import {
 } from "~/catalog/model/product";
 import { pagingFromTotal, searchPage, type Paging } from "~/lib/paging";
 import { productPath } from "~/lib/paths";
-import { isMissing, productPage, type ProductPage, type ProductPageQuery } from "~/catalog/server/product.server";
+import {
+  isMissing,
+  productPage,
+  type CatalogCore,
+  type ProductPage,
+  type ProductPageQuery,
+} from "~/catalog/server/product.server";
 import type { ShopCore } from "~/shop/core.server";
 
 export interface CatalogHandler {
@@ -38,7 +44,7 @@ export interface CatalogHandler {
   suggest(typed: string): Promise<Suggestions>;
 }
 
-export function createCatalogHandler(shop: ShopCore): CatalogHandler {
+export function createCatalogHandler(shop: CatalogCore): CatalogHandler {
   return {
     home: () => homePage(shop),
     category: (categoryId, query) => categoryPage(shop, categoryId, query),

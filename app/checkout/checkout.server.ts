@@ -15,7 +15,6 @@ import type {
   CartItemCollection,
   Checkout as ApiCheckout,
 } from "../../server/webstore/index";
-import type { ShopCore } from "~/shop/core.server";
 import { toast } from "~/shop/toast.server";
 import type { PageKind } from "~/lib/request-paths";
 import { CHECKOUT_START_PATH, loginPath, orderAccessPath, stepPath } from "~/lib/paths";
@@ -42,6 +41,7 @@ import {
   saveGuestUserContext,
   updateProgress,
   type CheckoutSiblingDomains,
+  type CheckoutCore,
 } from "~/checkout/server/session.server";
 import {
   shippingPage,
@@ -150,7 +150,7 @@ export interface Confirmation {
 /** Every part a step asks of the request's checkout: the union of what each step's file declares. */
 type CheckoutParts = ShippingParts & DeliveryParts & PaymentParts & ReviewParts & PayNowParts;
 
-export function createCheckout(core: ShopCore, { page: pageKind, ...siblings }: CheckoutSiblings): Checkout {
+export function createCheckout(core: CheckoutCore, { page: pageKind, ...siblings }: CheckoutSiblings): Checkout {
   // A step page's GET reads its checkout once: the step's loader and the root's header count (in parallel) share the
   // answer, instead of a checkout read plus a cart summary. Only a page's own GET shares it: after an action the page
   // must read the checkout it changed afresh, and only the step pages, which read the checkout anyway (a read keeps

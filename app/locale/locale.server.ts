@@ -10,6 +10,7 @@ import { z } from "zod";
 import { safeRedirect } from "~/lib/paths";
 import type { LocaleSwitch } from "~/components/store/LocaleSwitcher";
 import type { ShopCore } from "~/shop/core.server";
+import type { CoreSessionData, SessionKeys } from "~/shop/session.server";
 import type { CartHandler } from "~/cart/cart.server";
 import {
   currencyLabel,
@@ -25,6 +26,15 @@ import { toast, type ToastInput } from "~/shop/toast.server";
 import { shopperCurrency } from "~/shop/core.server";
 
 export const CURRENCY_NOT_OFFERED = "Choose one of the store's currencies.";
+
+export interface LocaleSessionData {
+  /** The currency the shopper chose in the header's switcher (a preference: kept across sign-in and sign-out). */
+  currency: string;
+}
+
+export const LOCALE_SESSION_KEYS: SessionKeys<LocaleSessionData> = { signedIn: [], guest: [] };
+
+type LocaleCore = ShopCore<CoreSessionData & LocaleSessionData>;
 
 export interface LocaleHandler {
   /** Whether the page's locale segment (none: the default market) names one of the store's markets. */
@@ -52,7 +62,7 @@ const localeSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export function createLocale(core: ShopCore, siblings: { cart: Pick<CartHandler, "moveToCurrency"> }): LocaleHandler {
+export function createLocale(core: LocaleCore, siblings: { cart: Pick<CartHandler, "moveToCurrency"> }): LocaleHandler {
   return {
     known: (locale) => knownLocale(core.appContext, locale),
     switchFor: (locale) =>
@@ -89,7 +99,7 @@ export interface LocaleChoice {
  * the absolute URL to land on (Remix would put the current locale's prefix in front of a path) with the toast to show.
  */
 export async function switchLocale(
-  shop: Pick<ShopCore, "client" | "session"> & { cart: Pick<CartHandler, "moveToCurrency"> },
+  shop: Pick<LocaleCore, "client" | "session"> & { cart: Pick<CartHandler, "moveToCurrency"> },
   context: Pick<AppLoadContext, "locale">,
   choice: LocaleChoice,
   url: PostedTo,

@@ -12,8 +12,13 @@
 import type { GuestVerification } from "../../server/webstore/index";
 import type { HistoryQuery, OrderPageQuery } from "~/orders/model";
 import type { SubscriptionState, SubscriptionsView } from "~/account/model/subscriptions";
-import type { ShopCore } from "~/shop/core.server";
-import { guestVerification, mayLoad, rememberGuestVerification } from "~/orders/server/provider.server";
+import {
+  guestVerification,
+  mayLoad,
+  rememberGuestVerification,
+  type OrdersCartSibling,
+  type OrdersCore,
+} from "~/orders/server/provider.server";
 import { lookupForm, submitLookup } from "~/orders/server/lookup.server";
 import { orderSummary, submitSummary } from "~/orders/server/order-page.server";
 import { guestAccessToken } from "~/orders/server/order-link.server";
@@ -67,12 +72,17 @@ export interface OrdersHandler {
   rememberGuestVerification(email: string): void;
 }
 
-export function createOrdersHandler(shop: ShopCore): OrdersHandler {
+/** The sibling domains the orders ask things of (given by the composition). */
+export interface OrdersSiblings {
+  cart: OrdersCartSibling;
+}
+
+export function createOrdersHandler(shop: OrdersCore, { cart }: OrdersSiblings): OrdersHandler {
   return {
     lookupForm: (recordId, orderNumberParam) => lookupForm(shop, recordId, orderNumberParam),
     submitLookup: (form) => submitLookup(shop, form),
     summary: (orderNumberParam, query) => orderSummary(shop, orderNumberParam, query),
-    submitSummary: (orderNumberParam, form, query) => submitSummary(shop, orderNumberParam, form, query),
+    submitSummary: (orderNumberParam, form, query) => submitSummary(shop, cart, orderNumberParam, form, query),
     submitSubscription: (form) => submitSubscriptionAction(shop, form),
     history: (query) => history(shop, query),
     subscriptions: (state, pageToken) => subscriptions(shop, state, pageToken),

@@ -19,7 +19,7 @@ import {
   type CallReport,
   type WebstoreClient,
 } from "../../server/webstore/index";
-import { getStoreSession, type StoreSession } from "./session.server";
+import { getStoreSession, type CoreSessionData, type SessionKeys, type StoreSession } from "./session.server";
 import { getFlashToasts, toast, type FlashToasts, type ToastInput } from "./toast.server";
 import { isUnavailable, retryAfter } from "./errors.server";
 import { STALE_CATALOG_NOTICE } from "~/lib/store-trouble";
@@ -44,13 +44,16 @@ import { ServerTiming } from "./timing.server";
  */
 export type Refusal = "session-expired" | "sign-in-to-browse" | "guest-unavailable";
 
-/** What every domain is built on: the request, the shopper and their client. */
-export interface ShopCore {
+/**
+ * What every domain is built on: the request, the shopper and their client. `Data` is the session's keys as the
+ * domain sees them: the core's, and those of the slice (each slice names its own; the composition holds them all).
+ */
+export interface ShopCore<Data extends CoreSessionData = CoreSessionData> {
   request: Request;
   context: AppLoadContext;
   /** The shopper's client: buyer token, guest cart session and effective account from the session. */
   client: WebstoreClient;
-  session: StoreSession;
+  session: StoreSession<Data>;
   /** The toast flashed for this page (the root shows it), and the one this request leaves for the next page. */
   toasts: FlashToasts;
   shopper: Shopper;
@@ -100,9 +103,24 @@ export interface ShopCore {
   readonly servedStale: boolean;
 }
 
+/** What the composition tells the core of the session's other keys (the core names none of them). */
+export interface CoreSessionOptions<Data extends CoreSessionData> {
+  /** Every part's key lists, joined: what `clearAuth` and `clearGuest` drop. */
+  keys: SessionKeys<Data>;
+  /** The currency the shopper chose (the locale's key), which cart and price calls are made in. */
+  chosenCurrency(session: StoreSession<Data>): string | undefined;
+}
+
 /** The request's core, made once per request by the composition (app/shop.server.ts getShop). */
-export async function openCore(request: Request, context: AppLoadContext): Promise<ShopCore> {
-  const [session, toasts] = await Promise.all([getStoreSession(request, context), getFlashToasts(request, context)]);
+export async function openCore<Data extends CoreSessionData>(
+  request: Request,
+  context: AppLoadContext,
+  options: CoreSessionOptions<Data>,
+): Promise<ShopCore<Data>> {
+  const [session, toasts] = await Promise.all([
+    getStoreSession(request, context, options.keys),
+    getFlashToasts(request, context),
+  ]);
   const basePath = basePathOf(context);
   await ensureIdentity(context, session);
   const shopper = shopperOf(session);
@@ -169,7 +187,9 @@ export async function openCore(request: Request, context: AppLoadContext): Promi
         .webstore(contextScope)
         .getApplicationContext()
         .catch(() => null);
-  const currencyIsoCode = appContext ? shopperCurrency(appContext, session.get("currency"), context.locale) : undefined;
+  const currencyIsoCode = appContext
+    ? shopperCurrency(appContext, options.chosenCurrency(session), context.locale)
+    : undefined;
   if (currencyIsoCode) baseScope.currencyIsoCode = currencyIsoCode;
 
   const headers = async (init?: HeadersInit) => {
@@ -182,7 +202,7 @@ export async function openCore(request: Request, context: AppLoadContext): Promi
   };
 
   const notices: ToastInput[] = [];
-  const core: ShopCore = {
+  const core: ShopCore<Data> = {
     request,
     context,
     client: build(baseScope),

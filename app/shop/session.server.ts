@@ -29,13 +29,8 @@ export const SESSION_COOKIE_NAME = "__store";
  */
 export const SESSION_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 
-export interface GuestUserContext {
-  lastName?: string;
-  email?: string;
-  phoneNumber?: string;
-}
-
-export interface StoreSessionData {
+/** The core's own keys: the buyer's identity and tokens, the account they act for, and the guest's identity. */
+export interface CoreSessionData {
   // The signed-in buyer (absent for guests): tokens from the site's Headless Login.
   accessToken: string;
   /** Renews the access token while the buyer is active (revoked at logout). */
@@ -56,78 +51,59 @@ export interface StoreSessionData {
    * field), so they may pay by purchase order; absent when the API didn't say.
    */
   businessBuyer: boolean;
-  /** Spec §4 "Wishlist add": the stored default wishlist id, where new items go (the buyer's, for the account). */
-  defaultWishlistId: string;
   // Guests (Headless Guest Flow).
   /** The unique visitor id the storefront minted for this browser; the guest's carts are tied to it. */
   uvid: string;
   /** The JWT-based guest access token for the UVID, and when it expires (epoch ms). */
   guestToken: string;
   guestTokenExpiresAt: number;
-  guestCartId: string;
-  guestUserContext: GuestUserContext;
-  /** Guest order verification (spec §6): set after a successful guest order lookup. */
-  guestVerification: GuestUserContext;
-  // Checkout.
-  activeCheckoutId: string;
-  paymentLinkId: string;
-  /** Spec §4: products that failed to move when the guest cart was preserved at login. */
-  preserveCartErrorCount: number;
-  /** The currency the shopper chose in the header's switcher (a preference: kept across sign-in and sign-out). */
-  currency: string;
-  /**
-   * The cart page's shipping estimate: the address it was asked for (or a buyer's default shipping address, to fill
-   * the form in; empty when they have none) and the cart it was evaluated on (null: not evaluated yet).
-   */
-  shippingEstimate: { postalCode: string; country: string; cartId: string | null };
-  /**
-   * The carts buyers saved for later in this browser, by buyer and account (`userId|accountId`): no API resource lists
-   * a buyer's carts, so the storefront remembers the ones it made (cart/server/saved-carts). Kept across sign-out, as
-   * the carts are: ids only, each read through the API, which answers only its owner.
-   */
-  savedCarts: Record<string, string[]>;
 }
 
-export type StoreSessionKey = keyof StoreSessionData;
+/**
+ * Which of a part's keys go when the shopper changes: `signedIn`, the buyer's (dropped on logout and when the token
+ * expires); `guest`, the guest's (dropped on logout, the guest cart having been preserved at login, and after login).
+ * Each slice declares its own; the composition (app/shop.server.ts) joins them and hands them to the core.
+ */
+export interface SessionKeys<Data extends object> {
+  readonly signedIn: readonly (keyof Data & string)[];
+  readonly guest: readonly (keyof Data & string)[];
+}
 
-/** Keys that belong to a signed-in buyer: dropped on logout and when the token expires. */
-export const AUTH_KEYS = [
-  "accessToken",
-  "refreshToken",
-  "tokenExpiresAt",
-  "apiUrl",
-  "userId",
-  "firstName",
-  "effectiveAccountId",
-  "effectiveAccountName",
-  "managedAccountCount",
-  "businessBuyer",
-  "defaultWishlistId",
-  "activeCheckoutId",
-  "checkoutProgress",
-  "lastOrder",
-  "paymentLinkId",
-  "preserveCartErrorCount",
-  "profileChange",
-  "shippingEstimate",
-] as const satisfies readonly StoreSessionKey[];
+/** Any part's key lists, as the session reads them. */
+interface KeyLists {
+  readonly signedIn: readonly string[];
+  readonly guest: readonly string[];
+}
 
-/** Keys that belong to a guest: dropped on logout (the guest cart was preserved at login) and after login. */
-export const GUEST_KEYS = [
-  "guestCartId",
-  "uvid",
-  "guestToken",
-  "guestTokenExpiresAt",
-  "guestUserContext",
-  "guestVerification",
-  "shippingEstimate",
-] as const satisfies readonly StoreSessionKey[];
+export const CORE_SESSION_KEYS: SessionKeys<CoreSessionData> = {
+  signedIn: [
+    "accessToken",
+    "refreshToken",
+    "tokenExpiresAt",
+    "apiUrl",
+    "userId",
+    "firstName",
+    "effectiveAccountId",
+    "effectiveAccountName",
+    "managedAccountCount",
+    "businessBuyer",
+  ],
+  guest: ["uvid", "guestToken", "guestTokenExpiresAt"],
+};
 
-export interface StoreSession {
-  get<K extends StoreSessionKey>(key: K): StoreSessionData[K] | undefined;
+/** The session's keys and the lists of its parts, joined (what the composition hands the core). */
+export function joinSessionKeys<Data extends object>(...parts: KeyLists[]): SessionKeys<Data> {
+  return {
+    signedIn: [...new Set(parts.flatMap((part) => part.signedIn))] as (keyof Data & string)[],
+    guest: [...new Set(parts.flatMap((part) => part.guest))] as (keyof Data & string)[],
+  };
+}
+
+export interface StoreSession<Data extends object = CoreSessionData> {
+  get<K extends keyof Data>(key: K): Data[K] | undefined;
   /** `undefined` removes the key. */
-  set<K extends StoreSessionKey>(key: K, value: StoreSessionData[K] | undefined): void;
-  unset(...keys: StoreSessionKey[]): void;
+  set<K extends keyof Data>(key: K, value: Data[K] | undefined): void;
+  unset(...keys: (keyof Data)[]): void;
   /** Drops the buyer's identity and account (logout, expired token). */
   clearAuth(): void;
   clearGuest(): void;
@@ -135,7 +111,10 @@ export interface StoreSession {
   readonly dirty: boolean;
 }
 
-const storages = new Map<string, SessionStorage<Partial<StoreSessionData>>>();
+/** What the cookie holds: any part's keys, each read back as it was written. */
+type SessionRecord = Record<string, unknown>;
+
+const storages = new Map<string, SessionStorage<SessionRecord>>();
 
 /**
  * A 256-bit key for the cookie's content, derived from the session secret (distinct from its signing use). Derived
@@ -224,7 +203,7 @@ function storageFor(secret: string, secure: boolean) {
   const key = `${secure}|${secret}`;
   let storage = storages.get(key);
   if (!storage) {
-    storage = createCookieSessionStorage<Partial<StoreSessionData>>({
+    storage = createCookieSessionStorage<SessionRecord>({
       cookie: sealedCookie(secret, secure),
     });
     storages.set(key, storage);
@@ -232,52 +211,73 @@ function storageFor(secret: string, secure: boolean) {
   return storage;
 }
 
-/** The session as the request's code sees it, and what the host writes once the app has answered. */
-function wrap(raw: Session<Partial<StoreSessionData>>) {
-  let dirty = false;
-  const unset = (...keys: StoreSessionKey[]) => {
-    for (const key of keys) {
-      if (raw.has(key)) {
-        raw.unset(key);
-        dirty = true;
+/** The request's cookie session, and whether the request changed it: shared by every view of it. */
+interface OpenedSession {
+  raw: Session<SessionRecord>;
+  dirty: boolean;
+  /** The views made of it, one per key lists (the same lists give the same object). */
+  views: WeakMap<KeyLists, StoreSession<object>>;
+}
+
+/** The session as the request's code sees it, clearing the keys `keys` lists. */
+function view<Data extends object>(opened: OpenedSession, keys: SessionKeys<Data>): StoreSession<Data> {
+  const { raw } = opened;
+  const unset = (...names: (keyof Data)[]) => {
+    for (const name of names as string[]) {
+      if (raw.has(name)) {
+        raw.unset(name);
+        opened.dirty = true;
       }
     }
   };
-  const session: StoreSession = {
-    get: (key) => raw.get(key) as never,
+  return {
+    get: (key) => raw.get(key as string) as never,
     set(key, value) {
       if (value === undefined || value === null) return unset(key);
-      if (JSON.stringify(raw.get(key)) === JSON.stringify(value)) return;
-      raw.set(key, value as never);
-      dirty = true;
+      if (JSON.stringify(raw.get(key as string)) === JSON.stringify(value)) return;
+      raw.set(key as string, value);
+      opened.dirty = true;
     },
     unset,
-    clearAuth: () => unset(...AUTH_KEYS),
-    clearGuest: () => unset(...GUEST_KEYS),
+    clearAuth: () => unset(...keys.signedIn),
+    clearGuest: () => unset(...keys.guest),
     get dirty() {
-      return dirty;
+      return opened.dirty;
     },
   };
-  return session;
 }
 
 const SESSION = Symbol("store session");
 
 /**
- * The request's session, shared by every loader and action of the request (kept in the request's scope). Opening it
- * also asks the host to finish the response with it: `Cache-Control: private, no-store` (a response made from the
- * shopper's session is for that shopper only, and only now: no shared cache, nor the back/forward history of a
- * shared computer, keeps a cart, an order or an account page), and the session's cookie when it changed.
+ * The request's session, shared by every loader and action of the request (kept in the request's scope); `keys` are
+ * the key lists its `clearAuth` and `clearGuest` drop (the composition's, joined from every slice's; the core's own
+ * when not given). Opening it also asks the host to finish the response with it: `Cache-Control: private, no-store`
+ * (a response made from the shopper's session is for that shopper only, and only now: no shared cache, nor the
+ * back/forward history of a shared computer, keeps a cart, an order or an account page), and the session's cookie
+ * when it changed.
  */
-export function getStoreSession(request: Request, context: AppLoadContext): Promise<StoreSession> {
-  return context.perRequest.once(SESSION, () => {
+export async function getStoreSession<Data extends CoreSessionData = CoreSessionData>(
+  request: Request,
+  context: AppLoadContext,
+  keys: SessionKeys<Data> = CORE_SESSION_KEYS as SessionKeys<Data>,
+): Promise<StoreSession<Data>> {
+  const opened = await context.perRequest.once(SESSION, () => {
     const storage = storageFor(context.storefront.sessionSecret, new URL(request.url).protocol === "https:");
-    const opened = storage.getSession(request.headers.get("Cookie")).then((raw) => ({ raw, session: wrap(raw) }));
+    const session = storage
+      .getSession(request.headers.get("Cookie"))
+      .then((raw): OpenedSession => ({ raw, dirty: false, views: new WeakMap() }));
     context.perRequest.onResponse(async (headers) => {
       headers.set("Cache-Control", "private, no-store");
-      const { raw, session } = await opened;
-      if (session.dirty) headers.append("Set-Cookie", await storage.commitSession(raw));
+      const { raw, dirty } = await session;
+      if (dirty) headers.append("Set-Cookie", await storage.commitSession(raw));
     });
-    return opened.then(({ session }) => session);
+    return session;
   });
+  let made = opened.views.get(keys) as StoreSession<Data> | undefined;
+  if (!made) {
+    made = view(opened, keys);
+    opened.views.set(keys, made as StoreSession<object>);
+  }
+  return made;
 }

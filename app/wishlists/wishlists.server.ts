@@ -41,6 +41,7 @@ import { loginPath, safeRedirect } from "~/lib/paths";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { errorMessage } from "~/shop/errors.server";
 import type { ShopCore } from "~/shop/core.server";
+import type { CoreSessionData, SessionKeys } from "~/shop/session.server";
 
 /** A list id the API doesn't know for this buyer and account: 404, or 400 for one that isn't an id at all. */
 const isMissingList = (error: unknown) =>
@@ -66,6 +67,15 @@ export type ListOutcome =
   | { kind: "done"; note: ToastInput; to: string | null }
   | { kind: "failed"; note: ToastInput }
   | { kind: "refused"; message: string };
+
+export interface WishlistsSessionData {
+  /** Spec §4 "Wishlist add": the stored default wishlist id, where new items go (the buyer's, for the account). */
+  defaultWishlistId: string;
+}
+
+export const WISHLISTS_SESSION_KEYS: SessionKeys<WishlistsSessionData> = { signedIn: ["defaultWishlistId"], guest: [] };
+
+type WishlistsCore = ShopCore<CoreSessionData & WishlistsSessionData>;
 
 export interface WishlistsHandler extends WishlistLists {
   /**
@@ -107,7 +117,7 @@ export interface WishlistLists {
   makeDefault(wishlistId: string): Promise<ListOutcome>;
 }
 
-export function createWishlistsHandler(shop: ShopCore): WishlistsHandler {
+export function createWishlistsHandler(shop: WishlistsCore): WishlistsHandler {
   const lists = createWishlistLists(shop);
   return {
     ...lists,
@@ -116,7 +126,7 @@ export function createWishlistsHandler(shop: ShopCore): WishlistsHandler {
   };
 }
 
-function createWishlistLists(shop: ShopCore): WishlistLists {
+function createWishlistLists(shop: WishlistsCore): WishlistLists {
   const { client, session } = shop;
 
   /** The stored default, forgotten when the API no longer has it and the save goes on without it. */
@@ -277,7 +287,7 @@ function createWishlistLists(shop: ShopCore): WishlistLists {
 }
 
 async function wishlistPage(
-  shop: ShopCore,
+  shop: WishlistsCore,
   lists: WishlistLists,
   askedId: string | undefined,
   query: WishlistPageQuery,
@@ -288,7 +298,7 @@ async function wishlistPage(
   return { ...page, nameConstraint: formConstraint(listNameSchema) };
 }
 
-async function submitWishlistForm(shop: ShopCore, lists: WishlistLists, formData: FormData, here: string) {
+async function submitWishlistForm(shop: WishlistsCore, lists: WishlistLists, formData: FormData, here: string) {
   const submission = parseWishlistForm(formData);
   // Read from the posted fields: a refused form still answers the way it came (fetcher or plain form) and goes back.
   const intent = postedText(submission, WISHLIST_FIELDS.intent);

@@ -32,6 +32,10 @@ import { formConstraint } from "~/lib/validation/constraint.server";
 import { errorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
 import type { ShopCore } from "~/shop/core.server";
+import type { CoreSessionData, SessionKeys } from "~/shop/session.server";
+import type { CartSessionData } from "~/cart/server/session.server";
+import type { CheckoutSessionData } from "~/checkout/server/session.server";
+import type { WishlistsSessionData } from "~/wishlists/wishlists.server";
 
 /** A change of e-mail or phone waiting for its code, or (no `code`) the values of a change the API refused. */
 export interface ProfileChange {
@@ -40,11 +44,25 @@ export interface ProfileChange {
   code?: { identifier: string; recipient: string };
 }
 
-declare module "../../shop/session.server" {
-  interface StoreSessionData {
-    profileChange: ProfileChange;
-  }
+export interface AccountSessionData {
+  profileChange: ProfileChange;
 }
+
+/** A change waiting for its code is the buyer's: it goes when they sign out. */
+export const ACCOUNT_SESSION_KEYS: SessionKeys<AccountSessionData> = { signedIn: ["profileChange"], guest: [] };
+
+/**
+ * The account's view of the session: its own key, and the keys of the cart and the checkout that signing in and out
+ * and switching accounts read or drop (a guest cart to preserve, an active payment link or checkout, the default
+ * wishlist), declared by their owners.
+ */
+export type AccountCore = ShopCore<
+  CoreSessionData &
+    AccountSessionData &
+    Pick<CartSessionData, "guestCartId" | "preserveCartErrorCount"> &
+    Pick<CheckoutSessionData, "activeCheckoutId" | "paymentLinkId"> &
+    Pick<WishlistsSessionData, "defaultWishlistId">
+>;
 
 export const SIGN_IN_FOR_PROFILE = "Sign in to see your profile.";
 export const PROFILE_SAVED_MESSAGE = "Your profile is saved.";
@@ -70,7 +88,7 @@ type Reply<I extends string> = { intent: I; result: SubmissionResult<string[]> }
 
 const codeStepPath = `${PROFILE_PATH}?${new URLSearchParams({ [PROFILE_STEP_PARAM]: PROFILE_CODE_STEP })}`;
 
-const signInFirst = (shop: ShopCore) => shop.redirect(loginPath(PROFILE_PATH), toast("info", SIGN_IN_FOR_PROFILE));
+const signInFirst = (shop: AccountCore) => shop.redirect(loginPath(PROFILE_PATH), toast("info", SIGN_IN_FOR_PROFILE));
 
 const valuesOf = (view: ProfileValues): ProfileValues => ({
   firstName: view.firstName,
@@ -100,13 +118,13 @@ function profileInput(before: ProfileValues, after: ProfileValues): BuyerProfile
 }
 
 /** The session's waiting change, when it is this buyer's. */
-function waitingChange(shop: ShopCore): ProfileChange | null {
+function waitingChange(shop: AccountCore): ProfileChange | null {
   const change = shop.session.get("profileChange");
   return change && change.userId === shop.session.get("userId") ? change : null;
 }
 
 /** /account/profile, and with `?step=code` (`stepParam`) the code form of a change waiting for its code. */
-export async function profilePage(shop: ShopCore, stepParam: string | null) {
+export async function profilePage(shop: AccountCore, stepParam: string | null) {
   if (!shop.shopper.isLoggedIn) throw await signInFirst(shop);
   const abilities = profileAbilities(shop.client.apiVersion);
   // Below 52.0 there is no such resource: no page either (the account page doesn't link it).
@@ -133,7 +151,7 @@ export async function profilePage(shop: ShopCore, stepParam: string | null) {
 }
 
 /** Every form of the page: the details, and the code step's (verify, resend, cancel). */
-export async function submitProfile(shop: ShopCore, form: FormData) {
+export async function submitProfile(shop: AccountCore, form: FormData) {
   if (!shop.shopper.isLoggedIn) throw await signInFirst(shop);
   const abilities = profileAbilities(shop.client.apiVersion);
   if (!abilities.editable) return shop.redirect(PROFILE_PATH, toast("error", PROFILE_READ_ONLY_MESSAGE));
@@ -150,7 +168,7 @@ export async function submitProfile(shop: ShopCore, form: FormData) {
   }
 }
 
-async function submitDetails(shop: ShopCore, form: FormData, stepUp: boolean) {
+async function submitDetails(shop: AccountCore, form: FormData, stepUp: boolean) {
   const submission = parseAccountForm(form, profileDetailsSchema);
   const refuse = async (message: string) => {
     const result: Reply<"save"> = { intent: "save", result: submission.reply({ formErrors: [message] }) };
@@ -183,7 +201,7 @@ async function submitDetails(shop: ShopCore, form: FormData, stepUp: boolean) {
 }
 
 /** A StepUp code to the buyer's e-mail address (the address the account has now): its identifier and where it went. */
-async function sendCode(shop: ShopCore): Promise<ProfileChange["code"] | null> {
+async function sendCode(shop: AccountCore): Promise<ProfileChange["code"] | null> {
   try {
     const sent = await shop.client.initProfileOtp({
       method: "EMAIL",
@@ -199,7 +217,7 @@ async function sendCode(shop: ShopCore): Promise<ProfileChange["code"] | null> {
 
 /** The PATCH of what changed: saved (the session's first name follows it), or refused with the form's message. */
 async function save(
-  shop: ShopCore,
+  shop: AccountCore,
   before: ProfileValues,
   after: ProfileValues,
   verificationInput: NonNullable<BuyerProfileInput["verificationInput"]>,
@@ -215,9 +233,9 @@ async function save(
   return { saved: true };
 }
 
-const saved = (shop: ShopCore) => shop.redirect(PROFILE_PATH, toast("success", PROFILE_SAVED_MESSAGE));
+const saved = (shop: AccountCore) => shop.redirect(PROFILE_PATH, toast("success", PROFILE_SAVED_MESSAGE));
 
-async function submitCode(shop: ShopCore, form: FormData) {
+async function submitCode(shop: AccountCore, form: FormData) {
   const change = waitingChange(shop);
   if (!change?.code) return shop.redirect(PROFILE_PATH, toast("info", PROFILE_CHANGE_GONE_MESSAGE));
   const submission = parseAccountForm(form, profileCodeSchema);
@@ -248,7 +266,7 @@ async function submitCode(shop: ShopCore, form: FormData) {
   return shop.redirect(PROFILE_PATH, toast("error", outcome.message));
 }
 
-async function resendCode(shop: ShopCore) {
+async function resendCode(shop: AccountCore) {
   const change = waitingChange(shop);
   if (!change?.code) return shop.redirect(PROFILE_PATH, toast("info", PROFILE_CHANGE_GONE_MESSAGE));
   const code = await sendCode(shop);

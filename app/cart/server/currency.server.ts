@@ -7,10 +7,10 @@
  * The new cart gets all the old one had that a shopper chose: each line with its selling model and subscription term,
  * then the coupons; what the new currency refuses is named in the toast.
  */
-import type { ShopCore } from "~/shop/core.server";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { COPY_PAGE_SIZE, cartContents, copyIntoCart } from "./copy.server";
 import { cartRef, isNotFound, type CartShop } from "./ref.server";
+import type { CartCore } from "~/cart/server/session.server";
 
 /** Lines moved and refused, and the codes of the coupons the new cart refused (in the order they were applied). */
 export type CartMove = { moved: number; failed: number; couponsLeft: string[] } | null;
@@ -73,7 +73,7 @@ export function cartMoveToast(move: CartMove, currency: string | undefined): Toa
 }
 
 /** What following the page's currency needs of the request's shop. */
-export type PageCurrencyShop = CartShop & Pick<ShopCore, "currencyIsoCode">;
+export type PageCurrencyShop = CartShop & Pick<CartCore, "currencyIsoCode">;
 
 /**
  * Moves the cart into the page's currency (spec §4's choice: `shop.currencyIsoCode`) when an answer the caller had

@@ -21,17 +21,16 @@ import { deliveryMethodView } from "~/checkout/model/shipments";
 import { cartRef } from "~/cart/server/ref.server";
 import { cartErrorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
-import type { ShopCore } from "~/shop/core.server";
-import type { StoreSessionData } from "~/shop/session.server";
+import type { CartCore, CartSessionData } from "~/cart/server/session.server";
 
-type EstimateShop = Pick<ShopCore, "client" | "session" | "shopper" | "appContext" | "request">;
-type SavedEstimate = StoreSessionData["shippingEstimate"];
+type EstimateShop = Pick<CartCore, "client" | "session" | "shopper" | "appContext" | "request">;
+type SavedEstimate = CartSessionData["shippingEstimate"];
 
 /** evaluate-shipping is documented from 63.0: before that the page offers no estimate. */
 export const ESTIMATE_SINCE = 63;
 
 /** The store's shipping countries (the US when it names none), as the form's choices. */
-function countriesOf(shop: Pick<ShopCore, "appContext">) {
+function countriesOf(shop: Pick<CartCore, "appContext">) {
   const countries = normaliseCountries(shop.appContext?.shippingCountries ?? []);
   return countries.length > 0 ? countries : normaliseCountries(["US"]);
 }
@@ -120,7 +119,7 @@ function atEstimate(back: string, typed?: { country: string; postalCode: string 
 
 /** The estimate form, posted: evaluated and back to the cart page (303), or back with the problem. */
 export async function submitEstimate(
-  shop: EstimateShop & Pick<ShopCore, "redirect">,
+  shop: EstimateShop & Pick<CartCore, "redirect">,
   formData: FormData,
   back: string,
 ): Promise<Response> {

@@ -3,18 +3,18 @@
  * cart domain (the cart slice: cart.server and server/) starts from.
  */
 import { isFetchError } from "../../../server/webstore/index";
-import type { ShopCore } from "~/shop/core.server";
+import type { CartCore } from "~/cart/server/session.server";
 
 /** What the cart's functions need of the request's shop (tests hand them a look-alike). */
-export type CartShop = Pick<ShopCore, "client" | "session" | "shopper"> &
+export type CartShop = Pick<CartCore, "client" | "session" | "shopper"> &
   // The limits on new carts are the server's (a look-alike without them is never refused).
-  Partial<Pick<ShopCore, "context">>;
+  Partial<Pick<CartCore, "context">>;
 
 /**
  * The cart the shopper's reads go to: a buyer's current cart, or the guest cart in the session (null: a guest
  * without a cart, whose cart is empty by definition).
  */
-export function cartRef(shop: Pick<ShopCore, "shopper" | "session">): string | null {
+export function cartRef(shop: Pick<CartCore, "shopper" | "session">): string | null {
   if (shop.shopper.isLoggedIn) return "current";
   return shop.session.get("guestCartId") ?? null;
 }

@@ -25,18 +25,18 @@ import {
   type SavedCartSummary,
   type SavedCartsView,
 } from "~/cart/model/saved-carts";
-import type { ShopCore } from "~/shop/core.server";
 import { isUnavailable } from "~/shop/errors.server";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { COPY_PAGE_SIZE, cartContents, copyIntoCart } from "./copy.server";
 import { isNotFound } from "./ref.server";
+import type { CartCore } from "~/cart/server/session.server";
 
 /** The buyers whose saved carts one browser remembers (a shared computer): the cookie stays small. */
 const REMEMBERED_OWNERS_MAX = 4;
 /** The list the first wishlist save makes when the buyer has none (spec §2's default list name). */
 const NEW_WISHLIST_NAME = "My List";
 
-export type SavedCartsShop = Pick<ShopCore, "client" | "session" | "shopper" | "redirect">;
+export type SavedCartsShop = Pick<CartCore, "client" | "session" | "shopper" | "redirect">;
 
 /** A cart id the API doesn't know for this buyer: 404, or 400 for text that is no id at all. */
 const isGone = (error: unknown) =>

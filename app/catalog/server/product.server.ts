@@ -19,6 +19,8 @@ import {
   type VariationPickerView,
 } from "~/catalog/model/variations";
 import type { ShopCore } from "~/shop/core.server";
+import type { CoreSessionData } from "~/shop/session.server";
+import type { WishlistsSessionData } from "~/wishlists/wishlists.server";
 import { productPath } from "~/lib/paths";
 import { isFetchError } from "../../../server/webstore/index";
 
@@ -71,7 +73,13 @@ export interface ProductPage {
  * Saves go to the stored default list, else the displayed one (spec §4), so that is the list the page checks;
  * unknown (a default list deleted since) counts as not saved.
  */
-async function inDefaultWishlist(shop: Pick<ShopCore, "client" | "session">, productId: string): Promise<boolean> {
+/**
+ * The catalog's view of the session: the wishlists' default list, which it reads (a product page shows whether the
+ * product is in it); the catalog has no key of its own.
+ */
+export type CatalogCore = ShopCore<CoreSessionData & WishlistsSessionData>;
+
+async function inDefaultWishlist(shop: Pick<CatalogCore, "client" | "session">, productId: string): Promise<boolean> {
   try {
     const lists = await shop.client.getWishlists({
       includeDisplayedList: true,
@@ -156,7 +164,7 @@ async function similarProducts(shop: Pick<ShopCore, "client">, productId: string
 }
 
 export async function productPage(
-  shop: Pick<ShopCore, "client" | "session" | "shopper" | "appContext">,
+  shop: Pick<CatalogCore, "client" | "session" | "shopper" | "appContext">,
   productId: string,
   query: ProductPageQuery,
 ): Promise<ProductPage | null> {

@@ -7,7 +7,7 @@ import { CHECKOUT_START_PATH, confirmationPath, stepPath } from "~/lib/paths";
 import { checkoutLinesFrom, firstIncompleteStep, problemsFrom, type CheckoutLine } from "~/checkout/model/index";
 import { toast } from "~/shop/toast.server";
 import { reviewSchema } from "~/checkout/forms/review-schema";
-import type { ShopCore } from "~/shop/core.server";
+import type { CheckoutCore } from "~/checkout/server/session.server";
 
 /** What the review step asks of the checkout beyond a step's parts: placing the order once. */
 export interface ReviewParts extends StepParts {
@@ -20,7 +20,7 @@ export interface ReviewParts extends StepParts {
 }
 
 /** The review page's data, or the redirect to the first step still to do. */
-export async function reviewPage(shop: ShopCore, checkout: ReviewParts) {
+export async function reviewPage(shop: CheckoutCore, checkout: ReviewParts) {
   const loaded = await checkout.active();
   if (loaded.processing) return { processing: true as const };
   const page = await checkout.page(loaded);
@@ -37,7 +37,7 @@ export type ReviewPage = Awaited<ReturnType<typeof reviewPage>>;
 export type ReviewActionData = { failure: { message: string; cartLink: boolean } };
 
 /** The cart's lines, to name the products a failure is about (best effort). */
-async function linesOf(shop: ShopCore, checkoutId: string): Promise<CheckoutLine[]> {
+async function linesOf(shop: CheckoutCore, checkoutId: string): Promise<CheckoutLine[]> {
   try {
     const checkout = await shop.client.getCheckout(checkoutId);
     const cartId = checkout.data?.cartSummary?.cartId;
@@ -58,7 +58,7 @@ function failureNeedsNames(error: unknown): boolean {
  * carries no validator.
  */
 export async function placeOrder(
-  shop: ShopCore,
+  shop: CheckoutCore,
   checkout: Omit<ReviewParts, "active" | "page">,
   formData: FormData,
 ): Promise<StepAnswer<ReviewActionData>> {

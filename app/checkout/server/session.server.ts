@@ -1,11 +1,11 @@
 /**
  * The checkout's session keys (spec §4): `activeCheckoutId`, `checkoutProgress` (what the shopper did in the active
- * checkout that the API does not tell back), `lastOrder` and `paymentLinkId` (beside `guestUserContext`, declared by
- * session.server).
+ * checkout that the API does not tell back), `lastOrder`, `paymentLinkId` and the guest's `guestUserContext`.
  */
 import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "~/checkout/model/index";
-import type { StoreSession } from "~/shop/session.server";
+import type { CoreSessionData, SessionKeys, StoreSession } from "~/shop/session.server";
 import type { ShopCore } from "~/shop/core.server";
+import type { CartSessionData } from "~/cart/server/session.server";
 
 /** What the shopper has done in the active checkout that the API does not tell us back. */
 export interface CheckoutProgress {
@@ -24,15 +24,36 @@ export interface LastOrder {
   orderNumber: string;
 }
 
-declare module "../../shop/session.server" {
-  interface StoreSessionData {
-    checkoutProgress: CheckoutProgress;
-    lastOrder: LastOrder;
-  }
+/** Spec §3 guest user context: what a guest told the checkout about themselves (non-blank strings only). */
+export interface GuestUserContext {
+  lastName?: string;
+  email?: string;
+  phoneNumber?: string;
 }
 
+export interface CheckoutSessionData {
+  activeCheckoutId: string;
+  paymentLinkId: string;
+  checkoutProgress: CheckoutProgress;
+  lastOrder: LastOrder;
+  guestUserContext: GuestUserContext;
+}
+
+export const CHECKOUT_SESSION_KEYS: SessionKeys<CheckoutSessionData> = {
+  signedIn: ["activeCheckoutId", "checkoutProgress", "lastOrder", "paymentLinkId"],
+  guest: ["guestUserContext"],
+};
+
+/**
+ * The checkout's view of the session: its own keys and the guest's cart, which it closes with the guest's order (the
+ * cart's key: the checkout is handed the cart's functions for everything else).
+ */
+type CheckoutSessionView = CoreSessionData & CheckoutSessionData & Pick<CartSessionData, "guestCartId">;
+export type CheckoutSession = StoreSession<CheckoutSessionView>;
+export type CheckoutCore = ShopCore<CheckoutSessionView>;
+
 /** What the checkout's session work needs of the request's shop (a unit test's fake has just these). */
-export type CheckoutShop = Pick<ShopCore, "client" | "session" | "shopper" | "redirect">;
+export type CheckoutShop = Pick<CheckoutCore, "client" | "session" | "shopper" | "redirect">;
 
 /** What the checkout asks of the cart, given by the composition (app/shop.server.ts), never imported. */
 export interface CartSibling {
@@ -56,26 +77,26 @@ export interface CheckoutSiblingDomains {
   orders: OrdersSibling;
 }
 
-export function progressOf(session: StoreSession, checkoutId: string): CheckoutProgress {
+export function progressOf(session: CheckoutSession, checkoutId: string): CheckoutProgress {
   const progress = session.get("checkoutProgress");
   return progress?.checkoutId === checkoutId ? progress : { checkoutId };
 }
 
 export function updateProgress(
-  session: StoreSession,
+  session: CheckoutSession,
   checkoutId: string,
   change: Partial<Omit<CheckoutProgress, "checkoutId">>,
 ) {
   session.set("checkoutProgress", { ...progressOf(session, checkoutId), ...change, checkoutId });
 }
 
-export function setActiveCheckout(session: StoreSession, checkoutId: string) {
+export function setActiveCheckout(session: CheckoutSession, checkoutId: string) {
   if (session.get("activeCheckoutId") !== checkoutId) session.unset("checkoutProgress");
   session.set("activeCheckoutId", checkoutId);
 }
 
 /** Forgets the active checkout (spec §4: cleared after the order is placed, or when it is gone). */
-export function forgetCheckout(session: StoreSession) {
+export function forgetCheckout(session: CheckoutSession) {
   session.unset("activeCheckoutId", "checkoutProgress");
 }
 
@@ -100,7 +121,7 @@ export function rememberOrder(
 }
 
 /** Spec §3 guest user context: kept only when the strings are not blank. */
-export function saveGuestUserContext(session: StoreSession, contact: GuestContact) {
+export function saveGuestUserContext(session: CheckoutSession, contact: GuestContact) {
   const kept = guestUserContextFrom({ ...contact });
   session.set("guestUserContext", Object.keys(kept).length > 0 ? kept : undefined);
 }

@@ -10,7 +10,6 @@ import { failureAnswer, type StepAnswer, type StepParts } from "./step.server";
 import type { CheckoutPageData } from "./active.server";
 import { addressInput, asCheckoutAddress, deliveryAddressJson } from "./order.server";
 import { addressOptions } from "./active.server";
-import type { ShopCore } from "~/shop/core.server";
 import {
   addressFormValues,
   CHECKOUT_MESSAGES,
@@ -39,13 +38,14 @@ import {
   shippingSchema,
   type ShippingOptions,
 } from "~/checkout/forms/shipping-schema";
+import type { CheckoutCore } from "~/checkout/server/session.server";
 
 /** What the shipping step asks of the checkout beyond a step's parts. */
 export interface ShippingParts extends StepParts {
   /** The checkout read again, waiting a moment while the API is still calculating it. */
   read(checkoutId: string): Promise<Async<Checkout>>;
   /** A change of the checkout (PATCH), then a moment's wait for its calculators. */
-  change(checkoutId: string, change: Parameters<ShopCore["client"]["updateCheckout"]>[1]): Promise<Async<Checkout>>;
+  change(checkoutId: string, change: Parameters<CheckoutCore["client"]["updateCheckout"]>[1]): Promise<Async<Checkout>>;
   /** Spec §3 guest user context, kept only when not blank. */
   saveGuestContact(contact: GuestContact): void;
 }
@@ -54,7 +54,7 @@ export type ShippingActionData =
   | { intent: "save"; result: SubmissionResult<string[]>; cartLink: boolean }
   | { intent: "move"; lineId: string | null; error: string };
 
-export function shippingOptions(shop: Pick<ShopCore, "shopper">, appContext: ApplicationContext): ShippingOptions {
+export function shippingOptions(shop: Pick<CheckoutCore, "shopper">, appContext: ApplicationContext): ShippingOptions {
   return {
     guest: !shop.shopper.isLoggedIn,
     ...addressOptions(appContext),
@@ -62,7 +62,7 @@ export function shippingOptions(shop: Pick<ShopCore, "shopper">, appContext: App
   };
 }
 
-async function savedAddresses(shop: ShopCore): Promise<SavedAddress[]> {
+async function savedAddresses(shop: CheckoutCore): Promise<SavedAddress[]> {
   if (!shop.shopper.isLoggedIn) return [];
   try {
     return savedAddressesFrom(await shop.client.getAddresses({ addressType: "Shipping", pageSize: 50 }));
@@ -79,7 +79,7 @@ function shippingIntent(formData: FormData) {
 }
 
 /** The page's data, with the form's values from what the checkout (or the session) already knows. */
-export async function shippingPage(shop: ShopCore, checkout: ShippingParts) {
+export async function shippingPage(shop: CheckoutCore, checkout: ShippingParts) {
   const loaded = await checkout.active();
   if (loaded.processing) return { processing: true as const };
   const [page, appContext, saved] = await Promise.all([
@@ -120,7 +120,7 @@ const here = stepPath("shipping");
 
 /** The step's POST: the form its `intent` names, on the active checkout. */
 export async function submitShipping(
-  shop: ShopCore,
+  shop: CheckoutCore,
   checkout: ShippingParts,
   formData: FormData,
 ): Promise<StepAnswer<ShippingActionData>> {
@@ -146,7 +146,7 @@ export async function submitShipping(
   }
 }
 
-async function addShipment(shop: ShopCore, page: CheckoutPageData, cartId: string) {
+async function addShipment(shop: CheckoutCore, page: CheckoutPageData, cartId: string) {
   const name = nextShipmentName(page);
   try {
     await shop.client.createDeliveryGroup(cartId, { name });
@@ -156,7 +156,7 @@ async function addShipment(shop: ShopCore, page: CheckoutPageData, cartId: strin
   return shop.redirect(here, toast("success", `${name} added. Move items to it.`));
 }
 
-async function removeShipment(shop: ShopCore, formData: FormData, page: CheckoutPageData, cartId: string) {
+async function removeShipment(shop: CheckoutCore, formData: FormData, page: CheckoutPageData, cartId: string) {
   const submission = parseWithZod(formData, { schema: removeShipmentSchema() });
   const groupId = submission.status === "success" ? submission.value.groupId : "";
   const empty = page.emptyShipments.find((s) => s.id === groupId);
@@ -170,7 +170,7 @@ async function removeShipment(shop: ShopCore, formData: FormData, page: Checkout
 }
 
 async function moveItems(
-  shop: ShopCore,
+  shop: CheckoutCore,
   checkout: ShippingParts,
   formData: FormData,
   page: CheckoutPageData,
@@ -192,7 +192,7 @@ async function moveItems(
 }
 
 async function saveShipping(
-  shop: ShopCore,
+  shop: CheckoutCore,
   checkout: ShippingParts,
   formData: FormData,
   page: CheckoutPageData,

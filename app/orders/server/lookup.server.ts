@@ -18,8 +18,13 @@ import { orderLookupSchema, parseOrderForm } from "~/orders/forms/orders-forms.s
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { TOAST_MESSAGES } from "~/lib/toast";
 import { toast } from "~/shop/toast.server";
-import type { ShopCore } from "~/shop/core.server";
-import { loadOrder, mayLoad, rememberGuestVerification, type OrderShop } from "~/orders/server/provider.server";
+import {
+  loadOrder,
+  mayLoad,
+  rememberGuestVerification,
+  type OrderShop,
+  type OrdersCore,
+} from "~/orders/server/provider.server";
 
 const LOOKUP_UNAVAILABLE_MESSAGE = "We couldn't look up your order right now. Try again in a moment.";
 
@@ -116,7 +121,7 @@ export async function lookupPage(
  * wrong e-mail answer alike.
  */
 export async function lookup(
-  shop: Pick<ShopCore, "client" | "session" | "shopper" | "toasts">,
+  shop: Pick<OrdersCore, "client" | "session" | "shopper" | "toasts">,
   { orderNumber, email }: OrderLookupInput,
 ): Promise<string | null> {
   const isGuest = !shop.shopper.isLoggedIn;
@@ -143,7 +148,7 @@ export async function lookup(
  * /OrderLookup[/{recordId}]: the lookup page with its form's constraints, the number filled in from the URL's
  * `?orderNumber=` (`orderNumberParam`, as the route read it).
  */
-export async function lookupForm(shop: ShopCore, recordIdParam: string | undefined, orderNumberParam: string | null) {
+export async function lookupForm(shop: OrdersCore, recordIdParam: string | undefined, orderNumberParam: string | null) {
   const recordId = recordIdParam?.trim() || null;
   const orderNumber = orderNumberFromQuery(orderNumberParam);
   const page = await lookupPage(shop, recordId, orderNumber);
@@ -155,7 +160,7 @@ export async function lookupForm(shop: ShopCore, recordIdParam: string | undefin
  * refused or unmatched, the form again as typed (`lookup` flashed the toast); a match loads the order summary as a
  * new document (spec: "the page reloads").
  */
-export async function submitLookup(shop: ShopCore, form: FormData) {
+export async function submitLookup(shop: OrdersCore, form: FormData) {
   const submission = parseOrderForm(form, orderLookupSchema({ isGuest: !shop.shopper.isLoggedIn }));
   if (submission.status !== "success") return shop.reply({ result: submission.reply() }, { status: 400 });
   const found = await lookup(shop, submission.value);

@@ -34,7 +34,6 @@ import { asArray, isObject, type Json } from "~/lib/json";
 import { orderAccessPath, orderLookupPath, orderSummaryPath, ORDER_LOOKUP_PATH } from "~/lib/paths";
 import { orderLinkSchema, parseOrderForm, reorderSchema } from "~/orders/forms/orders-forms.server";
 import { toast } from "~/shop/toast.server";
-import type { ShopCore } from "~/shop/core.server";
 import {
   credentialDigest,
   loadOrder,
@@ -45,6 +44,8 @@ import {
   statusNames,
   type OrderLoad,
   type OrderShop,
+  type OrdersCartSibling,
+  type OrdersCore,
 } from "~/orders/server/provider.server";
 import { guestAccessToken } from "~/orders/server/order-link.server";
 import { reorder } from "~/orders/server/reorder.server";
@@ -283,7 +284,7 @@ export async function orderPageWithToken(
  * /OrderSummary/{orderNumber}: the order, or the "not found" page (404); a guest without a verification that opens
  * it goes to the lookup form (thrown redirect); an order the API can't read now is a thrown 503.
  */
-export async function orderSummary(shop: ShopCore, orderNumberParam: string | undefined, query: OrderPageQuery) {
+export async function orderSummary(shop: OrdersCore, orderNumberParam: string | undefined, query: OrderPageQuery) {
   const orderNumber = orderNumberFromQuery(orderNumberParam);
   const notFound = () =>
     shop.reply({ orderNumber: orderNumber || (orderNumberParam ?? ""), order: null }, { status: 404 });
@@ -319,7 +320,8 @@ export async function orderSummary(shop: ShopCore, orderNumberParam: string | un
 
 /** The order page's forms: a guest's "Get a link to this order", else "Buy again". */
 export async function submitSummary(
-  shop: ShopCore,
+  shop: OrdersCore,
+  cart: OrdersCartSibling,
   orderNumberParam: string | undefined,
   form: FormData,
   query: OrderPageQuery,
@@ -347,5 +349,5 @@ export async function submitSummary(
   if (submission.status !== "success" || !orderNumber) {
     return shop.redirect(orderNumber ? orderSummaryPath(orderNumber) : ORDER_LOOKUP_PATH);
   }
-  return reorder(shop, orderNumber, query.accessToken);
+  return reorder(shop, orderNumber, cart, query.accessToken);
 }

@@ -20,11 +20,28 @@ import {
   type OrderStatusNames,
 } from "~/orders/model";
 import { sellingModelOptions } from "~/cart/model/subscriptions";
-import type { StoreSession } from "~/shop/session.server";
+import type { CoreSessionData, SessionKeys, StoreSession } from "~/shop/session.server";
 import type { ShopCore } from "~/shop/core.server";
+import type { CheckoutSessionData, GuestUserContext } from "~/checkout/server/session.server";
+import type { CartHandler } from "~/cart/cart.server";
 
 /** What the provider reads of the request's shop. */
-export type OrderShop = Pick<ShopCore, "client" | "session" | "shopper" | "appContext">;
+export interface OrdersSessionData {
+  /** Guest order verification (spec §6): set after a successful guest order lookup. */
+  guestVerification: GuestUserContext;
+}
+
+export const ORDERS_SESSION_KEYS: SessionKeys<OrdersSessionData> = { signedIn: [], guest: ["guestVerification"] };
+
+/** The orders' view of the session: their own key, and the checkout's guest contact (a guest's order link). */
+type OrdersSessionView = CoreSessionData & OrdersSessionData & Pick<CheckoutSessionData, "guestUserContext">;
+
+/** What the orders ask of the cart, given by the composition (app/shop.server.ts), never imported. */
+export type OrdersCartSibling = Pick<CartHandler, "keepGuestCart">;
+export type OrdersSession = StoreSession<OrdersSessionView>;
+export type OrdersCore = ShopCore<OrdersSessionView>;
+
+export type OrderShop = Pick<OrdersCore, "client" | "session" | "shopper" | "appContext">;
 
 /** The order provider's required fields: what the order page shows, added to the lookup's defaults. */
 export const ORDER_REQUIRED_FIELDS = [
@@ -72,7 +89,7 @@ export function guestVerification({
 }
 
 /** After a guest's successful lookup (or order): the e-mail and a placeholder phone number. */
-export function rememberGuestVerification(session: StoreSession, email: string): void {
+export function rememberGuestVerification(session: OrdersSession, email: string): void {
   session.set("guestVerification", { email, phoneNumber: GUEST_PHONE_PLACEHOLDER });
 }
 

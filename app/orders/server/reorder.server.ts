@@ -3,8 +3,7 @@ import { isFetchError } from "../../../server/webstore/index";
 import { ORDER_LOOKUP_RATE_LIMITED_MESSAGE, reorderOutcome } from "~/orders/model";
 import { orderLookupPath, orderSummaryPath } from "~/lib/paths";
 import { toast } from "~/shop/toast.server";
-import type { ShopCore } from "~/shop/core.server";
-import { guestVerification } from "~/orders/server/provider.server";
+import { guestVerification, type OrdersCartSibling, type OrdersCore } from "~/orders/server/provider.server";
 
 const REORDER_FAILED_MESSAGE = "We couldn't add this order to your cart. Try again in a moment.";
 
@@ -13,11 +12,12 @@ const REORDER_FAILED_MESSAGE = "We couldn't add this order to your cart. Try aga
  * order's access token (the page's link) reorders with it.
  */
 export async function reorder(
-  shop: Pick<ShopCore, "client" | "session" | "shopper" | "appContext" | "redirect">,
+  shop: Pick<OrdersCore, "client" | "session" | "shopper" | "appContext" | "redirect">,
   orderNumber: string,
+  cart: OrdersCartSibling,
   accessToken?: string | null,
 ): Promise<Response> {
-  const { client, session, shopper } = shop;
+  const { client, shopper } = shop;
   const verification = guestVerification(shop);
   const token = !shopper.isLoggedIn && !verification ? accessToken || null : null;
   if (!shopper.isLoggedIn && !verification && !token) return shop.redirect(orderLookupPath(orderNumber));
@@ -49,7 +49,7 @@ export async function reorder(
     return shop.redirect(orderSummaryPath(orderNumber), toast("error", REORDER_FAILED_MESSAGE));
   }
   const cartId = typeof result.cartId === "string" ? result.cartId : null;
-  if (!shopper.isLoggedIn && cartId) session.set("guestCartId", cartId);
+  if (!shopper.isLoggedIn && cartId) cart.keepGuestCart(cartId);
   const outcome = reorderOutcome(result);
   return shop.redirect("/cart", toast(outcome.variant, outcome.message));
 }

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vi } from "vitest";
 import { reportedMethod } from "../../../server/webstore/client";
-import { getShop, withShop, type Shop } from "../../../app/shop.server";
+import { getShop, withShop, type Shop, STORE_SESSION_KEYS } from "../../../app/shop.server";
 import { getStoreSession } from "../../../app/shop/session.server";
 import { hostedContext, TEST_SESSION_SECRET } from "./host";
 
@@ -71,7 +71,7 @@ export function setup(
   });
   const request = new Request(url, init);
   const prepare = async () => {
-    const session = await getStoreSession(request, context);
+    const session = await getStoreSession(request, context, STORE_SESSION_KEYS);
     for (const [key, value] of Object.entries(sessionData)) session.set(key as never, value as never);
   };
   return {

@@ -8,7 +8,9 @@
  *   the app, not the other way round;
  * - nothing in app/ or server/webstore imports server/emulator (the adapter speaks to it only over its API);
  * - app/ reaches server/ only through server/webstore's index;
- * - the shop core (app/shop/**) imports no domain;
+ * - the shop core (app/shop/**) imports no domain, not even a type, and no file augments the core's modules
+ *   (`declare module` naming one): the core's types are its own, so it compiles without any slice (each slice
+ *   declares its session keys; the composition joins them);
  * - no domain imports the composition (app/shop.server.ts): a domain is given the core and the named siblings it
  *   needs, never the whole shop;
  * - nothing under app/components, app/lib or a slice's ui/, model/ or forms/ imports a route or root.tsx, and
@@ -97,6 +99,9 @@ interface ImportEdge {
 
 const edgesOf = new Map<string, ImportEdge[]>();
 
+/** Every `declare module "…"` (a module augmentation), as "file -> augmented file" (a package: as written). */
+const augmentations: string[] = [];
+
 /** Every app and server file's static imports and re-exports of other such files (paths relative to the repository). */
 function importGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
@@ -104,6 +109,12 @@ function importGraph(): Map<string, Set<string>> {
     const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
     const edges: ImportEdge[] = [];
     for (const statement of source.statements) {
+      if (ts.isModuleDeclaration(statement) && ts.isStringLiteral(statement.name)) {
+        const augmented = resolveImport(file, statement.name.text);
+        const name = augmented ? relative(ROOT, augmented) : statement.name.text;
+        augmentations.push(`${relative(ROOT, file)} -> ${name}`);
+        continue;
+      }
       if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))) continue;
       const specifier =
         statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
@@ -254,8 +265,15 @@ describe("the import graph of app/ and server/", () => {
     ).toEqual([]);
   });
 
-  it("keeps the shop core free of every domain", () => {
+  it("keeps the shop core free of every domain, types included", () => {
+    // The graph holds `import type` edges as well as value ones: a type of a slice's is as much a tie.
     expect(edgesWhere(graph, isCore, isDomain)).toEqual([]);
+  });
+
+  it("lets no file augment the shop core's modules (the core's types are its own)", () => {
+    // The reader finds augmentations: the host's load context augments Remix's (a package's module, allowed).
+    expect(augmentations).toContain("server/load-context.ts -> @remix-run/server-runtime");
+    expect(augmentations.filter((augmentation) => isCore(augmentation.split(" -> ")[1]!))).toEqual([]);
   });
 
   it("lets no domain import the composition (app/shop.server.ts)", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { STORE_SESSION_KEYS } from "../../../app/shop.server";
 import { getStoreSession, seal, SESSION_COOKIE_NAME, unseal } from "../../../app/shop/session.server";
 import { getFlashToasts, toast, TOAST_COOKIE_NAME } from "../../../app/shop/toast.server";
 import { loginPath } from "../../../app/lib/paths";
@@ -13,7 +14,7 @@ function requestWith(cookies = "", url = "http://localhost/") {
 
 async function opened(cookies = "", url = "http://localhost/") {
   const { request, context } = requestWith(cookies, url);
-  return { session: await getStoreSession(request, context), context, request };
+  return { session: await getStoreSession(request, context, STORE_SESSION_KEYS), context, request };
 }
 
 const sessionCookies = (headers: Headers) =>
@@ -29,8 +30,8 @@ async function sessionSetCookie(context: HostedContext): Promise<string> {
 describe("store session", () => {
   it("is one object per request and starts clean", async () => {
     const { request, context } = requestWith();
-    const a = await getStoreSession(request, context);
-    const b = await getStoreSession(request, context);
+    const a = await getStoreSession(request, context, STORE_SESSION_KEYS);
+    const b = await getStoreSession(request, context, STORE_SESSION_KEYS);
     expect(a).toBe(b);
     expect(a.dirty).toBe(false);
     expect(a.get("guestCartId")).toBeUndefined();
@@ -156,7 +157,7 @@ describe("flash toasts", () => {
 
   it("flashes a toast in a cookie of its own that is read once, and leaves the session alone", async () => {
     const { request, context } = requestWith();
-    await getStoreSession(request, context);
+    await getStoreSession(request, context, STORE_SESSION_KEYS);
     (await getFlashToasts(request, context)).flash(toast("success", "Added to your cart"));
     const headers = await context.finish();
     expect(sessionCookies(headers)).toEqual([]);

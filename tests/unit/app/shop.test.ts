@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { getShop, withShop } from "../../../app/shop.server";
+import { getShop, withShop, STORE_SESSION_KEYS } from "../../../app/shop.server";
 import { fetchError, GUEST_TOKEN, setup } from "./fake-store";
 import { getStoreSession } from "../../../app/shop/session.server";
 import { getFlashToasts } from "../../../app/shop/toast.server";
@@ -10,7 +10,10 @@ import { cookiesOf, hostedContext, type HostedContext } from "./host";
 async function nextRequest(context: HostedContext, response: Response) {
   const request = new Request("http://localhost/", { headers: { Cookie: cookiesOf(await context.finish(response)) } });
   const next = hostedContext();
-  return { session: await getStoreSession(request, next), toasts: await getFlashToasts(request, next) };
+  return {
+    session: await getStoreSession(request, next, STORE_SESSION_KEYS),
+    toasts: await getFlashToasts(request, next),
+  };
 }
 
 describe("getShop", () => {
@@ -213,7 +216,7 @@ describe("withShop: how a loader or an action ends early", () => {
       method: "POST",
       headers: { Referer: "http://localhost/product/01t?x=1" },
     });
-    await getStoreSession(request, t.context).then((session) => {
+    await getStoreSession(request, t.context, STORE_SESSION_KEYS).then((session) => {
       session.set("accessToken", "tok");
       session.set("tokenExpiresAt", Date.now() + 60_000);
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Wishlist, WishlistItem } from "../../../server/webstore/index";
+import { STORE_SESSION_KEYS } from "../../../app/shop.server";
 import { getStoreSession } from "../../../app/shop/session.server";
 import { getFlashToasts } from "../../../app/shop/toast.server";
 import { cookiesOf, hostedContext, type HostedContext } from "./host";
@@ -43,7 +44,7 @@ async function buyerRequest(
   });
   const body = init.form ? new URLSearchParams(init.form) : undefined;
   const request = new Request(init.url ?? "http://localhost/wishlist", body ? { method: "POST", body } : undefined);
-  const session = await getStoreSession(request, context);
+  const session = await getStoreSession(request, context, STORE_SESSION_KEYS);
   for (const [key, value] of Object.entries({
     accessToken: "tok",
     tokenExpiresAt: Date.now() + 3_600_000,
@@ -58,7 +59,10 @@ async function buyerRequest(
 async function nextRequestAfter(context: HostedContext, response: Response) {
   const request = new Request("http://localhost/", { headers: { Cookie: cookiesOf(await context.finish(response)) } });
   const next = hostedContext();
-  return { session: await getStoreSession(request, next), toasts: await getFlashToasts(request, next) };
+  return {
+    session: await getStoreSession(request, next, STORE_SESSION_KEYS),
+    toasts: await getFlashToasts(request, next),
+  };
 }
 
 const list = (id: string, name: string, items: WishlistItem[] = []): Wishlist => ({

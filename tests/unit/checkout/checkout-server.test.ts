@@ -22,6 +22,7 @@ import {
 } from "../../../app/checkout/server/session.server";
 import { getStoreSession } from "../../../app/shop/session.server";
 import type { Shop, ShopCore } from "../../../app/shop.server";
+import { STORE_SESSION_KEYS } from "../../../app/shop.server";
 import { createCheckout } from "../../../app/checkout/checkout.server";
 import { pageKind } from "../../../app/lib/request-paths";
 import {
@@ -37,7 +38,7 @@ function contextFor(): AppLoadContext {
 }
 
 async function session() {
-  return getStoreSession(new Request("http://localhost/"), contextFor());
+  return getStoreSession(new Request("http://localhost/"), contextFor(), STORE_SESSION_KEYS);
 }
 
 async function webstore(

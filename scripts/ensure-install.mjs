@@ -21,7 +21,12 @@ export function ensureInstalled({ toStderr = false } = {}) {
   try {
     // `npm install`, not `npm ci`: npm 11 writes lockfiles without the other platforms' optional packages
     // (rollup, esbuild) and `npm ci` then refuses them as out of sync; install still honours the locked versions.
-    execSync("npm install --no-audit --no-fund", { stdio: ["inherit", toStderr ? 2 : "inherit", "inherit"] });
+    // `--include=dev` because the build needs its devDependencies (Vite, Remix's compiler) and this install can run
+    // under NODE_ENV=production (a production build, or the route tests' build after a pull changed the lockfile),
+    // where npm would otherwise leave them out and remove the ones installed.
+    execSync("npm install --no-audit --no-fund --include=dev", {
+      stdio: ["inherit", toStderr ? 2 : "inherit", "inherit"],
+    });
   } catch {
     console.error("npm install failed (its output is above); fix what it reports and run the command again.");
     process.exit(1);

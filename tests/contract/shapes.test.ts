@@ -8,6 +8,7 @@ import {
   CheckoutSchema,
   DeliveryGroupCollectionSchema,
   DeliveryGroupSchema,
+  CommerceSubscriptionCollectionSchema,
   CommerceSubscriptionDetailSchema,
   FeaturedProductsOutputSchema,
   OrderShipmentCollectionSchema,
@@ -228,6 +229,7 @@ describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)"
     const list = await buyer.call("GET", "subscriptions");
     expect(list.status).toBe(200);
     expect(list.body.subscriptions.length).toBeGreaterThan(0);
+    expectShape(CommerceSubscriptionCollectionSchema, list, 200);
     for (const detail of list.body.subscriptions)
       expectShape(CommerceSubscriptionDetailSchema, { status: 200, body: detail }, 200);
     expectShape(

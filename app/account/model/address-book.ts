@@ -8,7 +8,7 @@
  */
 import type { Address } from "~/lib/address/address-schema";
 import { addressFormValues, addressFromApi, addressLines } from "~/checkout/model/index";
-import { isObject, text } from "~/lib/json";
+import { isObject, text, type Json } from "~/lib/json";
 
 // The book's URLs live with the other page paths, so the header can link to it without pulling zod into every page.
 export { ADDRESS_BOOK_PATH, NEW_ADDRESS_PATH, addressPath } from "~/lib/paths";
@@ -56,8 +56,8 @@ export interface AddressBookEntry {
   country: string | null;
 }
 
-export function addressBookEntry(raw: unknown): AddressBookEntry | null {
-  if (!isObject(raw)) return null;
+/** A saved address (Address of the addresses resource, or the JSON of one): null when it has no id. */
+export function addressBookEntry(raw: Json): AddressBookEntry | null {
   const address = addressFromApi(raw);
   const id = text(raw.addressId) ?? text(raw.id);
   if (!id) return null;
@@ -80,9 +80,10 @@ export interface AddressBookPage {
   previousPageToken: string | null;
 }
 
-export function addressBookPage(collection: unknown): AddressBookPage {
+export function addressBookPage(collection: Json | null): AddressBookPage {
   const c = isObject(collection) ? collection : {};
   const entries = (Array.isArray(c.items) ? c.items : [])
+    .filter(isObject)
     .map(addressBookEntry)
     .filter((e): e is AddressBookEntry => e !== null);
   return {
@@ -94,7 +95,7 @@ export function addressBookPage(collection: unknown): AddressBookPage {
 }
 
 /** The form's starting values for a saved address (Conform's defaultValue). */
-export function addressBookFormValues(raw: unknown) {
+export function addressBookFormValues(raw: Json) {
   const entry = addressBookEntry(raw);
   return {
     name: entry?.name ?? "",

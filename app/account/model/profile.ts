@@ -7,6 +7,7 @@
  * Pure: runs on the server and in the browser.
  */
 import { isObject, text } from "~/lib/json";
+import type { BuyerProfile } from "../../../server/webstore/index";
 
 export { PROFILE_PATH } from "~/lib/paths";
 
@@ -55,7 +56,7 @@ export type ProfileView = ProfileValues & {
 };
 
 /** The API's profile (GET or PATCH myprofile) as the page shows it: absent fields are empty. */
-export function profileView(raw: unknown): ProfileView {
+export function profileView(raw: BuyerProfile | null): ProfileView {
   const record = isObject(raw) ? raw : {};
   return {
     firstName: text(record.firstName) ?? "",

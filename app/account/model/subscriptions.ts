@@ -4,6 +4,7 @@
  * loader maps the answer, the page renders what it gets.
  */
 import { isObject } from "~/lib/json";
+import type { CommerceSubscriptionDetail } from "../../../server/webstore/index";
 
 export type SubscriptionState = "Active" | "Past";
 
@@ -48,7 +49,7 @@ export const SUBSCRIPTION_INTENTS = {
 } as const;
 export type SubscriptionIntent = (typeof SUBSCRIPTION_INTENTS)[keyof typeof SUBSCRIPTION_INTENTS];
 
-export function isSubscriptionIntent(value: unknown): value is SubscriptionIntent {
+export function isSubscriptionIntent(value: FormDataEntryValue | null): value is SubscriptionIntent {
   return Object.values(SUBSCRIPTION_INTENTS).includes(value as SubscriptionIntent);
 }
 
@@ -93,7 +94,10 @@ export function subscriptionsTokenOf(params: URLSearchParams): string | null {
  * The term in words from the subscription's selling model (Product Selling Model: sellingModelType, pricingTerm,
  * pricingTermUnit) and its `subscriptionTerm` (pricing terms the plan lasts; one when none is given).
  */
-export function subscriptionTermText(sellingModel: unknown, subscriptionTerm: unknown): string {
+export function subscriptionTermText(
+  sellingModel: CommerceSubscriptionDetail["sellingModel"],
+  subscriptionTerm: CommerceSubscriptionDetail["subscriptionTerm"],
+): string {
   if (!isObject(sellingModel)) return "Subscription";
   const yearly = /^(annual|year)/i.test(text(sellingModel.pricingTermUnit) ?? "");
   const monthsPerTerm = (count(sellingModel.pricingTerm) ?? 1) * (yearly ? 12 : 1);
@@ -111,7 +115,8 @@ export function subscriptionTermText(sellingModel: unknown, subscriptionTerm: un
 }
 
 /** One Commerce Subscription Detail as a row; null when it names no subscription. */
-export function toSubscriptionRow(detail: unknown): SubscriptionRow | null {
+/** Partial: a detail the API answers without an id is skipped, not trusted. */
+export function toSubscriptionRow(detail: Partial<CommerceSubscriptionDetail>): SubscriptionRow | null {
   if (!isObject(detail) || !text(detail.id)) return null;
   const product = isObject(detail.product) ? detail.product : {};
   const model = isObject(detail.sellingModel) ? detail.sellingModel : {};
@@ -160,7 +165,7 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** The collection as the page shows it. */
 export function toSubscriptionsView(
-  collection: unknown,
+  collection: { subscriptions: readonly Partial<CommerceSubscriptionDetail>[]; nextPageToken?: string | null } | null,
   state: SubscriptionState,
   isLaterPage: boolean,
   canRenewAndAmend: boolean,

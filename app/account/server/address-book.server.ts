@@ -3,7 +3,7 @@
  * (`accounts/{effectiveAccountId}/addresses`, a B2B buyer's managed account), read, created, changed and deleted
  * there. Guests have no address book (spec §6): they are sent to sign in.
  */
-import { isFetchError, type AddressInput } from "../../../server/webstore/index";
+import { isFetchError, type Address, type AddressInput } from "../../../server/webstore/index";
 import {
   ADDRESS_BOOK_PAGE_SIZE,
   addressBookAccount,
@@ -30,7 +30,7 @@ export interface AddressFormOptions {
 
 /** One saved address: the API's record (the form's starting values) and the book's entry. */
 export interface FoundAddress {
-  raw: unknown;
+  raw: Address;
   entry: AddressBookEntry;
 }
 

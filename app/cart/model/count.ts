@@ -20,12 +20,18 @@ export const CART_FIELDS = {
   couponId: "couponId",
 } as const;
 
-export function isCartIntent(value: unknown): value is CartIntent {
+/**
+ * A quantity as it arrives: a form field's value (null when the field is absent), the API's quantity string ("2.0"),
+ * or a number.
+ */
+export type QuantityValue = FormDataEntryValue | number | null | undefined;
+
+export function isCartIntent(value: FormDataEntryValue | null | undefined): value is CartIntent {
   return typeof value === "string" && (CART_INTENTS as readonly string[]).includes(value);
 }
 
 /** Reads the API's quantity strings ("2.0") and form values ("3"); anything else is 0. */
-export function parseQuantity(value: unknown): number {
+export function parseQuantity(value: QuantityValue): number {
   const number =
     typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   return Number.isFinite(number) && number > 0 ? number : 0;

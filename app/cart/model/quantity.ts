@@ -6,7 +6,7 @@
  */
 import { cleanWhitespace, isStepValid, parseNumberShortcut } from "~/lib/validation/typed-numbers";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
-import { parseQuantity } from "./count";
+import { parseQuantity, type QuantityValue } from "./count";
 
 /** The validity flags a typed quantity raises, in the order zod's quantity() reports them. */
 export type QuantityFlag = "valueMissing" | "badNumericInput" | "rangeUnderflow" | "rangeOverflow" | "stepMismatch";
@@ -21,7 +21,10 @@ export interface QuantityRuleLike {
  * A typed quantity read as lib/validation's zod `quantity()` reads it (the same checks, in the same order; the
  * unit tests compare both), then against the product's own rule if any.
  */
-export function quantityFlags(value: unknown, rule: QuantityRuleLike = {}): { value: number; flags: QuantityFlag[] } {
+export function quantityFlags(
+  value: QuantityValue,
+  rule: QuantityRuleLike = {},
+): { value: number; flags: QuantityFlag[] } {
   const cleaned = cleanWhitespace(typeof value === "string" ? value : value == null ? "" : String(value));
   if (cleaned === "") return { value: Number.NaN, flags: ["valueMissing"] };
   const number = parseNumberShortcut(cleaned);
@@ -41,7 +44,7 @@ export function quantityFlags(value: unknown, rule: QuantityRuleLike = {}): { va
 }
 
 /** The quantity as a number when it is valid (see quantityError), else null. Accepts the kit's 2k shortcuts. */
-export function validQuantity(value: unknown, rule: QuantityRuleLike = {}): number | null {
+export function validQuantity(value: QuantityValue, rule: QuantityRuleLike = {}): number | null {
   const { value: number, flags } = quantityFlags(value, rule);
   return flags.length ? null : number;
 }
@@ -50,7 +53,11 @@ export function validQuantity(value: unknown, rule: QuantityRuleLike = {}): numb
  * The quantity a line's − / + stepper asks for: one less or one more than what is in the field (or, when the field
  * holds no valid quantity, than the line's quantity), kept within 1..100000000.
  */
-export function steppedQuantity(typed: unknown, previous: unknown, direction: "increase" | "decrease"): number {
+export function steppedQuantity(
+  typed: QuantityValue,
+  previous: QuantityValue,
+  direction: "increase" | "decrease",
+): number {
   const base = validQuantity(typed) ?? (parseQuantity(previous) || QUANTITY_MIN);
   const next = Math.floor(base) + (direction === "increase" ? 1 : -1);
   return Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, next));

@@ -4,9 +4,9 @@
  * page, the cart, the checkout summary and the order page all import it.
  */
 
-import { isObject } from "~/lib/json";
+import type { ApplicationContext, CartItem, ProductSellingModel } from "../../../server/webstore/index";
 
-const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+const text = (v: string | null | undefined): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
 /** ProductSellingModel.SellingModelType's values. */
 export type SellingModelType = "OneTime" | "Evergreen" | "TermDefined";
@@ -34,8 +34,8 @@ export interface SellingModelOption {
  * not offered: it is sold once. (`commerceSubscriptionARCUIEnabled` names the org's own subscription management
  * screens, nothing a storefront shows: docs/decisions.)
  */
-export function subscriptionsOffered(config: unknown): boolean {
-  return isObject(config) && (config.subscriptionPlusEnabled === true || config.rlmSubscriptionEnabled === true);
+export function subscriptionsOffered(config: ApplicationContext["subscriptionConfig"]): boolean {
+  return config?.subscriptionPlusEnabled === true || config?.rlmSubscriptionEnabled === true;
 }
 
 /**
@@ -43,7 +43,10 @@ export function subscriptionsOffered(config: unknown): boolean {
  * Input `subscriptionTerm`, "the total number of terms in the subscription period") when its rule allows it, else
  * the rule's minimum, else the model's pricing term.
  */
-export function subscriptionTermFor(option: SellingModelOption | undefined, chosen?: unknown): number | undefined {
+export function subscriptionTermFor(
+  option: SellingModelOption | undefined,
+  chosen?: FormDataEntryValue | null,
+): number | undefined {
   if (option?.type !== "TermDefined") return undefined;
   const asked = typeof chosen === "string" && /^\d{1,3}$/.test(chosen) ? Number(chosen) : NaN;
   if (option.terms.some((t) => t.count === asked)) return asked;
@@ -58,8 +61,12 @@ export const SUBSCRIPTION_TERM_FIELD = "subscriptionTerm";
 const MAX_TERM_CHOICES = 12;
 
 /** A plan's choices of term: "1 year", "2 years" for an annual pricing term, "6 months" for a monthly one. */
-function termChoices(rule: unknown, pricingTerm: number | null, unit: string | undefined) {
-  if (!isObject(rule)) return [];
+function termChoices(
+  rule: ProductSellingModel["subscriptionTermRule"],
+  pricingTerm: number | null,
+  unit: string | undefined,
+) {
+  if (!rule) return [];
   const min = numberOf(rule.minimum);
   if (!min) return [];
   const max = Math.max(numberOf(rule.maximum) ?? min, min);
@@ -109,7 +116,8 @@ function describe(type: SellingModelType, term: number | null, unit: string | un
     : "A plan of a set term.";
 }
 
-const numberOf = (v: unknown): number | null => {
+/** A number the API may also send as a string (a cart item's `subscriptionTerm`). */
+const numberOf = (v: number | string | null | undefined): number | null => {
   const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
   return Number.isFinite(n) && n > 0 ? n : null;
 };
@@ -118,9 +126,9 @@ const numberOf = (v: unknown): number | null => {
  * The product detail's `productSellingModels` (Product Selling Model: id, name, sellingModelType, pricingTerm,
  * pricingTermUnit) as radio choices: one-time first, then the subscriptions in the API's order.
  */
-export function sellingModelOptions(models: unknown): SellingModelOption[] {
-  if (!Array.isArray(models)) return [];
-  const options = models.filter(isObject).flatMap((m): SellingModelOption[] => {
+export function sellingModelOptions(models: readonly ProductSellingModel[] | null | undefined): SellingModelOption[] {
+  if (!models) return [];
+  const options = models.flatMap((m): SellingModelOption[] => {
     const id = text(m.id);
     const type = TYPES.find((t) => t === m.sellingModelType);
     if (!id || !type) return [];
@@ -146,8 +154,10 @@ export function sellingModelOptions(models: unknown): SellingModelOption[] {
  * subscriptionTerm, billingFrequency): "Monthly subscription", "12-month plan, billed monthly", "One-time
  * purchase" for a subscription product bought once; null for a product sold without selling models.
  */
-export function cartItemTerm(item: unknown): string | null {
-  if (!isObject(item) || !text(item.productSellingModelId)) return null;
+export function cartItemTerm(
+  item: Pick<CartItem, "productSellingModelId" | "sellingModelType" | "billingFrequency" | "subscriptionTerm"> | null,
+): string | null {
+  if (!item || !text(item.productSellingModelId)) return null;
   const type = TYPES.find((t) => t === item.sellingModelType) ?? "OneTime";
   if (type === "OneTime") return "One-time purchase";
   const yearly = /^(annual|yearly)/i.test(text(item.billingFrequency) ?? "");

@@ -70,7 +70,10 @@ async function findProducts(shop: CartShop, skus: readonly string[]): Promise<Ma
   return found;
 }
 
-/** A refused batch result in the shopper's words. */
+/**
+ * A refused batch result in the shopper's words. Boundary: Batch Result's `result` is an Object the API fills with
+ * the item or, on a refusal, an error array; it is read here, where it is told apart.
+ */
 function refusalOf(statusCode: number, result: unknown): { message: string; onQuantity: boolean } {
   const first = Array.isArray(result) ? (result[0] as { errorCode?: string; message?: string } | undefined) : undefined;
   const message =

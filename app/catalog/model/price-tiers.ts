@@ -12,7 +12,7 @@ export interface VolumePriceRow {
   unitPrice: string;
 }
 
-const whole = (value: unknown): number | null => {
+const whole = (value: string | null | undefined): number | null => {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   return Number.isFinite(n) ? Math.floor(n) : null;
 };

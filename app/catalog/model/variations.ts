@@ -7,6 +7,7 @@
  * attribute named by its label, so every state of the picker has a URL and works as a GET form without JavaScript.
  */
 import { isObject } from "~/lib/json";
+import type { ProductDetail } from "../../../server/webstore/index";
 
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
@@ -39,8 +40,8 @@ export type ValueState = "available" | "unavailable" | "combination-unavailable"
  * The family of a product detail (a variation parent's, or a variation's: its own family); null for a product
  * without variations.
  */
-export function variationFamily(product: unknown): VariationFamily | null {
-  if (!isObject(product) || !isObject(product.variationInfo)) return null;
+export function variationFamily(product: ProductDetail): VariationFamily | null {
+  if (!isObject(product.variationInfo)) return null;
   const info = product.variationInfo;
   const byName = isObject(info.variationAttributeInfo) ? info.variationAttributeInfo : {};
   const entries = Object.values(byName)

@@ -7,9 +7,9 @@ import { isObject, text, type Json } from "./read";
 // Payment
 
 /** The order reference number of a place-order answer: v2's first action result, else v1's field (spec §3). */
-export function orderNumberFrom(answer: unknown): string | null {
+export function orderNumberFrom(answer: Json | null): string | null {
   if (typeof answer !== "object" || answer === null) return null;
-  const body = answer as { actions?: unknown; orderReferenceNumber?: unknown };
+  const body = answer;
   if (Array.isArray(body.actions)) {
     const first = body.actions.find(
       (a) => typeof a === "object" && a !== null && typeof (a as Json).orderReferenceNumber === "string",
@@ -27,7 +27,7 @@ export type PaymentOutcome =
   | { ok: false; field: CardField | "purchaseOrderNumber"; fieldError: string; formError?: undefined };
 
 /** The shopper's reading of a payment answer (`salesforceResultCode` Success | Decline | SystemError | ValidationError). */
-export function paymentOutcome(answer: unknown, method: PaymentMethod): PaymentOutcome {
+export function paymentOutcome(answer: Json | null, method: PaymentMethod): PaymentOutcome {
   const body = isObject(answer) ? answer : {};
   const code = text(body.salesforceResultCode) ?? "SystemError";
   if (code === "Success") return { ok: true };

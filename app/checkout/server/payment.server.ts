@@ -8,6 +8,7 @@ import { failureAnswer, FINISH_STEP_FIRST, type StepAnswer, type StepParts } fro
 import type { CheckoutPageData } from "./active.server";
 import type { CardDetails } from "./order.server";
 import { addressInput, asCheckoutAddress, billingAddressJson } from "./order.server";
+import type { Json } from "~/lib/json";
 import { addressOptions } from "./active.server";
 import { COUPON_MESSAGES } from "~/lib/api-errors";
 import {
@@ -362,7 +363,7 @@ async function pay(
     label = `Purchase order ${number}`;
   }
 
-  let answer: unknown;
+  let answer: Json;
   try {
     // Place-order v2 prepares before the money moves (validations, the stock held), then the payment.
     await checkout.prepareOrder(page.checkoutId);

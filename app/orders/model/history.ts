@@ -1,6 +1,6 @@
 /** Order history (spec §7 GET order-summaries): the page's query, its rows and paging, and status names. */
 import { validateDate } from "~/lib/validation/dates";
-import { asArray, isObject, nonBlank } from "./json";
+import { asArray, isObject, nonBlank, type Json } from "./json";
 import { toOrderSummary, type OrderSummaryData } from "./summary";
 
 export const ORDER_HISTORY_PAGE_SIZE = 10;
@@ -128,9 +128,10 @@ export const EMPTY_HISTORY_PAGE: HistoryPage = {
 };
 
 /** The order-summaries answer as the history list shows it. */
-export function historyPage(raw: unknown): HistoryPage {
+export function historyPage(raw: Json | null | undefined): HistoryPage {
   const record = isObject(raw) ? raw : {};
   const rows = asArray(record.orderSummaries)
+    .filter(isObject)
     .map(toOrderSummary)
     .filter((s): s is OrderSummaryData & { orderNumber: string } => s.orderNumber !== null)
     .map((s) => ({

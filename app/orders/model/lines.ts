@@ -132,7 +132,7 @@ export interface OrderDeliveryGroup {
 
 const GROUP_ENTITY = ["OrderDeliveryGroupSummary"];
 
-export function deliveryGroupName(name: unknown, index: number): string {
+export function deliveryGroupName(name: string | null | undefined, index: number): string {
   return nonBlank(name) ?? `Delivery Group ${index + 1}`;
 }
 
@@ -152,7 +152,7 @@ export function normalizeDeliveryGroups(groups: readonly unknown[]): OrderDelive
     const giftFlag = field("IsGift") ?? raw.isGift;
     return {
       id: firstText(raw.id, field("Id")) ?? `group-${index + 1}`,
-      name: deliveryGroupName(raw.name, index),
+      name: deliveryGroupName(nonBlank(raw.name), index),
       deliverToName: firstText(field("DeliverToName"), raw.deliverToName),
       street: firstText(field("DeliverToStreet"), raw.deliverToStreet),
       city: firstText(field("DeliverToCity"), raw.deliverToCity),

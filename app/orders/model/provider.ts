@@ -26,7 +26,7 @@ const PAYMENT_TYPE_LABELS: Record<string, string> = {
 };
 
 /** Never a full number: at most the last 4 characters of a card or purchase order number. */
-export function lastFour(value: unknown): string | null {
+export function lastFour(value: string | null): string | null {
   const text = nonBlank(value)?.replace(/\s+/g, "");
   return text ? text.slice(-4) : null;
 }
@@ -36,7 +36,7 @@ export function toPayments(payments: readonly unknown[]): OrderPayment[] {
     const type = nonBlank(raw.type);
     const brand = nonBlank(raw.cardBrand);
     const what = brand ?? (type ? (PAYMENT_TYPE_LABELS[type] ?? type) : "Payment");
-    const last4 = lastFour(raw.last4) ?? lastFour(raw.purchaseOrderNumber);
+    const last4 = lastFour(nonBlank(raw.last4)) ?? lastFour(nonBlank(raw.purchaseOrderNumber));
     return {
       id: firstText(raw.id) ?? `payment-${index + 1}`,
       label: last4 ? `${what} ending in ${last4}` : what,
@@ -55,7 +55,8 @@ export interface OrderProviderError {
 
 /**
  * A failed order call as the provider reports it. Reads the client's FetchError (`errors: [{type, message}]`),
- * a raw API error body (`[{errorCode, message}]`) or any Error; never throws.
+ * a raw API error body (`[{errorCode, message}]`) or any Error; never throws. Boundary: what a catch caught, which
+ * may be anything.
  */
 export function toProviderErrors(error: unknown): OrderProviderError[] {
   const fallbackMessage = error instanceof Error || isObject(error) ? (nonBlank((error as Json).message) ?? "") : "";
@@ -105,14 +106,15 @@ export function orderProviderLoading(): OrderProviderState {
   return { isLoading: true, hasErrors: false, errors: [], ...NO_DATA };
 }
 
+/** Boundary: a caught error, read by toProviderErrors. */
 export function orderProviderFailed(error: unknown): OrderProviderState {
   return { isLoading: false, hasErrors: true, errors: toProviderErrors(error), ...NO_DATA };
 }
 
 /** The provider's data from an order lookup answer (summary, groups with their lines, adjustments, payments). */
-export function orderDataFromLookup(raw: unknown): OrderData {
+export function orderDataFromLookup(raw: Json): OrderData {
   const record = isObject(raw) ? raw : {};
-  const allAdjustments = asArray(record.adjustments);
+  const allAdjustments = asArray(record.adjustments).filter(isObject);
   const orderLevel = allAdjustments.filter((a) => !isItemAdjustment(a));
   const lineLevel = allAdjustments.filter(isItemAdjustment);
   return {
@@ -123,7 +125,7 @@ export function orderDataFromLookup(raw: unknown): OrderData {
   };
 }
 
-export function orderProviderLoaded(raw: unknown): OrderProviderState {
+export function orderProviderLoaded(raw: Json): OrderProviderState {
   return { isLoading: false, hasErrors: false, errors: [], ...orderDataFromLookup(raw) };
 }
 
@@ -158,7 +160,7 @@ export interface ReorderOutcome {
 const products = (n: number) => `${n} ${n === 1 ? "product" : "products"}`;
 
 /** The toast after add-order-to-cart: what went in, and every product that couldn't (name + reason). */
-export function reorderOutcome(result: unknown): ReorderOutcome {
+export function reorderOutcome(result: Json): ReorderOutcome {
   const record = isObject(result) ? result : {};
   const added = Math.max(0, Math.floor(Number(record.totalSucceededProductCount) || 0));
   const unadded: UnaddedProduct[] = asArray(record.unaddedProducts)

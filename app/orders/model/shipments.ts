@@ -6,6 +6,7 @@
 import { fieldText, firstText } from "./json";
 import type { OrderDeliveryGroup } from "./lines";
 import { isObject } from "~/lib/json";
+import type { OrderShipment, OrderShipmentCollection, OrderShipmentItem } from "../../../server/webstore/index";
 
 /** The record fields the order page asks of each shipment (at most 15, as the resource allows). */
 export const SHIPMENT_FIELDS = [
@@ -85,13 +86,19 @@ export type OrderShipments =
   /** A guest's page (the order lookup): the shipment resources answer registered buyers only. */
   | { kind: "not-for-guests" };
 
-const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : null);
-const num = (v: unknown) => {
+/** The Order Shipment Item fields a shipment's line is read from. */
+export type ShipmentLineInput = Pick<OrderShipmentItem, "orderItemSummaryId" | "quantity" | "fields" | "product">;
+
+/** A shipment's items (GET `shipments/{id}/items`); null when they were not read. */
+export type ShipmentItemsInput = { items: readonly ShipmentLineInput[] } | null | undefined;
+
+const str = (v: string | null | undefined) => (typeof v === "string" && v.trim() !== "" ? v : null);
+const num = (v: number | string | null | undefined) => {
   const n = typeof v === "number" ? v : typeof v === "string" ? Number(v) : NaN;
   return Number.isFinite(n) ? n : 0;
 };
 
-function toShipmentLine(raw: unknown): ShipmentLine | null {
+function toShipmentLine(raw: ShipmentLineInput): ShipmentLine | null {
   if (!isObject(raw)) return null;
   const product = isObject(raw.product) ? raw.product : {};
   return {
@@ -103,18 +110,20 @@ function toShipmentLine(raw: unknown): ShipmentLine | null {
         fieldText(product.fields, "Name"),
         product.name,
       ) ?? "Item",
-    sku: fieldText(raw.fields, "OrderItemSummary.StockKeepingUnit") ?? str(product.sku),
+    sku:
+      fieldText(raw.fields, "OrderItemSummary.StockKeepingUnit") ??
+      (typeof product.sku === "string" ? str(product.sku) : null),
     quantity: num(raw.quantity),
   };
 }
 
 /** One shipment of the collection with the lines its items answer listed. */
-export function toShipmentView(raw: unknown, items: unknown): ShipmentView | null {
+export function toShipmentView(raw: OrderShipment, items: ShipmentItemsInput): ShipmentView | null {
   if (!isObject(raw) || !str(raw.shipmentId)) return null;
   const fields = raw.fields;
   const carrier = fieldText(fields, "Shipment.Provider");
   const trackingNumber = fieldText(fields, "Shipment.TrackingNumber");
-  const list = isObject(items) && Array.isArray(items.items) ? items.items : [];
+  const list = items && Array.isArray(items.items) ? items.items : [];
   return {
     id: str(raw.shipmentId)!,
     number: str(raw.shipmentNumber),
@@ -150,11 +159,11 @@ export function unshippedLines(groups: OrderDeliveryGroup[], shipments: Shipment
 
 /** The collection and each shipment's items (in the same order) as the page shows them. */
 export function toOrderShipments(
-  collection: unknown,
-  itemsOfEach: unknown[],
+  collection: Pick<OrderShipmentCollection, "shipments" | "nextPageToken">,
+  itemsOfEach: readonly ShipmentItemsInput[],
   groups: OrderDeliveryGroup[],
 ): OrderShipments {
-  const list = isObject(collection) && Array.isArray(collection.shipments) ? collection.shipments : [];
+  const list = Array.isArray(collection.shipments) ? collection.shipments : [];
   const shipments = list
     .map((raw, index) => toShipmentView(raw, itemsOfEach[index]))
     .filter((s): s is ShipmentView => s !== null);
@@ -162,6 +171,6 @@ export function toOrderShipments(
     kind: "shown",
     shipments,
     unshipped: shipments.length ? unshippedLines(groups, shipments) : [],
-    more: isObject(collection) && str(collection.nextPageToken) !== null,
+    more: str(collection.nextPageToken) !== null,
   };
 }

@@ -46,8 +46,7 @@ export interface OrderAdjustment {
   type: string | null;
 }
 
-function toAdjustment(raw: unknown): OrderAdjustment | null {
-  if (!isObject(raw)) return null;
+function toAdjustment(raw: Json): OrderAdjustment | null {
   const cents = toCents(raw.amount);
   if (cents === null) return null;
   return {
@@ -64,7 +63,7 @@ function toAdjustment(raw: unknown): OrderAdjustment | null {
 export function mergeAdjustments(adjustments: readonly unknown[]): OrderAdjustment[] {
   const merged = new Map<string, { adjustment: OrderAdjustment; cents: number }>();
   for (const raw of adjustments) {
-    const adjustment = toAdjustment(raw);
+    const adjustment = isObject(raw) ? toAdjustment(raw) : null;
     if (!adjustment) continue;
     const cents = toCents(adjustment.amount) ?? 0;
     const entry = merged.get(adjustment.displayName);
@@ -75,8 +74,7 @@ export function mergeAdjustments(adjustments: readonly unknown[]): OrderAdjustme
 }
 
 /** Whether an adjustment of the lookup answer belongs to a line (the rest are order-level). */
-export const isItemAdjustment = (raw: unknown) =>
-  isObject(raw) && (raw.targetType === "Item" || nonBlank(raw.orderItemSummaryId) !== null);
+export const isItemAdjustment = (raw: Json) => raw.targetType === "Item" || nonBlank(raw.orderItemSummaryId) !== null;
 
 // ---------------------------------------------------------------------------------------------
 // Order summary (spec §3 "Order summary")
@@ -114,7 +112,7 @@ const ORDER_ENTITY = ["OrderSummary"];
  * ownerId from the fields OrderedDate, CreatedDate, TotalAmount, OwnerId (the plain properties only when a field
  * was not returned). First-payment fields count as their regular totals.
  */
-export function toOrderSummary(raw: unknown): OrderSummaryData {
+export function toOrderSummary(raw: Json | null | undefined): OrderSummaryData {
   const record = isObject(raw) ? mapFirstPaymentFields(raw) : {};
   const fields = isObject(record.fields) ? mapFirstPaymentFields(record.fields) : {};
   const aggregates = isObject(record.adjustmentAggregates) ? mapFirstPaymentFields(record.adjustmentAggregates) : {};

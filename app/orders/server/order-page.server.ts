@@ -120,7 +120,7 @@ async function loadFromResources(
         ? asArray((itemAdjustments[itemId] as Json).adjustments)
         : [];
 
-    const allAdjustments = asArray(adjustmentsRaw.adjustments);
+    const allAdjustments = asArray(adjustmentsRaw.adjustments).filter(isObject);
     const deliveryGroups = groups.map((group, index) => ({
       ...group,
       items: pages[index].items.map((raw, n) => {

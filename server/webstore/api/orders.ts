@@ -5,6 +5,7 @@
 import { type ClientCore, documentedAt, required, send } from "../core.js";
 import { path } from "../http.js";
 import type {
+  CommerceSubscriptionCollection,
   CommerceSubscriptionDetail,
   JsonObject,
   OrderShipmentCollection,
@@ -152,7 +153,7 @@ export function ordersApi(core: ClientCore) {
      * The subscriptions of the account the buyer shops for (Commerce Subscriptions, registered shoppers only),
      * documented from 63.0: null before, when no version has the resource.
      */
-    async getSubscriptions(query: SubscriptionsQuery = {}): Promise<JsonObject | null> {
+    async getSubscriptions(query: SubscriptionsQuery = {}): Promise<CommerceSubscriptionCollection | null> {
       if (!documentedAt(core, 63)) return null;
       return request({ path: "subscriptions", query });
     },

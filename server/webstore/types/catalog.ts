@@ -104,6 +104,36 @@ export const ProductOverviewCollectionSchema = z
   .passthrough();
 export type ProductOverviewCollection = z.infer<typeof ProductOverviewCollectionSchema>;
 
+/**
+ * ConnectApi.SubscriptionTermRule (59.0): the numbers of pricing terms a term-defined plan may be bought for,
+ * https://developer.salesforce.com/docs/platform/apex-ref/references/apex-ref/apex-connectapi-output-subscription-term-rule.html
+ */
+const SubscriptionTermRuleSchema = z
+  .object({
+    minimum: optional(z.number()),
+    maximum: optional(z.number()),
+    increment: optional(z.number()),
+  })
+  .passthrough();
+
+/**
+ * ConnectApi.ProductSellingModel (56.0), a product's `productSellingModels`:
+ * https://developer.salesforce.com/docs/platform/apex-ref/references/apex-ref/apex-connectapi-output-product-selling-model.html
+ */
+export const ProductSellingModelSchema = z
+  .object({
+    id: optional(id),
+    name: optional(z.string()),
+    displayName: optional(z.string()),
+    description: optional(z.string()),
+    sellingModelType: optional(z.string()),
+    pricingTerm: optional(z.number()),
+    pricingTermUnit: optional(z.string()),
+    subscriptionTermRule: optional(SubscriptionTermRuleSchema),
+  })
+  .passthrough();
+export type ProductSellingModel = z.infer<typeof ProductSellingModelSchema>;
+
 export const ProductDetailSchema = z
   .object({
     id,
@@ -115,7 +145,7 @@ export const ProductDetailSchema = z
     purchaseQuantityRule: optional(z.record(z.unknown())),
     variationAttributeSet: optional(z.record(z.unknown())),
     variationInfo: optional(z.record(z.unknown())),
-    productSellingModels: optional(z.array(z.unknown())),
+    productSellingModels: optional(z.array(ProductSellingModelSchema)),
   })
   .passthrough();
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
@@ -158,7 +188,7 @@ export const FeaturedProductSchema = z
     fields: optional(z.record(z.unknown())),
     mediaGroups: optional(z.array(ProductMediaGroupSchema)),
     productClass: optional(z.string()),
-    productSellingModels: optional(z.array(z.unknown())),
+    productSellingModels: optional(z.array(ProductSellingModelSchema)),
     purchaseQuantityRule: optional(z.record(z.unknown())),
     urlName: optional(z.string()),
     attributeSetInfo: optional(z.record(z.unknown())),

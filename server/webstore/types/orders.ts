@@ -118,3 +118,17 @@ export const CommerceSubscriptionDetailSchema = z
   })
   .passthrough();
 export type CommerceSubscriptionDetail = z.infer<typeof CommerceSubscriptionDetailSchema>;
+
+/**
+ * Commerce Subscription Collection (connect_responses_commerce_subscription_collection, 63.0): a page of
+ * GET `subscriptions`.
+ */
+export const CommerceSubscriptionCollectionSchema = z
+  .object({
+    count: optional(z.number().int()),
+    subscriptions: z.array(CommerceSubscriptionDetailSchema),
+    ...tokenPage,
+    sortOrder: optional(z.string()),
+  })
+  .passthrough();
+export type CommerceSubscriptionCollection = z.infer<typeof CommerceSubscriptionCollectionSchema>;

@@ -23,6 +23,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/Nonce";
 import { RequestIdProvider } from "~/components/RequestReference";
 import { offeredRepresentation } from "~/shop/representation.server";
+import { documentBlocks } from "~/seo/server/document-blocks.server";
+import { DocumentStructuredData } from "~/seo/ui/StructuredData";
 
 const ABORT_DELAY = 5_000;
 
@@ -77,7 +79,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RequestIdProvider value={loadContext.requestId}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <DocumentStructuredData value={documentBlocks(loadContext)}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </DocumentStructuredData>
         </RequestIdProvider>
       </NonceProvider>,
       {

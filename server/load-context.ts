@@ -44,6 +44,11 @@ export interface StorefrontLoadContext {
    * page keeps it. Whether the store has that locale is the app's to say (an unknown one is a 404 page).
    */
   locale?: string;
+  /**
+   * Whether Remix answers this request with a document (a page's HTML), not a single-fetch `.data` request: a page
+   * then leaves out of its data what only the server's render needs (app/seo/server/document-blocks.server.ts).
+   */
+  documentRequest?: boolean;
   /** This request's Content-Security-Policy nonce: every inline script the app renders carries it. */
   cspNonce?: string;
   /** The shopper's address (the connection's, or the client's behind a trusted proxy: TRUST_PROXY). */

@@ -362,6 +362,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
           res.locals.requestId as string | undefined,
           scope.scope,
         );
+        context.documentRequest = !req.path.endsWith(".data");
         return { context, scope };
       },
     });

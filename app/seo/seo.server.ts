@@ -9,6 +9,7 @@ import type { ShopCore } from "~/shop/core.server";
 import { openCrawler, type Crawler } from "~/shop/core.server";
 import { isUnavailable, storeUnavailable } from "~/shop/errors.server";
 import { offerRepresentation } from "~/shop/representation.server";
+import { sendBlocks } from "~/seo/server/document-blocks.server";
 import type { ProductPage } from "~/catalog/server/product.server";
 import type { CategoryPage, ProductListing } from "~/catalog/catalog.server";
 import { storeLocales } from "~/lib/format/locale";
@@ -91,6 +92,10 @@ export function createSeo(core: Pick<ShopCore, "request" | "context" | "basePath
   const address = () => addressOf(core);
   const search = () => new URL(core.request.url).searchParams;
   const offer = (body: string) => offerRepresentation(core.context, { body, contentType: MARKDOWN });
+  const sent = (seo: Parameters<typeof sentSeo>[0]): SentSeo => {
+    const text = sentSeo(seo);
+    return { ...text, jsonLd: sendBlocks(core.context, text.jsonLd) };
+  };
   return {
     view(splat) {
       const md = !!splat && splat.endsWith(".md");
@@ -99,9 +104,9 @@ export function createSeo(core: Pick<ShopCore, "request" | "context" | "basePath
         markdown: md || acceptsMarkdown(core.request.headers.get("Accept")),
       };
     },
-    home: () => sentSeo(homeSeo(address(), STORE_DESCRIPTION)),
+    home: () => sent(homeSeo(address(), STORE_DESCRIPTION)),
     category: (page) =>
-      sentSeo(
+      sent(
         categorySeo(
           address(),
           {
@@ -115,7 +120,7 @@ export function createSeo(core: Pick<ShopCore, "request" | "context" | "basePath
         ),
       ),
     search: (term, listing) =>
-      sentSeo(
+      sent(
         searchSeo(address(), {
           term,
           products: listing.products,
@@ -123,7 +128,7 @@ export function createSeo(core: Pick<ShopCore, "request" | "context" | "basePath
           pageSize: LISTING_PAGE_SIZE,
         }),
       ),
-    product: (page) => sentSeo(productSeo(address(), productFacts(page))),
+    product: (page) => sent(productSeo(address(), productFacts(page))),
     productMarkdown: (page) => offer(productMarkdown(address(), productFacts(page))),
     categoryMarkdown: (page) =>
       offer(

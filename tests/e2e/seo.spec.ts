@@ -21,6 +21,12 @@ test("a product page carries its canonical URL, hreflang alternates, Open Graph,
   await expect(head.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
   await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
   // The JSON-LD is written in the page's body (app/seo/ui/StructuredData.tsx), where search engines read it too.
+  // The document's data sent the browser placeholders only: once React has taken the page over, the text is the
+  // server's still.
+  if (jsEnabled(page))
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("h1") ?? {}).some((key) => key.startsWith("__reactFiber")),
+    );
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const group = blocks.map((text) => JSON.parse(text)).find((block) => block["@type"] === "ProductGroup");
   expect(group.hasVariant.find((variant: { color: string }) => variant.color === "Denim")).toMatchObject({

@@ -68,6 +68,21 @@ describe("a product page's structured data", () => {
     expect(group.hasVariant.find((v: Json) => v.color === "Charcoal").offers).toBeUndefined();
   });
 
+  test("a document carries its JSON-LD once, in the page; a client navigation's data carries it itself", async () => {
+    const page = await get(`${APRON}?Color=Denim`);
+    // The group's id appears in its block and in its variants' URLs, never again in the hydration data.
+    const inBlocks = jsonLd(page.body)
+      .map((block) => JSON.stringify(block))
+      .join("");
+    expect(page.body.split("productGroupID").length - 1).toBe(1);
+    expect(inBlocks).toContain('"productGroupID":"01tDM000000E103"');
+    const data = await store.visitor().data(`${APRON}?Color=Denim`, ["routes/product.$"]);
+    expect(data.status).toBe(200);
+    const sent = JSON.stringify(data.data);
+    expect(sent).toContain("productGroupID");
+    expect(sent).toContain("BreadcrumbList");
+  });
+
   test("a product prices in the page's currency, its volume prices as price specifications", async () => {
     const us = ofType((await get(FILTERS)).body, "Product")!;
     expect(us).toMatchObject({

@@ -96,6 +96,22 @@ export function listenToReads(db: Db, listener: ((sql: string, params: unknown[]
   else readListeners.delete(db);
 }
 
+/** Whether a database file lacks any of the migrations in `migrationsDir`, read without writing to it. */
+export function hasPendingMigrations(file: string, migrationsDir: string): boolean {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const logged = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+      .get();
+    const applied = new Set(
+      logged ? (db.prepare("SELECT name FROM schema_migrations").all() as { name: string }[]).map((r) => r.name) : [],
+    );
+    return readdirSync(migrationsDir).some((f) => f.endsWith(".sql") && !applied.has(f));
+  } finally {
+    db.close();
+  }
+}
+
 export function migrate(db: Db, migrationsDir: string): string[] {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)");
   const applied = new Set(

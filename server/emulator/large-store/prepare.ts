@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
-import { isEmpty, openDatabase, type Db } from "../core/db.js";
+import { hasPendingMigrations, isEmpty, openDatabase, type Db } from "../core/db.js";
 import type { Emu } from "../core/state.js";
 import { recordSeededFingerprint, seededFingerprint } from "../core/store.js";
 import type { LargeStoreSize } from "./generate.js";
@@ -67,8 +67,9 @@ export function preparedStore(options: PrepareOptions): PreparedStore {
   const file = preparedStorePath(options.dir, options.fingerprint);
   const elapsed = () => Math.round(performance.now() - started);
   if (existsSync(file)) {
-    // Migrations added since it was prepared are applied to it once here, not to every copy.
-    closeAsJournal(openDatabase(file, options.migrationsDir));
+    // Migrations added since it was prepared are applied to it once here, not to every copy; a file with none
+    // pending is only read (its copies are the stores), so reusing it leaves it as it was.
+    if (hasPendingMigrations(file, options.migrationsDir)) closeAsJournal(openDatabase(file, options.migrationsDir));
     return { file, outcome: "reused", ms: elapsed() };
   }
   mkdirSync(options.dir, { recursive: true });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,9 +119,20 @@ describe("a prepared store", () => {
     const first = createEmulator({ dbFile: join(dir, "first.sqlite"), scale: SIZE, prepared: options });
     expect(progress.length).toBeGreaterThan(0);
     progress.length = 0;
+    // Reusing the prepared file only reads it: its bytes and its modification time stay as they were.
+    const file = join(
+      prepared,
+      readdirSync(prepared).find((name) => name.endsWith(".sqlite"))!,
+    );
+    const fileState = () => ({
+      digest: createHash("sha256").update(readFileSync(file)).digest("hex"),
+      modified: statSync(file).mtimeMs,
+    });
+    const before = fileState();
     const second = createEmulator({ dbFile: join(dir, "second.sqlite"), scale: SIZE, prepared: options });
     expect(second.seeding).toBe("seeded");
     expect(progress).toEqual([]);
+    expect(fileState()).toEqual(before);
     expect(storeDigest(second)).toBe(expected);
 
     // A shopper's change stays in its store (a copy), and a reset brings the prepared store back.

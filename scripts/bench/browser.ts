@@ -174,6 +174,26 @@ export async function guestAtShipping(origin: string, productPath: string) {
   return b;
 }
 
+/** The checkout's steps in order, as their pages' paths name them. */
+export const CHECKOUT_STEPS = ["shipping", "delivery", "payment", "review"] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+
+/**
+ * Takes a shopper whose cart has lines through the checkout's forms to `step` (its page shown), as in
+ * completeCheckout: the contact and address typed or the saved one kept, the first delivery method, a card.
+ */
+export async function atCheckoutStep(b: Browser, step: CheckoutStep) {
+  let page = await b.visit("/checkout");
+  const advance = [/^save$/, null, /^pay$/] as const;
+  for (const [k, name] of CHECKOUT_STEPS.entries()) {
+    if (!page.path.startsWith(`/checkout/${name}`)) throw new Error(`the checkout showed ${page.path}, not ${name}`);
+    if (name === step) return b;
+    const button = advance[k];
+    page = button ? await b.submit(page, button) : await b.submit(page, /^$/, /deliveryMethodId$/);
+  }
+  return b;
+}
+
 export async function completeCheckout(origin: string, productPath: string) {
   const b = new Browser(origin);
   const product = await b.visit(productPath);

@@ -4,13 +4,22 @@ import { join } from "node:path";
 import { createEmulator } from "../../server/emulator/index.js";
 import {
   BULK_BUYER,
+  MANAGER_BUYER,
   LARGE_STORE_SIZE,
   XL_STORE_SIZE,
   generateBulkCart,
   generateCategories,
   generateProduct,
 } from "../../server/emulator/large-store/index.js";
-import { Browser, guestAtShipping, guestWithCart, signedIn } from "./browser.js";
+import {
+  Browser,
+  CHECKOUT_STEPS,
+  atCheckoutStep,
+  guestAtShipping,
+  guestWithCart,
+  signedIn,
+  type CheckoutStep,
+} from "./browser.js";
 import {
   CONNECTIONS,
   OUT,
@@ -158,6 +167,50 @@ async function historyPage(origin: string, username: string, n: number): Promise
 }
 
 /**
+ * A quick order of as many pasted lines as the long cart holds (2,000 at xl: 20 batch calls of 100), by a new guest:
+ * milliseconds from the form's POST to the cart page shown, the store otherwise idle.
+ */
+async function timeQuickOrder(origin: string, size: (typeof SIZES)[BenchScale]) {
+  const { leaves } = generateCategories();
+  const skus: string[] = [];
+  for (let n = 1; skus.length < size.bulkCartLines && n <= size.products; n++) {
+    const p = generateProduct(size.seed, leaves, n);
+    // What a shopper can add: in stock, not a variation family's parent.
+    if (p.stock >= 1 && !p.family) skus.push(p.sku);
+  }
+  const b = await newGuest(origin);
+  await b.visit("/quick-order");
+  const started = performance.now();
+  const answer = await b.request("/quick-order", {
+    method: "POST",
+    body: new URLSearchParams({
+      intent: "order",
+      rows: "5",
+      list: skus.map((sku) => `${sku}\t1`).join("\n"),
+    }).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+  });
+  if (answer.status !== 303 || !answer.location) throw new Error(`the quick order answered ${answer.status}`);
+  const cart = await b.visit(answer.location);
+  const ms = Math.round(performance.now() - started);
+  const added = new RegExp(`Added ${skus.length.toLocaleString("en-US")} lines|Added ${skus.length} lines`).test(
+    cart.text,
+  );
+  if (!added) throw new Error(`the cart after the quick order does not say all ${skus.length} lines were added`);
+  return { lines: skus.length, ms };
+}
+
+/** How many pages of lines bulk@demo.store's checkout review has ("Page 1 of N"), walked to once. */
+async function lastReviewPage(origin: string): Promise<number> {
+  const b = await atCheckoutStep(await signedIn(origin, BULK_BUYER.username), "review");
+  // React separates a text's parts with empty comments: "Page <!-- -->1<!-- --> of <!-- -->80".
+  const text = (await b.request("/checkout/review")).text.replaceAll("<!-- -->", "");
+  const pages = /Page 1 of (\d+)/.exec(text)?.[1];
+  if (!pages) throw new Error("bulk@demo.store's checkout review shows no pages");
+  return Number(pages);
+}
+
+/**
  * Waits until the store has answered what a run (or its warm-up) left it: requests slower than a run (a search of
  * 20,000 hits takes seconds on the large store) are still queued when the load generator stops, and would be counted
  * against the timed run or the next page. The store answers in order, so its health check answers once they are done.
@@ -239,6 +292,12 @@ export async function scaleBench(scale: BenchScale = "large") {
   const deepPage = await historyPage(large.origin, BULK_BUYER.username, HISTORY_PAGE[scale]);
   const cartLines = size.bulkCartLines.toLocaleString("en-US");
 
+  // Every checkout step with the long cart (its pages show a page of lines, the review paged), next to a guest's
+  // 1-line cart at the same step on the demo store; each connection's session walked there through the forms.
+  const guestAt = (step: CheckoutStep) => async (o: string) => atCheckoutStep(await guestWithCart(o, product), step);
+  const bulkAt = (step: CheckoutStep) => async (o: string) => atCheckoutStep(await bulk(o), step);
+  const lastReview = pageWanted(`checkout: review, last page`) ? await lastReviewPage(large.origin) : 1;
+
   const same = (side: Side): Pick<ScaleRow, "demo" | "large"> => ({ demo: side, large: side });
   const searchOnce = (list: string[]): LoadOptions => ({
     pathOf: (n) => `/search?q=${encodeURIComponent(list[n % list.length])}`,
@@ -297,6 +356,30 @@ export async function scaleBench(scale: BenchScale = "large") {
       page: `order history, page ${HISTORY_PAGE[scale].toLocaleString("en-US")}`,
       demo: null,
       large: { path: deepPage, session: bulk },
+    },
+    ...CHECKOUT_STEPS.map((step): ScaleRow => ({
+      page: `checkout: ${step}, ${cartLines} lines (demo: 1 line)`,
+      demo: { path: `/checkout/${step}`, session: guestAt(step) },
+      large: { path: `/checkout/${step}`, session: bulkAt(step) },
+    })),
+    {
+      page: `checkout: review, last page (${lastReview}) of ${cartLines} lines (demo: 1 line)`,
+      demo: { path: "/checkout/review", session: guestAt("review") },
+      large: { path: `/checkout/review?page=${lastReview}`, session: bulkAt("review") },
+    },
+    {
+      // The switcher pages its accounts (20 a page) and finds them with a GET form: the demo's b2b buyer has 4.
+      page: `account switcher (${size.managedAccounts} accounts; demo: b2b@demo.store's 4)`,
+      demo: { path: "/account", session: (o) => signedIn(o, "b2b@demo.store") },
+      large: { path: "/account", session: (o) => signedIn(o, MANAGER_BUYER.username, MANAGER_BUYER.password) },
+    },
+    {
+      page: `account switcher, found by city (${size.managedAccounts} accounts; demo: 4)`,
+      demo: { path: "/account?accounts=Chicago", session: (o) => signedIn(o, "b2b@demo.store") },
+      large: {
+        path: "/account?accounts=Seattle",
+        session: (o) => signedIn(o, MANAGER_BUYER.username, MANAGER_BUYER.password),
+      },
     },
   ];
   const ROWS = ALL_ROWS.filter((row) => pageWanted(row.page));
@@ -378,6 +461,7 @@ export async function scaleBench(scale: BenchScale = "large") {
     };
     measured.push({ page: row.page, demo: onDemo, large: onLarge, bare: onBare, halfLoad });
   }
+  const quickOrder = pageWanted("quick order") ? await timeQuickOrder(large.origin, size) : null;
   const memory = { demo: peakMemory(demo.child.pid!), large: peakMemory(large.child.pid!) };
   await Promise.all([demo.stop(), large.stop(), bare.stop()]);
 
@@ -400,6 +484,7 @@ export async function scaleBench(scale: BenchScale = "large") {
         bare: cpuMsPerRequest(m.bare),
       },
     })),
+    quickOrder,
     peakMemoryMiB: memory,
   };
   writeFileSync(
@@ -449,6 +534,11 @@ export async function scaleBench(scale: BenchScale = "large") {
           "",
         ]),
     `Add to the ${cartLines}-line cart ÷ add to a 1-line cart (${scale} store, CPU per request): ${ratio(addLarge?.cpuMsPerRequest.large, addOne?.cpuMsPerRequest.large)}.`,
+    ...(quickOrder
+      ? [
+          `Quick order of ${quickOrder.lines.toLocaleString("en-US")} pasted lines (a new guest on the ${scale} store; one batch call per 100 lines): ${(quickOrder.ms / 1000).toFixed(1)} s from the POST to the cart page shown.`,
+        ]
+      : []),
     `Peak memory (MiB): demo store ${memory.demo.join(" + ")}; ${scale} store ${memory.large.join(" + ")} (ratio ${ratio(memory.large[0], memory.demo[0])}).`,
   ];
   console.log(lines.join("\n"));

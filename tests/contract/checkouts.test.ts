@@ -389,6 +389,26 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     ]);
   });
 
+  // Whether the cart is short of stock is kept between reads (carts/summary-memo.ts): each read after a change
+  // (another cart's reservation, its end on the clock) answers what a fresh read would.
+  it("reads the stock as it is at each read: another cart's reservation makes it 422, its end on the clock 200 again", async () => {
+    await addItem(guest, PRODUCTS.lastUnit);
+    const id = await startCheckout(guest);
+    for (let read = 0; read < 2; read++) expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(200);
+    const rival = await shopper(target);
+    const { cartId: rivalCart } = await addItem(rival, PRODUCTS.lastUnit);
+    const reservation = at("v63.0", `carts/${rivalCart}/inventory-reservations`);
+    expect((await rival.call("PUT", reservation, { durationInSeconds: 60 })).status).toBe(200);
+    for (let read = 0; read < 2; read++) {
+      const res = await guest.call("GET", `checkouts/${id}`);
+      expect(res.status).toBe(422);
+      expect(res.body.errors.map((e: { title: string }) => e.title)).toEqual(["INSUFFICIENT_INVENTORY"]);
+    }
+    // Nothing is written when the reservation ends: the clock alone brings the unit back.
+    await admin("clock", { advanceSeconds: 61 });
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(200);
+  });
+
   it("deletes a checkout (204): the cart is Active again and the session is gone", async () => {
     await addItem(guest, PRODUCTS.coffee);
     const id = await startCheckout(guest);

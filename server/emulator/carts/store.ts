@@ -473,6 +473,27 @@ export function linesShortOfStock(emu: Emu, cartId: string, now: number): ShortL
 }
 
 /**
+ * Whether the cart holds more of a product, over all its lines, than is available to it at `now`: what
+ * inventoryErrors (checkout/place-order.ts) reports, found with one query over the cart's lines.
+ */
+export function productShortOfStock(emu: Emu, cartId: string, now: number): boolean {
+  return (
+    emu.db
+      .prepare(
+        `SELECT 1 FROM (
+           SELECT product_id, sum(quantity) AS wanted FROM cart_items WHERE cart_id = ? GROUP BY product_id) w
+         JOIN inventory inv ON inv.product_id = w.product_id
+         WHERE w.wanted > max(0, inv.on_hand - (
+           SELECT coalesce(sum(ri.quantity), 0)
+           FROM inventory_reservation_items ri JOIN inventory_reservations r ON r.id = ri.reservation_id
+           WHERE ri.product_id = w.product_id AND r.expires_at > ? AND r.cart_id IS NOT ?))
+         LIMIT 1`,
+      )
+      .get(cartId, now, cartId) !== undefined
+  );
+}
+
+/**
  * When the first reservation live at `now` that holds units of the cart's products for another cart ends (its units
  * come back to the cart then): null when none does.
  */

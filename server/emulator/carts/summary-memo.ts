@@ -4,12 +4,14 @@ import {
   cartUniqueProductCount,
   linesShortOfStock,
   nextReservationEnd,
+  productShortOfStock,
   watchCartSummaryInputs,
   type ShortLine,
 } from "./store.js";
 
 /**
- * What a cart's summary reads of every line of the cart (its lines short of stock, its distinct products), kept
+ * What a cart's summary reads of every line of the cart (its lines short of stock, its distinct products), and a
+ * checkout's rating (whether any product is short), kept
  * between reads instead of read again on each (issue 41: bulk@demo.store's 2,000 lines made each cart page read
  * 2,000 lines' stock and reservations, when the page shows 25). Emulator-only internals: the answers are the ones a
  * fresh read gives, because what is kept is dropped when what it was read from changes:
@@ -22,19 +24,22 @@ import {
  * no trigger reports.
  */
 
-interface StockReading {
+interface StockReading<T> {
   /** The stock writes counted when it was read. */
   changes: number;
   /** The virtual time it was read at, and when the first reservation of the cart's products live then ends. */
   at: number;
   until: number;
-  lines: ShortLine[];
+  value: T;
 }
 
 interface CartFacts {
   bulkWrites: number;
   uniqueProducts?: number;
-  stock?: StockReading;
+  /** Its lines short of stock, each line on its own (the summary's messages). */
+  stock?: StockReading<ShortLine[]>;
+  /** Whether it holds more of a product, over all its lines, than is available (a checkout's rating). */
+  productShort?: StockReading<boolean>;
 }
 
 interface Memo {
@@ -114,16 +119,34 @@ export function distinctProducts(emu: Emu, cartId: string): number {
   return n;
 }
 
-/** The cart's lines short of stock now, in the cart's order (carts/store.ts linesShortOfStock). */
-export function shortLines(emu: Emu, cartId: string): ShortLine[] {
+/** A reading of the cart's stock, kept until its lines, stock or reservations change or one of those ends. */
+function stockFact<K extends "stock" | "productShort">(
+  emu: Emu,
+  cartId: string,
+  key: K,
+  read: (now: number) => NonNullable<CartFacts[K]>["value"],
+): NonNullable<CartFacts[K]>["value"] {
   const memo = memoOf(emu);
   const now = emu.clock.now();
-  const stock = factsOf(emu, memo, cartId)?.stock;
-  if (stock && stock.changes === memo.stockChanges && stock.at <= now && now < stock.until) return stock.lines;
-  const lines = linesShortOfStock(emu, cartId, now);
+  const kept = factsOf(emu, memo, cartId)?.[key];
+  if (kept && kept.changes === memo.stockChanges && kept.at <= now && now < kept.until) return kept.value;
+  const value = read(now);
   if (keepable(emu, memo)) {
     const until = nextReservationEnd(emu, cartId, now) ?? Infinity;
-    keep(emu, memo, cartId, { stock: { changes: memo.stockChanges, at: now, until, lines } });
+    keep(emu, memo, cartId, { [key]: { changes: memo.stockChanges, at: now, until, value } });
   }
-  return lines;
+  return value;
+}
+
+/** The cart's lines short of stock now, in the cart's order (carts/store.ts linesShortOfStock). */
+export function shortLines(emu: Emu, cartId: string): ShortLine[] {
+  return stockFact(emu, cartId, "stock", (now) => linesShortOfStock(emu, cartId, now));
+}
+
+/**
+ * Whether the cart holds more of a product, over all its lines, than is available to it now (carts/store.ts
+ * productShortOfStock): a checkout rates a cart short of stock line by line, to name each line's error.
+ */
+export function anyProductShort(emu: Emu, cartId: string): boolean {
+  return stockFact(emu, cartId, "productShort", (now) => productShortOfStock(emu, cartId, now));
 }

@@ -8,6 +8,7 @@ import {
   type CartSummaryView,
   type CartView,
 } from "../carts/view.js";
+import { anyProductShort } from "../carts/summary-memo.js";
 import { tracksInventory } from "../catalog/inventory.js";
 import { money } from "../core/money.js";
 import { illegalQuery, intParam, pageFields, pageWindow } from "../core/paging.js";
@@ -21,7 +22,6 @@ import {
   GROUP_SORTS,
   shippingStore,
   hasAddress,
-  anyLineShortOfStock,
 } from "./store.js";
 
 /** Rating a cart's delivery groups (shipping and tax per group) and the groups' JSON. */
@@ -179,7 +179,7 @@ export function rateCheckout(
   const items = cartItems(emu, cart.id);
   const { groups, moved } = ensureDeliveryGroupsOf(emu, cart.id, items);
   const appContext = emu.store.applicationContext(cart.webstore_id);
-  if (tracksInventory(appContext) && anyLineShortOfStock(emu, cart.id))
+  if (tracksInventory(appContext) && anyProductShort(emu, cart.id))
     return fullRating(rateGroups(emu, loadCartView(emu, cart, processing, moved ? undefined : items), groups));
   const pricing = loadRecordedPricing(emu, cart, processing, moved ? undefined : items);
   const taxType: TaxType = pricing.summary.taxType === "Gross" ? "Gross" : "Net";

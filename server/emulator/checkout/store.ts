@@ -278,27 +278,6 @@ export function cartLineCount(emu: Emu, cartId: string): number {
   return (emu.db.prepare("SELECT count(*) AS n FROM cart_items WHERE cart_id = ?").get(cartId) as { n: number }).n;
 }
 
-/**
- * A product the cart holds more of, over all its lines, than is available to it: what inventoryErrors (place-order.ts)
- * reports, found with one query over the cart's lines.
- */
-export function anyLineShortOfStock(emu: Emu, cartId: string): boolean {
-  return (
-    emu.db
-      .prepare(
-        `SELECT 1 FROM (
-           SELECT product_id, sum(quantity) AS wanted FROM cart_items WHERE cart_id = ? GROUP BY product_id) w
-         JOIN inventory inv ON inv.product_id = w.product_id
-         WHERE w.wanted > max(0, inv.on_hand - (
-           SELECT coalesce(sum(ri.quantity), 0)
-           FROM inventory_reservation_items ri JOIN inventory_reservations r ON r.id = ri.reservation_id
-           WHERE ri.product_id = w.product_id AND r.expires_at > ? AND r.cart_id IS NOT ?))
-         LIMIT 1`,
-      )
-      .get(cartId, emu.clock.now(), cartId) !== undefined
-  );
-}
-
 /** `.run(quantity, productId)`: takes placed units off the shelf, for a loop over the order's products. */
 export function stockTake(emu: Emu) {
   return emu.db.prepare("UPDATE inventory SET on_hand = on_hand - ? WHERE product_id = ?");

@@ -261,6 +261,8 @@ async function main() {
       ratioToBare: +(oneWorker[i].rps / bareRows[i].rps).toFixed(2),
       twoWorkers: twoWorkers[i],
       ratioTwoToOne: +(twoWorkers[i].rps / oneWorker[i].rps).toFixed(2),
+      // Issue #41's figure: the store as `npm start` serves it (two workers) against the bare page, in the same run.
+      ratioTwoToBare: +(twoWorkers[i].rps / bareRows[i].rps).toFixed(2),
     })),
     checkout: {
       runs: checkouts.length,
@@ -285,11 +287,11 @@ async function main() {
     `Machine: ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${machine.loadBefore} before, ${results.machine.loadAfter} after (${machine.at}).`,
     `${CONNECTIONS} connections, ${SECONDS} s a run after 1 s of warm-up; one session cookie per connection.`,
     "",
-    "| page | req/s | p50 ms | p99 ms | bare Remix req/s | bare p99 ms | ratio to bare | 2 workers req/s | 2 workers p99 ms | 2 ÷ 1 worker |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| page | req/s | p50 ms | p99 ms | bare Remix req/s | bare p99 ms | ratio to bare | 2 workers req/s | 2 workers p99 ms | 2 ÷ 1 worker | 2 workers ÷ bare |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...results.pages.map(
       (r) =>
-        `| ${r.page} | ${r.oneWorker.rps} | ${r.oneWorker.p50} | ${r.oneWorker.p99} | ${r.bare.rps} | ${r.bare.p99} | ${r.ratioToBare} | ${r.twoWorkers.rps} | ${r.twoWorkers.p99} | ${r.ratioTwoToOne} |` +
+        `| ${r.page} | ${r.oneWorker.rps} | ${r.oneWorker.p50} | ${r.oneWorker.p99} | ${r.bare.rps} | ${r.bare.p99} | ${r.ratioToBare} | ${r.twoWorkers.rps} | ${r.twoWorkers.p99} | ${r.ratioTwoToOne} | ${r.ratioTwoToBare} |` +
         (r.oneWorker.errors + r.twoWorkers.errors + r.bare.errors
           ? ` ⚠ ${r.oneWorker.errors + r.twoWorkers.errors + r.bare.errors} errors`
           : ""),
@@ -318,12 +320,17 @@ function cpuTable(pages: { page: string; oneWorker: Row; bare: Row; twoWorkers: 
   if (pages.some((r) => !r.oneWorker.cpu || !r.twoWorkers.cpu || !r.bare.cpu))
     return ["CPU use: not measured (no /proc)."];
   const cell = (row: Row) => `${row.cpu!.server} / ${row.cpu!.generator} / ${Math.round(row.cpu!.machineIdle * 100)} %`;
+  // Per process: the primary first (with the emulator, serving the workers' API calls), then each worker.
+  const perRequest = (row: Row) => row.cpuMsPerRequest?.join(" + ") ?? "–";
   return [
-    "CPU during each run, in cores: the server (all its processes and threads) / the load generator / the machine left idle.",
+    "CPU during each run, in cores: the server (all its processes and threads) / the load generator / the machine left idle; then CPU ms per request of each server process (2 workers: the primary, then each worker). On a machine with no core left idle, a page's throughput follows its CPU per request: compare those where the req/s of runs a few seconds apart disagree.",
     "",
-    "| page | 1 worker | bare Remix | 2 workers |",
-    "|---|---:|---:|---:|",
-    ...pages.map((r) => `| ${r.page} | ${cell(r.oneWorker)} | ${cell(r.bare)} | ${cell(r.twoWorkers)} |`),
+    "| page | 1 worker | bare Remix | 2 workers | CPU ms/req: 1 worker | bare | 2 workers: primary + workers |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+    ...pages.map(
+      (r) =>
+        `| ${r.page} | ${cell(r.oneWorker)} | ${cell(r.bare)} | ${cell(r.twoWorkers)} | ${perRequest(r.oneWorker)} | ${perRequest(r.bare)} | ${perRequest(r.twoWorkers)} |`,
+    ),
   ];
 }
 

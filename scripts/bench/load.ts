@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import { CONNECTIONS, SECONDS, SHOPPER_USER_AGENT } from "./config.js";
-import { cpuSeconds, machineCpu } from "./processes.js";
+import { cpuSecondsEach, machineCpu } from "./processes.js";
 
 // Load: a page under autocannon's connections, one session cookie each; the markup the bare page renders.
 
@@ -16,6 +16,12 @@ export interface Row {
    * outrun one with cores to spare. Null where there is no /proc.
    */
   cpu: { server: number; generator: number; machineIdle: number } | null;
+  /**
+   * CPU milliseconds per answered request of each of the server's processes (the server's own first, then its
+   * workers): a cluster's primary, which serves the workers' API calls, against each worker. Null where there is no
+   * /proc.
+   */
+  cpuMsPerRequest?: number[] | null;
 }
 
 /** A request other than a GET of `url`: a form post, or a path that changes on every request. */
@@ -79,11 +85,18 @@ export async function load(
   await run(1); // warm-up: caches, JIT
   await options.settle?.();
   next = 0;
-  const before = { server: serverPid ? cpuSeconds(serverPid) : null, self: process.cpuUsage(), machine: machineCpu() };
+  const before = {
+    server: serverPid ? cpuSecondsEach(serverPid) : null,
+    self: process.cpuUsage(),
+    machine: machineCpu(),
+  };
   const started = performance.now();
   const result = await run(SECONDS);
   const seconds = (performance.now() - started) / 1000;
-  const server = serverPid ? cpuSeconds(serverPid) : null;
+  const after = serverPid ? cpuSecondsEach(serverPid) : null;
+  const total = (each: { seconds: number }[] | null) => each && each.reduce((sum, p) => sum + p.seconds, 0);
+  const server = total(after);
+  const serverBefore = total(before.server);
   const self = process.cpuUsage(before.self);
   const machine = machineCpu();
   const round = (n: number) => +n.toFixed(2);
@@ -101,15 +114,23 @@ export async function load(
       result.errors +
       result.timeouts,
     cpu:
-      server !== null && before.server !== null && machine && before.machine
+      server !== null && serverBefore !== null && machine && before.machine
         ? {
-            server: round((server - before.server) / seconds),
+            server: round((server - serverBefore) / seconds),
             generator: round((self.user + self.system) / 1e6 / seconds),
             machineIdle: round(
               (machine.idle - before.machine.idle) /
                 (machine.idle - before.machine.idle + machine.busy - before.machine.busy),
             ),
           }
+        : null,
+    // Processes present at both ends of the run (a worker restarted during it is left out).
+    cpuMsPerRequest:
+      after && before.server && result.requests.total > 0
+        ? after.flatMap((p) => {
+            const was = before.server!.find((b) => b.pid === p.pid);
+            return was ? [round(((p.seconds - was.seconds) * 1000) / result.requests.total)] : [];
+          })
         : null,
   };
 }

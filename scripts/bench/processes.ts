@@ -243,17 +243,26 @@ function clockTicks(): number {
  * A worker's libuv threads (compression) and V8's helper threads (GC) count: one process can use more than a core.
  */
 export function cpuSeconds(pid: number): number | null {
-  let ticks = 0;
+  const each = cpuSecondsEach(pid);
+  return each && each.reduce((sum, p) => sum + p.seconds, 0);
+}
+
+/**
+ * CPU seconds so far of each process of the tree (the server first, then its workers, in the tree's order): where a
+ * cluster's CPU goes, the primary (with the emulator) against its workers. Null where there is no /proc.
+ */
+export function cpuSecondsEach(pid: number): { pid: number; seconds: number }[] | null {
+  const each = [];
   for (const p of processTree(pid)) {
     try {
       // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th and 13th.
       const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      each.push({ pid: p, seconds: (Number(fields[11]) + Number(fields[12])) / clockTicks() });
     } catch {
       if (p === pid) return null;
     }
   }
-  return ticks / clockTicks();
+  return each;
 }
 
 /**

@@ -40,6 +40,7 @@ import { formConstraint } from "~/lib/validation/constraint.server";
 import { loginPath, safeRedirect } from "~/lib/paths";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { errorMessage } from "~/shop/errors.server";
+import { isObject } from "~/lib/json";
 import type { ShopCore } from "~/shop/core.server";
 import type { CoreSessionData, SessionKeys } from "~/shop/session.server";
 
@@ -379,7 +380,7 @@ async function submitWishlistForm(shop: WishlistsCore, lists: WishlistLists, for
 export function wishlistToCartOutcome(result: JsonObject, names: ReadonlyMap<string, string>): ToastInput {
   const added = Math.max(0, Math.floor(Number(result.productsSucceededCount) || 0));
   const failed = (Array.isArray(result.failedWishlistToCartItems) ? result.failedWishlistToCartItems : [])
-    .filter((f): f is Record<string, unknown> => typeof f === "object" && f !== null)
+    .filter(isObject)
     .map((f) => {
       const id = typeof f.productId === "string" && f.productId ? f.productId : undefined;
       const name = (id && names.get(id)) ?? id ?? "A product";

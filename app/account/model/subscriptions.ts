@@ -129,7 +129,7 @@ export function toSubscriptionRow(detail: Partial<CommerceSubscriptionDetail>): 
     productName: text(product.name) ?? "Subscription",
     sku: text(product.sku),
     plan: text(model.displayName) ?? text(model.name) ?? "Subscription",
-    term: subscriptionTermText(model, detail.subscriptionTerm),
+    term: subscriptionTermText(detail.sellingModel, detail.subscriptionTerm),
     quantity: count(detail.quantity),
     startDate,
     endDate: text(detail.endDate),

@@ -11,7 +11,7 @@ import { CART_ITEMS_PAGE_SIZE, isFetchError, type Async, type CartItem } from ".
 import { readPage } from "~/lib/paging";
 import type { PageKind } from "~/lib/request-paths";
 import { isStoreLocale } from "~/lib/format/locale";
-import { cartErrorMessage, cartProductError } from "~/shop/errors.server";
+import { cartErrorMessage, cartProductError, apiFailure } from "~/shop/errors.server";
 import { productErrorField } from "~/lib/api-errors";
 import { cartView, EMPTY_CART, type CartView } from "~/cart/model/view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "~/cart/server/edits.server";
@@ -321,7 +321,7 @@ export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: stri
     try {
       return await write("active");
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isNotFound(apiFailure(error))) throw error;
       await mayCreateCart(shop, session.get("userId"));
       const created = await client.ensureActiveCart();
       return write(created.data.cartId ?? "active");
@@ -332,7 +332,7 @@ export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: stri
     try {
       return await write(existing);
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isNotFound(apiFailure(error))) throw error;
       session.unset("guestCartId");
     }
   }

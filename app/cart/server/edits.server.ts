@@ -89,7 +89,7 @@ export async function applyCartEdit(shop: CartShop, edit: CartLineEdit): Promise
       // A line or coupon that is not there any more is not a lost cart: only when the cart itself is gone is it
       // forgotten, and the shopper told so in plain words.
       if (await cartStillThere(shop, ref)) return alreadyDone(edit) ?? refused(LINE_GONE_MESSAGE);
-      forgetGoneGuestCart(shop, error);
+      forgetGoneGuestCart(shop, apiFailure(error));
       return refused(CART_GONE_MESSAGE);
     }
     return refused(cartErrorMessage(error, CART_MESSAGES.failed));

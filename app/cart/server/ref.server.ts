@@ -4,7 +4,6 @@
  */
 import type { FetchError } from "../../../server/webstore/index";
 import type { CartCore } from "~/cart/server/session.server";
-import { apiFailure } from "~/shop/errors.server";
 
 /** What the cart's functions need of the request's shop (tests hand them a look-alike). */
 export type CartShop = Pick<CartCore, "client" | "session" | "shopper"> &
@@ -23,8 +22,8 @@ export function cartRef(shop: Pick<CartCore, "shopper" | "session">): string | n
 export const isNotFound = (failure: FetchError | null) => failure?.status === 404;
 
 /** A guest cart the API no longer knows (checked out, deleted) is forgotten: the guest's cart is empty again. */
-export function forgetGoneGuestCart(shop: CartShop, error: unknown): boolean {
-  if (shop.shopper.isLoggedIn || !isNotFound(apiFailure(error))) return false;
+export function forgetGoneGuestCart(shop: CartShop, failure: FetchError | null): boolean {
+  if (shop.shopper.isLoggedIn || !isNotFound(failure)) return false;
   shop.session.unset("guestCartId");
   return true;
 }

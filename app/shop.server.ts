@@ -139,7 +139,7 @@ function withHandlers(core: ShopCore): Shop {
     checkout: lazy("checkout", () =>
       createCheckout(core, {
         page: page(),
-        cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (error) => shop.cart.forgetGoneGuestCart(error) },
+        cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (failure) => shop.cart.forgetGoneGuestCart(failure) },
         orders: {
           rememberGuestVerification: (email) => shop.orders.rememberGuestVerification(email),
           guestAccessToken: (orderNumber) => shop.orders.guestAccessToken(orderNumber),

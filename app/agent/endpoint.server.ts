@@ -13,6 +13,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { STORE_NAME } from "~/lib/brand";
 import { registerTools } from "./tools.server";
+import type { JsonValue } from "~/lib/json";
 import {
   dropSession,
   keepSession,
@@ -129,10 +130,11 @@ export async function handleAgentRequest(
  * The request's JSON-RPC message (or batch); undefined when it is no JSON. Its size was checked before it got here
  * (server/mcp-guard.ts: a declared length within the limit).
  */
-async function readMessage(request: Request): Promise<unknown> {
+/** The request body as JSON (the JSON-RPC message or batch); undefined when it is not JSON. */
+async function readMessage(request: Request): Promise<JsonValue | undefined> {
   const text = await request.text();
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text) as JsonValue;
   } catch {
     return undefined;
   }
@@ -142,7 +144,7 @@ async function readMessage(request: Request): Promise<unknown> {
  * Counts the message's tool calls against the session's and its client's limits; past either, the answer: each call
  * refused with a JSON-RPC error that says which limit and when to try again (`data.retryAfterSeconds`).
  */
-async function countToolCalls(session: AgentSession, body: unknown): Promise<Response | null> {
+async function countToolCalls(session: AgentSession, body: JsonValue): Promise<Response | null> {
   const throttle = session.context.mcpThrottle;
   const messages = (Array.isArray(body) ? body : [body]) as { method?: unknown; id?: unknown }[];
   const calls = messages.filter((m) => m && typeof m === "object" && m.method === "tools/call");

@@ -20,7 +20,8 @@ export const HANDOFF_PARAM = "handoff";
 /** How long the link the agent returns hands its cart over. */
 export const HANDOFF_TTL_MS = 24 * 60 * 60_000;
 
-interface Handoff {
+/** A type, not an interface: it is sealed as JSON, and only a type alias is assignable to JsonValue. */
+type Handoff = {
   /** The payment link's cart id. */
   c: string;
   u: string;
@@ -29,7 +30,7 @@ interface Handoff {
   x?: number;
   /** The hand-off's own expiry (epoch ms). */
   e: number;
-}
+};
 
 /** The sealed hand-off of the session's guest identity for payment link `cartId`; null when it has none. */
 export function sealHandoff(session: StoreSession, cartId: string, secret: string, now = Date.now()): string | null {

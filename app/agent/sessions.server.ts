@@ -62,7 +62,7 @@ export function keepSession(session: AgentSession): void {
   sessions.set(session.id, session);
 }
 
-/** The live session with `id` (its idle time restarts), or null: unknown, or expired and now forgotten. */
+/** The live session with `id` (its idle time restarts), or null when there is none, or it expired and is now forgotten. */
 export function liveSession(id: string, now = Date.now()): AgentSession | null {
   const session = sessions.get(id);
   if (!session) return null;

@@ -7,11 +7,17 @@
  * (the header's count, the cart page's lines, an added line's) name the cart's currency, and a cart in another one is
  * moved into the page's there and then. Checkout pages leave it: a move ends the checkout its cart is in.
  */
-import { CART_ITEMS_PAGE_SIZE, isFetchError, type Async, type CartItem } from "../../server/webstore/index";
+import {
+  CART_ITEMS_PAGE_SIZE,
+  isFetchError,
+  type Async,
+  type CartItem,
+  type FetchError,
+} from "../../server/webstore/index";
 import { readPage } from "~/lib/paging";
 import type { PageKind } from "~/lib/request-paths";
 import { isStoreLocale } from "~/lib/format/locale";
-import { cartErrorMessage, cartProductError } from "~/shop/errors.server";
+import { cartErrorMessage, cartProductError, apiFailure } from "~/shop/errors.server";
 import { productErrorField } from "~/lib/api-errors";
 import { cartView, EMPTY_CART, type CartView } from "~/cart/model/view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "~/cart/server/edits.server";
@@ -59,7 +65,7 @@ export interface CartHandler {
    * After a call on the guest's cart failed: when the API says the cart is gone (404), the session forgets it, so the
    * next add starts a new one (true); anything else changes nothing (false).
    */
-  forgetGoneGuestCart(error: unknown): boolean;
+  forgetGoneGuestCart(failure: FetchError | null): boolean;
   /** A guest's cart another domain opened (a reorder into a new cart) becomes the guest's cart. */
   keepGuestCart(cartId: string): void;
   /** The header's item count (sum of quantities); 0 when there is no cart or the summary fails. */
@@ -185,7 +191,7 @@ export function createCartHandler(
 
   return {
     ref: () => cartRef(shop),
-    forgetGoneGuestCart: (error) => forgetGoneGuestCart(shop, error),
+    forgetGoneGuestCart: (failure) => forgetGoneGuestCart(shop, failure),
     keepGuestCart: (cartId) => {
       if (!shop.shopper.isLoggedIn) shop.session.set("guestCartId", cartId);
     },
@@ -252,7 +258,7 @@ export async function cartCount(
     }
     return Math.max(0, Math.round(Number(summary?.totalProductCount ?? 0) || 0));
   } catch (error) {
-    forgetGoneGuestCart(shop, error);
+    forgetGoneGuestCart(shop, apiFailure(error));
     return 0;
   }
 }
@@ -286,7 +292,7 @@ async function cartPage(
     return { cart: cartView(answer.data), processing: answer.processing };
   } catch (error) {
     // A guest cart that is gone (checked out, deleted) is an empty cart.
-    if (forgetGoneGuestCart(shop, error)) return { cart: EMPTY_CART, processing: false };
+    if (forgetGoneGuestCart(shop, apiFailure(error))) return { cart: EMPTY_CART, processing: false };
     throw error;
   }
 }
@@ -321,7 +327,7 @@ export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: stri
     try {
       return await write("active");
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isNotFound(apiFailure(error))) throw error;
       await mayCreateCart(shop, session.get("userId"));
       const created = await client.ensureActiveCart();
       return write(created.data.cartId ?? "active");
@@ -332,7 +338,7 @@ export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: stri
     try {
       return await write(existing);
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (!isNotFound(apiFailure(error))) throw error;
       session.unset("guestCartId");
     }
   }

@@ -7,6 +7,7 @@
  */
 import type { ElementType, ReactNode } from "react";
 import { Button } from "./Button";
+import type { JsonField } from "~/lib/json";
 
 export const COOKIE_CONSENT_NAME = "cookie_consent";
 export const COOKIE_CONSENT_DAYS = 365;
@@ -17,7 +18,7 @@ export const COOKIE_CONSENT_MAX_AGE = COOKIE_CONSENT_DAYS * SECONDS_PER_DAY;
 export const CONSENT_INTENTS = ["accept", "decline"] as const;
 export type ConsentIntent = (typeof CONSENT_INTENTS)[number];
 
-export function isConsentIntent(value: unknown): value is ConsentIntent {
+export function isConsentIntent(value: JsonField): value is ConsentIntent {
   return value === "accept" || value === "decline";
 }
 

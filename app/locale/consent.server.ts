@@ -9,6 +9,7 @@ import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { safeRedirect } from "~/lib/paths";
 import type { ShopCore } from "~/shop/core.server";
+import type { JsonValue } from "~/lib/json";
 import {
   CONSENT_INTENTS,
   consentMaxAgeSeconds,
@@ -45,7 +46,8 @@ export function consentCookieHeader(
 
 /** The remembered choice from a Cookie header, or null when the shopper has not chosen yet. */
 export async function readConsent(cookieHeader: string | null | undefined): Promise<ConsentIntent | null> {
-  const value: unknown = await consentCookie.parse(cookieHeader ?? null);
+  // A signed cookie holds the JSON it was serialized from.
+  const value: JsonValue = await consentCookie.parse(cookieHeader ?? null);
   return isConsentIntent(value) ? value : null;
 }
 

@@ -14,7 +14,7 @@ import { withShop } from "~/shop.server";
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, shop }) => {
     // A Response, not shop.reply: a resource route's data() answers 200 whatever status it was given.
-    const answer = async (body: unknown, status = 200) =>
+    const answer = async <Body,>(body: Body, status = 200) =>
       Response.json(body, { status, headers: await shop.headers() });
     const typed = new URL(request.url).searchParams.getAll("q");
     if (typed.length !== 1) return answer({ message: "Give what was typed as one q parameter." }, 400);

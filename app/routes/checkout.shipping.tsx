@@ -72,7 +72,7 @@ function ShippingPage({ data }: { data: PageData }) {
   const saving = useIsPending({ intent: "save" });
   const multiple = page.shipments.length > 1;
 
-  const shipmentOf = (groupId: unknown) => page.shipments.find((s) => s.id === groupId);
+  const shipmentOf = (groupId: string | undefined) => page.shipments.find((s) => s.id === groupId);
   const labelOf = (name: string): string | undefined => {
     const contact: Record<string, string> = { email: "Email", lastName: "Last Name", phone: "Phone" };
     if (contact[name]) return contact[name];

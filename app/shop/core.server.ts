@@ -272,7 +272,8 @@ export async function openCrawler(request: Request, context: AppLoadContext): Pr
   return { request, context, client, appContext, basePath: basePathOf(context) };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+/** True for a route's payload written as an object literal (not an array, a Response or a class instance). */
+const isPlainObject = <T>(value: T): value is T & Record<string, unknown> =>
   typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /**

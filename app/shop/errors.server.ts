@@ -1,6 +1,7 @@
 /** A failed API call in the shopper's words. */
 import {
   CART_VALIDATION_ERROR,
+  type FetchError,
   isFetchError,
   isUnavailable,
   normalizeError,
@@ -12,6 +13,13 @@ import { STORE_TROUBLE_MESSAGE } from "~/lib/store-trouble";
 export { isUnavailable };
 
 const DEFAULT_FALLBACK = "Something went wrong. Try again.";
+
+/**
+ * The API's answer to a failed call, or null when what was thrown is something else (a bug, an aborted call).
+ * Boundary: anything can be thrown (a catch clause, a rejected promise), so this takes `unknown`; the predicates that
+ * tell one refusal from another (a missing record, a limit reached) take what it returns.
+ */
+export const apiFailure = (thrown: unknown): FetchError | null => (isFetchError(thrown) ? thrown : null);
 
 /**
  * The message to show for a failed call: our words for the API's error code (lib/api-errors), else the caller's

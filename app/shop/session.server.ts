@@ -12,6 +12,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import type { JsonValue } from "~/lib/json";
 import {
   createCookie,
   createCookieSessionStorage,
@@ -131,14 +132,14 @@ function sealingKey(secret: string): Buffer {
 }
 
 /** AES-256-GCM: `v1.` + base64url(iv ‖ ciphertext ‖ tag). Anything else, or a tag that fails, opens to null. */
-export function seal(value: unknown, secret: string): string {
+export function seal(value: JsonValue, secret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", sealingKey(secret), iv);
   const body = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
   return `v1.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url")}`;
 }
 
-export function unseal(sealed: unknown, secret: string): unknown {
+export function unseal(sealed: JsonValue | undefined, secret: string): JsonValue {
   if (typeof sealed !== "string" || !sealed.startsWith("v1.")) return null;
   const raw = Buffer.from(sealed.slice(3), "base64url");
   if (raw.length < 12 + 16) return null;
@@ -146,7 +147,7 @@ export function unseal(sealed: unknown, secret: string): unknown {
     const decipher = createDecipheriv("aes-256-gcm", sealingKey(secret), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(raw.length - 16));
     const text = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString("utf8");
-    return JSON.parse(text);
+    return JSON.parse(text) as JsonValue;
   } catch {
     return null;
   }

@@ -17,6 +17,7 @@ import {
   type ToastVariant,
 } from "~/lib/toast/index";
 import { toastSchema } from "~/lib/toast/schema";
+import type { JsonValue } from "~/lib/json";
 
 export type { ToastInput };
 
@@ -85,7 +86,8 @@ export function getFlashToasts(request: Request, context: AppLoadContext): Promi
     const header = request.headers.get("Cookie");
     const sent = header?.includes(`${TOAST_COOKIE_NAME}=`)
       ? cookie.parse(header).then(
-          (value: unknown) => ({ value }),
+          // A signed cookie holds the JSON it was serialized from.
+          (value: JsonValue) => ({ value }),
           () => ({ value: null }),
         )
       : null;
@@ -110,7 +112,7 @@ export function getFlashToasts(request: Request, context: AppLoadContext): Promi
  * the page of the very request that flashed it) leaves none. A toast the root took for a page that was never shown
  * (the page's own loader redirected meanwhile) is left for the page the redirect leads to.
  */
-function flashToasts(sent: { value: unknown } | null) {
+function flashToasts(sent: { value: JsonValue } | null) {
   let current: Toast | null = sent ? parseToast(sent.value) : null;
   let taken: Toast | null = null;
   // A cookie that holds no toast (broken, or signed with another secret) is emptied by the next response.

@@ -10,7 +10,7 @@
  */
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import { isFetchError, type JsonObject, type Wishlist } from "../../server/webstore/index";
+import { type FetchError, isFetchError, type JsonObject, type Wishlist } from "../../server/webstore/index";
 import {
   DEFAULT_WISHLIST_NAME,
   defaultListId,
@@ -39,19 +39,20 @@ import { postedText, submittedWithJs } from "~/components/store/forms";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { loginPath, safeRedirect } from "~/lib/paths";
 import { toast, type ToastInput } from "~/shop/toast.server";
-import { errorMessage } from "~/shop/errors.server";
+import { errorMessage, apiFailure } from "~/shop/errors.server";
+import { isObject } from "~/lib/json";
 import type { ShopCore } from "~/shop/core.server";
 import type { CoreSessionData, SessionKeys } from "~/shop/session.server";
 
 /** A list id the API doesn't know for this buyer and account: 404, or 400 for one that isn't an id at all. */
-const isMissingList = (error: unknown) =>
-  isFetchError(error) && (error.status === 404 || (error.status === 400 && error.code === "INVALID_ID_FIELD"));
-const isNotFound = (error: unknown) => isFetchError(error) && error.status === 404;
+const isMissingList = (failure: FetchError | null) =>
+  failure?.status === 404 || (failure?.status === 400 && failure.code === "INVALID_ID_FIELD");
+const isNotFound = (failure: FetchError | null) => failure?.status === 404;
 
 export const LIST_GONE = "We couldn't find that list. It may have been deleted.";
 
 /** A refusal at one of the wishlist data limits: one list or one item too many. */
-const isAtLimit = (error: unknown) => isFetchError(error) && error.code === "LIMIT_EXCEEDED";
+const isAtLimit = (failure: FetchError | null) => failure?.code === "LIMIT_EXCEEDED";
 
 /** Our words for the API's refusals of a list's name (LIMIT_EXCEEDED: a buyer's 11th list, Salesforce's 10 per user). */
 const LIST_MESSAGES: Readonly<Record<string, string>> = {
@@ -136,7 +137,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
     try {
       saved = await client.addToWishlist(productId, { defaultWishlistId: stored });
     } catch (error) {
-      if (!(stored && isNotFound(error))) throw error;
+      if (!(stored && isNotFound(apiFailure(error)))) throw error;
       session.unset("defaultWishlistId");
       saved = await client.addToWishlist(productId);
     }
@@ -154,7 +155,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
       try {
         answer = await read(askedId ?? stored);
       } catch (error) {
-        if (!isMissingList(error)) throw error;
+        if (!isMissingList(apiFailure(error))) throw error;
         if (askedId) return null;
         // The stored default is gone (deleted in another tab, the emulator reset): forget it.
         session.unset("defaultWishlistId");
@@ -189,7 +190,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
         listId = await saveToDefaultList(productId);
       } catch (error) {
         // A full list won't take it on a second try: say so, and what the shopper can do instead.
-        if (isAtLimit(error)) return toast("error", LIST_FULL_MESSAGE);
+        if (isAtLimit(apiFailure(error))) return toast("error", LIST_FULL_MESSAGE);
         return toast("error", "We couldn't save this product to your wishlist. Try again.");
       }
       // The list's name for the toast; the save itself already succeeded, so a failure here only costs the name.
@@ -205,7 +206,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
         await client.removeWishlistItem(wishlistId, wishlistItemId);
       } catch (error) {
         // Removed already (another tab, a double submit): what the shopper wanted is done.
-        if (isNotFound(error)) return toast("info", "That item is no longer on your wishlist.");
+        if (isNotFound(apiFailure(error))) return toast("info", "That item is no longer on your wishlist.");
         return toast("error", "We couldn't remove that item from your wishlist. Try again.");
       }
       return toast(
@@ -248,7 +249,8 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
       try {
         await client.updateWishlist(wishlistId, { name });
       } catch (error) {
-        if (isMissingList(error)) return { kind: "done", note: toast("error", LIST_GONE), to: WISHLIST_PATH };
+        if (isMissingList(apiFailure(error)))
+          return { kind: "done", note: toast("error", LIST_GONE), to: WISHLIST_PATH };
         return {
           kind: "refused",
           message: errorMessage(error, "We couldn't rename the list. Try again.", LIST_MESSAGES),
@@ -262,7 +264,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
       try {
         await client.deleteWishlist(wishlistId);
       } catch (error) {
-        if (!isMissingList(error))
+        if (!isMissingList(apiFailure(error)))
           return { kind: "failed", note: toast("error", "We couldn't delete the list. Try again.") };
         note = toast("info", `${name} was already deleted.`);
       }
@@ -276,7 +278,8 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
       try {
         list = wishlistView(await client.getWishlist(wishlistId, { pageSize: 1 }));
       } catch (error) {
-        if (isMissingList(error)) return { kind: "done", note: toast("error", LIST_GONE), to: WISHLIST_PATH };
+        if (isMissingList(apiFailure(error)))
+          return { kind: "done", note: toast("error", LIST_GONE), to: WISHLIST_PATH };
         return { kind: "failed", note: toast("error", "We couldn't change where new items are saved. Try again.") };
       }
       if (!list) return { kind: "done", note: toast("error", LIST_GONE), to: WISHLIST_PATH };
@@ -379,7 +382,7 @@ async function submitWishlistForm(shop: WishlistsCore, lists: WishlistLists, for
 export function wishlistToCartOutcome(result: JsonObject, names: ReadonlyMap<string, string>): ToastInput {
   const added = Math.max(0, Math.floor(Number(result.productsSucceededCount) || 0));
   const failed = (Array.isArray(result.failedWishlistToCartItems) ? result.failedWishlistToCartItems : [])
-    .filter((f): f is Record<string, unknown> => typeof f === "object" && f !== null)
+    .filter(isObject)
     .map((f) => {
       const id = typeof f.productId === "string" && f.productId ? f.productId : undefined;
       const name = (id && names.get(id)) ?? id ?? "A product";

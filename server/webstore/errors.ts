@@ -2,6 +2,7 @@
  * The client's failures (spec §8). Every error carries a `name` the guards below check: the Remix server bundle
  * may hold a second copy of this module, so `instanceof` would answer false for an error thrown by the other copy.
  */
+import type { JsonValue } from "./types/index.js";
 
 export const INTERNAL_ERROR = "INTERNAL_ERROR";
 export const INSUFFICIENT_INVENTORY = "INSUFFICIENT_INVENTORY";
@@ -43,7 +44,7 @@ export interface FetchErrorInit {
   /** Replaces the default message (first error message, else the status text). */
   message?: string;
   /** The parsed response body, kept so callers can still read a partly useful answer (batch results, 422 checkout). */
-  body?: unknown;
+  body?: JsonValue;
   cause?: unknown;
 }
 
@@ -54,7 +55,7 @@ export class FetchError extends Error {
   readonly statusText: string;
   readonly errors: ApiErrorItem[];
   readonly code: string;
-  readonly body: unknown;
+  readonly body: JsonValue | undefined;
 
   constructor(init: FetchErrorInit) {
     const errors = init.errors ?? [];

@@ -6,6 +6,7 @@
 import { AbortedError, FetchError, parseErrorBody } from "./errors.js";
 import { breakerFor, breakerSettings } from "./breaker.js";
 import { type FetchLike, type RetryPolicy, fetchWithRetry } from "./retry.js";
+import type { JsonValue } from "./types/index.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
@@ -159,10 +160,10 @@ const statusTextOf = (response: Response) => response.statusText || reasonPhrase
 const isAbortLike = (error: unknown) =>
   typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError";
 
-function parseJson(text: string): unknown {
+function parseJson(text: string): JsonValue {
   if (text.trim() === "") return null;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as JsonValue;
   } catch {
     return text;
   }

@@ -3,7 +3,7 @@
  * Collection as rows a buyer reads (product, plan and term, quantity, dates) and the page's paging. Pure: the
  * loader maps the answer, the page renders what it gets.
  */
-import { isObject } from "~/lib/json";
+import { isObject, type Json, type JsonField } from "~/lib/json";
 import type { CommerceSubscriptionDetail } from "../../../server/webstore/index";
 
 export type SubscriptionState = "Active" | "Past";
@@ -73,8 +73,8 @@ export interface SubscriptionsView {
   isLaterPage: boolean;
 }
 
-const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
-const count = (v: unknown): number | null => {
+const text = (v: JsonField): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
+const count = (v: JsonField): number | null => {
   const n = typeof v === "number" ? v : typeof v === "string" ? Number(v) : NaN;
   return Number.isFinite(n) && n > 0 ? n : null;
 };
@@ -129,7 +129,7 @@ export function toSubscriptionRow(detail: Partial<CommerceSubscriptionDetail>): 
     productName: text(product.name) ?? "Subscription",
     sku: text(product.sku),
     plan: text(model.displayName) ?? text(model.name) ?? "Subscription",
-    term: subscriptionTermText(model, detail.subscriptionTerm),
+    term: subscriptionTermText(detail.sellingModel, detail.subscriptionTerm),
     quantity: count(detail.quantity),
     startDate,
     endDate: text(detail.endDate),
@@ -142,7 +142,7 @@ export function toSubscriptionRow(detail: Partial<CommerceSubscriptionDetail>): 
  * What the buyer's actions left on the subscription: a cancellation date, a renewal, a quantity change still to come
  * (`today`: yyyy-MM-dd, the day the page is read, to tell a change to come from one in effect).
  */
-function actionState(detail: Record<string, unknown>, billing: Record<string, unknown>, today = todayUtc()) {
+function actionState(detail: Json, billing: Json, today = todayUtc()) {
   const model = isObject(detail.sellingModel) ? detail.sellingModel : {};
   const last = isObject(detail.lastAction) ? detail.lastAction : null;
   let pendingQuantity: SubscriptionRow["pendingQuantity"] = null;

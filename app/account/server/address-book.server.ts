@@ -3,7 +3,7 @@
  * (`accounts/{effectiveAccountId}/addresses`, a B2B buyer's managed account), read, created, changed and deleted
  * there. Guests have no address book (spec §6): they are sent to sign in.
  */
-import { isFetchError, type Address, type AddressInput } from "../../../server/webstore/index";
+import { type FetchError, isFetchError, type Address, type AddressInput } from "../../../server/webstore/index";
 import {
   ADDRESS_BOOK_PAGE_SIZE,
   addressBookAccount,
@@ -14,7 +14,7 @@ import {
   type AddressBookPage,
 } from "~/account/model/address-book";
 import { toast, type ToastInput } from "~/shop/toast.server";
-import { errorMessage } from "~/shop/errors.server";
+import { errorMessage, apiFailure } from "~/shop/errors.server";
 import { loginPath } from "~/lib/paths";
 import { isRecordId } from "~/lib/record-id.server";
 import type { ShopCore } from "~/shop/core.server";
@@ -60,7 +60,7 @@ export interface AddressBook {
 const sameId = (a: string, b: string) => a.slice(0, 15) === b.slice(0, 15);
 
 /** True for the API's "no such address here" (deleted meanwhile, another account's). */
-const isMissingAddress = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
+const isMissingAddress = (failure: FetchError | null) => failure?.status === 404 || failure?.status === 400;
 
 export function createAddressBook(shop: ShopCore): AddressBook {
   const { client, shopper } = shop;
@@ -157,7 +157,7 @@ export function createAddressBook(shop: ShopCore): AddressBook {
         await client.updateAddress({ addressId, ...input }, account());
         return { kind: "saved" };
       } catch (error) {
-        if (isMissingAddress(error) && (await find(addressId)) === null)
+        if (isMissingAddress(apiFailure(error)) && (await find(addressId)) === null)
           return { kind: "missing", message: ADDRESS_MISSING };
         return saveFailed(error);
       }
@@ -169,7 +169,7 @@ export function createAddressBook(shop: ShopCore): AddressBook {
         return toast("success", `Deleted ${name}.`);
       } catch (error) {
         // Deleted already (another tab, a double submit): what the shopper wanted is done.
-        if (isMissingAddress(error)) return toast("info", `${name} is no longer in your address book.`);
+        if (isMissingAddress(apiFailure(error))) return toast("info", `${name} is no longer in your address book.`);
         return toast("error", errorMessage(error, "We couldn't change your address book. Try again."));
       }
     },
@@ -180,7 +180,7 @@ export function createAddressBook(shop: ShopCore): AddressBook {
         const type = saved.addressType === "Billing" ? "billing" : "shipping";
         return toast("success", `${saved.name || name} is now your default ${type} address.`);
       } catch (error) {
-        if (isMissingAddress(error)) return toast("error", ADDRESS_MISSING);
+        if (isMissingAddress(apiFailure(error))) return toast("error", ADDRESS_MISSING);
         return toast("error", errorMessage(error, "We couldn't change your address book. Try again."));
       }
     },

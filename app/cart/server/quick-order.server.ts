@@ -25,6 +25,7 @@ import {
 import { cartErrorMessage, cartProductError } from "~/shop/errors.server";
 import type { CartShop } from "./ref.server";
 import { isLimitReachedError } from "~/shop/limits.server";
+import type { JsonField } from "~/lib/json";
 
 /** SKUs per product lookup: the list travels in the URL, so it is kept to the batch's size. */
 const SKU_LOOKUP_SIZE = 100;
@@ -74,7 +75,7 @@ async function findProducts(shop: CartShop, skus: readonly string[]): Promise<Ma
  * A refused batch result in the shopper's words. Boundary: Batch Result's `result` is an Object the API fills with
  * the item or, on a refusal, an error array; it is read here, where it is told apart.
  */
-function refusalOf(statusCode: number, result: unknown): { message: string; onQuantity: boolean } {
+function refusalOf(statusCode: number, result: JsonField): { message: string; onQuantity: boolean } {
   const first = Array.isArray(result) ? (result[0] as { errorCode?: string; message?: string } | undefined) : undefined;
   const message =
     shopperMessageFor({ status: statusCode, code: first?.errorCode, message: first?.message }) ??

@@ -2,7 +2,7 @@
  * Which cart the shopper's calls go to, and forgetting a guest cart the API no longer knows: what every part of the
  * cart domain (the cart slice: cart.server and server/) starts from.
  */
-import { isFetchError } from "../../../server/webstore/index";
+import type { FetchError } from "../../../server/webstore/index";
 import type { CartCore } from "~/cart/server/session.server";
 
 /** What the cart's functions need of the request's shop (tests hand them a look-alike). */
@@ -19,11 +19,11 @@ export function cartRef(shop: Pick<CartCore, "shopper" | "session">): string | n
   return shop.session.get("guestCartId") ?? null;
 }
 
-export const isNotFound = (error: unknown) => isFetchError(error) && error.status === 404;
+export const isNotFound = (failure: FetchError | null) => failure?.status === 404;
 
 /** A guest cart the API no longer knows (checked out, deleted) is forgotten: the guest's cart is empty again. */
-export function forgetGoneGuestCart(shop: CartShop, error: unknown): boolean {
-  if (shop.shopper.isLoggedIn || !isNotFound(error)) return false;
+export function forgetGoneGuestCart(shop: CartShop, failure: FetchError | null): boolean {
+  if (shop.shopper.isLoggedIn || !isNotFound(failure)) return false;
   shop.session.unset("guestCartId");
   return true;
 }

@@ -9,7 +9,7 @@
  * alone), so the storefront remembers the ids of the carts it saved, in the session (`savedCarts`, by buyer and
  * account), and reads each through the API, which answers only its owner: a cart deleted elsewhere drops out.
  */
-import { isFetchError, type CartSummary } from "../../../server/webstore/index";
+import { type FetchError, isFetchError, type CartSummary } from "../../../server/webstore/index";
 import { isRecordId } from "~/lib/record-id.server";
 import { loginPath } from "~/lib/paths";
 import {
@@ -25,7 +25,7 @@ import {
   type SavedCartSummary,
   type SavedCartsView,
 } from "~/cart/model/saved-carts";
-import { isUnavailable } from "~/shop/errors.server";
+import { isUnavailable, apiFailure } from "~/shop/errors.server";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { COPY_PAGE_SIZE, cartContents, copyIntoCart } from "./copy.server";
 import { isNotFound } from "./ref.server";
@@ -39,8 +39,8 @@ const NEW_WISHLIST_NAME = "My List";
 export type SavedCartsShop = Pick<CartCore, "client" | "session" | "shopper" | "redirect">;
 
 /** A cart id the API doesn't know for this buyer: 404, or 400 for text that is no id at all. */
-const isGone = (error: unknown) =>
-  isNotFound(error) || (isFetchError(error) && error.status === 400 && error.code === "INVALID_ID_FIELD");
+const isGone = (failure: FetchError | null) =>
+  isNotFound(failure) || (failure?.status === 400 && failure.code === "INVALID_ID_FIELD");
 
 function ownerKey(shop: SavedCartsShop): string {
   return `${shop.session.get("userId") ?? ""}|${shop.session.get("effectiveAccountId") ?? ""}`;
@@ -86,7 +86,7 @@ async function readCart(shop: SavedCartsShop, cartId: string) {
       return null;
     return answer;
   } catch (error) {
-    if (isGone(error)) return null;
+    if (isGone(apiFailure(error))) return null;
     throw error;
   }
 }
@@ -100,7 +100,7 @@ export async function savedCartsPage(shop: SavedCartsShop): Promise<SavedCartsVi
   const ids = remembered(shop);
   const [current, saved, lists] = await Promise.all([
     shop.client.getCart("current").catch((error) => {
-      if (isGone(error)) return null;
+      if (isGone(apiFailure(error))) return null;
       throw error;
     }),
     Promise.all(ids.map((id) => readCart(shop, id))),
@@ -145,7 +145,7 @@ async function saveForLater(shop: SavedCartsShop, rawName: string, from: string)
   try {
     first = await page(1);
   } catch (error) {
-    if (isGone(error)) return back("error", SAVED_CART_MESSAGES.emptyCart, from);
+    if (isGone(apiFailure(error))) return back("error", SAVED_CART_MESSAGES.emptyCart, from);
     throw error;
   }
   const summary = first.data.cartSummary;
@@ -185,7 +185,7 @@ async function makePrimary(shop: SavedCartsShop, cartId: string): Promise<Outcom
   const [target, current] = await Promise.all([
     readCart(shop, cartId),
     shop.client.getCart("current").catch((error) => {
-      if (isGone(error)) return null;
+      if (isGone(apiFailure(error))) return null;
       throw error;
     }),
   ]);
@@ -214,7 +214,7 @@ async function deleteSaved(shop: SavedCartsShop, cartId: string): Promise<Outcom
   try {
     await shop.client.deleteCart(cartId);
   } catch (error) {
-    if (!isGone(error)) throw error;
+    if (!isGone(apiFailure(error))) throw error;
   }
   forget(shop, cartId);
   return back("success", `Deleted “${summaryOf(target.data, false, false).name}”.`);
@@ -242,7 +242,8 @@ async function saveToWishlist(shop: SavedCartsShop, cartId: string, chosen: stri
   try {
     result = await shop.client.addCartToWishlist(cartId, wishlistId);
   } catch (error) {
-    if (isGone(error)) return back("error", "We couldn't find that cart or list. It may have been deleted.");
+    if (isGone(apiFailure(error)))
+      return back("error", "We couldn't find that cart or list. It may have been deleted.");
     throw error;
   }
   const cartName = summaryOf(target.data, target.data.isSecondary === false, false).name;

@@ -7,7 +7,7 @@
  */
 
 import { sellingModelOptions, type SellingModelOption } from "~/cart/model/subscriptions";
-import { isObject, type Json } from "~/lib/json";
+import { isObject, type Json, type JsonField } from "~/lib/json";
 import { QUANTITY_MAX, QUANTITY_MIN } from "../../../server/webstore/limits";
 import type { LineAttribute } from "./variations";
 import type {
@@ -21,7 +21,7 @@ import type {
 /** Products a listing page shows (category, search). */
 export const LISTING_PAGE_SIZE = 12;
 
-const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+const text = (v: JsonField): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
 /** A product's `fields` (a product detail's, a search result's). */
 export type ProductFields = Record<string, unknown> | null | undefined;
@@ -54,10 +54,10 @@ export interface ProductLineView {
 
 /**
  * The picture of a product detail (its defaultImage, a media item), a cart line or a wishlist item (their
- * thumbnailImage). Takes unknown: the three resources shape it alike but the client types them apart (a media item
- * and a wishlist item's thumbnail are plain JSON to it).
+ * thumbnailImage). Takes any JSON field: the three resources shape it alike but the adapter types them apart (a media
+ * item and a wishlist item's thumbnail are plain JSON to it).
  */
-export function imageOf(image: unknown, fallbackAlt: string): ProductImage | null {
+export function imageOf(image: JsonField, fallbackAlt: string): ProductImage | null {
   if (!isObject(image)) return null;
   const url = text(image.url) ?? text(image.thumbnailUrl);
   if (!url) return null;
@@ -175,7 +175,7 @@ export interface ProductDetailView {
   gtin?: string;
 }
 
-const toNumber = (v: unknown): number | undefined => {
+const toNumber = (v: JsonField): number | undefined => {
   const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
   return Number.isFinite(n) ? n : undefined;
 };

@@ -6,10 +6,10 @@
  * The shopper's choice lives in the page's URL (`?Color=Denim`, `?Size=Large&Color=Black`), one parameter per
  * attribute named by its label, so every state of the picker has a URL and works as a GET form without JavaScript.
  */
-import { isObject } from "~/lib/json";
+import { isObject, type JsonField } from "~/lib/json";
 import type { ProductDetail } from "../../../server/webstore/index";
 
-const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+const text = (v: JsonField): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
 export interface VariationAttribute {
   apiName: string;
@@ -53,7 +53,7 @@ export function variationFamily(product: ProductDetail): VariationFamily | null 
   const attributes: VariationAttribute[] = entries.flatMap((a, i) => {
     const apiName = text(a.apiName);
     if (!apiName) return [];
-    const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+    const strings = (v: JsonField) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
     const available = strings(a.availableValues);
     const allowable = strings(a.allowableValues);
     const label = labels[i] || apiName;
@@ -189,7 +189,7 @@ export interface LineAttribute {
  * Product Attribute of a cart or wishlist item, Order Summary Product Attribute), in sequence; empty for any other
  * product. A bare string value is read with its API name as the label.
  */
-export function lineAttributes(map: unknown): LineAttribute[] {
+export function lineAttributes(map: JsonField): LineAttribute[] {
   if (!isObject(map)) return [];
   return Object.entries(map)
     .flatMap(([apiName, entry]) => {
@@ -205,7 +205,7 @@ export function lineAttributes(map: unknown): LineAttribute[] {
 }
 
 /** An order item's Product Attribute Set Summary (`productAttributes`): its attributes in sequence. */
-export function attributeSetSummary(summary: unknown): LineAttribute[] {
+export function attributeSetSummary(summary: JsonField): LineAttribute[] {
   if (!isObject(summary) || !Array.isArray(summary.attributes)) return [];
   return summary.attributes
     .filter(isObject)

@@ -22,10 +22,11 @@ import type { ShopCore } from "~/shop/core.server";
 import type { CoreSessionData } from "~/shop/session.server";
 import type { WishlistsSessionData } from "~/wishlists/wishlists.server";
 import { productPath } from "~/lib/paths";
-import { isFetchError } from "../../../server/webstore/index";
+import type { FetchError } from "../../../server/webstore/index";
+import { apiFailure } from "~/shop/errors.server";
 
 /** The API refuses an unknown or malformed id with 404 or 400: both are "no such page" to a shopper. */
-export const isMissing = (error: unknown) => isFetchError(error) && (error.status === 404 || error.status === 400);
+export const isMissing = (failure: FetchError | null) => failure?.status === 404 || failure?.status === 400;
 
 /** How many items of the displayed wishlist the page looks through to tell whether this product is saved. */
 const WISHLIST_CHECK_PAGE_SIZE = 100;
@@ -170,7 +171,7 @@ export async function productPage(
 ): Promise<ProductPage | null> {
   const [product, price, inWishlist, similar] = await Promise.all([
     shop.client.getProduct(productId).catch((error: unknown) => {
-      if (isMissing(error)) return null;
+      if (isMissing(apiFailure(error))) return null;
       throw error;
     }),
     shop.client.getProductPrice(productId).catch(() => null),

@@ -1,6 +1,6 @@
 /** What went wrong, in the shopper's words. */
 import { formatMessage } from "~/lib/validation/validity";
-import { isObject, text } from "./read";
+import { isObject, text, type JsonField } from "./read";
 import type { CheckoutLine } from "./shipments";
 
 // ---------------------------------------------------------------------------------------------
@@ -36,7 +36,7 @@ export interface CheckoutProblem {
  * Every problem in an answer or error body, whatever its shape: a Connect error array, a checkout's `errors`,
  * or the `actions[].errors` of place-order v2.
  */
-export function problemsFrom(body: unknown): CheckoutProblem[] {
+export function problemsFrom(body: JsonField): CheckoutProblem[] {
   if (Array.isArray(body)) return body.flatMap((entry) => problemsFrom(entry));
   if (!isObject(body)) return [];
   if (Array.isArray(body.actions))

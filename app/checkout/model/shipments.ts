@@ -9,7 +9,7 @@ import type { AddressCollection, CartItem } from "../../../server/webstore/index
 import { formatCurrency, parseMoney } from "~/lib/format/formats";
 import { cartItemTerm } from "~/cart/model/subscriptions";
 import { formatMessage } from "~/lib/validation/validity";
-import { isObject, money, text } from "./read";
+import { isObject, money, text, type JsonField } from "./read";
 
 // ---------------------------------------------------------------------------------------------
 // Shipments (delivery groups)
@@ -63,7 +63,7 @@ export function postalFields<A extends { [K in PostalKey]?: unknown }>(address: 
 }
 
 /** A delivery address or saved address as the API answers it (`shipToPhoneNumber` or `phoneNumber`). */
-export function addressFromApi(raw: unknown): CheckoutAddress | null {
+export function addressFromApi(raw: JsonField): CheckoutAddress | null {
   if (!isObject(raw)) return null;
   const value = (key: string) => text(raw[key]) ?? null;
   const address: CheckoutAddress = {
@@ -162,7 +162,7 @@ export interface DeliveryMethodView {
 }
 
 /** "1 day" / "3–5 days" from the method's transit times; null when the API gives none. */
-export function transitTimeText(min: unknown, max: unknown): string | null {
+export function transitTimeText(min: JsonField, max: JsonField): string | null {
   const low = typeof min === "number" && min >= 0 ? min : null;
   const high = typeof max === "number" && max >= 0 ? max : null;
   if (low === null && high === null) return null;
@@ -172,7 +172,7 @@ export function transitTimeText(min: unknown, max: unknown): string | null {
   return `${Math.min(a, b)}–${Math.max(a, b)} days`;
 }
 
-export function deliveryMethodView(raw: unknown, currency = "USD"): DeliveryMethodView | null {
+export function deliveryMethodView(raw: JsonField, currency = "USD"): DeliveryMethodView | null {
   if (!isObject(raw) || !text(raw.id)) return null;
   const transit = transitTimeText(raw.transitTimeMin, raw.transitTimeMax);
   return {
@@ -224,7 +224,7 @@ export interface CartItemsInput {
           | "subscriptionTerm"
           | "messagesSummary"
         >
-      > & { productDetails?: { name?: string | null; variationAttributes?: unknown } | null };
+      > & { productDetails?: { name?: string | null; variationAttributes?: JsonField } | null };
   }[];
 }
 

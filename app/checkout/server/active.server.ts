@@ -22,6 +22,7 @@ import {
   type Async,
   type CartItemCollection,
   type Checkout,
+  type FetchError,
 } from "../../../server/webstore/index";
 import { cartView } from "~/cart/model/view";
 import { pagingFromPages, type Paging } from "~/lib/paging";
@@ -53,12 +54,12 @@ import {
   type CheckoutShop,
   type CheckoutSiblingDomains,
 } from "./session.server";
+import { apiFailure } from "~/shop/errors.server";
 
 // ---------------------------------------------------------------------------------------------
 // Failures
 
-function problemsOfError(error: unknown): CheckoutProblem[] {
-  if (!isFetchError(error)) return [];
+function problemsOfError(error: FetchError): CheckoutProblem[] {
   const fromBody = problemsFrom(error.body);
   if (fromBody.length > 0) return fromBody;
   return error.errors.map((e) => ({ code: e.type, title: null, detail: e.message || null, instance: null }));
@@ -367,7 +368,7 @@ export async function startOrResumeCheckout(
     if (failure.kind === "signIn") throw await failureRedirect(shop, siblings, failure);
     // No cart (404), an empty cart or one that can't be checked out (400): back to the cart with the reason.
     if (isFetchError(error) && (error.status === 404 || error.status === 400)) {
-      siblings.cart.forgetGoneGuestCart(error);
+      siblings.cart.forgetGoneGuestCart(apiFailure(error));
       throw await shop.redirect(
         "/cart",
         toast("info", error.status === 404 ? CHECKOUT_MESSAGES.emptyCart : failure.message),

@@ -1,6 +1,6 @@
 /** The review step's server side: what the page shows, and placing the order once. */
 import { parseWithZod } from "@conform-to/zod";
-import { isFetchError } from "../../../server/webstore/index";
+import { isFetchError, type FetchError } from "../../../server/webstore/index";
 import { FINISH_STEP_FIRST, type StepAnswer, type StepParts } from "./step.server";
 import type { LastOrder } from "./session.server";
 import { CHECKOUT_START_PATH, confirmationPath, stepPath } from "~/lib/paths";
@@ -8,6 +8,7 @@ import { checkoutLinesFrom, firstIncompleteStep, problemsFrom, type CheckoutLine
 import { toast } from "~/shop/toast.server";
 import { reviewSchema } from "~/checkout/forms/review-schema";
 import type { CheckoutCore } from "~/checkout/server/session.server";
+import { apiFailure } from "~/shop/errors.server";
 
 /** What the review step asks of the checkout beyond a step's parts: placing the order once. */
 export interface ReviewParts extends StepParts {
@@ -48,8 +49,8 @@ async function linesOf(shop: CheckoutCore, checkoutId: string): Promise<Checkout
   }
 }
 
-function failureNeedsNames(error: unknown): boolean {
-  return isFetchError(error) && (error.code === "INSUFFICIENT_INVENTORY" || problemsFrom(error.body).length > 0);
+function failureNeedsNames(failure: FetchError | null): boolean {
+  return !!failure && (failure.code === "INSUFFICIENT_INVENTORY" || problemsFrom(failure.body).length > 0);
 }
 
 /**
@@ -84,7 +85,10 @@ export async function placeOrder(
   try {
     orderNumber = await checkout.placeOrder(checkoutId);
   } catch (error) {
-    const failure = checkout.failure(error, failureNeedsNames(error) ? await linesOf(shop, checkoutId) : []);
+    const failure = checkout.failure(
+      error,
+      failureNeedsNames(apiFailure(error)) ? await linesOf(shop, checkoutId) : [],
+    );
     const redirect = await checkout.recover(failure);
     if (redirect) return redirect;
     const paymentProblem = isFetchError(error) && problemsFrom(error.body).some((p) => /payment-failure$/.test(p.code));

@@ -6,6 +6,7 @@ import { guestUserContextFrom, type GuestContact, type PaymentMethod } from "~/c
 import type { CoreSessionData, SessionKeys, StoreSession } from "~/shop/session.server";
 import type { ShopCore } from "~/shop/core.server";
 import type { CartSessionData } from "~/cart/server/session.server";
+import type { FetchError } from "../../../server/webstore/index";
 
 /** What the shopper has done in the active checkout that the API does not tell us back. */
 export interface CheckoutProgress {
@@ -60,7 +61,7 @@ export interface CartSibling {
   /** The cart the shopper's calls go to: "current" for a buyer, the guest cart's id, or null (no cart yet). */
   ref(): string | null;
   /** A guest cart the API no longer knows is forgotten (true when it was). */
-  forgetGoneGuestCart(error: unknown): boolean;
+  forgetGoneGuestCart(failure: FetchError | null): boolean;
 }
 
 /** What the checkout asks of the orders, given by the composition. */

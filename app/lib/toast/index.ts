@@ -4,6 +4,7 @@
  * Pure: no cookies or React here. No zod either: every page's root reads toasts, and the browser would download
  * zod for it; the server checks what it flashes with toast-schema.ts, which reads the same as parseToast.
  */
+import { isObject, type JsonField } from "~/lib/json";
 
 export const TOAST_VARIANTS = ["info", "success", "warning", "error"] as const;
 export const TOAST_MODES = ["dismissible", "pester", "sticky"] as const;
@@ -57,16 +58,16 @@ export function boundToast<T extends { message: string; title?: string }>(toast:
 }
 
 /** Toast durations are whole seconds greater than zero. */
-export function isToastDuration(value: unknown): value is number {
+export function isToastDuration(value: JsonField): value is number {
   return typeof value === "number" && Number.isInteger(value) && value > 0;
 }
 
-const isIn = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
+const isIn = <T extends string>(values: readonly T[], value: JsonField): value is T => values.includes(value as T);
 
 /** Reads an untrusted value (e.g. a cookie's JSON) as a toast; null when it is not one. Unknown keys are dropped. */
-export function parseToast(value: unknown): Toast | null {
-  if (typeof value !== "object" || value === null) return null;
-  const v = value as Record<string, unknown>;
+export function parseToast(value: JsonField): Toast | null {
+  if (!isObject(value)) return null;
+  const v = value;
   if (!isIn(TOAST_VARIANTS, v.variant) || !isIn(TOAST_MODES, v.mode)) return null;
   if (typeof v.message !== "string" || v.message.length === 0) return null;
   if (v.id !== undefined && (typeof v.id !== "string" || v.id.length === 0)) return null;

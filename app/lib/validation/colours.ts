@@ -54,20 +54,20 @@ export function hexToRgb(value: string): Rgb {
 }
 
 /** An RGB channel from any entry: 0-255, rounded; non-numeric or negative becomes 0. */
-export function clampChannel(value: unknown): number {
+export function clampChannel(value: number | string | undefined): number {
   const number =
     typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   if (Number.isNaN(number) || number < 0) return 0;
   return Math.min(255, Math.round(number));
 }
 
-export function rgbToHex(rgb: { r: unknown; g: unknown; b: unknown }): string {
+export function rgbToHex(rgb: { r: number | string; g: number | string; b: number | string }): string {
   const hex = [rgb.r, rgb.g, rgb.b].map((channel) => clampChannel(channel).toString(16).padStart(2, "0")).join("");
   return `#${hex.toUpperCase()}`;
 }
 
 /** Hue in degrees 0-360; anything else is wrapped or clamped into it. */
-export function clampHue(value: unknown): number {
+export function clampHue(value: number | string): number {
   const number = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(number)) return 0;
   return Math.min(HUE_MAX, Math.max(0, Math.round(number)));

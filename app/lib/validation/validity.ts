@@ -139,7 +139,7 @@ export const INPUT_TYPES = [
 
 export type InputType = (typeof INPUT_TYPES)[number];
 
-export function isInputType(type: unknown): type is InputType {
+export function isInputType(type: string | undefined): type is InputType {
   return typeof type === "string" && (INPUT_TYPES as readonly string[]).includes(type);
 }
 

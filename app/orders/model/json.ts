@@ -4,12 +4,12 @@
  */
 import { parseMoney } from "~/lib/format/formats";
 
-import { isObject } from "~/lib/json";
+import { isObject, type JsonField } from "~/lib/json";
 
-export { asArray, isObject, type Json } from "~/lib/json";
-const str = (value: unknown): string | null =>
+export { asArray, isObject, type Json, type JsonField, type JsonValue } from "~/lib/json";
+const str = (value: JsonField): string | null =>
   typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? String(value) : null;
-export const nonBlank = (value: unknown): string | null => {
+export const nonBlank = (value: JsonField): string | null => {
   const text = str(value);
   return text !== null && text.trim() !== "" ? text : null;
 };
@@ -18,7 +18,7 @@ export const nonBlank = (value: unknown): string | null => {
  * The text of a record field (`fields: { Name: { dataName, label, text, type } }`). The API keys
  * fields by their bare name or by `Entity.Name` depending on the resource; both are tried.
  */
-export function fieldText(fields: unknown, name: string, entities: readonly string[] = []): string | null {
+export function fieldText(fields: JsonField, name: string, entities: readonly string[] = []): string | null {
   if (!isObject(fields)) return null;
   for (const key of [name, ...entities.map((entity) => `${entity}.${name}`)]) {
     const field = fields[key];
@@ -30,7 +30,7 @@ export function fieldText(fields: unknown, name: string, entities: readonly stri
   return null;
 }
 
-export function firstText(...values: unknown[]): string | null {
+export function firstText(...values: JsonField[]): string | null {
   for (const value of values) {
     const text = nonBlank(value);
     if (text !== null) return text;
@@ -38,7 +38,7 @@ export function firstText(...values: unknown[]): string | null {
   return null;
 }
 
-export function toCents(amount: unknown): number | null {
+export function toCents(amount: JsonField): number | null {
   const value = parseMoney(typeof amount === "number" || typeof amount === "string" ? amount : null);
   // toPrecision first: 1.005 * 100 is 100.49999999999999 in floating point, and must round to 101.
   return value === null ? null : Math.round(Number((value * 100).toPrecision(12)));
@@ -47,6 +47,6 @@ export function toCents(amount: unknown): number | null {
 export const centsToAmount = (cents: number): string => (cents / 100).toFixed(2);
 
 /** Sums money amounts to 2 decimals ("-1.95" + "-1.95" = "-3.90"); amounts that are not numbers count as 0. */
-export function sumAmounts(amounts: readonly unknown[]): string {
+export function sumAmounts(amounts: readonly JsonField[]): string {
   return centsToAmount(amounts.reduce<number>((total, amount) => total + (toCents(amount) ?? 0), 0));
 }

@@ -5,7 +5,7 @@
 import { parseMoney } from "~/lib/format/formats";
 import { ORDER_ACCESS_PARAM } from "~/lib/paths";
 import { GIFT_WRAP_NOTE } from "~/checkout/model/gift-wrap";
-import { asArray, fieldText, firstText, isObject, nonBlank, type Json } from "./json";
+import { asArray, fieldText, firstText, isObject, nonBlank, type Json, type JsonField, type JsonValue } from "./json";
 import { mergeAdjustments, type OrderAdjustment } from "./summary";
 import { attributeSetSummary, type LineAttribute } from "~/catalog/model/variations";
 
@@ -136,7 +136,7 @@ export function deliveryGroupName(name: string | null | undefined, index: number
   return nonBlank(name) ?? `Delivery Group ${index + 1}`;
 }
 
-function toBoolean(value: unknown): boolean {
+function toBoolean(value: JsonField): boolean {
   return value === true || (typeof value === "string" && value.trim().toLowerCase() === "true");
 }
 
@@ -144,7 +144,7 @@ function toBoolean(value: unknown): boolean {
  * Delivery groups as the order page shows them: named ('Delivery Group N' when unnamed), the deliver-to details
  * from the group's fields (plain properties as fallback), and only their product lines.
  */
-export function normalizeDeliveryGroups(groups: readonly unknown[]): OrderDeliveryGroup[] {
+export function normalizeDeliveryGroups(groups: readonly JsonValue[]): OrderDeliveryGroup[] {
   return groups.filter(isObject).map((raw, index) => {
     const fields = raw.fields;
     const field = (name: string) => fieldText(fields, name, GROUP_ENTITY);

@@ -2,7 +2,7 @@
  * The order provider (spec §4): its states (loading, loaded, failed) and data built from a lookup answer, its key,
  * the order's payments, failures as the provider reports them (spec §8), and reorder's ("Buy again") outcome.
  */
-import { asArray, firstText, isObject, nonBlank, type Json } from "./json";
+import { asArray, firstText, isObject, nonBlank, type Json, type JsonValue } from "./json";
 import { normalizeDeliveryGroups, type OrderDeliveryGroup } from "./lines";
 import {
   isItemAdjustment,
@@ -31,7 +31,7 @@ export function lastFour(value: string | null): string | null {
   return text ? text.slice(-4) : null;
 }
 
-export function toPayments(payments: readonly unknown[]): OrderPayment[] {
+export function toPayments(payments: readonly JsonValue[]): OrderPayment[] {
   return payments.filter(isObject).map((raw, index) => {
     const type = nonBlank(raw.type);
     const brand = nonBlank(raw.cardBrand);

@@ -2,7 +2,7 @@
  * An order's summary (spec §3 "Order summary") and its adjustments (spec §3 "Order adjustments"), with the
  * first-payment fields of subscription orders in the place of the regular totals.
  */
-import { centsToAmount, fieldText, firstText, isObject, nonBlank, toCents, type Json } from "./json";
+import { centsToAmount, fieldText, firstText, isObject, nonBlank, toCents, type Json, type JsonValue } from "./json";
 
 const FIRST_PAYMENT_KEY = /^((?:[A-Za-z0-9_]+\.)?)([fF]irstPymt)(?=[A-Z])(.*)$/;
 
@@ -15,7 +15,7 @@ const FIRST_PAYMENT_KEY = /^((?:[A-Za-z0-9_]+\.)?)([fF]irstPymt)(?=[A-Z])(.*)$/;
  */
 export function mapFirstPaymentFields(record: Json): Json {
   const out: Json = {};
-  const firstPayment: [string, unknown][] = [];
+  const firstPayment: [string, JsonValue | undefined][] = [];
   for (const [key, value] of Object.entries(record)) {
     const match = FIRST_PAYMENT_KEY.exec(key);
     if (!match) {
@@ -60,7 +60,7 @@ function toAdjustment(raw: Json): OrderAdjustment | null {
  * Line-item adjustments merged by displayName, amounts summed to 2 decimals, in the order each name first
  * appears ("Buy 3+ mugs, save 5%" on two lines → one entry with both amounts).
  */
-export function mergeAdjustments(adjustments: readonly unknown[]): OrderAdjustment[] {
+export function mergeAdjustments(adjustments: readonly JsonValue[]): OrderAdjustment[] {
   const merged = new Map<string, { adjustment: OrderAdjustment; cents: number }>();
   for (const raw of adjustments) {
     const adjustment = isObject(raw) ? toAdjustment(raw) : null;

@@ -14,6 +14,7 @@ import {
   type SeoProperties,
 } from "~/orders/model";
 import { orderSummaryPath } from "~/lib/paths";
+import type { JsonField } from "~/lib/json";
 import { orderLookupSchema, parseOrderForm } from "~/orders/forms/orders-forms.server";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { TOAST_MESSAGES } from "~/lib/toast";
@@ -68,7 +69,7 @@ export async function seo(
   if (!recordId) return null;
   try {
     const raw = await client.getSeoProperties(recordId);
-    const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : null);
+    const text = (v: JsonField) => (typeof v === "string" && v.trim() !== "" ? v : null);
     return {
       title: text(raw.title),
       description: text(raw.description),

@@ -30,7 +30,7 @@ import {
   type OrderProviderState,
   type OrderShipments,
 } from "~/orders/model";
-import { asArray, isObject, type Json } from "~/lib/json";
+import { asArray, isObject, type Json, type JsonField, type JsonValue } from "~/lib/json";
 import { orderAccessPath, orderLookupPath, orderSummaryPath, ORDER_LOOKUP_PATH } from "~/lib/paths";
 import { orderLinkSchema, parseOrderForm, reorderSchema } from "~/orders/forms/orders-forms.server";
 import { toast } from "~/shop/toast.server";
@@ -115,7 +115,7 @@ async function loadFromResources(
     const itemAdjustments = promoted.length
       ? await client.getOrderItemAdjustments(id, promoted).then((answer) => answer.orderItemSummaries)
       : {};
-    const adjustmentsOf = (itemId: string): unknown[] =>
+    const adjustmentsOf = (itemId: string): JsonValue[] =>
       isObject(itemAdjustments) && isObject(itemAdjustments[itemId])
         ? asArray((itemAdjustments[itemId] as Json).adjustments)
         : [];
@@ -192,7 +192,7 @@ async function readItemsPage(
     includeAdjustmentDetails: true,
     ...(page ? { page } : {}),
   });
-  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+  const text = (value: JsonField) => (typeof value === "string" && value !== "" ? value : null);
   return {
     items: keepProductLines(asArray(answer.items)).filter(isObject),
     current: page,

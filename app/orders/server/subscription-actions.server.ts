@@ -4,7 +4,7 @@
  * the buyer shops for. Each form is its own confirmation (the page opens it from a disclosure that says what it
  * will do); a done action goes back to the list (303) with a toast, a refused field comes back on the page (400).
  */
-import { isFetchError, type CommerceSubscriptionDetail } from "../../../server/webstore/index";
+import type { CommerceSubscriptionDetail, FetchError } from "../../../server/webstore/index";
 import {
   SUBSCRIPTION_INTENTS,
   toSubscriptionRow,
@@ -15,6 +15,7 @@ import { parseOrderForm, subscriptionActionSchema } from "~/orders/forms/orders-
 import { formatDate } from "~/lib/format/formats";
 import { toast } from "~/shop/toast.server";
 import type { ShopCore } from "~/shop/core.server";
+import { apiFailure } from "~/shop/errors.server";
 
 /** Where a done (or refused) action lands: the account page's subscriptions. */
 const SUBSCRIPTIONS_ANCHOR = "/account#subscriptions-title";
@@ -26,9 +27,9 @@ const NOT_FOUND_MESSAGE = "We couldn't find that subscription. It may have ended
 const UNAVAILABLE_MESSAGE = "We couldn't change your subscription right now. Try again in a moment.";
 
 /** The API's own reason for a refusal (400), when it gives one. */
-function refusal(error: unknown): string | null {
-  if (!isFetchError(error) || error.status !== 400) return null;
-  const first = Array.isArray(error.body) ? error.body[0] : null;
+function refusal(failure: FetchError | null): string | null {
+  if (failure?.status !== 400) return null;
+  const first = Array.isArray(failure.body) ? failure.body[0] : null;
   const message = first && typeof first === "object" ? (first as { message?: unknown }).message : null;
   return typeof message === "string" && message.trim() !== "" ? message : null;
 }
@@ -110,7 +111,7 @@ export async function submitSubscriptionAction(shop: ShopCore, form: FormData) {
       }
     }
   } catch (error) {
-    const reason = refusal(error);
+    const reason = refusal(apiFailure(error));
     if (reason && input.intent === SUBSCRIPTION_INTENTS.quantity) return refuse(input.intent, { quantity: [reason] });
     if (!reason) console.error("A subscription action failed:", error);
     const what = input.intent === SUBSCRIPTION_INTENTS.cancel ? "cancel" : "renew";

@@ -8,6 +8,7 @@ import { Column, Section } from "~/components/Section";
 import { ORDER_LOOKUP_TITLE } from "~/orders/model";
 import { OrderLookupForm } from "./OrderLookupForm";
 import { PageDataLayer, ViewChangeNotifier } from "./PageRegions";
+import type { Json } from "~/lib/json";
 
 export type OrderLookupPageProps = {
   isGuest: boolean;
@@ -16,7 +17,7 @@ export type OrderLookupPageProps = {
   constraint: FormConstraint;
   /** The order provider's key: a new record or shopper gives a fresh form. */
   providerKey: string | null;
-  dataLayer: Record<string, unknown>;
+  dataLayer: Json;
   lastResult?: SubmissionResult<string[]> | null;
 };
 

@@ -6,6 +6,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { SeoProperties } from "~/orders/model";
+import type { Json, JsonValue } from "~/lib/json";
 
 type MetaTag = { title: string } | { name: string; content: string } | { property: string; content: string };
 
@@ -45,7 +46,7 @@ export function ViewChangeNotifier({ message }: { message: string }) {
 }
 
 /** JSON inside a script element: `<` escaped so no value can close the element. */
-export function serializeDataLayer(data: unknown): string {
+export function serializeDataLayer(data: JsonValue): string {
   return JSON.stringify(data)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
@@ -53,7 +54,7 @@ export function serializeDataLayer(data: unknown): string {
 }
 
 /** The page data layer: non-personal facts about the page for analytics tags, as JSON. */
-export function PageDataLayer({ data }: { data: Record<string, unknown> }) {
+export function PageDataLayer({ data }: { data: Json }) {
   return (
     <script
       type="application/json"

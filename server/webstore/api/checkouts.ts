@@ -11,7 +11,7 @@ import {
   isUnavailable,
 } from "../errors.js";
 import { path } from "../http.js";
-import type { Checkout, JsonObject, PaymentToken, PostalAddressFields } from "../types/index.js";
+import type { Checkout, JsonObject, JsonValue, PaymentToken, PostalAddressFields } from "../types/index.js";
 
 /** `phoneNumber` is sent as `shipToPhoneNumber`, the API's name for it on delivery addresses. */
 export interface CheckoutAddressInput extends PostalAddressFields {
@@ -207,7 +207,7 @@ export function checkoutsApi(core: ClientCore) {
     },
 
     /** Place-order v1: answers the order reference number. */
-    async placeOrder(checkoutId: string): Promise<{ orderReferenceNumber?: string; errors?: unknown[] }> {
+    async placeOrder(checkoutId: string): Promise<{ orderReferenceNumber?: string; errors?: JsonValue[] }> {
       return send(core, { method: "POST", path: path`checkouts/${checkout(checkoutId)}/orders` });
     },
   };

@@ -15,7 +15,7 @@ export interface WishlistQuery {
   wishlistId?: string;
 }
 
-export interface WishlistSummaries extends JsonObject {
+export interface WishlistSummaries {
   summaries?: { id: string; name?: string; wishlistProductCount?: number }[];
   displayedList?: Wishlist;
   wishlistCount?: number;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, tokenPage, optional } from "./common.js";
+import { id, tokenPage, optional, jsonValue, jsonField } from "./common.js";
 
 /** Saved addresses of a buyer account. */
 
@@ -20,9 +20,9 @@ export const AddressSchema = z
     country: optional(z.string()),
     phoneNumber: optional(z.string()),
     isDefault: optional(z.boolean()),
-    fields: optional(z.record(z.unknown())),
+    fields: optional(z.record(jsonValue)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type Address = z.infer<typeof AddressSchema>;
 
 /** Commerce Address Collection (connect_responses_commerce_address_collection). */
@@ -34,5 +34,5 @@ export const AddressCollectionSchema = z
     pageSize: optional(z.number().int()),
     sortOrder: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type AddressCollection = z.infer<typeof AddressCollectionSchema>;

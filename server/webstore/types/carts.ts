@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, money, tokenPage, optional } from "./common.js";
+import { id, money, tokenPage, optional, jsonValue, jsonField } from "./common.js";
 
 /** Carts: summaries, items, coupons, promotions and the collections of the cart resources. */
 
@@ -14,13 +14,13 @@ export const MessagesSummarySchema = z
       z.array(
         z
           .object({ message: optional(z.string()), severity: optional(z.string()), type: optional(z.string()) })
-          .passthrough(),
+          .catchall(jsonField),
       ),
     ),
     relatedEntityId: optional(id),
     totalLineItemsWithErrors: optional(z.number().int()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** Cart Summary (connect_responses_cart_summary): every documented field, so a contract test can tell an invented one. */
 export const CartSummarySchema = z
@@ -58,10 +58,10 @@ export const CartSummarySchema = z
     totalProductLineItemCount: optional(z.number().int()),
     totalSubProductCount: optional(z.string()),
     uniqueProductCount: optional(z.number().int()),
-    customFields: optional(z.array(z.unknown())),
+    customFields: optional(z.array(jsonValue)),
     messagesSummary: optional(MessagesSummarySchema),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type CartSummary = z.infer<typeof CartSummarySchema>;
 
 export const CartCompactSummarySchema = z
@@ -71,7 +71,7 @@ export const CartCompactSummarySchema = z
     totalProductCount: z.string(),
     uniqueProductCount: z.number().int(),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type CartCompactSummary = z.infer<typeof CartCompactSummarySchema>;
 
 export const ThumbnailImageSchema = z
@@ -85,7 +85,7 @@ export const ThumbnailImageSchema = z
     title: optional(z.string()),
     url: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** Cart Item Product (connect_responses_cart_product_summary); also a wishlist item's productSummary. */
 export const CartProductSummarySchema = z
@@ -93,15 +93,15 @@ export const CartProductSummarySchema = z
     productId: id,
     name: optional(z.string()),
     sku: optional(z.string()),
-    fields: optional(z.record(z.unknown())),
+    fields: optional(z.record(jsonValue)),
     thumbnailImage: optional(ThumbnailImageSchema),
-    variationAttributes: optional(z.record(z.unknown())),
-    purchaseQuantityRule: optional(z.record(z.unknown())),
+    variationAttributes: optional(z.record(jsonValue)),
+    purchaseQuantityRule: optional(z.record(jsonValue)),
     productClass: optional(z.string()),
     productUrlName: optional(z.string()),
     isConfigurationAllowed: optional(z.boolean()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** Cart Item (connect_responses_cart_item). */
 export const CartItemSchema = z
@@ -140,27 +140,27 @@ export const CartItemSchema = z
     isShippingChargeNotApplicable: optional(z.boolean()),
     subType: optional(z.string()),
     promotionDisplayName: optional(z.string()),
-    customFields: optional(z.array(z.unknown())),
-    cartData: optional(z.unknown()),
+    customFields: optional(z.array(jsonValue)),
+    cartData: optional(jsonValue),
     productDetails: optional(CartProductSummarySchema),
     messagesSummary: optional(MessagesSummarySchema),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type CartItem = z.infer<typeof CartItemSchema>;
 
 export const CartCouponSchema = z
   .object({ cartCouponId: id, couponCode: z.string(), termsAndConditions: optional(z.string()) })
-  .passthrough();
+  .catchall(jsonField);
 export type CartCoupon = z.infer<typeof CartCouponSchema>;
 
 export const CartCouponsSchema = z
   .object({
-    cartCoupons: z.object({ coupons: z.array(CartCouponSchema) }).passthrough(),
+    cartCoupons: z.object({ coupons: z.array(CartCouponSchema) }).catchall(jsonField),
     cartId: optional(id),
     cartStatus: optional(z.string()),
     ownerId: optional(id),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type CartCoupons = z.infer<typeof CartCouponsSchema>;
 
 export const CartPromotionSchema = z
@@ -172,22 +172,22 @@ export const CartPromotionSchema = z
     couponCode: optional(z.string()),
     termsAndConditions: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 export const CartPromotionsSchema = z
   .object({
     cartId: optional(id),
     cartStatus: optional(z.string()),
     currencyIsoCode: optional(z.string()),
-    promotions: z.object({ promotions: z.array(CartPromotionSchema) }).passthrough(),
+    promotions: z.object({ promotions: z.array(CartPromotionSchema) }).catchall(jsonField),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type CartPromotions = z.infer<typeof CartPromotionsSchema>;
 
 /** A Cart Item Result: the item with its status (`cartItems[]` of the collection, wishlist-to-cart results). */
 export const CartItemResultSchema = z
   .object({ cartItem: CartItemSchema, status: optional(z.string()), message: optional(z.string()) })
-  .passthrough();
+  .catchall(jsonField);
 
 /**
  * Cart Item Collection (connect_responses_cart_item_collection). `cartCoupons` is the whole Cart Coupons output
@@ -199,22 +199,22 @@ export const CartItemCollectionSchema = z
     cartSummary: optional(CartSummarySchema),
     cartCoupons: optional(CartCouponsSchema),
     cartPromotions: optional(CartPromotionsSchema),
-    approachingDiscounts: optional(z.unknown()),
+    approachingDiscounts: optional(jsonValue),
     hasErrors: optional(z.boolean()),
     ...tokenPage,
     currentPage: optional(z.number().int()),
     totalItemCount: optional(z.number().int()),
     totalNumberOfPages: optional(z.number().int()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type CartItemCollection = z.infer<typeof CartItemCollectionSchema>;
 
 export const BatchResultSchema = z
   .object({
     hasErrors: z.boolean(),
-    results: z.array(z.object({ statusCode: z.number().int(), result: z.unknown() }).passthrough()),
+    results: z.array(z.object({ statusCode: z.number().int(), result: jsonValue }).catchall(jsonField)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type BatchResult = z.infer<typeof BatchResultSchema>;
 
 export const PreserveCartResultSchema = z
@@ -223,10 +223,10 @@ export const PreserveCartResultSchema = z
     numberOfProducts: optional(z.number()),
     numberOfProductsWithSuccess: optional(z.number()),
     numberOfProductsWithError: optional(z.number()),
-    succeededCartItems: optional(z.array(z.unknown())),
-    failedCartItems: optional(z.array(z.unknown())),
+    succeededCartItems: optional(z.array(jsonValue)),
+    failedCartItems: optional(z.array(jsonValue)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type PreserveCartResult = z.infer<typeof PreserveCartResultSchema>;
 
 export const CartProductCollectionSchema = z
@@ -234,9 +234,9 @@ export const CartProductCollectionSchema = z
     count: optional(z.number()),
     currentPage: optional(z.number()),
     hasErrors: optional(z.boolean()),
-    products: z.array(z.record(z.unknown())),
+    products: z.array(z.record(jsonValue)),
     totalItemCount: optional(z.number()),
     totalNumberOfPages: optional(z.number()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type CartProductCollection = z.infer<typeof CartProductCollectionSchema>;

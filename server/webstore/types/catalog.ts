@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { id, money, optional } from "./common.js";
+import { id, money, optional, jsonValue, jsonField } from "./common.js";
 
 /** Catalog: prices, sort rules, products, search results, categories. */
 
 /** ConnectApi.ErrorResponse, the `error` of a price line or a product overview. */
-const ErrorResponseSchema = z.object({ errorCode: optional(z.string()), message: optional(z.string()) }).passthrough();
+const ErrorResponseSchema = z
+  .object({ errorCode: optional(z.string()), message: optional(z.string()) })
+  .catchall(jsonField);
 
 /**
  * ConnectApi.PriceAdjustmentTier: one quantity band of a volume price. lowerBound is the first quantity it covers,
@@ -19,7 +21,7 @@ export const PriceAdjustmentTierSchema = z
     upperBound: optional(z.string()),
     tierUnitPrice: optional(money),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type PriceAdjustmentTier = z.infer<typeof PriceAdjustmentTierSchema>;
 
 /** ConnectApi.PriceAdjustmentSchedule: a price book entry's volume prices (adjustmentMethod, scheduleType: 59.0). */
@@ -30,7 +32,7 @@ export const PriceAdjustmentScheduleSchema = z
     scheduleType: optional(z.string()),
     priceAdjustmentTiers: optional(z.array(PriceAdjustmentTierSchema)),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** A Product Price Entry (56.0): the product's price for one selling model. */
 export const ProductPriceEntrySchema = z
@@ -43,7 +45,7 @@ export const ProductPriceEntrySchema = z
     success: optional(z.boolean()),
     error: optional(ErrorResponseSchema),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** Product Price (GET pricing/products/{productId}); also a line of a Pricing Result (with productId, success, error). */
 export const ProductPriceSchema = z
@@ -58,7 +60,7 @@ export const ProductPriceSchema = z
     success: optional(z.boolean()),
     error: optional(ErrorResponseSchema),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type ProductPrice = z.infer<typeof ProductPriceSchema>;
 
 export const ProductPricesSchema = z
@@ -67,7 +69,7 @@ export const ProductPricesSchema = z
     pricingLineItemResults: z.array(ProductPriceSchema),
     success: optional(z.boolean()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type ProductPrices = z.infer<typeof ProductPricesSchema>;
 
 /** A Sort Rule of GET search/sort-rules. */
@@ -81,7 +83,7 @@ export const SortRuleSchema = z
     direction: optional(z.string()),
     sortOrder: optional(z.number()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type SortRule = z.infer<typeof SortRuleSchema>;
 
 /** Product Overview Collection (GET products?ids=). */
@@ -92,16 +94,16 @@ export const ProductOverviewCollectionSchema = z
         .object({
           id: id.nullable(),
           sku: optional(z.string()),
-          fields: optional(z.record(z.unknown())),
-          defaultImage: optional(z.record(z.unknown())),
+          fields: optional(z.record(jsonValue)),
+          defaultImage: optional(z.record(jsonValue)),
           success: optional(z.boolean()),
           error: optional(ErrorResponseSchema),
         })
-        .passthrough(),
+        .catchall(jsonField),
     ),
     total: optional(z.number()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type ProductOverviewCollection = z.infer<typeof ProductOverviewCollectionSchema>;
 
 /**
@@ -114,7 +116,7 @@ const SubscriptionTermRuleSchema = z
     maximum: optional(z.number()),
     increment: optional(z.number()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /**
  * ConnectApi.ProductSellingModel (56.0), a product's `productSellingModels`:
@@ -131,23 +133,23 @@ export const ProductSellingModelSchema = z
     pricingTermUnit: optional(z.string()),
     subscriptionTermRule: optional(SubscriptionTermRuleSchema),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type ProductSellingModel = z.infer<typeof ProductSellingModelSchema>;
 
 export const ProductDetailSchema = z
   .object({
     id,
-    fields: optional(z.record(z.unknown())),
-    defaultImage: optional(z.record(z.unknown())),
-    mediaGroups: optional(z.array(z.unknown())),
-    primaryProductCategoryPath: optional(z.record(z.unknown())),
+    fields: optional(z.record(jsonValue)),
+    defaultImage: optional(z.record(jsonValue)),
+    mediaGroups: optional(z.array(jsonValue)),
+    primaryProductCategoryPath: optional(z.record(jsonValue)),
     productClass: optional(z.string()),
-    purchaseQuantityRule: optional(z.record(z.unknown())),
-    variationAttributeSet: optional(z.record(z.unknown())),
-    variationInfo: optional(z.record(z.unknown())),
+    purchaseQuantityRule: optional(z.record(jsonValue)),
+    variationAttributeSet: optional(z.record(jsonValue)),
+    variationInfo: optional(z.record(jsonValue)),
     productSellingModels: optional(z.array(ProductSellingModelSchema)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
 /**
@@ -158,12 +160,14 @@ export const ProductChildCollectionSchema = z
   .object({
     count: optional(z.number()),
     items: z.array(
-      z.object({ defaultQuantity: optional(z.string()), productInfo: optional(ProductDetailSchema) }).passthrough(),
+      z
+        .object({ defaultQuantity: optional(z.string()), productInfo: optional(ProductDetailSchema) })
+        .catchall(jsonField),
     ),
     nextPageToken: optional(z.string()),
     total: optional(z.number()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type ProductChildCollection = z.infer<typeof ProductChildCollectionSchema>;
 
 /** A media group of a product (ElectronicMediaGroup): its developer name and its media items (`url`, `alternateText`…). */
@@ -171,11 +175,11 @@ export const ProductMediaGroupSchema = z
   .object({
     developerName: optional(z.string()),
     id: optional(id),
-    mediaItems: optional(z.array(z.record(z.unknown()))),
+    mediaItems: optional(z.array(z.record(jsonValue))),
     name: optional(z.string()),
     usageType: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /**
  * A featured product of Featured Products Output (64.0): the Product Detail fields its page's example shows, with
@@ -184,16 +188,16 @@ export const ProductMediaGroupSchema = z
 export const FeaturedProductSchema = z
   .object({
     id,
-    defaultImage: optional(z.record(z.unknown())),
-    fields: optional(z.record(z.unknown())),
+    defaultImage: optional(z.record(jsonValue)),
+    fields: optional(z.record(jsonValue)),
     mediaGroups: optional(z.array(ProductMediaGroupSchema)),
     productClass: optional(z.string()),
     productSellingModels: optional(z.array(ProductSellingModelSchema)),
-    purchaseQuantityRule: optional(z.record(z.unknown())),
+    purchaseQuantityRule: optional(z.record(jsonValue)),
     urlName: optional(z.string()),
-    attributeSetInfo: optional(z.record(z.unknown())),
+    attributeSetInfo: optional(z.record(jsonValue)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type FeaturedProduct = z.infer<typeof FeaturedProductSchema>;
 
 /**
@@ -202,24 +206,24 @@ export type FeaturedProduct = z.infer<typeof FeaturedProductSchema>;
  */
 export const FeaturedProductsOutputSchema = z
   .object({ featuredProductsByRelationshipType: z.record(z.array(FeaturedProductSchema)) })
-  .passthrough();
+  .catchall(jsonField);
 export type FeaturedProductsOutput = z.infer<typeof FeaturedProductsOutputSchema>;
 
 export const ProductSummarySchema = z
   .object({
     id,
     name: optional(z.string()),
-    fields: optional(z.record(z.unknown())),
-    defaultImage: optional(z.record(z.unknown())),
-    prices: optional(z.record(z.unknown())),
+    fields: optional(z.record(jsonValue)),
+    defaultImage: optional(z.record(jsonValue)),
+    prices: optional(z.record(jsonValue)),
     productClass: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** A Distinct Facet Value: a value of a facet and how many products of the results have it. */
 export const DistinctFacetValueSchema = z
   .object({ displayName: optional(z.string()), nameOrId: z.string(), productCount: optional(z.number()) })
-  .passthrough();
+  .catchall(jsonField);
 
 /** A Search Facet of product search results (Distinct Value Search Facet: `values`). */
 export const SearchFacetSchema = z
@@ -232,7 +236,7 @@ export const SearchFacetSchema = z
     nameOrId: z.string(),
     values: optional(z.array(DistinctFacetValueSchema)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type SearchFacet = z.infer<typeof SearchFacetSchema>;
 
 export const ProductSearchResultsSchema = z
@@ -244,17 +248,17 @@ export const ProductSearchResultsSchema = z
         currentPage: optional(z.number()),
         pageSize: optional(z.number()),
       })
-      .passthrough(),
-    categories: optional(z.record(z.unknown())),
+      .catchall(jsonField),
+    categories: optional(z.record(jsonValue)),
     facets: optional(z.array(SearchFacetSchema)),
     locale: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type ProductSearchResults = z.infer<typeof ProductSearchResultsSchema>;
 
 export const ProductCategorySchema = z
-  .object({ id, fields: optional(z.record(z.unknown())), name: optional(z.string()) })
-  .passthrough();
+  .object({ id, fields: optional(z.record(jsonValue)), name: optional(z.string()) })
+  .catchall(jsonField);
 export type ProductCategory = z.infer<typeof ProductCategorySchema>;
 
 /**
@@ -270,12 +274,12 @@ export const NavigationMenuItemSchema: z.ZodType<NavigationMenuItem> = z.lazy(()
       imageUrl: optional(z.string()),
       label: z.string(),
       pageReference: optional(
-        z.object({ attributes: optional(z.record(z.unknown())), type: optional(z.string()) }).passthrough(),
+        z.object({ attributes: optional(z.record(jsonValue)), type: optional(z.string()) }).catchall(jsonField),
       ),
       subMenu: optional(z.array(NavigationMenuItemSchema)),
       target: optional(z.string()),
     })
-    .passthrough(),
+    .catchall(jsonField),
 );
 export interface NavigationMenuItem {
   actionType?: string | null;
@@ -290,5 +294,5 @@ export interface NavigationMenuItem {
 /** Navigation Menu Item Collection, the answer of GET category-menu-items. */
 export const NavigationMenuItemCollectionSchema = z
   .object({ menuItems: z.array(NavigationMenuItemSchema) })
-  .passthrough();
+  .catchall(jsonField);
 export type NavigationMenuItemCollection = z.infer<typeof NavigationMenuItemCollectionSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, money, tokenPage, optional } from "./common.js";
+import { id, money, tokenPage, optional, jsonValue, jsonField } from "./common.js";
 import { CartItemCollectionSchema, CartSummarySchema } from "./carts.js";
 
 /** Checkout: delivery methods and groups, checkout errors, payment tokens, checkouts. */
@@ -22,7 +22,7 @@ export const DeliveryMethodSchema = z
     earliestEstimatedDeliveryTime: optional(z.string()),
     latestEstimatedDeliveryTime: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** A delivery group's address: the checkout address fields; `shipToPhoneNumber` echoes the 63.0 input field [I]. */
 export const CheckoutAddressSchema = z
@@ -39,7 +39,7 @@ export const CheckoutAddressSchema = z
     country: optional(z.string()),
     shipToPhoneNumber: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** Cart Delivery Group (connect_responses_cart_delivery_group; reference §4). */
 export const DeliveryGroupSchema = z
@@ -54,25 +54,25 @@ export const DeliveryGroupSchema = z
     availableDeliveryMethods: optional(z.array(DeliveryMethodSchema)),
     selectedDeliveryMethod: optional(DeliveryMethodSchema),
     cartItems: optional(CartItemCollectionSchema.partial()),
-    errors: optional(z.array(z.unknown())),
+    errors: optional(z.array(jsonValue)),
     totalCartItemCount: optional(z.union([z.number(), z.string()])),
     totalProductAmount: optional(money),
     isGift: optional(z.boolean()),
     giftMessage: optional(z.string()),
     giftToName: optional(z.string()),
     isAllDigitalCartItems: optional(z.boolean()),
-    customFields: optional(z.array(z.unknown())),
+    customFields: optional(z.array(jsonValue)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type DeliveryGroup = z.infer<typeof DeliveryGroupSchema>;
 
 export const DeliveryGroupCollectionSchema = z
   .object({ count: optional(z.number()), items: z.array(DeliveryGroupSchema), ...tokenPage })
-  .passthrough();
+  .catchall(jsonField);
 export type DeliveryGroupCollection = z.infer<typeof DeliveryGroupCollectionSchema>;
 
 /** An input field a checkout error is about: `name` is its path in the request body, e.g. `cardPaymentMethod.cvv`. */
-export const InvalidParameterSchema = z.object({ name: z.string(), reason: optional(z.string()) }).passthrough();
+export const InvalidParameterSchema = z.object({ name: z.string(), reason: optional(z.string()) }).catchall(jsonField);
 
 export const CheckoutErrorSchema = z
   .object({
@@ -82,13 +82,13 @@ export const CheckoutErrorSchema = z
     instance: optional(z.string()),
     invalidParameters: optional(z.array(InvalidParameterSchema)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type CheckoutError = z.infer<typeof CheckoutErrorSchema>;
 
 /** POST payments/token's answer: the gateway's token only, never the card's digits or brand. */
 export const PaymentTokenSchema = z
   .object({ token: optional(z.string()), errors: optional(z.array(CheckoutErrorSchema)) })
-  .passthrough();
+  .catchall(jsonField);
 export type PaymentToken = z.infer<typeof PaymentTokenSchema>;
 
 /** Checkout (connect_responses_checkout): its cart summary omits customFields. */
@@ -104,13 +104,13 @@ export const CheckoutSchema = z
           email: optional(z.string()),
           phoneNumber: optional(z.string()),
         })
-        .passthrough(),
+        .catchall(jsonField),
     ),
     deliveryGroups: optional(DeliveryGroupCollectionSchema),
     errors: optional(z.array(CheckoutErrorSchema)),
     orderReferenceNumber: optional(z.string()),
     statusCode: optional(z.string()),
-    customFields: optional(z.array(z.unknown())),
+    customFields: optional(z.array(jsonValue)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type Checkout = z.infer<typeof CheckoutSchema>;

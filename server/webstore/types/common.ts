@@ -15,8 +15,19 @@ export const tokenPage = {
   previousPageUrl: optional(z.string()),
 };
 
-/** Wishlist and order shapes are only partly documented (reference §7, §8); the storefront reads them loosely. */
-export type JsonObject = Record<string, unknown>;
+/**
+ * Any value a JSON answer can hold. Wishlist and order shapes, record `fields` and a few nested objects are only partly
+ * documented (reference §7, §8): the storefront reads them as JSON, field by field, rather than as `unknown`.
+ */
+export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+export type JsonObject = { [key: string]: JsonValue | undefined };
+
+/** The schema of a JsonValue: the shapes' loosely documented parts, still JSON. */
+export const jsonValue: z.ZodLazy<z.ZodType<JsonValue>> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(jsonValue)]),
+);
+/** The fields a shape leaves undocumented: any JSON, or none (`.catchall(jsonField)` in place of `.passthrough()`). */
+export const jsonField = jsonValue.optional();
 
 /** The postal fields every address input shares: saved addresses and a checkout's delivery address. */
 export interface PostalAddressFields {

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { id, optional } from "./common.js";
+import { id, optional, jsonValue, jsonField } from "./common.js";
 
 /** The store and the shopper: application context, session context, personalization, managed accounts. */
 
 export const MarketSchema = z
   .object({ marketId: optional(id), localeCurrencyMap: optional(z.record(z.string())) })
-  .passthrough();
+  .catchall(jsonField);
 
 export const ApplicationContextSchema = z
   .object({
@@ -29,8 +29,8 @@ export const ApplicationContextSchema = z
     shippingCountries: optional(z.array(z.string())),
     supportedCurrencies: optional(z.array(z.string())),
     taxType: optional(z.string()),
-    checkoutSettings: optional(z.record(z.unknown())),
-    clientSidePaymentConfiguration: optional(z.record(z.unknown())),
+    checkoutSettings: optional(z.record(jsonValue)),
+    clientSidePaymentConfiguration: optional(z.record(jsonValue)),
     giftingConfig: optional(
       z
         .object({
@@ -38,18 +38,20 @@ export const ApplicationContextSchema = z
           isGiftMessageEnabled: optional(z.boolean()),
           isGiftWrapEnabled: optional(z.boolean()),
         })
-        .passthrough(),
+        .catchall(jsonField),
     ),
     inventoryConfiguration: optional(
       z
         .object({
           isInventoryEnabled: optional(z.boolean()),
-          inventoryDefaultSource: optional(z.object({ reservationInSeconds: optional(z.number()) }).passthrough()),
+          inventoryDefaultSource: optional(
+            z.object({ reservationInSeconds: optional(z.number()) }).catchall(jsonField),
+          ),
         })
-        .passthrough(),
+        .catchall(jsonField),
     ),
     markets: optional(z.array(MarketSchema)),
-    orderStatuses: optional(z.array(z.object({ apiName: z.string(), displayValue: z.string() }).passthrough())),
+    orderStatuses: optional(z.array(z.object({ apiName: z.string(), displayValue: z.string() }).catchall(jsonField))),
     propertiesEx: optional(
       z
         .object({
@@ -57,7 +59,7 @@ export const ApplicationContextSchema = z
           shopperCopilotUIEnabled: optional(z.boolean()),
           paymentsLegacyFormsEnabled: optional(z.boolean()),
         })
-        .passthrough(),
+        .catchall(jsonField),
     ),
     subscriptionConfig: optional(
       z
@@ -66,10 +68,10 @@ export const ApplicationContextSchema = z
           rlmSubscriptionEnabled: optional(z.boolean()),
           commerceSubscriptionARCUIEnabled: optional(z.boolean()),
         })
-        .passthrough(),
+        .catchall(jsonField),
     ),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type ApplicationContext = z.infer<typeof ApplicationContextSchema>;
 
 /** session-context as the API answers it. */
@@ -85,11 +87,11 @@ export const RawSessionContextSchema = z
     effectiveAccountName: optional(z.string()),
     currencyIsoCode: optional(z.string()),
     isPreview: optional(z.boolean()),
-    profile: optional(z.unknown()),
-    guestUserDetails: optional(z.unknown()),
-    buyerGroups: optional(z.unknown()),
+    profile: optional(jsonValue),
+    guestUserDetails: optional(jsonValue),
+    buyerGroups: optional(jsonValue),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type RawSessionContext = z.infer<typeof RawSessionContextSchema>;
 
 /** session-context as the storefront uses it (spec §3). */
@@ -116,7 +118,7 @@ export const PersonalizationConfigSchema = z
     siteId: optional(z.string()),
     tenant: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type PersonalizationConfig = z.infer<typeof PersonalizationConfigSchema>;
 
 export interface ManagedAccountAddress {

@@ -5,7 +5,7 @@
  *
  * Money and quantities are JSON strings ("12.99", "2.0"); prices not yet calculated are null.
  */
-export type { JsonObject, PostalAddressFields } from "./common.js";
+export type { JsonObject, JsonValue, PostalAddressFields } from "./common.js";
 export * from "./carts.js";
 export * from "./context.js";
 export * from "./catalog.js";

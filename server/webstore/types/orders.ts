@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, money, tokenPage, optional } from "./common.js";
+import { id, money, tokenPage, optional, jsonValue, jsonField } from "./common.js";
 
 /** Order summaries and their record fields. */
 
@@ -11,7 +11,7 @@ export const RecordFieldSchema = z
     text: optional(z.string()),
     type: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** Order Summary (connect_responses_order_summary). */
 export const OrderSummarySchema = z
@@ -25,11 +25,11 @@ export const OrderSummarySchema = z
     totalAmount: optional(money),
     currencyIsoCode: optional(z.string()),
     orderProductTopLevelLineCount: optional(z.number().int()),
-    adjustmentAggregates: optional(z.record(z.unknown())),
+    adjustmentAggregates: optional(z.record(jsonValue)),
     fields: optional(z.record(RecordFieldSchema)),
-    products: optional(z.array(z.record(z.unknown()))),
+    products: optional(z.array(z.record(jsonValue))),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** Order Summary Collection (connect_responses_order_summary_collection). */
 export const OrderSummaryCollectionSchema = z
@@ -39,7 +39,7 @@ export const OrderSummaryCollectionSchema = z
     ...tokenPage,
     sortOrder: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /**
  * Order Shipment (ConnectApi.OrderShipment, 52.0): `fields` holds the asked `Shipment.X` and `OrderDeliveryMethod.X`
@@ -54,7 +54,7 @@ export const OrderShipmentSchema = z
     shipmentNumber: optional(z.string()),
     status: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type OrderShipment = z.infer<typeof OrderShipmentSchema>;
 
 /** Order Shipment Collection (GET `order-summaries/{id}/shipments`). */
@@ -65,7 +65,7 @@ export const OrderShipmentCollectionSchema = z
     ...tokenPage,
     sortOrder: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type OrderShipmentCollection = z.infer<typeof OrderShipmentCollectionSchema>;
 
 /**
@@ -76,13 +76,13 @@ export const OrderShipmentItemSchema = z
   .object({
     fields: optional(z.record(RecordFieldSchema)),
     orderItemSummaryId: optional(id),
-    product: optional(z.record(z.unknown())),
+    product: optional(z.record(jsonValue)),
     productId: optional(id),
     quantity: optional(z.number()),
     shipmentId: optional(id),
     shipmentItemId: id,
   })
-  .passthrough();
+  .catchall(jsonField);
 export type OrderShipmentItem = z.infer<typeof OrderShipmentItemSchema>;
 
 /** Order Shipment Item Collection (GET `shipments/{id}/items`). */
@@ -93,7 +93,7 @@ export const OrderShipmentItemCollectionSchema = z
     ...tokenPage,
     sortOrder: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type OrderShipmentItemCollection = z.infer<typeof OrderShipmentItemCollectionSchema>;
 
 /**
@@ -103,20 +103,20 @@ export type OrderShipmentItemCollection = z.infer<typeof OrderShipmentItemCollec
 export const CommerceSubscriptionDetailSchema = z
   .object({
     id,
-    product: optional(z.record(z.unknown())),
+    product: optional(z.record(jsonValue)),
     quantity: optional(z.union([z.number(), z.string()])),
-    sellingModel: optional(z.record(z.unknown())),
+    sellingModel: optional(z.record(jsonValue)),
     subscriptionTerm: optional(z.union([z.number(), z.string()])),
     startDate: optional(z.string()),
     endDate: optional(z.string()),
-    billing: optional(z.record(z.unknown())),
+    billing: optional(z.record(jsonValue)),
     cancelStatus: optional(z.string()),
     amendmentStatus: optional(z.string()),
     renewalStatus: optional(z.string()),
-    lastAction: optional(z.record(z.unknown())),
-    processExceptions: optional(z.array(z.unknown())),
+    lastAction: optional(z.record(jsonValue)),
+    processExceptions: optional(z.array(jsonValue)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type CommerceSubscriptionDetail = z.infer<typeof CommerceSubscriptionDetailSchema>;
 
 /**
@@ -130,5 +130,5 @@ export const CommerceSubscriptionCollectionSchema = z
     ...tokenPage,
     sortOrder: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type CommerceSubscriptionCollection = z.infer<typeof CommerceSubscriptionCollectionSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optional } from "./common.js";
+import { optional, jsonValue, jsonField } from "./common.js";
 
 /**
  * The buyer's profile (GET and PATCH myprofile). Buyer Profile Update (connect_responses_buyer_profile_patch): the
@@ -15,9 +15,9 @@ export const BuyerProfileSchema = z
     userName: optional(z.string()),
     isEmailVerified: optional(z.boolean()),
     isPhoneVerified: optional(z.boolean()),
-    verificationResponse: optional(z.record(z.unknown())),
+    verificationResponse: optional(z.record(jsonValue)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type BuyerProfile = z.infer<typeof BuyerProfileSchema>;
 
 /** Buyer Profile Initiate OTP Output (connect_responses_buyer_profile_init_output): `recipient` is masked. */
@@ -28,7 +28,7 @@ export const BuyerProfileOtpSchema = z
     recipient: optional(z.string()),
     status: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type BuyerProfileOtp = z.infer<typeof BuyerProfileOtpSchema>;
 
 /** Verify OTP's answer: the two fields its resource page names (the output page was not found). */
@@ -37,5 +37,5 @@ export const BuyerProfileVerificationSchema = z
     hasUserVerifiedEmail: optional(z.boolean()),
     hasUserVerifiedPhoneNumber: optional(z.boolean()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type BuyerProfileVerification = z.infer<typeof BuyerProfileVerificationSchema>;

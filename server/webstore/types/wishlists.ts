@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, money, tokenPage, optional } from "./common.js";
+import { id, money, tokenPage, optional, jsonField } from "./common.js";
 import { CartProductSummarySchema } from "./carts.js";
 
 /** Wishlists: summaries, items, collections. */
@@ -13,7 +13,7 @@ export const WishlistSummarySchema = z
     createdDate: optional(z.string()),
     modifiedDate: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** Wishlist Item: `error` is the emulator's reading of the collection's `hasErrors` [I]. */
 export const WishlistItemSchema = z
@@ -22,9 +22,9 @@ export const WishlistItemSchema = z
     productSummary: optional(CartProductSummarySchema),
     listPrice: optional(money),
     salesPrice: optional(money),
-    error: optional(z.object({ errorCode: optional(z.string()), message: optional(z.string()) }).passthrough()),
+    error: optional(z.object({ errorCode: optional(z.string()), message: optional(z.string()) }).catchall(jsonField)),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type WishlistItem = z.infer<typeof WishlistItemSchema>;
 
 /** Wishlist Item Collection (connect_responses_wishlist_item_collection). */
@@ -35,12 +35,12 @@ export const WishlistItemCollectionSchema = z
     items: z.array(WishlistItemSchema),
     ...tokenPage,
   })
-  .passthrough();
+  .catchall(jsonField);
 
 /** Wishlist (Apex ConnectApi.Wishlist): `{summary, page}`. */
 export const WishlistSchema = z
   .object({ summary: WishlistSummarySchema, page: WishlistItemCollectionSchema })
-  .passthrough();
+  .catchall(jsonField);
 export type Wishlist = z.infer<typeof WishlistSchema>;
 
 /** Wishlists Summaries: GET wishlists. */
@@ -50,4 +50,4 @@ export const WishlistSummariesSchema = z
     displayedList: optional(WishlistSchema),
     wishlistCount: optional(z.number().int()),
   })
-  .passthrough();
+  .catchall(jsonField);

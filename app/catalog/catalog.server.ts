@@ -16,6 +16,7 @@ import {
   sortOptions,
   type ProductCardView,
   type ProductSummary,
+  type RecommendedCardView,
   type SortOption,
 } from "~/catalog/model/product";
 import { pagingFromTotal, searchPage, type Paging } from "~/lib/paging";
@@ -27,6 +28,7 @@ import {
   type ProductPage,
   type ProductPageQuery,
 } from "~/catalog/server/product.server";
+import { boughtTogether } from "~/catalog/server/recommendations.server";
 import type { ShopCore } from "~/shop/core.server";
 
 export interface CatalogHandler {
@@ -42,6 +44,8 @@ export interface CatalogHandler {
   navigation(): Promise<NavigationLink[]>;
   /** The search box's suggestions for what the shopper has typed so far (none below SUGGEST_MIN_LENGTH). */
   suggest(typed: string): Promise<Suggestions>;
+  /** "Frequently bought together" with these products (the cart's): priced cards, none when they can't be read. */
+  boughtTogether(productIds: readonly string[]): Promise<RecommendedCardView[]>;
 }
 
 export function createCatalogHandler(shop: CatalogCore): CatalogHandler {
@@ -52,6 +56,7 @@ export function createCatalogHandler(shop: CatalogCore): CatalogHandler {
     product: (productId, query) => productPage(shop, productId, query),
     navigation: () => navigation(shop),
     suggest: (typed) => suggestions(shop, typed),
+    boughtTogether: (productIds) => boughtTogether(shop, productIds),
   };
 }
 

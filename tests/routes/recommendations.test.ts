@@ -117,10 +117,9 @@ describe("the cart page's frequently bought together", () => {
     expect(cart.status).toBe(200);
     expect(togetherText(cart.html)).toBe(
       "Frequently bought together " +
-        "Home Espresso Machine Duo SKU EQ-ESP-DUO Price: $599.00 Original price: $649.00 Add to cart " +
-        "Breakfast Blend Ground Coffee, 12 oz SKU CG-BRKFST Price: $13.50 Original price: $15.00 Add to cart",
+        "Home Espresso Machine Duo SKU EQ-ESP-DUO Price: $599.00 Original price: $649.00 Add to cart Home Espresso Machine Duo " +
+        "Breakfast Blend Ground Coffee, 12 oz SKU CG-BRKFST Price: $13.50 Original price: $15.00 Add to cart Breakfast Blend Ground Coffee, 12 oz",
     );
-    expect(cart.html).toContain('aria-label="Add Breakfast Blend Ground Coffee, 12 oz to cart"');
     expect(addForms(cart.html)).toEqual([
       { productId: "01tDM0000000014", quantity: "1", redirectTo: "/cart" },
       { productId: BREAKFAST, quantity: "1", redirectTo: "/cart" },

@@ -21,8 +21,8 @@ export default function CartRecommendations({ products }: { products: readonly R
           <input type="hidden" name={CART_FIELDS.productId} value={product.id} />
           <input type="hidden" name={CART_FIELDS.quantity} value={String(product.addQuantity)} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Button name={CART_FIELDS.intent} value="add" variant="neutral" aria-label={`Add ${product.name} to cart`}>
-            Add to cart
+          <Button name={CART_FIELDS.intent} value="add" variant="neutral">
+            Add to cart<span className="kit-visually-hidden"> {product.name}</span>
           </Button>
         </Form>
       )}

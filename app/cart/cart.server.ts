@@ -148,7 +148,7 @@ export interface CartSiblings {
   /** Makes a payment link of the cart (the checkout's), for the cart page's "pay now" form. */
   paymentLink(): Promise<PaymentLinkResult>;
   /** "Frequently bought together" with the cart's products (the catalog's), for the cart page; none when absent. */
-  boughtTogether?: (productIds: readonly string[]) => Promise<RecommendedCardView[]>;
+  boughtTogether?: (productIds: readonly string[], shown: readonly string[]) => Promise<RecommendedCardView[]>;
 }
 
 /** How many of the cart page's lines its recommendations start from (the first ones: the API takes a few anchors). */
@@ -221,7 +221,10 @@ export function createCartHandler(
       const recommended = page
         .then(({ cart }) =>
           boughtTogether && cart.lines.length > 0
-            ? boughtTogether(cart.lines.slice(0, RECOMMENDATION_ANCHORS).map((line) => line.productId))
+            ? boughtTogether(
+                cart.lines.slice(0, RECOMMENDATION_ANCHORS).map((line) => line.productId),
+                cart.lines.map((line) => line.productId),
+              )
             : [],
         )
         .catch((): RecommendedCardView[] => []);

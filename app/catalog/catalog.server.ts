@@ -44,8 +44,11 @@ export interface CatalogHandler {
   navigation(): Promise<NavigationLink[]>;
   /** The search box's suggestions for what the shopper has typed so far (none below SUGGEST_MIN_LENGTH). */
   suggest(typed: string): Promise<Suggestions>;
-  /** "Frequently bought together" with these products (the cart's): priced cards, none when they can't be read. */
-  boughtTogether(productIds: readonly string[]): Promise<RecommendedCardView[]>;
+  /**
+   * "Frequently bought together" with these products (the cart's first lines), leaving out the ones `shown` (all of
+   * the page's lines): priced cards, none when they can't be read.
+   */
+  boughtTogether(productIds: readonly string[], shown?: readonly string[]): Promise<RecommendedCardView[]>;
 }
 
 export function createCatalogHandler(shop: CatalogCore): CatalogHandler {
@@ -56,7 +59,7 @@ export function createCatalogHandler(shop: CatalogCore): CatalogHandler {
     product: (productId, query) => productPage(shop, productId, query),
     navigation: () => navigation(shop),
     suggest: (typed) => suggestions(shop, typed),
-    boughtTogether: (productIds) => boughtTogether(shop, productIds),
+    boughtTogether: (productIds, shown) => boughtTogether(shop, productIds, shown),
   };
 }
 

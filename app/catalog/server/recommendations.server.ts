@@ -12,6 +12,8 @@ const NO_VISITOR = "storefront";
 export async function boughtTogether(
   shop: Pick<ShopCore, "client" | "session">,
   anchors: readonly string[],
+  /** Products the page shows already (the cart's lines): never recommended. The anchors are never either. */
+  shown: readonly string[] = [],
 ): Promise<RecommendedCardView[]> {
   if (anchors.length === 0) return [];
   try {
@@ -20,7 +22,7 @@ export async function boughtTogether(
       anchorValues: anchors,
       shopperId: shop.session.get("uvid") ?? NO_VISITOR,
     });
-    return recommendationCardViews(answer, anchors);
+    return recommendationCardViews(answer, [...anchors, ...shown]);
   } catch {
     return [];
   }

@@ -133,6 +133,7 @@ function withHandlers(core: ShopCore): Shop {
         // Only a checkout step's checkout has the header's count: on any other page the checkout is not built for it.
         pageCount: page() === "checkout-step" ? () => shop.checkout.stepCartCount() : undefined,
         paymentLink: () => shop.checkout.createPaymentLink(),
+        boughtTogether: (productIds, shown) => shop.catalog.boughtTogether(productIds, shown),
       }),
     ),
     catalog: lazy("catalog", () => createCatalogHandler(core)),

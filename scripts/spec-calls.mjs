@@ -104,7 +104,7 @@ export const SPEC_CALLS = [
  */
 const REASONS = {
   "GET ai/configuration":
-    "it configures Einstein activity tracking and recommendations; the storefront sends no activity events and shows no recommendations",
+    'it configures Einstein activity tracking and recommendations; the storefront sends no activity events, and its one recommendation ("Frequently bought together", ai/recommendations) needs no configuration read',
   "GET shopperAgent/context":
     "the storefront has no shopper agent (copilot) UI to configure (decision 011: `shopperCopilotUIEnabled`)",
   "PUT carts/{cartId}/inventory-reservations":

@@ -292,6 +292,14 @@ export function registerTools(server: McpServer, session: AgentSession): void {
             price: card.unitPrice,
             currency: card.currency ?? null,
           })),
+          // The page's "Frequently bought together" (ai/recommendations, 63.0), read for the page anyway.
+          boughtTogether: page.boughtTogether.map((card) => ({
+            id: card.id,
+            name: card.name,
+            sku: card.sku ?? null,
+            price: card.unitPrice,
+            currency: card.currency ?? null,
+          })),
         });
       }),
     ),

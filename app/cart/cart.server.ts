@@ -32,6 +32,7 @@ import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "~/cart/
 import { quickOrder, type QuickOrderReply } from "~/cart/server/quick-order.server";
 import { quickOrderMaxLines, type QuickOrderSubmission } from "~/cart/model/quick-order";
 import {
+  addFromCartPage,
   addFromProductPage,
   type AddField,
   type AddOutcome,
@@ -45,6 +46,7 @@ import { readCartEstimate, submitEstimate } from "~/cart/server/estimate.server"
 import { savedCartsPage, submitSavedCarts } from "~/cart/server/saved-carts.server";
 import { SAVED_CARTS_PATH, type SavedCartsView } from "~/cart/model/saved-carts";
 import { loginPath } from "~/lib/paths";
+import type { RecommendedCardView } from "~/catalog/model/product";
 import {
   identityRefusalOf,
   isLimitReachedError,
@@ -85,7 +87,14 @@ export interface CartHandler {
    * (the empty cart when there is none), the coupon code a refused apply brings back (`?coupon=`, no JavaScript),
    * and the shipping estimate (63.0; null before, and for an empty cart).
    */
-  view(): Promise<{ cart: CartView; processing: boolean; couponCode: string; estimate: CartEstimateView | null }>;
+  view(): Promise<{
+    cart: CartView;
+    processing: boolean;
+    couponCode: string;
+    estimate: CartEstimateView | null;
+    /** "Frequently bought together" with the page's first lines ([] without any, or when they can't be read). */
+    boughtTogether: RecommendedCardView[];
+  }>;
   /** A cart page form, posted: a redirect (without JavaScript, and for a payment link), else the fetcher's data. */
   submit(formData: FormData): Promise<CartPageAnswer>;
   /** A cart page edit (quantity, removal, coupon), with the API's refusals turned into the shopper's words. */
@@ -144,11 +153,16 @@ export interface CartSiblings {
   pageCount?: () => Promise<number | null>;
   /** Makes a payment link of the cart (the checkout's), for the cart page's "pay now" form. */
   paymentLink(): Promise<PaymentLinkResult>;
+  /** "Frequently bought together" with the cart's products (the catalog's), for the cart page; none when absent. */
+  boughtTogether?: (productIds: readonly string[], shown: readonly string[]) => Promise<RecommendedCardView[]>;
 }
+
+/** How many of the cart page's lines its recommendations start from (the first ones: the API takes a few anchors). */
+const RECOMMENDATION_ANCHORS = 5;
 
 export function createCartHandler(
   shop: CartCore,
-  { page, onCheckout, pageCount, paymentLink }: CartSiblings,
+  { page, onCheckout, pageCount, paymentLink, boughtTogether }: CartSiblings,
 ): CartHandler {
   let follows: boolean | undefined;
   const followCurrency = () => (follows ??= followsPageCurrency(shop, onCheckout));
@@ -209,8 +223,19 @@ export function createCartHandler(
         const { cart } = await page;
         return { cartId: cart.cartId, currency: cart.totals.currency, empty: cart.totalLines === 0 };
       });
-      const [lines, shipping] = await Promise.all([page, estimate.catch(() => null)]);
-      return { ...lines, couponCode, estimate: shipping };
+      // "Frequently bought together" with the page's first lines: one read, once the lines are known.
+      const recommended = page
+        .then(({ cart }) =>
+          boughtTogether && cart.lines.length > 0
+            ? boughtTogether(
+                cart.lines.slice(0, RECOMMENDATION_ANCHORS).map((line) => line.productId),
+                cart.lines.map((line) => line.productId),
+              )
+            : [],
+        )
+        .catch((): RecommendedCardView[] => []);
+      const [lines, shipping, together] = await Promise.all([page, estimate.catch(() => null), recommended]);
+      return { ...lines, couponCode, estimate: shipping, boughtTogether: together };
     },
     submit: (formData) =>
       submitCartPage(
@@ -220,6 +245,7 @@ export function createCartHandler(
           edit: (edit) => applyCartEdit(shop, edit),
           paymentLink,
           estimate: (form, back) => submitEstimate(shop, form, back),
+          add: (form, back) => addFromCartPage(shop, addItem, form, back),
         },
         formData,
       ),

@@ -16,6 +16,7 @@ import {
   sortOptions,
   type ProductCardView,
   type ProductSummary,
+  type RecommendedCardView,
   type SortOption,
 } from "~/catalog/model/product";
 import { pagingFromTotal, searchPage, type Paging } from "~/lib/paging";
@@ -27,6 +28,7 @@ import {
   type ProductPage,
   type ProductPageQuery,
 } from "~/catalog/server/product.server";
+import { boughtTogether } from "~/catalog/server/recommendations.server";
 import type { ShopCore } from "~/shop/core.server";
 import { apiFailure } from "~/shop/errors.server";
 
@@ -43,6 +45,11 @@ export interface CatalogHandler {
   navigation(): Promise<NavigationLink[]>;
   /** The search box's suggestions for what the shopper has typed so far (none below SUGGEST_MIN_LENGTH). */
   suggest(typed: string): Promise<Suggestions>;
+  /**
+   * "Frequently bought together" with these products (the cart's first lines), leaving out the ones `shown` (all of
+   * the page's lines): priced cards, none when they can't be read.
+   */
+  boughtTogether(productIds: readonly string[], shown?: readonly string[]): Promise<RecommendedCardView[]>;
 }
 
 export function createCatalogHandler(shop: CatalogCore): CatalogHandler {
@@ -53,6 +60,7 @@ export function createCatalogHandler(shop: CatalogCore): CatalogHandler {
     product: (productId, query) => productPage(shop, productId, query),
     navigation: () => navigation(shop),
     suggest: (typed) => suggestions(shop, typed),
+    boughtTogether: (productIds, shown) => boughtTogether(shop, productIds, shown),
   };
 }
 

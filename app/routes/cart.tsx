@@ -41,6 +41,9 @@ const CartSummaryDetails = lazy(() => import("~/cart/ui/CartSummaryDetails"));
 // And for a signed-in buyer's "Save cart for later": the page is at its JavaScript budget, and the form works as the
 // server's HTML until its code is there.
 const SaveCartForm = lazy(() => import("~/cart/ui/SaveCartForm"));
+// And "Frequently bought together", below the cart (nothing when the cart has no recommendations): the page is at its
+// JavaScript budget, and its cards and forms work as the server's HTML until their code is there.
+const CartRecommendations = lazy(() => import("~/cart/ui/CartRecommendations"));
 
 const processingNote = <p className="store-muted">Your cart is being updated. Prices may change.</p>;
 
@@ -68,7 +71,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { cart, processing, couponCode, estimate, savesCarts } = useLoaderData<typeof loader>();
+  const { cart, processing, couponCode, estimate, savesCarts, boughtTogether } = useLoaderData<typeof loader>();
   const location = useLocation();
   const fetchers = useFetchers();
   // The pending edits read by cart/model (the action's field names and quantity rules, without zod in the browser).
@@ -164,6 +167,9 @@ export default function CartPage() {
           ) : null}
         </aside>
       </div>
+      <Suspense fallback={null}>
+        <CartRecommendations products={boughtTogether} />
+      </Suspense>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
 import { PriceTiers } from "~/catalog/ui/PriceTiers";
 import { ProductComponents } from "~/catalog/ui/ProductComponents";
 import { SimilarProducts } from "~/catalog/ui/SimilarProducts";
+import { BoughtTogether } from "~/catalog/ui/BoughtTogether";
 import { ProductPicture } from "~/components/store/ProductPicture";
 import { WishlistButton } from "~/wishlists/ui/WishlistButton";
 import { StockLevel, VariationNeeded, VariationPicker } from "~/catalog/ui/VariationPicker";
@@ -185,6 +186,7 @@ export default function ProductPage() {
     stock,
     components,
     similar,
+    boughtTogether,
     seo,
   } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
@@ -297,6 +299,7 @@ export default function ProductPage() {
         </div>
       </div>
       <SimilarProducts products={similar} />
+      <BoughtTogether products={boughtTogether} />
       <StructuredData blocks={seo.jsonLd} />
     </div>
   );

@@ -47,7 +47,13 @@ export const DOCUMENTED: DocumentedPair[] = [
     page: page("ai_config"),
     note: "52.0–54.0 at commerce/einstein/webstores/{id}/configuration, whose page sends 55.0 and later here",
   },
-  { method: "GET", path: "ai/recommendations", since: 55, page: page("ai_recommendations") },
+  {
+    method: "GET",
+    path: "ai/recommendations",
+    since: 55,
+    page: page("ai_recommendations"),
+    note: "[I] the answer's shape: its page (Commerce Einstein Recommendation Results) was not found; the products chosen are emulator-only",
+  },
   { method: "GET", path: "external-managed-accounts", since: 49, page: page("external_managed_accounts") },
 
   // Account addresses
@@ -354,8 +360,6 @@ export const pairKey = (method: string, path: string) => `${method} ${path.repla
  * keyed by `pairKey`. A pair served later drops its line (the census test names a reason left on a served pair).
  */
 export const NOT_SERVED: Record<string, string> = {
-  [pairKey("GET", "ai/recommendations")]:
-    "its page (v60.0 and v67.0 copies) documents the request and names the answer Commerce Einstein Recommendation Results, whose output page is not among the stored pages; the Commerce guides show recommenders and the LWR adapter's {products, recoUUID}, and only orgs' own code reads a body ({productPage: {products}, uuid}), not a Salesforce page; the choice of products would be emulator-only (docs/emulator.md, Catalog resources not served yet)",
   [pairKey("GET", "search/suggestions")]:
     "its page documents the request, and ConnectApi.SearchSuggestion {value} and CommerceSearch.getSuggestions are documented, but no page lists the answer's container or its suggested products' shape, and the emulator invents none; the store's type-ahead suggests from the product search (docs/emulator.md, Catalog resources not served yet)",
 };

@@ -55,6 +55,8 @@ export interface WebstoreRequest {
   body?: unknown;
   /** Non-2xx statuses that still carry a usable answer (a checkout with integration errors answers 422). */
   acceptStatuses?: readonly number[];
+  /** Headers a resource needs besides the session's (the recommendations' cqcid cookie). */
+  headers?: Record<string, string>;
   /** Spec §8: some resources (effective account, wishlists, orders) fail with the HTTP status text. */
   statusTextAsMessage?: boolean;
 }
@@ -124,7 +126,9 @@ const takesNoAccount = (relativePath: string): boolean =>
  * Price reads take the currency too (ConnectApi.CommerceStorePricing getProductPrices(…, currencyIsoCode)): a shopper
  * shopping in GBP sees the GBP price book's prices on product pages, as the cart will charge them.
  */
-const isPricingPath = (relativePath: string): boolean => /^pricing\/products(\/|\?|$)/.test(relativePath);
+/** Priced reads: the product prices, and the recommendations that carry prices (currencyIsoCode, 56.0). */
+const isPricingPath = (relativePath: string): boolean =>
+  /^(pricing\/products|ai\/recommendations)(\/|\?|$)/.test(relativePath);
 
 function appendQuery(url: URL, query: Query): void {
   for (const [key, value] of Object.entries(query)) {
@@ -291,7 +295,7 @@ export function createHttp(options: HttpOptions): Http {
       }
       appendQuery(url, query);
 
-      const headers = sessionHeaders();
+      const headers = { ...request.headers, ...sessionHeaders() };
       if (request.body !== undefined) headers["Content-Type"] = "application/json";
       const highScale =
         typeof options.highScaleCart === "function"

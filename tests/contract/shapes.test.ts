@@ -11,6 +11,7 @@ import {
   CommerceSubscriptionCollectionSchema,
   CommerceSubscriptionDetailSchema,
   FeaturedProductsOutputSchema,
+  RecommendationResultsSchema,
   OrderShipmentCollectionSchema,
   OrderShipmentItemCollectionSchema,
   OrderSummaryCollectionSchema,
@@ -215,6 +216,15 @@ describe.each(TARGET_NAMES)("the client's types fit the emulator's answers (%s)"
     );
     expectShape(FeaturedProductsOutputSchema, full, 200);
     expect(full.body.featuredProductsByRelationshipType.similarProducts.length).toBeGreaterThan(0);
+  });
+
+  it("Commerce Einstein Recommendation Results: ids alone, and with products and prices", async () => {
+    const ask = "ai/recommendations?recommender=CustomersWhoBoughtAlsoBought&anchorValues=01tDM0000000001";
+    const cookie = { cookie: "cqcid=shapes" };
+    expectShape(RecommendationResultsSchema, await call("GET", ask, undefined, cookie), 200);
+    const full = await call("GET", `${ask}&includePricingAndProductInformation=true`, undefined, cookie);
+    expectShape(RecommendationResultsSchema, full, 200);
+    expect(full.body.productPage.products.length).toBeGreaterThan(0);
   });
 
   it("Commerce Subscription Detail, as the list and an action answer it", async () => {

@@ -86,6 +86,9 @@ describe("an agent's session", () => {
       "01tDM0000000013",
     ]);
     expect(product.similarProducts[0].price).toMatch(/^\d+(\.\d+)?$/);
+    // And its "Frequently bought together" (docs/demo-contract.md): the products ordered with it, priced.
+    expect(product.boughtTogether.map((p: { id: string }) => p.id)).toEqual(["01tDM0000000014", "01tDM0000000008"]);
+    expect(product.boughtTogether[1].price).toBe("13.50");
 
     const added = await call(client, "add_to_cart", { productId: COFFEE.id, quantity: 2 });
     expect(added.message).toBe("Added to your cart");

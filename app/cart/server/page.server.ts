@@ -1,10 +1,10 @@
 /**
- * The cart page's forms, posted (intent update, remove, applyCoupon, removeCoupon, paymentLink): checked, then the
+ * The cart page's forms, posted (intent update, remove, applyCoupon, removeCoupon, paymentLink, add): checked, then the
  * edit made. With JavaScript (a fetcher) the answer is data the page shows (and a toast for a coupon's result);
  * without it, a 303 back to the cart page with a toast, and a refused coupon code kept in the URL for its field.
  */
 import { postedText, submittedWithJs } from "~/components/store/forms";
-import { CART_FIELDS, CART_MESSAGES, type CartActionData } from "~/cart/model";
+import { CART_FIELDS, CART_MESSAGES, type CartActionData, type CartIntent } from "~/cart/model";
 import { keptCouponCode } from "~/cart/model/coupon";
 import { ESTIMATE_INTENT } from "~/cart/model/estimate";
 import { cartFormCode, cartFormProblem, parseCartEdit } from "~/cart/forms/cart-forms.server";
@@ -27,9 +27,13 @@ export interface CartPageParts {
   paymentLink(): Promise<PaymentLinkResult>;
   /** The shipping estimate's form, posted: a redirect back to `back` (with or without JavaScript). */
   estimate(formData: FormData, back: string): Promise<Response>;
+  /** A recommended product's "Add to cart" (intent add), posted: a redirect back to `back`. */
+  add(formData: FormData, back: string): Promise<Response>;
 }
 
 const CART_PAGE = "/cart";
+/** The intent of an "Add to cart" form (the product page's, and the cart page's recommended products'). */
+const ADD_INTENT: CartIntent = "add";
 
 export async function submitCartPage(
   shop: Pick<ShopCore, "toasts" | "redirect">,
@@ -41,6 +45,8 @@ export async function submitCartPage(
   const returnTo = back === CART_PAGE || back.startsWith(`${CART_PAGE}?`) ? back : CART_PAGE;
   // A plain form with its own fields (cart/model/estimate), not one of the cart's edits.
   if (formData.get(CART_FIELDS.intent) === ESTIMATE_INTENT) return cart.estimate(formData, returnTo);
+  // The product page's add, posted from a "Frequently bought together" card: not an edit of a line either.
+  if (formData.get(CART_FIELDS.intent) === ADD_INTENT) return cart.add(formData, returnTo);
   const submission = parseCartEdit(formData);
   const intent = postedText(submission, CART_FIELDS.intent);
 

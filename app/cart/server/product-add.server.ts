@@ -157,3 +157,26 @@ async function chosenSellingModel(
   const offered = !option || option.type === "OneTime" || subscriptionsOffered(shop.appContext?.subscriptionConfig);
   return { option, offered };
 }
+
+/**
+ * The cart page's "Add to cart" of a recommended product ("Frequently bought together"): a plain form posting the
+ * product and its quantity (intent `add`, the product page's form fields), always answered with a redirect back to
+ * the cart page with a toast (or to sign in), with or without JavaScript.
+ */
+export async function addFromCartPage(
+  shop: Pick<AddShop, "redirect">,
+  addItem: (input: CartItemInput) => Promise<AddOutcome>,
+  formData: FormData,
+  back: string,
+): Promise<Response> {
+  const submission = parseAddToCart(formData);
+  const posted = formData.get(CART_FIELDS.productId);
+  if (submission.status !== "success" || typeof posted !== "string" || !isRecordId(posted)) {
+    const problem = submission.status === "success" ? undefined : submission.error?.[CART_FIELDS.quantity]?.[0];
+    return shop.redirect(back, toast("error", problem ?? CART_MESSAGES.failed));
+  }
+  const outcome = await addItem({ productId: posted, quantity: submission.value.quantity });
+  if (!outcome.ok && outcome.signIn) return shop.redirect(loginPath(back), toast("info", outcome.message));
+  if (!outcome.ok) return shop.redirect(back, toast("error", outcome.message));
+  return shop.redirect(back, outcome.notice ?? toast("success", ADDED_MESSAGE));
+}

@@ -15,6 +15,7 @@ import type {
   FeaturedProductsOutput,
   ProductDetail,
   ProductSearchResults,
+  RecommendationResults,
   SortRule,
 } from "../../../server/webstore/index";
 
@@ -139,6 +140,53 @@ export function featuredCardViews(
       return [card];
     })
     .slice(0, FEATURED_MAX);
+}
+
+/** "Frequently bought together": Einstein's recommender of the products other shoppers bought with these. */
+export const BOUGHT_TOGETHER = "CustomersWhoBoughtAlsoBought";
+/** The most recommended products a page shows. */
+export const RECOMMENDED_MAX = 4;
+
+/** A recommended product's card, with the quantity its "Add to cart" adds (its purchase minimum, else 1). */
+export interface RecommendedCardView extends ProductCardView {
+  addQuantity: number;
+}
+
+/**
+ * The cards of Einstein's recommendations (ai/recommendations with includePricingAndProductInformation, 63.0), in
+ * the answer's order, priced by the answer's own price lines; the products named in `shown` (the page's product,
+ * the cart's lines) are left out.
+ */
+export function recommendationCardViews(
+  answer: RecommendationResults | null | undefined,
+  shown: readonly string[],
+): RecommendedCardView[] {
+  const products = answer?.productPage?.products;
+  if (!Array.isArray(products)) return [];
+  const skip = new Set(shown.map((id) => id.slice(0, 15)));
+  return products
+    .flatMap((product): RecommendedCardView[] => {
+      const id = text(product?.id);
+      if (!id || skip.has(id.slice(0, 15))) return [];
+      const name = text(product.name) ?? fieldValue(product.fields, "Name") ?? id;
+      const prices = product.prices;
+      const priced = prices && prices.success !== false;
+      const minimum = Number(isObject(product.purchaseQuantityRule) ? product.purchaseQuantityRule.minimum : NaN);
+      return [
+        {
+          id,
+          name,
+          urlName: text(product.urlName),
+          sku: fieldValue(product.fields, "StockKeepingUnit"),
+          image: imageOf(product.defaultImage, name),
+          unitPrice: priced ? (prices.unitPrice ?? null) : null,
+          listPrice: priced ? (prices.listPrice ?? null) : null,
+          currency: text(answer?.productPage?.currencyIsoCode),
+          addQuantity: Number.isInteger(minimum) && minimum > 0 ? minimum : 1,
+        },
+      ];
+    })
+    .slice(0, RECOMMENDED_MAX);
 }
 
 export interface QuantityRule {

@@ -8,7 +8,9 @@ import {
   type ProductCardView,
   type ProductComponent,
   type ProductDetailView,
+  type RecommendedCardView,
 } from "~/catalog/model/product";
+import { boughtTogether } from "~/catalog/server/recommendations.server";
 import { volumePriceRows, type VolumePriceRow } from "~/catalog/model/price-tiers";
 import {
   choiceFromQuery,
@@ -68,6 +70,8 @@ export interface ProductPage {
   components: ProductComponent[];
   /** The product's featured similar products, priced; [] without any, or when they can't be read. */
   similar: ProductCardView[];
+  /** "Frequently bought together": what other shoppers bought with it, priced; [] without any or on a failed read. */
+  boughtTogether: RecommendedCardView[];
 }
 
 /**
@@ -169,7 +173,7 @@ export async function productPage(
   productId: string,
   query: ProductPageQuery,
 ): Promise<ProductPage | null> {
-  const [product, price, inWishlist, similar] = await Promise.all([
+  const [product, price, inWishlist, similar, together] = await Promise.all([
     shop.client.getProduct(productId).catch((error: unknown) => {
       if (isMissing(apiFailure(error))) return null;
       throw error;
@@ -177,6 +181,7 @@ export async function productPage(
     shop.client.getProductPrice(productId).catch(() => null),
     shop.shopper.isLoggedIn ? inDefaultWishlist(shop, productId) : false,
     similarProducts(shop, productId),
+    boughtTogether(shop, [productId]),
   ]);
   const view = product && productDetailView(product);
   if (!view) return null;
@@ -259,5 +264,6 @@ export async function productPage(
     family,
     components,
     similar,
+    boughtTogether: together,
   };
 }

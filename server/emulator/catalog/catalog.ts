@@ -8,6 +8,7 @@ import { categoryMenuItems } from "./category-menu.js";
 import { productChildren } from "./children.js";
 import { featuredProducts } from "./featured-products.js";
 import { priceAdjustmentJson, tierStore } from "./price-tiers.js";
+import { recommendations } from "./recommendations.js";
 import { search, searchInputFromBody, searchInputFromQuery, SORT_RULES } from "./search.js";
 import { seedCatalog } from "./seed.js";
 import {
@@ -166,6 +167,12 @@ export function catalogRoutes(r: Router, emu: Emu) {
   r.webstore("GET", "products/:productId/featured-products", { since: 64 }, (ctx) => {
     browse(ctx);
     return json(featuredProducts(emu, ctx, findProduct(emu, ctx.params.productId)));
+  });
+
+  // connect_resources_commerce_webstore_ai_recommendations.htm (55.0): the products chosen are emulator-only.
+  r.webstore("GET", "ai/recommendations", { since: 55 }, (ctx) => {
+    browse(ctx);
+    return json(recommendations(ctx));
   });
 
   r.webstore("GET", "pricing/products/:productId", { since: 49 }, (ctx) => {

@@ -12,6 +12,7 @@ import type {
   ProductPrice,
   ProductPrices,
   ProductSearchResults,
+  RecommendationResults,
   SortRule,
 } from "../types/index.js";
 
@@ -45,6 +46,21 @@ export type RefinementInput =
 const FEATURED_FIELDS = ["Name", "StockKeepingUnit"];
 /** The media group of a product's listing image (the Featured Products Output example's one). */
 const LISTING_MEDIA_GROUP = "productListImage";
+
+/** The most anchors one recommendations read sends (the cart page names a few of its products). */
+const RECOMMENDATION_ANCHORS_MAX = 5;
+
+/** What getRecommendations asks for: Einstein's recommender and the products it recommends from. */
+export interface RecommendationsInput {
+  recommender: "CustomersWhoBoughtAlsoBought";
+  anchorValues: readonly string[];
+  /**
+   * The shopper's id for Einstein, sent as the `cqcid` cookie: "If you omit the cqcid cookie, an empty set of
+   * results is returned" (connect_resources_commerce_webstore_ai_recommendations.htm). The store tracks no
+   * activity, so any id stable for the shopper serves.
+   */
+  shopperId: string;
+}
 
 export function catalogApi(core: ClientCore) {
   return {
@@ -114,6 +130,22 @@ export function catalogApi(core: ClientCore) {
       return catalogRead(core, "products/{id}/featured-products", productId, () =>
         send(core, { path: path`products/${productId}/featured-products`, query }),
       );
+    },
+
+    /**
+     * Einstein's recommendations (GET ai/recommendations) with each product's name, image and price in the same
+     * answer (includePricingAndProductInformation, 63.0): a card needs no other read. Before 63.0 the products come
+     * as ids alone: none. Not cached: an answer is the shopper's (the cqcid cookie) and follows the orders placed.
+     */
+    async getRecommendations(input: RecommendationsInput): Promise<RecommendationResults> {
+      const anchorValues = input.anchorValues.filter(Boolean).slice(0, RECOMMENDATION_ANCHORS_MAX);
+      if (!documentedAt(core, 63) || anchorValues.length === 0) return { productPage: { products: [] } };
+      required(input.shopperId, "shopperId is required");
+      return send(core, {
+        path: "ai/recommendations",
+        query: { recommender: input.recommender, anchorValues, includePricingAndProductInformation: true },
+        headers: { Cookie: `cqcid=${encodeURIComponent(input.shopperId)}` },
+      });
     },
 
     /** Several products by id (GET products?ids=, 54.0): fields, default image, quantity rule, in the order asked. */

@@ -209,6 +209,36 @@ export const FeaturedProductsOutputSchema = z
   .catchall(jsonField);
 export type FeaturedProductsOutput = z.infer<typeof FeaturedProductsOutputSchema>;
 
+/**
+ * A recommended product of Commerce Einstein Recommendation Results (GET ai/recommendations, 55.0): its id, and
+ * with includePricingAndProductInformation (63.0) its fields, image, quantity rule and price line. The answer's own
+ * page was not found: the names are those Salesforce's store components read from it [I].
+ */
+export const RecommendedProductSchema = z
+  .object({
+    id,
+    name: optional(z.string()),
+    fields: optional(z.record(z.unknown())),
+    defaultImage: optional(z.record(z.unknown())),
+    prices: optional(ProductPriceSchema),
+    productClass: optional(z.string()),
+    purchaseQuantityRule: optional(z.record(z.unknown())),
+    urlName: optional(z.string()),
+  })
+  .passthrough();
+export type RecommendedProduct = z.infer<typeof RecommendedProductSchema>;
+
+/** Commerce Einstein Recommendation Results: one page of recommended products, and the answer's id for tracking. */
+export const RecommendationResultsSchema = z
+  .object({
+    productPage: z
+      .object({ currencyIsoCode: optional(z.string()), products: z.array(RecommendedProductSchema) })
+      .passthrough(),
+    uuid: optional(z.string()),
+  })
+  .passthrough();
+export type RecommendationResults = z.infer<typeof RecommendationResultsSchema>;
+
 export const ProductSummarySchema = z
   .object({
     id,

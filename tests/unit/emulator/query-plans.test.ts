@@ -231,7 +231,13 @@ beforeAll(async () => {
   await call("GET", `order-summaries?pageSize=25&pageToken=${second.nextPageToken}&sortOrder=OrderedDateDesc`, bulk);
   const orderId = first.orderSummaries[3].orderSummaryId;
   await call("GET", `order-summaries/${orderId}`, bulk);
-  await call("GET", `order-summaries/${orderId}/items`, bulk);
+  const items = await call("GET", `order-summaries/${orderId}/items`, bulk);
+  // Recommendations: the products ordered with an anchor, from the anchor's latest orders (bounded), and with the
+  // long cart's products as the anchors.
+  const shopper = { ...bulk, cookie: "cqcid=plans" };
+  const ordered = items.items?.[0]?.product?.productId ?? items.items?.[0]?.productId ?? productId;
+  await call("GET", `ai/recommendations?recommender=CustomersWhoBoughtAlsoBought&anchorValues=${ordered}`, shopper);
+  await call("GET", "ai/recommendations?recommender=CustomersWhoBoughtAlsoBought&anchorFromCurrentCart=true", shopper);
   const list = await call("POST", "wishlists", bulk, { name: "Reorder soon", products: [{ productId }] });
   await call("POST", `wishlists/${list.summary.id}/wishlist-items`, bulk, { productId: "01tDM0000000001" });
   await call("GET", `wishlists/${list.summary.id}`, bulk);
@@ -274,6 +280,10 @@ describe("the query plans of a shopper's requests (a generated store of 2,000 pr
       "INDEXED BY pricebook_entries_currency_price",
       "FROM category_products",
       "FROM category_facet_counts",
+      // Recommendations: an anchor's latest orders, each order's products, the cart's products.
+      "FROM order_items WHERE product_id = ? ORDER BY rowid DESC LIMIT ?",
+      "FROM order_items WHERE order_summary_id = ?",
+      "FROM cart_items WHERE cart_id = ?",
     ])
       expect(statements, read).toContain(read);
   });

@@ -218,14 +218,14 @@ export const RecommendedProductSchema = z
   .object({
     id,
     name: optional(z.string()),
-    fields: optional(z.record(z.unknown())),
-    defaultImage: optional(z.record(z.unknown())),
+    fields: optional(z.record(jsonValue)),
+    defaultImage: optional(z.record(jsonValue)),
     prices: optional(ProductPriceSchema),
     productClass: optional(z.string()),
-    purchaseQuantityRule: optional(z.record(z.unknown())),
+    purchaseQuantityRule: optional(z.record(jsonValue)),
     urlName: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type RecommendedProduct = z.infer<typeof RecommendedProductSchema>;
 
 /** Commerce Einstein Recommendation Results: one page of recommended products, and the answer's id for tracking. */
@@ -233,10 +233,10 @@ export const RecommendationResultsSchema = z
   .object({
     productPage: z
       .object({ currencyIsoCode: optional(z.string()), products: z.array(RecommendedProductSchema) })
-      .passthrough(),
+      .catchall(jsonField),
     uuid: optional(z.string()),
   })
-  .passthrough();
+  .catchall(jsonField);
 export type RecommendationResults = z.infer<typeof RecommendationResultsSchema>;
 
 export const ProductSummarySchema = z

@@ -4,25 +4,19 @@
  * lists them 20 a page, finds them by name or city with a GET form and walks them with GET links (no JavaScript),
  * never sends all 200 to the browser, and switching to one found on a later page acts for it.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createEmulator, type Emulator } from "../../server/emulator/index.js";
+import { describe, expect, test } from "vitest";
+import { createEmulator } from "../../server/emulator/index.js";
 import { MANAGER_BUYER, generateManagedAccount } from "../../server/emulator/large-store/index.js";
-import { startStore, type Answer, type Store } from "../support/routes";
+import { useStore, type Answer } from "../support/routes";
 
 const SEED = 41;
 const ACCOUNTS = 200;
 
-let emulator: Emulator;
-let store: Store;
-beforeAll(async () => {
-  emulator = createEmulator({
-    scale: { products: 50, buyers: 0, bulkOrders: 0, bulkCartLines: 0, managedAccounts: ACCOUNTS, seed: SEED },
-  });
-  store = await startStore({ emulator });
-});
-afterAll(async () => {
-  await store?.close();
-  emulator?.close();
+const store = useStore({
+  emulator: () =>
+    createEmulator({
+      scale: { products: 50, buyers: 0, bulkOrders: 0, bulkCartLines: 0, managedAccounts: ACCOUNTS, seed: SEED },
+    }),
 });
 
 /** The generated accounts the manager buys for besides their own (1 … 199). */
@@ -59,7 +53,7 @@ function searchUrl(page: Answer, text: string): string {
 }
 
 async function manager() {
-  return store.signedIn({ username: MANAGER_BUYER.username, password: MANAGER_BUYER.password });
+  return store.signedIn(MANAGER_BUYER);
 }
 
 describe("A buyer of 200 accounts", () => {

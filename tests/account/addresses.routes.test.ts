@@ -4,18 +4,14 @@
  * a new or edited address refused with every message and what was typed (400), or saved (303). Guests sign in
  * first; another account's address is a 404.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { B2B_BUYER, BUYER, startStore, type Store } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { B2B_BUYER, BUYER, useStore } from "../support/routes";
 
 const HOME = { id: "8lWDM000000B2C1", name: "Home" };
 const OFFICE = { id: "8lWDM000000B2C2", name: "Office" };
 const CHICAGO = { id: "8lWDM0000ACME11", name: "Chicago HQ receiving" };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 describe("The address book", () => {
   test("a guest is sent to sign in, and comes back here afterwards", async () => {

@@ -3,8 +3,8 @@
  * as the shopper reads their mail), the code and a new password set it, and the buyer signs in with the new one —
  * without JavaScript (POST → 303) and with it (single-fetch: redirects as data).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { BUYER, startStore, type Store } from "../support/routes";
+import { afterEach, describe, expect, test } from "vitest";
+import { BUYER, useStore } from "../support/routes";
 
 const CODE_SENT =
   "If an account uses that email address, we've sent it a verification code. Enter it below with your new password.";
@@ -12,11 +12,7 @@ const CHANGED = "Your password is changed. Sign in with your new password.";
 const REFUSED =
   "We couldn't change your password: the code may be wrong or expired, or the new password may not meet the store's password rules.";
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 afterEach(() => store.reset());
 
 async function codeIn(address: string): Promise<string> {

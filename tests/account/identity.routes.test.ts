@@ -3,17 +3,13 @@
  * POST: 303 or the page again with its messages) and with it (Remix's `<Form>`: single-fetch data, a redirect as
  * data); the guest's cart carried into the buyer's (spec §4 "Guest cart").
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { B2B_BUYER, BUYER, startStore, type Store } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { B2B_BUYER, BUYER, useStore } from "../support/routes";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const LOGIN_FAILED = "Your login attempt has failed. Make sure the username and password are correct.";
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 describe("Sign in", () => {
   test("without JavaScript: 303 to where the shopper was going, welcomed by first name, the header signed in", async () => {

@@ -3,15 +3,11 @@
  * docs/emulator-identity.md, "Integration user"), from a store whose integration app the org refuses: the shopper
  * reads that the store can't do it right now, the operator's log names the variables to fix, and no code is mailed.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { BUYER, startStore, type Store } from "../support/routes";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { BUYER, useStore } from "../support/routes";
 
-let store: Store;
+const store = useStore({ env: { WEBSTORE_INTEGRATION_CLIENT_SECRET: "not-the-secret" } });
 let logged: string[] = [];
-beforeAll(async () => {
-  store = await startStore({ env: { WEBSTORE_INTEGRATION_CLIENT_SECRET: "not-the-secret" } });
-});
-afterAll(() => store?.close());
 afterEach(async () => {
   vi.restoreAllMocks();
   await store.reset();

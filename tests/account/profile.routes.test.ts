@@ -5,9 +5,9 @@
  * and is saved only with it. Without JavaScript (POST → 303) and with it (single fetch: redirects as data). Below
  * 64.0 no code is asked; below 59.0 the page only shows the details. Guests sign in first.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { buyerAuthorization } from "../support/identity";
-import { BUYER, startStore, type Store, type Visitor } from "../support/routes";
+import { BUYER, useStore, type Store, type Visitor } from "../support/routes";
 
 const SAVED = "Your profile is saved.";
 const CODE_SENT = "We've sent a verification code to bu***@de**.store.";
@@ -50,11 +50,7 @@ async function profileOf(visitor: Visitor) {
 }
 
 describe("at API 65.0", () => {
-  let store: Store;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(() => store?.close());
+  const store = useStore();
   afterEach(() => store.reset());
 
   test("a guest is sent to sign in, and comes back here afterwards", async () => {
@@ -215,17 +211,8 @@ describe("at API 65.0", () => {
 });
 
 describe("before API 64.0", () => {
-  let at63: Store;
-  let at58: Store;
-  beforeAll(async () => {
-    [at63, at58] = await Promise.all([
-      startStore({ env: { WEBSTORE_API_VERSION: "63.0" } }),
-      startStore({ env: { WEBSTORE_API_VERSION: "58.0" } }),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([at63?.close(), at58?.close()]);
-  });
+  const at63 = useStore({ env: { WEBSTORE_API_VERSION: "63.0" } });
+  const at58 = useStore({ env: { WEBSTORE_API_VERSION: "58.0" } });
 
   test("at 63.0 a new e-mail address is saved without a code (initOTP is a 64.0 resource)", async () => {
     const buyer = await at63.signedIn(BUYER);

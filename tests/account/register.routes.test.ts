@@ -3,19 +3,15 @@
  * shopper reads their mail), the code creates the account and signs the new buyer in with their guest cart kept —
  * without JavaScript (POST → 303) and with it (single-fetch: redirects as data).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { startStore, type Store } from "../support/routes";
+import { afterEach, describe, expect, test } from "vitest";
+import { useStore } from "../support/routes";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const REFUSED =
   "We couldn't create an account with these details. If you already have an account with this email address, sign in or reset your password; otherwise choose a password that meets the store's password rules.";
 const ROBIN = { "First name": "Robin", "Last name": "Newcomer", Email: "robin@example.com", Password: "first-pass-1" };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 afterEach(() => store.reset());
 
 async function codeIn(address: string): Promise<string> {

@@ -4,21 +4,17 @@
  * disclosure that says what it will do (its button the confirmation), JavaScript off (POST → 303 → the list) and on;
  * the list then shows the new state; a refused quantity comes back under its field in the kit's words.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { buyerAuthorization } from "../support/identity.js";
 import { placeOrderThroughApi } from "../support/api-order";
-import { BUYER, startStore, type Store } from "../support/routes";
+import { BUYER, useStore } from "../support/routes";
 
 const API = "/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";
 const ROASTERS_CHOICE = "01tDM0000000013";
 const MONTHLY = "0jPDM00000MONTH";
 const YEAR_PLAN = "0jPDM00000YEAR1";
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 /** The buyer's subscriptions as the API lists them, by selling model. */
 async function subscriptions(): Promise<Record<string, any>> {

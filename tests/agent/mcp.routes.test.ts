@@ -3,20 +3,16 @@
  * an agent lists the tools, finds a product, adds it, reads its cart and makes a payment link that a browser opens;
  * no tool orders; the transport's security rules (Origin, unknown sessions) and the rate limits hold.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { startStore, type Store } from "../support/routes";
+import { useStore } from "../support/routes";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const LIMITS = { perSession: 25, perClient: 200, sessionsPerClient: 50, windowSeconds: 60 };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore({ mcpLimits: LIMITS });
-});
-afterAll(() => store.close());
+const store = useStore({ mcpLimits: LIMITS });
 beforeEach(() => store.reset());
 
 async function agent(headers: Record<string, string> = {}) {

@@ -3,18 +3,14 @@
  * app/cart/server/estimate.server.ts), as a browser without JavaScript sees them: the estimate form posts, the action
  * answers 303 back to the cart, and the page shows the delivery methods the API lists for the address.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { BUYER, startStore, type Store, type Visitor } from "../support/routes";
+import { beforeEach, describe, expect, test } from "vitest";
+import { BUYER, useStore, type Store, type Visitor } from "../support/routes";
 
 const DINER_MUG = "01tDM0000000027"; // $12.00, a mug: 3 of them meet "Buy 3+ mugs, save 5%"
 const FRENCH_PRESS = "01tDM0000000023"; // $39.00
 
-let store: Store;
-let at62: Store;
-beforeAll(async () => {
-  [store, at62] = await Promise.all([startStore(), startStore({ env: { WEBSTORE_API_VERSION: "62.0" } })]);
-});
-afterAll(() => Promise.all([store?.close(), at62?.close()]));
+const store = useStore();
+const at62 = useStore({ env: { WEBSTORE_API_VERSION: "62.0" } });
 beforeEach(() => store.reset());
 
 async function guestWith(on: Store, productId: string, quantity: number): Promise<Visitor> {

@@ -3,19 +3,15 @@
  * for a guest and a buyer, submitted as a plain HTML form (303 → page with a toast) and as a hydrated page's
  * fetcher (data back, the header's count from the revalidation).
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BUYER, startStore, type Store, type Visitor } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { BUYER, useStore, type Visitor } from "../support/routes";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const HUILA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 oz" };
 /** A cart line's quantity form (by its action too: a page may have other Update buttons). */
 const UPDATE_LINE = { button: "Update", action: "/cart" };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 /** The header's count as the page's revalidation reads it (root loader data, single fetch). */
 async function countAfterRevalidation(visitor: Visitor): Promise<number> {

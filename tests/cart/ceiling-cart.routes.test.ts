@@ -79,7 +79,7 @@ function expectOnePageOfLines(step: string, entries: JournalEntry[]) {
 }
 
 async function bulkBuyer(): Promise<Visitor> {
-  return store.signedIn({ username: BULK_BUYER.username, password: BULK_BUYER.password });
+  return store.signedIn(BULK_BUYER);
 }
 
 describe("A 2,000-line cart", () => {

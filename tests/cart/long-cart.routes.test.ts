@@ -70,7 +70,7 @@ function nextPage(page: Answer): string | null {
 }
 
 async function bulkAtShipping(): Promise<{ buyer: Visitor; shipping: Answer }> {
-  const buyer = await store.signedIn({ username: BULK_BUYER.username, password: BULK_BUYER.password });
+  const buyer = await store.signedIn(BULK_BUYER);
   const start = await buyer.load("/checkout");
   expect(start.status).toBe(303);
   expect(start.location).toBe("/checkout/shipping");
@@ -137,7 +137,7 @@ describe("A 130-line cart's checkout", () => {
 
   test("any line, on any page of the cart, changes without JavaScript and the checkout's totals follow", async () => {
     const { lines } = await apiCart();
-    const buyer = await store.signedIn({ username: BULK_BUYER.username, password: BULK_BUYER.password });
+    const buyer = await store.signedIn(BULK_BUYER);
     const last = (await buyer.load("/cart?page=6")).html;
     // The cart page lists the newest lines first: its last page holds the cart's first line.
     const line = lines.find((l) => last.includes(`value="${l.id}"`))!;

@@ -3,16 +3,12 @@
  * read-only link the shopper pays later, started into checkout or cancelled. The link is its shopper's: anyone
  * else gets a 404. Without JavaScript and with it (the link's forms are `<Form>`s: the redirect as data).
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startStore, type Store, type Visitor } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { useStore, type Visitor } from "../support/routes";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 async function guestWithCoffee(): Promise<Visitor> {
   const guest = store.visitor();

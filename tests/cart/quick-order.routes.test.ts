@@ -4,14 +4,10 @@
  * for a guest of a store with guest carts and for a buyer. Which API calls an order made is read from the
  * emulator's journal: one cart-items/batch call per 100 lines.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { B2B_BUYER, startStore, type Answer, type Store, type Visitor } from "../support/routes";
+import { beforeEach, describe, expect, test } from "vitest";
+import { B2B_BUYER, useStore, type Answer, type Visitor } from "../support/routes";
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 beforeEach(async () => {
   await store.reset();
 });

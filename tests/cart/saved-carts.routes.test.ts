@@ -4,18 +4,14 @@
  * wishlist, each a plain POST answered 303 with a toast (a redirect as data from a hydrated page). The header's count
  * is the primary cart's throughout. Guests keep one cart: none of this is offered to them.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { B2B_BUYER, BUYER, startStore, type Store, type Visitor } from "../support/routes";
+import { beforeEach, describe, expect, test } from "vitest";
+import { B2B_BUYER, BUYER, useStore, type Visitor } from "../support/routes";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const HUILA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 oz" };
 const SAVE_BUTTON = "Save cart for later";
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 beforeEach(() => store.reset());
 
 async function addToCart(visitor: Visitor, product: { id: string }, quantity: number) {

@@ -2,18 +2,14 @@
  * Route tests on a saved state (tests/support/saved-state.ts): the buyer's cart, made once through the store's own
  * pages, is what each test's pages show, whatever the test before it did to it.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { useSavedState } from "../support/saved-state";
-import { BUYER, startStore, type Store } from "../support/routes";
+import { BUYER, useStore } from "../support/routes";
 
 const FRENCH_PRESS = { id: "01tDM0000000023", name: "French Press, 34 oz" };
 const TAMPER = { id: "01tDM0000000017", name: "Stainless Tamper 58 mm" };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 describe("a suite on a saved state", () => {
   const state = useSavedState("route-buyer-cart", {

@@ -3,20 +3,16 @@
  * offered only where the store sells subscriptions (subscriptionPlusEnabled or rlmSubscriptionEnabled); a plan goes
  * to the cart with its term; a plan posted to a store that sells none is refused, nothing added.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { buyerAuthorization } from "../support/identity";
-import { BUYER, startStore, type Store } from "../support/routes";
+import { BUYER, useStore } from "../support/routes";
 
 const ROASTERS_CHOICE = "/product/01tDM0000000013";
 const ONE_TIME = "0jPDM00000ONETM";
 const MONTHLY = "0jPDM00000MONTH";
 const YEAR_PLAN = "0jPDM00000YEAR1";
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 beforeEach(() => store.reset());
 
 const offered = (html: string) =>

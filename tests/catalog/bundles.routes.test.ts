@@ -3,18 +3,14 @@
  * own Add to cart, which puts the bundle in the cart as one line; a set's parts priced and added one by one, the set
  * itself never (product error 104). As documents (no JavaScript) and as a hydrated page's data and fetchers.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startStore, type Store } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { useStore } from "../support/routes";
 
 const KIT = { id: "01tDM0000000B01", name: "Pour-Over Brewing Kit" }; // a bundle, $89.00
 const MUG_SET = { id: "01tDM0000000S01", name: "Clay & Kiln Mug Set" }; // a set
 const SPECKLED = { id: "01tDM0000000028", name: "Speckled Stoneware Mug, 14 oz" }; // $16.00, 2 in the set
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 /** The parts section's text as a reader meets it. */
 const partsText = (html: string) =>

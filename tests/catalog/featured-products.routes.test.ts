@@ -3,18 +3,14 @@
  * (GET products/{id}/featured-products, 64.0) as server-rendered cards with links and prices. One featured read
  * per page; when it fails, the page is still served, without the section.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startStore, type Store } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { useStore } from "../support/routes";
 
 const FRENCH_PRESS = "01tDM0000000023";
 const DINER_MUG = "01tDM0000000027";
 const TAMPER = "01tDM0000000017"; // features nothing
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 /** The section's text as a reader meets it ("" when the page has none). */
 const similarText = (html: string) =>

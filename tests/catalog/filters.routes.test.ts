@@ -4,9 +4,9 @@
  * with JavaScript (single-fetch loader data). The facets and counts are the emulator's (docs/emulator.md, "Search
  * refinements and facets").
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { FILTERS_REFUSED_MESSAGE } from "~/catalog/ui/FilterPanel";
-import { startStore, type Answer, type Store } from "../support/routes";
+import { useStore, type Answer } from "../support/routes";
 
 const DRINKWARE = "/category/mugs-drinkware/0ZGDM0000000DRK";
 const CATEGORY_ROUTE = "routes/category.$";
@@ -24,11 +24,7 @@ const filtered = (path: string, extra: [string, string][] = []) =>
     ["max", "20"],
   ])}`;
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 /** The href of the link whose text includes `text` (HTML entities decoded). */
 function linkTo(page: Answer, text: string): string {

@@ -3,8 +3,8 @@
  * (GET category-menu-items, its top level), before it the top-level categories (GET product-categories/children),
  * and those too when the menu can't be read. The same links either way: the demo catalog's top-level categories.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startStore, type Answer, type Store } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { useStore, type Answer, type Store } from "../support/routes";
 
 /** The header's category links as `name → href`, in order. */
 function headerCategories(page: Answer): [string, string][] {
@@ -33,11 +33,7 @@ async function cartPage(store: Store) {
 }
 
 describe("at API 65.0", () => {
-  let store: Store;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(() => store?.close());
+  const store = useStore();
 
   test("the header's categories are the category menu's top level, read in one call", async () => {
     const { links, reads } = await cartPage(store);
@@ -68,14 +64,8 @@ describe("at API 65.0", () => {
 });
 
 describe("at API 63.0", () => {
-  let store: Store;
-  let at65: Store;
-  beforeAll(async () => {
-    [store, at65] = await Promise.all([startStore({ env: { WEBSTORE_API_VERSION: "63.0" } }), startStore()]);
-  });
-  afterAll(async () => {
-    await Promise.all([store?.close(), at65?.close()]);
-  });
+  const store = useStore({ env: { WEBSTORE_API_VERSION: "63.0" } });
+  const at65 = useStore();
 
   test("before category-menu-items the header reads the top-level categories, and shows the same links", async () => {
     const { links, reads } = await cartPage(store);

@@ -2,18 +2,14 @@
  * Volume prices: the product page's table of tiers (app/components/store/PriceTiers.tsx) and a cart line priced
  * by the tier its quantity reaches, as a document (no JavaScript) and as a hydrated page's data.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { B2B_BUYER, startStore, type Store } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { B2B_BUYER, useStore } from "../support/routes";
 
 const FILTERS = { id: "01tDM0000000022", name: "Paper Filters #02, Pack of 200" }; // $8.00; 10+ $7.60, 50+ $7.20
 const FRENCH_PRESS = "01tDM0000000023"; // no volume prices
 const UPDATE_LINE = { button: "Update", action: "/cart" };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 /** The table's rows as a reader meets them: the quantity range, then the price each. */
 const tierTable = (html: string) => {

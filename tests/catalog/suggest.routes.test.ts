@@ -2,8 +2,8 @@
  * GET /api/suggest?q= (app/routes/api.suggest.tsx): the header search box's suggestions as JSON, from the product
  * search (app/catalog/catalog.server.ts, `suggest`). The products are the demo catalog's (fixtures/catalog.json).
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startStore, type Store } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { useStore } from "../support/routes";
 
 interface Suggestions {
   term: string;
@@ -11,11 +11,7 @@ interface Suggestions {
   products: { id: string; name: string; href: string }[];
 }
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 async function suggest(query: string) {
   const answer = await store.visitor().load(query ? `/api/suggest?${query}` : "/api/suggest");

@@ -4,8 +4,8 @@
  * values, and "Add to cart" of the chosen variation without JavaScript (303) and with it (data); the cart then names
  * the variation's attribute values.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BUYER, startStore, type Store } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { BUYER, useStore } from "../support/routes";
 
 const APRON = "/product/barista-apron/01tDM000000E103";
 const TOTE = "/product/canvas-market-tote/01tDM0000000T00";
@@ -13,11 +13,7 @@ const TOTE = "/product/canvas-market-tote/01tDM0000000T00";
 /** The page's "Add to cart" button's tag. */
 const addButton = (html: string) => /<button[^>]*value="add"[^>]*>/.exec(html)?.[0] ?? "";
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 describe("Choosing a variation", () => {
   test("the parent's page asks for a choice; the picker is a GET form whose 'Show' renders the chosen variation", async () => {

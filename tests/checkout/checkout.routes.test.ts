@@ -4,9 +4,9 @@
  * message and everything typed but the card's secrets) and with it (`<Form>` over single fetch: a redirect as data,
  * or the form's data). The emulator's gateway: 4242… succeeds, 4000…0002 is declined (README, demo contract).
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CONFLICT_RETRIES } from "~/checkout/server/active.server";
-import { B2B_BUYER, BUYER, startStore, type Answer, type Store, type Visitor } from "../support/routes";
+import { B2B_BUYER, BUYER, useStore, type Answer, type Visitor } from "../support/routes";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
@@ -22,11 +22,7 @@ const TEXAS = {
 const CARD = { "Card number": "4242424242424242", "Expiry month": "12", "Expiry year": EXPIRY_YEAR, CVV: "123" };
 const DECLINED = "Your card was declined. Use another card or payment method.";
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 async function guestWithCart(quantity = 2): Promise<Visitor> {
   const guest = store.visitor();

@@ -4,8 +4,8 @@
  * `paymentsData` answers the gateway's client token; the browser authorises the card at the gateway with it; the
  * store confirms that authorisation with a PostAuth. Without JavaScript the typed card goes the server's way (Auth).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startStore, type Answer, type Store, type Visitor } from "../support/routes";
+import { beforeEach, describe, expect, test } from "vitest";
+import { useStore, type Answer, type Visitor } from "../support/routes";
 
 const COFFEE = "01tDM0000000001";
 const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
@@ -20,11 +20,7 @@ const TEXAS = {
   "Postal Code": "78701",
 };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 beforeEach(async () => {
   await store.reset();
   const configured = await store.control("POST", "/__emulator/settings", {

@@ -2,8 +2,8 @@
  * Gifting after checkout: a shipment sent as a gift, with its recipient (`giftToName`) and gift wrap, is placed, and
  * the order's page names the recipient and the wrap (the emulator keeps giftToName on the order's delivery group).
  */
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { startStore, type Store } from "../support/routes";
+import { expect, test } from "vitest";
+import { useStore } from "../support/routes";
 
 const COFFEE = "01tDM0000000001";
 const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
@@ -17,11 +17,7 @@ const TEXAS = {
   "Postal Code": "78701",
 };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 test("a gift's recipient and wrap, chosen at delivery, are on the order's page after checkout (JavaScript off)", async () => {
   const guest = store.visitor();

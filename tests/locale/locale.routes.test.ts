@@ -4,19 +4,15 @@
  * Without JavaScript and with it (Remix's `<Form>`: the redirect as data). And the page's currency and the cart's:
  * a cart in another currency follows the page's (README, "Currencies and locales").
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BUYER, startStore, type Answer, type Store, type Visitor } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { BUYER, useStore, type Answer, type Visitor } from "../support/routes";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" }; // $18.50, £14.80
 const COLOMBIA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 oz" }; // $17.00, £13.60
 const NOW_IN_GBP = "Your cart is now in GBP.";
 const SWITCHER = { button: "Switch", action: "/locale" };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 async function guestWithCoffee(): Promise<Visitor> {
   const guest = store.visitor();

@@ -83,7 +83,7 @@ async function apiCalls(): Promise<string[]> {
 
 describe("A signed-in buyer's order page", () => {
   test("reads the order resources, one request each, and shows a 60-line order's every line across its item pages", async () => {
-    const buyer = await store.signedIn({ username: BULK_BUYER.username, password: BULK_BUYER.password });
+    const buyer = await store.signedIn(BULK_BUYER);
     await store.control("DELETE", "/__emulator/journal");
     let page = await buyer.load(`/OrderSummary/${orderNumber}`);
     expect(page.status).toBe(200);

@@ -4,17 +4,13 @@
  * the form again with the spec's toast) and with it (single-fetch data; a match reloads the document, spec §4
  * "Lookup form").
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { B2B_BUYER, BUYER, startStore, type Store } from "../support/routes";
+import { beforeAll, describe, expect, test } from "vitest";
+import { B2B_BUYER, BUYER, useStore } from "../support/routes";
 
 const LOOKUP_FAILED = "Something's not right. Check your info and try again.";
 const GUEST_ORDER = { number: "00000101", email: "guest@demo.store" };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 describe("A guest's order lookup", () => {
   test("without JavaScript: the number and e-mail open the order (303, a new document), then the order's page", async () => {

@@ -4,20 +4,15 @@
  * each shipment carried; "Not shipped yet" until the emulator's fulfilment ships a new order on the virtual clock;
  * the order still shows when the shipments can't be read.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { placeOrderThroughApi } from "../support/api-order";
-import { BUYER, startStore, type Answer, type Store } from "../support/routes";
+import { BUYER, useStore, type Answer } from "../support/routes";
 
 const COFFEE = "01tDM0000000001";
 const DAY = 24 * 60 * 60;
 
-let store: Store;
-
-beforeAll(async () => {
-  store = await startStore();
-});
+const store = useStore();
 beforeEach(() => store.reset());
-afterAll(() => store?.close());
 
 /** The page's Shipments section: its text only. */
 function shipmentsText(page: Answer): string {

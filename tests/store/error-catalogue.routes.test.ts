@@ -3,16 +3,12 @@
  * action (INTERNAL_ERROR), a checkout the API lost while a step renders (SSR_FAST_CHECKOUT), a checkout start the
  * API can't answer (SSR_CHECKOUT_RETRY). Failures come from the emulator's fault rules.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { startStore, type Store } from "../support/routes";
+import { afterEach, describe, expect, test } from "vitest";
+import { useStore } from "../support/routes";
 
 const COFFEE = "01tDM0000000001";
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 afterEach(() => store.reset());
 
 async function guestWithCart() {

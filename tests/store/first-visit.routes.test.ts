@@ -4,19 +4,15 @@
  * act (add to a cart), and a crawler's page views never make one. Counted in the emulator's identity journal
  * (/services/oauth2/…).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startStore, type Store } from "../support/routes";
+import { beforeEach, describe, expect, test } from "vitest";
+import { useStore } from "../support/routes";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const BROWSING = ["/", "/search?q=mug", `/product/${COFFEE.id}`, "/category/0ZGDM0000000CFE", "/cart", "/en-GB/"];
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 beforeEach(() => store.control("DELETE", "/__emulator/journal"));
 
 async function identityCalls(): Promise<string[]> {

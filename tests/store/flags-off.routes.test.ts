@@ -4,8 +4,8 @@
  * `POST /__emulator/settings`): the step offers nothing the store turned off, a form posted for it anyway (an older
  * page, or by hand) changes nothing, and the order is still placed. Without JavaScript and with it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { startStore, type Answer, type Store, type Visitor } from "../support/routes";
+import { afterEach, describe, expect, test } from "vitest";
+import { useStore, type Answer, type Visitor } from "../support/routes";
 
 const COFFEE = "01tDM0000000001";
 const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
@@ -21,11 +21,7 @@ const TEXAS = {
 const CARD = { "Card number": "4242424242424242", "Expiry month": "12", "Expiry year": EXPIRY_YEAR, CVV: "123" };
 const GIFTING = { isGiftingEnabled: true, isGiftMessageEnabled: true, isGiftWrapEnabled: true };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 afterEach(() => store.reset());
 
 async function storeSettings(applicationContext: Record<string, unknown>) {

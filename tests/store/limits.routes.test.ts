@@ -4,9 +4,9 @@
  * page answers 429 with Retry-After and what was typed, and the API is not asked (the emulator's journal); a crawler
  * (isbot) never gets an identity or a cart. Each test starts from a reset store, which forgets the counts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { DEFAULT_LIMITS } from "../../server/limits";
-import { BUYER, startStore, type Store } from "../support/routes";
+import { BUYER, useStore } from "../support/routes";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const NEW_CARTS = /^Too many new carts have been started from your network\. Try again in \d+ minutes?\.$/;
@@ -24,11 +24,7 @@ const REGISTRATIONS_PER_ADDRESS = DEFAULT_LIMITS.registrationPerAddress.points;
 const TRIES_PER_CODE = DEFAULT_LIMITS.codeFailuresPerCode.points;
 const TRIES_PER_ACCOUNT = DEFAULT_LIMITS.codeFailuresPerAccount.points;
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 beforeEach(async () => {
   await store.reset();
   // The server's browsing identity is made again for the reset store before the journal is emptied: what follows

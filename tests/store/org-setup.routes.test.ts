@@ -4,8 +4,8 @@
  * password" for a right one, and never a step towards the sign-in lock; a guest whose guest session can't be had
  * reads that the store can't serve guests right now instead of being asked to sign in.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { BUYER, startStore, type Store } from "../support/routes";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { BUYER, useStore } from "../support/routes";
 
 const SETUP_MESSAGE = "The store can't sign you in right now. We're looking into it; please try again later.";
 const GUEST_UNAVAILABLE =
@@ -14,12 +14,8 @@ const GUEST_PAGE_NOTICE =
   "The store can't open a guest session right now, so parts of this page are missing. Please try again later, or sign in if you have an account.";
 const COFFEE = "01tDM0000000001";
 
-let store: Store;
+const store = useStore();
 let logged: string[] = [];
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
 afterEach(async () => {
   vi.restoreAllMocks();
   await store.reset();

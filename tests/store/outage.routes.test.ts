@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { configureBreakers, breakerState, resetBreakers } from "../../server/webstore/index.js";
-import { BUYER, startStore, type Answer, type Store, type Visitor } from "../support/routes";
+import { BUYER, useStore, type Answer, type Visitor } from "../support/routes";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const CATEGORY = "/category/coffee/0ZGDM0000000CFE";
@@ -15,11 +15,10 @@ const STALE_NOTICE = "Prices and stock will be confirmed at checkout.";
 const COOL_OFF_MS = 30_000;
 const ORG_DOWN = { path: "/services/data/*", status: 503, errorCode: "SERVICE_UNAVAILABLE", times: 0 };
 
-let store: Store;
+const store = useStore();
 let now = Date.parse("2026-11-27T09:00:00Z");
 
-beforeAll(async () => {
-  store = await startStore();
+beforeAll(() => {
   // The breaker's cool-off runs on a clock the test moves; a short time limit keeps the slow-org drill quick.
   configureBreakers({ now: () => now, coolOffMs: COOL_OFF_MS, failureThreshold: 5, readTimeoutMs: 400 });
 });
@@ -27,10 +26,7 @@ afterEach(async () => {
   await store.control("DELETE", "/__emulator/faults");
   await store.reset();
 });
-afterAll(async () => {
-  resetBreakers();
-  await store?.close();
-});
+afterAll(() => resetBreakers());
 
 /** A page that kept its promise during an outage: the store's own 503 page, or the catalog's last good copy. */
 function expectHonest(answer: Answer, what: string) {

@@ -4,16 +4,12 @@
  * the request changed nothing in the session. A flashed toast travels in its own cookie (`__toast`): showing it
  * never rewrites the session.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { BUYER, startStore, type Answer, type Store } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { BUYER, useStore, type Answer } from "../support/routes";
 
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 const cookieLines = (answer: Answer, name: string) =>
   answer.headers.getSetCookie().filter((line) => line.startsWith(`${name}=`));

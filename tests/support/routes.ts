@@ -17,8 +17,9 @@
  */
 import type { AddressInfo } from "node:net";
 import { decode } from "turbo-stream";
-import { vi } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import { readConfig } from "../../server/config.js";
+import type { Emulator } from "../../server/emulator/index.js";
 import { startServer, type StartOptions } from "../../server/main.js";
 
 // A test here is a few requests through the whole store (a checkout: a dozen), and starting a store seeds a
@@ -57,10 +58,10 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** `options.emulator`: a store of the test's own making (a generated store's size) instead of the demo's. */
-export async function startStore(
-  options: Pick<StartOptions, "emulator" | "mcpLimits"> & { env?: Record<string, string> } = {},
-): Promise<Store> {
+/** `emulator`: a store of the test's own making (a generated store's size) instead of the demo's. */
+export type StoreOptions = Pick<StartOptions, "emulator" | "mcpLimits"> & { env?: Record<string, string> };
+
+export async function startStore(options: StoreOptions = {}): Promise<Store> {
   // A config of its own (not process.env): the shell's WEBSTORE_* or PORT never point these tests elsewhere; `env`
   // adds the test's own variables.
   const config = readConfig({
@@ -108,6 +109,44 @@ export async function startStore(
       }),
   };
   return store;
+}
+
+export interface SharedStoreOptions extends Omit<StoreOptions, "emulator"> {
+  /** Makes the store's own emulator (a generated store's size) as the store starts; it is closed with the store. */
+  emulator?: () => Emulator;
+}
+
+/**
+ * The store a test file (or a describe block) shares: started before its first test, closed after its last. The
+ * answer stands for that store from the first test on, so a file reads `const store = useStore()` where it used to
+ * declare the store and register the two hooks itself.
+ */
+export function useStore(options: SharedStoreOptions = {}): Store {
+  let started: Store | undefined;
+  let emulator: Emulator | undefined;
+  beforeAll(async () => {
+    emulator = options.emulator?.();
+    started = await startStore({ ...options, emulator });
+  });
+  afterAll(async () => {
+    await started?.close();
+    emulator?.close();
+  });
+  const live = (): Store => {
+    if (!started) throw new Error("useStore's store starts in beforeAll: use it from a test or a later hook");
+    return started;
+  };
+  return {
+    get url() {
+      return live().url;
+    },
+    visitor: (headers) => live().visitor(headers),
+    signedIn: (who) => live().signedIn(who),
+    control: (method, path, body) => live().control(method, path, body),
+    apiReads: () => live().apiReads(),
+    reset: () => live().reset(),
+    close: () => live().close(),
+  };
 }
 
 export type Fields = Record<string, string | number | readonly string[]>;

@@ -4,18 +4,14 @@
  * a toast, or 400 with the form's messages and what was typed) and from a hydrated page (fetchers: data back;
  * `<Form>`: single fetch, a redirect as data). Lists belong to their buyer: anyone else's is a 404.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { B2B_BUYER, BUYER, startStore, type Answer, type Store } from "../support/routes";
+import { describe, expect, test } from "vitest";
+import { B2B_BUYER, BUYER, useStore, type Answer } from "../support/routes";
 
 const MY_LIST = { id: "0HnDM0000000B2C", name: "My List" };
 const COFFEE = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" };
 const GUATEMALA = "Guatemala Antigua Whole Bean, 12 oz";
 
-let store: Store;
-beforeAll(async () => {
-  store = await startStore();
-});
-afterAll(() => store?.close());
+const store = useStore();
 
 /** The path of the list page a create or a list link leads to. */
 const listIdOf = (location: string | null) => /^\/wishlist\/([^/?]+)$/.exec(location ?? "")?.[1] ?? null;

@@ -4,7 +4,7 @@
  * itself never (product error 104). As documents (no JavaScript) and as a hydrated page's data and fetchers.
  */
 import { describe, expect, test } from "vitest";
-import { useStore } from "../support/routes";
+import { sectionText, useStore } from "../support/routes";
 
 const KIT = { id: "01tDM0000000B01", name: "Pour-Over Brewing Kit" }; // a bundle, $89.00
 const MUG_SET = { id: "01tDM0000000S01", name: "Clay & Kiln Mug Set" }; // a set
@@ -13,11 +13,7 @@ const SPECKLED = { id: "01tDM0000000028", name: "Speckled Stoneware Mug, 14 oz" 
 const store = useStore();
 
 /** The parts section's text as a reader meets it. */
-const partsText = (html: string) =>
-  (html.match(/<section aria-labelledby="components-title"[\s\S]*?<\/section>/)?.[0] ?? "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+const partsText = (html: string) => sectionText(html, '<section aria-labelledby="components-title"');
 
 describe("a bundle's page", () => {
   test("without JavaScript: its price, its parts with their quantities and links, and one Add to cart", async () => {

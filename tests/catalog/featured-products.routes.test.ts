@@ -4,7 +4,7 @@
  * per page; when it fails, the page is still served, without the section.
  */
 import { describe, expect, test } from "vitest";
-import { useStore } from "../support/routes";
+import { sectionText, useStore } from "../support/routes";
 
 const FRENCH_PRESS = "01tDM0000000023";
 const DINER_MUG = "01tDM0000000027";
@@ -13,11 +13,7 @@ const TAMPER = "01tDM0000000017"; // features nothing
 const store = useStore();
 
 /** The section's text as a reader meets it ("" when the page has none). */
-const similarText = (html: string) =>
-  (html.match(/<section aria-labelledby="similar-title"[\s\S]*?<\/section>/)?.[0] ?? "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+const similarText = (html: string) => sectionText(html, '<section aria-labelledby="similar-title"');
 
 describe("a product page's similar products", () => {
   test("without JavaScript: each featured product's card in sequence, with its link, SKU and price", async () => {

@@ -3,7 +3,7 @@
  * by the tier its quantity reaches, as a document (no JavaScript) and as a hydrated page's data.
  */
 import { describe, expect, test } from "vitest";
-import { B2B_BUYER, useStore } from "../support/routes";
+import { B2B_BUYER, sectionText, useStore } from "../support/routes";
 
 const FILTERS = { id: "01tDM0000000022", name: "Paper Filters #02, Pack of 200" }; // $8.00; 10+ $7.60, 50+ $7.20
 const FRENCH_PRESS = "01tDM0000000023"; // no volume prices
@@ -12,13 +12,7 @@ const UPDATE_LINE = { button: "Update", action: "/cart" };
 const store = useStore();
 
 /** The table's rows as a reader meets them: the quantity range, then the price each. */
-const tierTable = (html: string) => {
-  const table = html.match(/<table class="store-price-tiers">[\s\S]*?<\/table>/)?.[0] ?? "";
-  return table
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-};
+const tierTable = (html: string) => sectionText(html, '<table class="store-price-tiers">');
 
 describe("the product page's volume prices", () => {
   test("without JavaScript: a captioned table of quantity ranges and the unit price of each", async () => {

@@ -402,6 +402,16 @@ export function visibleText(html: string): string {
     .trim();
 }
 
+/**
+ * What a reader sees of one part of a page: the element whose opening tag starts with `opening` (e.g.
+ * `<section aria-labelledby="similar-title"`), nested elements and all, as `visibleText` reads it; "" when the page
+ * has no such element.
+ */
+export function sectionText(html: string, opening: string): string {
+  const start = html.indexOf(opening);
+  return start === -1 ? "" : visibleText(elementAt(html, start));
+}
+
 function readCartCount(html: string): number | null {
   const match = /class="store-header__count">(\d+)</.exec(html);
   return match ? Number(match[1]) : null;

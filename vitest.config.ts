@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
@@ -9,10 +9,13 @@ export default defineConfig({
         resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
         test: {
           name: "unit",
-          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/routes/**/*.test.ts"],
+          // Every test beside its slice (tests/<slice>/, route tests as *.routes.test.ts); the API's contract, the
+          // browser specs and the drill are run by their own project and runners.
+          include: ["tests/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, "tests/contract/**", "tests/e2e/**", "tests/drill/**"],
           environment: "node",
           // The route tests drive the compiled Remix app: built first when missing or older than app/.
-          globalSetup: ["tests/routes/global-setup.ts"],
+          globalSetup: ["tests/support/routes-setup.ts"],
           // Node loads the compiled Remix build itself, as server/main.ts does in production: vite has nothing to
           // transform there (and doing so cost each route test file a second or two).
           server: { deps: { external: [/\/build\/server\/index\.js$/] } },

@@ -5,7 +5,7 @@
 //   node scripts/browser.mjs --find   find only
 //
 // Every dependency on the machine (files, platform, user, running commands, output) is a parameter, so
-// tests/unit/scripts/browser.test.ts drives each branch with fakes and never touches the network.
+// tests/scripts/browser.test.ts drives each branch with fakes and never touches the network.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";

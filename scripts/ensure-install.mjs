@@ -4,7 +4,7 @@
 // This module and every module an entry script imports statically must use Node's built-ins only: ES module
 // imports are resolved before the entry's first line runs, so a package imported at the top of an entry script
 // fails with ERR_MODULE_NOT_FOUND before this install can happen. Entry scripts import packages (and the modules
-// that import packages) with a dynamic `import()` after ensureInstalled(). tests/unit/scripts/entry-imports.test.ts
+// that import packages) with a dynamic `import()` after ensureInstalled(). tests/scripts/entry-imports.test.ts
 // holds every npm script's entry to that.
 import { execSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";

@@ -13,6 +13,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { ADDRESS_BOOK_HEADING_ID, AddressCard } from "~/account/ui/AddressCard";
 import { STORE_NAME } from "~/lib/brand";
 import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { TokenPagination } from "~/components/store/TokenPagination";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/account/model/address-book";
 import accountStyles from "~/styles/account.css?url";
@@ -80,28 +81,13 @@ export default function AddressBook() {
           )}
         </p>
       )}
-      {page.previousPageToken || page.nextPageToken ? (
-        <nav aria-label="Address pages" className="store-pagination">
-          {page.previousPageToken && hasPageToken ? (
-            <Link
-              to={`${ADDRESS_BOOK_PATH}?${new URLSearchParams({ page: page.previousPageToken })}`}
-              rel="prev"
-              className="store-pagination__link"
-            >
-              Previous
-            </Link>
-          ) : null}
-          {page.nextPageToken ? (
-            <Link
-              to={`${ADDRESS_BOOK_PATH}?${new URLSearchParams({ page: page.nextPageToken })}`}
-              rel="next"
-              className="store-pagination__link"
-            >
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <TokenPagination
+        label="Address pages"
+        path={ADDRESS_BOOK_PATH}
+        previousPageToken={page.previousPageToken}
+        nextPageToken={page.nextPageToken}
+        paged={hasPageToken}
+      />
     </div>
   );
 }

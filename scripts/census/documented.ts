@@ -2,7 +2,7 @@
  * The census data: every shopper-facing method + path under `commerce/webstores/{webstoreId}/` that Salesforce's
  * Connect REST API Developer Guide documents (v49.0–v67.0), with its first version, the last one when it was removed,
  * and the page that says so; why a documented pair is not served; and why a served route no page documents exists.
- * `npm run census` reads it next to the emulator's routes (scripts/census.ts); tests/unit/docs/census.test.ts holds
+ * `npm run census` reads it next to the emulator's routes (scripts/census.ts); tests/docs/census.test.ts holds
  * the emulator to it. Paths are relative to the webstore base, parameters in the router's `:name` form.
  */
 

@@ -2,7 +2,7 @@
  * `npm run parity` end to end: a recording of the org-safe suite made against the emulator over HTTP, checked
  * against the same emulator (every endpoint at parity: the recorder is deterministic) and against one whose
  * category listing a fault rule answers 404 (the check names that endpoint and that status, and nothing else).
- * The recorder's pieces, and that a recording holds no values, are tests/unit/scripts/parity.test.ts's.
+ * The recorder's pieces, and that a recording holds no values, are tests/scripts/parity.test.ts's.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

@@ -204,7 +204,7 @@ describe.each(TARGET_NAMES)("wishlists (%s)", (name) => {
       expect((await call("POST", "wishlists", { name: "y".repeat(255) }, buyer)).status).toBe(201);
     });
 
-    // Cart Data Limits: "Wish Lists: 10 per user" (the 500 items a list holds: tests/unit/emulator/wishlist-limits).
+    // Cart Data Limits: "Wish Lists: 10 per user" (the 500 items a list holds: tests/emulator/wishlist-limits).
     it("refuses a buyer's 11th list with 400 LIMIT_EXCEEDED", async () => {
       for (let i = 2; i <= 10; i++)
         expect((await call("POST", "wishlists", { name: `List ${i}` }, buyer)).status).toBe(201);

@@ -2,7 +2,7 @@
  * A long cart at checkout, with JavaScript on and off: the order summary shows a page of lines (25) with the whole
  * cart's totals and links to its other pages, through which the shopper reaches every line; a line on the cart's
  * last page still changes, and the checkout's totals follow. The demo store has a few dozen products, so the cart here
- * holds every one a buyer can add (more than two pages); tests/routes/long-cart.test.ts checks a 130-line cart (a
+ * holds every one a buyer can add (more than two pages); tests/cart/long-cart.routes.test.ts checks a 130-line cart (a
  * generated store) the same way.
  */
 import { readFileSync } from "node:fs";

@@ -73,7 +73,7 @@ test("change quantity: more start today; the same quantity is refused under the 
 
   await monthly.getByLabel("New quantity").fill("3");
   await monthly.getByRole("button", { name: "Confirm new quantity" }).click();
-  // The list reads the new quantity (the toast's words: tests/routes/subscription-actions.test.ts).
+  // The list reads the new quantity (the toast's words: tests/account/subscription-actions.routes.test.ts).
   await expect(monthly).toContainText(/Quantity\s*3/);
   await expect(monthly.getByText("Enter a quantity other than 2, the one you have.")).toHaveCount(0);
 });

@@ -47,7 +47,7 @@ function methodsOf(groups: readonly DeliveryGroup[], currency: string): Estimate
 /**
  * A buyer's default shipping address, to fill the form in (empty when they have none): read on each cart page until
  * the buyer asks for an estimate, which the session then remembers. Not remembered from a page view: a page writes
- * no session cookie (tests/routes/session-cookie.test.ts), and a read beside the cart's costs the page no waiting.
+ * no session cookie (tests/store/session-cookie.routes.test.ts), and a read beside the cart's costs the page no waiting.
  */
 async function buyerDefault(shop: EstimateShop): Promise<SavedEstimate | null> {
   try {

@@ -1,6 +1,6 @@
 /**
  * The toast's shape as a zod schema, for the server's checks of what it flashes (shop/toast.server.ts): it reads
- * exactly as lib/toast's parseToast, which the browser uses without zod (tests/unit/kit/toast.test.ts runs both).
+ * exactly as lib/toast's parseToast, which the browser uses without zod (tests/kit/toast.test.ts runs both).
  */
 import { z } from "zod";
 import { isToastDuration, TOAST_MODES, TOAST_VARIANTS, type Toast } from ".";

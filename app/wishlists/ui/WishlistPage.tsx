@@ -22,6 +22,7 @@ import {
   type WishlistView,
 } from "~/wishlists/model";
 import { JsMarker, moveFocusTo } from "~/components/store/forms";
+import { TokenPagination } from "~/components/store/TokenPagination";
 import { EmptyState, LineProblems, LineProductName, LineProductPicture } from "~/components/store/LineProduct";
 import { productPath } from "~/lib/paths";
 import {
@@ -306,28 +307,13 @@ export function WishlistPage() {
           ) : (
             <p className="store-empty">{list.name} is empty. Save products from their pages to find them here later.</p>
           )}
-          {list.previousPageToken || list.nextPageToken ? (
-            <nav aria-label="Wishlist pages" className="store-pagination">
-              {list.previousPageToken && hasPageToken ? (
-                <Link
-                  to={`${here}?${new URLSearchParams({ page: list.previousPageToken })}`}
-                  rel="prev"
-                  className="store-pagination__link"
-                >
-                  Previous
-                </Link>
-              ) : null}
-              {list.nextPageToken ? (
-                <Link
-                  to={`${here}?${new URLSearchParams({ page: list.nextPageToken })}`}
-                  rel="next"
-                  className="store-pagination__link"
-                >
-                  Next
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <TokenPagination
+            label="Wishlist pages"
+            path={here}
+            previousPageToken={list.previousPageToken}
+            nextPageToken={list.nextPageToken}
+            paged={hasPageToken}
+          />
         </section>
       ) : (
         <EmptyState title={EMPTY_WISHLIST_MESSAGE}>

@@ -225,7 +225,7 @@ export function firstWebstore(emu: Emu) {
 
 /* Search and category listings (search.ts). search.ts builds the conditions (`where`: "WHERE …" or "", or a list
  * joined with AND), the sources and the sort expressions from the request; the statements that run them are here.
- * Their plans are checked by tests/unit/emulator/query-plans.test.ts. */
+ * Their plans are checked by tests/emulator/query-plans.test.ts. */
 
 export function facetableAttributeRows(emu: Emu): unknown[] {
   return emu.db.prepare("SELECT * FROM search_facetable_attributes ORDER BY display_rank").all();

@@ -19,7 +19,7 @@ import {
  * pass over the full-text index's matches (their rowids), each counted in memory against its product's top-level
  * category and facet values. Those are read from the catalog once per version of it: any write to the tables they
  * come from (watchCountedTables), and any bulk write (core/db.ts bulkWrites), makes the next search read them again.
- * The answers are the SQL's, exactly (tests/unit/emulator/term-counts.test.ts).
+ * The answers are the SQL's, exactly (tests/emulator/term-counts.test.ts).
  */
 
 interface CountedCatalog {

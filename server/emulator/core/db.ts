@@ -89,7 +89,7 @@ const readListeners = new WeakMap<Db, (sql: string, params: unknown[]) => void>(
 /**
  * Calls `listener` with the SQL and the parameters of every read statement the emulator runs on `db` (until
  * called again with null): the registry of the queries a request really ran, which the query-plan test explains
- * (tests/unit/emulator/query-plans.test.ts) instead of keeping copies of the SQL.
+ * (tests/emulator/query-plans.test.ts) instead of keeping copies of the SQL.
  */
 export function listenToReads(db: Db, listener: ((sql: string, params: unknown[]) => void) | null) {
   if (listener) readListeners.set(db, listener);

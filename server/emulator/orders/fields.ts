@@ -95,3 +95,14 @@ export function fieldMap<R>(
 ): Record<string, RecordField> {
   return Object.fromEntries(names.map((n) => [`${keyPrefix}${n}`, field(n, catalogue[n], row)]));
 }
+
+/** One entity's requested fields, keyed `Entity.Field` as the order reads answer them (fieldsOf, then fieldMap). */
+export function entityFields<R>(
+  requested: string[],
+  entity: string,
+  catalogue: Catalogue<R>,
+  row: R,
+  { bareNames }: { bareNames: boolean },
+): Record<string, RecordField> {
+  return fieldMap(catalogue, fieldsOf(requested, entity, catalogue, { bareNames }), row, `${entity}.`);
+}

@@ -3,7 +3,7 @@ import { labelledAttributes, productImage } from "../catalog/shapes.js";
 import { money, quantity } from "../core/money.js";
 import type { AdjustmentRow, ItemRow } from "./store.js";
 import type { Emu } from "../core/state.js";
-import { type Catalogue, fieldMap, fieldsOf } from "./fields.js";
+import { type Catalogue, entityFields, fieldMap, fieldsOf } from "./fields.js";
 import { itemAggregates } from "./shapes.js";
 
 /** The JSON shapes of order items (GET order-summaries/{id}/items, and the lines of an order lookup). */
@@ -133,12 +133,7 @@ export function itemJson(
   return {
     orderItemSummaryId: item.id,
     orderSummaryId: item.order_summary_id,
-    fields: fieldMap(
-      ITEM_FIELDS,
-      fieldsOf(requested, "OrderItemSummary", ITEM_FIELDS, { bareNames: true }),
-      v,
-      "OrderItemSummary.",
-    ),
+    fields: entityFields(requested, "OrderItemSummary", ITEM_FIELDS, v, { bareNames: true }),
     adjustmentAggregates: withAdjustmentDetails ? itemAggregates(item, items, adjustments) : null,
     product: lineProductJson(
       emu,

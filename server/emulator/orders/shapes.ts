@@ -6,7 +6,7 @@ import { GUEST_USER_ID } from "../core/context.js";
 import { money } from "../core/money.js";
 import type { AdjustmentRow, DeliveryGroupRow, ItemRow, OrderRow } from "./store.js";
 import type { Emu } from "../core/state.js";
-import { type Catalogue, fieldMap, fieldsOf } from "./fields.js";
+import { type Catalogue, entityFields, fieldMap } from "./fields.js";
 
 /**
  * The JSON shapes of the order resources: order summaries with their adjustments, and delivery groups. Field maps:
@@ -344,18 +344,8 @@ export const GROUP_ENTITIES = [
 export function deliveryGroupJson(v: GroupView, requested: string[]) {
   return {
     fields: {
-      ...fieldMap(
-        GROUP_FIELDS,
-        fieldsOf(requested, "OrderDeliveryGroupSummary", GROUP_FIELDS, { bareNames: true }),
-        v,
-        "OrderDeliveryGroupSummary.",
-      ),
-      ...fieldMap(
-        METHOD_FIELDS,
-        fieldsOf(requested, "OrderDeliveryMethod", METHOD_FIELDS, { bareNames: false }),
-        v,
-        "OrderDeliveryMethod.",
-      ),
+      ...entityFields(requested, "OrderDeliveryGroupSummary", GROUP_FIELDS, v, { bareNames: true }),
+      ...entityFields(requested, "OrderDeliveryMethod", METHOD_FIELDS, v, { bareNames: false }),
     },
   };
 }

@@ -6,7 +6,7 @@ import { quantity } from "../core/money.js";
 import { json } from "../core/http.js";
 import { intParam } from "../core/paging.js";
 import { orderNotFound, readableOrder } from "./access.js";
-import { type Catalogue, checkFields, fieldMap, fieldsOf } from "./fields.js";
+import { type Catalogue, entityFields, checkFields, fieldsOf } from "./fields.js";
 import { ITEM_FIELDS, itemView, lineProductJson, PRODUCT_FIELDS } from "./item-shapes.js";
 import { enumParam, illegal, pageJson, pageStart, q } from "./paging.js";
 import { parseFieldList, slicePage } from "./query.js";
@@ -150,18 +150,8 @@ function shipmentJson(v: ShipmentView, requested: string[]) {
   return {
     expectedDeliveryDate: date(v.shipment.expected_delivery_at),
     fields: {
-      ...fieldMap(
-        SHIPMENT_FIELDS,
-        fieldsOf(requested, "Shipment", SHIPMENT_FIELDS, { bareNames: false }),
-        v,
-        "Shipment.",
-      ),
-      ...fieldMap(
-        SHIPMENT_METHOD_FIELDS,
-        fieldsOf(requested, "OrderDeliveryMethod", SHIPMENT_METHOD_FIELDS, { bareNames: false }),
-        v,
-        "OrderDeliveryMethod.",
-      ),
+      ...entityFields(requested, "Shipment", SHIPMENT_FIELDS, v, { bareNames: false }),
+      ...entityFields(requested, "OrderDeliveryMethod", SHIPMENT_METHOD_FIELDS, v, { bareNames: false }),
     },
     orderSummaryId: v.shipment.order_summary_id,
     shipmentId: v.shipment.id,
@@ -304,18 +294,10 @@ export function addShipmentRoutes(r: Router, emu: Emu) {
         const v: ShipmentItemView = { line, shipment, item };
         return {
           fields: {
-            ...fieldMap(
-              SHIPMENT_ITEM_FIELDS,
-              fieldsOf(requested, "ShipmentItem", SHIPMENT_ITEM_FIELDS, { bareNames: false }),
-              v,
-              "ShipmentItem.",
-            ),
-            ...fieldMap(
-              ITEM_FIELDS,
-              fieldsOf(requested, "OrderItemSummary", ITEM_FIELDS, { bareNames: false }),
-              itemView(item, adjustments),
-              "OrderItemSummary.",
-            ),
+            ...entityFields(requested, "ShipmentItem", SHIPMENT_ITEM_FIELDS, v, { bareNames: false }),
+            ...entityFields(requested, "OrderItemSummary", ITEM_FIELDS, itemView(item, adjustments), {
+              bareNames: false,
+            }),
           },
           orderItemSummaryId: item.id,
           product: lineProductJson(

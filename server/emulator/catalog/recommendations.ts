@@ -6,7 +6,7 @@ import type { RequestContext } from "../core/router.js";
 import type { Emu } from "../core/state.js";
 import { cartOwner, findPrimaryCart } from "../carts/store.js";
 import { ALL_FIELDS, priceLine, productFieldValues, productImage, quantityRule } from "./shapes.js";
-import { catalogStore, type ProductRow } from "./store.js";
+import { catalogStore, latestOrdersWith, productsOfCart, productsOfOrder, type ProductRow } from "./store.js";
 
 /**
  * GET ai/recommendations (55.0, Commerce Einstein Webstore Recommendations,
@@ -65,47 +65,21 @@ function hasShopperCookie(ctx: RequestContext): boolean {
   });
 }
 
-const statements = new WeakMap<Emu, ReturnType<typeof prepare>>();
-
-function prepare(emu: Emu) {
-  const db = emu.db;
-  return {
-    // The latest orders holding a product, newest first, along the product's index (rowid order is placing order).
-    ordersOf: db.prepare(
-      "SELECT order_summary_id AS id FROM order_items WHERE product_id = ? ORDER BY rowid DESC LIMIT ?",
-    ),
-    // One order's products (bounded by the order).
-    productsOf: db.prepare(
-      "SELECT DISTINCT product_id AS id FROM order_items WHERE order_summary_id = ? AND product_id IS NOT NULL",
-    ),
-    cartProducts: db.prepare(
-      "SELECT DISTINCT product_id AS id FROM cart_items WHERE cart_id = ? AND product_id IS NOT NULL LIMIT ?",
-    ),
-  };
-}
-
-function statementsOf(emu: Emu) {
-  let s = statements.get(emu);
-  if (!s) statements.set(emu, (s = prepare(emu)));
-  return s;
-}
-
 /**
  * The products ordered with the anchors, most often first (the number of orders holding both), ties by the most
  * recent order, then by id. Anchors themselves, and products no shopper may buy (not sellable: a variation parent,
  * a retired product), never appear. The demo store has no entitlement policies: every buyer sees every product.
  */
 export function boughtTogether(emu: Emu, anchors: readonly string[], max = RECOMMENDATIONS_MAX): ProductRow[] {
-  const s = statementsOf(emu);
   const anchorSet = new Set(anchors);
   const counted = new Map<string, { orders: number; firstSeen: number }>();
   const seenOrders = new Set<string>();
   let seq = 0;
   for (const anchor of anchors) {
-    for (const order of s.ordersOf.all(anchor, ORDERS_PER_ANCHOR) as { id: string }[]) {
+    for (const order of latestOrdersWith(emu, anchor, ORDERS_PER_ANCHOR)) {
       if (seenOrders.has(order.id)) continue;
       seenOrders.add(order.id);
-      for (const item of s.productsOf.all(order.id) as { id: string }[]) {
+      for (const item of productsOfOrder(emu, order.id)) {
         if (anchorSet.has(item.id)) continue;
         const entry = counted.get(item.id) ?? { orders: 0, firstSeen: seq++ };
         entry.orders += 1;
@@ -142,7 +116,7 @@ function anchorsOf(ctx: RequestContext, recommender: string): string[] {
   const anchors = given.map((v) => recordId(v, kind, "anchorValues"));
   if (fromCart && productRecommender) {
     const cart = findPrimaryCart(ctx.emu, ctx.webstoreId, cartOwner(ctx));
-    const inCart = cart ? (statementsOf(ctx.emu).cartProducts.all(cart.id, ANCHORS_MAX) as { id: string }[]) : [];
+    const inCart = cart ? productsOfCart(ctx.emu, cart.id, ANCHORS_MAX) : [];
     for (const item of inCart) if (!anchors.includes(item.id)) anchors.push(item.id);
   }
   if ((productRecommender || categoryRecommender) && anchors.length === 0 && !fromCart)

@@ -507,3 +507,26 @@ export function watchCountedTables(emu: Emu, changed: () => void) {
          BEGIN SELECT emulator_catalog_changed(); END`,
       );
 }
+
+/* What recommendations read (catalog/recommendations.ts): orders and carts by product, each read bounded. */
+
+/** The latest orders holding a product, newest first, along the product's index (rowid order is placing order). */
+export function latestOrdersWith(emu: Emu, productId: string, limit: number): { id: string }[] {
+  return emu.db
+    .prepare("SELECT order_summary_id AS id FROM order_items WHERE product_id = ? ORDER BY rowid DESC LIMIT ?")
+    .all(productId, limit) as { id: string }[];
+}
+
+/** One order's products (bounded by the order). */
+export function productsOfOrder(emu: Emu, orderId: string): { id: string }[] {
+  return emu.db
+    .prepare("SELECT DISTINCT product_id AS id FROM order_items WHERE order_summary_id = ? AND product_id IS NOT NULL")
+    .all(orderId) as { id: string }[];
+}
+
+/** The products of a cart's lines, at most `limit`. */
+export function productsOfCart(emu: Emu, cartId: string, limit: number): { id: string }[] {
+  return emu.db
+    .prepare("SELECT DISTINCT product_id AS id FROM cart_items WHERE cart_id = ? AND product_id IS NOT NULL LIMIT ?")
+    .all(cartId, limit) as { id: string }[];
+}

@@ -22,7 +22,7 @@ import {
   type WebstoreClient,
 } from "../../server/webstore/index";
 import { toast, type ToastInput } from "~/shop/toast.server";
-import { errorMessage } from "~/shop/errors.server";
+import { caught, errorMessage } from "~/shop/errors.server";
 import { keepBuyerTokens } from "~/shop/tokens.server";
 import { createAddressBook, type AddressBook } from "~/account/server/address-book.server";
 import {
@@ -491,7 +491,7 @@ function createAccountFlows(shop: AccountCore): AccountFlows {
         session.unset("activeCheckoutId", "defaultWishlistId");
         return toast("success", `You're now shopping for ${chosen.name || chosen.id}.`);
       } catch (error) {
-        return toast("error", errorMessage(error, "We couldn't switch accounts. Try again."));
+        return toast("error", errorMessage(caught(error), "We couldn't switch accounts. Try again."));
       }
     },
 

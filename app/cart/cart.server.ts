@@ -17,7 +17,7 @@ import {
 import { readPage } from "~/lib/paging";
 import type { PageKind } from "~/lib/request-paths";
 import { isStoreLocale } from "~/lib/format/locale";
-import { cartErrorMessage, cartProductError, apiFailure } from "~/shop/errors.server";
+import { cartErrorMessage, cartProductError, caught } from "~/shop/errors.server";
 import { productErrorField } from "~/lib/api-errors";
 import { cartView, EMPTY_CART, type CartView } from "~/cart/model/view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "~/cart/server/edits.server";
@@ -183,8 +183,8 @@ export function createCartHandler(
       if (isLimitReachedError(error)) return { ok: false, message: error.message, field: null, refusal: error.refusal };
       return {
         ok: false,
-        message: cartErrorMessage(error, ADD_FAILED_MESSAGE),
-        field: productErrorField(cartProductError(error)),
+        message: cartErrorMessage(caught(error), ADD_FAILED_MESSAGE),
+        field: productErrorField(cartProductError(caught(error))),
       };
     }
   };
@@ -258,7 +258,7 @@ export async function cartCount(
     }
     return Math.max(0, Math.round(Number(summary?.totalProductCount ?? 0) || 0));
   } catch (error) {
-    forgetGoneGuestCart(shop, apiFailure(error));
+    forgetGoneGuestCart(shop, caught(error).api);
     return 0;
   }
 }
@@ -292,7 +292,7 @@ async function cartPage(
     return { cart: cartView(answer.data), processing: answer.processing };
   } catch (error) {
     // A guest cart that is gone (checked out, deleted) is an empty cart.
-    if (forgetGoneGuestCart(shop, apiFailure(error))) return { cart: EMPTY_CART, processing: false };
+    if (forgetGoneGuestCart(shop, caught(error).api)) return { cart: EMPTY_CART, processing: false };
     throw error;
   }
 }
@@ -327,7 +327,7 @@ export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: stri
     try {
       return await write("active");
     } catch (error) {
-      if (!isNotFound(apiFailure(error))) throw error;
+      if (!isNotFound(caught(error).api)) throw error;
       await mayCreateCart(shop, session.get("userId"));
       const created = await client.ensureActiveCart();
       return write(created.data.cartId ?? "active");
@@ -338,7 +338,7 @@ export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: stri
     try {
       return await write(existing);
     } catch (error) {
-      if (!isNotFound(apiFailure(error))) throw error;
+      if (!isNotFound(caught(error).api)) throw error;
       session.unset("guestCartId");
     }
   }

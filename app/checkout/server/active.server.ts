@@ -54,7 +54,7 @@ import {
   type CheckoutShop,
   type CheckoutSiblingDomains,
 } from "./session.server";
-import { apiFailure } from "~/shop/errors.server";
+import { caught } from "~/shop/errors.server";
 
 // ---------------------------------------------------------------------------------------------
 // Failures
@@ -368,7 +368,7 @@ export async function startOrResumeCheckout(
     if (failure.kind === "signIn") throw await failureRedirect(shop, siblings, failure);
     // No cart (404), an empty cart or one that can't be checked out (400): back to the cart with the reason.
     if (isFetchError(error) && (error.status === 404 || error.status === 400)) {
-      siblings.cart.forgetGoneGuestCart(apiFailure(error));
+      siblings.cart.forgetGoneGuestCart(caught(error).api);
       throw await shop.redirect(
         "/cart",
         toast("info", error.status === 404 ? CHECKOUT_MESSAGES.emptyCart : failure.message),

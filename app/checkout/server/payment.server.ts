@@ -24,7 +24,7 @@ import { stepPath } from "~/lib/paths";
 import { COUPON_WORDS, couponCodeProblem, keptCouponCode } from "~/cart/model/coupon";
 import { cardDigits, cardLabel } from "~/checkout/model/cards";
 import { toast, type ToastInput } from "~/shop/toast.server";
-import { errorMessage } from "~/shop/errors.server";
+import { caught, errorMessage } from "~/shop/errors.server";
 import { parseWithZod } from "@conform-to/zod";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import {
@@ -210,7 +210,7 @@ async function applyCoupon(
     return refuse(
       isFetchError(error) && error.status === 404
         ? COUPON_WORDS.unavailableAtCheckout
-        : errorMessage(error, COUPON_WORDS.applyFailed, COUPON_MESSAGES),
+        : errorMessage(caught(error), COUPON_WORDS.applyFailed, COUPON_MESSAGES),
     );
   }
   checkout.updateProgress(page.checkoutId, { payment: undefined });
@@ -236,7 +236,7 @@ async function removeCoupon(
       shop,
       formData,
       typed,
-      { toast: toast("error", errorMessage(error, COUPON_WORDS.removeFailed)) },
+      { toast: toast("error", errorMessage(caught(error), COUPON_WORDS.removeFailed)) },
       400,
     );
   }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkoutFailure } from "../../../app/checkout/server/active.server";
-import { cartErrorMessage } from "../../../app/shop/errors.server";
+import { cartErrorMessage, caught } from "../../../app/shop/errors.server";
 import { cartFormCode, cartFormProblem, parseCartEdit } from "../../../app/cart/forms/cart-forms.server";
 import { CART_MESSAGES } from "../../../app/cart/model";
 import { CHECKOUT_MESSAGES } from "../../../app/checkout/model/index";
@@ -99,11 +99,14 @@ describe("CART_VALIDATION_ERROR keeps its message where cart errors are shown", 
 
   it("shows the store's validation message for CART_VALIDATION_ERROR", () => {
     const message = "Orders of this product are limited to 5 per customer.";
-    expect(cartErrorMessage(failure("CART_VALIDATION_ERROR", message), CART_MESSAGES.failed)).toBe(message);
+    expect(cartErrorMessage(caught(failure("CART_VALIDATION_ERROR", message)), CART_MESSAGES.failed)).toBe(message);
   });
 
   it("puts any other cart code in the storefront's words, never the API's", () => {
-    const shown = cartErrorMessage(failure("SOME_INTERNAL_CODE", "java.lang.NullPointerException"), "Fallback.");
+    const shown = cartErrorMessage(
+      caught(failure("SOME_INTERNAL_CODE", "java.lang.NullPointerException")),
+      "Fallback.",
+    );
     expect(shown).toBe("Fallback.");
   });
 });

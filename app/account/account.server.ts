@@ -256,11 +256,11 @@ function createAccountFlows(shop: AccountCore): AccountFlows {
     });
     let contextFailure: unknown;
     const [userInfo, sessionContext, managedAccounts] = await Promise.all([
-      buyer.getUserInfo().catch((error: unknown) => {
+      buyer.getUserInfo().catch((error) => {
         console.error("userinfo after login failed:", error);
         return null;
       }),
-      buyer.getSessionContext().catch((error: unknown) => {
+      buyer.getSessionContext().catch((error) => {
         contextFailure = error;
         return null;
       }),
@@ -441,10 +441,9 @@ function createAccountFlows(shop: AccountCore): AccountFlows {
         await context
           .webstore({})
           .revokeToken(token)
-          .catch((error: unknown) => {
+          .catch((error) => {
             // Already revoked or expired: nothing left to end. Anything else is logged; the shopper is signed out here.
-            if (!(isFetchError(error) && error.status === 400))
-              console.warn("Revoking the buyer's token failed:", error);
+            if (caught(error).api?.status !== 400) console.warn("Revoking the buyer's token failed:", error);
           });
       }
       session.clearAuth();

@@ -179,12 +179,15 @@ export function createCartHandler(
       const moved = followCurrency() ? await followPageCurrency(shop, added.data.currencyIsoCode) : null;
       return moved?.variant === "warning" ? { ok: true, notice: moved } : { ok: true };
     } catch (error) {
-      if (isGuestCartDisabledError(error)) return { ok: false, message: error.message, field: null, signIn: true };
-      if (isLimitReachedError(error)) return { ok: false, message: error.message, field: null, refusal: error.refusal };
+      const failure = caught(error);
+      const refused = failure.error;
+      if (isGuestCartDisabledError(refused)) return { ok: false, message: refused.message, field: null, signIn: true };
+      if (isLimitReachedError(refused))
+        return { ok: false, message: refused.message, field: null, refusal: refused.refusal };
       return {
         ok: false,
-        message: cartErrorMessage(caught(error), ADD_FAILED_MESSAGE),
-        field: productErrorField(cartProductError(caught(error))),
+        message: cartErrorMessage(failure, ADD_FAILED_MESSAGE),
+        field: productErrorField(cartProductError(failure)),
       };
     }
   };
@@ -305,8 +308,9 @@ export class GuestCartDisabledError extends Error {
   }
 }
 
-export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledError =>
-  typeof e === "object" && e !== null && (e as { name?: unknown }).name === "GuestCartDisabledError";
+/** Read by name, as the adapter's errors are: what a catch caught is sorted first (`caught(error).error`). */
+export const isGuestCartDisabledError = (e: Error | null): e is GuestCartDisabledError =>
+  e?.name === "GuestCartDisabledError";
 
 /**
  * Adds a product to the shopper's cart, creating the cart when there is none: a buyer's active cart, or (when

@@ -14,7 +14,7 @@ import {
   type AddressBookPage,
 } from "~/account/model/address-book";
 import { toast, type ToastInput } from "~/shop/toast.server";
-import { errorMessage, caught } from "~/shop/errors.server";
+import { errorMessage, caught, type Caught } from "~/shop/errors.server";
 import { loginPath } from "~/lib/paths";
 import { isRecordId } from "~/lib/record-id.server";
 import type { ShopCore } from "~/shop/core.server";
@@ -90,9 +90,9 @@ export function createAddressBook(shop: ShopCore): AddressBook {
     }
   }
 
-  const saveFailed = (error: unknown): AddressSave => ({
+  const saveFailed = (failure: Caught): AddressSave => ({
     kind: "refused",
-    message: errorMessage(caught(error), "We couldn't save the address. Check it and try again."),
+    message: errorMessage(failure, "We couldn't save the address. Check it and try again."),
   });
 
   return {
@@ -148,7 +148,7 @@ export function createAddressBook(shop: ShopCore): AddressBook {
         await client.createAddress(input, account());
         return { kind: "saved" };
       } catch (error) {
-        return saveFailed(error);
+        return saveFailed(caught(error));
       }
     },
 
@@ -159,7 +159,7 @@ export function createAddressBook(shop: ShopCore): AddressBook {
       } catch (error) {
         if (isMissingAddress(caught(error).api) && (await find(addressId)) === null)
           return { kind: "missing", message: ADDRESS_MISSING };
-        return saveFailed(error);
+        return saveFailed(caught(error));
       }
     },
 

@@ -137,10 +137,11 @@ async function addLines(
         return { kind: "failed", message: (error as Error).message, signIn: true };
       // The whole call failed: its lines were not added (the next batch may still be). A limit (a new cart refused)
       // says so in its own words.
-      const message = isLimitReachedError(error)
-        ? error.message
-        : cartErrorMessage(caught(error), QUICK_ORDER_MESSAGES.notAdded);
-      const onQuantity = productErrorField(cartProductError(caught(error))) === "quantity";
+      const failure = caught(error);
+      const message = isLimitReachedError(failure.error)
+        ? failure.error.message
+        : cartErrorMessage(failure, QUICK_ORDER_MESSAGES.notAdded);
+      const onQuantity = productErrorField(cartProductError(failure)) === "quantity";
       for (const outcome of part) outcome.refusal = { message, onQuantity };
       continue;
     }

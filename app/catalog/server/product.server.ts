@@ -170,7 +170,7 @@ export async function productPage(
   query: ProductPageQuery,
 ): Promise<ProductPage | null> {
   const [product, price, inWishlist, similar] = await Promise.all([
-    shop.client.getProduct(productId).catch((error: unknown) => {
+    shop.client.getProduct(productId).catch((error) => {
       if (isMissing(caught(error).api)) return null;
       throw error;
     }),

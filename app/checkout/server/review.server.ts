@@ -86,7 +86,7 @@ export async function placeOrder(
     orderNumber = await checkout.placeOrder(checkoutId);
   } catch (error) {
     const failure = checkout.failure(
-      error,
+      caught(error),
       failureNeedsNames(caught(error).api) ? await linesOf(shop, checkoutId) : [],
     );
     const redirect = await checkout.recover(failure);

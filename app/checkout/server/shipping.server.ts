@@ -185,7 +185,7 @@ async function moveItems(
   try {
     await shop.client.arrangeItems(cartId, [move.arrangement], { deleteEmptyDeliveryGroups: true });
   } catch (error) {
-    const failure = checkout.failure(error, page.lines);
+    const failure = checkout.failure(caught(error), page.lines);
     const redirect = await checkout.recover(failure);
     if (redirect) return redirect;
     return { data: { intent: "move", lineId: move.arrangement.cartItemId, error: failure.message }, status: 400 };
@@ -281,7 +281,7 @@ async function saveShipping(
     if (problems.some(isInventoryProblem))
       return refuse(inventoryMessage(inventoryNames(problems, page.lines)), true, 409);
   } catch (error) {
-    const failed = await failureAnswer(checkout, error, page.lines);
+    const failed = await failureAnswer(checkout, caught(error), page.lines);
     if (failed instanceof Response) return failed;
     return refuse(failed.failure.message, failed.failure.cartLink, failed.status);
   }

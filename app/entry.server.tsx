@@ -90,10 +90,12 @@ export default function handleRequest(
           clearTimeout(timer);
           pipe(body);
         },
+        // boundary: React's callback; whatever a component threw before the shell, passed on to Remix as it is.
         onShellError(error: unknown) {
           clearTimeout(timer);
           reject(error);
         },
+        // boundary: React's callback; whatever a component threw while streaming, only logged.
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell are logged by Remix; later ones only here.

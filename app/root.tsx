@@ -17,7 +17,7 @@ import { useNonce } from "~/components/Nonce";
 import { Footer, Header } from "~/components/store/Header";
 import { STORE_NAME } from "~/lib/brand";
 import type { SessionValidatorProps } from "~/components/SessionValidator";
-import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { errorTitle, pageFailure, RouteErrorBoundary } from "~/components/store/PageError";
 import kitStyles from "~/styles/kit.css?url";
 import appStyles from "~/styles/app.css?url";
 // The root's server helpers, from the one server module it names (gone from the browser's build with the loader).
@@ -55,7 +55,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ error }) => [
   // A failed page is titled like its heading: the root's own 404 (a locale the store has no market for) like every
   // other missing page, a page whose API could not answer (503) like the store's trouble page.
-  { title: error ? `${errorTitle(error, "Page not found")} | ${STORE_NAME}` : STORE_NAME },
+  { title: error ? `${errorTitle(pageFailure(error), "Page not found")} | ${STORE_NAME}` : STORE_NAME },
   { name: "description", content: `${STORE_NAME}: shop the catalog, fill a cart and check out.` },
 ];
 

@@ -25,7 +25,7 @@
  * API calls never throw redirects: a handler's `catch` sees API errors only.
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { isUnavailable, storeUnavailable } from "~/shop/errors.server";
+import { caught, isUnavailable, storeUnavailable } from "~/shop/errors.server";
 import { isLimitReachedError, refusalHeaders } from "~/shop/limits.server";
 import {
   openCore,
@@ -189,8 +189,9 @@ export async function withShop<Args extends LoaderFunctionArgs | ActionFunctionA
     // The API could not answer: the store's own 503 page, never a 500 (which stays for the store's own bugs).
     if (isUnavailable(error)) throw storeUnavailable(await shop.headers());
     // A limit no form answered itself (requests racing past the count together): its status, never a 500.
-    if (isLimitReachedError(error)) {
-      const { refusal } = error;
+    const limit = caught(error).error;
+    if (isLimitReachedError(limit)) {
+      const { refusal } = limit;
       throw new Response(refusal.message, { status: refusal.status, headers: refusalHeaders(refusal) });
     }
     throw error;

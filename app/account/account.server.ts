@@ -22,7 +22,7 @@ import {
   type WebstoreClient,
 } from "../../server/webstore/index";
 import { toast, type ToastInput } from "~/shop/toast.server";
-import { errorMessage } from "~/shop/errors.server";
+import { caught, errorMessage } from "~/shop/errors.server";
 import { keepBuyerTokens } from "~/shop/tokens.server";
 import { createAddressBook, type AddressBook } from "~/account/server/address-book.server";
 import {
@@ -256,11 +256,11 @@ function createAccountFlows(shop: AccountCore): AccountFlows {
     });
     let contextFailure: unknown;
     const [userInfo, sessionContext, managedAccounts] = await Promise.all([
-      buyer.getUserInfo().catch((error: unknown) => {
+      buyer.getUserInfo().catch((error) => {
         console.error("userinfo after login failed:", error);
         return null;
       }),
-      buyer.getSessionContext().catch((error: unknown) => {
+      buyer.getSessionContext().catch((error) => {
         contextFailure = error;
         return null;
       }),
@@ -441,10 +441,9 @@ function createAccountFlows(shop: AccountCore): AccountFlows {
         await context
           .webstore({})
           .revokeToken(token)
-          .catch((error: unknown) => {
+          .catch((error) => {
             // Already revoked or expired: nothing left to end. Anything else is logged; the shopper is signed out here.
-            if (!(isFetchError(error) && error.status === 400))
-              console.warn("Revoking the buyer's token failed:", error);
+            if (caught(error).api?.status !== 400) console.warn("Revoking the buyer's token failed:", error);
           });
       }
       session.clearAuth();
@@ -491,7 +490,7 @@ function createAccountFlows(shop: AccountCore): AccountFlows {
         session.unset("activeCheckoutId", "defaultWishlistId");
         return toast("success", `You're now shopping for ${chosen.name || chosen.id}.`);
       } catch (error) {
-        return toast("error", errorMessage(error, "We couldn't switch accounts. Try again."));
+        return toast("error", errorMessage(caught(error), "We couldn't switch accounts. Try again."));
       }
     },
 

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SESSION_COOKIE_NAME } from "~/shop/session.server";
-import { errorMessage } from "~/shop/errors.server";
+import { caught, errorMessage } from "~/shop/errors.server";
 import { GUEST_UNAVAILABLE_MESSAGE, ownRequestContext } from "~/shop/core.server";
 import { CART_FIELDS, CART_MESSAGES } from "~/cart/model";
 import { SELLING_MODEL_FIELD } from "~/cart/model/subscriptions";
@@ -95,7 +95,7 @@ async function callShop<T>(
     return result;
   } catch (error) {
     if (error instanceof Refused) throw error;
-    throw new Refused(errorMessage(error));
+    throw new Refused(errorMessage(caught(error)));
   } finally {
     const headers = new Headers();
     await own.finish(headers);

@@ -17,7 +17,7 @@ import {
 import { readPage } from "~/lib/paging";
 import type { PageKind } from "~/lib/request-paths";
 import { isStoreLocale } from "~/lib/format/locale";
-import { cartErrorMessage, cartProductError, apiFailure } from "~/shop/errors.server";
+import { cartErrorMessage, cartProductError, caught } from "~/shop/errors.server";
 import { productErrorField } from "~/lib/api-errors";
 import { cartView, EMPTY_CART, type CartView } from "~/cart/model/view";
 import { applyCartEdit, type CartEditOutcome, type CartLineEdit } from "~/cart/server/edits.server";
@@ -193,12 +193,15 @@ export function createCartHandler(
       const moved = followCurrency() ? await followPageCurrency(shop, added.data.currencyIsoCode) : null;
       return moved?.variant === "warning" ? { ok: true, notice: moved } : { ok: true };
     } catch (error) {
-      if (isGuestCartDisabledError(error)) return { ok: false, message: error.message, field: null, signIn: true };
-      if (isLimitReachedError(error)) return { ok: false, message: error.message, field: null, refusal: error.refusal };
+      const failure = caught(error);
+      const refused = failure.error;
+      if (isGuestCartDisabledError(refused)) return { ok: false, message: refused.message, field: null, signIn: true };
+      if (isLimitReachedError(refused))
+        return { ok: false, message: refused.message, field: null, refusal: refused.refusal };
       return {
         ok: false,
-        message: cartErrorMessage(error, ADD_FAILED_MESSAGE),
-        field: productErrorField(cartProductError(error)),
+        message: cartErrorMessage(failure, ADD_FAILED_MESSAGE),
+        field: productErrorField(cartProductError(failure)),
       };
     }
   };
@@ -284,7 +287,7 @@ export async function cartCount(
     }
     return Math.max(0, Math.round(Number(summary?.totalProductCount ?? 0) || 0));
   } catch (error) {
-    forgetGoneGuestCart(shop, apiFailure(error));
+    forgetGoneGuestCart(shop, caught(error).api);
     return 0;
   }
 }
@@ -318,7 +321,7 @@ async function cartPage(
     return { cart: cartView(answer.data), processing: answer.processing };
   } catch (error) {
     // A guest cart that is gone (checked out, deleted) is an empty cart.
-    if (forgetGoneGuestCart(shop, apiFailure(error))) return { cart: EMPTY_CART, processing: false };
+    if (forgetGoneGuestCart(shop, caught(error).api)) return { cart: EMPTY_CART, processing: false };
     throw error;
   }
 }
@@ -331,8 +334,9 @@ export class GuestCartDisabledError extends Error {
   }
 }
 
-export const isGuestCartDisabledError = (e: unknown): e is GuestCartDisabledError =>
-  typeof e === "object" && e !== null && (e as { name?: unknown }).name === "GuestCartDisabledError";
+/** Read by name, as the adapter's errors are: what a catch caught is sorted first (`caught(error).error`). */
+export const isGuestCartDisabledError = (e: Error | null): e is GuestCartDisabledError =>
+  e?.name === "GuestCartDisabledError";
 
 /**
  * Adds a product to the shopper's cart, creating the cart when there is none: a buyer's active cart, or (when
@@ -353,7 +357,7 @@ export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: stri
     try {
       return await write("active");
     } catch (error) {
-      if (!isNotFound(apiFailure(error))) throw error;
+      if (!isNotFound(caught(error).api)) throw error;
       await mayCreateCart(shop, session.get("userId"));
       const created = await client.ensureActiveCart();
       return write(created.data.cartId ?? "active");
@@ -364,7 +368,7 @@ export async function writeToCart<T>(shop: CartShop, write: (cartStateOrId: stri
     try {
       return await write(existing);
     } catch (error) {
-      if (!isNotFound(apiFailure(error))) throw error;
+      if (!isNotFound(caught(error).api)) throw error;
       session.unset("guestCartId");
     }
   }

@@ -30,7 +30,7 @@ import {
 } from "~/catalog/server/product.server";
 import { boughtTogether } from "~/catalog/server/recommendations.server";
 import type { ShopCore } from "~/shop/core.server";
-import { apiFailure } from "~/shop/errors.server";
+import { caught } from "~/shop/errors.server";
 
 export interface CatalogHandler {
   /** The home page: the top-level categories and the first one's products (null: could not be read). */
@@ -318,7 +318,7 @@ async function categoryPage(shop: CatalogShop, categoryId: string, query: Listin
       ...(await listingOf(shop, results, { query, beyond, sorts, sort, filtersRefused })),
     };
   } catch (error) {
-    if (isMissing(apiFailure(error))) return null;
+    if (isMissing(caught(error).api)) return null;
     throw error;
   }
 }

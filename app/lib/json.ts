@@ -9,10 +9,8 @@ export type Json = JsonObject;
 export type JsonField = JsonValue | undefined;
 export type { JsonValue };
 
-/**
- * True for a JSON object. Boundary: besides the adapter's JSON it also sorts values of no known type (a thrown error's
- * body, a parsed cookie), so it takes `unknown`.
- */
+/** True for a JSON object. */
+// boundary: besides the adapter's JSON it sorts values of no known type (what was thrown, a parsed cookie).
 export const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 

@@ -32,11 +32,11 @@ import {
 } from "~/account/model/subscriptions";
 import { SubscriptionActions } from "~/account/ui/SubscriptionActions";
 import { STORE_NAME } from "~/lib/brand";
-import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { pageTitle, pageFailure, RouteErrorBoundary } from "~/components/store/PageError";
 import { withShop, serverTimingHeaders } from "~/shop.server";
 
 export const meta: MetaFunction = ({ error }) => [
-  { title: `${pageTitle(error, "Your account")} | ${STORE_NAME}` },
+  { title: `${pageTitle(pageFailure(error), "Your account")} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 

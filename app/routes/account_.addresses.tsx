@@ -12,14 +12,14 @@ import { Link, useFetchers, useLoaderData, useLocation } from "@remix-run/react"
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { ADDRESS_BOOK_HEADING_ID, AddressCard } from "~/account/ui/AddressCard";
 import { STORE_NAME } from "~/lib/brand";
-import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { pageTitle, pageFailure, RouteErrorBoundary } from "~/components/store/PageError";
 import { TokenPagination } from "~/components/store/TokenPagination";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { ADDRESS_BOOK_PATH, ADDRESS_INTENTS, NEW_ADDRESS_PATH } from "~/account/model/address-book";
 import accountStyles from "~/styles/account.css?url";
 
 export const meta: MetaFunction = ({ error }) => [
-  { title: `${pageTitle(error, "Address Book")} | ${STORE_NAME}` },
+  { title: `${pageTitle(pageFailure(error), "Address Book")} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 

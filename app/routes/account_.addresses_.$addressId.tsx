@@ -8,14 +8,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddressBookForm } from "~/account/ui/AddressBookForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
-import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
+import { errorTitle, pageFailure, notFoundBoundary } from "~/components/store/PageError";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { ADDRESS_BOOK_PATH } from "~/account/model/address-book";
 import accountStyles from "~/styles/account.css?url";
 import checkoutStyles from "~/styles/checkout.css?url";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  { title: `${data ? `Edit ${data.name}` : errorTitle(error, "Address not found")} | ${STORE_NAME}` },
+  { title: `${data ? `Edit ${data.name}` : errorTitle(pageFailure(error), "Address not found")} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 

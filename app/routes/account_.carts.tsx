@@ -9,12 +9,12 @@ import { useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { SavedCartsPage } from "~/cart/ui/SavedCarts";
 import { STORE_NAME } from "~/lib/brand";
-import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { pageTitle, pageFailure, RouteErrorBoundary } from "~/components/store/PageError";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import accountStyles from "~/styles/account.css?url";
 
 export const meta: MetaFunction = ({ error }) => [
-  { title: `${pageTitle(error, "Your carts")} | ${STORE_NAME}` },
+  { title: `${pageTitle(pageFailure(error), "Your carts")} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 

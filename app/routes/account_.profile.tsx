@@ -11,14 +11,14 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
-import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { pageTitle, pageFailure, RouteErrorBoundary } from "~/components/store/PageError";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { PROFILE_CODE_STEP_PATH, ProfileCodeForm, ProfileDetails, ProfileDetailsForm } from "~/account/ui/ProfileForms";
 import { PROFILE_STEP_PARAM } from "~/account/model/profile";
 import accountStyles from "~/styles/account.css?url";
 
 export const meta: MetaFunction = ({ error }) => [
-  { title: `${pageTitle(error, "My profile")} | ${STORE_NAME}` },
+  { title: `${pageTitle(pageFailure(error), "My profile")} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -23,7 +23,7 @@ import { useProcessingRefresh } from "~/components/useProcessingRefresh";
 import { CART_ITEMS_HEADING_ID, CartLine } from "~/cart/ui/CartLine";
 import { EmptyState } from "~/components/store/LineProduct";
 import { STORE_NAME } from "~/lib/brand";
-import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { pageTitle, pageFailure, RouteErrorBoundary } from "~/components/store/PageError";
 import { optimisticLines, pendingCartChanges } from "~/cart/model";
 import { SAVED_CARTS_PATH } from "~/lib/paths";
 import type { RefreshHandle } from "~/lib/route-handle";
@@ -50,7 +50,7 @@ const processingNote = <p className="store-muted">Your cart is being updated. Pr
 export const handle: RefreshHandle = { refreshWhileProcessing: true };
 
 export const meta: MetaFunction = ({ error }) => [
-  { title: `${pageTitle(error, "Cart")} | ${STORE_NAME}` },
+  { title: `${pageTitle(pageFailure(error), "Cart")} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -5,7 +5,7 @@ import type { LinksFunction, MetaFunction, LoaderFunctionArgs } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { STORE_NAME } from "~/lib/brand";
-import { errorTitle } from "~/components/store/PageError";
+import { errorTitle, pageFailure } from "~/components/store/PageError";
 import { ProductResults } from "~/catalog/ui/ProductResults";
 import { ProductSort } from "~/catalog/ui/ProductSort";
 import { ActiveFilters, FilteredEmpty, FilterPanel, useFilterView } from "~/catalog/ui/FilterPanel";
@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => [
     title:
       page?.category && !error
         ? `${page.category.name} | ${STORE_NAME}`
-        : `${errorTitle(error, "Category not found")} | ${STORE_NAME}`,
+        : `${errorTitle(pageFailure(error), "Category not found")} | ${STORE_NAME}`,
   },
   ...(page?.category && !error
     ? [{ name: "description", content: page.seo.openGraph.description }, ...seoTags(page.seo)]

@@ -8,7 +8,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { checkoutLinks } from "~/checkout/ui/route-exports";
 import { STORE_NAME } from "~/lib/brand";
-import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { errorTitle, pageFailure, RouteErrorBoundary } from "~/components/store/PageError";
 import { orderSummaryPath } from "~/lib/paths";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 
@@ -16,7 +16,7 @@ export const links = checkoutLinks;
 
 // Another order's number (or a failure) shows the ErrorBoundary: the title must not claim a confirmed order.
 export const meta: MetaFunction<typeof loader> = ({ error }) => [
-  { title: `${error ? errorTitle(error, "Order not found") : "Order confirmed"} | ${STORE_NAME}` },
+  { title: `${error ? errorTitle(pageFailure(error), "Order not found") : "Order confirmed"} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 

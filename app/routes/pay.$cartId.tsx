@@ -13,7 +13,7 @@ import { Field } from "~/components/Field";
 import { OrderSummary } from "~/checkout/ui/OrderSummary";
 import { checkoutLinks } from "~/checkout/ui/route-exports";
 import { STORE_NAME } from "~/lib/brand";
-import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { errorTitle, pageFailure, RouteErrorBoundary } from "~/components/store/PageError";
 import { serverTimingHeaders, withShop } from "~/shop.server";
 import { readPage } from "~/lib/paging";
 import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
@@ -21,7 +21,7 @@ import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
 export const links = checkoutLinks;
 
 export const meta: MetaFunction<typeof loader> = ({ error }) => [
-  { title: `${error ? errorTitle(error, "Payment link not found") : "Pay now"} | ${STORE_NAME}` },
+  { title: `${error ? errorTitle(pageFailure(error), "Payment link not found") : "Pay now"} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -10,7 +10,7 @@ import { Button } from "~/components/Button";
 import { Price } from "~/components/Price";
 import { QuantityInput } from "~/components/QuantityInput";
 import { STORE_NAME } from "~/lib/brand";
-import { errorTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { errorTitle, pageFailure, RouteErrorBoundary } from "~/components/store/PageError";
 import { PriceTiers } from "~/catalog/ui/PriceTiers";
 import { ProductComponents } from "~/catalog/ui/ProductComponents";
 import { SimilarProducts } from "~/catalog/ui/SimilarProducts";
@@ -30,7 +30,8 @@ import { StructuredData } from "~/seo/ui/StructuredData";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, error }) => {
   // When the ErrorBoundary renders, the title says what it says: "not found" only for a 404.
-  if (error || !page?.product) return [{ title: `${errorTitle(error, "Product not found")} | ${STORE_NAME}` }];
+  if (error || !page?.product)
+    return [{ title: `${errorTitle(pageFailure(error), "Product not found")} | ${STORE_NAME}` }];
   return [
     { title: `${page.product.name} | ${STORE_NAME}` },
     { name: "description", content: page.seo.openGraph.description },

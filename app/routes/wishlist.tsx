@@ -11,7 +11,7 @@
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { STORE_NAME } from "~/lib/brand";
-import { pageTitle, RouteErrorBoundary } from "~/components/store/PageError";
+import { pageTitle, pageFailure, RouteErrorBoundary } from "~/components/store/PageError";
 import { WishlistPage } from "~/wishlists/ui/WishlistPage";
 import { readWishlistPageQuery } from "~/wishlists/model";
 import { requestPath } from "~/lib/request-paths";
@@ -19,7 +19,7 @@ import { serverTimingHeaders, withShop } from "~/shop.server";
 import accountStyles from "~/styles/account.css?url";
 
 export const meta: MetaFunction = ({ error }) => [
-  { title: `${pageTitle(error, "Wishlist")} | ${STORE_NAME}` },
+  { title: `${pageTitle(pageFailure(error), "Wishlist")} | ${STORE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -5,7 +5,7 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import { STORE_NAME } from "~/lib/brand";
-import { errorTitle, notFoundBoundary } from "~/components/store/PageError";
+import { errorTitle, pageFailure, notFoundBoundary } from "~/components/store/PageError";
 import { WishlistPage } from "~/wishlists/ui/WishlistPage";
 import { WISHLIST_PATH } from "~/wishlists/model";
 import type { loader } from "./wishlist";
@@ -13,7 +13,9 @@ import type { loader } from "./wishlist";
 export { action, headers, links, loader } from "./wishlist";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  { title: `${data?.list ? `${data.list.name} | Wishlist` : errorTitle(error, "Wishlist not found")} | ${STORE_NAME}` },
+  {
+    title: `${data?.list ? `${data.list.name} | Wishlist` : errorTitle(pageFailure(error), "Wishlist not found")} | ${STORE_NAME}`,
+  },
   { name: "robots", content: "noindex" },
 ];
 

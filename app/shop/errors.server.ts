@@ -1,12 +1,6 @@
 /** A failed API call in the shopper's words. */
-import {
-  CART_VALIDATION_ERROR,
-  type FetchError,
-  isFetchError,
-  isUnavailable,
-  normalizeError,
-  retryAfterSeconds,
-} from "../../server/webstore/index";
+import { CART_VALIDATION_ERROR, isUnavailable, normalizeError, retryAfterSeconds } from "../../server/webstore/index";
+import { caught, type Caught } from "~/lib/caught";
 import { productErrorOf, shopperMessageFor, type ProductErrorNumber } from "~/lib/api-errors";
 import { STORE_TROUBLE_MESSAGE } from "~/lib/store-trouble";
 
@@ -14,12 +8,8 @@ export { isUnavailable };
 
 const DEFAULT_FALLBACK = "Something went wrong. Try again.";
 
-/**
- * The API's answer to a failed call, or null when what was thrown is something else (a bug, an aborted call).
- * Boundary: anything can be thrown (a catch clause, a rejected promise), so this takes `unknown`; the predicates that
- * tell one refusal from another (a missing record, a limit reached) take what it returns.
- */
-export const apiFailure = (thrown: unknown): FetchError | null => (isFetchError(thrown) ? thrown : null);
+/** What was caught, sorted once at the catch (lib/caught): every reader below takes it. */
+export { caught, type Caught };
 
 /**
  * The message to show for a failed call: our words for the API's error code (lib/api-errors), else the caller's
@@ -27,11 +17,11 @@ export const apiFailure = (thrown: unknown): FetchError | null => (isFetchError(
  * trouble message, else a general one.
  * The API's own words never reach a shopper: they are for developers, and a server failure's may leak internals.
  */
-export function errorMessage(error: unknown, fallback?: string, byCode?: Readonly<Record<string, string>>): string {
-  const otherwise = fallback ?? (isUnavailable(error) ? STORE_TROUBLE_MESSAGE : DEFAULT_FALLBACK);
-  if (isFetchError(error)) return shopperMessageFor(error, byCode) ?? otherwise;
-  if (error instanceof Error)
-    return shopperMessageFor({ code: (error as { code?: string }).code, message: error.message }) ?? otherwise;
+export function errorMessage(failure: Caught, fallback?: string, byCode?: Readonly<Record<string, string>>): string {
+  const otherwise = fallback ?? (isUnavailable(failure.thrown) ? STORE_TROUBLE_MESSAGE : DEFAULT_FALLBACK);
+  if (failure.api) return shopperMessageFor(failure.api, byCode) ?? otherwise;
+  const error = failure.error;
+  if (error) return shopperMessageFor({ code: (error as { code?: string }).code, message: error.message }) ?? otherwise;
   return otherwise;
 }
 
@@ -40,20 +30,24 @@ export function errorMessage(error: unknown, fallback?: string, byCode?: Readonl
  * (CART_VALIDATION_ERROR) keeps the API's message, written for the shopper by the store's validation; every other
  * code is put in our words as `errorMessage` does.
  */
-export function cartErrorMessage(error: unknown, fallback?: string, byCode?: Readonly<Record<string, string>>): string {
-  const normalized = normalizeError(error);
+export function cartErrorMessage(
+  failure: Caught,
+  fallback?: string,
+  byCode?: Readonly<Record<string, string>>,
+): string {
+  const normalized = normalizeError(failure.thrown);
   if (normalized.code === CART_VALIDATION_ERROR && normalized.message) return normalized.message;
-  return errorMessage(error, fallback, byCode);
+  return errorMessage(failure, fallback, byCode);
 }
 
 /** Which of the spec's product errors (§8) a failed cart call is, read as `cartErrorMessage` reads it; else null. */
-export function cartProductError(error: unknown): ProductErrorNumber | null {
-  const normalized = normalizeError(error);
+export function cartProductError(failure: Caught): ProductErrorNumber | null {
+  const normalized = normalizeError(failure.thrown);
   if (normalized.code === CART_VALIDATION_ERROR && normalized.message)
     return productErrorOf({ message: normalized.message });
-  if (isFetchError(error)) return productErrorOf(error);
-  if (error instanceof Error)
-    return productErrorOf({ code: (error as { code?: string }).code, message: error.message });
+  if (failure.api) return productErrorOf(failure.api);
+  if (failure.error)
+    return productErrorOf({ code: (failure.error as { code?: string }).code, message: failure.error.message });
   return null;
 }
 

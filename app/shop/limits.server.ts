@@ -25,8 +25,8 @@ export class LimitReachedError extends Error {
   }
 }
 
-export const isLimitReachedError = (e: unknown): e is LimitReachedError =>
-  typeof e === "object" && e !== null && (e as { name?: unknown }).name === "LimitReachedError";
+/** Read by name, as the adapter's errors are: what a catch caught is sorted first (`caught(error).error`). */
+export const isLimitReachedError = (e: Error | null): e is LimitReachedError => e?.name === "LimitReachedError";
 
 /** The headers of a refusal's answer: `Retry-After` for a limit (none for a crawler, who may only browse). */
 export function refusalHeaders(refusal: IdentityRefusal): HeadersInit {

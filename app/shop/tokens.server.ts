@@ -4,7 +4,14 @@
  * token, renewed from the refresh token while the buyer is active (decision 005).
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { describeSetupProblem, isFetchError, newUvid, type TokenSet } from "../../server/webstore/index";
+import {
+  describeSetupProblem,
+  isFetchError,
+  newUvid,
+  type FetchError,
+  type TokenSet,
+} from "../../server/webstore/index";
+import { caught } from "~/lib/caught";
 import type { BrowsingIdentity } from "../../server/load-context";
 import type { StoreSession } from "./session.server";
 import { identityRefusal, identityRefusalOf, LimitReachedError, newCartsMessage, takeLimits } from "./limits.server";
@@ -127,7 +134,7 @@ export function guestExchangeFailed(context: AppLoadContext): boolean {
 }
 
 /** A failed guest token exchange: remembered for the request, and logged with the org-side fix when there is one. */
-function guestExchangeFailure(context: AppLoadContext, what: string, error: unknown) {
+function guestExchangeFailure(context: AppLoadContext, what: string, error: FetchError) {
   exchangeOf(context).failure = { error };
   console.error(describeSetupProblem(what, error));
 }
@@ -167,9 +174,10 @@ export function renewBrowsingToken(context: AppLoadContext, refused: string | un
         held.expiresAt = tokens.expiresAt ?? undefined;
         return held.token;
       },
-      (error: unknown) => {
-        if (!isFetchError(error)) throw error;
-        guestExchangeFailure(context, "The browsing guest token exchange (Headless Guest Flow)", error);
+      (error) => {
+        const failure = caught(error).api;
+        if (!failure) throw error;
+        guestExchangeFailure(context, "The browsing guest token exchange (Headless Guest Flow)", failure);
         return undefined;
       },
     )

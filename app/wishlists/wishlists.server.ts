@@ -39,7 +39,7 @@ import { postedText, submittedWithJs } from "~/components/store/forms";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { loginPath, safeRedirect } from "~/lib/paths";
 import { toast, type ToastInput } from "~/shop/toast.server";
-import { errorMessage, apiFailure } from "~/shop/errors.server";
+import { errorMessage, caught } from "~/shop/errors.server";
 import { isObject } from "~/lib/json";
 import type { ShopCore } from "~/shop/core.server";
 import type { CoreSessionData, SessionKeys } from "~/shop/session.server";
@@ -137,7 +137,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
     try {
       saved = await client.addToWishlist(productId, { defaultWishlistId: stored });
     } catch (error) {
-      if (!(stored && isNotFound(apiFailure(error)))) throw error;
+      if (!(stored && isNotFound(caught(error).api))) throw error;
       session.unset("defaultWishlistId");
       saved = await client.addToWishlist(productId);
     }
@@ -155,7 +155,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
       try {
         answer = await read(askedId ?? stored);
       } catch (error) {
-        if (!isMissingList(apiFailure(error))) throw error;
+        if (!isMissingList(caught(error).api)) throw error;
         if (askedId) return null;
         // The stored default is gone (deleted in another tab, the emulator reset): forget it.
         session.unset("defaultWishlistId");
@@ -190,7 +190,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
         listId = await saveToDefaultList(productId);
       } catch (error) {
         // A full list won't take it on a second try: say so, and what the shopper can do instead.
-        if (isAtLimit(apiFailure(error))) return toast("error", LIST_FULL_MESSAGE);
+        if (isAtLimit(caught(error).api)) return toast("error", LIST_FULL_MESSAGE);
         return toast("error", "We couldn't save this product to your wishlist. Try again.");
       }
       // The list's name for the toast; the save itself already succeeded, so a failure here only costs the name.
@@ -206,7 +206,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
         await client.removeWishlistItem(wishlistId, wishlistItemId);
       } catch (error) {
         // Removed already (another tab, a double submit): what the shopper wanted is done.
-        if (isNotFound(apiFailure(error))) return toast("info", "That item is no longer on your wishlist.");
+        if (isNotFound(caught(error).api)) return toast("info", "That item is no longer on your wishlist.");
         return toast("error", "We couldn't remove that item from your wishlist. Try again.");
       }
       return toast(
@@ -238,7 +238,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
       } catch (error) {
         return {
           kind: "refused",
-          message: errorMessage(error, "We couldn't create the list. Try again.", LIST_MESSAGES),
+          message: errorMessage(caught(error), "We couldn't create the list. Try again.", LIST_MESSAGES),
         };
       }
       const id = wishlistView(created)?.id;
@@ -249,11 +249,11 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
       try {
         await client.updateWishlist(wishlistId, { name });
       } catch (error) {
-        if (isMissingList(apiFailure(error)))
+        if (isMissingList(caught(error).api))
           return { kind: "done", note: toast("error", LIST_GONE), to: WISHLIST_PATH };
         return {
           kind: "refused",
-          message: errorMessage(error, "We couldn't rename the list. Try again.", LIST_MESSAGES),
+          message: errorMessage(caught(error), "We couldn't rename the list. Try again.", LIST_MESSAGES),
         };
       }
       return { kind: "done", note: toast("success", `Renamed the list to ${name}.`), to: null };
@@ -264,7 +264,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
       try {
         await client.deleteWishlist(wishlistId);
       } catch (error) {
-        if (!isMissingList(apiFailure(error)))
+        if (!isMissingList(caught(error).api))
           return { kind: "failed", note: toast("error", "We couldn't delete the list. Try again.") };
         note = toast("info", `${name} was already deleted.`);
       }
@@ -278,7 +278,7 @@ function createWishlistLists(shop: WishlistsCore): WishlistLists {
       try {
         list = wishlistView(await client.getWishlist(wishlistId, { pageSize: 1 }));
       } catch (error) {
-        if (isMissingList(apiFailure(error)))
+        if (isMissingList(caught(error).api))
           return { kind: "done", note: toast("error", LIST_GONE), to: WISHLIST_PATH };
         return { kind: "failed", note: toast("error", "We couldn't change where new items are saved. Try again.") };
       }

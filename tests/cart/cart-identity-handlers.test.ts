@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { addToCart, cartRef, isGuestCartDisabledError } from "../../app/cart/cart.server";
+import { caught } from "../../app/lib/caught";
 import { fetchError, setup } from "../support/fake-store";
 import { isBusinessAccount } from "../../app/account/account.server";
 
@@ -51,7 +52,7 @@ describe("addToCart", () => {
     const t = setup({ getApplicationContext: async () => ({ guestCartEnabled: false }) });
     const ws = await t.shop();
     const error = await addToCart(ws, item).catch((e: unknown) => e);
-    expect(isGuestCartDisabledError(error)).toBe(true);
+    expect(isGuestCartDisabledError(caught(error).error)).toBe(true);
   });
 
   it("treats a 401 on guest cart creation as guest carts being off", async () => {
@@ -62,7 +63,7 @@ describe("addToCart", () => {
       },
     });
     const ws = await t.shop();
-    expect(isGuestCartDisabledError(await addToCart(ws, item).catch((e: unknown) => e))).toBe(true);
+    expect(isGuestCartDisabledError(caught(await addToCart(ws, item).catch((e: unknown) => e)).error)).toBe(true);
   });
 
   it("adds to a buyer's active cart, creating it when there is none", async () => {

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
+import { caught } from "../../app/lib/caught";
 import {
   canPayByPurchaseOrder,
   checkoutFailure,
@@ -266,7 +267,7 @@ describe("checkoutFailure", () => {
         errors: [],
       },
     ];
-    expect(checkoutFailure(error, lines)).toEqual({
+    expect(checkoutFailure(caught(error), lines)).toEqual({
       kind: "inventory",
       message: "Vintage Copper Moka Pot is no longer available in the quantity you asked for.",
       cartLink: true,
@@ -276,7 +277,7 @@ describe("checkoutFailure", () => {
   it("reads a 409 by the call that failed, not by its code, and rethrows redirects", () => {
     const conflict = (at: string, type = "CONFLICT") =>
       checkoutFailure(
-        new FetchError({ url: at, status: 409, statusText: "Conflict", errors: [{ type, message: "x" }] }),
+        caught(new FetchError({ url: at, status: 409, statusText: "Conflict", errors: [{ type, message: "x" }] })),
       ).message;
     // Placing the order: the cart changed after the payment was authorised (Place Order's 409).
     expect(conflict(url)).toBe("Your cart changed. Review it and try again.");
@@ -291,7 +292,7 @@ describe("checkoutFailure", () => {
     );
     expect(conflict(url, "CHECKOUT_CONFLICT")).toBe("Your cart changed. Review it and try again.");
     const redirect = new Response(null, { status: 303, headers: { Location: "/login" } });
-    expect(() => checkoutFailure(redirect)).toThrow();
+    expect(() => checkoutFailure(caught(redirect))).toThrow();
   });
 });
 

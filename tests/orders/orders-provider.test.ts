@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { caught } from "../../app/lib/caught";
 import {
   lastFour,
   orderProviderFailed,
@@ -32,7 +33,7 @@ describe("the order provider's states", () => {
       name: "FetchError",
       errors: [{ type: "NOT_FOUND", message: "No such order." }],
     });
-    const state = orderProviderFailed(error);
+    const state = orderProviderFailed(caught(error));
     expect(state).toEqual({
       isLoading: false,
       hasErrors: true,
@@ -86,23 +87,25 @@ describe("provider errors", () => {
     const fetchError = Object.assign(new Error("Not Found"), {
       errors: [{ type: "NOT_FOUND", message: "Something's not right." }],
     });
-    expect(toProviderErrors(fetchError)).toEqual([{ code: "NOT_FOUND", message: "Something's not right." }]);
-    expect(toProviderErrors([{ errorCode: "INVALID_ID_FIELD", message: "Bad id" }])).toEqual([
+    expect(toProviderErrors(caught(fetchError))).toEqual([{ code: "NOT_FOUND", message: "Something's not right." }]);
+    expect(toProviderErrors(caught([{ errorCode: "INVALID_ID_FIELD", message: "Bad id" }]))).toEqual([
       { code: "INVALID_ID_FIELD", message: "Bad id" },
     ]);
   });
 
   it("fall back to the error's own code or name, else UNKNOWN_ERROR", () => {
-    expect(toProviderErrors(Object.assign(new Error("aborted"), { name: "Aborted" }))).toEqual([
+    expect(toProviderErrors(caught(Object.assign(new Error("aborted"), { name: "Aborted" })))).toEqual([
       { code: "Aborted", message: "aborted" },
     ]);
-    expect(toProviderErrors(new TypeError("orderSummaryId is required"))).toEqual([
+    expect(toProviderErrors(caught(new TypeError("orderSummaryId is required")))).toEqual([
       { code: "TypeError", message: "orderSummaryId is required" },
     ]);
-    expect(toProviderErrors(new Error(""))).toEqual([
+    expect(toProviderErrors(caught(new Error("")))).toEqual([
       { code: "UNKNOWN_ERROR", message: "The order could not be loaded." },
     ]);
-    expect(toProviderErrors("boom")).toEqual([{ code: "UNKNOWN_ERROR", message: "The order could not be loaded." }]);
+    expect(toProviderErrors(caught("boom"))).toEqual([
+      { code: "UNKNOWN_ERROR", message: "The order could not be loaded." },
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkoutFailure } from "../../app/checkout/server/active.server";
-import { cartErrorMessage } from "../../app/shop/errors.server";
+import { cartErrorMessage, caught } from "../../app/shop/errors.server";
 import { cartFormCode, cartFormProblem, parseCartEdit } from "../../app/cart/forms/cart-forms.server";
 import { CART_MESSAGES } from "../../app/cart/model";
 import { CHECKOUT_MESSAGES } from "../../app/checkout/model/index";
@@ -26,7 +26,7 @@ describe("SSR_FAST_CHECKOUT: a checkout the API doesn't know while a page render
     const { client } = testClient(() => apiError(404, "CHECKOUT_NOT_FOUND", "No checkout"), rendering);
     const error = await client.getCheckout("2z9A").catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "WebstoreError", code: SSR_FAST_CHECKOUT, detail: { status: 404 } });
-    expect(checkoutFailure(error)).toMatchObject({ kind: "missing", message: CHECKOUT_MESSAGES.missing });
+    expect(checkoutFailure(caught(error))).toMatchObject({ kind: "missing", message: CHECKOUT_MESSAGES.missing });
   });
 
   it("is not raised outside server render: the 404 itself is", async () => {
@@ -40,7 +40,7 @@ describe("SESSION_NOT_LOADED: no checkout data", () => {
     const { client } = testClient(() => noContent(), rendering);
     const error = await client.getCheckout("2z9A").catch((e: unknown) => e);
     expect(error).toMatchObject({ code: SESSION_NOT_LOADED });
-    expect(checkoutFailure(error).kind).toBe("missing");
+    expect(checkoutFailure(caught(error)).kind).toBe("missing");
   });
 
   it("is not raised for a checkout with data", async () => {
@@ -56,7 +56,10 @@ describe("SSR_CHECKOUT_RETRY: a checkout start the API couldn't answer while a p
     expect(error).toMatchObject({ code: SSR_CHECKOUT_RETRY, detail: { status: 503 } });
     // A start is a write: never repeated after an answer (decision 004).
     expect(calls.map((c) => c.method)).toEqual(["PUT"]);
-    expect(checkoutFailure(error)).toMatchObject({ kind: "unavailable", message: CHECKOUT_MESSAGES.unavailable });
+    expect(checkoutFailure(caught(error))).toMatchObject({
+      kind: "unavailable",
+      message: CHECKOUT_MESSAGES.unavailable,
+    });
   });
 
   it("is not raised for a refusal (a cart that can't be checked out) nor outside server render", async () => {
@@ -99,11 +102,14 @@ describe("CART_VALIDATION_ERROR keeps its message where cart errors are shown", 
 
   it("shows the store's validation message for CART_VALIDATION_ERROR", () => {
     const message = "Orders of this product are limited to 5 per customer.";
-    expect(cartErrorMessage(failure("CART_VALIDATION_ERROR", message), CART_MESSAGES.failed)).toBe(message);
+    expect(cartErrorMessage(caught(failure("CART_VALIDATION_ERROR", message)), CART_MESSAGES.failed)).toBe(message);
   });
 
   it("puts any other cart code in the storefront's words, never the API's", () => {
-    const shown = cartErrorMessage(failure("SOME_INTERNAL_CODE", "java.lang.NullPointerException"), "Fallback.");
+    const shown = cartErrorMessage(
+      caught(failure("SOME_INTERNAL_CODE", "java.lang.NullPointerException")),
+      "Fallback.",
+    );
     expect(shown).toBe("Fallback.");
   });
 });

@@ -14,7 +14,7 @@ import {
   type AddressBookPage,
 } from "~/account/model/address-book";
 import { toast, type ToastInput } from "~/shop/toast.server";
-import { errorMessage, apiFailure } from "~/shop/errors.server";
+import { errorMessage, caught, type Caught } from "~/shop/errors.server";
 import { loginPath } from "~/lib/paths";
 import { isRecordId } from "~/lib/record-id.server";
 import type { ShopCore } from "~/shop/core.server";
@@ -90,9 +90,9 @@ export function createAddressBook(shop: ShopCore): AddressBook {
     }
   }
 
-  const saveFailed = (error: unknown): AddressSave => ({
+  const saveFailed = (failure: Caught): AddressSave => ({
     kind: "refused",
-    message: errorMessage(error, "We couldn't save the address. Check it and try again."),
+    message: errorMessage(failure, "We couldn't save the address. Check it and try again."),
   });
 
   return {
@@ -148,7 +148,7 @@ export function createAddressBook(shop: ShopCore): AddressBook {
         await client.createAddress(input, account());
         return { kind: "saved" };
       } catch (error) {
-        return saveFailed(error);
+        return saveFailed(caught(error));
       }
     },
 
@@ -157,9 +157,9 @@ export function createAddressBook(shop: ShopCore): AddressBook {
         await client.updateAddress({ addressId, ...input }, account());
         return { kind: "saved" };
       } catch (error) {
-        if (isMissingAddress(apiFailure(error)) && (await find(addressId)) === null)
+        if (isMissingAddress(caught(error).api) && (await find(addressId)) === null)
           return { kind: "missing", message: ADDRESS_MISSING };
-        return saveFailed(error);
+        return saveFailed(caught(error));
       }
     },
 
@@ -169,8 +169,8 @@ export function createAddressBook(shop: ShopCore): AddressBook {
         return toast("success", `Deleted ${name}.`);
       } catch (error) {
         // Deleted already (another tab, a double submit): what the shopper wanted is done.
-        if (isMissingAddress(apiFailure(error))) return toast("info", `${name} is no longer in your address book.`);
-        return toast("error", errorMessage(error, "We couldn't change your address book. Try again."));
+        if (isMissingAddress(caught(error).api)) return toast("info", `${name} is no longer in your address book.`);
+        return toast("error", errorMessage(caught(error), "We couldn't change your address book. Try again."));
       }
     },
 
@@ -180,8 +180,8 @@ export function createAddressBook(shop: ShopCore): AddressBook {
         const type = saved.addressType === "Billing" ? "billing" : "shipping";
         return toast("success", `${saved.name || name} is now your default ${type} address.`);
       } catch (error) {
-        if (isMissingAddress(apiFailure(error))) return toast("error", ADDRESS_MISSING);
-        return toast("error", errorMessage(error, "We couldn't change your address book. Try again."));
+        if (isMissingAddress(caught(error).api)) return toast("error", ADDRESS_MISSING);
+        return toast("error", errorMessage(caught(error), "We couldn't change your address book. Try again."));
       }
     },
   };

@@ -29,7 +29,7 @@ import {
 } from "~/account/model/profile";
 import { loginPath } from "~/lib/paths";
 import { formConstraint } from "~/lib/validation/constraint.server";
-import { errorMessage } from "~/shop/errors.server";
+import { caught, errorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
 import type { ShopCore } from "~/shop/core.server";
 import type { CoreSessionData, SessionKeys } from "~/shop/session.server";
@@ -183,7 +183,7 @@ async function submitDetails(shop: AccountCore, form: FormData, stepUp: boolean)
   try {
     current = valuesOf(profileView(await shop.client.getMyProfile()));
   } catch (error) {
-    return refuse(errorMessage(error, PROFILE_SAVE_FAILED_MESSAGE));
+    return refuse(errorMessage(caught(error), PROFILE_SAVE_FAILED_MESSAGE));
   }
   if (!changesAnything(current, wanted)) {
     shop.session.unset("profileChange");
@@ -225,7 +225,7 @@ async function save(
   try {
     await shop.client.updateMyProfile({ ...profileInput(before, after), verificationInput });
   } catch (error) {
-    return { saved: false, message: errorMessage(error, PROFILE_SAVE_FAILED_MESSAGE) };
+    return { saved: false, message: errorMessage(caught(error), PROFILE_SAVE_FAILED_MESSAGE) };
   }
   shop.session.unset("profileChange");
   // The header greets the buyer by the first name the session keeps.
@@ -248,13 +248,13 @@ async function submitCode(shop: AccountCore, form: FormData) {
     // Verify OTP answers a wrong, used or expired code alike (400 INVALID_API_INPUT).
     if (isFetchError(error) && error.status === 400)
       return reply(submission.reply({ fieldErrors: { code: [PROFILE_CODE_REFUSED_MESSAGE] } }));
-    return reply(submission.reply({ formErrors: [errorMessage(error, PROFILE_SAVE_FAILED_MESSAGE)] }));
+    return reply(submission.reply({ formErrors: [errorMessage(caught(error), PROFILE_SAVE_FAILED_MESSAGE)] }));
   }
   let current: ProfileValues;
   try {
     current = valuesOf(profileView(await shop.client.getMyProfile()));
   } catch (error) {
-    return reply(submission.reply({ formErrors: [errorMessage(error, PROFILE_SAVE_FAILED_MESSAGE)] }));
+    return reply(submission.reply({ formErrors: [errorMessage(caught(error), PROFILE_SAVE_FAILED_MESSAGE)] }));
   }
   const outcome = await save(shop, current, change.values, {
     reCaptchaToken: STOREFRONT_RECAPTCHA_TOKEN,

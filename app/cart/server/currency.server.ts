@@ -11,7 +11,7 @@ import { toast, type ToastInput } from "~/shop/toast.server";
 import { COPY_PAGE_SIZE, cartContents, copyIntoCart } from "./copy.server";
 import { cartRef, isNotFound, type CartShop } from "./ref.server";
 import type { CartCore } from "~/cart/server/session.server";
-import { apiFailure } from "~/shop/errors.server";
+import { caught } from "~/shop/errors.server";
 
 /** Lines moved and refused, and the codes of the coupons the new cart refused (in the order they were applied). */
 export type CartMove = { moved: number; failed: number; couponsLeft: string[] } | null;
@@ -33,7 +33,7 @@ export async function moveCartToCurrency(shop: CartShop, currency: string): Prom
   try {
     items = await page(1);
   } catch (error) {
-    if (isNotFound(apiFailure(error))) return null;
+    if (isNotFound(caught(error).api)) return null;
     throw error;
   }
   const summary = items.data.cartSummary;

@@ -8,7 +8,7 @@ import { steppedQuantity } from "~/cart/model";
 import { CART_MESSAGES } from "~/cart/model";
 import { COUPON_WORDS } from "~/cart/model/coupon";
 import type { CartEdit } from "~/cart/forms/cart-forms.server";
-import { cartErrorMessage, apiFailure } from "~/shop/errors.server";
+import { cartErrorMessage, caught } from "~/shop/errors.server";
 import { cartRef, forgetGoneGuestCart, isNotFound, type CartShop } from "./ref.server";
 
 export const LINE_GONE_MESSAGE = "That item isn't in your cart any more.";
@@ -64,7 +64,7 @@ async function send(shop: CartShop, ref: string, edit: CartLineEdit): Promise<Ca
       try {
         await shop.client.applyCoupon(ref, edit.couponCode);
       } catch (error) {
-        return refused(cartErrorMessage(error, COUPON_WORDS.applyFailed, COUPON_MESSAGES), edit.couponCode);
+        return refused(cartErrorMessage(caught(error), COUPON_WORDS.applyFailed, COUPON_MESSAGES), edit.couponCode);
       }
       return done(CONFIRMATIONS.applyCoupon(edit.couponCode));
     case "removeCoupon":
@@ -85,14 +85,14 @@ export async function applyCartEdit(shop: CartShop, edit: CartLineEdit): Promise
       shop.session.unset("guestCartId");
       return { ok: false, message: GUEST_CART_CLOSED_MESSAGE, signIn: true };
     }
-    if (isNotFound(apiFailure(error))) {
+    if (isNotFound(caught(error).api)) {
       // A line or coupon that is not there any more is not a lost cart: only when the cart itself is gone is it
       // forgotten, and the shopper told so in plain words.
       if (await cartStillThere(shop, ref)) return alreadyDone(edit) ?? refused(LINE_GONE_MESSAGE);
-      forgetGoneGuestCart(shop, apiFailure(error));
+      forgetGoneGuestCart(shop, caught(error).api);
       return refused(CART_GONE_MESSAGE);
     }
-    return refused(cartErrorMessage(error, CART_MESSAGES.failed));
+    return refused(cartErrorMessage(caught(error), CART_MESSAGES.failed));
   }
 }
 
@@ -102,6 +102,6 @@ async function cartStillThere(shop: CartShop, ref: string): Promise<boolean> {
     await shop.client.getCart(ref);
     return true;
   } catch (error) {
-    return !isNotFound(apiFailure(error));
+    return !isNotFound(caught(error).api);
   }
 }

@@ -19,7 +19,7 @@ import {
 } from "~/cart/model/estimate";
 import { deliveryMethodView } from "~/checkout/model/shipments";
 import { cartRef } from "~/cart/server/ref.server";
-import { cartErrorMessage } from "~/shop/errors.server";
+import { caught, cartErrorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
 import type { CartCore, CartSessionData } from "~/cart/server/session.server";
 
@@ -143,6 +143,6 @@ export async function submitEstimate(
     shop.session.set("shippingEstimate", { postalCode, country, cartId: answer.data?.data?.cartId ?? null });
     return shop.redirect(atEstimate(back));
   } catch (error) {
-    return refused(cartErrorMessage(error, ESTIMATE_MESSAGES.failed));
+    return refused(cartErrorMessage(caught(error), ESTIMATE_MESSAGES.failed));
   }
 }

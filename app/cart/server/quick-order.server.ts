@@ -22,7 +22,7 @@ import {
   type QuickOrderView,
   type RefusedLine,
 } from "~/cart/model/quick-order";
-import { cartErrorMessage, cartProductError } from "~/shop/errors.server";
+import { caught, cartErrorMessage, cartProductError } from "~/shop/errors.server";
 import type { CartShop } from "./ref.server";
 import { isLimitReachedError } from "~/shop/limits.server";
 import type { JsonField } from "~/lib/json";
@@ -118,7 +118,7 @@ async function addLines(
   try {
     products = await findProducts(shop, [...new Set(lines.map((line) => line.sku))]);
   } catch (error) {
-    return { kind: "failed", message: cartErrorMessage(error, QUICK_ORDER_MESSAGES.orderFailed) };
+    return { kind: "failed", message: cartErrorMessage(caught(error), QUICK_ORDER_MESSAGES.orderFailed) };
   }
   const outcomes: LineOutcome[] = lines.map((line) =>
     products.has(line.sku)
@@ -137,10 +137,11 @@ async function addLines(
         return { kind: "failed", message: (error as Error).message, signIn: true };
       // The whole call failed: its lines were not added (the next batch may still be). A limit (a new cart refused)
       // says so in its own words.
-      const message = isLimitReachedError(error)
-        ? error.message
-        : cartErrorMessage(error, QUICK_ORDER_MESSAGES.notAdded);
-      const onQuantity = productErrorField(cartProductError(error)) === "quantity";
+      const failure = caught(error);
+      const message = isLimitReachedError(failure.error)
+        ? failure.error.message
+        : cartErrorMessage(failure, QUICK_ORDER_MESSAGES.notAdded);
+      const onQuantity = productErrorField(cartProductError(failure)) === "quantity";
       for (const outcome of part) outcome.refusal = { message, onQuantity };
       continue;
     }

@@ -25,7 +25,7 @@ import {
   type SavedCartSummary,
   type SavedCartsView,
 } from "~/cart/model/saved-carts";
-import { isUnavailable, apiFailure } from "~/shop/errors.server";
+import { isUnavailable, caught } from "~/shop/errors.server";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import { COPY_PAGE_SIZE, cartContents, copyIntoCart } from "./copy.server";
 import { isNotFound } from "./ref.server";
@@ -86,7 +86,7 @@ async function readCart(shop: SavedCartsShop, cartId: string) {
       return null;
     return answer;
   } catch (error) {
-    if (isGone(apiFailure(error))) return null;
+    if (isGone(caught(error).api)) return null;
     throw error;
   }
 }
@@ -100,7 +100,7 @@ export async function savedCartsPage(shop: SavedCartsShop): Promise<SavedCartsVi
   const ids = remembered(shop);
   const [current, saved, lists] = await Promise.all([
     shop.client.getCart("current").catch((error) => {
-      if (isGone(apiFailure(error))) return null;
+      if (isGone(caught(error).api)) return null;
       throw error;
     }),
     Promise.all(ids.map((id) => readCart(shop, id))),
@@ -145,7 +145,7 @@ async function saveForLater(shop: SavedCartsShop, rawName: string, from: string)
   try {
     first = await page(1);
   } catch (error) {
-    if (isGone(apiFailure(error))) return back("error", SAVED_CART_MESSAGES.emptyCart, from);
+    if (isGone(caught(error).api)) return back("error", SAVED_CART_MESSAGES.emptyCart, from);
     throw error;
   }
   const summary = first.data.cartSummary;
@@ -185,7 +185,7 @@ async function makePrimary(shop: SavedCartsShop, cartId: string): Promise<Outcom
   const [target, current] = await Promise.all([
     readCart(shop, cartId),
     shop.client.getCart("current").catch((error) => {
-      if (isGone(apiFailure(error))) return null;
+      if (isGone(caught(error).api)) return null;
       throw error;
     }),
   ]);
@@ -214,7 +214,7 @@ async function deleteSaved(shop: SavedCartsShop, cartId: string): Promise<Outcom
   try {
     await shop.client.deleteCart(cartId);
   } catch (error) {
-    if (!isGone(apiFailure(error))) throw error;
+    if (!isGone(caught(error).api)) throw error;
   }
   forget(shop, cartId);
   return back("success", `Deleted “${summaryOf(target.data, false, false).name}”.`);
@@ -242,7 +242,7 @@ async function saveToWishlist(shop: SavedCartsShop, cartId: string, chosen: stri
   try {
     result = await shop.client.addCartToWishlist(cartId, wishlistId);
   } catch (error) {
-    if (isGone(apiFailure(error)))
+    if (isGone(caught(error).api))
       return back("error", "We couldn't find that cart or list. It may have been deleted.");
     throw error;
   }

@@ -25,7 +25,7 @@ import type { CoreSessionData } from "~/shop/session.server";
 import type { WishlistsSessionData } from "~/wishlists/wishlists.server";
 import { productPath } from "~/lib/paths";
 import type { FetchError } from "../../../server/webstore/index";
-import { apiFailure } from "~/shop/errors.server";
+import { caught } from "~/shop/errors.server";
 
 /** The API refuses an unknown or malformed id with 404 or 400: both are "no such page" to a shopper. */
 export const isMissing = (failure: FetchError | null) => failure?.status === 404 || failure?.status === 400;
@@ -174,8 +174,8 @@ export async function productPage(
   query: ProductPageQuery,
 ): Promise<ProductPage | null> {
   const [product, price, inWishlist, similar, together] = await Promise.all([
-    shop.client.getProduct(productId).catch((error: unknown) => {
-      if (isMissing(apiFailure(error))) return null;
+    shop.client.getProduct(productId).catch((error) => {
+      if (isMissing(caught(error).api)) return null;
       throw error;
     }),
     shop.client.getProductPrice(productId).catch(() => null),

@@ -54,7 +54,7 @@ import {
   type CheckoutShop,
   type CheckoutSiblingDomains,
 } from "./session.server";
-import { apiFailure } from "~/shop/errors.server";
+import { caught, type Caught } from "~/shop/errors.server";
 
 // ---------------------------------------------------------------------------------------------
 // Failures
@@ -69,9 +69,10 @@ function problemsOfError(error: FetchError): CheckoutProblem[] {
  * The shopper's reading of a failed call. API calls never throw Responses; a Response here is a redirect thrown by
  * our own code inside the same `try` (e.g. a restarted checkout's), no failure to describe: it goes on.
  */
-export function checkoutFailure(error: unknown, lines: readonly CheckoutLine[] = []): CheckoutFailure {
-  if (error instanceof Response) throw error;
-  if (isFetchError(error)) {
+export function checkoutFailure(failure: Caught, lines: readonly CheckoutLine[] = []): CheckoutFailure {
+  if (failure.response) throw failure.response;
+  const error = failure.api;
+  if (error) {
     return describeCheckoutFailure(
       {
         status: error.status,
@@ -83,14 +84,15 @@ export function checkoutFailure(error: unknown, lines: readonly CheckoutLine[] =
       lines,
     );
   }
-  if (isWebstoreError(error)) {
-    if (error.code === SSR_NO_POLLING) return describeCheckoutFailure({ status: 409, placing: false });
-    if (error.code === SESSION_NOT_LOADED || error.code === NULL_CHECKOUTID || error.code === SSR_FAST_CHECKOUT)
+  const other = failure.error;
+  if (isWebstoreError(other)) {
+    if (other.code === SSR_NO_POLLING) return describeCheckoutFailure({ status: 409, placing: false });
+    if (other.code === SESSION_NOT_LOADED || other.code === NULL_CHECKOUTID || other.code === SSR_FAST_CHECKOUT)
       return describeCheckoutFailure({ status: 404 });
     // The API couldn't answer the start; the shopper's next try starts it (the default: 'Try again').
-    if (error.code === SSR_CHECKOUT_RETRY) return describeCheckoutFailure({});
+    if (other.code === SSR_CHECKOUT_RETRY) return describeCheckoutFailure({});
   }
-  console.error("Checkout call failed:", error instanceof Error ? `${error.name}: ${error.message}` : error);
+  console.error("Checkout call failed:", other ? `${other.name}: ${other.message}` : failure.thrown);
   return describeCheckoutFailure({});
 }
 
@@ -211,7 +213,7 @@ export async function requireActiveCheckout(
   try {
     answer = await read(checkoutId);
   } catch (error) {
-    const redirect = await failureRedirect(shop, siblings, checkoutFailure(error));
+    const redirect = await failureRedirect(shop, siblings, checkoutFailure(caught(error)));
     if (redirect) throw redirect;
     throw error;
   }
@@ -364,11 +366,11 @@ export async function startOrResumeCheckout(
     if (options.cartId) updateProgress(shop.session, checkoutId, { paymentLinkId: options.cartId });
     return { checkoutId, status: answer.status, processing: answer.processing, data: answer.data };
   } catch (error) {
-    const failure = checkoutFailure(error);
+    const failure = checkoutFailure(caught(error));
     if (failure.kind === "signIn") throw await failureRedirect(shop, siblings, failure);
     // No cart (404), an empty cart or one that can't be checked out (400): back to the cart with the reason.
     if (isFetchError(error) && (error.status === 404 || error.status === 400)) {
-      siblings.cart.forgetGoneGuestCart(apiFailure(error));
+      siblings.cart.forgetGoneGuestCart(caught(error).api);
       throw await shop.redirect(
         "/cart",
         toast("info", error.status === 404 ? CHECKOUT_MESSAGES.emptyCart : failure.message),
@@ -389,7 +391,7 @@ async function resumeCheckout(
   try {
     answer = await readSettled(() => shop.client.getCheckout(existing));
   } catch (error) {
-    const failure = checkoutFailure(error);
+    const failure = checkoutFailure(caught(error));
     if (failure.kind === "signIn") throw await failureRedirect(shop, siblings, failure);
     // Expired or gone: a new one starts (the client restarts an expired session by itself).
     return null;

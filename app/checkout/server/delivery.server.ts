@@ -12,6 +12,7 @@ import {
 } from "~/checkout/model/index";
 import { stepPath } from "~/lib/paths";
 import { toast } from "~/shop/toast.server";
+import { caught } from "~/shop/errors.server";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import { deliverySchema, type DeliveryValues } from "~/checkout/forms/delivery-schema";
 import type { ShopCore } from "~/shop/core.server";
@@ -132,7 +133,7 @@ async function saveDelivery(
       if (Object.keys(changes).length > 0) await shop.client.updateDeliveryGroup(cartId, shipment.id, changes);
     }
   } catch (error) {
-    const failed = await failureAnswer(checkout, error, page.lines);
+    const failed = await failureAnswer(checkout, caught(error), page.lines);
     if (failed instanceof Response) return failed;
     return refuse({ formErrors: [failed.failure.message] }, failed.failure.cartLink, failed.status);
   }

@@ -6,7 +6,7 @@ import type { cancelPaymentLink, paymentLinkCart } from "./payment-link.server";
 import { CHECKOUT_MESSAGES, checkoutLinesFrom, checkoutTotals } from "~/checkout/model/index";
 import { stepPath, payPath, loginPath } from "~/lib/paths";
 import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
-import { errorMessage } from "~/shop/errors.server";
+import { caught, errorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
 import { payNowSchema } from "~/checkout/forms/pay-now-schema";
 import { pagingFromPages } from "~/lib/paging";
@@ -77,7 +77,7 @@ export async function payNowAction(
 
   if (submission.value.intent === "cancel") {
     const cancelled = await checkout.cancelPaymentLink(cartId);
-    if (!cancelled.ok) return shop.redirect(payPath(cartId), toast("error", errorMessage(cancelled.error)));
+    if (!cancelled.ok) return shop.redirect(payPath(cartId), toast("error", errorMessage(caught(cancelled.error))));
     return shop.redirect("/cart", toast("info", PAYMENT_LINK_MESSAGES.cancelled));
   }
 

@@ -14,7 +14,7 @@ import { data } from "@remix-run/node";
 import { isBlankAccountId, isFetchError, NO_ACCOUNT_ID } from "../../../server/webstore/index";
 import { PAYMENT_LINK_MESSAGES } from "~/checkout/model/payment-link";
 import { forgetCheckout, progressOf, type CartSibling, type CheckoutShop } from "./session.server";
-import { apiFailure } from "~/shop/errors.server";
+import { caught } from "~/shop/errors.server";
 
 /** The account the clone is for: the one the buyer acts for, else what the session context names (a guest: none). */
 async function targetAccount(shop: CheckoutShop): Promise<string> {
@@ -51,7 +51,7 @@ export async function createPaymentLink(shop: CheckoutShop, cart: CartSibling): 
   } catch (error) {
     // Spec §4: a failed clone is logged and ignored.
     console.warn("Cloning the cart for a payment link failed:", error instanceof Error ? error.message : error);
-    cart.forgetGoneGuestCart(apiFailure(error));
+    cart.forgetGoneGuestCart(caught(error).api);
     return { ok: false, message: PAYMENT_LINK_MESSAGES.failed };
   }
 }

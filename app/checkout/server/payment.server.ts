@@ -24,7 +24,7 @@ import { stepPath } from "~/lib/paths";
 import { COUPON_WORDS, couponCodeProblem, keptCouponCode } from "~/cart/model/coupon";
 import { cardDigits, cardLabel } from "~/checkout/model/cards";
 import { toast, type ToastInput } from "~/shop/toast.server";
-import { errorMessage } from "~/shop/errors.server";
+import { caught, errorMessage, type Caught } from "~/shop/errors.server";
 import { parseWithZod } from "@conform-to/zod";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import {
@@ -125,7 +125,7 @@ async function reservation(
     });
     return { expiresAt, problem: null };
   } catch (error) {
-    const failure = checkout.failure(error, page.lines);
+    const failure = checkout.failure(caught(error), page.lines);
     if (failure.kind === "inventory") return { expiresAt: null, problem: failure.message };
     console.warn("Reserving the cart's inventory failed:", error instanceof Error ? error.message : error);
     return { expiresAt: null, problem: null };
@@ -205,12 +205,12 @@ async function applyCoupon(
   try {
     await shop.client.applyCheckoutCoupon(page, code);
   } catch (error) {
-    const redirect = await couponFailureRedirect(checkout, error, page);
+    const redirect = await couponFailureRedirect(checkout, caught(error), page);
     if (redirect) return redirect;
     return refuse(
       isFetchError(error) && error.status === 404
         ? COUPON_WORDS.unavailableAtCheckout
-        : errorMessage(error, COUPON_WORDS.applyFailed, COUPON_MESSAGES),
+        : errorMessage(caught(error), COUPON_WORDS.applyFailed, COUPON_MESSAGES),
     );
   }
   checkout.updateProgress(page.checkoutId, { payment: undefined });
@@ -230,13 +230,13 @@ async function removeCoupon(
   try {
     await shop.client.removeCheckoutCoupon(page, couponId);
   } catch (error) {
-    const redirect = await couponFailureRedirect(checkout, error, page);
+    const redirect = await couponFailureRedirect(checkout, caught(error), page);
     if (redirect) return redirect;
     return couponReply(
       shop,
       formData,
       typed,
-      { toast: toast("error", errorMessage(error, COUPON_WORDS.removeFailed)) },
+      { toast: toast("error", errorMessage(caught(error), COUPON_WORDS.removeFailed)) },
       400,
     );
   }
@@ -278,7 +278,7 @@ async function couponReply(
 /** A coupon call that failed because the checkout itself is gone or expired; other failures stay on the page. */
 async function couponFailureRedirect(
   checkout: PaymentParts,
-  error: unknown,
+  error: Caught,
   page: CheckoutPageData,
 ): Promise<Response | null> {
   const failure = checkout.failure(error, page.lines);
@@ -312,7 +312,7 @@ async function pay(
   const billing = value.billing ? asCheckoutAddress(addressInput(value.billing)) : shipping;
   const billingAddress = billing ? billingAddressJson(billing) : undefined;
 
-  const requestFailed = async (error: unknown) => {
+  const requestFailed = async (error: Caught) => {
     const failed = await failureAnswer(checkout, error, page.lines);
     if (failed instanceof Response) return failed;
     const { failure } = failed;
@@ -369,7 +369,7 @@ async function pay(
     await checkout.prepareOrder(page.checkoutId);
     answer = await shop.client.makePayment(page.checkoutId, { ...request, billingAddress });
   } catch (error) {
-    return requestFailed(error);
+    return requestFailed(caught(error));
   }
   const outcome = paymentOutcome(answer, value.paymentMethod);
   if (!outcome.ok) {

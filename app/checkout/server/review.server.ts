@@ -8,7 +8,7 @@ import { checkoutLinesFrom, firstIncompleteStep, problemsFrom, type CheckoutLine
 import { toast } from "~/shop/toast.server";
 import { reviewSchema } from "~/checkout/forms/review-schema";
 import type { CheckoutCore } from "~/checkout/server/session.server";
-import { apiFailure } from "~/shop/errors.server";
+import { caught } from "~/shop/errors.server";
 
 /** What the review step asks of the checkout beyond a step's parts: placing the order once. */
 export interface ReviewParts extends StepParts {
@@ -86,8 +86,8 @@ export async function placeOrder(
     orderNumber = await checkout.placeOrder(checkoutId);
   } catch (error) {
     const failure = checkout.failure(
-      error,
-      failureNeedsNames(apiFailure(error)) ? await linesOf(shop, checkoutId) : [],
+      caught(error),
+      failureNeedsNames(caught(error).api) ? await linesOf(shop, checkoutId) : [],
     );
     const redirect = await checkout.recover(failure);
     if (redirect) return redirect;

@@ -28,7 +28,7 @@ import {
 } from "~/checkout/model/index";
 import { arrangementFrom } from "~/checkout/model/arrangement";
 import { stepPath } from "~/lib/paths";
-import { errorMessage } from "~/shop/errors.server";
+import { caught, errorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
 import { formConstraint } from "~/lib/validation/constraint.server";
 import {
@@ -151,7 +151,7 @@ async function addShipment(shop: CheckoutCore, page: CheckoutPageData, cartId: s
   try {
     await shop.client.createDeliveryGroup(cartId, { name });
   } catch (error) {
-    return shop.redirect(here, toast("error", errorMessage(error, "We couldn't add a shipment. Try again.")));
+    return shop.redirect(here, toast("error", errorMessage(caught(error), "We couldn't add a shipment. Try again.")));
   }
   return shop.redirect(here, toast("success", `${name} added. Move items to it.`));
 }
@@ -164,7 +164,10 @@ async function removeShipment(shop: CheckoutCore, formData: FormData, page: Chec
   try {
     await shop.client.deleteDeliveryGroup(cartId, groupId);
   } catch (error) {
-    return shop.redirect(here, toast("error", errorMessage(error, "We couldn't remove the shipment. Try again.")));
+    return shop.redirect(
+      here,
+      toast("error", errorMessage(caught(error), "We couldn't remove the shipment. Try again.")),
+    );
   }
   return shop.redirect(here, toast("success", `${empty.label} removed.`));
 }
@@ -182,7 +185,7 @@ async function moveItems(
   try {
     await shop.client.arrangeItems(cartId, [move.arrangement], { deleteEmptyDeliveryGroups: true });
   } catch (error) {
-    const failure = checkout.failure(error, page.lines);
+    const failure = checkout.failure(caught(error), page.lines);
     const redirect = await checkout.recover(failure);
     if (redirect) return redirect;
     return { data: { intent: "move", lineId: move.arrangement.cartItemId, error: failure.message }, status: 400 };
@@ -278,7 +281,7 @@ async function saveShipping(
     if (problems.some(isInventoryProblem))
       return refuse(inventoryMessage(inventoryNames(problems, page.lines)), true, 409);
   } catch (error) {
-    const failed = await failureAnswer(checkout, error, page.lines);
+    const failed = await failureAnswer(checkout, caught(error), page.lines);
     if (failed instanceof Response) return failed;
     return refuse(failed.failure.message, failed.failure.cartLink, failed.status);
   }

@@ -8,6 +8,7 @@ import type { ApplicationContext } from "../../../server/webstore/index";
 import type { CheckoutFailure, CheckoutLine } from "~/checkout/model/index";
 import type { CheckoutPageData, LoadedCheckout } from "./active.server";
 import type { CheckoutProgress } from "./session.server";
+import type { Caught } from "~/shop/errors.server";
 
 /** The active checkout as a step reads it and records what the shopper did there. */
 export interface StepParts {
@@ -21,7 +22,7 @@ export interface StepParts {
   /** The application context (read once per request), or an empty one when it can't be read. */
   appContext(): Promise<ApplicationContext>;
   /** The shopper's reading of a failed call (`lines` name the products it is about). */
-  failure(error: unknown, lines?: readonly CheckoutLine[]): CheckoutFailure;
+  failure(error: Caught, lines?: readonly CheckoutLine[]): CheckoutFailure;
   /** The redirect a failure ends in when the page can't go on (expired, missing, sign in), else null. */
   recover(failure: CheckoutFailure): Promise<Response | null>;
   progress(checkoutId: string): CheckoutProgress;
@@ -41,7 +42,7 @@ export const FINISH_STEP_FIRST = "Finish this step first.";
  */
 export async function failureAnswer(
   checkout: Pick<StepParts, "failure" | "recover">,
-  error: unknown,
+  error: Caught,
   lines: readonly CheckoutLine[],
 ): Promise<Response | { failure: CheckoutFailure; status: number }> {
   const failure = checkout.failure(error, lines);

@@ -10,19 +10,30 @@ import { STORE_TROUBLE_HEADING } from "~/lib/store-trouble";
 /** The heading of a failed page (anything but a 404); route titles reuse it. */
 export const ERROR_HEADING = "Something went wrong";
 
+/** What a failed page's `error` tells its title: the status of a thrown Response, else null (a bug, say). */
+export interface PageFailure {
+  status: number | null;
+}
+
+// boundary: Remix gives `meta` whatever a loader threw (its `error`), so this takes `unknown`; titles take PageFailure.
+export function pageFailure(error: unknown): PageFailure | null {
+  if (!error) return null;
+  return { status: isRouteErrorResponse(error) ? error.status : null };
+}
+
 /**
  * The <title> of a page whose ErrorBoundary renders (Remix passes the `error` to `meta`): a 404 is `notFound`
  * ("Product not found"), anything else the heading the page shows. Screen readers announce the title first,
  * so it must tell the same story as the body.
  */
-export function errorTitle(error: unknown, notFound: string): string {
-  if (isRouteErrorResponse(error) && error.status === 404) return notFound;
-  return isRouteErrorResponse(error) && error.status === 503 ? STORE_TROUBLE_HEADING : ERROR_HEADING;
+export function errorTitle(failure: PageFailure | null, notFound: string): string {
+  if (failure?.status === 404) return notFound;
+  return failure?.status === 503 ? STORE_TROUBLE_HEADING : ERROR_HEADING;
 }
 
 /** A page's own title, or the failure's when its ErrorBoundary renders (`meta`'s `error`). */
-export function pageTitle(error: unknown, title: string): string {
-  return error ? errorTitle(error, "Page not found") : title;
+export function pageTitle(failure: PageFailure | null, title: string): string {
+  return failure ? errorTitle(failure, "Page not found") : title;
 }
 
 /** What a page's 404 says when it knows what was missing ("We can't find that address") and where to go instead. */

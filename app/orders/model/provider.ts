@@ -2,6 +2,7 @@
  * The order provider (spec §4): its states (loading, loaded, failed) and data built from a lookup answer, its key,
  * the order's payments, failures as the provider reports them (spec §8), and reorder's ("Buy again") outcome.
  */
+import type { Caught } from "~/lib/caught";
 import { asArray, firstText, isObject, nonBlank, type Json, type JsonValue } from "./json";
 import { normalizeDeliveryGroups, type OrderDeliveryGroup } from "./lines";
 import {
@@ -55,10 +56,11 @@ export interface OrderProviderError {
 
 /**
  * A failed order call as the provider reports it. Reads the client's FetchError (`errors: [{type, message}]`),
- * a raw API error body (`[{errorCode, message}]`) or any Error; never throws. Boundary: what a catch caught, which
- * may be anything.
+ * a raw API error body (`[{errorCode, message}]`) or any Error; never throws. What was thrown may be any of these (or
+ * none), so the value is read as it was thrown.
  */
-export function toProviderErrors(error: unknown): OrderProviderError[] {
+export function toProviderErrors(failure: Caught): OrderProviderError[] {
+  const error = failure.thrown;
   const fallbackMessage = error instanceof Error || isObject(error) ? (nonBlank((error as Json).message) ?? "") : "";
   const list = Array.isArray(error)
     ? error
@@ -106,9 +108,9 @@ export function orderProviderLoading(): OrderProviderState {
   return { isLoading: true, hasErrors: false, errors: [], ...NO_DATA };
 }
 
-/** Boundary: a caught error, read by toProviderErrors. */
-export function orderProviderFailed(error: unknown): OrderProviderState {
-  return { isLoading: false, hasErrors: true, errors: toProviderErrors(error), ...NO_DATA };
+/** A failed order call, read by toProviderErrors. */
+export function orderProviderFailed(failure: Caught): OrderProviderState {
+  return { isLoading: false, hasErrors: true, errors: toProviderErrors(failure), ...NO_DATA };
 }
 
 /** The provider's data from an order lookup answer (summary, groups with their lines, adjustments, payments). */

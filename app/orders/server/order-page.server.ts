@@ -34,6 +34,7 @@ import { asArray, isObject, type Json, type JsonField, type JsonValue } from "~/
 import { orderAccessPath, orderLookupPath, orderSummaryPath, ORDER_LOOKUP_PATH } from "~/lib/paths";
 import { orderLinkSchema, parseOrderForm, reorderSchema } from "~/orders/forms/orders-forms.server";
 import { toast } from "~/shop/toast.server";
+import { caught } from "~/shop/errors.server";
 import {
   credentialDigest,
   loadOrder,
@@ -148,7 +149,7 @@ async function loadFromResources(
   } catch (error) {
     const status = isFetchError(error) ? error.status : 500;
     if (status >= 500 || status === 0) console.error("Order read failed:", error);
-    return { state: orderProviderFailed(error), status, key };
+    return { state: orderProviderFailed(caught(error)), status, key };
   }
 }
 

@@ -22,6 +22,7 @@ import {
 import { sellingModelOptions } from "~/cart/model/subscriptions";
 import type { CoreSessionData, SessionKeys, StoreSession } from "~/shop/session.server";
 import type { ShopCore } from "~/shop/core.server";
+import { caught } from "~/shop/errors.server";
 import type { CheckoutSessionData, GuestUserContext } from "~/checkout/server/session.server";
 import type { CartHandler } from "~/cart/cart.server";
 
@@ -156,6 +157,6 @@ export async function loadOrder(shop: OrderShop, recordId: string): Promise<Orde
   } catch (error) {
     const status = isFetchError(error) ? error.status : 500;
     if (status >= 500 || status === 0) console.error("Order lookup failed:", error);
-    return { state: orderProviderFailed(error), status, key };
+    return { state: orderProviderFailed(caught(error)), status, key };
   }
 }

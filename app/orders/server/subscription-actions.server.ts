@@ -15,7 +15,7 @@ import { parseOrderForm, subscriptionActionSchema } from "~/orders/forms/orders-
 import { formatDate } from "~/lib/format/formats";
 import { toast } from "~/shop/toast.server";
 import type { ShopCore } from "~/shop/core.server";
-import { apiFailure } from "~/shop/errors.server";
+import { caught } from "~/shop/errors.server";
 
 /** Where a done (or refused) action lands: the account page's subscriptions. */
 const SUBSCRIPTIONS_ANCHOR = "/account#subscriptions-title";
@@ -111,7 +111,7 @@ export async function submitSubscriptionAction(shop: ShopCore, form: FormData) {
       }
     }
   } catch (error) {
-    const reason = refusal(apiFailure(error));
+    const reason = refusal(caught(error).api);
     if (reason && input.intent === SUBSCRIPTION_INTENTS.quantity) return refuse(input.intent, { quantity: [reason] });
     if (!reason) console.error("A subscription action failed:", error);
     const what = input.intent === SUBSCRIPTION_INTENTS.cancel ? "cancel" : "renew";

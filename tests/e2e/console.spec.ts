@@ -30,7 +30,11 @@ async function cartLines(page: Page) {
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: "Cart", level: 1 })).toBeVisible();
   const found: [string, string][] = [];
-  for (const line of await page.getByRole("article").all())
+  // The lines' articles: "Frequently bought together" below the cart has cards of its own.
+  for (const line of await page
+    .getByRole("region", { name: /^Items/ })
+    .getByRole("article")
+    .all())
     found.push([await line.innerText(), await line.getByRole("textbox", { name: "Quantity" }).inputValue()]);
   return found;
 }

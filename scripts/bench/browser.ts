@@ -168,10 +168,7 @@ export async function guestWithCart(origin: string, productPath: string) {
 }
 
 export async function guestAtShipping(origin: string, productPath: string) {
-  const b = await guestWithCart(origin, productPath);
-  const shipping = await b.visit("/checkout");
-  if (!shipping.path.startsWith("/checkout/shipping")) throw new Error(`checkout began at ${shipping.path}`);
-  return b;
+  return atCheckoutStep(await guestWithCart(origin, productPath), "shipping");
 }
 
 /** The checkout's steps in order, as their pages' paths name them. */
@@ -179,30 +176,30 @@ export const CHECKOUT_STEPS = ["shipping", "delivery", "payment", "review"] as c
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
 /**
- * Takes a shopper whose cart has lines through the checkout's forms to `step` (its page shown), as in
- * completeCheckout: the contact and address typed or the saved one kept, the first delivery method, a card.
+ * Takes a shopper whose cart has lines through the checkout's forms to `step` and answers its page: the contact and
+ * address typed or the saved one kept, the first delivery method, a card.
  */
-export async function atCheckoutStep(b: Browser, step: CheckoutStep) {
+async function walkCheckout(b: Browser, step: CheckoutStep) {
   let page = await b.visit("/checkout");
   const advance = [/^save$/, null, /^pay$/] as const;
   for (const [k, name] of CHECKOUT_STEPS.entries()) {
     if (!page.path.startsWith(`/checkout/${name}`)) throw new Error(`the checkout showed ${page.path}, not ${name}`);
-    if (name === step) return b;
+    if (name === step) break;
     const button = advance[k];
     page = button ? await b.submit(page, button) : await b.submit(page, /^$/, /deliveryMethodId$/);
   }
+  return page;
+}
+
+/** The shopper, taken through the checkout's forms to `step` (walkCheckout). */
+export async function atCheckoutStep(b: Browser, step: CheckoutStep) {
+  await walkCheckout(b, step);
   return b;
 }
 
 export async function completeCheckout(origin: string, productPath: string) {
-  const b = new Browser(origin);
-  const product = await b.visit(productPath);
-  let page = await b.submit(product, /^add$/);
-  page = await b.visit("/checkout");
-  page = await b.submit(page, /^save$/); // shipping: contact and address
-  page = await b.submit(page, /^$/, /deliveryMethodId$/); // delivery method
-  page = await b.submit(page, /^pay$/); // card
-  page = await b.submit(page, /^placeOrder$/); // review
+  const b = await guestWithCart(origin, productPath);
+  const page = await b.submit(await walkCheckout(b, "review"), /^placeOrder$/);
   if (!page.path.startsWith("/checkout/confirmation/")) throw new Error(`the checkout ended at ${page.path}`);
   return { ms: b.times.reduce((a, t) => a + t, 0), requests: b.times.length };
 }

@@ -10,6 +10,7 @@
 // adds the pages a shopper's own session changes: a product page, the cart with a line, and the checkout's shipping
 // step, each with a session of its own made through the HTML forms. `AGENT_PAGES=1` adds the markdown views agents
 // read (`.md` after a category's and a product's path) next to their HTML pages; one checkout is then enough.
+// `PAGES=product,cart` keeps only the pages whose names start with one of those words (more rounds of fewer pages).
 // Linux only (it reads /proc).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -180,7 +181,17 @@ async function load(server, path, count) {
 
 const servers = [];
 for (const spec of checkouts) servers.push(await startServer(spec));
-const pageNames = servers[0].pages.map(([page]) => page);
+const wanted = (process.env.PAGES ?? "")
+  .split(",")
+  .map((w) => w.trim())
+  .filter(Boolean);
+const pageNames = servers[0].pages
+  .map(([page]) => page)
+  .filter((page) => wanted.length === 0 || wanted.some((w) => page.startsWith(w)));
+if (pageNames.length === 0) {
+  for (const server of servers) server.child.kill("SIGTERM");
+  throw new Error(`PAGES=${process.env.PAGES}: no page named so (${servers[0].pages.map(([p]) => p).join(", ")})`);
+}
 const pathOf = (server, page) => server.pages.find(([p]) => p === page)[1];
 
 const bytes = new Map();

@@ -60,6 +60,8 @@ try {
   console.log(`type-ahead at DEMO_SCALE=${scale}, CPU ms of the server per suggestion (${terms.length} terms)`);
   console.log(`  first ask of each term: ${summary(first)}`);
   console.log(`  asked again (cached):   ${summary(again)}`);
+  const slowest = [...first].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 5);
+  console.log(`  slowest first asks: ${slowest.map((r) => `"${r.term}" ${r.cpuMs.toFixed(1)}`).join(", ")} ms`);
   for (const row of first.filter((r) => WORDS.includes(r.term) || r.term.length === MIN_TYPED))
     console.log(`  "${row.term}": ${row.cpuMs.toFixed(1)} ms (${row.products} products suggested)`);
 } finally {

@@ -53,7 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
     args,
     async ({ request, params, shop }) => {
       // `.md` at the end (or Accept: text/markdown) asks for the page's markdown view.
-      const view = shop.seo.view(params["*"]);
+      const view = shop.seo.view(params["*"], request.headers.get("Accept"));
       const productId = idFromSplat(view.splat);
       if (!productId) throw notFound();
       // After a refused add (no JavaScript) the page comes back with the quantity typed and the option picked.

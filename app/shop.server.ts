@@ -46,6 +46,7 @@ import { LOCALE_SESSION_KEYS, type LocaleSessionData } from "~/locale/locale.ser
 import { createCatalogHandler, type CatalogHandler } from "~/catalog/catalog.server";
 import { createCheckout, type Checkout } from "~/checkout/checkout.server";
 import { isCheckoutRequest, pageKind, type PageKind } from "~/lib/request-paths";
+import { readPage } from "~/lib/paging";
 import { createAccountHandler, type AccountHandler } from "~/account/account.server";
 import { createOrdersHandler, type OrdersHandler } from "~/orders/orders.server";
 import { createWishlistsHandler, type WishlistsHandler } from "~/wishlists/wishlists.server";
@@ -129,6 +130,8 @@ function withHandlers(core: ShopCore): Shop {
     cart: lazy("cart", () =>
       createCartHandler(core, {
         page: page(),
+        // Read here, not by the cart page's route: the root's count, whose loader starts first, shares the page's read.
+        linesPage: readPage(new URL(core.request.url).searchParams),
         onCheckout: isCheckoutRequest(core.request, core.context),
         // Only a checkout step's checkout has the header's count: on any other page the checkout is not built for it.
         pageCount: page() === "checkout-step" ? () => shop.checkout.stepCartCount() : undefined,

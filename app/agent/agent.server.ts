@@ -8,16 +8,17 @@ import { adoptHandoff, HANDOFF_PARAM, type HandoffSessionData } from "./handoff.
 
 export interface AgentHandler {
   /**
-   * The payment link's page was opened with a hand-off (`?handoff=`): the browser becomes the agent's guest for the
-   * link when the hand-off is good, and goes to the link's page without it either way. Null: no hand-off in the URL.
+   * The payment link's page was opened with a hand-off (`?handoff=` in `search`, the page's query): the browser
+   * becomes the agent's guest for the link when the hand-off is good, and goes to the link's page without it either
+   * way. Null: no hand-off in the URL.
    */
-  handoff(cartId: string): Promise<Response> | null;
+  handoff(cartId: string, search: URLSearchParams): Promise<Response> | null;
 }
 
 export function createAgentHandler(shop: ShopCore<HandoffSessionData>): AgentHandler {
   return {
-    handoff(cartId) {
-      const sealed = new URL(shop.request.url).searchParams.get(HANDOFF_PARAM);
+    handoff(cartId, search) {
+      const sealed = search.get(HANDOFF_PARAM);
       if (sealed === null) return null;
       adoptHandoff(shop.session, cartId, sealed, shop.context.storefront.sessionSecret);
       return shop.redirect(payPath(cartId));

@@ -14,7 +14,6 @@ import {
   type CartItem,
   type FetchError,
 } from "../../server/webstore/index";
-import { readPage } from "~/lib/paging";
 import type { PageKind } from "~/lib/request-paths";
 import { isStoreLocale } from "~/lib/format/locale";
 import { cartErrorMessage, cartProductError, caught } from "~/shop/errors.server";
@@ -38,6 +37,7 @@ import {
   type AddOutcome,
   type CartItemInput,
   type ProductAddReply,
+  type ProductPageAddress,
 } from "~/cart/server/product-add.server";
 import { submitCartPage, type CartPageAnswer, type PaymentLinkResult } from "~/cart/server/page.server";
 import { keptCouponCode } from "~/cart/model/coupon";
@@ -56,7 +56,7 @@ import {
 } from "~/shop/limits.server";
 import type { CartCore } from "~/cart/server/session.server";
 
-export type { AddField, AddOutcome, CartItemInput };
+export type { AddField, AddOutcome, CartItemInput, ProductPageAddress };
 
 export { cartRef, type CartShop } from "~/cart/server/ref.server";
 
@@ -81,13 +81,18 @@ export interface CartHandler {
    * The product page's "Add to cart" form, posted: a redirect (without JavaScript, or a guest who must sign in
    * first), else what the page's fetcher is answered.
    */
-  addFromProductPage(productId: string, formData: FormData): Promise<Response | ProductAddReply>;
+  addFromProductPage(
+    productId: string,
+    formData: FormData,
+    at: ProductPageAddress,
+  ): Promise<Response | ProductAddReply>;
   /**
-   * The cart page: the page of the cart's lines its URL asks for (`?page=`) with its coupons, promotions and totals
-   * (the empty cart when there is none), the coupon code a refused apply brings back (`?coupon=`, no JavaScript),
-   * and the shipping estimate (63.0; null before, and for an empty cart).
+   * The cart page: the page of the cart's lines its URL asks for (`?page=`, given by the composition: `linesPage`)
+   * with its coupons, promotions and totals (the empty cart when there is none), and the shipping estimate (63.0;
+   * null before, and for an empty cart). `search` is the page's query, which the route reads: what a refused coupon
+   * (`?coupon=`) or estimate brings back without JavaScript; none for a view no page asked for (an agent's).
    */
-  view(): Promise<{
+  view(search?: URLSearchParams): Promise<{
     cart: CartView;
     processing: boolean;
     couponCode: string;
@@ -142,6 +147,11 @@ export interface CartSiblings {
   /** The page this request's GET renders (lib/request-paths' pageKind): on the cart page the count shares its read. */
   page: PageKind;
   /**
+   * The page of the cart's lines the request's URL asks for (`?page=`, 1 when none): the cart page reads it, and the
+   * root's count (whose loader starts before the page's) shares that read, so it is known before the page asks.
+   */
+  linesPage: number;
+  /**
    * The request is one of a checkout's pages or forms (a step, its start or confirmation, a payment link's page),
    * which work on the cart's checkout: the cart stays in its currency there (a move would end that checkout).
    */
@@ -162,19 +172,18 @@ const RECOMMENDATION_ANCHORS = 5;
 
 export function createCartHandler(
   shop: CartCore,
-  { page, onCheckout, pageCount, paymentLink, boughtTogether }: CartSiblings,
+  { page, linesPage, onCheckout, pageCount, paymentLink, boughtTogether }: CartSiblings,
 ): CartHandler {
   let follows: boolean | undefined;
   const followCurrency = () => (follows ??= followsPageCurrency(shop, onCheckout));
-  const linesPage = () => readPage(new URL(shop.request.url).searchParams);
   // The cart page's GET reads a page of the cart's lines, whose summary has the header's count: the root's count (run
   // in parallel) shares that read instead of reading the cart's summary too, as a checkout step's does. Only the page's
   // own GET: after an edit, the page reads the cart it changed afresh.
   let pageRead: ReturnType<typeof cartPage> | undefined;
   const read = () =>
     page === "cart"
-      ? (pageRead ??= cartPage(shop, linesPage(), followCurrency()))
-      : cartPage(shop, linesPage(), followCurrency());
+      ? (pageRead ??= cartPage(shop, linesPage, followCurrency()))
+      : cartPage(shop, linesPage, followCurrency());
   const pageCartCount = async (): Promise<number | null> => {
     if (page !== "cart" || !cartRef(shop)) return null;
     try {
@@ -216,13 +225,13 @@ export function createCartHandler(
     // reads: one API call fewer a page.
     count: async () => (await pageCount?.()) ?? (await pageCartCount()) ?? cartCount(shop, followCurrency()),
     addItem,
-    addFromProductPage: (productId, formData) => addFromProductPage(shop, addItem, productId, formData),
-    async view() {
+    addFromProductPage: (productId, formData, at) => addFromProductPage(shop, addItem, productId, formData, at),
+    async view(search = new URLSearchParams()) {
       // After a refused coupon (no JavaScript) the form comes back with what the shopper typed.
-      const couponCode = keptCouponCode(new URL(shop.request.url).searchParams.get("coupon") ?? "");
+      const couponCode = keptCouponCode(search.get("coupon") ?? "");
       // The estimate's reads run beside the lines' (it needs the cart's id only to show what it read).
       const page = read();
-      const estimate = readCartEstimate(shop, async () => {
+      const estimate = readCartEstimate(shop, search, async () => {
         const { cart } = await page;
         return { cartId: cart.cartId, currency: cart.totals.currency, empty: cart.totalLines === 0 };
       });

@@ -58,8 +58,8 @@ export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
   // Saved carts are a signed-in buyer's: a guest keeps one cart (issue 37).
-  return withShop(args, async ({ shop }) =>
-    shop.reply({ ...(await shop.cart.view()), savesCarts: shop.shopper.isLoggedIn }),
+  return withShop(args, async ({ request, shop }) =>
+    shop.reply({ ...(await shop.cart.view(new URL(request.url).searchParams)), savesCarts: shop.shopper.isLoggedIn }),
   );
 }
 

@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
     args,
     async ({ request, params, shop }) => {
       // `.md` at the end (or Accept: text/markdown) asks for the page's markdown view.
-      const view = shop.seo.view(params["*"]);
+      const view = shop.seo.view(params["*"], request.headers.get("Accept"));
       const categoryId = idFromSplat(view.splat);
       if (!categoryId) throw notFound();
       const url = new URL(request.url);
@@ -58,7 +58,7 @@ export async function loader(args: LoaderFunctionArgs) {
       return shop.reply({
         ...listing,
         filters: filterData(facets, priceCurrency, filtersRefused, url.searchParams),
-        seo: shop.seo.category(page),
+        seo: shop.seo.category(page, url.searchParams),
       });
     },
     { browsing: true },

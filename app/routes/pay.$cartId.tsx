@@ -29,10 +29,10 @@ export const headers = serverTimingHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
   return withShop(args, async ({ request, params, shop }) => {
-    // A link an agent made hands its guest's cart to this browser first (app/agent/handoff.server.ts).
-    const handoff = shop.agent.handoff(params.cartId ?? "");
-    if (handoff) throw await handoff;
     const url = new URL(request.url);
+    // A link an agent made hands its guest's cart to this browser first (app/agent/handoff.server.ts).
+    const handoff = shop.agent.handoff(params.cartId ?? "", url.searchParams);
+    if (handoff) throw await handoff;
     const query = { origin: url.origin, linesPage: readPage(url.searchParams) };
     return shop.reply(await shop.checkout.payNow.page(params.cartId ?? "", query));
   });

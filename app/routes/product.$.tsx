@@ -20,6 +20,7 @@ import { WishlistButton } from "~/wishlists/ui/WishlistButton";
 import { StockLevel, VariationNeeded, VariationPicker } from "~/catalog/ui/VariationPicker";
 import { JsMarker } from "~/components/store/forms";
 import { categoryPath, idFromSplat, productPath } from "~/lib/paths";
+import { requestPath } from "~/lib/request-paths";
 // From the header's light module: cart/model's index brings the cart page's optimistic lines and quantity rules.
 import { CART_FIELDS, pendingCountChanges } from "~/cart/model/count";
 import { QUANTITY_MAX } from "../../server/webstore/limits";
@@ -53,7 +54,7 @@ export async function loader(args: LoaderFunctionArgs) {
     args,
     async ({ request, params, shop }) => {
       // `.md` at the end (or Accept: text/markdown) asks for the page's markdown view.
-      const view = shop.seo.view(params["*"]);
+      const view = shop.seo.view(params["*"], request.headers.get("Accept"));
       const productId = idFromSplat(view.splat);
       if (!productId) throw notFound();
       // After a refused add (no JavaScript) the page comes back with the quantity typed and the option picked.
@@ -74,10 +75,13 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return withShop(args, async ({ request, params, shop }) => {
+  return withShop(args, async ({ request, context, params, shop }) => {
     const productId = idFromSplat(params["*"]);
     if (!productId) throw notFound();
-    const done = await shop.cart.addFromProductPage(productId, await request.formData());
+    const done = await shop.cart.addFromProductPage(productId, await request.formData(), {
+      path: requestPath(request, context),
+      search: new URL(request.url).searchParams,
+    });
     if (done instanceof Response) return done;
     // A limit's refusal (429, Retry-After) or a crawler's (403) is the page's status: without JavaScript the page
     // renders again with the message and the quantity typed (useActionData).

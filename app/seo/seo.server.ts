@@ -45,11 +45,15 @@ export interface PageView {
 }
 
 export interface SeoHandler {
-  /** The page's splat and whether it asks for markdown (`.md` at the end, or `Accept: text/markdown`). */
-  view(splat: string | undefined): PageView;
+  /**
+   * The page's splat and whether it asks for markdown (`.md` at the end, or `accept`, the request's Accept header,
+   * preferring `text/markdown`).
+   */
+  view(splat: string | undefined, accept: string | null): PageView;
   // What a page's loader sends: its tags' values and its JSON-LD as text (meta-tags.ts, ui/StructuredData.tsx).
   home(): SentSeo;
-  category(page: CategoryPage): SentSeo;
+  /** `search`: the page's query (a filter, a sort or a price range keeps the page out of the index). */
+  category(page: CategoryPage, search: URLSearchParams): SentSeo;
   search(term: string, listing: Pick<ProductListing, "products" | "paging">): SentSeo;
   product(page: ProductPage): SentSeo;
   /** Offers the page's markdown view, which the document's render answers instead of the page. */
@@ -68,9 +72,9 @@ function acceptsMarkdown(accept: string | null): boolean {
   return markdown !== -1 && (html === -1 || markdown < html);
 }
 
-function addressOf(core: Pick<ShopCore, "request" | "context" | "basePath" | "appContext">): SiteAddress {
+function addressOf(core: Pick<ShopCore, "origin" | "context" | "basePath" | "appContext">): SiteAddress {
   return {
-    origin: new URL(core.request.url).origin,
+    origin: core.origin,
     basePath: core.basePath,
     locale: core.context.locale ?? STORE_LOCALE,
     locales: storeLocales(core.appContext),
@@ -88,24 +92,23 @@ function productFacts(page: ProductPage): ProductFacts {
   };
 }
 
-export function createSeo(core: Pick<ShopCore, "request" | "context" | "basePath" | "appContext">): SeoHandler {
+export function createSeo(core: Pick<ShopCore, "origin" | "context" | "basePath" | "appContext">): SeoHandler {
   const address = () => addressOf(core);
-  const search = () => new URL(core.request.url).searchParams;
   const offer = (body: string) => offerRepresentation(core.context, { body, contentType: MARKDOWN });
   const sent = (seo: Parameters<typeof sentSeo>[0]): SentSeo => {
     const text = sentSeo(seo);
     return { ...text, jsonLd: sendBlocks(core.context, text.jsonLd) };
   };
   return {
-    view(splat) {
+    view(splat, accept) {
       const md = !!splat && splat.endsWith(".md");
       return {
         splat: md ? splat.slice(0, -3) : splat,
-        markdown: md || acceptsMarkdown(core.request.headers.get("Accept")),
+        markdown: md || acceptsMarkdown(accept),
       };
     },
     home: () => sent(homeSeo(address(), STORE_DESCRIPTION)),
-    category: (page) =>
+    category: (page, search) =>
       sent(
         categorySeo(
           address(),
@@ -116,7 +119,7 @@ export function createSeo(core: Pick<ShopCore, "request" | "context" | "basePath
             page: page.paging.page,
             pageSize: LISTING_PAGE_SIZE,
           },
-          search(),
+          search,
         ),
       ),
     search: (term, listing) =>

@@ -69,6 +69,11 @@ export interface ShopCore<Data extends CoreSessionData = CoreSessionData> {
   appContext: ApplicationContext | null;
   /** The path the store lives under ("/shop", or "" at the site root). */
   basePath: string;
+  /**
+   * The site's origin as this request reached it ("https://store.example"): what a page's absolute URLs (canonical,
+   * alternates, structured data) start with, read from the request once, as the base path is read from the host.
+   */
+  origin: string;
   /** A client with a different scope (e.g. the token just received at login), reporting to this shop the same way. */
   clientWith(scope: Partial<ShopperScope>): WebstoreClient;
   /**
@@ -122,6 +127,7 @@ export async function openCore<Data extends CoreSessionData>(
     getFlashToasts(request, context),
   ]);
   const basePath = basePathOf(context);
+  const origin = new URL(request.url).origin;
   await ensureIdentity(context, session);
   const shopper = shopperOf(session);
   const timing = new ServerTiming();
@@ -214,6 +220,7 @@ export async function openCore<Data extends CoreSessionData>(
     currencyIsoCode,
     appContext,
     basePath,
+    origin,
     clientWith: (scope) => build({ ...baseScope, ...scope }),
     headers,
     async reply(payload, init) {
@@ -253,11 +260,12 @@ export async function openCore<Data extends CoreSessionData>(
  * (`catalogScope: null`): a sitemap walks the whole catalog once, and would push out the pages shoppers read.
  */
 export interface Crawler {
-  request: Request;
   context: AppLoadContext;
   client: WebstoreClient;
   appContext: ApplicationContext | null;
   basePath: string;
+  /** The site's origin, as the shop core's. */
+  origin: string;
 }
 
 export async function openCrawler(request: Request, context: AppLoadContext): Promise<Crawler> {
@@ -269,7 +277,7 @@ export async function openCrawler(request: Request, context: AppLoadContext): Pr
     signal: request.signal,
   });
   const appContext = await client.getApplicationContext().catch(() => null);
-  return { request, context, client, appContext, basePath: basePathOf(context) };
+  return { context, client, appContext, basePath: basePathOf(context), origin: new URL(request.url).origin };
 }
 
 /** True for a route's payload written as an object literal (not an array, a Response or a class instance). */

@@ -5,20 +5,19 @@
  * other representation costs no call of its own, and the route stays one ordinary page route with one loader.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { requestSlot } from "./request-slot.server";
 
 export interface Representation {
   body: string;
   contentType: string;
 }
 
-const OFFERED = Symbol("representation");
+const offered = requestSlot<Representation>("representation");
 
 export function offerRepresentation(context: AppLoadContext, representation: Representation): void {
-  context.perRequest.once(OFFERED, () => ({ value: null as Representation | null })).value = representation;
+  offered.set(context, representation);
 }
 
 export function offeredRepresentation(context: AppLoadContext): Representation | null {
-  return context.perRequest.has(OFFERED)
-    ? context.perRequest.once(OFFERED, () => ({ value: null as Representation | null })).value
-    : null;
+  return offered.get(context);
 }

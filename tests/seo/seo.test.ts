@@ -155,7 +155,7 @@ describe("structured data", () => {
 describe("documents", () => {
   it("robots.txt disallows a shopper's pages under the base path and each locale prefix, and names the sitemap", () => {
     const crawler = {
-      request: new Request("https://store.example/shop/robots.txt"),
+      origin: "https://store.example",
       basePath: "/shop",
       appContext: { markets: [{ localeCurrencyMap: { en_GB: "GBP" } }] },
     } as unknown as Crawler;

@@ -23,7 +23,7 @@ import { caught, cartErrorMessage } from "~/shop/errors.server";
 import { toast } from "~/shop/toast.server";
 import type { CartCore, CartSessionData } from "~/cart/server/session.server";
 
-type EstimateShop = Pick<CartCore, "client" | "session" | "shopper" | "appContext" | "request">;
+type EstimateShop = Pick<CartCore, "client" | "session" | "shopper" | "appContext">;
 type SavedEstimate = CartSessionData["shippingEstimate"];
 
 /** evaluate-shipping is documented from 63.0: before that the page offers no estimate. */
@@ -63,11 +63,13 @@ async function buyerDefault(shop: EstimateShop): Promise<SavedEstimate | null> {
 }
 
 /**
- * The estimate the cart page shows, read beside the cart's lines: null below 63.0. `cart()` is the page's read of
- * the cart (its id, currency and whether it has lines), awaited only when there is an estimate to read.
+ * The estimate the cart page shows, read beside the cart's lines: null below 63.0. `search` is the page's query (a
+ * refused address comes back in it); `cart()` is the page's read of the cart (its id, currency and whether it has
+ * lines), awaited only when there is an estimate to read.
  */
 export async function readCartEstimate(
   shop: EstimateShop,
+  search: URLSearchParams,
   cart: () => Promise<{ cartId: string | null; currency: string; empty: boolean }>,
 ): Promise<CartEstimateView | null> {
   if (shop.client.apiVersion < ESTIMATE_SINCE) return null;
@@ -87,9 +89,8 @@ export async function readCartEstimate(
   const saved = remembered ?? (defaults ? await defaults : null);
 
   // A refused address comes back in the URL (no JavaScript needed), and its message with it.
-  const query = new URL(shop.request.url).searchParams;
-  const typedCountry = query.get(ESTIMATE_FIELDS.country);
-  const typedCode = query.get(ESTIMATE_FIELDS.postalCode);
+  const typedCountry = search.get(ESTIMATE_FIELDS.country);
+  const typedCode = search.get(ESTIMATE_FIELDS.postalCode);
   const typed = typedCountry !== null || typedCode !== null;
   const appCountry = shop.appContext?.country ? countryCode(shop.appContext.country) : "";
   const fallbackCountry = countries.some((c) => c.code === appCountry) ? appCountry : countries[0].code;

@@ -16,7 +16,6 @@ import {
 import { productDetailView } from "~/catalog/model/product";
 import { loginPath } from "~/lib/paths";
 import { isRecordId } from "~/lib/record-id.server";
-import { requestPath } from "~/lib/request-paths";
 import type { ShopCore } from "~/shop/core.server";
 import { toast, type ToastInput } from "~/shop/toast.server";
 import type { IdentityRefusal } from "~/shop/limits.server";
@@ -61,7 +60,14 @@ export type ProductAddReply =
       plan?: string;
     };
 
-type AddShop = Pick<ShopCore, "request" | "context" | "client" | "appContext" | "toasts" | "redirect">;
+type AddShop = Pick<ShopCore, "context" | "client" | "appContext" | "toasts" | "redirect">;
+
+/** Where the product page's form was posted, as its route reads it: the page's store path and its query. */
+export interface ProductPageAddress {
+  /** The store path ("/product/…", without the base path and locale segment: lib/request-paths' requestPath). */
+  path: string;
+  search: URLSearchParams;
+}
 
 /**
  * The product page's add: a redirect (no JavaScript, or a guest who must sign in), else the fetcher's answer.
@@ -72,12 +78,13 @@ export async function addFromProductPage(
   addItem: (input: CartItemInput) => Promise<AddOutcome>,
   productId: string,
   formData: FormData,
+  at: ProductPageAddress,
 ): Promise<Response | ProductAddReply> {
   const withJs = submittedWithJs(formData);
   // A variation parent's page stays on the variation chosen (its query); what a refused add brings back goes.
-  const choice = new URL(shop.request.url).searchParams;
+  const choice = new URLSearchParams(at.search);
   for (const name of ["quantity", "plan", "index"]) choice.delete(name);
-  const page = requestPath(shop.request, shop.context);
+  const page = at.path;
   const here = choice.size > 0 ? `${page}?${choice}` : page;
   const submission = parseAddToCart(formData);
   const typed = postedText(submission, CART_FIELDS.quantity);

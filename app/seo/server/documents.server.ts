@@ -29,7 +29,7 @@ const PRIVATE_PATHS = [
 /** A search narrowed by a filter, a price range or a sort: a crawl of every combination would never end. */
 const REFINED_SEARCH = ["/search?*f.", "/search?*min=", "/search?*max=", "/search?*sort="];
 
-const site = (crawler: Crawler) => ({ origin: new URL(crawler.request.url).origin, basePath: crawler.basePath });
+const site = (crawler: Crawler) => ({ origin: crawler.origin, basePath: crawler.basePath });
 
 /** The path prefixes a page is served under: the base path, then each locale's segment (the store's own has two). */
 function prefixes(crawler: Crawler): string[] {

@@ -232,7 +232,7 @@ const xml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 const SITE = (crawler: Crawler) => ({
-  origin: new URL(crawler.request.url).origin,
+  origin: crawler.origin,
   basePath: crawler.basePath,
   locales: storeLocales(crawler.appContext),
 });

@@ -59,6 +59,8 @@ export interface StartOptions {
   mcpLimits?: McpLimits;
   /** The limits on new identities, carts and codes (default: server/limits.ts DEFAULT_LIMITS, docs/limits.md). */
   limits?: LimitTable;
+  /** The clock of the API answers the store caches (default: Date.now); tests move it instead of waiting. */
+  cacheClock?: () => number;
   /**
    * Development (`npm run dev`): the app comes from Vite's dev server in middleware mode, as Remix documents for a
    * custom server: its modules are served and rebuilt as they change, and every request renders the current ones.
@@ -131,7 +133,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
   }
   const apiFetch = emulator ? (req: Request) => emulator!.fetch(req) : (req: Request) => fetch(req);
   const siteUrl = config.WEBSTORE_SITE_URL ?? "http://emulator.local";
-  const caches = createWebstoreCaches();
+  const caches = createWebstoreCaches({ now: options.cacheClock });
   // With REDIS_URL: one connection for commands (the throttle's counts, acknowledgements), one subscribed to cache
   // invalidations (a subscribed connection takes no other command).
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { purpose: "sign-in limits" }) : null;

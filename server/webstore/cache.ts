@@ -152,6 +152,8 @@ export const CATALOG_MAX_STALE_MS = 300_000;
  * maintenance window or an incident; older answers are too likely wrong to show.
  */
 export const CATALOG_STALE_IF_ERROR_MS = 24 * 3_600_000;
+/** SharedReadCache's `staleIfErrorMs` for answers that keep no last good copy: a failed load is the caller's. */
+export const NO_STALE_IF_ERROR = 0;
 /**
  * The memory the last good answers may take, counted as the characters of their JSON (about a byte each for the
  * catalog's mostly ASCII text): the least recently used go first.
@@ -170,8 +172,11 @@ interface Boxed {
  */
 export class SharedReadCache {
   private lru: LRUCache<string, Boxed, () => Promise<unknown>>;
-  /** Every answer's last good copy, for stale-if-error only (CATALOG_STALE_IF_ERROR_MS); `clear` keeps them. */
-  private readonly lastGood: LRUCache<string, Boxed>;
+  /**
+   * Every answer's last good copy, for stale-if-error only (CATALOG_STALE_IF_ERROR_MS); `clear` keeps them. None when
+   * `staleIfErrorMs` is NO_STALE_IF_ERROR.
+   */
+  private readonly lastGood: LRUCache<string, Boxed> | null;
 
   constructor(
     private readonly now: () => number,
@@ -182,13 +187,16 @@ export class SharedReadCache {
     lastGoodMaxChars = CATALOG_LAST_GOOD_MAX_CHARS,
   ) {
     this.lru = this.create();
-    this.lastGood = new LRUCache<string, Boxed>({
-      max: maxEntries,
-      maxSize: lastGoodMaxChars,
-      ttl: staleIfErrorMs,
-      perf: { now: this.now },
-      ttlResolution: 0,
-    });
+    this.lastGood =
+      staleIfErrorMs === NO_STALE_IF_ERROR
+        ? null
+        : new LRUCache<string, Boxed>({
+            max: maxEntries,
+            maxSize: lastGoodMaxChars,
+            ttl: staleIfErrorMs,
+            perf: { now: this.now },
+            ttlResolution: 0,
+          });
   }
 
   private create() {
@@ -205,7 +213,7 @@ export class SharedReadCache {
       fetchMethod: async (key, _stale, { context }) => {
         const boxed = { value: await context() };
         // Sized once per load (a load happens at most once per key and freshness): its JSON's length.
-        this.lastGood.set(key, boxed, { size: Math.max(1, JSON.stringify(boxed.value)?.length ?? 1) });
+        this.lastGood?.set(key, boxed, { size: Math.max(1, JSON.stringify(boxed.value)?.length ?? 1) });
         return boxed;
       },
     });
@@ -226,7 +234,7 @@ export class SharedReadCache {
       );
       return boxed!.value as T;
     } catch (error) {
-      const kept = isUnavailable(error) ? this.lastGood.get(key) : undefined;
+      const kept = isUnavailable(error) ? this.lastGood?.get(key) : undefined;
       if (!kept) throw error;
       onStale?.();
       return kept.value as T;
@@ -241,7 +249,7 @@ export class SharedReadCache {
    */
   clear(options: { lastGood?: boolean } = {}): void {
     this.lru = this.create();
-    if (options.lastGood) this.lastGood.clear();
+    if (options.lastGood) this.lastGood?.clear();
   }
 
   get size(): number {
@@ -256,7 +264,19 @@ export interface WebstoreCaches {
   data: ExpiringCache;
   /** Catalog answers per scope (see SharedReadCache and the client's `catalogScope`). */
   catalog: SharedReadCache;
+  /** Einstein's recommendations per catalog scope, recommender and anchors (RECOMMENDATIONS_FRESH_MS). */
+  recommendations: SharedReadCache;
 }
+
+/**
+ * How long a recommendations answer (GET ai/recommendations) is shared, then read again; never served stale, nor
+ * while the API is down (NO_STALE_IF_ERROR: the section is an extra a page does without, as after any failed read).
+ * The storefront's choice: Salesforce's LWR store components ask on every view. CustomersWhoBoughtAlsoBought is
+ * anchored on products, not on the shopper: the visitor id sent as the cqcid cookie doesn't change the answer, so
+ * shoppers of one catalog scope (its prices) share it. 30 s, like the catalog's freshness: what others bought together
+ * moves slowly, and an order placed shows within half a minute.
+ */
+export const RECOMMENDATIONS_FRESH_MS = 30_000;
 
 /** Create once per process and pass to every client, so requests share what they learned. */
 export function createWebstoreCaches(options: { now?: () => number } = {}): WebstoreCaches {
@@ -266,6 +286,13 @@ export function createWebstoreCaches(options: { now?: () => number } = {}): Webs
     seoProperties: new ExpiringCache(now, 2000),
     data: new ExpiringCache(now, 500),
     catalog: new SharedReadCache(now),
+    recommendations: new SharedReadCache(
+      now,
+      2000,
+      RECOMMENDATIONS_FRESH_MS,
+      RECOMMENDATIONS_FRESH_MS, // no stale-while-revalidate: past its freshness the caller waits for a new answer
+      NO_STALE_IF_ERROR,
+    ),
   };
 }
 
@@ -276,6 +303,7 @@ export function clearWebstoreCaches(caches: WebstoreCaches, options: { lastGood?
   caches.seoProperties.clear(options);
   caches.data.clear(options);
   caches.catalog.clear(options);
+  caches.recommendations.clear(options);
 }
 
 /** Seconds of `Cache-Control: max-age`, as ms; undefined when absent. */

@@ -1,6 +1,6 @@
 /** What every group of API methods needs: the HTTP layer, the caches, the caller's identity, validation helpers. */
 import { type Async, isProcessing } from "./async-wait.js";
-import type { WebstoreCaches } from "./cache.js";
+import type { SharedReadCache, WebstoreCaches } from "./cache.js";
 import { INVALID_QUANTITY, WebstoreError } from "./errors.js";
 import type { Http, WebstoreRequest } from "./http.js";
 import { QUANTITY_MAX, QUANTITY_MIN } from "./limits.js";
@@ -44,13 +44,20 @@ export interface ClientCore {
 }
 
 /**
- * A catalog read (categories, search, products, prices) through the shared catalog cache, keyed by the API target,
- * the client's catalog scope, the resource and its arguments; loaded directly when the client has no scope.
+ * A catalog read (categories, search, products, prices) through the shared catalog cache (or `cache`, another one
+ * shared per catalog scope), keyed by the API target, the client's catalog scope, the resource and its arguments;
+ * loaded directly when the client has no scope.
  */
-export function catalogRead<T>(core: ClientCore, resource: string, args: unknown, load: () => Promise<T>): Promise<T> {
+export function catalogRead<T>(
+  core: ClientCore,
+  resource: string,
+  args: unknown,
+  load: () => Promise<T>,
+  cache: SharedReadCache = core.caches.catalog,
+): Promise<T> {
   if (core.catalogScope === null) return load();
   const onStale = core.onStale;
-  return core.caches.catalog.get(
+  return cache.get(
     core.cacheKey("catalog", core.catalogScope, resource, JSON.stringify(args)),
     load,
     onStale && (() => onStale(resource)),

@@ -6,14 +6,17 @@
  * cart's edits; a failed read hides the section, never the page.
  */
 import { describe, expect, test } from "vitest";
-import { BUYER, sectionText, useStore } from "../support/routes";
+import { RECOMMENDATIONS_FRESH_MS } from "../../server/webstore/cache.js";
+import { B2B_BUYER, BUYER, sectionText, useStore } from "../support/routes";
 
 const ETHIOPIA = "01tDM0000000001"; // ordered with the Home Espresso Machine Duo and the Breakfast Blend
 const BREAKFAST = "01tDM0000000008";
 const TAMPER_ORDERED_WITH = "01tDM0000000005"; // the House Espresso Blend, ordered with the tamper
 const KNOCK_BOX = "01tDM0000000019"; // never ordered
 
-const store = useStore();
+/** The clock of the store's caches: a test moves it past an answer's freshness instead of waiting. */
+let cacheNow = Date.now();
+const store = useStore({ cacheClock: () => cacheNow });
 
 /** The section's text as a reader meets it ("" when the page has none). */
 const togetherText = (html: string) => sectionText(html, '<section aria-labelledby="bought-together-title"');
@@ -173,5 +176,40 @@ describe("the cart page's frequently bought together", () => {
     const page = await buyer.load("/product/01tDM0000000017");
     expect(togetherText(page.html)).toContain("House Espresso Blend");
     expect(page.html).toContain(TAMPER_ORDERED_WITH);
+  });
+});
+
+describe("one answer shared for 30 s by the shoppers of a catalog scope", () => {
+  test("a second view within 30 s reads no recommendations; a view after 30 s reads them again", async () => {
+    await store.reset();
+    await freshJournal();
+    const first = await store.visitor().load(`/product/${ETHIOPIA}`);
+    cacheNow += RECOMMENDATIONS_FRESH_MS - 1;
+    // Another guest, another visitor id: the same catalog, the same answer.
+    const second = await store.visitor().load(`/product/${ETHIOPIA}`);
+    expect(togetherText(second.html)).toBe(togetherText(first.html));
+    expect(togetherText(second.html)).toContain("Home Espresso Machine Duo");
+    expect(await recommendationReads()).toHaveLength(1);
+
+    cacheNow += 2;
+    const later = await store.visitor().load(`/product/${ETHIOPIA}`);
+    expect(togetherText(later.html)).toBe(togetherText(first.html));
+    expect(await recommendationReads()).toHaveLength(2);
+  });
+
+  test("buyers of different accounts (and guests) don't share an answer; a buyer's second view does", async () => {
+    await store.reset();
+    const buyer = await store.signedIn(BUYER);
+    const b2b = await store.signedIn(B2B_BUYER);
+    await freshJournal();
+    const pages = [
+      await buyer.load(`/product/${ETHIOPIA}`),
+      await b2b.load(`/product/${ETHIOPIA}`),
+      await store.visitor().load(`/product/${ETHIOPIA}`),
+    ];
+    for (const page of pages) expect(togetherText(page.html)).toContain("Breakfast Blend");
+    expect(await recommendationReads()).toHaveLength(3);
+    await buyer.load(`/product/${ETHIOPIA}`);
+    expect(await recommendationReads()).toHaveLength(3);
   });
 });

@@ -59,7 +59,9 @@ export interface Store {
 }
 
 /** `emulator`: a store of the test's own making (a generated store's size) instead of the demo's. */
-export type StoreOptions = Pick<StartOptions, "emulator" | "mcpLimits"> & { env?: Record<string, string> };
+export type StoreOptions = Pick<StartOptions, "emulator" | "mcpLimits" | "cacheClock"> & {
+  env?: Record<string, string>;
+};
 
 export async function startStore(options: StoreOptions = {}): Promise<Store> {
   // A config of its own (not process.env): the shell's WEBSTORE_* or PORT never point these tests elsewhere; `env`
@@ -72,7 +74,11 @@ export async function startStore(options: StoreOptions = {}): Promise<Store> {
     REQUEST_LOG: "0",
     ...options.env,
   });
-  const { server } = await startServer(config, { emulator: options.emulator, mcpLimits: options.mcpLimits });
+  const { server } = await startServer(config, {
+    emulator: options.emulator,
+    mcpLimits: options.mcpLimits,
+    cacheClock: options.cacheClock,
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const control = (method: "POST" | "PUT" | "DELETE" | "GET", path: string, body?: unknown) =>

@@ -3,6 +3,7 @@ import { BASE, STORE, apiError, fakeFetch, json, rel } from "./fake-fetch.js";
 import {
   CATALOG_FRESH_MS,
   CATALOG_MAX_STALE_MS,
+  RECOMMENDATIONS_FRESH_MS,
   SharedReadCache,
   clearWebstoreCaches,
   createWebstoreCaches,
@@ -168,5 +169,88 @@ describe("catalog reads through the client", () => {
     await expect(client().getProduct("01tA")).rejects.toMatchObject({ status: 503 });
     fail = false;
     expect(await client().getProduct("01tA")).toEqual({ id: "01tA" });
+  });
+});
+
+describe("recommendations through the client (GET ai/recommendations, shared per catalog scope)", () => {
+  const ANCHOR = "01tDM0000000001";
+  const OTHER = "01tDM0000000008";
+  /** Each answer names its call, so a test tells a kept answer from a new one. */
+  const answer = (n: number) => json({ productPage: { products: [{ id: `answer-${n}` }] } });
+  function clients(responder: (n: number) => Response = answer) {
+    const time = clock();
+    const caches = createWebstoreCaches({ now: time.now });
+    const fake = fakeFetch((_request, i) => responder(i + 1));
+    const make = (options: Partial<WebstoreClientOptions> = {}) =>
+      createWebstoreClient({
+        fetch: fake.fetch,
+        baseUrl: BASE,
+        webstoreId: STORE,
+        caches,
+        accessToken: "t",
+        retry: { attempts: 1, pauseMs: 0 },
+        ...options,
+      });
+    const recommend = (options: Partial<WebstoreClientOptions>, anchorValues = [ANCHOR], shopperId = "visitor-1") =>
+      make(options).getRecommendations({ recommender: "CustomersWhoBoughtAlsoBought", anchorValues, shopperId });
+    const reads = () => fake.calls.filter((c) => rel(c) === "ai/recommendations").length;
+    return { recommend, reads, time, caches, calls: fake.calls };
+  }
+  const firstId = (answer: { productPage?: { products?: { id?: string }[] } }) => answer.productPage?.products?.[0]?.id;
+
+  it("a second view within 30 s reads nothing; a view after 30 s reads again and gets the new answer", async () => {
+    const { recommend, reads, time } = clients();
+    const first = await recommend({ catalogScope: "guest" });
+    time.advance(RECOMMENDATIONS_FRESH_MS - 1);
+    // Another shopper of the scope, with another visitor id: the answer doesn't depend on the shopper.
+    expect(firstId(await recommend({ catalogScope: "guest" }, [ANCHOR], "visitor-2"))).toBe(firstId(first));
+    expect(reads()).toBe(1);
+    time.advance(2);
+    expect(firstId(await recommend({ catalogScope: "guest" }))).toBe("answer-2");
+    expect(reads()).toBe(2);
+  });
+
+  it("keeps catalog scopes, currencies, anchors and the anchors' order apart", async () => {
+    const { recommend, reads, calls } = clients();
+    const a = await recommend({ catalogScope: "account:001A" });
+    const b = await recommend({ catalogScope: "account:001B" });
+    expect(firstId(a)).not.toBe(firstId(b));
+    await recommend({ catalogScope: "account:001A", currencyIsoCode: "EUR" });
+    await recommend({ catalogScope: "account:001A" }, [OTHER]);
+    await recommend({ catalogScope: "account:001A" }, [ANCHOR, OTHER]);
+    await recommend({ catalogScope: "account:001A" }, [OTHER, ANCHOR]);
+    expect(reads()).toBe(6);
+    // What each read asked for, as the API got it.
+    expect(calls.at(-1)?.url.searchParams.get("anchorValues")).toBe(`${OTHER},${ANCHOR}`);
+    expect(calls.at(-1)?.headers.get("cookie")).toBe("cqcid=visitor-1");
+  });
+
+  it("never shares what a client without a scope read", async () => {
+    const { recommend, reads } = clients();
+    await recommend({ catalogScope: null });
+    await recommend({ catalogScope: null });
+    expect(reads()).toBe(2);
+  });
+
+  it("keeps no failed read, and serves no old answer while the API is down (no stale-if-error)", async () => {
+    let down = false;
+    const { recommend, reads, time } = clients((n) =>
+      down ? apiError(503, "SERVICE_UNAVAILABLE", "down") : answer(n),
+    );
+    expect(firstId(await recommend({ catalogScope: "guest" }))).toBe("answer-1");
+    time.advance(RECOMMENDATIONS_FRESH_MS + 1);
+    down = true;
+    await expect(recommend({ catalogScope: "guest" })).rejects.toMatchObject({ status: 503 });
+    down = false;
+    expect(firstId(await recommend({ catalogScope: "guest" }))).toBe("answer-3");
+    expect(reads()).toBe(3);
+  });
+
+  it("asks again after clearWebstoreCaches (an emulator reset or settings change)", async () => {
+    const { recommend, reads, caches } = clients();
+    await recommend({ catalogScope: "guest" });
+    clearWebstoreCaches(caches);
+    await recommend({ catalogScope: "guest" });
+    expect(reads()).toBe(2);
   });
 });

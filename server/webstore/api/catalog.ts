@@ -135,17 +135,29 @@ export function catalogApi(core: ClientCore) {
     /**
      * Einstein's recommendations (GET ai/recommendations) with each product's name, image and price in the same
      * answer (includePricingAndProductInformation, 63.0): a card needs no other read. Before 63.0 the products come
-     * as ids alone: none. Not cached: an answer is the shopper's (the cqcid cookie) and follows the orders placed.
+     * as ids alone: none. Shared per catalog scope (the answer's prices are the scope's) for RECOMMENDATIONS_FRESH_MS,
+     * keyed by the query as sent: the anchors in their order (the emulator breaks ties between equally bought products
+     * by it; Einstein's pages don't say that order doesn't matter). The shopper id is not in the key (see
+     * RECOMMENDATIONS_FRESH_MS), nor is the answer's `uuid`, which only activity tracking reads (the store sends
+     * none): shoppers sharing an answer share its uuid.
      */
     async getRecommendations(input: RecommendationsInput): Promise<RecommendationResults> {
       const anchorValues = input.anchorValues.filter(Boolean).slice(0, RECOMMENDATION_ANCHORS_MAX);
       if (!documentedAt(core, 63) || anchorValues.length === 0) return { productPage: { products: [] } };
       required(input.shopperId, "shopperId is required");
-      return send(core, {
-        path: "ai/recommendations",
-        query: { recommender: input.recommender, anchorValues, includePricingAndProductInformation: true },
-        headers: { Cookie: `cqcid=${encodeURIComponent(input.shopperId)}` },
-      });
+      const query = { recommender: input.recommender, anchorValues, includePricingAndProductInformation: true };
+      return catalogRead(
+        core,
+        "ai/recommendations",
+        query,
+        () =>
+          send<RecommendationResults>(core, {
+            path: "ai/recommendations",
+            query,
+            headers: { Cookie: `cqcid=${encodeURIComponent(input.shopperId)}` },
+          }),
+        core.caches.recommendations,
+      );
     },
 
     /** Several products by id (GET products?ids=, 54.0): fields, default image, quantity rule, in the order asked. */

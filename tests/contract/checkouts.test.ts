@@ -409,6 +409,86 @@ describe.each(TARGET_NAMES)("checkouts (%s)", (name) => {
     expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(200);
   });
 
+  // What a read rates from the cart's lines (their rows, amounts and each group's sums) is kept between reads of an
+  // unchanged cart (carts/summary-memo.ts, carts/view.ts, checkout/delivery-group-rating.ts): every change below is
+  // made between two reads that would have kept it, and the next reads answer what a fresh read would.
+  it("rates each read as the checkout is then: a coupon, a delivery method and the tax type change its totals", async () => {
+    const { cartId } = await addItem(guest, PRODUCTS.coffee, 2);
+    const id = await startCheckout(guest);
+    await calculated(guest, "PATCH", `checkouts/${id}`, { deliveryAddress: TEXAS });
+    const twice = async () => {
+      const [first, second] = [await guest.call("GET", `checkouts/${id}`), await guest.call("GET", `checkouts/${id}`)];
+      expect(second.body.cartSummary).toEqual(first.body.cartSummary);
+      return first.body.cartSummary;
+    };
+    // 37.00 + 7.99 standard shipping, taxed at 8.25%: 3.05 + 0.66.
+    expect(await twice()).toMatchObject({
+      totalChargeAmount: "7.99",
+      totalTaxAmount: "3.71",
+      grandTotalAmount: "48.70",
+    });
+
+    // 10% off: 33.30, taxed 2.75.
+    expect((await guest.call("POST", `carts/${cartId}/cart-coupons`, { couponCode: "SAVE10" })).status).toBe(201);
+    expect(await twice()).toMatchObject({
+      totalProductAmountAfterAdjustments: "33.30",
+      totalTaxAmount: "3.41",
+      grandTotalAmount: "44.70",
+    });
+
+    // Express: 19.99, taxed 1.65.
+    await calculated(guest, "PATCH", `checkouts/${id}`, { deliveryMethodId: "2DmDM000000EXPR" });
+    expect(await twice()).toMatchObject({
+      totalChargeAmount: "19.99",
+      totalTaxAmount: "4.40",
+      grandTotalAmount: "57.69",
+    });
+
+    // Gross: the tax is inside the prices (33.30 · 8.25/108.25 = 2.54, 19.99's 1.52), not added.
+    await admin("settings", { applicationContext: { taxType: "Gross" } });
+    expect(await twice()).toMatchObject({ totalTaxAmount: "4.06", grandTotalAmount: "53.29" });
+  });
+
+  it("rates a checkout started again from the cart's lines as they are now: a quantity changed, a line split", async () => {
+    const { cartId, cartItemId } = await addItem(guest, PRODUCTS.coffee, 2);
+    await addItem(guest, PRODUCTS.mug, 1);
+    let id = await startCheckout(guest);
+    for (let read = 0; read < 2; read++) {
+      const res = await guest.call("GET", `checkouts/${id}`);
+      expect(res.body.cartSummary.totalProductAmount).toBe("49.00");
+      expect(res.body.deliveryGroups.items.map((g: any) => g.totalCartItemCount)).toEqual([2]);
+    }
+    // A line's quantity: the cart edit ends the session; the one started after it rates three coffees.
+    const edited = await guest.call("PATCH", `carts/${cartId}/cart-items/${cartItemId}`, { quantity: "3" });
+    expect(edited.status).toBe(200);
+    expect((await guest.call("GET", `checkouts/${id}`)).status).toBe(410);
+    expect((await guest.call("DELETE", `checkouts/${id}`)).status).toBe(204);
+    id = await startCheckout(guest);
+    for (let read = 0; read < 2; read++) {
+      const res = await guest.call("GET", `checkouts/${id}`);
+      expect(res.body.cartSummary.totalProductAmount).toBe("67.50");
+      expect(res.body.deliveryGroups.items.map((g: any) => [g.totalCartItemCount, g.totalProductAmount])).toEqual([
+        [2, "67.50"],
+      ]);
+    }
+
+    // A coffee moved to a group of its own: each group sums its own lines.
+    expect((await guest.call("DELETE", `checkouts/${id}`)).status).toBe(204);
+    const arranged = await guest.call("POST", "carts/active/delivery-groups/actions/arrange-items", {
+      arrangements: [{ cartItemId, deliveryGroupName: "Gift", deliveryAddress: TEXAS, quantity: "1" }],
+    });
+    expect(arranged.status).toBe(202);
+    id = await startCheckout(guest);
+    const split = await guest.call("GET", `checkouts/${id}`);
+    expect(split.body.cartSummary.totalProductAmount).toBe("67.50");
+    expect(
+      split.body.deliveryGroups.items.map((g: any) => [g.name, g.totalCartItemCount, g.totalProductAmount]),
+    ).toEqual([
+      ["Default Delivery", 2, "49.00"],
+      ["Gift", 1, "18.50"],
+    ]);
+  });
+
   it("deletes a checkout (204): the cart is Active again and the session is gone", async () => {
     await addItem(guest, PRODUCTS.coffee);
     const id = await startCheckout(guest);

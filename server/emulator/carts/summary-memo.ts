@@ -1,17 +1,19 @@
 import { bulkWrites, transactionScope } from "../core/db.js";
 import type { Emu } from "../core/state.js";
 import {
+  cartItemRows,
   cartUniqueProductCount,
   linesShortOfStock,
   nextReservationEnd,
   productShortOfStock,
   watchCartSummaryInputs,
+  type CartItemRow,
   type ShortLine,
 } from "./store.js";
 
 /**
  * What a cart's summary reads of every line of the cart (its lines short of stock, its distinct products), and a
- * checkout's rating (whether any product is short), kept
+ * checkout's rating (whether any product is short, and the lines themselves), kept
  * between reads instead of read again on each (issue 41: bulk@demo.store's 2,000 lines made each cart page read
  * 2,000 lines' stock and reservations, when the page shows 25). Emulator-only internals: the answers are the ones a
  * fresh read gives, because what is kept is dropped when what it was read from changes:
@@ -36,6 +38,8 @@ interface StockReading<T> {
 interface CartFacts {
   bulkWrites: number;
   uniqueProducts?: number;
+  /** Its lines' rows in the cart's order, frozen: what a checkout's rating reads on every read. */
+  items?: readonly CartItemRow[];
   /** Its lines short of stock, each line on its own (the summary's messages). */
   stock?: StockReading<ShortLine[]>;
   /** Whether it holds more of a product, over all its lines, than is available (a checkout's rating). */
@@ -117,6 +121,19 @@ export function distinctProducts(emu: Emu, cartId: string): number {
   const n = cartUniqueProductCount(emu, cartId);
   if (keepable(emu, memo)) keep(emu, memo, cartId, { uniqueProducts: n });
   return n;
+}
+
+/**
+ * The cart's lines' rows in the cart's order (carts/store.ts cartItemRows), frozen: kept until a write to the cart's
+ * lines, so the same array comes back while they are unchanged (what a checkout's rating keeps its sums by).
+ */
+export function keptCartItems(emu: Emu, cartId: string): readonly CartItemRow[] {
+  const memo = memoOf(emu);
+  const facts = factsOf(emu, memo, cartId);
+  if (facts?.items) return facts.items;
+  const items = Object.freeze(cartItemRows(emu, cartId).map((row) => Object.freeze(row)));
+  if (keepable(emu, memo)) keep(emu, memo, cartId, { items });
+  return items;
 }
 
 /** A reading of the cart's stock, kept until its lines, stock or reservations change or one of those ends. */

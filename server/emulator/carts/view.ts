@@ -172,7 +172,7 @@ export function loadCartView(
   emu: Emu,
   cart: CartRow,
   processing = false,
-  items: CartItemRow[] = cartItems(emu, cart.id),
+  items: readonly CartItemRow[] = cartItems(emu, cart.id),
 ): CartView {
   // Each line priced by the tier its quantity reaches (volume prices): the sale price below, in the cart's
   // totals and in the order placed from it.
@@ -308,37 +308,65 @@ export function loadCartSummary(emu: Emu, cart: CartRow, processing = false): Ca
 export interface RecordedCartPricing {
   summary: CartSummaryView;
   /** The cart's lines in its order, their prices recorded. */
-  items: CartItemRow[];
+  items: readonly CartItemRow[];
   /** Each line's amounts, in the order of `items`. */
-  lines: PricedLine[];
+  lines: readonly PricedLine[];
 }
+
+/** A frozen list of lines' amounts, and the totals and rules (as JSON) they were priced with. */
+interface KeptPricing {
+  rules: string;
+  totals: CartTotals;
+  lines: readonly PricedLine[];
+}
+
+/**
+ * The amounts of a frozen list of lines (summary-memo.ts keptCartItems: the same array while the cart's lines are
+ * unchanged), by the list. Each line's amounts and the totals are a function of the lines' rows (their recorded
+ * prices, and the running totals and category index their writes keep, db/015) and the promotion rules: kept for the
+ * list, used again while the rules read now are the same. Emulator-only internals (issue 41).
+ */
+const keptPricing = new WeakMap<readonly CartItemRow[], KeptPricing>();
 
 /**
  * Every line's amounts and the cart's summary without reading the catalog (what a checkout's totals, shipping and tax
  * need: issue 23): lines not priced at their quantity are priced first (as loadCartSummary), then the totals come from
  * the running totals and each line's amounts from its recorded prices (totals.ts); when a promotion spreads over every
  * line, the recorded prices of every line are priced together (priceCart). The same to the cent as loadCartView's.
- * `items`: the cart's items when the caller has just read them (read again if any had to be priced).
+ * `items`: the cart's items when the caller has just read them (read again if any had to be priced). Given frozen
+ * (keptCartItems), the amounts are kept with them (keptPricing).
  */
 export function loadRecordedPricing(
   emu: Emu,
   cart: CartRow,
   processing = false,
-  items?: CartItemRow[],
+  items?: readonly CartItemRow[],
 ): RecordedCartPricing {
   const priced = priceUnpricedLines(emu, cart);
   const current = !items || priced ? cartItems(emu, cart.id) : items;
   const rules = cartRules(emu, cartCoupons(emu, cart.id));
-  const incremental = incrementalPricing(emu, cart.id, rules);
-  const lines = incremental ? current.map((item) => incremental.line(item)) : [];
+  const rulesKey = JSON.stringify(rules);
+  const kept = keptPricing.get(current);
+  if (kept?.rules === rulesKey)
+    return { summary: summaryFrom(emu, cart, processing, kept.totals), items: current, lines: kept.lines };
+  const { totals, lines } = priceRecordedLines(emu, cart.id, current, rules);
+  if (Object.isFrozen(current))
+    keptPricing.set(current, {
+      rules: rulesKey,
+      totals: Object.freeze(totals),
+      lines: Object.freeze(lines.map((l) => Object.freeze(l))),
+    });
+  return { summary: summaryFrom(emu, cart, processing, totals), items: current, lines };
+}
+
+/** The lines' amounts and the cart's totals from the lines' recorded prices (loadRecordedPricing). */
+function priceRecordedLines(emu: Emu, cartId: string, items: readonly CartItemRow[], rules: PromotionRule[]) {
+  const incremental = incrementalPricing(emu, cartId, rules);
+  const lines = incremental ? items.map((item) => incremental.line(item)) : [];
   if (incremental && lines.every((l) => l !== null))
-    return {
-      summary: summaryFrom(emu, cart, processing, incremental.totals),
-      items: current,
-      lines: lines as PricedLine[],
-    };
-  const pricing = priceCart(current.map(storedPricingLine), rules);
-  return { summary: summaryFrom(emu, cart, processing, pricing.totals), items: current, lines: pricing.lines };
+    return { totals: incremental.totals, lines: lines as PricedLine[] };
+  const pricing = priceCart(items.map(storedPricingLine), rules);
+  return { totals: pricing.totals, lines: pricing.lines };
 }
 
 function summaryFrom(emu: Emu, cart: CartRow, processing: boolean, totals: CartTotals): CartSummaryView {

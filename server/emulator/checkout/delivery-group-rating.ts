@@ -8,7 +8,8 @@ import {
   type CartSummaryView,
   type CartView,
 } from "../carts/view.js";
-import { anyProductShort } from "../carts/summary-memo.js";
+import type { PricedLine } from "../carts/pricing.js";
+import { anyProductShort, keptCartItems } from "../carts/summary-memo.js";
 import { tracksInventory } from "../catalog/inventory.js";
 import { money } from "../core/money.js";
 import { illegalQuery, intParam, pageFields, pageWindow } from "../core/paging.js";
@@ -76,25 +77,62 @@ interface LineAmounts {
   netCents: number;
 }
 
-function rateGroup(
-  emu: Emu,
-  taxType: TaxType,
-  row: GroupRow,
-  allLines: readonly LineAmounts[],
-): GroupRating & { lineIds: Set<string> } {
+/** What a group's rating sums of its lines: the same for every rate and method, so it can be kept (keptSums). */
+interface GroupSums {
+  ids: string[];
+  nets: number[];
+  productCents: number;
+  netProductCents: number;
+  /** The lines' tax by the tax type and rate it was computed at (`${taxType} ${basis points}`). */
+  taxes: Map<string, { lineTaxCents: Map<string, number>; taxCents: number }>;
+}
+
+const NO_LINES: Omit<GroupSums, "taxes"> = { ids: [], nets: [], productCents: 0, netProductCents: 0 };
+
+/** The lines' sums by their group (a line without a group counts in none). */
+function sumsByGroup(lines: readonly LineAmounts[]): Map<string, GroupSums> {
+  const sums = new Map<string, GroupSums>();
+  for (const l of lines) {
+    if (l.groupId === null) continue;
+    let g = sums.get(l.groupId);
+    if (!g) sums.set(l.groupId, (g = { ids: [], nets: [], productCents: 0, netProductCents: 0, taxes: new Map() }));
+    g.ids.push(l.id);
+    g.nets.push(l.netCents);
+    g.productCents += l.lineCents;
+    g.netProductCents += l.netCents;
+  }
+  return sums;
+}
+
+/**
+ * The sums of a cart's groups by the frozen amounts of its lines they were summed from (carts/view.ts
+ * loadRecordedPricing: the same array while the cart's lines and promotions are unchanged), so reading an unchanged
+ * checkout again does no work per line (issue 41). Rates, methods and addresses are read on every rating.
+ */
+const keptSums = new WeakMap<readonly PricedLine[], Map<string, GroupSums>>();
+
+function rateGroup(emu: Emu, taxType: TaxType, row: GroupRow, groupSums: GroupSums | undefined): GroupRating {
   const store = shippingStore(emu);
-  const lines = allLines.filter((l) => l.groupId === row.id);
-  const netProductCents = lines.reduce((a, l) => a + l.netCents, 0);
+  const sums = groupSums ?? { ...NO_LINES, taxes: new Map() };
+  const lineCount = sums.ids.length;
+  const netProductCents = sums.netProductCents;
   // A group with no address of its own is rated for the address the cart's shipping was evaluated for, if any
   // ([I] evaluate-shipping "populates CartDeliveryGroupMethods"): it lists what ships there, and selects nothing.
   const methods = store.methodsFor(row.address_country ?? store.evaluatedCountry(row.cart_id));
   const selected = methods.find((m) => m.id === row.delivery_method_id) ?? null;
-  const shippingCents = selected && lines.length ? shippingFeeCents(selected, netProductCents) : 0;
+  const shippingCents = selected && lineCount ? shippingFeeCents(selected, netProductCents) : 0;
   const rate = store.taxRate(row.address_country, row.address_region);
-  const lineTaxCents = new Map(lines.map((l) => [l.id, taxCents(taxType, rate, l.netCents, 0)]));
+  // Each line's tax rounded on its own, as before: only the tax type and the rate's basis points change it.
+  const taxKey = `${taxType} ${rate?.rateBasisPoints ?? 0}`;
+  let lineTax = sums.taxes.get(taxKey);
+  if (!lineTax) {
+    const lineTaxCents = new Map(sums.ids.map((id, i) => [id, taxCents(taxType, rate, sums.nets[i], 0)]));
+    lineTax = { lineTaxCents, taxCents: [...lineTaxCents.values()].reduce((a, b) => a + b, 0) };
+    sums.taxes.set(taxKey, lineTax);
+  }
   const shippingTaxCents = taxCents(taxType, rate, 0, shippingCents);
   const errors: CheckoutError[] = [];
-  if (hasAddress(row) && methods.length === 0 && lines.length) {
+  if (hasAddress(row) && methods.length === 0 && lineCount) {
     errors.push({
       type: "/commerce/errors/shipping-failure",
       title: "We can't ship to this address.",
@@ -104,16 +142,15 @@ function rateGroup(
   }
   return {
     row,
-    lineCount: lines.length,
-    lineIds: new Set(lines.map((l) => l.id)),
-    productCents: lines.reduce((a, l) => a + l.lineCents, 0),
+    lineCount,
+    productCents: sums.productCents,
     netProductCents,
     methods,
     selected,
     shippingCents,
     shippingTaxCents,
-    lineTaxCents,
-    taxCents: [...lineTaxCents.values()].reduce((a, b) => a + b, 0) + shippingTaxCents,
+    lineTaxCents: lineTax.lineTaxCents,
+    taxCents: lineTax.taxCents + shippingTaxCents,
     errors,
   };
 }
@@ -138,8 +175,10 @@ export function rateGroups(emu: Emu, view: CartView, groups: GroupRow[]): RatedC
     lineCents: l.priced.lineCents,
     netCents: lineNetCents(l),
   }));
+  const sums = sumsByGroup(amounts);
   const rated = groups.map((row): RatedGroup => {
-    const { lineIds, ...group } = rateGroup(emu, taxType, row, amounts);
+    const group = rateGroup(emu, taxType, row, sums.get(row.id));
+    const lineIds = new Set(sums.get(row.id)?.ids);
     return { ...group, lines: view.lines.filter((l) => lineIds.has(l.item.id)) };
   });
   return {
@@ -176,26 +215,31 @@ export function rateCheckout(
   processing: boolean,
   fullRating: (rated: RatedCart) => CheckoutRating,
 ): CheckoutRating {
-  const items = cartItems(emu, cart.id);
+  // The lines' rows as kept between reads (summary-memo.ts): unchanged lines, the same array, and with it the same
+  // amounts (loadRecordedPricing) and group sums (keptSums).
+  const items = keptCartItems(emu, cart.id);
   const { groups, moved } = ensureDeliveryGroupsOf(emu, cart.id, items);
   const appContext = emu.store.applicationContext(cart.webstore_id);
   if (tracksInventory(appContext) && anyProductShort(emu, cart.id))
     return fullRating(rateGroups(emu, loadCartView(emu, cart, processing, moved ? undefined : items), groups));
   const pricing = loadRecordedPricing(emu, cart, processing, moved ? undefined : items);
   const taxType: TaxType = pricing.summary.taxType === "Gross" ? "Gross" : "Net";
-  const amounts = pricing.items.map((item, i) => {
-    const p = pricing.lines[i];
-    return {
-      id: item.id,
-      groupId: item.cart_delivery_group_id,
-      lineCents: p.lineCents,
-      netCents: p.lineCents + p.itemAdjustmentCents + p.cartAdjustmentCents,
-    };
-  });
-  const rated = groups.map((row) => {
-    const { lineIds: _ids, ...group } = rateGroup(emu, taxType, row, amounts);
-    return group;
-  });
+  let sums = keptSums.get(pricing.lines);
+  if (!sums) {
+    const amounts = pricing.items.map((item, i) => {
+      const p = pricing.lines[i];
+      return {
+        id: item.id,
+        groupId: item.cart_delivery_group_id,
+        lineCents: p.lineCents,
+        netCents: p.lineCents + p.itemAdjustmentCents + p.cartAdjustmentCents,
+      };
+    });
+    sums = sumsByGroup(amounts);
+    if (Object.isFrozen(pricing.lines)) keptSums.set(pricing.lines, sums);
+  }
+  const groupSums = sums;
+  const rated = groups.map((row) => rateGroup(emu, taxType, row, groupSums.get(row.id)));
   return {
     cart,
     processing,

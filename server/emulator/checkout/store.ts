@@ -145,6 +145,21 @@ export function ensureDeliveryGroups(emu: Emu, cartId: string): GroupRow[] {
 }
 
 /**
+ * The groups a frozen list of lines (carts/summary-memo.ts keptCartItems: the same array while the cart's lines are
+ * unchanged) names, kept with it: a checkout read checks them against the cart's groups, not every line (issue 41).
+ */
+const keptGroupIds = new WeakMap<readonly CartItemRow[], Set<string | null>>();
+
+function groupIdsOf(items: readonly CartItemRow[]): Set<string | null> {
+  let ids = keptGroupIds.get(items);
+  if (!ids) {
+    ids = new Set(items.map((i) => i.cart_delivery_group_id));
+    if (Object.isFrozen(items)) keptGroupIds.set(items, ids);
+  }
+  return ids;
+}
+
+/**
  * ensureDeliveryGroups for a caller that has just read all the cart's items (`items`, in cartItems' order, the
  * orphan query's): the items without a group are found among them instead of by another query. `moved`: some
  * item was moved, so `items` is out of date.
@@ -152,11 +167,13 @@ export function ensureDeliveryGroups(emu: Emu, cartId: string): GroupRow[] {
 export function ensureDeliveryGroupsOf(
   emu: Emu,
   cartId: string,
-  items: CartItemRow[],
+  items: readonly CartItemRow[],
 ): { groups: GroupRow[]; moved: boolean } {
   const groups = withDefaultGroup(emu, cartId);
   const ids = new Set(groups.map((g) => g.id));
-  const orphans = items.filter((i) => i.cart_delivery_group_id === null || !ids.has(i.cart_delivery_group_id));
+  const inGroups = (groupId: string | null) => groupId !== null && ids.has(groupId);
+  if ([...groupIdsOf(items)].every(inGroups)) return { groups, moved: false };
+  const orphans = items.filter((i) => !inGroups(i.cart_delivery_group_id));
   for (const item of orphans) moveUnits(emu, item, groups[0].id, item.quantity);
   return { groups, moved: orphans.length > 0 };
 }

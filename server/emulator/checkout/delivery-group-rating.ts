@@ -1,4 +1,4 @@
-import type { CartRow } from "../carts/store.js";
+import type { CartItemRow, CartRow } from "../carts/store.js";
 import {
   cartItemJson,
   cartItems,
@@ -29,7 +29,11 @@ import {
 
 /** What a line costs after its item promotions and its share of the cart's promotions (pre-tax). */
 export function lineNetCents(l: CartLine): number {
-  return l.priced.lineCents + l.priced.itemAdjustmentCents + l.priced.cartAdjustmentCents;
+  return pricedNetCents(l.priced);
+}
+
+function pricedNetCents(p: PricedLine): number {
+  return p.lineCents + p.itemAdjustmentCents + p.cartAdjustmentCents;
 }
 
 export interface CheckoutError {
@@ -88,6 +92,16 @@ interface GroupSums {
 }
 
 const NO_LINES: Omit<GroupSums, "taxes"> = { ids: [], nets: [], productCents: 0, netProductCents: 0 };
+
+/** A line's amounts as its group's rating sums them: what it costs before and after its promotions. */
+function lineAmounts(item: CartItemRow, priced: PricedLine): LineAmounts {
+  return {
+    id: item.id,
+    groupId: item.cart_delivery_group_id,
+    lineCents: priced.lineCents,
+    netCents: pricedNetCents(priced),
+  };
+}
 
 /** The lines' sums by their group (a line without a group counts in none). */
 function sumsByGroup(lines: readonly LineAmounts[]): Map<string, GroupSums> {
@@ -169,13 +183,7 @@ function cartTotalsOf(groups: GroupRating[], productsCents: number, taxType: Tax
 
 export function rateGroups(emu: Emu, view: CartView, groups: GroupRow[]): RatedCart {
   const taxType: TaxType = view.taxType === "Gross" ? "Gross" : "Net";
-  const amounts = view.lines.map((l) => ({
-    id: l.item.id,
-    groupId: l.item.cart_delivery_group_id,
-    lineCents: l.priced.lineCents,
-    netCents: lineNetCents(l),
-  }));
-  const sums = sumsByGroup(amounts);
+  const sums = sumsByGroup(view.lines.map((l) => lineAmounts(l.item, l.priced)));
   const rated = groups.map((row): RatedGroup => {
     const group = rateGroup(emu, taxType, row, sums.get(row.id));
     const lineIds = new Set(sums.get(row.id)?.ids);
@@ -226,16 +234,7 @@ export function rateCheckout(
   const taxType: TaxType = pricing.summary.taxType === "Gross" ? "Gross" : "Net";
   let sums = keptSums.get(pricing.lines);
   if (!sums) {
-    const amounts = pricing.items.map((item, i) => {
-      const p = pricing.lines[i];
-      return {
-        id: item.id,
-        groupId: item.cart_delivery_group_id,
-        lineCents: p.lineCents,
-        netCents: p.lineCents + p.itemAdjustmentCents + p.cartAdjustmentCents,
-      };
-    });
-    sums = sumsByGroup(amounts);
+    sums = sumsByGroup(pricing.items.map((item, i) => lineAmounts(item, pricing.lines[i])));
     if (Object.isFrozen(pricing.lines)) keptSums.set(pricing.lines, sums);
   }
   const groupSums = sums;

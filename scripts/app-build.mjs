@@ -24,6 +24,8 @@ async function build() {
   const buildDir = (process.env.BUILD_DIR ?? "").trim().replace(/\/+$/, "") || "build";
   // Only the app's two folders: build/ also holds the compiled server (build/server.mjs), made after this.
   await Promise.all(["client", "server"].map((dir) => rm(`${buildDir}/${dir}`, { recursive: true, force: true })));
+  // Whatever build/ held is no longer what `npm start` may serve without building (scripts/build.mjs).
+  await rm("build/.built-from", { force: true });
   // Vite lists every file it writes; a build only says what went wrong, and where it is.
   const started = performance.now();
   await viteBuild({ logLevel: "warn", build: { ssr: false } });

@@ -3,8 +3,10 @@
 // plain JavaScript with no TypeScript transform at startup. Packages stay external: node_modules is there at run time.
 // Built-ins only at the top: esbuild is imported when the server is built, after ensureInstalled() has run (see
 // ensure-install.mjs), so `npm run build` and `npm start` work on a fresh clone.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { ensureInstalled } from "./ensure-install.mjs";
 import { appBuild } from "./app-build.mjs";
 
@@ -47,8 +49,68 @@ export async function buildServer() {
   });
 }
 
-/** Both at once: the server does not import the app build (it loads it when it starts), so neither waits. */
-export async function buildAll() {
+/**
+ * What a build is made from: its sources, its config and the locked dependencies, and the environment the builds
+ * read (BASE_PATH is built into the asset URLs). Tests, docs, fixtures and the emulator's data are not built.
+ */
+const BUILT_FROM = [
+  "app",
+  "server",
+  "patches",
+  "package-lock.json",
+  "tsconfig.json",
+  "vite.config.ts",
+  "scripts/app-build.mjs",
+  "scripts/build.mjs",
+  "scripts/vite-esm.mjs",
+];
+/** The fingerprint of the sources the build in build/ was made from, written when a whole build succeeds. */
+export const BUILT_FROM_FILE = "build/.built-from";
+
+function filesUnder(path) {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((entry) => filesUnder(join(path, entry)));
+}
+
+/** A hash of every file the build is made from (content, not modification time: a checkout or a copy keeps it). */
+export function sourcesFingerprint(root = ".", env = process.env) {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify([process.version, env.NODE_ENV ?? "", env.BASE_PATH ?? "", env.BUILD_DIR ?? ""]));
+  for (const file of BUILT_FROM.flatMap((source) => filesUnder(join(root, source)))) {
+    hash.update(`\0${relative(root, file)}\0`);
+    hash.update(readFileSync(file));
+  }
+  return hash.digest("hex");
+}
+
+/**
+ * `npm start`'s build: none when build/ was made from exactly these sources by a whole build (each later start
+ * then serves in a few seconds), else buildAll(). `npm run build` always builds.
+ */
+export async function buildUnlessCurrent() {
+  const fingerprint = sourcesFingerprint();
+  const current =
+    existsSync(BUILT_FROM_FILE) &&
+    readFileSync(BUILT_FROM_FILE, "utf8") === fingerprint &&
+    existsSync(OUTFILE) &&
+    existsSync(`${(process.env.BUILD_DIR ?? "").trim().replace(/\/+$/, "") || "build"}/server/index.js`);
+  if (current) {
+    console.log("Build: build/ is from these sources, not building again (`npm run build` rebuilds)");
+    return true;
+  }
+  console.log("Building the storefront...");
+  return buildAll(fingerprint);
+}
+
+/**
+ * Both at once: the server does not import the app build (it loads it when it starts), so neither waits. The
+ * fingerprint of what was built is written only when both succeed; any build removes the one before it first.
+ */
+export async function buildAll(fingerprint = sourcesFingerprint()) {
+  rmSync(BUILT_FROM_FILE, { force: true });
   const server = buildServer().then(
     () => true,
     (error) => {
@@ -58,6 +120,7 @@ export async function buildAll() {
   );
   const [app, compiled] = await Promise.all([appBuild(), server]);
   if (compiled) console.log("Server compiled: build/server.mjs");
+  if (app && compiled) writeFileSync(BUILT_FROM_FILE, fingerprint);
   return app && compiled;
 }
 

@@ -2,6 +2,7 @@ import { copyFileSync, readFileSync, rmSync, statSync, writeFileSync } from "nod
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { createEmulator } from "../../server/emulator/index.js";
+import { CART_ITEMS_PAGE_SIZE } from "../../server/webstore/limits.js";
 import {
   BULK_BUYER,
   MANAGER_BUYER,
@@ -71,6 +72,8 @@ interface ScaleRow {
 /** The demo product with the most units (Paper Filters #02, 400): a 1-line cart takes every add of a run. */
 const DEEP_STOCK_PRODUCT = "/product/01tDM0000000022";
 const ADD_FORM = "intent=add&quantity=1";
+const ONE_PAGE_CART = `cart (${CART_ITEMS_PAGE_SIZE} lines: one page)`;
+const ONE_PAGE_REVIEW = `checkout: review, ${CART_ITEMS_PAGE_SIZE} lines (one page)`;
 /** How many distinct search terms each store gets: more than a run asks at the demo's speed. */
 const TERMS = 20_000;
 /** Words every generated description has ("part of the … range", "notes of …"): no search on their own. */
@@ -171,16 +174,30 @@ async function historyPage(origin: string, username: string, n: number): Promise
  * milliseconds from the form's POST to the cart page shown, the store otherwise idle.
  */
 async function timeQuickOrder(origin: string, size: (typeof SIZES)[BenchScale]) {
+  const skus = addableSkus(size, size.bulkCartLines);
+  const started = performance.now();
+  await guestWithLines(origin, skus);
+  return { lines: skus.length, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * The first `count` generated products a shopper can add: in stock (at least `minStock`: every connection's cart
+ * takes one), not a variation family's parent.
+ */
+function addableSkus(size: (typeof SIZES)[BenchScale], count: number, minStock = 1) {
   const { leaves } = generateCategories();
   const skus: string[] = [];
-  for (let n = 1; skus.length < size.bulkCartLines && n <= size.products; n++) {
+  for (let n = 1; skus.length < count && n <= size.products; n++) {
     const p = generateProduct(size.seed, leaves, n);
-    // What a shopper can add: in stock, not a variation family's parent.
-    if (p.stock >= 1 && !p.family) skus.push(p.sku);
+    if (p.stock >= minStock && !p.family) skus.push(p.sku);
   }
+  return skus;
+}
+
+/** A new guest whose cart holds one of each SKU, pasted into the quick order form (batch calls of 100 lines). */
+async function guestWithLines(origin: string, skus: string[]) {
   const b = await newGuest(origin);
   await b.visit("/quick-order");
-  const started = performance.now();
   const answer = await b.request("/quick-order", {
     method: "POST",
     body: new URLSearchParams({
@@ -190,14 +207,16 @@ async function timeQuickOrder(origin: string, size: (typeof SIZES)[BenchScale]) 
     }).toString(),
     headers: { "content-type": "application/x-www-form-urlencoded", origin },
   });
-  if (answer.status !== 303 || !answer.location) throw new Error(`the quick order answered ${answer.status}`);
+  if (answer.status !== 303 || !answer.location) {
+    const said = /role="alert"[^>]*>([^<]+)/.exec(answer.text)?.[1] ?? "";
+    throw new Error(`the quick order answered ${answer.status}${said ? `: ${said}` : ""}`);
+  }
   const cart = await b.visit(answer.location);
-  const ms = Math.round(performance.now() - started);
   const added = new RegExp(`Added ${skus.length.toLocaleString("en-US")} lines|Added ${skus.length} lines`).test(
     cart.text,
   );
   if (!added) throw new Error(`the cart after the quick order does not say all ${skus.length} lines were added`);
-  return { lines: skus.length, ms };
+  return b;
 }
 
 /** How many pages of lines bulk@demo.store's checkout review has ("Page 1 of N"), walked to once. */
@@ -291,6 +310,7 @@ export async function scaleBench(scale: BenchScale = "large") {
   const bulk = (origin: string) => signedIn(origin, BULK_BUYER.username);
   const deepPage = await historyPage(large.origin, BULK_BUYER.username, HISTORY_PAGE[scale]);
   const cartLines = size.bulkCartLines.toLocaleString("en-US");
+  const pageSkus = addableSkus(size, CART_ITEMS_PAGE_SIZE, 4 * CONNECTIONS);
 
   // Every checkout step with the long cart (its pages show a page of lines, the review paged), next to a guest's
   // 1-line cart at the same step on the demo store; each connection's session walked there through the forms.
@@ -328,6 +348,9 @@ export async function scaleBench(scale: BenchScale = "large") {
       demo: { path: category, session: newGuest },
       large: { path: category, session: newGuest, options: { pathOf: (n) => `${category}?page=${50 + (n % 200)}` } },
     },
+    // The long cart's pages show one page of lines (CART_ITEMS_PAGE_SIZE), so what its size may cost is measured
+    // against a cart of one full page on the same store: a 1-line cart renders 1 line where these render 25.
+    { page: ONE_PAGE_CART, demo: null, large: { path: "/cart", session: (o) => guestWithLines(o, pageSkus) } },
     { page: `cart (${cartLines} lines)`, demo: null, large: { path: "/cart", session: bulk } },
     {
       page: "order history, page 1 (demo: buyer@demo.store)",
@@ -338,6 +361,14 @@ export async function scaleBench(scale: BenchScale = "large") {
       page: `order history, page ${HISTORY_PAGE[scale].toLocaleString("en-US")}`,
       demo: null,
       large: { path: deepPage, session: bulk },
+    },
+    {
+      page: ONE_PAGE_REVIEW,
+      demo: null,
+      large: {
+        path: "/checkout/review",
+        session: async (o) => atCheckoutStep(await guestWithLines(o, pageSkus), "review"),
+      },
     },
     ...CHECKOUT_STEPS.map((step): ScaleRow => ({
       page: `checkout: ${step}, ${cartLines} lines (demo: 1 line)`,
@@ -500,6 +531,7 @@ export async function scaleBench(scale: BenchScale = "large") {
     row?.oneAtATime ? `0 (one at a time: ${row.oneAtATime.medianMs} ms each)` : cell(row?.rps);
   const addLarge = results.pages.find((p) => p.page === `add to the ${cartLines}-line cart`);
   const addOne = results.pages.find((p) => p.page === "add to a 1-line cart");
+  const cpuOf = (page: string) => results.pages.find((p) => p.page === page)?.cpuMsPerRequest.large;
   const errors = (m: (typeof measured)[number]) => (m.demo?.errors ?? 0) + (m.large?.errors ?? 0) + m.bare.errors;
   const lines = [
     `Machine: ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${machine.loadBefore} before, ${results.machine.loadAfter} after (${machine.at}).`,
@@ -536,6 +568,7 @@ export async function scaleBench(scale: BenchScale = "large") {
           "",
         ]),
     `Add to the ${cartLines}-line cart ÷ add to a 1-line cart (${scale} store, CPU per request): ${ratio(addLarge?.cpuMsPerRequest.large, addOne?.cpuMsPerRequest.large)}.`,
+    `The ${cartLines}-line cart's page ÷ a ${CART_ITEMS_PAGE_SIZE}-line cart's (one full page of lines each; ${scale} store, CPU per request): ${ratio(cpuOf(`cart (${cartLines} lines)`), cpuOf(ONE_PAGE_CART))}; its checkout review ÷ the ${CART_ITEMS_PAGE_SIZE}-line cart's: ${ratio(cpuOf(`checkout: review, ${cartLines} lines (demo: 1 line)`), cpuOf(ONE_PAGE_REVIEW))}.`,
     ...(quickOrder
       ? [
           `Quick order of ${quickOrder.lines.toLocaleString("en-US")} pasted lines (a new guest on the ${scale} store; one batch call per 100 lines): ${(quickOrder.ms / 1000).toFixed(1)} s from the POST to the cart page shown.`,

@@ -18,14 +18,24 @@ export function appBuild(options = {}) {
   });
 }
 
+/** Where the app's build goes: BUILD_DIR, else build/ (vite.config.ts reads it the same way). */
+export function appBuildDir(env = process.env) {
+  return (env.BUILD_DIR ?? "").trim().replace(/\/+$/, "") || "build";
+}
+
+/**
+ * The fingerprint of the sources build/ was made from (scripts/build.mjs writes it after a whole build). Any app
+ * build removes it: what build/ held is then no longer what `npm start` may serve without building.
+ */
+export const BUILT_FROM_FILE = "build/.built-from";
+
 async function build() {
   // Through ./vite-esm.mjs: Remix's plugin requires Vite too, and gets this ESM build (that file says why).
   const { build: viteBuild } = (await import("./vite-esm.mjs")).default;
-  const buildDir = (process.env.BUILD_DIR ?? "").trim().replace(/\/+$/, "") || "build";
+  const buildDir = appBuildDir();
   // Only the app's two folders: build/ also holds the compiled server (build/server.mjs), made after this.
   await Promise.all(["client", "server"].map((dir) => rm(`${buildDir}/${dir}`, { recursive: true, force: true })));
-  // Whatever build/ held is no longer what `npm start` may serve without building (scripts/build.mjs).
-  await rm("build/.built-from", { force: true });
+  await rm(BUILT_FROM_FILE, { force: true });
   // Vite lists every file it writes; a build only says what went wrong, and where it is.
   const started = performance.now();
   await viteBuild({ logLevel: "warn", build: { ssr: false } });

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync 
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { ensureInstalled } from "./ensure-install.mjs";
-import { appBuild } from "./app-build.mjs";
+import { BUILT_FROM_FILE, appBuild, appBuildDir } from "./app-build.mjs";
 
 /**
  * Modules that find files next to themselves (the emulator's db/ and fixtures/, the server's build/) read
@@ -64,8 +64,6 @@ const BUILT_FROM = [
   "scripts/build.mjs",
   "scripts/vite-esm.mjs",
 ];
-/** The fingerprint of the sources the build in build/ was made from, written when a whole build succeeds. */
-export const BUILT_FROM_FILE = "build/.built-from";
 
 function filesUnder(path) {
   if (!existsSync(path)) return [];
@@ -96,7 +94,7 @@ export async function buildUnlessCurrent() {
     existsSync(BUILT_FROM_FILE) &&
     readFileSync(BUILT_FROM_FILE, "utf8") === fingerprint &&
     existsSync(OUTFILE) &&
-    existsSync(`${(process.env.BUILD_DIR ?? "").trim().replace(/\/+$/, "") || "build"}/server/index.js`);
+    existsSync(`${appBuildDir()}/server/index.js`);
   if (current) {
     console.log("Build: build/ is from these sources, not building again (`npm run build` rebuilds)");
     return true;

@@ -22,6 +22,11 @@ export interface Row {
    * /proc.
    */
   cpuMsPerRequest?: number[] | null;
+  /**
+   * With `steady`: the server's CPU ms per request in each slice of the warm-up, first to last: what the page cost a
+   * process that had not served it yet, down to what it costs once warm. Null where there is no /proc.
+   */
+  warmUp?: number[] | null;
 }
 
 /** A request other than a GET of `url`: a form post, or a path that changes on every request. */
@@ -44,6 +49,45 @@ export interface LoadOptions {
   rate?: number;
   /** Awaited after the warm-up: until the server has answered what the warm-up left queued. */
   settle?: () => Promise<void>;
+  /**
+   * Warm up until the server's CPU per request stops falling (warmUntilSteady), not for 1 s: a store process that
+   * has not served a page yet costs up to twice what it costs once its code is compiled for it, and gets there over
+   * tens of seconds of load (two workers, each seeing half the requests, slower than one); the bare page, with far
+   * less code, sooner. With 1 s, a comparison of the two measured the store's warm-up more than the store.
+   */
+  steady?: boolean;
+}
+
+/** Seconds of load the steady warm-up gives a page at least and at most (BENCH_WARM_UP_SECONDS: the most). */
+const WARM_UP_MIN_SECONDS = 20;
+export const WARM_UP_SECONDS = Math.max(WARM_UP_MIN_SECONDS, Number(process.env.BENCH_WARM_UP_SECONDS ?? 45));
+const WARM_UP_SLICE_SECONDS = 5;
+
+/**
+ * Runs slices of load until the server's CPU per request stops falling: at least WARM_UP_MIN_SECONDS (a store's cost
+ * falls in steps, with plateaus of several seconds between them, as its code is compiled again for what it serves),
+ * then until a slice is no more than 5 % below the cheapest before it, or WARM_UP_SECONDS in all. Answers each
+ * slice's CPU ms per request.
+ */
+async function warmUntilSteady(
+  run: (seconds: number) => Promise<autocannon.Result>,
+  serverPid: number | undefined,
+): Promise<number[] | null> {
+  const cpu = () => cpuSecondsEach(serverPid!)?.reduce((sum, p) => sum + p.seconds, 0) ?? null;
+  if (!serverPid || cpu() === null) {
+    await run(WARM_UP_MIN_SECONDS);
+    return null;
+  }
+  const slices: number[] = [];
+  for (let spent = 0; spent < WARM_UP_SECONDS; spent += WARM_UP_SLICE_SECONDS) {
+    const before = cpu()!;
+    const result = await run(WARM_UP_SLICE_SECONDS);
+    const ms = result.requests.total > 0 ? ((cpu()! - before) * 1000) / result.requests.total : 0;
+    const cheapest = Math.min(...slices);
+    slices.push(+ms.toFixed(2));
+    if (spent + WARM_UP_SLICE_SECONDS >= WARM_UP_MIN_SECONDS && ms >= cheapest * 0.95) break;
+  }
+  return slices;
 }
 
 /** `serverPid`: the server's process, whose CPU (its workers' included) the row reports. */
@@ -82,7 +126,8 @@ export async function load(
       },
     });
   let next = 0;
-  await run(1); // warm-up: caches, JIT
+  // Warm-up: caches, JIT.
+  const warmUp = options.steady ? await warmUntilSteady(run, serverPid) : (await run(1), undefined);
   await options.settle?.();
   next = 0;
   const before = {
@@ -132,6 +177,7 @@ export async function load(
             return was ? [round(((p.seconds - was.seconds) * 1000) / result.requests.total)] : [];
           })
         : null,
+    ...(warmUp === undefined ? {} : { warmUp }),
   };
 }
 

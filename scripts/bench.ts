@@ -288,7 +288,7 @@ async function main() {
 
   const lines = [
     `Machine: ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${machine.loadBefore} before, ${results.machine.loadAfter} after (${machine.at}).`,
-    `${CONNECTIONS} connections, ${SECONDS} s a run after a warm-up until the server's CPU per request stops falling (at least 20 s, then in 5 s slices until one is no more than 5 % below the cheapest before it, at most ${WARM_UP_SECONDS} s; bench/load.ts); one session cookie per connection.`,
+    `${CONNECTIONS} connections, ${SECONDS} s a run after a warm-up until the server's CPU per request stops falling (at least 20 s, then in 5 s slices until two in a row are no more than 5 % below the cheapest before them, at most ${WARM_UP_SECONDS} s; bench/load.ts); one session cookie per connection.`,
     "",
     "| page | req/s | p50 ms | p99 ms | bare Remix req/s | bare p99 ms | ratio to bare | 2 workers req/s | 2 workers p99 ms | 2 ÷ 1 worker | 2 workers ÷ bare |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",

@@ -60,14 +60,15 @@ export interface LoadOptions {
 
 /** Seconds of load the steady warm-up gives a page at least and at most (BENCH_WARM_UP_SECONDS: the most). */
 const WARM_UP_MIN_SECONDS = 20;
-export const WARM_UP_SECONDS = Math.max(WARM_UP_MIN_SECONDS, Number(process.env.BENCH_WARM_UP_SECONDS ?? 45));
+export const WARM_UP_SECONDS = Math.max(WARM_UP_MIN_SECONDS, Number(process.env.BENCH_WARM_UP_SECONDS ?? 60));
 const WARM_UP_SLICE_SECONDS = 5;
 
 /**
  * Runs slices of load until the server's CPU per request stops falling: at least WARM_UP_MIN_SECONDS (a store's cost
  * falls in steps, with plateaus of several seconds between them, as its code is compiled again for what it serves),
- * then until a slice is no more than 5 % below the cheapest before it, or WARM_UP_SECONDS in all. Answers each
- * slice's CPU ms per request.
+ * then until two slices in a row are each no more than 5 % below the cheapest before them (one such slice is often
+ * a plateau or noise: two workers' cart page kept falling for 50 s), or WARM_UP_SECONDS in all. Answers each slice's
+ * CPU ms per request.
  */
 async function warmUntilSteady(
   run: (seconds: number) => Promise<autocannon.Result>,
@@ -79,13 +80,15 @@ async function warmUntilSteady(
     return null;
   }
   const slices: number[] = [];
+  let flat = 0;
   for (let spent = 0; spent < WARM_UP_SECONDS; spent += WARM_UP_SLICE_SECONDS) {
     const before = cpu()!;
     const result = await run(WARM_UP_SLICE_SECONDS);
     const ms = result.requests.total > 0 ? ((cpu()! - before) * 1000) / result.requests.total : 0;
     const cheapest = Math.min(...slices);
     slices.push(+ms.toFixed(2));
-    if (spent + WARM_UP_SLICE_SECONDS >= WARM_UP_MIN_SECONDS && ms >= cheapest * 0.95) break;
+    flat = ms >= cheapest * 0.95 ? flat + 1 : 0;
+    if (spent + WARM_UP_SLICE_SECONDS >= WARM_UP_MIN_SECONDS && flat >= 2) break;
   }
   return slices;
 }

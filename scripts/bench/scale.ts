@@ -317,7 +317,11 @@ export async function scaleBench(scale: BenchScale = "large") {
   // 1-line cart at the same step on the demo store; each connection's session walked there through the forms.
   const guestAt = (step: CheckoutStep) => async (o: string) => atCheckoutStep(await guestWithCart(o, product), step);
   const bulkAt = (step: CheckoutStep) => async (o: string) => atCheckoutStep(await bulk(o), step);
-  const lastReview = pageWanted(`checkout: review, last page`) ? await lastReviewPage(large.origin) : 1;
+  // Walked to only when its row runs; asked with the row's name but for the page number, which only the walk tells
+  // (asked with less, a BENCH_PAGES word such as "lines" ran the row on page 1).
+  const lastReview = pageWanted(`checkout: review, last page of ${cartLines} lines (demo: 1 line)`)
+    ? await lastReviewPage(large.origin)
+    : 1;
 
   const same = (side: Side): Pick<ScaleRow, "demo" | "large"> => ({ demo: side, large: side });
   const searchOnce = (list: string[]): LoadOptions => ({

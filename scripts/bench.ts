@@ -55,7 +55,15 @@ import {
   type PageGoals,
 } from "./bench/goals.js";
 import { lighthouse } from "./bench/lighthouse.js";
-import { bodyMarkup, load, WARM_UP_SECONDS, type Row } from "./bench/load.js";
+import {
+  bodyMarkup,
+  load,
+  WARM_UP_MIN_SECONDS,
+  WARM_UP_SECONDS,
+  WARM_UP_SLICE_SECONDS,
+  type LoadOptions,
+  type Row,
+} from "./bench/load.js";
 import { openLoop } from "./bench/open-loop.js";
 import { placeOrderRates } from "./bench/place-order.js";
 import { buildBare, launch, peakMemory, remoteApiEnv, startApiService, startStore } from "./bench/processes.js";
@@ -73,6 +81,9 @@ const SCALE =
   "demo";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Every closed-loop run of a page that a ratio compares starts from a warm server (load.ts `steady`): a store serves shoppers warm. */
+const STEADY: LoadOptions = { steady: true };
 
 async function main() {
   const machine = describeMachine();
@@ -151,11 +162,9 @@ async function main() {
   const twoWorkers: Row[] = [];
   for (const [i, p] of PAGES.entries()) {
     log(`bench: ${p.page}: 1 worker, bare page, 2 workers`);
-    // Each warmed until its CPU per request stops falling (load.ts `steady`): a store serves shoppers warm.
-    const steady = { steady: true };
-    oneWorker.push(await load(p.page, `${one.origin}${p.path}`, cookies[i].one, one.child.pid, steady));
-    bareRows.push(await load(`bare ${p.page}`, `${bare.origin}/bench/${i}`, [], bare.child.pid, steady));
-    twoWorkers.push(await load(p.page, `${two.origin}${p.path}`, cookies[i].two, two.child.pid, steady));
+    oneWorker.push(await load(p.page, `${one.origin}${p.path}`, cookies[i].one, one.child.pid, STEADY));
+    bareRows.push(await load(`bare ${p.page}`, `${bare.origin}/bench/${i}`, [], bare.child.pid, STEADY));
+    twoWorkers.push(await load(p.page, `${two.origin}${p.path}`, cookies[i].two, two.child.pid, STEADY));
   }
 
   // Issue #23's goals (bench/goals.ts): each page at half its capacity, offered at a fixed rate, to stores that call
@@ -169,11 +178,10 @@ async function main() {
       log(`bench: ${p.page} at half its capacity: 1 worker, bare page, 2 workers (the API as a service)`);
       const onOne = (await sessions(remoteOne.origin, p)).map((b) => b.cookie);
       const onTwo = (await sessions(remoteTwo.origin, p)).map((b) => b.cookie);
-      const steady = { steady: true };
-      const capacity = (await load(p.page, `${remoteOne.origin}${p.path}`, onOne, remoteOne.child.pid, steady)).rps;
+      const capacity = (await load(p.page, `${remoteOne.origin}${p.path}`, onOne, remoteOne.child.pid, STEADY)).rps;
       // The same saturated run on two workers, untimed, so both stores are as warm: with a shorter warm-up, two
       // workers (each seeing half the requests) measured costlier per request than one.
-      await load(p.page, `${remoteTwo.origin}${p.path}`, onTwo, remoteTwo.child.pid, steady);
+      await load(p.page, `${remoteTwo.origin}${p.path}`, onTwo, remoteTwo.child.pid, STEADY);
       const rate = Math.max(1, Math.round(capacity / 2));
       const at = (origin: string, path: string, cookiesOf: string[], pid: number | undefined, offered = rate) =>
         openLoop(p.page, `${origin}${path}`, cookiesOf, {
@@ -288,7 +296,7 @@ async function main() {
 
   const lines = [
     `Machine: ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${machine.loadBefore} before, ${results.machine.loadAfter} after (${machine.at}).`,
-    `${CONNECTIONS} connections, ${SECONDS} s a run after a warm-up until the server's CPU per request stops falling (at least 20 s, then in 5 s slices until two in a row are no more than 5 % below the cheapest before them, at most ${WARM_UP_SECONDS} s; bench/load.ts); one session cookie per connection.`,
+    `${CONNECTIONS} connections, ${SECONDS} s a run after a warm-up until the server's CPU per request stops falling (at least ${WARM_UP_MIN_SECONDS} s, then in ${WARM_UP_SLICE_SECONDS} s slices until two in a row are no more than 5 % below the cheapest before them, at most ${WARM_UP_SECONDS} s; bench/load.ts); one session cookie per connection.`,
     "",
     "| page | req/s | p50 ms | p99 ms | bare Remix req/s | bare p99 ms | ratio to bare | 2 workers req/s | 2 workers p99 ms | 2 ÷ 1 worker | 2 workers ÷ bare |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -328,7 +336,7 @@ function cpuTable(pages: { page: string; oneWorker: Row; bare: Row; twoWorkers: 
   return [
     "CPU during each run, in cores: the server (all its processes and threads) / the load generator / the machine left idle; then CPU ms per request of each server process (2 workers: the primary, then each worker); then the warm-up before the run, slice by slice: what the page cost a process that had not served it yet, down to what it costs warm. On a machine with no core left idle, a page's throughput follows its CPU per request: compare those where the req/s of runs a few seconds apart disagree.",
     "",
-    "| page | 1 worker | bare Remix | 2 workers | CPU ms/req: 1 worker | bare | 2 workers: primary + workers | warm-up, CPU ms/req by 5 s slice: 1 worker · bare · 2 workers |",
+    `| page | 1 worker | bare Remix | 2 workers | CPU ms/req: 1 worker | bare | 2 workers: primary + workers | warm-up, CPU ms/req by ${WARM_UP_SLICE_SECONDS} s slice: 1 worker · bare · 2 workers |`,
     "|---|---:|---:|---:|---:|---:|---:|---:|",
     ...pages.map(
       (r) =>

@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import { CONNECTIONS, SECONDS, SHOPPER_USER_AGENT } from "./config.js";
-import { cpuSecondsEach, machineCpu } from "./processes.js";
+import { cpuSeconds, cpuSecondsEach, machineCpu } from "./processes.js";
 
 // Load: a page under autocannon's connections, one session cookie each; the markup the bare page renders.
 
@@ -59,9 +59,9 @@ export interface LoadOptions {
 }
 
 /** Seconds of load the steady warm-up gives a page at least and at most (BENCH_WARM_UP_SECONDS: the most). */
-const WARM_UP_MIN_SECONDS = 20;
+export const WARM_UP_MIN_SECONDS = 20;
 export const WARM_UP_SECONDS = Math.max(WARM_UP_MIN_SECONDS, Number(process.env.BENCH_WARM_UP_SECONDS ?? 60));
-const WARM_UP_SLICE_SECONDS = 5;
+export const WARM_UP_SLICE_SECONDS = 5;
 
 /**
  * Runs slices of load until the server's CPU per request stops falling: at least WARM_UP_MIN_SECONDS (a store's cost
@@ -74,7 +74,7 @@ async function warmUntilSteady(
   run: (seconds: number) => Promise<autocannon.Result>,
   serverPid: number | undefined,
 ): Promise<number[] | null> {
-  const cpu = () => cpuSecondsEach(serverPid!)?.reduce((sum, p) => sum + p.seconds, 0) ?? null;
+  const cpu = () => cpuSeconds(serverPid!);
   if (!serverPid || cpu() === null) {
     await run(WARM_UP_MIN_SECONDS);
     return null;

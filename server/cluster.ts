@@ -178,7 +178,10 @@ function broadcastClear(workers: () => Worker[]): (reset: boolean) => Promise<vo
 
 async function runPrimary(config: Config, count: number) {
   const emulator = config.mode === "emulator" ? openEmulator(config) : null;
-  const liveWorkers = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+  // A worker whose process has exited can still be listed: node:cluster drops it once it has both exited and
+  // disconnected, "the order between these two events cannot be determined in advance" (Node's cluster docs). Counted
+  // as live, the last one to stop would keep the primary waiting for ever.
+  const liveWorkers = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
   const emulatorUrl = emulator ? await serveEmulator(emulator, broadcastClear(liveWorkers)) : null;
   let stopping = false;
   let listening = 0;

@@ -24,6 +24,8 @@ export interface OpenLoopOptions extends Pick<LoadOptions, "form" | "expectStatu
   serverPid?: number;
   /** More processes whose CPU the row reports beside the server's: an API service the server calls. */
   otherPids?: number[];
+  /** Where the timed run's latencies (ms) are added too: runs taken in turns, pooled for one tail. */
+  pool?: number[];
 }
 
 export interface OpenLoopRow extends Row {
@@ -47,7 +49,7 @@ export interface OpenLoopRow extends Row {
   runQueueWait: number | null;
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 
 export async function openLoop(
@@ -142,6 +144,7 @@ export async function openLoop(
   const latencies: number[] = [];
   const errors = { n: 0 };
   const seconds = await run(options.seconds, latencies, errors);
+  options.pool?.push(...latencies);
   const after = {
     server: options.serverPid ? cpuSeconds(options.serverPid) : null,
     other: options.otherPids?.length ? cpuOf(options.otherPids) : null,

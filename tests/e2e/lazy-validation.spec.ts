@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, test } from "./support";
+import { expect, hydrated, test } from "./support";
 
 /**
  * Forms check fields in the browser with the page's zod schema, which the page loads only when the shopper first
@@ -38,10 +38,6 @@ async function holdBackZod(page: Page): Promise<() => void> {
     await route.fulfill({ response, body });
   });
   return release;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
 }
 
 test("a form's schema loads when the shopper reaches the form, not with the page", async ({ page }) => {

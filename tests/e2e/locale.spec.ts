@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { guestToPayment } from "./checkout-flow";
-import { auditablePage, expect, jsEnabled, seriousViolations, signIn, test } from "./support";
+import { auditablePage, expect, hydrated, seriousViolations, signIn, test } from "./support";
 
 /**
  * The demo store's second currency and locale (README, demo contract): GBP with its own price book (the USD prices
@@ -9,11 +9,6 @@ import { auditablePage, expect, jsEnabled, seriousViolations, signIn, test } fro
  */
 const ETHIOPIA = { id: "01tDM0000000001", name: "Ethiopia Yirgacheffe Whole Bean, 12 oz" }; // $18.50, £14.80
 const COLOMBIA = { id: "01tDM0000000002", name: "Colombia Huila Whole Bean, 12 oz" }; // $17.00, £13.60
-
-async function hydrated(page: Page) {
-  if (jsEnabled(page))
-    await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
-}
 
 async function addToCart(page: Page, productPath: string, expectedCount: number) {
   await page.goto(productPath);

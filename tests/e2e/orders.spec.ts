@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BUYER, expect, jsEnabled, signIn, test } from "./support";
+import { BUYER, expect, hydrated, jsEnabled, signIn, test } from "./support";
 
 /**
  * Order lookup, order details and order history, as a shopper does them (JavaScript on and off).
@@ -20,13 +20,6 @@ async function lookUp(page: Page, orderNumber: string, email?: string) {
   await page.getByLabel("Order Number").fill(orderNumber);
   if (email !== undefined) await page.getByLabel("Email Address").fill(email);
   await page.getByRole("button", { name: "View order details" }).click();
-}
-
-async function hydrated(page: Page) {
-  // With JavaScript, wait until Remix runs the page (the form's validation and pending state live in the browser).
-  if (jsEnabled(page)) {
-    await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
-  }
 }
 
 test.describe("Order Lookup", () => {

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import type { Page } from "@playwright/test";
-import { BUYER, expect, jsEnabled, signIn, test } from "./support";
+import { BUYER, expect, hydrated, jsEnabled, signIn, test } from "./support";
 
 /**
  * The store's security as a browser meets it: the Content-Security-Policy lets the store's own scripts run (a
@@ -47,10 +47,6 @@ function watchProblems(page: Page): string[] {
     });
   });
   return problems;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
 }
 
 test("with JavaScript, pages hydrate and navigate under the Content-Security-Policy, with nothing refused", async ({

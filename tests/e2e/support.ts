@@ -94,6 +94,15 @@ export class StoreControls {
 export const jsEnabled = (_page: Page) => test.info().project.name === "js-on";
 
 /**
+ * With JavaScript, waits until Remix runs the page: a click before then reaches the plain form (a full post and a new
+ * page), not the page's own handler. Without JavaScript there is nothing to wait for.
+ */
+export async function hydrated(page: Page) {
+  if (jsEnabled(page))
+    await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
+}
+
+/**
  * Signs the page's browser context in without the login form (login.spec.ts tests the form): the login action's
  * answer sets the session cookie in the context's cookie jar, as the form's would. The request carries no Origin,
  * like any non-browser client, so the CSRF guard lets it through (README, Security).

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, log } from "./config.js";
@@ -306,6 +306,26 @@ export function mainThreadWaits(pid: number): Map<number, number> | null {
     }
   }
   return waits;
+}
+
+/**
+ * Pins every thread of each process tree to `cores` (taskset's list: "0", "1"), or back to all the machine's cores
+ * with null; `{ children: false }` pins the processes alone (the bench itself, whose children are the servers). False
+ * where it cannot (one core, no taskset): the runs then go on unpinned, and say so.
+ */
+export function pinCores(pids: number[], cores: string | null, { children = true } = {}): boolean {
+  // cpus(), not availableParallelism(): the latter counts the cores this process is pinned to.
+  const count = cpus().length;
+  if (count < 2) return false;
+  for (const pid of pids) {
+    for (const p of children ? processTree(pid) : [pid]) {
+      const pinned = spawnSync("taskset", ["-a", "-p", "-c", cores ?? `0-${count - 1}`, String(p)], {
+        stdio: "ignore",
+      });
+      if (pinned.status !== 0) return false;
+    }
+  }
+  return true;
 }
 
 /** The machine's CPU time so far, busy and idle, in clock ticks (all cores together); null where there is no /proc. */

@@ -104,10 +104,12 @@ test.describe("stopping `npm start`'s two workers", () => {
         await expect.poll(() => output, { timeout: 90_000 }).toContain("Workers:          2");
         store.kill(signal);
         // The drain is bounded at 10 s (server/main.ts); a primary still there at 30 s would stay for ever.
+        let timer: NodeJS.Timeout | undefined;
         const code = await Promise.race([
           exited,
-          new Promise<"running">((r) => setTimeout(() => r("running"), 30_000)),
+          new Promise<"running">((r) => (timer = setTimeout(() => r("running"), 30_000))),
         ]);
+        clearTimeout(timer);
         expect(code, output).toBe(0);
       } finally {
         store.kill("SIGKILL");

@@ -24,6 +24,7 @@ import {
   resetBreakers,
 } from "./webstore/index.js";
 import { clearNamedCaches, listenForCacheClears } from "./cache-bus.js";
+import { expressMessages } from "./express-messages.js";
 import { apiCheck, readiness, type ReadinessCheck } from "./readiness.js";
 import { connectRedis, readyWithin } from "./redis.js";
 import { requestLog } from "./request-log.js";
@@ -107,7 +108,11 @@ async function startVite(httpServer: Server) {
 }
 
 export async function startServer(config: Config = readConfig(), options: StartOptions = {}) {
-  const httpServer = createHttpServer();
+  const messages = expressMessages();
+  const httpServer = createHttpServer({
+    IncomingMessage: messages.IncomingMessage,
+    ServerResponse: messages.ServerResponse,
+  });
   const vite = options.dev && !options.handler ? await startVite(httpServer) : null;
   const build = options.handler || vite ? null : await loadAppBuild(config);
   /** The app as this request renders it: the build, or in development what Vite's dev server has now. */
@@ -258,6 +263,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
       : {}),
   };
   const app = express();
+  messages.adopt(app);
   app.disable("x-powered-by");
   // req.ip, req.protocol and req.hostname read X-Forwarded-* only from the proxies TRUST_PROXY names.
   app.set("trust proxy", trust);

@@ -16,9 +16,19 @@ const API = "/services/data/v65.0/commerce/webstores/0ZEDEMO00000001";
 const EVIL = "https://evil.example";
 const FORM = "application/x-www-form-urlencoded";
 
+/** Each request's and response's prototypes as the HTTP server made them (a test's own listener records them). */
+const atBirth = new WeakMap<object, [object, object]>();
+const prototypes = (req: object, res: object): [object, object] => [
+  Object.getPrototypeOf(req) as object,
+  Object.getPrototypeOf(res) as object,
+];
+
 /** Reports what reached it: the storefront's stand-in. */
 const stub: RequestHandler = (req, res) => {
+  const born = atBirth.get(req);
+  const now = prototypes(req, res);
   res.json({
+    prototypesAsBorn: born ? born[0] === now[0] && born[1] === now[1] : null,
     reached: true,
     method: req.method,
     path: req.path,
@@ -110,6 +120,17 @@ describe("the storefront's guards (default configuration)", () => {
     expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
     expect(answer.text).toMatch(/^Forbidden: the request came from https:\/\/evil\.example\./);
     expect(answer.text).not.toContain("reached");
+  });
+
+  it("makes its requests and responses with express's prototypes, so express's own setup changes none (docs/performance.md, \"What a request leaves behind\")", async () => {
+    const record = (req: object, res: object) => atBirth.set(req, prototypes(req, res));
+    server.server.prependListener("request", record);
+    try {
+      const answer = await send(server.base, "GET", "/cart");
+      expect(answer.json()).toMatchObject({ reached: true, prototypesAsBorn: true, ip: "127.0.0.1" });
+    } finally {
+      server.server.off("request", record);
+    }
   });
 
   it("refuses PUT, PATCH and DELETE from another site too, and a POST whose only signal is Sec-Fetch-Site or Referer", async () => {

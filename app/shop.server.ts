@@ -103,65 +103,94 @@ const SHOP = Symbol("shop");
  * with the same load context, and must share one session and one renewed guest token): kept in the request's scope.
  */
 export function getShop(request: Request, context: AppLoadContext): Promise<Shop> {
-  return context.perRequest.once(SHOP, () =>
-    openCore(request, context, {
-      keys: STORE_SESSION_KEYS,
-      chosenCurrency: (session) => session.get("currency"),
-    }).then(withHandlers),
+  return context.perRequest.once(
+    SHOP,
+    () =>
+      openCore(request, context, {
+        keys: STORE_SESSION_KEYS,
+        chosenCurrency: (session) => session.get("currency"),
+        domains: DOMAINS,
+      }) as Promise<Shop>,
   );
 }
 
+/** What a request's shop keeps of its domains: each one once built, and which page the request renders. */
+type Built = { -readonly [Name in keyof Shop]?: Shop[Name] } & { page?: PageKind };
+const BUILT = Symbol("built domains");
+type ShopBuilding = Shop & { [BUILT]?: Built };
+
+/** The request's domains, and which page it renders, kept on its shop: built the first time they are asked for. */
+const built = (shop: ShopBuilding): Built => (shop[BUILT] ??= {});
+const pageOf = (shop: ShopBuilding): PageKind => (built(shop).page ??= pageKind(shop.request, shop.context));
+
 /**
- * The domains wired over the core, each built the first time a route asks for it: getters added to the request's own
- * core (made for this request alone), not a copy of it — copying its properties' descriptors showed in every page's
- * profile. Each domain is given the core and the siblings it needs by name, never the whole shop; which domain answers
- * what another asks is decided here (the header's cart count on a checkout step is the checkout's).
+ * The domains wired over the core, each built the first time a route asks for it. The getters are made once, here,
+ * and every request's core inherits them (`domains` in openCore): getters defined on each request's own object kept
+ * the whole request past the garbage collector's young generation (docs/performance.md "What a request leaves
+ * behind"), and copying the core's properties showed in every page's profile. Each domain is given the core and the
+ * siblings it needs by name, never the whole shop; which domain answers what another asks is decided here (the
+ * header's cart count on a checkout step is the checkout's).
  */
-function withHandlers(core: ShopCore): Shop {
-  const built: Partial<Record<string, unknown>> = {};
-  const lazy = <T>(name: string, create: () => T): PropertyDescriptor => ({
-    get: (): T => (built[name] ??= create()) as T,
-    enumerable: true,
-  });
-  // Which page this request renders, worked out once for every domain that asks.
-  let kind: PageKind | undefined;
-  const page = () => (kind ??= pageKind(core.request, core.context));
-  const shop = Object.defineProperties(core, {
-    cart: lazy("cart", () =>
-      createCartHandler(core, {
-        page: page(),
-        // Read here, not by the cart page's route: the root's count, whose loader starts first, shares the page's read.
-        linesPage: readPage(new URL(core.request.url).searchParams),
-        onCheckout: isCheckoutRequest(core.request, core.context),
-        // Only a checkout step's checkout has the header's count: on any other page the checkout is not built for it.
-        pageCount: page() === "checkout-step" ? () => shop.checkout.stepCartCount() : undefined,
-        paymentLink: () => shop.checkout.createPaymentLink(),
-        boughtTogether: (productIds, shown) => shop.catalog.boughtTogether(productIds, shown),
-      }),
-    ),
-    catalog: lazy("catalog", () => createCatalogHandler(core)),
-    checkout: lazy("checkout", () =>
-      createCheckout(core, {
-        page: page(),
-        cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (failure) => shop.cart.forgetGoneGuestCart(failure) },
-        orders: {
-          rememberGuestVerification: (email) => shop.orders.rememberGuestVerification(email),
-          guestAccessToken: (orderNumber) => shop.orders.guestAccessToken(orderNumber),
-        },
-      }),
-    ),
-    account: lazy("account", () => createAccountHandler(core)),
-    orders: lazy("orders", () =>
-      createOrdersHandler(core, { cart: { keepGuestCart: (id) => shop.cart.keepGuestCart(id) } }),
-    ),
-    wishlists: lazy("wishlists", () => createWishlistsHandler(core)),
-    locale: lazy("locale", () => createLocale(core, { cart: shop.cart })),
-    consent: lazy("consent", () => createConsent(core)),
-    seo: lazy("seo", () => createSeo(core)),
-    agent: lazy("agent", () => createAgentHandler(core)),
-  }) as Shop;
-  return shop;
-}
+const DOMAINS = {
+  get cart(): CartHandler {
+    const shop = this as ShopBuilding;
+    return (built(shop).cart ??= createCartHandler(shop, {
+      page: pageOf(shop),
+      // Read here, not by the cart page's route: the root's count, whose loader starts first, shares the page's read.
+      linesPage: readPage(new URL(shop.request.url).searchParams),
+      onCheckout: isCheckoutRequest(shop.request, shop.context),
+      // Only a checkout step's checkout has the header's count: on any other page the checkout is not built for it.
+      pageCount: pageOf(shop) === "checkout-step" ? () => shop.checkout.stepCartCount() : undefined,
+      paymentLink: () => shop.checkout.createPaymentLink(),
+      boughtTogether: (productIds, shown) => shop.catalog.boughtTogether(productIds, shown),
+    }));
+  },
+  get catalog(): CatalogHandler {
+    const shop = this as ShopBuilding;
+    return (built(shop).catalog ??= createCatalogHandler(shop));
+  },
+  get checkout(): Checkout {
+    const shop = this as ShopBuilding;
+    return (built(shop).checkout ??= createCheckout(shop, {
+      page: pageOf(shop),
+      cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (failure) => shop.cart.forgetGoneGuestCart(failure) },
+      orders: {
+        rememberGuestVerification: (email) => shop.orders.rememberGuestVerification(email),
+        guestAccessToken: (orderNumber) => shop.orders.guestAccessToken(orderNumber),
+      },
+    }));
+  },
+  get account(): AccountHandler {
+    const shop = this as ShopBuilding;
+    return (built(shop).account ??= createAccountHandler(shop));
+  },
+  get orders(): OrdersHandler {
+    const shop = this as ShopBuilding;
+    return (built(shop).orders ??= createOrdersHandler(shop, {
+      cart: { keepGuestCart: (id) => shop.cart.keepGuestCart(id) },
+    }));
+  },
+  get wishlists(): WishlistsHandler {
+    const shop = this as ShopBuilding;
+    return (built(shop).wishlists ??= createWishlistsHandler(shop));
+  },
+  get locale(): LocaleHandler {
+    const shop = this as ShopBuilding;
+    return (built(shop).locale ??= createLocale(shop, { cart: shop.cart }));
+  },
+  get consent(): Consent {
+    const shop = this as ShopBuilding;
+    return (built(shop).consent ??= createConsent(shop));
+  },
+  get seo(): SeoHandler {
+    const shop = this as ShopBuilding;
+    return (built(shop).seo ??= createSeo(shop));
+  },
+  get agent(): AgentHandler {
+    const shop = this as ShopBuilding;
+    return (built(shop).agent ??= createAgentHandler(shop));
+  },
+};
 
 type WithShop<Args> = Args & { shop: Shop };
 

@@ -235,7 +235,6 @@ export function createAccountHandler(shop: AccountCore): AccountHandler {
 
 function createAccountFlows(shop: AccountCore): AccountFlows {
   const { context, session } = shop;
-  let addresses: AddressBook | undefined;
 
   /**
    * The buyer's session after Headless Login: their tokens, who they are (userinfo), the account they act for by
@@ -494,9 +493,9 @@ function createAccountFlows(shop: AccountCore): AccountFlows {
       }
     },
 
-    get addresses() {
-      return (addresses ??= createAddressBook(shop));
-    },
+    // Made with the handler (closures only, no call): a getter of a request's own object would keep the request past
+    // the garbage collector's young generation (docs/performance.md "What a request leaves behind").
+    addresses: createAddressBook(shop),
   };
 }
 

@@ -114,7 +114,16 @@ export interface CoreSessionOptions<Data extends CoreSessionData> {
   keys: SessionKeys<Data>;
   /** The currency the shopper chose (the locale's key), which cart and price calls are made in. */
   chosenCurrency(session: StoreSession<Data>): string | undefined;
+  /**
+   * What the core inherits from: the composition's domains, as getters made once for every request's core
+   * (app/shop.server.ts). Getters of a request's own object would keep it, and all it reaches, past the garbage
+   * collector's young generation (docs/performance.md "What a request leaves behind").
+   */
+  domains?: object;
 }
+
+/** What the core's API calls tell it as they answer: the fields ShopCore shows read-only. */
+type CoreStatus = { refusal: Refusal | null; unavailable: boolean; servedStale: boolean };
 
 /** The request's core, made once per request by the composition (app/shop.server.ts getShop). */
 export async function openCore<Data extends CoreSessionData>(
@@ -133,9 +142,6 @@ export async function openCore<Data extends CoreSessionData>(
   const timing = new ServerTiming();
   const expiresAt = session.get("tokenExpiresAt");
   const tokenExpired = shopper.isLoggedIn && typeof expiresAt === "number" && expiresAt <= Date.now();
-  let refusal: Refusal | null = null;
-  let unavailable = false;
-  let servedStale = false;
 
   // Catalog answers are shared by shoppers who see the same catalog: every guest, or the buyers of one account.
   const baseScope: ShopperScope = shopper.isLoggedIn
@@ -160,20 +166,21 @@ export async function openCore<Data extends CoreSessionData>(
     const buyer = !!scope.accessToken && !scope.renewToken;
     return context.webstore({
       ...scope,
+      // Calls are made once the core exists: these set its fields.
       onCall(call: CallReport) {
         timing.record(call.name, call.ms);
-        if (isUnavailable(call.error)) unavailable = true;
+        if (isUnavailable(call.error)) core.unavailable = true;
         if (isFetchError(call.error) && call.error.status === 401)
-          refusal ??= buyer ? "session-expired" : "sign-in-to-browse";
+          core.refusal ??= buyer ? "session-expired" : "sign-in-to-browse";
         // A guest the store doesn't know: the org gives its guest buyer profile no buyer group (or WEBSTORE_ID is
         // wrong). The operator's to fix; the guest is told the store can't serve guests right now.
-        if (!buyer && isFetchError(call.error) && call.error.code === "WEBSTORE_NOT_FOUND" && refusal === null) {
+        if (!buyer && isFetchError(call.error) && call.error.code === "WEBSTORE_NOT_FOUND" && core.refusal === null) {
           console.error(describeSetupProblem("A guest's store call", call.error));
-          refusal = "guest-unavailable";
+          core.refusal = "guest-unavailable";
         }
       },
       onStale() {
-        servedStale = true;
+        core.servedStale = true;
       },
     });
   };
@@ -208,7 +215,9 @@ export async function openCore<Data extends CoreSessionData>(
   };
 
   const notices: ToastInput[] = [];
-  const core: ShopCore<Data> = {
+  // Plain fields only (no getters): see `domains` above.
+  const core = Object.create(options.domains ?? Object.prototype) as ShopCore<Data> & CoreStatus;
+  Object.assign(core, {
     request,
     context,
     client: build(baseScope),
@@ -224,7 +233,8 @@ export async function openCore<Data extends CoreSessionData>(
     clientWith: (scope) => build({ ...baseScope, ...scope }),
     headers,
     async reply(payload, init) {
-      let marked = servedStale && isPlainObject(payload) ? { ...payload, catalogStale: STALE_CATALOG_NOTICE } : payload;
+      let marked =
+        core.servedStale && isPlainObject(payload) ? { ...payload, catalogStale: STALE_CATALOG_NOTICE } : payload;
       // A page a guest sees without a guest session (the exchange failed): what it could show, and why the rest is
       // missing (refusalAfter lets such a page stand).
       if (!shopper.isLoggedIn && guestExchangeFailed(context) && isPlainObject(marked))
@@ -235,21 +245,15 @@ export async function openCore<Data extends CoreSessionData>(
       if (toastInput) toasts.flash(toastInput);
       return redirect(url, { status: 303, ...init, headers: await headers(init?.headers) });
     },
-    get refusal() {
-      return refusal;
-    },
+    refusal: null,
     notify(toastInput) {
       if (request.method === "GET" || request.method === "HEAD") notices.push(toastInput);
       else toasts.flash(toastInput);
     },
     notices,
-    get unavailable() {
-      return unavailable;
-    },
-    get servedStale() {
-      return servedStale;
-    },
-  };
+    unavailable: false,
+    servedStale: false,
+  } satisfies ShopCore<Data> & CoreStatus);
   return core;
 }
 

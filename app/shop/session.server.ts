@@ -220,32 +220,50 @@ interface OpenedSession {
   views: WeakMap<KeyLists, StoreSession<object>>;
 }
 
-/** The session as the request's code sees it, clearing the keys `keys` lists. */
-function view<Data extends object>(opened: OpenedSession, keys: SessionKeys<Data>): StoreSession<Data> {
-  const { raw } = opened;
-  const unset = (...names: (keyof Data)[]) => {
+/**
+ * The session as the request's code sees it, clearing the keys `keys` lists. A class, so `dirty` is a getter of its
+ * prototype: a getter of each request's own object would keep the request past the garbage collector's young
+ * generation (docs/performance.md "What a request leaves behind").
+ */
+class SessionView<Data extends object> implements StoreSession<Data> {
+  constructor(
+    private readonly opened: OpenedSession,
+    private readonly keys: SessionKeys<Data>,
+  ) {}
+
+  get<K extends keyof Data>(key: K): Data[K] | undefined {
+    return this.opened.raw.get(key as string) as Data[K] | undefined;
+  }
+
+  set<K extends keyof Data>(key: K, value: Data[K] | undefined): void {
+    if (value === undefined || value === null) return this.unset(key);
+    const { raw } = this.opened;
+    if (JSON.stringify(raw.get(key as string)) === JSON.stringify(value)) return;
+    raw.set(key as string, value);
+    this.opened.dirty = true;
+  }
+
+  unset(...names: (keyof Data)[]): void {
+    const { raw } = this.opened;
     for (const name of names as string[]) {
       if (raw.has(name)) {
         raw.unset(name);
-        opened.dirty = true;
+        this.opened.dirty = true;
       }
     }
-  };
-  return {
-    get: (key) => raw.get(key as string) as never,
-    set(key, value) {
-      if (value === undefined || value === null) return unset(key);
-      if (JSON.stringify(raw.get(key as string)) === JSON.stringify(value)) return;
-      raw.set(key as string, value);
-      opened.dirty = true;
-    },
-    unset,
-    clearAuth: () => unset(...keys.signedIn),
-    clearGuest: () => unset(...keys.guest),
-    get dirty() {
-      return opened.dirty;
-    },
-  };
+  }
+
+  clearAuth(): void {
+    this.unset(...this.keys.signedIn);
+  }
+
+  clearGuest(): void {
+    this.unset(...this.keys.guest);
+  }
+
+  get dirty(): boolean {
+    return this.opened.dirty;
+  }
 }
 
 const SESSION = Symbol("store session");
@@ -277,7 +295,7 @@ export async function getStoreSession<Data extends CoreSessionData = CoreSession
   });
   let made = opened.views.get(keys) as StoreSession<Data> | undefined;
   if (!made) {
-    made = view(opened, keys);
+    made = new SessionView(opened, keys);
     opened.views.set(keys, made as StoreSession<object>);
   }
   return made;

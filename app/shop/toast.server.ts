@@ -115,24 +115,23 @@ export function getFlashToasts(request: Request, context: AppLoadContext): Promi
 function flashToasts(sent: { value: JsonValue } | null) {
   let current: Toast | null = sent ? parseToast(sent.value) : null;
   let taken: Toast | null = null;
-  // A cookie that holds no toast (broken, or signed with another secret) is emptied by the next response.
-  let changed = sent !== null && current === null;
-  const toasts: FlashToasts = {
+  // A plain field, not a getter: a getter of a request's own object keeps the request past the garbage collector's
+  // young generation (docs/performance.md "What a request leaves behind").
+  const toasts: FlashToasts & { changed: boolean } = {
     flash(input) {
       // Bounded: a toast echoing a long name must never make the cookie too large to set (a 500 after the change).
       current = toastSchema.parse(boundToast({ id: toastId(), ...input }));
-      changed = true;
+      toasts.changed = true;
     },
     take() {
       if (!current) return null;
       taken = current;
       current = null;
-      changed = true;
+      toasts.changed = true;
       return taken;
     },
-    get changed() {
-      return changed;
-    },
+    // A cookie that holds no toast (broken, or signed with another secret) is emptied by the next response.
+    changed: sent !== null && current === null,
   };
   /** The toast the response leaves for the next page. */
   const leaves = (redirect: boolean): Toast | null => current ?? (redirect ? taken : null);

@@ -93,8 +93,6 @@ export interface Http {
     body: unknown,
     options?: { headers?: Record<string, string> },
   ): Promise<HttpAnswer<T>>;
-  /** The token requests are sent with (it changes when a refused guest token is renewed). */
-  readonly accessToken: string | undefined;
 }
 
 /** Builds a relative path, URL-encoding every interpolated value: path`carts/${cartId}/cart-items`. */
@@ -271,10 +269,6 @@ export function createHttp(options: HttpOptions): Http {
   }
 
   return {
-    get accessToken() {
-      return accessToken;
-    },
-
     async request<T>(request: WebstoreRequest) {
       const method = request.method ?? "GET";
       const inWebstore = request.scope !== "data";

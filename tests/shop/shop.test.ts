@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { getShop, withShop, STORE_SESSION_KEYS } from "../../app/shop.server";
 import { fetchError, GUEST_TOKEN, setup } from "../support/fake-store";
 import { getStoreSession } from "../../app/shop/session.server";
-import { getFlashToasts } from "../../app/shop/toast.server";
+import { getFlashToasts, toast } from "../../app/shop/toast.server";
 import { cookiesOf, hostedContext, type HostedContext } from "../support/host";
 
 /** The session and the toast the browser's next request carries, after `response` as the host sends it. */
@@ -94,6 +94,29 @@ describe("getShop", () => {
     );
     expect((await expired.shop()).tokenExpired).toBe(true);
     expect(refreshAccessToken).not.toHaveBeenCalled();
+  });
+
+  // Not something a shopper sees: it guards what keeps a request's objects out of the garbage collector's old
+  // generation (docs/performance.md "What a request leaves behind"). A getter defined on an object made for one
+  // request kept that request, and everything it reached, alive until the next full collection.
+  it("builds the request's shop with no getter of its own: the domains are the composition's, built once when asked", async () => {
+    const t = setup({}, { accessToken: "tok", tokenExpiresAt: Date.now() + 3_600_000 });
+    const shop = await t.shop();
+    const ownAccessors = (value: object) =>
+      Object.entries(Object.getOwnPropertyDescriptors(value))
+        .filter(([, descriptor]) => descriptor.get || descriptor.set)
+        .map(([name]) => name);
+    expect(ownAccessors(shop)).toEqual([]);
+    expect(ownAccessors(shop.session)).toEqual([]);
+    expect(ownAccessors(shop.toasts)).toEqual([]);
+    expect(ownAccessors(shop.account)).toEqual([]);
+    // Each domain is built on first use and the same object after it; the core's fields answer as before.
+    expect(shop.cart).toBe(shop.cart);
+    expect(shop.account.addresses).toBe(shop.account.addresses);
+    expect([shop.refusal, shop.unavailable, shop.servedStale]).toEqual([null, false, false]);
+    shop.session.set("currency", "EUR");
+    shop.toasts.flash(toast("info", "Saved."));
+    expect([shop.session.dirty, shop.toasts.changed]).toEqual([true, true]);
   });
 
   it("times API calls for Server-Timing when the server is told to (development, SERVER_TIMING=1)", async () => {

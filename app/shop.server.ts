@@ -119,78 +119,64 @@ type Built = { -readonly [Name in keyof Shop]?: Shop[Name] } & { page?: PageKind
 const BUILT = Symbol("built domains");
 type ShopBuilding = Shop & { [BUILT]?: Built };
 
-/** The request's domains, and which page it renders, kept on its shop: built the first time they are asked for. */
 const built = (shop: ShopBuilding): Built => (shop[BUILT] ??= {});
+/** Which page the request renders, worked out once for every domain that asks. */
 const pageOf = (shop: ShopBuilding): PageKind => (built(shop).page ??= pageKind(shop.request, shop.context));
 
+/** A domain's getter: builds the domain from the request's shop the first time it is asked for, and keeps it there. */
+function domain<Name extends keyof Built & keyof Shop>(name: Name, create: (shop: Shop) => Shop[Name]) {
+  return {
+    get(this: ShopBuilding): Shop[Name] {
+      return (built(this)[name] ??= create(this)) as Shop[Name];
+    },
+  };
+}
+
 /**
- * The domains wired over the core, each built the first time a route asks for it. The getters are made once, here,
+ * The domains wired over the core, each built the first time a route asks for it. Their getters are made once, here,
  * and every request's core inherits them (`domains` in openCore): getters defined on each request's own object kept
  * the whole request past the garbage collector's young generation (docs/performance.md "What a request leaves
  * behind"), and copying the core's properties showed in every page's profile. Each domain is given the core and the
  * siblings it needs by name, never the whole shop; which domain answers what another asks is decided here (the
  * header's cart count on a checkout step is the checkout's).
  */
-const DOMAINS = {
-  get cart(): CartHandler {
-    const shop = this as ShopBuilding;
-    return (built(shop).cart ??= createCartHandler(shop, {
-      page: pageOf(shop),
-      // Read here, not by the cart page's route: the root's count, whose loader starts first, shares the page's read.
-      linesPage: readPage(new URL(shop.request.url).searchParams),
-      onCheckout: isCheckoutRequest(shop.request, shop.context),
-      // Only a checkout step's checkout has the header's count: on any other page the checkout is not built for it.
-      pageCount: pageOf(shop) === "checkout-step" ? () => shop.checkout.stepCartCount() : undefined,
-      paymentLink: () => shop.checkout.createPaymentLink(),
-      boughtTogether: (productIds, shown) => shop.catalog.boughtTogether(productIds, shown),
-    }));
+const DOMAINS: object = Object.defineProperties(
+  {},
+  {
+    cart: domain("cart", (shop) =>
+      createCartHandler(shop, {
+        page: pageOf(shop),
+        // Read here, not by the cart page's route: the root's count, whose loader starts first, shares the page's read.
+        linesPage: readPage(new URL(shop.request.url).searchParams),
+        onCheckout: isCheckoutRequest(shop.request, shop.context),
+        // Only a checkout step's checkout has the header's count: on any other page the checkout is not built for it.
+        pageCount: pageOf(shop) === "checkout-step" ? () => shop.checkout.stepCartCount() : undefined,
+        paymentLink: () => shop.checkout.createPaymentLink(),
+        boughtTogether: (productIds, shown) => shop.catalog.boughtTogether(productIds, shown),
+      }),
+    ),
+    catalog: domain("catalog", (shop) => createCatalogHandler(shop)),
+    checkout: domain("checkout", (shop) =>
+      createCheckout(shop, {
+        page: pageOf(shop),
+        cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (failure) => shop.cart.forgetGoneGuestCart(failure) },
+        orders: {
+          rememberGuestVerification: (email) => shop.orders.rememberGuestVerification(email),
+          guestAccessToken: (orderNumber) => shop.orders.guestAccessToken(orderNumber),
+        },
+      }),
+    ),
+    account: domain("account", (shop) => createAccountHandler(shop)),
+    orders: domain("orders", (shop) =>
+      createOrdersHandler(shop, { cart: { keepGuestCart: (id) => shop.cart.keepGuestCart(id) } }),
+    ),
+    wishlists: domain("wishlists", (shop) => createWishlistsHandler(shop)),
+    locale: domain("locale", (shop) => createLocale(shop, { cart: shop.cart })),
+    consent: domain("consent", (shop) => createConsent(shop)),
+    seo: domain("seo", (shop) => createSeo(shop)),
+    agent: domain("agent", (shop) => createAgentHandler(shop)),
   },
-  get catalog(): CatalogHandler {
-    const shop = this as ShopBuilding;
-    return (built(shop).catalog ??= createCatalogHandler(shop));
-  },
-  get checkout(): Checkout {
-    const shop = this as ShopBuilding;
-    return (built(shop).checkout ??= createCheckout(shop, {
-      page: pageOf(shop),
-      cart: { ref: () => shop.cart.ref(), forgetGoneGuestCart: (failure) => shop.cart.forgetGoneGuestCart(failure) },
-      orders: {
-        rememberGuestVerification: (email) => shop.orders.rememberGuestVerification(email),
-        guestAccessToken: (orderNumber) => shop.orders.guestAccessToken(orderNumber),
-      },
-    }));
-  },
-  get account(): AccountHandler {
-    const shop = this as ShopBuilding;
-    return (built(shop).account ??= createAccountHandler(shop));
-  },
-  get orders(): OrdersHandler {
-    const shop = this as ShopBuilding;
-    return (built(shop).orders ??= createOrdersHandler(shop, {
-      cart: { keepGuestCart: (id) => shop.cart.keepGuestCart(id) },
-    }));
-  },
-  get wishlists(): WishlistsHandler {
-    const shop = this as ShopBuilding;
-    return (built(shop).wishlists ??= createWishlistsHandler(shop));
-  },
-  get locale(): LocaleHandler {
-    const shop = this as ShopBuilding;
-    return (built(shop).locale ??= createLocale(shop, { cart: shop.cart }));
-  },
-  get consent(): Consent {
-    const shop = this as ShopBuilding;
-    return (built(shop).consent ??= createConsent(shop));
-  },
-  get seo(): SeoHandler {
-    const shop = this as ShopBuilding;
-    return (built(shop).seo ??= createSeo(shop));
-  },
-  get agent(): AgentHandler {
-    const shop = this as ShopBuilding;
-    return (built(shop).agent ??= createAgentHandler(shop));
-  },
-};
+);
 
 type WithShop<Args> = Args & { shop: Shop };
 

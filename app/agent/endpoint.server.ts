@@ -9,8 +9,6 @@
  * server-sent events stream: every tool answers at once, and the server sends nothing unasked).
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { STORE_NAME } from "~/lib/brand";
 import { registerTools } from "./tools.server";
 import type { JsonValue } from "~/lib/json";
@@ -28,6 +26,18 @@ import {
 const INSTRUCTIONS =
   `${STORE_NAME}'s shop for a shopper's agent: search the catalog, read products, build this session's cart, ` +
   "and make a payment link for a person to review and pay. No tool places an order or takes a payment.";
+
+/**
+ * The SDK, loaded when the first session opens. Its protocol's schemas take about 10 MB of a worker's heap, half of
+ * the storefront's own (docs/performance.md, "What every mark-compact marks"). Every full collection marks them again,
+ * so every page's pause grows with them. Most workers never serve an agent.
+ */
+const importSdk = () =>
+  Promise.all([
+    import("@modelcontextprotocol/sdk/server/mcp.js"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+  ]);
+let sdk: ReturnType<typeof importSdk> | undefined;
 
 /** JSON-RPC error code of a call refused by the rate limits (the implementation-defined server error range). */
 export const RATE_LIMITED_CODE = -32029;
@@ -99,6 +109,7 @@ export async function handleAgentRequest(
       "Retry-After": "60",
     });
 
+  const [{ McpServer }, { WebStandardStreamableHTTPServerTransport }] = await (sdk ??= importSdk());
   const server = new McpServer({ name: STORE_NAME, version: "1.0.0" }, { instructions: INSTRUCTIONS });
   const session: AgentSession = {
     id: "",

@@ -3,6 +3,7 @@
  * an agent lists the tools, finds a product, adds it, reads its cart and makes a payment link that a browser opens;
  * no tool orders; the transport's security rules (Origin, unknown sessions) and the rate limits hold.
  */
+import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -217,5 +218,14 @@ describe("the transport's security rules", () => {
     await expect(call(other.client, "get_cart")).resolves.toMatchObject({ lines: [] });
     await client.close();
     await other.client.close();
+  });
+});
+
+describe("the SDK's weight", () => {
+  // Its schemas would take ~10 MB of every worker's heap, marked again by every full collection (docs/performance.md).
+  it("is loaded when an agent opens the first session, not when the store starts: the built server imports it then", () => {
+    const built = readFileSync(new URL("../../build/server/index.js", import.meta.url), "utf8");
+    expect(built).not.toMatch(/\bfrom "@modelcontextprotocol\//);
+    expect(built).toContain('import("@modelcontextprotocol/sdk/server/mcp.js")');
   });
 });

@@ -222,7 +222,8 @@ export function createHttp(options: HttpOptions): Http {
         headers,
         body,
         credentials: "same-origin",
-        signal: timeLimit && signal ? AbortSignal.any([signal, timeLimit]) : (timeLimit ?? signal),
+        // A guarded attempt's own signal, which the shopper's abort reaches too (retry.ts, attemptOnce).
+        signal: timeLimit ?? signal,
         redirect: request.redirect,
       });
     const guard = guardOf(method, href);

@@ -117,11 +117,20 @@ class AttemptTimedOut extends Error {
 /**
  * One attempt under the time limit. The request is aborted when the limit passes, and the attempt fails then even if
  * `fetch` ignores the abort (an in-process fetch may).
+ *
+ * The caller's signal (the shopper's request) aborts the attempt through the attempt's own controller, by a listener
+ * the attempt removes when it ends. Not `AbortSignal.any([signal, limit])`: Node keeps a combined signal that has a
+ * listener in a process-wide set until the listener goes, and fetch's goes only once a mark-compact has collected its
+ * Request, so every call's combined signal, with its weak references and its sources' bookkeeping, outlived the young
+ * generation (2–4 KB promoted a view; docs/performance.md).
  */
 async function attemptOnce(options: RetryOptions, build: (signal?: AbortSignal) => Request): Promise<Response> {
   const ms = options.timeoutMs;
   if (!ms) return options.fetch(build());
   const limit = new AbortController();
+  const caller = options.signal;
+  const callerAborted = () => limit.abort(caller?.reason);
+  caller?.addEventListener("abort", callerAborted, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
@@ -137,6 +146,7 @@ async function attemptOnce(options: RetryOptions, build: (signal?: AbortSignal) 
     throw limit.signal.aborted && !options.signal?.aborted ? limit.signal.reason : error;
   } finally {
     clearTimeout(timer);
+    caller?.removeEventListener("abort", callerAborted);
   }
 }
 

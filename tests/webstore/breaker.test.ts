@@ -124,6 +124,22 @@ describe("the per-call time limit", () => {
     await expect(client.getProduct("01t1")).rejects.toMatchObject({ code: CALL_TIMED_OUT });
     expect(aborted).toBe(true);
   });
+
+  it("aborts the request it is sending when the shopper's request is aborted: Aborted, not a failure of the API", async () => {
+    const shopper = new AbortController();
+    const { client, calls } = testClient(
+      (request) =>
+        new Promise<Response>((_resolve, reject) => {
+          request.signal.addEventListener("abort", () => reject(request.signal.reason));
+          shopper.abort();
+        }),
+      { guarded: true, signal: shopper.signal },
+    );
+    const failure = await client.getProduct("01t1").catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: "Aborted" });
+    expect(calls).toHaveLength(1);
+    expect(breakerState().hosts[0]?.consecutiveFailures ?? 0).toBe(0);
+  });
 });
 
 describe("stale-if-error: the catalog's last good answers", () => {

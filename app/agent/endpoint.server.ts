@@ -28,9 +28,9 @@ const INSTRUCTIONS =
   "and make a payment link for a person to review and pay. No tool places an order or takes a payment.";
 
 /**
- * The SDK, loaded when the first session opens. Its protocol's schemas take about 10 MB of a worker's heap, half of
- * the storefront's own (docs/performance.md, "What every mark-compact marks"). Every full collection marks them again,
- * so every page's pause grows with them. Most workers never serve an agent.
+ * The SDK, loaded when the first session opens. Its protocol's schemas take about 10 MB of a worker's heap, as much as
+ * the rest of the app's build (docs/performance.md, "What every mark-compact marks"), and every full collection marks
+ * them again: loaded at start, they lengthened every page's pauses in a worker that may never serve an agent.
  */
 const importSdk = () =>
   Promise.all([

@@ -143,7 +143,7 @@ async function attemptOnce(options: RetryOptions, build: (signal?: AbortSignal) 
     return await Promise.race([options.fetch(build(limit.signal)), timedOut]);
   } catch (error) {
     // The platform fetch rejects with the abort's reason, or an AbortError, when its limit aborted it.
-    throw limit.signal.aborted && !options.signal?.aborted ? limit.signal.reason : error;
+    throw limit.signal.aborted && !caller?.aborted ? limit.signal.reason : error;
   } finally {
     clearTimeout(timer);
     caller?.removeEventListener("abort", callerAborted);

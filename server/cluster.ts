@@ -76,7 +76,7 @@ export function remoteEmulator(origin: string, seeding: Emulator["seeding"] = "k
   const agent = new Agent({ keepAlive: true });
   return {
     seeding,
-    async fetch(req: Request): Promise<Response> {
+    async fetch(req, init) {
       const url = new URL(req.url);
       const headers: Record<string, string> = {};
       req.headers.forEach((value, name) => {
@@ -93,7 +93,8 @@ export function remoteEmulator(origin: string, seeding: Emulator["seeding"] = "k
             method: req.method,
             headers,
             agent,
-            signal: req.signal,
+            // The adapter gives a call's signal beside its Request (server/webstore/retry.ts, FetchLike).
+            signal: init?.signal ?? req.signal,
           },
           (answer) => {
             const chunks: Buffer[] = [];

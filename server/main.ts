@@ -21,6 +21,7 @@ import {
   clearWebstoreCaches,
   createWebstoreCaches,
   createWebstoreClient,
+  type FetchLike,
   resetBreakers,
 } from "./webstore/index.js";
 import { clearNamedCaches, listenForCacheClears } from "./cache-bus.js";
@@ -44,7 +45,8 @@ export const DRAIN_TIMEOUT_MS = 10_000;
 const REDIS_START_WAIT_MS = 2_000;
 
 /** What the server needs of an emulator: the in-process one, or one served by another process (server/cluster.ts). */
-export type EmulatorLike = Pick<Emulator, "fetch" | "seeding">;
+/** The emulator as the store reaches it: in this process (which reads no call's signal), or the primary's over HTTP. */
+export type EmulatorLike = Pick<Emulator, "seeding"> & { fetch: FetchLike };
 
 export interface StartOptions {
   /** An emulator running elsewhere (the primary process's, with several workers); default: one in this process. */
@@ -136,7 +138,7 @@ export async function startServer(config: Config = readConfig(), options: StartO
       scale: config.DEMO_SCALE,
     });
   }
-  const apiFetch = emulator ? (req: Request) => emulator!.fetch(req) : (req: Request) => fetch(req);
+  const apiFetch: FetchLike = emulator ? (req, init) => emulator!.fetch(req, init) : (req, init) => fetch(req, init);
   const siteUrl = config.WEBSTORE_SITE_URL ?? "http://emulator.local";
   const caches = createWebstoreCaches({ now: options.cacheClock });
   // With REDIS_URL: one connection for commands (the throttle's counts, acknowledgements), one subscribed to cache
@@ -160,11 +162,11 @@ export async function startServer(config: Config = readConfig(), options: StartO
   let publicUrl = `http://localhost:${config.PORT}`;
 
   /** The API as this request's calls reach it: each carries the request's id (X-Request-Id), for the org's logs. */
-  const apiFetchFor = (requestId: string | undefined) =>
+  const apiFetchFor = (requestId: string | undefined): FetchLike =>
     requestId
-      ? (req: Request) => {
+      ? (req, init) => {
           req.headers.set("X-Request-Id", requestId);
-          return apiFetch(req);
+          return apiFetch(req, init);
         }
       : apiFetch;
 

@@ -216,16 +216,8 @@ export function createHttp(options: HttpOptions): Http {
       const fresh = await renewal;
       if (fresh) headers.Authorization = `Bearer ${fresh}`;
     }
-    const build = (timeLimit?: AbortSignal) =>
-      new Request(href, {
-        method,
-        headers,
-        body,
-        credentials: "same-origin",
-        // A guarded attempt's own signal, which the shopper's abort reaches too (retry.ts, attemptOnce).
-        signal: timeLimit ?? signal,
-        redirect: request.redirect,
-      });
+    // No signal here: fetchWithRetry gives fetch the attempt's own beside the Request (retry.ts, FetchLike).
+    const build = () => new Request(href, { method, headers, body, credentials: "same-origin", redirect: request.redirect });
     const guard = guardOf(method, href);
     let response = await fetchWithRetry(guard, method, build, href);
 

@@ -11,8 +11,15 @@
 import type { CircuitBreaker } from "./breaker.js";
 import { AbortedError, CALL_TIMED_OUT, CIRCUIT_OPEN, FetchError, UNAVAILABLE_STATUSES } from "./errors.js";
 
-/** A fetch the adapter is given: the network's, or the emulator's in-process handler. */
-export type FetchLike = (input: Request) => Promise<Response>;
+/**
+ * A fetch the adapter is given: the network's, or the emulator's in-process handler. The call's signal comes beside
+ * the request, as the platform fetch takes it, not inside it: a Request made with a signal is registered with undici's
+ * FinalizationRegistry, which keeps it, and all it reaches, past every young-generation collection until a
+ * mark-compact, whose cleanup then runs one callback per such Request in one task (docs/performance.md, "What a
+ * mark-compact leaves to do"). The platform fetch makes its own Request from the two, so each call registers once, not
+ * twice; an in-process fetch that does not read the signal registers nothing.
+ */
+export type FetchLike = (input: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
 
 export interface RetryPolicy {
   /** Total tries, the first included. */
@@ -124,9 +131,9 @@ class AttemptTimedOut extends Error {
  * Request, so every call's combined signal, with its weak references and its sources' bookkeeping, outlived the young
  * generation (2–4 KB promoted a view; docs/performance.md).
  */
-async function attemptOnce(options: RetryOptions, build: (signal?: AbortSignal) => Request): Promise<Response> {
+async function attemptOnce(options: RetryOptions, build: () => Request): Promise<Response> {
   const ms = options.timeoutMs;
-  if (!ms) return options.fetch(build());
+  if (!ms) return options.fetch(build(), options.signal ? { signal: options.signal } : undefined);
   const limit = new AbortController();
   const caller = options.signal;
   const callerAborted = () => limit.abort(caller?.reason);
@@ -140,7 +147,7 @@ async function attemptOnce(options: RetryOptions, build: (signal?: AbortSignal) 
     }, ms);
   });
   try {
-    return await Promise.race([options.fetch(build(limit.signal)), timedOut]);
+    return await Promise.race([options.fetch(build(), { signal: limit.signal }), timedOut]);
   } catch (error) {
     // The platform fetch rejects with the abort's reason, or an AbortError, when its limit aborted it.
     throw limit.signal.aborted && !caller?.aborted ? limit.signal.reason : error;
@@ -158,7 +165,7 @@ async function attemptOnce(options: RetryOptions, build: (signal?: AbortSignal) 
 export async function fetchWithRetry(
   options: RetryOptions,
   method: string,
-  build: (timeLimit?: AbortSignal) => Request,
+  build: () => Request,
   url: string,
 ): Promise<Response> {
   const { retry, signal, breaker } = options;

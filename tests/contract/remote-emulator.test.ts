@@ -79,6 +79,15 @@ describe("the emulator as the cluster's workers reach it", () => {
     await expect(call).rejects.toMatchObject({ name: "AbortError" });
   });
 
+  it("gives up a call whose signal, given beside the request as the adapter gives it, is aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const call = remote.fetch(new Request(`http://emulator.local${API}/products/01tDM0000000001`), {
+      signal: controller.signal,
+    });
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+  });
+
   it("reaches the test controls: a reset answers through it", async () => {
     const reset = await remote.fetch(new Request("http://localhost:3000/__emulator/reset", { method: "POST" }));
     expect(reset.status).toBe(200);

@@ -112,11 +112,11 @@ describe("the per-call time limit", () => {
   it("aborts the request it gave up on", async () => {
     let aborted = false;
     const { client } = testClient(
-      (request) =>
+      (_request, _call, signal) =>
         new Promise<Response>((_resolve, reject) => {
-          request.signal.addEventListener("abort", () => {
+          signal!.addEventListener("abort", () => {
             aborted = true;
-            reject(request.signal.reason);
+            reject(signal!.reason);
           });
         }),
       once,
@@ -128,9 +128,9 @@ describe("the per-call time limit", () => {
   it("aborts the request it is sending when the shopper's request is aborted: Aborted, not a failure of the API", async () => {
     const shopper = new AbortController();
     const { client, calls } = testClient(
-      (request) =>
+      (_request, _call, signal) =>
         new Promise<Response>((_resolve, reject) => {
-          request.signal.addEventListener("abort", () => reject(request.signal.reason));
+          signal!.addEventListener("abort", () => reject(signal!.reason));
           shopper.abort();
         }),
       { guarded: true, signal: shopper.signal },

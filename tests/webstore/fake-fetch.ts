@@ -8,7 +8,8 @@ export interface RecordedCall {
   body: string;
 }
 
-export type Responder = (request: Request, callIndex: number) => Response | Promise<Response>;
+/** `signal` is the call's, which the adapter gives beside the request as the platform fetch takes it. */
+export type Responder = (request: Request, callIndex: number, signal?: AbortSignal) => Response | Promise<Response>;
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -28,14 +29,14 @@ export function sequence(...responses: (() => Response)[]): Responder {
 
 export function fakeFetch(responder: Responder = () => json({})) {
   const calls: RecordedCall[] = [];
-  const fetch = async (request: Request) => {
+  const fetch = async (request: Request, init?: { signal?: AbortSignal }) => {
     calls.push({
       method: request.method,
       url: new URL(request.url),
       headers: request.headers,
       body: await request.clone().text(),
     });
-    return responder(request, calls.length - 1);
+    return responder(request, calls.length - 1, init?.signal);
   };
   return { fetch, calls };
 }

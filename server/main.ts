@@ -44,8 +44,10 @@ export const DRAIN_TIMEOUT_MS = 10_000;
 /** How long a starting server waits for Redis before it serves without it (the insurance limiter counts meanwhile). */
 const REDIS_START_WAIT_MS = 2_000;
 
-/** What the server needs of an emulator: the in-process one, or one served by another process (server/cluster.ts). */
-/** The emulator as the store reaches it: in this process (which reads no call's signal), or the primary's over HTTP. */
+/**
+ * What the server needs of an emulator: the in-process one (which reads no call's signal: an attempt fails at its time
+ * limit all the same), or one served by another process (server/cluster.ts).
+ */
 export type EmulatorLike = Pick<Emulator, "seeding"> & { fetch: FetchLike };
 
 export interface StartOptions {

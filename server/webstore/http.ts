@@ -217,7 +217,8 @@ export function createHttp(options: HttpOptions): Http {
       if (fresh) headers.Authorization = `Bearer ${fresh}`;
     }
     // No signal here: fetchWithRetry gives fetch the attempt's own beside the Request (retry.ts, FetchLike).
-    const build = () => new Request(href, { method, headers, body, credentials: "same-origin", redirect: request.redirect });
+    const build = () =>
+      new Request(href, { method, headers, body, credentials: "same-origin", redirect: request.redirect });
     const guard = guardOf(method, href);
     let response = await fetchWithRetry(guard, method, build, href);
 

@@ -1,7 +1,7 @@
 /**
  * Request building (spec §7), the retry policy (spec §4, in retry.ts) and turning answers into data or errors
- * (spec §8). Everything goes through one `fetch(Request)`: the platform fetch for the real API or the emulator over
- * HTTP, or the emulator's own in-process fetch.
+ * (spec §8). Everything goes through one `fetch(Request, { signal })`: the platform fetch for the real API or the
+ * emulator over HTTP, or the emulator's own in-process fetch.
  */
 import { AbortedError, FetchError, parseErrorBody } from "./errors.js";
 import { breakerFor, breakerSettings } from "./breaker.js";

@@ -192,6 +192,21 @@ describe("aborted requests", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("reach the request being sent: fetch is given the shopper's signal beside it, where no time limit applies", async () => {
+    const controller = new AbortController();
+    const { client, calls } = testClient(
+      (_request, _call, signal) =>
+        new Promise<Response>((_resolve, reject) => {
+          signal!.addEventListener("abort", () => reject(signal!.reason));
+          controller.abort();
+        }),
+      { signal: controller.signal },
+    );
+    const e = await failure(client.getShopperAgentContext());
+    expect(isAbortedError(e)).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
   it("fail with Aborted, and are not retried, when aborted during the request", async () => {
     const controller = new AbortController();
     const { client, calls, sleeps } = testClient(

@@ -6,7 +6,8 @@ import { appendFileSync } from "node:fs";
 import { recordExchange } from "./shape.js";
 import { emulatorRoutes } from "./routes.js";
 
-export type FetchFn = (req: Request) => Promise<Response>;
+/** The adapter's transport (server/webstore/retry.ts, FetchLike): a call's signal comes beside its request. */
+export type FetchFn = (req: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
 
 export function recordingFetch(
   fetch: FetchFn,
@@ -14,12 +15,12 @@ export function recordingFetch(
   testName: () => string | undefined,
   basePath = "",
 ): FetchFn {
-  return async (req) => {
+  return async (req, init) => {
     // The copies are read for their shapes; the caller gets the request and the answer as they were.
     const sent = req.clone();
     // The test's own title: the describe blocks above it are the suite's, the same for every request.
     const test = (testName() ?? "").split(" > ").pop()!;
-    const res = await fetch(req);
+    const res = await fetch(req, init);
     const entry = await recordExchange(sent, res.clone(), emulatorRoutes(), test, basePath);
     appendFileSync(file, `${JSON.stringify(entry)}\n`);
     return res;

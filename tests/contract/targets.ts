@@ -26,7 +26,8 @@ export interface Target {
   emulator: Emulator;
   /** Base URL for the webstore client / raw requests. */
   baseUrl: string;
-  fetch: (req: Request) => Promise<Response>;
+  /** The adapter's transport: a call's signal comes beside its request (server/webstore/retry.ts, FetchLike). */
+  fetch: FetchFn;
   close(): Promise<void>;
 }
 
@@ -52,7 +53,7 @@ export async function startTarget(name: TargetName): Promise<Target> {
     name,
     emulator,
     baseUrl: served.url,
-    fetch: (r) => fetch(r),
+    fetch: (r, init) => fetch(r, init),
     close: async () => {
       await served.close();
       emulator.close();
@@ -60,7 +61,7 @@ export async function startTarget(name: TargetName): Promise<Target> {
   };
 }
 
-type FetchFn = (req: Request) => Promise<Response>;
+type FetchFn = (req: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
 
 /**
  * A target's transport, recorded when PARITY_RECORD names a file (`npm run parity`, scripts/parity/main.ts): every
@@ -73,7 +74,7 @@ export function recordedFetch(fetch: FetchFn, baseUrl: string, testName: () => s
   const recorder = import("../../scripts/parity/record.js").then(({ recordingFetch }) =>
     recordingFetch(fetch, file, testName, new URL(baseUrl).pathname.replace(/\/$/, "")),
   );
-  return async (req) => (await recorder)(req);
+  return async (req, init) => (await recorder)(req, init);
 }
 
 /** A guest token for `uvid` (Headless Guest Flow); returns the Authorization header. */
@@ -133,7 +134,7 @@ export async function guestClients(
 ): Promise<() => WebstoreClient> {
   const uvid = randomUUID();
   const base: WebstoreClientOptions = {
-    fetch: (r) => target.fetch(r),
+    fetch: (r, init) => target.fetch(r, init),
     baseUrl: target.baseUrl,
     webstoreId: WEBSTORE_ID,
     oauth: DEMO_CLIENT,

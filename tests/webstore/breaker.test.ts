@@ -18,7 +18,7 @@ import {
   resetBreakers,
   FetchError,
 } from "../../server/webstore/index.js";
-import { apiError, json, testClient } from "./fake-fetch.js";
+import { abortedWhileSending, apiError, json, testClient } from "./fake-fetch.js";
 
 let now = 1_000_000;
 const COOL_OFF = 30_000;
@@ -127,14 +127,7 @@ describe("the per-call time limit", () => {
 
   it("aborts the request it is sending when the shopper's request is aborted: Aborted, not a failure of the API", async () => {
     const shopper = new AbortController();
-    const { client, calls } = testClient(
-      (_request, _call, signal) =>
-        new Promise<Response>((_resolve, reject) => {
-          signal!.addEventListener("abort", () => reject(signal!.reason));
-          shopper.abort();
-        }),
-      { guarded: true, signal: shopper.signal },
-    );
+    const { client, calls } = testClient(abortedWhileSending(shopper), { guarded: true, signal: shopper.signal });
     const failure = await client.getProduct("01t1").catch((e: unknown) => e);
     expect(failure).toMatchObject({ name: "Aborted" });
     expect(calls).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiError, json, testClient } from "./fake-fetch.js";
+import { abortedWhileSending, apiError, json, testClient } from "./fake-fetch.js";
 import {
   CART_VALIDATION_ERROR,
   FetchError,
@@ -194,14 +194,7 @@ describe("aborted requests", () => {
 
   it("reach the request being sent: fetch is given the shopper's signal beside it, where no time limit applies", async () => {
     const controller = new AbortController();
-    const { client, calls } = testClient(
-      (_request, _call, signal) =>
-        new Promise<Response>((_resolve, reject) => {
-          signal!.addEventListener("abort", () => reject(signal!.reason));
-          controller.abort();
-        }),
-      { signal: controller.signal },
-    );
+    const { client, calls } = testClient(abortedWhileSending(controller), { signal: controller.signal });
     const e = await failure(client.getShopperAgentContext());
     expect(isAbortedError(e)).toBe(true);
     expect(calls).toHaveLength(1);

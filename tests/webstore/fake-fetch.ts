@@ -22,6 +22,18 @@ export const noContent = () => new Response(null, { status: 204 });
 
 export const apiError = (status: number, errorCode: string, message: string) => json([{ errorCode, message }], status);
 
+/**
+ * Never answers: the call fails with its signal's reason once aborted. `shopper` is aborted while the call is being
+ * sent, as a shopper who leaves mid-request would.
+ */
+export function abortedWhileSending(shopper: AbortController): Responder {
+  return (_request, _call, signal) =>
+    new Promise<Response>((_resolve, reject) => {
+      signal!.addEventListener("abort", () => reject(signal!.reason));
+      shopper.abort();
+    });
+}
+
 /** Answers with `responses` in order; the last one repeats. */
 export function sequence(...responses: (() => Response)[]): Responder {
   return (_request, i) => responses[Math.min(i, responses.length - 1)]();

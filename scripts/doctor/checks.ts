@@ -59,7 +59,7 @@ export async function runDoctor(options: DoctorOptions): Promise<CheckLine[]> {
   const pass = (text: string) => lines.push({ verdict: "pass", text });
   const fail = (text: string, fix: string) => lines.push({ verdict: "fail", text, fix });
   const skip = (text: string, fix: string) => lines.push({ verdict: "skip", text, fix });
-  const doFetch: FetchLike = options.fetch ?? ((request, init) => fetch(request, init));
+  const doFetch: FetchLike = options.fetch ?? fetch;
   const site = options.siteUrl.replace(/\/+$/, "");
   const version = options.apiVersion.replace(/^v/, "");
 

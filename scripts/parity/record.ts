@@ -5,16 +5,14 @@
 import { appendFileSync } from "node:fs";
 import { recordExchange } from "./shape.js";
 import { emulatorRoutes } from "./routes.js";
-
-/** The adapter's transport (server/webstore/retry.ts, FetchLike): a call's signal comes beside its request. */
-export type FetchFn = (req: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
+import type { FetchLike } from "../../server/webstore/index.js";
 
 export function recordingFetch(
-  fetch: FetchFn,
+  fetch: FetchLike,
   file: string,
   testName: () => string | undefined,
   basePath = "",
-): FetchFn {
+): FetchLike {
   return async (req, init) => {
     // The copies are read for their shapes; the caller gets the request and the answer as they were.
     const sent = req.clone();

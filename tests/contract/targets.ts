@@ -3,6 +3,7 @@ import { createEmulator, type Emulator } from "../../server/emulator/index.js";
 import {
   createWebstoreCaches,
   createWebstoreClient,
+  type FetchLike,
   type WebstoreClient,
   type WebstoreClientOptions,
 } from "../../server/webstore/index.js";
@@ -26,8 +27,7 @@ export interface Target {
   emulator: Emulator;
   /** Base URL for the webstore client / raw requests. */
   baseUrl: string;
-  /** The adapter's transport: a call's signal comes beside its request (server/webstore/retry.ts, FetchLike). */
-  fetch: FetchFn;
+  fetch: FetchLike;
   close(): Promise<void>;
 }
 
@@ -53,7 +53,7 @@ export async function startTarget(name: TargetName): Promise<Target> {
     name,
     emulator,
     baseUrl: served.url,
-    fetch: (r, init) => fetch(r, init),
+    fetch,
     close: async () => {
       await served.close();
       emulator.close();
@@ -61,14 +61,12 @@ export async function startTarget(name: TargetName): Promise<Target> {
   };
 }
 
-type FetchFn = (req: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
-
 /**
  * A target's transport, recorded when PARITY_RECORD names a file (`npm run parity`, scripts/parity/main.ts): every
  * request and its answer appended there as their shapes, never their values. Unset (always, but for that command):
  * the fetch itself.
  */
-export function recordedFetch(fetch: FetchFn, baseUrl: string, testName: () => string | undefined): FetchFn {
+export function recordedFetch(fetch: FetchLike, baseUrl: string, testName: () => string | undefined): FetchLike {
   const file = process.env.PARITY_RECORD;
   if (!file) return fetch;
   const recorder = import("../../scripts/parity/record.js").then(({ recordingFetch }) =>

@@ -11,7 +11,7 @@
  * as it now is. With one worker (WEB_CONCURRENCY=1) everything runs in one process, the emulator in-process.
  */
 import cluster, { type Worker } from "node:cluster";
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
@@ -22,6 +22,7 @@ import { readyMessage, startServer, type EmulatorLike } from "./main.js";
 import { sendWebResponse, toWebRequest } from "./node-http.js";
 import { logEvent } from "./request-log.js";
 import { clearWebstoreCaches } from "./webstore/index.js";
+import { nodeFetch } from "./webstore/node-fetch.js";
 
 /** Messages between the primary and its workers. */
 type ClusterMessage =
@@ -54,76 +55,12 @@ function openEmulator(config: Config): Emulator {
   });
 }
 
-// Hop-by-hop headers: they describe one connection, never the request or answer passed on.
-const HOP_BY_HOP = [
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "host",
-  "upgrade",
-  "proxy-connection",
-];
-
 /**
- * The emulator another process serves on `origin`, as the fetch function the storefront plugs in. Every API call of
- * a worker crosses here, so it goes by node:http on kept-alive connections and reads each answer whole (the API's
- * answers are JSON of a few kilobytes): the platform fetch's streams cost a worker about as much per call as the
- * emulator's own work.
+ * The emulator another process serves on `origin`, as the fetch function the storefront plugs in: every API call of a
+ * worker crosses here, by the adapter's node:http transport (server/webstore/node-fetch.ts) sent to that origin.
  */
 export function remoteEmulator(origin: string, seeding: Emulator["seeding"] = "kept"): EmulatorLike {
-  const target = new URL(origin);
-  const agent = new Agent({ keepAlive: true });
-  return {
-    seeding,
-    async fetch(req, init) {
-      const url = new URL(req.url);
-      const headers: Record<string, string> = {};
-      req.headers.forEach((value, name) => {
-        if (!HOP_BY_HOP.includes(name)) headers[name] = value;
-      });
-      const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.from(await req.arrayBuffer());
-      if (body?.length) headers["content-length"] = String(body.length);
-      return new Promise<Response>((resolve, reject) => {
-        const sent = httpRequest(
-          {
-            host: target.hostname,
-            port: target.port,
-            path: `${url.pathname}${url.search}`,
-            method: req.method,
-            headers,
-            agent,
-            // The adapter gives a call's signal beside its Request (server/webstore/retry.ts, FetchLike).
-            signal: init?.signal ?? req.signal,
-          },
-          (answer) => {
-            const chunks: Buffer[] = [];
-            answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-            answer.on("error", reject);
-            answer.on("end", () => {
-              const out = new Headers();
-              for (const [name, value] of Object.entries(answer.headers)) {
-                if (value === undefined || HOP_BY_HOP.includes(name)) continue;
-                if (Array.isArray(value)) value.forEach((v) => out.append(name, v));
-                else out.set(name, value);
-              }
-              const status = answer.statusCode ?? 502;
-              const hasBody = status !== 204 && status !== 304 && req.method !== "HEAD";
-              resolve(
-                new Response(hasBody ? Buffer.concat(chunks) : null, {
-                  status,
-                  statusText: answer.statusMessage,
-                  headers: out,
-                }),
-              );
-            });
-          },
-        );
-        sent.on("error", reject);
-        sent.end(body?.length ? body : undefined);
-      });
-    },
-  };
+  return { seeding, fetch: nodeFetch({ origin }) };
 }
 
 /** A test control that changes the store: every storefront cache of API answers must be emptied before it answers. */

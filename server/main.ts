@@ -30,6 +30,7 @@ import { apiCheck, readiness, type ReadinessCheck } from "./readiness.js";
 import { connectRedis, readyWithin } from "./redis.js";
 import { requestLog } from "./request-log.js";
 import { createStoreRequestHandler } from "./remix-handler.js";
+import { nodeFetch } from "./webstore/node-fetch.js";
 import { createRequestScope, type RequestScope } from "./request-scope.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -140,7 +141,8 @@ export async function startServer(config: Config = readConfig(), options: StartO
       scale: config.DEMO_SCALE,
     });
   }
-  const apiFetch: FetchLike = emulator ? (req, init) => emulator!.fetch(req, init) : (req, init) => fetch(req, init);
+  // An org (or an emulator service) is reached by node:http, not the platform fetch (server/webstore/node-fetch.ts).
+  const apiFetch: FetchLike = emulator ? (req, init) => emulator!.fetch(req, init) : nodeFetch();
   const siteUrl = config.WEBSTORE_SITE_URL ?? "http://emulator.local";
   const caches = createWebstoreCaches({ now: options.cacheClock });
   // With REDIS_URL: one connection for commands (the throttle's counts, acknowledgements), one subscribed to cache

@@ -13,6 +13,7 @@ import {
   type FetchLike,
   type WebstoreClient,
 } from "../../server/webstore/index.js";
+import { nodeFetch } from "../../server/webstore/node-fetch.js";
 
 export interface DoctorOptions {
   /** The site's URL with its path prefix (WEBSTORE_SITE_URL), or the emulator's origin. */
@@ -59,7 +60,8 @@ export async function runDoctor(options: DoctorOptions): Promise<CheckLine[]> {
   const pass = (text: string) => lines.push({ verdict: "pass", text });
   const fail = (text: string, fix: string) => lines.push({ verdict: "fail", text, fix });
   const skip = (text: string, fix: string) => lines.push({ verdict: "skip", text, fix });
-  const doFetch: FetchLike = options.fetch ?? fetch;
+  // The transport the store reaches the org by: what it can reach, the store can.
+  const doFetch: FetchLike = options.fetch ?? nodeFetch();
   const site = options.siteUrl.replace(/\/+$/, "");
   const version = options.apiVersion.replace(/^v/, "");
 

@@ -6,6 +6,7 @@ import {
   isFetchError,
   type WebstoreClientOptions,
 } from "../../server/webstore/index.js";
+import { nodeFetch } from "../../server/webstore/node-fetch.js";
 import { DEMO_CLIENT, DEMO_INTEGRATION } from "../support/identity.js";
 import { recordedFetch, startTarget, WEBSTORE_ID, type Target } from "./targets.js";
 
@@ -58,12 +59,9 @@ async function orgTarget(): Promise<SafeTarget> {
   return {
     name: "real-org",
     options: {
-      // `npm run parity -- record` records this transport (PARITY_RECORD); otherwise it is the platform's fetch.
-      fetch: recordedFetch(
-        (r) => fetch(r),
-        env.WEBSTORE_SITE_URL!,
-        () => expect.getState().currentTestName,
-      ),
+      // The store's own transport to an org (server/webstore/node-fetch.ts), recorded by `npm run parity -- record`
+      // (PARITY_RECORD).
+      fetch: recordedFetch(nodeFetch(), env.WEBSTORE_SITE_URL!, () => expect.getState().currentTestName),
       baseUrl: env.WEBSTORE_SITE_URL!,
       webstoreId: env.WEBSTORE_ID!,
       apiVersion: env.WEBSTORE_API_VERSION ?? "65.0",

@@ -3,8 +3,11 @@
  * same API over loopback HTTP, passed on unchanged — statuses, bodies, redirects left unfollowed, writes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
 import { changesTheStore, remoteEmulator, workerCount } from "../../server/cluster.js";
+import { readConfig } from "../../server/config.js";
 import { createEmulator, type Emulator } from "../../server/emulator/index.js";
+import { startServer } from "../../server/main.js";
 import { serveFetch } from "../../server/node-http.js";
 import { createWebstoreCaches, createWebstoreClient } from "../../server/webstore/index.js";
 import { DEMO_CLIENT } from "../support/identity.js";
@@ -86,6 +89,34 @@ describe("the emulator as the cluster's workers reach it", () => {
       signal: controller.signal,
     });
     await expect(call).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("passes the API's redirect on from the store's port to the store's client, unfollowed", async () => {
+    // A worker of `npm start`: the storefront's server with the primary's emulator as its API (server/cluster.ts).
+    const config = readConfig({ PORT: "0", HOST: "127.0.0.1", EMULATOR_DB: ":memory:", NODE_ENV: "production" });
+    const worker = await startServer(config, { handler: (_req, res) => void res.end(), emulator: remote });
+    try {
+      const { port } = worker.server.address() as AddressInfo;
+      const authorize = await fetch(`http://127.0.0.1:${port}/services/oauth2/authorize`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Auth-Request-Type": "guest",
+          "Uvid-Hint": "UVID 5c8e8f9e-1d2b-4c3a-9f00-000000000003",
+        },
+        body: new URLSearchParams({
+          response_type: "code_credentials",
+          client_id: DEMO_CLIENT.clientId,
+          redirect_uri: DEMO_CLIENT.redirectUri,
+        }),
+        redirect: "manual",
+      });
+      expect(authorize.status).toBe(302);
+      expect(authorize.headers.get("location")).toMatch(/^https:\/\/demo\.store\/oauth\/callback\?code=/);
+    } finally {
+      worker.server.closeAllConnections();
+      await new Promise((done) => worker.server.close(done));
+    }
   });
 
   it("reaches the test controls: a reset answers through it", async () => {

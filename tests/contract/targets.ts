@@ -7,6 +7,7 @@ import {
   type WebstoreClient,
   type WebstoreClientOptions,
 } from "../../server/webstore/index.js";
+import { nodeFetch } from "../../server/webstore/node-fetch.js";
 import { serveFetch } from "../../server/node-http.js";
 import { compileTrustProxy } from "../../server/proxy.js";
 import { DEMO_CLIENT, buyerAuthorization, guestAuthorization } from "../support/identity.js";
@@ -53,7 +54,8 @@ export async function startTarget(name: TargetName): Promise<Target> {
     name,
     emulator,
     baseUrl: served.url,
-    fetch,
+    // The store's own transport to an API on the network, as it reaches an org or an emulator service.
+    fetch: nodeFetch(),
     close: async () => {
       await served.close();
       emulator.close();

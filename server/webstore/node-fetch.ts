@@ -33,6 +33,8 @@ const HOP_BY_HOP = new Set([
 ]);
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** The request headers fetch drops when a redirect leads to another origin. */
+const CREDENTIALS = ["authorization", "proxy-authorization", "cookie"];
 /** Fetch's limit on redirects followed for one request. */
 const MAX_REDIRECTS = 20;
 
@@ -139,7 +141,10 @@ export function nodeFetch(options: NodeFetchOptions = {}): FetchLike {
       if (REDIRECTS.has(status) && location && !target && request.redirect !== "manual") {
         if (request.redirect === "error") throw new TypeError(`Redirected (${status}) where the request forbids it`);
         if (redirects >= MAX_REDIRECTS) throw new TypeError("Too many redirects");
-        url = new URL(location, url);
+        const next = new URL(location, url);
+        // As fetch does: credentials go to the origin they were meant for, never on to another one.
+        if (next.origin !== url.origin) for (const name of CREDENTIALS) delete headers[name];
+        url = next;
         // As fetch does: a 303, or a 301/302 answering a POST, is followed by a GET without the body.
         if (status === 303 ? method !== "HEAD" : (status === 301 || status === 302) && method === "POST") {
           method = "GET";

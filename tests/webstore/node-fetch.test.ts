@@ -29,6 +29,11 @@ const routes: Record<string, Handler> = {
     res.writeHead(307, { Location: "/echo?from=temporary" });
     res.end();
   },
+  "/elsewhere": (req, _body, res) => {
+    // The same server under another name (localhost, not 127.0.0.1): another origin to the client.
+    res.writeHead(302, { Location: `http://localhost:${(req.socket.localPort ?? 0).toString()}/echo?from=elsewhere` });
+    res.end();
+  },
   "/loop": (_req, _body, res) => {
     res.writeHead(302, { Location: "/loop" });
     res.end();
@@ -122,6 +127,15 @@ describe("the adapter's network transport", () => {
     expect(manual.status).toBe(302);
     expect(manual.headers.get("location")).toBe("/echo?from=moved");
     await expect(fetch(new Request(`${origin}/loop`))).rejects.toThrow(/Too many redirects/);
+  });
+
+  it("keeps the bearer token on a redirect to the same origin and drops it on one to another", async () => {
+    const same = await fetch(new Request(`${origin}/moved`, { headers: { Authorization: "Bearer t" } }));
+    expect(((await same.json()) as { headers: Record<string, string> }).headers.authorization).toBe("Bearer t");
+    const other = await fetch(new Request(`${origin}/elsewhere`, { headers: { Authorization: "Bearer t" } }));
+    const seen = (await other.json()) as { path: string; headers: Record<string, string> };
+    expect(seen.path).toBe("/echo?from=elsewhere");
+    expect(seen.headers.authorization).toBeUndefined();
   });
 
   it("sends every request to the origin it is given, whatever the request's URL names, and follows no redirect", async () => {

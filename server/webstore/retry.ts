@@ -12,12 +12,13 @@ import type { CircuitBreaker } from "./breaker.js";
 import { AbortedError, CALL_TIMED_OUT, CIRCUIT_OPEN, FetchError, UNAVAILABLE_STATUSES } from "./errors.js";
 
 /**
- * A fetch the adapter is given: the network's, or the emulator's in-process handler. The call's signal comes beside
- * the request, as the platform fetch takes it, not inside it: a Request made with a signal is registered with undici's
- * FinalizationRegistry, which keeps it, and all it reaches, past every young-generation collection until a
- * mark-compact, whose cleanup then runs one callback per such Request in one task (docs/performance.md, "What a
- * mark-compact leaves to do"). The platform fetch makes its own Request from the two, so each call registers once, not
- * twice; an in-process fetch that does not read the signal registers nothing.
+ * A fetch the adapter is given: the network's (node-fetch.ts), or the emulator's in-process handler. The call's signal
+ * comes beside the request, as the platform fetch takes it, not inside it: a Request made with a signal is registered
+ * with undici's FinalizationRegistry, which keeps it, and all it reaches, past every young-generation collection until
+ * a mark-compact, whose cleanup then runs one callback per such Request in one task (docs/performance.md, "What a
+ * mark-compact leaves to do"). The network transport hands the signal to node:http and the in-process emulator does
+ * not need it, so a call registers nothing; the platform fetch, given one, would make its own Request from the two
+ * and register it once.
  */
 export type FetchLike = (input: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
 

@@ -181,7 +181,10 @@ export interface AccountFlows {
    * timeout allows): the new expiry, or null when the session can't go on (the caller ends it).
    */
   keepAlive(): Promise<{ expiresAt: number | null } | null>;
-  /** The accounts the buyer may act for (the header's switcher offer follows what the API says now). */
+  /**
+   * The accounts the buyer may act for, as the API said within the last 30 s (MANAGED_ACCOUNTS_FRESH_MS); the header's
+   * switcher offer follows it.
+   */
   accounts(): Promise<AccountChoice[]>;
   /**
    * The account page's switcher: the page of the accounts that match the URL's search (`?accounts=`,
@@ -465,7 +468,8 @@ function createAccountFlows(shop: AccountCore): AccountFlows {
     },
 
     async accounts() {
-      const accounts = await shop.client.getManagedAccounts({ includeMyAccount: true });
+      // Reused for 30 s by this session's requests: the page's search and page links each need the whole list.
+      const accounts = await shop.client.getManagedAccounts({ includeMyAccount: true, reuse: true });
       session.set("managedAccountCount", accounts.length);
       return accounts.map((account) => ({
         id: account.id,

@@ -266,6 +266,8 @@ export interface WebstoreCaches {
   catalog: SharedReadCache;
   /** Einstein's recommendations per catalog scope, recommender and anchors (RECOMMENDATIONS_FRESH_MS). */
   recommendations: SharedReadCache;
+  /** The accounts a buyer may act for, per buyer's token, for the account page's search and paging (MANAGED_ACCOUNTS_FRESH_MS). */
+  managedAccounts: SharedReadCache;
 }
 
 /**
@@ -277,6 +279,17 @@ export interface WebstoreCaches {
  * moves slowly, and an order placed shows within half a minute.
  */
 export const RECOMMENDATIONS_FRESH_MS = 30_000;
+
+/**
+ * How long the accounts a buyer may act for (GET external-managed-accounts) are reused by the requests of the same
+ * token (the same signed-in session), then read again; never served stale, nor while the API is down. The resource
+ * answers up to 200 accounts at once and takes no search or page (Salesforce's switcher limit; the reference's
+ * "external-managed-accounts"), so the account page finds and pages them itself: without this, each search and each
+ * page link read all 200 again (at 200 accounts, about a third of the page's CPU: docs/performance.md). An account
+ * an administrator adds or removes shows within 30 s. Switching accounts reads the API itself: what a buyer may act
+ * for is never taken from here.
+ */
+export const MANAGED_ACCOUNTS_FRESH_MS = 30_000;
 
 /** Create once per process and pass to every client, so requests share what they learned. */
 export function createWebstoreCaches(options: { now?: () => number } = {}): WebstoreCaches {
@@ -293,6 +306,14 @@ export function createWebstoreCaches(options: { now?: () => number } = {}): Webs
       RECOMMENDATIONS_FRESH_MS, // no stale-while-revalidate: past its freshness the caller waits for a new answer
       NO_STALE_IF_ERROR,
     ),
+    // One entry per signed-in session reading the account page within the freshness: 2,000 covers a busy instance.
+    managedAccounts: new SharedReadCache(
+      now,
+      2000,
+      MANAGED_ACCOUNTS_FRESH_MS,
+      MANAGED_ACCOUNTS_FRESH_MS,
+      NO_STALE_IF_ERROR,
+    ),
   };
 }
 
@@ -304,6 +325,7 @@ export function clearWebstoreCaches(caches: WebstoreCaches, options: { lastGood?
   caches.data.clear(options);
   caches.catalog.clear(options);
   caches.recommendations.clear(options);
+  caches.managedAccounts.clear(options);
 }
 
 /** Seconds of `Cache-Control: max-age`, as ms; undefined when absent. */

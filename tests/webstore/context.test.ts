@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { json, rel, testClient } from "./fake-fetch.js";
+import { fakeFetch, json, rel, testClient } from "./fake-fetch.js";
 import {
   canUseGuestData,
   chooseCurrency,
+  createWebstoreCaches,
+  MANAGED_ACCOUNTS_FRESH_MS,
   mapManagedAccounts,
   normalizeDeliveryGroups,
   normalizeSessionContext,
@@ -143,6 +145,38 @@ describe("managed accounts (spec §3)", () => {
 
     await client.getManagedAccounts();
     expect(calls[1].url.searchParams.has("includeMyAccount")).toBe(false);
+  });
+
+  it("reuses a session's list for 30 s when asked, never another session's, and always asks when not", async () => {
+    let now = 1_000;
+    const caches = createWebstoreCaches({ now: () => now });
+    const answer = (name: string) => json({ externalManagedAccounts: [{ accountId: "001A", accountName: name }] });
+    const names = ["Alpha", "Alpha Renamed", "Beta", "Gamma", "Delta"];
+    const { fetch, calls } = fakeFetch((_request, i) => answer(names[i]));
+    const session = (accessToken: string) =>
+      testClient(undefined, { fetch, caches, accessToken }).client.getManagedAccounts({
+        includeMyAccount: true,
+        reuse: true,
+      });
+
+    expect((await session("token-a"))[0].name).toBe("Alpha");
+    now += MANAGED_ACCOUNTS_FRESH_MS; // 30 s old: still this session's list
+    expect((await session("token-a"))[0].name).toBe("Alpha");
+    expect(calls).toHaveLength(1);
+
+    // Another buyer's session (another token) reads its own.
+    expect((await session("token-b"))[0].name).toBe("Alpha Renamed");
+    expect(calls).toHaveLength(2);
+
+    // Past the freshness, the API is asked again and the caller waits for its answer (nothing stale is served).
+    now += 1;
+    expect((await session("token-a"))[0].name).toBe("Beta");
+    expect(calls).toHaveLength(3);
+
+    // Without reuse (what a buyer may act for, when it decides), every call asks.
+    const fresh = testClient(undefined, { fetch, caches, accessToken: "token-a" }).client;
+    expect((await fresh.getManagedAccounts({ includeMyAccount: true }))[0].name).toBe("Gamma");
+    expect(calls).toHaveLength(4);
   });
 });
 

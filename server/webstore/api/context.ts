@@ -1,4 +1,5 @@
 /** Application, session and account context (spec §7 "Context"). */
+import { createHash } from "node:crypto";
 import {
   APPLICATION_CONTEXT_REFRESH_WITHIN_MS,
   APPLICATION_CONTEXT_TTL_MS,
@@ -50,12 +51,24 @@ export function contextApi(core: ClientCore) {
       return send(core, { path: "shopperAgent/context" });
     },
 
-    async getManagedAccounts(options: { includeMyAccount?: boolean } = {}): Promise<ManagedAccount[]> {
-      const data = await send<{ externalManagedAccounts?: RawManagedAccount[] }>(core, {
-        path: "external-managed-accounts",
-        query: { includeMyAccount: options.includeMyAccount },
-      });
-      return mapManagedAccounts(data?.externalManagedAccounts);
+    /**
+     * `reuse`: an answer read with the same token within MANAGED_ACCOUNTS_FRESH_MS serves (the account page's search
+     * and paging); without it, the API is asked (what a buyer may act for, when it decides anything).
+     */
+    async getManagedAccounts(options: { includeMyAccount?: boolean; reuse?: boolean } = {}): Promise<ManagedAccount[]> {
+      const read = async () => {
+        const data = await send<{ externalManagedAccounts?: RawManagedAccount[] }>(core, {
+          path: "external-managed-accounts",
+          query: { includeMyAccount: options.includeMyAccount },
+        });
+        return mapManagedAccounts(data?.externalManagedAccounts);
+      };
+      if (!options.reuse || !core.accessToken) return read();
+      // Keyed by a digest of the token: the cache holds no credential, and only the session that read it shares it.
+      const token = createHash("sha256").update(core.accessToken).digest("base64url");
+      const key = core.cacheKey("external-managed-accounts", token, String(options.includeMyAccount ?? false));
+      // The same list for each of the session's requests within the freshness: callers read it, never change it.
+      return core.caches.managedAccounts.get(key, read);
     },
 
     /** Fails with the HTTP status text (spec §8), e.g. 'Not Found' for an account the buyer does not manage. */

@@ -42,6 +42,8 @@ import {
   PLACE_ORDERS_WARM_UP,
   SECONDS,
   SKIP_GOALS,
+  TAIL_ROUNDS,
+  TAIL_SECONDS,
   describeMachine,
   log,
   pageWanted,
@@ -51,7 +53,6 @@ import {
   cpuMsPerRequest,
   goalLines,
   pageGoals,
-  TAIL_ROUNDS,
   type FirstVisit,
   type PageGoals,
   type TailRuns,
@@ -200,10 +201,11 @@ async function main() {
         pid: number | undefined,
         offered = rate,
         pool?: number[],
+        seconds = SECONDS,
       ) =>
         openLoop(p.page, `${origin}${path}`, cookiesOf, {
           rate: offered,
-          seconds: SECONDS,
+          seconds,
           warmUpSeconds: 2,
           serverPid: pid,
           otherPids: api.child.pid ? [api.child.pid] : [],
@@ -238,8 +240,11 @@ async function main() {
       const tail: TailRuns = { rate: tailRate, pinned, store: [], bare: [], pooled: { store: [], bare: [] } };
       try {
         for (let round = 0; round < TAIL_ROUNDS; round++) {
-          tail.store.push(await at(remoteOne.origin, p.path, onOne, remoteOne.child.pid, tailRate, tail.pooled.store));
-          tail.bare.push(await at(bare.origin, `/bench/${i}`, [], bare.child.pid, tailRate, tail.pooled.bare));
+          const { store, bare: bareSide } = tail.pooled;
+          tail.store.push(
+            await at(remoteOne.origin, p.path, onOne, remoteOne.child.pid, tailRate, store, TAIL_SECONDS),
+          );
+          tail.bare.push(await at(bare.origin, `/bench/${i}`, [], bare.child.pid, tailRate, bareSide, TAIL_SECONDS));
         }
       } finally {
         pinCores([...served, api.child.pid!], null);

@@ -7,6 +7,13 @@ import { join, resolve } from "node:path";
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 export const OUT = join(ROOT, ".cache", "bench");
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/**
+ * The tail's rounds (issue #41): BENCH_TAIL_SECONDS long each (BENCH_SECONDS by default), BENCH_TAIL_ROUNDS a side (3).
+ * A 5 s round holds a few hundred requests, so its p99 is its few slowest and one stall decides it; 60 s rounds, two
+ * a side (`BENCH_TAIL_SECONDS=60 BENCH_TAIL_ROUNDS=2`), make each side's p99 its fiftieth-odd slowest of thousands.
+ */
+export const TAIL_SECONDS = Number(process.env.BENCH_TAIL_SECONDS ?? SECONDS);
+export const TAIL_ROUNDS = Number(process.env.BENCH_TAIL_ROUNDS ?? 3);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 export const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 20);
 export const PLACE_ORDERS = Number(process.env.BENCH_PLACE_ORDERS ?? 200);

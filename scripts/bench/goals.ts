@@ -1,3 +1,4 @@
+import { TAIL_ROUNDS, TAIL_SECONDS } from "./config.js";
 import type { Row } from "./load.js";
 import { percentile, type OpenLoopRow } from "./open-loop.js";
 
@@ -31,9 +32,6 @@ export const GOALS = {
 /** CPU milliseconds the server spent per request in a run; null without /proc or without answers. */
 export const cpuMsPerRequest = (row: Row) =>
   row.cpu && row.rps ? +((row.cpu.server * 1000) / row.rps).toFixed(2) : null;
-
-/** Rounds of the tail's runs, the store's and the bare page's in turns (bench.ts). */
-export const TAIL_ROUNDS = 3;
 
 /** The tail's runs: the store and the bare page offered one rate in turns, and each side's latencies pooled. */
 export interface TailRuns {
@@ -190,7 +188,7 @@ export function goalLines(pages: PageGoals[], first: FirstVisit): string[] {
   return [
     `Goals (issue #23 item 6). Each page is offered at half its measured capacity (one worker, saturated), at a fixed rate with evenly spaced arrivals (bench/open-loop.ts), to the store with one worker and with two, both calling the emulator as a separate API service over HTTP as they would call an org (so the store's CPU is the store's own; the API's is shown beside it), and to the bare page. CPU ms/req = the server's CPU seconds × 1000 ÷ requests answered. Goals: a shopping page ≤ ${GOALS.shoppingToBare}× the bare page's CPU per request, a checkout step ≤ ${GOALS.checkoutToBare}×; 2 workers ≤ ${GOALS.twoWorkersOverOne}× one worker's at the same load per worker (two workers offered the rate, one worker offered half of it; each measured twice in turns and averaged), with the ratio at the same offered rate beside it, where each of the two is half as busy as the one and pays what a less busy process pays per request; latency (from when a request was due to its last byte) p99 ≤ ${GOALS.p99OverP50} × p50 and ≤ ${GOALS.p99Ms} ms, and again at the rate where the store's event loop is about half busy (offered rate × 0.5 ÷ the loop's busy share at half capacity). Loop delay: how late the event loop ran a timer during the one-worker run (scripts/bench/loop-delay.mjs, sampled every 5 ms), in the store's worst process, the API service and the load generator: a stall of the store's shows as a sample about as long as the stall, and every request due during it waits it out; the store's loop busy: the share of the run its event loop was running (at half capacity measured closed loop, often well over half: 20 connections reach that capacity with several requests a turn of the loop); stalls ≥ 20 ms counts the store's samples that late. Waiting for a core: the share of the run the store's event loop was ready to run but the machine's other processes held the cores (/proc schedstat): stalls that are the machine's, not the store's.`,
     "",
-    `The tail beside the bare page's (issue #41): the store's p99 ÷ the bare page's p99, both offered the same rate, where the store's event loop is about half busy (half the page's capacity where it is half busy or less there), in ${TAIL_ROUNDS} rounds of one run each, taken in turns on a core of their own, the API service and the load generator on the other (${pinning}), each side's p99 over all its rounds' requests (≤ ${GOALS.p99OverBareP99}): ${pages.map((p) => `${p.page} ${cell(p.tailToBare)} ${within(p.tailToBare, GOALS.p99OverBareP99)}`).join(", ")}.`,
+    `The tail beside the bare page's (issue #41): the store's p99 ÷ the bare page's p99, both offered the same rate, where the store's event loop is about half busy (half the page's capacity where it is half busy or less there), in ${TAIL_ROUNDS} rounds of ${TAIL_SECONDS} s a side, taken in turns on a core of their own, the API service and the load generator on the other (${pinning}), each side's p99 over all its rounds' requests (≤ ${GOALS.p99OverBareP99}): ${pages.map((p) => `${p.page} ${cell(p.tailToBare)} ${within(p.tailToBare, GOALS.p99OverBareP99)}`).join(", ")}.`,
     "",
     "| page | offered req/s | requests a side | store p99 ms | bare p99 ms | ÷ bare | store p99 by round | bare p99 by round |",
     "|---|---:|---:|---:|---:|---:|---|---|",

@@ -78,6 +78,11 @@ export interface PageGoals {
     bareP99: number;
     storeRounds: number[];
     bareRounds: number[];
+    /**
+     * Each store round's event-loop delay, its longest and its stalls of 20 ms or more, in the store's worst process
+     * and in the API service: which of the two a slow round waited for. Null where not recorded.
+     */
+    storeRoundLoops: { store: { max: number; stalls: number } | null; api: number | null }[];
   };
   /** Latency with one worker at that rate, queueing included (bench/open-loop.ts). */
   one: OpenLoopRow;
@@ -120,6 +125,10 @@ export function pageGoals(
     bareP99: p99Of(runs.tail.pooled.bare),
     storeRounds: runs.tail.store.map((r) => r.p99),
     bareRounds: runs.tail.bare.map((r) => r.p99),
+    storeRoundLoops: runs.tail.store.map((r) => ({
+      store: r.loopDelay.server ? { max: r.loopDelay.server.max, stalls: r.loopDelay.server.stallsOver20ms } : null,
+      api: r.loopDelay.other?.max ?? null,
+    })),
   };
   const cpuMs = {
     one: cpuMsPerRequest(runs.one),
@@ -190,11 +199,11 @@ export function goalLines(pages: PageGoals[], first: FirstVisit): string[] {
     "",
     `The tail beside the bare page's (issue #41): the store's p99 ÷ the bare page's p99, both offered the same rate, where the store's event loop is about half busy (half the page's capacity where it is half busy or less there), in ${TAIL_ROUNDS} rounds of ${TAIL_SECONDS} s a side, taken in turns on a core of their own, the API service and the load generator on the other (${pinning}), each side's p99 over all its rounds' requests (≤ ${GOALS.p99OverBareP99}): ${pages.map((p) => `${p.page} ${cell(p.tailToBare)} ${within(p.tailToBare, GOALS.p99OverBareP99)}`).join(", ")}.`,
     "",
-    "| page | offered req/s | requests a side | store p99 ms | bare p99 ms | ÷ bare | store p99 by round | bare p99 by round |",
-    "|---|---:|---:|---:|---:|---:|---|---|",
+    "| page | offered req/s | requests a side | store p99 ms | bare p99 ms | ÷ bare | store p99 by round | bare p99 by round | store's round: loop delay max ms / stalls ≥ 20 ms · the API's loop delay max ms |",
+    "|---|---:|---:|---:|---:|---:|---|---|---|",
     ...pages.map(
       (p) =>
-        `| ${p.page} | ${p.tail.rate} | ${p.tail.requests} | ${p.tail.storeP99} | ${p.tail.bareP99} | ${cell(p.tailToBare)} ${within(p.tailToBare, GOALS.p99OverBareP99)} | ${p.tail.storeRounds.join(" · ")} | ${p.tail.bareRounds.join(" · ")} |`,
+        `| ${p.page} | ${p.tail.rate} | ${p.tail.requests} | ${p.tail.storeP99} | ${p.tail.bareP99} | ${cell(p.tailToBare)} ${within(p.tailToBare, GOALS.p99OverBareP99)} | ${p.tail.storeRounds.join(" · ")} | ${p.tail.bareRounds.join(" · ")} | ${p.tail.storeRoundLoops.map((l) => `${l.store ? `${l.store.max} / ${l.store.stalls}` : "–"} · ${cell(l.api)}`).join("; ")} |`,
     ),
     "",
     `| page | capacity req/s | offered req/s | store CPU ms/req | API CPU ms/req | bare CPU ms/req | ÷ bare (goal) | 2 workers CPU ms/req | 2 ÷ 1, same rate | 1 worker at half the rate, CPU ms/req | 2 ÷ 1, same load per worker (≤ ${GOALS.twoWorkersOverOne}) | p50 ms | p99 ms (≤ ${GOALS.p99Ms}) | p99 ÷ p50 (≤ ${GOALS.p99OverP50}) | the tail ÷ bare (the table above; ≤ ${GOALS.p99OverBareP99}) | loop delay p99 / max ms: store · API · load generator | store's loop busy / stalls ≥ 20 ms | store waiting for a core | loop half busy: offered req/s, busy, p50 / p99 ms | 2 workers p50 / p99 ms | bare p50 / p99 ms, loop delay max |`,

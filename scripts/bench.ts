@@ -240,11 +240,11 @@ async function main() {
       const tail: TailRuns = { rate: tailRate, pinned, store: [], bare: [], pooled: { store: [], bare: [] } };
       try {
         for (let round = 0; round < TAIL_ROUNDS; round++) {
-          const { store, bare: bareSide } = tail.pooled;
+          const { pooled } = tail;
           tail.store.push(
-            await at(remoteOne.origin, p.path, onOne, remoteOne.child.pid, tailRate, store, TAIL_SECONDS),
+            await at(remoteOne.origin, p.path, onOne, remoteOne.child.pid, tailRate, pooled.store, TAIL_SECONDS),
           );
-          tail.bare.push(await at(bare.origin, `/bench/${i}`, [], bare.child.pid, tailRate, bareSide, TAIL_SECONDS));
+          tail.bare.push(await at(bare.origin, `/bench/${i}`, [], bare.child.pid, tailRate, pooled.bare, TAIL_SECONDS));
         }
       } finally {
         pinCores([...served, api.child.pid!], null);
